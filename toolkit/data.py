@@ -1,0 +1,59 @@
+"""Find the bundled data: ``maps/`` and ``counters/``.
+
+In a checkout they sit beside the ``toolkit`` package; in an installed wheel they are shipped inside
+it as ``toolkit/_data/``. A map argument on the command line is either a path or a game slug.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from .errors import InputError
+
+__all__ = ["counters_dir", "counters_path", "data_root", "map_path", "maps_dir", "resolve_map"]
+
+_PACKAGE = Path(__file__).resolve().parent
+
+
+def data_root() -> Path:
+    """The folder holding ``maps/`` and ``counters/``: the checkout, or the installed copy."""
+    for root in (_PACKAGE.parent, _PACKAGE / "_data"):
+        if (root / "maps").is_dir() and (root / "counters").is_dir():
+            return root
+    raise InputError(f"bundled data not found beside {_PACKAGE} (no maps/ and counters/ folders)")
+
+
+def maps_dir() -> Path:
+    return data_root() / "maps"
+
+
+def counters_dir() -> Path:
+    return data_root() / "counters"
+
+
+def map_path(slug: str) -> Path:
+    """The bundled map file of a game."""
+    path = maps_dir() / f"{slug}.yaml"
+    if not path.is_file():
+        known = sorted(p.stem for p in maps_dir().glob("*.yaml"))
+        raise InputError(f"no bundled map for {slug!r} (bundled: {', '.join(known) or 'none'})")
+    return path
+
+
+def counters_path(slug: str) -> Path:
+    """The bundled counter file of a game."""
+    path = counters_dir() / f"{slug}.yaml"
+    if not path.is_file():
+        known = sorted(p.stem for p in counters_dir().glob("*.yaml"))
+        raise InputError(f"no bundled counters for {slug!r} (bundled: {', '.join(known) or 'none'})")
+    return path
+
+
+def resolve_map(arg: str) -> Path:
+    """A MAP argument: an existing path, else a game slug naming a bundled map."""
+    path = Path(arg)
+    if path.is_file():
+        return path
+    if path.suffix or "/" in arg or "\\" in arg:
+        raise InputError(f"map file not found: {arg}")
+    return map_path(arg)

@@ -1,0 +1,75 @@
+"""The toolkit's exceptions.
+
+Every error the toolkit raises on bad input is a :class:`ToolkitError`. Messages are lower-case,
+one line, and name the bad input and where it came from (file, line, value), so the command line can
+print them as they are: ``wgt: error: maps/x.yaml line 12: unknown terrain 'forrest'``.
+"""
+
+from __future__ import annotations
+
+from os import PathLike
+
+__all__ = [
+    "ArchiveError",
+    "DataFileError",
+    "GridError",
+    "HexIdError",
+    "ImageError",
+    "InputError",
+    "RuleDataError",
+    "ToolkitError",
+    "VassalFormatError",
+]
+
+
+class ToolkitError(Exception):
+    """Base of every error the toolkit raises for bad input or an impossible request."""
+
+
+class InputError(ToolkitError, ValueError):
+    """A value given by the user (an argument, an option) is not acceptable."""
+
+
+class DataFileError(ToolkitError, ValueError):
+    """A data file (map, counters, position, legend, grid) is malformed or inconsistent.
+
+    ``source`` is the file (or a description of the stream), ``line`` the 1-based line when known.
+    """
+
+    def __init__(self, message: str, source: str | PathLike[str] | None = None, line: int | None = None):
+        self.message = message
+        self.source = None if source is None else str(source)
+        self.line = line
+        where = ""
+        if self.source is not None:
+            where = self.source + (f" line {line}" if line is not None else "") + ": "
+        elif line is not None:
+            where = f"line {line}: "
+        super().__init__(where + message)
+
+
+class GridError(ToolkitError, ValueError):
+    """A grid definition is impossible (zero spacing, a degenerate calibration, ...)."""
+
+
+class HexIdError(GridError, KeyError):
+    """A hex id that does not parse under the grid's numbering, or is not on the map."""
+
+    def __str__(self) -> str:  # KeyError would quote the message
+        return str(self.args[0]) if self.args else ""
+
+
+class ImageError(ToolkitError):
+    """An image that cannot be read (missing, truncated, not an image, too large)."""
+
+
+class ArchiveError(ToolkitError):
+    """A zip archive (.vmod, .vsav, .vlog) that is corrupt, hostile or not what it claims to be."""
+
+
+class VassalFormatError(ToolkitError, ValueError):
+    """VASSAL data (a save, a log, a command, a trait, a buildFile) that does not decode."""
+
+
+class RuleDataError(ToolkitError, ValueError):
+    """Game data the rules need is missing or inconsistent (an unknown counter, a phase, ...)."""

@@ -1,0 +1,43 @@
+"""Bundled games, found by discovery: each subpackage exposing ``GAME`` is a game."""
+
+from __future__ import annotations
+
+import importlib
+import logging
+import pkgutil
+from functools import cache
+
+from ..errors import InputError
+from .base import Game
+
+__all__ = ["Game", "discover", "get_game"]
+
+log = logging.getLogger(__name__)
+
+
+@cache
+def discover() -> dict[str, Game]:
+    """All games, keyed by slug, in slug order."""
+    found: dict[str, Game] = {}
+    for info in pkgutil.iter_modules(__path__):
+        if not info.ispkg:
+            continue
+        module = importlib.import_module(f"{__name__}.{info.name}")
+        game = getattr(module, "GAME", None)
+        if isinstance(game, Game):
+            found[game.slug] = game
+        else:
+            log.debug("toolkit.games.%s exposes no GAME; skipped", info.name)
+    return dict(sorted(found.items()))
+
+
+def get_game(name: str) -> Game:
+    """A game by slug or alias (case-insensitive)."""
+    games = discover()
+    key = name.strip().lower()
+    if key in games:
+        return games[key]
+    for game in games.values():
+        if key in (a.lower() for a in game.aliases):
+            return game
+    raise InputError(f"unknown game {name!r} (known: {', '.join(games)})")

@@ -1,0 +1,46 @@
+"""The base of every bundled game.
+
+A game is a subpackage of ``toolkit.games`` whose ``__init__`` exposes ``GAME``, an instance of a
+:class:`Game` subclass. Adding a game means adding a folder; nothing else is edited.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, ClassVar
+
+from .. import data
+
+__all__ = ["Game"]
+
+
+class Game:
+    """Metadata and hooks of one game. Subclasses set the class variables and override hooks."""
+
+    slug: ClassVar[str]
+    title: ClassVar[str]
+    publisher: ClassVar[str]
+    year: ClassVar[int]
+    rulebook: ClassVar[str]  # file name of the rulebook in shared/seeds
+    aliases: ClassVar[tuple[str, ...]] = ()
+    sides: ClassVar[tuple[str, ...]] = ()
+
+    def map_path(self) -> Path:
+        return data.map_path(self.slug)
+
+    def counters_path(self) -> Path:
+        return data.counters_path(self.slug)
+
+    def has_map(self) -> bool:
+        return (data.maps_dir() / f"{self.slug}.yaml").is_file()
+
+    def has_counters(self) -> bool:
+        return (data.counters_dir() / f"{self.slug}.yaml").is_file()
+
+    def describe(self) -> dict[str, Any]:
+        return {"slug": self.slug, "title": self.title, "publisher": self.publisher, "year": self.year,
+                "aliases": list(self.aliases), "sides": list(self.sides), "rulebook": self.rulebook,
+                "map": self.has_map(), "counters": self.has_counters()}
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.slug!r}>"

@@ -1,0 +1,236 @@
+"""Hex coordinates: axial/cube values, neighbours, distance, lines, rings, ranges, hexsides, and the
+offset (column/row) systems that printed maps use.
+
+Axial ``Hex(q, r)`` is the one identity of a hex; cube ``s = -q - r``. Axial coordinates carry no
+orientation: flat-top and pointy-top grids differ only in their :class:`~toolkit.hexgrid.layout.Layout`
+and in how offset column/row numbers map to axial (:class:`OffsetSystem`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Literal, NamedTuple
+
+__all__ = [
+    "DIRECTIONS",
+    "Hex",
+    "Hexside",
+    "OffsetSystem",
+    "Orientation",
+    "cube_round",
+    "distance",
+    "hex_range",
+    "line",
+    "neighbours",
+    "ring",
+    "spiral",
+]
+
+Orientation = Literal["flat", "pointy"]
+
+
+class Hex(NamedTuple):
+    """A hex in axial coordinates (cube ``s = -q - r``)."""
+
+    q: int
+    r: int
+
+    @property
+    def s(self) -> int:
+        return -self.q - self.r
+
+    def __add__(self, other: object) -> Hex:  # type: ignore[override]
+        if not isinstance(other, Hex):
+            return NotImplemented
+        return Hex(self.q + other.q, self.r + other.r)
+
+    def __sub__(self, other: Hex) -> Hex:
+        return Hex(self.q - other.q, self.r - other.r)
+
+    def scale(self, k: int) -> Hex:
+        return Hex(self.q * k, self.r * k)
+
+    def neighbour(self, direction: int) -> Hex:
+        d = DIRECTIONS[direction % 6]
+        return Hex(self.q + d.q, self.r + d.r)
+
+    def neighbours(self) -> list[Hex]:
+        return [Hex(self.q + d.q, self.r + d.r) for d in DIRECTIONS]
+
+    def distance(self, other: Hex) -> int:
+        return distance(self, other)
+
+    def length(self) -> int:
+        return (abs(self.q) + abs(self.r) + abs(self.q + self.r)) // 2
+
+
+# Axial directions, counter-clockwise on screen for a y-down layout starting east/south-east;
+# direction i and i+3 are opposite.
+DIRECTIONS: tuple[Hex, ...] = (Hex(1, 0), Hex(1, -1), Hex(0, -1), Hex(-1, 0), Hex(-1, 1), Hex(0, 1))
+
+
+def neighbours(h: Hex) -> list[Hex]:
+    """The six neighbours of ``h`` in direction order."""
+    return h.neighbours()
+
+
+def direction_to(a: Hex, b: Hex) -> int:
+    """The direction index from ``a`` to its neighbour ``b``; ValueError if they are not adjacent."""
+    d = Hex(b.q - a.q, b.r - a.r)
+    try:
+        return DIRECTIONS.index(d)
+    except ValueError:
+        raise ValueError(f"{a} and {b} are not neighbours") from None
+
+
+def distance(a: Hex, b: Hex) -> int:
+    """Number of steps between two hexes."""
+    dq, dr = a.q - b.q, a.r - b.r
+    return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
+
+
+def cube_round(fq: float, fr: float) -> Hex:
+    """The hex containing fractional axial coordinates (``fq``, ``fr``)."""
+    fs = -fq - fr
+    q, r, s = round(fq), round(fr), round(fs)
+    dq, dr, ds = abs(q - fq), abs(r - fr), abs(s - fs)
+    if dq > dr and dq > ds:
+        q = -r - s
+    elif dr > ds:
+        r = -q - s
+    return Hex(int(q), int(r))
+
+
+def line(a: Hex, b: Hex) -> list[Hex]:
+    """The hexes on the straight line from ``a`` to ``b``, both included (``distance + 1`` hexes).
+
+    Points exactly on a hexside are nudged by a fixed epsilon toward +q/+r, so the result is
+    deterministic; reverse the arguments for the other choice.
+    """
+    n = distance(a, b)
+    if n == 0:
+        return [a]
+    eps_q, eps_r = 1e-6, 2e-6
+    aq, ar = a.q + eps_q, a.r + eps_r
+    bq, br = b.q + eps_q, b.r + eps_r
+    step = 1.0 / n
+    return [cube_round(aq + (bq - aq) * i * step, ar + (br - ar) * i * step) for i in range(n + 1)]
+
+
+def ring(centre: Hex, radius: int) -> list[Hex]:
+    """The hexes at exactly ``radius`` steps from ``centre`` (``6 * radius`` of them; radius 0 is the
+    centre itself)."""
+    if radius < 0:
+        raise ValueError("radius must be >= 0")
+    if radius == 0:
+        return [centre]
+    out: list[Hex] = []
+    h = centre + DIRECTIONS[4].scale(radius)
+    for side in range(6):
+        for _ in range(radius):
+            out.append(h)
+            h = h.neighbour(side)
+    return out
+
+
+def spiral(centre: Hex, radius: int) -> list[Hex]:
+    """The hexes within ``radius`` steps, ring by ring from the centre."""
+    out: list[Hex] = []
+    for k in range(radius + 1):
+        out.extend(ring(centre, k))
+    return out
+
+
+def hex_range(centre: Hex, radius: int) -> Iterator[Hex]:
+    """The hexes within ``radius`` steps of ``centre`` (``3r(r+1)+1`` hexes), in q-then-r order."""
+    if radius < 0:
+        raise ValueError("radius must be >= 0")
+    for dq in range(-radius, radius + 1):
+        for dr in range(max(-radius, -dq - radius), min(radius, -dq + radius) + 1):
+            yield Hex(centre.q + dq, centre.r + dr)
+
+
+class Hexside(NamedTuple):
+    """The side between two neighbouring hexes; canonical form has ``a < b`` (tuple order)."""
+
+    a: Hex
+    b: Hex
+
+    @classmethod
+    def between(cls, x: Hex, y: Hex) -> Hexside:
+        if distance(x, y) != 1:
+            raise ValueError(f"{x} and {y} are not neighbours, so they share no hexside")
+        return cls(x, y) if x < y else cls(y, x)
+
+    def hexes(self) -> tuple[Hex, Hex]:
+        return (self.a, self.b)
+
+    def other(self, h: Hex) -> Hex:
+        if h == self.a:
+            return self.b
+        if h == self.b:
+            return self.a
+        raise ValueError(f"{h} is not on hexside {self}")
+
+    def flanking(self) -> tuple[Hex, Hex]:
+        """The two hexes that touch both ends of this side (the common neighbours of a and b)."""
+        i = direction_to(self.a, self.b)
+        return (self.a.neighbour(i - 1), self.a.neighbour(i + 1))
+
+    def vertices(self) -> tuple[tuple[float, float], tuple[float, float]]:
+        """The side's two end points in fractional axial coordinates (map them with a Layout)."""
+        c1, c2 = self.flanking()
+        return (_centroid(self.a, self.b, c1), _centroid(self.a, self.b, c2))
+
+
+def _centroid(*hexes: Hex) -> tuple[float, float]:
+    n = len(hexes)
+    return (sum(h.q for h in hexes) / n, sum(h.r for h in hexes) / n)
+
+
+def corners_axial(h: Hex) -> list[tuple[float, float]]:
+    """The six corners of ``h`` in fractional axial coordinates, corner i between directions i and
+    i+1. A corner is the centroid of the three hexes that meet there, so any affine layout maps these
+    to the true corners of the (possibly rotated, stretched or skewed) hex."""
+    nb = h.neighbours()
+    return [_centroid(h, nb[i], nb[(i + 1) % 6]) for i in range(6)]
+
+
+@dataclass(frozen=True, slots=True)
+class OffsetSystem:
+    """Column/row offset coordinates of a printed map.
+
+    ``orientation="flat"``: hexes form vertical columns; ``shifted`` says whether odd or even
+    columns sit half a hex lower. ``"pointy"``: horizontal rows; odd or even rows sit half a hex to
+    the right. Column ``col`` and row ``row`` are plain integers (a numbering scheme maps printed ids
+    to them); axial ``q`` equals ``col`` for flat grids and ``r`` equals ``row`` for pointy grids.
+    """
+
+    orientation: Orientation = "flat"
+    shifted: Literal["odd", "even"] = "odd"
+
+    def __post_init__(self) -> None:
+        if self.orientation not in ("flat", "pointy"):
+            raise ValueError(f"orientation must be 'flat' or 'pointy', not {self.orientation!r}")
+        if self.shifted not in ("odd", "even"):
+            raise ValueError(f"shifted must be 'odd' or 'even', not {self.shifted!r}")
+
+    def to_hex(self, col: int, row: int) -> Hex:
+        if self.orientation == "flat":
+            if self.shifted == "odd":
+                return Hex(col, row - (col - (col & 1)) // 2)
+            return Hex(col, row - (col + (col & 1)) // 2)
+        if self.shifted == "odd":
+            return Hex(col - (row - (row & 1)) // 2, row)
+        return Hex(col - (row + (row & 1)) // 2, row)
+
+    def from_hex(self, h: Hex) -> tuple[int, int]:
+        q, r = h
+        if self.orientation == "flat":
+            if self.shifted == "odd":
+                return q, r + (q - (q & 1)) // 2
+            return q, r + (q + (q & 1)) // 2
+        if self.shifted == "odd":
+            return q + (r - (r & 1)) // 2, r
+        return q + (r + (r & 1)) // 2, r
