@@ -1,0 +1,35 @@
+"""Run the benchmarks: ``python -m benchmarks`` (all) or ``python -m benchmarks read_save ...``."""
+
+from __future__ import annotations
+
+import importlib
+import json
+import sys
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+
+
+def main(argv: list[str]) -> int:
+    names = [a for a in argv if not a.startswith("-")]
+    flags = [a for a in argv if a.startswith("-")]
+    found = sorted(p.stem[len("bench_"):] for p in HERE.glob("bench_*.py"))
+    chosen = names or found
+    unknown = [n for n in chosen if n not in found]
+    if unknown:
+        print(f"benchmarks: unknown {', '.join(unknown)} (known: {', '.join(found)})", file=sys.stderr)
+        return 2
+    results = {}
+    for name in chosen:
+        module = importlib.import_module(f"benchmarks.bench_{name}")
+        print(f"== {name}", flush=True)
+        start = time.perf_counter()
+        results[name] = module.main(flags)
+        print(f"   ({time.perf_counter() - start:.1f} s)", flush=True)
+    print(json.dumps(results, indent=2))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
