@@ -1,0 +1,540 @@
+"""The counter model: ``counters/<slug>.yaml`` loaded and validated into a :class:`CounterSet`.
+
+A counter file lists the sides (nationality colours) and the counter types of one game: one entry
+per distinct counter (same faces, same values), with how many copies the game has. The referee reads
+it to know each unit's values and type; the builders draw counter art and sheets from it.
+
+Schema (every key not marked optional is required)::
+
+    game: winter-war                 # the game's slug
+    title: Winter War (SPI 1972)     # optional
+    counter_size: 0.5in              # optional: printed size (in, mm, pt): 0.5in, 5/8in, 16mm
+    layout: classic                  # optional: how values are printed: classic | tornio | europa
+    values: [attack, defense, movement]   # the game's printed value set, in printed order
+    half_mark: H                     # optional: how a 0.5 value is printed (Tornio "H"; default "½")
+    sides:
+      finnish: {label: Finnish, short: fin, colour: "#f2efe6", text_colour: "#000000"}
+      soviet:  {label: Soviet, short: sov, colour: "#3f5f3a", text_colour: "#ffffff"}
+      allied:  {label: Allied, short: all, colour: "#c4dfb4", text_colour: "#000000", mark: A}
+    counters:
+      - id: fin-6-6-2               # unique; Winter War ids are <short>-<values>
+        side: finnish               # a key of sides:
+        unit_type: infantry         # see UNIT_TYPES; "infantry+machine_gun" combines symbols
+        size: XX                    # optional: XXXXX XXXX XXX XX X III II I ••• •• • (or corps, division, ...)
+        values: {attack: 6, defense: 6, movement: 2}   # keys from the file's values: list
+        designation: "4"            # optional: printed beside the size
+        count: 7                    # optional (default 1): copies in the game
+        motorised: wheels           # optional: wheels | track | halftrack (underscored movement)
+        front: {boxed: [attack]}    # optional: face extras (see FACE_KEYS)
+        back: {values: {attack: 3, defense: 3, movement: 2}}   # optional: the reduced side
+        notes: must set up on fortification hexes        # optional
+
+``back`` is absent (or null) when the back is a plain face in the side colour (Winter War's hidden,
+face-down side); a mapping gives the back face: any of ``values``, ``unit_type``, ``size``,
+``designation``, ``motorised`` overrides the front, plus the face extras. ``back: {blank: true}``
+is the same as no back. Face extras (``FACE_KEYS``): ``label`` (text drawn instead of a symbol, for
+markers), ``colour``/``text_colour`` (override the side's), ``boxed`` (value names printed inside a
+rectangle: Tornio support factors), ``mark`` (a corner letter, e.g. "A"), ``dot`` (Europa's
+self-supporting dot), ``identification`` (small text, Tornio's unit id), ``blank``, ``reduced``.
+A value may be a number or a string (a printed "*" or "H"; "H" and "½" load as 0.5).
+
+Errors name the file, the line and the offending value: ``counters/x.yaml line 14: unknown side
+'finish' (sides: finnish, soviet)``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from . import data
+from .errors import DataFileError, InputError
+
+__all__ = [
+    "FACE_KEYS",
+    "LAYOUTS",
+    "SIZES",
+    "UNIT_TYPES",
+    "CounterSet",
+    "CounterType",
+    "Face",
+    "Side",
+    "load_counters",
+    "parse_length",
+]
+
+#: Unit types with a drawn symbol. Combine with "+": ``infantry+mountain``.
+UNIT_TYPES: tuple[str, ...] = (
+    "infantry", "cavalry", "armour", "mechanised", "artillery", "ski", "mountain", "engineer",
+    "headquarters", "border_guard", "nkvd", "paratroop", "marine", "anti_aircraft", "heavy_anti_aircraft",
+    "anti_tank", "machine_gun", "recon", "bicycle", "jaeger", "replacement", "supply", "mortar", "rocket",
+    "partisan", "fortification", "naval", "air", "blank", "marker",
+)
+_TYPE_ALIASES = {
+    "armor": "armour", "tank": "armour", "panzer": "armour", "mech": "mechanised", "mechanized": "mechanised",
+    "hq": "headquarters", "border_guards": "border_guard", "border": "border_guard", "jager": "jaeger",
+    "jäger": "jaeger", "jääkäri": "jaeger", "aa": "anti_aircraft", "aaa": "anti_aircraft", "flak": "anti_aircraft",
+    "heavy_aa": "heavy_anti_aircraft", "at": "anti_tank", "antitank": "anti_tank", "mg": "machine_gun",
+    "para": "paratroop", "airborne": "paratroop", "ersatz": "replacement", "nachschub": "supply",
+    "field_artillery": "artillery", "rocket_artillery": "rocket", "political_police": "nkvd",
+}
+
+#: Size marks, largest first; names map to them.
+SIZES: tuple[str, ...] = ("XXXXX", "XXXX", "XXX", "XX", "X", "III", "II", "I", "•••", "••", "•")
+_SIZE_NAMES = {
+    "army_group": "XXXXX", "army": "XXXX", "corps": "XXX", "division": "XX", "brigade": "X",
+    "regiment": "III", "battalion": "II", "company": "I", "battery": "I", "platoon": "•••",
+    "section": "••", "patrol": "••", "squad": "•",
+}
+LAYOUTS: tuple[str, ...] = ("classic", "tornio", "europa")
+MOTORISED: tuple[str, ...] = ("wheels", "track", "halftrack")
+FACE_KEYS: tuple[str, ...] = ("label", "colour", "text_colour", "boxed", "mark", "dot", "identification",
+                              "blank", "reduced")
+_BACK_OVERRIDES = ("values", "unit_type", "size", "designation", "motorised")
+_COUNTER_KEYS = {"id", "side", "unit_type", "size", "values", "designation", "count", "motorised", "front",
+                 "back", "notes"}
+_SIDE_KEYS = {"label", "short", "colour", "text_colour", "mark", "player"}
+_TOP_KEYS = {"game", "title", "counter_size", "layout", "values", "half_mark", "sides", "counters", "notes"}
+_COLOUR = re.compile(r"^#(?:[0-9a-fA-F]{6})$")
+_ID = re.compile(r"^[a-z0-9][a-z0-9_.+-]*$")
+
+Value = int | float | str
+
+
+@dataclass(frozen=True)
+class Side:
+    """One side (nationality) of a counter set and its colours."""
+
+    name: str
+    label: str
+    colour: str          # "#rrggbb" background of its counters
+    text_colour: str     # "#rrggbb" of symbols and print
+    short: str = ""      # id prefix ("fin", "sov")
+    mark: str = ""       # a letter printed on every counter (Winter War Allies: "A")
+    player: str = ""     # the player who commands it (default: the side itself)
+
+
+@dataclass(frozen=True)
+class Face:
+    """Everything printed on one face of a counter, resolved (back overrides applied)."""
+
+    unit_type: str
+    symbols: tuple[str, ...]
+    size: str
+    values: dict[str, Value]
+    designation: str
+    motorised: str | None
+    colour: str
+    text_colour: str
+    label: str = ""
+    boxed: tuple[str, ...] = ()
+    mark: str = ""
+    dot: bool = False
+    identification: str = ""
+    blank: bool = False
+    reduced: bool = False
+
+
+@dataclass(frozen=True)
+class CounterType:
+    """One distinct counter of a game and how many copies it has."""
+
+    id: str
+    side: str
+    unit_type: str
+    size: str
+    values: dict[str, Value]
+    front: dict[str, Any] = field(default_factory=dict)
+    back: dict[str, Any] | None = None
+    designation: str = ""
+    count: int = 1
+    notes: str = ""
+    motorised: str | None = None
+    line: int | None = None
+
+    @property
+    def symbols(self) -> tuple[str, ...]:
+        """The unit type's symbol parts: ``"infantry+mountain"`` -> ``("infantry", "mountain")``."""
+        return tuple(self.unit_type.split("+"))
+
+    @property
+    def has_back(self) -> bool:
+        """True when the back is a printed face (not a plain face in the side colour)."""
+        return self.back is not None and not self.back.get("blank", False)
+
+
+@dataclass(frozen=True)
+class CounterSet:
+    """All counters of one game."""
+
+    game: str
+    sides: dict[str, Side]
+    types: dict[str, CounterType]
+    value_names: tuple[str, ...] = ("attack", "defense", "movement")
+    layout: str = "classic"
+    counter_size_mm: float | None = None
+    half_mark: str = "½"
+    title: str = ""
+    source: str = ""
+
+    def __iter__(self) -> Iterator[CounterType]:
+        return iter(self.types.values())
+
+    def __len__(self) -> int:
+        return len(self.types)
+
+    def __getitem__(self, counter_id: str) -> CounterType:
+        try:
+            return self.types[counter_id]
+        except KeyError:
+            raise InputError(f"unknown counter {counter_id!r} in {self.game} counters") from None
+
+    @property
+    def total(self) -> int:
+        """The number of physical counters (sum of counts)."""
+        return sum(t.count for t in self.types.values())
+
+    def face(self, counter: CounterType | str, which: str = "front") -> Face:
+        """The resolved front or back face of a counter (a plain back is a blank face)."""
+        ct = self[counter] if isinstance(counter, str) else counter
+        side = self.sides[ct.side]
+        extras: Mapping[str, Any] = ct.front
+        unit_type, size, values, designation, motorised = ct.unit_type, ct.size, ct.values, ct.designation, ct.motorised
+        if which == "back":
+            if not ct.has_back:
+                return Face("blank", ("blank",), "", {}, "", None, extras.get("colour", side.colour),
+                            extras.get("text_colour", side.text_colour), blank=True)
+            assert ct.back is not None
+            extras = {**{k: v for k, v in ct.front.items() if k in ("colour", "text_colour", "identification")},
+                      **ct.back}
+            unit_type = ct.back.get("unit_type", unit_type)
+            size = ct.back.get("size", size)
+            values = ct.back.get("values", values)
+            designation = ct.back.get("designation", designation)
+            motorised = ct.back.get("motorised", motorised)
+        elif which != "front":
+            raise InputError(f"unknown counter face {which!r} (front or back)")
+        return Face(unit_type, tuple(unit_type.split("+")), size, dict(values), designation, motorised,
+                    extras.get("colour", side.colour), extras.get("text_colour", side.text_colour),
+                    label=str(extras.get("label", "")), boxed=tuple(extras.get("boxed", ())),
+                    mark=str(extras.get("mark", side.mark)), dot=bool(extras.get("dot", False)),
+                    identification=str(extras.get("identification", "")),
+                    blank=bool(extras.get("blank", False)) or unit_type == "blank",
+                    reduced=bool(extras.get("reduced", which == "back")))
+
+    def by_values(self, side: str, values: str) -> list[CounterType]:
+        """Counters of a side whose printed values read ``values`` ("6-6-2")."""
+        return [t for t in self.types.values() if t.side == side and self.values_text(t.values) == values]
+
+    def values_text(self, values: Mapping[str, Value]) -> str:
+        """Values joined with "-" in the game's printed order (0.5 as the half mark)."""
+        return "-".join(format_value(values[k], self.half_mark) for k in self.value_names if k in values)
+
+
+def format_value(value: Value, half_mark: str = "½") -> str:
+    """A value as printed: 0.5 -> the half mark, 2.0 -> "2"."""
+    if isinstance(value, float):
+        if value == 0.5:
+            return half_mark
+        if value.is_integer():
+            return str(int(value))
+    return str(value)
+
+
+def parse_length(text: str | float | int, what: str = "length") -> float:
+    """A printed length in millimetres: ``0.5in``, ``1/2in``, ``5/8"``, ``16mm``, ``12pt``, ``1.2cm``."""
+    if isinstance(text, int | float) and not isinstance(text, bool):
+        raise InputError(f"{what} {text!r} needs a unit (in, mm, cm or pt)")
+    match = re.fullmatch(r"\s*(\d+(?:\.\d*)?|\.\d+)(?:\s*/\s*(\d+))?\s*(in|inch|\"|mm|cm|pt)\s*", str(text))
+    if not match:
+        raise InputError(f"bad {what} {text!r} (expected e.g. 0.5in, 5/8in, 16mm)")
+    number = float(match.group(1)) / (float(match.group(2)) if match.group(2) else 1.0)
+    unit = match.group(3)
+    mm = number * {"in": 25.4, "inch": 25.4, '"': 25.4, "mm": 1.0, "cm": 10.0, "pt": 25.4 / 72}[unit]
+    if not 0 < mm < 10000:
+        raise InputError(f"bad {what} {text!r} (must be positive)")
+    return mm
+
+
+# ---------------------------------------------------------------------------------------------- loading
+
+class _Lined(dict):
+    """A mapping that remembers the line of itself and of each key."""
+
+    line: int
+    key_lines: dict[str, int]
+
+
+def _loader_class() -> type:
+    base = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+    class Loader(base):  # type: ignore[valid-type, misc]
+        pass
+
+    def construct_mapping(loader: Any, node: yaml.MappingNode, deep: bool = False) -> _Lined:
+        loader.flatten_mapping(node)
+        result = _Lined()
+        result.line = node.start_mark.line + 1
+        result.key_lines = {}
+        for key_node, value_node in node.value:
+            key = loader.construct_object(key_node, deep=True)
+            if not isinstance(key, str | int | float | bool) or key is None:
+                raise DataFileError(f"bad key {key!r}", None, key_node.start_mark.line + 1)
+            if str(key) in result:
+                raise DataFileError(f"duplicate key {key!r}", None, key_node.start_mark.line + 1)
+            result[str(key)] = loader.construct_object(value_node, deep=True)
+            result.key_lines[str(key)] = value_node.start_mark.line + 1
+        return result
+
+    Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, construct_mapping)
+    return Loader
+
+
+_LOADER = _loader_class()
+
+
+def _resolve_path(path_or_slug: str | Path) -> Path:
+    path = Path(path_or_slug)
+    if path.is_file():
+        return path
+    text = str(path_or_slug)
+    if isinstance(path_or_slug, Path) or path.suffix or "/" in text or "\\" in text:
+        raise InputError(f"counter file not found: {text}")
+    return data.counters_path(text)
+
+
+def load_counters(path_or_slug: str | Path) -> CounterSet:
+    """Load and validate a counter file (a path, or a game slug naming ``counters/<slug>.yaml``)."""
+    path = _resolve_path(path_or_slug)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise DataFileError(f"cannot read counter file ({exc.__class__.__name__})", path) from None
+    return parse_counters(text, str(path))
+
+
+def parse_counters(text: str, source: str = "<counters>") -> CounterSet:
+    """Validate counter YAML given as text (``source`` names it in errors)."""
+    try:
+        doc = yaml.load(text, Loader=_LOADER)  # a SafeLoader subclass
+    except DataFileError as exc:
+        raise DataFileError(exc.message, source, exc.line) from None
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        problem = getattr(exc, "problem", None) or "invalid yaml"
+        raise DataFileError(f"invalid yaml: {problem}", source, mark.line + 1 if mark else None) from None
+    return _Builder(source).build(doc)
+
+
+class _Builder:
+    def __init__(self, source: str) -> None:
+        self.source = source
+
+    def fail(self, message: str, line: int | None) -> DataFileError:
+        return DataFileError(message, self.source, line)
+
+    def mapping(self, value: Any, what: str, line: int | None) -> _Lined:
+        if not isinstance(value, _Lined):
+            raise self.fail(f"{what} must be a mapping, not {_show(value)}", line)
+        return value
+
+    def check_keys(self, m: _Lined, allowed: set[str], what: str) -> None:
+        for key in m:
+            if key not in allowed:
+                raise self.fail(f"unknown key {key!r} in {what} (allowed: {', '.join(sorted(allowed))})",
+                                m.key_lines.get(key, m.line))
+
+    def text(self, m: _Lined, key: str, what: str, default: str | None = None) -> str:
+        if key not in m or m[key] is None:
+            if default is None:
+                raise self.fail(f"{what} has no {key!r}", m.line)
+            return default
+        value = m[key]
+        if isinstance(value, bool) or not isinstance(value, str | int | float):
+            raise self.fail(f"{what} {key} must be text, not {_show(value)}", m.key_lines[key])
+        return str(value)
+
+    def colour(self, m: _Lined, key: str, what: str, default: str | None = None) -> str:
+        value = self.text(m, key, what, default)
+        if not _COLOUR.match(value):
+            raise self.fail(f"bad colour {value!r} for {what} {key} (expected #rrggbb)", m.key_lines.get(key))
+        return value.lower()
+
+    def build(self, doc: Any) -> CounterSet:
+        top = self.mapping(doc, "counter file", 1)
+        self.check_keys(top, _TOP_KEYS, "counter file")
+        game = self.text(top, "game", "counter file")
+        layout = self.text(top, "layout", "counter file", "classic")
+        if layout not in LAYOUTS:
+            raise self.fail(f"unknown layout {layout!r} (known: {', '.join(LAYOUTS)})", top.key_lines["layout"])
+        size_mm = None
+        if top.get("counter_size") is not None:
+            try:
+                size_mm = parse_length(top["counter_size"], "counter_size")
+            except InputError as exc:
+                raise self.fail(str(exc), top.key_lines["counter_size"]) from None
+        names = top.get("values", ["attack", "defense", "movement"])
+        if not isinstance(names, list) or not names or not all(isinstance(n, str) and n for n in names):
+            raise self.fail(f"values must be a list of value names, not {_show(names)}", top.key_lines.get("values"))
+        value_names = tuple(names)
+        if len(set(value_names)) != len(value_names):
+            raise self.fail(f"duplicate value name in {list(value_names)}", top.key_lines.get("values"))
+        self.value_names = value_names
+        half_mark = self.text(top, "half_mark", "counter file", "½")
+
+        sides_doc = self.mapping(top.get("sides"), "sides", top.key_lines.get("sides", top.line))
+        if not sides_doc:
+            raise self.fail("no sides", sides_doc.line)
+        sides: dict[str, Side] = {}
+        for name, spec in sides_doc.items():
+            line = sides_doc.key_lines[name]
+            spec = self.mapping(spec, f"side {name!r}", line)
+            self.check_keys(spec, _SIDE_KEYS, f"side {name!r}")
+            sides[name] = Side(
+                name=name, label=self.text(spec, "label", f"side {name!r}", name.title()),
+                colour=self.colour(spec, "colour", f"side {name!r}"),
+                text_colour=self.colour(spec, "text_colour", f"side {name!r}", "#000000"),
+                short=self.text(spec, "short", f"side {name!r}", name[:3]),
+                mark=self.text(spec, "mark", f"side {name!r}", ""),
+                player=self.text(spec, "player", f"side {name!r}", name))
+        self.sides = sides
+
+        entries = top.get("counters")
+        if not isinstance(entries, list):
+            raise self.fail(f"counters must be a list, not {_show(entries)}", top.key_lines.get("counters", top.line))
+        types: dict[str, CounterType] = {}
+        for entry in entries:
+            ct = self.counter(entry, top.key_lines["counters"])
+            if ct.id in types:
+                raise self.fail(f"duplicate counter id {ct.id!r} (first on line {types[ct.id].line})", ct.line)
+            types[ct.id] = ct
+        return CounterSet(game=game, sides=sides, types=types, value_names=value_names, layout=layout,
+                          counter_size_mm=size_mm, half_mark=half_mark,
+                          title=self.text(top, "title", "counter file", ""), source=self.source)
+
+    def unit_type(self, raw: Any, line: int | None) -> str:
+        if not isinstance(raw, str) or not raw.strip():
+            raise self.fail(f"bad unit type {_show(raw)}", line)
+        parts = []
+        for part in raw.split("+"):
+            key = part.strip().lower().replace(" ", "_").replace("-", "_")
+            key = _TYPE_ALIASES.get(key, key)
+            if key not in UNIT_TYPES:
+                raise self.fail(f"unknown unit type {part.strip()!r} (known: {', '.join(UNIT_TYPES)})", line)
+            parts.append(key)
+        return "+".join(parts)
+
+    def size(self, raw: Any, line: int | None) -> str:
+        if raw is None or raw == "":
+            return ""
+        text = str(raw).strip().replace("*", "•").replace("..", "••").replace(".", "•")
+        text = _SIZE_NAMES.get(text.lower(), text)
+        if text.upper() in SIZES:
+            return text.upper()
+        raise self.fail(f"unknown unit size {raw!r} (known: {' '.join(SIZES)} or a name like division)", line)
+
+    def values(self, raw: Any, line: int | None, what: str) -> dict[str, Value]:
+        m = self.mapping(raw, f"{what} values", line)
+        out: dict[str, Value] = {}
+        for key, value in m.items():
+            vline = m.key_lines.get(key, line)
+            if key not in self.value_names:
+                raise self.fail(f"unknown value {key!r} in {what} (the game's values: "
+                                f"{', '.join(self.value_names)})", vline)
+            if isinstance(value, bool) or value is None or not isinstance(value, int | float | str):
+                raise self.fail(f"bad {key} value {_show(value)} in {what}", vline)
+            if isinstance(value, str) and value.strip().upper() in ("H", "½", "1/2"):
+                value = 0.5
+            if isinstance(value, int | float) and value < 0:
+                raise self.fail(f"negative {key} value {value!r} in {what}", vline)
+            out[key] = value
+        return dict(sorted(out.items(), key=lambda kv: self.value_names.index(kv[0])))
+
+    def motorised(self, raw: Any, line: int | None) -> str | None:
+        if raw is None or raw is False:
+            return None
+        if raw is True:
+            return "wheels"
+        if raw not in MOTORISED:
+            raise self.fail(f"bad motorised {raw!r} (wheels, track or halftrack)", line)
+        return str(raw)
+
+    def face_extras(self, m: _Lined, what: str, allow_overrides: bool) -> dict[str, Any]:
+        allowed = set(FACE_KEYS) | (set(_BACK_OVERRIDES) if allow_overrides else set())
+        self.check_keys(m, allowed, what)
+        out: dict[str, Any] = {}
+        for key, value in m.items():
+            line = m.key_lines[key]
+            if key in ("colour", "text_colour"):
+                out[key] = self.colour(m, key, what)
+            elif key == "boxed":
+                if not isinstance(value, list) or any(v not in self.value_names for v in value):
+                    raise self.fail(f"boxed must list value names of {', '.join(self.value_names)}, "
+                                    f"not {_show(value)}", line)
+                out[key] = list(value)
+            elif key in ("dot", "blank", "reduced"):
+                if not isinstance(value, bool):
+                    raise self.fail(f"{key} must be true or false, not {_show(value)}", line)
+                out[key] = value
+            elif key == "values":
+                out[key] = self.values(value, line, what)
+            elif key == "unit_type":
+                out[key] = self.unit_type(value, line)
+            elif key == "size":
+                out[key] = self.size(value, line)
+            elif key == "motorised":
+                out[key] = self.motorised(value, line)
+            else:
+                out[key] = self.text(m, key, what)
+        return out
+
+    def counter(self, entry: Any, list_line: int) -> CounterType:
+        m = self.mapping(entry, "counter entry", list_line)
+        self.check_keys(m, _COUNTER_KEYS, "counter")
+        cid = self.text(m, "id", "counter")
+        if not _ID.match(cid):
+            raise self.fail(f"bad counter id {cid!r} (lower-case letters, digits, - _ . +)", m.key_lines["id"])
+        what = f"counter {cid!r}"
+        side = self.text(m, "side", what)
+        if side not in self.sides:
+            raise self.fail(f"unknown side {side!r} (sides: {', '.join(self.sides)})", m.key_lines["side"])
+        unit_type = self.unit_type(m.get("unit_type"), m.key_lines.get("unit_type", m.line))
+        count = m.get("count", 1)
+        if isinstance(count, bool) or not isinstance(count, int) or count < 0:
+            raise self.fail(f"bad count {_show(count)} for {what}", m.key_lines.get("count", m.line))
+        front: dict[str, Any] = {}
+        if m.get("front") is not None:
+            front = self.face_extras(self.mapping(m["front"], f"{what} front", m.key_lines["front"]),
+                                     f"{what} front", allow_overrides=False)
+        back: dict[str, Any] | None = None
+        if m.get("back") is not None:
+            back = self.face_extras(self.mapping(m["back"], f"{what} back", m.key_lines["back"]),
+                                    f"{what} back", allow_overrides=True)
+            if back.get("blank") and len(back) == 1:
+                back = None
+        values = self.values(m.get("values", _empty(m.line)), m.key_lines.get("values", m.line), what)
+        return CounterType(
+            id=cid, side=side, unit_type=unit_type, size=self.size(m.get("size"), m.key_lines.get("size")),
+            values=values, front=front, back=back, designation=self.text(m, "designation", what, ""),
+            count=count, notes=self.text(m, "notes", what, ""),
+            motorised=self.motorised(m.get("motorised"), m.key_lines.get("motorised")), line=m.line)
+
+
+def _empty(line: int) -> _Lined:
+    out = _Lined()
+    out.line, out.key_lines = line, {}
+    return out
+
+
+def _show(value: Any) -> str:
+    if isinstance(value, dict):
+        return "a mapping"
+    if isinstance(value, list):
+        return "a list"
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
