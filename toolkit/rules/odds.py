@@ -1,0 +1,123 @@
+"""Odds and combat results tables: ratio columns (whole or half steps), rounding, shifts, clamps.
+
+A column is an attacker-to-defender ratio (``1-4`` = 1/4, ``3.5-1`` = 7/2). Odds are rounded in
+the defender's favour to the highest column not above the true ratio; games then shift columns
+(terrain, Tornio '44's half steps) and clamp at the table's ends. Comparisons use exact fractions.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from ..errors import InputError, RuleDataError
+
+__all__ = ["CombatResultsTable", "Odds", "OddsColumns", "parse_ratio"]
+
+
+def parse_ratio(label: str) -> Fraction:
+    """``"2-1"`` -> 2, ``"1-4"`` -> 1/4, ``"3.5:1"`` -> 7/2."""
+    text = label.strip().replace(":", "-")
+    try:
+        a, d = text.split("-")
+        return Fraction(a.strip()) / Fraction(d.strip())
+    except (ValueError, ZeroDivisionError):
+        raise RuleDataError(f"bad odds column {label!r} (expected a ratio such as '2-1')") from None
+
+
+@dataclass(frozen=True)
+class Odds:
+    """Where an attack falls: the column index and label, the true ratio, and what was clamped."""
+
+    index: int
+    label: str
+    ratio: Fraction | None  # None when the defence is zero
+    clamped: str | None = None  # "low" (worse than the first column), "high" (better than the last)
+
+
+@dataclass(frozen=True)
+class OddsColumns:
+    """The ordered odds columns of a CRT (lowest ratio first)."""
+
+    labels: tuple[str, ...]
+    ratios: tuple[Fraction, ...] = field(init=False)
+
+    def __post_init__(self) -> None:
+        ratios = tuple(parse_ratio(lbl) for lbl in self.labels)
+        if not ratios or any(b <= a for a, b in itertools.pairwise(ratios)):
+            raise RuleDataError(f"odds columns must rise strictly: {', '.join(self.labels)}")
+        object.__setattr__(self, "ratios", ratios)
+
+    def index(self, label: str) -> int:
+        try:
+            return self.labels.index(label)
+        except ValueError:
+            raise InputError(f"unknown odds column {label!r} (columns: {', '.join(self.labels)})") from None
+
+    def odds(self, attack: float | Fraction, defense: float | Fraction) -> Odds:
+        """Round ``attack``-to-``defense`` down (in the defender's favour) to a column, clamping at the ends."""
+        a, d = Fraction(attack), Fraction(defense)
+        if a < 0 or d < 0:
+            raise InputError(f"combat strengths cannot be negative ({attack} against {defense})")
+        top = len(self.labels) - 1
+        if d == 0:
+            return Odds(top, self.labels[top], None, "high" if a > 0 else None)
+        ratio = a / d
+        best = -1
+        for i, r in enumerate(self.ratios):  # at most a dozen columns: a scan beats bisect's setup
+            if r <= ratio:
+                best = i
+            else:
+                break
+        if best < 0:
+            return Odds(0, self.labels[0], ratio, "low")
+        clamped = "high" if best == top and ratio > self.ratios[top] else None
+        return Odds(best, self.labels[best], ratio, clamped)
+
+    def shift(self, odds: Odds, steps: int) -> Odds:
+        """``odds`` moved ``steps`` columns (positive: towards the attacker), clamped to the table."""
+        i = min(max(odds.index + steps, 0), len(self.labels) - 1)
+        return Odds(i, self.labels[i], odds.ratio, odds.clamped)
+
+
+@dataclass(frozen=True)
+class CombatResultsTable:
+    """Results by die roll and column, with optional alternative rows (Winter War's fortified results)."""
+
+    columns: OddsColumns
+    rows: Mapping[int, Sequence[str]]
+    variants: Mapping[str, Mapping[int, Sequence[str | None]]] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        n = len(self.columns.labels)
+        for die, row in self.rows.items():
+            if len(row) != n:
+                raise RuleDataError(f"crt row {die} has {len(row)} results for {n} columns")
+        for name, rows in self.variants.items():
+            for die, row in rows.items():
+                if len(row) != n or die not in self.rows:
+                    raise RuleDataError(f"crt variant {name!r} row {die} does not match the table")
+
+    @property
+    def dice(self) -> tuple[int, ...]:
+        return tuple(sorted(self.rows))
+
+    def result(self, odds: Odds | int, die: int, variant: str | None = None) -> str:
+        """The result for a column and die roll; a variant's entry replaces the normal one where it has one."""
+        index = odds.index if isinstance(odds, Odds) else odds
+        if die not in self.rows:
+            lo, hi = min(self.rows), max(self.rows)
+            raise InputError(f"die roll {die} is not on the table ({lo}..{hi})")
+        if variant is not None:
+            if variant not in self.variants:
+                raise InputError(f"unknown crt variant {variant!r}")
+            alt = self.variants[variant][die][index]
+            if alt is not None:
+                return alt
+        return self.rows[die][index]
+
+    def column(self, odds: Odds | int, variant: str | None = None) -> dict[int, str]:
+        """Every die roll's result in one column."""
+        return {die: self.result(odds, die, variant) for die in self.dice}

@@ -1,0 +1,207 @@
+"""Positions: the units on the map at one moment, as a referee sees them (the project's "FEN").
+
+A position comes from a hand-written YAML file (DESIGN.md, "Position") or from a VASSAL save turned
+into the same shape by the game's naming. Counter specs ("fin-6-6-2", "finnish 6-6-2") and hex
+names ("Viipuri") are resolved by callables the game supplies, so this module knows no game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from ..errors import DataFileError, ToolkitError
+
+__all__ = ["CounterKind", "Position", "Unit", "load_position_data"]
+
+try:  # the C loader when present (DESIGN.md, "Data files")
+    _BaseLoader: type = yaml.CSafeLoader
+except AttributeError:  # pragma: no cover - pyyaml without libyaml
+    _BaseLoader = yaml.SafeLoader
+
+
+class _LineLoader(_BaseLoader):  # type: ignore[misc, valid-type]
+    """Records the 1-based line of every mapping under the key ``__line__``."""
+
+
+def _construct_mapping(loader: yaml.SafeLoader, node: yaml.MappingNode) -> dict[Any, Any]:
+    mapping = loader.construct_mapping(node, deep=True)
+    mapping["__line__"] = node.start_mark.line + 1
+    return mapping
+
+
+_LineLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _construct_mapping)
+
+
+@dataclass(frozen=True)
+class CounterKind:
+    """A counter type as the rules need it: side, type, size and printed values by name."""
+
+    id: str
+    side: str
+    unit_type: str
+    values: Mapping[str, float]
+    size: str = ""
+    designation: str = ""
+
+    def value(self, key: str, default: float = 0) -> float:
+        return self.values.get(key, default)
+
+
+@dataclass
+class Unit:
+    """One counter on (or off, ``hex is None``) the map, with its per-unit state (``isolated``, ...)."""
+
+    id: str
+    kind: CounterKind
+    hex: str | None
+    state: dict[str, Any] = field(default_factory=dict)
+    line: int | None = None
+
+    @property
+    def side(self) -> str:
+        return self.kind.side
+
+    @property
+    def counter(self) -> str:
+        return self.kind.id
+
+    def value(self, key: str, default: float = 0) -> float:
+        return self.kind.value(key, default)
+
+
+@dataclass
+class Position:
+    """A game position: turn, phasing player, phase, units and game-level state."""
+
+    game: str
+    turn: int
+    player: str
+    phase: str
+    units: list[Unit]
+    state: dict[str, Any] = field(default_factory=dict)
+    source: str = "<position>"
+
+    def __post_init__(self) -> None:
+        self._index()
+
+    def _index(self) -> None:
+        self.by_id: dict[str, Unit] = {u.id: u for u in self.units}
+        self.by_hex: dict[str, list[Unit]] = {}
+        for u in self.units:
+            if u.hex is not None:
+                self.by_hex.setdefault(u.hex, []).append(u)
+
+    def reindex(self) -> None:
+        """Rebuild the look-ups after units were added, removed or moved."""
+        self._index()
+
+    def at(self, hex_id: str) -> list[Unit]:
+        """The units in a hex (empty list when none)."""
+        return self.by_hex.get(hex_id, [])
+
+    def on_map(self) -> Iterator[Unit]:
+        return (u for u in self.units if u.hex is not None)
+
+    def side_units(self, side: str) -> list[Unit]:
+        return [u for u in self.units if u.side == side and u.hex is not None]
+
+    def occupied_by(self, side: str) -> set[str]:
+        """Hexes holding at least one unit of ``side``."""
+        return {h for h, us in self.by_hex.items() if any(u.side == side for u in us)}
+
+    @classmethod
+    def from_data(cls, data: Any, *, counter: Callable[[str], CounterKind], hex_of: Callable[[str], str],
+                  source: str = "<position>", default_game: str | None = None) -> Position:
+        """Build a position from parsed YAML, resolving counter specs and hex names through the game.
+
+        ``counter`` and ``hex_of`` raise a :class:`~toolkit.errors.ToolkitError` for what they do not
+        know; the error is re-raised as a :class:`DataFileError` naming the file and line.
+        """
+        if not isinstance(data, Mapping):
+            raise DataFileError("a position is a mapping with game, turn, player, phase and units", source)
+        top_line = data.get("__line__")
+        game = data.get("game", default_game)
+        if not isinstance(game, str) or not game:
+            raise DataFileError("the position names no game (add `game: <slug>` or pass --game)", source, top_line)
+        turn = data.get("turn", 1)
+        if isinstance(turn, bool) or not isinstance(turn, int) or turn < 0:
+            raise DataFileError(f"turn must be a whole number, not {turn!r}", source, top_line)
+        player = str(data.get("player", "")).strip().lower()
+        phase = str(data.get("phase", "")).strip().lower()
+        raw_units = data.get("units") or []
+        if not isinstance(raw_units, list):
+            raise DataFileError("units must be a list of {id, counter, hex} mappings", source, top_line)
+        units: list[Unit] = []
+        seen: set[str] = set()
+        for n, raw in enumerate(raw_units, 1):
+            line = raw.get("__line__") if isinstance(raw, Mapping) else top_line
+            if not isinstance(raw, Mapping):
+                raise DataFileError(f"unit {n} is not a mapping", source, line)
+            uid = str(raw.get("id", f"u{n}"))
+            if uid in seen:
+                raise DataFileError(f"duplicate unit id {uid!r}", source, line)
+            seen.add(uid)
+            spec = raw.get("counter")
+            if not isinstance(spec, str) or not spec.strip():
+                raise DataFileError(f"unit {uid!r} has no counter", source, line)
+            try:
+                kind = counter(spec)
+                where = raw.get("hex")
+                hex_id = None if where is None or where == "off" else hex_of(str(where))
+            except DataFileError:
+                raise
+            except ToolkitError as exc:
+                raise DataFileError(f"unit {uid!r}: {exc}", source, line) from None
+            state = raw.get("state") or {}
+            if not isinstance(state, Mapping):
+                raise DataFileError(f"unit {uid!r}: state must be a mapping", source, line)
+            units.append(Unit(uid, kind, hex_id, _clean(state), line))
+        state = data.get("state") or {}
+        if not isinstance(state, Mapping):
+            raise DataFileError("state must be a mapping", source, top_line)
+        return cls(game, turn, player, phase, units, _clean(state), source)
+
+    def moved(self, moves: Mapping[str, str | None]) -> Position:
+        """A copy with some units at other hexes (``None``: off the map)."""
+        units = [Unit(u.id, u.kind, moves.get(u.id, u.hex) if u.id in moves else u.hex, dict(u.state), u.line)
+                 for u in self.units]
+        return Position(self.game, self.turn, self.player, self.phase, units, dict(self.state), self.source)
+
+
+def _clean(d: Mapping[str, Any]) -> dict[str, Any]:
+    """A mapping without the loader's ``__line__`` bookkeeping (recursively)."""
+    out: dict[str, Any] = {}
+    for k, v in d.items():
+        if k == "__line__":
+            continue
+        out[str(k)] = _clean(v) if isinstance(v, Mapping) else [_clean(x) if isinstance(x, Mapping) else x
+                                                                 for x in v] if isinstance(v, list) else v
+    return out
+
+
+def load_position_data(path: str | Path) -> Any:
+    """Parse a position YAML file (mappings carry ``__line__``); :class:`DataFileError` if unreadable."""
+    p = Path(path)
+    try:
+        text = p.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise DataFileError("no such file", p) from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise DataFileError(f"cannot read: {exc.__class__.__name__}", p) from None
+    return parse_position_text(text, str(p))
+
+
+def parse_position_text(text: str, source: str = "<position>") -> Any:
+    try:
+        return yaml.load(text, Loader=_LineLoader)
+    except yaml.MarkedYAMLError as exc:
+        line = exc.problem_mark.line + 1 if exc.problem_mark is not None else None
+        raise DataFileError(f"malformed yaml: {exc.problem}", source, line) from None
+    except yaml.YAMLError as exc:
+        raise DataFileError(f"malformed yaml: {exc}", source) from None
+
