@@ -1,0 +1,525 @@
+"""Map files (``maps/<slug>.yaml``): load with validation that names file, line and value; save with
+a dedicated emitter so that a file we wrote loads and saves back byte-identical and editing one hex
+changes one line.
+
+The file, section by section (every section but ``title`` and ``grid`` may be left out)::
+
+    schema: hexmap/1
+    title: Winter War
+    provenance: "our own approximation, drawn from ..."
+    grid:
+      numbering: {scheme: ccrr, col_digits: 2, row_digits: 2, orientation: flat, shifted: odd}
+      extent: {columns: [1, 30], rows: [1, 20]}
+      calibration: [[75.0, 0.0, 40.0], [43.3, 86.6, 30.0]]      # optional: axial hex -> image pixel
+    default_terrain: clear                                       # optional: terrain of unlisted hexes
+    legend:
+      clear: {color: "#eae3c4", label: Clear}
+      forest: {color: "#6d9a4f", label: Forest, pattern: trees}
+      lake: {color: "#9cc3e6", pattern: water, water: true}
+    meta:
+      rows: {A: 5}                                               # anything the game wants, one key a line
+    hexes:
+      "0101": {terrain: forest, tags: [city], name: Viipuri, country: finland, vp: 5}
+    hexsides:
+      "0101/0102": [river, road]
+    overrides:
+      hexes:
+        "0101": {terrain: clear}
+      hexsides:
+        "0101/0102": []
+
+Hex ids are always quoted. On save, hexes and hexsides come in grid order (column by column), tags and
+features sorted, hex keys in the order ``terrain, tags, name`` then the values sorted by key.
+Overrides: see :mod:`toolkit.terrain.model`.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+import re
+from collections.abc import Callable, Mapping
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from ..errors import DataFileError, GridError, ToolkitError
+from ..fileio import atomic_write
+from ..hexgrid import Grid
+from .model import RESERVED_KEYS, HexData, TerrainMap, TerrainType
+
+__all__ = ["SCHEMA", "dumps_map", "load_map", "loads_map", "save_map"]
+
+SCHEMA = "hexmap/1"
+_Loader: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+_SECTIONS = ("schema", "title", "provenance", "grid", "default_terrain", "legend", "meta", "hexes",
+             "hexsides", "overrides")
+_LEGEND_KEYS = ("color", "label", "pattern", "water")
+_PATTERNS = frozenset({"", "trees", "swamp", "mountain", "hills", "dots", "water"})
+_STR = "tag:yaml.org,2002:str"
+_WORD = re.compile(r"[^\W\d][\w\-]*")
+MAX_BYTES = 64 * 1024 * 1024
+
+
+# ================================================================================================
+# loading
+# ================================================================================================
+
+
+def load_map(path: str | os.PathLike[str]) -> TerrainMap:
+    """Read and validate a map file; :class:`DataFileError` naming file, line and value if it is wrong."""
+    p = Path(path)
+    try:
+        if p.stat().st_size > MAX_BYTES:
+            raise DataFileError(f"map file is larger than {MAX_BYTES // 2**20} MiB", p)
+        text = p.read_bytes().decode("utf-8")
+    except FileNotFoundError:
+        raise DataFileError("map file not found", p) from None
+    except IsADirectoryError:
+        raise DataFileError("is a folder, not a map file", p) from None
+    except UnicodeDecodeError as exc:
+        raise DataFileError(f"not utf-8 text (byte {exc.start})", p) from None
+    except OSError as exc:
+        raise DataFileError(f"cannot read: {exc.strerror}", p) from None
+    return loads_map(text, source=str(p))
+
+
+def loads_map(text: str, source: str = "<string>") -> TerrainMap:
+    """Parse and validate a map from text (``source`` names it in errors)."""
+    return _Reader(source).read(text)
+
+
+class _Reader:
+    def __init__(self, source: str) -> None:
+        self.source = source
+        self.constructor = yaml.constructor.SafeConstructor()
+        self._nodes: dict[str, yaml.Node] = {}
+
+    def fail(self, node: yaml.Node | None, message: str) -> DataFileError:
+        line = node.start_mark.line + 1 if node is not None else None
+        return DataFileError(message, self.source, line)
+
+    # --- generic node helpers ------------------------------------------------------------------
+
+    def scalar(self, node: yaml.Node) -> Any:
+        if isinstance(node, yaml.ScalarNode):
+            if node.tag == _STR:
+                return node.value
+            try:
+                value = self.constructor.construct_object(node)
+            except yaml.YAMLError as exc:
+                raise self.fail(node, f"bad value {node.value!r}: {exc}") from None
+            if value is None or isinstance(value, bool | int | float | str):
+                return value
+            raise self.fail(node, f"value {node.value!r} must be text, a number or true/false (quote it)")
+        raise self.fail(node, "expected a single value here, not a list or mapping")
+
+    def plain(self, node: yaml.Node) -> Any:
+        """Scalars, lists and mappings of them (mappings checked for duplicate keys)."""
+        if isinstance(node, yaml.ScalarNode):
+            return self.scalar(node)
+        if isinstance(node, yaml.SequenceNode):
+            return [self.plain(n) for n in node.value]
+        return {k: self.plain(v) for k, (_, v) in self.mapping(node).items()}
+
+    def mapping(self, node: yaml.Node, what: str = "this") -> dict[str, tuple[yaml.Node, yaml.Node]]:
+        if not isinstance(node, yaml.MappingNode):
+            raise self.fail(node, f"{what} must be a mapping (key: value)")
+        out: dict[str, tuple[yaml.Node, yaml.Node]] = {}
+        for knode, vnode in node.value:
+            if not isinstance(knode, yaml.ScalarNode):
+                raise self.fail(knode, "a key must be a single value")
+            key = knode.value if knode.tag == _STR else self.scalar(knode)
+            if not isinstance(key, str):
+                raise self.fail(knode, f"key {knode.value!r} must be quoted text (hex ids are quoted: \"0101\")")
+            if key in out:
+                first = out[key][0].start_mark.line + 1
+                raise self.fail(knode, f"duplicate key {key!r} (first at line {first})")
+            out[key] = (knode, vnode)
+        return out
+
+    def text(self, node: yaml.Node, what: str) -> str:
+        v = self.scalar(node)
+        if not isinstance(v, str):
+            raise self.fail(node, f"{what} must be text, not {node.value!r}")
+        return v
+
+    def words(self, node: yaml.Node, what: str) -> frozenset[str]:
+        if isinstance(node, yaml.ScalarNode) and node.tag == "tag:yaml.org,2002:null":
+            return frozenset()
+        if not isinstance(node, yaml.SequenceNode):
+            raise self.fail(node, f"{what} must be a list like [a, b]")
+        out = []
+        for n in node.value:
+            w = self.scalar(n)
+            if not isinstance(w, str) or not _WORD.fullmatch(w):
+                raise self.fail(n, f"{what}: {n.value!r} is not a word (letters, digits, _ or -)")
+            out.append(w)
+        return frozenset(out)
+
+    def value(self, node: yaml.Node) -> Any:
+        if isinstance(node, yaml.ScalarNode):
+            return self.scalar(node)
+        if isinstance(node, yaml.SequenceNode):
+            return [self.scalar(n) for n in node.value]
+        raise self.fail(node, "a hex value must be text, a number, true/false or a list of them")
+
+    # --- the document --------------------------------------------------------------------------
+
+    def read(self, text: str) -> TerrainMap:
+        try:
+            root = yaml.compose(text, Loader=_Loader)
+        except yaml.MarkedYAMLError as exc:
+            mark = exc.problem_mark or exc.context_mark
+            line = mark.line + 1 if mark is not None else None
+            problem = (exc.problem or exc.context or "bad yaml").strip()
+            raise DataFileError(f"not valid yaml: {problem}", self.source, line) from None
+        except yaml.YAMLError as exc:
+            raise DataFileError(f"not valid yaml: {str(exc).splitlines()[0]}", self.source) from None
+        if root is None:
+            raise DataFileError("empty map file", self.source)
+        top = self.mapping(root, "a map file")
+        for key, (knode, _) in top.items():
+            if key not in _SECTIONS:
+                raise self.fail(knode, f"unknown section {key!r} (known: {', '.join(_SECTIONS)})")
+        if "schema" in top:
+            schema = self.scalar(top["schema"][1])
+            if schema != SCHEMA:
+                raise self.fail(top["schema"][1], f"unsupported schema {schema!r} (this toolkit reads {SCHEMA})")
+        if "title" not in top:
+            raise self.fail(root, "a map file needs a title")
+        if "grid" not in top:
+            raise self.fail(root, "a map file needs a grid section")
+        title = self.text(top["title"][1], "title")
+        provenance = self.text(top["provenance"][1], "provenance") if "provenance" in top else ""
+        gnode = top["grid"][1]
+        try:
+            grid = Grid.from_dict(self.plain(gnode))
+        except (GridError, ValueError, TypeError) as exc:
+            raise self.fail(gnode, f"bad grid: {exc}") from None
+        legend = self.legend(top["legend"][1]) if "legend" in top else {}
+        default = None
+        if "default_terrain" in top:
+            dnode = top["default_terrain"][1]
+            default = self.text(dnode, "default_terrain")
+            if default not in legend:
+                raise self.fail(dnode, f"unknown terrain {default!r} (legend: {', '.join(legend)})")
+        meta = self.plain(top["meta"][1]) if "meta" in top else {}
+        if not isinstance(meta, dict):
+            raise self.fail(top["meta"][1], "meta must be a mapping")
+        hexes = self.hexes(top["hexes"][1], grid, legend, partial=False) if "hexes" in top else {}
+        sides = self.sides(top["hexsides"][1], grid) if "hexsides" in top else {}
+        ov_hexes: dict[str, Any] = {}
+        ov_sides: dict[str, frozenset[str]] = {}
+        if "overrides" in top:
+            onode = top["overrides"][1]
+            if not (isinstance(onode, yaml.ScalarNode) and onode.tag == "tag:yaml.org,2002:null"):
+                ov = self.mapping(onode, "overrides")
+                for key, (knode, _) in ov.items():
+                    if key not in ("hexes", "hexsides"):
+                        raise self.fail(knode, f"overrides has sections hexes and hexsides only, not {key!r}")
+                if "hexes" in ov:
+                    ov_hexes = self.hexes(ov["hexes"][1], grid, legend, partial=True)
+                if "hexsides" in ov:
+                    ov_sides = self.sides(ov["hexsides"][1], grid, keep_empty=True)
+        for hid, ovh in ov_hexes.items():
+            if "terrain" not in ovh and hid not in hexes and default is None:
+                raise self.fail(self._nodes[hid], f"override of hex {hid} needs a terrain "
+                                                  "(the hex is not listed under hexes:)")
+        m = TerrainMap(title, provenance, grid, legend, hexes, sides, {"hexes": ov_hexes, "hexsides": ov_sides},
+                       meta, default_terrain=default)
+        self.check_names(m)
+        return m
+
+    def legend(self, node: yaml.Node) -> dict[str, TerrainType]:
+        out = {}
+        for name, (knode, vnode) in self.mapping(node, "legend").items():
+            fields = self.mapping(vnode, f"legend entry {name!r}")
+            for k, (fk, _) in fields.items():
+                if k not in _LEGEND_KEYS:
+                    raise self.fail(fk, f"legend entry {name!r}: unknown key {k!r} (known: {', '.join(_LEGEND_KEYS)})")
+            if "color" not in fields:
+                raise self.fail(knode, f"legend entry {name!r} needs a color")
+            pattern = self.text(fields["pattern"][1], "pattern") if "pattern" in fields else ""
+            if pattern not in _PATTERNS:
+                raise self.fail(fields["pattern"][1], f"unknown pattern {pattern!r} "
+                                                      f"(known: {', '.join(sorted(_PATTERNS - {''}))})")
+            water = self.scalar(fields["water"][1]) if "water" in fields else False
+            if not isinstance(water, bool):
+                raise self.fail(fields["water"][1], f"water must be true or false, not {water!r}")
+            try:
+                out[name] = TerrainType(name, self.text(fields["color"][1], "color"),
+                                        self.text(fields["label"][1], "label") if "label" in fields else "",
+                                        pattern, water)
+            except DataFileError as exc:
+                raise self.fail(knode, exc.message) from None
+        return out
+
+    def hex_id(self, knode: yaml.Node, key: str, grid: Grid) -> str:
+        if key in grid:
+            return key
+        try:
+            return grid.canonical_id(key)
+        except (GridError, ToolkitError) as exc:
+            raise self.fail(knode, str(exc)) from None
+
+    def hexes(self, node: yaml.Node, grid: Grid, legend: Mapping[str, TerrainType], partial: bool) -> dict[str, Any]:
+        """``hexes:`` (-> HexData) or ``overrides: hexes:`` (-> partial dicts, partial=True)."""
+        if isinstance(node, yaml.ScalarNode) and node.tag == "tag:yaml.org,2002:null":
+            return {}
+        if not isinstance(node, yaml.MappingNode):
+            raise self.fail(node, "hexes must be a mapping of quoted hex ids")
+        out: dict[str, Any] = {}
+        nodes = self._nodes
+        lines: dict[str, int] = {}
+        fail = self.fail
+        for knode, vnode in node.value:
+            if not (isinstance(knode, yaml.ScalarNode) and knode.tag == _STR):
+                raise fail(knode, f"hex id {knode.value!r} must be quoted (\"{knode.value}\")")
+            hid = self.hex_id(knode, knode.value, grid)
+            if hid in lines:
+                raise fail(knode, f"duplicate hex {hid!r} (first at line {lines[hid]})")
+            lines[hid] = knode.start_mark.line + 1
+            if not isinstance(vnode, yaml.MappingNode):
+                raise fail(vnode, f"hex {hid}: expected {{terrain: ...}}")
+            terrain = None
+            tags: frozenset[str] | None = None
+            name: Any = ...
+            values: dict[str, Any] = {}
+            seen: set[str] = set()
+            for fk, fv in vnode.value:
+                key = fk.value
+                if key in seen:
+                    raise fail(fk, f"hex {hid}: duplicate key {key!r}")
+                seen.add(key)
+                if fk.tag != _STR or not _WORD.fullmatch(key):
+                    raise fail(fk, f"hex {hid}: key {key!r} must be a word")
+                if key == "terrain":
+                    if fv.tag != _STR or not isinstance(fv, yaml.ScalarNode):
+                        raise fail(fv, f"hex {hid}: terrain must be a legend name, not {getattr(fv, 'value', fv)!r}")
+                    terrain = fv.value
+                    if terrain not in legend:
+                        raise fail(fv, f"hex {hid}: unknown terrain {terrain!r} (legend: {', '.join(legend)})")
+                elif key == "tags":
+                    tags = self.words(fv, f"hex {hid} tags")
+                elif key == "name":
+                    name = self.scalar(fv)
+                    if name is not None and not isinstance(name, str):
+                        raise fail(fv, f"hex {hid}: name must be text, not {fv.value!r} (quote it)")
+                    if name == "":
+                        name = None
+                else:
+                    values[key] = self.value(fv)
+                    if values[key] is None and not partial:
+                        raise fail(fv, f"hex {hid}: value {key!r} is empty (leave the key out)")
+            nodes[hid] = knode
+            if partial:
+                d: dict[str, Any] = {}
+                if terrain is not None:
+                    d["terrain"] = terrain
+                if tags is not None:
+                    d["tags"] = tags
+                if name is not ...:
+                    d["name"] = name
+                d.update(values)
+                if not d:
+                    raise fail(vnode, f"override of hex {hid} changes nothing")
+                out[hid] = d
+            else:
+                if terrain is None:
+                    raise fail(vnode, f"hex {hid} has no terrain")
+                out[hid] = HexData(terrain, tags or frozenset(), None if name is ... else name, values)
+        return out
+
+    def sides(self, node: yaml.Node, grid: Grid, keep_empty: bool = False) -> dict[str, frozenset[str]]:
+        if isinstance(node, yaml.ScalarNode) and node.tag == "tag:yaml.org,2002:null":
+            return {}
+        if not isinstance(node, yaml.MappingNode):
+            raise self.fail(node, "hexsides must be a mapping of quoted \"0101/0102\" keys")
+        out: dict[str, frozenset[str]] = {}
+        lines: dict[str, int] = {}
+        for knode, vnode in node.value:
+            raw = knode.value
+            if not (isinstance(knode, yaml.ScalarNode) and knode.tag == _STR) or raw.count("/") != 1:
+                raise self.fail(knode, f"hexside key {raw!r} must be a quoted pair of hex ids like \"0101/0102\"")
+            a, b = raw.split("/")
+            a, b = self.hex_id(knode, a.strip(), grid), self.hex_id(knode, b.strip(), grid)
+            if grid.hex(a).distance(grid.hex(b)) != 1:
+                raise self.fail(knode, f"hexside {raw!r}: hexes {a} and {b} are not neighbours")
+            key = f"{a}/{b}" if a < b else f"{b}/{a}"
+            if key in lines:
+                raise self.fail(knode, f"duplicate hexside {key!r} (first at line {lines[key]})")
+            lines[key] = knode.start_mark.line + 1
+            feats = self.words(vnode, f"hexside {key}")
+            if feats or keep_empty:
+                out[key] = feats
+        return out
+
+    def check_names(self, m: TerrainMap) -> None:
+        seen: dict[str, str] = {}
+        nodes = self._nodes
+        for hid, h in m.effective_hexes().items():
+            if h.name:
+                f = h.name.casefold().strip()
+                if f in seen:
+                    raise self.fail(nodes.get(hid), f"hex {hid}: duplicate place name {h.name!r} "
+                                                    f"(also hex {seen[f]})")
+                seen[f] = hid
+
+
+# ================================================================================================
+# saving
+# ================================================================================================
+
+_PLAIN = re.compile(r"[^\W\d][\w\-.' ]*")
+_ESCAPE = {"\u2028": "\\u2028", "\u2029": "\\u2029", "\x85": "\\u0085", "\ufeff": "\\ufeff"}
+
+
+def _resolves_to_str(s: str) -> bool:
+    return _Loader.resolve(_Loader, yaml.ScalarNode, s, (True, False)) == _STR
+
+
+def q(s: str) -> str:
+    """A string as YAML that reads back as exactly that string (plain when safe, else double-quoted)."""
+    if _PLAIN.fullmatch(s) and not s.endswith(" ") and "  " not in s and _resolves_to_str(s):
+        return s
+    out = json.dumps(s, ensure_ascii=False)
+    for ch, esc in _ESCAPE.items():
+        if ch in out:
+            out = out.replace(ch, esc)
+    return out
+
+
+def _num(v: float) -> str:
+    if math.isnan(v):
+        return ".nan"
+    if math.isinf(v):
+        return ".inf" if v > 0 else "-.inf"
+    r = repr(v)
+    if "e" in r:
+        mant, exp = r.split("e")
+        if "." not in mant:
+            mant += ".0"
+        if exp[0] not in "+-":
+            exp = "+" + exp
+        r = f"{mant}e{exp}"
+    elif "." not in r:
+        r += ".0"
+    return r
+
+
+def flow(v: Any) -> str:
+    """A value in YAML flow style on one line."""
+    if v is None:
+        return "null"
+    if v is True:
+        return "true"
+    if v is False:
+        return "false"
+    if isinstance(v, int):
+        return str(v)
+    if isinstance(v, float):
+        return _num(v)
+    if isinstance(v, str):
+        return q(v)
+    if isinstance(v, list | tuple | frozenset | set):
+        items = sorted(v) if isinstance(v, frozenset | set) else v
+        return "[" + ", ".join(flow(x) for x in items) + "]"
+    if isinstance(v, Mapping):
+        return "{" + ", ".join(f"{q(str(k))}: {flow(x)}" for k, x in v.items()) + "}"
+    raise DataFileError(f"cannot write value {v!r} of type {type(v).__name__} to a map file")
+
+
+def _hex_line(hid: str, fields: Mapping[str, Any]) -> str:
+    return f'  "{hid}": {flow(fields)}'
+
+
+def _hex_fields(h: HexData) -> dict[str, Any]:
+    d: dict[str, Any] = {"terrain": h.terrain}
+    if h.tags:
+        d["tags"] = sorted(h.tags)
+    if h.name:
+        d["name"] = h.name
+    for k in sorted(h.values):
+        d[k] = h.values[k]
+    return d
+
+
+def _override_fields(ov: Mapping[str, Any]) -> dict[str, Any]:
+    d: dict[str, Any] = {}
+    for k in ("terrain", "tags", "name"):
+        if k in ov:
+            d[k] = sorted(ov[k] or ()) if k == "tags" else ov[k]
+    for k in sorted(set(ov) - RESERVED_KEYS):
+        d[k] = ov[k]
+    return d
+
+
+def dumps_map(m: TerrainMap) -> str:
+    """The map file text (deterministic: same model, same bytes)."""
+    order = {hid: i for i, hid in enumerate(m.grid.ids())}
+    big = len(order)
+
+    def hex_order(hid: str) -> tuple[int, str]:
+        return (order.get(hid, big), hid)
+
+    def side_order(key: str) -> tuple[int, int, str]:
+        a, b = key.split("/")
+        return (order.get(a, big), order.get(b, big), key)
+
+    out: list[str] = [f"schema: {SCHEMA}", f"title: {q(m.title)}"]
+    if m.provenance:
+        out.append(f"provenance: {q(m.provenance)}")
+    out.append("grid:")
+    for k, v in m.grid.to_dict().items():
+        out.append(f"  {k}: {flow(v)}")
+    if m.default_terrain is not None:
+        out.append(f"default_terrain: {q(m.default_terrain)}")
+    out.append("legend:" if m.legend else "legend: {}")
+    for name, t in m.legend.items():
+        d: dict[str, Any] = {"color": t.color}
+        if t.label:
+            d["label"] = t.label
+        if t.pattern:
+            d["pattern"] = t.pattern
+        if t.water:
+            d["water"] = True
+        out.append(f"  {q(name)}: {flow(d)}")
+    if m.meta:
+        out.append("meta:")
+        for k, v in m.meta.items():
+            out.append(f"  {q(str(k))}: {flow(v)}")
+    out.append("hexes:" if m.hexes else "hexes: {}")
+    for hid in sorted(m.hexes, key=hex_order):
+        out.append(_hex_line(hid, _hex_fields(m.hexes[hid])))
+    sides = {k: v for k, v in m.hexsides.items() if v}
+    out.append("hexsides:" if sides else "hexsides: {}")
+    for key in sorted(sides, key=side_order):
+        out.append(f'  "{key}": {flow(sorted(sides[key]))}')
+    out.append("overrides:")
+    ovh, ovs = m.overrides["hexes"], m.overrides["hexsides"]
+    out.append("  hexes:" if ovh else "  hexes: {}")
+    for hid in sorted(ovh, key=hex_order):
+        out.append("  " + _hex_line(hid, _override_fields(ovh[hid])))
+    out.append("  hexsides:" if ovs else "  hexsides: {}")
+    for key in sorted(ovs, key=side_order):
+        out.append(f'    "{key}": {flow(sorted(ovs[key]))}')
+    return "\n".join(out) + "\n"
+
+
+def save_map(m: TerrainMap, path: str | os.PathLike[str]) -> None:
+    """Write the map file atomically (the old file stays whole if anything fails)."""
+    atomic_write(path, dumps_map(m).encode("utf-8"))
+
+
+def edit_map(path: str | os.PathLike[str], change: Callable[[TerrainMap], Any]) -> Any:
+    """Load, apply ``change(m)``, validate and save back atomically; returns what ``change`` returned."""
+    m = load_map(path)
+    result = change(m)
+    m.validate(str(path))
+    text = dumps_map(m)
+    loads_map(text, source=str(path))  # never write a file we could not read back
+    atomic_write(path, text.encode("utf-8"))
+    return result
