@@ -18,7 +18,9 @@ __all__ = [
     "Hexside",
     "OffsetSystem",
     "Orientation",
+    "corners_axial",
     "cube_round",
+    "direction_to",
     "distance",
     "hex_range",
     "line",
@@ -38,7 +40,20 @@ class Hex(NamedTuple):
 
     @property
     def s(self) -> int:
+        """The third cube coordinate, ``-q - r``."""
         return -self.q - self.r
+
+    @property
+    def cube(self) -> tuple[int, int, int]:
+        """Cube coordinates ``(q, r, s)``."""
+        return (self.q, self.r, -self.q - self.r)
+
+    @classmethod
+    def from_cube(cls, q: int, r: int, s: int) -> Hex:
+        """The hex of cube coordinates; ValueError unless ``q + r + s == 0``."""
+        if q + r + s != 0:
+            raise ValueError(f"cube coordinates ({q}, {r}, {s}) do not sum to 0")
+        return cls(q, r)
 
     def __add__(self, other: object) -> Hex:  # type: ignore[override]
         if not isinstance(other, Hex):
@@ -49,24 +64,29 @@ class Hex(NamedTuple):
         return Hex(self.q - other.q, self.r - other.r)
 
     def scale(self, k: int) -> Hex:
+        """This hex's vector multiplied by ``k``."""
         return Hex(self.q * k, self.r * k)
 
     def neighbour(self, direction: int) -> Hex:
+        """The neighbour in ``direction`` (taken modulo 6; see :data:`DIRECTIONS`)."""
         d = DIRECTIONS[direction % 6]
         return Hex(self.q + d.q, self.r + d.r)
 
     def neighbours(self) -> list[Hex]:
+        """The six neighbours in direction order."""
         return [Hex(self.q + d.q, self.r + d.r) for d in DIRECTIONS]
 
     def distance(self, other: Hex) -> int:
+        """Steps to ``other``."""
         return distance(self, other)
 
     def length(self) -> int:
+        """Steps from the origin ``Hex(0, 0)``."""
         return (abs(self.q) + abs(self.r) + abs(self.q + self.r)) // 2
 
 
-# Axial directions, counter-clockwise on screen for a y-down layout starting east/south-east;
-# direction i and i+3 are opposite.
+# Axial directions; direction i and i+3 are opposite. On a regular layout (y down) they run
+# counter-clockwise on screen: flat-top SE, NE, N, NW, SW, S; pointy-top E, NE, NW, W, SW, SE.
 DIRECTIONS: tuple[Hex, ...] = (Hex(1, 0), Hex(1, -1), Hex(0, -1), Hex(-1, 0), Hex(-1, 1), Hex(0, 1))
 
 
@@ -103,19 +123,54 @@ def cube_round(fq: float, fr: float) -> Hex:
 
 
 def line(a: Hex, b: Hex) -> list[Hex]:
-    """The hexes on the straight line from ``a`` to ``b``, both included (``distance + 1`` hexes).
+    """The hexes on the straight line from ``a`` to ``b``, both included (``distance + 1`` hexes, each a
+    neighbour of the one before).
 
-    Points exactly on a hexside are nudged by a fixed epsilon toward +q/+r, so the result is
-    deterministic; reverse the arguments for the other choice.
+    Computed in exact integer arithmetic. Where the line runs exactly along a hexside, the sample
+    points are taken as nudged by an infinitesimal ``(+1, +2, -3)`` epsilon in cube ``(q, r, s)``, so
+    the result is deterministic and independent of the size of the coordinates; the line from ``b``
+    to ``a`` may choose the other side at such ties.
     """
     n = distance(a, b)
     if n == 0:
         return [a]
-    eps_q, eps_r = 1e-6, 2e-6
-    aq, ar = a.q + eps_q, a.r + eps_r
-    bq, br = b.q + eps_q, b.r + eps_r
-    step = 1.0 / n
-    return [cube_round(aq + (bq - aq) * i * step, ar + (br - ar) * i * step) for i in range(n + 1)]
+    dq, dr = b.q - a.q, b.r - a.r
+    out = []
+    for i in range(n + 1):
+        # sample i is (a*n + (b-a)*i) / n in cube coordinates, nudged by (+e, +2e, -3e)
+        vq = a.q * n + dq * i
+        vr = a.r * n + dr * i
+        out.append(_exact_cube_round(vq, vr, -vq - vr, n))
+    return out
+
+
+def _round_nudged(v: int, n: int, k: int) -> int:
+    """round(v/n + k*eps) for an infinitesimal eps > 0 and k != 0."""
+    base, rem = divmod(v, n)
+    twice = 2 * rem
+    if twice > n or (twice == n and k > 0):
+        return base + 1
+    return base
+
+
+def _abs_nudged(d: int, k: int) -> tuple[int, int]:
+    """|d - k*eps| as a (rational part * n, eps coefficient) pair that compares lexicographically."""
+    if d > 0:
+        return (d, -k)
+    if d < 0:
+        return (-d, k)
+    return (0, abs(k))
+
+
+def _exact_cube_round(vq: int, vr: int, vs: int, n: int) -> Hex:
+    """cube_round of (vq/n + e, vr/n + 2e, vs/n - 3e) exactly."""
+    q, r, s = _round_nudged(vq, n, 1), _round_nudged(vr, n, 2), _round_nudged(vs, n, -3)
+    eq, er, es = _abs_nudged(q * n - vq, 1), _abs_nudged(r * n - vr, 2), _abs_nudged(s * n - vs, -3)
+    if eq > er and eq > es:
+        q = -r - s
+    elif er > es:
+        r = -q - s
+    return Hex(q, r)
 
 
 def ring(centre: Hex, radius: int) -> list[Hex]:
@@ -135,7 +190,9 @@ def ring(centre: Hex, radius: int) -> list[Hex]:
 
 
 def spiral(centre: Hex, radius: int) -> list[Hex]:
-    """The hexes within ``radius`` steps, ring by ring from the centre."""
+    """The hexes within ``radius`` steps, ring by ring from the centre (each ring as :func:`ring`)."""
+    if radius < 0:
+        raise ValueError("radius must be >= 0")
     out: list[Hex] = []
     for k in range(radius + 1):
         out.extend(ring(centre, k))
@@ -152,21 +209,34 @@ def hex_range(centre: Hex, radius: int) -> Iterator[Hex]:
 
 
 class Hexside(NamedTuple):
-    """The side between two neighbouring hexes; canonical form has ``a < b`` (tuple order)."""
+    """The side between two neighbouring hexes, identified by the pair of hexes.
+
+    Build it with :meth:`between` or :meth:`of`, which give the canonical form ``a < b`` (tuple
+    order), so equal sides compare and hash equal whichever hex they were reached from.
+    """
 
     a: Hex
     b: Hex
 
     @classmethod
     def between(cls, x: Hex, y: Hex) -> Hexside:
+        """The side shared by neighbours ``x`` and ``y``; ValueError if they are not neighbours."""
         if distance(x, y) != 1:
             raise ValueError(f"{x} and {y} are not neighbours, so they share no hexside")
         return cls(x, y) if x < y else cls(y, x)
 
+    @classmethod
+    def of(cls, h: Hex, direction: int) -> Hexside:
+        """The side of ``h`` toward its neighbour in ``direction``."""
+        n = h.neighbour(direction)
+        return cls(h, n) if h < n else cls(n, h)
+
     def hexes(self) -> tuple[Hex, Hex]:
+        """The two hexes, ``(a, b)``."""
         return (self.a, self.b)
 
     def other(self, h: Hex) -> Hex:
+        """The hex across this side from ``h``; ValueError if ``h`` is not one of its two hexes."""
         if h == self.a:
             return self.b
         if h == self.b:
@@ -191,8 +261,10 @@ def _centroid(*hexes: Hex) -> tuple[float, float]:
 
 def corners_axial(h: Hex) -> list[tuple[float, float]]:
     """The six corners of ``h`` in fractional axial coordinates, corner i between directions i and
-    i+1. A corner is the centroid of the three hexes that meet there, so any affine layout maps these
-    to the true corners of the (possibly rotated, stretched or skewed) hex."""
+    i+1 (so corner 0 is the east corner of a flat-top hex and the upper-right one of a pointy-top hex,
+    and the corners run counter-clockwise on screen under a layout of positive determinant, which every
+    regular layout has). A corner is the centroid of the three hexes that meet there, so any affine
+    layout maps these to the true corners of the (possibly rotated, stretched or skewed) hex."""
     nb = h.neighbours()
     return [_centroid(h, nb[i], nb[(i + 1) % 6]) for i in range(6)]
 
@@ -217,6 +289,7 @@ class OffsetSystem:
             raise ValueError(f"shifted must be 'odd' or 'even', not {self.shifted!r}")
 
     def to_hex(self, col: int, row: int) -> Hex:
+        """The axial hex of offset (col, row)."""
         if self.orientation == "flat":
             if self.shifted == "odd":
                 return Hex(col, row - (col - (col & 1)) // 2)
@@ -226,6 +299,7 @@ class OffsetSystem:
         return Hex(col - (row + (row & 1)) // 2, row)
 
     def from_hex(self, h: Hex) -> tuple[int, int]:
+        """Offset (col, row) of axial hex ``h`` (the inverse of :meth:`to_hex`)."""
         q, r = h
         if self.orientation == "flat":
             if self.shifted == "odd":

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
@@ -53,6 +53,31 @@ class Grid:
     extent: Extent = field(default_factory=lambda: Extent(1, 10, 1, 10))
     layout: Layout | None = None
 
+    def __post_init__(self) -> None:
+        if not isinstance(self.numbering, Numbering):
+            raise GridError(f"a grid's numbering must be a Numbering, not {self.numbering!r}")
+        if not isinstance(self.extent, Extent):
+            raise GridError(f"a grid's extent must be an Extent, not {self.extent!r}")
+        if self.layout is not None and not isinstance(self.layout, Layout):
+            raise GridError(f"a grid's layout must be a Layout or None, not {self.layout!r}")
+        e = self.extent
+        for cell in ((e.first_col, e.first_row), (e.first_col, e.last_row), (e.last_col, e.first_row),
+                     (e.last_col, e.last_row)):
+            try:
+                self.numbering.format(*cell)
+            except HexIdError as exc:
+                raise GridError(f"the grid extent reaches a hex its numbering cannot spell: {exc}") from None
+
+    @classmethod
+    def spanning(cls, numbering: Numbering, first_id: str, last_id: str, *, missing: Iterable[str] = (),
+                 layout: Layout | None = None) -> Grid:
+        """The rectangle of columns and rows whose opposite corners are ``first_id`` and ``last_id``
+        (in either order, whichever way the numbers run), less the ``missing`` ids."""
+        c0, r0 = numbering.parse(first_id)
+        c1, r1 = numbering.parse(last_id)
+        gone = frozenset(numbering.parse(i) for i in missing)
+        return cls(numbering, Extent(min(c0, c1), max(c0, c1), min(r0, r1), max(r0, r1), gone), layout)
+
     # --- ids and hexes -------------------------------------------------------------------------
 
     @cached_property
@@ -75,11 +100,18 @@ class Grid:
         return False
 
     def ids(self) -> list[str]:
-        """Every hex id, column by column."""
+        """Every hex id, by offset column (left to right) then offset row (top to bottom)."""
         return list(self._by_id)
 
     def hexes(self) -> list[Hex]:
+        """Every hex, in the order of :meth:`ids`."""
         return list(self._by_hex)
+
+    def _span(self) -> str:
+        e = self.extent
+        fmt = self.numbering.format
+        return (f"ids run from {fmt(e.first_col, e.first_row)!r} to {fmt(e.last_col, e.last_row)!r}"
+                + (f", {len(e.missing)} missing" if e.missing else ""))
 
     def hex(self, hex_id: str) -> Hex:
         """The hex of an id on this map; :class:`HexIdError` if it is malformed or off the map."""
@@ -87,11 +119,8 @@ class Grid:
         if h is not None:
             return h
         h = self.numbering.hex_of(str(hex_id))  # raises for a malformed id
-        canonical = self._by_hex.get(h)
-        if canonical is None:
-            e = self.extent
-            raise HexIdError(f"hex {hex_id!r} is not on the map (columns {e.first_col}..{e.last_col}, "
-                             f"rows {e.first_row}..{e.last_row})")
+        if h not in self._by_hex:
+            raise HexIdError(f"hex {hex_id!r} is not on the map ({self._span()})")
         return h
 
     def id(self, h: Hex) -> str:
@@ -99,7 +128,11 @@ class Grid:
         try:
             return self._by_hex[h]
         except KeyError:
-            raise HexIdError(f"{h} is not on the map") from None
+            try:
+                would = f" (it would be {self.numbering.id_of(h)!r})"
+            except HexIdError:
+                would = ""
+            raise HexIdError(f"hex q={h.q}, r={h.r}{would} is not on the map ({self._span()})") from None
 
     def canonical_id(self, hex_id: str) -> str:
         """The id as this map spells it (``"101"`` -> ``"0101"`` where the scheme allows)."""
@@ -128,14 +161,35 @@ class Grid:
         ia, ib = self._by_hex[ha], self._by_hex[hb]
         return f"{ia}/{ib}" if ia < ib else f"{ib}/{ia}"
 
+    def side_id(self, side: Hexside) -> str:
+        """The map-file key of a hexside (both hexes on the map): the two ids, sorted as text, joined
+        by ``/``."""
+        ia, ib = self.id(side.a), self.id(side.b)
+        return f"{ia}/{ib}" if ia < ib else f"{ib}/{ia}"
+
+    def hexside(self, key: str) -> Hexside:
+        """The hexside of a key ``"0101/0102"`` (ids in either order, spelled as :meth:`hex` accepts);
+        :class:`HexIdError` if it is not two neighbouring hexes of this map."""
+        parts = key.split("/") if isinstance(key, str) else []
+        if len(parts) != 2:
+            raise HexIdError(f"{key!r} is not a hexside key: two hex ids joined by '/', like "
+                             f"{self.numbering.format(*self.numbering.to_offset(1, 1))!r}/..")
+        ha, hb = self.hex(parts[0].strip()), self.hex(parts[1].strip())
+        if ha.distance(hb) != 1:
+            raise HexIdError(f"hexside {key!r}: hexes {parts[0]} and {parts[1]} are not neighbours")
+        return Hexside.between(ha, hb)
+
     # --- serialisation -------------------------------------------------------------------------
 
     def to_dict(self) -> dict[str, Any]:
-        """The ``grid:`` block of a map file."""
+        """The ``grid:`` block of a map file. The extent is written in printed column and row numbers
+        (``columns: [1, 30]`` whichever way they run; a letter counts A = 1)."""
         e = self.extent
+        pc0, pr0 = self.numbering.from_offset(e.first_col, e.first_row)
+        pc1, pr1 = self.numbering.from_offset(e.last_col, e.last_row)
         out: dict[str, Any] = {
             "numbering": self.numbering.to_dict(),
-            "extent": {"columns": [e.first_col, e.last_col], "rows": [e.first_row, e.last_row]},
+            "extent": {"columns": sorted([pc0, pc1]), "rows": sorted([pr0, pr1])},
         }
         if e.missing:
             out["extent"]["missing"] = sorted(self.numbering.format(c, r) for c, r in e.missing)
@@ -145,16 +199,27 @@ class Grid:
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> Grid:
+        """The grid of a ``grid:`` block (as :meth:`to_dict` writes it); :class:`GridError` naming the
+        bad setting."""
         if not isinstance(d, dict):
             raise GridError("a grid block is a mapping with numbering and extent")
         numbering = numbering_from_dict(dict(d.get("numbering") or {}))
         ext = d.get("extent") or {}
         try:
             (c0, c1), (r0, r1) = ext["columns"], ext["rows"]
+            nums = [int(v) for v in (c0, c1, r0, r1) if not isinstance(v, bool | float)]
+            if len(nums) != 4:
+                raise ValueError
         except (KeyError, TypeError, ValueError):
-            raise GridError("grid extent needs columns: [first, last] and rows: [first, last]") from None
-        missing = frozenset(numbering.parse(str(i)) for i in ext.get("missing") or ())
-        extent = Extent(int(c0), int(c1), int(r0), int(r1), missing)
+            raise GridError("grid extent needs columns: [first, last] and rows: [first, last] "
+                            "(whole numbers; a letter counts A = 1)") from None
+        oc0, or0 = numbering.to_offset(nums[0], nums[2])
+        oc1, or1 = numbering.to_offset(nums[1], nums[3])
+        missing_ids = ext.get("missing") or ()
+        if not isinstance(missing_ids, list | tuple):
+            raise GridError(f"grid extent missing is a list of hex ids, not {missing_ids!r}")
+        missing = frozenset(numbering.parse(str(i)) for i in missing_ids)
+        extent = Extent(min(oc0, oc1), max(oc0, oc1), min(or0, or1), max(or0, or1), missing)
         cal = d.get("calibration")
         layout = Layout.from_matrix(cal) if cal is not None else None
         return cls(numbering, extent, layout)

@@ -13,7 +13,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from ..errors import GridError
-from .coords import Hex, Hexside, Orientation, corners_axial, cube_round
+from .coords import DIRECTIONS, Hex, Hexside, Orientation, corners_axial, cube_round
 
 __all__ = ["Layout"]
 
@@ -33,6 +33,8 @@ class Layout:
     f: float
 
     def __post_init__(self) -> None:
+        if not all(math.isfinite(v) for v in (self.a, self.b, self.c, self.d, self.e, self.f)):
+            raise GridError(f"a hex layout needs finite numbers, not {self.matrix}")
         det = self.a * self.e - self.b * self.d
         if not math.isfinite(det) or abs(det) < 1e-12:
             raise GridError(f"degenerate hex layout (determinant {det:g}): hexes would have no area")
@@ -42,6 +44,8 @@ class Layout:
     @classmethod
     def regular(cls, orientation: Orientation, size: float, origin: Point = (0.0, 0.0)) -> Layout:
         """Regular hexes of ``size`` (centre to corner), hex (0,0) at ``origin``."""
+        if orientation not in ("flat", "pointy"):
+            raise GridError(f"orientation must be 'flat' or 'pointy', not {orientation!r}")
         if orientation == "flat":
             return cls.from_spacing("flat", 1.5 * size, SQRT3 * size, origin)
         return cls.from_spacing("pointy", SQRT3 * size, 1.5 * size, origin)
@@ -73,36 +77,62 @@ class Layout:
 
     @classmethod
     def fit(cls, pairs: Iterable[tuple[Hex, Point]]) -> Layout:
-        """Least-squares affine layout through (hex, pixel) pairs; needs 3 hexes not on one line."""
+        """Least-squares affine layout through (hex, pixel) pairs; needs 3 hexes not on one line.
+
+        Solved on coordinates centred on their means, so it stays accurate far from the origin; with
+        noisy pixels the result is the affine map minimising the summed squared pixel error (see
+        :meth:`residuals` to find a mistyped pair).
+        """
         rows = [(float(h.q), float(h.r), float(x), float(y)) for h, (x, y) in pairs]
         if len(rows) < 3:
             raise GridError(f"fitting a grid needs at least 3 hex centres, got {len(rows)}")
-        # normal equations for [q r 1] @ [a b c]^T = x (and likewise for y)
-        sqq = sum(q * q for q, _, _, _ in rows)
-        sqr = sum(q * r for q, r, _, _ in rows)
-        srr = sum(r * r for _, r, _, _ in rows)
-        sq = sum(q for q, _, _, _ in rows)
-        sr = sum(r for _, r, _, _ in rows)
+        if not all(math.isfinite(v) for row in rows for v in row):
+            raise GridError("fitting a grid needs finite pixel coordinates")
         n = float(len(rows))
-        ata = [[sqq, sqr, sq], [sqr, srr, sr], [sq, sr, n]]
-        atx = [sum(q * x for q, _, x, _ in rows), sum(r * x for _, r, x, _ in rows), sum(x for *_, x, _ in rows)]
-        aty = [sum(q * y for q, _, _, y in rows), sum(r * y for _, r, _, y in rows), sum(y for *_, y in rows)]
-        try:
-            a, b, c = _solve3(ata, atx)
-            d, e, f = _solve3(ata, aty)
-        except ZeroDivisionError:
-            raise GridError("the hex centres given lie on one line; give 3 or more not in a line") from None
-        return cls(a, b, c, d, e, f)
+        mq, mr = sum(row[0] for row in rows) / n, sum(row[1] for row in rows) / n
+        mx, my = sum(row[2] for row in rows) / n, sum(row[3] for row in rows) / n
+        cq = [q - mq for q, _, _, _ in rows]
+        cr = [r - mr for _, r, _, _ in rows]
+        cx = [x - mx for _, _, x, _ in rows]
+        cy = [y - my for _, _, _, y in rows]
+        sqq = sum(q * q for q in cq)
+        srr = sum(r * r for r in cr)
+        sqr = sum(q * r for q, r in zip(cq, cr))
+        det = sqq * srr - sqr * sqr
+        if det <= 1e-9 * max(sqq * srr, 1.0):
+            raise GridError("the hex centres given lie on one line; give 3 or more not in a line")
+        sqx, srx = sum(q * x for q, x in zip(cq, cx)), sum(r * x for r, x in zip(cr, cx))
+        sqy, sry = sum(q * y for q, y in zip(cq, cy)), sum(r * y for r, y in zip(cr, cy))
+        a, b = (srr * sqx - sqr * srx) / det, (sqq * srx - sqr * sqx) / det
+        d, e = (srr * sqy - sqr * sry) / det, (sqq * sry - sqr * sqy) / det
+        return cls(a, b, mx - a * mq - b * mr, d, e, my - d * mq - e * mr)
+
+    def residuals(self, pairs: Iterable[tuple[Hex, Point]]) -> list[float]:
+        """Pixel distance from each given pixel to the centre this layout puts its hex at."""
+        out = []
+        for h, (x, y) in pairs:
+            px, py = self.hex_to_pixel(h)
+            out.append(math.hypot(px - x, py - y))
+        return out
 
     # --- transforms ----------------------------------------------------------------------------
 
     @property
+    def determinant(self) -> float:
+        """``a*e - b*d``: pixel area per hex, negative when the layout mirrors the grid."""
+        return self.a * self.e - self.b * self.d
+
+    @property
     def matrix(self) -> tuple[tuple[float, float, float], tuple[float, float, float]]:
+        """``((a, b, c), (d, e, f))``, the form :meth:`from_matrix` reads."""
         return ((self.a, self.b, self.c), (self.d, self.e, self.f))
 
     def then(self, m: Sequence[Sequence[float]]) -> Layout:
         """This layout followed by a pixel-space affine ``[[p, q, s], [t, u, v]]``."""
-        (p, q, s), (t, u, v) = m
+        try:
+            (p, q, s), (t, u, v) = m
+        except (TypeError, ValueError):
+            raise GridError(f"a pixel transform is 2 rows of 3 numbers, not {m!r}") from None
         return Layout(p * self.a + q * self.d, p * self.b + q * self.e, p * self.c + q * self.f + s,
                       t * self.a + u * self.d, t * self.b + u * self.e, t * self.c + u * self.f + v)
 
@@ -114,10 +144,12 @@ class Layout:
         return self.then(((cs, -sn, cx - cs * cx + sn * cy), (sn, cs, cy - sn * cx - cs * cy)))
 
     def scaled(self, sx: float, sy: float | None = None) -> Layout:
+        """Scaled on screen by ``sx`` across and ``sy`` (default ``sx``) down, about pixel (0, 0)."""
         sy = sx if sy is None else sy
         return self.then(((sx, 0.0, 0.0), (0.0, sy, 0.0)))
 
     def translated(self, tx: float, ty: float) -> Layout:
+        """Moved on screen by (``tx``, ``ty``) pixels."""
         return self.then(((1.0, 0.0, tx), (0.0, 1.0, ty)))
 
     # --- hex <-> pixel -------------------------------------------------------------------------
@@ -137,11 +169,18 @@ class Layout:
         return ((self.e * px - self.b * py) / det, (self.a * py - self.d * px) / det)
 
     def pixel_to_hex(self, x: float, y: float) -> Hex:
-        """The hex containing a pixel."""
-        return cube_round(*self.pixel_to_fractional(x, y))
+        """The hex containing a pixel (a pixel exactly on a side or corner goes to one of the hexes
+        there, always the same one)."""
+        fq, fr = self.pixel_to_fractional(x, y)
+        if not (math.isfinite(fq) and math.isfinite(fr)):
+            raise GridError(f"pixel ({x}, {y}) is not a finite point")
+        return cube_round(fq, fr)
 
     def corners(self, h: Hex) -> list[Point]:
-        """The six corners of ``h`` in pixels, in order around the hex."""
+        """The six corners of ``h`` in pixels, in order around the hex: corner i lies between the
+        neighbours in directions i and i+1 (see :func:`~toolkit.hexgrid.coords.corners_axial`); the
+        order is counter-clockwise on screen when :attr:`determinant` is positive, clockwise when the
+        layout mirrors the grid."""
         return [self.to_pixel(q, r) for q, r in corners_axial(h)]
 
     def hexside_endpoints(self, side: Hexside) -> tuple[Point, Point]:
@@ -163,25 +202,5 @@ class Layout:
     def inradius(self) -> float:
         """Half the smallest centre-to-neighbour distance: the radius of a circle inside every hex
         for a regular or mildly skewed layout."""
-        from .coords import DIRECTIONS
-
         return min(math.hypot(*self.step(d)) for d in DIRECTIONS[:3]) / 2
 
-
-def _solve3(m: list[list[float]], v: list[float]) -> tuple[float, float, float]:
-    """Solve a 3x3 linear system by Gaussian elimination with partial pivoting."""
-    a = [[*row, rhs] for row, rhs in zip(m, v)]
-    scale = max(abs(x) for row in m for x in row) or 1.0
-    for col in range(3):
-        pivot = max(range(col, 3), key=lambda i: abs(a[i][col]))
-        if abs(a[pivot][col]) < 1e-10 * scale:
-            raise ZeroDivisionError
-        a[col], a[pivot] = a[pivot], a[col]
-        for i in range(col + 1, 3):
-            k = a[i][col] / a[col][col]
-            for j in range(col, 4):
-                a[i][j] -= k * a[col][j]
-    x = [0.0, 0.0, 0.0]
-    for i in (2, 1, 0):
-        x[i] = (a[i][3] - sum(a[i][j] * x[j] for j in range(i + 1, 3))) / a[i][i]
-    return x[0], x[1], x[2]
