@@ -1,0 +1,231 @@
+"""VASSAL grid numbering: RegularGridNumbering and its hex/square subclasses (reference §1.6-1.8)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, fields
+from typing import ClassVar, Self
+
+from ...errors import GridError, HexIdError
+from ._java import bool_str, color_str, format_string, parse_bool, parse_color, parse_int, split_dollar
+
+ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+_ALPHA_PART = "-?(?:" + "|".join(f"{c}+" for c in ALPHABET) + ")"
+_PKG = "VASSAL.build.module.map.boardPicker.board.mapgrid."
+
+
+def format_part(n: int, kind: str, leading: int) -> str:
+    """One part of a grid location (``RegularGridNumbering.getName``): alphabetic A..Z, AA, BB..., or
+    decimal padded with ``leading`` zeros while the number is below 10**leading."""
+    out = ""
+    if n < 0:
+        out = "-"
+        n = -n
+    if kind == "A":
+        letters = []
+        while True:
+            letters.append(ALPHABET[n % 26])
+            n -= 26
+            if n < 0:
+                break
+        return out + "".join(letters)
+    while leading > 0 and n < 10**leading:
+        out += "0"
+        leading -= 1
+    return out + str(n)
+
+
+def parse_part(text: str, kind: str) -> int:
+    """Inverse of :func:`format_part` for a part already matched by :func:`part_pattern`."""
+    negative = text.startswith("-")
+    body = text[1:] if negative else text
+    if kind == "A":
+        value = 26 * (len(body) - 1) + ALPHABET.index(body[-1])
+        return -value if negative else value
+    return int(text)
+
+
+def part_pattern(kind: str, leading: int) -> str:
+    """The regex VASSAL uses for one part: ``-?[0-9]{L+1,}`` or a run of one repeated capital letter."""
+    if kind == "A":
+        return _ALPHA_PART
+    return "-?[0-9]{" + str(leading + 1) + ",}"
+
+
+@dataclass(frozen=True)
+class RegularGridNumbering:
+    """Attributes shared by VASSAL's hex and square numbering (``RegularGridNumbering``)."""
+
+    first: str = "H"
+    sep: str = ""
+    h_type: str = "N"
+    h_leading: int = 1
+    h_off: int = 1
+    h_descend: bool = False
+    v_type: str = "N"
+    v_leading: int = 1
+    v_off: int = 1
+    v_descend: bool = False
+    location_format: str = "$gridLocation$"
+    visible: bool = False
+    font_size: int = 9
+    color: tuple[int, int, int, int] | None = (0, 0, 0, 255)
+    rotate_text: int = 0
+    h_draw_off: int = 0
+    v_draw_off: int = 0
+
+    ELEMENT: ClassVar[str] = ""
+    _ATTRS: ClassVar[dict[str, tuple[str, str]]] = {
+        # xml name -> (field, kind)
+        "first": ("first", "char"),
+        "sep": ("sep", "str"),
+        "hType": ("h_type", "char"),
+        "hLeading": ("h_leading", "int"),
+        "hOff": ("h_off", "int"),
+        "hDescend": ("h_descend", "bool"),
+        "vType": ("v_type", "char"),
+        "vLeading": ("v_leading", "int"),
+        "vOff": ("v_off", "int"),
+        "vDescend": ("v_descend", "bool"),
+        "locationFormat": ("location_format", "str"),
+        "visible": ("visible", "bool"),
+        "fontSize": ("font_size", "int"),
+        "color": ("color", "color"),
+        "rotateText": ("rotate_text", "int"),
+        "hDrawOff": ("h_draw_off", "int"),
+        "vDrawOff": ("v_draw_off", "int"),
+    }
+
+    @classmethod
+    def from_attributes(cls, attrs: Mapping[str, str]) -> Self:
+        """Build from XML attributes the way VASSAL's ``setAttribute`` reads them (unknown ones ignored)."""
+        values: dict[str, object] = {}
+        for key in sorted(attrs):
+            spec = cls._ATTRS.get(key)
+            if spec is None:
+                continue
+            name, kind = spec
+            text = attrs[key]
+            what = f"{cls.__name__} attribute {key}"
+            if kind == "char":
+                if not text:
+                    raise GridError(f"{what} is empty")
+                values[name] = text[0]
+            elif kind == "int":
+                values[name] = parse_int(text, what)
+            elif kind == "bool":
+                values[name] = parse_bool(text)
+            elif kind == "color":
+                values[name] = parse_color(text, what)
+            else:
+                values[name] = text
+        return cls(**values)  # type: ignore[arg-type]
+
+    def to_attributes(self) -> dict[str, str]:
+        """Attributes as VASSAL writes them (every attribute, sorted by name)."""
+        out: dict[str, str] = {}
+        for key, (name, kind) in self._ATTRS.items():
+            value = getattr(self, name)
+            if kind == "int":
+                out[key] = str(value)
+            elif kind == "bool":
+                out[key] = bool_str(value)
+            elif kind == "color":
+                out[key] = color_str(value)
+            else:
+                out[key] = value
+        return dict(sorted(out.items()))
+
+    # -- naming ---------------------------------------------------------------------------------
+    def part_names(self, column: int, row: int) -> tuple[str, str]:
+        """(column name, row name) of a logical column/row (0-based, before offsets)."""
+        return (
+            format_part(column + self.h_off, self.h_type, self.h_leading),
+            format_part(row + self.v_off, self.v_type, self.v_leading),
+        )
+
+    def grid_location(self, column: int, row: int) -> str:
+        """``$gridLocation$`` of a logical column/row."""
+        col_name, row_name = self.part_names(column, row)
+        if self.first == "H":
+            return col_name + self.sep + row_name
+        return row_name + self.sep + col_name
+
+    def format_name(self, column: int, row: int) -> str:
+        """The full location name (``locationFormat`` applied) of a logical column/row."""
+        col_name, row_name = self.part_names(column, row)
+        return format_string(
+            self.location_format,
+            {"gridLocation": self.grid_location(column, row), "row": row_name, "column": col_name},
+        )
+
+    def name_regex(self) -> tuple[re.Pattern[str], int | None, int | None]:
+        """The regex VASSAL builds from ``locationFormat`` and the group numbers of column and row."""
+        col_pat = part_pattern(self.h_type, self.h_leading)
+        row_pat = part_pattern(self.v_type, self.v_leading)
+        sep = re.escape(self.sep) if self.sep else ""
+        regex: list[str] = []
+        groups = 0
+        col_group: int | None = None
+        row_group: int | None = None
+        tokens = split_dollar(self.location_format)
+        is_property = True
+        for index, token in enumerate(tokens):
+            is_property = not is_property
+            if not token:
+                continue
+            if not is_property or index == len(tokens) - 1:
+                regex.append(re.escape(token))
+            elif token == "gridLocation":
+                if self.first == "H":
+                    regex.append(f"({col_pat}){sep}({row_pat})")
+                    col_group, row_group = groups + 1, groups + 2
+                else:
+                    regex.append(f"({row_pat}){sep}({col_pat})")
+                    row_group, col_group = groups + 1, groups + 2
+                groups += 2
+            elif token == "row":
+                regex.append(f"({row_pat})")
+                groups += 1
+                row_group = groups
+            elif token == "column":
+                regex.append(f"({col_pat})")
+                groups += 1
+                col_group = groups
+        return re.compile("".join(regex)), col_group, row_group
+
+    def parse_name(self, name: str) -> tuple[int, int]:
+        """Logical (column, row) of a location name (offsets removed); raises HexIdError."""
+        pattern, col_group, row_group = self.name_regex()
+        match = pattern.fullmatch(name)
+        if match is None or col_group is None or row_group is None:
+            raise HexIdError(f"location {name!r} does not match the grid's location format {self.location_format!r}")
+        column = parse_part(match.group(col_group), self.h_type) - self.h_off
+        row = parse_part(match.group(row_group), self.v_type) - self.v_off
+        return column, row
+
+    @classmethod
+    def field_names(cls) -> list[str]:
+        """Python field names (for introspection and tests)."""
+        return [f.name for f in fields(cls)]
+
+
+@dataclass(frozen=True)
+class HexGridNumbering(RegularGridNumbering):
+    """VASSAL ``HexGridNumbering``: RegularGridNumbering plus ``stagger``."""
+
+    stagger: bool = True
+
+    ELEMENT: ClassVar[str] = _PKG + "HexGridNumbering"
+    _ATTRS: ClassVar[dict[str, tuple[str, str]]] = {
+        **RegularGridNumbering._ATTRS,
+        "stagger": ("stagger", "bool"),
+    }
+
+
+@dataclass(frozen=True)
+class SquareGridNumbering(RegularGridNumbering):
+    """VASSAL ``SquareGridNumbering`` (no stagger)."""
+
+    ELEMENT: ClassVar[str] = _PKG + "SquareGridNumbering"
