@@ -1,0 +1,488 @@
+"""Grid calibration: the affine layout that puts a map's hexes on a scanned image.
+
+Workflow (digitizing.md section 2.3): the user clicks three or more hex centres and names them; a
+least-squares affine fit (:func:`fit_points`) gives a first layout good to a few pixels, which
+:func:`refine_layout` then pulls onto the printed hex lines to sub-pixel accuracy: it samples the
+darkness profile across every predicted hexside, finds the centre of the printed line in each
+profile, and solves a linear least-squares update of the six affine numbers that moves the
+predicted sides onto the measured lines (point-to-line alignment), with robust outlier rejection,
+repeated with a shrinking search window. :func:`auto_layout` guesses a layout with no clicks at all
+from the image's periodicity (FFT), to be confirmed by naming one hex.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import warnings
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+from PIL import Image
+
+from ..errors import GridError, ImageError, InputError
+from ..hexgrid import Extent, Grid, Hex, Layout
+from ..hexgrid.coords import Orientation
+
+__all__ = [
+    "Calibration",
+    "PointResidual",
+    "auto_layout",
+    "calibrate",
+    "fit_points",
+    "grid_covering",
+    "layout_shape",
+    "open_image",
+    "refine_layout",
+    "to_gray",
+]
+
+Point = tuple[float, float]
+SQRT3 = math.sqrt(3.0)
+
+
+# --- images ----------------------------------------------------------------------------------------
+
+
+def open_image(path: str | os.PathLike[str], max_pixels: int | None = None) -> Image.Image:
+    """Open and fully decode an image as RGB; one-line :class:`ImageError` for a missing, truncated,
+    non-image or oversized (decompression bomb) file.
+
+    ``max_pixels`` overrides Pillow's ``Image.MAX_IMAGE_PIXELS`` for this call.
+    """
+    p = Path(path)
+    if not p.is_file():
+        raise ImageError(f"image {p} does not exist")
+    old = Image.MAX_IMAGE_PIXELS
+    if max_pixels is not None:
+        Image.MAX_IMAGE_PIXELS = max_pixels
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("error", Image.DecompressionBombWarning)
+            with Image.open(p) as im:
+                im.load()
+                out = im.convert("RGB") if im.mode != "RGB" else im.copy()
+    except (Image.DecompressionBombError, Image.DecompressionBombWarning) as exc:
+        limit = Image.MAX_IMAGE_PIXELS
+        raise ImageError(f"image {p} is too large to open safely ({_bomb_size(exc)}; limit {limit} pixels)") \
+            from None
+    except Image.UnidentifiedImageError:
+        raise ImageError(f"image {p} is not an image Pillow can read") from None
+    except (OSError, SyntaxError, ValueError) as exc:
+        msg = str(exc).splitlines()[0].lower() if str(exc) else type(exc).__name__
+        raise ImageError(f"image {p} is unreadable or truncated ({msg})") from None
+    finally:
+        Image.MAX_IMAGE_PIXELS = old
+    return out
+
+
+def _bomb_size(exc: Exception) -> str:
+    import re
+
+    m = re.search(r"\((\d+) pixels\)", str(exc))
+    return f"{int(m.group(1))} pixels" if m else "too many pixels"
+
+
+def to_gray(image: Image.Image | np.ndarray) -> np.ndarray:
+    """Luminance of an image as a float32 array (0..255)."""
+    if isinstance(image, Image.Image):
+        return np.asarray(image.convert("L"), dtype=np.float32)
+    arr = np.asarray(image)
+    if arr.ndim == 2:
+        return arr.astype(np.float32)
+    return (arr[..., :3].astype(np.float32) @ np.array([0.299, 0.587, 0.114], np.float32))
+
+
+# --- result types ------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class PointResidual:
+    """One clicked centre: where it was clicked, where the fitted layout puts that hex, the distance."""
+
+    hex_id: str
+    clicked: Point
+    fitted: Point
+
+    @property
+    def error(self) -> float:
+        return math.hypot(self.fitted[0] - self.clicked[0], self.fitted[1] - self.clicked[1])
+
+
+@dataclass(frozen=True)
+class Calibration:
+    """A fitted layout with its evidence.
+
+    ``residuals`` compare the clicks with the final layout (clicks are rarely better than 1-3 px, so
+    large values here after refinement mean a careless click, not a bad grid). ``line_rms`` is the rms
+    distance (px) between the predicted hexsides and the printed lines found by refinement, and
+    ``line_samples`` how many line measurements it used (0 = not refined).
+    """
+
+    layout: Layout
+    residuals: list[PointResidual] = field(default_factory=list)
+    line_rms: float | None = None
+    line_samples: int = 0
+    method: str = "points"
+
+    def report(self) -> dict[str, Any]:
+        """A JSON-able summary (shape, per-point residuals, refinement)."""
+        out: dict[str, Any] = {"method": self.method, "layout": [list(r) for r in self.layout.matrix]}
+        out.update(layout_shape(self.layout))
+        if self.residuals:
+            out["points"] = [{"hex": p.hex_id, "clicked": [round(v, 2) for v in p.clicked],
+                              "fitted": [round(v, 2) for v in p.fitted], "error_px": round(p.error, 3)}
+                             for p in self.residuals]
+            errs = [p.error for p in self.residuals]
+            out["points_rms_px"] = round(math.sqrt(sum(e * e for e in errs) / len(errs)), 3)
+            out["points_max_px"] = round(max(errs), 3)
+        if self.line_samples:
+            out["line_rms_px"] = round(float(self.line_rms or 0.0), 3)
+            out["line_samples"] = self.line_samples
+        return out
+
+
+def layout_shape(layout: Layout, orientation: Orientation | None = None) -> dict[str, float | str]:
+    """Readable parameters of a layout: orientation, hex size (centre to corner, px), rotation
+    (degrees, clockwise on screen), x/y stretch ratio and shear."""
+    orient = orientation or _orientation_of(layout)
+    ideal = _unit_matrix(orient)
+    lin = np.array([[layout.a, layout.b], [layout.d, layout.e]])
+    m = lin @ np.linalg.inv(ideal)  # size * rotation * (stretch, shear)
+    det = float(np.linalg.det(m))
+    size = math.sqrt(abs(det))
+    rot = math.degrees(math.atan2(m[1, 0], m[0, 0]))
+    # polar decomposition: m = R * S with S symmetric
+    _u, s, vt = np.linalg.svd(m)
+    sym = vt.T @ np.diag(s) @ vt
+    stretch = float(sym[0, 0] / sym[1, 1])
+    shear = float(sym[0, 1] / math.sqrt(sym[0, 0] * sym[1, 1]))
+    return {"orientation": orient, "size_px": round(size, 4), "rotation_deg": round(rot, 4),
+            "stretch_xy": round(stretch, 5), "shear": round(shear, 5), "mirrored": det < 0}  # type: ignore[dict-item]
+
+
+def _unit_matrix(orientation: Orientation) -> np.ndarray:
+    reg = Layout.regular(orientation, 1.0)
+    return np.array([[reg.a, reg.b], [reg.d, reg.e]])
+
+
+def _orientation_of(layout: Layout) -> Orientation:
+    # flat grids: q steps are the "columns" (mostly horizontal), the r step is vertical
+    qx, qy = layout.a, layout.d
+    rx, ry = layout.b, layout.e
+    flat_err = abs(math.atan2(rx, ry)) % math.pi
+    pointy_err = abs(math.atan2(qy, qx)) % math.pi
+    flat_err = min(flat_err, math.pi - flat_err)
+    pointy_err = min(pointy_err, math.pi - pointy_err)
+    return "flat" if flat_err <= pointy_err else "pointy"
+
+
+# --- fitting from clicked points --------------------------------------------------------------------
+
+
+def fit_points(grid: Grid, points: Mapping[str, Point], image_size: tuple[int, int] | None = None,
+               tolerance: float = 0.3) -> Calibration:
+    """Least-squares affine layout through clicked hex centres ``{hex id: (x, y)}``.
+
+    Raises :class:`InputError` for an unknown hex id or a point off the image, and for a set of
+    points that contradicts itself: with 4+ points, a residual above ``tolerance`` times the hex
+    spacing (the message names the point whose removal fits the rest best); with any number, a fitted
+    grid that is mirrored, squashed (x/y stretch beyond 15%) or sheared beyond 0.15.
+    """
+    pairs: list[tuple[str, Hex, Point]] = []
+    for hid, (x, y) in points.items():
+        try:
+            h = grid.hex(str(hid))
+        except GridError as exc:
+            raise InputError(f"point {hid}={x:g},{y:g}: {exc}") from None
+        if image_size is not None:
+            w, hgt = image_size
+            if not (0 <= x < w and 0 <= y < hgt):
+                raise InputError(f"point {hid}={x:g},{y:g} is off the image ({w}x{hgt} pixels)")
+        pairs.append((str(hid), h, (float(x), float(y))))
+    if len(pairs) < 3:
+        raise InputError(f"calibration needs at least 3 clicked hex centres, got {len(pairs)}")
+    if len({h for _, h, _ in pairs}) < len(pairs):
+        raise InputError("the same hex was clicked twice under different ids")
+    layout = _fit(pairs)
+    orient = grid.numbering.offset.orientation
+    shape = layout_shape(layout, orient)
+    spacing = 2 * layout.inradius()
+    resid = [(hid, math.dist(layout.hex_to_pixel(h), p)) for hid, h, p in pairs]
+    worst_res = max(r for _, r in resid)
+    if len(pairs) >= 4 and worst_res > tolerance * spacing:
+        # leave-one-out: the point the others disagree with most
+        loo = []
+        for i, (hid, h, p) in enumerate(pairs):
+            rest = pairs[:i] + pairs[i + 1:]
+            try:
+                lay = _fit(rest)
+            except GridError:
+                continue
+            loo.append((math.dist(lay.hex_to_pixel(h), p), hid, p, lay))
+        if loo:
+            err, hid, p, lay = max(loo)
+            raise InputError(f"the clicked points contradict each other: point {hid}={p[0]:g},{p[1]:g} is "
+                             f"{err:.1f} px from where the other points put hex {hid} "
+                             f"(hex spacing {spacing:.1f} px); check its id and position")
+    if shape["mirrored"] or not (1 / 1.15 < float(shape["stretch_xy"]) < 1.15) or abs(float(shape["shear"])) > 0.15:
+        worst = max(resid, key=lambda t: t[1])[0] if len(pairs) > 3 else pairs[-1][0]
+        what = ("mirrored" if shape["mirrored"] else
+                f"stretched {float(shape['stretch_xy']):.2f}:1" if abs(float(shape["stretch_xy"]) - 1) >= 0.15
+                else f"sheared {float(shape['shear']):.2f}")
+        raise InputError(f"the clicked points contradict each other: they make {orient}-top hexes {what}; "
+                         f"check the ids and the numbering (e.g. point {worst})")
+    residuals = [PointResidual(hid, p, layout.hex_to_pixel(h)) for hid, h, p in pairs]
+    return Calibration(layout, residuals, method="points")
+
+
+def _fit(pairs: Sequence[tuple[str, Hex, Point]]) -> Layout:
+    return Layout.fit([(h, p) for _, h, p in pairs])
+
+
+# --- refinement against the printed hex lines -------------------------------------------------------
+
+
+def _bilinear(img: np.ndarray, x: np.ndarray, y: np.ndarray) -> np.ndarray:
+    """Bilinear samples of a 2-D float array at pixel-centre coordinates (x right, y down)."""
+    h, w = img.shape
+    x = np.clip(x, 0, w - 1.001)
+    y = np.clip(y, 0, h - 1.001)
+    x0 = x.astype(np.intp)
+    y0 = y.astype(np.intp)
+    fx = (x - x0).astype(np.float32)
+    fy = (y - y0).astype(np.float32)
+    i00 = img[y0, x0]
+    i01 = img[y0, x0 + 1]
+    i10 = img[y0 + 1, x0]
+    i11 = img[y0 + 1, x0 + 1]
+    return (i00 * (1 - fx) + i01 * fx) * (1 - fy) + (i10 * (1 - fx) + i11 * fx) * fy
+
+
+def _side_samples(hexes: Sequence[Hex], per_side: int) -> tuple[np.ndarray, np.ndarray]:
+    """Fractional axial sample points along the middle of every hexside of ``hexes`` (once each), and
+    the axial direction of each side (as the pair of its end points)."""
+    hs = set(hexes)
+    starts, ends = [], []
+    for h in hexes:
+        nb = h.neighbours()
+        for i in range(3):  # directions 0, 1, 2: each side once
+            n = nb[i]
+            if n not in hs:
+                continue
+            c1, c2 = nb[(i - 1) % 6], nb[(i + 1) % 6]
+            starts.append(((h.q + n.q + c1.q) / 3, (h.r + n.r + c1.r) / 3))
+            ends.append(((h.q + n.q + c2.q) / 3, (h.r + n.r + c2.r) / 3))
+    a = np.array(starts, dtype=np.float64).reshape(-1, 2)
+    b = np.array(ends, dtype=np.float64).reshape(-1, 2)
+    t = np.linspace(0.2, 0.8, per_side)
+    pts = a[:, None, :] + (b - a)[:, None, :] * t[None, :, None]
+    dirs = np.repeat((b - a)[:, None, :], per_side, axis=1)
+    return pts.reshape(-1, 2), dirs.reshape(-1, 2)
+
+
+def refine_layout(gray: np.ndarray, layout: Layout, hexes: Sequence[Hex] | None = None, *,
+                  windows: Sequence[float] = (0.3, 0.18, 0.1, 0.07, 0.07), per_side: int = 7,
+                  max_samples: int = 60000, seed: int = 0) -> tuple[Layout, float, int]:
+    """Pull ``layout`` onto the dark printed hex lines of ``gray`` (a 2-D luminance array).
+
+    Every predicted hexside inside the image is sampled at ``per_side`` points over its middle 60%;
+    at each point a profile across the side (half-width ``window * size``) locates the centre of the
+    darkest line to sub-pixel precision; a robust linear least-squares fit of the affine update then
+    moves the predicted sides onto the measured lines. One pass per window. Returns the new layout,
+    the rms line distance (px) after the last pass, and the number of line measurements used.
+    """
+    hgt, wid = gray.shape
+    if hexes is None:
+        hexes = _hexes_in_rect(layout, wid, hgt)
+    hexes = list(hexes)
+    if len(hexes) < 3:
+        raise GridError("too few hexes fall on the image to refine the grid")
+    uv, duv = _side_samples(hexes, per_side)
+    if len(uv) > max_samples:
+        keep = np.random.default_rng(seed).choice(len(uv), max_samples, replace=False)
+        uv, duv = uv[keep], duv[keep]
+    gray = np.asarray(gray, dtype=np.float32)
+    rms, used = float("nan"), 0
+    for win in windows:
+        a = np.array(layout.matrix)
+        size = math.sqrt(layout.hex_area() / (1.5 * SQRT3))
+        px = uv @ a[:, :2].T + a[:, 2]
+        d = duv @ a[:, :2].T
+        d /= np.linalg.norm(d, axis=1, keepdims=True)
+        n = np.stack([-d[:, 1], d[:, 0]], axis=1)
+        half = max(2.0, win * size)
+        inside = ((px[:, 0] > half + 1) & (px[:, 0] < wid - half - 2) &
+                  (px[:, 1] > half + 1) & (px[:, 1] < hgt - half - 2))
+        if inside.sum() < 12:
+            raise GridError("too few predicted hexsides fall on the image to refine the grid")
+        p, nn, u = px[inside], n[inside], uv[inside]
+        step = min(0.5, half / 12)
+        ts = np.arange(-half, half + step / 2, step, dtype=np.float64)
+        xs = p[:, 0:1] + nn[:, 0:1] * ts[None, :]
+        ys = p[:, 1:2] + nn[:, 1:2] * ts[None, :]
+        prof = _bilinear(gray, xs, ys)  # (N, T)
+        offs, ok = _line_offsets(prof, ts)
+        if ok.sum() < 12:
+            raise GridError("no printed hex lines found near the predicted grid; check the clicked points")
+        offs, nn, u = offs[ok], nn[ok], u[ok]
+        # linear model: n . (dA [u v 1]) = offset
+        cu, cv = u[:, 0].mean(), u[:, 1].mean()
+        uu, vv = u[:, 0] - cu, u[:, 1] - cv
+        design = np.stack([nn[:, 0] * uu, nn[:, 0] * vv, nn[:, 0], nn[:, 1] * uu, nn[:, 1] * vv, nn[:, 1]], axis=1)
+        wts = np.ones(len(offs))
+        for _ in range(4):
+            sel = wts > 0
+            sol, *_ = np.linalg.lstsq(design[sel], offs[sel], rcond=None)
+            res = offs - design @ sol
+            mad = np.median(np.abs(res[sel])) * 1.4826 + 1e-3
+            wts = (np.abs(res) < max(3 * mad, 0.15)).astype(float)
+        # back from centred coordinates: dx = s0*(u-cu) + s1*(v-cv) + s2
+        da, db, dc = sol[0], sol[1], sol[2] - sol[0] * cu - sol[1] * cv
+        dd, de, df = sol[3], sol[4], sol[5] - sol[3] * cu - sol[4] * cv
+        layout = Layout(layout.a + da, layout.b + db, layout.c + dc, layout.d + dd, layout.e + de, layout.f + df)
+        sel = wts > 0
+        rms = float(np.sqrt(np.mean((res[sel]) ** 2)))
+        used = int(sel.sum())
+    return layout, rms, used
+
+
+def _line_offsets(prof: np.ndarray, ts: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Sub-pixel centre (in ``ts`` units) of the dark line in each profile row, and which rows hold a
+    clear line."""
+    n = prof.shape[1]
+    k = max(2, n // 8)
+    left = prof[:, :k].mean(axis=1)
+    right = prof[:, -k:].mean(axis=1)
+    base = left[:, None] + (right - left)[:, None] * np.linspace(0, 1, n)[None, :]
+    dark = base - prof
+    depth = dark.max(axis=1)
+    wts = np.clip(dark - 0.5 * depth[:, None], 0, None)
+    sw = wts.sum(axis=1)
+    off = (wts * ts[None, :]).sum(axis=1) / np.maximum(sw, 1e-9)
+    amin = np.argmax(dark, axis=1)
+    ok = (depth > 25) & (amin > 1) & (amin < n - 2) & (sw > 0)
+    # the line core must be narrow compared with the window (not a dark area or a terrain edge)
+    core = (wts > 0).sum(axis=1)
+    ok &= core < 0.5 * n
+    return off, ok
+
+
+def _hexes_in_rect(layout: Layout, width: int, height: int, margin: float = 0.0) -> list[Hex]:
+    """Hexes whose centres lie inside the image (less ``margin`` px)."""
+    corners = [layout.pixel_to_fractional(x, y) for x, y in ((0, 0), (width, 0), (0, height), (width, height))]
+    qs = [c[0] for c in corners]
+    rs = [c[1] for c in corners]
+    out = []
+    for q in range(math.floor(min(qs)) - 1, math.ceil(max(qs)) + 2):
+        for r in range(math.floor(min(rs)) - 1, math.ceil(max(rs)) + 2):
+            x, y = layout.to_pixel(q, r)
+            if margin <= x < width - margin and margin <= y < height - margin:
+                out.append(Hex(q, r))
+    return out
+
+
+def grid_covering(grid: Grid, layout: Layout, width: int, height: int) -> Grid:
+    """``grid`` with its extent replaced by the columns/rows whose hex centres fall on the image."""
+    off = grid.numbering.offset
+    cells = [off.from_hex(h) for h in _hexes_in_rect(layout, width, height)]
+    if not cells:
+        raise GridError("no hex centre of the fitted grid falls on the image")
+    cols = [c for c, _ in cells]
+    rows = [r for _, r in cells]
+    have = set(cells)
+    c0, c1, r0, r1 = min(cols), max(cols), min(rows), max(rows)
+    missing = frozenset((c, r) for c in range(c0, c1 + 1) for r in range(r0, r1 + 1) if (c, r) not in have)
+    return Grid(grid.numbering, Extent(c0, c1, r0, r1, missing), layout)
+
+
+def calibrate(image: Image.Image | np.ndarray, grid: Grid, points: Mapping[str, Point], *, refine: bool = True,
+              tolerance: float = 0.3, progress: Callable[[str], None] | None = None) -> Calibration:
+    """Fit from clicked centres, then (``refine``) pull the grid onto the printed lines."""
+    gray = to_gray(image)
+    hgt, wid = gray.shape
+    cal = fit_points(grid, points, (wid, hgt), tolerance)
+    if not refine:
+        return cal
+    if progress:
+        progress("refining the grid against the printed hex lines")
+    hexes = [h for h in grid.hexes()] if len(grid) else None
+    layout, rms, used = refine_layout(gray, cal.layout, hexes)
+    # the refined grid must still agree with the clicks to within half a hex
+    spacing = 2 * layout.inradius()
+    resid = [PointResidual(p.hex_id, p.clicked, layout.hex_to_pixel(grid.hex(p.hex_id))) for p in cal.residuals]
+    worst = max(resid, key=lambda p: p.error)
+    if worst.error > 0.5 * spacing:
+        raise InputError(f"refining the grid moved hex {worst.hex_id} {worst.error:.1f} px from its click; "
+                         "the printed lines do not match the clicked points (check the numbering)")
+    return Calibration(layout, resid, rms, used, method="points+lines")
+
+
+# --- automatic first guess ---------------------------------------------------------------------------
+
+
+def auto_layout(image: Image.Image | np.ndarray, orientation: Orientation = "flat",
+                anchor: tuple[Hex, Point] | None = None) -> Layout:
+    """A zero-click guess of the layout from the periodicity of the printed hex lines (FFT), refined
+    against the lines. The lattice is found only up to a whole-hex shift: ``anchor`` = (hex, pixel
+    near its centre) fixes which hex is which; without it the hex nearest the image centre is
+    called (0, 0)."""
+    gray = to_gray(image)
+    hgt, wid = gray.shape
+    scale = max(1, int(max(hgt, wid) // 1500))
+    small = gray[::scale, ::scale] if scale > 1 else gray
+    sh, sw = small.shape
+    # line strength: darkness relative to a local background, windowed
+    dark = np.clip(np.median(small) - small, 0, None)
+    win = np.outer(np.hanning(sh), np.hanning(sw)).astype(np.float32)
+    nfft = 1 << math.ceil(math.log2(max(sh, sw) * 2))
+    spec = np.abs(np.fft.rfft2((dark - dark.mean()) * win, s=(nfft, nfft)))
+    fy = np.fft.fftfreq(nfft)[:, None]
+    fx = np.fft.rfftfreq(nfft)[None, :]
+    fr = np.hypot(fx, fy)
+    spec[fr < 4.0 / min(sh, sw)] = 0  # drop the low-frequency background
+    spec[fr > 0.25] = 0
+    iy, ix = np.unravel_index(np.argmax(spec), spec.shape)
+    f1 = (float(fx[0, ix]), float(fy[iy, 0]))
+    period = 1.0 / math.hypot(*f1)
+    ang = math.degrees(math.atan2(f1[1], f1[0])) % 60.0
+    # the strongest peak is the hexside-line family: lines 1.5*s apart, normals at the hex's side normals
+    base = 0.0 if orientation == "flat" else 30.0
+    rot = ((ang - base + 30.0) % 60.0) - 30.0
+    size = period * scale / 1.5
+    lay = Layout.regular(orientation, size).rotated(rot)
+    # translation: try a grid of offsets inside one cell, keep the one whose sides are darkest
+    best = None
+    g = gray
+    cx, cy = wid / 2, hgt / 2
+    for i in range(6):
+        for j in range(6):
+            tq, tr = i / 6, j / 6
+            ox, oy = lay.to_pixel(tq, tr)
+            cand = lay.translated(cx + ox, cy + oy)
+            hexes = _hexes_in_rect(cand, wid, hgt, margin=size * 2)
+            if len(hexes) < 3:
+                continue
+            uv, _duv = _side_samples(hexes[:400], 5)
+            a = np.array(cand.matrix)
+            px = uv @ a[:, :2].T + a[:, 2]
+            score = float(_bilinear(g, px[:, 0], px[:, 1]).mean())
+            if best is None or score < best[0]:
+                best = (score, cand)
+    if best is None:
+        raise GridError("could not find a hex grid in the image")
+    lay = best[1]
+    for _ in range(2):
+        lay, _, _ = refine_layout(gray, lay, windows=(0.35, 0.25, 0.15, 0.08))
+    if anchor is not None:
+        h, (x, y) = anchor
+        near = lay.pixel_to_hex(x, y)
+        a = np.array(lay.matrix)
+        shift = np.array([near.q - h.q, near.r - h.r], dtype=float)
+        c = a[:, 2] + a[:, :2] @ shift
+        lay = Layout(a[0, 0], a[0, 1], c[0], a[1, 0], a[1, 1], c[1])
+    return lay
+

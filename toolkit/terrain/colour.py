@@ -1,0 +1,88 @@
+"""Perceptual colour helpers: sRGB <-> CIELAB (D65) on numpy arrays, and ``#rrggbb`` parsing.
+
+Distances between Lab colours are CIE76 Delta E (plain Euclidean): 2-3 is a just-noticeable
+difference, 10-20 separates the tints of a printed map legend, 30+ are different colours.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+import numpy as np
+
+from ..errors import InputError
+
+__all__ = ["delta_e", "hex_to_rgb", "lab_to_rgb", "rgb_to_hex", "rgb_to_lab"]
+
+# sRGB (D65) -> XYZ, then normalised by the D65 white point so Lab needs no further division.
+_M = np.array([[0.4124564, 0.3575761, 0.1804375],
+               [0.2126729, 0.7151522, 0.0721750],
+               [0.0193339, 0.1191920, 0.9503041]])
+_WHITE = np.array([0.95047, 1.0, 1.08883])
+_M_NORM = _M / _WHITE[:, None]
+_M_INV = np.linalg.inv(_M_NORM)
+
+# sRGB byte -> linear light, a 256-entry table (exact and fast for uint8 input)
+_LINEAR = np.where(np.arange(256) / 255.0 <= 0.04045, np.arange(256) / 255.0 / 12.92,
+                   ((np.arange(256) / 255.0 + 0.055) / 1.055) ** 2.4).astype(np.float64)
+
+_EPS, _KAPPA = 216 / 24389, 24389 / 27
+
+
+def rgb_to_lab(rgb: np.ndarray | Sequence[float]) -> np.ndarray:
+    """CIELAB (L* 0..100) of sRGB colours in 0..255, shape ``(..., 3)``; returns float32 for arrays of
+    uint8 and float64 otherwise."""
+    arr = np.asarray(rgb)
+    if arr.shape[-1:] != (3,):
+        raise ValueError(f"rgb_to_lab wants (..., 3) colours, got shape {arr.shape}")
+    if arr.dtype == np.uint8:
+        lin = _LINEAR.astype(np.float32)[arr]
+        out_dtype: type = np.float32
+    else:
+        c = np.clip(arr.astype(np.float64) / 255.0, 0.0, 1.0)
+        lin = np.where(c <= 0.04045, c / 12.92, ((c + 0.055) / 1.055) ** 2.4)
+        out_dtype = np.float64
+    xyz = lin @ _M_NORM.T.astype(lin.dtype)
+    f = np.where(xyz > _EPS, np.cbrt(xyz), (_KAPPA * xyz + 16) / 116)
+    lab = np.empty_like(f)
+    lab[..., 0] = 116 * f[..., 1] - 16
+    lab[..., 1] = 500 * (f[..., 0] - f[..., 1])
+    lab[..., 2] = 200 * (f[..., 1] - f[..., 2])
+    return lab.astype(out_dtype, copy=False)
+
+
+def lab_to_rgb(lab: np.ndarray | Sequence[float]) -> np.ndarray:
+    """sRGB 0..255 (float, clipped) of Lab colours, shape ``(..., 3)``."""
+    lab = np.asarray(lab, dtype=np.float64)
+    fy = (lab[..., 0] + 16) / 116
+    fx = fy + lab[..., 1] / 500
+    fz = fy - lab[..., 2] / 200
+    f = np.stack([fx, fy, fz], axis=-1)
+    xyz = np.where(f ** 3 > _EPS, f ** 3, (116 * f - 16) / _KAPPA)
+    lin = np.clip(xyz @ _M_INV.T, 0.0, 1.0)
+    c = np.where(lin <= 0.0031308, 12.92 * lin, 1.055 * lin ** (1 / 2.4) - 0.055)
+    return np.clip(c * 255.0, 0.0, 255.0)
+
+
+def delta_e(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """CIE76 colour difference between Lab arrays (broadcasting over the last axis)."""
+    return np.sqrt(np.sum((np.asarray(a, np.float64) - np.asarray(b, np.float64)) ** 2, axis=-1))
+
+
+_HEX = re.compile(r"#?([0-9a-fA-F]{6})")
+
+
+def hex_to_rgb(text: str) -> tuple[int, int, int]:
+    """``"#1f7a3c"`` (or without ``#``) -> ``(31, 122, 60)``; :class:`InputError` otherwise."""
+    m = _HEX.fullmatch(str(text).strip())
+    if not m:
+        raise InputError(f"{text!r} is not a colour of the form '#rrggbb'")
+    v = int(m.group(1), 16)
+    return (v >> 16) & 255, (v >> 8) & 255, v & 255
+
+
+def rgb_to_hex(rgb: Sequence[float]) -> str:
+    """``(31, 122, 60)`` -> ``"#1f7a3c"`` (values rounded and clipped to 0..255)."""
+    r, g, b = (int(min(255, max(0, round(float(v))))) for v in rgb)
+    return f"#{r:02x}{g:02x}{b:02x}"
