@@ -374,7 +374,8 @@ class _Reader:
 # ================================================================================================
 
 _PLAIN = re.compile(r"[^\W\d][\w\-.' ]*")
-_ESCAPE = {"\u2028": "\\u2028", "\u2029": "\\u2029", "\x85": "\\u0085", "\ufeff": "\\ufeff"}
+# characters a YAML reader refuses or reads as line breaks, written as escapes inside double quotes
+_UNSAFE = re.compile("[\x7f-\x9f\u2028\u2029\ufeff\ufffe\uffff\ud800-\udfff]")
 
 
 def _resolves_to_str(s: str) -> bool:
@@ -385,11 +386,7 @@ def q(s: str) -> str:
     """A string as YAML that reads back as exactly that string (plain when safe, else double-quoted)."""
     if _PLAIN.fullmatch(s) and not s.endswith(" ") and "  " not in s and _resolves_to_str(s):
         return s
-    out = json.dumps(s, ensure_ascii=False)
-    for ch, esc in _ESCAPE.items():
-        if ch in out:
-            out = out.replace(ch, esc)
-    return out
+    return _UNSAFE.sub(lambda m: f"\\u{ord(m.group()):04x}", json.dumps(s, ensure_ascii=False))
 
 
 def _num(v: float) -> str:

@@ -1,0 +1,199 @@
+"""Map files: byte-identical round trips, one-line edits, validation naming file, line and value."""
+
+from __future__ import annotations
+
+import difflib
+from pathlib import Path
+
+import pytest
+import yaml
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from toolkit.data import maps_dir
+from toolkit.errors import DataFileError
+from toolkit.hexgrid import CCRR, Extent, Grid, Layout, OffsetSystem
+from toolkit.terrain import HexData, TerrainMap, TerrainType, dumps_map, load_map, loads_map, save_map
+from toolkit.terrain.io import flow, q
+
+DATA = Path(__file__).parent / "data"
+SMALL = DATA / "small.yaml"
+BUNDLED = sorted(maps_dir().glob("*.yaml")) if maps_dir().is_dir() else []
+
+
+def small_text() -> str:
+    return SMALL.read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("path", [SMALL, *BUNDLED], ids=lambda p: p.name)
+def test_written_files_round_trip_byte_identical(path: Path, tmp_path: Path) -> None:
+    original = path.read_bytes()
+    m = load_map(path)
+    assert dumps_map(m).encode("utf-8") == original
+    out = tmp_path / path.name
+    save_map(m, out)
+    assert out.read_bytes() == original
+
+
+def test_one_hex_edit_is_a_one_line_diff(tmp_path: Path) -> None:
+    path = tmp_path / "m.yaml"
+    path.write_text(small_text(), encoding="utf-8")
+    m = load_map(path)
+    m.set_terrain("0304", "forest")
+    m.set_tag("0304", "town")
+    m.set_value("0304", "vp", 1)
+    save_map(m, path)
+    diff = [d for d in difflib.unified_diff(small_text().splitlines(), path.read_text("utf-8").splitlines(),
+                                            lineterm="", n=0) if d[:1] in "+-" and d[:3] not in ("+++", "---")]
+    assert diff == ['-  "0304": {terrain: clear}', '+  "0304": {terrain: forest, tags: [town], vp: 1}']
+
+
+def test_one_hexside_edit_is_a_one_line_diff() -> None:
+    m = loads_map(small_text())
+    m.add_side_feature("0304", "0303", "river")
+    new = dumps_map(m).splitlines()
+    diff = [d for d in difflib.ndiff(small_text().splitlines(), new) if d[:1] in "+-"]
+    assert diff == ['-   "0303/0304": [road]', '+   "0303/0304": [river, road]']
+
+
+def test_edit_of_an_overridden_field_goes_to_the_override_line() -> None:
+    m = loads_map(small_text())
+    assert m.hexes["0806"].terrain == "swamp" and m.terrain("0806") == "forest"
+    m.set_terrain("0806", "clear")
+    diff = [d for d in difflib.ndiff(small_text().splitlines(), dumps_map(m).splitlines()) if d[:1] in "+-"]
+    assert diff == ['-     "0806": {terrain: forest, note: symbol under the label}',
+                    '+     "0806": {terrain: clear, note: symbol under the label}']
+    assert m.terrain("0806") == "clear"
+
+
+def test_small_map_contents() -> None:
+    m = load_map(SMALL)
+    assert m.title == "Test map" and len(m.grid) == 48 and len(m.hexes) == 48
+    assert m.hexes["0202"] == HexData("clear", frozenset({"city", "port"}), "Viipuri",
+                                      {"country": "finland", "supply": 3, "vp": 5})
+    tricky = m.hex("0701")
+    assert tricky.name == "Yes" and tricky.values == {"code": "0101", "country": "ussr",
+                                                      "note": "name: tricky # yes", "ratio": 1e-05}
+    assert m.name("0605") == "Äänislinna"
+    assert m.legend["lake"] == TerrainType("lake", "#9cc3e6", "Lake", "water", True)
+    assert m.meta == {"rows": {"A": 2}}
+    assert m.side_features("0706", "0705") == frozenset({"river"})  # from overrides
+    assert m.hexsides["0505/0605"] == frozenset({"river", "road"})
+
+
+@pytest.mark.parametrize(("old", "new", "line", "message"), [
+    ('"0204": {terrain: clear}', '"0204": {terrain: forrest}', 26, "hex 0204: unknown terrain 'forrest'"),
+    ('"0204": {terrain: clear}', '"0907": {terrain: clear}', 26, "hex '0907' is not on the map"),
+    ('"0202/0203": [road]', '"0202/0204": [road]', 66, "hexes 0202 and 0204 are not neighbours"),
+    ('"0204": {terrain: clear}', '"0204": {terrain: clear, name: viipuri}', 26, "duplicate place name 'viipuri'"),
+    ('"0204": {terrain: clear}', '"0203": {terrain: clear}', 26, "duplicate hex '0203' (first at line 25)"),
+    ('"0204": {terrain: clear}', '"0204": {terrain: clear, vp: 1, vp: 2}', 26, "hex 0204: duplicate key 'vp'"),
+    ('"0204": {terrain: clear}', '0204: {terrain: clear}', 26, "hex id '0204' must be quoted"),
+    ('"0204": {terrain: clear}', '"0204": {terrain: clear', 27, "not valid yaml"),
+    ('"0204": {terrain: clear}', '"0204": {tags: [city]}', 26, "hex 0204 has no terrain"),
+    ('"0204": {terrain: clear}', '"0204": {terrain: clear, d: 2020-01-01}', 26, "value '2020-01-01' must be text"),
+    ('"0806": {terrain: forest,', '"0806": {terrain: forest, name: VIIPURI,', 87, "duplicate place name 'VIIPURI'"),
+    ('"0806": {terrain: forest,', '"0806": {terrain: lava,', 87, "unknown terrain 'lava'"),
+    ('"0705/0706": [river]', '"0705/0707": [river]', 89, "not on the map"),
+    ('clear: {color: "#eae3c4"', 'clear: {color: red', 8, "colour 'red' is not of the form '#rrggbb'"),
+    ("schema: hexmap/1", "schema: hexmap/9", 1, "unsupported schema 'hexmap/9'"),
+    ("meta:", "metadata:", 14, "unknown section 'metadata'"),
+])
+def test_errors_name_file_line_and_value(old: str, new: str, line: int, message: str) -> None:
+    text = small_text()
+    assert old in text
+    with pytest.raises(DataFileError) as info:
+        loads_map(text.replace(old, new, 1), source="maps/x.yaml")
+    assert info.value.source == "maps/x.yaml"
+    assert info.value.line == line
+    assert message in str(info.value)
+    assert str(info.value).startswith(f"maps/x.yaml line {line}: ")
+
+
+def test_unreadable_files(tmp_path: Path) -> None:
+    with pytest.raises(DataFileError, match="map file not found"):
+        load_map(tmp_path / "nope.yaml")
+    bad = tmp_path / "bad.yaml"
+    bad.write_bytes(b"title: \xff\n")
+    with pytest.raises(DataFileError, match="not utf-8"):
+        load_map(bad)
+    with pytest.raises(DataFileError, match="empty map file"):
+        loads_map("")
+    with pytest.raises(DataFileError, match="needs a grid"):
+        loads_map("title: x\n")
+
+
+def test_save_is_atomic_and_keeps_the_old_file_on_failure(tmp_path: Path) -> None:
+    path = tmp_path / "m.yaml"
+    path.write_text(small_text(), encoding="utf-8")
+    m = load_map(path)
+    m.set_value("0101", "when", object())  # not writable
+    with pytest.raises(DataFileError, match="cannot write value"):
+        save_map(m, path)
+    assert path.read_text("utf-8") == small_text()
+    assert [p.name for p in tmp_path.iterdir()] == ["m.yaml"]
+
+
+@pytest.mark.parametrize(("value", "text"), [
+    ("yes", '"yes"'), ("No", '"No"'), ("null", '"null"'), ("~", '"~"'), ("0101", '"0101"'), ("1e3", '"1e3"'),
+    ("12:30", '"12:30"'), ("a: b", '"a: b"'), ("x #y", '"x #y"'), ("Äänislinna", "Äänislinna"),
+    ("St. Petersburg", "St. Petersburg"), ("", '""'), (" lead", '" lead"'), ("trail ", '"trail "'),
+    ("line\nbreak", '"line\\nbreak"'), ("-x", '"-x"'), ("[x]", '"[x]"'), ("x,y", '"x,y"'), ("on", '"on"'),
+])
+def test_quoting(value: str, text: str) -> None:
+    assert q(value) == text
+    assert yaml.safe_load(f"k: {text}") == {"k": value}
+
+
+@pytest.mark.parametrize(("value", "text"), [
+    (1e-05, "1.0e-05"), (1e20, "1.0e+20"), (0.5, "0.5"), (3.0, "3.0"), (-2, "-2"), (True, "true"),
+    (float("inf"), ".inf"), ([1, "a"], "[1, a]"), ({"k": None}, "{k: null}"),
+])
+def test_flow_numbers_read_back(value: object, text: str) -> None:
+    assert flow(value) == text
+    assert yaml.safe_load(f"k: {text}") == {"k": value}
+
+
+scalars = st.one_of(st.text(max_size=12), st.integers(-10**12, 10**12), st.booleans(),
+                    st.floats(allow_nan=False, width=64))
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.one_of(scalars, st.lists(scalars, max_size=4)))
+def test_any_value_reads_back_exactly(value: object) -> None:
+    assert yaml.load(f"k: {flow(value)}\n", Loader=yaml.CSafeLoader) == {"k": value}
+
+
+words = st.from_regex(r"[a-z][a-z0-9_]{0,6}", fullmatch=True).filter(lambda w: w not in ("terrain", "tags", "name"))
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    st.dictionaries(st.sampled_from(["0101", "0102", "0201", "0202", "0301", "0302"]),
+                    st.tuples(st.sampled_from(["clear", "forest"]), st.frozensets(words, max_size=3),
+                              st.one_of(st.none(), st.text(min_size=1, max_size=10).filter(lambda s: s.strip())),
+                              st.dictionaries(words, scalars, max_size=3)), min_size=1),
+    st.sets(st.sampled_from(["0101/0102", "0101/0201", "0201/0202", "0202/0302"]), max_size=3),
+)
+def test_any_map_round_trips(cells: dict, sides: set) -> None:
+    grid = Grid(CCRR(offset=OffsetSystem("flat", "even")), Extent(1, 3, 1, 2), Layout.regular("flat", 10.5))
+    names_seen: set[str] = set()
+    hexes = {}
+    for hid, (terrain, tags, name, values) in cells.items():
+        if name is not None and name.casefold().strip() in names_seen:
+            name = None
+        if name is not None:
+            names_seen.add(name.casefold().strip())
+        hexes[hid] = HexData(terrain, tags, name, values)
+    legend = {"clear": TerrainType("clear", "#ffffff"), "forest": TerrainType("forest", "#00aa00", "Woods", "trees")}
+    m = TerrainMap("T: yes", "p", grid, legend, hexes)
+    for s in sides:
+        a, b = s.split("/")
+        if grid.hex(a).distance(grid.hex(b)) == 1:
+            m.add_side_feature(a, b, "river")
+    text = dumps_map(m)
+    back = loads_map(text)
+    assert back.hexes == {h: HexData(d.terrain, d.tags, d.name, d.values) for h, d in m.hexes.items()}
+    assert back.hexsides == m.hexsides and back.title == "T: yes"
+    assert back.grid == grid
+    assert dumps_map(back) == text
