@@ -1,0 +1,204 @@
+"""Counter art: each face of each counter as an image, at any resolution.
+
+A face is drawn at a supersampled scale (vector shapes with Pillow) and shrunk with a Lanczos
+filter, so lines and digits are crisp and anti-aliased at 100 or 1000 pixels. The layout follows
+the game (``CounterSet.layout``):
+
+* ``classic`` (SPI, Winter War rule "Unit Counter example layout"): size mark above the unit-type
+  box, designation to the right of the box, "attack-defence-movement" across the bottom.
+* ``tornio`` (Tornio '44 §4.4.2): as classic, plus the identification to the left of the box,
+  "H" for a half factor, an underscored movement factor and wheels/track marks under the box for
+  motorised units (§17.1), support factors inside a rectangle.
+* ``europa``: as classic, plus the self-supporting dot at the top left (A Winter War 12).
+
+Reduced (back) faces get a band across the top so they read as reduced at a glance.
+"""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+
+from PIL import Image, ImageDraw
+
+from ..counters import CounterSet, CounterType, Face, format_value
+from ..errors import InputError
+from ..fileio import atomic_open
+from .symbols import draw_motorised, draw_size, draw_symbol, font, text_centered
+
+__all__ = ["contact_sheet", "mm_to_px", "render_face", "write_counter_pngs"]
+
+
+def mm_to_px(mm: float, dpi: float) -> int:
+    """Millimetres to whole pixels at ``dpi`` (at least 1)."""
+    return max(1, round(mm / 25.4 * dpi))
+
+
+def _rgb(colour: str) -> tuple[int, int, int]:
+    return int(colour[1:3], 16), int(colour[3:5], 16), int(colour[5:7], 16)
+
+
+def _mix(a: tuple[int, int, int], b: tuple[int, int, int], t: float) -> tuple[int, int, int]:
+    return tuple(round(x + (y - x) * t) for x, y in zip(a, b))  # type: ignore[return-value]
+
+
+def render_face(cset: CounterSet, counter: CounterType | str, which: str = "front", px: int = 150,
+                bleed_px: int = 0, supersample: int | None = None) -> Image.Image:
+    """One face as an RGB image of ``px + 2*bleed_px`` pixels square; the trim box is the centre ``px``.
+
+    The bleed is the face's background carried past the cut line.
+    """
+    if px < 8:
+        raise InputError(f"counter image of {px} px is too small (at least 8)")
+    if px > 8000 or bleed_px < 0 or bleed_px > px:
+        raise InputError(f"counter image of {px} px with {bleed_px} px bleed is out of range")
+    face = cset.face(counter, which)
+    ss = supersample or max(2, min(6, math.ceil(900 / px)))
+    size, bleed = px * ss, bleed_px * ss
+    bg, fg = _rgb(face.colour), _rgb(face.text_colour)
+    image = Image.new("RGB", (size + 2 * bleed, size + 2 * bleed), bg)
+    draw = ImageDraw.Draw(image)
+    _draw_face(draw, face, cset, bleed, bleed, size, bg, fg)
+    if ss > 1:
+        image = image.resize((px + 2 * bleed_px, px + 2 * bleed_px), Image.Resampling.LANCZOS)
+    return image
+
+
+def _draw_face(draw: ImageDraw.ImageDraw, face: Face, cset: CounterSet, ox: float, oy: float, s: float,
+               bg: tuple[int, int, int], fg: tuple[int, int, int]) -> None:
+    if face.blank:
+        return
+    if face.reduced:
+        draw.rectangle((ox - s, oy - s, ox + 2 * s, oy + 0.075 * s), fill=_mix(bg, fg, 0.45))
+    if face.mark:
+        text_centered(draw, ox + 0.12 * s, oy + 0.16 * s, face.mark, 0.12 * s, fg)
+    if face.dot:
+        r = 0.045 * s
+        draw.ellipse((ox + 0.08 * s - r, oy + 0.12 * s - r, ox + 0.08 * s + r, oy + 0.12 * s + r), fill=fg)
+    if face.label and face.unit_type in ("marker", "blank"):
+        _draw_label(draw, face.label, ox, oy, s, fg)
+        if face.values:
+            _draw_values(draw, face, cset, ox + s / 2, oy + 0.84 * s, s, fg)
+        return
+    top = 0.22 if face.motorised else 0.27
+    frame = (ox + 0.24 * s, oy + top * s, ox + 0.76 * s, oy + (top + 0.34) * s)
+    draw_symbol(draw, frame, face.symbols, fg, bg)
+    draw_size(draw, ox + s / 2, oy + (top - 0.045) * s, 0.085 * s, face.size, fg)
+    if face.motorised:
+        draw_motorised(draw, frame, face.motorised, fg)
+    if face.designation:
+        _draw_vertical(draw, face.designation, ox + 0.88 * s, (frame[1] + frame[3]) / 2, 0.1 * s, 0.4 * s, fg)
+    if face.identification:
+        _draw_vertical(draw, face.identification, ox + 0.12 * s, (frame[1] + frame[3]) / 2, 0.085 * s, 0.42 * s,
+                       _mix(fg, bg, 0.25))
+    if face.label:
+        text_centered(draw, ox + s / 2, oy + 0.09 * s, face.label, 0.07 * s, fg, max_width=0.7 * s)
+    if face.values:
+        y = oy + (0.845 if face.motorised else 0.83) * s
+        _draw_values(draw, face, cset, ox + s / 2, y, s, fg)
+
+
+def _draw_label(draw: ImageDraw.ImageDraw, label: str, ox: float, oy: float, s: float,
+                fg: tuple[int, int, int]) -> None:
+    lines = label.split("\n")
+    height = min(0.2, 0.55 / len(lines)) * s
+    top = oy + 0.42 * s - (len(lines) - 1) * height * 0.75
+    for i, line in enumerate(lines):
+        text_centered(draw, ox + s / 2, top + i * height * 1.5, line, height, fg, max_width=0.86 * s)
+
+
+def _draw_vertical(draw: ImageDraw.ImageDraw, text: str, cx: float, cy: float, height: float, max_len: float,
+                   fg: tuple[int, int, int]) -> None:
+    """Text turned 90° anticlockwise (read from below), centred on (cx, cy)."""
+    f = font(height * 1.42)
+    width = draw.textlength(text, font=f)
+    if width > max_len:
+        f = font(height * 1.42 * max_len / width)
+        width = max_len
+    pad = round(height)
+    tile = Image.new("L", (math.ceil(width) + 2 * pad, math.ceil(height * 2.2) + 2 * pad), 0)
+    ImageDraw.Draw(tile).text((tile.width / 2, tile.height / 2), text, font=f, fill=255, anchor="mm",
+                              stroke_width=max(0, round(f.size / 22)), stroke_fill=255)
+    tile = tile.rotate(90, expand=True)
+    image = draw._image  # the image the draw object paints on
+    x, y = round(cx - tile.width / 2), round(cy - tile.height / 2)
+    image.paste(Image.new("RGB", tile.size, fg), (x, y), tile)
+
+
+def _value_tokens(face: Face, cset: CounterSet) -> list[tuple[str, str]]:
+    """(text, value name) pairs in printed order, with "-" separators (name "")."""
+    tokens: list[tuple[str, str]] = []
+    for name in cset.value_names:
+        if name not in face.values:
+            continue
+        if tokens:
+            tokens.append(("-", ""))
+        tokens.append((format_value(face.values[name], cset.half_mark), name))
+    return tokens
+
+
+def _draw_values(draw: ImageDraw.ImageDraw, face: Face, cset: CounterSet, cx: float, cy: float, s: float,
+                 fg: tuple[int, int, int]) -> None:
+    tokens = _value_tokens(face, cset)
+    if not tokens:
+        return
+    cap = 0.17 * s
+    f = font(cap * 1.42)
+    widths = [draw.textlength(t, font=f) for t, _ in tokens]
+    pad = 0.05 * s
+    widths = [w + (2 * pad if name in face.boxed else 0) for w, (_, name) in zip(widths, tokens)]
+    total = sum(widths)
+    limit = 0.9 * s
+    if total > limit:
+        f = font(cap * 1.42 * limit / total)
+        cap *= limit / total
+        pad *= limit / total
+        widths = [draw.textlength(t, font=f) + (2 * pad if name in face.boxed else 0) for t, name in tokens]
+        total = sum(widths)
+    stroke = max(0, round(f.size / 22))
+    lw = max(1, round(0.022 * s))
+    x = cx - total / 2
+    moving = "movement" in face.values
+    for (text, name), width in zip(tokens, widths):
+        mid = x + width / 2
+        draw.text((mid, cy), text, font=f, fill=fg, anchor="mm", stroke_width=stroke, stroke_fill=fg)
+        if name in face.boxed:
+            draw.rectangle((x + pad / 3, cy - cap * 0.5 - pad * 0.8, x + width - pad / 3, cy + cap * 0.5 + pad * 0.8),
+                           outline=fg, width=lw)
+        if face.motorised and name == ("movement" if moving else cset.value_names[-1]):
+            y = cy + cap * 0.5 + 0.04 * s
+            draw.rectangle((x, y, x + width, y + lw), fill=fg)
+        x += width
+
+
+def write_counter_pngs(cset: CounterSet, out_dir: str | Path, px: int = 300, bleed_px: int = 0) -> list[Path]:
+    """Every counter type's front and back as ``<id>-front.png`` / ``<id>-back.png`` in ``out_dir``."""
+    folder = Path(out_dir)
+    folder.mkdir(parents=True, exist_ok=True)
+    written: list[Path] = []
+    for ct in cset:
+        for which in ("front", "back"):
+            path = folder / f"{ct.id}-{which}.png"
+            image = render_face(cset, ct, which, px, bleed_px)
+            with atomic_open(path, "wb") as handle:
+                image.save(handle, format="PNG", optimize=False)
+            written.append(path)
+    return written
+
+
+def contact_sheet(cset: CounterSet, px: int = 120, columns: int = 8) -> Image.Image:
+    """Every counter type, front above back, labelled with its id and count: a proof to look at."""
+    types = list(cset)
+    cell_w, cell_h = px + 16, 2 * px + 40
+    rows = max(1, math.ceil(len(types) / columns))
+    sheet = Image.new("RGB", (columns * cell_w + 8, rows * cell_h + 8), (255, 255, 255))
+    draw = ImageDraw.Draw(sheet)
+    label_font = font(11)
+    for i, ct in enumerate(types):
+        x = 8 + (i % columns) * cell_w
+        y = 8 + (i // columns) * cell_h
+        for j, which in enumerate(("front", "back")):
+            sheet.paste(render_face(cset, ct, which, px), (x, y + j * (px + 4)))
+            draw.rectangle((x - 1, y + j * (px + 4) - 1, x + px, y + j * (px + 4) + px), outline=(160, 160, 160))
+        draw.text((x, y + 2 * px + 10), f"{ct.id} x{ct.count}", font=label_font, fill=(0, 0, 0))
+    return sheet

@@ -1,0 +1,176 @@
+"""A small deterministic PDF writer: lossless images, vector lines and rectangles, base-14 text.
+
+Pillow's own PDF output stores RGB images as JPEG (lossy), so the builders write PDF themselves.
+Images are Flate-compressed RGB XObjects (lossless, each stored once however often it is drawn),
+lines and cut marks are vector paths, text uses the built-in Helvetica fonts (nothing embedded).
+Coordinates given to :class:`Page` are millimetres from the page's top-left corner, y down; the
+writer converts them to PDF points (y up). The same input gives the same bytes: no dates, no ids.
+"""
+
+from __future__ import annotations
+
+import zlib
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from PIL import Image
+
+__all__ = ["MM", "Page", "PdfWriter"]
+
+MM = 72.0 / 25.4  # PDF points per millimetre
+
+
+def _num(value: float) -> str:
+    text = f"{value:.4f}".rstrip("0").rstrip(".")
+    return "0" if text in ("-0", "") else text
+
+
+def _pdf_string(text: str) -> bytes:
+    raw = text.encode("cp1252", errors="replace")
+    return b"(" + raw.replace(b"\\", b"\\\\").replace(b"(", b"\\(").replace(b")", b"\\)") + b")"
+
+
+Colour = tuple[float, float, float]
+
+
+@dataclass
+class Page:
+    """One page being drawn; sizes in millimetres, origin top-left, y down."""
+
+    width_mm: float
+    height_mm: float
+    ops: list[bytes] = field(default_factory=list)
+    images: set[str] = field(default_factory=set)
+    fonts: set[str] = field(default_factory=set)
+
+    def _x(self, x: float) -> str:
+        return _num(x * MM)
+
+    def _y(self, y: float) -> str:
+        return _num((self.height_mm - y) * MM)
+
+    def image(self, name: str, x: float, y: float, w: float, h: float, rotate180: bool = False,
+              clip: tuple[float, float, float, float] | None = None) -> None:
+        """Draw image ``name`` (from :meth:`PdfWriter.add_image`) into the box (x, y, w, h).
+
+        ``clip`` (x, y, w, h) limits drawing to a rectangle; ``rotate180`` turns the image half a turn.
+        """
+        parts = [b"q"]
+        if clip is not None:
+            cx, cy, cw, ch = clip
+            parts.append(f"{self._x(cx)} {self._y(cy + ch)} {_num(cw * MM)} {_num(ch * MM)} re W n".encode())
+        if rotate180:
+            parts.append(f"{_num(-w * MM)} 0 0 {_num(-h * MM)} {self._x(x + w)} {self._y(y)} cm".encode())
+        else:
+            parts.append(f"{_num(w * MM)} 0 0 {_num(h * MM)} {self._x(x)} {self._y(y + h)} cm".encode())
+        parts.append(f"/{name} Do Q".encode())
+        self.ops.append(b" ".join(parts))
+        self.images.add(name)
+
+    def lines(self, segments: Iterable[tuple[float, float, float, float]], width_mm: float = 0.1,
+              colour: Colour = (0, 0, 0), dash_mm: float | None = None) -> None:
+        """Stroke straight segments (x0, y0, x1, y1) with butt caps."""
+        body = [f"q {_num(width_mm * MM)} w 0 J {_num(colour[0])} {_num(colour[1])} {_num(colour[2])} RG".encode()]
+        if dash_mm:
+            body.append(f"[{_num(dash_mm * MM)}] 0 d".encode())
+        for x0, y0, x1, y1 in segments:
+            body.append(f"{self._x(x0)} {self._y(y0)} m {self._x(x1)} {self._y(y1)} l".encode())
+        body.append(b"S Q")
+        self.ops.append(b"\n".join(body))
+
+    def rect(self, x: float, y: float, w: float, h: float, fill: Colour | None = None,
+             stroke: Colour | None = None, width_mm: float = 0.2) -> None:
+        """A rectangle, filled and/or stroked."""
+        paint = {(True, True): "B", (True, False): "f", (False, True): "S"}.get((fill is not None, stroke is not None))
+        if paint is None:
+            return
+        body = ["q"]
+        if fill is not None:
+            body.append(f"{_num(fill[0])} {_num(fill[1])} {_num(fill[2])} rg")
+        if stroke is not None:
+            body.append(f"{_num(width_mm * MM)} w {_num(stroke[0])} {_num(stroke[1])} {_num(stroke[2])} RG")
+        body.append(f"{self._x(x)} {self._y(y + h)} {_num(w * MM)} {_num(h * MM)} re {paint} Q")
+        self.ops.append(" ".join(body).encode())
+
+    def text(self, x: float, y: float, text: str, size_pt: float = 8, bold: bool = False,
+             colour: Colour = (0, 0, 0)) -> None:
+        """Text with its baseline starting at (x, y), Helvetica (bold) at ``size_pt``."""
+        font = "F2" if bold else "F1"
+        self.fonts.add(font)
+        self.ops.append(f"BT /{font} {_num(size_pt)} Tf {_num(colour[0])} {_num(colour[1])} {_num(colour[2])} rg "
+                        f"{self._x(x)} {self._y(y)} Td ".encode() + _pdf_string(text) + b" Tj ET")
+
+
+class PdfWriter:
+    """Collects images and pages, then serialises a complete PDF."""
+
+    def __init__(self, compress_level: int = 6) -> None:
+        self._images: dict[str, bytes] = {}
+        self._image_keys: dict[object, str] = {}
+        self._pages: list[Page] = []
+        self.compress_level = compress_level
+
+    def add_image(self, image: Image.Image, key: object | None = None) -> str:
+        """Store an image once (by ``key`` when given) and return its resource name."""
+        if key is not None and key in self._image_keys:
+            return self._image_keys[key]
+        rgb = image if image.mode == "RGB" else image.convert("RGB")
+        name = f"Im{len(self._images) + 1}"
+        data = zlib.compress(rgb.tobytes(), self.compress_level)
+        header = (f"<< /Type /XObject /Subtype /Image /Width {rgb.width} /Height {rgb.height} "
+                  f"/ColorSpace /DeviceRGB /BitsPerComponent 8 /Filter /FlateDecode /Length {len(data)} >>")
+        self._images[name] = header.encode() + b"\nstream\n" + data + b"\nendstream"
+        if key is not None:
+            self._image_keys[key] = name
+        return name
+
+    def new_page(self, width_mm: float, height_mm: float) -> Page:
+        page = Page(width_mm, height_mm)
+        self._pages.append(page)
+        return page
+
+    @property
+    def pages(self) -> list[Page]:
+        return list(self._pages)
+
+    def to_bytes(self, title: str = "") -> bytes:
+        """The whole document."""
+        objects: list[bytes] = []  # object n is objects[n - 1]
+
+        def add(body: bytes) -> int:
+            objects.append(body)
+            return len(objects)
+
+        catalog = add(b"")  # filled in below
+        pages_obj = add(b"")
+        info = add(b"<< /Producer (wargame-toolkit) /Title " + _pdf_string(title) + b" >>")
+        fonts = {"F1": add(b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>"),
+                 "F2": add(b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica-Bold "
+                           b"/Encoding /WinAnsiEncoding >>")}
+        image_ids = {name: add(body) for name, body in self._images.items()}
+        kids = []
+        for page in self._pages:
+            content = zlib.compress(b"\n".join(page.ops), self.compress_level)
+            content_id = add(f"<< /Length {len(content)} /Filter /FlateDecode >>\nstream\n".encode() + content
+                             + b"\nendstream")
+            xobjects = " ".join(f"/{n} {image_ids[n]} 0 R" for n in sorted(page.images, key=lambda s: int(s[2:])))
+            font_refs = " ".join(f"/{n} {fonts[n]} 0 R" for n in sorted(page.fonts))
+            resources = f"<< /XObject << {xobjects} >> /Font << {font_refs} >> >>"
+            kids.append(add(f"<< /Type /Page /Parent {pages_obj} 0 R /MediaBox [0 0 {_num(page.width_mm * MM)} "
+                            f"{_num(page.height_mm * MM)}] /Resources {resources} /Contents {content_id} 0 R >>"
+                            .encode()))
+        objects[catalog - 1] = f"<< /Type /Catalog /Pages {pages_obj} 0 R >>".encode()
+        objects[pages_obj - 1] = (f"<< /Type /Pages /Kids [{' '.join(f'{k} 0 R' for k in kids)}] "
+                                  f"/Count {len(kids)} >>").encode()
+        out = bytearray(b"%PDF-1.4\n%\xe2\xe3\xcf\xd3\n")
+        offsets = []
+        for number, body in enumerate(objects, start=1):
+            offsets.append(len(out))
+            out += f"{number} 0 obj\n".encode() + body + b"\nendobj\n"
+        xref = len(out)
+        out += f"xref\n0 {len(objects) + 1}\n0000000000 65535 f \n".encode()
+        for offset in offsets:
+            out += f"{offset:010d} 00000 n \n".encode()
+        out += (f"trailer\n<< /Size {len(objects) + 1} /Root {catalog} 0 R /Info {info} 0 R >>\n"
+                f"startxref\n{xref}\n%%EOF\n").encode()
+        return bytes(out)

@@ -1,0 +1,294 @@
+"""Counter sheets as a print-ready PDF: exact counter size, bleed, cut marks, duplex registration.
+
+Layout. Counters sit in a grid of ``counter_mm`` cells (``spacing_mm`` apart; 0 = abutting, one
+shared cut between neighbours) centred on the page. Each face is drawn twice: first with its bleed
+(the background carried ``bleed_mm`` past the cut), then clipped to its exact cut box, so bleed
+shows only round the outside of the block (or round each counter when the spacing allows). Cut
+marks are vector ticks on every cut line, outside the block: they start ``mark_gap_mm`` beyond the
+bleed (so a mark never prints on the bleed, cf. Countersheets issue #65) and are ``mark_length_mm``
+long.
+
+Backs. ``duplex="long"`` (the default: flip on the long edge) puts each page of fronts on an odd
+page and its backs on the next page, with the grid mirrored left-right, so the back of the counter
+at (x, y) prints at (W - x - s, y); ``"short"`` mirrors top-bottom instead. ``back_offset_mm`` =
+(dx, dy) shifts everything on the back pages (art and marks) to cancel a printer's drift: measure
+how far the backs land from the fronts, pass the opposite. ``"fold"`` prints fronts on the top half
+and backs on the bottom half, mirrored about the fold line and turned half a turn, so folding the
+sheet along the dashed line and gluing gives a double-sided sheet from a one-sided printer.
+``"none"`` prints fronts only. Counters with a plain back print their side's colour there.
+
+Images are embedded losslessly (Flate) at ``dpi`` (300 by default); the cut boxes are exact in
+the PDF's vector coordinates whatever the pixel rounding.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..counters import CounterSet, CounterType
+from ..errors import InputError
+from ..fileio import atomic_write
+from .counter_art import mm_to_px, render_face
+from .pdf import Page, PdfWriter
+
+__all__ = ["PAGE_SIZES", "SheetLayout", "SheetSpec", "back_transform", "build_sheets", "layout_sheet", "write_sheets"]
+
+PAGE_SIZES: dict[str, tuple[float, float]] = {"a4": (210.0, 297.0), "letter": (215.9, 279.4),
+                                              "a3": (297.0, 420.0), "legal": (215.9, 355.6)}
+DUPLEX = ("long", "short", "fold", "none")
+
+
+@dataclass(frozen=True)
+class SheetSpec:
+    """How to print: all lengths in millimetres."""
+
+    counter_mm: float = 12.7
+    page: str = "a4"
+    landscape: bool = False
+    margin_mm: float = 8.0
+    bleed_mm: float = 1.0
+    spacing_mm: float = 0.0
+    mark_gap_mm: float = 1.0
+    mark_length_mm: float = 4.0
+    mark_width_mm: float = 0.1
+    duplex: str = "long"
+    back_offset_mm: tuple[float, float] = (0.0, 0.0)
+    dpi: int = 300
+    marks_on_backs: bool = True
+    label: bool = True
+
+    def page_size(self) -> tuple[float, float]:
+        w, h = PAGE_SIZES[self.page]
+        return (h, w) if self.landscape else (w, h)
+
+    def check(self) -> None:
+        """Raise InputError naming the first impossible setting."""
+        if self.page not in PAGE_SIZES:
+            raise InputError(f"unknown page size {self.page!r} (known: {', '.join(PAGE_SIZES)})")
+        if self.duplex not in DUPLEX:
+            raise InputError(f"unknown duplex mode {self.duplex!r} (known: {', '.join(DUPLEX)})")
+        if not 3.0 <= self.counter_mm <= 100.0:
+            raise InputError(f"counter size {self.counter_mm:g} mm is out of range (3 to 100 mm)")
+        for name in ("margin_mm", "bleed_mm", "spacing_mm", "mark_gap_mm", "mark_length_mm"):
+            value = getattr(self, name)
+            if not 0 <= value <= 50 or math.isnan(value):
+                raise InputError(f"{name.removesuffix('_mm').replace('_', ' ')} {value:g} mm is out of range (0 to 50)")
+        if not 0 < self.mark_width_mm <= 2:
+            raise InputError(f"cut mark width {self.mark_width_mm:g} mm is out of range")
+        if not 72 <= self.dpi <= 2400:
+            raise InputError(f"dpi {self.dpi} is out of range (72 to 2400)")
+        if any(abs(v) > 20 or math.isnan(v) for v in self.back_offset_mm):
+            raise InputError(f"back offset {self.back_offset_mm} mm is out of range (at most 20 mm)")
+
+
+@dataclass(frozen=True)
+class SheetLayout:
+    """Where the cells go on a page (front side): top-left corner of cell (col, row), in mm."""
+
+    columns: int
+    rows: int
+    left: float
+    top: float
+    pitch: float
+    counter: float
+
+    @property
+    def per_page(self) -> int:
+        return self.columns * self.rows
+
+    def cell(self, index: int) -> tuple[float, float]:
+        col, row = index % self.columns, index // self.columns
+        return self.left + col * self.pitch, self.top + row * self.pitch
+
+    def cut_lines(self, rows: int) -> tuple[list[float], list[float]]:
+        """x of every vertical cut and y of every horizontal cut for a block of ``rows`` rows."""
+        xs: list[float] = []
+        ys: list[float] = []
+        for lines, count, start in ((xs, self.columns, self.left), (ys, rows, self.top)):
+            for i in range(count):
+                a = start + i * self.pitch
+                for v in (a, a + self.counter):
+                    if not lines or abs(lines[-1] - v) > 1e-9:
+                        lines.append(v)
+        return xs, ys
+
+
+def layout_sheet(spec: SheetSpec) -> SheetLayout:
+    """The grid that fits the page with room for bleed and cut marks (fronts only, top half if folding)."""
+    spec.check()
+    width, height = spec.page_size()
+    border = spec.margin_mm + spec.bleed_mm + spec.mark_gap_mm + spec.mark_length_mm
+    usable_w = width - 2 * border
+    usable_h = height - 2 * border
+    if spec.duplex == "fold":
+        usable_h = height / 2 - border - (spec.bleed_mm + spec.mark_gap_mm + spec.mark_length_mm)
+    pitch = spec.counter_mm + spec.spacing_mm
+    columns = math.floor((usable_w + spec.spacing_mm) / pitch + 1e-9)
+    rows = math.floor((usable_h + spec.spacing_mm) / pitch + 1e-9)
+    if columns < 1 or rows < 1:
+        raise InputError(f"a {spec.counter_mm:g} mm counter does not fit on a {spec.page} page with these margins")
+    block_w = columns * pitch - spec.spacing_mm
+    block_h = rows * pitch - spec.spacing_mm
+    left = (width - block_w) / 2
+    top = border if spec.duplex == "fold" else (height - block_h) / 2
+    if spec.duplex == "fold":
+        top = height / 2 - (spec.bleed_mm + spec.mark_gap_mm + spec.mark_length_mm) - block_h
+    return SheetLayout(columns, rows, left, top, pitch, spec.counter_mm)
+
+
+def _counter_list(cset: CounterSet) -> list[CounterType]:
+    out: list[CounterType] = []
+    for ct in cset:
+        out.extend([ct] * ct.count)
+    return out
+
+
+def build_sheets(cset: CounterSet, spec: SheetSpec, progress: Callable[[int, int], None] | None = None) -> bytes:
+    """The counter sheets of ``cset`` as PDF bytes."""
+    spec.check()
+    grid = layout_sheet(spec)
+    width, height = spec.page_size()
+    counters = _counter_list(cset)
+    if not counters:
+        raise InputError(f"{cset.source or cset.game}: no counters to print")
+    writer = PdfWriter()
+    px = mm_to_px(spec.counter_mm, spec.dpi)
+    bleed_px = math.ceil(spec.bleed_mm / 25.4 * spec.dpi) if spec.bleed_mm > 0 else 0
+    scale = spec.counter_mm / px  # mm per image pixel, so the cut box is exact
+
+    names: dict[tuple[str, str], str] = {}
+
+    def face_image(ct: CounterType, which: str) -> str:
+        key = (ct.id, which)
+        if key not in names:
+            names[key] = writer.add_image(render_face(cset, ct, which, px, bleed_px), key)
+        return names[key]
+
+    sheets = [counters[i:i + grid.per_page] for i in range(0, len(counters), grid.per_page)]
+    done = 0
+    s = spec.counter_mm
+    for number, chunk in enumerate(sheets, start=1):
+        rows = math.ceil(len(chunk) / grid.columns)
+        cells = [(ct, *grid.cell(i), _bleed_box(i, len(chunk), grid, spec)) for i, ct in enumerate(chunk)]
+        xs, ys = grid.cut_lines(rows)
+        front = writer.new_page(width, height)
+        _draw_faces(front, [(face_image(ct, "front"), x, y, box) for ct, x, y, box in cells], spec, scale, bleed_px,
+                    _identity, False)
+        _draw_marks(front, xs, ys, grid, rows, spec, _identity)
+        if spec.label:
+            front.text(spec.margin_mm, spec.margin_mm * 0.6,
+                       f"{cset.title or cset.game} - counters, sheet {number} of {len(sheets)}, fronts "
+                       f"({s:g} mm)", 7)
+        backs = [(face_image(ct, "back"), x, y, box) for ct, x, y, box in cells] if spec.duplex != "none" else []
+        to_back = back_transform(spec)
+        if spec.duplex == "fold":
+            fold_y = height / 2
+            _draw_faces(front, backs, spec, scale, bleed_px, to_back, True)
+            _draw_marks(front, xs, ys, grid, rows, spec, to_back)
+            front.lines([(spec.margin_mm, fold_y, width - spec.margin_mm, fold_y)], 0.15, (0.4, 0.4, 0.4), dash_mm=2)
+            if spec.label:
+                front.text(spec.margin_mm, fold_y - 1.0, "fold here, backs to backs", 6, colour=(0.4, 0.4, 0.4))
+        elif spec.duplex in ("long", "short"):
+            back = writer.new_page(width, height)
+            dx, dy = spec.back_offset_mm
+            _draw_faces(back, backs, spec, scale, bleed_px, to_back, False)
+            if spec.marks_on_backs:
+                _draw_marks(back, xs, ys, grid, rows, spec, to_back)
+            if spec.label:
+                back.text(spec.margin_mm, height - spec.margin_mm * 0.4,
+                          f"{cset.title or cset.game} - counters, sheet {number} of {len(sheets)}, backs "
+                          f"(duplex: flip on {spec.duplex} edge; back offset {dx:g}, {dy:g} mm)", 7)
+        done += len(chunk)
+        if progress is not None:
+            progress(done, len(counters))
+    return writer.to_bytes(title=f"{cset.title or cset.game} counters")
+
+
+Transform = Callable[[float, float], tuple[float, float]]
+Box = tuple[float, float, float, float]
+
+
+def _identity(x: float, y: float) -> tuple[float, float]:
+    return x, y
+
+
+def back_transform(spec: SheetSpec) -> Transform:
+    """Where a point of the front page lands on the page (or half page) that carries the backs, in mm.
+
+    long: (W - x + dx, y + dy); short: (x + dx, H - y + dy); fold: (x, H - y); none: unchanged.
+    """
+    width, height = spec.page_size()
+    dx, dy = spec.back_offset_mm
+    if spec.duplex == "long":
+        return lambda x, y: (width - x + dx, y + dy)
+    if spec.duplex == "short":
+        return lambda x, y: (x + dx, height - y + dy)
+    if spec.duplex == "fold":
+        return lambda x, y: (x, height - y)
+    return _identity
+
+
+def _map_box(transform: Transform, box: Box) -> Box:
+    """A front-page rectangle (x, y, w, h) as it lands on another page."""
+    x, y, w, h = box
+    ax, ay = transform(x, y)
+    bx, by = transform(x + w, y + h)
+    return min(ax, bx), min(ay, by), abs(bx - ax), abs(by - ay)
+
+
+def _bleed_box(index: int, count: int, grid: SheetLayout, spec: SheetSpec) -> Box:
+    """The cell grown by the bleed on the sides that face the outside of the block (or a gap wide enough)."""
+    x, y = grid.cell(index)
+    b, s = spec.bleed_mm, spec.counter_mm
+    if spec.spacing_mm >= 2 * b:
+        return x - b, y - b, s + 2 * b, s + 2 * b
+    col, row = index % grid.columns, index // grid.columns
+    left = b if col == 0 else 0.0
+    top = b if row == 0 else 0.0
+    right = b if col == grid.columns - 1 or index + 1 >= count else 0.0
+    bottom = b if index + grid.columns >= count else 0.0
+    return x - left, y - top, s + left + right, s + top + bottom
+
+
+def _draw_faces(page: Page, faces: list[tuple[str, float, float, Box]], spec: SheetSpec, scale: float,
+                bleed_px: int, transform: Transform, rotate: bool) -> None:
+    """Each face: first with its bleed (clipped to its bleed box), then clipped to its cut box."""
+    s = spec.counter_mm
+    b = bleed_px * scale
+    for name, x, y, box in faces:
+        cx, cy, _, _ = _map_box(transform, (x, y, s, s))
+        page.image(name, cx - b, cy - b, s + 2 * b, s + 2 * b, rotate180=rotate,
+                   clip=_map_box(transform, box) if bleed_px else (cx, cy, s, s))
+
+
+def _draw_marks(page: Page, xs: list[float], ys: list[float], grid: SheetLayout, rows: int, spec: SheetSpec,
+                transform: Callable[[float, float], tuple[float, float]]) -> None:
+    """Cut ticks outside the block (beyond bleed + gap), mapped through ``transform`` (front -> this page)."""
+    top, bottom = grid.top, grid.top + rows * grid.pitch - spec.spacing_mm
+    left, right = grid.left, grid.left + grid.columns * grid.pitch - spec.spacing_mm
+    near = spec.bleed_mm + spec.mark_gap_mm
+    far = near + spec.mark_length_mm
+    segments = []
+    for x in xs:
+        segments.append((x, top - far, x, top - near))
+        segments.append((x, bottom + near, x, bottom + far))
+    for y in ys:
+        segments.append((left - far, y, left - near, y))
+        segments.append((right + near, y, right + far, y))
+    mapped = []
+    for x0, y0, x1, y1 in segments:
+        a, b = transform(x0, y0)
+        c, d = transform(x1, y1)
+        mapped.append((a, b, c, d))
+    page.lines(mapped, spec.mark_width_mm)
+
+
+def write_sheets(cset: CounterSet, spec: SheetSpec, path: str | Path,
+                 progress: Callable[[int, int], None] | None = None) -> int:
+    """Build the sheets and write them atomically to ``path``; returns the number of pages."""
+    data = build_sheets(cset, spec, progress)
+    atomic_write(path, data)
+    return data.count(b"/Type /Page ")
