@@ -128,8 +128,8 @@ def line(a: Hex, b: Hex) -> list[Hex]:
 
     Computed in exact integer arithmetic. Where the line runs exactly along a hexside, the sample
     points are taken as nudged by an infinitesimal ``(+1, +2, -3)`` epsilon in cube ``(q, r, s)``, so
-    the result is deterministic and independent of the size of the coordinates; the line from ``b``
-    to ``a`` may choose the other side at such ties.
+    the result is deterministic, does not depend on how far from the origin the hexes are, and
+    ``line(b, a)`` is ``line(a, b)`` reversed.
     """
     n = distance(a, b)
     if n == 0:
