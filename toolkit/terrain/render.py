@@ -1,0 +1,528 @@
+"""Draw a map: a board image for a VASSAL module and the picture a person checks the data against.
+
+:func:`render_map` returns the image *and* the :class:`~toolkit.hexgrid.Layout` it drew with (axial hex
+-> board pixel), so a module builder can set VASSAL's grid to match exactly, and a checker can find
+any hex on the picture.
+
+What is drawn, bottom to top: paper; terrain colours with simple textures (tree marks for ``trees``,
+tufts for ``swamp``, peaks for ``mountain``, arcs for ``hills``, waves for ``water``, stipple for
+``dots``); grid lines; coasts (a side between a water and a land hex, or a ``sea``/``coast``/``lake``/
+``minor_lake`` feature); rivers as wavy lines along their hexsides (``major_river`` wider); roads
+(``road``, ``minor_road`` dashed) and rails (``rail``/``railroad``, with cross ties) hex centre to hex
+centre, with bridge marks where they cross a river; fortification saw-tooth lines on hexsides and a
+saw-tooth mark in hexes tagged ``fortification``; city (square), town (circle), ``capital`` (star) and
+``port`` (anchor dot) symbols with their names; hex numbers at the top of each hex; a frame with the
+title and a legend strip.
+
+Textures keep clear of the hex centre, so the centre pixel of a plain hex is its terrain colour
+exactly (the golden tests rely on it).
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+import unicodedata
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import NamedTuple
+
+from PIL import Image, ImageDraw, ImageFont
+
+from ..errors import InputError
+from ..hexgrid import Hex, Hexside, Layout
+from .model import TerrainMap
+
+__all__ = ["RenderStyle", "Rendered", "board_layout", "render_map"]
+
+Point = tuple[float, float]
+RGB = tuple[int, int, int]
+
+MAX_PIXELS = 120_000_000
+
+
+@dataclass(frozen=True)
+class RenderStyle:
+    """Colours and switches of a rendering."""
+
+    paper: str = "#f3eedf"
+    grid: str = "#4a4a44"
+    frame: str = "#2f2f2a"
+    number: str = "#3a3a34"
+    water_line: str = "#23578f"
+    river: str = "#2a6fc0"
+    road: str = "#a8401e"
+    rail: str = "#1c1c1c"
+    fort: str = "#7a1f1f"
+    city: str = "#c0322b"
+    label: str = "#111111"
+    halo: str = "#fbf8ee"
+    numbers: bool = True
+    labels: bool = True
+    textures: bool = True
+    frame_on: bool = True
+    legend: bool = True
+    #: a TrueType file for text; by default DejaVu Sans when the system has it, else Pillow's bundled
+    #: font (which has no accented letters: "Äänislinna" is then drawn "Aanislinna")
+    font: str | None = None
+
+
+class Rendered(NamedTuple):
+    """A rendered board and the layout it was drawn with (axial hex -> pixel of ``image``)."""
+
+    image: Image.Image
+    layout: Layout
+
+
+def _hex_rgb(c: str) -> RGB:
+    return int(c[1:3], 16), int(c[3:5], 16), int(c[5:7], 16)
+
+
+def _darker(rgb: RGB, k: float) -> RGB:
+    return tuple(max(0, min(255, round(v * k))) for v in rgb)  # type: ignore[return-value]
+
+
+def board_layout(m: TerrainMap, hex_size: float, margin: float | None = None,
+                 bottom: float = 0.0) -> tuple[Layout, tuple[int, int]]:
+    """The regular layout that puts the map's hexes ``margin`` px inside an image, and that image's size.
+
+    ``hex_size`` is centre to corner in pixels; hex spacing follows the grid's orientation.
+    """
+    if not (hex_size >= 4):
+        raise InputError(f"hex size must be at least 4 px, not {hex_size}")
+    orientation = m.grid.numbering.offset.orientation
+    margin = hex_size * 0.7 if margin is None else margin
+    base = Layout.regular(orientation, hex_size)
+    xs: list[float] = []
+    ys: list[float] = []
+    for h in m.grid.hexes():
+        for x, y in base.corners(h):
+            xs.append(x)
+            ys.append(y)
+    layout = base.translated(margin - min(xs), margin - min(ys))
+    width = math.ceil(max(xs) - min(xs) + 2 * margin)
+    height = math.ceil(max(ys) - min(ys) + 2 * margin + bottom)
+    return layout, (width, height)
+
+
+def render_map(m: TerrainMap, hex_size: float = 48.0, *, layout: Layout | None = None,
+               size: tuple[int, int] | None = None, style: RenderStyle | None = None,
+               supersample: int | None = None) -> Rendered:
+    """Draw the map with hexes ``hex_size`` px centre to corner (or with a given ``layout`` on an image
+    of ``size``, e.g. to overlay a scan's calibration). Returns the image and the layout used."""
+    style = style or RenderStyle()
+    if layout is None:
+        bottom = hex_size * 1.3 if (style.frame_on and style.legend) else 0.0
+        layout, size = board_layout(m, hex_size, bottom=bottom)
+    else:
+        hex_size = math.sqrt(layout.hex_area() / (1.5 * math.sqrt(3)))
+        if size is None:
+            pts = [p for h in m.grid.hexes() for p in layout.corners(h)]
+            size = (math.ceil(max(x for x, _ in pts) + hex_size * 0.7),
+                    math.ceil(max(y for _, y in pts) + hex_size * 0.7))
+    width, height = size
+    if width <= 0 or height <= 0 or width * height > MAX_PIXELS:
+        raise InputError(f"board of {width} x {height} px is too large to draw (limit {MAX_PIXELS // 10**6} Mpx)")
+    ss = supersample if supersample is not None else (2 if width * height <= 16_000_000 else 1)
+    if ss < 1:
+        raise InputError(f"supersample must be 1 or more, not {ss}")
+    painter = _Painter(m, layout.scaled(ss), hex_size * ss, (width * ss, height * ss), style, ss)
+    painter.draw_all()
+    img = painter.img
+    if ss > 1:
+        img = img.resize((width, height), Image.Resampling.BOX)
+    return Rendered(img, layout)
+
+
+_COAST_FEATURES = frozenset({"sea", "coast", "lake", "minor_lake", "major_lake"})
+_RIVERS = {"river": 1.0, "minor_river": 0.75, "major_river": 1.6, "stream": 0.55, "canal": 0.8}
+_ROADS = ("road", "minor_road", "major_road", "highway", "track")
+_RAILS = ("rail", "railroad", "railway")
+
+
+class _Painter:
+    def __init__(self, m: TerrainMap, layout: Layout, size: float, dims: tuple[int, int], style: RenderStyle,
+                 ss: int) -> None:
+        self.m, self.L, self.s, self.style, self.ss = m, layout, size, style, ss
+        self.img = Image.new("RGB", dims, style.paper)
+        self.d = ImageDraw.Draw(self.img)
+        self.hexes = m.grid.hexes()
+        self.eff = m.effective_hexes()
+        self.sides = m.effective_hexsides()
+        self.ids = {h: m.grid.id(h) for h in self.hexes}
+
+    # --- helpers -------------------------------------------------------------------------------
+
+    def w(self, k: float) -> int:
+        """A line width proportional to the hex size (at least one final pixel)."""
+        return max(self.ss, round(self.s * k))
+
+    def font(self, k: float) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
+        return _font(self.style.font, max(6, round(self.s * k)))
+
+    def text(self, xy: Point, text: str, font: ImageFont.FreeTypeFont | ImageFont.ImageFont, **kw: object) -> None:
+        self.d.text(xy, _drawable(text, font), font=font, **kw)  # type: ignore[arg-type]
+
+    def centre(self, h: Hex) -> Point:
+        return self.L.hex_to_pixel(h)
+
+    def terrain_of(self, h: Hex) -> str | None:
+        data = self.eff.get(self.ids[h])
+        if data is not None:
+            return data.terrain
+        return self.m.default_terrain
+
+    def is_water(self, h: Hex) -> bool:
+        t = self.terrain_of(h)
+        tt = self.m.legend.get(t) if t else None
+        return bool(tt and tt.water)
+
+    def side_points(self, key: str) -> tuple[Point, Point, Hex, Hex]:
+        a, b = key.split("/")
+        ha, hb = self.m.grid.hex(a), self.m.grid.hex(b)
+        p0, p1 = self.L.hexside_endpoints(Hexside.between(ha, hb))
+        return p0, p1, ha, hb
+
+    # --- layers --------------------------------------------------------------------------------
+
+    def draw_all(self) -> None:
+        self.terrain()
+        self.grid()
+        self.coasts()
+        self.rivers()
+        self.forts()
+        self.lines()
+        self.places()
+        if self.style.numbers:
+            self.numbers()
+        if self.style.frame_on:
+            self.frame()
+
+    def terrain(self) -> None:
+        for h in self.hexes:
+            t = self.terrain_of(h)
+            tt = self.m.legend.get(t) if t else None
+            if tt is None:
+                continue
+            self.d.polygon(self.L.corners(h), fill=tt.color)
+            if self.style.textures and tt.pattern:
+                self.texture(h, tt.pattern, _hex_rgb(tt.color))
+
+    def marks(self, h: Hex, count: int = 6, radius: float = 0.5, phase: float = 0.0) -> list[Point]:
+        """Points around the centre (never on it), in the hex's own frame."""
+        cx, cy = self.centre(h)
+        r = self.s * radius
+        return [(cx + r * math.cos(phase + 2 * math.pi * i / count), cy + r * math.sin(phase + 2 * math.pi * i / count))
+                for i in range(count)]
+
+    def texture(self, h: Hex, pattern: str, base: RGB) -> None:
+        d, s = self.d, self.s
+        dark = _darker(base, 0.62)
+        if pattern == "trees":
+            for x, y in self.marks(h, 6, 0.5, 0.0):
+                r = s * 0.085
+                d.line([(x, y), (x, y + r * 2.0)], fill=_darker(base, 0.45), width=self.w(0.025))
+                d.ellipse([x - r, y - r * 1.4, x + r, y + r * 0.6], fill=_darker(base, 0.72), outline=dark,
+                          width=max(1, self.w(0.012)))
+        elif pattern == "swamp":
+            for x, y in self.marks(h, 6, 0.5, 0.0):
+                r = s * 0.1
+                d.line([(x - r * 1.3, y), (x + r * 1.3, y)], fill=dark, width=self.w(0.02))
+                for dx in (-0.5, 0.0, 0.5):
+                    d.line([(x + dx * r, y), (x + dx * r * 1.8, y - r * 1.1)], fill=dark, width=self.w(0.018))
+        elif pattern == "mountain":
+            for x, y in self.marks(h, 3, 0.4, math.pi / 2):
+                r = s * 0.2
+                tri = [(x - r, y + r * 0.55), (x, y - r * 0.75), (x + r, y + r * 0.55)]
+                d.polygon(tri, fill=_darker(base, 0.85))
+                d.polygon([(x, y - r * 0.75), (x + r, y + r * 0.55), (x + r * 0.15, y + r * 0.55)],
+                          fill=_darker(base, 0.7))
+                d.line([*tri[:3]], fill=_darker(base, 0.45), width=self.w(0.02), joint="curve")
+        elif pattern == "hills":
+            for x, y in self.marks(h, 4, 0.45, math.pi / 4):
+                r = s * 0.14
+                d.arc([x - r, y - r * 0.7, x + r, y + r * 0.7], 200, 340, fill=dark, width=self.w(0.025))
+        elif pattern == "water":
+            for x, y in self.marks(h, 4, 0.48, math.pi / 4):
+                r = s * 0.14
+                pts = [(x + r * (t / 6 - 1), y + r * 0.18 * math.sin(t * math.pi / 3)) for t in range(13)]
+                d.line(pts, fill=_darker(base, 0.8), width=self.w(0.018), joint="curve")
+        elif pattern == "dots":
+            for x, y in [*self.marks(h, 6, 0.5, 0.0), *self.marks(h, 6, 0.28, math.pi / 6)]:
+                r = s * 0.025
+                d.ellipse([x - r, y - r, x + r, y + r], fill=dark)
+
+    def grid(self) -> None:
+        width = self.w(0.03)
+        for side in self.m.grid.hexsides():
+            self.d.line(self.L.hexside_endpoints(side), fill=self.style.grid, width=width)
+        # outer edges of edge hexes
+        for h in self.hexes:
+            for i, n in enumerate(h.neighbours()):
+                if n not in self.ids:
+                    c = self.L.corners(h)
+                    j = _corner_pair(self.L, h, i)
+                    self.d.line([c[j[0]], c[j[1]]], fill=self.style.grid, width=width)
+
+    def coasts(self) -> None:
+        width = self.w(0.075)
+        done: set[str] = set()
+        for key, feats in self.sides.items():
+            if feats & _COAST_FEATURES:
+                p0, p1, _, _ = self.side_points(key)
+                self.d.line([p0, p1], fill=self.style.water_line, width=width)
+                done.add(key)
+        for side in self.m.grid.hexsides():
+            a, b = side
+            if self.is_water(a) != self.is_water(b):
+                key = self.m.grid.side_key(self.ids[a], self.ids[b])
+                if key not in done:
+                    self.d.line(self.L.hexside_endpoints(side), fill=self.style.water_line, width=width)
+
+    def rivers(self) -> None:
+        for key, feats in self.sides.items():
+            kind = next((k for k in _RIVERS if k in feats), None)
+            if kind is None:
+                continue
+            p0, p1, _, _ = self.side_points(key)
+            k = _RIVERS[kind]
+            pts = _wave(p0, p1, self.s * 0.07 * k, 1.0)
+            w = self.w(0.07 * k)
+            self.d.line(pts, fill=self.style.river, width=w, joint="curve")
+            for p in (p0, p1):  # round the ends so consecutive sides join smoothly
+                r = w / 2
+                self.d.ellipse([p[0] - r, p[1] - r, p[0] + r, p[1] + r], fill=self.style.river)
+
+    def forts(self) -> None:
+        for key, feats in self.sides.items():
+            if "fortification" in feats or "fortified" in feats:
+                p0, p1, _, hb = self.side_points(key)
+                self.sawtooth(p0, p1, toward=self.centre(hb))
+        for h in self.hexes:
+            data = self.eff.get(self.ids[h])
+            if data is not None and "fortification" in data.tags:
+                cx, cy = self.centre(h)
+                r = self.s * 0.55
+                a0 = (cx - r * 0.8, cy + r * 0.55)
+                a1 = (cx + r * 0.8, cy + r * 0.55)
+                self.sawtooth(a0, a1, toward=(cx, cy))
+
+    def sawtooth(self, p0: Point, p1: Point, toward: Point) -> None:
+        (x0, y0), (x1, y1) = p0, p1
+        length = math.hypot(x1 - x0, y1 - y0)
+        if length == 0:
+            return
+        ux, uy = (x1 - x0) / length, (y1 - y0) / length
+        nx, ny = -uy, ux
+        mx, my = (x0 + x1) / 2, (y0 + y1) / 2
+        if (toward[0] - mx) * nx + (toward[1] - my) * ny < 0:
+            nx, ny = -nx, -ny
+        self.d.line([p0, p1], fill=self.style.fort, width=self.w(0.04))
+        teeth = max(2, round(length / (self.s * 0.2)))
+        step = length / teeth
+        hgt = self.s * 0.11
+        for i in range(teeth):
+            a = (x0 + ux * step * (i + 0.15), y0 + uy * step * (i + 0.15))
+            b = (x0 + ux * step * (i + 0.85), y0 + uy * step * (i + 0.85))
+            tip = (x0 + ux * step * (i + 0.5) + nx * hgt, y0 + uy * step * (i + 0.5) + ny * hgt)
+            self.d.polygon([a, tip, b], fill=self.style.fort)
+
+    def lines(self) -> None:
+        road_w, rail_w = self.w(0.085), self.w(0.05)
+        for key, feats in self.sides.items():
+            road = next((f for f in _ROADS if f in feats), None)
+            if road is None:
+                continue
+            _, _, ha, hb = self.side_points(key)
+            a, b = self.centre(ha), self.centre(hb)
+            w = road_w if road in ("road", "major_road", "highway") else max(self.ss, road_w * 2 // 3)
+            if road in ("minor_road", "track"):
+                _dashed(self.d, a, b, self.s * 0.16, self.s * 0.09, self.style.road, w)
+            else:
+                self.d.line([a, b], fill=self.style.road, width=w)
+                for p in (a, b):
+                    r = w / 2
+                    self.d.ellipse([p[0] - r, p[1] - r, p[0] + r, p[1] + r], fill=self.style.road)
+        for key, feats in self.sides.items():
+            if not any(f in feats for f in _RAILS):
+                continue
+            _, _, ha, hb = self.side_points(key)
+            a, b = self.centre(ha), self.centre(hb)
+            self.d.line([a, b], fill=self.style.rail, width=rail_w)
+            (x0, y0), (x1, y1) = a, b
+            length = math.hypot(x1 - x0, y1 - y0)
+            ux, uy = (x1 - x0) / length, (y1 - y0) / length
+            tie = self.s * 0.1
+            n = max(2, round(length / (self.s * 0.22)))
+            for i in range(1, n):
+                t = i / n
+                px, py = x0 + (x1 - x0) * t, y0 + (y1 - y0) * t
+                self.d.line([(px - uy * tie, py + ux * tie), (px + uy * tie, py - ux * tie)], fill=self.style.rail,
+                            width=max(self.ss, rail_w * 2 // 3))
+        for key, feats in self.sides.items():  # bridges: a road or rail across a river hexside
+            if any(f in feats for f in _RIVERS) and any(f in feats for f in (*_ROADS, *_RAILS)):
+                p0, p1, ha, hb = self.side_points(key)
+                self.bridge(p0, p1)
+
+    def bridge(self, p0: Point, p1: Point) -> None:
+        (x0, y0), (x1, y1) = p0, p1
+        mx, my = (x0 + x1) / 2, (y0 + y1) / 2
+        length = math.hypot(x1 - x0, y1 - y0)
+        ux, uy = (x1 - x0) / length, (y1 - y0) / length
+        nx, ny = -uy, ux
+        half, off = self.s * 0.2, self.s * 0.09
+        for sgn in (-1, 1):
+            a = (mx + ux * sgn * off - nx * half, my + uy * sgn * off - ny * half)
+            b = (mx + ux * sgn * off + nx * half, my + uy * sgn * off + ny * half)
+            self.d.line([a, b], fill="#222222", width=self.w(0.03))
+
+    def places(self) -> None:
+        font = self.font(0.27)
+        labels: list[tuple[Point, str]] = []
+        for h in self.hexes:
+            data = self.eff.get(self.ids[h])
+            if data is None:
+                continue
+            cx, cy = self.centre(h)
+            tags = data.tags
+            r = self.s * 0.17
+            if "capital" in tags:
+                self.d.polygon(_star(cx, cy, r * 1.35, r * 0.6), fill=self.style.city, outline="#000000",
+                               width=self.w(0.02))
+            elif "city" in tags:
+                self.d.rectangle([cx - r, cy - r, cx + r, cy + r], fill=self.style.city, outline="#000000",
+                                 width=self.w(0.025))
+            elif "town" in tags or "village" in tags:
+                rr = r * 0.7
+                self.d.ellipse([cx - rr, cy - rr, cx + rr, cy + rr], fill="#ffffff", outline="#000000",
+                               width=self.w(0.025))
+            if "port" in tags:
+                px, py = cx + r * 1.6, cy - r * 1.2
+                pr = r * 0.45
+                self.d.ellipse([px - pr, py - pr, px + pr, py + pr], fill=self.style.water_line)
+            if data.name and self.style.labels:
+                labels.append(((cx, cy + self.s * 0.42), data.name))
+        for (x, y), text in labels:
+            self.text((x, y), text, font, fill=self.style.label, anchor="mm",
+                        stroke_width=max(1, self.w(0.035)), stroke_fill=self.style.halo)
+
+    def numbers(self) -> None:
+        font = self.font(0.2)
+        flat = self.m.grid.numbering.offset.orientation == "flat"
+        for h in self.hexes:
+            cx = self.centre(h)[0]
+            top = min(y for _, y in self.L.corners(h))
+            y = top + self.s * (0.2 if flat else 0.42)
+            self.text((cx, y), self.ids[h], font, fill=self.style.number, anchor="mm",
+                      stroke_width=max(1, self.w(0.02)), stroke_fill=_terrain_halo(self, h))
+
+    def frame(self) -> None:
+        pts = [p for h in self.hexes for p in self.L.corners(h)]
+        x0, y0 = min(x for x, _ in pts), min(y for _, y in pts)
+        x1, y1 = max(x for x, _ in pts), max(y for _, y in pts)
+        pad = self.s * 0.3
+        H = self.img.size[1]
+        self.d.rectangle([x0 - pad, y0 - pad, x1 + pad, y1 + pad], outline=self.style.frame, width=self.w(0.06))
+        self.d.rectangle([x0 - pad * 1.6, y0 - pad * 1.6, x1 + pad * 1.6, y1 + pad * 1.6], outline=self.style.frame,
+                         width=self.w(0.02))
+        if not self.style.legend:
+            return
+        ty = y1 + pad * 1.6 + self.s * 0.65
+        if ty + self.s * 0.3 > H:
+            return
+        font = self.font(0.3)
+        x = x0
+        self.text((x, ty), self.m.title, font, fill=self.style.frame, anchor="lm")
+        x += self.d.textlength(self.m.title, font=font) + self.s * 0.8
+        small = self.font(0.24)
+        for tt in self.m.legend.values():
+            box = self.s * 0.34
+            if x + box + self.d.textlength(tt.title, font=small) > x1:
+                break
+            self.d.rectangle([x, ty - box / 2, x + box, ty + box / 2], fill=tt.color, outline=self.style.grid,
+                             width=max(1, self.w(0.015)))
+            x += box + self.s * 0.12
+            self.text((x, ty), tt.title, small, fill=self.style.frame, anchor="lm")
+            x += self.d.textlength(tt.title, font=small) + self.s * 0.45
+
+
+_SYSTEM_FONTS = ("DejaVuSans.ttf", "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf", "LiberationSans-Regular.ttf",
+                 "/usr/share/fonts/truetype/liberation/LiberationSans-Regular.ttf")
+
+
+@functools.lru_cache(maxsize=64)
+def _font(path: str | None, size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
+    for candidate in ((path,) if path else _SYSTEM_FONTS):
+        try:
+            return ImageFont.truetype(candidate, size)
+        except OSError:
+            if path:
+                raise InputError(f"cannot load font {path}") from None
+    return ImageFont.load_default(size=size)
+
+
+@functools.lru_cache(maxsize=4096)
+def _has_glyph(font: ImageFont.FreeTypeFont | ImageFont.ImageFont, ch: str) -> bool:
+    missing = font.getmask("\uffff")
+    mask = font.getmask(ch)
+    return not (mask.size == missing.size and bytes(mask) == bytes(missing))
+
+
+def _drawable(text: str, font: ImageFont.FreeTypeFont | ImageFont.ImageFont) -> str:
+    """``text`` with letters the font lacks replaced by their unaccented base letter."""
+    if text.isascii():
+        return text
+    out = []
+    for ch in text:
+        if ch.isascii() or _has_glyph(font, ch):
+            out.append(ch)
+        else:
+            base = "".join(c for c in unicodedata.normalize("NFKD", ch) if not unicodedata.combining(c))
+            out.append(base if base and base.isascii() else "?")
+    return "".join(out)
+
+
+def _corner_pair(layout: Layout, h: Hex, direction: int) -> tuple[int, int]:
+    """Indices of the two corners of ``h`` on its side toward neighbour ``direction``.
+
+    Corner i lies between directions i and i+1 (``corners_axial``), so the side toward direction i
+    runs from corner i-1 to corner i.
+    """
+    return ((direction - 1) % 6, direction)
+
+
+def _terrain_halo(p: _Painter, h: Hex) -> str:
+    t = p.terrain_of(h)
+    tt = p.m.legend.get(t) if t else None
+    return tt.color if tt else p.style.paper
+
+
+def _wave(p0: Point, p1: Point, amplitude: float, periods: float) -> list[Point]:
+    (x0, y0), (x1, y1) = p0, p1
+    length = math.hypot(x1 - x0, y1 - y0)
+    if length == 0:
+        return [p0, p1]
+    nx, ny = -(y1 - y0) / length, (x1 - x0) / length
+    n = 24
+    out = []
+    for i in range(n + 1):
+        t = i / n
+        off = amplitude * math.sin(2 * math.pi * periods * t)
+        out.append((x0 + (x1 - x0) * t + nx * off, y0 + (y1 - y0) * t + ny * off))
+    return out
+
+
+def _dashed(d: ImageDraw.ImageDraw, a: Point, b: Point, dash: float, gap: float, fill: str, width: int) -> None:
+    (x0, y0), (x1, y1) = a, b
+    length = math.hypot(x1 - x0, y1 - y0)
+    pos = 0.0
+    while pos < length:
+        end = min(length, pos + dash)
+        d.line([(x0 + (x1 - x0) * pos / length, y0 + (y1 - y0) * pos / length),
+                (x0 + (x1 - x0) * end / length, y0 + (y1 - y0) * end / length)], fill=fill, width=width)
+        pos = end + gap
+
+
+def _star(cx: float, cy: float, outer: float, inner: float) -> Iterable[Point]:
+    return [(cx + (outer if i % 2 == 0 else inner) * math.sin(i * math.pi / 5),
+             cy - (outer if i % 2 == 0 else inner) * math.cos(i * math.pi / 5)) for i in range(10)]
