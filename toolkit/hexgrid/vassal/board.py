@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from ...errors import GridError, HexIdError
-from ._java import bool_str, double_str, jround, parse_bool, parse_double, parse_int
+from ._java import bool_str, jround, parse_int
 from .grids import VassalGrid
 from .hex import check_version
 
@@ -39,30 +39,34 @@ class Board:
         grid: VassalGrid | None = None,
         image_size: tuple[int, int] | None = None,
         reversed: bool = False,
+        magnification: float = 1.0,
     ) -> Board:
         """Build from Board XML attributes. With an ``image`` attribute the size is ``image_size``
-        times magnification (rounded); without one, the ``width``/``height`` attributes (default 500)."""
+        times ``magnification`` (rounded); without one, the ``width``/``height`` attributes (default 500).
+
+        Magnification is not an XML attribute (VASSAL's Board reads only name, image, reversible,
+        width, height, color; a ``magnification`` attribute is ignored, as the 3.6 engine confirms):
+        it is set by code, so it is a parameter here. ``reversed`` comes from the game's board setup.
+        """
         name = attrs.get("name", "")
-        mag = parse_double(attrs["magnification"], "board attribute magnification") if "magnification" in attrs else 1.0
         if attrs.get("image"):
             if image_size is None:
                 raise GridError(f"board {name!r} has image {attrs['image']!r}: its size is needed")
             width, height = image_size
-            if mag != 1.0:
-                width, height = jround(mag * width), jround(mag * height)
+            if magnification != 1.0:
+                width, height = jround(magnification * width), jround(magnification * height)
         else:
             width = parse_int(attrs.get("width", "500"), "board attribute width")
             height = parse_int(attrs.get("height", "500"), "board attribute height")
-        return cls(name, width, height, grid, mag, reversed)
+        return cls(name, width, height, grid, magnification, reversed)
 
     def to_attributes(self, image: str = "", reversible: bool = False) -> dict[str, str]:
-        """Board attributes (VASSAL omits width/height when there is an image)."""
+        """Board attributes (VASSAL omits width/height when there is an image; magnification and
+        reversal are not attributes)."""
         out = {"image": image, "name": self.name, "reversible": bool_str(reversible)}
         if not image:
             out["width"] = str(self.width)
             out["height"] = str(self.height)
-        if self.magnification != 1.0:
-            out["magnification"] = double_str(self.magnification)
         return dict(sorted(out.items()))
 
     @property
@@ -217,4 +221,4 @@ class VassalMap:
         raise HexIdError(f"no board of map {self.name!r} knows location {name!r}")
 
 
-__all__ = ["OFFBOARD", "Board", "PlacedBoard", "VassalMap", "parse_bool"]
+__all__ = ["OFFBOARD", "Board", "PlacedBoard", "VassalMap"]

@@ -109,9 +109,7 @@ class VassalHexGrid:
 
     # -- attributes ------------------------------------------------------------------------------
     @classmethod
-    def from_attributes(
-        cls, attrs: Mapping[str, str], numbering: HexGridNumbering | None = None
-    ) -> VassalHexGrid:
+    def from_attributes(cls, attrs: Mapping[str, str], numbering: HexGridNumbering | None = None) -> VassalHexGrid:
         """Build from XML attributes exactly as VASSAL does: applied in alphabetical order (the DOM's),
         Boolean.valueOf booleans, and the dx reset (dx = √3/2·dy while dx still equals the default)."""
         dx, dy = DEFAULT_DX, DEFAULT_DY
