@@ -241,7 +241,7 @@ class CCRR(Numbering):
         if self.separator:
             pattern = rf"(-?[0-9]+){sep}(-?[0-9]+)"
         else:
-            pattern = rf"(-?[0-9]{{{self.col_digits},}}?)(-?[0-9]{{{self.row_digits}}})"
+            pattern = rf"(-?[0-9]+)(-?[0-9]{{{self.row_digits}}})"
         object.__setattr__(self, "_re", re.compile(pattern))
 
     @property
