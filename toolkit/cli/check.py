@@ -1,0 +1,77 @@
+"""``wgt check``: judge a position (and, with ``--before``, the moves into it) by the game's rules."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Any
+
+import click
+
+from ..errors import InputError
+from ..games import get_game
+from ..rules.position import Position, load_position_data
+from ..rules.referee import Referee
+from .main import EXIT_VIOLATIONS
+from .options import echo_json, json_opt
+
+SAVE_SUFFIXES = (".vsav", ".vlog")
+
+
+def referee_for(slug: str) -> Referee:
+    """The referee of a game (by slug or alias); :class:`InputError` if the game has none yet."""
+    game = get_game(slug)
+    make = getattr(game, "referee", None)
+    if make is None:
+        raise InputError(f"no rules referee for {game.slug} yet")
+    ref: Referee = make()
+    return ref
+
+
+def load_any(path: Path, game: str | None, module: Path | None) -> tuple[Referee, Position]:
+    """A position from a YAML file or a VASSAL save/log, with the referee of its game.
+
+    Saves are read by ``toolkit.vassal`` into pieces (``name``, ``hex``) that the game's VASSAL
+    naming turns into counters (:meth:`Referee.from_pieces`).
+    """
+    if not path.is_file():
+        raise InputError(f"position file not found: {path}")
+    if path.suffix.lower() in SAVE_SUFFIXES:
+        if game is None:
+            raise InputError(f"{path}: say which game the save is for with --game")
+        ref = referee_for(game)
+        try:
+            from ..vassal import saves  # type: ignore[attr-defined]
+            pieces = saves.read_pieces(path, module=module)
+        except (ImportError, AttributeError):
+            raise InputError(f"{path}: reading VASSAL saves needs the save reader (toolkit.vassal), "
+                             "not available in this build") from None
+        return ref, ref.from_pieces(pieces, source=str(path))
+    data: Any = load_position_data(path)
+    slug = game or (data.get("game") if isinstance(data, dict) else None)
+    if not slug:
+        raise InputError(f"{path}: the position names no game (add `game: <slug>` or pass --game)")
+    ref = referee_for(str(slug))
+    return ref, ref.position(data, str(path))
+
+
+@click.command()
+@click.argument("position", type=click.Path(path_type=Path, dir_okay=False))
+@click.option("--game", "game", metavar="SLUG", help="The game (default: the position's `game:`).")
+@click.option("--module", type=click.Path(path_type=Path, dir_okay=False), help="The VASSAL module of a save.")
+@click.option("--before", type=click.Path(path_type=Path, dir_okay=False), metavar="EARLIER",
+              help="The position at the start of the phase: also judge every move from it.")
+@json_opt
+def check(position: Path, game: str | None, module: Path | None, before: Path | None, as_json: bool) -> None:
+    """Report every rule POSITION breaks, citing the rulebook (exit 1 if any)."""
+    ref, pos = load_any(position, game, module)
+    earlier = None
+    if before is not None:
+        _, earlier = load_any(before, game or pos.game, module)
+    report = ref.check(pos, earlier)
+    if as_json:
+        echo_json(report.to_dict())
+    else:
+        click.echo(report.to_text())
+    if not report.ok:
+        sys.exit(EXIT_VIOLATIONS)

@@ -1,0 +1,965 @@
+"""The Winter War referee: every rule of the SPI 1972 rulebook that a position or a move can break.
+
+Each check names the rulebook section it enforces (the rulebook's own headings and case letters:
+"Stacking (C)", "Zones of Control (G)", "Supply and Isolation (F)", ...), beside the code and in
+the ``rule`` of each violation.
+
+Position conventions (beyond DESIGN.md's shape):
+
+* ``phase``: ``setup``, ``reinforcement``, ``movement``, ``combat``, ``interphase`` or ``end``. A
+  position in the movement phase is judged as at the end of that phase (Stacking (A)).
+* unit ``state``: ``isolated: true`` designates a unit the Soviet player isolates when a Supply
+  City's capacity is exceeded (Supply (F)); ``reinforcement: true`` marks a unit placed in this
+  Reinforcement Phase; ``advanced: true`` a unit that advanced before combat; ``retreated: true`` a
+  unit that retreated before combat onto a host; ``eliminated: true`` a unit off the map;
+  ``air_dropped: true`` the paratroop unit dropped this turn (Special Event F).
+* game ``state``: ``last_occupied: {hex or place: soviet|finnish}`` (who last passed through a
+  fortification or objective), ``scenario`` (A-E once triggered), ``events`` (Special Event letters),
+  ``optional_scenarios: true`` (the Optional Rule is in use: no Murmansk Defense),
+  ``scandinavia_open: true`` (Scenario B/C: the first Allied unit has crossed into Finland),
+  ``murmansk_penalties: n`` (Soviet Player-Turns already short of the Murmansk garrison),
+  ``attacks: [{attackers: [ids], defenders: [ids], die: n}]`` (the Combat Phase's declared attacks;
+  when present, the mandatory Soviet attacks are checked against it).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
+from fractions import Fraction
+from functools import cached_property
+from typing import Any
+
+from ...counters import CounterSet, load_counters
+from ...errors import DataFileError, InputError, ToolkitError
+from ...rules.paths import cheapest, trace
+from ...rules.position import CounterKind, Position, Unit
+from ...rules.referee import Referee
+from ...rules.report import Report, Violation, violation
+from ...rules.stacking import StackLimit, check_stacking
+from ...rules.zoc import Zoc
+from . import charts
+from .combat import CombatOutcome, defense_strength, resolve
+from .terrain import FINLAND, HOME, NORWAY, SWEDEN, USSR, WinterWarBoard
+
+__all__ = ["PHASES", "WinterWarReferee"]
+
+PHASES = ("setup", "reinforcement", "movement", "combat", "interphase", "end")
+PLAYERS = ("finnish", "soviet")
+SIDE_ALIASES = {"fin": "finnish", "finnish": "finnish", "finland": "finnish", "finn": "finnish",
+                "sov": "soviet", "soviet": "soviet", "ussr": "soviet", "russian": "soviet", "red": "soviet",
+                "all": "allied", "allied": "allied", "allies": "allied", "ally": "allied"}
+
+
+def player_of(u: Unit) -> str:
+    """Allied units "fight as regular Finnish combat units" (Scenario A): they belong to the Finnish player."""
+    return "soviet" if u.side == "soviet" else "finnish"
+
+
+def enemy_of(player: str) -> str:
+    return "finnish" if player == "soviet" else "soviet"
+
+
+def _values(u: Unit) -> tuple[int, int, int]:
+    return int(u.value("attack")), int(u.value("defense")), int(u.value("movement"))
+
+
+def is_hq(u: Unit) -> bool:
+    return "headquarters" in u.kind.unit_type
+
+
+def is_nkvd(u: Unit) -> bool:
+    return "nkvd" in u.kind.unit_type
+
+
+def is_blank(u: Unit) -> bool:
+    return u.kind.unit_type == "blank"
+
+
+def is_ski_patrol(u: Unit) -> bool:
+    """Finnish Ski Patrol units (0-0-3), Stacking (C)."""
+    return u.side == "finnish" and _values(u) == (0, 0, 3)
+
+
+def is_light_finn(u: Unit) -> bool:
+    """The Finnish 1-1-3 and 0-0-3 units of Zones of Control (G) and Combat (A)."""
+    return u.side == "finnish" and _values(u) in ((1, 1, 3), (0, 0, 3))
+
+
+def _flag(u: Unit, key: str) -> bool:
+    return bool(u.state.get(key, False))
+
+
+@dataclass
+class _Ctx:
+    """Everything one check derives from a position (built once, shared by every rule)."""
+
+    pos: Position
+    board: WinterWarBoard
+    isolated: set[str] = field(default_factory=set)
+    supply_source: dict[str, str] = field(default_factory=dict)
+    city_load: dict[str, dict[str, Any]] = field(default_factory=dict)
+    zoc: Zoc | None = None
+
+    @property
+    def turn(self) -> int:
+        return self.pos.turn
+
+    @property
+    def state(self) -> dict[str, Any]:
+        return self.pos.state
+
+    @cached_property
+    def occupied(self) -> dict[str, set[str]]:
+        """Player -> hexes holding one of his units (blanks do not occupy)."""
+        out: dict[str, set[str]] = {"finnish": set(), "soviet": set()}
+        for u in self.pos.on_map():
+            if not is_blank(u):
+                out[player_of(u)].add(u.hex)  # type: ignore[arg-type]
+        return out
+
+    @cached_property
+    def events(self) -> set[str]:
+        ev = self.state.get("events") or []
+        return {str(e).upper() for e in (ev if isinstance(ev, list) else [ev])}
+
+    @cached_property
+    def scenario(self) -> str | None:
+        s = self.state.get("scenario")
+        return str(s).upper() if s else None
+
+    def scandinavia_open(self) -> bool:
+        return bool(self.state.get("scandinavia_open")) and self.scenario in ("B", "C", "E")
+
+    def last_occupied(self, hex_id: str, default: str) -> str:
+        """Who occupies, or was the last to occupy or pass through, a hex (Fortifications (C), Victory)."""
+        if hex_id in self.occupied["soviet"]:
+            return "soviet"
+        if hex_id in self.occupied["finnish"]:
+            return "finnish"
+        lo = self.state.get("last_occupied") or {}
+        for key, who in lo.items():
+            if key == hex_id or self._named(key) == hex_id:
+                return str(who).lower()
+        return default
+
+    def _named(self, key: str) -> str | None:
+        try:
+            return self.board.map.resolve(str(key))
+        except ToolkitError:  # not a hex or place of this map
+            return None
+
+
+class WinterWarReferee(Referee):
+    """Judges Winter War positions and moves (the rules of ``shared/seeds/winter-war-spi-1972.txt``)."""
+
+    slug = "winter-war"
+
+    def __init__(self, terrain_map: Any = None, counters: CounterSet | None = None) -> None:
+        self._map = terrain_map
+        self._counters = counters
+
+    # --- data ------------------------------------------------------------------------------------
+
+    @cached_property
+    def board(self) -> WinterWarBoard:
+        if self._map is None:
+            from ...data import map_path
+            from ...terrain.io import load_map
+            self._map = load_map(map_path(self.slug))
+        return WinterWarBoard(self._map)
+
+    @cached_property
+    def counters(self) -> CounterSet:
+        return self._counters if self._counters is not None else load_counters(self.slug)
+
+    @cached_property
+    def kinds(self) -> dict[str, CounterKind]:
+        out = {}
+        for ct in self.counters:
+            vals = {k: float(v) for k, v in ct.values.items() if isinstance(v, int | float)}
+            out[ct.id] = CounterKind(ct.id, ct.side, ct.unit_type, vals, ct.size, ct.designation)
+        return out
+
+    def counter_kind(self, spec: str) -> CounterKind:
+        """A counter id (``fin-6-6-2``) or a "SIDE VALUES" spec (``finnish 6-6-2``, ``Soviet HQ``)."""
+        text = spec.strip().lower()
+        if text in self.kinds:
+            return self.kinds[text]
+        parts = text.replace("_", " ").split()
+        if len(parts) >= 2 and parts[0] in SIDE_ALIASES:
+            side = SIDE_ALIASES[parts[0]]
+            short = self.counters.sides[side].short if side in self.counters.sides else side[:3]
+            rest = "-".join(parts[1:])
+            rest = {"hq": "0-1-2", "nkvd": "1-1-4", "blank": "blank", "ski": "0-0-3"}.get(rest, rest)
+            cid = f"{short}-{rest}"
+            if cid in self.kinds:
+                return self.kinds[cid]
+        raise InputError(f"unknown counter {spec!r} (known: {', '.join(self.kinds)})")
+
+    def hex_of(self, ref: str) -> str:
+        return str(self.board.map.resolve(ref))
+
+    def position(self, data: Any, source: str = "<position>") -> Position:
+        pos = Position.from_data(data, counter=self.counter_kind, hex_of=self.hex_of, source=source,
+                                 default_game=self.slug)
+        if pos.phase and pos.phase not in PHASES:
+            raise DataFileError(f"unknown phase {pos.phase!r} (phases: {', '.join(PHASES)})", source)
+        if pos.player and SIDE_ALIASES.get(pos.player) not in PLAYERS:
+            raise DataFileError(f"unknown player {pos.player!r} (players: finnish, soviet)", source)
+        pos.player = SIDE_ALIASES.get(pos.player, pos.player) or "soviet"
+        pos.phase = pos.phase or "movement"
+        if not 0 <= pos.turn <= charts.LAST_TURN:
+            raise DataFileError(f"turn {pos.turn} is not a Game-Turn (1..{charts.LAST_TURN})", source)
+        return pos
+
+    # --- the whole check -------------------------------------------------------------------------
+
+    def check(self, position: Position, before: Position | None = None) -> Report:
+        ctx = self.context(position)
+        report = Report(self.slug)
+        report.extend(self.check_deployment(ctx))
+        report.extend(self.check_counts(ctx))
+        report.extend(self.check_stacking(ctx))
+        report.extend(self.check_prohibited(ctx))
+        report.extend(self.check_supply_rules(ctx))
+        report.extend(self.check_special(ctx))
+        attacks = self.check_attacks(ctx, report)
+        report.extend(self.check_murmansk(ctx))
+        if before is not None:
+            report.extend(self.check_moves(before, position))
+        report.units = self.unit_status(ctx)
+        vp = self.victory_points(ctx)
+        report.summary = {"turn": position.turn, "player": position.player, "phase": position.phase,
+                          "isolated": sorted(ctx.isolated), "supply_cities": ctx.city_load,
+                          "finnish_retreat_before_combat": not self.mannerheim_captured(ctx),
+                          "victory_points": vp["total"], "victory_level": vp["level"], "vp_detail": vp["detail"]}
+        if attacks:
+            report.summary["attacks"] = attacks
+        return report
+
+    def context(self, position: Position) -> _Ctx:
+        """Derive ZOC and supply together: isolated units exert no ZOC (Zones of Control (H)), which can
+        only free more lines, so the isolated set shrinks to a fixed point."""
+        ctx = _Ctx(position, self.board)
+        isolated: set[str] | None = None
+        for _ in range(8):
+            ctx.zoc = self._zoc(ctx, isolated or set())
+            self._supply(ctx)
+            if ctx.isolated == isolated:
+                break
+            isolated = set(ctx.isolated)
+        return ctx
+
+    # --- zones of control --------------------------------------------------------------------------
+
+    def _zoc(self, ctx: _Ctx, isolated: set[str]) -> Zoc:
+        board = self.board
+        turn = ctx.turn
+
+        def exerts(u: Unit) -> bool:
+            if is_blank(u) or u.id in isolated:  # Zones of Control (H), Supply and Isolation (C)
+                return False
+            if u.side == "soviet" and is_hq(u):  # Zones of Control (G): Soviet HQs never
+                return False
+            # Zones of Control (G): Finnish 1-1-3 and 0-0-3 units have none when operating in the USSR
+            return not (is_light_finn(u) and board.in_country(u.hex, USSR))  # type: ignore[arg-type]
+
+        def extends(u: Unit, a: str, b: str) -> bool:
+            if board.side_blocked(a, b, turn):  # Zones of Control (E): not across major lake or sea
+                return False
+            if u.side == "soviet":
+                if is_nkvd(u) and board.in_country(b, FINLAND):  # Zones of Control (G): NKVD not into Finland
+                    return False
+                # Fortifications (C), Zones of Control (G): not into fortifications held (last) by Finns
+                if b in board.fortifications and ctx.last_occupied(b, "finnish") == "finnish":
+                    return False
+            return True
+
+        return Zoc(board, ctx.pos.on_map(), owner=player_of, exerts=exerts, extends=extends)
+
+    def in_enemy_zoc(self, ctx: _Ctx, player: str, hex_id: str) -> bool:
+        """Zones of Control (B): for movement, enemy ZOC extends into hexes with friendly units."""
+        assert ctx.zoc is not None
+        return ctx.zoc.controls(enemy_of(player), hex_id)
+
+    # --- supply --------------------------------------------------------------------------------------
+
+    def _passable(self, ctx: _Ctx, hex_id: str) -> bool:
+        """Passable terrain for supply lines and lines of communication."""
+        b = self.board
+        if b.prohibited_terrain(hex_id, ctx.turn) is not None:
+            return False
+        return not (b.country(hex_id) in (NORWAY, SWEDEN) and not ctx.scandinavia_open())
+
+    def _line_step(self, ctx: _Ctx, player: str) -> Callable[[str, str], bool]:
+        """Supply and Isolation (F)/(G)/(K): lines through passable terrain, free of enemy units and
+        of enemy ZOC except where a friendly unit stands."""
+        b, zoc = self.board, ctx.zoc
+        assert zoc is not None
+        enemy = enemy_of(player)
+        enemy_hexes = ctx.occupied[enemy]
+        friendly = ctx.occupied[player]
+        turn = ctx.turn
+        ok: dict[str, bool] = {}
+
+        def enter(a: str, h: str) -> bool:
+            if b.side_blocked(a, h, turn):
+                return False
+            v = ok.get(h)
+            if v is None:
+                v = ok[h] = (h not in enemy_hexes and self._passable(ctx, h)
+                             and (h in friendly or not zoc.controls(enemy, h)))
+            return v
+
+        return enter
+
+    def rail_connected(self, ctx: _Ctx, player: str) -> set[str]:
+        """Rail hexes joined to the player's rail source by rail free of enemy units (ZOC allowed).
+
+        Soviet: Leningrad (Supply (F), Movement (J)). Finnish: any Finnish City in Finnish hands.
+        """
+        b = self.board
+        enemy_hexes = ctx.occupied[enemy_of(player)]
+        if player == "soviet":
+            sources = [b.named["Leningrad"]] if "Leningrad" in b.named else []
+        else:
+            sources = [h for h in b.finnish_cities if ctx.last_occupied(h, "finnish") == "finnish"]
+        sources = [s for s in sources if s not in enemy_hexes]
+        seen = set(sources)
+        stack = list(sources)
+        while stack:
+            h = stack.pop()
+            for n in b.rail_net.get(h, ()):
+                if n not in seen and n not in enemy_hexes:
+                    seen.add(n)
+                    stack.append(n)
+        return seen
+
+    def _capacity(self, ctx: _Ctx, city: str) -> float:
+        cap = self.board.supply_cities[city]
+        if city == self.board.named.get("Leningrad"):
+            return float("inf")  # Supply (F): Leningrad exceeds the needs of the entire Soviet Army
+        # Special Event H: Petrozavodsk supplies 90 (only if a Scenario is already in effect)
+        if "H" in ctx.events and ctx.scenario and city == self.board.named.get("Petrozavodsk"):
+            return 90
+        return cap
+
+    def hq_cities(self, ctx: _Ctx) -> dict[str, str]:
+        """HQ id -> the Supply City it draws on: the closest one within a ten-hex line, joined to
+        Leningrad by rail (Supply and Isolation (F)). Ties go to the larger capacity."""
+        b = self.board
+        connected = self.rail_connected(ctx, "soviet")
+        cities = {c for c in b.supply_cities if c in connected and c not in ctx.occupied["finnish"]}
+        step = self._line_step(ctx, "soviet")
+        out = {}
+        for u in ctx.pos.side_units("soviet"):
+            if not is_hq(u):
+                continue
+            dist = trace(b, [u.hex], step, max_length=10)  # type: ignore[list-item]
+            reach = [(dist[c], -self._capacity(ctx, c), c) for c in cities if c in dist]
+            if reach:
+                out[u.id] = min(reach)[2]
+        return out
+
+    def _supply(self, ctx: _Ctx) -> None:
+        """Supply and Isolation: which units are isolated now."""
+        b = self.board
+        ctx.isolated = set()
+        ctx.supply_source = {}
+        ctx.city_load = {}
+        soviets = [u for u in ctx.pos.side_units("soviet") if not is_blank(u)]
+        hq_city = self.hq_cities(ctx)
+        connected = self.rail_connected(ctx, "soviet")
+        step = self._line_step(ctx, "soviet")
+        hq_reach: dict[str, dict[str, int]] = {}
+        for u in soviets:
+            if u.id in hq_city:
+                hq_reach[u.id] = trace(b, [u.hex], step, max_length=5)  # type: ignore[list-item]
+        # candidates: unit -> cities it may draw on (directly in a city, or via an HQ within five hexes)
+        load: dict[str, list[Unit]] = {}
+        remaining: dict[str, float] = {c: self._capacity(ctx, c) for c in b.supply_cities}
+        needy = [u for u in soviets if not (is_hq(u) or is_nkvd(u))]  # Supply (F): HQ and NKVD never isolated
+        needy.sort(key=lambda u: (_flag(u, "isolated"), -u.value("attack"), u.id))
+        for u in needy:
+            options: list[tuple[str, str]] = []
+            if u.hex in b.supply_cities and u.hex in connected:
+                options.append((u.hex, u.hex))  # type: ignore[arg-type]
+            for hq_id, reach in hq_reach.items():
+                if u.hex in reach:
+                    options.append((hq_city[hq_id], hq_id))
+            if not options:
+                ctx.isolated.add(u.id)
+                continue
+            city, via = max(options, key=lambda o: (remaining[o[0]], o[1]))
+            load.setdefault(city, []).append(u)
+            remaining[city] -= u.value("attack")
+            ctx.supply_source[u.id] = via
+        # Supply (F): capacity exceeded -> the excess (whole units) isolated, chosen by the Soviet player:
+        # the units the position marks isolated first, then the strongest (fewest units isolated).
+        for city, units in load.items():
+            cap = self._capacity(ctx, city)
+            total = sum(u.value("attack") for u in units)
+            entry: dict[str, Any] = {"capacity": None if cap == float("inf") else cap, "load": total}
+            if total > cap:
+                excess = total - cap
+                for u in sorted(units, key=lambda u: (not _flag(u, "isolated"), -u.value("attack"), u.id)):
+                    if excess <= 0:
+                        break
+                    ctx.isolated.add(u.id)
+                    ctx.supply_source.pop(u.id, None)
+                    excess -= u.value("attack")
+                entry["overflow"] = total - cap
+            ctx.city_load[b.map.name(city) or city] = entry
+        # Supply and Isolation (G): Finnish units outside Finland trace any line back into Finland.
+        abroad = [u for u in ctx.pos.side_units("finnish") + ctx.pos.side_units("allied")
+                  if not is_blank(u) and not b.in_country(u.hex, FINLAND)]  # type: ignore[arg-type]
+        if abroad:
+            fstep = self._line_step(ctx, "finnish")
+            for u in abroad:
+                reach = trace(b, [u.hex], fstep)  # type: ignore[list-item]
+                if not any(b.in_country(h, FINLAND) and h not in ctx.occupied["soviet"]
+                           and (h in ctx.occupied["finnish"] or not ctx.zoc.controls("soviet", h))  # type: ignore[union-attr]
+                           for h in reach):
+                    ctx.isolated.add(u.id)
+
+    # --- rules on a position -----------------------------------------------------------------------------
+
+    def check_deployment(self, ctx: _Ctx) -> list[Violation]:
+        """Initial Deployment (and the Finnish/Soviet Initial Forces charts)."""
+        out: list[Violation] = []
+        b = self.board
+        if ctx.pos.phase != "setup":
+            for u in ctx.pos.on_map():
+                if is_blank(u):
+                    out.append(violation("Initial Deployment", f"blank counter {u.id} is still on the map; the "
+                                         "five blanks are removed before play begins", [u.hex], [u.id]))
+            return out
+        forts = b.fortifications
+        leningrad = b.named.get("Leningrad")
+        near_leningrad = b.within(leningrad, 3) if leningrad else set()
+        for u in ctx.pos.on_map():
+            if u.side == "allied":
+                out.append(violation("Initial Deployment", f"Allied unit {u.id} is not part of the initial forces",
+                                     [u.hex], [u.id]))
+            elif u.side == "finnish":
+                if not b.in_country(u.hex, FINLAND):  # type: ignore[arg-type]
+                    out.append(violation("Initial Deployment", f"Finnish unit {u.id} must deploy within Finland",
+                                         [u.hex], [u.id]))
+                if u.counter == "fin-6-6-2" and u.hex not in forts:
+                    out.append(violation("Initial Deployment", f"Finnish 6-6-2 {u.id} must be placed on a "
+                                         "Fortification hex", [u.hex], [u.id]))
+            else:
+                if not b.in_country(u.hex, USSR):  # type: ignore[arg-type]
+                    out.append(violation("Initial Deployment", f"Soviet unit {u.id} must deploy within the U.S.S.R.",
+                                         [u.hex], [u.id]))
+                if u.counter == "sov-20-12-2" and u.hex not in near_leningrad:
+                    out.append(violation("Initial Deployment (a)", f"20-12-2 {u.id} must deploy within three hexes "
+                                         "of Leningrad", [u.hex, leningrad], [u.id]))
+                if u.id in ctx.isolated:
+                    out.append(violation("Initial Deployment (b)", f"Soviet unit {u.id} would begin the game "
+                                         "isolated (Supply and Isolation (J))", [u.hex], [u.id]))
+        return out
+
+    def allowed_counts(self, ctx: _Ctx) -> dict[str, int]:
+        """How many of each counter may be in play: Initial Forces + reinforcements due so far (Turn
+        Record/Reinforcement Chart) + the Scenario/Special Event units."""
+        pos = ctx.pos
+        allowed: dict[str, int] = {}
+        for forces in (charts.FINNISH_INITIAL_FORCES, charts.SOVIET_INITIAL_FORCES):
+            for cid, n in forces.items():
+                allowed[cid] = allowed.get(cid, 0) + n
+        if pos.phase == "setup":
+            return allowed
+        soviet_upto = pos.turn  # the Soviet Player-Turn comes first in every Game-Turn
+        finnish_upto = pos.turn if pos.player == "finnish" else pos.turn - 1
+        if ctx.scenario == "D":  # Scenario D: turns 3 and 4 early for both players
+            soviet_upto = max(soviet_upto, 4) if pos.turn >= 2 else soviet_upto
+            finnish_upto = max(finnish_upto, 4) if pos.turn >= 2 else finnish_upto
+        for table, upto in ((charts.SOVIET_REINFORCEMENTS, soviet_upto), (charts.FINNISH_REINFORCEMENTS, finnish_upto)):
+            for turn, units in table.items():
+                if turn <= upto:
+                    for cid, n in units.items():
+                        if ctx.scenario == "E" and cid == "sov-20-12-2" and turn > 1:
+                            continue  # Scenario E approximated: later 20-12-2s withheld
+                        allowed[cid] = allowed.get(cid, 0) + n
+        allowed["all-3-2-2"] = {"A": 3, "B": 6, "C": 2, "E": 3}.get(ctx.scenario or "", 0)
+        allowed["sov-3-1-1"] = 1 if "F" in ctx.events else 0
+        allowed["fin-2-2-2"] = 1 if "G" in ctx.events else 0
+        return allowed
+
+    def check_counts(self, ctx: _Ctx) -> list[Violation]:
+        """Turn Record/Reinforcement Chart: no more units in play than have arrived."""
+        allowed = self.allowed_counts(ctx)
+        by_kind: dict[str, list[Unit]] = {}
+        for u in ctx.pos.units:
+            if u.hex is not None or _flag(u, "eliminated"):
+                by_kind.setdefault(u.counter, []).append(u)
+        out = []
+        for cid, units in by_kind.items():
+            limit = allowed.get(cid, 0)
+            if cid == "fin-blank" and ctx.pos.phase != "setup":
+                continue  # reported by Initial Deployment
+            if len(units) > limit:
+                rule = "Initial Deployment" if ctx.pos.phase == "setup" else "Turn Record / Reinforcement Chart"
+                out.append(violation(rule, f"{len(units)} {cid} in play; only {limit} available by Game-Turn "
+                                     f"{ctx.pos.turn}", [u.hex for u in units], [u.id for u in units]))
+        return out
+
+    def check_stacking(self, ctx: _Ctx) -> list[Violation]:
+        """Stacking: two Friendly units on or south of Row A, one north of it; ski patrols free (C)."""
+        if ctx.pos.phase in ("reinforcement",):
+            return []  # Stacking (A): applies at the end of the Movement Phase and during Combat
+        b = self.board
+        petsamo = b.named.get("Petsamo")
+        r_hex = next(iter(b.map.find(tag="r_hex")), None)
+
+        def weight(u: Unit) -> float:
+            if is_ski_patrol(u) or is_blank(u):
+                return 0  # Stacking (C); blanks are dummies
+            # Scenario A: the landing force stacks on Petsamo freely; Scenario B: on the "R" hex
+            if u.side == "allied" and u.hex in (petsamo, r_hex):
+                return 0
+            return 1
+
+        def limit(hex_id: str, side: str) -> StackLimit:
+            if b.north_of_row_a(hex_id):
+                return StackLimit(1, "north of Row A", "Stacking")
+            return StackLimit(2, "on or south of Row A", "Stacking")
+
+        return check_stacking(ctx.pos.by_hex, owner=player_of, limit=limit, weight=weight)
+
+    def prohibition(self, ctx: _Ctx, u: Unit, hex_id: str) -> tuple[str, str] | None:
+        """Why ``u`` may not be in ``hex_id`` (rule, reason), or None: Movement (K), the TEC."""
+        b = self.board
+        bad = b.prohibited_terrain(hex_id, ctx.turn)
+        if bad:
+            return "Terrain Effects Chart", f"{bad}: entry prohibited"
+        country = b.country(hex_id)
+        if country in (NORWAY, SWEDEN):
+            r_hex = "r_hex" in b.tags(hex_id)
+            if not (ctx.scandinavia_open() or (u.side == "allied" and r_hex and ctx.scenario in ("B", "C", "E"))):
+                return "Movement (K)", "no units may enter Norway or Sweden in the Standard Game"
+        if is_nkvd(u) and country != USSR:
+            return "Movement (K)", "NKVD units may never leave the USSR"
+        if u.counter in ("fin-6-6-2", "sov-20-12-2") and b.north_of_row_a(hex_id):
+            return "Movement (K)", f"{u.counter[4:]} units may never enter hexes north of Row A"
+        return None
+
+    def check_prohibited(self, ctx: _Ctx) -> list[Violation]:
+        out = []
+        for u in ctx.pos.on_map():
+            if is_blank(u):
+                continue
+            why = self.prohibition(ctx, u, u.hex)  # type: ignore[arg-type]
+            if why:
+                out.append(violation(why[0], f"{u.id} ({u.counter}) in {u.hex}: {why[1]}", [u.hex], [u.id]))
+        return out
+
+    def check_supply_rules(self, ctx: _Ctx) -> list[Violation]:
+        """Sequence of Play A: reinforcements are placed in a supplied state."""
+        out = []
+        for u in ctx.pos.on_map():
+            if _flag(u, "reinforcement") and u.id in ctx.isolated:
+                out.append(violation("Sequence of Play (Reinforcement Phase)", f"reinforcement {u.id} placed in "
+                                     "an isolated state; units must be placed on the map supplied", [u.hex], [u.id]))
+        return out
+
+    def check_special(self, ctx: _Ctx) -> list[Violation]:
+        """Special Events F (paradrop) and G (volunteers): where the units may appear."""
+        out = []
+        b = self.board
+        assert ctx.zoc is not None
+        for u in ctx.pos.on_map():
+            if u.counter == "sov-3-1-1" and _flag(u, "air_dropped"):
+                len_hex = b.named.get("Leningrad")
+                near = b.within(len_hex, 6) if len_hex else set()
+                if not b.in_country(u.hex, FINLAND) or u.hex not in near:  # type: ignore[arg-type]
+                    out.append(violation("Special Event F", f"paratroop {u.id} must land in Finland within 6 hexes "
+                                         "of Leningrad", [u.hex], [u.id]))
+                if ctx.zoc.controls("finnish", u.hex):  # type: ignore[arg-type]
+                    out.append(violation("Special Event F", f"paratroop {u.id} cannot land in a Finnish Zone of "
+                                         "Control", [u.hex], [u.id]))
+            if u.counter == "fin-2-2-2" and _flag(u, "reinforcement"):
+                allowed = {b.named.get("Helsinki"), b.named.get("Oulu")}
+                if u.hex not in allowed:
+                    out.append(violation("Special Event G", f"volunteer unit {u.id} must be placed in Helsinki or "
+                                         "Oulu", [u.hex], [u.id]))
+        return out
+
+    def check_murmansk(self, ctx: _Ctx) -> list[Violation]:
+        """Murmansk Defense: seven combat units (not HQs) within five hexes of Murmansk from Game-Turn 4
+        (not with the Optional Scenario/Special Event rule)."""
+        pos = ctx.pos
+        if (ctx.state.get("optional_scenarios") or pos.turn < charts.MURMANSK_FIRST_TURN
+                or pos.player != "soviet" or pos.phase not in ("combat", "end")):
+            return []
+        n, murmansk = self.murmansk_garrison(ctx)
+        if murmansk is None or n >= 7:
+            return []
+        return [violation("Murmansk Defense", f"only {n} Soviet combat units within five hexes of Murmansk (7 "
+                          "required from Game-Turn 4): -10 Victory Points this Player-Turn", [murmansk])]
+
+    def murmansk_garrison(self, ctx: _Ctx) -> tuple[int, str | None]:
+        murmansk = self.board.named.get("Murmansk")
+        if murmansk is None:
+            return 0, None
+        near = self.board.within(murmansk, 5)
+        n = sum(1 for u in ctx.pos.side_units("soviet") if u.hex in near and not is_hq(u))
+        return n, murmansk
+
+    # --- combat --------------------------------------------------------------------------------------------
+
+    def defense_of(self, ctx: _Ctx, defenders: list[Unit], attackers: list[Unit]) -> tuple[Fraction, bool, list[str]]:
+        """Combined Defense Strength of the defending units (Combat (H), (K), (S); Supply (B)), whether the
+        fortified results apply (Fortifications (B)), and notes."""
+        b = self.board
+        total = Fraction(0)
+        fortified = False
+        notes: list[str] = []
+        attacker_hexes = {a.hex for a in attackers}
+        for d in defenders:
+            if _flag(d, "retreated"):
+                continue  # Combat (A): units that retreated onto a host do not defend
+            h = d.hex
+            assert h is not None
+            finn = player_of(d) == "finnish"
+            doubled = False
+            if finn and (h in b.finnish_cities or h in b.fortifications):
+                doubled = True
+                notes.append(f"{d.id} doubled in a Finnish {'Fortification' if h in b.fortifications else 'City'}")
+                if h in b.fortifications:
+                    fortified = True
+            elif not finn and h in b.supply_cities:
+                doubled = True
+                notes.append(f"{d.id} doubled in a Soviet Supply City")
+            adj = [a for a in attacker_hexes if a in b.neighbours(h)]
+            if adj and all(b.water_side(a, h) for a in adj) and not doubled:
+                doubled = True
+                notes.append(f"{d.id} doubled: attacked only through lake or river hexsides")
+            iso = d.id in ctx.isolated
+            if iso:
+                notes.append(f"{d.id} halved: isolated")
+            total += defense_strength(d.value("defense"), doubled=doubled, isolated=iso)
+        return total, fortified, notes
+
+    def check_attacks(self, ctx: _Ctx, report: Report) -> list[dict[str, Any]]:
+        """Combat: the declared attacks of a Combat Phase (``state.attacks``) and the mandatory Soviet attacks."""
+        raw = ctx.state.get("attacks")
+        if raw is None:
+            return []
+        pos, b = ctx.pos, self.board
+        if pos.phase != "combat":
+            report.add(violation("Sequence of Play", f"attacks declared in the {pos.phase} phase; combat takes place "
+                                 "in the Combat Phase"))
+            return []
+        if not isinstance(raw, list):
+            raise DataFileError("state.attacks must be a list of {attackers, defenders, die}", pos.source)
+        attacker_side = pos.player
+        used_a: dict[str, int] = {}
+        used_d: dict[str, int] = {}
+        results = []
+        for n, atk in enumerate(raw, 1):
+            if not isinstance(atk, Mapping):
+                raise DataFileError(f"attack {n} is not a mapping", pos.source)
+            try:
+                attackers = [pos.by_id[i] for i in atk.get("attackers") or []]
+                defenders = [pos.by_id[i] for i in atk.get("defenders") or []]
+            except KeyError as exc:
+                raise DataFileError(f"attack {n} names unknown unit {exc.args[0]!r}", pos.source) from None
+            if not attackers or not defenders:
+                raise DataFileError(f"attack {n} needs attackers and defenders", pos.source)
+            for u in attackers:
+                if u.id in used_a:
+                    report.add(violation("Combat (F)", f"{u.id} attacks twice (attacks {used_a[u.id]} and {n})",
+                                         [u.hex], [u.id]))
+                used_a[u.id] = n
+                if player_of(u) != attacker_side:
+                    report.add(violation("Combat", f"{u.id} is not the phasing player's unit", [u.hex], [u.id]))
+                if is_hq(u) and u.side == "soviet":
+                    report.add(violation("Combat (E)", f"Soviet HQ {u.id} may never attack", [u.hex], [u.id]))
+                if u.id in ctx.isolated:
+                    report.add(violation("Combat (P)", f"{u.id} is isolated and may not attack", [u.hex], [u.id]))
+                if _flag(u, "advanced"):
+                    report.add(violation("Combat Procedure (B)", f"{u.id} advanced before combat and may not "
+                                         "attack", [u.hex], [u.id]))
+                for d in defenders:
+                    if d.hex not in b.neighbours(u.hex):  # type: ignore[arg-type]
+                        report.add(violation("Combat (C)", f"{u.id} is not adjacent to {d.id}", [u.hex, d.hex],
+                                             [u.id, d.id]))
+                    elif b.side_blocked(u.hex, d.hex, ctx.turn):  # type: ignore[arg-type]
+                        report.add(violation("Terrain Effects Chart", f"{u.id} may not attack {d.id} across a "
+                                             "major lake or sea hexside", [u.hex, d.hex], [u.id, d.id]))
+                    if is_nkvd(u) and b.in_country(d.hex, FINLAND):  # type: ignore[arg-type]
+                        report.add(violation("Combat (Q)", f"NKVD {u.id} may not attack units in Finland",
+                                             [u.hex, d.hex], [u.id, d.id]))
+            for d in defenders:
+                if d.id in used_d:
+                    report.add(violation("Combat (F)", f"{d.id} is attacked twice (attacks {used_d[d.id]} and {n})",
+                                         [d.hex], [d.id]))
+                used_d[d.id] = n
+                if player_of(d) == attacker_side:
+                    report.add(violation("Combat", f"{d.id} is the attacker's own unit", [d.hex], [d.id]))
+            for h in {d.hex for d in defenders}:
+                missing = [u.id for u in pos.at(h) if player_of(u) != attacker_side and not is_blank(u)
+                           and u not in defenders]  # type: ignore[arg-type]
+                if missing:
+                    report.add(violation("Combat (H)", f"the units in {h} defend together; {', '.join(missing)} "
+                                         "left out of the attack", [h], missing))
+            attack = sum(Fraction(u.value("attack")) for u in attackers)
+            defense, fortified, notes = self.defense_of(ctx, defenders, attackers)
+            die = atk.get("die")
+            ski_only = all(is_ski_patrol(d) for d in defenders)
+            try:
+                outcome: CombatOutcome = resolve(attack, defense, fortified=fortified, die=die,
+                                                 ski_patrols_only=ski_only)
+            except InputError as exc:
+                raise DataFileError(f"attack {n}: {exc}", pos.source) from None
+            entry = {"attackers": [u.id for u in attackers], "defenders": [u.id for u in defenders],
+                     **outcome.to_dict()}
+            entry["notes"] = notes + entry["notes"]
+            entry.pop("column")
+            results.append(entry)
+        if attacker_side == "soviet":
+            report.extend(self._mandatory_attacks(ctx, used_a, used_d))
+        return results
+
+    def _mandatory_attacks(self, ctx: _Ctx, used_a: Mapping[str, int], used_d: Mapping[str, int]) -> list[Violation]:
+        """Combat (E): every Soviet unit adjacent to Finnish (or Allied) units attacks, and every such
+        Finnish unit is attacked - except isolated units, units that advanced before combat and HQs;
+        NKVD units may not attack into Finland (Q)."""
+        b, pos = self.board, ctx.pos
+        out = []
+        finns = {u.hex for u in pos.on_map() if player_of(u) == "finnish" and not is_blank(u)}
+        for u in pos.side_units("soviet"):
+            if is_hq(u) or u.id in ctx.isolated or _flag(u, "advanced") or u.id in used_a:
+                continue
+            targets = [h for h in b.neighbours(u.hex) if h in finns  # type: ignore[arg-type]
+                       and not b.side_blocked(u.hex, h, ctx.turn)  # type: ignore[arg-type]
+                       and not (is_nkvd(u) and b.in_country(h, FINLAND))]
+            if targets:
+                out.append(violation("Combat (E)", f"Soviet unit {u.id} is adjacent to Finnish units and must "
+                                     "attack", [u.hex, *targets], [u.id]))
+        able = [u for u in pos.side_units("soviet") if not (is_hq(u) or u.id in ctx.isolated or _flag(u, "advanced"))]
+        for d in pos.on_map():
+            if player_of(d) != "finnish" or is_blank(d) or d.id in used_d or _flag(d, "retreated"):
+                continue
+            adj = [a for a in able if d.hex in b.neighbours(a.hex)  # type: ignore[arg-type]
+                   and not b.side_blocked(a.hex, d.hex, ctx.turn)  # type: ignore[arg-type]
+                   and not (is_nkvd(a) and b.in_country(d.hex, FINLAND))]  # type: ignore[arg-type]
+            if adj:
+                out.append(violation("Combat (E)", f"{d.id} is adjacent to Soviet units and must be attacked",
+                                     [d.hex], [d.id, *(a.id for a in adj)]))
+        return out
+
+    # --- moves between two positions -------------------------------------------------------------------------
+
+    def check_moves(self, before: Position, after: Position) -> list[Violation]:
+        """Movement, Zones of Control, rail movement: each unit that changed hex between ``before`` (the
+        start of the phase) and ``after`` must have had a legal way there."""
+        out: list[Violation] = []
+        if before.turn != after.turn or before.player != after.player:
+            return [violation("Sequence of Play", f"the positions are in different Player-Turns (turn "
+                              f"{before.turn} {before.player}, turn {after.turn} {after.player}); only moves within "
+                              "one Player-Turn are judged")]
+        ctx = self.context(before)
+        moved = [(u, before.by_id.get(u.id)) for u in after.units]
+        for u, old in moved:
+            if old is None or old.hex == u.hex:
+                continue
+            if old.hex is None or u.hex is None:
+                continue  # arrivals and eliminations are judged by counts and supply
+            if player_of(u) != before.player:
+                if before.phase == "combat":
+                    if self.board.distance(old.hex, u.hex, 4) > 1:
+                        out.append(violation("Combat (A)", f"{u.id} retreated more than one hex ({old.hex} to "
+                                             f"{u.hex})", [old.hex, u.hex], [u.id]))
+                    continue
+                out.append(violation("Movement (D)", f"{u.id} belongs to the non-phasing player and may not move",
+                                     [old.hex, u.hex], [u.id]))
+                continue
+            if before.phase == "combat":
+                if self.board.distance(old.hex, u.hex, 4) > 1:
+                    out.append(violation("Combat Procedure (B)", f"{u.id} advanced more than one hex ({old.hex} to "
+                                         f"{u.hex})", [old.hex, u.hex], [u.id]))
+                continue
+            if before.phase != "movement":
+                out.append(violation("Sequence of Play", f"{u.id} moved in the {before.phase} phase",
+                                     [old.hex, u.hex], [u.id]))
+                continue
+            problem = self.judge_move(ctx, old, u.hex)
+            if problem:
+                out.append(violation(problem[0], f"{u.id} cannot reach {u.hex} from {old.hex}: {problem[1]}",
+                                     [old.hex, u.hex], [u.id]))
+        return out
+
+    def reachable(self, ctx: _Ctx, u: Unit) -> dict[str, float]:
+        """Hex -> least Movement Points for ``u`` to end its move there (Movement, Zones of Control, rail)."""
+        b = self.board
+        player = player_of(u)
+        start = u.hex
+        assert start is not None
+        turn = ctx.turn
+        enemy_units = ctx.occupied[enemy_of(player)]
+        home = HOME[u.side]
+        isolated = u.id in ctx.isolated
+        allowance = 1 if isolated else u.value("movement")  # Supply and Isolation (A)
+        # Movement (J) NOTE, Supply and Isolation (L): isolated units may not use rail; Special Event L
+        rails_ok = not isolated and not ctx.state.get("rail_inoperative")
+        rail_hexes = self.rail_connected(ctx, player) if rails_ok else set()
+        ezoc = ctx.zoc.hexes(enemy_of(player)) if ctx.zoc else set()  # type: ignore[union-attr]
+        enemy_zoc_units = [e for e in ctx.pos.on_map() if player_of(e) != player and e.id not in ctx.isolated
+                           and not is_blank(e)]
+        adj_enemy = {n for e in enemy_zoc_units for n in b.neighbours(e.hex)  # type: ignore[arg-type]
+                     if not (e.side == "soviet" and is_hq(e))}
+
+        def can_enter(a: str, h: str) -> bool:
+            return h not in enemy_units and self.prohibition(ctx, u, h) is None  # Movement (F), (K)
+
+        def home_rail(h: str) -> bool:
+            return h in rail_hexes and b.in_country(h, home)
+
+        # states: (hex, mode) with mode "foot" or "rail"; costs in Movement Points
+        starts: dict[tuple[str, str], float] = {(start, "foot"): 0}
+        if home_rail(start) and start not in ezoc:
+            starts[(start, "rail")] = 0  # Movement (J): automatically entrained in a home rail hex
+
+        def successors(state: tuple[str, str], cost: float) -> Iterable[tuple[tuple[str, str], float]]:
+            h, mode = state
+            if mode == "rail":
+                yield (h, "foot"), 0  # detrain at will, at no cost
+                if h != start and h in adj_enemy:
+                    return  # must detrain on coming adjacent to an enemy unit with a ZOC
+                for n in b.rail_net.get(h, ()):
+                    if home_rail(n) and n not in ezoc and can_enter(h, n):
+                        yield (n, "rail"), 0
+                return
+            if h in ezoc and h != start:
+                return  # Zones of Control: stop on entering an enemy controlled hex
+            if home_rail(h) and h not in ezoc:
+                yield (h, "rail"), 1  # entrain: one Movement Point, not in an enemy ZOC
+            for n in b.neighbours(h):
+                c = b.entry_cost(h, n, turn)
+                if c is None or not can_enter(h, n):
+                    continue
+                if h == start and start in ezoc and n in ezoc:
+                    continue  # Movement (I), Zones of Control (F): not directly from one EZOC hex to another
+                yield (n, "foot"), c
+
+        best = cheapest(starts, successors, allowance)
+        out: dict[str, float] = {}
+        for (h, _mode), c in best.items():
+            if c < out.get(h, float("inf")):
+                out[h] = c
+        # Movement (I): a unit may always move one hex (not from one enemy controlled hex to another)
+        for n in b.neighbours(start):
+            if n in out or b.entry_cost(start, n, turn) is None or not can_enter(start, n):
+                continue
+            if start in ezoc and n in ezoc:
+                continue
+            out[n] = allowance
+        return out
+
+    def judge_move(self, ctx: _Ctx, u: Unit, dest: str) -> tuple[str, str] | None:
+        """Why ``u`` cannot end its Movement Phase in ``dest`` (rule, reason), or None if it can."""
+        reach = self.reachable(ctx, u)
+        if dest in reach:
+            return None
+        b = self.board
+        why = self.prohibition(ctx, u, dest)
+        if why:
+            return why
+        if dest in ctx.occupied[enemy_of(player_of(u))]:
+            return "Movement (F)", "units may never enter a hex containing Enemy units"
+        if u.id in ctx.isolated:
+            return "Supply and Isolation (A)", "isolated units may move only one hex"
+        if ctx.zoc is not None and u.hex in ctx.zoc.hexes(enemy_of(player_of(u))) and dest in b.neighbours(u.hex) \
+                and ctx.zoc.controls(enemy_of(player_of(u)), dest):  # type: ignore[arg-type]
+            return "Zones of Control (F)", "moving directly from one enemy controlled hex to another is forbidden"
+        # would it be reachable ignoring ZOC? then ZOC stopped it
+        return "Movement", (f"no path within the Movement Allowance of {u.value('movement'):g} (terrain costs, "
+                            "enemy units, zones of control and rail movement considered)")
+
+    # --- capture and victory ---------------------------------------------------------------------------
+
+    def soviet_loc(self, ctx: _Ctx) -> set[str]:
+        """Hexes from which a Soviet line of communication reaches Leningrad (Victory Conditions,
+        "Definition of Capture"): a connected Supply City, or five hexes to an HQ with its ten-hex line."""
+        b = self.board
+        connected = self.rail_connected(ctx, "soviet")
+        out = {c for c in b.supply_cities if c in connected and c not in ctx.occupied["finnish"]}
+        step = self._line_step(ctx, "soviet")
+        hqs = self.hq_cities(ctx)
+        for u in ctx.pos.side_units("soviet"):
+            if u.id in hqs:
+                out |= set(trace(b, [u.hex], step, max_length=5))  # type: ignore[list-item]
+        return out
+
+    def finnish_loc_ok(self, ctx: _Ctx, hex_id: str) -> bool:
+        b = self.board
+        step = self._line_step(ctx, "finnish")
+        reach = trace(b, [hex_id], step)
+        return any(b.in_country(h, FINLAND) for h in reach)
+
+    def captured(self, ctx: _Ctx, hex_id: str, by: str, loc: set[str] | None = None) -> bool:
+        """Definition of "Capture": occupy, or be the last to pass through, and trace a line of communication."""
+        default = "finnish" if self.board.in_country(hex_id, FINLAND) else "soviet"
+        if ctx.last_occupied(hex_id, default) != by:
+            return False
+        if by == "soviet":
+            return hex_id in (loc if loc is not None else self.soviet_loc(ctx))
+        return self.finnish_loc_ok(ctx, hex_id)
+
+    def mannerheim_captured(self, ctx: _Ctx) -> bool:
+        """Fortifications (F): the Soviets occupy or last passed through all four Mannerheim Line hexes."""
+        m = self.board.mannerheim
+        return bool(m) and all(ctx.last_occupied(h, "finnish") == "soviet" for h in m)
+
+    def victory_points(self, ctx: _Ctx) -> dict[str, Any]:
+        """Victory Point Schedule and Victory Levels, as the position stands."""
+        b = self.board
+        loc = self.soviet_loc(ctx)
+        detail: dict[str, int] = {}
+        e_bonus = 10 if ctx.scenario == "E" else 0  # Scenario E: +10 on each positive objective
+        for h in b.west_of_viipuri:
+            if self.captured(ctx, h, "soviet", loc):
+                detail["row west of Viipuri"] = detail.get("row west of Viipuri", 0) + 5
+        for name, pts in (("Viipuri", 25), ("Petsamo", 30), ("Oulu", 30)):
+            h = b.named.get(name)
+            if h and self.captured(ctx, h, "soviet", loc):
+                detail[name] = (50 if name == "Petsamo" and e_bonus else pts + e_bonus)
+        m = b.mannerheim
+        if m and all(self.captured(ctx, h, "soviet", loc) for h in m):
+            detail["Mannerheim Line"] = 40 + e_bonus
+        finns_south = [u for u in ctx.pos.on_map() if player_of(u) == "finnish" and not is_blank(u)
+                       and not b.north_of_row_a(u.hex)]  # type: ignore[arg-type]
+        if not finns_south and ctx.pos.phase != "setup":
+            detail["south of Row A cleared"] = 50
+        allied_lost = sum(1 for u in ctx.pos.units if u.side == "allied" and u.hex is None and _flag(u, "eliminated"))
+        if allied_lost:
+            detail["Allied units eliminated"] = 5 * allied_lost
+        for city in b.supply_cities:
+            if self.captured(ctx, city, "finnish"):
+                name = b.map.name(city) or city
+                pts = {"Leningrad": -100, "Murmansk": -20}.get(name, -10)
+                detail[f"Finns hold {name}"] = pts
+        pen = int(ctx.state.get("murmansk_penalties", 0) or 0)
+        if pen and not ctx.state.get("optional_scenarios"):
+            detail["Murmansk Defense"] = -10 * pen
+        total = sum(detail.values())
+        return {"total": total, "level": charts.victory_level(total), "detail": detail}
+
+    # --- unit status ---------------------------------------------------------------------------------------
+
+    def unit_status(self, ctx: _Ctx) -> dict[str, dict[str, Any]]:
+        out: dict[str, dict[str, Any]] = {}
+        assert ctx.zoc is not None
+        for u in ctx.pos.units:
+            entry: dict[str, Any] = {"hex": u.hex, "counter": u.counter, "side": u.side}
+            if u.hex is not None:
+                entry["supplied"] = u.id not in ctx.isolated
+                entry["in_enemy_zoc"] = ctx.zoc.controls(enemy_of(player_of(u)), u.hex)
+                if u.id in ctx.supply_source:
+                    entry["supply_via"] = ctx.supply_source[u.id]
+            out[u.id] = entry
+        return out
