@@ -1,0 +1,22 @@
+"""VASSAL files: saves, logs and modules, read and written exactly (``reference/vassal-formats.md`` §2-§3).
+
+Main entry points::
+
+    from toolkit.vassal import read_save, Module, locate, replay
+
+    save = read_save("game.vsav")             # SaveFile: command tree, key, metadata entries
+    save.saved_game_bytes()                   # the savedGame entry again, byte for byte
+    module = Module.open("game.vmod")         # maps, boards, grids, piece slots, prototypes
+    for piece in locate(save, module):        # PlacedPiece: map, x, y, board, location, stack, name, side
+        ...
+    for step in replay(read_save("game.vlog")):  # the position after every logged step
+        ...
+"""
+
+from __future__ import annotations
+
+from .module import Module
+from .position import PlacedPiece, Position, locate, replay
+from .save import SaveFile, read_save
+
+__all__ = ["Module", "PlacedPiece", "Position", "SaveFile", "locate", "read_save", "replay"]

@@ -1,0 +1,189 @@
+"""Safe access to VASSAL archives (.vmod, .vsav, .vlog zips) and unpacked module folders.
+
+Every read is bounded: a member may not be larger than ``max_entry`` bytes, all reads of one archive
+together not more than ``max_total``, and a member may not expand more than ``max_ratio`` times its
+compressed size (zip bombs); sizes are counted while decompressing, so a lying header does not help.
+Member names that are absolute or climb out of the archive (``..``) are refused, and so are folder
+paths that resolve (through symlinks too) outside the module folder. Failures raise
+:class:`~toolkit.errors.ArchiveError` with one line naming the file.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import posixpath
+import zipfile
+import zlib
+from pathlib import Path
+
+from ..errors import ArchiveError
+
+__all__ = ["MAX_ENTRY", "MAX_RATIO", "MAX_TOTAL", "Archive", "open_archive"]
+
+MAX_ENTRY = 512 * 1024 * 1024
+MAX_TOTAL = 2 * 1024 * 1024 * 1024
+MAX_RATIO = 1000
+_CHUNK = 1 << 20
+
+
+def _safe_name(name: str) -> bool:
+    if not name or name.startswith(("/", "\\")) or "\x00" in name:
+        return False
+    if len(name) > 1 and name[1] == ":":
+        return False
+    parts = name.replace("\\", "/").split("/")
+    return ".." not in parts
+
+
+class Archive:
+    """A read-only view of a zip file or a folder, with bounded reads."""
+
+    def __init__(self, path: str | os.PathLike[str], *, max_entry: int = MAX_ENTRY, max_total: int = MAX_TOTAL,
+                 max_ratio: int = MAX_RATIO) -> None:
+        self.path = Path(path)
+        self.max_entry, self.max_total, self.max_ratio = max_entry, max_total, max_ratio
+        self._read = 0
+        self._zip: zipfile.ZipFile | None = None
+        self._infos: dict[str, zipfile.ZipInfo] = {}
+        if self.path.is_dir():
+            self._root = self.path.resolve()
+            return
+        try:
+            self._zip = zipfile.ZipFile(self.path)
+            infos = self._zip.infolist()
+        except FileNotFoundError:
+            raise ArchiveError(f"{self.path}: no such file") from None
+        except IsADirectoryError:
+            raise ArchiveError(f"{self.path}: is a folder") from None
+        except (zipfile.BadZipFile, zipfile.LargeZipFile, EOFError, ValueError, OSError, NotImplementedError,
+                RuntimeError) as exc:
+            raise ArchiveError(f"{self.path}: not a readable zip archive ({_why(exc)})") from None
+        for info in infos:
+            if not _safe_name(info.filename):
+                self.close()
+                raise ArchiveError(f"{self.path}: archive member {info.filename!r} escapes the archive folder")
+            self._infos.setdefault(info.filename, info)
+
+    # -- context management
+    def close(self) -> None:
+        if self._zip is not None:
+            self._zip.close()
+            self._zip = None
+
+    def __enter__(self) -> Archive:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def __del__(self) -> None:  # pragma: no cover - best effort
+        with contextlib.suppress(Exception):
+            self.close()
+
+    @property
+    def is_folder(self) -> bool:
+        return self._zip is None and self.path.is_dir()
+
+    def names(self) -> list[str]:
+        """Member names (zip order; for a folder, relative paths of its files, sorted)."""
+        if self._zip is not None or self._infos:
+            return list(self._infos)
+        out = []
+        for base, _dirs, files in os.walk(self._root):
+            for f in files:
+                out.append(Path(base, f).relative_to(self._root).as_posix())
+        return sorted(out)
+
+    def _folder_path(self, name: str) -> Path:
+        if not _safe_name(name):
+            raise ArchiveError(f"{self.path}: path {name!r} escapes the module folder")
+        target = (self._root / name).resolve()
+        if target != self._root and self._root not in target.parents:
+            raise ArchiveError(f"{self.path}: path {name!r} escapes the module folder")
+        return target
+
+    def has(self, name: str) -> bool:
+        if self._zip is not None:
+            return name in self._infos
+        try:
+            return self._folder_path(name).is_file()
+        except ArchiveError:
+            return False
+
+    def size(self, name: str) -> int | None:
+        """Declared uncompressed size (None when absent)."""
+        if self._zip is not None:
+            info = self._infos.get(name)
+            return None if info is None else info.file_size
+        return self._folder_path(name).stat().st_size if self.has(name) else None
+
+    def read(self, name: str, *, limit: int | None = None) -> bytes:
+        """The member's bytes; raises ArchiveError when absent, corrupt or over a limit."""
+        cap = self.max_entry if limit is None else min(limit, self.max_entry)
+        if self._zip is None:
+            path = self._folder_path(name)
+            try:
+                with open(path, "rb") as handle:
+                    data = handle.read(cap + 1)
+            except FileNotFoundError:
+                raise ArchiveError(f"{self.path}: has no {name!r}") from None
+            except OSError as exc:
+                raise ArchiveError(f"{self.path}: cannot read {name!r} ({_why(exc)})") from None
+            if len(data) > cap:
+                raise ArchiveError(f"{self.path}: {name!r} is larger than the {cap} byte limit")
+            self._count(len(data), name)
+            return data
+        info = self._infos.get(name)
+        if info is None:
+            raise ArchiveError(f"{self.path}: has no {name!r} entry")
+        if info.file_size > cap:
+            raise ArchiveError(f"{self.path}: entry {name!r} is larger than the {cap} byte limit")
+        budget = max(cap, 0)
+        ratio_cap = max(info.compress_size, 1) * self.max_ratio
+        out = bytearray()
+        try:
+            with self._zip.open(info) as handle:
+                while True:
+                    chunk = handle.read(_CHUNK)
+                    if not chunk:
+                        break
+                    out += chunk
+                    if len(out) > budget:
+                        raise ArchiveError(f"{self.path}: entry {name!r} expands beyond the {cap} byte limit")
+                    if len(out) > ratio_cap and len(out) > _CHUNK:
+                        raise ArchiveError(f"{self.path}: entry {name!r} expands more than {self.max_ratio} times "
+                                           f"(zip bomb?)")
+        except ArchiveError:
+            raise
+        except (zipfile.BadZipFile, zlib.error, EOFError, ValueError, OSError, NotImplementedError,
+                RuntimeError) as exc:
+            raise ArchiveError(f"{self.path}: entry {name!r} is corrupt ({_why(exc)})") from None
+        self._count(len(out), name)
+        return bytes(out)
+
+    def _count(self, n: int, name: str) -> None:
+        self._read += n
+        if self._read > self.max_total:
+            raise ArchiveError(f"{self.path}: reading {name!r} passes the {self.max_total} byte total limit")
+
+    def find(self, name: str) -> str | None:
+        """The member called ``name`` (exact, else case-insensitive, else by normalised path)."""
+        if self.has(name):
+            return name
+        lower = name.lower()
+        norm = posixpath.normpath(name.replace("\\", "/"))
+        for candidate in self.names():
+            if candidate.lower() == lower or candidate == norm:
+                return candidate
+        return None
+
+
+def open_archive(path: str | os.PathLike[str], **limits: int) -> Archive:
+    """Open a zip or a folder as an :class:`Archive` (raises ArchiveError)."""
+    return Archive(path, **limits)
+
+
+def _why(exc: BaseException) -> str:
+    text = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+    return text[0].lower() + text[1:] if text else text

@@ -1,0 +1,136 @@
+"""VASSAL's low-level text codecs: the ``!VCSK`` obfuscation and the ``SequenceEncoder``.
+
+Both follow ``reference/vassal-formats.md`` §2.2 and §2.3 exactly, so that decoding and re-encoding a
+real file reproduces it byte for byte.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+from ..errors import VassalFormatError
+
+__all__ = [
+    "ESC",
+    "HEADER",
+    "TAB",
+    "deobfuscate",
+    "join",
+    "obfuscate",
+    "split",
+]
+
+ESC = "\x1b"
+TAB = "\t"
+HEADER = b"!VCSK"
+
+_HEX = re.compile(rb"[0-9a-fA-F]*")
+_XOR_TABLES: dict[int, bytes] = {}
+
+
+def _xor_table(key: int) -> bytes:
+    table = _XOR_TABLES.get(key)
+    if table is None:
+        table = _XOR_TABLES[key] = bytes(b ^ key for b in range(256))
+    return table
+
+
+def deobfuscate(data: bytes, source: str = "savedGame") -> tuple[str, int | None]:
+    """Decode a ``savedGame`` entry: returns ``(text, key)``; ``key`` is ``None`` for plain text.
+
+    Upper- and lower-case hex digits are accepted (VASSAL 2.9 wrote upper case). Raises
+    :class:`VassalFormatError` for a truncated or non-hex payload or text that is not UTF-8.
+    """
+    if data[:5] != HEADER:
+        return _utf8(data, source), None
+    body = data[7:]
+    if len(data) < 7 or not _HEX.fullmatch(data[5:7]):
+        raise VassalFormatError(f"{source}: obfuscation header without a valid key")
+    if len(body) % 2:
+        raise VassalFormatError(f"{source}: obfuscated data is truncated (odd number of hex digits)")
+    try:
+        raw = bytes.fromhex(body.decode("ascii"))
+    except (UnicodeDecodeError, ValueError):
+        raise VassalFormatError(f"{source}: obfuscated data holds a character that is not a hex digit") from None
+    key = int(data[5:7], 16)
+    return _utf8(raw.translate(_xor_table(key)), source), key
+
+
+def obfuscate(text: str, key: int | None = 0, *, upper: bool = False) -> bytes:
+    """Encode ``text`` as a ``savedGame`` entry with ``key`` (0..255); ``None`` writes plain text.
+
+    ``upper`` writes upper-case hex digits as VASSAL 2.9 did (only to reproduce such files).
+    """
+    raw = text.encode("utf-8")
+    if key is None:
+        return raw
+    if not 0 <= key <= 255:
+        raise ValueError(f"obfuscation key {key} is not a byte")
+    digits = raw.translate(_xor_table(key)).hex()
+    head = f"{key:02x}"
+    if upper:
+        digits, head = digits.upper(), head.upper()
+    return HEADER + head.encode("ascii") + digits.encode("ascii")
+
+
+def _utf8(data: bytes, source: str) -> str:
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise VassalFormatError(f"{source}: the command text is not utf-8 (byte {exc.start})") from None
+
+
+def split(text: str | None, delim: str) -> list[str]:
+    """Split with ``SequenceEncoder.Decoder`` rules (§2.3).
+
+    A delimiter whose preceding raw character is a backslash is escaped (the backslash is dropped);
+    tokens longer than one character that start and end with ``'`` lose those quotes. ``None`` gives
+    no tokens, the empty string one empty token.
+    """
+    if text is None:
+        return []
+    parts = text.split(delim)
+    if len(parts) == 1:
+        tokens = parts
+    else:
+        # the delimiter after parts[i] is escaped iff parts[i] (raw) ends with a backslash
+        tokens = []
+        group: list[str] = []
+        last = len(parts) - 1
+        for i, part in enumerate(parts):
+            if i < last and part.endswith("\\"):
+                group.append(part[:-1])
+                continue
+            if group:
+                group.append(part)
+                tokens.append(delim.join(group))
+                group = []
+            else:
+                tokens.append(part)
+    for i, token in enumerate(tokens):
+        if len(token) > 1 and token[0] == "'" and token[-1] == "'":
+            tokens[i] = token[1:-1]
+    return tokens
+
+
+def join(items: Iterable[str | None], delim: str) -> str:
+    """Join with ``SequenceEncoder`` rules (§2.3): the inverse of :func:`split`.
+
+    Every delimiter inside an element gets one backslash; an element that ends with a backslash, or
+    starts and ends with ``'``, is wrapped in single quotes (as ``SequenceEncoder.append`` does; the
+    quotes keep a trailing backslash from escaping the next delimiter); ``None`` is an empty element.
+    """
+    out = []
+    escaped = "\\" + delim
+    for item in items:
+        if not item:
+            out.append("")
+            continue
+        wrap = item[-1] == "\\" or (item[0] == "'" and item[-1] == "'")
+        if delim in item:
+            item = item.replace(delim, escaped)
+        if wrap:
+            item = "'" + item + "'"
+        out.append(item)
+    return delim.join(out)

@@ -1,0 +1,386 @@
+"""The command grammar of saves and logs (``reference/vassal-formats.md`` §2.4–§2.6, §2.9).
+
+A command string is a tree: :func:`parse` splits it on ESC with ``SequenceEncoder`` rules and decodes
+each element recursively, exactly as ``GameModule.decode`` does; :meth:`Command.encode` is the inverse,
+so ``parse(text).encode() == text`` for every file VASSAL writes. Piece commands (``+/``, ``-/``,
+``D/``, ``M/``), log steps (``LOG``), undo brackets and chat become typed objects; every other
+element (game-component lines such as ``PLAYER``, ``...BoardPicker``, ``GlobalProperty``, ``TURN``,
+``NOTES``, and commands of custom classes) is kept verbatim as :class:`TextCommand` with typed views.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+
+from ..errors import VassalFormatError
+from .codec import ESC, TAB, join, split
+
+__all__ = [
+    "AddPiece",
+    "BoardPickerLine",
+    "ChangePiece",
+    "Chat",
+    "Command",
+    "CommandList",
+    "GlobalPropertyLine",
+    "LogCommand",
+    "MovePiece",
+    "NotesLine",
+    "PlayerLine",
+    "RemovePiece",
+    "TextCommand",
+    "TurnLine",
+    "UndoCommand",
+    "parse",
+    "walk",
+]
+
+BEGIN_SAVE = "begin_save"
+END_SAVE = "end_save"
+
+
+class Command:
+    """One decoded command; :meth:`encode` gives its exact text."""
+
+    __slots__ = ()
+
+    def encode(self) -> str:
+        raise NotImplementedError
+
+    def children(self) -> Sequence[Command]:
+        """Nested commands (the elements of a list, the action of a log step)."""
+        return ()
+
+
+@dataclass(slots=True)
+class CommandList(Command):
+    """A command with sub-commands: the ESC-joined elements, the first being the parent's own text."""
+
+    items: list[Command] = field(default_factory=list)
+
+    def encode(self) -> str:
+        return join([item.encode() for item in self.items], ESC)
+
+    def children(self) -> Sequence[Command]:
+        return self.items
+
+
+@dataclass(slots=True)
+class TextCommand(Command):
+    """A command kept verbatim (game-component lines, custom commands, ``begin_save`` ...)."""
+
+    text: str
+
+    def encode(self) -> str:
+        return self.text
+
+    @property
+    def kind(self) -> str:
+        """A short name of what the line is: ``player``, ``board-picker``, ``global-property``,
+        ``turn``, ``notes``, ``begin-save``, ``end-save``, ``empty`` or ``other``."""
+        return _kind(self.text)
+
+
+@dataclass(slots=True)
+class AddPiece(Command):
+    """``+/id/type/state``: a piece (or stack, deck) with its full trait chains (§2.6, §2.7)."""
+
+    id: str
+    type: str
+    state: str
+
+    def encode(self) -> str:
+        return join(("+", self.id, self.type, self.state), "/")
+
+
+@dataclass(slots=True)
+class RemovePiece(Command):
+    """``-/id``."""
+
+    id: str
+
+    def encode(self) -> str:
+        return "-/" + self.id
+
+
+@dataclass(slots=True)
+class ChangePiece(Command):
+    """``D/id/newState[/oldState]``."""
+
+    id: str
+    new_state: str
+    old_state: str | None = None
+
+    def encode(self) -> str:
+        fields = ["D", self.id, self.new_state]
+        if self.old_state is not None:
+            fields.append(self.old_state)
+        return join(fields, "/")
+
+
+@dataclass(slots=True)
+class MovePiece(Command):
+    """``M/id/newMap/newX/newY/newUnder/oldMap/oldX/oldY/oldUnder[/player]``; fields kept as text."""
+
+    fields: list[str]
+
+    def encode(self) -> str:
+        return join(["M", *self.fields], "/")
+
+    def _field(self, i: int) -> str | None:
+        value = self.fields[i] if i < len(self.fields) else None
+        return None if value in (None, "null") else value
+
+    def _int(self, i: int) -> int:
+        try:
+            return int(self.fields[i])
+        except (IndexError, ValueError):
+            return 0
+
+    @property
+    def id(self) -> str:
+        return self.fields[0]
+
+    @property
+    def new_map(self) -> str | None:
+        return self._field(1)
+
+    @property
+    def new_xy(self) -> tuple[int, int]:
+        return self._int(2), self._int(3)
+
+    @property
+    def new_under(self) -> str | None:
+        return self._field(4)
+
+    @property
+    def old_map(self) -> str | None:
+        return self._field(5)
+
+    @property
+    def old_xy(self) -> tuple[int, int]:
+        return self._int(6), self._int(7)
+
+    @property
+    def old_under(self) -> str | None:
+        return self._field(8)
+
+    @property
+    def player(self) -> str | None:
+        return self._field(9)
+
+
+@dataclass(slots=True)
+class LogCommand(Command):
+    """``LOG\\t<action>``: one logged action (its sub-commands are separate log commands, §2.9)."""
+
+    action: Command
+
+    def encode(self) -> str:
+        return "LOG\t" + self.action.encode()
+
+    def children(self) -> Sequence[Command]:
+        return (self.action,)
+
+
+@dataclass(slots=True)
+class UndoCommand(Command):
+    """``UNDO\\ttrue`` opens an undo bracket, ``UNDO\\tfalse`` closes it."""
+
+    text: str
+
+    def encode(self) -> str:
+        return "UNDO\t" + self.text
+
+    @property
+    def opening(self) -> bool:
+        return self.text == "true"
+
+
+@dataclass(slots=True)
+class Chat(Command):
+    """``CHAT<text>``: a chat line (dice reports and move reports are chat too)."""
+
+    text: str
+
+    def encode(self) -> str:
+        return "CHAT" + self.text
+
+
+# ---------------------------------------------------------------- typed views of game-component lines
+
+@dataclass(frozen=True, slots=True)
+class PlayerLine:
+    """``PLAYER\\t<id>\\t<name>\\t<side>`` (PlayerRoster)."""
+
+    player_id: str
+    name: str
+    side: str
+
+    @staticmethod
+    def parse(text: str) -> PlayerLine | None:
+        if not text.startswith("PLAYER\t"):
+            return None
+        fields = [*split(text[7:], TAB), "", "", ""]
+        return PlayerLine(fields[0], fields[1], fields[2])
+
+    def encode(self) -> str:
+        return "PLAYER\t" + join((self.player_id, self.name, self.side), TAB)
+
+
+@dataclass(frozen=True, slots=True)
+class BoardPickerLine:
+    """``<mapId>BoardPicker\\t<board>\\t<col>\\t<row>...``: the boards chosen for a map and where."""
+
+    map_id: str
+    boards: tuple[tuple[str, int, int], ...]  # (board name, column, row); a name may end in "/rev"
+
+    @staticmethod
+    def parse(text: str) -> BoardPickerLine | None:
+        head, sep, rest = text.partition("\t")
+        if not sep or not head.endswith("BoardPicker"):
+            return None
+        fields = split(rest, TAB)
+        boards = []
+        for i in range(0, len(fields) - 2, 3):
+            try:
+                boards.append((fields[i], int(fields[i + 1]), int(fields[i + 2])))
+            except ValueError:
+                return None
+        return BoardPickerLine(head[: -len("BoardPicker")], tuple(boards))
+
+    def encode(self) -> str:
+        fields: list[str] = []
+        for name, col, row in self.boards:
+            fields += [name, str(col), str(row)]
+        return self.map_id + "BoardPicker\t" + join(fields, TAB)
+
+
+@dataclass(frozen=True, slots=True)
+class GlobalPropertyLine:
+    """``GlobalProperty\\t;<name>;<value>;<container>`` (3.x) - a global property's value."""
+
+    name: str
+    value: str
+    container: str
+
+    @staticmethod
+    def parse(text: str) -> GlobalPropertyLine | None:
+        if not text.startswith("GlobalProperty\t"):
+            return None
+        fields = [*split(text[len("GlobalProperty\t"):], ";"), "", "", "", ""]
+        return GlobalPropertyLine(fields[1], fields[2], fields[3])
+
+    def encode(self) -> str:
+        return "GlobalProperty\t" + join(("", self.name, self.value, self.container), ";")
+
+
+@dataclass(frozen=True, slots=True)
+class TurnLine:
+    """``TURN<trackerId>\\t<state>`` (TurnTracker)."""
+
+    tracker: str
+    state: str
+
+    @staticmethod
+    def parse(text: str) -> TurnLine | None:
+        head, sep, rest = text.partition("\t")
+        if not sep or not head.startswith("TURN"):
+            return None
+        return TurnLine(head[4:], rest)
+
+
+@dataclass(frozen=True, slots=True)
+class NotesLine:
+    """``NOTES\\t<text>`` (public notes) or ``PNOTES\\t<text>`` (private notes)."""
+
+    private: bool
+    text: str
+
+    @staticmethod
+    def parse(text: str) -> NotesLine | None:
+        if text.startswith("NOTES\t"):
+            return NotesLine(False, text[6:])
+        if text.startswith("PNOTES\t"):
+            return NotesLine(True, text[7:])
+        return None
+
+
+def _kind(text: str) -> str:
+    if text == BEGIN_SAVE:
+        return "begin-save"
+    if text == END_SAVE:
+        return "end-save"
+    if not text:
+        return "empty"
+    if text.startswith("PLAYER\t"):
+        return "player"
+    if text.startswith("GlobalProperty\t"):
+        return "global-property"
+    if text.startswith(("NOTES\t", "PNOTES\t")):
+        return "notes"
+    head = text.partition("\t")[0]
+    if head.endswith("BoardPicker") and "\t" in text:
+        return "board-picker"
+    if head.startswith("TURN") and "\t" in text:
+        return "turn"
+    if head == "CHECK":
+        return "version-check"
+    return "other"
+
+
+# ---------------------------------------------------------------- decoding
+
+
+def parse(text: str, *, source: str = "savedGame") -> Command:
+    """Decode a command string into a :class:`Command` tree (``GameModule.decode``, §2.4)."""
+    tokens = split(text, ESC)
+    if len(tokens) == 1 and tokens[0] == text:
+        return _leaf(text, source)
+    return CommandList([parse(token, source=source) if ESC in token else _leaf(token, source) for token in tokens])
+
+
+def _leaf(text: str, source: str) -> Command:
+    head = text[:2]
+    if head == "+/":
+        fields = split(text, "/")
+        if len(fields) != 4:
+            raise VassalFormatError(f"{source}: malformed add-piece command {_clip(text)!r} "
+                                    f"(expected +/id/type/state, got {len(fields)} fields)")
+        return AddPiece(fields[1], fields[2], fields[3])
+    if head == "-/":
+        return RemovePiece(text[2:])
+    if head == "D/":
+        fields = split(text, "/")
+        if len(fields) not in (3, 4):
+            raise VassalFormatError(f"{source}: malformed change-piece command {_clip(text)!r}")
+        return ChangePiece(fields[1], fields[2], fields[3] if len(fields) == 4 else None)
+    if head == "M/":
+        fields = split(text, "/")
+        if len(fields) < 10:
+            raise VassalFormatError(f"{source}: malformed move-piece command {_clip(text)!r} "
+                                    f"(expected at least 9 fields after M/, got {len(fields) - 1})")
+        return MovePiece(fields[1:])
+    if text.startswith("LOG\t"):
+        return LogCommand(parse(text[4:], source=source))
+    if text.startswith("UNDO\t"):
+        return UndoCommand(text[5:])
+    if text.startswith("CHAT"):
+        return Chat(text[4:])
+    return TextCommand(text)
+
+
+def _clip(text: str, n: int = 60) -> str:
+    return text if len(text) <= n else text[:n] + "..."
+
+
+def walk(command: Command) -> Iterator[Command]:
+    """Every command of the tree, depth first in file order (lists and log steps are opened)."""
+    stack = [command]
+    while stack:
+        c = stack.pop()
+        yield c
+        kids = c.children()
+        if kids:
+            stack.extend(reversed(kids))

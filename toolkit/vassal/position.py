@@ -1,0 +1,313 @@
+"""Where every piece is: a save (plus its module) -> pieces with map, board, pixel, location name,
+stack, name and side; a log -> the position after every logged step.
+
+Location names come from :mod:`toolkit.hexgrid.vassal` (VASSAL's own grids), with the boards each map
+had in the save (its ``...BoardPicker`` line) and VASSAL's ``offboard`` when no board or grid names a
+point. Names are VASSAL's ``getName()`` through the trait chain (layers, labels, basic names).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+
+from ..hexgrid.vassal import VassalMap
+from ..hexgrid.vassal.board import OFFBOARD
+from .commands import AddPiece, ChangePiece, Command, LogCommand, MovePiece, RemovePiece, UndoCommand, walk
+from .module import Module
+from .save import SaveFile
+from .traits import (
+    BasicPiece,
+    Deck,
+    Restricted,
+    Stack,
+    Trait,
+    decode_chain,
+    encode_chain,
+    piece_name,
+    piece_properties,
+)
+
+__all__ = ["Locator", "PieceState", "PlacedPiece", "Position", "Step", "locate", "replay"]
+
+SIDE_KEYS = ("side", "faction", "nationality", "nation", "army", "player", "country", "owner", "team")
+
+
+@dataclass
+class PieceState:
+    """One piece (or stack, deck) as the position holds it: raw type/state plus decoded traits."""
+
+    id: str
+    type: str
+    state: str
+    _traits: list[Trait] | None = field(default=None, repr=False)
+
+    @property
+    def traits(self) -> list[Trait]:
+        if self._traits is None:
+            self._traits = decode_chain(self.type, self.state)
+        return self._traits
+
+    @property
+    def inner(self) -> Trait:
+        return self.traits[-1]
+
+    @property
+    def kind(self) -> str:
+        inner = self.inner
+        return "stack" if isinstance(inner, Stack) else "deck" if isinstance(inner, Deck) else "piece"
+
+    def where(self) -> tuple[str | None, int, int]:
+        inner = self.inner
+        if isinstance(inner, BasicPiece | Stack | Deck):
+            x, y = inner.xy
+            return inner.map, x, y
+        return None, 0, 0
+
+    def set_state(self, state: str) -> None:
+        self.state = state
+        self._traits = None
+
+    def moved(self, map_id: str | None, x: int, y: int) -> None:
+        """Change map and position in the innermost state (BasicPiece or Stack)."""
+        traits = self.traits
+        inner = traits[-1]
+        if isinstance(inner, BasicPiece):
+            traits[-1] = inner.moved(map_id, x, y)
+        elif isinstance(inner, Stack | Deck):
+            from .codec import join, split
+
+            s = [*split(inner.state, ";"), "", "", ""]
+            s[0], s[1], s[2] = map_id or "null", str(x), str(y)
+            inner.state = join(s[: max(3, len(split(inner.state, ';')))], ";")
+        self.state = encode_chain(traits)[1]
+
+
+@dataclass
+class PlacedPiece:
+    """A piece of a position, placed on its map: what ``wgt vassal dump`` shows."""
+
+    id: str
+    kind: str
+    name: str
+    map: str | None
+    x: int
+    y: int
+    board: str | None = None
+    location: str | None = None
+    stack: str | None = None
+    side: str | None = None
+    traits: list[Trait] = field(default_factory=list, repr=False)
+    properties: dict[str, str] = field(default_factory=dict, repr=False)
+
+    @property
+    def hex(self) -> str | None:
+        """The location name when a grid names the point (None off board / without a module)."""
+        return None if self.location in (None, OFFBOARD) else self.location
+
+    def to_dict(self, *, traits: bool = True) -> dict[str, object]:
+        out: dict[str, object] = {"id": self.id, "kind": self.kind, "name": self.name, "map": self.map,
+                                  "x": self.x, "y": self.y, "board": self.board, "location": self.location,
+                                  "hex": self.hex, "stack": self.stack, "side": self.side}
+        if traits:
+            out["traits"] = [t.describe() for t in self.traits]
+        return out
+
+
+class Position:
+    """Pieces by id in VASSAL's order, with stack membership; mutated by piece commands."""
+
+    def __init__(self) -> None:
+        self.pieces: dict[str, PieceState] = {}
+
+    def copy(self) -> Position:
+        other = Position()
+        other.pieces = {k: PieceState(v.id, v.type, v.state) for k, v in self.pieces.items()}
+        return other
+
+    def apply(self, command: Command) -> None:
+        """Apply every piece command in the tree (AddPiece, RemovePiece, ChangePiece, MovePiece)."""
+        for c in walk(command):
+            if isinstance(c, AddPiece):
+                if c.id != "null":
+                    self.pieces[c.id] = PieceState(c.id, c.type, c.state)
+            elif isinstance(c, RemovePiece):
+                self.pieces.pop(c.id, None)
+                for p in self.pieces.values():
+                    if p.kind == "stack" and c.id in p.state:
+                        self._drop_child(p, c.id)
+            elif isinstance(c, ChangePiece):
+                piece = self.pieces.get(c.id)
+                if piece is not None:
+                    piece.set_state(c.new_state)
+            elif isinstance(c, MovePiece):
+                self._move(c)
+
+    def _stack_of(self, piece_id: str) -> PieceState | None:
+        for p in self.pieces.values():
+            if p.kind == "stack" and piece_id in p.inner.children:  # type: ignore[attr-defined]
+                return p
+        return None
+
+    def _drop_child(self, stack: PieceState, child: str) -> None:
+        from .codec import join, split
+
+        s = split(stack.state, ";")
+        stack.set_state(join(s[:3] + [t for t in s[3:] if t != child], ";"))
+
+    def _move(self, c: MovePiece) -> None:
+        piece = self.pieces.get(c.id)
+        if piece is None:
+            return
+        x, y = c.new_xy
+        if piece.kind == "stack":
+            piece.moved(c.new_map, x, y)
+            for child in piece.inner.children:  # type: ignore[attr-defined]
+                if child in self.pieces:
+                    self.pieces[child].moved(c.new_map, x, y)
+            return
+        old = self._stack_of(c.id)
+        if old is not None:
+            self._drop_child(old, c.id)
+        piece.moved(c.new_map, x, y)
+        under = c.new_under
+        if under is not None:
+            target = self.pieces.get(under)
+            if target is not None and target.kind == "stack":
+                stack = target
+            else:
+                stack = self._stack_of(under) if under else None
+            if stack is not None:
+                from .codec import join, split
+
+                s = split(stack.state, ";")
+                ids = [t for t in s[3:] if not t.startswith("@@")]
+                tail = [t for t in s[3:] if t.startswith("@@")]
+                pos = ids.index(under) + 1 if under in ids else len(ids)
+                ids.insert(pos, c.id)
+                stack.set_state(join(s[:3] + ids + tail, ";"))
+
+
+@dataclass
+class Step:
+    """One logged step: its index (1-based), its commands, whether it is inside an undo bracket, the
+    chat lines it carries, and the position after it (shared object; copy it to keep it)."""
+
+    index: int
+    command: Command
+    undo: bool
+    chat: list[str]
+    position: Position
+
+
+class Locator:
+    """Places pieces on a module's maps with the boards a save chose (cached per map)."""
+
+    def __init__(self, module: Module | None, save: SaveFile | None = None) -> None:
+        self.module = module
+        self.chosen = save.board_pickers() if save is not None else {}
+        self._maps: dict[str, VassalMap | None] = {}
+        self._names: dict[tuple[str, int, int], tuple[str | None, str | None]] = {}
+
+    def vassal_map(self, map_id: str) -> VassalMap | None:
+        if self.module is None:
+            return None
+        if map_id not in self._maps:
+            mdef = self.module.maps.get(map_id)
+            if mdef is None:
+                self._maps[map_id] = None
+            else:
+                line = self.chosen.get(map_id)
+                self._maps[map_id] = mdef.vassal_map(line.boards if line else None)
+        return self._maps[map_id]
+
+    def place(self, map_id: str | None, x: int, y: int) -> tuple[str | None, str | None]:
+        """``(board name, location name)`` of a map point (``(None, None)`` without module or map)."""
+        if map_id is None:
+            return None, None
+        key = (map_id, x, y)
+        cached = self._names.get(key)
+        if cached is not None:
+            return cached
+        vmap = self.vassal_map(map_id)
+        if vmap is None:
+            return None, None
+        found = vmap.board_at(x, y)
+        board = None if found is None else found[0].board.name
+        deck = self.module.maps[map_id].deck_at(vmap, x, y)  # type: ignore[union-attr]
+        result = board, deck if deck is not None else vmap.location_name(x, y)
+        self._names[key] = result
+        return result
+
+
+def _side(traits: Sequence[Trait], props: dict[str, str], sides: Sequence[str]) -> str | None:
+    lowered = {k.lower(): v for k, v in props.items()}
+    for key in SIDE_KEYS:
+        value = lowered.get(key)
+        if value:
+            return value
+    for t in traits:
+        if isinstance(t, Restricted) and t.sides:
+            return t.sides[0]
+    return None
+
+
+def placed_pieces(position: Position, locator: Locator | None = None) -> list[PlacedPiece]:
+    """Every piece of a position, placed (file order)."""
+    stack_of: dict[str, PieceState] = {}
+    for p in position.pieces.values():
+        if p.kind in ("stack", "deck"):
+            for child in p.inner.children:  # type: ignore[attr-defined]
+                if child in position.pieces:
+                    stack_of.setdefault(child, p)
+    sides = locator.module.sides if locator is not None and locator.module is not None else []
+    names = {p.id: piece_name(p.traits) for p in position.pieces.values() if p.kind == "piece"}
+    out = []
+    for p in position.pieces.values():
+        traits = p.traits
+        parent = stack_of.get(p.id)
+        map_id, x, y = p.where()
+        if parent is not None and parent.where()[0] is not None:
+            map_id, x, y = parent.where()  # a stacked piece is where its stack is (BasicPiece.getMap)
+        board = location = None
+        if locator is not None:
+            board, location = locator.place(map_id, x, y)
+        props = piece_properties(traits)
+        if p.kind == "piece":
+            name = names[p.id]
+        else:  # Stack.getName: the pieces' names, top first
+            kids = [c for c in p.inner.children if c in names]  # type: ignore[attr-defined]
+            name = ", ".join(names[c] for c in reversed(kids))
+        out.append(PlacedPiece(p.id, p.kind, name, map_id, x, y, board, location,
+                               None if parent is None else parent.id,
+                               None if p.kind != "piece" else _side(traits, props, sides), traits, props))
+    return out
+
+
+def locate(save: SaveFile, module: Module | None = None) -> list[PlacedPiece]:
+    """Every piece, stack and deck of a save's saved state (for a log: the state when logging began),
+    in file order, placed on the module's maps when a module is given."""
+    position = Position()
+    for c in save.setup_commands():
+        position.apply(c)
+    return placed_pieces(position, Locator(module, save) if module is not None else None)
+
+
+def replay(save: SaveFile) -> Iterator[Step]:
+    """The logged steps of a log, each with the position after it (one Position object, mutated)."""
+    position = Position()
+    for c in save.setup_commands():
+        position.apply(c)
+    undo = False
+    for index, step in enumerate(save.log_steps(), 1):
+        chat = []
+        for c in walk(step):
+            if isinstance(c, UndoCommand):
+                undo = c.opening
+            elif isinstance(c, LogCommand):
+                continue
+        from .commands import Chat
+
+        chat = [c.text for c in walk(step) if isinstance(c, Chat)]
+        position.apply(step)
+        yield Step(index, step, undo, chat, position)

@@ -1,0 +1,252 @@
+"""Saved games (.vsav) and logs (.vlog): read, re-encode byte-for-byte, write (§2 of the reference).
+
+``read_save(path)`` gives a :class:`SaveFile`: the decoded command tree, the obfuscation key of the
+file, and its metadata entries. ``SaveFile.saved_game_bytes()`` re-encodes the ``savedGame`` entry
+exactly as stored (same key, same hex case); ``SaveFile.to_bytes()`` / ``write()`` produce a whole
+archive (entries ``savedGame``, ``savedata``, ``moduledata`` in VASSAL's order).
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import time
+import zipfile
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ..errors import ArchiveError, VassalFormatError
+from ..fileio import atomic_write
+from .archive import Archive
+from .codec import ESC, HEADER, deobfuscate, obfuscate
+from .commands import (
+    AddPiece,
+    BoardPickerLine,
+    Command,
+    CommandList,
+    GlobalPropertyLine,
+    LogCommand,
+    PlayerLine,
+    TextCommand,
+    TurnLine,
+    parse,
+    walk,
+)
+from .xmlsafe import parse_xml
+
+__all__ = ["Metadata", "SaveFile", "metadata_xml", "read_save"]
+
+SAVED_GAME = "savedGame"
+SAVEDATA = "savedata"
+MODULEDATA = "moduledata"
+
+
+@dataclass(frozen=True)
+class Metadata:
+    """``savedata`` / ``moduledata`` contents (§2.8, §3.5)."""
+
+    version: str = ""
+    vassal_version: str = ""
+    date_saved: str = ""
+    description: str = ""
+    name: str = ""
+
+    @staticmethod
+    def parse(data: bytes, source: str) -> Metadata:
+        root = parse_xml(data, source)
+        values: dict[str, str] = {}
+        for child in root:
+            if not isinstance(child.tag, str) or child.get("lang") is not None:
+                continue
+            values.setdefault(child.tag, (child.text or "").strip())
+        return Metadata(values.get("version", ""), values.get("VassalVersion", ""), values.get("dateSaved", ""),
+                        values.get("description", ""), values.get("name", ""))
+
+
+def metadata_xml(*, version: str = "", vassal_version: str = "3.6.7", date_saved: int | None = None,
+                 description: str | None = None, name: str | None = None, extras: bool = True) -> bytes:
+    """A ``savedata`` (no ``name``) or ``moduledata`` (with ``name``) document as VASSAL 3.6+ writes it."""
+    from xml.sax.saxutils import escape
+
+    def element(tag: str, text: str) -> str:
+        return f"  <{tag}>{escape(text)}</{tag}>\n" if text else f"  <{tag}/>\n"
+
+    stamp = str(int(time.time() * 1000) if date_saved is None else date_saved)
+    out = '<?xml version="1.0" encoding="UTF-8" standalone="no"?>\n<data version="1">\n'
+    out += element("version", version)
+    if extras:
+        out += element("extra1", "") + element("extra2", "")
+    out += element("VassalVersion", vassal_version) + element("dateSaved", stamp)
+    if description is not None:
+        out += element("description", description)
+    if name is not None:
+        out += element("name", name)
+    out += "</data>\n"
+    return out.encode("utf-8")
+
+
+@dataclass
+class SaveFile:
+    """A decoded save or log."""
+
+    commands: Command
+    key: int | None = 0
+    upper_hex: bool = False
+    entries: dict[str, bytes] = field(default_factory=dict)  # the other archive entries, in order
+    source: str = "<memory>"
+    zipped: bool = True
+
+    # ---------------------------------------------------------------- encoding
+    def text(self) -> str:
+        """The command string."""
+        return self.commands.encode()
+
+    def saved_game_bytes(self) -> bytes:
+        """The ``savedGame`` entry, obfuscated with this file's key (plain text when key is None)."""
+        return obfuscate(self.text(), self.key, upper=self.upper_hex)
+
+    def to_bytes(self, *, date_time: tuple[int, int, int, int, int, int] = (2000, 1, 1, 0, 0, 0)) -> bytes:
+        """The whole archive (deterministic: fixed timestamps, DEFLATE, VASSAL's entry order)."""
+        if not self.zipped:
+            return self.saved_game_bytes()
+        buffer = io.BytesIO()
+        with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as out:
+            for name, data in [(SAVED_GAME, self.saved_game_bytes()), *self.entries.items()]:
+                info = zipfile.ZipInfo(name, date_time)
+                info.compress_type = zipfile.ZIP_DEFLATED
+                out.writestr(info, data)
+        return buffer.getvalue()
+
+    def write(self, path: str | os.PathLike[str]) -> None:
+        """Write the archive atomically."""
+        atomic_write(path, self.to_bytes())
+
+    # ---------------------------------------------------------------- structure
+    def top_level(self) -> list[Command]:
+        """The top-level elements of the command string."""
+        c = self.commands
+        return list(c.items) if isinstance(c, CommandList) else [c]
+
+    @property
+    def is_log(self) -> bool:
+        """True when the file holds logged steps (``LOG`` commands), whatever its extension."""
+        return any(isinstance(c, LogCommand) for c in self.top_level()) or any(
+            isinstance(c, CommandList) and c.items and isinstance(c.items[0], LogCommand) for c in self.top_level())
+
+    def setup_commands(self) -> list[Command]:
+        """The saved state: top-level elements up to ``end_save`` (everything when there is none)."""
+        out = []
+        for c in self.top_level():
+            out.append(c)
+            if isinstance(c, TextCommand) and c.text == "end_save":
+                break
+        return out
+
+    def log_steps(self) -> list[Command]:
+        """The logged steps after ``end_save`` (each a top-level element: one user action)."""
+        items = self.top_level()
+        for i, c in enumerate(items):
+            if isinstance(c, TextCommand) and c.text == "end_save":
+                return items[i + 1:]
+        return []
+
+    def add_pieces(self) -> list[AddPiece]:
+        """AddPiece commands of the saved state, in file order (log steps excluded)."""
+        out: list[AddPiece] = []
+        for top in self.setup_commands():
+            out.extend(c for c in walk(top) if isinstance(c, AddPiece))
+        return out
+
+    def lines(self) -> Iterator[TextCommand]:
+        """Game-component lines of the saved state (kept verbatim)."""
+        for top in self.setup_commands():
+            for c in walk(top):
+                if isinstance(c, TextCommand):
+                    yield c
+
+    def players(self) -> list[PlayerLine]:
+        return [p for c in self.lines() if (p := PlayerLine.parse(c.text)) is not None]
+
+    def board_pickers(self) -> dict[str, BoardPickerLine]:
+        """Chosen boards per map id (the last line for a map wins, as when VASSAL applies them)."""
+        out: dict[str, BoardPickerLine] = {}
+        for c in self.lines():
+            line = BoardPickerLine.parse(c.text)
+            if line is not None:
+                out[line.map_id] = line
+        return out
+
+    def global_properties(self) -> list[GlobalPropertyLine]:
+        return [p for c in self.lines() if (p := GlobalPropertyLine.parse(c.text)) is not None]
+
+    def turns(self) -> list[TurnLine]:
+        return [t for c in self.lines() if (t := TurnLine.parse(c.text)) is not None]
+
+    @property
+    def savedata(self) -> Metadata | None:
+        data = self.entries.get(SAVEDATA)
+        return None if data is None else Metadata.parse(data, f"{self.source}: savedata")
+
+    @property
+    def moduledata(self) -> Metadata | None:
+        data = self.entries.get(MODULEDATA)
+        return None if data is None else Metadata.parse(data, f"{self.source}: moduledata")
+
+
+def read_save(source: str | os.PathLike[str] | bytes, *, name: str | None = None) -> SaveFile:
+    """Read a .vsav/.vlog (a zip with ``savedGame``; a bare ``savedGame`` text is accepted too).
+
+    Raises :class:`ArchiveError` for a corrupt or hostile archive and :class:`VassalFormatError` for
+    a ``savedGame`` that does not decode.
+    """
+    if isinstance(source, bytes | bytearray):
+        label = name or "<bytes>"
+        data = bytes(source)
+        if data[:2] != b"PK":
+            return _from_saved_game(data, label, zipped=False, entries={})
+        import tempfile
+
+        with tempfile.NamedTemporaryFile(suffix=".vsav") as tmp:
+            tmp.write(data)
+            tmp.flush()
+            return _read_zip(Path(tmp.name), label)
+    path = Path(source)
+    label = name or str(path)
+    if path.is_dir():
+        raise ArchiveError(f"{label}: is a folder, not a save or log")
+    try:
+        with open(path, "rb") as handle:
+            head = handle.read(16)
+    except FileNotFoundError:
+        raise ArchiveError(f"{label}: no such file") from None
+    except OSError as exc:
+        raise ArchiveError(f"{label}: cannot read ({exc.strerror or exc})") from None
+    if head[:2] != b"PK" and (head.startswith(HEADER) or head.startswith(b"begin_save")):
+        data = path.read_bytes()
+        return _from_saved_game(data, label, zipped=False, entries={})
+    return _read_zip(path, label)
+
+
+def _read_zip(path: Path, label: str) -> SaveFile:
+    with Archive(path) as archive:
+        if archive.is_folder:
+            raise ArchiveError(f"{label}: is a folder, not a save or log")
+        names = archive.names()
+        if SAVED_GAME not in names:
+            what = "a module" if ("buildFile.xml" in names or "buildFile" in names) else "a save or log"
+            raise ArchiveError(f"{label}: has no savedGame entry, so it is not a save or log"
+                               + (" (it looks like a module)" if what == "a module" else ""))
+        data = archive.read(SAVED_GAME)
+        entries = {n: archive.read(n) for n in names if n != SAVED_GAME}
+    archive.path = Path(label)
+    return _from_saved_game(data, label, zipped=True, entries=entries)
+
+
+def _from_saved_game(data: bytes, label: str, *, zipped: bool, entries: dict[str, bytes]) -> SaveFile:
+    text, key = deobfuscate(data, f"{label}: savedGame")
+    upper = key is not None and any(0x41 <= b <= 0x46 for b in data[5:4096])
+    commands = parse(text, source=f"{label}: savedGame")
+    if not text.startswith("begin_save") and not text.startswith("LOG\t") and ESC not in text:
+        raise VassalFormatError(f"{label}: savedGame does not hold VASSAL commands (no begin_save)")
+    return SaveFile(commands, key, upper, entries, label, zipped)

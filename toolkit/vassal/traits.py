@@ -1,0 +1,582 @@
+"""Piece trait chains (``reference/vassal-formats.md`` §2.7).
+
+A piece's *type* and *state* are TAB-nested chains, outermost trait first and the ``BasicPiece``
+(``piece;``), ``Stack`` (``stack``) or ``Deck`` (``deck;``) innermost. :func:`decode_chain` turns them
+into a list of :class:`Trait` objects; the common traits are typed subclasses with readable fields,
+every other trait (module-specific classes too) is a plain :class:`Trait` that keeps its own type and
+state verbatim, so :func:`encode_chain` reproduces the original strings exactly.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import ClassVar
+
+from .codec import TAB, join, split
+
+__all__ = [
+    "BasicPiece",
+    "Clone",
+    "Deck",
+    "Delete",
+    "DynamicProperty",
+    "Embellishment",
+    "Hideable",
+    "Label",
+    "Marker",
+    "Obscurable",
+    "Prototype",
+    "Report",
+    "Restricted",
+    "SendTo",
+    "Stack",
+    "Trait",
+    "TriggerAction",
+    "decode_chain",
+    "encode_chain",
+    "piece_name",
+    "piece_properties",
+]
+
+
+class Trait:
+    """One layer of a piece: its own ``type`` and ``state`` strings (without the inner layers)."""
+
+    __slots__ = ("state", "type")
+    kind: ClassVar[str] = "trait"
+    prefixes: ClassVar[tuple[str, ...]] = ()
+
+    def __init__(self, type: str, state: str = "") -> None:
+        self.type = type
+        self.state = state
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self.type!r}, {self.state!r})"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Trait) and (self.type, self.state) == (other.type, other.state)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    @property
+    def prefix(self) -> str:
+        """The class-selecting prefix: the type up to its first ``;`` (or the whole type)."""
+        head, sep, _ = self.type.partition(";")
+        return head + sep
+
+    def fields(self) -> list[str]:
+        """The own-type fields after the prefix (``SequenceEncoder`` ``;``)."""
+        return split(self.type, ";")[1:]
+
+    def field(self, index: int, default: str = "") -> str:
+        f = self.fields()
+        return f[index] if index < len(f) else default
+
+    def name_of(self, inner: str) -> str:
+        """This layer's contribution to the piece name, given the inner layers' name."""
+        return inner
+
+    def describe(self) -> dict[str, object]:
+        """A JSON-ready summary (``trait`` plus the readable fields of typed traits)."""
+        out: dict[str, object] = {"trait": self.kind if self.kind != "trait" else self.prefix.rstrip(";")}
+        out.update(self._details())
+        return out
+
+    def _details(self) -> dict[str, object]:
+        return {}
+
+
+class BasicPiece(Trait):
+    """``piece;cloneKey;deleteKey;image;name`` / state ``map;x;y;gpid;n;k1;v1;...`` (§2.7.2)."""
+
+    __slots__ = ()
+    kind = "basic"
+    prefixes = ("piece;",)
+
+    @property
+    def image(self) -> str:
+        return self.field(2)
+
+    @property
+    def name(self) -> str:
+        return self.field(3)
+
+    def _state(self) -> list[str]:
+        return split(self.state, ";")
+
+    @property
+    def map(self) -> str | None:
+        s = self._state()
+        return None if not s or s[0] in ("", "null") else s[0]
+
+    @property
+    def xy(self) -> tuple[int, int]:
+        s = self._state()
+        return _int(s, 1), _int(s, 2)
+
+    @property
+    def gpid(self) -> str:
+        s = self._state()
+        return s[3] if len(s) > 3 else ""
+
+    @property
+    def properties(self) -> dict[str, str]:
+        """Persistent properties (3.4+), in file order."""
+        s = self._state()
+        n = _int(s, 4)
+        out = {}
+        for i in range(n):
+            j = 5 + 2 * i
+            if j + 1 < len(s) + 1:
+                out[s[j] if j < len(s) else ""] = s[j + 1] if j + 1 < len(s) else ""
+        return out
+
+    def name_of(self, inner: str) -> str:
+        return self.name
+
+    def _details(self) -> dict[str, object]:
+        return {"name": self.name, "image": self.image, "map": self.map, "x": self.xy[0], "y": self.xy[1],
+                "gpid": self.gpid, "properties": self.properties}
+
+    @staticmethod
+    def make(name: str, image: str = "", *, map: str | None = None, x: int = 0, y: int = 0, gpid: str = "",
+             properties: dict[str, str] | None = None) -> BasicPiece:
+        """A new BasicPiece (3.4+ state with a property count)."""
+        props = properties or {}
+        state = [map or "null", str(x), str(y), gpid, str(len(props))]
+        for k, v in props.items():
+            state += [k, v]
+        return BasicPiece("piece;" + join(("", "", image, name), ";"), join(state, ";"))
+
+    def moved(self, map: str | None, x: int, y: int) -> BasicPiece:
+        """A copy with another map and position (properties kept)."""
+        s = self._state() + [""] * max(0, 3 - len(self._state()))
+        s[0], s[1], s[2] = map or "null", str(x), str(y)
+        return BasicPiece(self.type, join(s, ";"))
+
+
+class Stack(Trait):
+    """``stack`` / state ``map;x;y;id1;...;idN[;@@layer]`` (§2.7.3)."""
+
+    __slots__ = ()
+    kind = "stack"
+    prefixes = ("stack",)
+
+    @property
+    def map(self) -> str | None:
+        s = split(self.state, ";")
+        return None if not s or s[0] in ("", "null") else s[0]
+
+    @property
+    def xy(self) -> tuple[int, int]:
+        """Position; (0, 0) when the stack is on no map (VASSAL then reads x, y as unknown ids)."""
+        s = split(self.state, ";")
+        if not s or s[0] in ("", "null"):
+            return 0, 0
+        return _int(s, 1), _int(s, 2)
+
+    @property
+    def children(self) -> list[str]:
+        """Ids of the stacked pieces, bottom first."""
+        s = split(self.state, ";")
+        return [t for t in s[3:] if t and not t.startswith("@@")]
+
+    @property
+    def layer(self) -> int | None:
+        s = split(self.state, ";")
+        if len(s) > 3 and s[-1].startswith("@@") and _intok(s[-1][2:]):
+            return int(s[-1][2:])
+        return None
+
+    def name_of(self, inner: str) -> str:
+        return ""
+
+    def _details(self) -> dict[str, object]:
+        return {"map": self.map, "x": self.xy[0], "y": self.xy[1], "pieces": self.children}
+
+    @staticmethod
+    def make(map: str, x: int, y: int, children: Sequence[str], layer: int | None = -1) -> Stack:
+        fields = [map, str(x), str(y), *children]
+        if layer is not None:
+            fields.append(f"@@{layer}")
+        return Stack("stack", join(fields, ";"))
+
+
+class Deck(Trait):
+    """``deck;...`` / state ``map;x;y;faceDown;ids(,)`` (§2.7.3)."""
+
+    __slots__ = ()
+    kind = "deck"
+    prefixes = ("deck;",)
+
+    @property
+    def deck_name(self) -> str:
+        return self.field(12)
+
+    @property
+    def map(self) -> str | None:
+        s = split(self.state, ";")
+        return None if not s or s[0] in ("", "null") else s[0]
+
+    @property
+    def xy(self) -> tuple[int, int]:
+        s = split(self.state, ";")
+        return _int(s, 1), _int(s, 2)
+
+    @property
+    def children(self) -> list[str]:
+        s = split(self.state, ";")
+        return [t for t in split(s[4], ",") if t] if len(s) > 4 else []
+
+    def name_of(self, inner: str) -> str:
+        return ""
+
+    def _details(self) -> dict[str, object]:
+        return {"name": self.deck_name, "map": self.map, "x": self.xy[0], "y": self.xy[1], "pieces": self.children}
+
+
+class Embellishment(Trait):
+    """``emb2;`` Layer: images and level names; state = 1-based active level, negative when off."""
+
+    __slots__ = ()
+    kind = "layer"
+    prefixes = ("emb2;", "emb;")
+
+    @property
+    def layer_name(self) -> str:
+        return self.field(18)
+
+    @property
+    def images(self) -> list[str]:
+        return split(self.field(15), ",")
+
+    @property
+    def level_names(self) -> list[str]:
+        return split(self.field(16), ",")
+
+    @property
+    def level(self) -> int:
+        """The 1-based current level (its absolute value when inactive)."""
+        return abs(_parse_int(self.state, 1)) or 1
+
+    @property
+    def active(self) -> bool:
+        return _parse_int(self.state, 1) > 0
+
+    def name_of(self, inner: str) -> str:
+        value = _parse_int(self.state, 1)
+        names = self.level_names
+        cname = names[value - 1] if 0 < value <= len(names) else ""
+        if not cname:
+            return inner
+        parts = split(cname, "+")
+        if len(parts) > 1:
+            return inner + parts[1] if parts[0] == "" else parts[0] + inner
+        return parts[0]
+
+    def _details(self) -> dict[str, object]:
+        names = self.level_names
+        level = self.level
+        return {"name": self.layer_name, "level": level, "active": self.active,
+                "level_name": names[level - 1] if 0 < level <= len(names) else "", "levels": len(self.images)}
+
+
+class Marker(Trait):
+    """``mark;`` fixed properties: keys and values are ``,``-lists."""
+
+    __slots__ = ()
+    kind = "marker"
+    prefixes = ("mark;",)
+
+    @property
+    def properties(self) -> dict[str, str]:
+        keys = split(self.type[5:], ",")
+        values = split(self.state, ",")
+        return {k: (values[i] if i < len(values) else "") for i, k in enumerate(keys)}
+
+    def _details(self) -> dict[str, object]:
+        return {"properties": self.properties}
+
+
+class DynamicProperty(Trait):
+    """``PROP;name;...`` a dynamic property; state = its current value."""
+
+    __slots__ = ()
+    kind = "dynamic-property"
+    prefixes = ("PROP;",)
+
+    @property
+    def key(self) -> str:
+        return self.field(0)
+
+    @property
+    def value(self) -> str:
+        return self.state
+
+    def _details(self) -> dict[str, object]:
+        return {"name": self.key, "value": self.value}
+
+
+class Label(Trait):
+    """``label;`` text label; state = the label text."""
+
+    __slots__ = ()
+    kind = "label"
+    prefixes = ("label;",)
+
+    @property
+    def text(self) -> str:
+        return self.state
+
+    @property
+    def name_format(self) -> str:
+        return self.field(11, "$pieceName$ ($label$)")
+
+    def name_of(self, inner: str) -> str:
+        if not self.state:
+            return inner
+        return self.name_format.replace("$pieceName$", inner).replace("$label$", self.state)
+
+    def _details(self) -> dict[str, object]:
+        return {"text": self.text, "name": self.field(16)}
+
+
+class Obscurable(Trait):
+    """``obs;`` mask; state ``obscuredBy;...`` (``null`` when visible)."""
+
+    __slots__ = ()
+    kind = "mask"
+    prefixes = ("obs;",)
+
+    @property
+    def obscured_by(self) -> str | None:
+        first = split(self.state, ";")[0] if self.state else ""
+        return None if first in ("", "null") else first
+
+    @property
+    def mask_name(self) -> str:
+        return self.field(4)
+
+    def _details(self) -> dict[str, object]:
+        return {"obscured_by": self.obscured_by, "mask_name": self.mask_name}
+
+
+class Hideable(Trait):
+    """``hide;`` invisible; state = the hiding player's id or ``null``."""
+
+    __slots__ = ()
+    kind = "invisible"
+    prefixes = ("hide;",)
+
+    @property
+    def hidden_by(self) -> str | None:
+        return None if self.state in ("", "null") else self.state
+
+    def _details(self) -> dict[str, object]:
+        return {"hidden_by": self.hidden_by}
+
+
+class Prototype(Trait):
+    """``prototype;name[;params]`` (only in module definitions; saves hold expanded traits)."""
+
+    __slots__ = ()
+    kind = "prototype"
+    prefixes = ("prototype;",)
+
+    @property
+    def name(self) -> str:
+        return self.field(0)
+
+    def _details(self) -> dict[str, object]:
+        return {"name": self.name}
+
+
+class _Command(Trait):
+    __slots__ = ()
+
+    @property
+    def command(self) -> str:
+        return self.field(0)
+
+    @property
+    def key(self) -> str:
+        return self.field(1)
+
+    def _details(self) -> dict[str, object]:
+        return {"command": self.command, "key": self.key}
+
+
+class Delete(_Command):
+    __slots__ = ()
+    kind = "delete"
+    prefixes = ("delete;",)
+
+
+class Clone(_Command):
+    __slots__ = ()
+    kind = "clone"
+    prefixes = ("clone;",)
+
+
+class SendTo(_Command):
+    """``sendto;`` send to location; state = the 'back' map and position."""
+
+    __slots__ = ()
+    kind = "send-to"
+    prefixes = ("sendto;",)
+
+    def _details(self) -> dict[str, object]:
+        return {"command": self.command, "key": self.key, "map": self.field(2), "board": self.field(3),
+                "x": self.field(4), "y": self.field(5)}
+
+
+class Report(Trait):
+    """``report;keys;format;...`` report action."""
+
+    __slots__ = ()
+    kind = "report"
+    prefixes = ("report;",)
+
+    def _details(self) -> dict[str, object]:
+        return {"format": self.field(1)}
+
+
+class TriggerAction(Trait):
+    """``macro;name;command;key;...`` trigger action (macro)."""
+
+    __slots__ = ()
+    kind = "trigger"
+    prefixes = ("macro;",)
+
+    def _details(self) -> dict[str, object]:
+        return {"name": self.field(0), "command": self.field(1), "key": self.field(2)}
+
+
+class Restricted(Trait):
+    """``restrict;sides;...`` restricted access; state = the owning player."""
+
+    __slots__ = ()
+    kind = "restricted"
+    prefixes = ("restrict;",)
+
+    @property
+    def sides(self) -> list[str]:
+        return [s for s in split(self.field(0), ",") if s]
+
+    def _details(self) -> dict[str, object]:
+        return {"sides": self.sides, "owner": self.state}
+
+
+class _Named(Trait):
+    __slots__ = ()
+
+    def _details(self) -> dict[str, object]:
+        return {"name": self.field(0)}
+
+
+class CalculatedProperty(_Named):
+    __slots__ = ()
+    kind = "calculated-property"
+    prefixes = ("calcProp;",)
+
+
+class BasicName(Trait):
+    """``basicName;name`` (3.7 'Basic Name'): replaces the inner name."""
+
+    __slots__ = ()
+    kind = "basic-name"
+    prefixes = ("basicName;",)
+
+    def name_of(self, inner: str) -> str:
+        return self.field(0) or inner
+
+    def _details(self) -> dict[str, object]:
+        return {"name": self.field(0)}
+
+
+_CLASSES: dict[str, type[Trait]] = {}
+for _cls in (BasicPiece, Stack, Deck, Embellishment, Marker, DynamicProperty, Label, Obscurable, Hideable,
+             Prototype, Delete, Clone, SendTo, Report, TriggerAction, Restricted, CalculatedProperty, BasicName):
+    for _p in _cls.prefixes:
+        _CLASSES[_p] = _cls
+
+
+def make_trait(type: str, state: str = "") -> Trait:
+    """The typed :class:`Trait` for an own type (plain :class:`Trait` when the prefix is unknown)."""
+    head, sep, _ = type.partition(";")
+    cls = _CLASSES.get(head + sep) or _CLASSES.get(head, Trait) if sep else _CLASSES.get(type, Trait)
+    return cls(type, state)
+
+
+def decode_chain(type: str, state: str) -> list[Trait]:
+    """Split a full type and state into traits, outermost first (§2.7.1)."""
+    traits = []
+    while True:
+        t = split(type, TAB)
+        s = split(state, TAB)
+        own_state = s[0] if s else ""
+        if len(t) < 2:
+            traits.append(make_trait(t[0] if t else "", own_state))
+            return traits
+        traits.append(make_trait(t[0], own_state))
+        type = t[1] if len(t) == 2 else join(t[1:], TAB)
+        state = s[1] if len(s) == 2 else join(s[1:], TAB) if len(s) > 2 else ""
+
+
+def encode_chain(traits: Sequence[Trait]) -> tuple[str, str]:
+    """The full ``(type, state)`` of a chain (inverse of :func:`decode_chain`)."""
+    if not traits:
+        raise ValueError("a trait chain needs at least its innermost piece")
+    t, s = traits[-1].type, traits[-1].state
+    for trait in reversed(traits[:-1]):
+        t = join((trait.type, t), TAB)
+        s = join((trait.state, s), TAB)
+    return t, s
+
+
+def piece_name(traits: Sequence[Trait]) -> str:
+    """The piece's name as VASSAL's ``getName()`` builds it from the inner piece outwards
+    (layer level names with ``+`` prefixes/suffixes, labels, basic names)."""
+    name = ""
+    for trait in reversed(traits):
+        name = trait.name_of(name)
+    return name
+
+
+def piece_properties(traits: Iterable[Trait]) -> dict[str, str]:
+    """Marker, dynamic and persistent properties of a chain (outer traits win)."""
+    out: dict[str, str] = {}
+    for trait in traits:
+        if isinstance(trait, Marker):
+            for k, v in trait.properties.items():
+                out.setdefault(k, v)
+        elif isinstance(trait, DynamicProperty):
+            out.setdefault(trait.key, trait.value)
+        elif isinstance(trait, BasicPiece):
+            for k, v in trait.properties.items():
+                out.setdefault(k, v)
+    return out
+
+
+def _int(fields: Sequence[str], i: int) -> int:
+    if i >= len(fields):
+        return 0
+    try:
+        return int(fields[i])
+    except ValueError:
+        return 0
+
+
+def _intok(text: str) -> bool:
+    try:
+        int(text)
+    except ValueError:
+        return False
+    return True
+
+
+def _parse_int(text: str, default: int) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        return default

@@ -1,0 +1,39 @@
+"""A hardened lxml parser for VASSAL's XML (buildFile, moduledata, savedata).
+
+No DTDs, no entity expansion, no network, no huge trees: a document with a ``<!DOCTYPE`` or
+``<!ENTITY`` declaration is refused before parsing (VASSAL never writes one), which stops external
+entities and billion-laughs expansion outright.
+"""
+
+from __future__ import annotations
+
+import re
+
+from lxml import etree
+
+from ..errors import VassalFormatError
+
+__all__ = ["parse_xml"]
+
+_DECL = re.compile(rb"<!\s*(DOCTYPE|ENTITY)", re.IGNORECASE)
+
+
+def _parser() -> etree.XMLParser:
+    return etree.XMLParser(resolve_entities=False, no_network=True, huge_tree=False, load_dtd=False,
+                           dtd_validation=False, remove_comments=False, recover=False)
+
+
+def parse_xml(data: bytes, source: str) -> etree._Element:
+    """Parse ``data`` and return the root element; raises VassalFormatError naming ``source``."""
+    if _DECL.search(data[:65536]) or (b"<!" in data and _DECL.search(data)):
+        raise VassalFormatError(f"{source}: xml with a document type or entity declaration is refused")
+    try:
+        root = etree.fromstring(data, _parser())
+    except etree.XMLSyntaxError as exc:
+        msg = str(exc).splitlines()[0] if str(exc) else "syntax error"
+        raise VassalFormatError(f"{source}: not well-formed xml ({msg[:1].lower() + msg[1:]})") from None
+    except ValueError as exc:
+        raise VassalFormatError(f"{source}: not readable xml ({exc})") from None
+    if root is None:
+        raise VassalFormatError(f"{source}: empty xml document")
+    return root
