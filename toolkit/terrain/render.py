@@ -33,12 +33,13 @@ from ..errors import InputError
 from ..hexgrid import Hex, Hexside, Layout
 from .model import TerrainMap
 
-__all__ = ["RenderStyle", "Rendered", "board_layout", "render_map"]
+__all__ = ["DEFAULT_HEX_SIZE", "RenderStyle", "Rendered", "board_layout", "render_map"]
 
 Point = tuple[float, float]
 RGB = tuple[int, int, int]
 
 MAX_PIXELS = 120_000_000
+DEFAULT_HEX_SIZE = 48.0
 
 
 @dataclass(frozen=True)
@@ -105,7 +106,7 @@ def board_layout(m: TerrainMap, hex_size: float, margin: float | None = None,
     return layout, (width, height)
 
 
-def render_map(m: TerrainMap, hex_size: float = 48.0, *, layout: Layout | None = None,
+def render_map(m: TerrainMap, hex_size: float = DEFAULT_HEX_SIZE, *, layout: Layout | None = None,
                size: tuple[int, int] | None = None, style: RenderStyle | None = None,
                supersample: int | None = None) -> Rendered:
     """Draw the map with hexes ``hex_size`` px centre to corner (or with a given ``layout`` on an image

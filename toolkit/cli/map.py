@@ -1,0 +1,254 @@
+"""``wgt map``: look up, edit, draw and export a map's terrain data.
+
+MAP is a path to a map file or a game slug (``winter-war`` = the bundled ``maps/winter-war.yaml``).
+Edits rewrite the file atomically and touch only the lines they change.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import click
+import yaml
+
+from ..data import resolve_map
+from ..errors import InputError
+from ..fileio import atomic_open, atomic_write
+from .main import LazyGroup
+from .options import echo_json, json_opt
+
+__all__ = ["map_group"]
+
+
+@click.group(name="map", cls=LazyGroup, lazy={"calibrate": "map_scan:calibrate", "centre": "map_scan:centre",
+                                              "extract": "map_scan:extract", "edit": "map_edit:edit"})
+def map_group() -> None:
+    """Map terrain data: find, show, set, side, render, export (and calibrate, centre, extract, edit)."""
+
+
+def _load(arg: str) -> tuple[Any, Path]:
+    from ..terrain.io import load_map
+
+    path = resolve_map(arg)
+    return load_map(path), path
+
+
+def _hex_json(m: Any, hid: str) -> dict[str, Any]:
+    h = m.hex(hid)
+    return {"hex": hid, "terrain": h.terrain, "tags": sorted(h.tags), "name": h.name, "values": dict(h.values),
+            "neighbours": m.neighbours(hid),
+            "hexsides": {n: sorted(f) for n, f in m.sides_of(hid).items()},
+            "overridden": hid in m.overrides["hexes"]}
+
+
+@map_group.command("find")
+@click.argument("map_arg", metavar="MAP")
+@click.option("--terrain", help="Terrain name from the map's legend.")
+@click.option("--tag", help="A hex tag (city, fortification, ...).")
+@click.option("--name", help="A place name (case-insensitive).")
+@click.option("--value", "values", multiple=True, metavar="K=V", help="A value to match (repeatable): country=finland.")
+@json_opt
+def find(map_arg: str, terrain: str | None, tag: str | None, name: str | None, values: tuple[str, ...],
+         as_json: bool) -> None:
+    """The hex ids that match every criterion given, in map order."""
+    m, _ = _load(map_arg)
+    if terrain is not None and terrain not in m.legend:
+        raise InputError(f"unknown terrain {terrain!r} (legend: {', '.join(m.legend)})")
+    crit = dict(_parse_kv(v) for v in values)
+    ids = m.find(terrain=terrain, tag=tag, name=name, **crit)
+    if as_json:
+        echo_json(ids)
+    else:
+        for hid in ids:
+            click.echo(hid)
+
+
+@map_group.command("show")
+@click.argument("map_arg", metavar="MAP")
+@click.argument("hex_ref", metavar="HEX")
+@json_opt
+def show(map_arg: str, hex_ref: str, as_json: bool) -> None:
+    """One hex (an id or a place name): terrain, tags, values, neighbours, hexside features."""
+    m, _ = _load(map_arg)
+    hid = m.resolve(hex_ref)
+    d = _hex_json(m, hid)
+    if as_json:
+        echo_json(d)
+        return
+    title = f"{hid}  {d['terrain']}" + (f"  {d['name']}" if d["name"] else "")
+    click.echo(title + ("  (overridden)" if d["overridden"] else ""))
+    if d["tags"]:
+        click.echo(f"  tags: {', '.join(d['tags'])}")
+    for k, v in d["values"].items():
+        click.echo(f"  {k}: {v}")
+    click.echo(f"  neighbours: {' '.join(d['neighbours'])}")
+    for n, feats in d["hexsides"].items():
+        click.echo(f"  side {n}: {', '.join(feats)}")
+
+
+@map_group.command("set")
+@click.argument("map_arg", metavar="MAP")
+@click.argument("hex_ref", metavar="HEX")
+@click.option("--terrain", help="New terrain (a legend name).")
+@click.option("--tag", "tags", multiple=True, metavar="+X/-X", help="Add (+city) or remove (-city) a tag; repeatable.")
+@click.option("--set", "sets", multiple=True, metavar="K=V",
+              help="Set a value (vp=5, country=finland, name=Viipuri); an empty V removes it; repeatable.")
+@json_opt
+def set_cmd(map_arg: str, hex_ref: str, terrain: str | None, tags: tuple[str, ...], sets: tuple[str, ...],
+            as_json: bool) -> None:
+    """Edit one hex in place (atomically; one line of the file changes)."""
+    from ..terrain.io import edit_map
+
+    if terrain is None and not tags and not sets:
+        raise InputError("nothing to change: give --terrain, --tag or --set")
+    tag_ops = []
+    for t in tags:
+        if len(t) < 2 or t[0] not in "+-":
+            raise InputError(f"--tag takes +TAG or -TAG, not {t!r}")
+        tag_ops.append((t[0], t[1:]))
+    kvs = [_parse_kv(s) for s in sets]
+    path = resolve_map(map_arg)
+
+    def change(m: Any) -> dict[str, Any]:
+        hid = m.resolve(hex_ref)
+        if terrain is not None:
+            m.set_terrain(hid, terrain)
+        for op, tag in tag_ops:
+            (m.set_tag if op == "+" else m.remove_tag)(hid, tag)
+        for k, v in kvs:
+            m.set_value(hid, k, v)
+        return _hex_json(m, hid)
+
+    d = edit_map(path, change)
+    if as_json:
+        echo_json(d)
+    else:
+        click.echo(f"{d['hex']}: {d['terrain']}" + (f" [{', '.join(d['tags'])}]" if d["tags"] else "")
+                   + (f" {d['name']}" if d["name"] else "")
+                   + "".join(f" {k}={v}" for k, v in d["values"].items()))
+
+
+@map_group.command("side")
+@click.argument("map_arg", metavar="MAP")
+@click.argument("hex_a", metavar="HEX")
+@click.argument("hex_b", metavar="HEX")
+@click.option("--add", "adds", multiple=True, metavar="F", help="Add a feature (river, road, rail, ...); repeatable.")
+@click.option("--remove", "removes", multiple=True, metavar="F", help="Remove a feature; repeatable.")
+@json_opt
+def side(map_arg: str, hex_a: str, hex_b: str, adds: tuple[str, ...], removes: tuple[str, ...],
+         as_json: bool) -> None:
+    """Show or edit the hexside between two neighbouring hexes."""
+    path = resolve_map(map_arg)
+
+    def change(m: Any) -> tuple[str, list[str]]:
+        a, b = m.resolve(hex_a), m.resolve(hex_b)
+        key = m.side(a, b)
+        for f in adds:
+            m.add_side_feature(a, b, f)
+        for f in removes:
+            m.remove_side_feature(a, b, f)
+        return key, sorted(m.side_features(a, b))
+
+    if adds or removes:
+        from ..terrain.io import edit_map
+
+        key, feats = edit_map(path, change)
+    else:
+        from ..terrain.io import load_map
+
+        key, feats = change(load_map(path))
+    if as_json:
+        echo_json({"hexside": key, "features": feats})
+    else:
+        click.echo(f"{key}: {', '.join(feats) if feats else '(none)'}")
+
+
+@map_group.command("render")
+@click.argument("map_arg", metavar="MAP")
+@click.option("-o", "--output", required=True, type=click.Path(dir_okay=False), help="PNG file to write.")
+@click.option("--hex-size", type=float, default=None, help="Hex size in px, centre to corner (default 48).")
+@click.option("--dpi", type=float, default=None,
+              help="Print resolution; with --hex-inches sets the hex size (default 0.5 in across flats).")
+@click.option("--hex-inches", type=float, default=0.5, show_default=True,
+              help="Printed hex width across the flats, used with --dpi.")
+@click.option("--no-numbers", is_flag=True, help="Leave out the hex numbers.")
+@click.option("--no-labels", is_flag=True, help="Leave out place names.")
+@click.option("--plain", is_flag=True, help="Colours only: no textures.")
+@click.option("--no-frame", is_flag=True, help="No frame, title or legend.")
+@click.option("--layout-out", type=click.Path(dir_okay=False), help="Also write the layout used (YAML).")
+@json_opt
+def render(map_arg: str, output: str, hex_size: float | None, dpi: float | None, hex_inches: float,
+           no_numbers: bool, no_labels: bool, plain: bool, no_frame: bool, layout_out: str | None,
+           as_json: bool) -> None:
+    """Draw the map as a board image (PNG), usable as a VASSAL board and to check the data by eye."""
+    from ..terrain.render import DEFAULT_HEX_SIZE, RenderStyle, render_map
+
+    m, _ = _load(map_arg)
+    if dpi is not None:
+        if dpi <= 0 or hex_inches <= 0:
+            raise InputError("--dpi and --hex-inches must be positive")
+        if hex_size is not None:
+            raise InputError("give --hex-size or --dpi, not both")
+        hex_size = dpi * hex_inches / 3**0.5  # across flats = sqrt(3) * size
+    size = DEFAULT_HEX_SIZE if hex_size is None else hex_size
+    style = RenderStyle(numbers=not no_numbers, labels=not no_labels, textures=not plain, frame_on=not no_frame)
+    img, layout = render_map(m, size, style=style)
+    out = Path(output)
+    if out.suffix.lower() != ".png":
+        raise InputError(f"render writes PNG: give an output ending in .png, not {output}")
+    with atomic_open(out, "wb") as fh:
+        kw: dict[str, Any] = {"dpi": (dpi, dpi)} if dpi else {}
+        img.save(fh, format="PNG", optimize=False, **kw)
+    info = {"output": str(out), "width": img.width, "height": img.height, "hex_size": round(size, 4),
+            "layout": [list(r) for r in layout.matrix]}
+    if layout_out:
+        atomic_write(layout_out, yaml.safe_dump({"layout": info["layout"], "hex_size": info["hex_size"],
+                                                 "width": img.width, "height": img.height}, sort_keys=False))
+    if as_json:
+        echo_json(info)
+    else:
+        click.echo(f"wrote {out} ({img.width} x {img.height} px, hex size {size:.2f} px)")
+
+
+@map_group.command("export")
+@click.argument("map_arg", metavar="MAP")
+@click.option("--format", "fmt", type=click.Choice(["geojson"]), default="geojson", show_default=True)
+@click.option("-o", "--output", required=True, type=click.Path(dir_okay=False), help="File to write.")
+@click.option("--hex-size", type=float, default=None,
+              help="Use the layout of a board rendered at this hex size (default: the map's calibration "
+                   "if it has one, else the default board).")
+@click.option("--no-flip", is_flag=True, help="Keep pixel y downward (default: negated, upright in a GIS).")
+def export(map_arg: str, fmt: str, output: str, hex_size: float | None, no_flip: bool) -> None:
+    """Export hex polygons with their data and hexside lines with their features."""
+    from ..terrain.geojson import dumps_geojson
+    from ..terrain.render import board_layout
+
+    m, _ = _load(map_arg)
+    layout = board_layout(m, hex_size)[0] if hex_size is not None else None
+    text = dumps_geojson(m, layout, flip_y=not no_flip)
+    atomic_write(output, text.encode("utf-8"))
+    click.echo(f"wrote {output} ({len(m.grid)} hexes)")
+
+
+_INT = re.compile(r"-?(0|[1-9][0-9]*)")
+_FLOAT = re.compile(r"-?[0-9]+(\.[0-9]*)?([eE][-+]?[0-9]+)?")
+
+
+def _parse_kv(text: str) -> tuple[str, Any]:
+    """``K=V``: V is an integer, a decimal number, true/false, or else text ("0101" stays text);
+    an empty V means remove."""
+    key, sep, raw = text.partition("=")
+    key = key.strip()
+    if not sep or not key:
+        raise InputError(f"expected KEY=VALUE, not {text!r}")
+    if raw == "":
+        return key, None
+    if _INT.fullmatch(raw):
+        return key, int(raw)
+    if _FLOAT.fullmatch(raw) and not re.fullmatch(r"-?0[0-9]+", raw):
+        return key, float(raw)
+    if raw in ("true", "false"):
+        return key, raw == "true"
+    return key, raw
