@@ -71,9 +71,10 @@ class Layout:
         """From a 2x3 matrix ``[[a, b, c], [d, e, f]]``."""
         try:
             (a, b, c), (d, e, f) = m
-            return cls(float(a), float(b), float(c), float(d), float(e), float(f))
-        except (TypeError, ValueError) as exc:
-            raise GridError(f"a layout matrix is 2 rows of 3 numbers, not {m!r}") from exc
+            values = [float(v) for v in (a, b, c, d, e, f)]
+        except (TypeError, ValueError):
+            raise GridError(f"a layout matrix is 2 rows of 3 numbers, not {m!r}") from None
+        return cls(*values)
 
     @classmethod
     def fit(cls, pairs: Iterable[tuple[Hex, Point]]) -> Layout:
