@@ -24,7 +24,7 @@ from PIL import Image, ImageDraw
 from ..counters import CounterSet, CounterType, Face, format_value
 from ..errors import InputError
 from ..fileio import atomic_open
-from .symbols import draw_motorised, draw_size, draw_symbol, font, text_centered
+from .symbols import draw_motorised, draw_size, draw_symbol, font, printable, text_centered
 
 __all__ = ["contact_sheet", "mm_to_px", "render_face", "write_counter_pngs"]
 
@@ -110,6 +110,7 @@ def _draw_label(draw: ImageDraw.ImageDraw, label: str, ox: float, oy: float, s: 
 def _draw_vertical(draw: ImageDraw.ImageDraw, text: str, cx: float, cy: float, height: float, max_len: float,
                    fg: tuple[int, int, int]) -> None:
     """Text turned 90° anticlockwise (read from below), centred on (cx, cy)."""
+    text = printable(text)
     f = font(height * 1.42)
     width = draw.textlength(text, font=f)
     if width > max_len:
@@ -133,7 +134,7 @@ def _value_tokens(face: Face, cset: CounterSet) -> list[tuple[str, str]]:
             continue
         if tokens:
             tokens.append(("-", ""))
-        tokens.append((format_value(face.values[name], cset.half_mark), name))
+        tokens.append((printable(format_value(face.values[name], cset.half_mark)), name))
     return tokens
 
 
@@ -200,5 +201,5 @@ def contact_sheet(cset: CounterSet, px: int = 120, columns: int = 8) -> Image.Im
         for j, which in enumerate(("front", "back")):
             sheet.paste(render_face(cset, ct, which, px), (x, y + j * (px + 4)))
             draw.rectangle((x - 1, y + j * (px + 4) - 1, x + px, y + j * (px + 4) + px), outline=(160, 160, 160))
-        draw.text((x, y + 2 * px + 10), f"{ct.id} x{ct.count}", font=label_font, fill=(0, 0, 0))
+        draw.text((x, y + 2 * px + 10), printable(f"{ct.id} x{ct.count}"), font=label_font, fill=(0, 0, 0))
     return sheet

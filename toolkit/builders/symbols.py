@@ -11,11 +11,13 @@ wargame letters (NKVD, HQ, replacement "R", jäger "J", border guard "BG").
 from __future__ import annotations
 
 import math
+import unicodedata
 from collections.abc import Callable
+from functools import cache
 
-from PIL import ImageDraw, ImageFont
+from PIL import Image, ImageDraw, ImageFont
 
-__all__ = ["SYMBOL_DRAWERS", "draw_motorised", "draw_size", "draw_symbol", "font", "symbol_names"]
+__all__ = ["SYMBOL_DRAWERS", "draw_motorised", "draw_size", "draw_symbol", "font", "printable", "symbol_names"]
 
 Box = tuple[float, float, float, float]
 Colour = str | tuple[int, int, int]
@@ -26,11 +28,47 @@ def font(size: float) -> ImageFont.FreeTypeFont:
     return ImageFont.load_default(size=max(1, round(size)))  # type: ignore[return-value]
 
 
+_FALLBACKS = {"–": "-", "—": "-", "−": "-", "½": "1/2", "¼": "1/4", "¾": "3/4", "×": "x", "•": "*",
+              "→": "->", "←": "<-", "≥": ">=", "≤": "<=", "…": "...", "ß": "ss", "Æ": "AE", "æ": "ae",
+              "Ø": "O", "ø": "o", "Œ": "OE", "œ": "oe", "\u00a0": " "}
+
+
+def _glyph_key(f: ImageFont.FreeTypeFont, char: str) -> tuple[tuple[int, int], bytes]:
+    mask = f.getmask(char)
+    return mask.size, Image.Image()._new(mask).tobytes()
+
+
+@cache
+def _has_glyph(char: str) -> bool:
+    if char in " \n" or char.isascii():
+        return True
+    f = font(32)
+    return _glyph_key(f, char) != _glyph_key(f, "\uffff")
+
+
+def printable(text: str) -> str:
+    """``text`` with every character the bundled face lacks replaced (dashes -> "-", "½" -> "1/2",
+    accented letters -> the bare letter, anything else -> "?")."""
+    if text.isascii():
+        return text
+    out = []
+    for char in text:
+        if _has_glyph(char):
+            out.append(char)
+        elif char in _FALLBACKS:
+            out.append(_FALLBACKS[char])
+        else:
+            base = "".join(c for c in unicodedata.normalize("NFKD", char) if not unicodedata.combining(c))
+            out.append(base if base and all(_has_glyph(c) for c in base) else "?")
+    return "".join(out)
+
+
 def text_centered(draw: ImageDraw.ImageDraw, cx: float, cy: float, text: str, height: float, fill: Colour,
                   bold: bool = True, max_width: float | None = None) -> None:
     """Draw ``text`` with its ink box centred on (cx, cy), cap height about ``height`` pixels."""
     size = height * 1.42  # the bundled face's cap height is ~0.70 of its size
     f = font(size)
+    text = printable(text)
     if max_width is not None:
         width = draw.textlength(text, font=f)
         if width > max_width > 0:

@@ -1,0 +1,336 @@
+"""Player aid cards: chart tables (CRT, terrain effects, turn record, victory points, sequence of play,
+scenario and event tables) laid out like a published player aid, as PNG images and a PDF.
+
+The input is a list of :class:`ChartTable` - a small generic format a game exposes (``GAME.charts()``)
+or a file gives: a title, column headings, rows of text cells, notes, and optional styling hints. ::
+
+    ChartTable(title="Combat Results Table", source="Combat (rulebook)", kind="crt",
+               columns=("Die", "1-4", "1-3", ...), rows=(("1", "Ae", "Ae", ...), ...),
+               notes=("Ae: attacker eliminated", ...), cell_colours={"Ae": "#f3c6c0", "De": "#c8e6c0"})
+
+Cells may hold line breaks; long cells wrap to the column width. A table taller than a card is
+split over several cards with its heading repeated.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from ..errors import DataFileError, InputError
+from ..fileio import atomic_open, atomic_write
+from .pdf import PdfWriter
+from .symbols import font, printable
+
+__all__ = ["CARD_SIZES", "AidStyle", "ChartTable", "build_aids", "render_cards", "render_table", "write_aids"]
+
+CARD_SIZES: dict[str, tuple[float, float]] = {"a4": (210.0, 297.0), "letter": (215.9, 279.4),
+                                              "a5": (148.0, 210.0), "card": (127.0, 203.2)}
+KINDS = ("table", "crt", "terrain", "turns", "victory", "sequence", "events", "forces")
+
+
+@dataclass(frozen=True)
+class ChartTable:
+    """One chart: what a game exposes for its player aids."""
+
+    title: str
+    columns: tuple[str, ...]
+    rows: tuple[tuple[str, ...], ...]
+    notes: tuple[str, ...] = ()
+    source: str = ""                   # the rulebook section, printed under the title
+    kind: str = "table"                # a styling hint: see KINDS
+    cell_colours: Mapping[str, str] = field(default_factory=dict)  # cell text (or its first word) -> #rrggbb
+    first_column_header: bool = True   # shade the first column like the heading (row labels)
+
+    def __post_init__(self) -> None:
+        if not self.title:
+            raise InputError("chart table without a title")
+        if not self.columns:
+            raise InputError(f"chart {self.title!r} has no columns")
+        for i, row in enumerate(self.rows, start=1):
+            if len(row) != len(self.columns):
+                raise InputError(f"chart {self.title!r} row {i} has {len(row)} cells for {len(self.columns)} columns")
+        if self.kind not in KINDS:
+            raise InputError(f"chart {self.title!r}: unknown kind {self.kind!r} (known: {', '.join(KINDS)})")
+
+    @classmethod
+    def make(cls, title: str, columns: Sequence[Any], rows: Iterable[Sequence[Any]], notes: Iterable[str] = (),
+             **options: Any) -> ChartTable:
+        """Build from any sequences; cells become text (None -> "—")."""
+        return cls(title=title, columns=tuple(str(c) for c in columns),
+                   rows=tuple(tuple("—" if c is None else str(c) for c in row) for row in rows),
+                   notes=tuple(notes), **options)
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any], source: str = "<charts>") -> ChartTable:
+        """From a mapping with title, columns, rows and optional notes/source/kind/cell_colours."""
+        try:
+            return cls.make(data["title"], data["columns"], data.get("rows", ()), data.get("notes", ()),
+                            source=str(data.get("source", "")), kind=str(data.get("kind", "table")),
+                            cell_colours=dict(data.get("cell_colours", {})),
+                            first_column_header=bool(data.get("first_column_header", True)))
+        except (KeyError, TypeError) as exc:
+            raise DataFileError(f"bad chart table ({exc})", source) from None
+        except InputError as exc:
+            raise DataFileError(str(exc), source) from None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"title": self.title, "source": self.source, "kind": self.kind, "columns": list(self.columns),
+                "rows": [list(r) for r in self.rows], "notes": list(self.notes),
+                "cell_colours": dict(self.cell_colours), "first_column_header": self.first_column_header}
+
+
+@dataclass(frozen=True)
+class AidStyle:
+    """Look of the cards: sizes in points (1/72 in), colours #rrggbb."""
+
+    dpi: int = 300
+    card: str = "a4"
+    landscape: bool = False
+    margin_mm: float = 10.0
+    body_pt: float = 8.0
+    title_pt: float = 11.0
+    note_pt: float = 6.5
+    accent: str = "#2f4f2f"        # title bars and heading text
+    heading_fill: str = "#dfe6d8"
+    stripe_fill: str = "#f3f5f0"
+    rule: str = "#7a8a78"
+    game_title: str = ""
+
+    def card_size(self) -> tuple[float, float]:
+        if self.card not in CARD_SIZES:
+            raise InputError(f"unknown card size {self.card!r} (known: {', '.join(CARD_SIZES)})")
+        w, h = CARD_SIZES[self.card]
+        return (h, w) if self.landscape else (w, h)
+
+    def px(self, pt: float) -> int:
+        return max(1, round(pt / 72 * self.dpi))
+
+
+def _rgb(colour: str) -> tuple[int, int, int]:
+    return int(colour[1:3], 16), int(colour[3:5], 16), int(colour[5:7], 16)
+
+
+def _wrap(draw: ImageDraw.ImageDraw, text: str, f: Any, width: float) -> list[str]:
+    text = printable(text)
+    lines: list[str] = []
+    for paragraph in text.split("\n"):
+        words = paragraph.split(" ")
+        line = ""
+        for word in words:
+            candidate = word if not line else f"{line} {word}"
+            if draw.textlength(candidate, font=f) <= width or not line:
+                line = candidate
+            else:
+                lines.append(line)
+                line = word
+        lines.append(line)
+    return lines
+
+
+def _column_widths(draw: ImageDraw.ImageDraw, table: ChartTable, f: Any, fb: Any, avail: float, pad: float
+                   ) -> list[float]:
+    n = len(table.columns)
+    natural = [0.0] * n
+    minimum = [0.0] * n
+    for i in range(n):
+        cells = [(table.columns[i], fb)] + [(row[i], fb if i == 0 and table.first_column_header else f)
+                                            for row in table.rows]
+        for text, face in cells:
+            for part in printable(text).split("\n"):
+                natural[i] = max(natural[i], draw.textlength(part, font=face) + 2 * pad)
+                for word in part.split(" "):
+                    minimum[i] = max(minimum[i], draw.textlength(word, font=face) + 2 * pad)
+    if table.kind == "crt" and n > 2:  # odds columns all the same width, as printed
+        natural[1:] = [max(natural[1:])] * (n - 1)
+        minimum[1:] = [max(minimum[1:])] * (n - 1)
+    if sum(natural) <= avail:
+        extra = avail - sum(natural)
+        return [w + extra * w / sum(natural) for w in natural]
+    widths = list(natural)
+    # shrink the widest columns towards their longest word until the table fits
+    for _ in range(60):
+        over = sum(widths) - avail
+        if over <= 0.5:
+            break
+        shrinkable = [i for i in range(n) if widths[i] > minimum[i] + 0.5]
+        if not shrinkable:
+            break
+        target = max(widths[i] for i in shrinkable)
+        tops = [i for i in shrinkable if widths[i] >= target - 0.5]
+        second = max([widths[i] for i in shrinkable if i not in tops] + [0.0])
+        step = min(over / len(tops), target - max(second, max(minimum[i] for i in tops)))
+        step = max(step, 0.5)
+        for i in tops:
+            widths[i] = max(minimum[i], widths[i] - step)
+    if sum(widths) > avail:  # words too long: scale everything (text may touch the rules)
+        widths = [w * avail / sum(widths) for w in widths]
+    return widths
+
+
+def render_table(table: ChartTable, style: AidStyle, width_px: int) -> Image.Image:
+    """One table (title bar, heading, rows, notes) as an image ``width_px`` wide."""
+    probe = ImageDraw.Draw(Image.new("RGB", (1, 1)))
+    body = style.px(style.body_pt)
+    f = fb = font(body)
+    ft, fn = font(style.px(style.title_pt)), font(style.px(style.note_pt))
+    bold = max(1, round(body / 28))
+    pad = body * 0.45
+    line_h = body * 1.25
+    widths = _column_widths(probe, table, f, fb, width_px, pad)
+    wrapped_head = [_wrap(probe, c, fb, w - 2 * pad) for c, w in zip(table.columns, widths)]
+    wrapped_rows = [[_wrap(probe, c, f, w - 2 * pad) for c, w in zip(row, widths)] for row in table.rows]
+    title_h = style.px(style.title_pt) * 1.7
+    source_h = fn.size * 1.5 if table.source else 0
+    head_h = max(len(c) for c in wrapped_head) * line_h + 2 * pad
+    row_hs = [max(len(c) for c in row) * line_h + 2 * pad for row in wrapped_rows]
+    note_lines = [line for note in table.notes for line in _wrap(probe, note, fn, width_px - 2 * pad)]
+    notes_h = (len(note_lines) * fn.size * 1.3 + pad) if note_lines else 0
+    height = round(title_h + source_h + head_h + sum(row_hs) + notes_h + pad)
+    image = Image.new("RGB", (width_px, height), (255, 255, 255))
+    d = ImageDraw.Draw(image)
+    accent, rule = _rgb(style.accent), _rgb(style.rule)
+    d.rectangle((0, 0, width_px - 1, title_h), fill=accent)
+    d.text((pad * 1.5, title_h / 2), printable(table.title), font=ft, fill=(255, 255, 255), anchor="lm",
+           stroke_width=max(1, round(ft.size / 26)), stroke_fill=(255, 255, 255))
+    y = title_h
+    if table.source:
+        d.text((width_px - pad, y + source_h / 2), printable(table.source), font=fn, fill=rule, anchor="rm")
+    y += source_h
+    top = y
+    xs = [0.0]
+    for w in widths:
+        xs.append(xs[-1] + w)
+    d.rectangle((0, y, width_px - 1, y + head_h), fill=_rgb(style.heading_fill))
+    for i, lines in enumerate(wrapped_head):
+        _cell(d, lines, xs[i], xs[i + 1], y, head_h, fb, accent, line_h, bold, center=True)
+    y += head_h
+    d.line((0, y, width_px, y), fill=accent, width=max(1, round(body / 14)))
+    colours = {k: _rgb(v) for k, v in table.cell_colours.items()}
+    centred = [all(len(row[i]) <= 12 and "\n" not in row[i] for row in table.rows) for i in range(len(widths))]
+    for r, (lines_row, row, rh) in enumerate(zip(wrapped_rows, table.rows, row_hs)):
+        if r % 2 == 1:
+            d.rectangle((0, y, width_px - 1, y + rh), fill=_rgb(style.stripe_fill))
+        for i, (lines, text) in enumerate(zip(lines_row, row)):
+            fill = colours.get(text) or colours.get(text.split(" ")[0].split("(")[0]) if text else None
+            if i == 0 and table.first_column_header:
+                fill = fill or _rgb(style.heading_fill)
+            if fill:
+                d.rectangle((xs[i], y, xs[i + 1], y + rh), fill=fill)
+            head = i == 0 and table.first_column_header
+            _cell(d, lines, xs[i], xs[i + 1], y, rh, fb if head else f, (0, 0, 0) if not head else accent,
+                  line_h, bold if head else 0, center=centred[i])
+        y += rh
+        d.line((0, y, width_px, y), fill=rule, width=1)
+    for x in xs[1:-1]:
+        d.line((x, top, x, y), fill=rule, width=1)
+    d.rectangle((0, top, width_px - 1, y), outline=accent, width=max(1, round(body / 14)))
+    y += pad * 0.6
+    for line in note_lines:
+        d.text((pad, y), line, font=fn, fill=(40, 40, 40), anchor="la")
+        y += fn.size * 1.3
+    return image
+
+
+def _cell(d: ImageDraw.ImageDraw, lines: list[str], x0: float, x1: float, y: float, h: float, f: Any,
+          fill: tuple[int, int, int], line_h: float, bold: int, center: bool) -> None:
+    total = len(lines) * line_h
+    cy = y + (h - total) / 2 + line_h / 2
+    pad = line_h * 0.36
+    for line in lines:
+        if center:
+            d.text(((x0 + x1) / 2, cy), line, font=f, fill=fill, anchor="mm", stroke_width=bold, stroke_fill=fill)
+        else:
+            d.text((x0 + pad, cy), line, font=f, fill=fill, anchor="lm", stroke_width=bold, stroke_fill=fill)
+        cy += line_h
+
+
+def render_cards(tables: Sequence[ChartTable], style: AidStyle | None = None) -> list[Image.Image]:
+    """Lay the tables out on cards, top to bottom, a new card when one is full."""
+    style = style or AidStyle()
+    if not tables:
+        raise InputError("no charts to lay out")
+    w_mm, h_mm = style.card_size()
+    width, height = round(w_mm / 25.4 * style.dpi), round(h_mm / 25.4 * style.dpi)
+    margin = round(style.margin_mm / 25.4 * style.dpi)
+    gap = style.px(10)
+    inner_w, inner_h = width - 2 * margin, height - 2 * margin - style.px(12)
+    cards: list[Image.Image] = []
+    card: Image.Image | None = None
+    y = 0
+
+    def new_card() -> Image.Image:
+        image = Image.new("RGB", (width, height), (255, 255, 255))
+        d = ImageDraw.Draw(image)
+        fn = font(style.px(style.note_pt))
+        footer = f"{style.game_title} - player aid, card {len(cards) + 1}" if style.game_title else \
+            f"player aid, card {len(cards) + 1}"
+        d.text((width - margin, height - margin / 2), printable(footer), font=fn, fill=_rgb(style.rule), anchor="rm")
+        cards.append(image)
+        return image
+
+    for table in tables:
+        for part in _split_to_fit(table, style, inner_w, inner_h):
+            if card is None or y + part.height > inner_h:
+                card, y = new_card(), 0
+            card.paste(part, (margin, margin + y))
+            y += part.height + gap
+    return cards
+
+
+def _split_to_fit(table: ChartTable, style: AidStyle, width: int, height: int) -> list[Image.Image]:
+    image = render_table(table, style, width)
+    if image.height <= height or len(table.rows) <= 1:
+        return [image]
+    # split the rows in two halves (recursively) and repeat the heading
+    half = len(table.rows) // 2
+    first = ChartTable(table.title, table.columns, table.rows[:half], (), table.source, table.kind,
+                       table.cell_colours, table.first_column_header)
+    second = ChartTable(table.title + " (continued)", table.columns, table.rows[half:], table.notes, table.source,
+                        table.kind, table.cell_colours, table.first_column_header)
+    return _split_to_fit(first, style, width, height) + _split_to_fit(second, style, width, height)
+
+
+def build_aids(tables: Sequence[ChartTable], style: AidStyle | None = None) -> tuple[bytes, list[Image.Image]]:
+    """The cards as PDF bytes (lossless images, exact page size) and as images."""
+    style = style or AidStyle()
+    cards = render_cards(tables, style)
+    w_mm, h_mm = style.card_size()
+    writer = PdfWriter()
+    for card in cards:
+        name = writer.add_image(card)
+        writer.new_page(w_mm, h_mm).image(name, 0, 0, w_mm, h_mm)
+    return writer.to_bytes(title=f"{style.game_title} player aids".strip()), cards
+
+
+def write_aids(tables: Sequence[ChartTable], pdf_path: str | Path, png_dir: str | Path | None = None,
+               style: AidStyle | None = None) -> list[Path]:
+    """Write the PDF and (when ``png_dir`` is given) ``card-N.png`` plus one ``<n>-<title>.png`` per table."""
+    style = style or AidStyle()
+    data, cards = build_aids(tables, style)
+    written = [Path(pdf_path)]
+    atomic_write(pdf_path, data)
+    if png_dir is not None:
+        folder = Path(png_dir)
+        folder.mkdir(parents=True, exist_ok=True)
+        w_mm, _ = style.card_size()
+        table_w = round((w_mm - 2 * style.margin_mm) / 25.4 * style.dpi)
+        images = [(f"card-{i}.png", card) for i, card in enumerate(cards, start=1)]
+        images += [(f"{i:02d}-{_slug(t.title)}.png", render_table(t, style, table_w))
+                   for i, t in enumerate(tables, start=1)]
+        for name, image in images:
+            with atomic_open(folder / name, "wb") as handle:
+                image.save(handle, format="PNG")
+            written.append(folder / name)
+    return written
+
+
+def _slug(text: str) -> str:
+    out = "".join(c.lower() if c.isalnum() else "-" for c in text)
+    while "--" in out:
+        out = out.replace("--", "-")
+    return out.strip("-")[:40] or "table"

@@ -1,0 +1,314 @@
+"""``wgt build``: counter art, counter sheets and player aid cards (``module`` and ``all`` come later)."""
+
+from __future__ import annotations
+
+import importlib
+import json
+from pathlib import Path
+from typing import Any
+
+import click
+import yaml
+
+from ..builders.aids import AidStyle, ChartTable, write_aids
+from ..builders.counter_art import contact_sheet, mm_to_px, write_counter_pngs
+from ..builders.sheets import PAGE_SIZES, SheetSpec, write_sheets
+from ..counters import CounterSet, load_counters, parse_length
+from ..errors import DataFileError, InputError
+from ..fileio import atomic_open
+from .options import echo_json, json_opt, progress
+
+__all__ = ["build_group", "game_charts"]
+
+
+class Length(click.ParamType):
+    """A length with a unit (0.5in, 5/8in, 16mm, 12pt); a bare number is millimetres."""
+
+    name = "length"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> float:
+        if isinstance(value, float):
+            return value
+        text = str(value).strip()
+        try:
+            return float(text) if text.replace(".", "", 1).isdigit() else parse_length(text, param.name if param
+                                                                                        else "length")
+        except InputError as exc:
+            self.fail(str(exc), param, ctx)
+
+
+class Offset(click.ParamType):
+    """DX,DY in millimetres (signed)."""
+
+    name = "dx,dy"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> tuple[float, float]:
+        if isinstance(value, tuple):
+            return value
+        try:
+            dx, dy = (float(v) for v in str(value).split(","))
+        except ValueError:
+            self.fail(f"expected DX,DY in millimetres (e.g. 0.4,-0.2), not {value!r}", param, ctx)
+        return dx, dy
+
+
+LENGTH = Length()
+
+
+def _counters(arg: str) -> CounterSet:
+    return load_counters(arg)
+
+
+@click.group("build")
+def build_group() -> None:
+    """Build printable components: counter art, counter sheets, player aid cards."""
+
+
+@build_group.command("counters")
+@click.argument("slug")
+@click.option("-o", "--out", "out_dir", type=click.Path(file_okay=False), help="Folder (default build/SLUG/counters).")
+@click.option("--dpi", type=click.IntRange(36, 2400), default=300, show_default=True, help="Resolution.")
+@click.option("--size", type=LENGTH, help="Counter size (0.5in, 5/8in, 16mm; default: the game's, else 0.5in).")
+@click.option("--bleed", type=LENGTH, default=0.0, show_default=True, help="Bleed round each image (mm or unit).")
+@json_opt
+def counters_cmd(slug: str, out_dir: str | None, dpi: int, size: float | None, bleed: float, as_json: bool) -> None:
+    """Every counter of SLUG (a game or a counter file), both faces, as PNG, plus a contact sheet."""
+    cset = _counters(slug)
+    size_mm = size or cset.counter_size_mm or 12.7
+    folder = Path(out_dir or Path("build") / cset.game / "counters")
+    px = mm_to_px(size_mm, dpi)
+    if px > 8000:
+        raise InputError(f"{size_mm:g} mm at {dpi} dpi is {px} px: too large (at most 8000)")
+    written = write_counter_pngs(cset, folder, px, mm_to_px(bleed, dpi) if bleed else 0)
+    proof = folder / "contact.png"
+    with atomic_open(proof, "wb") as handle:
+        contact_sheet(cset, min(px, 160)).save(handle, format="PNG")
+    result = {"game": cset.game, "folder": str(folder), "images": len(written), "pixels": px,
+              "size_mm": round(size_mm, 3), "dpi": dpi, "contact_sheet": str(proof)}
+    if as_json:
+        echo_json(result)
+    else:
+        click.echo(f"{len(written)} counter images ({px} px, {size_mm:g} mm at {dpi} dpi) in {folder}; "
+                   f"proof: {proof}")
+
+
+@build_group.command("sheets")
+@click.argument("slug")
+@click.option("-o", "--out", "out_file", type=click.Path(dir_okay=False), help="PDF (default build/SLUG/sheets.pdf).")
+@click.option("--size", type=LENGTH, help="Counter size (0.5in, 5/8in, 16mm; default: the game's, else 0.5in).")
+@click.option("--page", type=click.Choice(sorted(PAGE_SIZES)), default="a4", show_default=True)
+@click.option("--landscape", is_flag=True, help="Turn the page.")
+@click.option("--margin", type=LENGTH, default=8.0, show_default=True, help="Page margin (mm or unit).")
+@click.option("--bleed", type=LENGTH, default=1.0, show_default=True, help="Bleed past the cut (mm or unit).")
+@click.option("--spacing", type=LENGTH, default=0.0, show_default=True, help="Space between counters (0: abutting).")
+@click.option("--mark-gap", type=LENGTH, default=1.0, show_default=True, help="Gap between bleed and cut marks.")
+@click.option("--mark-length", type=LENGTH, default=4.0, show_default=True, help="Cut mark length.")
+@click.option("--duplex", type=click.Choice(["long", "short", "fold", "none"]), default="long", show_default=True,
+              help="Backs on the next page flipped on the long/short edge, on the same page to fold, or none.")
+@click.option("--back-offset", type=Offset(), default="0,0", show_default=True,
+              help="Shift the back pages by DX,DY mm to cancel a printer's drift.")
+@click.option("--no-back-marks", is_flag=True, help="No cut marks on the back pages.")
+@click.option("--dpi", type=click.IntRange(150, 1200), default=300, show_default=True, help="Image resolution.")
+@json_opt
+def sheets_cmd(slug: str, out_file: str | None, size: float | None, page: str, landscape: bool, margin: float,
+               bleed: float, spacing: float, mark_gap: float, mark_length: float, duplex: str,
+               back_offset: tuple[float, float], no_back_marks: bool, dpi: int, as_json: bool) -> None:
+    """Print-ready counter sheets of SLUG (a game or a counter file) as PDF."""
+    cset = _counters(slug)
+    spec = SheetSpec(counter_mm=size or cset.counter_size_mm or 12.7, page=page, landscape=landscape,
+                     margin_mm=margin, bleed_mm=bleed, spacing_mm=spacing, mark_gap_mm=mark_gap,
+                     mark_length_mm=mark_length, duplex=duplex, back_offset_mm=back_offset, dpi=dpi,
+                     marks_on_backs=not no_back_marks)
+    spec.check()
+    path = Path(out_file or Path("build") / cset.game / "sheets.pdf")
+    path.parent.mkdir(parents=True, exist_ok=True)
+    pages = write_sheets(cset, spec, path)
+    result = {"game": cset.game, "file": str(path), "pages": pages, "counters": cset.total,
+              "counter_mm": round(spec.counter_mm, 3), "page": page, "duplex": duplex, "dpi": dpi,
+              "back_offset_mm": list(back_offset)}
+    if as_json:
+        echo_json(result)
+    else:
+        click.echo(f"{path}: {cset.total} counters of {spec.counter_mm:g} mm on {pages} {page} pages "
+                   f"(duplex {duplex}, {dpi} dpi)")
+
+
+@build_group.command("aids")
+@click.argument("source")
+@click.option("-o", "--out", "out_file", type=click.Path(dir_okay=False), help="PDF (default build/SLUG/aids.pdf).")
+@click.option("--png-dir", type=click.Path(file_okay=False), help="Also write PNGs here (default: beside the PDF).")
+@click.option("--no-png", is_flag=True, help="Write the PDF only.")
+@click.option("--card", type=click.Choice(["a4", "letter", "a5", "card"]), default="a4", show_default=True)
+@click.option("--landscape", is_flag=True)
+@click.option("--dpi", type=click.IntRange(72, 1200), default=300, show_default=True)
+@json_opt
+def aids_cmd(source: str, out_file: str | None, png_dir: str | None, no_png: bool, card: str, landscape: bool,
+             dpi: int, as_json: bool) -> None:
+    """Player aid cards of SOURCE: a game slug, or a YAML/JSON file holding a list of chart tables."""
+    name, title, tables = load_charts(source)
+    path = Path(out_file or Path("build") / name / "aids.pdf")
+    path.parent.mkdir(parents=True, exist_ok=True)
+    pngs = None if no_png else Path(png_dir or path.with_suffix(""))
+    style = AidStyle(dpi=dpi, card=card, landscape=landscape, game_title=title)
+    written = write_aids(tables, path, pngs, style)
+    result = {"source": source, "file": str(path), "tables": [t.title for t in tables],
+              "pngs": [str(p) for p in written[1:]]}
+    if as_json:
+        echo_json(result)
+    else:
+        progress(f"{len(tables)} charts: {', '.join(t.title for t in tables)}")
+        click.echo(f"{path}: player aids" + (f"; {len(written) - 1} PNGs in {pngs}" if pngs else ""))
+
+
+# ------------------------------------------------------------------------------------------- chart data
+
+def load_charts(source: str) -> tuple[str, str, list[ChartTable]]:
+    """(name, title, tables) from a chart file (YAML/JSON list of tables) or a game slug."""
+    path = Path(source)
+    if path.is_file():
+        try:
+            text = path.read_text(encoding="utf-8")
+            doc = json.loads(text) if path.suffix == ".json" else yaml.safe_load(text)
+        except (OSError, UnicodeDecodeError, ValueError, yaml.YAMLError) as exc:
+            raise DataFileError(f"cannot read chart file ({type(exc).__name__})", path) from None
+        if isinstance(doc, dict):
+            doc = doc.get("charts", doc.get("tables"))
+        if not isinstance(doc, list) or not doc:
+            raise DataFileError("a chart file holds a list of tables (title, columns, rows, notes)", path)
+        tables = [ChartTable.from_dict(item if isinstance(item, dict) else {}, str(path)) for item in doc]
+        return path.stem, path.stem, tables
+    if path.suffix or "/" in source:
+        raise InputError(f"chart file not found: {source}")
+    from ..games import get_game
+
+    game = get_game(source)
+    return game.slug, game.title, game_charts(game)
+
+
+def game_charts(game: Any) -> list[ChartTable]:
+    """A game's charts: ``GAME.charts()`` when the game has it, else read from its ``charts`` module.
+
+    The fallback reads the chart data a game package keeps as module constants (Winter War's
+    ``toolkit.games.winter_war.charts``): a CombatResultsTable ``CRT`` with a ``RESULTS`` legend,
+    ``TERRAIN_EFFECTS``, ``TURNS`` with ``*_REINFORCEMENTS``, ``VP_SCHEDULE``, ``VICTORY_LEVELS``,
+    ``SCENARIO_TABLE``, ``SCENARIOS``, ``SPECIAL_EVENTS``, ``*_INITIAL_FORCES``, ``SEQUENCE_OF_PLAY``.
+    """
+    method = getattr(game, "charts", None)
+    if callable(method):
+        return [t if isinstance(t, ChartTable) else ChartTable.from_dict(t, game.slug) for t in method()]
+    package = type(game).__module__
+    try:
+        module = importlib.import_module(f"{package}.charts")
+    except ModuleNotFoundError:
+        raise InputError(f"game {game.slug!r} has no chart data (no charts() and no {package}.charts)") from None
+    try:
+        counters: CounterSet | None = load_counters(game.slug)
+    except (InputError, DataFileError):
+        counters = None
+    tables = _charts_from_module(module, counters, list(getattr(game, "sides", ())))
+    if not tables:
+        raise InputError(f"game {game.slug!r}: no chart tables found in {module.__name__}")
+    return tables
+
+
+_RESULT_COLOURS = {"Ae": "#f2c4bd", "Ar": "#f8e0c8", "Ne": "#ffffff", "Ex": "#f5f0c0", "Dr": "#d9ecd0",
+                   "De": "#bfe0b4", "AE": "#f2c4bd", "AR": "#f8e0c8", "DR": "#d9ecd0", "DE": "#bfe0b4",
+                   "EX": "#f5f0c0", "NE": "#ffffff"}
+
+
+def _unit_label(counter_id: str, counters: CounterSet | None) -> str:
+    if counters is not None and counter_id in counters.types:
+        ct = counters.types[counter_id]
+        text = counters.values_text(ct.values) or ct.unit_type
+        if ct.unit_type in ("nkvd", "headquarters") or "paratroop" in ct.unit_type:
+            text += {"nkvd": " NKVD", "headquarters": " HQ"}.get(ct.unit_type, " para")
+        return text
+    return counter_id.split("-", 1)[-1]
+
+
+def _forces(items: dict[str, int], counters: CounterSet | None) -> str:
+    return ", ".join(f"{_unit_label(k, counters)} x{n}" for k, n in items.items())
+
+
+def _charts_from_module(module: Any, counters: CounterSet | None, sides: list[str]) -> list[ChartTable]:
+    tables: list[ChartTable] = []
+    seq = getattr(module, "SEQUENCE_OF_PLAY", None)
+    if seq:
+        tables.append(ChartTable.make("Sequence of Play", ("Step", "Phase"),
+                                      [(str(i), str(s)) for i, s in enumerate(seq, start=1)], kind="sequence"))
+    crt = getattr(module, "CRT", None)
+    if crt is not None and hasattr(crt, "columns") and hasattr(crt, "rows"):
+        labels = tuple(crt.columns.labels)
+        variants = getattr(crt, "variants", {}) or {}
+        rows = []
+        for die in sorted(crt.rows):
+            cells = []
+            for i, normal in enumerate(crt.rows[die]):
+                alts = [v[die][i] for v in variants.values() if v.get(die) and v[die][i]]
+                cells.append(normal + "".join(f" ({a})" for a in alts))
+            rows.append((str(die), *cells))
+        notes = []
+        results = getattr(module, "RESULTS", {})
+        if results:
+            notes.append("; ".join(f"{k} = {v}" for k, v in results.items()) + ".")
+        if variants:
+            notes.append("Results in parentheses: " + ", ".join(variants) + " (defender in a fortified hex).")
+        notes.append("Odds are rounded in the defender's favour to a listed column.")
+        tables.append(ChartTable.make("Combat Results Table", ("Die", *labels), rows, notes, kind="crt",
+                                      source="rulebook: Combat", cell_colours=_RESULT_COLOURS))
+    tec = getattr(module, "TERRAIN_EFFECTS", None)
+    if tec:
+        tables.append(ChartTable.make("Terrain Effects Chart", ("Terrain", "Movement", "Combat"),
+                                      [(t.name, t.movement, t.combat) for t in tec], kind="terrain",
+                                      source="rulebook: Terrain Effects Chart"))
+    turns = getattr(module, "TURNS", None)
+    if turns:
+        reinf = {name.removesuffix("_REINFORCEMENTS").title(): getattr(module, name) for name in dir(module)
+                 if name.endswith("_REINFORCEMENTS") and isinstance(getattr(module, name), dict)}
+        order = sorted(reinf, key=lambda k: (sides.index(k.lower()) if k.lower() in sides else 99, k))
+        rows = []
+        for turn, (dates, note) in sorted(turns.items()):
+            rows.append((str(turn), dates, *(_forces(reinf[k].get(turn, {}), counters) or "—" for k in order),
+                         note or ""))
+        tables.append(ChartTable.make("Turn Record / Reinforcements",
+                                      ("Turn", "Dates", *(f"{k} reinforcements" for k in order), "Notes"), rows,
+                                      kind="turns", source="rulebook: Turn Record / Reinforcement Chart"))
+    forces = [n for n in dir(module) if n.endswith("_INITIAL_FORCES")]
+    if forces:
+        rows = [(n.removesuffix("_INITIAL_FORCES").title(), _forces(getattr(module, n), counters)) for n in
+                sorted(forces, key=lambda n: sides.index(n.split("_")[0].lower())
+                       if n.split("_")[0].lower() in sides else 99)]
+        tables.append(ChartTable.make("Initial Forces", ("Side", "Units"), rows, kind="forces",
+                                      source="rulebook: Initial Forces"))
+    vps = getattr(module, "VP_SCHEDULE", None)
+    if vps:
+        tables.append(ChartTable.make("Victory Point Schedule", ("Condition", "Soviet VP"),
+                                      [(v.condition, f"{v.points:+d}") for v in vps], kind="victory",
+                                      source="rulebook: Victory Conditions",
+                                      notes=("Positive points go to the Soviet Player; see the rules for "
+                                             "\"capture\".",), first_column_header=False))
+    levels = getattr(module, "VICTORY_LEVELS", None)
+    if levels:
+        rows = []
+        previous = None
+        for lowest, level in levels:
+            rng = f"{lowest}+" if previous is None else (f"{lowest} to {previous - 1}" if lowest > -10**8
+                                                         else f"{previous - 1} or less")
+            rows.append((rng, level))
+            previous = lowest
+        tables.append(ChartTable.make("Victory Levels", ("Soviet VP", "Result"), rows, kind="victory",
+                                      source="rulebook: Victory Conditions"))
+    scen = getattr(module, "SCENARIO_TABLE", None)
+    if scen:
+        width = max(len(r) for r in scen.values())
+        rows = [(str(die), *(c or "·" for c in cells)) for die, cells in sorted(scen.items())]
+        names = getattr(module, "SCENARIOS", {})
+        tables.append(ChartTable.make("Scenario Table", ("Die", *(f"GT{i}" for i in range(1, width + 1))), rows,
+                                      [f"{k}: {v}" for k, v in names.items()] + ["· = no Scenario; roll again next "
+                                                                                  "Interphase."],
+                                      kind="events", source="rulebook: Scenarios"))
+    events = getattr(module, "SPECIAL_EVENTS", None)
+    if events:
+        tables.append(ChartTable.make("Special Events", ("Code", "Event"), list(events.items()), kind="events",
+                                      source="rulebook: Special Events"))
+    return tables
