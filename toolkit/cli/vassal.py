@@ -1,0 +1,207 @@
+"""``wgt vassal``: look inside VASSAL saves, logs and modules; name map points the way VASSAL does."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from ..errors import InputError
+from .options import echo_json, json_opt
+
+
+@click.group("vassal")
+def vassal_group() -> None:
+    """VASSAL saves (.vsav), logs (.vlog) and modules (.vmod)."""
+
+
+def _is_module(path: Path) -> bool:
+    from ..vassal.archive import Archive
+
+    if path.is_dir():
+        return True
+    if path.name in ("buildFile", "buildFile.xml"):
+        return True
+    try:
+        with open(path, "rb") as handle:
+            if handle.read(2) != b"PK":
+                return False
+    except OSError:
+        return False
+    with Archive(path) as archive:
+        names = set(archive.names())
+    return "savedGame" not in names and bool({"buildFile.xml", "buildFile"} & names)
+
+
+@vassal_group.command("dump")
+@click.argument("file", type=click.Path(path_type=Path))
+@click.option("--module", "module_path", type=click.Path(path_type=Path), help="The module (.vmod or folder): "
+              "adds boards and VASSAL location names.")
+@click.option("--steps", is_flag=True, help="For a log: also list every logged step with its piece changes.")
+@json_opt
+def dump(file: Path, module_path: Path | None, steps: bool, as_json: bool) -> None:
+    """The pieces of a save or log (map, x, y, location, stack, traits), or the contents of a module."""
+    from ..vassal import Module, locate, read_save, replay
+
+    if not file.exists():
+        raise InputError(f"{file}: no such file")
+    if _is_module(file):
+        with Module.open(file) as module:
+            _dump_module(module, as_json)
+        return
+    save = read_save(file)
+    module = Module.open(module_path) if module_path is not None else None
+    try:
+        pieces = locate(save, module)
+        data: dict[str, object] = {
+            "file": str(file),
+            "log": save.is_log,
+            "key": save.key,
+            "players": [{"id": p.player_id, "name": p.name, "side": p.side} for p in save.players()],
+            "boards": {m: [list(b) for b in line.boards] for m, line in save.board_pickers().items()},
+            "pieces": [p.to_dict(traits=as_json) for p in pieces],
+        }
+        if save.is_log:
+            step_list = []
+            for step in replay(save):
+                if steps:
+                    step_list.append({"step": step.index, "undo": step.undo, "chat": step.chat,
+                                      "commands": _step_summary(step.command)})
+            data["steps"] = step_list if steps else sum(1 for _ in save.log_steps())
+    finally:
+        if module is not None:
+            module.close()
+    if as_json:
+        echo_json(data)
+        return
+    click.echo(f"{file}: {'log' if save.is_log else 'save'}, {len(pieces)} pieces"
+               + (f", {len(save.log_steps())} logged steps" if save.is_log else ""))
+    for p in pieces:
+        where = f"{p.map}@{p.x},{p.y}" if p.map else "-"
+        loc = f" {p.location}" if p.location is not None else ""
+        stack = f" in {p.stack}" if p.stack else ""
+        side = f" [{p.side}]" if p.side else ""
+        click.echo(f"{p.id}\t{p.kind}\t{p.name}\t{where}{loc}{stack}{side}")
+    if steps and save.is_log:
+        for entry in data["steps"]:  # type: ignore[union-attr]
+            click.echo(f"step {entry['step']}: " + "; ".join(entry["commands"]) + (" (undo)" if entry["undo"] else ""))
+
+
+def _step_summary(command: object) -> list[str]:
+    from ..vassal.commands import AddPiece, ChangePiece, Chat, MovePiece, RemovePiece, walk
+
+    out = []
+    for c in walk(command):  # type: ignore[arg-type]
+        if isinstance(c, AddPiece):
+            out.append(f"add {c.id}")
+        elif isinstance(c, RemovePiece):
+            out.append(f"remove {c.id}")
+        elif isinstance(c, ChangePiece):
+            out.append(f"change {c.id}")
+        elif isinstance(c, MovePiece):
+            x, y = c.new_xy
+            out.append(f"move {c.id} to {c.new_map}@{x},{y}")
+        elif isinstance(c, Chat):
+            out.append(f"chat {c.text!r}")
+    return out
+
+
+def _dump_module(module: object, as_json: bool) -> None:
+    from ..vassal.module import Module
+
+    assert isinstance(module, Module)
+    maps = []
+    for mdef in module.maps.values():
+        boards = []
+        for b in mdef.boards.values():
+            grid = type(b.grid).__name__ if b.grid is not None else None
+            boards.append({"name": b.name, "image": b.image, "grid": grid, "size": list(b.size)})
+        maps.append({"id": mdef.id, "boards": boards, "decks": [d.name for d in mdef.decks]})
+    data = {"name": module.name, "version": module.version, "vassal_version": module.vassal_version,
+            "build_file": module.build_name, "sides": module.sides, "maps": maps,
+            "piece_slots": [{"name": s.name, "gpid": s.gpid} for s in module.piece_slots],
+            "prototypes": list(module.prototypes)}
+    if as_json:
+        echo_json(data)
+        return
+    click.echo(f"{module.source}: module {module.name!r} {module.version} (VASSAL {module.vassal_version}, "
+               f"{module.build_name}), {len(module.piece_slots)} piece slots, {len(module.prototypes)} prototypes")
+    for m in maps:
+        click.echo(f"map {m['id']!r}")
+        for b in m["boards"]:  # type: ignore[union-attr]
+            click.echo(f"  board {b['name']!r} {b['size'][0]}x{b['size'][1]} grid {b['grid']}")
+
+
+def _xy(text: str) -> tuple[int, int]:
+    parts = text.replace(" ", "").split(",")
+    if len(parts) != 2:
+        raise InputError(f"point {text!r} is not X,Y")
+    try:
+        return int(parts[0]), int(parts[1])
+    except ValueError:
+        raise InputError(f"point {text!r} is not two integers X,Y") from None
+
+
+@vassal_group.command("locate")
+@click.argument("vmod", type=click.Path(path_type=Path))
+@click.argument("map_name", metavar="MAP")
+@click.argument("points", nargs=-1, required=True, metavar="X,Y...")
+@click.option("--board", "boards", multiple=True, metavar="NAME[@COL,ROW]",
+              help="Boards of the map (default: its first board at 0,0).")
+@json_opt
+def locate_cmd(vmod: Path, map_name: str, points: tuple[str, ...], boards: tuple[str, ...], as_json: bool) -> None:
+    """VASSAL's location name (and snap point) of map points."""
+    from ..vassal import Module
+
+    xys = [_xy(p) for p in points]
+    with Module.open(vmod) as module:
+        vmap = module.vassal_map(map_name, _boards(boards))
+        rows = []
+        mdef = module.map(map_name)
+        for x, y in xys:
+            deck = mdef.deck_at(vmap, x, y)
+            rows.append({"x": x, "y": y, "location": deck if deck is not None else vmap.location_name(x, y),
+                         "snap": list(vmap.snap(x, y))})
+    if as_json:
+        echo_json({"map": map_name, "points": rows})
+        return
+    for r in rows:
+        click.echo(f"{r['x']},{r['y']}\t{r['location']}\t{r['snap'][0]},{r['snap'][1]}")
+
+
+@vassal_group.command("centre")
+@click.argument("vmod", type=click.Path(path_type=Path))
+@click.argument("map_name", metavar="MAP")
+@click.argument("names", nargs=-1, required=True, metavar="HEX...")
+@click.option("--board", "boards", multiple=True, metavar="NAME[@COL,ROW]",
+              help="Boards of the map (default: its first board at 0,0).")
+@json_opt
+def centre_cmd(vmod: Path, map_name: str, names: tuple[str, ...], boards: tuple[str, ...], as_json: bool) -> None:
+    """The map point of each named location (hex) - the inverse of ``locate``."""
+    from ..vassal import Module
+
+    with Module.open(vmod) as module:
+        vmap = module.vassal_map(map_name, _boards(boards))
+        rows = []
+        for name in names:
+            x, y = vmap.point(name)
+            rows.append({"name": name, "x": x, "y": y})
+    if as_json:
+        echo_json({"map": map_name, "points": rows})
+        return
+    for r in rows:
+        click.echo(f"{r['name']}\t{r['x']},{r['y']}")
+
+
+def _boards(specs: tuple[str, ...]) -> list[tuple[str, int, int]] | None:
+    if not specs:
+        return None
+    out = []
+    for spec in specs:
+        name, sep, where = spec.rpartition("@")
+        if not sep:
+            out.append((spec, 0, 0))
+            continue
+        col, row = _xy(where)
+        out.append((name, col, row))
+    return out

@@ -1,0 +1,115 @@
+"""Writing new saves: a set-up of pieces on named hexes (or map points) for a module (§2.5, §2.8).
+
+The save holds, as VASSAL writes it: ``begin_save``, the empty version-check element, the pieces
+element (each piece's full trait chain with prototypes expanded, then one stack per occupied point,
+children before the stack), a ``...BoardPicker`` line per used map, ``end_save``; plus ``savedata``
+and the module's own ``moduledata`` so VASSAL recognises the module.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from ..errors import VassalFormatError
+from .codec import split
+from .commands import AddPiece, Command, CommandList, TextCommand
+from .module import Module
+from .save import MODULEDATA, SAVEDATA, SaveFile, metadata_xml
+from .traits import BasicPiece, Prototype, Stack, Trait, decode_chain, encode_chain
+
+__all__ = ["Placement", "expand_prototypes", "new_save", "slot_piece"]
+
+FIRST_ID = 1700000000000
+
+
+@dataclass(frozen=True)
+class Placement:
+    """A piece to place: a piece-slot entry name (or gpid), a map, and a location name or ``(x, y)``."""
+
+    piece: str
+    map: str
+    at: str | tuple[int, int]
+    id: str | None = None
+
+
+def expand_prototypes(traits: Sequence[Trait], module: Module, depth: int = 0) -> list[Trait]:
+    """Replace ``prototype;Name`` traits by the prototype's own traits (recursively); drop ``cmt;``."""
+    if depth > 32:
+        raise VassalFormatError(f"{module.source}: prototypes nest more than 32 deep (a cycle?)")
+    out: list[Trait] = []
+    for trait in traits:
+        if isinstance(trait, Prototype):
+            proto = module.prototypes.get(trait.name)
+            if proto is None:
+                raise VassalFormatError(f"{module.source}: unknown prototype {trait.name!r}")
+            fields = split(proto.definition, "/")
+            if len(fields) != 4:
+                raise VassalFormatError(f"{module.source}: prototype {trait.name!r} is not an add-piece definition")
+            inner = decode_chain(fields[2], fields[3])[:-1]  # without its empty BasicPiece
+            out.extend(expand_prototypes(inner, module, depth + 1))
+        elif trait.prefix == "cmt;":
+            continue
+        else:
+            out.append(trait)
+    return out
+
+
+def slot_piece(module: Module, name: str) -> list[Trait]:
+    """The trait chain of a palette piece, prototypes expanded (as VASSAL's ``PieceCloner`` does)."""
+    slot = module.piece_slot(name)
+    fields = split(slot.definition, "/")
+    if len(fields) != 4 or fields[0] != "+":
+        raise VassalFormatError(f"{module.source}: piece slot {name!r} does not hold an add-piece definition")
+    return expand_prototypes(decode_chain(fields[2], fields[3]), module)
+
+
+def new_save(module: Module, placements: Sequence[Placement], *, key: int = 0x5A, date_saved: int = 0,
+             vassal_version: str | None = None, description: str = "") -> SaveFile:
+    """A save with the placed pieces (deterministic: ids count up from 1700000000000 unless given)."""
+    pieces: list[Command] = []
+    stacks: dict[tuple[str, int, int], list[str]] = {}
+    used_maps: list[str] = []
+    next_id = FIRST_ID
+    for placement in placements:
+        vmap = module.vassal_map(placement.map)
+        if isinstance(placement.at, str):
+            x, y = vmap.point(placement.at)
+        else:
+            x, y = placement.at
+        traits = slot_piece(module, placement.piece)
+        basic = traits[-1]
+        if not isinstance(basic, BasicPiece):
+            raise VassalFormatError(f"{module.source}: piece slot {placement.piece!r} is not a piece")
+        gpid = basic.gpid or module.piece_slot(placement.piece).gpid
+        traits[-1] = BasicPiece.make(basic.name, basic.image, map=placement.map, x=x, y=y, gpid=gpid,
+                                     properties=basic.properties)
+        traits[-1].type = basic.type  # keep the slot's own type (clone/delete keys) exactly
+        pid = placement.id or str(next_id)
+        next_id += 1
+        ptype, pstate = encode_chain(traits)
+        pieces.append(AddPiece(pid, ptype, pstate))
+        stacks.setdefault((placement.map, x, y), []).append(pid)
+        if placement.map not in used_maps:
+            used_maps.append(placement.map)
+    for (map_id, x, y), ids in stacks.items():
+        stack = Stack.make(map_id, x, y, ids)
+        pieces.append(AddPiece(str(next_id), stack.type, stack.state))
+        next_id += 1
+    items: list[Command] = [TextCommand("begin_save"), TextCommand("")]
+    if pieces:
+        items.append(CommandList([TextCommand(""), *pieces]))
+    for map_id in used_maps:
+        mdef = module.map(map_id)
+        if mdef.boards:
+            board = next(iter(mdef.boards))
+            from .commands import BoardPickerLine
+
+            items.append(TextCommand(BoardPickerLine(map_id, ((board, 0, 0),)).encode()))
+    items.append(TextCommand("end_save"))
+    vv = vassal_version or (module.metadata.vassal_version if module.metadata else "") or "3.6.7"
+    entries = {SAVEDATA: metadata_xml(version=module.version, vassal_version=vv, date_saved=date_saved,
+                                      description=description)}
+    entries[MODULEDATA] = module.moduledata_bytes or metadata_xml(
+        version=module.version, vassal_version=vv, date_saved=date_saved, description="", name=module.name)
+    return SaveFile(CommandList(items), key, False, entries, "<new save>", True)
