@@ -253,11 +253,14 @@ def parse_length(text: str | float | int, what: str = "length") -> float:
     match = re.fullmatch(r"\s*(\d+(?:\.\d*)?|\.\d+)(?:\s*/\s*(\d+))?\s*(in|inch|\"|mm|cm|pt)\s*", str(text))
     if not match:
         raise InputError(f"bad {what} {text!r} (expected e.g. 0.5in, 5/8in, 16mm)")
-    number = float(match.group(1)) / (float(match.group(2)) if match.group(2) else 1.0)
+    denominator = float(match.group(2)) if match.group(2) else 1.0
+    if denominator == 0:
+        raise InputError(f"bad {what} {text!r} (division by zero)")
+    number = float(match.group(1)) / denominator
     unit = match.group(3)
     mm = number * {"in": 25.4, "inch": 25.4, '"': 25.4, "mm": 1.0, "cm": 10.0, "pt": 25.4 / 72}[unit]
     if not 0 < mm < 10000:
-        raise InputError(f"bad {what} {text!r} (must be positive)")
+        raise InputError(f"bad {what} {text!r} (must be more than 0 and less than 10 m)")
     return mm
 
 
