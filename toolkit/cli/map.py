@@ -37,7 +37,8 @@ def _load(arg: str) -> tuple[Any, Path]:
 
 def _hex_json(m: Any, hid: str) -> dict[str, Any]:
     h = m.hex(hid)
-    return {"hex": hid, "terrain": h.terrain, "tags": sorted(h.tags), "name": h.name, "values": dict(h.values),
+    return {"hex": hid, "terrain": h.terrain, "tags": sorted(h.tags), "name": h.name,
+            "values": dict(sorted(h.values.items())),
             "neighbours": m.neighbours(hid),
             "hexsides": {n: sorted(f) for n, f in m.sides_of(hid).items()},
             "overridden": hid in m.overrides["hexes"]}

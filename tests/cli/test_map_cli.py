@@ -1,0 +1,128 @@
+"""``wgt map``: find, show, set, side, render, export; bad input is one line and exit code 3."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from PIL import Image
+
+from toolkit.cli.main import cli
+from toolkit.terrain import load_map
+
+SMALL = Path(__file__).parents[1] / "terrain" / "data" / "small.yaml"
+
+
+def wgt(*args: str) -> tuple[int, str, str]:
+    r = CliRunner().invoke(cli, list(args))
+    return r.exit_code, r.stdout, r.stderr
+
+
+@pytest.fixture
+def mapfile(tmp_path: Path) -> Path:
+    p = tmp_path / "m.yaml"
+    shutil.copy(SMALL, p)
+    return p
+
+
+def test_find() -> None:
+    assert wgt("map", "find", str(SMALL), "--tag", "city") == (0, "0202\n0605\n", "")
+    code, out, _ = wgt("map", "find", str(SMALL), "--terrain", "lake", "--json")
+    assert code == 0 and json.loads(out) == ["0403", "0404"]
+    assert wgt("map", "find", str(SMALL), "--name", "viipuri")[1] == "0202\n"
+    assert wgt("map", "find", str(SMALL), "--tag", "city", "--value", "country=ussr")[1] == "0605\n"
+
+
+def test_show_text_and_json() -> None:
+    code, out, _ = wgt("map", "show", str(SMALL), "Viipuri")
+    assert code == 0
+    assert out.splitlines() == ["0202  clear  Viipuri", "  tags: city, port", "  country: finland", "  supply: 3",
+                                "  vp: 5", "  neighbours: 0302 0301 0201 0101 0102 0203", "  side 0302: rail",
+                                "  side 0203: road"]
+    code, out, _ = wgt("map", "show", str(SMALL), "0806", "--json")
+    assert json.loads(out) == {"hex": "0806", "terrain": "forest", "tags": [], "name": None,
+                               "values": {"note": "symbol under the label"}, "neighbours": ["0805", "0705", "0706"],
+                               "hexsides": {}, "overridden": True}
+
+
+def test_set_changes_one_line(mapfile: Path) -> None:
+    before = mapfile.read_text("utf-8").splitlines()
+    code, out, err = wgt("map", "set", str(mapfile), "0304", "--terrain", "forest", "--tag", "+town",
+                         "--set", "vp=2", "--set", "code=0101", "--set", "name=Kitelä")
+    assert (code, err) == (0, "")
+    assert out == "0304: forest [town] Kitelä code=0101 vp=2\n"
+    after = mapfile.read_text("utf-8").splitlines()
+    changed = [(a, b) for a, b in zip(before, after) if a != b]
+    assert len(before) == len(after)
+    assert changed == [('  "0304": {terrain: clear}',
+                        '  "0304": {terrain: forest, tags: [town], name: Kitelä, code: "0101", vp: 2}')]
+    wgt("map", "set", str(mapfile), "Kitelä", "--tag", "-town", "--set", "vp=", "--set", "code=")
+    assert load_map(mapfile).hex("0304").values == {}
+
+
+def test_side_edit_and_show(mapfile: Path) -> None:
+    assert wgt("map", "side", str(mapfile), "0304", "0303", "--add", "river") == (0, "0303/0304: river, road\n", "")
+    assert wgt("map", "side", str(mapfile), "0303", "0304", "--remove", "road", "--json")[1] == \
+        '{\n  "hexside": "0303/0304",\n  "features": [\n    "river"\n  ]\n}\n'
+    assert load_map(mapfile).hexsides["0303/0304"] == frozenset({"river"})
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (("map", "set", "{m}", "0304", "--terrain", "lava"), "wgt: error: unknown terrain 'lava' (legend:"),
+    (("map", "set", "{m}", "0304", "--tag", "town"), "wgt: error: --tag takes +TAG or -TAG, not 'town'"),
+    (("map", "set", "{m}", "0304"), "wgt: error: nothing to change"),
+    (("map", "set", "{m}", "0999", "--terrain", "clear"), "wgt: error: no place named '0999'"),
+    (("map", "side", "{m}", "0101", "0103", "--add", "river"), "wgt: error: hexes 0101 and 0103 are not neighbours"),
+    (("map", "show", "{m}", "Helsinki"), "wgt: error: no place named 'Helsinki' on the map"),
+    (("map", "show", "no-such-game", "0101"), "wgt: error: no bundled map for 'no-such-game'"),
+    (("map", "show", "missing/file.yaml", "0101"), "wgt: error: map file not found: missing/file.yaml"),
+    (("map", "render", "{m}", "-o", "{d}/x.jpg"), "wgt: error: render writes PNG"),
+    (("map", "render", "{m}", "-o", "{d}/x.png", "--hex-size", "2"), "wgt: error: hex size must be at least 4"),
+])
+def test_bad_input_is_one_line_exit_3(mapfile: Path, args: tuple[str, ...], message: str) -> None:
+    before = mapfile.read_bytes()
+    code, _, err = wgt(*(a.format(m=mapfile, d=mapfile.parent) for a in args))
+    assert code == 3
+    assert err.startswith(message) and err.count("\n") == 1
+    assert mapfile.read_bytes() == before
+
+
+def test_broken_map_file_names_line(mapfile: Path) -> None:
+    mapfile.write_text(mapfile.read_text("utf-8").replace('"0204": {terrain: clear}', '"0204": {terrain: bog}'),
+                       encoding="utf-8")
+    code, _, err = wgt("map", "show", str(mapfile), "0101")
+    assert code == 3 and err == f"wgt: error: {mapfile} line 26: hex 0204: unknown terrain 'bog' " \
+                                 "(legend: clear, forest, swamp, mountain, lake, sea)\n"
+
+
+def test_render_and_layout(tmp_path: Path) -> None:
+    out = tmp_path / "board.png"
+    code, text, _ = wgt("map", "render", str(SMALL), "-o", str(out), "--hex-size", "30", "--json",
+                        "--layout-out", str(tmp_path / "layout.yaml"))
+    assert code == 0
+    info = json.loads(text)
+    with Image.open(out) as img:
+        assert img.size == (info["width"], info["height"]) == (417, 419)
+    assert info["layout"][0][:2] == [45.0, 0.0]
+    code, text, _ = wgt("map", "render", str(SMALL), "-o", str(out), "--dpi", "150")
+    assert text == "wrote " + str(out) + " (602 x 605 px, hex size 43.30 px)\n"
+    with Image.open(out) as img:
+        assert round(img.info["dpi"][0]) == 150
+
+
+def test_export_geojson(tmp_path: Path) -> None:
+    out = tmp_path / "m.geojson"
+    assert wgt("map", "export", str(SMALL), "--format", "geojson", "-o", str(out)) == \
+        (0, f"wrote {out} (48 hexes)\n", "")
+    doc = json.loads(out.read_text("utf-8"))
+    assert sum(f["properties"]["kind"] == "hex" for f in doc["features"]) == 48
+
+
+def test_lazy_scan_commands_are_registered() -> None:
+    from toolkit.cli.map import map_group
+
+    assert map_group.lazy == {"calibrate": "map_scan:calibrate", "centre": "map_scan:centre",
+                              "extract": "map_scan:extract", "edit": "map_edit:edit"}

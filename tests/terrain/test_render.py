@@ -1,0 +1,138 @@
+"""Board rendering: exact layout geometry, exact colours at hex centres, features where the data says."""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+
+import numpy as np
+import pytest
+from PIL import Image
+
+from toolkit.errors import InputError
+from toolkit.hexgrid import CCRR, Extent, Grid, Hexside, Layout, OffsetSystem
+from toolkit.terrain import HexData, TerrainMap, TerrainType, load_map
+from toolkit.terrain.render import RenderStyle, board_layout, render_map
+
+DATA = Path(__file__).parent / "data"
+SQ3 = math.sqrt(3)
+
+
+@pytest.fixture(scope="module")
+def small() -> TerrainMap:
+    return load_map(DATA / "small.yaml")
+
+
+@pytest.fixture(scope="module")
+def board(small: TerrainMap):  # type: ignore[no-untyped-def]
+    return render_map(small, 40)
+
+
+def px(img: Image.Image, p: tuple[float, float]) -> tuple[int, int, int]:
+    return img.getpixel((int(p[0]), int(p[1])))  # type: ignore[return-value]
+
+
+def rgb(c: str) -> tuple[int, int, int]:
+    return int(c[1:3], 16), int(c[3:5], 16), int(c[5:7], 16)
+
+
+def near(a: tuple[int, ...], b: tuple[int, ...], tol: int) -> bool:
+    return all(abs(x - y) <= tol for x, y in zip(a, b))
+
+
+def test_layout_and_size_are_exact(small: TerrainMap, board) -> None:  # type: ignore[no-untyped-def]
+    img, lay = board
+    s, margin = 40.0, 28.0
+    assert (lay.a, lay.b, lay.d, lay.e) == pytest.approx((60.0, 0.0, 20 * SQ3, 40 * SQ3), abs=1e-9)
+    g = small.grid
+    # the leftmost corner sits on the left margin and the top corner of an even column on the top margin
+    assert lay.hex_to_pixel(g.hex("0101")) == pytest.approx((margin + s, margin + s * SQ3), abs=1e-9)
+    assert lay.hex_to_pixel(g.hex("0201")) == pytest.approx((margin + 2.5 * s, margin + s * SQ3 / 2), abs=1e-9)
+    assert lay.hex_to_pixel(g.hex("0806")) == pytest.approx((margin + 11.5 * s, margin + s * SQ3 * 5.5), abs=1e-9)
+    # width: 8 columns = 7 steps of 1.5 s + 2 s, plus margins; height adds the legend strip (1.3 s)
+    assert img.size == (556, math.ceil(6.5 * s * SQ3 + 2 * margin + 1.3 * s))
+    assert board_layout(small, 40, bottom=52.0) == (lay, img.size)
+
+
+@pytest.mark.parametrize(("hex_id", "colour"), [
+    ("0204", "#eae3c4"), ("0101", "#7fb0dc"), ("0301", "#8fb573"), ("0706", "#c9d6b0"), ("0801", "#c8b08a"),
+    ("0403", "#9cc3e6"), ("0806", "#8fb573"),  # 0806 is swamp under hexes:, forest by override
+    ("0202", "#c0322b"),  # a city square
+])
+def test_exact_colour_at_hex_centres(small: TerrainMap, board, hex_id: str, colour: str) -> None:  # type: ignore[no-untyped-def]
+    img, lay = board
+    assert px(img, lay.hex_to_pixel(small.grid.hex(hex_id))) == rgb(colour)
+
+
+def test_features_are_drawn_where_the_data_says(small: TerrainMap, board) -> None:  # type: ignore[no-untyped-def]
+    img, lay = board
+    g = small.grid
+    style = RenderStyle()
+
+    def side_mid(a: str, b: str) -> tuple[float, float]:
+        p0, p1 = lay.hexside_endpoints(Hexside.between(g.hex(a), g.hex(b)))
+        return ((p0[0] + p1[0]) / 2, (p0[1] + p1[1]) / 2)
+
+    def along(a: str, b: str, t: float) -> tuple[float, float]:
+        (x0, y0), (x1, y1) = lay.hex_to_pixel(g.hex(a)), lay.hex_to_pixel(g.hex(b))
+        return (x0 + (x1 - x0) * t, y0 + (y1 - y0) * t)
+
+    assert near(px(img, side_mid("0503", "0603")), rgb(style.river), 25)  # the wave crosses the side's middle
+    assert near(px(img, side_mid("0705", "0706")), rgb(style.river), 25)  # river from overrides
+    assert near(px(img, side_mid("0101", "0201")), rgb(style.water_line), 25)  # coast: sea | land
+    assert near(px(img, along("0203", "0303", 0.3)), rgb(style.road), 25)
+    assert near(px(img, along("0302", "0402", 0.3)), rgb(style.rail), 40)
+    grid_px = px(img, side_mid("0204", "0205"))
+    assert sum(grid_px) < sum(rgb("#eae3c4")) - 120  # a plain side is a dark grid line
+    plain = render_map(small, 40, style=RenderStyle(textures=False, numbers=False, labels=False))
+    assert px(plain.image, side_mid("0503", "0603")) == px(img, side_mid("0503", "0603"))
+
+
+def test_textures_stay_inside_their_hex(small: TerrainMap, board) -> None:  # type: ignore[no-untyped-def]
+    img, lay = board
+    plain = render_map(small, 40, style=RenderStyle(textures=False)).image
+    diff = np.any(np.asarray(img) != np.asarray(plain), axis=2)
+    ys, xs = np.nonzero(diff)
+    textured = {h for h in small.grid.ids() if small.legend[small.terrain(h)].pattern}
+    owners = {small.grid.id(lay.pixel_to_hex(x + 0.5, y + 0.5)) for x, y in zip(xs.tolist(), ys.tolist())}
+    assert owners and owners <= textured
+
+
+def test_rendering_is_deterministic(small: TerrainMap, board) -> None:  # type: ignore[no-untyped-def]
+    again = render_map(small, 40)
+    assert again.image.tobytes() == board.image.tobytes() and again.layout == board.layout
+
+
+def test_small_golden_image(small: TerrainMap) -> None:
+    """A 16-px board without text, against a stored 12 kB golden (allowing Pillow's tiny drawing changes)."""
+    img = render_map(small, 16, style=RenderStyle(numbers=False, labels=False, legend=False)).image
+    golden = DATA / "small_golden.png"
+    with Image.open(golden) as g:
+        want = np.asarray(g.convert("RGB"), dtype=np.int16)
+    got = np.asarray(img, dtype=np.int16)
+    assert got.shape == want.shape
+    assert np.mean(np.any(got != want, axis=2)) < 0.005
+
+
+def test_given_layout_is_used_and_returned(small: TerrainMap) -> None:
+    lay = Layout.regular("flat", 20).translated(30, 40).rotated(3.0, (100, 100))
+    img, used = render_map(small, layout=lay, size=(400, 420))
+    assert used == lay and img.size == (400, 420)
+    assert px(img, lay.hex_to_pixel(small.grid.hex("0204"))) == rgb("#eae3c4")
+
+
+def test_pointy_grid() -> None:
+    g = Grid(CCRR(offset=OffsetSystem("pointy", "even")), Extent(1, 4, 1, 3))
+    legend = {"clear": TerrainType("clear", "#ffffff"), "forest": TerrainType("forest", "#228822", pattern="trees")}
+    m = TerrainMap("pointy", "", g, legend, {h: HexData("forest" if h.endswith("2") else "clear") for h in g.ids()})
+    img, lay = render_map(m, 30)
+    assert lay.a == pytest.approx(30 * SQ3) and lay.e == pytest.approx(45.0) and lay.d == 0
+    for h in g.ids():
+        assert px(img, lay.hex_to_pixel(g.hex(h))) == ((34, 136, 34) if h.endswith("2") else (255, 255, 255))
+
+
+def test_refuses_absurd_sizes(small: TerrainMap) -> None:
+    with pytest.raises(InputError, match="hex size must be at least 4"):
+        render_map(small, 1)
+    with pytest.raises(InputError, match="too large to draw"):
+        render_map(small, 5000)
