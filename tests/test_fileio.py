@@ -1,0 +1,106 @@
+"""Atomic writes: a user's file is replaced whole or not at all, and keeps its permissions."""
+
+from __future__ import annotations
+
+import os
+import stat
+from pathlib import Path
+
+import pytest
+
+from toolkit.errors import InputError
+from toolkit.fileio import atomic_open, atomic_write
+
+
+def _leftovers(folder: Path, name: str) -> list[str]:
+    return sorted(p.name for p in folder.iterdir() if p.name != name)
+
+
+def test_write_new_bytes_and_text(tmp_path: Path) -> None:
+    atomic_write(tmp_path / "a.bin", b"\x00\x01\xff")
+    assert (tmp_path / "a.bin").read_bytes() == b"\x00\x01\xff"
+    atomic_write(tmp_path / "b.txt", "hexes:\r\n  \"0101\": {terrain: forêt}\n")
+    # text is written as given: utf-8, no newline translation
+    assert (tmp_path / "b.txt").read_bytes() == "hexes:\r\n  \"0101\": {terrain: forêt}\n".encode()
+    atomic_write(tmp_path / "c.txt", "forêt", encoding="latin-1")
+    assert (tmp_path / "c.txt").read_bytes() == b"for\xeat"
+    assert _leftovers(tmp_path, "") == ["a.bin", "b.txt", "c.txt"]
+
+
+def test_replace_existing_file(tmp_path: Path) -> None:
+    target = tmp_path / "map.yaml"
+    target.write_text("old\n")
+    with atomic_open(target, "w", encoding="utf-8") as fh:
+        fh.write("new\n")
+        assert target.read_text() == "old\n"  # nothing visible until the block ends
+    assert target.read_text() == "new\n"
+    assert _leftovers(tmp_path, "map.yaml") == []
+
+
+@pytest.mark.parametrize("exc", [RuntimeError("boom"), KeyboardInterrupt()])
+def test_original_survives_an_exception_mid_write(tmp_path: Path, exc: BaseException) -> None:
+    target = tmp_path / "map.yaml"
+    target.write_bytes(b"precious data\n")
+    with pytest.raises(type(exc)), atomic_open(target, "wb") as fh:
+        fh.write(b"half a fi")
+        raise exc
+    assert target.read_bytes() == b"precious data\n"
+    assert _leftovers(tmp_path, "map.yaml") == []  # the temporary file is gone
+
+
+def test_no_file_is_created_when_the_first_write_fails(tmp_path: Path) -> None:
+    target = tmp_path / "new.yaml"
+    with pytest.raises(ValueError), atomic_open(target, "w") as fh:
+        fh.write("x")
+        raise ValueError("bad data")
+    assert not target.exists()
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_encoding_error_leaves_the_original(tmp_path: Path) -> None:
+    target = tmp_path / "t.txt"
+    target.write_text("ok")
+    with pytest.raises(UnicodeEncodeError):
+        atomic_write(target, "Лавансаари", encoding="ascii")
+    assert target.read_text() == "ok"
+    assert _leftovers(tmp_path, "t.txt") == []
+
+
+def test_permissions_of_an_existing_file_are_kept(tmp_path: Path) -> None:
+    target = tmp_path / "script.sh"
+    target.write_text("old")
+    os.chmod(target, 0o750)
+    atomic_write(target, "new")
+    assert stat.S_IMODE(os.stat(target).st_mode) == 0o750
+    os.chmod(target, 0o604)
+    atomic_write(target, b"newer")
+    assert stat.S_IMODE(os.stat(target).st_mode) == 0o604
+    assert target.read_bytes() == b"newer"
+
+
+def test_new_file_gets_the_umask_permissions(tmp_path: Path) -> None:
+    old = os.umask(0o027)
+    try:
+        atomic_write(tmp_path / "n.txt", "x")
+    finally:
+        os.umask(old)
+    # mkstemp would have made it 0600; a new file must look like one made by open()
+    assert stat.S_IMODE(os.stat(tmp_path / "n.txt").st_mode) == 0o640
+
+
+def test_relative_path_in_the_current_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    atomic_write("here.txt", "x")
+    assert (tmp_path / "here.txt").read_text() == "x"
+
+
+def test_missing_folder_is_an_input_error(tmp_path: Path) -> None:
+    with pytest.raises(InputError, match=r"cannot write .*nowhere/x\.yaml: folder .*nowhere does not exist"):
+        atomic_write(tmp_path / "nowhere" / "x.yaml", "x")
+
+
+def test_only_write_modes(tmp_path: Path) -> None:
+    for mode in ("a", "r", "r+", "ab"):
+        with pytest.raises(ValueError, match="writes only"), atomic_open(tmp_path / "x", mode):
+            pass
+    assert list(tmp_path.iterdir()) == []
