@@ -255,6 +255,21 @@ CONFIGS: list[dict[str, Any]] = [
             ],
         ],
     },
+    {
+        "name": "zoned_formats",
+        "grid": [ZONED_GRID, {}, [
+            [ZONE, {"name": "Z1", "path": "0,0;300,0;300,300;0,300",
+                    "locationFormat": "$name$/$gridLocation$/$foo$!"}, []],
+            [ZONE, {"name": "Z2", "path": "300,0;600,0;600,300;300,300",
+                    "locationFormat": "A\\$B $name$ $gridLocation"}, []],
+            [ZONE, {"name": "Z3", "path": "600,0;900,0;900,300;600,300", "locationFormat": "$$name$$"}, []],
+            [ZONE, {"name": "Z4", "path": "0,300;300,300;300,600;0,600", "locationFormat": "[$gridLocation$]"},
+             [hexg({"dx": "40", "dy": "46", "x0": "20", "y0": "320"}, {"vDescend": "true", "sep": "/"})]],
+            [ZONE, {"name": "Z5", "path": "300,300;700,300;500,700", "locationFormat": "$name$:$gridLocation$",
+                    "useParentGrid": "true"}, []],
+            hexg({}, {"locationFormat": "$xyz$<$gridLocation$>$row$|$column$|$mapName$|$"}),
+        ]],
+    },
 ]
 
 

@@ -158,11 +158,13 @@ def split_dollar(text: str) -> list[str]:
     return tokens
 
 
-def format_string(fmt: str, values: dict[str, str | None]) -> str:
+def format_string(fmt: str, values: dict[str, str | None], *, unknown_as_name: bool = False) -> str:
     """VASSAL ``FormattedString.getText`` with only the given properties defined.
 
-    Tokens alternate literal / property; a final unterminated property token is literal; an unknown or
-    null property contributes nothing.
+    Tokens alternate literal / property; a final unterminated property token is literal; a null
+    property contributes nothing. An unknown property contributes nothing in a grid numbering's
+    format, but its own name in a Zone's format (``unknown_as_name``; both observed on the 3.6 engine,
+    where a Zone asks its map for other properties).
     """
     tokens = split_dollar(fmt)
     out: list[str] = []
@@ -174,7 +176,10 @@ def format_string(fmt: str, values: dict[str, str | None]) -> str:
         if not is_property or index == len(tokens) - 1:
             out.append(token)
         else:
-            value = values.get(token)
-            if value is not None:
-                out.append(value)
+            if token in values:
+                value = values[token]
+                if value is not None:
+                    out.append(value)
+            elif unknown_as_name:
+                out.append(token)
     return "".join(out)

@@ -466,7 +466,9 @@ class ZonedGrid:
         """``Zone.locationName``: the zone's locationFormat with $name$ and $gridLocation$."""
         grid, size = self._grid_of(zone, container)
         grid_location = None if grid is None else grid.location_name(x, y, size)
-        return format_string(zone.location_format, {"name": zone.name, "gridLocation": grid_location})
+        return format_string(
+            zone.location_format, {"name": zone.name, "gridLocation": grid_location}, unknown_as_name=True
+        )
 
     def location_name(self, x: int, y: int, container: tuple[int, int]) -> str | None:
         """VASSAL ``ZonedGrid.locationName``."""
