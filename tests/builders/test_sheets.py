@@ -1,0 +1,272 @@
+"""Counter sheets: layout, the PDF itself (lossless, deterministic), and registration measured on pages
+rendered by poppler's pdftoppm (cut marks found in the raster, front against back)."""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+import zlib
+from pathlib import Path
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from PIL import Image
+
+from toolkit.builders.counter_art import mm_to_px, render_face
+from toolkit.builders.sheets import SheetSpec, back_transform, build_sheets, layout_sheet
+from toolkit.counters import load_counters
+from toolkit.errors import InputError
+
+DATA = Path(__file__).parent / "data"
+DPI = 600  # rendering resolution for the measurements: 1 px = 0.0423 mm
+
+
+@pytest.fixture(scope="module")
+def cset():
+    return load_counters(DATA / "all-types.yaml")
+
+
+# ------------------------------------------------------------------------------------------ layout
+
+def test_layout_a4_half_inch():
+    grid = layout_sheet(SheetSpec())
+    # 210 mm - 2 * (8 + 1 + 1 + 4) = 182 mm -> 14 columns of 12.7 mm; 297 - 28 = 269 -> 21 rows
+    assert (grid.columns, grid.rows) == (14, 21)
+    assert grid.left == pytest.approx((210 - 14 * 12.7) / 2)
+    assert grid.top == pytest.approx((297 - 21 * 12.7) / 2)
+    xs, ys = grid.cut_lines(2)
+    assert len(xs) == 15 and ys == pytest.approx([grid.top, grid.top + 12.7, grid.top + 25.4])
+
+
+def test_layout_with_spacing_has_two_cuts_per_gap():
+    grid = layout_sheet(SheetSpec(counter_mm=16, spacing_mm=3, page="letter"))
+    xs, _ = grid.cut_lines(1)
+    assert len(xs) == 2 * grid.columns
+    assert xs[1] - xs[0] == pytest.approx(16) and xs[2] - xs[1] == pytest.approx(3)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.floats(6, 40), st.sampled_from(["a4", "letter"]), st.floats(0, 3), st.floats(0, 3), st.floats(0, 6),
+       st.sampled_from(["long", "short", "fold"]), st.booleans())
+def test_layout_keeps_marks_and_bleed_on_the_page(size, page, bleed, gap, spacing, duplex, landscape):
+    spec = SheetSpec(counter_mm=size, page=page, bleed_mm=bleed, mark_gap_mm=gap, spacing_mm=spacing,
+                     duplex=duplex, landscape=landscape)
+    width, height = spec.page_size()
+    try:
+        grid = layout_sheet(spec)
+    except InputError:
+        assert size + 2 * (spec.margin_mm + bleed + gap + spec.mark_length_mm) > min(width, height / 2) - 1e-6
+        return
+    far = bleed + gap + spec.mark_length_mm
+    right = grid.left + grid.columns * grid.pitch - spacing
+    bottom = grid.top + grid.rows * grid.pitch - spacing
+    assert grid.left - far >= spec.margin_mm - 1e-9 and right + far <= width - spec.margin_mm + 1e-9
+    assert grid.top - far >= spec.margin_mm - 1e-9
+    limit = height / 2 if duplex == "fold" else height - spec.margin_mm
+    assert bottom + far <= limit + 1e-9
+    # the back of every cell lands on a cell of the back grid: mirrored positions stay on the page
+    to_back = back_transform(spec)
+    for x, y in ((grid.left, grid.top), (right, bottom)):
+        bx, by = to_back(x, y)
+        assert 0 <= bx <= width and 0 <= by <= height
+
+
+# ------------------------------------------------------------------------------------------ the PDF
+
+def _objects(pdf: bytes) -> dict[int, bytes]:
+    """Each object's body, checked against the xref table's offsets."""
+    xref = int(re.search(rb"startxref\n(\d+)", pdf).group(1))
+    table = pdf[xref:].split(b"\n")
+    count = int(table[1].split()[1])
+    out = {}
+    for number in range(1, count):
+        offset = int(table[2 + number][:10])
+        assert pdf[offset:].startswith(f"{number} 0 obj\n".encode())
+        end = pdf.index(b"\nendobj\n", offset)
+        out[number] = pdf[offset + len(f"{number} 0 obj\n"):end]
+    return out
+
+
+def test_pdf_is_deterministic_and_its_xref_is_exact(cset):
+    spec = SheetSpec(counter_mm=16, dpi=150)
+    first, second = build_sheets(cset, spec), build_sheets(cset, spec)
+    assert first == second
+    objects = _objects(first)
+    pages = [b for b in objects.values() if b.startswith(b"<< /Type /Page ")]
+    assert len(pages) == 2  # 43 counters fit one sheet: a front and a back page
+    assert b"/MediaBox [0 0 595.2756 841.8898]" in pages[0]  # A4 in points
+
+
+def test_images_are_stored_losslessly_once_per_face(cset):
+    spec = SheetSpec(counter_mm=12.7, dpi=200, bleed_mm=1.0)
+    objects = _objects(build_sheets(cset, spec))
+    images = {n: b for n, b in objects.items() if b"/Subtype /Image" in b}
+    faces = sum(1 for _ in cset) * 2
+    assert len(images) == faces  # "blank" has 5 copies but is stored once per face
+    px, bleed = mm_to_px(12.7, 200), 8  # ceil(1 mm at 200 dpi)
+    expected = render_face(cset, "infantry", "front", px, bleed).tobytes()
+    streams = []
+    for body in images.values():
+        assert b"/Filter /FlateDecode" in body and b"/DCTDecode" not in body
+        data = body[body.index(b"stream\n") + 7:body.rindex(b"\nendstream")]
+        streams.append(zlib.decompress(data))
+    assert expected in streams  # bit-exact pixels
+
+
+def test_bad_specs_are_refused(cset):
+    for spec, message in ((SheetSpec(page="a9"), "unknown page size"), (SheetSpec(duplex="x"), "unknown duplex"),
+                          (SheetSpec(counter_mm=2), "out of range"), (SheetSpec(dpi=10), "dpi 10"),
+                          (SheetSpec(counter_mm=100, margin_mm=50), "does not fit"),
+                          (SheetSpec(back_offset_mm=(30, 0)), "back offset")):
+        with pytest.raises(InputError, match=message):
+            build_sheets(cset, spec)
+
+
+# ------------------------------------------------------------------------------------------ registration
+
+needs_poppler = pytest.mark.skipif(shutil.which("pdftoppm") is None,
+                                   reason="pdftoppm (poppler-utils) is not installed: apt-get install poppler-utils")
+
+
+def _render_band(pdf: Path, page: int, box_mm: tuple[float, float, float, float]
+                 ) -> tuple[np.ndarray, float, float]:
+    """Grey levels (0 black .. 1 white) of a page region (x, y, w, h in mm), rendered by pdftoppm,
+    with the region's true top-left corner in mm (the crop is in whole pixels)."""
+    x, y, w, h = box_mm
+    x, y = max(0.0, x), max(0.0, y)
+    x, y, w, h = (round(v / 25.4 * DPI) for v in (x, y, w, h))
+    out = pdf.with_name(f"{pdf.stem}-{page}-{x}-{y}")
+    subprocess.run(["pdftoppm", "-r", str(DPI), "-f", str(page), "-l", str(page), "-gray", "-x", str(x),
+                    "-y", str(y), "-W", str(w), "-H", str(h), "-singlefile", str(pdf), str(out)],
+                   check=True, capture_output=True, timeout=60)
+    image = np.asarray(Image.open(out.with_suffix(".pgm")), dtype=np.float64) / 255.0
+    return image, x * 25.4 / DPI, y * 25.4 / DPI
+
+
+def _ticks(profile: np.ndarray, origin_mm: float) -> list[float]:
+    """Centres (mm) of the dark runs in a darkness profile, weighted by darkness (sub-pixel)."""
+    dark = profile > 0.05 * profile.max()
+    centres, i = [], 0
+    while i < len(dark):
+        if dark[i]:
+            j = i
+            while j < len(dark) and dark[j]:
+                j += 1
+            idx = np.arange(i, j)
+            weights = profile[i:j]
+            centre_px = float((idx * weights).sum() / weights.sum()) + 0.5
+            centres.append(origin_mm + centre_px * 25.4 / DPI)
+            i = j
+        else:
+            i += 1
+    return centres
+
+
+def _marks(pdf: Path, page: int, spec: SheetSpec, grid, transform) -> tuple[list[float], list[float]]:
+    """Find the vertical and horizontal cut marks of one page in the raster.
+
+    The search bands are where the marks of that page should be (the middle of the mark length, mapped
+    through ``transform``); the positions themselves come from the pixels.
+    """
+    near = spec.bleed_mm + spec.mark_gap_mm
+    far = near + spec.mark_length_mm
+    width, _ = spec.page_size()
+    rows = grid.rows
+    # a band across the page through the top marks, and one down the page through the left marks
+    top_y = grid.top - (near + far) / 2
+    left_x = grid.left - (near + far) / 2
+    (ax, ay), (bx, by) = transform(1, top_y - 1), transform(width - 1, top_y + 1)
+    band = (min(ax, bx), min(ay, by), abs(bx - ax), 2.0)
+    h_image, x0, _ = _render_band(pdf, page, band)
+    xs = _ticks((1 - h_image).sum(axis=0), x0)
+    block_h = rows * grid.pitch
+    (cx, cy), (dx, dy) = transform(left_x - 1, grid.top - 2), transform(left_x + 1, grid.top + block_h + 2)
+    vband = (min(cx, dx), min(cy, dy), 2.0, abs(dy - cy))
+    v_image, _, y0 = _render_band(pdf, page, vband)
+    ys = _ticks((1 - v_image).sum(axis=1), y0)
+    return xs, ys
+
+
+def _full_sheet_set(cset, spec):
+    """Enough counters to fill every row, so the block is the whole grid."""
+    grid = layout_sheet(spec)
+    from dataclasses import replace
+
+    types = dict(cset.types)
+    first = next(iter(types))
+    total = sum(t.count for t in types.values())
+    types[first] = replace(types[first], count=types[first].count + grid.per_page - total % grid.per_page)
+    return replace(cset, types=types), grid
+
+
+def _art_edges(pdf: Path, page: int, at: tuple[float, float], width: float) -> tuple[float, float]:
+    """Left and right edge (mm) of the non-white run across the page at height ``at[1]``."""
+    image, x0, _ = _render_band(pdf, page, (0, at[1] - 0.2, width, 0.4))
+    ink = np.where((1 - image).max(axis=0) > 0.02)[0]
+    px = 25.4 / DPI
+    return x0 + ink[0] * px, x0 + (ink[-1] + 1) * px
+
+
+@needs_poppler
+@pytest.mark.parametrize(("page", "size", "duplex", "offset"), [
+    ("a4", 12.7, "long", (0.0, 0.0)),
+    ("a4", 12.7, "long", (0.7, -0.4)),
+    ("letter", 15.875, "short", (-0.3, 0.55)),
+    ("letter", 16.0, "long", (0.0, 0.0)),
+])
+def test_backs_register_with_fronts(tmp_path: Path, cset, page, size, duplex, offset):
+    spec = SheetSpec(counter_mm=size, page=page, duplex=duplex, back_offset_mm=offset, dpi=150,
+                     bleed_mm=1.0, mark_gap_mm=1.5)
+    full, grid = _full_sheet_set(cset, spec)
+    pdf = tmp_path / "sheet.pdf"
+    pdf.write_bytes(build_sheets(full, spec))
+    width, height = spec.page_size()
+    fx, fy = _marks(pdf, 1, spec, grid, lambda x, y: (x, y))
+    to_back = back_transform(spec)
+    bx, by = _marks(pdf, 2, spec, grid, to_back)
+    assert len(fx) == grid.columns + 1 and len(fy) == grid.rows + 1
+    assert (len(bx), len(by)) == (len(fx), len(fy))
+    # the counter size measured between neighbouring cut marks on the rendered page
+    assert np.max(np.abs(np.diff(fx) - size)) < 0.05
+    assert np.max(np.abs(np.diff(fy) - size)) < 0.05
+    # where each front cut line lands on the back, by the duplex flip, plus the requested offset
+    dx, dy = offset
+    if duplex == "long":
+        expected_x = sorted(width - x + dx for x in fx)
+        expected_y = [y + dy for y in fy]
+    else:
+        expected_x = [x + dx for x in fx]
+        expected_y = sorted(height - y + dy for y in fy)
+    err_x = np.abs(np.array(bx) - np.array(expected_x))
+    err_y = np.abs(np.array(by) - np.array(expected_y))
+    assert err_x.max() < 0.1 and err_y.max() < 0.1, (err_x.max(), err_y.max())
+    print(f"registration {page} {size} mm {duplex} offset {offset}: max error x {err_x.max():.4f} mm, "
+          f"y {err_y.max():.4f} mm; size error {np.max(np.abs(np.diff(fx) - size)):.4f} mm")
+    # the art registers too: the outer edges of the printed block (bleed included) through the first row
+    fl, fr = _art_edges(pdf, 1, (0, grid.top + size / 2), width)
+    by0 = grid.top + size / 2 + dy if duplex == "long" else height - grid.top - size / 2 + dy
+    bl, br = _art_edges(pdf, 2, (0, by0), width)
+    if duplex == "long":
+        assert abs(bl - (width - fr + dx)) < 0.1 and abs(br - (width - fl + dx)) < 0.1, (fl, fr, bl, br)
+    else:
+        assert abs(bl - (fl + dx)) < 0.1 and abs(br - (fr + dx)) < 0.1, (fl, fr, bl, br)
+    # and the shift of the back against the zero-offset mirror is the offset itself
+    mirror_x = sorted(width - x for x in fx) if duplex == "long" else fx
+    assert np.mean(np.array(bx) - np.array(mirror_x)) == pytest.approx(dx, abs=0.05)
+
+
+@needs_poppler
+def test_fold_layout_mirrors_about_the_fold(tmp_path: Path, cset):
+    spec = SheetSpec(counter_mm=16, duplex="fold", dpi=150)
+    full, grid = _full_sheet_set(cset, spec)
+    pdf = tmp_path / "fold.pdf"
+    pdf.write_bytes(build_sheets(full, spec))
+    _, height = spec.page_size()
+    fx, fy = _marks(pdf, 1, spec, grid, lambda x, y: (x, y))
+    bx, by = _marks(pdf, 1, spec, grid, back_transform(spec))
+    assert np.max(np.abs(np.array(bx) - np.array(fx))) < 0.1
+    assert np.max(np.abs(np.array(by) - np.array(sorted(height - y for y in fy)))) < 0.1
+    assert np.max(np.abs(np.diff(fy) - 16)) < 0.05
