@@ -3,19 +3,20 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 
 import pytest
 from hypothesis import assume, given
 from hypothesis import strategies as st
 
 from toolkit.errors import GridError
-from toolkit.hexgrid.coords import Hex, Hexside, corners_axial
+from toolkit.hexgrid.coords import Hex, Hexside, Orientation, corners_axial
 from toolkit.hexgrid.layout import Layout
 
 R3 = math.sqrt(3.0)
 
 
-def _flat(pts: list[tuple[float, float]]) -> list[float]:
+def _flat(pts: Sequence[tuple[float, float]]) -> list[float]:
     return [v for p in pts for v in p]
 
 
@@ -118,7 +119,7 @@ def test_pixel_to_hex_exact() -> None:
         (lambda: Layout.from_spacing("square", 10, 10), "orientation"),  # type: ignore[arg-type]
         (lambda: Layout.regular("square", 10), "orientation"),  # type: ignore[arg-type]
         (lambda: Layout.from_matrix([[1, 2], [3, 4]]), "2 rows of 3"),
-        (lambda: Layout.from_matrix([[1, 0, 0], [0, "x", 0]]), "2 rows of 3"),
+        (lambda: Layout.from_matrix([[1, 0, 0], [0, "x", 0]]), "2 rows of 3"),  # type: ignore[list-item]
         (lambda: Layout.regular("flat", 1).then([[1, 0]]), "2 rows of 3"),
         (lambda: Layout.regular("flat", 1).pixel_to_hex(math.nan, 0), "not a finite point"),
         (lambda: Layout.fit([(Hex(0, 0), (0, 0)), (Hex(1, 0), (1, 0))]), "at least 3"),
@@ -140,7 +141,7 @@ sizes = st.floats(2, 200, allow_nan=False, allow_infinity=False)
 @st.composite
 def layouts(draw: st.DrawFn) -> Layout:
     kind = draw(st.sampled_from(["regular", "spacing", "rotated", "scaled", "skewed", "mirrored", "affine"]))
-    orientation = draw(st.sampled_from(["flat", "pointy"]))
+    orientation: Orientation = draw(st.sampled_from(["flat", "pointy"]))
     origin = (draw(finite), draw(finite))
     base = Layout.regular(orientation, draw(sizes), origin)
     if kind == "regular":

@@ -18,16 +18,18 @@ from .coords import (
 )
 from .grid import Extent, Grid
 from .layout import Layout
-from .numbering import CCRR, Numbering, numbering_from_dict
+from .numbering import CCRR, Europa, Lettered, Numbering, numbering_from_dict
 
 __all__ = [
     "CCRR",
     "DIRECTIONS",
+    "Europa",
     "Extent",
     "Grid",
     "Hex",
     "Hexside",
     "Layout",
+    "Lettered",
     "Numbering",
     "OffsetSystem",
     "cube_round",

@@ -55,7 +55,7 @@ class Hex(NamedTuple):
             raise ValueError(f"cube coordinates ({q}, {r}, {s}) do not sum to 0")
         return cls(q, r)
 
-    def __add__(self, other: object) -> Hex:  # type: ignore[override]
+    def __add__(self, other: object) -> Hex:
         if not isinstance(other, Hex):
             return NotImplemented
         return Hex(self.q + other.q, self.r + other.r)
