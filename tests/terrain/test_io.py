@@ -14,7 +14,7 @@ from toolkit.data import maps_dir
 from toolkit.errors import DataFileError
 from toolkit.hexgrid import CCRR, Extent, Grid, Layout, OffsetSystem
 from toolkit.terrain import HexData, TerrainMap, TerrainType, dumps_map, load_map, loads_map, save_map
-from toolkit.terrain.io import flow, q
+from toolkit.terrain.io import edit_map, flow, q
 
 DATA = Path(__file__).parent / "data"
 SMALL = DATA / "small.yaml"
@@ -197,3 +197,79 @@ def test_any_map_round_trips(cells: dict, sides: set) -> None:
     assert back.hexsides == m.hexsides and back.title == "T: yes"
     assert back.grid == grid
     assert dumps_map(back) == text
+
+
+HAND = """\
+# Hand-made map: comments must survive edits
+schema: hexmap/1
+title: Hand map
+grid:
+  numbering: {scheme: ccrr, col_digits: 2, row_digits: 2, orientation: flat, shifted: odd}
+  extent: {columns: [1, 3], rows: [1, 3]}
+legend:
+  clear: {color: "#eeeeee"}   # open ground
+  forest: {color: "#00aa00", pattern: trees}
+
+hexes:
+  # the west
+  "0101": {terrain: forest}     # big wood
+  "0102": {terrain: clear, name: Aa}
+  "0201":   {terrain: clear}
+
+  "0303": {terrain: clear}
+hexsides:
+  "0101/0102": [river]   # Vuoksi
+overrides:
+  hexes: {}
+  hexsides: {}
+"""
+
+
+def _edit(tmp_path: Path, text: str, change) -> tuple[str, list[str]]:  # type: ignore[no-untyped-def]
+    p = tmp_path / "hand.yaml"
+    p.write_bytes(text.encode("utf-8"))
+    edit_map(p, change)
+    after = p.read_bytes().decode("utf-8")
+    diff = [d for d in difflib.unified_diff(text.splitlines(), after.splitlines(), lineterm="", n=0)
+            if d[:1] in "+-" and d[:3] not in ("+++", "---")]
+    return after, diff
+
+
+def test_edit_map_keeps_comments_and_touches_only_changed_lines(tmp_path: Path) -> None:
+    def change(m: TerrainMap) -> None:
+        m.set_terrain("0101", "clear")
+        m.set_terrain("0202", "forest")  # new hex: goes in grid order
+        m.set_terrain("0103", "forest")
+        m.set_tag("0201", "city")
+        m.add_side_feature("0102", "0103", "road")
+        m.remove_side_feature("0101", "0102", "river")
+
+    after, diff = _edit(tmp_path, HAND, change)
+    assert diff == ['-  "0101": {terrain: forest}     # big wood', '+  "0101": {terrain: clear}     # big wood',
+                    '-  "0201":   {terrain: clear}', '+  "0103": {terrain: forest}',
+                    '+  "0201": {terrain: clear, tags: [city]}', '+  "0202": {terrain: forest}',
+                    '-  "0101/0102": [river]   # Vuoksi', '+  "0102/0103": [road]']
+    assert "# the west" in after and "# open ground" in after
+
+
+def test_edit_map_keeps_crlf_line_ends(tmp_path: Path) -> None:
+    text = HAND.replace("\n", "\r\n")
+    after, diff = _edit(tmp_path, text, lambda m: m.set_terrain("0303", "forest"))
+    assert diff == ['-  "0303": {terrain: clear}', '+  "0303": {terrain: forest}']
+    assert after == text.replace('"0303": {terrain: clear}', '"0303": {terrain: forest}')
+
+
+def test_edit_map_falls_back_to_the_canonical_file_when_it_must(tmp_path: Path) -> None:
+    block = HAND.replace('  "0303": {terrain: clear}\n', '  "0303":\n    terrain: clear\n')
+    after, _ = _edit(tmp_path, block, lambda m: m.set_terrain("0303", "forest"))
+    assert after == dumps_map(loads_map(after)) and loads_map(after).terrain("0303") == "forest"
+    # an override into an empty flow-style section: canonical file too
+    after, _ = _edit(tmp_path, HAND, lambda m: m.overrides["hexes"].update({"0102": {"terrain": "forest"}}))
+    assert loads_map(after).terrain("0102") == "forest" and after == dumps_map(loads_map(after))
+
+
+def test_edit_map_on_a_written_file_is_canonical(tmp_path: Path) -> None:
+    after, diff = _edit(tmp_path, small_text(), lambda m: m.set_value("0806", "note", "x"))
+    assert diff == ['-    "0806": {terrain: forest, note: symbol under the label}',
+                    '+    "0806": {terrain: forest, note: x}']
+    assert after == dumps_map(loads_map(after))

@@ -35,6 +35,7 @@ Overrides: see :mod:`toolkit.terrain.model`.
 
 from __future__ import annotations
 
+import itertools
 import json
 import math
 import os
@@ -50,7 +51,7 @@ from ..fileio import atomic_write
 from ..hexgrid import Grid
 from .model import RESERVED_KEYS, HexData, TerrainMap, TerrainType
 
-__all__ = ["SCHEMA", "dumps_map", "load_map", "loads_map", "save_map"]
+__all__ = ["SCHEMA", "dumps_map", "edit_map", "load_map", "loads_map", "save_map"]
 
 SCHEMA = "hexmap/1"
 _Loader: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
@@ -96,6 +97,8 @@ class _Reader:
         self.source = source
         self.constructor = yaml.constructor.SafeConstructor()
         self._nodes: dict[str, yaml.Node] = {}
+        #: per entry section ("hexes", "hexsides", "ov_hexes", "ov_hexsides"): where each entry sits
+        self.spans: dict[str, _Section] = {}
 
     def fail(self, node: yaml.Node | None, message: str) -> DataFileError:
         line = node.start_mark.line + 1 if node is not None else None
@@ -209,8 +212,8 @@ class _Reader:
         meta = self.plain(top["meta"][1]) if "meta" in top else {}
         if not isinstance(meta, dict):
             raise self.fail(top["meta"][1], "meta must be a mapping")
-        hexes = self.hexes(top["hexes"][1], grid, legend, partial=False) if "hexes" in top else {}
-        sides = self.sides(top["hexsides"][1], grid) if "hexsides" in top else {}
+        hexes = self.hexes(top["hexes"][1], grid, legend, partial=False, section="hexes") if "hexes" in top else {}
+        sides = self.sides(top["hexsides"][1], grid, section="hexsides") if "hexsides" in top else {}
         ov_hexes: dict[str, Any] = {}
         ov_sides: dict[str, frozenset[str]] = {}
         if "overrides" in top:
@@ -221,9 +224,9 @@ class _Reader:
                     if key not in ("hexes", "hexsides"):
                         raise self.fail(knode, f"overrides has sections hexes and hexsides only, not {key!r}")
                 if "hexes" in ov:
-                    ov_hexes = self.hexes(ov["hexes"][1], grid, legend, partial=True)
+                    ov_hexes = self.hexes(ov["hexes"][1], grid, legend, partial=True, section="ov_hexes")
                 if "hexsides" in ov:
-                    ov_sides = self.sides(ov["hexsides"][1], grid, keep_empty=True)
+                    ov_sides = self.sides(ov["hexsides"][1], grid, keep_empty=True, section="ov_hexsides")
         for hid, ovh in ov_hexes.items():
             if "terrain" not in ovh and hid not in hexes and default is None:
                 raise self.fail(self._nodes[hid], f"override of hex {hid} needs a terrain "
@@ -265,8 +268,10 @@ class _Reader:
         except (GridError, ToolkitError) as exc:
             raise self.fail(knode, str(exc)) from None
 
-    def hexes(self, node: yaml.Node, grid: Grid, legend: Mapping[str, TerrainType], partial: bool) -> dict[str, Any]:
+    def hexes(self, node: yaml.Node, grid: Grid, legend: Mapping[str, TerrainType], partial: bool,
+              section: str) -> dict[str, Any]:
         """``hexes:`` (-> HexData) or ``overrides: hexes:`` (-> partial dicts, partial=True)."""
+        span = self.spans[section] = _Section(node)
         if isinstance(node, yaml.ScalarNode) and node.tag == "tag:yaml.org,2002:null":
             return {}
         if not isinstance(node, yaml.MappingNode):
@@ -315,6 +320,7 @@ class _Reader:
                     if values[key] is None and not partial:
                         raise fail(fv, f"hex {hid}: value {key!r} is empty (leave the key out)")
             nodes[hid] = knode
+            span.add(hid, knode, vnode)
             if partial:
                 d: dict[str, Any] = {}
                 if terrain is not None:
@@ -333,7 +339,8 @@ class _Reader:
                 out[hid] = HexData(terrain, tags or frozenset(), None if name is ... else name, values)
         return out
 
-    def sides(self, node: yaml.Node, grid: Grid, keep_empty: bool = False) -> dict[str, frozenset[str]]:
+    def sides(self, node: yaml.Node, grid: Grid, section: str, keep_empty: bool = False) -> dict[str, frozenset[str]]:
+        span = self.spans[section] = _Section(node)
         if isinstance(node, yaml.ScalarNode) and node.tag == "tag:yaml.org,2002:null":
             return {}
         if not isinstance(node, yaml.MappingNode):
@@ -352,6 +359,7 @@ class _Reader:
             if key in lines:
                 raise self.fail(knode, f"duplicate hexside {key!r} (first at line {lines[key]})")
             lines[key] = knode.start_mark.line + 1
+            span.add(key, knode, vnode)
             feats = self.words(vnode, f"hexside {key}")
             if feats or keep_empty:
                 out[key] = feats
@@ -367,6 +375,21 @@ class _Reader:
                     raise self.fail(nodes.get(hid), f"hex {hid}: duplicate place name {h.name!r} "
                                                     f"(also hex {seen[f]})")
                 seen[f] = hid
+
+
+class _Section:
+    """Where the entries of one hexes/hexsides section sit in the text (0-based lines)."""
+
+    def __init__(self, node: yaml.Node) -> None:
+        self.block = isinstance(node, yaml.MappingNode) and not node.flow_style
+        #: key -> (first line, last line, key column, value end column)
+        self.entries: dict[str, tuple[int, int, int, int]] = {}
+
+    def add(self, key: str, knode: yaml.Node, vnode: yaml.Node) -> None:
+        if isinstance(vnode, yaml.CollectionNode) and not vnode.flow_style:
+            self.block = False  # a block-style value ends where the next entry starts: not one line
+        self.entries[key] = (knode.start_mark.line, vnode.end_mark.line, knode.start_mark.column,
+                             vnode.end_mark.column)
 
 
 # ================================================================================================
@@ -454,8 +477,7 @@ def _override_fields(ov: Mapping[str, Any]) -> dict[str, Any]:
     return d
 
 
-def dumps_map(m: TerrainMap) -> str:
-    """The map file text (deterministic: same model, same bytes)."""
+def _orders(m: TerrainMap) -> tuple[Callable[[str], Any], Callable[[str], Any]]:
     order = {hid: i for i, hid in enumerate(m.grid.ids())}
     big = len(order)
 
@@ -463,9 +485,13 @@ def dumps_map(m: TerrainMap) -> str:
         return (order.get(hid, big), hid)
 
     def side_order(key: str) -> tuple[int, int, str]:
-        a, b = key.split("/")
+        a, _, b = key.partition("/")
         return (order.get(a, big), order.get(b, big), key)
 
+    return hex_order, side_order
+
+
+def _header(m: TerrainMap) -> list[str]:
     out: list[str] = [f"schema: {SCHEMA}", f"title: {q(m.title)}"]
     if m.provenance:
         out.append(f"provenance: {q(m.provenance)}")
@@ -488,21 +514,33 @@ def dumps_map(m: TerrainMap) -> str:
         out.append("meta:")
         for k, v in m.meta.items():
             out.append(f"  {q(str(k))}: {flow(v)}")
-    out.append("hexes:" if m.hexes else "hexes: {}")
-    for hid in sorted(m.hexes, key=hex_order):
-        out.append(_hex_line(hid, _hex_fields(m.hexes[hid])))
-    sides = {k: v for k, v in m.hexsides.items() if v}
-    out.append("hexsides:" if sides else "hexsides: {}")
-    for key in sorted(sides, key=side_order):
-        out.append(f'  "{key}": {flow(sorted(sides[key]))}')
+    return out
+
+
+def _entries(m: TerrainMap) -> dict[str, dict[str, str]]:
+    """Section -> key -> the entry's text after the key (``{terrain: forest}``, ``[river]``)."""
+    return {
+        "hexes": {hid: flow(_hex_fields(h)) for hid, h in m.hexes.items()},
+        "hexsides": {k: flow(sorted(v)) for k, v in m.hexsides.items() if v},
+        "ov_hexes": {hid: flow(_override_fields(ov)) for hid, ov in m.overrides["hexes"].items()},
+        "ov_hexsides": {k: flow(sorted(v)) for k, v in m.overrides["hexsides"].items()},
+    }
+
+
+def dumps_map(m: TerrainMap) -> str:
+    """The map file text (deterministic: same model, same bytes)."""
+    hex_order, side_order = _orders(m)
+    e = _entries(m)
+    out = _header(m)
+    out.append("hexes:" if e["hexes"] else "hexes: {}")
+    out.extend(f'  "{hid}": {e["hexes"][hid]}' for hid in sorted(e["hexes"], key=hex_order))
+    out.append("hexsides:" if e["hexsides"] else "hexsides: {}")
+    out.extend(f'  "{k}": {e["hexsides"][k]}' for k in sorted(e["hexsides"], key=side_order))
     out.append("overrides:")
-    ovh, ovs = m.overrides["hexes"], m.overrides["hexsides"]
-    out.append("  hexes:" if ovh else "  hexes: {}")
-    for hid in sorted(ovh, key=hex_order):
-        out.append("  " + _hex_line(hid, _override_fields(ovh[hid])))
-    out.append("  hexsides:" if ovs else "  hexsides: {}")
-    for key in sorted(ovs, key=side_order):
-        out.append(f'    "{key}": {flow(sorted(ovs[key]))}')
+    out.append("  hexes:" if e["ov_hexes"] else "  hexes: {}")
+    out.extend(f'    "{hid}": {e["ov_hexes"][hid]}' for hid in sorted(e["ov_hexes"], key=hex_order))
+    out.append("  hexsides:" if e["ov_hexsides"] else "  hexsides: {}")
+    out.extend(f'    "{k}": {e["ov_hexsides"][k]}' for k in sorted(e["ov_hexsides"], key=side_order))
     return "\n".join(out) + "\n"
 
 
@@ -512,11 +550,89 @@ def save_map(m: TerrainMap, path: str | os.PathLike[str]) -> None:
 
 
 def edit_map(path: str | os.PathLike[str], change: Callable[[TerrainMap], Any]) -> Any:
-    """Load, apply ``change(m)``, validate and save back atomically; returns what ``change`` returned."""
-    m = load_map(path)
+    """Load the map at ``path``, apply ``change(m)``, validate, and write it back atomically; returns what
+    ``change`` returned.
+
+    Only the lines of the hexes and hexsides that changed are rewritten (new entries go in grid order
+    beside their neighbours), so comments, blank lines and hand formatting elsewhere survive. When that
+    is not possible (a section in flow style or missing, a header change, entries sharing a line) the
+    whole file is written in the canonical form instead. Either way the text written is re-read first
+    and must give exactly the edited model.
+    """
+    p = Path(path)
+    m = load_map(p)  # readable and valid
+    text = p.read_bytes().decode("utf-8")
+    reader = _Reader(str(p))
+    reader.read(text)
+    before_header, before = _header(m), _entries(m)
     result = change(m)
-    m.validate(str(path))
-    text = dumps_map(m)
-    loads_map(text, source=str(path))  # never write a file we could not read back
-    atomic_write(path, text.encode("utf-8"))
+    m.validate(str(p))
+    want = dumps_map(m)
+    patched = None
+    if _header(m) == before_header:
+        patched = _patch(text, reader.spans, before, _entries(m), _orders(m))
+    if patched is not None:
+        try:
+            if dumps_map(loads_map(patched, source=str(p))) != want:
+                patched = None
+        except DataFileError:
+            patched = None
+    out = patched if patched is not None else want
+    loads_map(out, source=str(p))  # never write a file we could not read back
+    atomic_write(p, out.encode("utf-8"))
     return result
+
+
+_LINE = re.compile(r"[^\r\n\x85\u2028\u2029]*(?:\r\n|[\r\n\x85\u2028\u2029]|\Z)")
+_INDENT = {"hexes": 2, "hexsides": 2, "ov_hexes": 4, "ov_hexsides": 4}
+
+
+def _patch(text: str, spans: Mapping[str, _Section], before: Mapping[str, Mapping[str, str]],
+           after: Mapping[str, Mapping[str, str]], orders: tuple[Callable[[str], Any], Callable[[str], Any]]
+           ) -> str | None:
+    """``text`` with only the changed entries rewritten, or None when that cannot be done safely."""
+    lines = [ln for ln in _LINE.findall(text) if ln]
+    edits: list[tuple[int, int, Any, list[str]]] = []  # (first line, lines to drop, key order, new lines)
+    for section in ("hexes", "hexsides", "ov_hexes", "ov_hexsides"):
+        old, new = before[section], after[section]
+        changed = sorted(k for k in {*old, *new} if old.get(k) != new.get(k))
+        if not changed:
+            continue
+        span = spans.get(section)
+        if span is None or not span.block:
+            return None
+        entries = span.entries
+        ranges = sorted((first, last) for first, last, _, _ in entries.values())
+        if any(a[1] >= b[0] for a, b in itertools.pairwise(ranges)):
+            return None  # two entries share a line
+        order = orders[0] if section.endswith("hexes") else orders[1]
+        for key in changed:
+            if key in entries:
+                first, last, col, end_col = entries[key]
+                if lines[first][:col].strip():
+                    return None
+                ending = lines[last][len(lines[last].rstrip("\r\n\x85\u2028\u2029")):]
+                rest = lines[last].rstrip("\r\n\x85\u2028\u2029")[end_col:]
+                if rest.strip() and not rest.lstrip().startswith("#"):
+                    return None
+                new_lines = [] if key not in new else [f'{" " * col}"{key}": {new[key]}{rest.rstrip()}{ending}']
+                edits.append((first, last - first + 1, order(key), new_lines))
+            elif key in new:
+                if not entries:
+                    return None
+                before_keys = [k for k in entries if order(k) < order(key)]
+                if before_keys:
+                    prev = max(before_keys, key=order)
+                    at = entries[prev][1] + 1
+                    ending = lines[at - 1][len(lines[at - 1].rstrip("\r\n\x85\u2028\u2029")):] or "\n"
+                    if not lines[at - 1].endswith(("\n", "\r")):
+                        return None
+                else:
+                    at = min(first for first, _, _, _ in entries.values())
+                    ending = lines[at][len(lines[at].rstrip("\r\n\x85\u2028\u2029")):] or "\n"
+                col = entries[next(iter(entries))][2]
+                edits.append((at, 0, order(key), [f'{" " * col}"{key}": {new[key]}{ending}']))
+    # bottom-up; at one line a replacement goes before insertions, and insertions land in key order
+    for first, drop, _, new_lines in sorted(edits, key=lambda e: (e[0], e[1], e[2]), reverse=True):
+        lines[first:first + drop] = new_lines
+    return "".join(lines)
