@@ -793,8 +793,11 @@ class WinterWarReferee(Referee):
                                      [old.hex, u.hex], [u.id]))
         return out
 
-    def reachable(self, ctx: _Ctx, u: Unit) -> dict[str, float]:
-        """Hex -> least Movement Points for ``u`` to end its move there (Movement, Zones of Control, rail)."""
+    def reachable(self, ctx: _Ctx, u: Unit, *, ignore_zoc: bool = False) -> dict[str, float]:
+        """Hex -> least Movement Points for ``u`` to end its move there (Movement, Zones of Control, rail).
+
+        ``ignore_zoc`` drops the zones of control (to tell a ZOC stop from a lack of Movement Points).
+        """
         b = self.board
         player = player_of(u)
         start = u.hex
@@ -807,7 +810,7 @@ class WinterWarReferee(Referee):
         # Movement (J) NOTE, Supply and Isolation (L): isolated units may not use rail; Special Event L
         rails_ok = not isolated and not ctx.state.get("rail_inoperative")
         rail_hexes = self.rail_connected(ctx, player) if rails_ok else set()
-        ezoc = ctx.zoc.hexes(enemy_of(player)) if ctx.zoc else set()  # type: ignore[union-attr]
+        ezoc = ctx.zoc.hexes(enemy_of(player)) if ctx.zoc and not ignore_zoc else set()
         enemy_zoc_units = [e for e in ctx.pos.on_map() if player_of(e) != player and e.id not in ctx.isolated
                            and not is_blank(e)]
         adj_enemy = {n for e in enemy_zoc_units for n in b.neighbours(e.hex)  # type: ignore[arg-type]
@@ -876,7 +879,9 @@ class WinterWarReferee(Referee):
         if ctx.zoc is not None and u.hex in ctx.zoc.hexes(enemy_of(player_of(u))) and dest in b.neighbours(u.hex) \
                 and ctx.zoc.controls(enemy_of(player_of(u)), dest):  # type: ignore[arg-type]
             return "Zones of Control (F)", "moving directly from one enemy controlled hex to another is forbidden"
-        # would it be reachable ignoring ZOC? then ZOC stopped it
+        if dest in self.reachable(ctx, u, ignore_zoc=True):
+            return "Zones of Control", ("units must stop on entering an enemy controlled hex; every path within "
+                                        "the Movement Allowance passes through one")
         return "Movement", (f"no path within the Movement Allowance of {u.value('movement'):g} (terrain costs, "
                             "enemy units, zones of control and rail movement considered)")
 

@@ -1,0 +1,515 @@
+"""The Winter War referee on the 10x10 test map (tests/rules/minimap.py): one or more cases per rule.
+
+The position suite on the bundled map is tests/games/test_winter_war_positions.py.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from toolkit.errors import DataFileError
+from toolkit.games.winter_war.rules import WinterWarReferee
+from toolkit.rules import Report
+
+from ..rules.minimap import minimap
+
+
+@pytest.fixture(scope="module")
+def ref() -> WinterWarReferee:
+    return WinterWarReferee(minimap())
+
+
+def P(ref: WinterWarReferee, units: list[Any], turn: int = 3, player: str = "soviet", phase: str = "movement",
+      **state: Any):
+    rows = [u if isinstance(u, dict) else {"id": u[0], "counter": u[1], "hex": u[2],
+                                           **({"state": u[3]} if len(u) > 3 else {})} for u in units]
+    data = {"game": "winter-war", "turn": turn, "player": player, "phase": phase, "state": state, "units": rows}
+    return ref.position(data, "<test>")
+
+
+def check(ref: WinterWarReferee, units: list[Any], before: list[Any] | None = None, **kw: Any) -> Report:
+    pos = P(ref, units, **kw)
+    return ref.check(pos, P(ref, before, **kw) if before is not None else None)
+
+
+def rules(report: Report) -> list[str]:
+    return [v.rule for v in report.violations]
+
+
+HQ_LEN = ("hq", "sov-0-1-2", "0709")  # an HQ beside Leningrad: supplies everything within five hexes
+
+
+# --- Stacking ----------------------------------------------------------------------------------------
+
+def test_stacking_two_south_of_row_a(ref: WinterWarReferee) -> None:
+    r = check(ref, [HQ_LEN, ("a", "sov-2-1-2", "0708"), ("b", "sov-2-1-2", "0708"), ("c", "sov-2-1-2", "0708")])
+    assert [v.to_dict() for v in r.violations] == [{"rule": "Stacking", "message": "3 soviet units in 0708; the "
+                                                    "limit on or south of Row A is 2", "hexes": ["0708"],
+                                                    "units": ["a", "b", "c"]}]
+    assert check(ref, [HQ_LEN, ("a", "sov-2-1-2", "0708"), ("b", "sov-2-1-2", "0708")]).ok
+
+
+def test_stacking_one_north_of_row_a_and_row_a_itself(ref: WinterWarReferee) -> None:
+    r = check(ref, [("a", "fin-1-1-3", "0304"), ("b", "fin-1-1-3", "0304")], player="finnish")
+    assert rules(r) == ["Stacking"] and "north of Row A is 1" in r.violations[0].message
+    assert check(ref, [("a", "fin-1-1-3", "0305"), ("b", "fin-1-1-3", "0305")], player="finnish").ok  # on Row A
+
+
+def test_ski_patrols_never_count(ref: WinterWarReferee) -> None:
+    units = [("a", "fin-1-1-3", "0304")] + [(f"s{i}", "fin-0-0-3", "0304") for i in range(5)]
+    assert check(ref, units, player="finnish").ok  # Stacking (C): all five patrols with a unit, north of Row A
+
+
+def test_allied_and_finnish_units_stack_together(ref: WinterWarReferee) -> None:
+    r = check(ref, [("a", "fin-1-1-3", "0307"), ("b", "fin-1-1-3", "0307"), ("x", "all-3-2-2", "0307")],
+              player="finnish", scenario="B")
+    assert rules(r) == ["Stacking"]
+
+
+def test_stacking_not_judged_during_reinforcement_phase(ref: WinterWarReferee) -> None:
+    units = [HQ_LEN, ("a", "sov-2-1-2", "0708"), ("b", "sov-2-1-2", "0708"), ("c", "sov-2-1-2", "0708")]
+    assert check(ref, units, phase="reinforcement").ok
+
+
+# --- Prohibited terrain and regions (Movement (K), TEC) ----------------------------------------------------
+
+@pytest.mark.parametrize(("counter", "hexid", "rule", "fragment"), [
+    ("fin-1-1-3", "0404", "Terrain Effects Chart", "Mountains"),
+    ("fin-1-1-3", "0303", "Terrain Effects Chart", "Minor Lake (whole hex)"),
+    ("fin-1-1-3", "0210", "Terrain Effects Chart", "Sea"),
+    ("fin-1-1-3", "0310", "Terrain Effects Chart", "Ice hex"),
+    ("fin-1-1-3", "0101", "Movement (K)", "Norway or Sweden"),
+    ("fin-6-6-2", "0204", "Movement (K)", "6-6-2 units may never enter hexes north of Row A"),
+    ("sov-1-1-4", "0408", "Movement (K)", "NKVD units may never leave the USSR"),
+])
+def test_prohibitions(ref: WinterWarReferee, counter: str, hexid: str, rule: str, fragment: str) -> None:
+    r = check(ref, [("u", counter, hexid)], player="finnish")
+    found = [v for v in r.violations if v.rule == rule]
+    assert found and fragment in found[0].message and found[0].hexes == (hexid,)
+
+
+def test_soviet_20_12_2_north_of_row_a(ref: WinterWarReferee) -> None:
+    r = check(ref, [("h", "sov-0-1-2", "0704"), ("u", "sov-20-12-2", "0703")])
+    assert rules(r) == ["Movement (K)"] and "20-12-2" in r.violations[0].message
+
+
+def test_ice_is_enterable_on_turns_8_to_10(ref: WinterWarReferee) -> None:
+    assert check(ref, [("u", "fin-1-1-3", "0310")], player="finnish", turn=8).ok
+
+
+def test_scandinavia_opens_in_scenario_b(ref: WinterWarReferee) -> None:
+    assert check(ref, [("x", "all-3-2-2", "0102")], player="finnish", scenario="B").ok  # the R hex
+    r = check(ref, [("x", "all-3-2-2", "0101")], player="finnish", scenario="B")
+    assert rules(r) == ["Movement (K)"]
+    assert check(ref, [("x", "all-3-2-2", "0101")], player="finnish", scenario="B", scandinavia_open=True).ok
+
+
+# --- Zones of Control -----------------------------------------------------------------------------------
+
+def zoc_of(r: Report, uid: str) -> bool:
+    return r.units[uid]["in_enemy_zoc"]
+
+
+def test_zoc_basic_and_sea_hexside(ref: WinterWarReferee) -> None:
+    r = check(ref, [HQ_LEN, ("s", "sov-6-4-2", "0607"), ("f", "fin-1-1-3", "0507"), ("g", "fin-1-1-3", "0606")])
+    assert zoc_of(r, "f") is True  # adjacent
+    assert zoc_of(r, "g") is False  # Zones of Control (E): not across the 0606/0607 sea hexside
+    assert zoc_of(r, "s") is True  # the Finns' ZOC reaches it
+
+
+def test_zoc_not_into_finnish_fortifications(ref: WinterWarReferee) -> None:
+    r = check(ref, [HQ_LEN, ("s", "sov-6-4-2", "0608"), ("f", "fin-6-6-2", "0508")])
+    assert zoc_of(r, "f") is False  # Zones of Control (G), Fortifications (C)
+    assert zoc_of(r, "s") is True  # "Finnish units ... never affected by Fortification hexes"
+    # an empty fortification last occupied by the Soviets is controlled again
+    r2 = check(ref, [HQ_LEN, ("s", "sov-6-4-2", "0608")], last_occupied={"0508": "soviet"})
+    r3 = check(ref, [HQ_LEN, ("s", "sov-6-4-2", "0608")])
+    ctx2 = ref.context(P(ref, [HQ_LEN, ("s", "sov-6-4-2", "0608")], last_occupied={"0508": "soviet"}))
+    ctx3 = ref.context(P(ref, [HQ_LEN, ("s", "sov-6-4-2", "0608")]))
+    assert ctx2.zoc.controls("soviet", "0508") and not ctx3.zoc.controls("soviet", "0508")
+    assert r2.ok and r3.ok
+
+
+def test_soviet_hq_has_no_zoc(ref: WinterWarReferee) -> None:
+    r = check(ref, [("hq", "sov-0-1-2", "0608"), ("f", "fin-1-1-3", "0507")], player="finnish")
+    ctx = ref.context(P(ref, [("hq", "sov-0-1-2", "0608"), ("f", "fin-1-1-3", "0507")], player="finnish"))
+    assert ctx.zoc.hexes("soviet") == set()
+    assert r.units["f"]["in_enemy_zoc"] is False
+
+
+def test_nkvd_zoc_stops_at_the_border(ref: WinterWarReferee) -> None:
+    ctx = ref.context(P(ref, [("n", "sov-1-1-4", "0607")]))
+    assert "0507" not in ctx.zoc.hexes("soviet") and "0707" in ctx.zoc.hexes("soviet")
+
+
+def test_finnish_light_units_have_no_zoc_in_the_ussr(ref: WinterWarReferee) -> None:
+    ctx = ref.context(P(ref, [HQ_LEN, ("f", "fin-1-1-3", "0706"), ("g", "fin-0-0-3", "0704")], player="finnish"))
+    assert ctx.zoc.hexes("finnish") == set()
+    ctx2 = ref.context(P(ref, [HQ_LEN, ("f", "fin-2-2-3", "0706")], player="finnish"))
+    assert "0707" in ctx2.zoc.hexes("finnish")
+
+
+def test_isolated_units_have_no_zoc(ref: WinterWarReferee) -> None:
+    r = check(ref, [("s", "sov-2-1-2", "0603"), ("f", "fin-1-1-3", "0503")], player="finnish")
+    assert r.units["s"]["supplied"] is False and r.units["f"]["in_enemy_zoc"] is False
+    r2 = check(ref, [("h", "sov-0-1-2", "0604"), ("s", "sov-2-1-2", "0603"), ("f", "fin-1-1-3", "0503")],
+               player="finnish")
+    assert r2.units["s"]["supplied"] is True and r2.units["f"]["in_enemy_zoc"] is True
+
+
+# --- Supply and Isolation -------------------------------------------------------------------------------------
+
+def test_supply_via_hq_within_five_hexes(ref: WinterWarReferee) -> None:
+    r = check(ref, [("h", "sov-0-1-2", "0708"), ("a", "sov-2-1-2", "0703"), ("b", "sov-2-1-2", "0702")])
+    assert r.units["a"]["supplied"] and r.units["a"]["supply_via"] == "h"
+    assert r.units["b"]["supplied"] is False  # six hexes from the HQ
+
+
+def test_supply_in_a_supply_city_and_rail_to_leningrad(ref: WinterWarReferee) -> None:
+    r = check(ref, [("m", "sov-2-1-2", "0802")])
+    assert r.units["m"]["supplied"] and r.units["m"]["supply_via"] == "0802"
+    cut = check(ref, [("m", "sov-2-1-2", "0802"), ("f", "fin-1-1-3", "0805")], player="finnish")
+    assert cut.units["m"]["supplied"] is False  # Supply (F): the rail line to Leningrad is cut by a Finnish unit
+
+
+def test_hq_line_limited_to_ten_hexes(ref: WinterWarReferee) -> None:
+    # HQ 0201: Murmansk 6 hexes, Leningrad 11. A Finnish unit on the 0806 rail hex cuts Murmansk and
+    # Petrozavodsk off from Leningrad (Kem has no rail), so only Leningrad remains: too far.
+    r = check(ref, [("h", "sov-0-1-2", "0201"), ("a", "sov-2-1-2", "0202")])
+    assert r.units["a"]["supplied"] and r.summary["supply_cities"] == {"Murmansk": {"capacity": 30, "load": 2.0}}
+    cut = [("h", "sov-0-1-2", "0201"), ("a", "sov-2-1-2", "0202"), ("f", "fin-2-2-3", "0806")]
+    assert check(ref, cut, player="finnish").units["a"]["supplied"] is False
+    near = [("h", "sov-0-1-2", "0204"), ("a", "sov-2-1-2", "0202"), ("f", "fin-2-2-3", "0806")]
+    r3 = check(ref, near, player="finnish")
+    assert r3.units["a"]["supplied"] and "Leningrad" in r3.summary["supply_cities"]  # 8 hexes
+
+
+def test_hq_line_blocked_by_finnish_zoc_but_not_where_soviets_stand(ref: WinterWarReferee) -> None:
+    # a Finnish unit next to the only path; a Soviet unit in the ZOC hex negates it (Supply (K))
+    base = [("h", "sov-0-1-2", "0601"), ("a", "sov-2-1-2", "0501"), ("f", "fin-2-2-3", "0503")]
+    r = check(ref, base, player="finnish")
+    assert r.units["a"]["supplied"] is True  # a's own hex negates the Finnish ZOC
+
+
+def test_capacity_overflow_isolates_whole_units(ref: WinterWarReferee) -> None:
+    units = [("h", "sov-0-1-2", "1004"), ("a", "sov-6-4-2", "1005"), ("b", "sov-6-4-2", "0904"),
+             ("c", "sov-2-1-2", "1006")]
+    r = check(ref, units)
+    # the HQ's closest Supply City is Petrozavodsk (capacity 10 on the test map): 14 points drawn
+    assert r.summary["supply_cities"]["Petrozavodsk"] == {"capacity": 10, "load": 14.0, "overflow": 4.0}
+    assert [u for u in "abc" if not r.units[u]["supplied"]] == ["a"]
+    chosen = check(ref, [*units[:3], ("c", "sov-2-1-2", "1006", {"isolated": True})])
+    assert [u for u in "abc" if not chosen.units[u]["supplied"]] == ["a", "c"]  # 2 points not enough: a as well
+    r3 = check(ref, [units[0], units[1], ("b", "sov-6-4-2", "0904", {"isolated": True}), units[3]])
+    assert [u for u in "abc" if not r3.units[u]["supplied"]] == ["b"]
+
+
+def test_special_event_h_raises_petrozavodsk(ref: WinterWarReferee) -> None:
+    units = [("h", "sov-0-1-2", "1004"), ("a", "sov-6-4-2", "1005"), ("b", "sov-6-4-2", "0904")]
+    r = check(ref, units, events=["H"], scenario="A", optional_scenarios=True)
+    assert all(r.units[u]["supplied"] for u in "ab")
+    r2 = check(ref, units, events=["H"], optional_scenarios=True)  # no Scenario in effect: no event
+    assert not all(r2.units[u]["supplied"] for u in "ab")
+
+
+def test_hq_and_nkvd_are_never_isolated(ref: WinterWarReferee) -> None:
+    r = check(ref, [("h", "sov-0-1-2", "0603"), ("n", "sov-1-1-4", "0604")])
+    assert r.units["h"]["supplied"] and r.units["n"]["supplied"]
+
+
+def test_finnish_units_abroad(ref: WinterWarReferee) -> None:
+    r = check(ref, [("f", "fin-2-2-3", "0707")], player="finnish")
+    assert r.units["f"]["supplied"]
+    # in the north-east corner: its three neighbours are all in the ZOC of the Soviet units at 0903 and 0801
+    corner = [("f", "fin-2-2-3", "1001"), ("h", "sov-0-1-2", "0802"), ("a", "sov-2-1-2", "0903"),
+              ("b", "sov-2-1-2", "0801")]
+    r2 = check(ref, corner, player="finnish")
+    assert r2.units["f"]["supplied"] is False  # Supply (G): every way back to Finland in Soviet ZOC
+    assert check(ref, corner[:3], player="finnish").units["f"]["supplied"]
+
+
+def test_reinforcements_must_be_supplied(ref: WinterWarReferee) -> None:
+    r = check(ref, [("a", "sov-2-1-2", "0603", {"reinforcement": True})], phase="reinforcement")
+    assert rules(r) == ["Sequence of Play (Reinforcement Phase)"]
+
+
+# --- Initial Deployment and counts ---------------------------------------------------------------------------
+
+def test_deployment_rules(ref: WinterWarReferee) -> None:
+    r = check(ref, [("f", "fin-6-6-2", "0408"), ("g", "fin-1-1-3", "0708"), ("h", "sov-0-1-2", "0707"),
+                    ("s", "sov-20-12-2", "0705"), ("t", "sov-2-1-2", "0403"), ("i", "sov-2-1-2", "0601")],
+              turn=1, phase="setup")
+    assert sorted(rules(r)) == ["Initial Deployment", "Initial Deployment", "Initial Deployment",
+                                "Initial Deployment (a)", "Initial Deployment (b)"]
+    assert [v.units for v in r.violations] == [("f",), ("g",), ("s",), ("t",), ("i",)]
+    ok = check(ref, [("f", "fin-6-6-2", "0508"), ("b", "fin-blank", "0307"), ("h", "sov-0-1-2", "0707"),
+                     ("s", "sov-20-12-2", "0708")], turn=1, phase="setup")
+    assert ok.ok
+
+
+def test_blanks_leave_after_setup(ref: WinterWarReferee) -> None:
+    r = check(ref, [("b", "fin-blank", "0307")], turn=1)
+    assert rules(r) == ["Initial Deployment"] and "blank" in r.violations[0].message
+
+
+def test_too_many_units_for_the_turn(ref: WinterWarReferee) -> None:
+    r = check(ref, [HQ_LEN, ("a", "sov-8-3-2", "0708")], turn=5)
+    assert rules(r) == ["Turn Record / Reinforcement Chart"]
+    assert check(ref, [HQ_LEN, ("a", "sov-8-3-2", "0708")], turn=6).ok
+    r2 = check(ref, [("x", "all-3-2-2", "0307")], player="finnish")
+    assert rules(r2) == ["Turn Record / Reinforcement Chart"]
+
+
+# --- Movement (before/after) -----------------------------------------------------------------------------------
+
+def test_legal_and_too_long_moves(ref: WinterWarReferee) -> None:
+    before = [HQ_LEN, ("a", "sov-2-1-2", "0606")]
+    assert check(ref, [HQ_LEN, ("a", "sov-2-1-2", "0604")], before).ok
+    r = check(ref, [HQ_LEN, ("a", "sov-2-1-2", "0603")], before)
+    assert rules(r) == ["Movement"] and r.violations[0].hexes == ("0606", "0603")
+
+
+def test_river_hexside_costs_one_more(ref: WinterWarReferee) -> None:
+    p = P(ref, [("f", "fin-4-4-2", "0305")], player="finnish")
+    reach = ref.reachable(ref.context(p), p.by_id["f"])
+    assert reach["0405"] == 2 and reach["0306"] == 1 and reach["0406"] == 2  # round the river: 0306 -> 0406
+    assert "0404" not in reach  # mountains
+    assert check(ref, [("f", "fin-4-4-2", "0405")], [("f", "fin-4-4-2", "0305")], player="finnish").ok
+
+
+def test_zoc_stops_movement(ref: WinterWarReferee) -> None:
+    # the Finn on 0606 controls 0507, 0506, 0605, 0706, 0707 (not 0607: sea hexside)
+    before = [("s", "sov-5-3-3", "0708"), ("f", "fin-2-2-3", "0606"), HQ_LEN]
+    r = check(ref, [("s", "sov-5-3-3", "0406"), ("f", "fin-2-2-3", "0606"), HQ_LEN], before)
+    assert rules(r) == ["Zones of Control"]
+    assert check(ref, [("s", "sov-5-3-3", "0507"), ("f", "fin-2-2-3", "0606"), HQ_LEN], before).ok
+
+
+def test_zoc_to_zoc_forbidden_but_leaving_allowed(ref: WinterWarReferee) -> None:
+    # the 1-MP paratroop on 0608 is in the ZOC of the Finn on 0609, and so is 0709 next to it
+    f, h = ("f", "fin-2-2-3", "0609"), ("h", "sov-0-1-2", "0807")
+    before = [("p", "sov-3-1-1", "0608"), f, h]
+    r = check(ref, [("p", "sov-3-1-1", "0709"), f, h], before, events=["F"])
+    assert rules(r) == ["Zones of Control (F)"]
+    assert check(ref, [("p", "sov-3-1-1", "0707"), f, h], before, events=["F"]).ok  # leaving is allowed
+
+
+def test_enemy_hex_never_entered(ref: WinterWarReferee) -> None:
+    before = [HQ_LEN, ("a", "sov-2-1-2", "0707"), ("f", "fin-1-1-3", "0706")]
+    r = check(ref, [HQ_LEN, ("a", "sov-2-1-2", "0706"), ("f", "fin-1-1-3", "0706")], before)
+    assert "Movement (F)" in rules(r)
+
+
+def test_isolated_units_move_one_hex(ref: WinterWarReferee) -> None:
+    before = [("a", "sov-2-1-2", "0603")]
+    assert check(ref, [("a", "sov-2-1-2", "0604")], before).ok
+    r = check(ref, [("a", "sov-2-1-2", "0605")], before)
+    assert rules(r) == ["Supply and Isolation (A)"]
+
+
+def test_always_one_hex(ref: WinterWarReferee) -> None:
+    # a 1-MP paratroop can still cross the river (2 MP): Movement (I)
+    before = [("p", "sov-3-1-1", "0305", {"air_dropped": False}), HQ_LEN]
+    assert check(ref, [("p", "sov-3-1-1", "0405"), HQ_LEN], before, events=["F"]).ok
+
+
+def test_rail_movement(ref: WinterWarReferee) -> None:
+    before = [HQ_LEN, ("a", "sov-2-1-2", "0808")]
+    assert check(ref, [HQ_LEN, ("a", "sov-2-1-2", "0802")], before).ok  # six rail hexes, free
+    blocked = [("f", "fin-2-2-3", "0704")]  # its ZOC covers 0804: the train stops next to it
+    r = check(ref, [HQ_LEN, ("a", "sov-2-1-2", "0802"), *blocked], before + blocked)
+    assert rules(r) == ["Zones of Control"]
+    # Special Event L: railroads inoperative this turn
+    r2 = check(ref, [HQ_LEN, ("a", "sov-2-1-2", "0802")], before, rail_inoperative=True)
+    assert rules(r2) == ["Movement"]
+
+
+def test_rail_only_in_home_country(ref: WinterWarReferee) -> None:
+    # 0809 -> 0709 -> 0609 are USSR rail; 0509 -> 0409 are Finnish rail: Soviets may not ride them
+    before = [HQ_LEN, ("a", "sov-2-1-2", "0809")]
+    assert check(ref, [HQ_LEN, ("a", "sov-2-1-2", "0509")], before).ok  # rail to 0609, then 1 MP
+    r = check(ref, [HQ_LEN, ("a", "sov-2-1-2", "0309")], before)
+    assert rules(r) == ["Movement"]
+
+
+def test_ice_costs_two(ref: WinterWarReferee) -> None:
+    before = [("f", "fin-4-4-2", "0309")]
+    assert check(ref, [("f", "fin-4-4-2", "0310")], before, player="finnish", turn=8).ok
+    r = check(ref, [("f", "fin-4-4-2", "0310")], before, player="finnish", turn=7)
+    assert rules(r) == ["Terrain Effects Chart", "Terrain Effects Chart"]
+
+
+def test_non_phasing_units_do_not_move(ref: WinterWarReferee) -> None:
+    before = [HQ_LEN, ("f", "fin-1-1-3", "0307")]
+    r = check(ref, [HQ_LEN, ("f", "fin-1-1-3", "0308")], before)
+    assert rules(r) == ["Movement (D)"]
+
+
+def test_moves_in_other_phases(ref: WinterWarReferee) -> None:
+    before = [HQ_LEN, ("a", "sov-2-1-2", "0707")]
+    r = check(ref, [HQ_LEN, ("a", "sov-2-1-2", "0706")], before, phase="interphase")
+    assert rules(r) == ["Sequence of Play"]
+    r2 = check(ref, [HQ_LEN, ("a", "sov-2-1-2", "0705")], before, phase="combat")
+    assert rules(r2) == ["Combat Procedure (B)"]
+
+
+# --- Combat -----------------------------------------------------------------------------------------------------
+
+def attack(ref: WinterWarReferee, units: list[Any], attacks: list[dict[str, Any]], **kw: Any) -> Report:
+    kw.setdefault("phase", "combat")
+    return check(ref, units, attacks=attacks, **kw)
+
+
+def test_declared_attack_odds_and_result(ref: WinterWarReferee) -> None:
+    units = [HQ_LEN, ("a", "sov-20-12-2", "0608"), ("b", "sov-6-4-2", "0609"), ("f", "fin-6-6-2", "0509")]
+    r = attack(ref, units, [{"attackers": ["a", "b"], "defenders": ["f"], "die": 1}])
+    [a] = r.summary["attacks"]
+    # 26 against 6 doubled in the fortification = 12: 2-1; fortified die 1 at 2-1 has no parenthesis: Ar
+    assert (a["attack"], a["defense"], a["odds"], a["result"], a["fortified"]) == (26, 12, "2-1", "Ar", True)
+    assert rules(r) == []
+
+
+def test_fortified_results(ref: WinterWarReferee) -> None:
+    units = [HQ_LEN, ("a", "sov-20-12-2", "0708"), ("b", "sov-20-12-2", "0608"), ("f", "fin-1-1-3", "0508")]
+    r = attack(ref, units, [{"attackers": ["a", "b"], "defenders": ["f"], "die": 6}], turn=4)
+    # 40 against 2: 6-1; die 6 is De in both rows.  die 1: De normally, Ne in a fortification
+    assert r.summary["attacks"][0]["odds"] == "6-1"
+    r1 = attack(ref, units, [{"attackers": ["a", "b"], "defenders": ["f"], "die": 1}], turn=4)
+    assert r1.summary["attacks"][0]["result"] == "Ne"
+
+
+def test_river_doubling_and_never_more_than_doubled(ref: WinterWarReferee) -> None:
+    units = [("f", "fin-2-2-3", "0305"), ("s", "sov-6-4-2", "0405", {}), ("h", "sov-0-1-2", "0506")]
+    r = attack(ref, units, [{"attackers": ["f"], "defenders": ["s"]}], player="finnish")
+    assert r.summary["attacks"][0]["defense"] == 8  # across the river only: doubled
+
+
+def test_isolated_defender_halved(ref: WinterWarReferee) -> None:
+    units = [("f", "fin-1-1-3", "0503"), ("s", "sov-2-1-2", "0603")]
+    r = attack(ref, units, [{"attackers": ["f"], "defenders": ["s"], "die": 3}], player="finnish")
+    a = r.summary["attacks"][0]
+    assert (a["defense"], a["odds"], a["result"]) == (0.5, "2-1", "Ex")
+
+
+def test_soviet_city_doubles_soviet_defense(ref: WinterWarReferee) -> None:
+    units = [("f", "fin-4-4-2", "0702"), ("s", "sov-2-1-2", "0802")]
+    r = attack(ref, units, [{"attackers": ["f"], "defenders": ["s"]}], player="finnish")
+    assert r.summary["attacks"][0]["defense"] == 2 and r.summary["attacks"][0]["odds"] == "2-1"
+
+
+def test_ski_patrols_always_eliminated(ref: WinterWarReferee) -> None:
+    units = [HQ_LEN, ("a", "sov-2-1-2", "0608"), ("k", "fin-0-0-3", "0508")]
+    r = attack(ref, units, [{"attackers": ["a"], "defenders": ["k"], "die": 1}])
+    assert r.summary["attacks"][0]["result"] == "De"
+
+
+def test_mandatory_soviet_attacks(ref: WinterWarReferee) -> None:
+    units = [HQ_LEN, ("a", "sov-2-1-2", "0607"), ("b", "sov-2-1-2", "0707"), ("f", "fin-1-1-3", "0507")]
+    r = attack(ref, units, [])
+    assert rules(r) == ["Combat (E)", "Combat (E)"]
+    assert r.violations[0].units == ("a",) and r.violations[1].units == ("f", "a")
+    assert attack(ref, units, [{"attackers": ["a"], "defenders": ["f"]}]).ok
+    # the Finns are never obliged
+    assert attack(ref, units, [], player="finnish").ok
+
+
+def test_attack_restrictions(ref: WinterWarReferee) -> None:
+    units = [("h", "sov-0-1-2", "0607"), ("n", "sov-1-1-4", "0608"), ("i", "sov-2-1-2", "0601"),
+             ("f", "fin-1-1-3", "0508"), ("g", "fin-1-1-3", "0501"), ("c", "sov-2-1-2", "0709")]
+    r = attack(ref, units, [{"attackers": ["h", "n"], "defenders": ["f"]}, {"attackers": ["i"], "defenders": ["g"]},
+                            {"attackers": ["c"], "defenders": ["g"]}])
+    got = set(rules(r))
+    assert {"Combat (E)", "Combat (Q)", "Combat (P)", "Combat (F)", "Combat (C)"} <= got
+
+
+def test_whole_stack_defends(ref: WinterWarReferee) -> None:
+    units = [HQ_LEN, ("a", "sov-6-4-2", "0608"), ("f", "fin-1-1-3", "0509"), ("g", "fin-1-1-3", "0509")]
+    r = attack(ref, units, [{"attackers": ["a"], "defenders": ["f"]}])
+    assert rules(r) == ["Combat (H)", "Combat (E)"] and r.violations[0].units == ("g",)
+
+
+def test_attacks_outside_combat_phase(ref: WinterWarReferee) -> None:
+    r = check(ref, [HQ_LEN], attacks=[])
+    assert rules(r) == ["Sequence of Play"]
+
+
+def test_bad_attack_data_is_input_error(ref: WinterWarReferee) -> None:
+    with pytest.raises(DataFileError, match="unknown unit 'zz'"):
+        attack(ref, [HQ_LEN], [{"attackers": ["zz"], "defenders": ["hq"]}])
+
+
+# --- Murmansk Defense ----------------------------------------------------------------------------------------
+
+def test_murmansk_defense(ref: WinterWarReferee) -> None:
+    garrison = [(f"m{i}", "sov-2-1-2", h) for i, h in enumerate(["0802", "0803", "0702", "0703", "0902", "0903"])]
+    hq = ("h", "sov-0-1-2", "0801")
+    r = check(ref, [hq, *garrison], turn=4, phase="combat")
+    assert rules(r) == ["Murmansk Defense"] and "only 6" in r.violations[0].message
+    assert check(ref, [hq, *garrison, ("m9", "sov-2-1-2", "0804")], turn=4, phase="combat").ok
+    assert check(ref, [hq, *garrison], turn=3, phase="combat").ok
+    assert check(ref, [hq, *garrison], turn=4, phase="combat", optional_scenarios=True).ok
+
+
+# --- Victory -----------------------------------------------------------------------------------------------------
+
+def test_capture_needs_a_line_of_communication(ref: WinterWarReferee) -> None:
+    with_loc = check(ref, [("h", "sov-0-1-2", "0609"), ("a", "sov-2-1-2", "0409")], player="finnish")
+    assert with_loc.summary["vp_detail"] == {"Viipuri": 25, "south of Row A cleared": 50}
+    no_loc = check(ref, [("a", "sov-2-1-2", "0409")], player="finnish")
+    assert "Viipuri" not in no_loc.summary["vp_detail"]
+
+
+def test_last_to_pass_through(ref: WinterWarReferee) -> None:
+    r = check(ref, [("h", "sov-0-1-2", "0609"), ("f", "fin-1-1-3", "0204")], player="finnish",
+              last_occupied={"Viipuri": "soviet", "0508": "soviet", "0509": "soviet", "0308": "soviet"})
+    assert r.summary["vp_detail"] == {"row west of Viipuri": 5, "Viipuri": 25, "Mannerheim Line": 40,
+                                      "south of Row A cleared": 50}
+    assert r.summary["victory_points"] == 120 and r.summary["victory_level"] == "Decisive Soviet Victory"
+    assert r.summary["finnish_retreat_before_combat"] is False  # Fortifications (F)
+
+
+def test_finnish_captures(ref: WinterWarReferee) -> None:
+    r = check(ref, [("f", "fin-2-2-3", "0802"), ("g", "fin-2-2-3", "0307")], player="finnish")
+    assert r.summary["vp_detail"] == {"Finns hold Murmansk": -20}
+    assert r.summary["victory_level"] == "Finnish Decisive Victory"
+
+
+def test_allied_losses_and_murmansk_penalties(ref: WinterWarReferee) -> None:
+    r = check(ref, [("g", "fin-2-2-3", "0307"), {"id": "x", "counter": "all-3-2-2", "hex": None,
+                                                   "state": {"eliminated": True}}],
+              player="finnish", scenario="A", murmansk_penalties=2)
+    assert r.summary["vp_detail"] == {"Allied units eliminated": 5, "Murmansk Defense": -20}
+
+
+# --- Special events -------------------------------------------------------------------------------------------
+
+def test_paradrop(ref: WinterWarReferee) -> None:
+    assert check(ref, [("p", "sov-3-1-1", "0407", {"air_dropped": True})], events=["F"]).ok
+    r = check(ref, [("p", "sov-3-1-1", "0407", {"air_dropped": True}), ("f", "fin-1-1-3", "0406")], events=["F"])
+    assert rules(r) == ["Special Event F"]
+    r2 = check(ref, [("p", "sov-3-1-1", "0201", {"air_dropped": True})], events=["F"])
+    assert rules(r2) == ["Special Event F"]
+
+
+def test_volunteers(ref: WinterWarReferee) -> None:
+    assert check(ref, [("v", "fin-2-2-2", "Helsinki", {"reinforcement": True})], events=["G"], player="finnish").ok
+    r = check(ref, [("v", "fin-2-2-2", "0307", {"reinforcement": True})], events=["G"], player="finnish")
+    assert rules(r) == ["Special Event G"]
+
+
+# --- Input -----------------------------------------------------------------------------------------------------
+
+def test_counter_specs_and_bad_input(ref: WinterWarReferee) -> None:
+    p = P(ref, [("a", "Finnish 6-6-2", "Viipuri"), ("b", "soviet hq", "0709"), ("c", "SOV-20-12-2", "0708")])
+    assert [u.counter for u in p.units] == ["fin-6-6-2", "sov-0-1-2", "sov-20-12-2"]
+    assert p.by_id["a"].hex == "0409"
+    with pytest.raises(DataFileError, match="unknown counter 'fin-9-9-9'"):
+        P(ref, [("a", "fin-9-9-9", "0101")])
+    with pytest.raises(DataFileError, match="no place named 'Stockholm'"):
+        P(ref, [("a", "fin-6-6-2", "Stockholm")])
+    with pytest.raises(DataFileError, match="unknown phase 'lunch'"):
+        P(ref, [], phase="lunch")
+    with pytest.raises(DataFileError, match="turn 11 is not a Game-Turn"):
+        P(ref, [], turn=11)
