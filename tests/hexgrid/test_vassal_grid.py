@@ -586,7 +586,18 @@ def test_map_snap_pulls_a_result_one_pixel_outside_back_in() -> None:
     vmap = VassalMap("M", [PlacedBoard(Board("A", 100, 100, grid))])
     assert vmap.snap(80, 20) == (99, 0)
     vmap2 = VassalMap("M", [PlacedBoard(Board("A", 100, 100, grid)), PlacedBoard(Board("B", 100, 100, grid), 1, 0)])
-    assert vmap2.snap(80, 20) == (100, 0)  # lands on the next board: kept
+    assert vmap2.snap(80, 20) == (100, 0)  # lands on the next board: snapped again there, kept
+    hexes = VassalHexGrid(dx=60, dy=70, x0=0, y0=35)
+    vmap3 = VassalMap("M", [PlacedBoard(Board("A", 100, 100, hexes)), PlacedBoard(Board("B", 100, 100, grid), 1, 0)])
+    # A's hex grid sends (95, 40) to (120, 35), which is on B: B's square grid snaps local (20, 35) to (0, 0)
+    assert hexes.snap(95, 40) == (120, 35)
+    assert vmap3.snap(95, 40) == (100, 0)
+
+
+def test_map_location_name_reports_a_deck_first() -> None:
+    vmap = VassalMap("M", [PlacedBoard(Board("A", 1000, 800, DEFAULT))], decks=[("Draw", 110, 96)])
+    assert vmap.location_name(110, 96) == "Draw"
+    assert vmap.location_name(111, 96) == "0302"
 
 
 def test_board_without_grid_is_offboard_named() -> None:

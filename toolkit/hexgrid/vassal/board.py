@@ -121,12 +121,14 @@ class PlacedBoard:
 
 @dataclass(frozen=True)
 class VassalMap:
-    """A VASSAL ``Map``'s board layout: boards by column/row plus the edge buffer."""
+    """A VASSAL ``Map``'s board layout: boards by column/row plus the edge buffer (and, optionally, the
+    positions of its decks, whose names ``Map.locationName`` reports first)."""
 
     name: str
     boards: Sequence[PlacedBoard]
     edge_width: int = 0
     edge_height: int = 0
+    decks: Sequence[tuple[str, int, int]] = ()  # (name, x, y) of each DrawPile, in map coordinates
 
     def __post_init__(self) -> None:
         for placed in self.boards:
@@ -179,7 +181,8 @@ class VassalMap:
         raise HexIdError(f"map {self.name!r} has no board named {name!r}")
 
     def snap(self, x: int, y: int, *, version: str = "3.7") -> tuple[int, int]:
-        """``Map.snapTo``: snap on the board under the point; a result 1 px outside it is pulled back."""
+        """``Map.snapTo``: snap on the board under the point; a result that lands on another board is
+        snapped again there; a result 1 px outside every board is pulled back onto the first board."""
         check_version(version)
         found = self.board_at(x, y)
         if found is None:
@@ -187,7 +190,15 @@ class VassalMap:
         placed, bx, by = found
         ox, oy = x - bx, y - by
         sx, sy = placed.board.snap(bx, by, version=version)
-        if self.board_at(sx + ox, sy + oy) is None:
+        sx, sy = sx + ox, sy + oy
+        landed = self.board_at(sx, sy)
+        if landed is not None and landed[0] is not placed:
+            other, lx, ly = landed
+            lox, loy = sx - lx, sy - ly
+            rx, ry = other.board.snap(lx, ly, version=version)
+            sx, sy = rx + lox, ry + loy
+        if self.board_at(sx, sy) is None:
+            sx, sy = sx - ox, sy - oy
             w, h = placed.board.width, placed.board.height
             if sx == w:
                 sx = w - 1
@@ -197,10 +208,15 @@ class VassalMap:
                 sy = h - 1
             elif sy == -1:
                 sy = 0
-        return sx + ox, sy + oy
+            sx, sy = sx + ox, sy + oy
+        return sx, sy
 
     def location_name(self, x: int, y: int) -> str:
-        """``Map.locationName`` of a map point ("offboard" when no board or grid names it)."""
+        """``Map.locationName`` of a map point: the name of a deck standing exactly there, else the
+        board's grid name, else "offboard"."""
+        for deck, dx, dy in self.decks:
+            if (dx, dy) == (x, y):
+                return deck
         found = self.board_at(x, y)
         if found is None:
             return OFFBOARD
