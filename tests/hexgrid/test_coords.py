@@ -143,8 +143,20 @@ def test_line_examples() -> None:
 def test_cube_round() -> None:
     assert cube_round(0.2, 0.1) == Hex(0, 0)
     assert cube_round(0.6, -0.1) == Hex(1, 0)
-    assert cube_round(0.45, 0.45) == Hex(1, 0) or cube_round(0.45, 0.45) == Hex(0, 1)
+    assert cube_round(0.45, 0.45) == Hex(0, 1)  # q and r equally far: r is corrected
     assert cube_round(-1.4, 0.3) == Hex(-1, 0)
+    assert cube_round(0.5, 0.0) == Hex(1, 0)  # on the side between (0,0) and (1,0): halves round up
+    assert cube_round(-0.5, 0.0) == Hex(0, 0)
+
+
+@given(st.integers(-400, 400), st.integers(-400, 400), st.integers(-10**6, 10**6), st.integers(-10**6, 10**6))
+def test_cube_round_is_translation_invariant(fq4: int, fr4: int, k: int, m: int) -> None:
+    """Quarter-hex points (ties included; exact in floating point) round the same wherever they are."""
+    fq, fr = fq4 / 4, fr4 / 4
+    h = cube_round(fq, fr)
+    assert cube_round(fq + k, fr + m) == h + Hex(k, m)
+    dq, dr = fq - h.q, fr - h.r
+    assert max(abs(dq - dr), abs(2 * dr + dq), abs(2 * dq + dr)) <= 1  # inside or on the hexagon
 
 
 # --- rings and ranges ----------------------------------------------------------------------------

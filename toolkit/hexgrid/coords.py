@@ -8,6 +8,7 @@ and in how offset column/row numbers map to axial (:class:`OffsetSystem`).
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Literal, NamedTuple
@@ -111,9 +112,13 @@ def distance(a: Hex, b: Hex) -> int:
 
 
 def cube_round(fq: float, fr: float) -> Hex:
-    """The hex containing fractional axial coordinates (``fq``, ``fr``)."""
+    """The hex containing fractional axial coordinates (``fq``, ``fr``).
+
+    Halves round up (toward +infinity) before the usual cube correction, so a point on a side or corner
+    goes to the same neighbour wherever it is on the grid.
+    """
     fs = -fq - fr
-    q, r, s = round(fq), round(fr), round(fs)
+    q, r, s = math.floor(fq + 0.5), math.floor(fr + 0.5), math.floor(fs + 0.5)
     dq, dr, ds = abs(q - fq), abs(r - fr), abs(s - fs)
     if dq > dr and dq > ds:
         q = -r - s

@@ -115,7 +115,7 @@ class Grid:
 
     def hex(self, hex_id: str) -> Hex:
         """The hex of an id on this map; :class:`HexIdError` if it is malformed or off the map."""
-        h = self._by_id.get(hex_id)
+        h = self._by_id.get(hex_id) if isinstance(hex_id, str) else None
         if h is not None:
             return h
         h = self.numbering.hex_of(str(hex_id))  # raises for a malformed id

@@ -57,8 +57,8 @@ class Numbering(ABC):
 
     scheme: ClassVar[str]
     offset: OffsetSystem
-    col_direction: ColDirection
-    row_direction: RowDirection
+    col_direction: ColDirection = "right"
+    row_direction: RowDirection = "down"
 
     @abstractmethod
     def format(self, col: int, row: int) -> str:
