@@ -293,7 +293,7 @@ def test_zoc_to_zoc_forbidden_but_leaving_allowed(ref: WinterWarReferee) -> None
     before = [("p", "sov-3-1-1", "0608"), f, h]
     r = check(ref, [("p", "sov-3-1-1", "0709"), f, h], before, events=["F"])
     assert rules(r) == ["Zones of Control (F)"]
-    assert check(ref, [("p", "sov-3-1-1", "0707"), f, h], before, events=["F"]).ok  # leaving is allowed
+    assert check(ref, [("p", "sov-3-1-1", "0708"), f, h], before, events=["F"]).ok  # leaving is allowed
 
 
 def test_enemy_hex_never_entered(ref: WinterWarReferee) -> None:
