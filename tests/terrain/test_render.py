@@ -136,3 +136,31 @@ def test_refuses_absurd_sizes(small: TerrainMap) -> None:
         render_map(small, 1)
     with pytest.raises(InputError, match="too large to draw"):
         render_map(small, 5000)
+
+
+def test_borders_ice_supply_cities_and_water_sides(small: TerrainMap) -> None:
+    m = load_map(DATA / "small.yaml")
+    m.add_side_feature("0703", "0604", "border")
+    m.set_tag("0102", "ice")
+    m.set_tag("0804", "supply_city")
+    m.add_side_feature("0305", "0406", "minor_lake")  # between two land hexes: a band of water
+    m.add_side_feature("0101", "0102", "sea")  # between two sea hexes: nothing but the grid line
+    img, lay = render_map(m, 40)
+    style = RenderStyle()
+    g = m.grid
+
+    def samples(a: str, b: str, n: int = 40) -> list[tuple[int, int, int]]:
+        p0, p1 = lay.hexside_endpoints(Hexside.between(g.hex(a), g.hex(b)))
+        return [px(img, (p0[0] + (p1[0] - p0[0]) * (i + 0.5) / n, p0[1] + (p1[1] - p0[1]) * (i + 0.5) / n))
+                for i in range(n)]
+
+    border = [near(c, rgb(style.border), 30) for c in samples("0703", "0604")]
+    assert 8 <= sum(border) <= 36  # dashed: partly border colour, not all
+    assert sum(near(c, rgb(style.water_fill), 20) for c in samples("0305", "0406")) >= 30
+    assert not any(near(c, rgb(style.water_line), 30) for c in samples("0101", "0102")[8:32])
+    centre = lay.hex_to_pixel(g.hex("0804"))
+    assert px(img, centre) == (255, 255, 255)  # the supply city's white core
+    assert px(img, (centre[0] + 40 * 0.17, centre[1])) == rgb(style.city)
+    x, y = (int(v) for v in lay.hex_to_pixel(g.hex("0102")))
+    ice = np.asarray(img.crop((x - 15, y - 15, x + 15, y + 15)))
+    assert np.any(np.all(ice > 240, axis=2))  # white ice hatching in the sea hex

@@ -51,6 +51,8 @@ class RenderStyle:
     frame: str = "#2f2f2a"
     number: str = "#3a3a34"
     water_line: str = "#23578f"
+    water_fill: str = "#9cc3e6"
+    border: str = "#7b2d8b"
     river: str = "#2a6fc0"
     road: str = "#a8401e"
     rail: str = "#1c1c1c"
@@ -59,6 +61,8 @@ class RenderStyle:
     label: str = "#111111"
     halo: str = "#fbf8ee"
     numbers: bool = True
+    #: hex values printed small at the bottom of the hex (e.g. victory points)
+    values: tuple[str, ...] = ("vp",)
     labels: bool = True
     textures: bool = True
     frame_on: bool = True
@@ -189,7 +193,9 @@ class _Painter:
     def draw_all(self) -> None:
         self.terrain()
         self.grid()
+        self.overlays()
         self.coasts()
+        self.borders()
         self.rivers()
         self.forts()
         self.lines()
@@ -266,19 +272,43 @@ class _Painter:
                     self.d.line([c[j[0]], c[j[1]]], fill=self.style.grid, width=width)
 
     def coasts(self) -> None:
+        """Coast lines between water and land hexes; a water feature on a side between two land hexes
+        (a strait, a lake shore) is a band of water along the side; between two water hexes, nothing."""
         width = self.w(0.075)
-        done: set[str] = set()
-        for key, feats in self.sides.items():
-            if feats & _COAST_FEATURES:
-                p0, p1, _, _ = self.side_points(key)
-                self.d.line([p0, p1], fill=self.style.water_line, width=width)
-                done.add(key)
         for side in self.m.grid.hexsides():
             a, b = side
             if self.is_water(a) != self.is_water(b):
-                key = self.m.grid.side_key(self.ids[a], self.ids[b])
-                if key not in done:
-                    self.d.line(self.L.hexside_endpoints(side), fill=self.style.water_line, width=width)
+                self.d.line(self.L.hexside_endpoints(side), fill=self.style.water_line, width=width)
+        for key, feats in self.sides.items():
+            if not feats & _COAST_FEATURES:
+                continue
+            p0, p1, ha, hb = self.side_points(key)
+            if self.is_water(ha) or self.is_water(hb):
+                continue
+            self.d.line([p0, p1], fill=self.style.water_line, width=self.w(0.16))
+            self.d.line([p0, p1], fill=self.style.water_fill, width=self.w(0.1))
+
+    def borders(self) -> None:
+        """``border`` sides: a dash-dot line."""
+        w = self.w(0.05)
+        for key, feats in self.sides.items():
+            if "border" not in feats:
+                continue
+            p0, p1, _, _ = self.side_points(key)
+            _dashed(self.d, p0, p1, self.s * 0.22, self.s * 0.08, self.style.border, w, dot=True)
+
+    def overlays(self) -> None:
+        """Hex-level marks from tags: ``ice`` (white hatching)."""
+        for h in self.hexes:
+            data = self.eff.get(self.ids[h])
+            if data is None or "ice" not in data.tags:
+                continue
+            cx, cy = self.centre(h)
+            r = self.s * 0.62
+            for k in (-2, -1, 1, 2):
+                off = k * r * 0.32
+                self.d.line([(cx - r * 0.55 + off, cy + r * 0.55), (cx + r * 0.55 + off, cy - r * 0.55)],
+                            fill="#ffffff", width=self.w(0.035))
 
     def rivers(self) -> None:
         for key, feats in self.sides.items():
@@ -393,6 +423,12 @@ class _Painter:
             elif "city" in tags:
                 self.d.rectangle([cx - r, cy - r, cx + r, cy + r], fill=self.style.city, outline="#000000",
                                  width=self.w(0.025))
+            elif "supply_city" in tags:
+                rr = r * 1.15
+                self.d.ellipse([cx - rr, cy - rr, cx + rr, cy + rr], fill=self.style.city, outline="#000000",
+                               width=self.w(0.025))
+                ri = rr * 0.45
+                self.d.ellipse([cx - ri, cy - ri, cx + ri, cy + ri], fill="#ffffff")
             elif "town" in tags or "village" in tags:
                 rr = r * 0.7
                 self.d.ellipse([cx - rr, cy - rr, cx + rr, cy + rr], fill="#ffffff", outline="#000000",
@@ -403,6 +439,12 @@ class _Painter:
                 self.d.ellipse([px - pr, py - pr, px + pr, py + pr], fill=self.style.water_line)
             if data.name and self.style.labels:
                 labels.append(((cx, cy + self.s * 0.42), data.name))
+            shown = [f"{data.values[k]}" for k in self.style.values if k in data.values]
+            if shown:
+                vfont = self.font(0.2)
+                self.text((cx, cy + self.s * (0.7 if data.name and self.style.labels else 0.55)), " ".join(shown),
+                          vfont, fill=self.style.fort, anchor="mm", stroke_width=max(1, self.w(0.02)),
+                          stroke_fill=self.style.halo)
         for (x, y), text in labels:
             self.text((x, y), text, font, fill=self.style.label, anchor="mm",
                         stroke_width=max(1, self.w(0.035)), stroke_fill=self.style.halo)
@@ -513,15 +555,30 @@ def _wave(p0: Point, p1: Point, amplitude: float, periods: float) -> list[Point]
     return out
 
 
-def _dashed(d: ImageDraw.ImageDraw, a: Point, b: Point, dash: float, gap: float, fill: str, width: int) -> None:
+def _dashed(d: ImageDraw.ImageDraw, a: Point, b: Point, dash: float, gap: float, fill: str, width: int,
+            dot: bool = False) -> None:
+    """A dashed line (dash-dot with ``dot``), the pattern centred on the segment."""
     (x0, y0), (x1, y1) = a, b
     length = math.hypot(x1 - x0, y1 - y0)
-    pos = 0.0
+    if length == 0:
+        return
+    period = dash + gap + ((width + gap) if dot else 0)
+    pos = ((length - dash) % period) / 2 - period if length > dash else 0.0
+
+    def at(t: float) -> Point:
+        return (x0 + (x1 - x0) * t / length, y0 + (y1 - y0) * t / length)
+
     while pos < length:
-        end = min(length, pos + dash)
-        d.line([(x0 + (x1 - x0) * pos / length, y0 + (y1 - y0) * pos / length),
-                (x0 + (x1 - x0) * end / length, y0 + (y1 - y0) * end / length)], fill=fill, width=width)
-        pos = end + gap
+        start, end = max(0.0, pos), min(length, pos + dash)
+        if end > start:
+            d.line([at(start), at(end)], fill=fill, width=width)
+        if dot:
+            c = pos + dash + gap + width / 2
+            if 0 <= c <= length:
+                cx, cy = at(c)
+                r = width / 2
+                d.ellipse([cx - r, cy - r, cx + r, cy + r], fill=fill)
+        pos += period
 
 
 def _star(cx: float, cy: float, outer: float, inner: float) -> Iterable[Point]:
