@@ -1,0 +1,93 @@
+"""Player aid cards: the chart-table format, table rendering, card layout, the PDF."""
+
+from __future__ import annotations
+
+import zlib
+from pathlib import Path
+
+import numpy as np
+import pytest
+from PIL import Image
+
+from toolkit.builders.aids import AidStyle, ChartTable, build_aids, render_cards, render_table, write_aids
+from toolkit.errors import DataFileError, InputError
+
+CRT = ChartTable.make("Combat Results Table", ("Die", "1-2", "1-1", "2-1"),
+                      [(1, "Ae", "Ne", "De"), (2, "Ar", "Ex", "Dr (Ne)")], ["Ae = attacker eliminated"],
+                      kind="crt", cell_colours={"Ae": "#ff0000", "De": "#00ff00", "Dr": "#0000ff"})
+
+
+def test_make_turns_cells_into_text():
+    table = ChartTable.make("T", ("a", "b"), [(1, None)])
+    assert table.rows == (("1", "—"),)
+
+
+@pytest.mark.parametrize(("kwargs", "message"), [
+    ({"title": "", "columns": ("a",), "rows": ()}, "without a title"),
+    ({"title": "x", "columns": (), "rows": ()}, "has no columns"),
+    ({"title": "x", "columns": ("a", "b"), "rows": (("1",),)}, "row 1 has 1 cells for 2 columns"),
+    ({"title": "x", "columns": ("a",), "rows": (), "kind": "pie"}, "unknown kind 'pie'"),
+])
+def test_bad_tables(kwargs, message):
+    with pytest.raises(InputError, match=message):
+        ChartTable(**kwargs)
+
+
+def test_dict_round_trip_and_bad_dicts():
+    assert ChartTable.from_dict(CRT.to_dict()) == CRT
+    with pytest.raises(DataFileError, match=r"^c.yaml: bad chart table"):
+        ChartTable.from_dict({"columns": ["a"]}, "c.yaml")
+    with pytest.raises(DataFileError, match=r"^c.yaml: chart 'x' row 1"):
+        ChartTable.from_dict({"title": "x", "columns": ["a"], "rows": [[1, 2]]}, "c.yaml")
+
+
+def test_table_image_width_and_cell_colours():
+    style = AidStyle(dpi=150)
+    image = render_table(CRT, style, 900)
+    assert image.width == 900
+    pixels = np.asarray(image).reshape(-1, 3)
+    colours = {tuple(p) for p in pixels[:: 7]}
+    assert (255, 0, 0) in colours and (0, 255, 0) in colours and (0, 0, 255) in colours  # Ae, De, Dr (Ne)
+    assert (0xFF, 0xFF, 0xFF) in colours
+
+
+def test_crt_odds_columns_have_equal_widths():
+    from PIL import ImageDraw
+
+    from toolkit.builders.aids import _column_widths
+    from toolkit.builders.symbols import font
+
+    draw = ImageDraw.Draw(Image.new("RGB", (1, 1)))
+    f = font(30)
+    widths = _column_widths(draw, CRT, f, f, 900, 10)
+    assert sum(widths) == pytest.approx(900)
+    assert widths[1] == pytest.approx(widths[2]) == pytest.approx(widths[3]) and widths[0] < widths[1]
+    plain = _column_widths(draw, ChartTable.make("T", CRT.columns, CRT.rows), f, f, 900, 10)
+    assert plain[3] > plain[1]  # without the crt hint, "Dr (Ne)" makes its column wider
+
+
+def test_long_tables_split_over_cards():
+    rows = [(str(i), f"row {i} " + "text " * 12) for i in range(150)]
+    table = ChartTable.make("Long", ("n", "text"), rows, ["the end"])
+    style = AidStyle(dpi=100, card="a5")
+    cards = render_cards([table], style)
+    assert len(cards) >= 3
+    assert all(card.size == (round(148 / 25.4 * 100), round(210 / 25.4 * 100)) for card in cards)
+
+
+def test_pdf_pages_are_the_card_size_and_lossless(tmp_path: Path):
+    style = AidStyle(dpi=100, card="letter", game_title="Test")
+    data, cards = build_aids([CRT, CRT], style)
+    assert data.count(b"/Type /Page ") == len(cards) == 1
+    assert b"/MediaBox [0 0 612 792]" in data
+    start = data.index(b"stream\n", data.index(b"/Subtype /Image")) + 7
+    stream = data[start:data.index(b"\nendstream", start)]
+    assert zlib.decompress(stream) == cards[0].tobytes()
+    written = write_aids([CRT], tmp_path / "aids.pdf", tmp_path / "png", style)
+    assert [p.name for p in written] == ["aids.pdf", "card-1.png", "01-combat-results-table.png"]
+    assert Image.open(written[1]).size == cards[0].size
+
+
+def test_no_tables_is_an_error():
+    with pytest.raises(InputError, match="no charts"):
+        render_cards([])
