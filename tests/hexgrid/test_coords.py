@@ -6,7 +6,7 @@ from fractions import Fraction
 from itertools import pairwise
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from toolkit.hexgrid.coords import (
@@ -77,6 +77,7 @@ def test_known_distances() -> None:
     assert distance(Hex(0, 0), Hex(2, 3)) == 5
 
 
+@settings(deadline=None)
 @given(hexes, hexes, hexes)
 def test_distance_is_a_metric(a: Hex, b: Hex, c: Hex) -> None:
     assert distance(a, b) == distance(b, a) >= 0
@@ -88,6 +89,7 @@ def test_distance_is_a_metric(a: Hex, b: Hex, c: Hex) -> None:
 # --- lines ---------------------------------------------------------------------------------------
 
 
+@settings(deadline=None)
 @given(hexes, hexes)
 def test_line_length_and_steps(a: Hex, b: Hex) -> None:
     pts = line(a, b)
@@ -97,6 +99,7 @@ def test_line_length_and_steps(a: Hex, b: Hex) -> None:
         assert distance(x, y) == 1
 
 
+@settings(deadline=None)
 @given(near_hexes, near_hexes)
 def test_line_hexes_are_those_nearest_the_true_line(a: Hex, b: Hex) -> None:
     """Each line hex is the hex containing the exact sample point, nudged as documented."""
@@ -120,11 +123,13 @@ def test_line_is_deterministic_on_hexside_ties() -> None:
     assert line(far, far + Hex(2, -1)) == [far, far + Hex(1, 0), far + Hex(2, -1)]
 
 
+@settings(deadline=None)
 @given(hexes, hexes)
 def test_line_is_symmetric(a: Hex, b: Hex) -> None:
     assert line(b, a) == line(a, b)[::-1]
 
 
+@settings(deadline=None)
 @given(near_hexes, near_hexes, near_hexes)
 def test_line_is_translation_invariant(a: Hex, b: Hex, t: Hex) -> None:
     assert line(a + t, b + t) == [h + t for h in line(a, b)]
@@ -149,6 +154,7 @@ def test_cube_round() -> None:
     assert cube_round(-0.5, 0.0) == Hex(0, 0)
 
 
+@settings(deadline=None)
 @given(st.integers(-400, 400), st.integers(-400, 400), st.integers(-10**6, 10**6), st.integers(-10**6, 10**6))
 def test_cube_round_is_translation_invariant(fq4: int, fr4: int, k: int, m: int) -> None:
     """Quarter-hex points (ties included; exact in floating point) round the same wherever they are."""
@@ -162,6 +168,7 @@ def test_cube_round_is_translation_invariant(fq4: int, fr4: int, k: int, m: int)
 # --- rings and ranges ----------------------------------------------------------------------------
 
 
+@settings(deadline=None)
 @given(near_hexes, st.integers(0, 12))
 def test_ring_size_and_distance(c: Hex, radius: int) -> None:
     hs = ring(c, radius)
@@ -173,6 +180,7 @@ def test_ring_size_and_distance(c: Hex, radius: int) -> None:
         assert all(distance(x, y) == 1 for x, y in zip(hs, hs[1:] + hs[:1]))
 
 
+@settings(deadline=None)
 @given(near_hexes, st.integers(0, 12))
 def test_hex_range_size_and_contents(c: Hex, radius: int) -> None:
     hs = list(hex_range(c, radius))
@@ -202,6 +210,7 @@ def test_negative_radius_is_refused(fn) -> None:  # type: ignore[no-untyped-def]
 # --- hexsides ------------------------------------------------------------------------------------
 
 
+@settings(deadline=None)
 @given(near_hexes, st.integers(0, 5))
 def test_hexside_canonical_form(h: Hex, d: int) -> None:
     n = h.neighbour(d)
@@ -240,16 +249,19 @@ def test_corners_axial_exact() -> None:
 # --- offset systems ------------------------------------------------------------------------------
 
 
+@settings(deadline=None)
 @given(systems, coord, coord)
 def test_offset_axial_offset(system: OffsetSystem, col: int, row: int) -> None:
     assert system.from_hex(system.to_hex(col, row)) == (col, row)
 
 
+@settings(deadline=None)
 @given(systems, hexes)
 def test_axial_offset_axial(system: OffsetSystem, h: Hex) -> None:
     assert system.to_hex(*system.from_hex(h)) == h
 
 
+@settings(deadline=None)
 @given(systems, st.integers(-50, 50), st.integers(-50, 50))
 def test_offset_neighbours_in_the_same_line(system: OffsetSystem, col: int, row: int) -> None:
     """The next row in a flat column (next column in a pointy row) is always a neighbour."""

@@ -148,7 +148,7 @@ schemes = st.sampled_from([
 ])
 
 
-@settings(max_examples=60)
+@settings(max_examples=60, deadline=None)
 @given(schemes, st.integers(1, 8), st.integers(1, 8), st.integers(1, 5), st.integers(1, 5), st.data())
 def test_grid_dict_round_trip(numbering: Numbering, c0: int, r0: int, w: int, h: int, data: st.DataObject) -> None:
     g = Grid.spanning(numbering, numbering.format(*numbering.to_offset(c0, r0)),

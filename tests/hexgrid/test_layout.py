@@ -6,7 +6,7 @@ import math
 from collections.abc import Sequence
 
 import pytest
-from hypothesis import assume, given
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from toolkit.errors import GridError
@@ -166,11 +166,13 @@ def layouts(draw: st.DrawFn) -> Layout:
 hex_coords = st.builds(Hex, st.integers(-300, 300), st.integers(-300, 300))
 
 
+@settings(deadline=None)
 @given(layouts(), hex_coords)
 def test_centre_round_trip(lay: Layout, h: Hex) -> None:
     assert lay.pixel_to_hex(*lay.hex_to_pixel(h)) == h
 
 
+@settings(deadline=None)
 @given(layouts(), hex_coords, st.integers(0, 5), st.floats(0, 0.97), st.floats(0, 1))
 def test_points_inside_the_hex_round_trip(lay: Layout, h: Hex, corner: int, depth: float, along: float) -> None:
     """A point anywhere strictly inside the hex (between the centre and a side, up to 97 % of the way
@@ -182,6 +184,7 @@ def test_points_inside_the_hex_round_trip(lay: Layout, h: Hex, corner: int, dept
     assert lay.pixel_to_hex(*lay.to_pixel(fq, fr)) == h
 
 
+@settings(deadline=None)
 @given(layouts(), hex_coords)
 def test_fractional_round_trip(lay: Layout, h: Hex) -> None:
     x, y = lay.hex_to_pixel(h)
@@ -189,6 +192,7 @@ def test_fractional_round_trip(lay: Layout, h: Hex) -> None:
     assert fq == pytest.approx(h.q, abs=1e-6) and fr == pytest.approx(h.r, abs=1e-6)
 
 
+@settings(deadline=None)
 @given(layouts(), hex_coords)
 def test_corners_are_shared_with_neighbours(lay: Layout, h: Hex) -> None:
     """Each corner is a corner of both neighbours meeting there, under any affine layout."""
@@ -204,6 +208,7 @@ def test_corners_are_shared_with_neighbours(lay: Layout, h: Hex) -> None:
 # --- fitting -------------------------------------------------------------------------------------
 
 
+@settings(deadline=None)
 @given(layouts())
 def test_fit_recovers_an_exact_layout(lay: Layout) -> None:
     pairs = [(h, lay.hex_to_pixel(h)) for h in (Hex(0, 0), Hex(7, -2), Hex(3, 9), Hex(-4, 4), Hex(12, 12))]
@@ -212,6 +217,7 @@ def test_fit_recovers_an_exact_layout(lay: Layout) -> None:
         assert got.hex_to_pixel(h) == pytest.approx(lay.hex_to_pixel(h), abs=1e-6 * (1 + abs(lay.determinant)))
 
 
+@settings(deadline=None)
 @given(st.sampled_from(["flat", "pointy"]), st.floats(10, 60), st.floats(-20, 20),
        st.lists(st.tuples(st.floats(-1, 1), st.floats(-1, 1)), min_size=64, max_size=64))
 def test_fit_on_noisy_points(orientation: str, size: float, angle: float,

@@ -5,7 +5,7 @@ from __future__ import annotations
 from itertools import pairwise
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from toolkit.errors import GridError, HexIdError
@@ -57,6 +57,7 @@ def spellable(draw: st.DrawFn) -> tuple[Numbering, int, int]:
 # --- round trips ---------------------------------------------------------------------------------
 
 
+@settings(deadline=None)
 @given(spellable())
 def test_id_hex_id_round_trip(case: tuple[Numbering, int, int]) -> None:
     n, pc, pr = case
@@ -71,6 +72,7 @@ def test_id_hex_id_round_trip(case: tuple[Numbering, int, int]) -> None:
     assert n.format(*n.parse(f"  {text} ")) == text
 
 
+@settings(deadline=None)
 @given(numberings)
 def test_to_dict_from_dict_round_trip(n: Numbering) -> None:
     d = n.to_dict()
@@ -81,6 +83,7 @@ def test_to_dict_from_dict_round_trip(n: Numbering) -> None:
     assert again.to_dict() == d
 
 
+@settings(deadline=None)
 @given(st.integers(1, 100_000), st.sampled_from(["repeat", "spreadsheet"]))
 def test_letters_round_trip(n: int, style: str) -> None:
     text = number_to_letters(n, style)  # type: ignore[arg-type]
