@@ -257,18 +257,143 @@ CONFIGS: list[dict[str, Any]] = [
     },
     {
         "name": "zoned_formats",
-        "grid": [ZONED_GRID, {}, [
-            [ZONE, {"name": "Z1", "path": "0,0;300,0;300,300;0,300",
-                    "locationFormat": "$name$/$gridLocation$/$foo$!"}, []],
-            [ZONE, {"name": "Z2", "path": "300,0;600,0;600,300;300,300",
-                    "locationFormat": "A\\$B $name$ $gridLocation"}, []],
-            [ZONE, {"name": "Z3", "path": "600,0;900,0;900,300;600,300", "locationFormat": "$$name$$"}, []],
-            [ZONE, {"name": "Z4", "path": "0,300;300,300;300,600;0,600", "locationFormat": "[$gridLocation$]"},
-             [hexg({"dx": "40", "dy": "46", "x0": "20", "y0": "320"}, {"vDescend": "true", "sep": "/"})]],
-            [ZONE, {"name": "Z5", "path": "300,300;700,300;500,700", "locationFormat": "$name$:$gridLocation$",
-                    "useParentGrid": "true"}, []],
-            hexg({}, {"locationFormat": "$xyz$<$gridLocation$>$row$|$column$|$mapName$|$"}),
-        ]],
+        "grid": [
+            ZONED_GRID,
+            {},
+            [
+                [
+                    ZONE,
+                    {"name": "Z1", "path": "0,0;300,0;300,300;0,300", "locationFormat": "$name$/$gridLocation$/$foo$!"},
+                    [],
+                ],
+                [
+                    ZONE,
+                    {
+                        "name": "Z2",
+                        "path": "300,0;600,0;600,300;300,300",
+                        "locationFormat": "A\\$B $name$ $gridLocation",
+                    },
+                    [],
+                ],
+                [ZONE, {"name": "Z3", "path": "600,0;900,0;900,300;600,300", "locationFormat": "$$name$$"}, []],
+                [
+                    ZONE,
+                    {"name": "Z4", "path": "0,300;300,300;300,600;0,600", "locationFormat": "[$gridLocation$]"},
+                    [hexg({"dx": "40", "dy": "46", "x0": "20", "y0": "320"}, {"vDescend": "true", "sep": "/"})],
+                ],
+                [
+                    ZONE,
+                    {
+                        "name": "Z5",
+                        "path": "300,300;700,300;500,700",
+                        "locationFormat": "$name$:$gridLocation$",
+                        "useParentGrid": "true",
+                    },
+                    [],
+                ],
+                hexg({}, {"locationFormat": "$xyz$<$gridLocation$>$row$|$column$|$mapName$|$"}),
+            ],
+        ],
+    },
+    {
+        # 30 regions (a 64-bucket HashMap) and 52 points exactly equidistant from two nearest regions:
+        # VASSAL resolves such ties by its HashMap's iteration order
+        "name": "region_ties",
+        "grid": [
+            REGION_GRID,
+            {},
+            [
+                [REGION, {"name": f"R{i}", "originx": str(x), "originy": str(y)}, []]
+                for i, (x, y) in enumerate(
+                    [
+                        (430, 210),
+                        (520, 80),
+                        (110, 700),
+                        (140, 480),
+                        (760, 90),
+                        (660, 290),
+                        (60, 130),
+                        (570, 550),
+                        (100, 320),
+                        (130, 720),
+                        (560, 90),
+                        (740, 170),
+                        (300, 760),
+                        (90, 750),
+                        (760, 520),
+                        (80, 300),
+                        (70, 730),
+                        (190, 390),
+                        (550, 200),
+                        (710, 170),
+                        (750, 410),
+                        (730, 250),
+                        (150, 760),
+                        (750, 260),
+                        (490, 140),
+                        (720, 100),
+                        (740, 90),
+                        (810, 280),
+                        (650, 700),
+                        (560, 420),
+                    ]
+                )
+            ],
+        ],
+        "extra_points": [
+            [70, 215],
+            [80, 740],
+            [90, 310],
+            [90, 715],
+            [100, 725],
+            [110, 735],
+            [120, 710],
+            [120, 755],
+            [125, 590],
+            [140, 740],
+            [145, 355],
+            [165, 435],
+            [225, 760],
+            [245, 170],
+            [310, 300],
+            [375, 405],
+            [390, 115],
+            [435, 655],
+            [460, 175],
+            [475, 730],
+            [490, 205],
+            [495, 315],
+            [505, 110],
+            [520, 170],
+            [540, 85],
+            [555, 145],
+            [565, 485],
+            [605, 245],
+            [610, 355],
+            [610, 625],
+            [630, 185],
+            [635, 130],
+            [640, 95],
+            [655, 415],
+            [665, 535],
+            [695, 270],
+            [705, 350],
+            [705, 610],
+            [715, 135],
+            [720, 210],
+            [725, 170],
+            [725, 175],
+            [730, 95],
+            [730, 135],
+            [735, 210],
+            [740, 255],
+            [750, 90],
+            [750, 130],
+            [750, 335],
+            [755, 465],
+            [780, 270],
+            [780, 345],
+        ],
     },
 ]
 
@@ -427,7 +552,8 @@ def generate(config: dict[str, Any], seed: int) -> dict[str, Any]:
     """Sample the points of one configuration and record the oracle's answers."""
     rng = random.Random(f"{config['name']}:{seed}")
     near = sample_near(config, rng, NEAR_POINTS)
-    plane = sample_plane(config, rng, PLANE_POINTS)
+    extra = [tuple(p) for p in config.get("extra_points", [])]
+    plane = extra + sample_plane(config, rng, PLANE_POINTS - len(extra))
     answers = ask_oracle(config, near + plane)
     return {**config, "near": answers[:NEAR_POINTS], "plane": answers[NEAR_POINTS:]}
 
