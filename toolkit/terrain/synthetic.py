@@ -250,11 +250,6 @@ def render_scan(m: SyntheticMap, size: float = 36.0, *, rotation: float = 0.7, s
 
     d = ImageDraw.Draw(img)
     sk = size * k
-    # roads: centre to centre across each road hexside
-    rcol, rw, _ = FEATURES["road"]
-    for side in m.roads:
-        a, b = draw_layout.hex_to_pixel(side.a), draw_layout.hex_to_pixel(side.b)
-        d.line([a, b], fill=rcol, width=max(1, round(rw * sk)))
     # rivers along hexsides, with round joins
     vcol, vw, _ = FEATURES["river"]
     wv = max(1, round(vw * sk))
@@ -263,6 +258,11 @@ def render_scan(m: SyntheticMap, size: float = 36.0, *, rotation: float = 0.7, s
         d.line([p, q], fill=vcol, width=wv)
         for x, y in (p, q):
             d.ellipse([x - wv / 2, y - wv / 2, x + wv / 2, y + wv / 2], fill=vcol)
+    # roads: centre to centre across each road hexside, over the rivers (bridges)
+    rcol, rw, _ = FEATURES["road"]
+    for side in m.roads:
+        a, b = draw_layout.hex_to_pixel(side.a), draw_layout.hex_to_pixel(side.b)
+        d.line([a, b], fill=rcol, width=max(1, round(rw * sk)))
     # hex lines
     lw = max(1, round(0.035 * sk))
     for side in _all_sides(hexes):
@@ -291,7 +291,7 @@ def render_scan(m: SyntheticMap, size: float = 36.0, *, rotation: float = 0.7, s
         gx = np.linspace(-1, 1, width, dtype=np.float32)[None, :]
         gy = np.linspace(-1, 1, height, dtype=np.float32)[:, None]
         for c in range(3):
-            ax, ay = prng.uniform(-cast, cast), prng.uniform(-cast, cast)
+            ax, ay = prng.uniform(-cast / 2, cast / 2), prng.uniform(-cast / 2, cast / 2)
             gain = (1 + ax * gx + ay * gy) * 256
             arr[..., c] = (arr[..., c] * gain.astype(np.int32) >> 8).astype(np.int16)
     if noise > 0:

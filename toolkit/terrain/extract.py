@@ -1,0 +1,715 @@
+"""Terrain extraction: from a calibrated scan and a legend to per-hex terrain and hexside features.
+
+Pipeline (digitizing.md sections 3-4, measured there):
+
+1. **Ink mask.** Dark pixels (hex lines, numbers, names, symbols; CIELAB ``L*`` below the legend's
+   ``ink`` lightness) are left out of every colour average.
+2. **Masked local mean.** The scan is averaged over blocks (Pillow ``reduce``, C speed) of non-ink
+   pixels only, then box-filtered to about a quarter of a hex: patterned terrain (marsh hatching,
+   tree dots, stipple) becomes one stable colour. Block size scales with the hex size, so a 300-dpi
+   scan costs little more than a small one.
+3. **CIELAB nearest centroid.** Every block is given the legend terrain nearest in Delta E, or
+   "unknown" beyond ``max_delta_e``.
+4. **Hex-id raster.** Each hex is drawn inset to 85% of its size (keeping out hex lines and the
+   colour bleeding across them) with its index into an integer image; one ``np.bincount`` over
+   ``hex * classes + class`` gives the class counts of every hex, hence fractions, the dominant
+   terrain and a confidence. Hexes cut by the image edge keep their visible fraction (``partial``).
+5. **Hexside features.** For every hexside a band is sampled along its middle 80% and across
+   +-15% of the hex size; a sample "hits" a feature when it is within the feature's Delta E
+   tolerance. ``along`` features (rivers, coasts drawn on the side) score the fraction of positions
+   hit; ``across`` features (roads, railways crossing the side) score the longest run of hits, in
+   hex sizes. Thresholds default to sizes relative to the hex; with marked examples (``yes``/``no``
+   hexsides) the tolerance and threshold that best separate them are learned from the scan itself.
+
+The result (:class:`Extraction`) becomes a map file (:func:`to_map_dict`) whose ``review:`` list
+names the ambiguous hexes, and a QA picture (:func:`draw_overlay`).
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import yaml
+from PIL import Image, ImageDraw
+
+from ..errors import DataFileError, GridError, InputError
+from ..hexgrid import Grid, Hex, Layout
+from .colour import hex_to_rgb, lab_to_rgb, rgb_to_hex, rgb_to_lab
+
+__all__ = [
+    "Extraction",
+    "FeatureClass",
+    "HexResult",
+    "Legend",
+    "TerrainClass",
+    "draw_overlay",
+    "extract",
+    "legend_from_dict",
+    "load_legend",
+    "to_map_dict",
+]
+
+Progress = Callable[[str], None]
+INSET = 1.0  # hexes are measured inside this share of their size
+SMOOTH = 0.4  # masked local mean window, in hex sizes
+REVIEW_BELOW = 0.6  # a hex whose dominant terrain covers less than this is listed for review
+
+
+# --- legend ----------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class TerrainClass:
+    """A legend terrain: its name, its colour in CIELAB, and where that colour came from."""
+
+    name: str
+    lab: tuple[float, float, float]
+    source: str = "colour"
+
+
+@dataclass(frozen=True)
+class FeatureClass:
+    """A hexside feature: ``kind`` is ``along`` (drawn on the side: rivers) or ``across`` (crossing the
+    side: roads, railways). ``tolerance`` is the Delta E for a pixel to count; ``threshold`` the
+    score a side needs (``None``: the kind's default). ``yes``/``no`` are marked example sides."""
+
+    name: str
+    lab: tuple[float, float, float]
+    kind: str = "along"
+    tolerance: float | None = None
+    threshold: float | None = None
+    yes: tuple[str, ...] = ()
+    no: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Legend:
+    """Terrain colours, hexside features, the ink lightness (L* below it is ink) and the largest
+    Delta E at which a colour still counts as a legend terrain."""
+
+    terrains: tuple[TerrainClass, ...]
+    features: tuple[FeatureClass, ...] = ()
+    ink_lightness: float = 35.0
+    max_delta_e: float = 30.0
+
+    def names(self) -> list[str]:
+        return [t.name for t in self.terrains]
+
+
+def load_legend(path: str | Path) -> dict[str, Any]:
+    """Read a legend file (YAML). Its samples (``hexes``/``box``/``points``) are resolved against a
+    scan by :func:`legend_from_dict`."""
+    p = Path(path)
+    try:
+        text = p.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise DataFileError(f"cannot read legend: {exc.strerror or exc}", p) from None
+    try:
+        data = yaml.load(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        raise DataFileError(f"not valid YAML ({getattr(exc, 'problem', None) or 'syntax error'})", p,
+                            mark.line + 1 if mark else None) from None
+    if not isinstance(data, dict):
+        raise DataFileError("a legend is a mapping with 'terrain:' (and optional 'features:', 'ink:')", p)
+    data.setdefault("_source", str(p))
+    return data
+
+
+# --- feature image ---------------------------------------------------------------------------------
+
+
+@dataclass
+class _Features:
+    """The masked, smoothed colour image at reduced resolution, in CIELAB, with its pixel mapping."""
+
+    lab: np.ndarray  # (h, w, 3) float32
+    valid: np.ndarray  # (h, w) bool: enough non-ink pixels around
+    factor: int  # scan pixels per block
+
+    def to_reduced(self, layout: Layout) -> Layout:
+        """The layout in reduced-pixel coordinates (reduced pixel j's centre = scan f*j + (f-1)/2)."""
+        f = self.factor
+        return layout.translated(-(f - 1) / 2, -(f - 1) / 2).scaled(1 / f)
+
+
+def _hex_size(layout: Layout) -> float:
+    return math.sqrt(layout.hex_area() / (1.5 * math.sqrt(3.0)))
+
+
+def _feature_image(im: Image.Image, size: float, ink_lightness: float) -> _Features:
+    f = max(1, int(size // 14))
+    # ink: CIELAB L* below the threshold; L* depends on luminance only, so map it to an 8-bit luma cut
+    y = ((ink_lightness + 16) / 116) ** 3 if ink_lightness > 8 else ink_lightness / 903.3
+    cut = round(255 * (12.92 * y if y <= 0.0031308 else 1.055 * y ** (1 / 2.4) - 0.055))
+    gray = im.convert("L")
+    keep = gray.point(lambda v: 255 if v >= cut else 0)
+    del gray
+    masked = Image.new("RGB", im.size, 0)
+    masked.paste(im, mask=keep)
+    if f > 1:
+        masked = masked.reduce(f)
+        keep = keep.reduce(f)
+    s = np.asarray(masked, dtype=np.float32)
+    w = np.asarray(keep, dtype=np.float32) / 255.0
+    del masked, keep
+    # s is the block mean of rgb*keep and w the block mean of keep: their box sums divide to the
+    # mean colour of the non-ink pixels around each block
+    r = max(1, round(SMOOTH * size / f / 2))
+    ssum = _box(s, r)
+    wsum = _box(w, r)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        mean = ssum / wsum[..., None]
+    valid = wsum > 0.1 * (2 * r + 1) ** 2
+    mean[~valid] = 0
+    lab = rgb_to_lab(np.clip(mean, 0, 255).astype(np.float64)).astype(np.float32)
+    return _Features(lab, valid, f)
+
+
+def _box(a: np.ndarray, r: int) -> np.ndarray:
+    """Sum over a (2r+1)^2 window (zero padding) via an integral image, float64 accumulation."""
+    pad = [(r + 1, r), (r + 1, r)] + [(0, 0)] * (a.ndim - 2)
+    c = np.pad(a.astype(np.float64), pad)
+    c = c.cumsum(0).cumsum(1)
+    k = 2 * r + 1
+    out = c[k:, k:] - c[:-k, k:] - c[k:, :-k] + c[:-k, :-k]
+    return out.astype(np.float32)
+
+
+def _hex_raster(layout_red: Layout, hexes: Sequence[Hex], shape: tuple[int, int], inset: float) -> np.ndarray:
+    """Integer image of hex indices (-1 outside every hex), hexes drawn shrunk by ``inset``."""
+    h, w = shape
+    img = Image.new("I", (w, h), -1)
+    d = ImageDraw.Draw(img)
+    for i, hx in enumerate(hexes):
+        cx, cy = layout_red.hex_to_pixel(hx)
+        pts = [(cx + inset * (x - cx) + 0.5, cy + inset * (y - cy) + 0.5) for x, y in layout_red.corners(hx)]
+        d.polygon(pts, fill=i)
+    return np.asarray(img)
+
+
+# --- legend resolution against the scan ------------------------------------------------------------
+
+
+def legend_from_dict(spec: Mapping[str, Any], image: Image.Image | None = None, grid: Grid | None = None,
+                     _fi: _Features | None = None) -> Legend:
+    """A :class:`Legend` from its file form::
+
+        terrain:
+          clear: "#eee6c4"                 # a colour
+          forest: {hexes: ["0304", "1210"]}   # sampled inside these hexes of the scan
+          marsh: {box: [x0, y0, x1, y1]}       # sampled in a box of the scan (pixels)
+          water: {points: [[x, y], ...]}       # sampled at points of the scan
+        features:
+          river: {colour: "#2454be", kind: along, yes: ["0610/0711"], no: ["0101/0102"]}
+          road: {colour: "#c8281e", kind: across, tolerance: 25, threshold: 0.03}
+        ink: {lightness: 35}                 # CIELAB L* below which a pixel is ink
+        max_delta_e: 30
+
+    Samples are read through the same masked, smoothed colour image the classifier uses, so they
+    match what it sees (patterns included).
+    """
+    src = str(spec.get("_source", "legend"))
+    terr = spec.get("terrain")
+    if not isinstance(terr, Mapping) or not terr:
+        raise DataFileError("the legend has no 'terrain:' mapping of terrain -> colour or samples", src)
+    ink = spec.get("ink") or {}
+    ink_l = float(ink.get("lightness", 35.0)) if isinstance(ink, Mapping) else float(ink)
+    max_de = float(spec.get("max_delta_e", 30.0))
+    terrains = []
+    for name, v in terr.items():
+        terrains.append(_resolve_terrain(str(name), v, src, image, grid, _fi, ink_l))
+    feats = []
+    for name, v in (spec.get("features") or {}).items():
+        if isinstance(v, str):
+            v = {"colour": v}
+        if not isinstance(v, Mapping) or not (v.get("colour") or v.get("color")):
+            raise DataFileError(f"feature {name!r} needs a colour ('#rrggbb')", src)
+        kind = str(v.get("kind", "along"))
+        if kind not in ("along", "across"):
+            raise DataFileError(f"feature {name!r}: kind must be 'along' or 'across', not {kind!r}", src)
+        rgb = _colour(v.get("colour") or v.get("color"), f"feature {name!r}", src)
+        lab = tuple(float(x) for x in rgb_to_lab(np.array(rgb, float)))
+        feats.append(FeatureClass(str(name), lab, kind,  # type: ignore[arg-type]
+                                  _opt_float(v.get("tolerance")), _opt_float(v.get("threshold")),
+                                  tuple(str(s) for s in v.get("yes") or ()), tuple(str(s) for s in v.get("no") or ())))
+    return Legend(tuple(terrains), tuple(feats), ink_l, max_de)
+
+
+def _opt_float(v: Any) -> float | None:
+    return None if v is None else float(v)
+
+
+def _colour(v: Any, what: str, src: str) -> tuple[int, int, int]:
+    try:
+        return hex_to_rgb(str(v))
+    except InputError:
+        raise DataFileError(f"{what}: {v!r} is not a colour of the form '#rrggbb'", src) from None
+
+
+def _resolve_terrain(name: str, v: Any, src: str, image: Image.Image | None, grid: Grid | None,
+                     fi: _Features | None, ink_l: float) -> TerrainClass:
+    if isinstance(v, str):
+        rgb = _colour(v, f"terrain {name!r}", src)
+        return TerrainClass(name, tuple(float(x) for x in rgb_to_lab(np.array(rgb, float))), "colour")  # type: ignore[arg-type]
+    if not isinstance(v, Mapping):
+        raise DataFileError(f"terrain {name!r}: give a colour '#rrggbb' or a mapping with colour/hexes/box/points", src)
+    if v.get("colour") or v.get("color"):
+        rgb = _colour(v.get("colour") or v.get("color"), f"terrain {name!r}", src)
+        return TerrainClass(name, tuple(float(x) for x in rgb_to_lab(np.array(rgb, float))), "colour")  # type: ignore[arg-type]
+    if fi is None or image is None:
+        raise DataFileError(f"terrain {name!r} is sampled from the scan; give the image", src)
+    h, w = fi.valid.shape
+    f = fi.factor
+    samples: list[np.ndarray] = []
+    if v.get("hexes"):
+        if grid is None or grid.layout is None:
+            raise DataFileError(f"terrain {name!r} is sampled from hexes; the grid needs a calibration", src)
+        lay = fi.to_reduced(grid.layout)
+        for hid in v["hexes"]:
+            try:
+                hx = grid.hex(str(hid))
+            except GridError as exc:
+                raise DataFileError(f"terrain {name!r}: {exc}", src) from None
+            cx, cy = lay.hex_to_pixel(hx)
+            rad = 0.5 * _hex_size(lay)
+            yy, xx = np.mgrid[max(0, int(cy - rad)):min(h, int(cy + rad) + 1), max(0, int(cx - rad)):min(w, int(cx + rad) + 1)]
+            sel = ((xx - cx) ** 2 + (yy - cy) ** 2 <= rad * rad)
+            yy, xx = yy[sel], xx[sel]
+            ok = fi.valid[yy, xx]
+            samples.append(fi.lab[yy[ok], xx[ok]])
+        how = "hexes"
+    elif v.get("box"):
+        try:
+            x0, y0, x1, y1 = (float(t) for t in v["box"])
+        except (TypeError, ValueError):
+            raise DataFileError(f"terrain {name!r}: box is [x0, y0, x1, y1]", src) from None
+        a0, b0 = int(min(x0, x1) // f), int(min(y0, y1) // f)
+        a1, b1 = int(max(x0, x1) // f) + 1, int(max(y0, y1) // f) + 1
+        if a0 >= w or b0 >= h or a1 <= 0 or b1 <= 0:
+            raise InputError(f"terrain {name!r}: box {list(v['box'])} is off the image ({image.width}x{image.height})")
+        blk = fi.lab[max(0, b0):b1, max(0, a0):a1]
+        ok = fi.valid[max(0, b0):b1, max(0, a0):a1]
+        samples.append(blk[ok])
+        how = "box"
+    elif v.get("points"):
+        for pt in v["points"]:
+            try:
+                x, y = (float(t) for t in pt)
+            except (TypeError, ValueError):
+                raise DataFileError(f"terrain {name!r}: points are [x, y] pairs", src) from None
+            if not (0 <= x < image.width and 0 <= y < image.height):
+                raise InputError(f"terrain {name!r}: point {x:g},{y:g} is off the image ({image.width}x{image.height})")
+            j, i = min(w - 1, int(x // f)), min(h - 1, int(y // f))
+            samples.append(fi.lab[max(0, i - 1):i + 2, max(0, j - 1):j + 2][fi.valid[max(0, i - 1):i + 2, max(0, j - 1):j + 2]])
+        how = "points"
+    else:
+        raise DataFileError(f"terrain {name!r}: give colour, hexes, box or points", src)
+    allp = np.concatenate(samples) if samples else np.zeros((0, 3))
+    if len(allp) == 0:
+        raise InputError(f"terrain {name!r}: its sample area holds no terrain colour (only ink or off the image)")
+    lab = np.median(allp, axis=0)
+    return TerrainClass(name, (float(lab[0]), float(lab[1]), float(lab[2])), how)
+
+
+# --- results ---------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class HexResult:
+    """One hex: dominant terrain (``None`` if nothing on the image could be classified), the share of
+    the dominant terrain among classified pixels (``confidence``), all terrain shares, the unknown
+    share, the visible part of the hex, and why it needs review (empty if it does not)."""
+
+    terrain: str | None
+    confidence: float
+    fractions: dict[str, float]
+    unknown: float
+    visible: float
+    review: str = ""
+
+
+@dataclass
+class Extraction:
+    """What :func:`extract` found."""
+
+    grid: Grid
+    legend: Legend
+    hexes: dict[str, HexResult]
+    hexsides: dict[str, frozenset[str]]
+    side_scores: dict[str, dict[str, float]] = field(default_factory=dict)  # feature -> side -> score
+    thresholds: dict[str, tuple[float, float]] = field(default_factory=dict)  # feature -> (tolerance, threshold)
+    timings: dict[str, float] = field(default_factory=dict)
+
+    def review(self) -> list[str]:
+        """Ids of the hexes to check by eye, in grid order."""
+        return [h for h, r in self.hexes.items() if r.review]
+
+
+# --- the extractor ---------------------------------------------------------------------------------
+
+
+def extract(image: Image.Image, grid: Grid, legend: Mapping[str, Any] | Legend, *,
+            progress: Progress | None = None, features: bool = True, cast_passes: int = 2) -> Extraction:
+    """Classify every hex of ``grid`` (which must carry a calibration) on ``image`` with ``legend``
+    (a :class:`Legend`, or its file form, whose samples are then read from this image)."""
+    if grid.layout is None:
+        raise GridError("the grid has no calibration for this image; run 'wgt map calibrate' first")
+    say = progress or (lambda _m: None)
+    t0 = time.perf_counter()
+    times: dict[str, float] = {}
+    layout = grid.layout
+    size = _hex_size(layout)
+    if size < 6:
+        raise InputError(f"hexes of {size:.1f} px are too small to classify (need 6 px or more)")
+    ink_l = legend.ink_lightness if isinstance(legend, Legend) else float(
+        (legend.get("ink") or {}).get("lightness", 35.0) if isinstance(legend.get("ink") or {}, Mapping)
+        else legend.get("ink"))
+    say(f"masking ink and averaging colours ({image.width}x{image.height} px, hexes of {size:.0f} px)")
+    fi = _feature_image(image, size, ink_l)
+    times["colour"] = time.perf_counter() - t0
+    leg = legend if isinstance(legend, Legend) else legend_from_dict(legend, image, grid, fi)
+    if not leg.terrains:
+        raise InputError("the legend lists no terrain")
+
+    # classify every block, then correct a smooth colour cast (uneven lighting, a yellowed sheet)
+    # measured on the confidently classified hexes, and classify again
+    t = time.perf_counter()
+    say(f"classifying {fi.lab.shape[0] * fi.lab.shape[1]} colour blocks against {len(leg.terrains)} terrains")
+    cents = np.array([tc.lab for tc in leg.terrains], dtype=np.float32)
+    k = len(cents)
+    flat = fi.lab.reshape(-1, 3)
+    valid = fi.valid.reshape(-1)
+    cls, nearest = _classify(flat, valid, cents, leg.max_delta_e)
+    # every legend colour must match something on the scan
+    for j, tc in enumerate(leg.terrains):
+        if nearest[j] > leg.max_delta_e:
+            raise InputError(f"legend terrain {tc.name!r} ({rgb_to_hex(lab_to_rgb(tc.lab))}) matches nothing on "
+                             f"the image (nearest colour is Delta E {nearest[j]:.0f} away, limit {leg.max_delta_e:g})")
+    hexes = grid.hexes()
+    ids = [grid.id(h) for h in hexes]
+    lay_red = fi.to_reduced(layout)
+    hid = _hex_raster(lay_red, hexes, fi.valid.shape, INSET).reshape(-1)
+    inside = hid >= 0
+    hin = hid[inside].astype(np.int64)
+    for _ in range(cast_passes):
+        field = _cast_field(fi, flat, inside, hin, cls[inside], cents, len(hexes), lay_red, hexes)
+        if field is None:
+            break
+        cls, _ = _classify(flat - field, valid, cents, leg.max_delta_e)
+    times["classify"] = time.perf_counter() - t
+
+    # count classes per hex
+    t = time.perf_counter()
+    counts = np.bincount(hin * (k + 1) + cls[inside], minlength=len(hexes) * (k + 1)).reshape(len(hexes), k + 1)
+    vis = _visible(layout, hexes, image.width, image.height)
+    expected = (INSET ** 2) * lay_red.hex_area()
+    names = leg.names()
+    results: dict[str, HexResult] = {}
+    for i, hx_id in enumerate(ids):
+        row = counts[i]
+        known = int(row[:k].sum())
+        total = int(row.sum())
+        unknown = float(row[k] / total) if total else 1.0
+        if known == 0 or total < 0.05 * expected:
+            results[hx_id] = HexResult(None, 0.0, {}, unknown, vis[i], "nothing to classify on the image")
+            continue
+        fr = row[:k] / known
+        j = int(np.argmax(fr))
+        conf = float(fr[j])
+        fractions = {names[c]: round(float(fr[c]), 4) for c in np.argsort(-fr) if fr[c] > 0}
+        why = ""
+        if conf < REVIEW_BELOW:
+            why = f"mixed: {names[j]} only {conf:.0%}"
+        elif unknown > 0.25:
+            why = f"{unknown:.0%} of the hex matches no legend colour"
+        elif vis[i] < 0.5:
+            why = f"only {vis[i]:.0%} of the hex is on the image"
+        results[hx_id] = HexResult(names[j], round(conf, 4), fractions, round(unknown, 4), round(vis[i], 4), why)
+    times["hexes"] = time.perf_counter() - t
+
+    ext = Extraction(grid, leg, results, {}, timings=times)
+    if features and leg.features:
+        t = time.perf_counter()
+        say(f"sampling {sum(1 for _ in grid.hexsides())} hexsides for {', '.join(f.name for f in leg.features)}")
+        _hexsides(image, grid, leg, ext)
+        times["hexsides"] = time.perf_counter() - t
+    times["total"] = time.perf_counter() - t0
+    return ext
+
+
+def _classify(flat: np.ndarray, valid: np.ndarray, cents: np.ndarray, max_de: float) -> tuple[np.ndarray, np.ndarray]:
+    """Nearest legend centroid of every block (``len(cents)`` = unknown: too far or mostly ink), and
+    the smallest Delta E from each centroid to any valid block."""
+    k = len(cents)
+    d2 = np.empty((flat.shape[0], k), dtype=np.float32)
+    for j in range(k):
+        diff = flat - cents[j]
+        d2[:, j] = np.einsum("ij,ij->i", diff, diff)
+    cls = np.argmin(d2, axis=1).astype(np.int64)
+    best = np.sqrt(np.take_along_axis(d2, cls[:, None], axis=1)[:, 0])
+    nearest = np.sqrt(d2[valid].min(axis=0)) if valid.any() else np.full(k, np.inf)
+    cls[(best > max_de) | ~valid] = k
+    return cls, nearest
+
+
+def _cast_field(fi: _Features, flat: np.ndarray, inside: np.ndarray, hin: np.ndarray, cin: np.ndarray,
+                cents: np.ndarray, nhex: int, lay: Layout, hexes: Sequence[Hex]) -> np.ndarray | None:
+    """A smooth (linear in x and y) Lab offset field: how far the confidently classified hexes' colours
+    sit from their legend colours, across the sheet. ``None`` if too few hexes to measure it."""
+    k = len(cents)
+    counts = np.bincount(hin * (k + 1) + cin, minlength=nhex * (k + 1)).reshape(nhex, k + 1)
+    tot = counts.sum(axis=1)
+    dom = np.argmax(counts[:, :k], axis=1)
+    conf = counts[np.arange(nhex), dom] / np.maximum(tot, 1)
+    good = (conf >= 0.85) & (tot >= 20)
+    if good.sum() < 12:
+        return None
+    # mean colour of each hex's dominant-class blocks
+    sel = cin == dom[hin]
+    lab_in = flat[inside][sel]
+    hsel = hin[sel]
+    n = np.bincount(hsel, minlength=nhex).astype(np.float64)
+    means = np.stack([np.bincount(hsel, weights=lab_in[:, c], minlength=nhex) for c in range(3)], axis=1)
+    means /= np.maximum(n, 1)[:, None]
+    res = (means - cents[dom])[good]
+    h, w = fi.valid.shape
+    xy = np.array([lay.hex_to_pixel(hx) for hx in hexes])[good]
+    design = np.stack([np.ones(len(xy)), xy[:, 0] / w - 0.5, xy[:, 1] / h - 0.5], axis=1)
+    keep = np.ones(len(xy), bool)
+    coef = np.zeros((3, 3))
+    for _ in range(3):
+        coef, *_ = np.linalg.lstsq(design[keep], res[keep], rcond=None)
+        err = np.linalg.norm(res - design @ coef, axis=1)
+        keep = err <= max(3.0, 2.5 * np.median(err[keep]))
+    gy, gx = np.mgrid[0:h, 0:w]
+    field = (coef[0][None, :] + (gx.reshape(-1, 1) / w - 0.5) * coef[1][None, :]
+             + (gy.reshape(-1, 1) / h - 0.5) * coef[2][None, :])
+    return field.astype(np.float32)
+
+
+def _visible(layout: Layout, hexes: Sequence[Hex], width: int, height: int) -> list[float]:
+    """Fraction of each hex's area inside the image rectangle (scan pixel edges at -0.5 and w-0.5)."""
+    from shapely import box, intersection, polygons
+
+    rect = box(-0.5, -0.5, width - 0.5, height - 0.5)
+    corners = np.array([layout.corners(h) for h in hexes])
+    polys = polygons(corners)
+    inter = intersection(polys, rect)
+    import shapely
+
+    return [float(min(1.0, a)) for a in (shapely.area(inter) / shapely.area(polys))]
+
+
+# --- hexsides --------------------------------------------------------------------------------------
+
+
+_ALONG_THRESHOLD = 0.5  # share of positions along the side that must hit
+_ACROSS_THRESHOLD = 0.035  # longest run of hits along the side, in hex sizes
+_DEFAULT_TOLERANCE = 22.0
+
+
+def _hexsides(image: Image.Image, grid: Grid, leg: Legend, ext: Extraction) -> None:
+    assert grid.layout is not None
+    size = _hex_size(grid.layout)
+    f = max(1, int(size // 36))
+    small = image.reduce(f) if f > 1 else image
+    arr = np.asarray(small)
+    hgt, wid = arr.shape[:2]
+    lay = grid.layout.translated(-(f - 1) / 2, -(f - 1) / 2).scaled(1 / f)
+    s = _hex_size(lay)
+    sides = list(grid.hexsides())
+    keys = [grid.side_key(grid.id(sd.a), grid.id(sd.b)) for sd in sides]
+    ends = np.array([lay.hexside_endpoints(sd) for sd in sides], dtype=np.float64)  # (N, 2, 2)
+    p0, p1 = ends[:, 0], ends[:, 1]
+    vec = p1 - p0
+    length = np.linalg.norm(vec, axis=1, keepdims=True)
+    u = vec / length
+    nrm = np.stack([-u[:, 1], u[:, 0]], axis=1)
+    na = max(8, round(0.8 * s))
+    ta = np.linspace(0.1, 0.9, na)
+    hw = max(2, math.ceil(0.15 * s))
+    oa = np.arange(-hw, hw + 1, dtype=np.float64)
+    xs = p0[:, None, None, 0] + vec[:, None, None, 0] * ta[None, :, None] + nrm[:, None, None, 0] * oa[None, None, :]
+    ys = p0[:, None, None, 1] + vec[:, None, None, 1] * ta[None, :, None] + nrm[:, None, None, 1] * oa[None, None, :]
+    xi = np.clip(np.rint(xs).astype(np.intp), 0, wid - 1)
+    yi = np.clip(np.rint(ys).astype(np.intp), 0, hgt - 1)
+    onimg = (xs >= 0) & (xs <= wid - 1) & (ys >= 0) & (ys <= hgt - 1)
+    del xs, ys
+    lab = rgb_to_lab(arr[yi, xi])  # (N, na, no, 3) float32
+    step = float(length.mean()) * 0.8 / na / s  # hex sizes per along-position
+    index = {kk: i for i, kk in enumerate(keys)}
+    found: dict[str, set[str]] = {}
+    for feat in leg.features:
+        colour = np.array(feat.lab, np.float32)
+        dist = _dist(lab, onimg, colour)
+        lowest = float(dist.min()) if dist.size else float("inf")
+        if lowest > max(45.0, (feat.tolerance or _DEFAULT_TOLERANCE) * 2):
+            raise InputError(f"legend feature {feat.name!r} ({rgb_to_hex(lab_to_rgb(feat.lab))}) matches nothing on "
+                             f"the image (nearest colour is Delta E {lowest:.0f} away)")
+        yes = [_side_index(grid, index, k2, feat.name) for k2 in feat.yes]
+        no = [_side_index(grid, index, k2, feat.name) for k2 in feat.no]
+        if yes:
+            # the feature's colour as printed and scanned (blurred into the hex line, JPEG-smeared):
+            # the median of the best-matching samples along the marked sides, refined twice
+            for _ in range(2):
+                dy = dist[yes]
+                pick = dy.argmin(axis=2)
+                ny = np.take_along_axis(dy, pick[..., None], axis=2)[..., 0]
+                got = np.take_along_axis(lab[yes], pick[..., None, None], axis=2)[:, :, 0, :]
+                if feat.kind == "along":
+                    close = ny <= np.percentile(ny, 50)
+                else:  # a road crosses a side in a few positions: each side's best two
+                    close = ny <= np.sort(ny, axis=1)[:, 1:2]
+                colour = np.median(got[close], axis=0).astype(np.float32)
+                dist = _dist(lab, onimg, colour)
+        tol, width, thr = _learn(feat, dist, yes, no, step)
+        score = _score(dist, tol, width, feat.kind, step)
+        ext.thresholds[feat.name] = (tol, thr)
+        ext.side_scores[feat.name] = {keys[i]: round(float(score[i]), 4) for i in range(len(keys)) if score[i] > 0}
+        for i in np.nonzero(score >= thr)[0]:
+            found.setdefault(keys[i], set()).add(feat.name)
+    ext.hexsides = {kk: frozenset(v) for kk, v in sorted(found.items())}
+
+
+def _dist(lab: np.ndarray, onimg: np.ndarray, colour: np.ndarray) -> np.ndarray:
+    """Delta E of every band sample (side, along, across) to ``colour``; off-image samples infinite."""
+    dist = np.sqrt(((lab - colour) ** 2).sum(axis=-1))
+    dist[~onimg] = np.inf
+    return dist
+
+
+def _side_index(grid: Grid, index: Mapping[str, int], key: str, feat: str) -> int:
+    try:
+        a, b = key.split("/")
+        k2 = grid.side_key(a.strip(), b.strip())
+    except (ValueError, GridError) as exc:
+        why = exc if isinstance(exc, GridError) else "not a hexside a/b"
+        raise InputError(f"feature {feat!r} example {key!r}: {why}") from None
+    if k2 not in index:
+        raise InputError(f"feature {feat!r} example {key!r} is not a hexside of the map")
+    return index[k2]
+
+
+def _score(dist: np.ndarray, tol: float, width: int, kind: str, step: float) -> np.ndarray:
+    """Per-side score. A position along a side is hit when at least ``width`` samples across the band
+    are within ``tol``. ``along``: share of positions hit; ``across``: longest run of consecutive
+    hit positions, in hex sizes."""
+    hits = (dist < tol).sum(axis=2) >= width
+    if kind == "along":
+        return hits.mean(axis=1)
+    run = np.zeros(hits.shape[0], dtype=np.int32)
+    best = np.zeros(hits.shape[0], dtype=np.int32)
+    for j in range(hits.shape[1]):
+        run = np.where(hits[:, j], run + 1, 0)
+        np.maximum(best, run, out=best)
+    return best * step
+
+
+def _learn(feat: FeatureClass, dist: np.ndarray, yes: list[int], no: list[int], step: float,
+           ) -> tuple[float, int, float]:
+    """(tolerance, width, threshold) for a feature. Given values win. From marked ``yes`` sides: the
+    tolerance that takes in most of their best samples, and the line width (samples across) they
+    show at it, so thinner lines of a similar colour (hex lines over water) are not taken for the
+    feature; with ``no`` sides too, the threshold half-way between the two. Otherwise defaults."""
+    default_thr = _ALONG_THRESHOLD if feat.kind == "along" else _ACROSS_THRESHOLD
+    tol = feat.tolerance if feat.tolerance is not None else _DEFAULT_TOLERANCE
+    thr = feat.threshold if feat.threshold is not None else default_thr
+    width = 1
+    if not yes:
+        return tol, width, thr
+    best = dist[yes].min(axis=2)  # (sides, positions)
+    if feat.tolerance is None:
+        if feat.kind == "along":
+            tol = float(np.clip(np.percentile(best, 90) * 1.5, 12.0, 40.0))
+        else:
+            tol = float(np.clip(np.max(np.sort(best, axis=1)[:, 1]) * 1.5, 20.0, 40.0))
+    if feat.kind == "along":
+        widths = (dist[yes] < tol).sum(axis=2)
+        width = max(1, round(float(np.median(widths[widths > 0])) * 0.6)) if (widths > 0).any() else 1
+    if no and feat.threshold is None:
+        sy = _score(dist[yes], tol, width, feat.kind, step)
+        sn = _score(dist[no], tol, width, feat.kind, step)
+        lo, hi = float(sn.max()), float(sy.min())
+        if hi > lo:
+            thr = (lo + hi) / 2
+    return tol, width, thr
+
+
+# --- outputs ---------------------------------------------------------------------------------------
+
+
+def to_map_dict(ext: Extraction, *, title: str = "", source: str = "", overrides: Mapping[str, Any] | None = None,
+                ) -> dict[str, Any]:
+    """The extraction as map-file data: grid, legend, hexes (dominant terrain, plus fractions and
+    visibility where they matter), hexsides, the review list, and ``overrides`` carried over."""
+    leg = ext.legend
+    hexes: dict[str, Any] = {}
+    for hid, r in ext.hexes.items():
+        if r.terrain is None:
+            continue
+        entry: dict[str, Any] = {"t": r.terrain}
+        if r.confidence < 0.95:
+            entry["frac"] = {k: round(v, 3) for k, v in r.fractions.items() if v >= 0.01}
+        if r.visible < 0.98:
+            entry["partial"] = round(r.visible, 3)
+        hexes[hid] = entry
+    return {
+        "title": title,
+        "provenance": {"source": source, "method": "wgt map extract"},
+        "grid": ext.grid.to_dict(),
+        "legend": {t.name: {"color": rgb_to_hex(lab_to_rgb(t.lab))} for t in leg.terrains},
+        "hexes": hexes,
+        "hexsides": {k: sorted(v) for k, v in ext.hexsides.items()},
+        "review": {h: ext.hexes[h].review for h in ext.review()},
+        "overrides": dict(overrides or {}),
+    }
+
+
+def draw_overlay(image: Image.Image, ext: Extraction, max_side: int = 2400) -> Image.Image:
+    """The QA picture: the scan (scaled to ``max_side``), each hex tinted with its extracted terrain
+    (legend colour) and labelled with its confidence when low, hexside features drawn as thick lines
+    (along) or bars (across), and hexes to review outlined in magenta."""
+    assert ext.grid.layout is not None
+    scale = min(1.0, max_side / max(image.size))
+    base = image.convert("RGB")
+    if scale < 1.0:
+        base = base.resize((max(1, round(image.width * scale)), max(1, round(image.height * scale))), Image.BILINEAR)
+    lay = ext.grid.layout.scaled(scale)
+    over = Image.new("RGBA", base.size, (0, 0, 0, 0))
+    d = ImageDraw.Draw(over)
+    colours = {t.name: tuple(int(c) for c in lab_to_rgb(t.lab)) for t in ext.legend.terrains}
+    for hid, r in ext.hexes.items():
+        h = ext.grid.hex(hid)
+        cx, cy = lay.hex_to_pixel(h)
+        pts = [(cx + 0.6 * (x - cx), cy + 0.6 * (y - cy)) for x, y in lay.corners(h)]
+        if r.terrain is not None:
+            d.polygon(pts, fill=(*colours[r.terrain], 170), outline=(0, 0, 0, 200))
+        if r.review:
+            d.polygon(lay.corners(h), outline=(255, 0, 255, 255), width=max(2, int(_hex_size(lay) * 0.08)))
+    feat_rgb = {f.name: tuple(int(c) for c in lab_to_rgb(f.lab)) for f in ext.legend.features}
+    fw = max(2, int(_hex_size(lay) * 0.12))
+    for key, feats in ext.hexsides.items():
+        a, b = key.split("/")
+        ha, hb = ext.grid.hex(a), ext.grid.hex(b)
+        for fname in feats:
+            feat = next(f for f in ext.legend.features if f.name == fname)
+            col = (*feat_rgb[fname], 255)
+            if feat.kind == "along":
+                from ..hexgrid import Hexside
+
+                d.line(lay.hexside_endpoints(Hexside.between(ha, hb)), fill=col, width=fw)
+            else:
+                pa, pb = lay.hex_to_pixel(ha), lay.hex_to_pixel(hb)
+                m = ((pa[0] + pb[0]) / 2, (pa[1] + pb[1]) / 2)
+                d.line([(m[0] + 0.3 * (pa[0] - m[0]), m[1] + 0.3 * (pa[1] - m[1])),
+                        (m[0] + 0.3 * (pb[0] - m[0]), m[1] + 0.3 * (pb[1] - m[1]))], fill=col, width=fw)
+    out = base.convert("RGBA")
+    out.alpha_composite(over)
+    return out.convert("RGB")
