@@ -47,7 +47,12 @@ class Extent:
 
 @dataclass(frozen=True)
 class Grid:
-    """Numbering + extent + optional calibration (the affine layout from hex to image pixels)."""
+    """Numbering + extent + optional calibration (the affine layout from hex to image pixels).
+
+    The :class:`Extent` is in offset coordinates; :meth:`spanning` builds one from two corner ids,
+    whichever way the map's numbers run. An id is in the grid (``"0101" in grid``) when :meth:`hex`
+    accepts it, so unpadded spellings such as ``"101"`` count too.
+    """
 
     numbering: Numbering = field(default_factory=CCRR)
     extent: Extent = field(default_factory=lambda: Extent(1, 10, 1, 10))
@@ -96,7 +101,12 @@ class Grid:
         if isinstance(item, Hex):
             return item in self._by_hex
         if isinstance(item, str):
-            return item in self._by_id
+            if item in self._by_id:
+                return True
+            try:
+                return self.numbering.hex_of(item) in self._by_hex
+            except HexIdError:
+                return False
         return False
 
     def ids(self) -> list[str]:
