@@ -273,3 +273,28 @@ def test_edit_map_on_a_written_file_is_canonical(tmp_path: Path) -> None:
     assert diff == ['-    "0806": {terrain: forest, note: symbol under the label}',
                     '+    "0806": {terrain: forest, note: x}']
     assert after == dumps_map(loads_map(after))
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.dictionaries(st.sampled_from(["0101", "0102", "0201", "0202"]),
+                       st.fixed_dictionaries({}, optional={
+                           "terrain": st.sampled_from(["clear", "forest"]),
+                           "tags": st.frozensets(words, max_size=2),
+                           "name": st.one_of(st.none(), st.sampled_from(["Kemi", "Oulu: north", "yes"])),
+                           "vp": st.one_of(st.none(), st.integers(-5, 5))}).filter(bool), max_size=4),
+       st.dictionaries(st.sampled_from(["0101/0102", "0101/0201", "0201/0202"]),
+                       st.frozensets(st.sampled_from(["river", "road"])), max_size=3))
+def test_any_overrides_round_trip(ov_hexes: dict, ov_sides: dict) -> None:
+    grid = Grid(CCRR(), Extent(1, 2, 1, 2))
+    legend = {"clear": TerrainType("clear", "#ffffff"), "forest": TerrainType("forest", "#00aa00")}
+    hexes = {h: HexData("clear", frozenset({"city"}), None, {"vp": 1}) for h in grid.ids()}
+    names = [d.get("name") for d in ov_hexes.values() if d.get("name")]
+    if len(names) != len(set(names)):
+        return
+    m = TerrainMap("t", "", grid, legend, hexes, {"0101/0102": {"rail"}}, {"hexes": ov_hexes, "hexsides": ov_sides})
+    text = dumps_map(m)
+    back = loads_map(text)
+    assert back.overrides == m.overrides
+    assert back.effective_hexes() == m.effective_hexes()
+    assert back.effective_hexsides() == m.effective_hexsides()
+    assert dumps_map(back) == text
