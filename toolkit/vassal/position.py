@@ -139,7 +139,11 @@ class Position:
             elif isinstance(c, ChangePiece):
                 piece = self.pieces.get(c.id)
                 if piece is not None:
+                    before = piece.where()
                     piece.set_state(c.new_state)
+                    # a stacked piece's own state may say "no map" (2.9): it stays where its stack is
+                    if before[0] is not None and piece.where()[0] is None and piece.kind == "piece":
+                        piece.moved(*before)
             elif isinstance(c, MovePiece):
                 self._move(c)
 
@@ -276,8 +280,10 @@ def placed_pieces(position: Position, locator: Locator | None = None) -> list[Pl
         if p.kind == "piece":
             name = names[p.id]
         else:  # Stack.getName: the pieces' names, top first
-            kids = [c for c in p.inner.children if c in names]  # type: ignore[attr-defined]
-            name = ", ".join(names[c] for c in reversed(kids))
+            name = ""
+            for child in reversed(p.inner.children):  # type: ignore[attr-defined]
+                if child in names:
+                    name = name + ", " + names[child] if name else names[child]
         out.append(PlacedPiece(p.id, p.kind, name, map_id, x, y, board, location,
                                None if parent is None else parent.id,
                                None if p.kind != "piece" else _side(traits, props, sides), traits, props))
