@@ -1,0 +1,109 @@
+"""``wgt check`` and ``wgt combat winter-war``: exit codes, text and JSON output (on the test map)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from toolkit.cli.main import cli
+from toolkit.games.winter_war import WinterWar
+from toolkit.games.winter_war.rules import WinterWarReferee
+
+from ..rules.minimap import minimap
+
+
+@pytest.fixture(autouse=True)
+def test_map(monkeypatch: pytest.MonkeyPatch) -> None:
+    m = minimap()
+    monkeypatch.setattr(WinterWar, "referee", lambda self: WinterWarReferee(m))
+
+
+def run(*args: str) -> tuple[int, str, str]:
+    r = CliRunner().invoke(cli, list(args))
+    return r.exit_code, r.stdout, r.stderr
+
+
+def write(tmp_path: Path, name: str, text: str) -> str:
+    p = tmp_path / name
+    p.write_text(text, encoding="utf-8")
+    return str(p)
+
+
+OK = """game: winter-war
+turn: 3
+player: soviet
+phase: movement
+units:
+  - {id: hq, counter: sov-0-1-2, hex: "0709"}
+  - {id: s1, counter: sov-6-4-2, hex: "0708"}
+  - {id: f1, counter: "finnish 6-6-2", hex: Viipuri}
+"""
+
+
+def test_check_ok_exit_0(tmp_path: Path) -> None:
+    code, out, _ = run("check", write(tmp_path, "ok.yaml", OK))
+    assert code == 0 and out.startswith("winter-war: ok")
+
+
+def test_check_violation_exit_1_json(tmp_path: Path) -> None:
+    bad = OK + '  - {id: s2, counter: sov-2-1-2, hex: "0708"}\n  - {id: s3, counter: sov-2-1-2, hex: "0708"}\n'
+    code, out, _ = run("check", write(tmp_path, "bad.yaml", bad), "--json")
+    assert code == 1
+    report = json.loads(out)
+    assert report["ok"] is False and report["game"] == "winter-war"
+    assert report["violations"] == [{"rule": "Stacking", "message": "3 soviet units in 0708; the limit on or south "
+                                     "of Row A is 2", "hexes": ["0708"], "units": ["s1", "s2", "s3"]}]
+    assert report["units"]["s1"] == {"hex": "0708", "counter": "sov-6-4-2", "side": "soviet", "supplied": True,
+                                     "in_enemy_zoc": False, "supply_via": "hq"}
+
+
+def test_check_with_before(tmp_path: Path) -> None:
+    before = write(tmp_path, "before.yaml", OK)
+    after = write(tmp_path, "after.yaml", OK.replace('hex: "0708"', 'hex: "0703"'))
+    code, out, _ = run("check", after, "--before", before, "--json")
+    assert code == 1
+    assert [v["rule"] for v in json.loads(out)["violations"]] == ["Movement"]
+
+
+@pytest.mark.parametrize(("text", "message"), [
+    ("game: [", "malformed yaml"),
+    (OK.replace("sov-6-4-2", "sov-9-9-9"), "unknown counter 'sov-9-9-9'"),
+    (OK.replace("Viipuri", "Atlantis"), "no place named 'Atlantis'"),
+    (OK.replace('"0708"', '"9999"'), "unit 's1'"),
+    ("units: []\n", "names no game"),
+    (OK.replace("winter-war", "chess"), "unknown game 'chess'"),
+])
+def test_check_bad_input_exit_3(tmp_path: Path, text: str, message: str) -> None:
+    code, _, err = run("check", write(tmp_path, "x.yaml", text))
+    assert code == 3 and err.startswith("wgt: error: ") and message in err and "Traceback" not in err
+
+
+def test_check_missing_file_and_save_without_reader(tmp_path: Path) -> None:
+    code, _, err = run("check", str(tmp_path / "nope.yaml"))
+    assert code == 3 and "not found" in err
+    code, _, err = run("check", write(tmp_path, "g.vsav", "x"))
+    assert code == 3 and "--game" in err
+
+
+def test_combat_text_and_json() -> None:
+    code, out, _ = run("combat", "winter-war", "--attack", "26", "--defense", "9")
+    assert code == 0 and out.splitlines()[0] == "26 against 9: 2-1"
+    code, out, _ = run("combat", "winter-war", "-a", "20+6", "-d", "6", "--fortified", "--die", "1", "--json")
+    d = json.loads(out)
+    assert (d["attack"], d["defense"], d["odds"], d["result"]) == (26, 12, "2-1", "Ar")
+    code, out, _ = run("combat", "winter-war", "-a", "1", "-d", "1", "--isolated", "--die", "3")
+    assert out.splitlines()[0] == "1 against 0.5: 2-1; die 3: Ex (exchange)"
+
+
+@pytest.mark.parametrize("args", [("-a", "x", "-d", "3"), ("-a", "3", "-d", "-1"), ("-a", "3", "-d", "3", "--die", "7")])
+def test_combat_bad_input(args: tuple[str, ...]) -> None:
+    code, _, err = run("combat", "winter-war", *args)
+    assert code == 3 and err.startswith("wgt: error: ")
+
+
+def test_combat_game_without_crt() -> None:
+    code, _, err = run("combat", "tornio-44", "-a", "3", "-d", "1")
+    assert code == 3 and "no combat results table for tornio-44" in err
