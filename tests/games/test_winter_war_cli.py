@@ -98,7 +98,8 @@ def test_combat_text_and_json() -> None:
     assert out.splitlines()[0] == "1 against 0.5: 2-1; die 3: Ex (exchange)"
 
 
-@pytest.mark.parametrize("args", [("-a", "x", "-d", "3"), ("-a", "3", "-d", "-1"), ("-a", "3", "-d", "3", "--die", "7")])
+@pytest.mark.parametrize("args", [("-a", "x", "-d", "3"), ("-a", "3", "-d", "-1"),
+                                  ("-a", "3", "-d", "3", "--die", "7")])
 def test_combat_bad_input(args: tuple[str, ...]) -> None:
     code, _, err = run("combat", "winter-war", *args)
     assert code == 3 and err.startswith("wgt: error: ")
