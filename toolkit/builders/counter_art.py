@@ -1,7 +1,7 @@
 """Counter art: each face of each counter as an image, at any resolution.
 
-A face is drawn at a supersampled scale (vector shapes with Pillow) and shrunk with a Lanczos
-filter, so lines and digits are crisp and anti-aliased at 100 or 1000 pixels. The layout follows
+A face is drawn at a supersampled scale (vector shapes with Pillow) and box-filtered down, so
+lines and digits are crisp and anti-aliased at 100 or 1000 pixels. The layout follows
 the game (``CounterSet.layout``):
 
 * ``classic`` (SPI, Winter War rule "Unit Counter example layout"): size mark above the unit-type
@@ -59,8 +59,8 @@ def render_face(cset: CounterSet, counter: CounterType | str, which: str = "fron
     image = Image.new("RGB", (size + 2 * bleed, size + 2 * bleed), bg)
     draw = ImageDraw.Draw(image)
     _draw_face(draw, face, cset, bleed, bleed, size, bg, fg)
-    if ss > 1:
-        image = image.resize((px + 2 * bleed_px, px + 2 * bleed_px), Image.Resampling.LANCZOS)
+    if ss > 1:  # box-filter the supersampled drawing down: exact size, even anti-aliasing
+        image = image.reduce(ss)
     return image
 
 
