@@ -513,3 +513,11 @@ def test_counter_specs_and_bad_input(ref: WinterWarReferee) -> None:
         P(ref, [], phase="lunch")
     with pytest.raises(DataFileError, match="turn 11 is not a Game-Turn"):
         P(ref, [], turn=11)
+
+
+def test_position_from_save_pieces(ref: WinterWarReferee) -> None:
+    pieces = [{"id": "p1", "name": "Finnish 6-6-2", "hex": "0409"}, {"id": "p2", "name": "Game-Turn", "hex": "0101"},
+              {"id": "p3", "name": "sov-0-1-2", "hex": "0709"}]
+    pos = ref.from_pieces(pieces, turn=2, player="soviet", phase="movement")
+    assert [(u.id, u.counter, u.hex) for u in pos.units] == [("p1", "fin-6-6-2", "0409"), ("p3", "sov-0-1-2", "0709")]
+    assert ref.check(pos).ok

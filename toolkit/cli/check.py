@@ -39,13 +39,12 @@ def load_any(path: Path, game: str | None, module: Path | None) -> tuple[Referee
     if path.suffix.lower() in SAVE_SUFFIXES:
         if game is None:
             raise InputError(f"{path}: say which game the save is for with --game")
+        if module is None:
+            raise InputError(f"{path}: name the VASSAL module with --module to place the pieces on hexes")
         ref = referee_for(game)
-        try:
-            from ..vassal import saves  # type: ignore[attr-defined]
-            pieces = saves.read_pieces(path, module=module)
-        except (ImportError, AttributeError):
-            raise InputError(f"{path}: reading VASSAL saves needs the save reader (toolkit.vassal), "
-                             "not available in this build") from None
+        from ..vassal import Module, locate, read_save
+        placed = locate(read_save(path), Module.open(module))
+        pieces = [{"id": p.id, "name": p.name, "hex": p.hex} for p in placed if p.kind == "piece"]
         return ref, ref.from_pieces(pieces, source=str(path))
     data: Any = load_position_data(path)
     slug = game or (data.get("game") if isinstance(data, dict) else None)

@@ -40,6 +40,7 @@ from ...rules.stacking import StackLimit, check_stacking
 from ...rules.zoc import Zoc
 from . import charts
 from .combat import CombatOutcome, defense_strength, resolve
+from .naming import counter_spec
 from .terrain import FINLAND, HOME, NORWAY, SWEDEN, USSR, WinterWarBoard
 
 __all__ = ["PHASES", "WinterWarReferee"]
@@ -196,6 +197,17 @@ class WinterWarReferee(Referee):
             if cid in self.kinds:
                 return self.kinds[cid]
         raise InputError(f"unknown counter {spec!r} (known: {', '.join(self.kinds)})")
+
+    def from_pieces(self, pieces: Iterable[Mapping[str, Any]], *, turn: int = 1, player: str = "",
+                    phase: str = "", source: str = "<save>") -> Position:
+        """A position from the pieces of a save, named by our module (:mod:`.naming`); non-units are left out."""
+        units = []
+        for p in pieces:
+            spec = counter_spec(str(p.get("name", "")))
+            if spec is not None:
+                units.append({**p, "name": spec})
+        return super().from_pieces(units, turn=turn, player=player or "soviet", phase=phase or "movement",
+                                   source=source)
 
     def hex_of(self, ref: str) -> str:
         return str(self.board.map.resolve(ref))
