@@ -343,7 +343,8 @@ def refine_layout(gray: np.ndarray, layout: Layout, hexes: Sequence[Hex] | None 
         # back from centred coordinates: dx = s0*(u-cu) + s1*(v-cv) + s2
         da, db, dc = sol[0], sol[1], sol[2] - sol[0] * cu - sol[1] * cv
         dd, de, df = sol[3], sol[4], sol[5] - sol[3] * cu - sol[4] * cv
-        layout = Layout(layout.a + da, layout.b + db, layout.c + dc, layout.d + dd, layout.e + de, layout.f + df)
+        layout = Layout(*(float(v) for v in (layout.a + da, layout.b + db, layout.c + dc,
+                                             layout.d + dd, layout.e + de, layout.f + df)))
         sel = wts > 0
         rms = float(np.sqrt(np.mean((res[sel]) ** 2)))
         used = int(sel.sum())
@@ -483,6 +484,6 @@ def auto_layout(image: Image.Image | np.ndarray, orientation: Orientation = "fla
         a = np.array(lay.matrix)
         shift = np.array([near.q - h.q, near.r - h.r], dtype=float)
         c = a[:, 2] + a[:, :2] @ shift
-        lay = Layout(a[0, 0], a[0, 1], c[0], a[1, 0], a[1, 1], c[1])
+        lay = Layout(*(float(v) for v in (a[0, 0], a[0, 1], c[0], a[1, 0], a[1, 1], c[1])))
     return lay
 

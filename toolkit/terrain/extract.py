@@ -21,7 +21,7 @@ Pipeline (digitizing.md sections 3-4, measured there):
    hex sizes. Thresholds default to sizes relative to the hex; with marked examples (``yes``/``no``
    hexsides) the tolerance and threshold that best separate them are learned from the scan itself.
 
-The result (:class:`Extraction`) becomes a map file (:func:`to_map_dict`) whose ``review:`` list
+The result (:class:`Extraction`) becomes a map (:func:`to_terrain_map`) whose ``review:`` list
 names the ambiguous hexes, and a QA picture (:func:`draw_overlay`).
 """
 
@@ -52,7 +52,7 @@ __all__ = [
     "extract",
     "legend_from_dict",
     "load_legend",
-    "to_map_dict",
+    "to_terrain_map",
 ]
 
 Progress = Callable[[str], None]
@@ -279,7 +279,9 @@ def _resolve_terrain(name: str, v: Any, src: str, image: Image.Image | None, gri
                 raise DataFileError(f"terrain {name!r}: {exc}", src) from None
             cx, cy = lay.hex_to_pixel(hx)
             rad = 0.5 * _hex_size(lay)
-            yy, xx = np.mgrid[max(0, int(cy - rad)):min(h, int(cy + rad) + 1), max(0, int(cx - rad)):min(w, int(cx + rad) + 1)]
+            y0, y1 = max(0, int(cy - rad)), min(h, int(cy + rad) + 1)
+            x0, x1 = max(0, int(cx - rad)), min(w, int(cx + rad) + 1)
+            yy, xx = np.mgrid[y0:y1, x0:x1]
             sel = ((xx - cx) ** 2 + (yy - cy) ** 2 <= rad * rad)
             yy, xx = yy[sel], xx[sel]
             ok = fi.valid[yy, xx]
@@ -307,7 +309,8 @@ def _resolve_terrain(name: str, v: Any, src: str, image: Image.Image | None, gri
             if not (0 <= x < image.width and 0 <= y < image.height):
                 raise InputError(f"terrain {name!r}: point {x:g},{y:g} is off the image ({image.width}x{image.height})")
             j, i = min(w - 1, int(x // f)), min(h - 1, int(y // f))
-            samples.append(fi.lab[max(0, i - 1):i + 2, max(0, j - 1):j + 2][fi.valid[max(0, i - 1):i + 2, max(0, j - 1):j + 2]])
+            win = (slice(max(0, i - 1), i + 2), slice(max(0, j - 1), j + 2))
+            samples.append(fi.lab[win][fi.valid[win]])
         how = "points"
     else:
         raise DataFileError(f"terrain {name!r}: give colour, hexes, box or points", src)
@@ -645,31 +648,44 @@ def _learn(feat: FeatureClass, dist: np.ndarray, yes: list[int], no: list[int], 
 # --- outputs ---------------------------------------------------------------------------------------
 
 
-def to_map_dict(ext: Extraction, *, title: str = "", source: str = "", overrides: Mapping[str, Any] | None = None,
-                ) -> dict[str, Any]:
-    """The extraction as map-file data: grid, legend, hexes (dominant terrain, plus fractions and
-    visibility where they matter), hexsides, the review list, and ``overrides`` carried over."""
-    leg = ext.legend
+def to_terrain_map(ext: Extraction, *, title: str = "", provenance: str = "", previous: Any = None) -> Any:
+    """The extraction as a :class:`~toolkit.terrain.model.TerrainMap`: the dominant terrain of every
+    hex (with ``confidence`` when below 0.95 and ``partial`` when the hex is cut by the image edge),
+    the hexside features, the legend colours as measured on the scan, and ``meta.review`` naming the
+    hexes to check. ``previous`` (the map being re-extracted) keeps its overrides, title, provenance,
+    legend labels/patterns and other meta: re-extraction never overwrites hand corrections."""
+    from .model import HexData, TerrainMap, TerrainType
+
     hexes: dict[str, Any] = {}
     for hid, r in ext.hexes.items():
         if r.terrain is None:
             continue
-        entry: dict[str, Any] = {"t": r.terrain}
+        values: dict[str, Any] = {}
         if r.confidence < 0.95:
-            entry["frac"] = {k: round(v, 3) for k, v in r.fractions.items() if v >= 0.01}
+            values["confidence"] = round(r.confidence, 3)
+            second = [k for k in r.fractions if k != r.terrain]
+            if second:
+                values["second"] = second[0]
         if r.visible < 0.98:
-            entry["partial"] = round(r.visible, 3)
-        hexes[hid] = entry
-    return {
-        "title": title,
-        "provenance": {"source": source, "method": "wgt map extract"},
-        "grid": ext.grid.to_dict(),
-        "legend": {t.name: {"color": rgb_to_hex(lab_to_rgb(t.lab))} for t in leg.terrains},
-        "hexes": hexes,
-        "hexsides": {k: sorted(v) for k, v in ext.hexsides.items()},
-        "review": {h: ext.hexes[h].review for h in ext.review()},
-        "overrides": dict(overrides or {}),
-    }
+            values["partial"] = round(r.visible, 3)
+        hexes[hid] = HexData(r.terrain, values=values)
+    old_legend = dict(getattr(previous, "legend", {}) or {})
+    legend = {}
+    for t in ext.legend.terrains:
+        colour = rgb_to_hex(lab_to_rgb(t.lab))
+        old = old_legend.get(t.name)
+        legend[t.name] = TerrainType(t.name, colour, old.label if old else "", old.pattern if old else "",
+                                     old.water if old else False)
+    meta = dict(getattr(previous, "meta", {}) or {})
+    meta["review"] = {h: ext.hexes[h].review for h in ext.review()}
+    meta["extraction"] = {f.name: {"tolerance": round(tol, 2), "threshold": round(thr, 4)}
+                          for f in ext.legend.features for tol, thr in [ext.thresholds.get(f.name, (0.0, 0.0))]}
+    if not meta["extraction"]:
+        del meta["extraction"]
+    overrides = getattr(previous, "overrides", None)
+    return TerrainMap(title or getattr(previous, "title", "") or "extracted map",
+                      provenance or getattr(previous, "provenance", ""), ext.grid, legend, hexes,
+                      {k: v for k, v in ext.hexsides.items()}, overrides, meta)
 
 
 def draw_overlay(image: Image.Image, ext: Extraction, max_side: int = 2400) -> Image.Image:

@@ -1,0 +1,251 @@
+"""``wgt map calibrate | centre | extract``: from a scanned paper map to terrain data.
+
+* ``calibrate IMAGE --point 0101=120,88 --point ...`` fits the grid to the scan and prints (or writes
+  with ``-o``) the ``grid:`` block of a map file, with the residual of every clicked point.
+* ``centre MAP|GRID HEX ...`` prints the image pixel of hex centres of a calibrated grid.
+* ``extract IMAGE --grid GRID --legend LEGEND -o MAP`` classifies every hex and hexside and writes the
+  map file (keeping the ``overrides:`` of an existing one) and, with ``--overlay``, a QA picture.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from pathlib import Path
+from typing import Any
+
+import click
+import yaml
+
+from ..errors import DataFileError, InputError
+from ..fileio import atomic_open, atomic_write
+from .options import echo_json, json_opt
+
+__all__ = ["calibrate", "centre", "extract"]
+
+_POINT = re.compile(r"\s*([^=\s]+)\s*=\s*(-?\d+(?:\.\d+)?)\s*,\s*(-?\d+(?:\.\d+)?)\s*")
+
+
+def _say(message: str) -> None:
+    click.echo(message, err=True)
+
+
+def _grid_from_file(path: str) -> Any:
+    """A Grid from a map file (its ``grid:``), a grid file (the block itself), or a game slug."""
+    from ..data import resolve_map
+    from ..hexgrid import Grid
+
+    p = Path(path)
+    if not p.is_file():
+        p = resolve_map(path)
+    try:
+        data = yaml.load(p.read_text(encoding="utf-8"), Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
+    except OSError as exc:
+        raise DataFileError(f"cannot read: {exc.strerror or exc}", p) from None
+    except yaml.YAMLError:
+        raise DataFileError("not valid yaml", p) from None
+    if not isinstance(data, dict):
+        raise DataFileError("not a map or grid file (expected a mapping)", p)
+    block = data.get("grid", data)
+    try:
+        return Grid.from_dict(block)
+    except InputError:
+        raise
+    except Exception as exc:  # GridError and friends: name the file
+        raise DataFileError(str(exc), p) from None
+
+
+def _numbering_grid(numbering: str, orientation: str, shifted: str, col_digits: int, row_digits: int,
+                    columns: str | None, rows: str | None) -> Any:
+    from ..hexgrid import CCRR, Extent, Grid, OffsetSystem
+
+    if numbering.lower() != "ccrr":
+        raise InputError(f"--numbering {numbering!r} is not supported here (use ccrr, or --grid FILE)")
+    nb = CCRR(col_digits, row_digits, offset=OffsetSystem(orientation, shifted))  # type: ignore[arg-type]
+    c0, c1 = _range(columns, "--columns") if columns else (0, 10 ** col_digits - 1)
+    r0, r1 = _range(rows, "--rows") if rows else (0, 10 ** row_digits - 1)
+    return Grid(nb, Extent(c0, c1, r0, r1))
+
+
+def _range(text: str, opt: str) -> tuple[int, int]:
+    m = re.fullmatch(r"\s*(-?\d+)\s*[:\-]\s*(-?\d+)\s*", text)
+    if not m or int(m.group(1)) > int(m.group(2)):
+        raise InputError(f"{opt} takes FIRST:LAST (e.g. 1:30), not {text!r}")
+    return int(m.group(1)), int(m.group(2))
+
+
+def _points(values: tuple[str, ...]) -> dict[str, tuple[float, float]]:
+    out: dict[str, tuple[float, float]] = {}
+    for v in values:
+        m = _POINT.fullmatch(v)
+        if not m:
+            raise InputError(f"--point takes HEX=X,Y (e.g. 0101=120.5,88), not {v!r}")
+        if m.group(1) in out:
+            raise InputError(f"hex {m.group(1)} is given twice with --point")
+        out[m.group(1)] = (float(m.group(2)), float(m.group(3)))
+    return out
+
+
+def _progress_for(image: Any) -> Any:
+    """Progress lines on a terminal for images of 4 Mpx and more."""
+    if sys.stderr.isatty() and image.width * image.height >= 4_000_000:
+        return _say
+    return None
+
+
+@click.command("calibrate")
+@click.argument("image", type=click.Path(dir_okay=False))
+@click.option("--point", "points", multiple=True, metavar="HEX=X,Y",
+              help="A clicked hex centre and its printed id (3 or more; repeatable).")
+@click.option("--grid", "grid_file", metavar="FILE", help="Take numbering and extent from a map or grid file.")
+@click.option("--numbering", default="ccrr", show_default=True, help="Numbering scheme when no --grid.")
+@click.option("--orientation", type=click.Choice(["flat", "pointy"]), default="flat", show_default=True)
+@click.option("--shifted", type=click.Choice(["odd", "even"]), default="odd", show_default=True,
+              help="Which printed columns (rows, pointy) sit half a hex down (right).")
+@click.option("--col-digits", type=int, default=2, show_default=True)
+@click.option("--row-digits", type=int, default=2, show_default=True)
+@click.option("--columns", metavar="FIRST:LAST", help="Printed columns of the map (default: those on the image).")
+@click.option("--rows", metavar="FIRST:LAST", help="Printed rows of the map (default: those on the image).")
+@click.option("--auto", is_flag=True, help="Find the grid from the image itself; one --point names a hex.")
+@click.option("--no-refine", is_flag=True, help="Fit the clicked points only (no line refinement).")
+@click.option("-o", "--output", type=click.Path(dir_okay=False), help="Write the grid block here (YAML).")
+@json_opt
+def calibrate(image: str, points: tuple[str, ...], grid_file: str | None, numbering: str, orientation: str,
+              shifted: str, col_digits: int, row_digits: int, columns: str | None, rows: str | None, auto: bool,
+              no_refine: bool, output: str | None, as_json: bool) -> None:
+    """Fit the hex grid to a scan from clicked hex centres, refined on the printed hex lines."""
+    from ..hexgrid import Grid
+    from ..terrain.calibrate import (
+        Calibration,
+        PointResidual,
+        auto_layout,
+        grid_covering,
+        open_image,
+    )
+    from ..terrain.calibrate import (
+        calibrate as run,
+    )
+
+    pts = _points(points)
+    grid = _grid_from_file(grid_file) if grid_file else _numbering_grid(
+        numbering, orientation, shifted, col_digits, row_digits, columns, rows)
+    given_extent = bool(grid_file) or (columns is not None and rows is not None)
+    img = open_image(image)
+    if auto:
+        if len(pts) != 1:
+            raise InputError("--auto needs exactly one --point to say which hex is which")
+        (hid, xy), = pts.items()
+        h = grid.hex(hid)
+        if not (0 <= xy[0] < img.width and 0 <= xy[1] < img.height):
+            raise InputError(f"point {hid}={xy[0]:g},{xy[1]:g} is off the image ({img.width}x{img.height} pixels)")
+        layout = auto_layout(img, grid.numbering.offset.orientation, (h, xy))
+        cal = Calibration(layout, [PointResidual(hid, xy, layout.hex_to_pixel(h))], method="auto")
+    else:
+        if len(pts) < 3:
+            raise InputError(f"calibration needs at least 3 --point HEX=X,Y (got {len(pts)}); or use --auto")
+        if given_extent:
+            cal = run(img, grid, pts, refine=not no_refine, progress=_progress_for(img))
+        else:
+            cal = _calibrate_open_extent(img, grid, pts, not no_refine)
+    out_grid = Grid(grid.numbering, grid.extent, cal.layout) if given_extent else \
+        grid_covering(grid, cal.layout, img.width, img.height)
+    report = cal.report()
+    text = yaml.safe_dump({"grid": out_grid.to_dict()}, sort_keys=False, default_flow_style=None, width=200)
+    if output:
+        atomic_write(output, text.encode("utf-8"))
+    if as_json:
+        report["grid"] = out_grid.to_dict()
+        echo_json(report)
+    else:
+        _say(f"{report['orientation']}-top hexes of {report['size_px']:.3f} px, rotated "
+             f"{report['rotation_deg']:.4f} deg, x/y stretch {report['stretch_xy']:.5f}, shear {report['shear']:.5f}")
+        for p in report.get("points", []):
+            _say(f"  {p['hex']}: clicked {p['clicked'][0]:.1f},{p['clicked'][1]:.1f} -> grid "
+                 f"{p['fitted'][0]:.2f},{p['fitted'][1]:.2f}  residual {p['error_px']:.2f} px")
+        if "line_rms_px" in report:
+            _say(f"  refined on {report['line_samples']} hex-line measurements, rms {report['line_rms_px']:.3f} px")
+        if not output:
+            click.echo(text, nl=False)
+
+
+def _calibrate_open_extent(img: Any, grid: Any, pts: dict[str, tuple[float, float]], refine: bool) -> Any:
+    """Calibrate when the map's extent is not known: fit the points, then refine on the hexes whose
+    centres fall on the image."""
+    from ..terrain.calibrate import calibrate as run
+    from ..terrain.calibrate import fit_points, grid_covering
+
+    first = fit_points(grid, pts, (img.width, img.height))
+    covering = grid_covering(grid, first.layout, img.width, img.height)
+    return run(img, covering, pts, refine=refine, progress=_progress_for(img))
+
+
+@click.command("centre")
+@click.argument("grid_arg", metavar="MAP|GRID")
+@click.argument("hexes", nargs=-1, required=True)
+@json_opt
+def centre(grid_arg: str, hexes: tuple[str, ...], as_json: bool) -> None:
+    """The image pixel of each hex centre under the grid's calibration."""
+    grid = _grid_from_file(grid_arg)
+    if grid.layout is None:
+        raise InputError(f"{grid_arg}: the grid has no calibration (run 'wgt map calibrate')")
+    out = []
+    for hid in hexes:
+        x, y = grid.layout.hex_to_pixel(grid.hex(hid))
+        out.append({"hex": grid.canonical_id(hid), "x": round(x, 3), "y": round(y, 3)})
+    if as_json:
+        echo_json(out)
+    else:
+        for d in out:
+            click.echo(f"{d['hex']} {d['x']:.3f} {d['y']:.3f}")
+
+
+@click.command("extract")
+@click.argument("image", type=click.Path(dir_okay=False))
+@click.option("--grid", "grid_file", required=True, metavar="GRID", help="A calibrated map or grid file.")
+@click.option("--legend", "legend_file", required=True, metavar="LEGEND", help="Legend file (YAML).")
+@click.option("-o", "--output", required=True, type=click.Path(dir_okay=False), help="Map file to write.")
+@click.option("--overlay", type=click.Path(dir_okay=False), help="Write a QA picture (PNG) here.")
+@click.option("--title", default="", help="Map title (default: kept from -o, else 'extracted map').")
+@json_opt
+def extract(image: str, grid_file: str, legend_file: str, output: str, overlay: str | None, title: str,
+            as_json: bool) -> None:
+    """Classify every hex and hexside of a calibrated scan into a map file."""
+    from ..terrain.calibrate import open_image
+    from ..terrain.extract import draw_overlay, load_legend, to_terrain_map
+    from ..terrain.extract import extract as run
+    from ..terrain.io import load_map, save_map
+
+    grid = _grid_from_file(grid_file)
+    if grid.layout is None:
+        raise InputError(f"{grid_file}: the grid has no calibration (run 'wgt map calibrate')")
+    legend = load_legend(legend_file)
+    previous = load_map(output) if Path(output).is_file() else None
+    img = open_image(image)
+    ext = run(img, grid, legend, progress=_progress_for(img))
+    m = to_terrain_map(ext, title=title, provenance=f"extracted from {Path(image).name} by wgt map extract",
+                       previous=previous)
+    save_map(m, output)
+    if overlay:
+        pic = draw_overlay(img, ext)
+        with atomic_open(overlay, "wb") as fh:
+            pic.save(fh, "PNG")
+    review = ext.review()
+    counts: dict[str, int] = {}
+    for r in ext.hexes.values():
+        if r.terrain:
+            counts[r.terrain] = counts.get(r.terrain, 0) + 1
+    feats: dict[str, int] = {}
+    for fs in ext.hexsides.values():
+        for f in fs:
+            feats[f] = feats.get(f, 0) + 1
+    if as_json:
+        echo_json({"hexes": len(ext.hexes), "terrain": counts, "hexsides": feats,
+                   "review": {h: ext.hexes[h].review for h in review},
+                   "seconds": round(ext.timings.get("total", 0.0), 3), "output": output})
+    else:
+        _say(f"{len(ext.hexes)} hexes: " + ", ".join(f"{k} {v}" for k, v in sorted(counts.items())))
+        if feats:
+            _say("hexsides: " + ", ".join(f"{k} {v}" for k, v in sorted(feats.items())))
+        _say(f"{len(review)} hexes to review" + (": " + " ".join(review[:20]) + (" ..." if len(review) > 20 else "")
+                                                 if review else ""))
+        _say(f"wrote {output}" + (f" and {overlay}" if overlay else ""))
