@@ -1,0 +1,138 @@
+"""Hostile and broken input: one clear line, exit code 3, no traceback, no hang."""
+
+from __future__ import annotations
+
+import io
+import zipfile
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from toolkit.cli.main import cli
+from toolkit.errors import ArchiveError, VassalFormatError
+from toolkit.vassal import Module, read_save
+from toolkit.vassal.archive import Archive
+from toolkit.vassal.codec import ESC, obfuscate
+
+
+def _zip(path: Path, entries: dict[str, bytes]) -> Path:
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as out:
+        for name, data in entries.items():
+            out.writestr(name, data)
+    return path
+
+
+def _run(*args: str) -> tuple[int, str]:
+    result = CliRunner().invoke(cli, list(args))
+    return result.exit_code, result.output
+
+
+def _assert_clean_error(args, fragment):
+    code, output = _run(*args)
+    assert code == 3, output
+    lines = [line for line in output.splitlines() if line.strip()]
+    assert len(lines) == 1 and lines[0].startswith("wgt: error: "), output
+    assert "Traceback" not in output
+    assert fragment in lines[0], lines[0]
+
+
+GOOD_SAVE = obfuscate("begin_save" + ESC + ESC + "end_save", 0x21)
+XXE = (b'<?xml version="1.0"?>\n<!DOCTYPE r [<!ENTITY x SYSTEM "file:///etc/passwd">]>\n'
+       b'<VASSAL.build.GameModule name="&x;"/>')
+LAUGHS = (b'<?xml version="1.0"?>\n<!DOCTYPE lolz [<!ENTITY lol "lol"><!ENTITY lol2 "&lol;&lol;&lol;&lol;&lol;">'
+          b'<!ENTITY lol3 "&lol2;&lol2;&lol2;&lol2;&lol2;">]>\n<VASSAL.build.GameModule name="&lol3;"/>')
+
+
+def test_corrupt_zip(tmp_path):
+    bad = tmp_path / "bad.vsav"
+    bad.write_bytes(b"PK\x03\x04" + b"\x00" * 40)
+    with pytest.raises(ArchiveError, match="not a readable zip archive"):
+        read_save(bad)
+    _assert_clean_error(["vassal", "dump", str(bad)], "not a readable zip archive")
+
+
+def test_truncated_zip(tmp_path):
+    good = _zip(tmp_path / "g.vsav", {"savedGame": GOOD_SAVE * 50})
+    cut = tmp_path / "cut.vsav"
+    cut.write_bytes(good.read_bytes()[:-30])
+    _assert_clean_error(["vassal", "dump", str(cut)], "cut.vsav")
+
+
+def test_zip_bomb_is_refused(tmp_path):
+    bomb = _zip(tmp_path / "bomb.vsav", {"savedGame": b"0" * (24 * 1024 * 1024)})
+    assert bomb.stat().st_size < 100_000
+    with pytest.raises(ArchiveError, match="expands more than 1000 times"):
+        read_save(bomb)
+    _assert_clean_error(["vassal", "dump", str(bomb)], "zip bomb")
+    with Archive(bomb, max_entry=1024) as archive, pytest.raises(ArchiveError, match="larger than the 1024 byte"):
+        archive.read("savedGame")
+
+
+def test_archive_path_escape(tmp_path):
+    evil = _zip(tmp_path / "evil.vmod", {"buildFile.xml": b"<VASSAL.build.GameModule/>", "../../evil.png": b"x"})
+    _assert_clean_error(["vassal", "dump", str(evil)], "escapes the archive folder")
+    folder = tmp_path / "mod"
+    folder.mkdir()
+    (folder / "buildFile.xml").write_bytes(b'<VASSAL.build.GameModule name="x"/>')
+    (tmp_path / "secret.png").write_bytes(b"secret")
+    (folder / "images").mkdir()
+    (folder / "images" / "link.png").symlink_to(tmp_path / "secret.png")
+    archive = Archive(folder)
+    with pytest.raises(ArchiveError, match="escapes the module folder"):
+        archive.read("../secret.png")
+    with pytest.raises(ArchiveError, match="escapes the module folder"):
+        archive.read("images/link.png")
+
+
+@pytest.mark.parametrize("payload", [XXE, LAUGHS], ids=["external-entity", "billion-laughs"])
+def test_xml_entities_are_refused(tmp_path, payload):
+    mod = _zip(tmp_path / "x.vmod", {"buildFile.xml": payload})
+    with pytest.raises(VassalFormatError, match="entity declaration is refused"):
+        Module.open(mod)
+    _assert_clean_error(["vassal", "dump", str(mod)], "entity declaration is refused")
+    save = _zip(tmp_path / "x.vsav", {"savedGame": GOOD_SAVE, "savedata": payload})
+    with pytest.raises(VassalFormatError):
+        read_save(save).savedata  # noqa: B018
+
+
+@pytest.mark.parametrize("saved_game, fragment", [
+    (GOOD_SAVE[:-1], "odd number of hex digits"),
+    (b"!VCSK21" + b"zz" * 10, "not a hex digit"),
+    (obfuscate("begin_save" + ESC + "+/123/piece;;;a;b", 7), "malformed add-piece"),
+    (obfuscate("begin_save" + ESC + "M/1/Map/2", 7), "malformed move-piece"),
+    (b"hello world", "does not hold VASSAL commands"),
+])
+def test_malformed_saves(tmp_path, saved_game, fragment):
+    path = _zip(tmp_path / "s.vsav", {"savedGame": saved_game})
+    _assert_clean_error(["vassal", "dump", str(path)], fragment)
+
+
+def test_not_a_module(tmp_path):
+    plain = _zip(tmp_path / "p.vmod", {"readme.txt": b"hello"})
+    _assert_clean_error(["vassal", "locate", str(plain), "Map", "1,1"], "not a VASSAL module")
+    save = _zip(tmp_path / "s.vsav", {"savedGame": GOOD_SAVE})
+    _assert_clean_error(["vassal", "locate", str(save), "Map", "1,1"], "is a saved game or log, not a module")
+    other = _zip(tmp_path / "o.vmod", {"buildFile.xml": b"<html/>"})
+    _assert_clean_error(["vassal", "locate", str(other), "Map", "1,1"], "is not a VASSAL module")
+    broken = _zip(tmp_path / "b.vmod", {"buildFile.xml": b"<VASSAL.build.GameModule"})
+    _assert_clean_error(["vassal", "locate", str(broken), "Map", "1,1"], "not well-formed xml")
+    _assert_clean_error(["vassal", "dump", str(tmp_path / "missing.vsav")], "no such file")
+
+
+def test_save_without_saved_game_entry(tmp_path):
+    mod = _zip(tmp_path / "m.vsav", {"buildFile.xml": b"<VASSAL.build.GameModule/>", "moduledata": b"<data/>"})
+    with pytest.raises(ArchiveError, match="has no savedGame entry"):
+        read_save(mod)
+
+
+def test_bad_points_and_names(tmp_path):
+    buffer = io.BytesIO()
+    from tests.vassal.helpers import demo_module_bytes
+
+    buffer.write(demo_module_bytes())
+    mod = tmp_path / "demo.vmod"
+    mod.write_bytes(buffer.getvalue())
+    _assert_clean_error(["vassal", "locate", str(mod), "Main Map", "12"], "is not X,Y")
+    _assert_clean_error(["vassal", "locate", str(mod), "Nowhere", "1,1"], "no map named 'Nowhere'")
+    _assert_clean_error(["vassal", "centre", str(mod), "Main Map", "Z9"], "Z9")

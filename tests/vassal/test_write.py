@@ -1,0 +1,112 @@
+"""Writing: VASSAL-identical buildFile.xml, deterministic modules, new saves the real engine decodes."""
+
+from __future__ import annotations
+
+import json
+import zipfile
+
+import pytest
+
+from tests.vassal.helpers import FIXTURES, demo_module_bytes, run_oracle
+from toolkit.vassal import Module, locate, read_save
+from toolkit.vassal.buildfile import render_buildfile
+from toolkit.vassal.codec import ESC
+from toolkit.vassal.writer import Placement, new_save
+from toolkit.vassal.xmlsafe import parse_xml
+
+VASSAL_WRITTEN = [
+    "zippunov__vassal-module-skeleton/dist__buildFile.xml",       # 3.7.19
+    "vassalengine__vassal-module-template/dist__buildFile.xml",   # 3.7.5
+    "rummelsworth__vassal-module-kassala/vmod__buildFile.xml",    # 3.6.6
+    "Cattlesquat__PathsOfGlory/buildFile.xml",                    # 3.7.10, 1 MB
+]
+
+
+@pytest.mark.corpus
+@pytest.mark.parametrize("rel", VASSAL_WRITTEN)
+def test_buildfile_writer_reproduces_vassal_output(corpus, rel):
+    data = (corpus / rel).read_bytes()
+    newline = "\r\n" if b"\r\n" in data else "\n"
+    assert render_buildfile(parse_xml(data, rel), newline=newline) == data
+
+
+def test_module_writer_is_deterministic():
+    first = demo_module_bytes()
+    assert demo_module_bytes() == first
+    names = zipfile.ZipFile(__import__("io").BytesIO(first)).namelist()
+    assert names == ["buildFile.xml", "moduledata", "images/arm.png", "images/board.png", "images/inf.png"]
+
+
+@pytest.fixture
+def demo(tmp_path):
+    path = tmp_path / "demo.vmod"
+    path.write_bytes(demo_module_bytes())
+    return path
+
+
+PLACEMENTS = [Placement("1st Infantry", "Main Map", "0302"), Placement("2nd Armour", "Main Map", "0403"),
+              Placement("1st Infantry", "Main Map", "0403"), Placement("2nd Armour", "Main Map", (700, 500))]
+
+
+def test_new_save_exact_text(demo):
+    with Module.open(demo) as module:
+        assert module.maps["Main Map"].boards["Main Board"].size == (800, 600)
+        save = new_save(module, PLACEMENTS)
+    text = save.text()
+    assert text == (
+        "begin_save" + ESC + ESC + "\\" + ESC
+        + "+/1700000000000/delete;Delete;68,130;\tpiece;;;inf.png;1st Infantry/\tMain Map;110;96;1;0\\" + ESC
+        + "+/1700000000001/mark;Side\tpiece;;;arm.png;2nd Armour/Blue\tMain Map;166;128;2;0\\" + ESC
+        + "+/1700000000002/delete;Delete;68,130;\tpiece;;;inf.png;1st Infantry/\tMain Map;166;128;1;0\\" + ESC
+        + "+/1700000000003/mark;Side\tpiece;;;arm.png;2nd Armour/Blue\tMain Map;700;500;2;0\\" + ESC
+        + "+/1700000000004/stack/Main Map;110;96;1700000000000;@@-1\\" + ESC
+        + "+/1700000000005/stack/Main Map;166;128;1700000000001;1700000000002;@@-1\\" + ESC
+        + "+/1700000000006/stack/Main Map;700;500;1700000000003;@@-1" + ESC
+        + "Main MapBoardPicker\tMain Board\t0\t0" + ESC + "end_save")
+    assert list(save.entries) == ["savedata", "moduledata"]
+    assert save.savedata.vassal_version == "3.6.7" and save.moduledata.name == "Hex Demo"
+    assert save.saved_game_bytes().startswith(b"!VCSK5a")
+
+
+def test_new_save_reads_back_on_its_hexes(demo, tmp_path):
+    out = tmp_path / "setup.vsav"
+    with Module.open(demo) as module:
+        new_save(module, PLACEMENTS).write(out)
+        assert out.read_bytes() == new_save(module, PLACEMENTS).to_bytes()  # deterministic
+        pieces = locate(read_save(out), module)
+    got = [(p.name, p.location, p.side, p.kind) for p in pieces]
+    assert got == [("1st Infantry", "0302", None, "piece"), ("2nd Armour", "0403", "Blue", "piece"),
+                   ("1st Infantry", "0403", None, "piece"), ("2nd Armour", "1409", "Blue", "piece"),
+                   ("1st Infantry", "0302", None, "stack"), ("1st Infantry, 2nd Armour", "0403", None, "stack"),
+                   ("2nd Armour", "1409", None, "stack")]
+
+
+def _decoded(answer):
+    return sorted((p["id"], p["name"], p["map"], p["x"], p["y"], p["location"]) for p in answer["pieces"])
+
+
+def test_new_save_matches_recorded_oracle_decode(demo, tmp_path):
+    fixture = json.loads((FIXTURES / "oracle_decode_demo_setup.json").read_text())
+    assert fixture["ok"] and not fixture.get("engine_errors")
+    with Module.open(demo) as module:
+        ours = sorted((p.id, p.name, p.map, p.x, p.y, p.location) for p in locate(new_save(module, PLACEMENTS), module)
+                      if p.kind == "piece")
+    theirs = [tuple(p) for p in _decoded(fixture) if not p[0].endswith(("4", "5", "6"))]
+    assert ours == theirs
+
+
+@pytest.mark.oracle
+def test_new_save_live_oracle(demo, tmp_path):
+    out = tmp_path / "setup.vsav"
+    with Module.open(demo) as module:
+        new_save(module, PLACEMENTS).write(out)
+    try:
+        answer = run_oracle("decode", str(demo), str(out), timeout=300)
+    except (OSError, RuntimeError) as exc:
+        pytest.skip(f"the VASSAL oracle cannot start: {exc}")
+    if "engine_errors" not in answer and not answer.get("ok") and "pieces" not in answer:
+        pytest.skip(f"the VASSAL oracle cannot start: {answer.get('error')}")
+    assert answer["ok"], answer
+    fixture = json.loads((FIXTURES / "oracle_decode_demo_setup.json").read_text())
+    assert _decoded(answer) == _decoded(fixture)
+    assert answer["commands"] == fixture["commands"]
