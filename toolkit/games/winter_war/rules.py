@@ -100,6 +100,7 @@ class _Ctx:
     isolated: set[str] = field(default_factory=set)
     supply_source: dict[str, str] = field(default_factory=dict)
     city_load: dict[str, dict[str, Any]] = field(default_factory=dict)
+    hq_city: dict[str, str] = field(default_factory=dict)
     zoc: Zoc | None = None
 
     @property
@@ -254,13 +255,14 @@ class WinterWarReferee(Referee):
         """Derive ZOC and supply together: isolated units exert no ZOC (Zones of Control (H)), which can
         only free more lines, so the isolated set shrinks to a fixed point."""
         ctx = _Ctx(position, self.board)
-        isolated: set[str] | None = None
+        ctx.zoc = self._zoc(ctx, set())
         for _ in range(8):
-            ctx.zoc = self._zoc(ctx, isolated or set())
             self._supply(ctx)
-            if ctx.isolated == isolated:
+            zoc = self._zoc(ctx, ctx.isolated)
+            same = all(zoc.hexes(side) == ctx.zoc.hexes(side) for side in ("finnish", "soviet"))
+            ctx.zoc = zoc
+            if same:
                 break
-            isolated = set(ctx.isolated)
         return ctx
 
     # --- zones of control --------------------------------------------------------------------------
@@ -359,20 +361,33 @@ class WinterWarReferee(Referee):
 
     def hq_cities(self, ctx: _Ctx) -> dict[str, str]:
         """HQ id -> the Supply City it draws on: the closest one within a ten-hex line, joined to
-        Leningrad by rail (Supply and Isolation (F)). Ties go to the larger capacity."""
+        Leningrad by rail (Supply and Isolation (F)). Ties go to the larger capacity.
+
+        Lines are traced outward from each city (one search per city, not per HQ); a city in an
+        enemy ZOC with no Soviet unit in it starts no line.
+        """
         b = self.board
         connected = self.rail_connected(ctx, "soviet")
-        cities = {c for c in b.supply_cities if c in connected and c not in ctx.occupied["finnish"]}
         step = self._line_step(ctx, "soviet")
-        out = {}
+        hq_hexes: dict[str, list[str]] = {}
         for u in ctx.pos.side_units("soviet"):
-            if not is_hq(u):
+            if is_hq(u):
+                hq_hexes.setdefault(u.hex, []).append(u.id)  # type: ignore[arg-type]
+        best: dict[str, tuple[int, float, str]] = {}
+        for c in b.supply_cities:
+            if c not in connected or c in ctx.occupied["finnish"]:
                 continue
-            dist = trace(b, [u.hex], step, max_length=10)  # type: ignore[list-item]
-            reach = [(dist[c], -self._capacity(ctx, c), c) for c in cities if c in dist]
-            if reach:
-                out[u.id] = min(reach)[2]
-        return out
+            if c not in ctx.occupied["soviet"] and ctx.zoc is not None and ctx.zoc.controls("finnish", c):
+                continue
+            dist = trace(b, [c], step, max_length=10)
+            key_cap = -self._capacity(ctx, c)
+            for h in hq_hexes:
+                d = dist.get(h)
+                if d is not None:
+                    cand = (d, key_cap, c)
+                    if h not in best or cand < best[h]:
+                        best[h] = cand
+        return {uid: best[h][2] for h, ids in hq_hexes.items() if h in best for uid in ids}
 
     def _supply(self, ctx: _Ctx) -> None:
         """Supply and Isolation: which units are isolated now."""
@@ -381,7 +396,7 @@ class WinterWarReferee(Referee):
         ctx.supply_source = {}
         ctx.city_load = {}
         soviets = [u for u in ctx.pos.side_units("soviet") if not is_blank(u)]
-        hq_city = self.hq_cities(ctx)
+        hq_city = ctx.hq_city = self.hq_cities(ctx)
         connected = self.rail_connected(ctx, "soviet")
         step = self._line_step(ctx, "soviet")
         hq_reach: dict[str, dict[str, int]] = {}
@@ -906,7 +921,7 @@ class WinterWarReferee(Referee):
         connected = self.rail_connected(ctx, "soviet")
         out = {c for c in b.supply_cities if c in connected and c not in ctx.occupied["finnish"]}
         step = self._line_step(ctx, "soviet")
-        hqs = self.hq_cities(ctx)
+        hqs = ctx.hq_city
         for u in ctx.pos.side_units("soviet"):
             if u.id in hqs:
                 out |= set(trace(b, [u.hex], step, max_length=5))  # type: ignore[list-item]

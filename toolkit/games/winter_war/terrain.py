@@ -31,6 +31,7 @@ class WinterWarBoard(Board):
     def __init__(self, terrain_map: Any) -> None:
         super().__init__(terrain_map)
         self._north: dict[str, bool] = {}
+        self._blocked: dict[tuple[str, str, bool], bool] = {}
 
     # --- places and lines ------------------------------------------------------------------------
 
@@ -121,6 +122,13 @@ class WinterWarBoard(Board):
 
         On ice turns the ``sea`` feature between an ice hex and an ice or land hex is ignored.
         """
+        key = (a, b, turn in ICE_TURNS)
+        v = self._blocked.get(key)
+        if v is None:
+            v = self._blocked[key] = self._side_blocked(a, b, turn)
+        return v
+
+    def _side_blocked(self, a: str, b: str, turn: int) -> bool:
         feats = self.side(a, b)
         if not feats & BLOCKING_SIDES:
             return False
