@@ -60,6 +60,10 @@ _SECTIONS = ("schema", "title", "provenance", "grid", "default_terrain", "legend
 _LEGEND_KEYS = ("color", "label", "pattern", "water")
 _PATTERNS = frozenset({"", "trees", "swamp", "mountain", "hills", "dots", "water"})
 _STR = "tag:yaml.org,2002:str"
+_MAP = "tag:yaml.org,2002:map"
+_SEQ = "tag:yaml.org,2002:seq"
+_E = yaml.events
+MAX_DEPTH = 32
 _WORD = re.compile(r"[^\W\d][\w\-]*")
 MAX_BYTES = 64 * 1024 * 1024
 
@@ -110,10 +114,12 @@ class _Reader:
         if isinstance(node, yaml.ScalarNode):
             if node.tag == _STR:
                 return node.value
+            if not node.tag.startswith("tag:yaml.org,2002:"):
+                raise self.fail(node, f"unsupported tag {node.tag!r} on value {node.value!r}")
             try:
                 value = self.constructor.construct_object(node)
-            except yaml.YAMLError as exc:
-                raise self.fail(node, f"bad value {node.value!r}: {exc}") from None
+            except (yaml.YAMLError, ValueError):
+                raise self.fail(node, f"bad value {node.value!r} for tag {node.tag!r}") from None
             if value is None or isinstance(value, bool | int | float | str):
                 return value
             raise self.fail(node, f"value {node.value!r} must be text, a number or true/false (quote it)")
@@ -171,9 +177,72 @@ class _Reader:
 
     # --- the document --------------------------------------------------------------------------
 
+    def compose(self, text: str) -> yaml.Node | None:
+        """The node tree of a one-document YAML text, built iteratively from the C parser's events
+        (libyaml's own composer recurses: a deeply nested file would crash it). Refuses aliases
+        (exponential expansion) and nesting deeper than :data:`MAX_DEPTH`."""
+        resolve = _Loader.resolve
+        cache: dict[str, str] = {}
+        stack: list[yaml.Node] = []
+        keys: list[yaml.Node | None] = []
+        root: yaml.Node | None = None
+        docs = 0
+        for ev in yaml.parse(text, Loader=_Loader):
+            cls = ev.__class__
+            node: yaml.Node
+            if cls is _E.ScalarEvent:
+                tag = ev.tag
+                if tag is None or tag == "!":
+                    if ev.implicit[0]:
+                        tag = cache.get(ev.value)
+                        if tag is None:
+                            tag = cache[ev.value] = resolve(_Loader, yaml.ScalarNode, ev.value, (True, False))
+                    else:
+                        tag = _STR
+                node = yaml.ScalarNode(tag, ev.value, ev.start_mark, ev.end_mark, ev.style)
+            elif cls is _E.MappingStartEvent:
+                node = yaml.MappingNode(ev.tag if ev.tag not in (None, "!") else _MAP, [], ev.start_mark, None,
+                                        ev.flow_style)
+            elif cls is _E.SequenceStartEvent:
+                node = yaml.SequenceNode(ev.tag if ev.tag not in (None, "!") else _SEQ, [], ev.start_mark, None,
+                                         ev.flow_style)
+            elif cls is _E.MappingEndEvent or cls is _E.SequenceEndEvent:
+                stack.pop().end_mark = ev.end_mark
+                keys.pop()
+                continue
+            elif cls is _E.AliasEvent:
+                raise DataFileError(f"aliases (*{ev.anchor}) are not allowed in a map file", self.source,
+                                    ev.start_mark.line + 1)
+            elif cls is _E.DocumentStartEvent:
+                docs += 1
+                if docs > 1:
+                    raise DataFileError("a map file holds one yaml document, not several", self.source,
+                                        ev.start_mark.line + 1)
+                continue
+            else:
+                continue
+            if stack:
+                parent = stack[-1]
+                if parent.__class__ is yaml.SequenceNode:
+                    parent.value.append(node)
+                elif keys[-1] is None:
+                    keys[-1] = node
+                else:
+                    parent.value.append((keys[-1], node))
+                    keys[-1] = None
+            else:
+                root = node
+            if cls is not _E.ScalarEvent:
+                stack.append(node)
+                keys.append(None)
+                if len(stack) > MAX_DEPTH:
+                    raise DataFileError(f"nested more than {MAX_DEPTH} levels deep", self.source,
+                                        ev.start_mark.line + 1)
+        return root
+
     def read(self, text: str) -> TerrainMap:
         try:
-            root = yaml.compose(text, Loader=_Loader)
+            root = self.compose(text)
         except yaml.MarkedYAMLError as exc:
             mark = exc.problem_mark or exc.context_mark
             line = mark.line + 1 if mark is not None else None
