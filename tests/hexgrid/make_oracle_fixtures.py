@@ -174,6 +174,36 @@ CONFIGS: list[dict[str, Any]] = [
     },
     {"name": "snapscale", "grid": hexg({"dx": "60", "dy": "70", "x0": "30", "y0": "35", "snapscale": "3"}, {})},
     {
+        "name": "snapscale_edges_corners",
+        "grid": hexg(
+            {
+                "dx": "60",
+                "dy": "70",
+                "x0": "30",
+                "y0": "35",
+                "snapscale": "2",
+                "edgesLegal": "true",
+                "cornersLegal": "true",
+            },
+            {},
+        ),
+    },
+    {
+        "name": "snapscale_edges_sideways",
+        "grid": hexg(
+            {
+                "dx": "52.5",
+                "dy": "61.3",
+                "x0": "20",
+                "y0": "25",
+                "snapscale": "4",
+                "edgesLegal": "true",
+                "sideways": "true",
+            },
+            {"sep": "."},
+        ),
+    },
+    {
         "name": "square_alpha_descend",
         "grid": square(
             {"dx": "50", "dy": "40.5", "x0": "20", "y0": "15"},

@@ -193,7 +193,7 @@ class VassalHexGrid:
         step = 0.5 * spacing / k
         n = jround(d / step)
         n = max(1 - k, min(k - 1, n))
-        return jround(n * step)
+        return jround(n * 0.5 * spacing / k)  # VASSAL's order: ((n * 0.5) * d) / k
 
     def _side(self, x: int, y: int) -> tuple[int, int]:
         dx, dy, x0, y0 = self.dx, self.dy, self.x0, self.y0
@@ -241,16 +241,22 @@ class VassalHexGrid:
         centre = self._hex_centre(sx, sy, version)
         if centre_only or not (self.edges_legal or self.corners_legal):
             return self._swap(*centre)
+        point = (sx, sy)
+
+        def fallback(t: tuple[int, int]) -> tuple[int, int]:
+            # with snapscale, snapToHexSide/Vertex return the centre when it is as near (Manhattan)
+            if self.snapscale > 0 and _manhattan(centre, point) <= _manhattan(t, point):
+                return centre
+            return t
+
         if self.edges_legal and self.corners_legal:
-            side = self._side(sx, sy)
-            vert = self._vertex(sx, sy)
-            target = side if _d2(side, (sx, sy)) < _d2(vert, (sx, sy)) else vert
+            side = fallback(self._side(sx, sy))
+            vert = fallback(self._vertex(sx, sy))
+            target = side if _d2(side, point) < _d2(vert, point) else vert
         elif self.edges_legal:
-            target = self._side(sx, sy)
+            target = fallback(self._side(sx, sy))
         else:
-            target = self._vertex(sx, sy)
-        if self.snapscale > 0 and _manhattan(centre, (sx, sy)) <= _manhattan(target, (sx, sy)):
-            target = centre
+            target = fallback(self._vertex(sx, sy))
         if _d2(centre, target) <= 2:
             target = centre
         return self._swap(*target)
