@@ -63,6 +63,7 @@ _STR = "tag:yaml.org,2002:str"
 _MAP = "tag:yaml.org,2002:map"
 _SEQ = "tag:yaml.org,2002:seq"
 _E = yaml.events
+_SCALAR_TAGS = frozenset(f"tag:yaml.org,2002:{t}" for t in ("null", "bool", "int", "float", "str", "timestamp"))
 MAX_DEPTH = 32
 _WORD = re.compile(r"[^\W\d][\w\-]*")
 MAX_BYTES = 64 * 1024 * 1024
@@ -114,7 +115,7 @@ class _Reader:
         if isinstance(node, yaml.ScalarNode):
             if node.tag == _STR:
                 return node.value
-            if not node.tag.startswith("tag:yaml.org,2002:"):
+            if node.tag not in _SCALAR_TAGS:
                 raise self.fail(node, f"unsupported tag {node.tag!r} on value {node.value!r}")
             try:
                 value = self.constructor.construct_object(node)
