@@ -355,6 +355,29 @@ def test_moves_in_other_phases(ref: WinterWarReferee) -> None:
     assert rules(r2) == ["Combat Procedure (B)"]
 
 
+def test_retreat_and_advance_before_combat(ref: WinterWarReferee) -> None:
+    s, h = ("s", "sov-2-1-2", "0608"), ("h", "sov-0-1-2", "0709")
+    before = [s, h, ("f", "fin-1-1-3", "0508"), ("g", "fin-4-4-2", "0407")]
+    # the 1-1-3 steps back from the fortification; the Soviet unit advances into it
+    good = [("s", "sov-2-1-2", "0508"), h, ("f", "fin-1-1-3", "0408"), ("g", "fin-4-4-2", "0407")]
+    assert check(ref, good, before, phase="combat").ok
+    # a 4-4-2 may not retreat before combat
+    bad = [s, h, ("f", "fin-1-1-3", "0508"), ("g", "fin-4-4-2", "0406")]
+    assert rules(check(ref, bad, before, phase="combat")) == ["Combat (A)"]
+    # nor into an enemy ZOC (0607 is next to the Soviet unit on 0608; 0509 would be fine: a fortification)
+    zoc = [s, h, ("f", "fin-1-1-3", "0607"), ("g", "fin-4-4-2", "0407")]
+    assert rules(check(ref, zoc, before, phase="combat")) == ["Combat (A)"]
+    # after the Mannerheim Line has fallen the Finns lose the option
+    r = check(ref, good, before, phase="combat", last_occupied={"0509": "soviet", "0508": "soviet"})
+    assert "Fortifications (F)" in rules(r)
+    # an HQ may retreat, other Soviet units may not; HQs never advance
+    hq_back = [("s", "sov-2-1-2", "0608"), ("h", "sov-0-1-2", "0809"), ("f", "fin-2-2-3", "0708")]
+    assert check(ref, hq_back, [s, h, ("f", "fin-2-2-3", "0708")], phase="combat", player="finnish").ok
+    s_back = [("s", "sov-2-1-2", "0609"), h, ("f", "fin-2-2-3", "0508")]
+    assert rules(check(ref, s_back, [s, h, ("f", "fin-2-2-3", "0508")], phase="combat", player="finnish")) == [
+        "Combat (A)"]
+
+
 # --- Combat -----------------------------------------------------------------------------------------------------
 
 def attack(ref: WinterWarReferee, units: list[Any], attacks: list[dict[str, Any]], **kw: Any) -> Report:

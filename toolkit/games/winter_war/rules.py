@@ -791,6 +791,7 @@ class WinterWarReferee(Referee):
                               "one Player-Turn are judged")]
         ctx = self.context(before)
         moved = [(u, before.by_id.get(u.id)) for u in after.units]
+        advancers: dict[str, list[str]] = {}
         for u, old in moved:
             if old is None or old.hex == u.hex:
                 continue
@@ -798,17 +799,13 @@ class WinterWarReferee(Referee):
                 continue  # arrivals and eliminations are judged by counts and supply
             if player_of(u) != before.player:
                 if before.phase == "combat":
-                    if self.board.distance(old.hex, u.hex, 4) > 1:
-                        out.append(violation("Combat (A)", f"{u.id} retreated more than one hex ({old.hex} to "
-                                             f"{u.hex})", [old.hex, u.hex], [u.id]))
+                    out.extend(self.judge_retreat(ctx, old, u.hex))
                     continue
                 out.append(violation("Movement (D)", f"{u.id} belongs to the non-phasing player and may not move",
                                      [old.hex, u.hex], [u.id]))
                 continue
             if before.phase == "combat":
-                if self.board.distance(old.hex, u.hex, 4) > 1:
-                    out.append(violation("Combat Procedure (B)", f"{u.id} advanced more than one hex ({old.hex} to "
-                                         f"{u.hex})", [old.hex, u.hex], [u.id]))
+                out.extend(self.judge_advance(ctx, old, u.hex, after, advancers))
                 continue
             if before.phase != "movement":
                 out.append(violation("Sequence of Play", f"{u.id} moved in the {before.phase} phase",
@@ -818,6 +815,51 @@ class WinterWarReferee(Referee):
             if problem:
                 out.append(violation(problem[0], f"{u.id} cannot reach {u.hex} from {old.hex}: {problem[1]}",
                                      [old.hex, u.hex], [u.id]))
+        return out
+
+    def judge_retreat(self, ctx: _Ctx, u: Unit, dest: str) -> list[Violation]:
+        """Combat (A), Retreat Before Combat: who may retreat, one hex, not into enemy ZOC (except onto
+        friendly units), not into prohibited terrain; Fortifications (F) after the Mannerheim Line falls."""
+        out = []
+        where = [u.hex, dest]
+        if self.board.distance(u.hex, dest, 4) > 1:  # type: ignore[arg-type]
+            out.append(violation("Combat (A)", f"{u.id} retreated more than one hex ({u.hex} to {dest})", where,
+                                 [u.id]))
+        if u.side == "soviet" and not is_hq(u):
+            out.append(violation("Combat (A)", f"{u.id}: only Soviet Headquarters units may retreat before combat",
+                                 where, [u.id]))
+        if player_of(u) == "finnish":
+            if not is_light_finn(u):
+                out.append(violation("Combat (A)", f"{u.id}: only Finnish 0-0-3 and 1-1-3 units may retreat before "
+                                     "combat", where, [u.id]))
+            elif self.mannerheim_captured(ctx):
+                out.append(violation("Fortifications (F)", f"{u.id} may not retreat before combat: the Soviets hold "
+                                     "all four Mannerheim Line hexes", where, [u.id]))
+        friendly_there = any(player_of(v) == player_of(u) for v in ctx.pos.at(dest))
+        if self.in_enemy_zoc(ctx, player_of(u), dest) and not friendly_there:
+            out.append(violation("Combat (A)", f"{u.id} may not retreat into an enemy Zone of Control ({dest})", where,
+                                 [u.id]))
+        why = self.prohibition(ctx, u, dest)
+        if why:
+            out.append(violation(why[0], f"{u.id} may not retreat into {dest}: {why[1]}", where, [u.id]))
+        return out
+
+    def judge_advance(self, ctx: _Ctx, u: Unit, dest: str, after: Position,
+                      advancers: dict[str, list[str]]) -> list[Violation]:
+        """Combat Procedure (B), Advance Before Combat: one unit, not an HQ, one hex, into a hex vacated by
+        units that retreated before combat."""
+        out = []
+        where = [u.hex, dest]
+        enemy = enemy_of(player_of(u))
+        vacated = dest in ctx.occupied[enemy] and not any(player_of(v) == enemy for v in after.at(dest))
+        if self.board.distance(u.hex, dest, 4) > 1 or not vacated:  # type: ignore[arg-type]
+            out.append(violation("Combat Procedure (B)", f"{u.id} may only advance one hex into a hex vacated by a "
+                                 "retreat before combat", where, [u.id]))
+        if is_hq(u):
+            out.append(violation("Combat (B)", f"HQ {u.id} may not advance before combat", where, [u.id]))
+        advancers.setdefault(dest, []).append(u.id)
+        if len(advancers[dest]) > 1:
+            out.append(violation("Combat (B)", f"only one unit may advance into {dest}", [dest], advancers[dest]))
         return out
 
     def reachable(self, ctx: _Ctx, u: Unit, *, ignore_zoc: bool = False) -> dict[str, float]:
