@@ -12,6 +12,7 @@ Schema (every key not marked optional is required)::
     layout: classic                  # optional: how values are printed: classic | tornio | europa
     values: [attack, defense, movement]   # the game's printed value set, in printed order
     half_mark: H                     # optional: how a 0.5 value is printed (Tornio "H"; default "½")
+    top_left: [range]                # optional: values printed in the top-left corner, not the bottom row
     sides:
       finnish: {label: Finnish, short: fin, colour: "#f2efe6", text_colour: "#000000"}
       soviet:  {label: Soviet, short: sov, colour: "#3f5f3a", text_colour: "#ffffff"}
@@ -99,7 +100,8 @@ _BACK_OVERRIDES = ("values", "unit_type", "size", "designation", "motorised")
 _COUNTER_KEYS = {"id", "side", "unit_type", "size", "values", "designation", "count", "motorised", "front",
                  "back", "notes"}
 _SIDE_KEYS = {"label", "short", "colour", "text_colour", "mark", "player"}
-_TOP_KEYS = {"game", "title", "counter_size", "layout", "values", "half_mark", "sides", "counters", "notes"}
+_TOP_KEYS = {"game", "title", "counter_size", "layout", "values", "half_mark", "top_left", "sides", "counters",
+             "notes"}
 _COLOUR = re.compile(r"^#(?:[0-9a-fA-F]{6})$")
 _ID = re.compile(r"^[a-z0-9][a-z0-9_.+-]*$")
 
@@ -181,6 +183,7 @@ class CounterSet:
     half_mark: str = "½"
     title: str = ""
     source: str = ""
+    top_left: tuple[str, ...] = ()
 
     def __iter__(self) -> Iterator[CounterType]:
         return iter(self.types.values())
@@ -389,6 +392,10 @@ class _Builder:
             raise self.fail(f"duplicate value name in {list(value_names)}", top.key_lines.get("values"))
         self.value_names = value_names
         half_mark = self.text(top, "half_mark", "counter file", "½")
+        corner = top.get("top_left", [])
+        if not isinstance(corner, list) or any(n not in value_names for n in corner):
+            raise self.fail(f"top_left must list value names of {', '.join(value_names)}, not {_show(corner)}",
+                            top.key_lines.get("top_left"))
 
         sides_doc = self.mapping(top.get("sides"), "sides", top.key_lines.get("sides", top.line))
         if not sides_doc:
@@ -418,7 +425,8 @@ class _Builder:
             types[ct.id] = ct
         return CounterSet(game=game, sides=sides, types=types, value_names=value_names, layout=layout,
                           counter_size_mm=size_mm, half_mark=half_mark,
-                          title=self.text(top, "title", "counter file", ""), source=self.source)
+                          title=self.text(top, "title", "counter file", ""), source=self.source,
+                          top_left=tuple(corner))
 
     def unit_type(self, raw: Any, line: int | None) -> str:
         if not isinstance(raw, str) or not raw.strip():

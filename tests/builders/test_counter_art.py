@@ -137,3 +137,25 @@ def test_bad_sizes_are_refused(cset):
 def test_printable_replaces_missing_glyphs():
     assert printable("Jäger – ½") == "Jager - 1/2"
     assert printable("plain") == "plain"
+
+
+@pytest.mark.parametrize("slug", ["winter-war", "tornio-44", "a-winter-war"])
+def test_bundled_counter_files_render(slug):
+    cs = load_counters(slug)
+    for ct in cs:
+        for which in ("front", "back"):
+            image = render_face(cs, ct, which, 48)
+            assert image.size == (48, 48)
+
+
+def test_top_left_values_print_in_the_corner():
+    cs = load_counters("tornio-44")
+    face = cs.face("fin-artillery")
+    assert face.values["range"] == 8 and cs.top_left == ("range",)
+    from toolkit.builders.counter_art import _value_tokens
+
+    assert [t for t, _ in _value_tokens(face, cs)] == ["6", "-", "1", "-", "6"]  # range not in the bottom row
+    corner = _px(render_face(cs, "fin-artillery", "front", 200).crop((8, 6, 40, 40)))
+    blank = _px(render_face(cs, "fin-tank", "front", 200).crop((8, 6, 40, 40)))
+    assert (np.abs(corner - corner[0, 0]).sum(axis=2) > 200).sum() > 30  # the "8"
+    assert (np.abs(blank - blank[0, 0]).sum(axis=2) > 200).sum() == 0

@@ -11,6 +11,9 @@ the game (``CounterSet.layout``):
   motorised units (§17.1), support factors inside a rectangle.
 * ``europa``: as classic, plus the self-supporting dot at the top left (A Winter War 12).
 
+Values named in the file's ``top_left`` (Tornio's support range, Europa's AA value) print small in
+the top-left corner instead of in the bottom row.
+
 Reduced (back) faces get a band across the top so they read as reduced at a glance.
 """
 
@@ -72,7 +75,12 @@ def _draw_face(draw: ImageDraw.ImageDraw, face: Face, cset: CounterSet, ox: floa
         draw.rectangle((ox - s, oy - s, ox + 2 * s, oy + 0.075 * s), fill=_mix(bg, fg, 0.45))
     if face.mark:
         text_centered(draw, ox + 0.12 * s, oy + 0.16 * s, face.mark, 0.12 * s, fg)
-    if face.dot:
+    corner = [printable(format_value(face.values[n], cset.half_mark)) for n in cset.top_left if n in face.values]
+    if corner:
+        f = font(0.11 * s * 1.42)
+        draw.text((ox + 0.06 * s, oy + 0.05 * s), " ".join(corner), font=f, fill=fg, anchor="la",
+                  stroke_width=max(0, round(f.size / 22)), stroke_fill=fg)
+    elif face.dot:
         r = 0.045 * s
         draw.ellipse((ox + 0.08 * s - r, oy + 0.12 * s - r, ox + 0.08 * s + r, oy + 0.12 * s + r), fill=fg)
     if face.label and face.unit_type in ("marker", "blank"):
@@ -130,7 +138,7 @@ def _value_tokens(face: Face, cset: CounterSet) -> list[tuple[str, str]]:
     """(text, value name) pairs in printed order, with "-" separators (name "")."""
     tokens: list[tuple[str, str]] = []
     for name in cset.value_names:
-        if name not in face.values:
+        if name not in face.values or name in cset.top_left:
             continue
         if tokens:
             tokens.append(("-", ""))
