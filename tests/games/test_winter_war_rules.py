@@ -368,8 +368,11 @@ def test_retreat_and_advance_before_combat(ref: WinterWarReferee) -> None:
     zoc = [s, h, ("f", "fin-1-1-3", "0607"), ("g", "fin-4-4-2", "0407")]
     assert rules(check(ref, zoc, before, phase="combat")) == ["Combat (A)"]
     # after the Mannerheim Line has fallen the Finns lose the option
-    r = check(ref, good, before, phase="combat", last_occupied={"0509": "soviet", "0508": "soviet"})
-    assert "Fortifications (F)" in rules(r)
+    fallen = {"0509": "soviet", "0508": "soviet"}
+    r = check(ref, [s, h, ("f", "fin-1-1-3", "0406")], [s, h, ("f", "fin-1-1-3", "0507")], phase="combat",
+              last_occupied=fallen)
+    assert rules(r) == ["Fortifications (F)"]
+    assert check(ref, [s, h, ("f", "fin-1-1-3", "0406")], [s, h, ("f", "fin-1-1-3", "0507")], phase="combat").ok
     # an HQ may retreat, other Soviet units may not; HQs never advance
     hq_back = [("s", "sov-2-1-2", "0608"), ("h", "sov-0-1-2", "0809"), ("f", "fin-2-2-3", "0708")]
     assert check(ref, hq_back, [s, h, ("f", "fin-2-2-3", "0708")], phase="combat", player="finnish").ok
