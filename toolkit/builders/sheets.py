@@ -148,6 +148,10 @@ def _counter_list(cset: CounterSet) -> list[CounterType]:
 
 def build_sheets(cset: CounterSet, spec: SheetSpec, progress: Callable[[int, int], None] | None = None) -> bytes:
     """The counter sheets of ``cset`` as PDF bytes."""
+    return _build(cset, spec, progress)[0]
+
+
+def _build(cset: CounterSet, spec: SheetSpec, progress: Callable[[int, int], None] | None) -> tuple[bytes, int]:
     spec.check()
     grid = layout_sheet(spec)
     width, height = spec.page_size()
@@ -204,7 +208,7 @@ def build_sheets(cset: CounterSet, spec: SheetSpec, progress: Callable[[int, int
         done += len(chunk)
         if progress is not None:
             progress(done, len(counters))
-    return writer.to_bytes(title=f"{cset.title or cset.game} counters")
+    return writer.to_bytes(title=f"{cset.title or cset.game} counters"), len(writer.pages)
 
 
 Transform = Callable[[float, float], tuple[float, float]]
@@ -289,6 +293,6 @@ def _draw_marks(page: Page, xs: list[float], ys: list[float], grid: SheetLayout,
 def write_sheets(cset: CounterSet, spec: SheetSpec, path: str | Path,
                  progress: Callable[[int, int], None] | None = None) -> int:
     """Build the sheets and write them atomically to ``path``; returns the number of pages."""
-    data = build_sheets(cset, spec, progress)
+    data, pages = _build(cset, spec, progress)
     atomic_write(path, data)
-    return data.count(b"/Type /Page ")
+    return pages

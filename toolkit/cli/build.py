@@ -61,7 +61,10 @@ def _counters(arg: str) -> CounterSet:
 
 @click.group("build")
 def build_group() -> None:
-    """Build printable components: counter art, counter sheets, player aid cards."""
+    """Build printable components: counter art, counter sheets, player aid cards.
+
+    SLUG is a bundled game (winter-war, tornio-44, a-winter-war) or a path to a counter file.
+    """
 
 
 @build_group.command("counters")
