@@ -211,15 +211,16 @@ def _art_edges(pdf: Path, page: int, at: tuple[float, float], width: float) -> t
 
 
 @needs_poppler
-@pytest.mark.parametrize(("page", "size", "duplex", "offset"), [
-    ("a4", 12.7, "long", (0.0, 0.0)),
-    ("a4", 12.7, "long", (0.7, -0.4)),
-    ("letter", 15.875, "short", (-0.3, 0.55)),
-    ("letter", 16.0, "long", (0.0, 0.0)),
+@pytest.mark.parametrize(("page", "size", "duplex", "offset", "landscape"), [
+    ("a4", 12.7, "long", (0.0, 0.0), False),
+    ("a4", 12.7, "long", (0.7, -0.4), False),
+    ("letter", 15.875, "short", (-0.3, 0.55), False),
+    ("letter", 16.0, "long", (0.0, 0.0), False),
+    ("a4", 16.0, "long", (0.25, 0.6), True),
 ])
-def test_backs_register_with_fronts(tmp_path: Path, cset, page, size, duplex, offset):
+def test_backs_register_with_fronts(tmp_path: Path, cset, page, size, duplex, offset, landscape):
     spec = SheetSpec(counter_mm=size, page=page, duplex=duplex, back_offset_mm=offset, dpi=150,
-                     bleed_mm=1.0, mark_gap_mm=1.5)
+                     bleed_mm=1.0, mark_gap_mm=1.5, landscape=landscape)
     full, grid = _full_sheet_set(cset, spec)
     pdf = tmp_path / "sheet.pdf"
     pdf.write_bytes(build_sheets(full, spec))
@@ -234,7 +235,8 @@ def test_backs_register_with_fronts(tmp_path: Path, cset, page, size, duplex, of
     assert np.max(np.abs(np.diff(fy) - size)) < 0.05
     # where each front cut line lands on the back, by the duplex flip, plus the requested offset
     dx, dy = offset
-    if duplex == "long":
+    mirror_x = (duplex == "long") == (width <= height)  # turned over a vertical edge
+    if mirror_x:
         expected_x = sorted(width - x + dx for x in fx)
         expected_y = [y + dy for y in fy]
     else:
@@ -243,19 +245,20 @@ def test_backs_register_with_fronts(tmp_path: Path, cset, page, size, duplex, of
     err_x = np.abs(np.array(bx) - np.array(expected_x))
     err_y = np.abs(np.array(by) - np.array(expected_y))
     assert err_x.max() < 0.1 and err_y.max() < 0.1, (err_x.max(), err_y.max())
-    print(f"registration {page} {size} mm {duplex} offset {offset}: max error x {err_x.max():.4f} mm, "
+    orientation = " landscape" if landscape else ""
+    print(f"registration {page}{orientation} {size} mm {duplex} offset {offset}: max error x {err_x.max():.4f} mm, "
           f"y {err_y.max():.4f} mm; size error {np.max(np.abs(np.diff(fx) - size)):.4f} mm")
     # the art registers too: the outer edges of the printed block (bleed included) through the first row
     fl, fr = _art_edges(pdf, 1, (0, grid.top + size / 2), width)
-    by0 = grid.top + size / 2 + dy if duplex == "long" else height - grid.top - size / 2 + dy
+    by0 = grid.top + size / 2 + dy if mirror_x else height - grid.top - size / 2 + dy
     bl, br = _art_edges(pdf, 2, (0, by0), width)
-    if duplex == "long":
+    if mirror_x:
         assert abs(bl - (width - fr + dx)) < 0.1 and abs(br - (width - fl + dx)) < 0.1, (fl, fr, bl, br)
     else:
         assert abs(bl - (fl + dx)) < 0.1 and abs(br - (fr + dx)) < 0.1, (fl, fr, bl, br)
     # and the shift of the back against the zero-offset mirror is the offset itself
-    mirror_x = sorted(width - x for x in fx) if duplex == "long" else fx
-    assert np.mean(np.array(bx) - np.array(mirror_x)) == pytest.approx(dx, abs=0.05)
+    plain_x = sorted(width - x for x in fx) if mirror_x else fx
+    assert np.mean(np.array(bx) - np.array(plain_x)) == pytest.approx(dx, abs=0.05)
 
 
 @needs_poppler

@@ -10,7 +10,8 @@ long.
 
 Backs. ``duplex="long"`` (the default: flip on the long edge) puts each page of fronts on an odd
 page and its backs on the next page, with the grid mirrored left-right, so the back of the counter
-at (x, y) prints at (W - x - s, y); ``"short"`` mirrors top-bottom instead. ``back_offset_mm`` =
+at (x, y) prints at (W - x - s, y); ``"short"`` mirrors top-bottom instead (on a landscape page the
+long edge is the top, so the two swap). ``back_offset_mm`` =
 (dx, dy) shifts everything on the back pages (art and marks) to cancel a printer's drift: measure
 how far the backs land from the fronts, pass the opposite. ``"fold"`` prints fronts on the top half
 and backs on the bottom half, mirrored about the fold line and turned half a turn, so folding the
@@ -222,13 +223,15 @@ def _identity(x: float, y: float) -> tuple[float, float]:
 def back_transform(spec: SheetSpec) -> Transform:
     """Where a point of the front page lands on the page (or half page) that carries the backs, in mm.
 
-    long: (W - x + dx, y + dy); short: (x + dx, H - y + dy); fold: (x, H - y); none: unchanged.
+    Turning the sheet over about a vertical edge mirrors x: (W - x + dx, y + dy); about a horizontal
+    edge mirrors y: (x + dx, H - y + dy). The long edge is vertical on a portrait page and horizontal
+    on a landscape one. fold: (x, H - y); none: unchanged.
     """
     width, height = spec.page_size()
     dx, dy = spec.back_offset_mm
-    if spec.duplex == "long":
-        return lambda x, y: (width - x + dx, y + dy)
-    if spec.duplex == "short":
+    if spec.duplex in ("long", "short"):
+        if (spec.duplex == "long") == (width <= height):
+            return lambda x, y: (width - x + dx, y + dy)
         return lambda x, y: (x + dx, height - y + dy)
     if spec.duplex == "fold":
         return lambda x, y: (x, height - y)
