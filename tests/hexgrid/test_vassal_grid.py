@@ -412,15 +412,11 @@ def test_name_point_name_round_trip(
         # the only way VASSAL misreads its own names: $gridLocation$ with an empty separator, where the
         # first part's greedy group takes characters of the second
         assert numbering.sep == "" and "$gridLocation$" in numbering.location_format
-        first, second = (col_name, row_name) if numbering.first == "H" else (row_name, col_name)
-        first_parsed = format_part(
-            *(
-                (parsed[0] + numbering.h_off, numbering.h_type, numbering.h_leading)
-                if numbering.first == "H"
-                else (parsed[1] + numbering.v_off, numbering.v_type, numbering.v_leading)
-            )
-        )
-        assert len(first_parsed) > len(first) and first_parsed.startswith(first) and second
+        first = col_name if numbering.first == "H" else row_name
+        pattern, col_group, row_group = numbering.name_regex()
+        match = pattern.fullmatch(name)
+        assert match is not None and col_group is not None and row_group is not None
+        assert len(match.group(col_group if numbering.first == "H" else row_group)) > len(first)
         return
     px, py = grid.point(name, container)
     again = grid.location_name(px, py, container)
