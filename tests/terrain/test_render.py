@@ -164,3 +164,14 @@ def test_borders_ice_supply_cities_and_water_sides(small: TerrainMap) -> None:
     x, y = (int(v) for v in lay.hex_to_pixel(g.hex("0102")))
     ice = np.asarray(img.crop((x - 15, y - 15, x + 15, y + 15)))
     assert np.any(np.all(ice > 240, axis=2))  # white ice hatching in the sea hex
+
+
+def test_water_fraction_tints_land_toward_water(small: TerrainMap) -> None:
+    m = load_map(DATA / "small.yaml")
+    m.set_value("0204", "water", 0.5)
+    img, lay = render_map(m, 40)
+    # clear #eae3c4 mixed 35% toward sea #7fb0dc (the last water terrain of the legend)
+    want = tuple(round(c * 0.65 + w * 0.35) for c, w in zip(rgb("#eae3c4"), rgb("#7fb0dc")))
+    assert px(img, lay.hex_to_pixel(m.grid.hex("0204"))) == want
+    plain = render_map(m, 40, style=RenderStyle(water_fraction=None)).image
+    assert px(plain, lay.hex_to_pixel(m.grid.hex("0204"))) == rgb("#eae3c4")

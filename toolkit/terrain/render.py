@@ -63,6 +63,8 @@ class RenderStyle:
     numbers: bool = True
     #: hex values printed small at the bottom of the hex (e.g. victory points)
     values: tuple[str, ...] = ("vp",)
+    #: a hex value holding the fraction of a land hex that is water: tints the hex toward the water colour
+    water_fraction: str | None = "water"
     labels: bool = True
     textures: bool = True
     frame_on: bool = True
@@ -211,9 +213,27 @@ class _Painter:
             tt = self.m.legend.get(t) if t else None
             if tt is None:
                 continue
-            self.d.polygon(self.L.corners(h), fill=tt.color)
+            colour = _hex_rgb(tt.color)
+            frac = self.water_fraction(h) if not tt.water else 0.0
+            if frac > 0:
+                water = self.water_rgb()
+                k = 0.7 * frac
+                colour = tuple(round(c * (1 - k) + w * k) for c, w in zip(colour, water))  # type: ignore[assignment]
+            self.d.polygon(self.L.corners(h), fill=colour)
             if self.style.textures and tt.pattern:
-                self.texture(h, tt.pattern, _hex_rgb(tt.color))
+                self.texture(h, tt.pattern, colour)
+
+    def water_fraction(self, h: Hex) -> float:
+        key = self.style.water_fraction
+        data = self.eff.get(self.ids[h]) if key else None
+        v = data.values.get(key) if data is not None and key else None
+        if isinstance(v, int | float) and not isinstance(v, bool):
+            return max(0.0, min(1.0, float(v)))
+        return 0.0
+
+    def water_rgb(self) -> RGB:
+        water = [t for t in self.m.legend.values() if t.water]
+        return _hex_rgb(water[-1].color) if water else _hex_rgb(self.style.water_fill)
 
     def marks(self, h: Hex, count: int = 6, radius: float = 0.5, phase: float = 0.0) -> list[Point]:
         """Points around the centre (never on it), in the hex's own frame."""
