@@ -126,3 +126,20 @@ def test_lazy_scan_commands_are_registered() -> None:
 
     assert map_group.lazy == {"calibrate": "map_scan:calibrate", "centre": "map_scan:centre",
                               "extract": "map_scan:extract", "edit": "map_edit:edit"}
+
+
+def test_export_with_georeference(mapfile: Path, tmp_path: Path) -> None:
+    georef = "  georef: {layout: [[17.0, 0.0, 100.0], [10.0, 20.0, 0.0]]}"
+    text = mapfile.read_text("utf-8").replace("  rows: {A: 2}", georef)
+    mapfile.write_text(text, encoding="utf-8")
+    out = tmp_path / "g.geojson"
+    assert wgt("map", "export", str(mapfile), "-o", str(out), "--georef", "--no-flip")[0] == 0
+    doc = json.loads(out.read_text("utf-8"))
+    first = doc["features"][0]
+    assert first["id"] == "0101"
+    xs = [p[0] for p in first["geometry"]["coordinates"][0][:-1]]
+    ys = [p[1] for p in first["geometry"]["coordinates"][0][:-1]]
+    # 0101 is axial (1, 1): centre (17 + 100, 10 + 20)
+    assert (sum(xs) / 6, sum(ys) / 6) == pytest.approx((117.0, 30.0), abs=1e-3)
+    code, _, err = wgt("map", "export", str(SMALL), "-o", str(out), "--georef")
+    assert code == 3 and err == "wgt: error: this map has no georeference (meta.georef.layout)\n"

@@ -220,14 +220,24 @@ def render(map_arg: str, output: str, hex_size: float | None, dpi: float | None,
 @click.option("--hex-size", type=float, default=None,
               help="Use the layout of a board rendered at this hex size (default: the map's calibration "
                    "if it has one, else the default board).")
+@click.option("--georef", is_flag=True,
+              help="Use the map's georeference (meta.georef.layout: axial hex -> projected x, y-south).")
 @click.option("--no-flip", is_flag=True, help="Keep pixel y downward (default: negated, upright in a GIS).")
-def export(map_arg: str, fmt: str, output: str, hex_size: float | None, no_flip: bool) -> None:
+def export(map_arg: str, fmt: str, output: str, hex_size: float | None, georef: bool, no_flip: bool) -> None:
     """Export hex polygons with their data and hexside lines with their features."""
+    from ..hexgrid import Layout
     from ..terrain.geojson import dumps_geojson
     from ..terrain.render import board_layout
 
     m, _ = _load(map_arg)
+    if georef and hex_size is not None:
+        raise InputError("give --hex-size or --georef, not both")
     layout = board_layout(m, hex_size)[0] if hex_size is not None else None
+    if georef:
+        matrix = (m.meta.get("georef") or {}).get("layout") if isinstance(m.meta.get("georef"), dict) else None
+        if matrix is None:
+            raise InputError("this map has no georeference (meta.georef.layout)")
+        layout = Layout.from_matrix(matrix)
     text = dumps_geojson(m, layout, flip_y=not no_flip)
     atomic_write(output, text.encode("utf-8"))
     click.echo(f"wrote {output} ({len(m.grid)} hexes)")
