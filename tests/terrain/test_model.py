@@ -148,3 +148,15 @@ def test_default_terrain_for_unlisted_hexes() -> None:
     bare = TerrainMap("t", "", g, legend, {})
     with pytest.raises(HexIdError, match="hex 0202 has no terrain data"):
         bare.terrain("0202")
+
+
+def test_hexside_keys_are_normalised_to_the_sorted_pair() -> None:
+    g = Grid(CCRR(), Extent(1, 2, 1, 2))
+    legend = {"clear": TerrainType("clear", "#ffffff")}
+    m = TerrainMap("t", "", g, legend, {}, {"0102/0101": {"road"}}, {"hexsides": {"0201/0101": []}},
+                   default_terrain="clear")
+    assert m.hexsides == {"0101/0102": frozenset({"road"})}
+    assert m.overrides["hexsides"] == {"0101/0201": frozenset()}
+    assert m.side_features("0102", "0101") == frozenset({"road"})
+    with pytest.raises(DataFileError, match="must be a pair of hex ids"):
+        TerrainMap("t", "", g, legend, {}, {"0101": {"road"}})

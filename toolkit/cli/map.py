@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 import yaml
@@ -19,6 +19,9 @@ from ..fileio import atomic_open, atomic_write
 from .main import LazyGroup
 from .options import echo_json, json_opt
 
+if TYPE_CHECKING:
+    from ..terrain.model import TerrainMap
+
 __all__ = ["map_group"]
 
 
@@ -28,14 +31,14 @@ def map_group() -> None:
     """Map terrain data: find, show, set, side, render, export (and calibrate, centre, extract, edit)."""
 
 
-def _load(arg: str) -> tuple[Any, Path]:
+def _load(arg: str) -> tuple[TerrainMap, Path]:
     from ..terrain.io import load_map
 
     path = resolve_map(arg)
     return load_map(path), path
 
 
-def _hex_json(m: Any, hid: str) -> dict[str, Any]:
+def _hex_json(m: TerrainMap, hid: str) -> dict[str, Any]:
     h = m.hex(hid)
     return {"hex": hid, "terrain": h.terrain, "tags": sorted(h.tags), "name": h.name,
             "values": dict(sorted(h.values.items())),
@@ -112,7 +115,7 @@ def set_cmd(map_arg: str, hex_ref: str, terrain: str | None, tags: tuple[str, ..
     kvs = [_parse_kv(s) for s in sets]
     path = resolve_map(map_arg)
 
-    def change(m: Any) -> dict[str, Any]:
+    def change(m: TerrainMap) -> dict[str, Any]:
         hid = m.resolve(hex_ref)
         if terrain is not None:
             m.set_terrain(hid, terrain)
@@ -143,7 +146,7 @@ def side(map_arg: str, hex_a: str, hex_b: str, adds: tuple[str, ...], removes: t
     """Show or edit the hexside between two neighbouring hexes."""
     path = resolve_map(map_arg)
 
-    def change(m: Any) -> tuple[str, list[str]]:
+    def change(m: TerrainMap) -> tuple[str, list[str]]:
         a, b = m.resolve(hex_a), m.resolve(hex_b)
         key = m.side(a, b)
         for f in adds:

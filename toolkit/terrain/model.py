@@ -100,6 +100,13 @@ def side_key(a: str, b: str) -> str:
     return f"{a}/{b}" if a < b else f"{b}/{a}"
 
 
+def _sorted_key(key: str) -> str:
+    a, sep, b = str(key).partition("/")
+    if not sep:
+        raise DataFileError(f"hexside key {key!r} must be a pair of hex ids like '0101/0102'")
+    return side_key(a, b)
+
+
 def _fold(name: str) -> str:
     return unicodedata.normalize("NFC", name).casefold().strip()
 
@@ -116,14 +123,14 @@ class TerrainMap:
         self.grid = grid
         self.legend: dict[str, TerrainType] = dict(legend)
         self.hexes: dict[str, HexData] = dict(hexes)
-        self.hexsides: dict[str, frozenset[str]] = {k: frozenset(v) for k, v in (hexsides or {}).items()}
+        self.hexsides: dict[str, frozenset[str]] = {_sorted_key(k): frozenset(v) for k, v in (hexsides or {}).items()}
         ov = dict(overrides or {})
         unknown = set(ov) - {"hexes", "hexsides"}
         if unknown:
             raise DataFileError(f"overrides has sections hexes and hexsides only, not {sorted(unknown)[0]!r}")
         self.overrides: dict[str, Any] = {
             "hexes": {k: dict(v) for k, v in (ov.get("hexes") or {}).items()},
-            "hexsides": {k: frozenset(v) for k, v in (ov.get("hexsides") or {}).items()},
+            "hexsides": {_sorted_key(k): frozenset(v) for k, v in (ov.get("hexsides") or {}).items()},
         }
         self.meta: dict[str, Any] = dict(meta or {})
         self.default_terrain = default_terrain
