@@ -49,7 +49,7 @@ import yaml
 from ..errors import DataFileError, GridError, ToolkitError
 from ..fileio import atomic_write
 from ..hexgrid import Grid
-from .model import RESERVED_KEYS, HexData, TerrainMap, TerrainType
+from .model import RESERVED_KEYS, HexData, TerrainMap, TerrainType, fold_name
 
 __all__ = ["SCHEMA", "dumps_map", "edit_map", "load_map", "loads_map", "save_map"]
 
@@ -440,7 +440,7 @@ class _Reader:
         nodes = self._nodes
         for hid, h in m.effective_hexes().items():
             if h.name:
-                f = h.name.casefold().strip()
+                f = fold_name(h.name)
                 if f in seen:
                     raise self.fail(nodes.get(hid), f"hex {hid}: duplicate place name {h.name!r} "
                                                     f"(also hex {seen[f]})")

@@ -34,7 +34,7 @@ from typing import Any
 from ..errors import DataFileError, HexIdError
 from ..hexgrid import Grid
 
-__all__ = ["RESERVED_KEYS", "HexData", "TerrainMap", "TerrainType", "side_key"]
+__all__ = ["RESERVED_KEYS", "HexData", "TerrainMap", "TerrainType", "fold_name", "side_key"]
 
 #: Keys of a hex line that are not free values.
 RESERVED_KEYS = frozenset({"terrain", "tags", "name"})
@@ -107,7 +107,8 @@ def _sorted_key(key: str) -> str:
     return side_key(a, b)
 
 
-def _fold(name: str) -> str:
+def fold_name(name: str) -> str:
+    """A place name as compared: NFC, case-folded, trimmed."""
     return unicodedata.normalize("NFC", name).casefold().strip()
 
 
@@ -224,7 +225,7 @@ class TerrainMap:
              **values: Any) -> list[str]:
         """Hex ids (grid order) matching every criterion given; ``name`` matches case-insensitively."""
         eff = self._effective_hexes()
-        want = _fold(name) if name is not None else None
+        want = fold_name(name) if name is not None else None
         out = []
         for hid in self.grid.ids():
             h = eff.get(hid)
@@ -236,7 +237,7 @@ class TerrainMap:
                 continue
             if tag is not None and tag not in h.tags:
                 continue
-            if want is not None and (h.name is None or _fold(h.name) != want):
+            if want is not None and (h.name is None or fold_name(h.name) != want):
                 continue
             if any(h.values.get(k) != v for k, v in values.items()):
                 continue
@@ -249,7 +250,7 @@ class TerrainMap:
             idx = {}
             for hid, h in self._effective_hexes().items():
                 if h.name:
-                    idx.setdefault(_fold(h.name), []).append(hid)
+                    idx.setdefault(fold_name(h.name), []).append(hid)
             self._cache["names"] = idx
         return idx
 
@@ -259,7 +260,7 @@ class TerrainMap:
 
     def place(self, name: str) -> str:
         """The hex id of a named place (case-insensitive); :class:`HexIdError` if unknown or ambiguous."""
-        ids = self._names().get(_fold(name), [])
+        ids = self._names().get(fold_name(name), [])
         if len(ids) == 1:
             return ids[0]
         if len(ids) > 1:
@@ -389,7 +390,7 @@ class TerrainMap:
     def set_name(self, hex_id: str, name: str | None) -> None:
         hid = self.canonical(hex_id)
         if name is not None:
-            other = [i for i in self._names().get(_fold(name), []) if i != hid]
+            other = [i for i in self._names().get(fold_name(name), []) if i != hid]
             if other:
                 raise DataFileError(f"place name {name!r} is already used by hex {other[0]}")
         ov = self.overrides["hexes"].get(hid)
@@ -465,7 +466,7 @@ class TerrainMap:
         seen: dict[str, str] = {}
         for hid, h in self._effective_hexes().items():
             if h.name:
-                f = _fold(h.name)
+                f = fold_name(h.name)
                 if f in seen:
                     raise DataFileError(f"duplicate place name {h.name!r} (hexes {seen[f]} and {hid})", source)
                 seen[f] = hid
