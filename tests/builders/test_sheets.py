@@ -273,3 +273,43 @@ def test_fold_layout_mirrors_about_the_fold(tmp_path: Path, cset):
     assert np.max(np.abs(np.array(bx) - np.array(fx))) < 0.1
     assert np.max(np.abs(np.array(by) - np.array(sorted(height - y for y in fy)))) < 0.1
     assert np.max(np.abs(np.diff(fy) - 16)) < 0.05
+
+
+@needs_poppler
+@pytest.mark.parametrize(("duplex", "offset"), [("long", (0.3, -0.2)), ("short", (-0.6, 0.4))])
+def test_calibration_vernier_reads_the_correction(tmp_path: Path, cset, duplex, offset):
+    """Printed with a back offset (standing in for a printer's drift), the vernier pair must read the
+    correction that cancels it: the front and back ticks that line up are at the tick labelled -offset."""
+    from toolkit.builders.sheets import calibration_scales
+
+    spec = SheetSpec(counter_mm=16, duplex=duplex, back_offset_mm=offset, dpi=150, calibration=True)
+    pdf = tmp_path / "cal.pdf"
+    pdf.write_bytes(build_sheets(cset, spec))
+    scales = calibration_scales(spec)
+    plain = back_transform(SheetSpec(duplex=duplex))  # where the back would land without drift
+    readings = {}
+    for axis in ("x", "y"):
+        base, zero = scales[axis]["baseline"], scales[axis]["zero"]
+        # front main ticks sit before the baseline, back vernier ticks after it (front coordinates)
+        if axis == "x":
+            front_box = (zero - 12, base - 2.5, 24, 2.0)
+            back_corners = (plain(zero - 12, base + 0.7), plain(zero + 12, base + 2.3))
+        else:
+            front_box = (base - 2.5, zero - 12, 2.0, 24)
+            back_corners = (plain(base + 0.7, zero - 12), plain(base + 2.3, zero + 12))
+        (ax, ay), (bx, by) = back_corners
+        back_box = (min(ax, bx), min(ay, by), abs(bx - ax), abs(by - ay))
+        along = 0 if axis == "x" else 1
+        front_img, fx0, fy0 = _render_band(pdf, 3, front_box)
+        back_img, bx0, by0 = _render_band(pdf, 4, back_box)
+        main = _ticks((1 - front_img).sum(axis=along), fx0 if axis == "x" else fy0)
+        vern = _ticks((1 - back_img).sum(axis=along), bx0 if axis == "x" else by0)
+        # back positions back to front coordinates under the drift-free flip
+        inverse = [plain(v, 0)[0] if axis == "x" else plain(0, v)[1] for v in vern]
+        vern_front = sorted(inverse)
+        assert len(main) == len(vern_front) == 21
+        k = int(np.argmin(np.abs(np.array(main) - np.array(vern_front)))) - 10
+        readings[axis] = scales[axis]["reading"][k]
+        # the ticks that meet are closer than half the 0.1 mm step, so the reading is unambiguous
+        assert abs(main[k + 10] - vern_front[k + 10]) < 0.05
+    assert (readings["x"], readings["y"]) == (-offset[0], -offset[1])

@@ -111,17 +111,19 @@ def counters_cmd(slug: str, out_dir: str | None, dpi: int, size: float | None, b
 @click.option("--back-offset", type=Offset(), default="0,0", show_default=True,
               help="Shift the back pages by DX,DY mm to cancel a printer's drift.")
 @click.option("--no-back-marks", is_flag=True, help="No cut marks on the back pages.")
+@click.option("--calibration", is_flag=True, help="Add a page pair with vernier scales to measure the back offset.")
 @click.option("--dpi", type=click.IntRange(150, 1200), default=300, show_default=True, help="Image resolution.")
 @json_opt
 def sheets_cmd(slug: str, out_file: str | None, size: float | None, page: str, landscape: bool, margin: float,
                bleed: float, spacing: float, mark_gap: float, mark_length: float, duplex: str,
-               back_offset: tuple[float, float], no_back_marks: bool, dpi: int, as_json: bool) -> None:
+               back_offset: tuple[float, float], no_back_marks: bool, calibration: bool, dpi: int,
+               as_json: bool) -> None:
     """Print-ready counter sheets of SLUG (a game or a counter file) as PDF."""
     cset = _counters(slug)
     spec = SheetSpec(counter_mm=size or cset.counter_size_mm or 12.7, page=page, landscape=landscape,
                      margin_mm=margin, bleed_mm=bleed, spacing_mm=spacing, mark_gap_mm=mark_gap,
                      mark_length_mm=mark_length, duplex=duplex, back_offset_mm=back_offset, dpi=dpi,
-                     marks_on_backs=not no_back_marks)
+                     marks_on_backs=not no_back_marks, calibration=calibration)
     spec.check()
     path = Path(out_file or Path("build") / cset.game / "sheets.pdf")
     path.parent.mkdir(parents=True, exist_ok=True)
