@@ -151,6 +151,8 @@ def aids_cmd(source: str, out_file: str | None, png_dir: str | None, no_png: boo
              dpi: int, as_json: bool) -> None:
     """Player aid cards of SOURCE: a game slug, or a YAML/JSON file holding a list of chart tables."""
     name, title, tables = load_charts(source)
+    if not as_json:
+        progress(f"{len(tables)} charts: {', '.join(t.title for t in tables)}")
     path = Path(out_file or Path("build") / name / "aids.pdf")
     path.parent.mkdir(parents=True, exist_ok=True)
     pngs = None if no_png else Path(png_dir or path.with_suffix(""))
@@ -161,7 +163,6 @@ def aids_cmd(source: str, out_file: str | None, png_dir: str | None, no_png: boo
     if as_json:
         echo_json(result)
     else:
-        progress(f"{len(tables)} charts: {', '.join(t.title for t in tables)}")
         click.echo(f"{path}: player aids" + (f"; {len(written) - 1} PNGs in {pngs}" if pngs else ""))
 
 
