@@ -17,7 +17,7 @@ from ..data import resolve_map
 from ..errors import InputError
 from ..fileio import atomic_open, atomic_write
 from .main import LazyGroup
-from .options import echo_json, json_opt
+from .options import echo_json, is_terminal, json_opt, progress
 
 if TYPE_CHECKING:
     from ..terrain.model import TerrainMap
@@ -198,6 +198,8 @@ def render(map_arg: str, output: str, hex_size: float | None, dpi: float | None,
         hex_size = dpi * hex_inches / 3**0.5  # across flats = sqrt(3) * size
     size = DEFAULT_HEX_SIZE if hex_size is None else hex_size
     style = RenderStyle(numbers=not no_numbers, labels=not no_labels, textures=not plain, frame_on=not no_frame)
+    if is_terminal():
+        progress(f"drawing {len(m.grid)} hexes at {size:.1f} px ...")
     img, layout = render_map(m, size, style=style)
     out = Path(output)
     if out.suffix.lower() != ".png":
