@@ -9,6 +9,7 @@ import numpy as np
 import pytest
 from PIL import Image
 
+from toolkit.data import maps_dir
 from toolkit.errors import InputError
 from toolkit.hexgrid import CCRR, Extent, Grid, Hexside, Layout, OffsetSystem
 from toolkit.terrain import HexData, TerrainMap, TerrainType, load_map
@@ -175,3 +176,21 @@ def test_water_fraction_tints_land_toward_water(small: TerrainMap) -> None:
     assert px(img, lay.hex_to_pixel(m.grid.hex("0204"))) == want
     plain = render_map(m, 40, style=RenderStyle(water_fraction=None)).image
     assert px(plain, lay.hex_to_pixel(m.grid.hex("0204"))) == rgb("#eae3c4")
+
+
+BUNDLED = sorted(maps_dir().glob("*.yaml")) if maps_dir().is_dir() else []
+
+
+@pytest.mark.parametrize("path", BUNDLED, ids=lambda p: p.stem)
+def test_bundled_maps_render_every_plain_hex_in_its_colour(path: Path) -> None:
+    m = load_map(path)
+    style = RenderStyle(numbers=False, labels=False, legend=False, values=())
+    img, lay = render_map(m, 14, style=style)
+    eff = m.effective_hexes()
+    # roads and rails cross hex centres
+    linked = {h for f in ("road", "minor_road", "rail", "railroad", "track") for h in m.network(f)}
+    plain = [h for h in m.grid.ids()
+             if h in eff and not eff[h].tags and "water" not in eff[h].values and h not in linked]
+    assert len(plain) > len(m.grid) // 2
+    wrong = [h for h in plain if px(img, lay.hex_to_pixel(m.grid.hex(h))) != rgb(m.legend[eff[h].terrain].color)]
+    assert wrong == []
