@@ -344,9 +344,20 @@ def symbol_names() -> tuple[str, ...]:
 
 def draw_symbol(draw: ImageDraw.ImageDraw, box: Box, symbols: tuple[str, ...], fg: Colour, bg: Colour,
                 frame: bool = True) -> None:
-    """The frame and the symbols (drawn in order, so a modifier comes after the main type)."""
+    """The frame and the symbols (drawn in order, so a modifier comes after the main type).
+
+    The symbols are drawn on a copy of the frame's area and pasted back, so thick diagonal strokes are
+    clipped to the frame instead of poking out past its corners.
+    """
+    image = draw._image  # the image this ImageDraw paints on
+    x0, y0 = math.floor(box[0]), math.floor(box[1])
+    x1, y1 = math.ceil(box[2]) + 1, math.ceil(box[3]) + 1
+    tile = image.crop((x0, y0, x1, y1))
+    tile_draw = ImageDraw.Draw(tile)
+    local = (box[0] - x0, box[1] - y0, box[2] - x0, box[3] - y0)
     for name in symbols:
-        SYMBOL_DRAWERS[name](draw, box, fg, bg)
+        SYMBOL_DRAWERS[name](tile_draw, local, fg, bg)
+    image.paste(tile, (x0, y0))
     if frame:
         lw = _lw(box)
         draw.rectangle(box, outline=fg, width=lw)
