@@ -40,7 +40,17 @@ Public API (stable contract; other packages code against these names)::
         .point(name, board: str | None = None) -> tuple[int, int]   # map coordinates
 
 Hex-specific extras on VassalHexGrid: ``raw_column_row(x, y)``, ``centre(x, y, version=...)``,
-``hexside(x, y)``, ``vertex(x, y)``, ``range(p1, p2, ...)``.
+``hexside(x, y)``, ``vertex(x, y)``, ``logical(x, y, container)``, ``range(p1, p2, ...)``.
+
+Errors: bad attribute values raise ``GridError``; names a grid cannot read raise ``HexIdError``.
+
+Checked against the real engine (tests/hexgrid/test_vassal_oracle.py): on 27 grid configurations the
+location names and the 3.6 snaps of VASSAL 3.6 are reproduced for every one of 800 points each
+(near centres and anywhere on or around the board). VASSAL 3.7+ snapping (the default here) follows
+3.7's ``hexPoint``: the rectangle candidate and its four neighbours tested with the float32 hex polygon
+and ``Area.contains``, in the swapped frame for sideways grids. Notes: a Board's magnification is not
+an XML attribute (the engine ignores one), it is set by code; VASSAL names the point it is given,
+so name a snapped point to get its hex.
 """
 
 from __future__ import annotations

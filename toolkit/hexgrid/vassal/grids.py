@@ -221,7 +221,7 @@ def _java_point_hash(x: int, y: int) -> int:
     """``java.awt.Point.hashCode`` (Point2D) spread like ``HashMap.hash``."""
 
     def bits(v: float) -> int:
-        return struct.unpack("<q", struct.pack("<d", v))[0]
+        return int(struct.unpack("<q", struct.pack("<d", v))[0])
 
     b = bits(float(x)) ^ ((bits(float(y)) * 31) & 0xFFFFFFFFFFFFFFFF)
     b &= 0xFFFFFFFFFFFFFFFF
