@@ -17,6 +17,8 @@ from functools import cache
 
 from PIL import Image, ImageDraw, ImageFont
 
+from ..errors import ImageError
+
 __all__ = ["SYMBOL_DRAWERS", "draw_motorised", "draw_size", "draw_symbol", "font", "printable", "symbol_names"]
 
 Box = tuple[float, float, float, float]
@@ -25,7 +27,18 @@ Colour = str | tuple[int, int, int]
 
 def font(size: float) -> ImageFont.FreeTypeFont:
     """Pillow's bundled FreeType face (works with no system fonts) at ``size`` pixels."""
-    return ImageFont.load_default(size=max(1, round(size)))  # type: ignore[return-value]
+    return _font(max(1, round(size)))
+
+
+@cache
+def _font(size: int) -> ImageFont.FreeTypeFont:
+    try:
+        face = ImageFont.load_default(size=size)
+    except TypeError:  # Pillow < 10.1 has no sized default font
+        raise ImageError("counter art and player aids need pillow >= 10.1 (its bundled scalable font)") from None
+    if not isinstance(face, ImageFont.FreeTypeFont):
+        raise ImageError("counter art and player aids need pillow built with freetype (the bundled font)")
+    return face
 
 
 _FALLBACKS = {"–": "-", "—": "-", "−": "-", "½": "1/2", "¼": "1/4", "¾": "3/4", "×": "x", "•": "*",
