@@ -313,3 +313,17 @@ def test_calibration_vernier_reads_the_correction(tmp_path: Path, cset, duplex, 
         # the ticks that meet are closer than half the 0.1 mm step, so the reading is unambiguous
         assert abs(main[k + 10] - vern_front[k + 10]) < 0.05
     assert (readings["x"], readings["y"]) == (-offset[0], -offset[1])
+
+
+@pytest.mark.skipif(shutil.which("pdftotext") is None, reason="pdftotext (poppler-utils) is not installed")
+def test_page_labels_survive_escaping(tmp_path: Path, cset):
+    """Parentheses and backslashes in a title are escaped so a real PDF reader gets the text back."""
+    from dataclasses import replace
+
+    titled = replace(cset, title="Odd (title) \\ with ) parens (")
+    pdf = tmp_path / "t.pdf"
+    pdf.write_bytes(build_sheets(titled, SheetSpec(dpi=100)))
+    text = subprocess.run(["pdftotext", "-f", "1", "-l", "2", str(pdf), "-"], capture_output=True, text=True,
+                          check=True, timeout=60).stdout
+    assert "Odd (title) \\ with ) parens ( - counters, sheet 1 of 1, fronts (12.7 mm)" in text
+    assert "backs (duplex: flip on long edge; back offset 0, 0 mm)" in text
