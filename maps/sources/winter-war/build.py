@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import itertools
 import math
-import os
 import sys
 from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
@@ -315,9 +314,6 @@ def nearest_hex(latlon: Sequence[float], ok: Iterable[str]) -> str:
 
 
 def _fail(msg: str, source: Path) -> None:
-    if os.environ.get("WW_DEBUG"):
-        log("DEBUG: " + msg)
-        return
     raise DataFileError(msg, source)
 
 
