@@ -307,7 +307,8 @@ GRID = "title: x\ngrid: {numbering: {scheme: ccrr}, extent: {columns: [1, 2], ro
     (GRID + "meta:\n  a: " + "[" * 100_000 + "]" * 100_000 + "\n", 4, "nested more than 32 levels deep"),
     (GRID + "meta:\n  a: &a [x, x]\n  b: [*a, *a]\n", 5, "aliases (*a) are not allowed"),
     ("title: x\n---\ntitle: y\n", 2, "one yaml document, not several"),
-    ("title: !!python/object:os.system x\ngrid: {}\n", 1, "unsupported tag 'tag:yaml.org,2002:python/object:os.system'"),
+    ("title: !!python/object:os.system x\ngrid: {}\n", 1,
+     "unsupported tag 'tag:yaml.org,2002:python/object:os.system'"),
     (GRID + "meta: {n: !!int x}\n", 3, "bad value 'x' for tag 'tag:yaml.org,2002:int'"),
 ])
 def test_hostile_yaml_is_refused_in_one_line(text: str, line: int, message: str) -> None:
