@@ -109,3 +109,17 @@ def test_bad_counter_file_names_the_line(run_main, tmp_path: Path):
 def test_bad_options_are_usage_errors(run_main, args, tmp_path: Path):
     code, output = run_main("build", "sheets", ALL, "-o", str(tmp_path / "o.pdf"), *args)
     assert code == 2 and "Error" in output
+
+
+def test_counters_px_option(tmp_path: Path):
+    code, out, _ = run("build", "counters", ALL, "-o", str(tmp_path), "--px", "75", "--json")
+    assert code == 0 and json.loads(out)["pixels"] == 75
+    assert Image.open(tmp_path / "marine-front.png").size == (75, 75)
+
+
+def test_output_folder_that_is_a_file(run_main, tmp_path: Path):
+    blocker = tmp_path / "file"
+    blocker.write_text("x", encoding="utf-8")
+    code, output = run_main("build", "counters", ALL, "-o", str(blocker / "sub"))
+    assert code == 3 and output.startswith(f"wgt: error: cannot create folder {blocker / 'sub'}")
+    assert blocker.read_text(encoding="utf-8") == "x"

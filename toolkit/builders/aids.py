@@ -316,7 +316,10 @@ def write_aids(tables: Sequence[ChartTable], pdf_path: str | Path, png_dir: str 
     atomic_write(pdf_path, data)
     if png_dir is not None:
         folder = Path(png_dir)
-        folder.mkdir(parents=True, exist_ok=True)
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise InputError(f"cannot create folder {folder} ({exc.strerror or type(exc).__name__})") from None
         w_mm, _ = style.card_size()
         table_w = round((w_mm - 2 * style.margin_mm) / 25.4 * style.dpi)
         images = [(f"card-{i}.png", card) for i, card in enumerate(cards, start=1)]

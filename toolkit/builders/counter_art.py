@@ -183,7 +183,10 @@ def _draw_values(draw: ImageDraw.ImageDraw, face: Face, cset: CounterSet, cx: fl
 def write_counter_pngs(cset: CounterSet, out_dir: str | Path, px: int = 300, bleed_px: int = 0) -> list[Path]:
     """Every counter type's front and back as ``<id>-front.png`` / ``<id>-back.png`` in ``out_dir``."""
     folder = Path(out_dir)
-    folder.mkdir(parents=True, exist_ok=True)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise InputError(f"cannot create folder {folder} ({exc.strerror or type(exc).__name__})") from None
     written: list[Path] = []
     for ct in cset:
         for which in ("front", "back"):

@@ -59,6 +59,14 @@ def _counters(arg: str) -> CounterSet:
     return load_counters(arg)
 
 
+def _ensure_dir(folder: Path) -> Path:
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise InputError(f"cannot create folder {folder} ({exc.strerror or type(exc).__name__})") from None
+    return folder
+
+
 @click.group("build")
 def build_group() -> None:
     """Build printable components: counter art, counter sheets, player aid cards.
@@ -72,14 +80,19 @@ def build_group() -> None:
 @click.option("-o", "--out", "out_dir", type=click.Path(file_okay=False), help="Folder (default build/SLUG/counters).")
 @click.option("--dpi", type=click.IntRange(36, 2400), default=300, show_default=True, help="Resolution.")
 @click.option("--size", type=LENGTH, help="Counter size (0.5in, 5/8in, 16mm; default: the game's, else 0.5in).")
+@click.option("--px", type=click.IntRange(8, 8000), help="Image size in pixels (overrides --dpi; e.g. 75 for VASSAL).")
 @click.option("--bleed", type=LENGTH, default=0.0, show_default=True, help="Bleed round each image (mm or unit).")
 @json_opt
-def counters_cmd(slug: str, out_dir: str | None, dpi: int, size: float | None, bleed: float, as_json: bool) -> None:
+def counters_cmd(slug: str, out_dir: str | None, dpi: int, size: float | None, px: int | None, bleed: float,
+                 as_json: bool) -> None:
     """Every counter of SLUG (a game or a counter file), both faces, as PNG, plus a contact sheet."""
     cset = _counters(slug)
     size_mm = size or cset.counter_size_mm or 12.7
-    folder = Path(out_dir or Path("build") / cset.game / "counters")
-    px = mm_to_px(size_mm, dpi)
+    if px is not None:
+        dpi = max(1, round(px / size_mm * 25.4))
+    else:
+        px = mm_to_px(size_mm, dpi)
+    folder = _ensure_dir(Path(out_dir or Path("build") / cset.game / "counters"))
     if px > 8000:
         raise InputError(f"{size_mm:g} mm at {dpi} dpi is {px} px: too large (at most 8000)")
     written = write_counter_pngs(cset, folder, px, mm_to_px(bleed, dpi) if bleed else 0)
@@ -126,7 +139,7 @@ def sheets_cmd(slug: str, out_file: str | None, size: float | None, page: str, l
                      marks_on_backs=not no_back_marks, calibration=calibration)
     spec.check()
     path = Path(out_file or Path("build") / cset.game / "sheets.pdf")
-    path.parent.mkdir(parents=True, exist_ok=True)
+    _ensure_dir(path.parent)
     pages = write_sheets(cset, spec, path)
     result = {"game": cset.game, "file": str(path), "pages": pages, "counters": cset.total,
               "counter_mm": round(spec.counter_mm, 3), "page": page, "duplex": duplex, "dpi": dpi,
@@ -154,7 +167,7 @@ def aids_cmd(source: str, out_file: str | None, png_dir: str | None, no_png: boo
     if not as_json:
         progress(f"{len(tables)} charts: {', '.join(t.title for t in tables)}")
     path = Path(out_file or Path("build") / name / "aids.pdf")
-    path.parent.mkdir(parents=True, exist_ok=True)
+    _ensure_dir(path.parent)
     pngs = None if no_png else Path(png_dir or path.with_suffix(""))
     style = AidStyle(dpi=dpi, card=card, landscape=landscape, game_title=title)
     written = write_aids(tables, path, pngs, style)
