@@ -327,3 +327,24 @@ def test_page_labels_survive_escaping(tmp_path: Path, cset):
                           check=True, timeout=60).stdout
     assert "Odd (title) \\ with ) parens ( - counters, sheet 1 of 1, fronts (12.7 mm)" in text
     assert "backs (duplex: flip on long edge; back offset 0, 0 mm)" in text
+
+
+def _unescape(literal: bytes) -> bytes:
+    assert literal[:1] == b"(" and literal[-1:] == b")"
+    out, i, body = bytearray(), 0, literal[1:-1]
+    while i < len(body):
+        if body[i:i + 1] == b"\\":
+            out += body[i + 1:i + 2]
+            i += 2
+        else:
+            assert body[i:i + 1] not in (b"(", b")")  # every paren is escaped
+            out += body[i:i + 1]
+            i += 1
+    return bytes(out)
+
+
+@given(st.text(alphabet=st.characters(min_codepoint=32, max_codepoint=255, exclude_categories=("Cc",))))
+def test_pdf_string_literals_round_trip(text):
+    from toolkit.builders.pdf import _pdf_string
+
+    assert _unescape(_pdf_string(text)) == text.encode("cp1252", errors="replace")
