@@ -197,11 +197,47 @@ def _parts(geom: BaseGeometry | Iterable[BaseGeometry]) -> np.ndarray:
     return parts[~shapely.is_empty(parts)] if len(parts) else parts
 
 
-def _overlap_sums(targets: np.ndarray, parts: np.ndarray, measure: Callable[[np.ndarray], np.ndarray]) -> np.ndarray:
-    """Per target geometry, the summed ``measure`` of its intersections with ``parts``."""
+_TILE_VERTICES = 200
+_TILE_SHIFT = 0.3819660112501051  # tiles start at an irrational fraction of a tile: no hexside lies on a tile edge
+
+
+def _tiled(parts: np.ndarray, tile: float) -> np.ndarray:
+    """Parts with many vertices cut into ``tile``-sized squares (rectangle clipping), so that each
+    hex or hexside meets only small pieces. The pieces partition each part, so areas and lengths sum
+    back exactly (up to a segment lying on a tile edge, which the shifted origin makes vanishing)."""
+    if len(parts) == 0 or tile <= 0:
+        return parts
+    big = shapely.get_num_coordinates(parts) > _TILE_VERTICES
+    if not big.any():
+        return parts
+    out = [parts[~big]]
+    for g in parts[big]:
+        x0, y0, x1, y1 = g.bounds
+        ox, oy = x0 - _TILE_SHIFT * tile, y0 - _TILE_SHIFT * tile
+        nx, ny = math.ceil((x1 - ox) / tile), math.ceil((y1 - oy) / tile)
+        shapely.prepare(g)
+        pieces = [shapely.clip_by_rect(g, ox + i * tile, oy + j * tile, ox + (i + 1) * tile, oy + (j + 1) * tile)
+                  for i in range(nx) for j in range(ny)]
+        arr = shapely.get_parts(np.asarray(pieces, dtype=object))
+        out.append(arr[~shapely.is_empty(arr)])
+    return np.concatenate(out)
+
+
+def _overlap_sums(targets: np.ndarray, parts: np.ndarray, measure: Callable[[np.ndarray], np.ndarray],
+                  tile: float = 0.0) -> np.ndarray:
+    """Per target geometry, the summed ``measure`` of its intersections with ``parts`` (cut into tiles
+    of size ``tile`` first when they are large)."""
     out = np.zeros(len(targets))
     if len(parts) == 0 or len(targets) == 0:
         return out
+    parts = _tiled(parts, tile)
+    tree = shapely.STRtree(parts)
+    ti, pi = tree.query(targets, predicate="intersects")
+    if len(ti) == 0:
+        return out
+    inter = shapely.intersection(targets[ti], parts[pi])
+    np.add.at(out, ti, measure(inter))
+    return out
     tree = shapely.STRtree(parts)
     ti, pi = tree.query(targets, predicate="intersects")
     if len(ti) == 0:
@@ -221,11 +257,12 @@ def area_fractions(grid: Grid, layout: Layout, layers: Mapping[str, BaseGeometry
     """
     ids, polys = hex_polygons(grid, layout)
     area = layout.hex_area()
+    tile = 8.0 * layout.inradius()
     if area <= 0:
         raise GridError("the layout gives hexes no area")
     shares: dict[str, np.ndarray] = {}
     for name, geom in layers.items():
-        shares[name] = np.clip(_overlap_sums(polys, _parts(geom), shapely.area) / area, 0.0, 1.0)
+        shares[name] = np.clip(_overlap_sums(polys, _parts(geom), shapely.area, tile) / area, 0.0, 1.0)
     out: dict[str, dict[str, float]] = {}
     total = np.zeros(len(ids))
     for arr in shares.values():
@@ -315,7 +352,7 @@ def side_coverage(grid: Grid, layout: Layout, geom: BaseGeometry | Iterable[Base
     """Per hexside key, the fraction of the side's length inside the polygon layer (non-zero only)."""
     keys, sides, _ = side_segments(grid, layout)
     lengths = shapely.length(sides)
-    covered = _overlap_sums(sides, _parts(geom), shapely.length) / lengths
+    covered = _overlap_sums(sides, _parts(geom), shapely.length, 8.0 * layout.inradius()) / lengths
     return {k: float(min(1.0, c)) for k, c in zip(keys, covered) if c > 0}
 
 
