@@ -298,3 +298,21 @@ def test_geodata_absent_package_is_one_clear_error(monkeypatch, capsys):
         geodata.data_dir()
     assert geodata.main(["build", "no-such-game"]) == 3
     assert "geodata: error: no map generator for 'no-such-game'" in capsys.readouterr().err
+
+
+def test_large_layers_are_tiled_without_changing_the_answer():
+    # a 1000-vertex disc is cut into tiles before the overlay; shares and side coverage must equal the
+    # direct per-hex intersection
+    grid = Grid(CCRR(offset=OffsetSystem("flat", "odd")), Extent(0, 9, 0, 9))
+    disc = shapely.Point(6.3, 7.1).buffer(5.2, quad_segs=250)
+    assert shapely.get_num_coordinates(disc) > 200
+    fr = area_fractions(grid, FLAT_LAYOUT, {"lake": disc})
+    ids, polys = hex_polygons(grid, FLAT_LAYOUT)
+    for hid, poly in zip(ids, polys, strict=True):
+        assert fr[hid].get("lake", 0.0) == pytest.approx(poly.intersection(disc).area / poly.area, abs=1e-9)
+    cov = side_coverage(grid, FLAT_LAYOUT, disc)
+    for side in grid.hexsides():
+        a, b = grid.id(side.a), grid.id(side.b)
+        seg = shapely.LineString(FLAT_LAYOUT.hexside_endpoints(side))
+        key = f"{a}/{b}" if a < b else f"{b}/{a}"
+        assert cov.get(key, 0.0) == pytest.approx(seg.intersection(disc).length / seg.length, abs=1e-9)
