@@ -1,0 +1,168 @@
+"""The board's VASSAL grid: a HexGrid + HexGridNumbering whose location names are the map's hex ids,
+and terrain zones that carry a ``Terrain`` property (``reference/vassal-formats.md`` §1, §3.4).
+
+:func:`vassal_hex_grid` derives VASSAL's ``dx``, ``dy``, ``x0``, ``y0``, ``sideways`` and the
+numbering (offsets, leading zeros, separator, stagger) from the layout a board was drawn with (or a
+scan's calibration) and the map's numbering, then checks the result with our bit-exact copy of
+VASSAL's grid at every hex centre (:func:`grid_mismatches`). :func:`terrain_zones` turns the hexes
+of each terrain into polygons (holes joined by a doubled bridge edge, which the even-odd rule of
+``java.awt.Polygon`` cancels) so a piece in a hex sees the hex's terrain as ``$Terrain$``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from ..errors import GridError
+from ..hexgrid import Layout
+from ..hexgrid.numbering import CCRR
+from ..hexgrid.vassal import Board, HexGridNumbering, PlacedBoard, VassalHexGrid, VassalMap, Zone, ZonedGrid
+from ..terrain.model import TerrainMap
+
+__all__ = ["TerrainZone", "grid_mismatches", "hex_centres", "integral_layout", "terrain_zones", "vassal_hex_grid",
+           "vassal_map"]
+
+
+def integral_layout(tmap: TerrainMap, layout: Layout) -> Layout:
+    """``layout`` moved by less than a pixel so that the first hex of the map has an integer centre
+    (then VASSAL's integer ``x0``/``y0`` put every hex centre exactly where the board shows it)."""
+    first = tmap.grid.hex(tmap.ids()[0])
+    x, y = layout.hex_to_pixel(first)
+    return layout.translated(round(x) - x, round(y) - y)
+
+
+def hex_centres(tmap: TerrainMap, layout: Layout) -> dict[str, tuple[int, int]]:
+    """Every hex id -> its centre on the board, rounded to the pixel."""
+    out = {}
+    for hid in tmap.ids():
+        x, y = layout.hex_to_pixel(tmap.grid.hex(hid))
+        out[hid] = (round(x), round(y))
+    return out
+
+
+def vassal_hex_grid(tmap: TerrainMap, layout: Layout, board_size: tuple[int, int]) -> VassalHexGrid:
+    """The VASSAL HexGrid (with numbering) that names every hex centre of ``layout`` by its map id.
+
+    Raises GridError when VASSAL's grid cannot express the layout (rotated or skewed scans,
+    numbering schemes VASSAL cannot spell) - naming the first hexes that would come out wrong.
+    """
+    numbering = tmap.grid.numbering
+    if not isinstance(numbering, CCRR):
+        raise GridError(f"a VASSAL hex grid cannot spell {numbering.form} hex ids (only column-row numbers)")
+    if numbering.col_direction != "right" or numbering.row_direction != "down":
+        raise GridError("descending column or row numbers are not supported for VASSAL grids yet")
+    sideways = numbering.offset.orientation == "pointy"
+    cells = [numbering.parse(h) for h in tmap.ids()]
+    c_first = min(c for c, _ in cells)
+    r_first = min(r for _, r in cells)
+
+    def centre(col: int, row: int) -> tuple[float, float]:
+        x, y = layout.hex_to_pixel(numbering.offset.to_hex(col, row))
+        return (y, x) if sideways else (x, y)  # VASSAL's own frame: columns run along x
+
+    # raw column 0 must be an "upper" column (VASSAL shifts odd raw columns down by dy/2)
+    c0 = c_first if centre(c_first + 1, r_first)[1] > centre(c_first, r_first)[1] else c_first - 1
+    x_a, y_a = centre(c0, r_first)
+    dx = (centre(c0 + 2, r_first)[0] - x_a) / 2
+    dy = centre(c0, r_first + 1)[1] - y_a
+    if not (dx > 0 and dy > 0):
+        raise GridError("the board's hex layout runs right-to-left or bottom-up: VASSAL's hex grid cannot follow it")
+    sep = numbering.separator
+    hexnum = HexGridNumbering(first="H", sep=sep, h_type="N", h_leading=numbering.col_digits - 1, h_off=c0,
+                              v_type="N", v_leading=numbering.row_digits - 1, v_off=r_first, stagger=False,
+                              visible=False)
+    grid = VassalHexGrid(dx=dx, dy=dy, x0=round(x_a), y0=round(y_a), sideways=sideways, snap_to=True,
+                         visible=False, numbering=hexnum)
+    wrong = grid_mismatches(tmap, layout, grid, board_size)
+    if wrong:
+        sample = ", ".join(f"{h} -> {n}" for h, n in wrong[:3])
+        raise GridError(f"VASSAL's hex grid cannot follow this board's layout: {len(wrong)} of {len(cells)} hex "
+                        f"centres would be misnamed ({sample}); is the scan rotated or skewed?")
+    return grid
+
+
+def vassal_map(grid: VassalHexGrid | ZonedGrid, board_size: tuple[int, int], name: str = "Main Map",
+               board: str = "Board") -> VassalMap:
+    """A one-board VASSAL map with the grid, as the module will have it."""
+    return VassalMap(name, [PlacedBoard(Board(board, board_size[0], board_size[1], grid), 0, 0)])
+
+
+def grid_mismatches(tmap: TerrainMap, layout: Layout, grid: VassalHexGrid | ZonedGrid,
+                    board_size: tuple[int, int]) -> list[tuple[str, str]]:
+    """``(hex id, VASSAL's name)`` for every hex whose centre VASSAL would name otherwise."""
+    vmap = vassal_map(grid, board_size)
+    out = []
+    for hid, (x, y) in hex_centres(tmap, layout).items():
+        name = vmap.location_name(x, y)
+        if name != hid:
+            out.append((hid, name))
+    return out
+
+
+@dataclass(frozen=True)
+class TerrainZone:
+    """A zone of the board and the terrain it carries."""
+
+    zone: Zone
+    terrain: str
+
+
+def terrain_zones(tmap: TerrainMap, layout: Layout, default: str) -> list[TerrainZone]:
+    """One zone per connected area of each terrain but ``default`` (which the map itself carries),
+    in legend order, each using the parent grid so location names stay the hex ids."""
+    from shapely.geometry import Polygon
+    from shapely.ops import unary_union
+
+    by_terrain: dict[str, list[Polygon]] = {}
+    for hid in tmap.ids():
+        terrain = tmap.terrain(hid)
+        if terrain == default:
+            continue
+        corners = [(round(x), round(y)) for x, y in layout.corners(tmap.grid.hex(hid))]
+        by_terrain.setdefault(terrain, []).append(Polygon(corners))
+    order = list(tmap.legend) + sorted(t for t in by_terrain if t not in tmap.legend)
+    out: list[TerrainZone] = []
+    for terrain in order:
+        polys = by_terrain.get(terrain)
+        if not polys:
+            continue
+        merged = unary_union(polys)
+        parts = sorted(getattr(merged, "geoms", [merged]), key=lambda p: (p.bounds[1], p.bounds[0]))
+        label = tmap.legend[terrain].title if terrain in tmap.legend else terrain
+        for n, part in enumerate(parts, 1):
+            path = _keyhole(part)
+            if len(path) < 3:
+                continue
+            name = label if n == 1 else f"{label} {n}"
+            zone = Zone(name=name, path=path, location_format="$gridLocation$", use_parent_grid=True)
+            out.append(TerrainZone(zone, terrain))
+    return out
+
+
+def _ring(coords: Sequence[tuple[float, float]]) -> list[tuple[int, int]]:
+    pts = [(round(x), round(y)) for x, y in coords]
+    if len(pts) > 1 and pts[0] == pts[-1]:
+        pts.pop()
+    out: list[tuple[int, int]] = []
+    for p in pts:  # drop repeats (corners that rounded together)
+        if out and out[-1] == p:
+            continue
+        out.append(p)
+    return out
+
+
+def _keyhole(poly: object) -> list[tuple[int, int]]:
+    """One path for a polygon with holes: the outer ring, then each hole reached and left along the
+    same bridge edge from the first outer vertex (even-odd filling leaves the holes empty)."""
+    outer = _ring(list(poly.exterior.coords))  # type: ignore[attr-defined]
+    if not outer:
+        return []
+    path = list(outer)
+    anchor = outer[0]
+    for interior in poly.interiors:  # type: ignore[attr-defined]
+        hole = _ring(list(interior.coords))
+        if len(hole) < 3:
+            continue
+        path += [anchor, *hole, hole[0]]
+    return path
