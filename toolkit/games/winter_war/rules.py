@@ -882,8 +882,9 @@ class WinterWarReferee(Referee):
         ezoc = ctx.zoc.hexes(enemy_of(player)) if ctx.zoc and not ignore_zoc else set()
         enemy_zoc_units = [e for e in ctx.pos.on_map() if player_of(e) != player and e.id not in ctx.isolated
                            and not is_blank(e)]
-        adj_enemy = {n for e in enemy_zoc_units for n in b.neighbours(e.hex)  # type: ignore[arg-type]
-                     if not (e.side == "soviet" and is_hq(e))}
+        adj_enemy = set() if ignore_zoc else {n for e in enemy_zoc_units
+                                              for n in b.neighbours(e.hex)  # type: ignore[arg-type]
+                                              if not (e.side == "soviet" and is_hq(e))}
 
         def can_enter(a: str, h: str) -> bool:
             return h not in enemy_units and self.prohibition(ctx, u, h) is None  # Movement (F), (K)
