@@ -70,7 +70,9 @@ def build_file(
     map_name: str = "Main Map",
 ) -> str:
     """buildFile.xml text: a module with one map holding one board with ``grid``."""
-    board_attrs = {"name": "Board", "reversible": "false", "width": "1000", "height": "800", "color": "255,255,255"}
+    board_attrs = {"name": "Board", "reversible": "false"}
+    if not (board or {}).get("image"):  # an image board has no width/height/color attributes
+        board_attrs.update({"width": "1000", "height": "800", "color": "255,255,255"})
     board_attrs.update(board or {})
     board_el: Element = (_PKG + "map.boardPicker.Board", board_attrs, [grid] if grid is not None else [])
     picker: Element = (
@@ -146,12 +148,7 @@ def write_module(
     board_attrs = dict(board or {})
     if image_size is not None:
         board_attrs.setdefault("image", "board.png")
-        for key in ("width", "height", "color"):
-            board_attrs.pop(key, None)
     text = build_file(grid, board=board_attrs, map_attrs=map_attrs, map_name=map_name)
-    if image_size is not None:
-        # an image board has no width/height attributes
-        text = text.replace(' height="800"', "").replace(' width="1000"', "").replace(' color="255,255,255"', "")
     with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as zf:
         zf.writestr("buildFile.xml", text)
         zf.writestr("moduledata", MODULEDATA)
