@@ -331,3 +331,10 @@ def _charts_from_module(module: Any, counters: CounterSet | None, sides: list[st
         tables.append(ChartTable.make("Special Events", ("Code", "Event"), list(events.items()), kind="events",
                                       source="rulebook: Special Events"))
     return tables
+
+
+# ``module`` and ``all`` live in module_cmd.py (registered here)
+from .module_cmd import all_cmd, module_cmd  # noqa: E402
+
+build_group.add_command(module_cmd)
+build_group.add_command(all_cmd)

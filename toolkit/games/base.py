@@ -37,6 +37,22 @@ class Game:
     def has_counters(self) -> bool:
         return (data.counters_dir() / f"{self.slug}.yaml").is_file()
 
+    def module_spec(self, counters: Any) -> Any:
+        """What the game adds to its VASSAL module (a ``toolkit.builders.module.ModuleSpec``), given its
+        ``CounterSet``: ``module_spec(counters)`` of the game package's ``vassal`` module when it has one,
+        else None (the builder's default: palettes by side, no set-up units)."""
+        import importlib
+
+        name = f"{type(self).__module__}.vassal"
+        try:
+            hooks = importlib.import_module(name)
+        except ModuleNotFoundError as exc:
+            if exc.name != name:
+                raise
+            return None
+        make = getattr(hooks, "module_spec", None)
+        return make(counters) if callable(make) else None
+
     def describe(self) -> dict[str, Any]:
         return {"slug": self.slug, "title": self.title, "publisher": self.publisher, "year": self.year,
                 "aliases": list(self.aliases), "sides": list(self.sides), "rulebook": self.rulebook,

@@ -1,0 +1,93 @@
+"""``wgt build module`` and ``wgt build all``: a game's VASSAL module (and every other build at once)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import click
+
+from ..builders.module import DEFAULT_HEX_PX, BuiltModule, board_from_file, build_module, write_module
+from ..errors import InputError
+from ..fileio import atomic_write
+from .options import echo_json, json_opt, progress
+
+__all__ = ["all_cmd", "build_game_module", "module_cmd"]
+
+
+def build_game_module(slug: str, *, hex_px: float = DEFAULT_HEX_PX, board: str | Path | None = None,
+                      version: str = "1.0") -> BuiltModule:
+    """The module of a bundled game: its map, counters, charts and ``module_spec`` hooks."""
+    from ..counters import load_counters
+    from ..games import get_game
+    from ..terrain.io import load_map
+    from .build import game_charts
+
+    game = get_game(slug)
+    if not game.has_map():
+        raise InputError(f"game {game.slug!r} has no map yet (maps/{game.slug}.yaml)")
+    tmap = load_map(game.map_path())
+    cset = load_counters(game.slug)
+    try:
+        charts = game_charts(game)
+    except InputError:
+        charts = []
+    image = board_from_file(board) if board is not None else None
+    return build_module(game.title, tmap, cset, game.module_spec(cset), charts=charts, hex_px=hex_px,
+                        board_image=image, version=version,
+                        description=f"{game.title} ({game.publisher} {game.year}), built by wargame-toolkit")
+
+
+@click.command("module")
+@click.argument("slug")
+@click.option("-o", "--out", "out_file", type=click.Path(dir_okay=False),
+              help="The .vmod (default build/SLUG/SLUG.vmod).")
+@click.option("--hex-px", type=click.FloatRange(8, 400), default=DEFAULT_HEX_PX, show_default=True,
+              help="Rendered hex height (flat to flat) in pixels.")
+@click.option("--board", type=click.Path(dir_okay=False, exists=True),
+              help="Use this calibrated scan as the board (the map's grid calibration places the hexes).")
+@click.option("--setup-out", type=click.Path(dir_okay=False), help="Also write the set-up save here.")
+@click.option("--version", "module_version", default="1.0", show_default=True, help="The module's version.")
+@json_opt
+def module_cmd(slug: str, out_file: str | None, hex_px: float, board: str | None, setup_out: str | None,
+               module_version: str, as_json: bool) -> None:
+    """A complete VASSAL module of the game SLUG, with its set-up save inside."""
+    progress(f"building the {slug} module")
+    built = build_game_module(slug, hex_px=hex_px, board=board, version=module_version)
+    path = Path(out_file or Path("build") / slug / f"{slug}.vmod")
+    path.parent.mkdir(parents=True, exist_ok=True)
+    write_module(built, path)
+    if setup_out:
+        atomic_write(setup_out, built.setup)
+    result: dict[str, Any] = {"game": slug, "file": str(path), **built.summary()}
+    if setup_out:
+        result["setup"] = setup_out
+    if as_json:
+        echo_json(result)
+    else:
+        s = built.summary()
+        click.echo(f"{path}: {s['hexes']} hexes on a {s['board'][0]}x{s['board'][1]} board, {s['pieces']} palette "
+                   f"pieces, {s['setup_pieces']} set-up units, {len(s['charts'])} charts ({s['bytes']} bytes)")
+
+
+@click.command("all")
+@click.argument("slug")
+@click.option("-o", "--out", "out_dir", type=click.Path(file_okay=False), help="Folder (default build/SLUG).")
+@click.option("--hex-px", type=click.FloatRange(8, 400), default=DEFAULT_HEX_PX, show_default=True,
+              help="Module board: rendered hex height in pixels.")
+@click.pass_context
+def all_cmd(ctx: click.Context, slug: str, out_dir: str | None, hex_px: float) -> None:
+    """Everything for SLUG: counter art, counter sheets, player aids and the VASSAL module."""
+    from .build import aids_cmd, counters_cmd, sheets_cmd
+
+    folder = Path(out_dir or Path("build") / slug)
+    folder.mkdir(parents=True, exist_ok=True)
+    progress("counters")
+    ctx.invoke(counters_cmd, slug=slug, out_dir=str(folder / "counters"))
+    progress("sheets")
+    ctx.invoke(sheets_cmd, slug=slug, out_file=str(folder / "sheets.pdf"))
+    progress("aids")
+    ctx.invoke(aids_cmd, source=slug, out_file=str(folder / "aids.pdf"))
+    progress("module")
+    ctx.invoke(module_cmd, slug=slug, out_file=str(folder / f"{slug}.vmod"), hex_px=hex_px,
+               setup_out=str(folder / "setup.vsav"))
