@@ -315,3 +315,101 @@ def test_hostile_yaml_is_refused_in_one_line(text: str, line: int, message: str)
     with pytest.raises(DataFileError) as info:
         loads_map(text, "m.yaml")
     assert info.value.line == line and message in str(info.value) and "\n" not in str(info.value)
+
+
+def _model_state(m: TerrainMap) -> object:
+    """Everything a map holds, with value types kept apart (1, 1.0 and True differ)."""
+
+    def typed(v: object) -> object:
+        if isinstance(v, list):
+            return ("list", tuple(typed(x) for x in v))
+        if isinstance(v, frozenset):
+            return ("set", tuple(sorted(v)))
+        return (type(v).__name__, v)
+
+    def hexdata(h: HexData) -> object:
+        return (h.terrain, tuple(sorted(h.tags)), h.name, tuple(sorted((k, typed(v)) for k, v in h.values.items())))
+
+    return (m.title, m.provenance, m.grid, tuple(m.legend.items()), repr(m.meta), m.default_terrain,
+            tuple(sorted((k, hexdata(h)) for k, h in m.hexes.items())),
+            tuple(sorted((k, tuple(sorted(v))) for k, v in m.hexsides.items())),
+            tuple(sorted((k, tuple(sorted((f, typed(x)) for f, x in ov.items())))
+                         for k, ov in m.overrides["hexes"].items())),
+            tuple(sorted((k, tuple(sorted(v))) for k, v in m.overrides["hexsides"].items())))
+
+
+def _slow(text: str) -> TerrainMap:
+    from toolkit.terrain.io import _Reader
+
+    return _Reader("t").read(text)
+
+
+def test_fast_reader_takes_written_files() -> None:
+    from toolkit.terrain.io import _fast_read
+
+    for path in [SMALL, *BUNDLED]:
+        text = path.read_text("utf-8")
+        fast = _fast_read(text, "t")
+        assert fast is not None, path
+        assert _model_state(fast) == _model_state(_slow(text))
+
+
+# single-line changes to the small map that the fast reader must either read exactly as YAML does
+# or hand over to the YAML reader (which then reads them or raises the line-numbered error)
+MUTATIONS = [
+    '"0204": {terrain: clear, vp: 0x10}', '"0204": {terrain: clear, vp: 1_000}', '"0204": {terrain: clear, vp: +5}',
+    '"0204": {terrain: clear, vp: 1e3}', '"0204": {terrain: clear, vp: .5}', '"0204": {terrain: clear, vp: 1.5}',
+    '"0204": {terrain: clear, vp: -0}', '"0204": {terrain: clear, vp: 007}', '"0204": {terrain: clear, f: yes}',
+    '"0204": {terrain: clear, f: Yes}', '"0204": {terrain: clear, f: "yes"}', '"0204": {terrain: clear, f: ~}',
+    '"0204": {terrain: clear, f: null}', '"0204": {terrain: clear, f: [a, b]}', '"0204": {terrain: clear, f: []}',
+    '"0204": {terrain: clear, f: [a,b]}', '"0204": {terrain: clear, f: [ a ]}', '"0204": {terrain: clear, on: 1}',
+    '"0204": {terrain: clear, f: a b}', '"0204": {terrain: clear, f: a  b}', '"0204": {terrain: clear, f: a#b}',
+    '"0204": {terrain: clear, f: "a\\tb"}', '"0204": {terrain: clear, f: "a\tb"}', '"0204": {terrain: clear, f: 12:30}',
+    '"0204": {terrain: clear, name: Kemi}', '"0204": {terrain: clear, name: ""}', '"0204": {terrain: clear, name: 5}',
+    '"0204": {terrain: clear, name: viipuri}', '"0204": {terrain: "clear"}', '"0204": {terrain: Clear}',
+    '"0204": {tags: [x], terrain: clear}', '"0204": {terrain: clear, tags: []}', '"0204": {terrain: clear, tags: [on]}',
+    '"0204": {terrain: clear, tags: [a-b, c_d]}', '"0204": {terrain: clear, tags: [1]}', '"0204": {terrain: clear,}',
+    '"0204": {terrain: clear, terrain: forest}', '"0204": {terrain: clear}  # note', '"0204": {terrain: clear }',
+    '"0204":  {terrain: clear}', '"204": {terrain: clear}', '"0203": {terrain: clear}', '"0204": {}',
+    '"0204": {terrain: clear, f: Äänislinna}', '"0204": {terrain: clear, f: "\u2028"}',
+    '"0204": {terrain: clear, f: x}', '"0204": {terrain: clear, f: "\x85"}', '"0204": {terrain: clear, f: "\x7f"}',
+    '"0204": {terrain: clear, f: 1.0e+20}', '"0204": {terrain: clear, f: 1.0e20}', '"0204": {terrain: clear, f: -.inf}',
+]
+
+
+@pytest.mark.parametrize("line", MUTATIONS)
+def test_fast_reader_agrees_with_yaml(line: str) -> None:
+    from toolkit.terrain.io import _fast_read
+
+    text = small_text().replace('"0204": {terrain: clear}', line, 1)
+    try:
+        slow = _slow(text)
+    except DataFileError:
+        assert _fast_read(text, "t") is None
+        return
+    fast = _fast_read(text, "t")
+    if fast is not None:
+        assert _model_state(fast) == _model_state(slow)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.tuples(st.sampled_from(["0204", "0305", "0806"]),
+                          st.sampled_from(["terrain", "tags", "name", "vp", "on", "note"]),
+                          st.one_of(st.text(alphabet="ab -:#[]{},\"'0129.e+_yYnN\\", max_size=8),
+                                    st.sampled_from(["[a, b]", "[]", "yes", "1.0", "1.0e+5", "clear", "forest"]))),
+                min_size=1, max_size=3))
+def test_fast_reader_agrees_with_yaml_on_random_fields(edits: list) -> None:
+    from toolkit.terrain.io import _fast_read
+
+    text = small_text()
+    for hid, key, tok in edits:
+        old = next(ln for ln in text.splitlines() if ln.startswith(f'  "{hid}": '))
+        text = text.replace(old, old[:-1] + f", {key}: {tok}}}", 1)
+    try:
+        slow = _slow(text)
+    except DataFileError:
+        assert _fast_read(text, "t") is None
+        return
+    fast = _fast_read(text, "t")
+    if fast is not None:
+        assert _model_state(fast) == _model_state(slow)

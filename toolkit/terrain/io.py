@@ -93,8 +93,14 @@ def load_map(path: str | os.PathLike[str]) -> TerrainMap:
 
 
 def loads_map(text: str, source: str = "<string>") -> TerrainMap:
-    """Parse and validate a map from text (``source`` names it in errors)."""
-    return _Reader(source).read(text)
+    """Parse and validate a map from text (``source`` names it in errors).
+
+    A file in the exact form :func:`dumps_map` writes is read by a fast line parser; anything else
+    (comments, other spacing, escapes, any error) goes through the YAML reader, which gives the same
+    model or the line-numbered error.
+    """
+    m = _fast_read(text, source)
+    return m if m is not None else _Reader(source).read(text)
 
 
 class _Reader:
@@ -102,6 +108,7 @@ class _Reader:
         self.source = source
         self.constructor = yaml.constructor.SafeConstructor()
         self._nodes: dict[str, yaml.Node] = {}
+        self._ids: tuple[Grid, frozenset[str]] | None = None
         #: per entry section ("hexes", "hexsides", "ov_hexes", "ov_hexsides"): where each entry sits
         self.spans: dict[str, _Section] = {}
 
@@ -331,7 +338,10 @@ class _Reader:
         return out
 
     def hex_id(self, knode: yaml.Node, key: str, grid: Grid) -> str:
-        if key in grid:
+        ids = self._ids
+        if ids is None or ids[0] is not grid:
+            ids = self._ids = (grid, frozenset(grid.ids()))
+        if key in ids[1]:
             return key
         try:
             return grid.canonical_id(key)
@@ -460,6 +470,206 @@ class _Section:
             self.block = False  # a block-style value ends where the next entry starts: not one line
         self.entries[key] = (knode.start_mark.line, vnode.end_mark.line, knode.start_mark.column,
                              vnode.end_mark.column)
+
+
+# ================================================================================================
+# the fast path: files in the exact form dumps_map writes
+# ================================================================================================
+
+
+class _Fallback(Exception):
+    """The text is not in the canonical form: read it with the YAML reader."""
+
+
+# anything YAML would read differently from a plain split on "\n" (other line breaks, tabs, a BOM,
+# characters YAML refuses): leave it to the YAML reader
+_ODD = re.compile("[^\n\x20-\x7e\xa0-\u2027\u202a-\ud7ff\ue000-\ufefe\uff00-\ufffd\U00010000-\U0010ffff]")
+_HEX_LINE = {2: re.compile(r'  "([^"\\]+)": \{(.*)\}'), 4: re.compile(r'    "([^"\\]+)": \{(.*)\}')}
+_SIDE_LINE = {2: re.compile(r'  "([^"\\/]+)/([^"\\/]+)": \[([^\[\]{}"]*)\]'),
+              4: re.compile(r'    "([^"\\/]+)/([^"\\/]+)": \[([^\[\]{}"]*)\]')}
+_ITEM = re.compile(r'([^\W\d][\w\-]*): ("[^"\\]*"|\[[^\[\]{}"]*\]|[^,\[\]{}"]+)(?:, |$)')
+_F_INT = re.compile(r"-?(?:0|[1-9][0-9]*)")
+_F_FLOAT = re.compile(r"-?[0-9]+\.[0-9]+(?:e[-+][0-9]+)?")
+_LITERALS: dict[str, Any] = {"true": True, "false": False, "null": None}
+
+
+def _f_scalar(tok: str, cache: dict[str, bool]) -> Any:
+    if tok[0] == '"':
+        return tok[1:-1]
+    if tok in _LITERALS:
+        return _LITERALS[tok]
+    if _F_INT.fullmatch(tok):
+        return int(tok)
+    if _F_FLOAT.fullmatch(tok):
+        return float(tok)
+    ok = cache.get(tok)
+    if ok is None:
+        ok = cache[tok] = bool(_PLAIN.fullmatch(tok)) and not tok.endswith(" ") and "  " not in tok \
+            and _resolves_to_str(tok)
+    if not ok:
+        raise _Fallback
+    return tok
+
+
+def _f_value(tok: str, cache: dict[str, bool]) -> Any:
+    if tok[0] == "[":
+        inner = tok[1:-1]
+        return [_f_scalar(x, cache) for x in inner.split(", ")] if inner else []
+    return _f_scalar(tok, cache)
+
+
+def _f_words(tok: str, cache: dict[str, bool]) -> frozenset[str]:
+    if tok[0] != "[":
+        raise _Fallback
+    words = _f_value(tok, cache)
+    if not all(isinstance(w, str) and _WORD.fullmatch(w) for w in words):
+        raise _Fallback
+    return frozenset(words)
+
+
+def _f_hex(body: str, legend: Mapping[str, TerrainType], partial: bool, cache: dict[str, bool]) -> Any:
+    pos, end = 0, len(body)
+    fields: dict[str, str] = {}
+    while pos < end:
+        it = _ITEM.match(body, pos)
+        if it is None:
+            raise _Fallback
+        key = it.group(1)
+        if key in fields:
+            raise _Fallback
+        fields[key] = it.group(2)
+        pos = it.end()
+        if pos < end and body[pos - 2:pos] != ", ":
+            raise _Fallback
+    if body.endswith(", ") or not fields:
+        raise _Fallback
+    terrain = fields.pop("terrain", None)
+    if terrain is not None:
+        terrain = _f_scalar(terrain, cache)
+        if not isinstance(terrain, str) or terrain not in legend:
+            raise _Fallback
+    tags = _f_words(fields.pop("tags"), cache) if "tags" in fields else None
+    has_name = "name" in fields
+    name = _f_scalar(fields.pop("name"), cache) if has_name else None
+    if name is not None and not isinstance(name, str):
+        raise _Fallback
+    values = {}
+    for k, tok in fields.items():
+        ok = cache.get(k)
+        if ok is None:
+            ok = cache[k] = _resolves_to_str(k)
+        if not ok:
+            raise _Fallback
+        v = _f_value(tok, cache)
+        if v is None and not partial:
+            raise _Fallback
+        values[k] = v
+    if partial:
+        d: dict[str, Any] = {}
+        if terrain is not None:
+            d["terrain"] = terrain
+        if tags is not None:
+            d["tags"] = tags
+        if has_name:
+            d["name"] = name or None
+        d.update(values)
+        return d
+    if terrain is None:
+        raise _Fallback
+    return HexData(terrain, tags or frozenset(), name or None, values)
+
+
+def _fast_read(text: str, source: str) -> TerrainMap | None:
+    """The map, if ``text`` is exactly in the form :func:`dumps_map` writes and valid; else None."""
+    if not text.endswith("\n") or _ODD.search(text):
+        return None
+    lines = text.split("\n")
+    lines.pop()
+    try:
+        i = next(n for n, ln in enumerate(lines) if ln in ("hexes:", "hexes: {}"))
+    except StopIteration:
+        return None
+    try:
+        head = _Reader(source).read("\n".join(lines[:i]) + "\n")
+    except DataFileError:
+        return None
+    grid, legend = head.grid, head.legend
+    ids = head.canonical_ids()
+    cache: dict[str, bool] = {}
+    pos = i
+    n = len(lines)
+
+    def section(header: str, indent: int) -> tuple[int, int]:
+        nonlocal pos
+        if pos < n and lines[pos] == " " * (indent - 2) + header + " {}":
+            pos += 1
+            return pos, pos
+        if pos >= n or lines[pos] != " " * (indent - 2) + header:
+            raise _Fallback
+        start = pos = pos + 1
+        prefix = " " * indent + '"'
+        while pos < n and lines[pos].startswith(prefix):
+            pos += 1
+        if pos == start:
+            raise _Fallback
+        return start, pos
+
+    def hexes(span: tuple[int, int], indent: int, partial: bool) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        rx = _HEX_LINE[indent]
+        for ln in lines[span[0]:span[1]]:
+            mt = rx.fullmatch(ln)
+            if mt is None:
+                raise _Fallback
+            hid = mt.group(1)
+            if hid in out or hid not in ids:
+                raise _Fallback
+            out[hid] = _f_hex(mt.group(2), legend, partial, cache)
+        return out
+
+    def sides(span: tuple[int, int], indent: int, keep_empty: bool) -> dict[str, frozenset[str]]:
+        out: dict[str, frozenset[str]] = {}
+        seen: set[str] = set()
+        rx = _SIDE_LINE[indent]
+        for ln in lines[span[0]:span[1]]:
+            mt = rx.fullmatch(ln)
+            if mt is None:
+                raise _Fallback
+            a, b, inner = mt.groups()
+            key = f"{a}/{b}"
+            if key in seen or not a < b or a not in ids or b not in ids or grid.hex(a).distance(grid.hex(b)) != 1:
+                raise _Fallback
+            seen.add(key)
+            feats = _f_words(f"[{inner}]", cache)
+            if feats or keep_empty:
+                out[key] = feats
+        return out
+
+    try:
+        base = hexes(section("hexes:", 2), 2, False)
+        base_sides = sides(section("hexsides:", 2), 2, False)
+        if pos >= n or lines[pos] != "overrides:":
+            raise _Fallback
+        pos += 1
+        ov_hexes = hexes(section("hexes:", 4), 4, True)
+        ov_sides = sides(section("hexsides:", 4), 4, True)
+        if pos != n:
+            raise _Fallback
+        for hid, ov in ov_hexes.items():
+            if "terrain" not in ov and hid not in base and head.default_terrain is None:
+                raise _Fallback
+    except _Fallback:
+        return None
+    m = TerrainMap(head.title, head.provenance, grid, legend, base, base_sides,
+                   {"hexes": ov_hexes, "hexsides": ov_sides}, head.meta, default_terrain=head.default_terrain)
+    names: set[str] = set()
+    for h in m.effective_hexes().values():
+        if h.name:
+            f = fold_name(h.name)
+            if f in names:
+                return None
+            names.add(f)
+    return m
 
 
 # ================================================================================================

@@ -136,6 +136,7 @@ class TerrainMap:
         self.meta: dict[str, Any] = dict(meta or {})
         self.default_terrain = default_terrain
         self._cache: dict[str, Any] = {}
+        self._idset: tuple[Grid, frozenset[str]] | None = None
 
     # --- the effective data (overrides applied) ------------------------------------------------
 
@@ -176,9 +177,16 @@ class TerrainMap:
 
     def canonical(self, hex_id: str) -> str:
         """The id as the map spells it; :class:`HexIdError` if malformed or off the map."""
-        if hex_id in self.grid:
+        if hex_id in self.canonical_ids():
             return hex_id
         return self.grid.canonical_id(str(hex_id))
+
+    def canonical_ids(self) -> frozenset[str]:
+        """Every hex id exactly as the map spells it."""
+        c = self._idset
+        if c is None or c[0] is not self.grid:
+            c = self._idset = (self.grid, frozenset(self.grid.ids()))
+        return c[1]
 
     def __contains__(self, hex_id: object) -> bool:
         return isinstance(hex_id, str) and hex_id in self.grid
@@ -449,9 +457,13 @@ class TerrainMap:
         """Check the whole model (what the loader checks line by line); :class:`DataFileError` if wrong."""
         if self.default_terrain is not None:
             self._check_terrain(self.default_terrain)
+        ids = self.canonical_ids()
         for section in (self.hexes, self.overrides["hexes"]):
             for hid in section:
-                if hid not in self.grid:
+                if hid not in ids:
+                    if hid in self.grid:
+                        raise DataFileError(f"hex id {hid!r} is not spelled as the map spells it "
+                                            f"({self.grid.canonical_id(hid)!r})", source)
                     raise DataFileError(f"hex {hid!r} is not on the grid", source)
         for hid, h in self._effective_hexes().items():
             if h.terrain not in self.legend:
@@ -459,8 +471,9 @@ class TerrainMap:
         for section in (self.hexsides, self.overrides["hexsides"]):
             for key in section:
                 a, _, b = key.partition("/")
-                if a not in self.grid or b not in self.grid:
-                    raise DataFileError(f"hexside {key!r}: both hexes must be on the grid", source)
+                if a not in ids or b not in ids:
+                    raise DataFileError(f"hexside {key!r}: both hexes must be on the grid, spelled as the map "
+                                        "spells them", source)
                 if self.grid.hex(a).distance(self.grid.hex(b)) != 1:
                     raise DataFileError(f"hexside {key!r}: hexes {a} and {b} are not neighbours", source)
         seen: dict[str, str] = {}
