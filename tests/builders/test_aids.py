@@ -55,7 +55,7 @@ def test_crt_odds_columns_have_equal_widths():
     from PIL import ImageDraw
 
     from toolkit.builders.aids import _column_widths
-    from toolkit.builders.symbols import font
+    from toolkit.fonts import font
 
     draw = ImageDraw.Draw(Image.new("RGB", (1, 1)))
     f = font(30)

@@ -11,7 +11,8 @@ import pytest
 from PIL import Image
 
 from toolkit.builders.counter_art import contact_sheet, render_face, write_counter_pngs
-from toolkit.builders.symbols import SYMBOL_DRAWERS, printable
+from toolkit.builders.symbols import SYMBOL_DRAWERS
+from toolkit.fonts import printable
 from toolkit.counters import UNIT_TYPES, load_counters, parse_counters
 from toolkit.errors import InputError
 
@@ -135,8 +136,11 @@ def test_bad_sizes_are_refused(cset):
 
 
 def test_printable_replaces_missing_glyphs():
-    assert printable("Jäger – ½") == "Jager - 1/2"
+    # Source Sans Pro (font-source-sans-pro) carries the Latin letters and chart signs we print
+    assert printable("Jäger – ½ Äänislinna") == "Jäger – ½ Äänislinna"
     assert printable("plain") == "plain"
+    # a character no face here has is replaced, not drawn as a box
+    assert printable("\u4e00") == "?"
 
 
 @pytest.mark.parametrize("slug", ["winter-war", "tornio-44", "a-winter-war"])

@@ -23,8 +23,8 @@ from PIL import Image, ImageDraw
 
 from ..errors import DataFileError, InputError
 from ..fileio import atomic_open, atomic_write
+from ..fonts import font, printable
 from .pdf import PdfWriter
-from .symbols import font, printable
 
 __all__ = ["CARD_SIZES", "AidStyle", "ChartTable", "build_aids", "render_cards", "render_table", "write_aids"]
 
@@ -176,9 +176,8 @@ def render_table(table: ChartTable, style: AidStyle, width_px: int) -> Image.Ima
     """One table (title bar, heading, rows, notes) as an image ``width_px`` wide."""
     probe = ImageDraw.Draw(Image.new("RGB", (1, 1)))
     body = style.px(style.body_pt)
-    f = fb = font(body)
-    ft, fn = font(style.px(style.title_pt)), font(style.px(style.note_pt))
-    bold = max(1, round(body / 28))
+    f, fb = font(body), font(body, "bold")
+    ft, fn = font(style.px(style.title_pt), "bold"), font(style.px(style.note_pt))
     pad = body * 0.45
     line_h = body * 1.25
     widths = _column_widths(probe, table, f, fb, width_px, pad)
@@ -195,8 +194,7 @@ def render_table(table: ChartTable, style: AidStyle, width_px: int) -> Image.Ima
     d = ImageDraw.Draw(image)
     accent, rule = _rgb(style.accent), _rgb(style.rule)
     d.rectangle((0, 0, width_px - 1, title_h), fill=accent)
-    d.text((pad * 1.5, title_h / 2), printable(table.title), font=ft, fill=(255, 255, 255), anchor="lm",
-           stroke_width=max(1, round(ft.size / 26)), stroke_fill=(255, 255, 255))
+    d.text((pad * 1.5, title_h / 2), printable(table.title), font=ft, fill=(255, 255, 255), anchor="lm")
     y = title_h
     if table.source:
         d.text((width_px - pad, y + source_h / 2), printable(table.source), font=fn, fill=rule, anchor="rm")
@@ -207,7 +205,7 @@ def render_table(table: ChartTable, style: AidStyle, width_px: int) -> Image.Ima
         xs.append(xs[-1] + w)
     d.rectangle((0, y, width_px - 1, y + head_h), fill=_rgb(style.heading_fill))
     for i, lines in enumerate(wrapped_head):
-        _cell(d, lines, xs[i], xs[i + 1], y, head_h, fb, accent, line_h, bold, center=True)
+        _cell(d, lines, xs[i], xs[i + 1], y, head_h, fb, accent, line_h, center=True)
     y += head_h
     d.line((0, y, width_px, y), fill=accent, width=max(1, round(body / 14)))
     colours = {k: _rgb(v) for k, v in table.cell_colours.items()}
@@ -223,7 +221,7 @@ def render_table(table: ChartTable, style: AidStyle, width_px: int) -> Image.Ima
                 d.rectangle((xs[i], y, xs[i + 1], y + rh), fill=fill)
             head = i == 0 and table.first_column_header
             _cell(d, lines, xs[i], xs[i + 1], y, rh, fb if head else f, (0, 0, 0) if not head else accent,
-                  line_h, bold if head else 0, center=centred[i])
+                  line_h, center=centred[i])
         y += rh
         d.line((0, y, width_px, y), fill=rule, width=1)
     for x in xs[1:-1]:
@@ -237,15 +235,15 @@ def render_table(table: ChartTable, style: AidStyle, width_px: int) -> Image.Ima
 
 
 def _cell(d: ImageDraw.ImageDraw, lines: list[str], x0: float, x1: float, y: float, h: float, f: Any,
-          fill: tuple[int, int, int], line_h: float, bold: int, center: bool) -> None:
+          fill: tuple[int, int, int], line_h: float, center: bool) -> None:
     total = len(lines) * line_h
     cy = y + (h - total) / 2 + line_h / 2
     pad = line_h * 0.36
     for line in lines:
         if center:
-            d.text(((x0 + x1) / 2, cy), line, font=f, fill=fill, anchor="mm", stroke_width=bold, stroke_fill=fill)
+            d.text(((x0 + x1) / 2, cy), line, font=f, fill=fill, anchor="mm")
         else:
-            d.text((x0 + pad, cy), line, font=f, fill=fill, anchor="lm", stroke_width=bold, stroke_fill=fill)
+            d.text((x0 + pad, cy), line, font=f, fill=fill, anchor="lm")
         cy += line_h
 
 

@@ -27,7 +27,8 @@ from PIL import Image, ImageDraw
 from ..counters import CounterSet, CounterType, Face, format_value
 from ..errors import InputError
 from ..fileio import atomic_open
-from .symbols import draw_motorised, draw_size, draw_symbol, font, printable, text_centered
+from ..fonts import CAP_HEIGHT, font, printable
+from .symbols import draw_motorised, draw_size, draw_symbol, text_centered
 
 __all__ = ["contact_sheet", "mm_to_px", "render_face", "write_counter_pngs"]
 
@@ -77,9 +78,8 @@ def _draw_face(draw: ImageDraw.ImageDraw, face: Face, cset: CounterSet, ox: floa
         text_centered(draw, ox + 0.12 * s, oy + 0.16 * s, face.mark, 0.12 * s, fg)
     corner = [printable(format_value(face.values[n], cset.half_mark)) for n in cset.top_left if n in face.values]
     if corner:
-        f = font(0.11 * s * 1.42)
-        draw.text((ox + 0.06 * s, oy + 0.05 * s), " ".join(corner), font=f, fill=fg, anchor="la",
-                  stroke_width=max(0, round(f.size / 22)), stroke_fill=fg)
+        f = font(0.11 * s / CAP_HEIGHT, "bold")
+        draw.text((ox + 0.06 * s, oy + 0.05 * s), " ".join(corner), font=f, fill=fg, anchor="la")
     elif face.dot:
         r = 0.045 * s
         draw.ellipse((ox + 0.08 * s - r, oy + 0.12 * s - r, ox + 0.08 * s + r, oy + 0.12 * s + r), fill=fg)
@@ -119,15 +119,14 @@ def _draw_vertical(draw: ImageDraw.ImageDraw, text: str, cx: float, cy: float, h
                    fg: tuple[int, int, int]) -> None:
     """Text turned 90° anticlockwise (read from below), centred on (cx, cy)."""
     text = printable(text)
-    f = font(height * 1.42)
+    f = font(height / CAP_HEIGHT, "semibold")
     width = draw.textlength(text, font=f)
     if width > max_len:
-        f = font(height * 1.42 * max_len / width)
+        f = font(height / CAP_HEIGHT * max_len / width, "semibold")
         width = max_len
     pad = round(height)
     tile = Image.new("L", (math.ceil(width) + 2 * pad, math.ceil(height * 2.2) + 2 * pad), 0)
-    ImageDraw.Draw(tile).text((tile.width / 2, tile.height / 2), text, font=f, fill=255, anchor="mm",
-                              stroke_width=max(0, round(f.size / 22)), stroke_fill=255)
+    ImageDraw.Draw(tile).text((tile.width / 2, tile.height / 2), text, font=f, fill=255, anchor="mm")
     tile = tile.rotate(90, expand=True)
     image = draw._image  # the image the draw object paints on
     x, y = round(cx - tile.width / 2), round(cy - tile.height / 2)
@@ -152,25 +151,24 @@ def _draw_values(draw: ImageDraw.ImageDraw, face: Face, cset: CounterSet, cx: fl
     if not tokens:
         return
     cap = 0.17 * s
-    f = font(cap * 1.42)
+    f = font(cap / CAP_HEIGHT, "bold")
     widths = [draw.textlength(t, font=f) for t, _ in tokens]
     pad = 0.05 * s
     widths = [w + (2 * pad if name in face.boxed else 0) for w, (_, name) in zip(widths, tokens)]
     total = sum(widths)
     limit = 0.9 * s
     if total > limit:
-        f = font(cap * 1.42 * limit / total)
+        f = font(cap / CAP_HEIGHT * limit / total, "bold")
         cap *= limit / total
         pad *= limit / total
         widths = [draw.textlength(t, font=f) + (2 * pad if name in face.boxed else 0) for t, name in tokens]
         total = sum(widths)
-    stroke = max(0, round(f.size / 22))
     lw = max(1, round(0.022 * s))
     x = cx - total / 2
     moving = "movement" in face.values
     for (text, name), width in zip(tokens, widths):
         mid = x + width / 2
-        draw.text((mid, cy), text, font=f, fill=fg, anchor="mm", stroke_width=stroke, stroke_fill=fg)
+        draw.text((mid, cy), text, font=f, fill=fg, anchor="mm")
         if name in face.boxed:
             draw.rectangle((x + pad / 3, cy - cap * 0.5 - pad * 0.8, x + width - pad / 3, cy + cap * 0.5 + pad * 0.8),
                            outline=fg, width=lw)

@@ -11,83 +11,30 @@ wargame letters (NKVD, HQ, replacement "R", jäger "J", border guard "BG").
 from __future__ import annotations
 
 import math
-import unicodedata
 from collections.abc import Callable
-from functools import cache
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import ImageDraw
 
-from ..errors import ImageError
+from ..fonts import CAP_HEIGHT, font, printable
 
-__all__ = ["SYMBOL_DRAWERS", "draw_motorised", "draw_size", "draw_symbol", "font", "printable", "symbol_names"]
+__all__ = ["SYMBOL_DRAWERS", "draw_motorised", "draw_size", "draw_symbol", "symbol_names"]
 
 Box = tuple[float, float, float, float]
 Colour = str | tuple[int, int, int]
 
 
-def font(size: float) -> ImageFont.FreeTypeFont:
-    """Pillow's bundled FreeType face (works with no system fonts) at ``size`` pixels."""
-    return _font(max(1, round(size)))
-
-
-@cache
-def _font(size: int) -> ImageFont.FreeTypeFont:
-    try:
-        face = ImageFont.load_default(size=size)
-    except TypeError:  # Pillow < 10.1 has no sized default font
-        raise ImageError("counter art and player aids need pillow >= 10.1 (its bundled scalable font)") from None
-    if not isinstance(face, ImageFont.FreeTypeFont):
-        raise ImageError("counter art and player aids need pillow built with freetype (the bundled font)")
-    return face
-
-
-_FALLBACKS = {"–": "-", "—": "-", "−": "-", "½": "1/2", "¼": "1/4", "¾": "3/4", "×": "x", "•": "*",
-              "→": "->", "←": "<-", "≥": ">=", "≤": "<=", "…": "...", "ß": "ss", "Æ": "AE", "æ": "ae",
-              "Ø": "O", "ø": "o", "Œ": "OE", "œ": "oe", "\u00a0": " "}
-
-
-def _glyph_key(f: ImageFont.FreeTypeFont, char: str) -> tuple[tuple[int, int], bytes]:
-    mask = f.getmask(char)
-    return mask.size, Image.Image()._new(mask).tobytes()
-
-
-@cache
-def _has_glyph(char: str) -> bool:
-    if char in " \n" or char.isascii():
-        return True
-    f = font(32)
-    return _glyph_key(f, char) != _glyph_key(f, "\uffff")
-
-
-def printable(text: str) -> str:
-    """``text`` with every character the bundled face lacks replaced (dashes -> "-", "½" -> "1/2",
-    accented letters -> the bare letter, anything else -> "?")."""
-    if text.isascii():
-        return text
-    out = []
-    for char in text:
-        if _has_glyph(char):
-            out.append(char)
-        elif char in _FALLBACKS:
-            out.append(_FALLBACKS[char])
-        else:
-            base = "".join(c for c in unicodedata.normalize("NFKD", char) if not unicodedata.combining(c))
-            out.append(base if base and all(_has_glyph(c) for c in base) else "?")
-    return "".join(out)
-
-
 def text_centered(draw: ImageDraw.ImageDraw, cx: float, cy: float, text: str, height: float, fill: Colour,
                   bold: bool = True, max_width: float | None = None) -> None:
     """Draw ``text`` with its ink box centred on (cx, cy), cap height about ``height`` pixels."""
-    size = height * 1.42  # the bundled face's cap height is ~0.70 of its size
-    f = font(size)
+    size = height / CAP_HEIGHT
+    weight = "bold" if bold else "regular"
+    f = font(size, weight)
     text = printable(text)
     if max_width is not None:
         width = draw.textlength(text, font=f)
         if width > max_width > 0:
-            f = font(size * max_width / width)
-    stroke = max(0, round(f.size / 22)) if bold else 0
-    draw.text((cx, cy), text, font=f, fill=fill, anchor="mm", stroke_width=stroke, stroke_fill=fill)
+            f = font(size * max_width / width, weight)
+    draw.text((cx, cy), text, font=f, fill=fill, anchor="mm")
 
 
 def _lw(box: Box) -> int:
