@@ -10,10 +10,12 @@ from pathlib import Path
 
 import pytest
 import shapely
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from shapely.geometry import shape
 
-from toolkit.hexgrid import Layout
-from toolkit.terrain import TerrainMap, load_map
+from toolkit.hexgrid import CCRR, Extent, Grid, Layout, OffsetSystem
+from toolkit.terrain import TerrainMap, TerrainType, load_map
 from toolkit.terrain.geojson import dumps_geojson, to_geojson
 from toolkit.terrain.render import board_layout
 
@@ -87,3 +89,21 @@ def test_gdal_reads_it(small: TerrainMap, tmp_path: Path) -> None:
                           "SELECT COUNT(*) AS n FROM \"Test map\" WHERE kind = 'hex'"],
                          capture_output=True, text=True, timeout=60, check=True).stdout
     assert "n (Integer) = 48" in out
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.sampled_from(["flat", "pointy"]), st.sampled_from(["odd", "even"]), st.integers(1, 5), st.integers(1, 5),
+       st.floats(5, 60), st.floats(-30, 30))
+def test_hex_polygons_tile_the_map_under_any_layout(orientation: str, shifted: str, cols: int, rows: int,
+                                                   size: float, angle: float) -> None:
+    grid = Grid(CCRR(offset=OffsetSystem(orientation, shifted)), Extent(1, cols, 1, rows))  # type: ignore[arg-type]
+    m = TerrainMap("t", "", grid, {"clear": TerrainType("clear", "#ffffff")}, {}, default_terrain="clear")
+    lay = Layout.regular(orientation, size).rotated(angle, (3.0, 4.0))  # type: ignore[arg-type]
+    doc = to_geojson(m, lay, flip_y=False, precision=9)
+    polys = [shape(f["geometry"]) for f in kinds(doc, "hex")]
+    assert len(polys) == cols * rows
+    area = 1.5 * math.sqrt(3) * size * size
+    assert all(p.is_valid and p.area == pytest.approx(area, rel=1e-6) for p in polys)
+    assert shapely.union_all(polys).area == pytest.approx(area * len(polys), rel=1e-6)  # no overlaps
+    for f, p in zip(kinds(doc, "hex"), polys):
+        assert grid.id(lay.pixel_to_hex(p.centroid.x, p.centroid.y)) == f["id"]
