@@ -91,6 +91,8 @@ def split(text: str | None, delim: str) -> list[str]:
     if text is None:
         return []
     parts = text.split(delim)
+    if "\\" not in text and "'" not in text:
+        return parts  # nothing escaped, nothing quoted
     if len(parts) == 1:
         tokens = parts
     else:

@@ -258,35 +258,41 @@ def _side(traits: Sequence[Trait], props: dict[str, str], sides: Sequence[str]) 
 
 def placed_pieces(position: Position, locator: Locator | None = None) -> list[PlacedPiece]:
     """Every piece of a position, placed (file order)."""
-    stack_of: dict[str, PieceState] = {}
-    for p in position.pieces.values():
-        if p.kind in ("stack", "deck"):
-            for child in p.inner.children:  # type: ignore[attr-defined]
-                if child in position.pieces:
-                    stack_of.setdefault(child, p)
-    sides = locator.module.sides if locator is not None and locator.module is not None else []
-    names = {p.id: piece_name(p.traits) for p in position.pieces.values() if p.kind == "piece"}
-    out = []
+    rows = []
+    stack_of: dict[str, tuple[str, tuple[str | None, int, int]]] = {}
+    names: dict[str, str] = {}
     for p in position.pieces.values():
         traits = p.traits
+        inner = traits[-1]
+        kind = "stack" if isinstance(inner, Stack) else "deck" if isinstance(inner, Deck) else "piece"
+        where = p.where()
+        rows.append((p, traits, inner, kind, where))
+        if kind == "piece":
+            names[p.id] = piece_name(traits)
+        else:
+            for child in inner.children:  # type: ignore[attr-defined]
+                stack_of.setdefault(child, (p.id, where))
+    sides = locator.module.sides if locator is not None and locator.module is not None else []
+    out = []
+    for p, traits, inner, kind, (map_id, x, y) in rows:
         parent = stack_of.get(p.id)
-        map_id, x, y = p.where()
-        if parent is not None and parent.where()[0] is not None:
-            map_id, x, y = parent.where()  # a stacked piece is where its stack is (BasicPiece.getMap)
+        if parent is not None and parent[1][0] is not None:
+            map_id, x, y = parent[1]  # a stacked piece is where its stack is (BasicPiece.getMap)
         board = location = None
         if locator is not None:
             board, location = locator.place(map_id, x, y)
-        props = piece_properties(traits)
-        if p.kind == "piece":
+        if kind == "piece":
             name = names[p.id]
+            props = piece_properties(traits)
+            side = _side(traits, props, sides)
         else:  # Stack.getName: the pieces' names, top first
             name = ""
-            for child in reversed(p.inner.children):  # type: ignore[attr-defined]
+            for child in reversed(inner.children):  # type: ignore[attr-defined]
                 if child in names:
                     name = name + ", " + names[child] if name else names[child]
-        out.append(PlacedPiece(p.id, p.kind, name, map_id, x, y, board, location,
-                               None if parent is None else parent.id,
-                               None if p.kind != "piece" else _side(traits, props, sides), traits, props))
+            props, side = {}, None
+        out.append(PlacedPiece(p.id, kind, name, map_id, x, y, board, location,
+                               None if parent is None else parent[0], side, traits, props))
     return out
 
 
