@@ -316,3 +316,32 @@ def test_large_layers_are_tiled_without_changing_the_answer():
         seg = shapely.LineString(FLAT_LAYOUT.hexside_endpoints(side))
         key = f"{a}/{b}" if a < b else f"{b}/{a}"
         assert cov.get(key, 0.0) == pytest.approx(seg.intersection(disc).length / seg.length, abs=1e-9)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(st.tuples(st.floats(0.0, 13.0), st.floats(0.0, 15.0)), min_size=2, max_size=6))
+def test_line_links_form_one_connected_path(points):
+    # any polyline inside the map: every link joins two neighbours the line visited, and the links join
+    # all visited hexes into one piece
+    grid = Grid(CCRR(offset=OffsetSystem("flat", "odd")), Extent(0, 9, 0, 9))
+    inside = shapely.box(0.0, 0.0, 13.0, 15.0)
+    assert all(inside.covers(shapely.Point(p)) for p in points)
+    rail = shapely.LineString(points)
+    if rail.length == 0:
+        return
+    hexes, links = line_links(grid, FLAT_LAYOUT, rail)
+    assert hexes
+    adj: dict[str, set[str]] = {h: set() for h in hexes}
+    for key in links:
+        a, b = key.split("/")
+        assert a < b and a in hexes and b in hexes
+        assert grid.hex(a).distance(grid.hex(b)) == 1
+        adj[a].add(b)
+        adj[b].add(a)
+    start = next(iter(hexes))
+    seen, stack = {start}, [start]
+    while stack:
+        for n in adj[stack.pop()] - seen:
+            seen.add(n)
+            stack.append(n)
+    assert seen == hexes
