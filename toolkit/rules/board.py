@@ -15,6 +15,8 @@ from ..errors import InputError
 
 __all__ = ["Board", "MapLike"]
 
+_NONE: frozenset[str] = frozenset()
+
 
 @runtime_checkable
 class MapLike(Protocol):
@@ -44,6 +46,7 @@ class Board:
         self._terrain: dict[str, str] = {}
         self._values: dict[tuple[str, str], Any] = {}
         self._dist: dict[str, dict[str, int]] = {}
+        self._sides_loaded: bool | None = None
 
     # --- cached look-ups -------------------------------------------------------------------------
 
@@ -83,8 +86,23 @@ class Board:
         k = (a, b) if a < b else (b, a)
         f = self._sides.get(k)
         if f is None:
+            if self._bulk_sides():
+                return self._sides.get(k, _NONE)
             f = self._sides[k] = frozenset(self.map.side_features(a, b))
         return f
+
+    def _bulk_sides(self) -> bool:
+        """Load every featured hexside at once when the map can list them (``effective_hexsides``);
+        afterwards a side missing from the table has no features."""
+        if self._sides_loaded is None:
+            listing = getattr(self.map, "effective_hexsides", None)
+            self._sides_loaded = False
+            if callable(listing):
+                for key, feats in listing().items():
+                    a, _, b = key.partition("/")
+                    self._sides[(a, b) if a < b else (b, a)] = frozenset(feats)
+                self._sides_loaded = True
+        return self._sides_loaded
 
     def place(self, name: str) -> str:
         return self.map.place(name)

@@ -47,12 +47,15 @@ def cheapest(starts: Mapping[S, float], successors: Callable[[S, float], Iterabl
 
 
 def trace(board: Board, sources: Iterable[str], enter: Callable[[str, str], bool],
-          max_length: int | None = None, targets: Iterable[str] = ()) -> dict[str, int]:
+          max_length: int | None = None, targets: Iterable[str] = (),
+          neighbours: Callable[[str], Iterable[str]] | None = None) -> dict[str, int]:
     """Line lengths (in hexes) from the nearest source to every hex a line can reach.
 
     ``enter(from_hex, into_hex)`` says whether a line may step between neighbours. With ``targets``
-    the search stops as soon as all of them are reached.
+    the search stops as soon as all of them are reached. ``neighbours`` replaces the board's
+    adjacency (a game can pre-filter hexsides no line ever crosses).
     """
+    nbrs = neighbours or board.neighbours
     dist: dict[str, int] = {}
     frontier: deque[str] = deque()
     for s in sources:
@@ -67,7 +70,7 @@ def trace(board: Board, sources: Iterable[str], enter: Callable[[str, str], bool
         d = dist[h]
         if max_length is not None and d >= max_length:
             continue
-        for n in board.neighbours(h):
+        for n in nbrs(h):
             if n in dist or not enter(h, n):
                 continue
             dist[n] = d + 1

@@ -30,6 +30,20 @@ class Zoc:
                 if extends(u, u.hex, n):
                     side_map.setdefault(n, []).append(u.id)
 
+    def without(self, unit_ids: set[str]) -> Zoc:
+        """The same zones less those of some units (isolated units lose theirs), without recomputing."""
+        out = Zoc.__new__(Zoc)
+        out.board = self.board
+        out.sources = {}
+        for side, m in self.sources.items():
+            kept: dict[str, list[str]] = {}
+            for h, ids in m.items():
+                left = [i for i in ids if i not in unit_ids] if unit_ids else ids
+                if left:
+                    kept[h] = left
+            out.sources[side] = kept
+        return out
+
     def controls(self, side: str, hex_id: str) -> bool:
         """Whether ``side`` has a unit whose ZOC covers ``hex_id``."""
         return hex_id in self.sources.get(side, {})

@@ -255,10 +255,10 @@ class WinterWarReferee(Referee):
         """Derive ZOC and supply together: isolated units exert no ZOC (Zones of Control (H)), which can
         only free more lines, so the isolated set shrinks to a fixed point."""
         ctx = _Ctx(position, self.board)
-        ctx.zoc = self._zoc(ctx, set())
+        full = ctx.zoc = self._zoc(ctx, set())
         for _ in range(8):
             self._supply(ctx)
-            zoc = self._zoc(ctx, ctx.isolated)
+            zoc = full.without(ctx.isolated)
             same = all(zoc.hexes(side) == ctx.zoc.hexes(side) for side in ("finnish", "soviet"))
             ctx.zoc = zoc
             if same:
@@ -306,20 +306,22 @@ class WinterWarReferee(Referee):
             return False
         return not (b.country(hex_id) in (NORWAY, SWEDEN) and not ctx.scandinavia_open())
 
+    def _open(self, ctx: _Ctx) -> Callable[[str], tuple[str, ...]]:
+        """Neighbours across crossable hexsides into enterable terrain (lines never cross major lake or sea)."""
+        b, turn = self.board, ctx.turn
+        return lambda h: b.open_neighbours(h, turn)
+
     def _line_step(self, ctx: _Ctx, player: str) -> Callable[[str, str], bool]:
         """Supply and Isolation (F)/(G)/(K): lines through passable terrain, free of enemy units and
         of enemy ZOC except where a friendly unit stands."""
-        b, zoc = self.board, ctx.zoc
+        zoc = ctx.zoc
         assert zoc is not None
         enemy = enemy_of(player)
         enemy_hexes = ctx.occupied[enemy]
         friendly = ctx.occupied[player]
-        turn = ctx.turn
         ok: dict[str, bool] = {}
 
         def enter(a: str, h: str) -> bool:
-            if b.side_blocked(a, h, turn):
-                return False
             v = ok.get(h)
             if v is None:
                 v = ok[h] = (h not in enemy_hexes and self._passable(ctx, h)
@@ -379,7 +381,7 @@ class WinterWarReferee(Referee):
                 continue
             if c not in ctx.occupied["soviet"] and ctx.zoc is not None and ctx.zoc.controls("finnish", c):
                 continue
-            dist = trace(b, [c], step, max_length=10)
+            dist = trace(b, [c], step, max_length=10, neighbours=self._open(ctx))
             key_cap = -self._capacity(ctx, c)
             for h in hq_hexes:
                 d = dist.get(h)
@@ -402,7 +404,7 @@ class WinterWarReferee(Referee):
         hq_reach: dict[str, dict[str, int]] = {}
         for u in soviets:
             if u.id in hq_city:
-                hq_reach[u.id] = trace(b, [u.hex], step, max_length=5)  # type: ignore[list-item]
+                hq_reach[u.id] = trace(b, [u.hex], step, max_length=5, neighbours=self._open(ctx))  # type: ignore[list-item]
         # candidates: unit -> cities it may draw on (directly in a city, or via an HQ within five hexes)
         load: dict[str, list[Unit]] = {}
         remaining: dict[str, float] = {c: self._capacity(ctx, c) for c in b.supply_cities}
@@ -444,7 +446,7 @@ class WinterWarReferee(Referee):
         if abroad:
             fstep = self._line_step(ctx, "finnish")
             for u in abroad:
-                reach = trace(b, [u.hex], fstep)  # type: ignore[list-item]
+                reach = trace(b, [u.hex], fstep, neighbours=self._open(ctx))  # type: ignore[list-item]
                 if not any(b.in_country(h, FINLAND) and h not in ctx.occupied["soviet"]
                            and (h in ctx.occupied["finnish"] or not ctx.zoc.controls("soviet", h))  # type: ignore[union-attr]
                            for h in reach):
@@ -967,13 +969,13 @@ class WinterWarReferee(Referee):
         hqs = ctx.hq_city
         for u in ctx.pos.side_units("soviet"):
             if u.id in hqs:
-                out |= set(trace(b, [u.hex], step, max_length=5))  # type: ignore[list-item]
+                out |= set(trace(b, [u.hex], step, max_length=5, neighbours=self._open(ctx)))  # type: ignore[list-item]
         return out
 
     def finnish_loc_ok(self, ctx: _Ctx, hex_id: str) -> bool:
         b = self.board
         step = self._line_step(ctx, "finnish")
-        reach = trace(b, [hex_id], step)
+        reach = trace(b, [hex_id], step, neighbours=self._open(ctx))
         return any(b.in_country(h, FINLAND) for h in reach)
 
     def captured(self, ctx: _Ctx, hex_id: str, by: str, loc: set[str] | None = None) -> bool:

@@ -32,6 +32,7 @@ class WinterWarBoard(Board):
         super().__init__(terrain_map)
         self._north: dict[str, bool] = {}
         self._blocked: dict[tuple[str, str, bool], bool] = {}
+        self._open: dict[tuple[str, bool], tuple[str, ...]] = {}
 
     # --- places and lines ------------------------------------------------------------------------
 
@@ -133,6 +134,17 @@ class WinterWarBoard(Board):
         if not feats & BLOCKING_SIDES:
             return False
         return not (turn in ICE_TURNS and (self.is_ice(a) or self.is_ice(b)) and "major_lake" not in feats)
+
+    def open_neighbours(self, hex_id: str, turn: int) -> tuple[str, ...]:
+        """Neighbours a unit or a line may step to from ``hex_id`` on ``turn``: enterable terrain, across a
+        hexside that is not major lake or sea (cached per hex and ice season)."""
+        key = (hex_id, turn in ICE_TURNS)
+        out = self._open.get(key)
+        if out is None:
+            out = self._open[key] = tuple(n for n in self.neighbours(hex_id)
+                                          if self.prohibited_terrain(n, turn) is None
+                                          and not self.side_blocked(hex_id, n, turn))
+        return out
 
     def water_side(self, a: str, b: str) -> bool:
         """A minor lake or river hexside (TEC)."""
