@@ -60,10 +60,12 @@ __all__ = [
     "PaletteGroup",
     "SetupPiece",
     "board_from_file",
+    "board_geometry",
     "build_module",
     "default_spec",
     "pool_map_name",
     "position_placements",
+    "render_board",
     "write_module",
 ]
 
@@ -177,30 +179,26 @@ def write_module(built: BuiltModule, path: str | Path) -> None:
 
 def build_module(title: str, tmap: TerrainMap, cset: CounterSet, spec: ModuleSpec | None = None, *,
                  charts: Sequence[ChartTable] = (), hex_px: float = DEFAULT_HEX_PX,
-                 board_image: Image.Image | None = None, counter_px: int | None = None,
-                 version: str = "1.0", description: str = "", about: str = "") -> BuiltModule:
+                 board_image: Image.Image | None = None, board_layout: Layout | None = None,
+                 counter_px: int | None = None, version: str = "1.0", description: str = "",
+                 about: str = "") -> BuiltModule:
     """Build the module of a game from its map, counters, spec and chart tables.
 
-    ``hex_px`` is the rendered hex height (flat to flat) in pixels. With ``board_image`` (a scan),
-    the board is that image and the map's grid calibration places the hexes on it.
+    ``hex_px`` is the rendered hex height (flat to flat) in pixels. With ``board_image`` (a scan, or
+    a board already rendered by :func:`render_board`), the board is that image and ``board_layout``
+    (default: the map's grid calibration) places the hexes on it.
     Raises GridError when VASSAL's hex grid cannot express the board's layout.
     """
     spec = spec or default_spec(cset)
     _check_spec(spec, cset, tmap)
     if board_image is None:
-        from ..terrain.render import board_layout, render_map
-
-        if not 8 <= hex_px <= 400:
-            raise InputError(f"hex size of {hex_px:g} px is out of range (8 to 400)")
-        size_px = hex_px / math.sqrt(3)
-        layout, size = board_layout(tmap, size_px, bottom=size_px * 1.3)
-        layout = integral_layout(tmap, layout)
-        board = render_map(tmap, layout=layout, size=size).image
+        board, layout = render_board(tmap, hex_px)
     else:
-        if tmap.grid.layout is None:
+        layout = board_layout or tmap.grid.layout  # type: ignore[assignment]
+        if layout is None:
             raise InputError("the map has no grid calibration: calibrate the scan first (wgt map calibrate)")
-        layout, board = tmap.grid.layout, board_image.convert("RGB")
-        size = board.size
+        board = board_image.convert("RGB")
+    size = board.size
     grid = vassal_hex_grid(tmap, layout, size)
     counts = Tally(tmap.terrain(h) for h in tmap.ids())
     default = max(sorted(counts), key=lambda t: counts[t])
@@ -233,6 +231,26 @@ def build_module(title: str, tmap: TerrainMap, cset: CounterSet, spec: ModuleSpe
     vmod = vmod_bytes(render_buildfile(root), module_metadata(root), files)
     return BuiltModule(vmod, setup_save, grid, layout, size, zones, default, len(tmap.ids()), builder.slots,
                        setup_count, [t for t, _ in chart_files], spec)
+
+
+def board_geometry(tmap: TerrainMap, hex_px: float = DEFAULT_HEX_PX) -> tuple[Layout, tuple[int, int]]:
+    """The layout and image size of the rendered board with hexes ``hex_px`` high (flat to flat): the
+    renderer's own layout, moved by under a pixel so that hex centres fall where VASSAL puts them."""
+    from ..terrain.render import board_layout
+
+    if not 8 <= hex_px <= 400:
+        raise InputError(f"hex size of {hex_px:g} px is out of range (8 to 400)")
+    size_px = hex_px / math.sqrt(3)
+    layout, size = board_layout(tmap, size_px, bottom=size_px * 1.3)
+    return integral_layout(tmap, layout), size
+
+
+def render_board(tmap: TerrainMap, hex_px: float = DEFAULT_HEX_PX) -> tuple[Image.Image, Layout]:
+    """The board image of the module (:func:`toolkit.terrain.render.render_map`) and its layout."""
+    from ..terrain.render import render_map
+
+    layout, size = board_geometry(tmap, hex_px)
+    return render_map(tmap, layout=layout, size=size).image, layout
 
 
 def _check_spec(spec: ModuleSpec, cset: CounterSet, tmap: TerrainMap) -> None:
