@@ -547,3 +547,26 @@ def test_position_from_save_pieces(ref: WinterWarReferee) -> None:
     pos = ref.from_pieces(pieces, turn=2, player="soviet", phase="movement")
     assert [(u.id, u.counter, u.hex) for u in pos.units] == [("p1", "fin-6-6-2", "0409"), ("p3", "sov-0-1-2", "0709")]
     assert ref.check(pos).ok
+
+
+def test_six_stacks_combine_against_one_hex(ref: WinterWarReferee) -> None:
+    # Combat (G): "as many as six stacks of units could participate in an attack upon a single hex"
+    ring = ["0806", "0807", "0706", "0708", "0606", "0607"]
+    units = [("hq", "sov-0-1-2", "0709"), ("f", "fin-2-2-3", "0707")] + [(f"s{i}", "sov-2-1-2", h)
+                                                                          for i, h in enumerate(ring)]
+    r = attack(ref, units, [{"attackers": [f"s{i}" for i in range(6)], "defenders": ["f"], "die": 2}])
+    a = r.summary["attacks"][0]
+    # surrounded in the USSR the Finn is isolated (Supply (G)) and defends at half: 12 against 1
+    assert (a["attack"], a["defense"], a["odds"], a["result"]) == (12, 1, "6-1", "De")
+    assert r.ok and r.units["f"]["supplied"] is False
+
+
+def test_one_attack_on_two_hexes(ref: WinterWarReferee) -> None:
+    # Combat (K): a unit attacking two adjacent hexes treats their defenders as one combined strength
+    units = [HQ_LEN, ("s", "sov-20-12-2", "0608"), ("f", "fin-1-1-3", "0507"), ("g", "fin-2-2-3", "0509")]
+    r = attack(ref, units, [{"attackers": ["s"], "defenders": ["f", "g"]}])
+    assert rules(r) == ["Combat (C)"]  # 0507 is not next to 0608
+    units2 = [HQ_LEN, ("s", "sov-20-12-2", "0608"), ("f", "fin-1-1-3", "0607"), ("g", "fin-2-2-3", "0509")]
+    r2 = attack(ref, units2, [{"attackers": ["s"], "defenders": ["f", "g"]}])
+    a = r2.summary["attacks"][0]
+    assert r2.ok and (a["attack"], a["defense"], a["odds"]) == (20, 5, "4-1")  # 1 + 2 doubled in the fortification
