@@ -29,6 +29,7 @@ from typing import NamedTuple
 
 from PIL import Image, ImageDraw, ImageFont
 
+from .. import fonts
 from ..errors import InputError
 from ..hexgrid import Hex, Hexside, Layout
 from .model import TerrainMap
@@ -509,19 +510,15 @@ class _Painter:
             x += self.d.textlength(tt.title, font=small) + self.s * 0.45
 
 
-_SYSTEM_FONTS = ("DejaVuSans.ttf", "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf", "LiberationSans-Regular.ttf",
-                 "/usr/share/fonts/truetype/liberation/LiberationSans-Regular.ttf")
-
-
 @functools.lru_cache(maxsize=64)
 def _font(path: str | None, size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
-    for candidate in ((path,) if path else _SYSTEM_FONTS):
-        try:
-            return ImageFont.truetype(candidate, size)
-        except OSError:
-            if path:
-                raise InputError(f"cannot load font {path}") from None
-    return ImageFont.load_default(size=size)
+    """The style's font file if it names one, else the toolkit's own face (same on every machine)."""
+    if not path:
+        return fonts.font(size)
+    try:
+        return ImageFont.truetype(path, size)
+    except OSError:
+        raise InputError(f"cannot load font {path}") from None
 
 
 @functools.lru_cache(maxsize=4096)
