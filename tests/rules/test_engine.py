@@ -150,3 +150,29 @@ def test_report_json_shape() -> None:
                  "units": {"a": {"hex": "0101", "supplied": True, "in_enemy_zoc": False}}, "summary": {}}
     assert r.rules() == ["Stacking"]
     assert "Stacking: too many [0101] (a, b)" in r.to_text()
+
+
+def test_zoc_cost_instead_of_stop_and_day_night(board: Board) -> None:
+    # Tornio '44 style: no stop, but entering an enemy ZOC costs 2 more MP, and only by day
+    p = pos([("r1", "a", "0303"), ("b1", "b", "0101")])
+    for daytime, expected in ((True, 4), (False, 2)):
+        zoc = Zoc(board, p.on_map(), owner=lambda u: u.side, exerts=lambda u, d=daytime: d,
+                  extends=lambda u, a, b: True)
+
+        def succ(h: str, cost: float, z: Zoc = zoc):
+            for n in board.neighbours(h):
+                yield n, 1 + (2 if z.enemy("blue", n) else 0)
+
+        best = cheapest({"0101": 0}, succ)
+        assert best["0202"] == expected  # 0101 -> 0201 -> 0202, the last hex next to r1
+
+
+def test_supply_route_measured_in_movement_points(board: Board) -> None:
+    # a route of at most N movement points (Tornio '44: 10 foot MP) is a cheapest() with a budget
+    def succ(h: str, cost: float):
+        for n in board.neighbours(h):
+            yield n, 2 if board.terrain(n) == "hill" else 1
+
+    reach = cheapest({"0301": 0}, succ, budget=2)
+    assert "0303" not in reach and reach["0302"] == 1  # the hill costs 2: 3 in all
+    assert cheapest({"0301": 0}, succ, budget=3)["0303"] == 3
