@@ -6,7 +6,20 @@
 - :mod:`.stacking`, :mod:`.zoc`, :mod:`.paths`, :mod:`.odds`: stacking limits, zones of control,
   movement (Dijkstra over states) and line tracing, odds columns and combat results tables
 
-Generic code never imports a game; games supply predicates and data.
+Generic code never imports a game; games supply predicates and data. How the three bundled games
+use it:
+
+- Winter War (SPI 1972): two units a hex (``check_stacking`` with a limit by region and ski patrols
+  weighing 0); ZOCs with exceptions as ``exerts``/``extends`` predicates; supply lines by ``trace``
+  (5 hexes to an HQ, 10 to a city); movement by ``cheapest`` over (hex, on-rail) states; odds
+  rounded down on whole columns with a fortified CRT variant.
+- Tornio '44: ten units a hex; ZOC only by day (``exerts`` reads the turn); entering or leaving an
+  enemy ZOC costs MP rather than stopping (a successor cost in ``cheapest``); supply routes measured
+  in MP (``cheapest`` with a budget); half odds steps as columns ``"2.5-1"`` and modifiers as
+  ``OddsColumns.shift``; action points are the game's own result handling.
+- A Winter War (Europa): RE stacking (``weight`` = RE, fractional limits); ZOC by unit size and
+  weather zone (``exerts`` reads the hex's zone); land/road/rail supply lines as ``trace`` or
+  ``cheapest`` over (hex, mode) states.
 """
 
 from .board import Board, MapLike
