@@ -559,6 +559,19 @@ def test_map_places_boards_by_column_and_row() -> None:
     assert vmap.board_at(1120, 10) is None and vmap.board_at(10, 10) is None
 
 
+def test_map_points_to_board_local_and_back() -> None:
+    flipped = Board("F", 400, 300, DEFAULT, reversed=True)
+    mag = Board("M", 300, 300, DEFAULT, magnification=2.0)
+    vmap = VassalMap("M", [PlacedBoard(flipped, 0, 0), PlacedBoard(mag, 1, 0)], edge_width=5, edge_height=7)
+    found = vmap.local(5 + 10, 7 + 20)
+    assert found is not None and found[0].board is flipped and found[1:] == (390, 280)
+    assert vmap.to_map(found[0], 390, 280) == (15, 27)
+    found = vmap.local(405 + 61, 7 + 40)
+    assert found is not None and found[0].board is mag and found[1:] == (31, 20)  # round(30.5) = 31
+    assert vmap.to_map(found[0], 31, 20) == (405 + 62, 47)
+    assert vmap.local(0, 0) is None
+
+
 def test_map_location_names_snaps_and_points() -> None:
     vmap = _two_by_two()
     assert vmap.location_name(20 + 110, 10 + 96) == "0302"

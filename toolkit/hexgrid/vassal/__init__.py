@@ -34,6 +34,8 @@ Public API (stable contract; other packages code against these names)::
     PlacedBoard(board: Board, column: int, row: int)
     VassalMap(name, boards: list[PlacedBoard], edge_width=0, edge_height=0)
         .board_at(x, y) -> tuple[PlacedBoard, int, int] | None   # board and point relative to it
+        .local(x, y) -> tuple[PlacedBoard, int, int] | None      # board and board-local (grid) point
+        .to_map(placed, x, y) -> tuple[int, int]                  # board-local point -> map point
         .origin(placed) -> tuple[int, int]
         .snap(x, y, *, version="3.7") -> tuple[int, int]
         .location_name(x, y) -> str          # VASSAL's "offboard" when no board/grid names the point

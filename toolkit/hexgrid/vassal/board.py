@@ -173,6 +173,21 @@ class VassalMap:
                 return placed, x - ox, y - oy
         return None
 
+    def local(self, x: int, y: int) -> tuple[PlacedBoard, int, int] | None:
+        """Board and board-local (grid-frame) point of a map point: ``board_at`` then
+        ``Board.localCoordinates`` (un-reversed, un-magnified); None off every board."""
+        found = self.board_at(x, y)
+        if found is None:
+            return None
+        placed, bx, by = found
+        return (placed, *placed.board.local(bx, by))
+
+    def to_map(self, placed: PlacedBoard, x: int, y: int) -> tuple[int, int]:
+        """Map point of a board-local (grid-frame) point on ``placed`` (``globalCoordinates`` + origin)."""
+        gx, gy = placed.board.global_(x, y)
+        ox, oy = self.origin(placed)
+        return gx + ox, gy + oy
+
     def board_named(self, name: str) -> PlacedBoard:
         """The placed board with that name; raises HexIdError."""
         for placed in self.boards:
