@@ -570,3 +570,20 @@ def test_one_attack_on_two_hexes(ref: WinterWarReferee) -> None:
     r2 = attack(ref, units2, [{"attackers": ["s"], "defenders": ["f", "g"]}])
     a = r2.summary["attacks"][0]
     assert r2.ok and (a["attack"], a["defense"], a["odds"]) == (20, 5, "4-1")  # 1 + 2 doubled in the fortification
+
+
+def test_allies_in_sweden_neither_attack_nor_are_attacked(ref: WinterWarReferee) -> None:
+    # Scenario B: on the R hex (0102) next to Finland; a Soviet unit on 0202 (Finland) beside it
+    units = [("x", "all-3-2-2", "0102"), ("s", "sov-2-1-2", "0202"), ("h", "sov-0-1-2", "0201")]
+    r = attack(ref, units, [], scenario="B")
+    assert r.ok  # no mandatory attack on the Allies in Sweden
+    r2 = attack(ref, units, [{"attackers": ["s"], "defenders": ["x"]}], scenario="B")
+    assert rules(r2) == ["Scenario B"]
+
+
+def test_scenario_e_withholds_later_20_12_2s(ref: WinterWarReferee) -> None:
+    units = [HQ_LEN] + [(f"s{i}", "sov-20-12-2", h) for i, h in enumerate(["0708", "0708", "0808", "0810"])]
+    assert check(ref, units, turn=3).ok  # three initial + the Game-Turn 3 reinforcement
+    r = check(ref, units, turn=3, scenario="E", scenario_turn=2, optional_scenarios=True)
+    assert rules(r) == ["Turn Record / Reinforcement Chart"]
+    assert check(ref, units, turn=5, scenario="E", scenario_turn=4, optional_scenarios=True).ok

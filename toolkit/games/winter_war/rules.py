@@ -14,7 +14,8 @@ Position conventions (beyond DESIGN.md's shape):
   unit that retreated before combat onto a host; ``eliminated: true`` a unit off the map;
   ``air_dropped: true`` the paratroop unit dropped this turn (Special Event F).
 * game ``state``: ``last_occupied: {hex or place: soviet|finnish}`` (who last passed through a
-  fortification or objective), ``scenario`` (A-E once triggered), ``events`` (Special Event letters),
+  fortification or objective), ``scenario`` (A-E once triggered) and ``scenario_turn`` (the Game-Turn
+  whose Interphase triggered it), ``events`` (Special Event letters),
   ``optional_scenarios: true`` (the Optional Rule is in use: no Murmansk Defense),
   ``scandinavia_open: true`` (Scenario B/C: the first Allied unit has crossed into Finland),
   ``murmansk_penalties: n`` (Soviet Player-Turns already short of the Murmansk garrison),
@@ -509,8 +510,9 @@ class WinterWarReferee(Referee):
             for turn, units in table.items():
                 if turn <= upto:
                     for cid, n in units.items():
-                        if ctx.scenario == "E" and cid == "sov-20-12-2" and turn > 1:
-                            continue  # Scenario E approximated: later 20-12-2s withheld
+                        if ctx.scenario == "E" and cid == "sov-20-12-2" and turn > int(ctx.state.get(
+                                "scenario_turn", 0) or 0):
+                            continue  # Scenario E: no 20-12-2 reinforcements after the German threat
                         allowed[cid] = allowed.get(cid, 0) + n
         allowed["all-3-2-2"] = {"A": 3, "B": 6, "C": 2, "E": 3}.get(ctx.scenario or "", 0)
         allowed["sov-3-1-1"] = 1 if "F" in ctx.events else 0
@@ -722,6 +724,10 @@ class WinterWarReferee(Referee):
                     if is_nkvd(u) and b.in_country(d.hex, FINLAND):  # type: ignore[arg-type]
                         report.add(violation("Combat (Q)", f"NKVD {u.id} may not attack units in Finland",
                                              [u.hex, d.hex], [u.id, d.id]))
+            for u in attackers + defenders:
+                if u.side == "allied" and not b.in_country(u.hex, FINLAND) and ctx.scenario in ("B", "C", "E"):  # type: ignore[arg-type]
+                    report.add(violation("Scenario B", f"Allied unit {u.id} may not attack or be attacked until it "
+                                         "enters a Finnish hex", [u.hex], [u.id]))
             for d in defenders:
                 if d.id in used_d:
                     report.add(violation("Combat (F)", f"{d.id} is attacked twice (attacks {used_d[d.id]} and {n})",
@@ -759,7 +765,8 @@ class WinterWarReferee(Referee):
         NKVD units may not attack into Finland (Q)."""
         b, pos = self.board, ctx.pos
         out = []
-        finns = {u.hex for u in pos.on_map() if player_of(u) == "finnish" and not is_blank(u)}
+        finns = {u.hex for u in pos.on_map() if player_of(u) == "finnish" and not is_blank(u) and not (
+            u.side == "allied" and not b.in_country(u.hex, FINLAND))}  # type: ignore[arg-type]
         for u in pos.side_units("soviet"):
             if is_hq(u) or u.id in ctx.isolated or _flag(u, "advanced") or u.id in used_a:
                 continue
@@ -773,6 +780,8 @@ class WinterWarReferee(Referee):
         for d in pos.on_map():
             if player_of(d) != "finnish" or is_blank(d) or d.id in used_d or _flag(d, "retreated"):
                 continue
+            if d.side == "allied" and not b.in_country(d.hex, FINLAND):  # type: ignore[arg-type]
+                continue  # Scenario B: not attacked before entering Finland
             adj = [a for a in able if d.hex in b.neighbours(a.hex)  # type: ignore[arg-type]
                    and not b.side_blocked(a.hex, d.hex, ctx.turn)  # type: ignore[arg-type]
                    and not (is_nkvd(a) and b.in_country(d.hex, FINLAND))]  # type: ignore[arg-type]
