@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from ..errors import InputError
+from ..errors import HexIdError, InputError
 from .options import echo_json, json_opt
 
 
@@ -148,8 +148,11 @@ def _xy(text: str) -> tuple[int, int]:
 @click.argument("points", nargs=-1, required=True, metavar="X,Y...")
 @click.option("--board", "boards", multiple=True, metavar="NAME[@COL,ROW]",
               help="Boards of the map (default: its first board at 0,0).")
+@click.option("--vassal-version", "version", type=click.Choice(["3.6", "3.7"]), default="3.7", show_default=True,
+              help="Hex snapping rules of this VASSAL version (3.7 changed snapping near hex edges).")
 @json_opt
-def locate_cmd(vmod: Path, map_name: str, points: tuple[str, ...], boards: tuple[str, ...], as_json: bool) -> None:
+def locate_cmd(vmod: Path, map_name: str, points: tuple[str, ...], boards: tuple[str, ...], version: str,
+               as_json: bool) -> None:
     """VASSAL's location name (and snap point) of map points."""
     from ..vassal import Module
 
@@ -161,7 +164,7 @@ def locate_cmd(vmod: Path, map_name: str, points: tuple[str, ...], boards: tuple
         for x, y in xys:
             deck = mdef.deck_at(vmap, x, y)
             rows.append({"x": x, "y": y, "location": deck if deck is not None else vmap.location_name(x, y),
-                         "snap": list(vmap.snap(x, y))})
+                         "snap": list(vmap.snap(x, y, version=version))})
     if as_json:
         echo_json({"map": map_name, "points": rows})
         return
@@ -185,6 +188,8 @@ def centre_cmd(vmod: Path, map_name: str, names: tuple[str, ...], boards: tuple[
         rows = []
         for name in names:
             x, y = vmap.point(name)
+            if vmap.board_at(x, y) is None:
+                raise HexIdError(f"location {name!r} lies off the boards of map {map_name!r} (at {x},{y})")
             rows.append({"name": name, "x": x, "y": y})
     if as_json:
         echo_json({"map": map_name, "points": rows})

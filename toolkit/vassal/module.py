@@ -137,7 +137,8 @@ class MapDef:
 
     def vassal_map(self, chosen: Sequence[tuple[str, int, int]] | None = None) -> VassalMap:
         """The map's board layout: the chosen ``(board, column, row)`` triples of a save's BoardPicker
-        line (a name ending ``/rev`` is reversed), or else its first board at (0, 0)."""
+        line (a name ending ``/rev`` is reversed); when none is given or none of them exists in this
+        module (an old save naming a board since renamed), its first board at (0, 0)."""
         placed = []
         if chosen:
             for name, col, row in chosen:

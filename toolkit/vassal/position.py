@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 from ..hexgrid.vassal import VassalMap
 from ..hexgrid.vassal.board import OFFBOARD
-from .commands import AddPiece, ChangePiece, Command, LogCommand, MovePiece, RemovePiece, UndoCommand, walk
+from .commands import AddPiece, ChangePiece, Chat, Command, MovePiece, RemovePiece, UndoCommand, walk
 from .module import Module
 from .save import SaveFile
 from .traits import (
@@ -54,8 +54,9 @@ class PieceState:
 
     @property
     def kind(self) -> str:
-        inner = self.inner
-        return "stack" if isinstance(inner, Stack) else "deck" if isinstance(inner, Deck) else "piece"
+        """``stack``, ``deck`` or ``piece`` (stacks and decks are never decorated)."""
+        t = self.type
+        return "stack" if t == "stack" else "deck" if t.startswith("deck;") else "piece"
 
     def where(self) -> tuple[str | None, int, int]:
         inner = self.inner
@@ -134,7 +135,7 @@ class Position:
             elif isinstance(c, RemovePiece):
                 self.pieces.pop(c.id, None)
                 for p in self.pieces.values():
-                    if p.kind == "stack" and c.id in p.state:
+                    if p.type == "stack" and c.id in p.state:
                         self._drop_child(p, c.id)
             elif isinstance(c, ChangePiece):
                 piece = self.pieces.get(c.id)
@@ -149,7 +150,7 @@ class Position:
 
     def _stack_of(self, piece_id: str) -> PieceState | None:
         for p in self.pieces.values():
-            if p.kind == "stack" and piece_id in p.inner.children:  # type: ignore[attr-defined]
+            if p.type == "stack" and piece_id in p.state and piece_id in p.inner.children:  # type: ignore[attr-defined]
                 return p
         return None
 
@@ -202,6 +203,11 @@ class Step:
     undo: bool
     chat: list[str]
     position: Position
+    locator: Locator | None = field(default=None, repr=False)
+
+    def pieces(self) -> list[PlacedPiece]:
+        """The pieces after this step, placed (on the module's maps when replay had a module)."""
+        return placed_pieces(self.position, self.locator)
 
 
 class Locator:
@@ -305,21 +311,22 @@ def locate(save: SaveFile, module: Module | None = None) -> list[PlacedPiece]:
     return placed_pieces(position, Locator(module, save) if module is not None else None)
 
 
-def replay(save: SaveFile) -> Iterator[Step]:
-    """The logged steps of a log, each with the position after it (one Position object, mutated)."""
+def replay(save: SaveFile, module: Module | None = None) -> Iterator[Step]:
+    """The logged steps of a log (§2.9), each with the position after it.
+
+    The position is one object mutated step by step: copy it (``Position.copy``) or take
+    ``step.pieces()`` to keep a step's state. ``undo`` is true for steps inside an undo bracket."""
     position = Position()
     for c in save.setup_commands():
         position.apply(c)
+    locator = Locator(module, save) if module is not None else None
     undo = False
     for index, step in enumerate(save.log_steps(), 1):
         chat = []
         for c in walk(step):
             if isinstance(c, UndoCommand):
                 undo = c.opening
-            elif isinstance(c, LogCommand):
-                continue
-        from .commands import Chat
-
-        chat = [c.text for c in walk(step) if isinstance(c, Chat)]
+            elif isinstance(c, Chat):
+                chat.append(c.text)
         position.apply(step)
-        yield Step(index, step, undo, chat, position)
+        yield Step(index, step, undo, chat, position, locator)

@@ -27,6 +27,7 @@ from .commands import (
     CommandList,
     GlobalPropertyLine,
     LogCommand,
+    NotesLine,
     PlayerLine,
     TextCommand,
     TurnLine,
@@ -179,6 +180,10 @@ class SaveFile:
 
     def global_properties(self) -> list[GlobalPropertyLine]:
         return [p for c in self.lines() if (p := GlobalPropertyLine.parse(c.text)) is not None]
+
+    def notes(self) -> list[NotesLine]:
+        """Public (``NOTES``) and private (``PNOTES``) notes."""
+        return [n for c in self.lines() if (n := NotesLine.parse(c.text)) is not None]
 
     def turns(self) -> list[TurnLine]:
         return [t for c in self.lines() if (t := TurnLine.parse(c.text)) is not None]

@@ -561,7 +561,7 @@ def _layers(text: str) -> list[str] | None:
     if last[:1] == "'":
         return None
     if content:
-        last = last.replace("\\" * depth + "\t", "\t")
+        last = last.replace("\\" * (depth + 1) + "\t", "\t")
     out.append(last)
     return out
 

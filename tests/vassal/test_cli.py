@@ -1,0 +1,84 @@
+"""``wgt vassal dump | locate | centre`` on real files."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from click.testing import CliRunner
+
+from tests.vassal.helpers import build_case_module, case_save, demo_module_bytes
+from toolkit.cli.main import cli
+
+
+def _run(*args: str) -> str:
+    result = CliRunner().invoke(cli, list(args))
+    assert result.exit_code == 0, result.output
+    return result.output
+
+
+@pytest.fixture
+def demo(tmp_path):
+    path = tmp_path / "demo.vmod"
+    path.write_bytes(demo_module_bytes())
+    return path
+
+
+def test_locate_and_centre_on_the_default_grid(demo):
+    # reference §1.10 E1/E2: (100,100) snaps to (110,96) = "0302"; (170,130) -> (166,128) = "0403"
+    out = json.loads(_run("vassal", "locate", str(demo), "Main Map", "100,100", "170,130", "--json"))
+    assert out["points"] == [{"x": 100, "y": 100, "location": "0302", "snap": [110, 96]},
+                             {"x": 170, "y": 130, "location": "0403", "snap": [166, 128]}]
+    assert _run("vassal", "centre", str(demo), "Main Map", "0302", "0403") == "0302\t110,96\n0403\t166,128\n"
+    assert _run("vassal", "locate", str(demo), "Main Map", "110,96") == "110,96\t0302\t110,96\n"
+
+
+def test_centre_off_the_board_is_an_error(demo):
+    result = CliRunner().invoke(cli, ["vassal", "centre", str(demo), "Main Map", "9999"])
+    assert result.exit_code == 3
+    assert "lies off the boards of map 'Main Map'" in result.output
+
+
+@pytest.mark.corpus
+def test_tld_zoned_hex_grid(corpus, tmp_path):
+    vmod = build_case_module("tld-scenario", tmp_path)
+    # reference §1.10 E5 (The Longest Day, HexGrid in a ZonedGrid, hOff=0, no stagger)
+    out = json.loads(_run("vassal", "locate", str(vmod), "Normandy", "1477,1536", "1532,1504", "1477,1472", "--json"))
+    assert [p["location"] for p in out["points"]] == ["2724", "2824", "2723"]
+    assert _run("vassal", "centre", str(vmod), "Normandy", "2724") == "2724\t1477,1536\n"
+
+
+@pytest.mark.corpus
+def test_dump_save_with_module(corpus, tmp_path):
+    vmod = build_case_module("tld-scenario", tmp_path)
+    data = json.loads(_run("vassal", "dump", str(case_save("tld-scenario")), "--module", str(vmod), "--json"))
+    assert not data["log"] and data["key"] == 0x4B
+    by_id = {p["id"]: p for p in data["pieces"]}
+    piece = by_id["1168284786468"]
+    assert (piece["name"], piece["map"], piece["x"], piece["y"], piece["hex"], piece["stack"]) == (
+        "184/84", "Normandy", 1977, 576, "3610", "1165089226799")
+    assert [t["trait"] for t in piece["traits"]] == ["placemark", "markmoved", "delete", "layer", "basic"]
+    # the save chose "Board F", which this later build file no longer has: the map's first board is used
+    assert data["boards"]["Normandy"] == [["Board F", 0, 0]]
+    text = _run("vassal", "dump", str(case_save("tld-scenario")), "--module", str(vmod))
+    assert "1168284786468\tpiece\t184/84\tNormandy@1977,576 3610 in 1165089226799" in text
+
+
+@pytest.mark.corpus
+def test_dump_log_steps(corpus):
+    out = _run("vassal", "dump", str(case_save("zxvt")), "--steps")
+    assert out.splitlines()[0].endswith(": log, 0 pieces, 6 logged steps")
+    assert "step 6: add 1571600971314; add 1571600971315; chat '* Gray created in F01'" in out
+    data = json.loads(_run("vassal", "dump", str(case_save("zxvt")), "--steps", "--json"))
+    assert len(data["steps"]) == 6 and data["players"] == [
+        {"id": "alex123321", "name": "hurufu", "side": "<observer>"}]
+
+
+@pytest.mark.corpus
+def test_dump_module(corpus, tmp_path):
+    vmod = build_case_module("kassala", tmp_path)
+    data = json.loads(_run("vassal", "dump", str(vmod), "--json"))
+    assert data["name"] == "Kassala" or data["name"]
+    assert data["maps"][0]["id"] == "Main Map"
+    assert data["maps"][0]["boards"][0]["grid"] == "VassalHexGrid"
+    assert len(data["piece_slots"]) > 10

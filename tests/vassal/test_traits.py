@@ -1,0 +1,115 @@
+"""Trait chains: typed traits, names as VASSAL builds them, one-pass decoding equal to level by level."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from toolkit.vassal.codec import TAB, join
+from toolkit.vassal.commands import parse
+from toolkit.vassal.position import Position, placed_pieces
+from toolkit.vassal.traits import (
+    BasicPiece,
+    Deck,
+    DynamicProperty,
+    Embellishment,
+    Hideable,
+    Label,
+    Marker,
+    Obscurable,
+    Prototype,
+    Restricted,
+    SendTo,
+    Stack,
+    Trait,
+    _decode_chain_by_level,
+    decode_chain,
+    encode_chain,
+    piece_name,
+    piece_properties,
+)
+
+EMB = ("emb2;Activate;2;;;2;;;2;;;;1;false;0;0;bid_ap.png,bid_cp.png;+ (AP),Central +;true;Bid;;;true;"
+       "{If(VP_Bid_Type > 0, 1, 2)};1;1;true;;70,130;")
+
+
+def chain(*layers: tuple[str, str]) -> tuple[str, str]:
+    t, s = layers[-1]
+    for own_t, own_s in reversed(layers[:-1]):
+        t, s = join((own_t, t), TAB), join((own_s, s), TAB)
+    return t, s
+
+
+def test_typed_traits_and_name():
+    t, s = chain(("label;;;40;;0,0,0;c;0;c;0;b;c;$pieceName$ ($label$);SansSerif;1;0;TextLabel;;false", "Elite"),
+                 (EMB, "1"), ("mark;Side,Army", "Allies,8th"), ("PROP;Strength;false,0,10,false;;", "6"),
+                 ("obs;70,130;back.png;Flip;2;Hidden unit;sides:Allies;Peek;;false;;", "null;"),
+                 ("hide;72,130;HIP;;player:;0.3", "joe"), ("restrict;Allies,Solo;false;true;Allies", "Allies"),
+                 ("sendto;Eliminate;69,130;Dead;;10;20;;;0;0;0;0;;L;;;;", ";;"),
+                 ("piece;;;inf.png;Rifles", "Map;100;200;7;1;UniqueID;123"))
+    traits = decode_chain(t, s)
+    assert [type(x) for x in traits] == [Label, Embellishment, Marker, DynamicProperty, Obscurable, Hideable,
+                                         Restricted, SendTo, BasicPiece]
+    label, layer, marker, prop, mask, hide, restrict, send, basic = traits
+    assert label.text == "Elite"
+    assert (layer.layer_name, layer.level, layer.active, layer.level_names) == ("Bid", 1, True, ["+ (AP)", "Central +"])
+    assert marker.properties == {"Side": "Allies", "Army": "8th"}
+    assert (prop.key, prop.value) == ("Strength", "6")
+    assert mask.obscured_by is None and mask.mask_name == "Hidden unit"
+    assert hide.hidden_by == "joe"
+    assert restrict.sides == ["Allies", "Solo"]
+    assert send.describe() == {"trait": "send-to", "command": "Eliminate", "key": "69,130", "map": "Dead",
+                               "board": "", "x": "10", "y": "20"}
+    assert (basic.name, basic.map, basic.xy, basic.gpid, basic.properties) == (
+        "Rifles", "Map", (100, 200), "7", {"UniqueID": "123"})
+    # Embellishment "+ (AP)" appends to the inner name, the label wraps it (Decorator.getName order)
+    assert piece_name(traits) == "Rifles (AP) (Elite)"
+    layer.state = "2"
+    assert piece_name(traits) == "Central Rifles (Elite)"
+    layer.state = "-2"
+    assert piece_name(traits) == "Rifles (Elite)"
+    assert piece_properties(traits) == {"Side": "Allies", "Army": "8th", "Strength": "6", "UniqueID": "123"}
+    assert encode_chain(traits)[0] == t
+
+
+def test_stack_deck_prototype_unknown():
+    stack = decode_chain("stack", "Map;797;1176;1738347102116;1738347102117;@@5")[0]
+    assert isinstance(stack, Stack)
+    assert (stack.map, stack.xy, stack.children, stack.layer) == ("Map", (797, 1176),
+                                                                  ["1738347102116", "1738347102117"], 5)
+    offmap = decode_chain("stack", "null;1977;1280;111")[0]
+    assert (offmap.map, offmap.xy, offmap.children) == (None, (0, 0), ["111"])
+    assert Stack.make("Map", 1, 2, ["a", "b"]).state == "Map;1;2;a;b;@@-1"
+    deck = decode_chain("deck;true;0,0,0;370;500;Always;Always;false;true;false;;;;Cards;", "Main;10;20;true;a,b")[0]
+    assert isinstance(deck, Deck) and (deck.deck_name, deck.map, deck.children) == ("Cards", "Main", ["a", "b"])
+    proto = decode_chain("prototype;Unit\tpiece;;;;", "\tnull;0;0;;0")[0]
+    assert isinstance(proto, Prototype) and proto.name == "Unit"
+    odd = decode_chain("VASL.counters.TextInfo;x;y\tpiece;;;a.png;A", "state;1\tnull;0;0;;0")[0]
+    assert type(odd) is Trait and (odd.type, odd.state, odd.prefix) == ("VASL.counters.TextInfo;x;y", "state;1",
+                                                                         "VASL.counters.TextInfo;")
+
+
+def test_stack_name_like_vassal():
+    # Stack.getName: names top first, ", " only after a non-empty accumulated name
+    text = "\x1b".join([
+        "+/a/piece;;;;73/null;0;0;;0", "+/b/piece;;;;/null;0;0;;0", "+/c/piece;;;;11 H/null;0;0;;0",
+        "+/d/piece;;;;30/null;0;0;;0", "+/s/stack/Map;5;6;d;b;c;a"])
+    position = Position()
+    position.apply(parse(text))
+    placed = {p.id: p for p in placed_pieces(position)}
+    assert placed["s"].name == "73, 11 H, , 30"
+    assert (placed["a"].map, placed["a"].x, placed["a"].y, placed["a"].stack) == ("Map", 5, 6, "s")
+
+
+_own = st.text(alphabet=st.sampled_from(list("ab;,\\\t/'$ ")), max_size=10).filter(lambda s: not s.startswith("'"))
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.tuples(_own, _own), min_size=1, max_size=7))
+def test_one_pass_decoding_equals_level_by_level(layers):
+    t, s = chain(*[(("x;" + a), b) for a, b in layers])
+    fast = [(x.type, x.state) for x in decode_chain(t, s)]
+    slow = [(x.type, x.state) for x in _decode_chain_by_level(t, s)]
+    assert fast == slow
+    if TAB not in layers[-1][0] + layers[-1][1]:  # the innermost layer is not escaped by anything
+        assert encode_chain(decode_chain(t, s)) == (t, s)
