@@ -46,7 +46,7 @@ Hex-specific extras on VassalHexGrid: ``raw_column_row(x, y)``, ``centre(x, y, v
 
 Errors: bad attribute values raise ``GridError``; names a grid cannot read raise ``HexIdError``.
 
-Checked against the real engine (tests/hexgrid/test_vassal_oracle.py): on 27 grid configurations the
+Checked against the real engine (tests/hexgrid/test_vassal_oracle.py): on 28 grid configurations the
 location names and the 3.6 snaps of VASSAL 3.6 are reproduced for every one of 800 points each
 (near centres and anywhere on or around the board). VASSAL 3.7+ snapping (the default here) follows
 3.7's ``hexPoint``: the rectangle candidate and its four neighbours tested with the float32 hex polygon
