@@ -37,7 +37,7 @@ from shapely.geometry.base import BaseGeometry
 
 from ..errors import GridError, InputError
 from ..hexgrid import Grid, Hex, Layout
-from ..hexgrid.coords import DIRECTIONS, line
+from ..hexgrid.coords import DIRECTIONS, cube_round, line
 
 __all__ = [
     "DominanceRule",
@@ -417,7 +417,7 @@ def line_links(grid: Grid, layout: Layout, lines: BaseGeometry | Iterable[BaseGe
         n = max(2, math.ceil(length / step) + 1)
         pts = shapely.get_coordinates(shapely.line_interpolate_point(part, np.linspace(0.0, length, n)))
         fq, fr = _fractional(layout, pts[:, 0], pts[:, 1])
-        cells = _cube_round(fq, fr)
+        cells = _onto_grid(grid, _cube_round(fq, fr), fq, fr)
         seq = _runs(cells, length / (n - 1), min_run)
         path: list[Hex] = []
         for h in seq:
@@ -441,9 +441,29 @@ def _fractional(layout: Layout, x: np.ndarray, y: np.ndarray) -> tuple[np.ndarra
     return (layout.e * px - layout.b * py) / det, (layout.a * py - layout.d * px) / det
 
 
+_NUDGES = ((1e-7, 0.0), (-1e-7, 0.0), (0.0, 1e-7), (0.0, -1e-7), (1e-7, -1e-7), (-1e-7, 1e-7))
+
+
+def _onto_grid(grid: Grid, cells: list[Hex], fq: np.ndarray, fr: np.ndarray) -> list[Hex]:
+    """Samples off the map but on (within rounding noise of) the side of a hex on the map go to that
+    hex, so a line drawn along the map edge stays on the map instead of flickering off it."""
+    out = list(cells)
+    for i, h in enumerate(cells):
+        if h in grid:
+            continue
+        for dq, dr in _NUDGES:
+            alt = cube_round(float(fq[i]) + dq, float(fr[i]) + dr)
+            if alt in grid:
+                out[i] = alt
+                break
+    return out
+
+
 def _cube_round(fq: np.ndarray, fr: np.ndarray) -> list[Hex]:
+    """Vectorised :func:`toolkit.hexgrid.cube_round`, with the same tie rule."""
     fs = -fq - fr
-    q, r, s = np.round(fq), np.round(fr), np.round(fs)
+    # halves round up, as toolkit.hexgrid.cube_round does (np.round would round them to even)
+    q, r, s = np.floor(fq + 0.5), np.floor(fr + 0.5), np.floor(fs + 0.5)
     dq, dr, ds = np.abs(q - fq), np.abs(r - fr), np.abs(s - fs)
     fix_q = (dq > dr) & (dq > ds)
     fix_r = ~fix_q & (dr > ds)
