@@ -95,9 +95,9 @@ class CombatResultsTable:
         for die, row in self.rows.items():
             if len(row) != n:
                 raise RuleDataError(f"crt row {die} has {len(row)} results for {n} columns")
-        for name, rows in self.variants.items():
-            for die, row in rows.items():
-                if len(row) != n or die not in self.rows:
+        for name, alt_rows in self.variants.items():
+            for die, alt in alt_rows.items():
+                if len(alt) != n or die not in self.rows:
                     raise RuleDataError(f"crt variant {name!r} row {die} does not match the table")
 
     @property
@@ -113,7 +113,7 @@ class CombatResultsTable:
         if variant is not None:
             if variant not in self.variants:
                 raise InputError(f"unknown crt variant {variant!r}")
-            alt = self.variants[variant][die][index]
+            alt: str | None = self.variants[variant][die][index]
             if alt is not None:
                 return alt
         return self.rows[die][index]

@@ -15,7 +15,7 @@ from .charts import COLUMNS, CRT, RESULTS
 __all__ = ["CombatOutcome", "defense_strength", "resolve"]
 
 
-def defense_strength(printed: float, *, doubled: bool = False, isolated: bool = False) -> Fraction:
+def defense_strength(printed: float | Fraction, *, doubled: bool = False, isolated: bool = False) -> Fraction:
     """One unit's defence in an attack.
 
     Combat (S): doubled in a Finnish City or Fortification (Finnish/Allied), in a Soviet City (Soviet),

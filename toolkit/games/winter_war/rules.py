@@ -148,7 +148,7 @@ class _Ctx:
 
     def _named(self, key: str) -> str | None:
         try:
-            return self.board.map.resolve(str(key))
+            return self.board.tmap.resolve(str(key))
         except ToolkitError:  # not a hex or place of this map
             return None
 
@@ -212,7 +212,7 @@ class WinterWarReferee(Referee):
                                    source=source)
 
     def hex_of(self, ref: str) -> str:
-        return str(self.board.map.resolve(ref))
+        return str(self.board.tmap.resolve(ref))
 
     def position(self, data: Any, source: str = "<position>") -> Position:
         pos = Position.from_data(data, counter=self.counter_kind, hex_of=self.hex_of, source=source,
@@ -440,7 +440,7 @@ class WinterWarReferee(Referee):
                     ctx.supply_source.pop(u.id, None)
                     excess -= u.value("attack")
                 entry["overflow"] = total - cap
-            ctx.city_load[b.map.name(city) or city] = entry
+            ctx.city_load[b.tmap.name(city) or city] = entry
         # Supply and Isolation (G): Finnish units outside Finland trace any line back into Finland.
         abroad = [u for u in ctx.pos.side_units("finnish") + ctx.pos.side_units("allied")
                   if not is_blank(u) and not b.in_country(u.hex, FINLAND)]  # type: ignore[arg-type]
@@ -543,7 +543,7 @@ class WinterWarReferee(Referee):
             return []  # Stacking (A): applies at the end of the Movement Phase and during Combat
         b = self.board
         petsamo = b.named.get("Petsamo")
-        r_hex = next(iter(b.map.find(tag="r_hex")), None)
+        r_hex = next(iter(b.tmap.find(tag="r_hex")), None)
 
         def weight(u: Unit) -> float:
             if is_ski_patrol(u) or is_blank(u):
@@ -735,9 +735,9 @@ class WinterWarReferee(Referee):
                 used_d[d.id] = n
                 if player_of(d) == attacker_side:
                     report.add(violation("Combat", f"{d.id} is the attacker's own unit", [d.hex], [d.id]))
-            for h in {d.hex for d in defenders}:
+            for h in {d.hex for d in defenders if d.hex is not None}:
                 missing = [u.id for u in pos.at(h) if player_of(u) != attacker_side and not is_blank(u)
-                           and u not in defenders]  # type: ignore[arg-type]
+                           and u not in defenders]
                 if missing:
                     report.add(violation("Combat (H)", f"the units in {h} defend together; {', '.join(missing)} "
                                          "left out of the attack", [h], missing))
@@ -750,9 +750,9 @@ class WinterWarReferee(Referee):
                                                  ski_patrols_only=ski_only)
             except InputError as exc:
                 raise DataFileError(f"attack {n}: {exc}", pos.source) from None
-            entry = {"attackers": [u.id for u in attackers], "defenders": [u.id for u in defenders],
-                     **outcome.to_dict()}
-            entry["notes"] = notes + entry["notes"]
+            entry: dict[str, Any] = {"attackers": [u.id for u in attackers],
+                                     "defenders": [u.id for u in defenders], **outcome.to_dict()}
+            entry["notes"] = notes + list(outcome.notes)
             entry.pop("column")
             results.append(entry)
         if attacker_side == "soviet":
@@ -1011,8 +1011,8 @@ class WinterWarReferee(Referee):
             if self.captured(ctx, h, "soviet", loc):
                 detail["row west of Viipuri"] = detail.get("row west of Viipuri", 0) + 5
         for name, pts in (("Viipuri", 25), ("Petsamo", 30), ("Oulu", 30)):
-            h = b.named.get(name)
-            if h and self.captured(ctx, h, "soviet", loc):
+            where = b.named.get(name)
+            if where and self.captured(ctx, where, "soviet", loc):
                 detail[name] = (50 if name == "Petsamo" and e_bonus else pts + e_bonus)
         m = b.mannerheim
         if m and all(self.captured(ctx, h, "soviet", loc) for h in m):
@@ -1026,7 +1026,7 @@ class WinterWarReferee(Referee):
             detail["Allied units eliminated"] = 5 * allied_lost
         for city in b.supply_cities:
             if self.captured(ctx, city, "finnish"):
-                name = b.map.name(city) or city
+                name = b.tmap.name(city) or city
                 pts = {"Leningrad": -100, "Murmansk": -20}.get(name, -10)
                 detail[f"Finns hold {name}"] = pts
         pen = int(ctx.state.get("murmansk_penalties", 0) or 0)

@@ -8,10 +8,10 @@ whether a hexside can be crossed, what a move into it costs. Every answer is cac
 from __future__ import annotations
 
 from functools import cached_property
-from typing import Any
 
 from ...errors import RuleDataError, ToolkitError
 from ...rules.board import Board
+from ...terrain.model import TerrainMap
 from .charts import ICE_TURNS
 
 __all__ = ["HOME", "WinterWarBoard"]
@@ -28,8 +28,9 @@ HOME = {"finnish": FINLAND, "allied": FINLAND, "soviet": USSR}  # Movement (J): 
 class WinterWarBoard(Board):
     """The map with Winter War's terms: countries, Row A, fortifications, supply cities, costs."""
 
-    def __init__(self, terrain_map: Any) -> None:
+    def __init__(self, terrain_map: TerrainMap) -> None:
         super().__init__(terrain_map)
+        self.tmap = terrain_map
         self._north: dict[str, bool] = {}
         self._blocked: dict[tuple[str, str, bool], bool] = {}
         self._open: dict[tuple[str, bool], tuple[str, ...]] = {}
@@ -42,13 +43,13 @@ class WinterWarBoard(Board):
         meta = getattr(self.map, "meta", {}) or {}
         if "row_a" in meta:
             return int(meta["row_a"])
-        rows = {self._row(h) for h in self.map.find(tag="row_a")}
+        rows = {self._row(h) for h in self.tmap.find(tag="row_a")}
         if len(rows) != 1:
             raise RuleDataError("the map marks no single Row A (meta.row_a or hexes tagged row_a)")
         return rows.pop()
 
     def _row(self, hex_id: str) -> int:
-        return int(self.map.grid.numbering.parse(hex_id)[1])
+        return int(self.tmap.grid.numbering.parse(hex_id)[1])
 
     def north_of_row_a(self, hex_id: str) -> bool:
         """Stacking, Movement (K): hexes north of Row A (row numbers below Row A's)."""
@@ -83,7 +84,7 @@ class WinterWarBoard(Board):
     @cached_property
     def fortifications(self) -> dict[str, str]:
         """Fortification hex -> line (``mannerheim`` or ``ladoga``)."""
-        return {h: str(self.value(h, "fortification", "")) for h in self.map.find(tag="fortification")}
+        return {h: str(self.value(h, "fortification", "")) for h in self.tmap.find(tag="fortification")}
 
     @cached_property
     def mannerheim(self) -> tuple[str, ...]:
@@ -92,20 +93,20 @@ class WinterWarBoard(Board):
     @cached_property
     def supply_cities(self) -> dict[str, int]:
         """Soviet Supply City hex -> its printed Supply Capacity."""
-        return {h: int(self.value(h, "supply_capacity", 0)) for h in self.map.find(tag="supply_city")}
+        return {h: int(self.value(h, "supply_capacity", 0)) for h in self.tmap.find(tag="supply_city")}
 
     @cached_property
     def finnish_cities(self) -> frozenset[str]:
-        return frozenset(self.map.find(tag="city"))
+        return frozenset(self.tmap.find(tag="city"))
 
     @cached_property
     def west_of_viipuri(self) -> tuple[str, ...]:
-        return tuple(self.map.find(tag="row_west_of_viipuri"))
+        return tuple(self.tmap.find(tag="row_west_of_viipuri"))
 
     @cached_property
     def rail_net(self) -> dict[str, set[str]]:
         """Hex -> neighbours joined by a ``rail`` hexside."""
-        return self.map.network("rail")
+        return self.tmap.network("rail")
 
     # --- terrain ---------------------------------------------------------------------------------
 
