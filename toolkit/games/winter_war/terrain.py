@@ -34,6 +34,7 @@ class WinterWarBoard(Board):
         self._north: dict[str, bool] = {}
         self._blocked: dict[tuple[str, str, bool], bool] = {}
         self._open: dict[tuple[str, bool], tuple[str, ...]] = {}
+        self._prohibited: dict[tuple[str, bool], str | None] = {}
 
     # --- places and lines ------------------------------------------------------------------------
 
@@ -115,9 +116,15 @@ class WinterWarBoard(Board):
 
     def prohibited_terrain(self, hex_id: str, turn: int) -> str | None:
         """The Terrain Effects Chart line that forbids entering ``hex_id`` on ``turn`` (None: enterable)."""
+        key = (hex_id, turn in ICE_TURNS)
+        if key in self._prohibited:
+            return self._prohibited[key]
         if self.is_ice(hex_id):
-            return None if turn in ICE_TURNS else "Ice hex (only during the last three Game-Turns)"
-        return PROHIBITED_TERRAIN.get(self.terrain(hex_id))
+            why = None if key[1] else "Ice hex (only during the last three Game-Turns)"
+        else:
+            why = PROHIBITED_TERRAIN.get(self.terrain(hex_id))
+        self._prohibited[key] = why
+        return why
 
     def side_blocked(self, a: str, b: str, turn: int) -> bool:
         """A hexside units may not cross, attack across or extend a ZOC across (major lake or sea).
