@@ -63,8 +63,8 @@ def open_image(path: str | os.PathLike[str], max_pixels: int | None = None) -> I
         with warnings.catch_warnings():
             warnings.simplefilter("error", Image.DecompressionBombWarning)
             with Image.open(p) as im:
-                im.load()
-                out = im.convert("RGB") if im.mode != "RGB" else im.copy()
+                im.load()  # the pixels stay usable after the file is closed
+                out = im.convert("RGB") if im.mode != "RGB" else im
     except (Image.DecompressionBombError, Image.DecompressionBombWarning) as exc:
         limit = Image.MAX_IMAGE_PIXELS
         raise ImageError(f"image {p} is too large to open safely ({_bomb_size(exc)}; limit {limit} pixels)") \
@@ -154,9 +154,10 @@ def layout_shape(layout: Layout, orientation: Orientation | None = None) -> dict
     m = lin @ np.linalg.inv(ideal)  # size * rotation * (stretch, shear)
     det = float(np.linalg.det(m))
     size = math.sqrt(abs(det))
-    rot = math.degrees(math.atan2(m[1, 0], m[0, 0]))
-    # polar decomposition: m = R * S with S symmetric
-    _u, s, vt = np.linalg.svd(m)
+    # polar decomposition m = R * S (R a rotation, S symmetric): rotation from R, stretch/shear from S
+    u, s, vt = np.linalg.svd(m)
+    rmat = u @ vt
+    rot = math.degrees(math.atan2(rmat[1, 0], rmat[0, 0]))
     sym = vt.T @ np.diag(s) @ vt
     stretch = float(sym[0, 0] / sym[1, 1])
     shear = float(sym[0, 1] / math.sqrt(sym[0, 0] * sym[1, 1]))
@@ -214,7 +215,8 @@ def fit_points(grid: Grid, points: Mapping[str, Point], image_size: tuple[int, i
     resid = [(hid, math.dist(layout.hex_to_pixel(h), p)) for hid, h, p in pairs]
     worst_res = max(r for _, r in resid)
     if len(pairs) >= 4 and worst_res > tolerance * spacing:
-        # leave-one-out: the point the others disagree with most
+        # leave one out: the point without which the others fit best - small residuals and the most
+        # regular hexes (with 4 points any 3 fit exactly, so the hex shape decides)
         loo = []
         for i, (hid, h, p) in enumerate(pairs):
             rest = pairs[:i] + pairs[i + 1:]
@@ -222,9 +224,14 @@ def fit_points(grid: Grid, points: Mapping[str, Point], image_size: tuple[int, i
                 lay = _fit(rest)
             except GridError:
                 continue
-            loo.append((math.dist(lay.hex_to_pixel(h), p), hid, p, lay))
+            sh = layout_shape(lay, orient)
+            sp = 2 * lay.inradius()
+            rest_err = max(math.dist(lay.hex_to_pixel(h2), p2) for _, h2, p2 in rest) / sp
+            badness = rest_err + abs(math.log(max(1e-6, float(sh["stretch_xy"])))) + abs(float(sh["shear"])) \
+                + (10.0 if sh["mirrored"] else 0.0)
+            loo.append((badness, hid, p, math.dist(lay.hex_to_pixel(h), p)))
         if loo:
-            err, hid, p, lay = max(loo)
+            _, hid, p, err = min(loo)
             raise InputError(f"the clicked points contradict each other: point {hid}={p[0]:g},{p[1]:g} is "
                              f"{err:.1f} px from where the other points put hex {hid} "
                              f"(hex spacing {spacing:.1f} px); check its id and position")

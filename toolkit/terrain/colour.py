@@ -31,8 +31,8 @@ _EPS, _KAPPA = 216 / 24389, 24389 / 27
 
 
 def rgb_to_lab(rgb: np.ndarray | Sequence[float]) -> np.ndarray:
-    """CIELAB (L* 0..100) of sRGB colours in 0..255, shape ``(..., 3)``; returns float32 for arrays of
-    uint8 and float64 otherwise."""
+    """CIELAB (L* 0..100) of sRGB colours in 0..255, shape ``(..., 3)``; float32 for uint8 or float32
+    input, float64 otherwise."""
     arr = np.asarray(rgb)
     if arr.shape[-1:] != (3,):
         raise ValueError(f"rgb_to_lab wants (..., 3) colours, got shape {arr.shape}")
@@ -40,11 +40,14 @@ def rgb_to_lab(rgb: np.ndarray | Sequence[float]) -> np.ndarray:
         lin = _LINEAR.astype(np.float32)[arr]
         out_dtype: type = np.float32
     else:
-        c = np.clip(arr.astype(np.float64) / 255.0, 0.0, 1.0)
+        out_dtype = np.float32 if arr.dtype == np.float32 else np.float64
+        c = np.clip(arr.astype(out_dtype) / 255.0, 0.0, 1.0)
         lin = np.where(c <= 0.04045, c / 12.92, ((c + 0.055) / 1.055) ** 2.4)
-        out_dtype = np.float64
     xyz = lin @ _M_NORM.T.astype(lin.dtype)
-    f = np.where(xyz > _EPS, np.cbrt(xyz), (_KAPPA * xyz + 16) / 116)
+    f = np.cbrt(xyz)
+    small = xyz <= _EPS
+    if small.any():
+        f[small] = (_KAPPA * xyz[small] + 16) / 116
     lab = np.empty_like(f)
     lab[..., 0] = 116 * f[..., 1] - 16
     lab[..., 1] = 500 * (f[..., 0] - f[..., 1])

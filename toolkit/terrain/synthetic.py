@@ -252,7 +252,7 @@ def render_scan(m: SyntheticMap, size: float = 36.0, *, rotation: float = 0.7, s
     sk = size * k
     # rivers along hexsides, with round joins
     vcol, vw, _ = FEATURES["river"]
-    wv = max(1, round(vw * sk))
+    wv = _odd(vw * sk)
     for side in m.rivers:
         p, q = draw_layout.hexside_endpoints(side)
         d.line([p, q], fill=vcol, width=wv)
@@ -262,9 +262,9 @@ def render_scan(m: SyntheticMap, size: float = 36.0, *, rotation: float = 0.7, s
     rcol, rw, _ = FEATURES["road"]
     for side in m.roads:
         a, b = draw_layout.hex_to_pixel(side.a), draw_layout.hex_to_pixel(side.b)
-        d.line([a, b], fill=rcol, width=max(1, round(rw * sk)))
+        d.line([a, b], fill=rcol, width=_odd(rw * sk))
     # hex lines
-    lw = max(1, round(0.035 * sk))
+    lw = _odd(0.035 * sk)
     for side in _all_sides(hexes):
         d.line(draw_layout.hexside_endpoints(side), fill=INK, width=lw)
     if text:
@@ -317,6 +317,12 @@ def render_scan(m: SyntheticMap, size: float = 36.0, *, rotation: float = 0.7, s
         sides.setdefault(grid.side_key(grid.id(side.a), grid.id(side.b)), set()).add("road")
     truth = Truth(layout, grid, names, fractions, visible, {k2: frozenset(v) for k2, v in sorted(sides.items())})
     return img, truth
+
+
+def _odd(width: float) -> int:
+    """The odd pixel width nearest ``width``: Pillow centres odd-width lines on their coordinates but
+    shifts even widths by half a pixel, which would bias the ground truth."""
+    return max(1, 2 * int(width / 2) + 1)
 
 
 def _all_sides(hexes: Sequence[Hex]) -> set[Hexside]:
