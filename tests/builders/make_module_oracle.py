@@ -1,0 +1,114 @@
+"""Record what the real VASSAL engine says about the modules ``wgt build module`` makes.
+
+    python -m tests.builders.make_module_oracle      # needs ../shared/tools/vassal-oracle (about 20 s)
+
+For the Winter War module (default board) and a module of the small test map (odd columns low), it
+asks the oracle to load the module, to name the map point at every hex centre (one batched call),
+and to decode the set-up save (and, for Winter War, the demo's sample position save). The answers go
+to ``tests/builders/fixtures/module_oracle.json`` with the grid they were asked about, so
+``test_module.py`` checks them without Java.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import tempfile
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+from tests.vassal.helpers import run_oracle
+
+FIXTURE = Path(__file__).parent / "fixtures" / "module_oracle.json"
+SMALL_MAP = Path(__file__).parents[1] / "terrain" / "data" / "small.yaml"
+
+
+def small_module() -> Any:
+    """A module of the small test map with the Winter War counters and a few set-up units."""
+    from toolkit.builders.module import SetupPiece, build_module, default_spec
+    from toolkit.counters import load_counters
+    from toolkit.terrain.io import load_map
+
+    cset = load_counters("winter-war")
+    spec = replace(default_spec(cset), setup=(SetupPiece("fin-6-6-2", "0503"), SetupPiece("sov-2-1-2", "0604", 2),
+                                              SetupPiece("sov-2-1-2", None, 3), SetupPiece("fin-1-1-3", None, 2)))
+    return build_module("Small Test", load_map(SMALL_MAP), cset, spec, hex_px=48)
+
+
+def sample_save(vmod: Path, built: Any) -> bytes:
+    """The demo's sample position as a save for ``vmod``."""
+    from toolkit.builders.module import position_placements
+    from toolkit.cli.demo import sample_position
+    from toolkit.counters import load_counters
+    from toolkit.games import get_game
+    from toolkit.terrain.io import load_map
+    from toolkit.vassal import Module
+    from toolkit.vassal.writer import new_save
+
+    tmap = load_map(get_game("winter-war").map_path())
+    data = sample_position(tmap)
+    with Module.open(vmod) as module:
+        placements = position_placements(((u["id"], u["counter"], u["hex"]) for u in data["units"]), built.spec,
+                                         load_counters("winter-war"))
+        return new_save(module, placements, description="sample position").to_bytes()
+
+
+def centres(built: Any, tmap: Any) -> dict[str, tuple[int, int]]:
+    from toolkit.builders.module_grid import hex_centres
+
+    return hex_centres(tmap, built.layout)
+
+
+def record(name: str, built: Any, tmap: Any, folder: Path, extra_saves: dict[str, bytes]) -> dict[str, Any]:
+    vmod = folder / f"{name}.vmod"
+    vmod.write_bytes(built.vmod)
+    loaded = run_oracle("load", str(vmod))
+    points = centres(built, tmap)
+    located = run_oracle("locate", str(vmod), "Main Map", *(f"{x},{y}" for x, y in points.values()))
+    decoded = {}
+    for label, data in {"setup": built.setup, **extra_saves}.items():
+        save = folder / f"{name}-{label}.vsav"
+        save.write_bytes(data)
+        answer = run_oracle("decode", str(vmod), str(save))
+        decoded[label] = {"ok": answer.get("ok"), "commands": answer.get("commands"),
+                          "pieces": sorted([p["id"], p["name"], p["class"], p["map"], p["x"], p["y"], p["location"]]
+                                           for p in answer.get("pieces", []))}
+    grid = built.grid
+    return {
+        "load": loaded,
+        "hexgrid": grid.to_attributes(),
+        "numbering": grid.numbering.to_attributes(),
+        "board": list(built.board_size),
+        "points": [[p["x"], p["y"], p["location"], p["snap"]] for p in located["points"]],
+        "hexes": list(points),
+        "decoded": decoded,
+    }
+
+
+def main() -> int:
+    from toolkit.cli.module_cmd import build_game_module
+    from toolkit.games import get_game
+    from toolkit.terrain.io import load_map
+
+    out: dict[str, Any] = {}
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp)
+        built = build_game_module("winter-war")
+        tmap = load_map(get_game("winter-war").map_path())
+        vmod = folder / "winter-war.vmod"
+        vmod.write_bytes(built.vmod)
+        out["winter-war"] = record("winter-war", built, tmap, folder, {"sample": sample_save(vmod, built)})
+        out["small"] = record("small", small_module(), load_map(SMALL_MAP), folder, {})
+    FIXTURE.parent.mkdir(exist_ok=True)
+    FIXTURE.write_text(json.dumps(out, indent=1, sort_keys=True) + "\n")
+    for name, rec in out.items():
+        wrong = [(h, p[2]) for h, p in zip(rec["hexes"], rec["points"]) if h != p[2]]
+        print(f"{name}: load ok={rec['load'].get('ok')}, {len(rec['points'])} hex centres, {len(wrong)} misnamed "
+              f"{wrong[:5]}; decoded " + ", ".join(f"{k}: {len(v['pieces'])} pieces ok={v['ok']}"
+                                                  for k, v in rec["decoded"].items()))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
