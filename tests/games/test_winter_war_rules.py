@@ -5,9 +5,12 @@ The position suite on the bundled map is tests/games/test_winter_war_positions.p
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from toolkit.errors import DataFileError
 from toolkit.games.winter_war.rules import WinterWarReferee
@@ -15,10 +18,12 @@ from toolkit.rules import Report
 
 from ..rules.minimap import minimap
 
+_MINI = minimap()
+
 
 @pytest.fixture(scope="module")
 def ref() -> WinterWarReferee:
-    return WinterWarReferee(minimap())
+    return WinterWarReferee(_MINI)
 
 
 def P(ref: WinterWarReferee, units: list[Any], turn: int = 3, player: str = "soviet", phase: str = "movement",
@@ -587,3 +592,27 @@ def test_scenario_e_withholds_later_20_12_2s(ref: WinterWarReferee) -> None:
     r = check(ref, units, turn=3, scenario="E", scenario_turn=2, optional_scenarios=True)
     assert rules(r) == ["Turn Record / Reinforcement Chart"]
     assert check(ref, units, turn=5, scenario="E", scenario_turn=4, optional_scenarios=True).ok
+
+
+_KINDS = ["fin-6-6-2", "fin-1-1-3", "fin-0-0-3", "fin-blank", "all-3-2-2", "sov-0-1-2", "sov-2-1-2", "sov-1-1-4",
+          "sov-20-12-2", "sov-3-1-1"]
+_HEXES = [f"{c:02d}{r:02d}" for c in range(1, 11) for r in range(1, 11)]
+
+
+@settings(max_examples=60, deadline=None)
+@given(units=st.lists(st.tuples(st.sampled_from(_KINDS), st.sampled_from(_HEXES), st.booleans()), max_size=14),
+       turn=st.integers(1, 10), player=st.sampled_from(["soviet", "finnish"]),
+       phase=st.sampled_from(["setup", "reinforcement", "movement", "combat", "end"]),
+       moves=st.lists(st.sampled_from(_HEXES), max_size=14))
+def test_any_position_gives_a_report(units: list[tuple[str, str, bool]], turn: int, player: str, phase: str,
+                                     moves: list[str]) -> None:
+    # an illegal position is representable and reported, never a crash (DESIGN.md)
+    ref = WinterWarReferee(_MINI)
+    after = [(f"u{i}", k, h, {"isolated": iso}) for i, (k, h, iso) in enumerate(units)]
+    before = [(u, k, moves[i] if i < len(moves) else h, s) for i, (u, k, h, s) in enumerate(after)]
+    state = {"attacks": [{"attackers": [after[0][0]], "defenders": [after[-1][0]], "die": 3}]} if (
+        phase == "combat" and len(after) > 1) else {}
+    r = check(ref, after, before, turn=turn, player=player, phase=phase, **state)
+    d = json.loads(json.dumps(r.to_dict()))
+    assert d["ok"] == (not d["violations"]) and set(d["units"]) == {u[0] for u in after}
+    assert all(v["rule"] and v["message"] for v in d["violations"])

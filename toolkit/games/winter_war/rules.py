@@ -88,6 +88,10 @@ def is_light_finn(u: Unit) -> bool:
     return u.side == "finnish" and _values(u) in ((1, 1, 3), (0, 0, 3))
 
 
+def _int(x: float) -> float | int:
+    return int(x) if float(x).is_integer() else x
+
+
 def _flag(u: Unit, key: str) -> bool:
     return bool(u.state.get(key, False))
 
@@ -430,7 +434,7 @@ class WinterWarReferee(Referee):
         for city, units in load.items():
             cap = self._capacity(ctx, city)
             total = sum(u.value("attack") for u in units)
-            entry: dict[str, Any] = {"capacity": None if cap == float("inf") else cap, "load": total}
+            entry: dict[str, Any] = {"capacity": None if cap == float("inf") else int(cap), "load": _int(total)}
             if total > cap:
                 excess = total - cap
                 for u in sorted(units, key=lambda u: (not _flag(u, "isolated"), -u.value("attack"), u.id)):
@@ -439,7 +443,7 @@ class WinterWarReferee(Referee):
                     ctx.isolated.add(u.id)
                     ctx.supply_source.pop(u.id, None)
                     excess -= u.value("attack")
-                entry["overflow"] = total - cap
+                entry["overflow"] = _int(total - cap)
             ctx.city_load[b.tmap.name(city) or city] = entry
         # Supply and Isolation (G): Finnish units outside Finland trace any line back into Finland.
         abroad = [u for u in ctx.pos.side_units("finnish") + ctx.pos.side_units("allied")
@@ -833,7 +837,7 @@ class WinterWarReferee(Referee):
         friendly units), not into prohibited terrain; Fortifications (F) after the Mannerheim Line falls."""
         out = []
         where = [u.hex, dest]
-        if self.board.distance(u.hex, dest, 4) > 1:  # type: ignore[arg-type]
+        if dest not in self.board.neighbours(u.hex):  # type: ignore[arg-type]
             out.append(violation("Combat (A)", f"{u.id} retreated more than one hex ({u.hex} to {dest})", where,
                                  [u.id]))
         if u.side == "soviet" and not is_hq(u):
@@ -863,7 +867,7 @@ class WinterWarReferee(Referee):
         where = [u.hex, dest]
         enemy = enemy_of(player_of(u))
         vacated = dest in ctx.occupied[enemy] and not any(player_of(v) == enemy for v in after.at(dest))
-        if self.board.distance(u.hex, dest, 4) > 1 or not vacated:  # type: ignore[arg-type]
+        if dest not in self.board.neighbours(u.hex) or not vacated:  # type: ignore[arg-type]
             out.append(violation("Combat Procedure (B)", f"{u.id} may only advance one hex into a hex vacated by a "
                                  "retreat before combat", where, [u.id]))
         if is_hq(u):
