@@ -533,8 +533,10 @@ def test_volunteers(ref: WinterWarReferee) -> None:
 # --- Input -----------------------------------------------------------------------------------------------------
 
 def test_counter_specs_and_bad_input(ref: WinterWarReferee) -> None:
-    p = P(ref, [("a", "Finnish 6-6-2", "Viipuri"), ("b", "soviet hq", "0709"), ("c", "SOV-20-12-2", "0708")])
-    assert [u.counter for u in p.units] == ["fin-6-6-2", "sov-0-1-2", "sov-20-12-2"]
+    p = P(ref, [("a", "Finnish 6-6-2", "Viipuri"), ("b", "soviet hq", "0709"), ("c", "SOV-20-12-2", "0708"),
+                ("d", "Soviet HQ 0-1-2", "0810"), ("e", "finnish blank", "0307"), ("f", "Allied 3-2-2", "0306")])
+    assert [u.counter for u in p.units] == ["fin-6-6-2", "sov-0-1-2", "sov-20-12-2", "sov-0-1-2", "fin-blank",
+                                            "all-3-2-2"]
     assert p.by_id["a"].hex == "0409"
     with pytest.raises(DataFileError, match="unknown counter 'fin-9-9-9'"):
         P(ref, [("a", "fin-9-9-9", "0101")])

@@ -193,12 +193,14 @@ class WinterWarReferee(Referee):
         text = spec.strip().lower()
         if text in self.kinds:
             return self.kinds[text]
+        named = counter_spec(text)  # "Finnish 6-6-2", "Soviet HQ 0-1-2": the VASSAL piece names
+        if named in self.kinds:
+            return self.kinds[named]
         parts = text.replace("_", " ").split()
-        if len(parts) >= 2 and parts[0] in SIDE_ALIASES:
+        if len(parts) == 2 and parts[0] in SIDE_ALIASES:  # "soviet hq", "finnish ski", "sov nkvd"
             side = SIDE_ALIASES[parts[0]]
             short = self.counters.sides[side].short if side in self.counters.sides else side[:3]
-            rest = "-".join(parts[1:])
-            rest = {"hq": "0-1-2", "nkvd": "1-1-4", "blank": "blank", "ski": "0-0-3"}.get(rest, rest)
+            rest = {"hq": "0-1-2", "nkvd": "1-1-4", "ski": "0-0-3", "para": "3-1-1"}.get(parts[1], parts[1])
             cid = f"{short}-{rest}"
             if cid in self.kinds:
                 return self.kinds[cid]
