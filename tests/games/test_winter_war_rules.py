@@ -524,6 +524,12 @@ def test_paradrop(ref: WinterWarReferee) -> None:
     assert rules(r2) == ["Special Event F"]
 
 
+def test_dropped_paratroop_does_not_attack(ref: WinterWarReferee) -> None:
+    units = [("p", "sov-3-1-1", "0407", {"air_dropped": True}), ("f", "fin-1-1-3", "0406")]
+    assert "Special Event F" in rules(attack(ref, units, [{"attackers": ["p"], "defenders": ["f"]}], events=["F"]))
+    assert "Combat (E)" not in rules(attack(ref, units, [], events=["F"]))  # nor must it
+
+
 def test_volunteers(ref: WinterWarReferee) -> None:
     assert check(ref, [("v", "fin-2-2-2", "Helsinki", {"reinforcement": True})], events=["G"], player="finnish").ok
     r = check(ref, [("v", "fin-2-2-2", "0307", {"reinforcement": True})], events=["G"], player="finnish")

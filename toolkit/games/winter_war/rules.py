@@ -717,6 +717,9 @@ class WinterWarReferee(Referee):
                     report.add(violation("Combat (E)", f"Soviet HQ {u.id} may never attack", [u.hex], [u.id]))
                 if u.id in ctx.isolated:
                     report.add(violation("Combat (P)", f"{u.id} is isolated and may not attack", [u.hex], [u.id]))
+                if u.counter == "sov-3-1-1" and _flag(u, "air_dropped"):
+                    report.add(violation("Special Event F", f"paratroop {u.id} was air dropped this turn and cannot "
+                                         "attack until the next Soviet Player-Turn", [u.hex], [u.id]))
                 if _flag(u, "advanced"):
                     report.add(violation("Combat Procedure (B)", f"{u.id} advanced before combat and may not "
                                          "attack", [u.hex], [u.id]))
@@ -774,7 +777,8 @@ class WinterWarReferee(Referee):
         finns = {u.hex for u in pos.on_map() if player_of(u) == "finnish" and not is_blank(u) and not (
             u.side == "allied" and not b.in_country(u.hex, FINLAND))}  # type: ignore[arg-type]
         for u in pos.side_units("soviet"):
-            if is_hq(u) or u.id in ctx.isolated or _flag(u, "advanced") or u.id in used_a:
+            if is_hq(u) or u.id in ctx.isolated or _flag(u, "advanced") or u.id in used_a or (
+                    u.counter == "sov-3-1-1" and _flag(u, "air_dropped")):
                 continue
             targets = [h for h in b.neighbours(u.hex) if h in finns  # type: ignore[arg-type]
                        and not b.side_blocked(u.hex, h, ctx.turn)  # type: ignore[arg-type]
