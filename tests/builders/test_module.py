@@ -360,3 +360,42 @@ def test_live_oracle_names_every_winter_war_hex(ww, ww_map, tmp_path):
                                     for p in decoded["pieces"]) == ORACLE_ANSWERS["winter-war"]["decoded"]["setup"][
                                         "pieces"]
 
+
+
+# ----------------------------------------------------------------------------------------- against real modules
+
+REAL_BUILDFILES = ["zippunov__vassal-module-skeleton/dist__buildFile.xml",
+                   "vassalengine__vassal-module-template/dist__buildFile.xml",
+                   "rummelsworth__vassal-module-kassala/vmod__buildFile.xml",
+                   "Cattlesquat__PathsOfGlory/buildFile.xml"]
+#: elements no corpus module uses (documented in reference/vassal-formats.md §1.6, §3.4)
+NOT_IN_CORPUS = {"properties.ZoneProperty", "mapgrid.HexGridNumbering", "turn.ListTurnLevel"}
+#: attributes we write that no corpus module writes on that element (documented in reference §3.4)
+EXTRA_ATTRIBUTES = {"Chart": {"description"}}
+
+
+@pytest.mark.corpus
+def test_structure_against_real_modules(corpus, ww):
+    from lxml import etree
+
+    seen: dict[str, set[str]] = {}
+    for rel in REAL_BUILDFILES:
+        root = etree.parse(str(corpus / rel), etree.XMLParser(huge_tree=True)).getroot()
+        for el in root.iter():
+            if isinstance(el.tag, str):
+                seen.setdefault(el.tag, set()).update(el.attrib)
+    ours = etree.fromstring(zipfile.ZipFile(io.BytesIO(ww[0].vmod)).read("buildFile.xml"))
+    missing, extra = set(), {}
+    for el in ours.iter():
+        if el.tag not in seen:
+            missing.add(".".join(el.tag.rsplit(".", 2)[-2:]))
+            continue
+        more = set(el.attrib) - seen[el.tag]
+        if more:
+            extra.setdefault(el.tag.rsplit(".", 1)[-1], set()).update(more)
+    assert missing == NOT_IN_CORPUS
+    assert extra == EXTRA_ATTRIBUTES
+    # every top-level component of the VASSAL module template is in ours
+    template = etree.parse(str(corpus / REAL_BUILDFILES[1])).getroot()
+    assert {c.tag for c in template} - {c.tag for c in ours} == {
+        "VASSAL.build.module.gamepieceimage.GamePieceImageDefinitions"}

@@ -510,7 +510,8 @@ class _Tree:
                     "StackExpander", "PieceMover", "KeyBufferer"):
             _sub(m, _M + "map." + tag)
         if main:
-            _sub(m, _M + "map.ImageSaver", {"buttonText": "", "canDisable": "false", "hotkey": "",
+            _sub(m, _M + "map.ImageSaver", {"buttonText": "", "canDisable": "false", "hideWhenDisabled": "false",
+                                            "hotkey": "",
                                             "icon": "/images/camera.gif", "propertyGate": "",
                                             "tooltip": "Save map as PNG image"})
             _sub(m, _M + "map.CounterDetailViewer", _CDV)
