@@ -352,6 +352,14 @@ def test_non_phasing_units_do_not_move(ref: WinterWarReferee) -> None:
     assert rules(r) == ["Movement (D)"]
 
 
+def test_units_arrive_in_the_reinforcement_phase(ref: WinterWarReferee) -> None:
+    new = ("a", "sov-2-1-2", "0708", {"reinforcement": True})
+    assert rules(check(ref, [HQ_LEN, new], [HQ_LEN])) == ["Sequence of Play"]
+    assert check(ref, [HQ_LEN, new], [HQ_LEN], phase="reinforcement").ok
+    # Scenario A's Allies land in the Interphase
+    assert check(ref, [("x", "all-3-2-2", "0601")], [], phase="interphase", player="finnish", scenario="A").ok
+
+
 def test_moves_in_other_phases(ref: WinterWarReferee) -> None:
     before = [HQ_LEN, ("a", "sov-2-1-2", "0707")]
     r = check(ref, [HQ_LEN, ("a", "sov-2-1-2", "0706")], before, phase="interphase")

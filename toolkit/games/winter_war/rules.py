@@ -814,6 +814,12 @@ class WinterWarReferee(Referee):
         moved = [(u, before.by_id.get(u.id)) for u in after.units]
         advancers: dict[str, list[str]] = {}
         for u, old in moved:
+            arrived = u.hex is not None and (old is None or old.hex is None)
+            if arrived and before.phase not in ("setup", "reinforcement") and not (
+                    before.phase == "interphase" or _flag(u, "air_dropped")):
+                out.append(violation("Sequence of Play", f"{u.id} entered the map in the {before.phase} phase; new "
+                                     "units are placed in the Reinforcement Phase", [u.hex], [u.id]))
+                continue
             if old is None or old.hex == u.hex:
                 continue
             if old.hex is None or u.hex is None:
