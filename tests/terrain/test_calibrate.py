@@ -78,7 +78,7 @@ def test_three_contradictory_points_make_a_squashed_grid():
     lay = Layout.regular("flat", 40.0, (60.0, 60.0))
     pts = {"0101": lay.hex_to_pixel(GRID.hex("0101")), "0501": lay.hex_to_pixel(GRID.hex("0501")),
            "0105": lay.hex_to_pixel(GRID.hex("0108"))}
-    with pytest.raises(InputError, match="contradict.*stretched"):
+    with pytest.raises(InputError, match=r"contradict.*stretched"):
         fit_points(GRID, pts)
 
 

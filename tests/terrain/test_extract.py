@@ -1,0 +1,275 @@
+"""Terrain extraction: accuracy on a synthetic scan not used for tuning, partial hexes, hexside
+features learned from marked examples, legend errors, the QA overlay and the command line."""
+
+from __future__ import annotations
+
+import math
+import random
+
+import numpy as np
+import pytest
+import yaml
+from click.testing import CliRunner
+from PIL import Image
+
+from toolkit.cli.main import cli
+from toolkit.errors import DataFileError, InputError
+from toolkit.hexgrid import Grid
+from toolkit.terrain.calibrate import calibrate
+from toolkit.terrain.colour import delta_e, hex_to_rgb, lab_to_rgb, rgb_to_hex, rgb_to_lab
+from toolkit.terrain.extract import (
+    FeatureClass,
+    _learn,
+    _score,
+    draw_overlay,
+    extract,
+    legend_from_dict,
+    to_terrain_map,
+)
+from toolkit.terrain.synthetic import legend_for, random_terrain, render_scan
+
+SEED = 131  # tuning used seeds 1-5; this map and scan are unseen
+
+
+@pytest.fixture(scope="module")
+def scan():
+    m = random_terrain(16, 12, seed=SEED)
+    img, truth = render_scan(m, 54.0, seed=SEED)
+    g = truth.grid
+    rng = np.random.default_rng(SEED)
+    pts = {i: tuple(np.add(truth.layout.hex_to_pixel(g.hex(i)), rng.normal(0, 2, 2)))
+           for i in ("0202", "1502", "0211", "1511")}
+    cal = calibrate(img, g, pts)
+    leg = legend_for(truth, seed=SEED)
+    r = random.Random(SEED)
+    sides = [g.side_key(g.id(s.a), g.id(s.b)) for s in g.hexsides()]
+    for f in ("river", "road"):
+        yes = sorted(k for k, v in truth.hexsides.items() if f in v)
+        no = sorted(k for k in sides if f not in truth.hexsides.get(k, ()))
+        leg["features"][f]["yes"] = r.sample(yes, 4)
+        leg["features"][f]["no"] = r.sample(no, 8)
+    grid = Grid(g.numbering, g.extent, cal.layout)
+    return img, truth, grid, leg, extract(img, grid, leg)
+
+
+def test_hexes_on_an_unseen_scan(scan):
+    """End to end from four clicks: every hex whose true majority is 60% or more is right; the one
+    miss is a 53/47 hex, and it is on the review list."""
+    _, truth, _, _, ext = scan
+    wrong = []
+    for hid, _fr in truth.fractions.items():
+        name, share = truth.majority(hid)
+        if ext.hexes[hid].terrain != name:
+            wrong.append(hid)
+            assert share < 0.6
+            assert ext.hexes[hid].review.startswith("mixed")
+    assert wrong == ["0903"]
+    assert len(truth.fractions) == 192
+
+
+def test_hexside_features_match_the_truth(scan):
+    _, truth, _, _, ext = scan
+    for f in ("river", "road"):
+        want = {k for k, v in truth.hexsides.items() if f in v}
+        got = {k for k, v in ext.hexsides.items() if f in v}
+        assert got == want, f
+
+
+def test_fractions_and_partial_hexes(scan):
+    _, truth, _, _, ext = scan
+    edge = min(truth.visible, key=lambda h: truth.visible[h])
+    for hid in ("0101", "0112", "1601", "0806", edge):
+        assert ext.hexes[hid].visible == pytest.approx(truth.visible[hid], abs=0.02)
+    assert ext.hexes["0806"].visible == 1.0
+    assert ext.hexes[edge].visible < 0.8
+    # a pure hex comes out at least 80% pure (colour averaging bleeds a little across its sides) and
+    # and on average the majority share is within 5 points of the truth
+    pure = [h for h, fr in truth.fractions.items() if max(fr.values()) == 1.0 and truth.visible[h] == 1.0]
+    assert len(pure) > 50
+    assert all(ext.hexes[h].confidence > 0.8 for h in pure)
+    gaps = [abs(ext.hexes[h].fractions.get(truth.majority(h)[0], 0.0) - truth.majority(h)[1]) for h in truth.fractions]
+    assert np.mean(gaps) < 0.05
+
+
+def test_review_lists_every_mixed_hex(scan):
+    _, _, _, _, ext = scan
+    for _hid, r in ext.hexes.items():
+        assert bool(r.review) == (r.confidence < 0.6 or r.unknown > 0.25 or r.visible < 0.5)
+    assert ext.review() == [h for h in ext.hexes if ext.hexes[h].review]
+
+
+def test_terrain_map_keeps_overrides_and_labels(scan):
+    from toolkit.terrain.io import dumps_map, loads_map
+
+    _, _, _, _, ext = scan
+    first = to_terrain_map(ext, title="Test map")
+    text = dumps_map(first)
+    back = loads_map(text)
+    assert back.terrain("0806") == ext.hexes["0806"].terrain
+    back.overrides["hexes"]["0806"] = {"terrain": "water"}
+    again = to_terrain_map(ext, previous=back)
+    assert again.overrides["hexes"] == {"0806": {"terrain": "water"}}
+    assert again.terrain("0806") == "water"  # the hand correction still wins
+    assert again.title == "Test map"
+    assert set(again.meta["review"]) == set(ext.review())
+
+
+def test_overlay_marks_review_hexes(scan):
+    img, _, grid, _, ext = scan
+    pic = draw_overlay(img, ext)
+    assert pic.size == img.size and pic.mode == "RGB"
+    hid = ext.review()[0]
+    corners = grid.layout.corners(grid.hex(hid))
+    x, y = corners[0]
+    arr = np.asarray(pic)
+    patch = arr[round(y) - 2:round(y) + 3, round(x) - 2:round(x) + 3].reshape(-1, 3)
+    assert any(p[0] > 200 and p[1] < 80 and p[2] > 200 for p in patch)  # magenta outline
+
+
+def test_a_legend_colour_that_matches_nothing(scan):
+    img, _, grid, leg, _ = scan
+    bad = {"terrain": {**leg["terrain"], "lava": "#ff00ff"}}
+    with pytest.raises(InputError, match=r"legend terrain 'lava' \(#ff00ff\) matches nothing on the image"):
+        extract(img, grid, bad)
+    bad_feature = {"terrain": leg["terrain"], "features": {"canal": {"colour": "#00ff00"}}}
+    with pytest.raises(InputError, match="legend feature 'canal'"):
+        extract(img, grid, bad_feature)
+
+
+def test_legend_samples_from_box_and_points(scan):
+    img, truth, grid, _leg, ext = scan
+    # a box and points inside pure hexes give the same colour as sampling those hexes
+    hid = next(h for h, fr in truth.fractions.items() if fr.get("water", 0) == 1.0 and truth.visible[h] == 1.0)
+    x, y = grid.layout.hex_to_pixel(grid.hex(hid))
+    spec = {"terrain": {"water": {"box": [x - 10, y - 10, x + 10, y + 10]},
+                        "other": {"points": [[x, y]]}, "named": "#123456"}}
+    from toolkit.terrain.extract import _feature_image, _hex_size
+
+    fi = _feature_image(img, _hex_size(grid.layout), 35.0)
+    got = legend_from_dict(spec, img, grid, fi)
+    water = next(t for t in ext.legend.terrains if t.name == "water")
+    assert delta_e(np.array(got.terrains[0].lab), np.array(water.lab)) < 4
+    assert delta_e(np.array(got.terrains[1].lab), np.array(water.lab)) < 4
+    assert got.terrains[2].source == "colour"
+    with pytest.raises(InputError, match="off the image"):
+        legend_from_dict({"terrain": {"x": {"points": [[-1, 5]]}}}, img, grid, fi)
+    with pytest.raises(DataFileError, match="'#rrggbb'"):
+        legend_from_dict({"terrain": {"x": "green"}})
+    with pytest.raises(DataFileError, match="kind must be"):
+        legend_from_dict({"terrain": {"x": "#000000"}, "features": {"r": {"colour": "#000000", "kind": "diag"}}})
+
+
+# --- scoring and learning ---------------------------------------------------------------------------
+
+
+def test_across_score_is_the_longest_run():
+    dist = np.full((2, 10, 3), 50.0)
+    dist[0, 2:5, 1] = 5.0  # a run of 3 positions
+    dist[0, 7, 0] = 5.0  # and a lone hit
+    dist[1, ::2, 2] = 5.0  # alternate positions: runs of 1
+    assert _score(dist, 10.0, 1, "across", 0.1).tolist() == pytest.approx([0.3, 0.1])
+    assert _score(dist, 10.0, 1, "along", 0.1).tolist() == pytest.approx([0.4, 0.5])
+
+
+def test_learning_needs_the_feature_wider_than_a_hex_line():
+    """Marked rivers are 3 samples wide, a hex line in the same colour 1 sample: the learned width
+    keeps the line out, and the threshold sits between the marked examples."""
+    dist = np.full((4, 10, 7), 60.0)
+    dist[0, :, 2:5] = 6.0  # river
+    dist[1, :8, 2:5] = 8.0  # river, partly hidden
+    dist[2, :, 3] = 7.0  # a hex line over water: one sample wide
+    feat = FeatureClass("river", (40.0, 20.0, -50.0), "along")
+    tol, width, thr = _learn(feat, dist, [0, 1], [2, 3], 0.1)
+    assert width == 2
+    assert 8.0 < tol <= 40.0
+    assert thr == pytest.approx(0.4)  # half-way between 0 (the negatives) and 0.8
+    assert _score(dist, tol, width, "along", 0.1).tolist() == pytest.approx([1.0, 0.8, 0.0, 0.0])
+
+
+# --- colour helpers -----------------------------------------------------------------------------------
+
+
+def test_lab_round_trip_and_known_values():
+    assert rgb_to_lab(np.array([255.0, 255.0, 255.0])) == pytest.approx([100.0, 0.0, 0.0], abs=0.01)
+    assert rgb_to_lab(np.array([255.0, 0.0, 0.0])) == pytest.approx([53.24, 80.09, 67.20], abs=0.05)
+    rgb = np.random.default_rng(0).integers(0, 256, (200, 3))
+    back = lab_to_rgb(rgb_to_lab(rgb.astype(np.float64)))
+    assert np.abs(back - rgb).max() < 0.01
+    u8 = rgb_to_lab(rgb.astype(np.uint8))
+    assert u8.dtype == np.float32 and np.abs(u8 - rgb_to_lab(rgb.astype(np.float64))).max() < 0.01
+    assert hex_to_rgb("#1f7a3c") == (31, 122, 60) and rgb_to_hex((31, 122, 60)) == "#1f7a3c"
+
+
+# --- command line -------------------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def cli_files(scan, tmp_path_factory):
+    img, truth, _, leg, _ = scan
+    d = tmp_path_factory.mktemp("scan")
+    img.save(d / "scan.png")
+    (d / "legend.yaml").write_text(yaml.safe_dump(leg))
+    pts = []
+    for hid in ("0202", "1502", "0211", "1511"):
+        x, y = truth.layout.hex_to_pixel(truth.grid.hex(hid))
+        pts += ["--point", f"{hid}={x + 1.2:.1f},{y - 0.8:.1f}"]
+    return d, pts
+
+
+def test_cli_calibrate_extract_and_keep_overrides(cli_files, scan):
+    d, pts = cli_files
+    _, truth, _, _, _ = scan
+    run = CliRunner()
+    r = run.invoke(cli, ["map", "calibrate", str(d / "scan.png"), *pts, "--columns", "1:16", "--rows", "1:12",
+                         "-o", str(d / "grid.yaml")])
+    assert r.exit_code == 0, r.output
+    grid = Grid.from_dict(yaml.safe_load((d / "grid.yaml").read_text())["grid"])
+    assert grid.layout is not None
+    err = max(math.dist(grid.layout.hex_to_pixel(h), truth.layout.hex_to_pixel(h)) for h in grid.hexes())
+    assert err < 0.25
+    r = run.invoke(cli, ["map", "centre", str(d / "grid.yaml"), "0806", "--json"])
+    assert r.exit_code == 0
+    x, y = truth.layout.hex_to_pixel(truth.grid.hex("0806"))
+    got = yaml.safe_load(r.output)[0]
+    assert got["hex"] == "0806" and abs(got["x"] - x) < 0.25 and abs(got["y"] - y) < 0.25
+
+    out = d / "map.yaml"
+    args = ["map", "extract", str(d / "scan.png"), "--grid", str(d / "grid.yaml"), "--legend",
+            str(d / "legend.yaml"), "-o", str(out), "--overlay", str(d / "qa.png")]
+    r = run.invoke(cli, args)
+    assert r.exit_code == 0, r.output
+    assert Image.open(d / "qa.png").size == Image.open(d / "scan.png").size
+    text = out.read_text()
+    assert "overrides:\n  hexes: {}" in text
+    # a hand correction, then a re-extraction: the correction stays
+    text = text.replace("overrides:\n  hexes: {}", 'overrides:\n  hexes:\n    "0806": {terrain: water}')
+    out.write_text(text)
+    r = run.invoke(cli, args)
+    assert r.exit_code == 0, r.output
+    assert '    "0806": {terrain: water}' in out.read_text()
+
+
+@pytest.mark.parametrize("kind, message", [("empty", "is not an image"), ("truncated", "unreadable or truncated")])
+def test_cli_bad_images_exit_3_with_one_line(tmp_path, kind, message):
+    p = tmp_path / "bad.png"
+    if kind == "empty":
+        p.write_bytes(b"")
+    else:
+        Image.effect_noise((300, 300), 40).convert("RGB").save(p)
+        p.write_bytes(p.read_bytes()[:20000])
+    r = CliRunner().invoke(cli, ["map", "calibrate", str(p), "--point", "0101=1,1", "--point", "0201=5,5",
+                                 "--point", "0301=9,1"])
+    assert r.exit_code == 3
+    lines = r.output.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("wgt: error: image") and message in lines[0]
+
+
+def test_cli_point_errors(cli_files):
+    d, pts = cli_files
+    run = CliRunner()
+    r = run.invoke(cli, ["map", "calibrate", str(d / "scan.png"), "--point", "0202=99999,5", *pts[2:]])
+    assert r.exit_code == 3 and "is off the image" in r.output
+    r = run.invoke(cli, ["map", "calibrate", str(d / "scan.png"), "--point", "0202", *pts[2:]])
+    assert r.exit_code == 3 and "--point takes HEX=X,Y" in r.output
+    r = run.invoke(cli, ["map", "calibrate", str(d / "scan.png"), *pts[:2]])
+    assert r.exit_code == 3 and "at least 3" in r.output
