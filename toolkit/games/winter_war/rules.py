@@ -283,8 +283,9 @@ class WinterWarReferee(Referee):
                 return False
             if u.side == "soviet" and is_hq(u):  # Zones of Control (G): Soviet HQs never
                 return False
-            # Zones of Control (G): Finnish 1-1-3 and 0-0-3 units have none when operating in the USSR
-            return not (is_light_finn(u) and board.in_country(u.hex, USSR))  # type: ignore[arg-type]
+            # Zones of Control (G): Finnish 1-1-3 and 0-0-3 units have none when operating in the USSR (and,
+            # Scenario B, in Sweden and Norway "the same restrictions as ... in the USSR")
+            return not (is_light_finn(u) and board.country(u.hex) in (USSR, NORWAY, SWEDEN))  # type: ignore[arg-type]
 
         def extends(u: Unit, a: str, b: str) -> bool:
             if board.side_blocked(a, b, turn):  # Zones of Control (E): not across major lake or sea
