@@ -31,6 +31,18 @@ CASES = {
     "pog": ({"Cattlesquat__PathsOfGlory/buildFile.xml": "buildFile.xml",
              "Cattlesquat__PathsOfGlory/moduledata": "moduledata"}, {},
             "Cattlesquat__PathsOfGlory/Classic10-8.vsav"),
+    # the same with blank stand-ins for the board images (the real ones are not in the corpus), so that
+    # the zones and region grids of the boards name the pieces
+    "pog-boards": ({"Cattlesquat__PathsOfGlory/buildFile.xml": "buildFile.xml",
+                    "Cattlesquat__PathsOfGlory/moduledata": "moduledata"},
+                   {"images/map_classic_vassal.jpg": (5200, 4200), "images/reinforcementsCP2.png": (1700, 800),
+                    "images/reinforcementsAP2.png": (1700, 800), "images/permelim.png": (1200, 800),
+                    "images/prefs.png": (900, 500)},
+                   "Cattlesquat__PathsOfGlory/Classic10-8.vsav"),
+    "kassala-board": ({"rummelsworth__vassal-module-kassala/vmod__buildFile.xml": "buildFile.xml",
+                       "rummelsworth__vassal-module-kassala/vmod__moduledata": "moduledata"},
+                      {"images/Mapboard.png": (2400, 2400)},
+                      "rummelsworth__vassal-module-kassala/vmod__Default_Setup.vsav"),
     "zxvt": ({"hurufu__zxvt-vassal-module/buildFile": "buildFile",
               "hurufu__zxvt-vassal-module/moduledata": "moduledata"}, {},
              "hurufu__zxvt-vassal-module/5x5_startup.vlog"),
@@ -58,7 +70,10 @@ def build_case_module(case: str, folder: Path) -> Path:
         for rel, name in parts.items():
             out.write(CORPUS / rel, name)
         for rel, name in extras.items():
-            out.write(BOARDS / rel, name)
+            if isinstance(name, tuple):  # a blank stand-in image of that size
+                out.writestr(rel, png(*name, mode="1"))
+            else:
+                out.write(BOARDS / rel, name)
     return target
 
 
@@ -75,9 +90,10 @@ def run_oracle(*args: str, timeout: int = 600) -> dict:
         raise RuntimeError(f"oracle gave no answer: {proc.stderr[-500:]}") from None
 
 
-def png(width: int, height: int) -> bytes:
+def png(width: int, height: int, mode: str = "RGB") -> bytes:
+    """A blank PNG (deterministic bytes)."""
     buffer = io.BytesIO()
-    Image.new("RGB", (width, height), (255, 255, 255)).save(buffer, "PNG", optimize=False)
+    Image.new(mode, (width, height), 1 if mode == "1" else (255, 255, 255)).save(buffer, "PNG", optimize=False)
     return buffer.getvalue()
 
 

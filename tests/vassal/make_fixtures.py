@@ -12,15 +12,21 @@ import sys
 import tempfile
 from pathlib import Path
 
-from tests.vassal.helpers import CASES, FIXTURES, build_case_module, case_save, run_oracle
+from tests.vassal.helpers import CASES, FIXTURES, build_case_module, case_save, demo_module_bytes, run_oracle
+from tests.vassal.test_write import PLACEMENTS
+from toolkit.vassal import Module
+from toolkit.vassal.writer import new_save
 
 LOCATE_POINTS = [(x, y) for x in range(40, 5340, 173) for y in range(60, 5024, 211)]
 
 
 def main() -> int:
     FIXTURES.mkdir(exist_ok=True)
+    only = set(sys.argv[1:])
     with tempfile.TemporaryDirectory() as tmp:
         for case in CASES:
+            if only and case not in only:
+                continue
             vmod = build_case_module(case, Path(tmp))
             answer = run_oracle("decode", str(vmod), str(case_save(case)))
             pieces = [[p["id"], p["class"], p["name"], p["map"], p["x"], p["y"], p["location"]]
@@ -32,6 +38,12 @@ def main() -> int:
         vmod = build_case_module("tld-scenario", Path(tmp))
         answer = run_oracle("locate", str(vmod), "Normandy", *(f"{x},{y}" for x, y in LOCATE_POINTS))
         (FIXTURES / "oracle_locate_tld.json").write_text(json.dumps(answer, ensure_ascii=False) + "\n")
+        demo = Path(tmp) / "demo.vmod"
+        demo.write_bytes(demo_module_bytes())
+        with Module.open(demo) as module:
+            new_save(module, PLACEMENTS).write(Path(tmp) / "setup.vsav")
+        answer = run_oracle("decode", str(demo), str(Path(tmp) / "setup.vsav"))
+        (FIXTURES / "oracle_decode_demo_setup.json").write_text(json.dumps(answer) + "\n")
     return 0
 
 
