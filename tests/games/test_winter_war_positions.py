@@ -73,3 +73,17 @@ def test_position(ref: WinterWarReferee, path: Path) -> None:
     assert sorted(set(broken)) == sorted(set(expect["rules"])), f"{path.name}: {[v.message for v in report.violations]}"
     subset(expect.get("units", {}), report.units, "units")
     subset(expect.get("summary", {}), report.summary, "summary")
+
+
+@pytest.mark.parametrize("name", ["01-stacking-three-south", "40-move-zoc-stop", "74-setup-legal"])
+def test_position_through_the_command_line(ref: WinterWarReferee, name: str) -> None:
+    import json
+
+    from click.testing import CliRunner
+
+    from toolkit.cli.main import cli
+    path = HERE / f"{name}.yaml"
+    expect = load_position_data(path)["expect"]
+    r = CliRunner().invoke(cli, ["check", str(path), "--json"])
+    assert r.exit_code == (0 if expect["ok"] else 1)
+    assert sorted({v["rule"] for v in json.loads(r.stdout)["violations"]}) == sorted(set(expect["rules"]))

@@ -28,8 +28,9 @@ def referee_for(slug: str) -> Referee:
     return ref
 
 
-def load_any(path: Path, game: str | None, module: Path | None) -> tuple[Referee, Position]:
-    """A position from a YAML file or a VASSAL save/log, with the referee of its game.
+def load_any(path: Path, game: str | None, module: Path | None) -> tuple[Referee, Position, Position | None]:
+    """A position from a YAML file or a VASSAL save/log, with the referee of its game, and the
+    position the file itself gives as ``before:`` (a list of units at the start of the phase), if any.
 
     Saves are read by ``toolkit.vassal`` into pieces (``name``, ``hex``) that the game's VASSAL
     naming turns into counters (:meth:`Referee.from_pieces`).
@@ -45,13 +46,16 @@ def load_any(path: Path, game: str | None, module: Path | None) -> tuple[Referee
         from ..vassal import Module, locate, read_save
         placed = locate(read_save(path), Module.open(module))
         pieces = [{"id": p.id, "name": p.name, "hex": p.hex} for p in placed if p.kind == "piece"]
-        return ref, ref.from_pieces(pieces, source=str(path))
+        return ref, ref.from_pieces(pieces, source=str(path)), None
     data: Any = load_position_data(path)
     slug = game or (data.get("game") if isinstance(data, dict) else None)
     if not slug:
         raise InputError(f"{path}: the position names no game (add `game: <slug>` or pass --game)")
     ref = referee_for(str(slug))
-    return ref, ref.position(data, str(path))
+    before = None
+    if isinstance(data, dict) and isinstance(data.get("before"), list):
+        before = ref.position({**data, "units": data["before"]}, f"{path} (before)")
+    return ref, ref.position(data, str(path)), before
 
 
 @click.command()
@@ -59,14 +63,14 @@ def load_any(path: Path, game: str | None, module: Path | None) -> tuple[Referee
 @click.option("--game", "game", metavar="SLUG", help="The game (default: the position's `game:`).")
 @click.option("--module", type=click.Path(path_type=Path, dir_okay=False), help="The VASSAL module of a save.")
 @click.option("--before", type=click.Path(path_type=Path, dir_okay=False), metavar="EARLIER",
-              help="The position at the start of the phase: also judge every move from it.")
+              help="The position at the start of the phase: also judge every move from it (a YAML "
+              "position may instead list those units under its own `before:`).")
 @json_opt
 def check(position: Path, game: str | None, module: Path | None, before: Path | None, as_json: bool) -> None:
     """Report every rule POSITION breaks, citing the rulebook (exit 1 if any)."""
-    ref, pos = load_any(position, game, module)
-    earlier = None
+    ref, pos, earlier = load_any(position, game, module)
     if before is not None:
-        _, earlier = load_any(before, game or pos.game, module)
+        _, earlier, _ = load_any(before, game or pos.game, module)
     report = ref.check(pos, earlier)
     if as_json:
         echo_json(report.to_dict())
