@@ -399,3 +399,24 @@ def test_structure_against_real_modules(corpus, ww):
     template = etree.parse(str(corpus / REAL_BUILDFILES[1])).getroot()
     assert {c.tag for c in template} - {c.tag for c in ours} == {
         "VASSAL.build.module.gamepieceimage.GamePieceImageDefinitions"}
+
+
+def test_calibrated_scan_as_the_board(tmp_path):
+    """A scan whose calibration (in the map file) is an axis-aligned affine: the grid follows it."""
+    from PIL import Image
+
+    text = SMALL_MAP.read_text().replace(
+        "  extent: {columns: [1, 8], rows: [1, 6]}\n",
+        "  extent: {columns: [1, 8], rows: [1, 6]}\n  calibration: [[61.5, 0.0, 103.0], [35.5, 71.0, 91.0]]\n")
+    from toolkit.terrain.io import loads_map
+
+    tmap = loads_map(text)
+    scan = Image.new("RGB", (700, 600), (240, 235, 220))
+    built = build_module("Scan", tmap, load_counters("winter-war"), board_image=scan)
+    attrs, num = built.grid.to_attributes(), built.grid.numbering.to_attributes()
+    assert (attrs["dx"], attrs["dy"], attrs["x0"], attrs["y0"]) == ("61.5", "71.0", "103", "162")  # col 00, row 01
+    assert num["hOff"] == "0" and built.board_size == (700, 600)
+    assert grid_mismatches(tmap, built.layout, built.grid, (700, 600)) == []
+    tmap_uncalibrated = load_map(SMALL_MAP)
+    with pytest.raises(InputError, match="no grid calibration"):
+        build_module("Scan", tmap_uncalibrated, load_counters("winter-war"), board_image=scan)

@@ -86,3 +86,13 @@ def test_synthetic_scan_layout_follows_the_turned_board():
             x, y = scan_layout.hex_to_pixel(tmap.grid.hex(hid))
             got = scan.getpixel((round(x), round(y)))
             assert max(abs(a - b) for a, b in zip(got, want)) < 40, (hid, got, want)
+
+
+def test_wgt_check_gives_the_same_json_for_the_save_and_the_yaml(demo_run):
+    out, _ = demo_run
+    runner = CliRunner()
+    from_save = runner.invoke(cli, ["check", str(out / "sample.vsav"), "--game", "winter-war", "--module",
+                                    str(out / "winter-war.vmod"), "--json"])
+    from_yaml = runner.invoke(cli, ["check", str(out / "sample-position.yaml"), "--json"])
+    assert from_save.exit_code == from_yaml.exit_code == 1  # the stacking violation
+    assert from_save.stdout == from_yaml.stdout
