@@ -65,7 +65,7 @@ def test_check_with_before(tmp_path: Path) -> None:
     after = write(tmp_path, "after.yaml", OK.replace('hex: "0708"', 'hex: "0703"'))
     code, out, _ = run("check", after, "--before", before, "--json")
     assert code == 1
-    assert [v["rule"] for v in json.loads(out)["violations"]] == ["Movement"]
+    assert [v["rule"] for v in json.loads(out)["violations"]] == ["Movement (C)"]
 
 
 @pytest.mark.parametrize(("text", "message"), [

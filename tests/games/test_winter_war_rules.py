@@ -273,7 +273,7 @@ def test_legal_and_too_long_moves(ref: WinterWarReferee) -> None:
     before = [HQ_LEN, ("a", "sov-2-1-2", "0606")]
     assert check(ref, [HQ_LEN, ("a", "sov-2-1-2", "0604")], before).ok
     r = check(ref, [HQ_LEN, ("a", "sov-2-1-2", "0603")], before)
-    assert rules(r) == ["Movement"] and r.violations[0].hexes == ("0606", "0603")
+    assert rules(r) == ["Movement (C)"] and r.violations[0].hexes == ("0606", "0603")
 
 
 def test_river_hexside_costs_one_more(ref: WinterWarReferee) -> None:
@@ -328,7 +328,7 @@ def test_rail_movement(ref: WinterWarReferee) -> None:
     assert rules(r) == ["Zones of Control"]
     # Special Event L: railroads inoperative this turn
     r2 = check(ref, [HQ_LEN, ("a", "sov-2-1-2", "0802")], before, rail_inoperative=True)
-    assert rules(r2) == ["Movement"]
+    assert rules(r2) == ["Movement (C)"]
 
 
 def test_rail_only_in_home_country(ref: WinterWarReferee) -> None:
@@ -336,7 +336,7 @@ def test_rail_only_in_home_country(ref: WinterWarReferee) -> None:
     before = [HQ_LEN, ("a", "sov-2-1-2", "0809")]
     assert check(ref, [HQ_LEN, ("a", "sov-2-1-2", "0509")], before).ok  # rail to 0609, then 1 MP
     r = check(ref, [HQ_LEN, ("a", "sov-2-1-2", "0309")], before)
-    assert rules(r) == ["Movement"]
+    assert rules(r) == ["Movement (C)"]
 
 
 def test_ice_costs_two(ref: WinterWarReferee) -> None:

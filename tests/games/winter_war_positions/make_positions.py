@@ -222,13 +222,13 @@ HQM = ("hq", "sov-0-1-2", first(lambda h: plain(h, "ussr") and M.distance(h, M0)
 add(pos("move-legal", "Movement (A), (C)", "a 2-1-2 moves two clear hexes",
         [HQM, ("a", "sov-2-1-2", M2)], before=[HQM, ("a", "sov-2-1-2", M0)], ok=True))
 add(pos("move-too-far", "Movement (C)", "a 2-1-2 cannot move three hexes (rail too far away to help)",
-        [HQM, ("a", "sov-2-1-2", M3)], before=[HQM, ("a", "sov-2-1-2", M0)], ok=False, rules=["Movement"]))
+        [HQM, ("a", "sov-2-1-2", M3)], before=[HQM, ("a", "sov-2-1-2", M0)], ok=False, rules=["Movement (C)"]))
 RIV = next((a, b, n) for a in M.ids() if plain(a, "finland") and "rail" not in M.tags(a)
            for b in M.neighbours(a) if plain(b, "finland") and M.side_features(a, b) & {"river", "minor_lake"}
            for n in M.neighbours(b) if plain(n, "finland") and "rail" not in M.tags(n) and mp(a, n) == 3)
 add(pos("move-river", "Movement (A), Terrain Effects Chart", "crossing a river hexside costs one more MP: "
         "a 4-4-2 cannot go on after crossing", [("f", "fin-4-4-2", RIV[2])],
-        before=[("f", "fin-4-4-2", RIV[0])], ok=False, rules=["Movement"], player="finnish"))
+        before=[("f", "fin-4-4-2", RIV[0])], ok=False, rules=["Movement (C)"], player="finnish"))
 add(pos("move-river-ok", "Movement (A), Terrain Effects Chart", "the same 4-4-2 crosses the river (2 MP) and stops",
         [("f", "fin-4-4-2", RIV[1])], before=[("f", "fin-4-4-2", RIV[0])], ok=True, player="finnish"))
 add(pos("move-into-enemy", "Movement (F)", "units may never enter a hex containing enemy units",
@@ -248,7 +248,7 @@ FIN_RAIL = "2758"
 assert "rail" in M.tags(FIN_RAIL) and country(FIN_RAIL) == "finland" and mp("2960", FIN_RAIL) >= 3
 add(pos("move-rail-foreign", "Movement (J)", "Soviet units may move by rail only within the USSR: no ride on the "
         "Finnish line towards Viipuri", [HQU, ("a", "sov-2-1-2", FIN_RAIL)],
-        before=[HQU, ("a", "sov-2-1-2", "2960")], ok=False, rules=["Movement"]))
+        before=[HQU, ("a", "sov-2-1-2", "2960")], ok=False, rules=["Movement (C)"]))
 add(pos("move-isolated", "Supply and Isolation (A)", "an isolated unit may move only one hex",
         [("s", "sov-6-4-2", M2)], before=[("s", "sov-6-4-2", M0)], ok=False, rules=["Supply and Isolation (A)"]))
 add(pos("move-non-phasing", "Movement (D)", "no enemy movement in the Soviet Movement Phase",

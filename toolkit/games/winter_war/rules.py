@@ -980,7 +980,7 @@ class WinterWarReferee(Referee):
         if dest in self.reachable(ctx, u, ignore_zoc=True):
             return "Zones of Control", ("units must stop on entering an enemy controlled hex; every path within "
                                         "the Movement Allowance passes through one")
-        return "Movement", (f"no path within the Movement Allowance of {u.value('movement'):g} (terrain costs, "
+        return "Movement (C)", (f"no path within the Movement Allowance of {u.value('movement'):g} (terrain costs, "
                             "enemy units, zones of control and rail movement considered)")
 
     # --- capture and victory ---------------------------------------------------------------------------
