@@ -238,13 +238,6 @@ def _overlap_sums(targets: np.ndarray, parts: np.ndarray, measure: Callable[[np.
     inter = shapely.intersection(targets[ti], parts[pi])
     np.add.at(out, ti, measure(inter))
     return out
-    tree = shapely.STRtree(parts)
-    ti, pi = tree.query(targets, predicate="intersects")
-    if len(ti) == 0:
-        return out
-    inter = shapely.intersection(targets[ti], parts[pi])
-    np.add.at(out, ti, measure(inter))
-    return out
 
 
 def area_fractions(grid: Grid, layout: Layout, layers: Mapping[str, BaseGeometry | Iterable[BaseGeometry]],
