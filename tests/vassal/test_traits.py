@@ -113,3 +113,26 @@ def test_one_pass_decoding_equals_level_by_level(layers):
     assert fast == slow
     if TAB not in layers[-1][0] + layers[-1][1]:  # the innermost layer is not escaped by anything
         assert encode_chain(decode_chain(t, s)) == (t, s)
+
+
+_piece_text = st.lists(st.sampled_from(["piece;", "stack", "deck;", "emb2;", "mark;", "label;", "PROP;", "obs;",
+                                        "hide;", "restrict;", "sendto;", "basicName;", "null", "Map", ";", ",", "\t",
+                                        "\\", "-1", "3", "abc", "@@2", "'", "+"]), max_size=14).map("".join)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.tuples(st.sampled_from(["a", "b", "c", "s"]), _piece_text, _piece_text), max_size=6),
+       st.lists(st.sampled_from(["a", "b", "c", "s", "zz"]), max_size=4))
+def test_fuzz_placing_arbitrary_pieces_never_crashes(pieces, moves):
+    from toolkit.vassal.commands import AddPiece, MovePiece, RemovePiece
+
+    position = Position()
+    for pid, t, s in pieces:
+        position.apply(AddPiece(pid, t, s))
+    for i, pid in enumerate(moves):
+        position.apply(MovePiece([pid, "Map", str(i), "7", "a", "null", "0", "0", "null", "me"]))
+    for placed in placed_pieces(position):
+        placed.to_dict()
+    if moves:
+        position.apply(RemovePiece(moves[0]))
+        placed_pieces(position)

@@ -3,11 +3,16 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 import click
 
 from ..errors import HexIdError, InputError
 from .options import echo_json, json_opt
+
+if TYPE_CHECKING:
+    from ..vassal.commands import Command
+    from ..vassal.module import Module
 
 
 @click.group("vassal")
@@ -46,11 +51,11 @@ def dump(file: Path, module_path: Path | None, steps: bool, as_json: bool) -> No
     if not file.exists():
         raise InputError(f"{file}: no such file")
     if _is_module(file):
-        with Module.open(file) as module:
-            _dump_module(module, as_json)
+        with Module.open(file) as opened:
+            _dump_module(opened, as_json)
         return
     save = read_save(file)
-    module = Module.open(module_path) if module_path is not None else None
+    module: Module | None = Module.open(module_path) if module_path is not None else None
     try:
         pieces = locate(save, module)
         data: dict[str, object] = {
@@ -61,13 +66,13 @@ def dump(file: Path, module_path: Path | None, steps: bool, as_json: bool) -> No
             "boards": {m: [list(b) for b in line.boards] for m, line in save.board_pickers().items()},
             "pieces": [p.to_dict(traits=as_json) for p in pieces],
         }
+        step_list: list[dict[str, object]] = []
         if save.is_log:
-            step_list = []
             for step in replay(save):
                 if steps:
                     step_list.append({"step": step.index, "undo": step.undo, "chat": step.chat,
                                       "commands": _step_summary(step.command)})
-            data["steps"] = step_list if steps else sum(1 for _ in save.log_steps())
+            data["steps"] = step_list if steps else len(save.log_steps())
     finally:
         if module is not None:
             module.close()
@@ -82,16 +87,16 @@ def dump(file: Path, module_path: Path | None, steps: bool, as_json: bool) -> No
         stack = f" in {p.stack}" if p.stack else ""
         side = f" [{p.side}]" if p.side else ""
         click.echo(f"{p.id}\t{p.kind}\t{p.name}\t{where}{loc}{stack}{side}")
-    if steps and save.is_log:
-        for entry in data["steps"]:  # type: ignore[union-attr]
-            click.echo(f"step {entry['step']}: " + "; ".join(entry["commands"]) + (" (undo)" if entry["undo"] else ""))
+    for entry in step_list:
+        commands: list[str] = entry["commands"]  # type: ignore[assignment]
+        click.echo(f"step {entry['step']}: " + "; ".join(commands) + (" (undo)" if entry["undo"] else ""))
 
 
-def _step_summary(command: object) -> list[str]:
+def _step_summary(command: Command) -> list[str]:
     from ..vassal.commands import AddPiece, ChangePiece, Chat, MovePiece, RemovePiece, walk
 
     out = []
-    for c in walk(command):  # type: ignore[arg-type]
+    for c in walk(command):
         if isinstance(c, AddPiece):
             out.append(f"add {c.id}")
         elif isinstance(c, RemovePiece):
@@ -106,13 +111,10 @@ def _step_summary(command: object) -> list[str]:
     return out
 
 
-def _dump_module(module: object, as_json: bool) -> None:
-    from ..vassal.module import Module
-
-    assert isinstance(module, Module)
-    maps = []
+def _dump_module(module: Module, as_json: bool) -> None:
+    maps: list[dict[str, Any]] = []
     for mdef in module.maps.values():
-        boards = []
+        boards: list[dict[str, Any]] = []
         for b in mdef.boards.values():
             grid = type(b.grid).__name__ if b.grid is not None else None
             boards.append({"name": b.name, "image": b.image, "grid": grid, "size": list(b.size)})
@@ -128,7 +130,7 @@ def _dump_module(module: object, as_json: bool) -> None:
                f"{module.build_name}), {len(module.piece_slots)} piece slots, {len(module.prototypes)} prototypes")
     for m in maps:
         click.echo(f"map {m['id']!r}")
-        for b in m["boards"]:  # type: ignore[union-attr]
+        for b in m["boards"]:
             click.echo(f"  board {b['name']!r} {b['size'][0]}x{b['size'][1]} grid {b['grid']}")
 
 
@@ -159,7 +161,7 @@ def locate_cmd(vmod: Path, map_name: str, points: tuple[str, ...], boards: tuple
     xys = [_xy(p) for p in points]
     with Module.open(vmod) as module:
         vmap = module.vassal_map(map_name, _boards(boards))
-        rows = []
+        rows: list[dict[str, Any]] = []
         mdef = module.map(map_name)
         for x, y in xys:
             deck = mdef.deck_at(vmap, x, y)
@@ -185,7 +187,7 @@ def centre_cmd(vmod: Path, map_name: str, names: tuple[str, ...], boards: tuple[
 
     with Module.open(vmod) as module:
         vmap = module.vassal_map(map_name, _boards(boards))
-        rows = []
+        rows: list[dict[str, Any]] = []
         for name in names:
             x, y = vmap.point(name)
             if vmap.board_at(x, y) is None:

@@ -286,13 +286,13 @@ class Module:
         short = _short(el.tag)
         try:
             if short == "HexGrid":
-                numbering = next((HexGridNumbering.from_attributes(dict(n.attrib)) for n in el
-                                  if _short(n.tag) == "HexGridNumbering"), None)
-                return VassalHexGrid.from_attributes(dict(el.attrib), numbering)
+                hex_numbering = next((HexGridNumbering.from_attributes(dict(n.attrib)) for n in el
+                                      if _short(n.tag) == "HexGridNumbering"), None)
+                return VassalHexGrid.from_attributes(dict(el.attrib), hex_numbering)
             if short == "SquareGrid":
-                numbering = next((SquareGridNumbering.from_attributes(dict(n.attrib)) for n in el
-                                  if _short(n.tag) == "SquareGridNumbering"), None)
-                return VassalSquareGrid.from_attributes(dict(el.attrib), numbering)
+                square_numbering = next((SquareGridNumbering.from_attributes(dict(n.attrib)) for n in el
+                                         if _short(n.tag) == "SquareGridNumbering"), None)
+                return VassalSquareGrid.from_attributes(dict(el.attrib), square_numbering)
             if short == "RegionGrid":
                 regions = [Region.from_attributes(dict(r.attrib)) for r in el if _short(r.tag) == "Region"]
                 return RegionGrid.from_attributes(dict(el.attrib), regions)

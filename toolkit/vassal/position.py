@@ -178,6 +178,7 @@ class Position:
         under = c.new_under
         if under is not None:
             target = self.pieces.get(under)
+            stack: PieceState | None
             if target is not None and target.kind == "stack":
                 stack = target
             else:
