@@ -104,3 +104,58 @@ def test_only_write_modes(tmp_path: Path) -> None:
         with pytest.raises(ValueError, match="writes only"), atomic_open(tmp_path / "x", mode):
             pass
     assert list(tmp_path.iterdir()) == []
+
+
+def test_a_read_only_file_is_refused_and_left_intact(tmp_path: Path) -> None:
+    target = tmp_path / "map.yaml"
+    target.write_bytes(b"precious\n")
+    os.chmod(target, 0o444)
+    with pytest.raises(InputError, match=r"cannot write .*map\.yaml: the file is read-only"):
+        atomic_write(target, b"new")
+    assert target.read_bytes() == b"precious\n"
+    assert stat.S_IMODE(os.stat(target).st_mode) == 0o444
+    assert _leftovers(tmp_path, "map.yaml") == []
+
+
+def test_a_folder_is_not_replaced(tmp_path: Path) -> None:
+    (tmp_path / "out").mkdir()
+    with pytest.raises(InputError, match=r"cannot write .*out: it is a folder"):
+        atomic_write(tmp_path / "out", b"x")
+    assert (tmp_path / "out").is_dir()
+
+
+def test_a_symbolic_link_is_followed_and_kept(tmp_path: Path) -> None:
+    real = tmp_path / "real.yaml"
+    real.write_text("old")
+    link = tmp_path / "link.yaml"
+    link.symlink_to(real)
+    atomic_write(link, "new")
+    assert link.is_symlink() and real.read_text() == "new"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["link.yaml", "real.yaml"]
+
+
+def test_a_folder_without_write_permission_is_an_input_error(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import tempfile
+
+    def denied(*args: object, **kwargs: object) -> None:
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(tempfile, "mkstemp", denied)  # root ignores folder permissions, so simulate it
+    with pytest.raises(InputError, match=r"cannot write .*x\.yaml: Permission denied \(folder "):
+        atomic_write(tmp_path / "x.yaml", "x")
+
+
+def test_a_full_disk_is_an_input_error_and_keeps_the_original(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import errno
+
+    target = tmp_path / "map.yaml"
+    target.write_bytes(b"precious\n")
+
+    def full(fd: int) -> None:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(os, "fsync", full)
+    with pytest.raises(InputError, match=r"cannot write .*map\.yaml: No space left on device"):
+        atomic_write(target, b"new data")
+    assert target.read_bytes() == b"precious\n"
+    assert _leftovers(tmp_path, "map.yaml") == []

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
 import tempfile
 from collections.abc import Iterator
@@ -13,32 +14,59 @@ from .errors import InputError
 
 __all__ = ["atomic_open", "atomic_write"]
 
+# errors of writing the data itself (a full disk, a quota, a file too large, a failing device)
+_DISK_ERRORS = frozenset({errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO, errno.EROFS})
+
 
 @contextlib.contextmanager
 def atomic_open(path: str | os.PathLike[str], mode: str = "wb", encoding: str | None = None) -> Iterator[IO]:
     """Open a temporary file beside ``path``; on a clean exit it is flushed, synced and renamed over
     ``path``; on an exception it is removed and ``path`` is untouched.
 
-    The permission bits of an existing file are kept.
+    The permission bits of an existing file are kept. A read-only file (no write permission for
+    anyone, or none for this user) is refused rather than replaced; a symbolic link is followed, so the
+    file it points to is replaced and the link stays. Failures to create, sync or rename the file
+    (a folder without write permission, a full disk) raise :class:`InputError` naming the file.
     """
     if mode not in ("w", "wb"):
         raise ValueError("atomic_open writes only ('w' or 'wb')")
     target = Path(path)
+    if target.is_symlink():
+        target = Path(os.path.realpath(target))
     folder = target.parent if str(target.parent) else Path(".")
     if not folder.is_dir():
         raise InputError(f"cannot write {target}: folder {folder} does not exist")
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)
+    if target.is_dir():
+        raise InputError(f"cannot write {target}: it is a folder")
+    if target.exists() and (not os.stat(target).st_mode & 0o222 or not os.access(target, os.W_OK)):
+        raise InputError(f"cannot write {target}: the file is read-only")
     try:
-        with os.fdopen(fd, mode, encoding=encoding if "b" not in mode else None,
-                       newline="" if "b" not in mode else None) as handle:
-            yield handle
-            handle.flush()
-            os.fsync(handle.fileno())
-        with contextlib.suppress(FileNotFoundError):
-            os.chmod(tmp, os.stat(target).st_mode & 0o7777)
-        if not target.exists():
-            os.chmod(tmp, 0o666 & ~_umask())
-        os.replace(tmp, target)
+        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)
+    except OSError as exc:
+        raise InputError(f"cannot write {target}: {exc.strerror or exc} (folder {folder})") from None
+    try:
+        handle = os.fdopen(fd, mode, encoding=encoding if "b" not in mode else None,
+                           newline="" if "b" not in mode else None)
+        try:
+            try:
+                yield handle
+                handle.flush()
+                os.fsync(handle.fileno())
+            except OSError as exc:
+                if exc.errno not in _DISK_ERRORS:
+                    raise
+                raise InputError(f"cannot write {target}: {exc.strerror or exc}") from None
+        finally:
+            with contextlib.suppress(OSError):
+                handle.close()
+        try:
+            with contextlib.suppress(FileNotFoundError):
+                os.chmod(tmp, os.stat(target).st_mode & 0o7777)
+            if not target.exists():
+                os.chmod(tmp, 0o666 & ~_umask())
+            os.replace(tmp, target)
+        except OSError as exc:
+            raise InputError(f"cannot write {target}: {exc.strerror or exc}") from None
     except BaseException:
         with contextlib.suppress(FileNotFoundError):
             os.unlink(tmp)

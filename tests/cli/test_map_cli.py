@@ -143,3 +143,14 @@ def test_export_with_georeference(mapfile: Path, tmp_path: Path) -> None:
     assert (sum(xs) / 6, sum(ys) / 6) == pytest.approx((117.0, 30.0), abs=1e-3)
     code, _, err = wgt("map", "export", str(SMALL), "-o", str(out), "--georef")
     assert code == 3 and err == "wgt: error: this map has no georeference (meta.georef.layout)\n"
+
+
+@pytest.mark.parametrize("args", [("set", "0304", "--terrain", "forest"), ("side", "0304", "0303", "--add", "river")])
+def test_a_read_only_map_is_refused_in_one_line_and_left_intact(mapfile: Path, args: tuple[str, ...]) -> None:
+    before = mapfile.read_bytes()
+    mapfile.chmod(0o444)
+    code, out, err = wgt("map", args[0], str(mapfile), *args[1:])
+    assert (code, out) == (3, "")
+    assert err == f"wgt: error: cannot write {mapfile}: the file is read-only\n"
+    assert mapfile.read_bytes() == before
+    assert [p.name for p in mapfile.parent.iterdir()] == ["m.yaml"]
