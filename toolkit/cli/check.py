@@ -28,9 +28,15 @@ def referee_for(slug: str) -> Referee:
     return ref
 
 
-def load_any(path: Path, game: str | None, module: Path | None) -> tuple[Referee, Position, Position | None]:
-    """A position from a YAML file or a VASSAL save/log, with the referee of its game, and the
-    position the file itself gives as ``before:`` (a list of units at the start of the phase), if any.
+def load_any(path: Path, game: str | None, module: Path | None) -> tuple[Referee, Position]:
+    """A position from a YAML file or a VASSAL save/log, with the referee of its game."""
+    ref, pos, _ = load_with_before(path, game, module)
+    return ref, pos
+
+
+def load_with_before(path: Path, game: str | None, module: Path | None) -> tuple[Referee, Position, Position | None]:
+    """:func:`load_any`, plus the position the file itself gives as ``before:`` (a list of the units at the
+    start of the phase), if any.
 
     Saves are read by ``toolkit.vassal`` into pieces (``name``, ``hex``) that the game's VASSAL
     naming turns into counters (:meth:`Referee.from_pieces`).
@@ -68,9 +74,9 @@ def load_any(path: Path, game: str | None, module: Path | None) -> tuple[Referee
 @json_opt
 def check(position: Path, game: str | None, module: Path | None, before: Path | None, as_json: bool) -> None:
     """Report every rule POSITION breaks, citing the rulebook (exit 1 if any)."""
-    ref, pos, earlier = load_any(position, game, module)
+    ref, pos, earlier = load_with_before(position, game, module)
     if before is not None:
-        _, earlier, _ = load_any(before, game or pos.game, module)
+        _, earlier = load_any(before, game or pos.game, module)
     report = ref.check(pos, earlier)
     if as_json:
         echo_json(report.to_dict())
