@@ -75,3 +75,14 @@ def test_half_a_data_folder_is_not_enough(tmp_path: Path, monkeypatch: pytest.Mo
     monkeypatch.setattr(data, "_PACKAGE", pkg)
     with pytest.raises(InputError, match=r"bundled data not found beside .*toolkit \(no maps/ and counters/"):
         data.data_root()
+
+
+def test_resolve_map_folder_is_named_as_a_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    (tmp_path / "maps.yaml").mkdir()
+    (tmp_path / "winter-war").mkdir()  # a bare word is still a slug, even beside a folder of that name
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(InputError, match=r"^maps\.yaml is a folder, not a map file$"):
+        data.resolve_map("maps.yaml")
+    with pytest.raises(InputError, match=r"is a folder, not a map file$"):
+        data.resolve_map(str(tmp_path / "winter-war"))
+    assert data.resolve_map("winter-war") == ROOT / "maps" / "winter-war.yaml"

@@ -24,29 +24,31 @@ def data_root() -> Path:
 
 
 def maps_dir() -> Path:
+    """The bundled ``maps/`` folder."""
     return data_root() / "maps"
 
 
 def counters_dir() -> Path:
+    """The bundled ``counters/`` folder."""
     return data_root() / "counters"
+
+
+def _bundled(folder: Path, slug: str, what: str) -> Path:
+    path = folder / f"{slug}.yaml"
+    if not path.is_file():
+        known = sorted(p.stem for p in folder.glob("*.yaml"))
+        raise InputError(f"no bundled {what} for {slug!r} (bundled: {', '.join(known) or 'none'})")
+    return path
 
 
 def map_path(slug: str) -> Path:
     """The bundled map file of a game."""
-    path = maps_dir() / f"{slug}.yaml"
-    if not path.is_file():
-        known = sorted(p.stem for p in maps_dir().glob("*.yaml"))
-        raise InputError(f"no bundled map for {slug!r} (bundled: {', '.join(known) or 'none'})")
-    return path
+    return _bundled(maps_dir(), slug, "map")
 
 
 def counters_path(slug: str) -> Path:
     """The bundled counter file of a game."""
-    path = counters_dir() / f"{slug}.yaml"
-    if not path.is_file():
-        known = sorted(p.stem for p in counters_dir().glob("*.yaml"))
-        raise InputError(f"no bundled counters for {slug!r} (bundled: {', '.join(known) or 'none'})")
-    return path
+    return _bundled(counters_dir(), slug, "counters")
 
 
 def resolve_map(arg: str) -> Path:
@@ -55,5 +57,5 @@ def resolve_map(arg: str) -> Path:
     if path.is_file():
         return path
     if path.suffix or "/" in arg or "\\" in arg:
-        raise InputError(f"map file not found: {arg}")
+        raise InputError(f"{arg} is a folder, not a map file" if path.is_dir() else f"map file not found: {arg}")
     return map_path(arg)
