@@ -12,12 +12,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from PIL import Image
 
-from toolkit.errors import ImageError, InputError
+from toolkit.errors import GridError, ImageError, InputError
 from toolkit.hexgrid import CCRR, Extent, Grid, Layout, OffsetSystem
 from toolkit.terrain.calibrate import (
     _bilinear,
     _line_offsets,
     _side_samples,
+    auto_layout,
     calibrate,
     fit_points,
     grid_covering,
@@ -218,3 +219,18 @@ def test_moscow_board_calibrates_onto_its_printed_lines(boards):
 
     ours, published = median_line_offset(cal.layout), median_line_offset(truth)
     assert ours < 0.3 < published  # closer to the printed lines than the published grid is
+
+
+def test_auto_layout_finds_the_grid_from_one_named_hex(scan):
+    img, truth = scan
+    h = truth.grid.hex("0505")
+    x, y = truth.layout.hex_to_pixel(h)
+    lay = auto_layout(img, "flat", (h, (x + 6.0, y - 5.0)))
+    err = [math.dist(lay.hex_to_pixel(k), truth.layout.hex_to_pixel(k)) for k in truth.grid.hexes()]
+    assert max(err) <= 0.25
+
+
+def test_auto_layout_refuses_an_image_without_a_grid():
+    img = Image.effect_noise((400, 300), 30).convert("RGB")
+    with pytest.raises(GridError, match="could not find the hex grid automatically"):
+        auto_layout(img, "flat")

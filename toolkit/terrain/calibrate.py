@@ -393,6 +393,20 @@ def _hexes_in_rect(layout: Layout, width: int, height: int, margin: float = 0.0)
     return out
 
 
+def _side_contrast(gray: np.ndarray, lay: Layout) -> float:
+    """How much darker (grey levels) the predicted hexside midpoints are than the hex centres."""
+    hgt, wid = gray.shape
+    size = math.sqrt(lay.hex_area() / (1.5 * SQRT3))
+    hexes = _hexes_in_rect(lay, wid, hgt, margin=size)[:2000]
+    if len(hexes) < 3:
+        return 0.0
+    uv, _ = _side_samples(hexes, 3)
+    am = np.array(lay.matrix)
+    side = uv @ am[:, :2].T + am[:, 2]
+    cen = np.array([[h.q, h.r] for h in hexes], dtype=float) @ am[:, :2].T + am[:, 2]
+    return float(np.median(_bilinear(gray, cen[:, 0], cen[:, 1])) - np.median(_bilinear(gray, side[:, 0], side[:, 1])))
+
+
 def grid_covering(grid: Grid, layout: Layout, width: int, height: int) -> Grid:
     """``grid`` with its extent replaced by the columns/rows whose hex centres fall on the image."""
     off = grid.numbering.offset
@@ -453,38 +467,67 @@ def auto_layout(image: Image.Image | np.ndarray, orientation: Orientation = "fla
     fr = np.hypot(fx, fy)
     spec[fr < 4.0 / min(sh, sw)] = 0  # drop the low-frequency background
     spec[fr > 0.25] = 0
-    iy, ix = np.unravel_index(np.argmax(spec), spec.shape)
-    f1 = (float(fx[0, ix]), float(fy[iy, 0]))
-    period = 1.0 / math.hypot(*f1)
-    ang = math.degrees(math.atan2(f1[1], f1[0])) % 60.0
-    # the strongest peak is the hexside-line family: lines 1.5*s apart, normals at the hex's side normals
+    # candidates: the strongest peaks (each read as the first-order hexside-line family, or as its
+    # second harmonic), each placed at the darkest-sides offset, refined, and scored by how much
+    # darker the predicted sides are than the hex centres
     base = 0.0 if orientation == "flat" else 30.0
-    rot = ((ang - base + 30.0) % 60.0) - 30.0
-    size = period * scale / 1.5
-    lay = Layout.regular(orientation, size).rotated(rot)
-    # translation: try a grid of offsets inside one cell, keep the one whose sides are darkest
-    best = None
-    g = gray
     cx, cy = wid / 2, hgt / 2
-    for i in range(6):
-        for j in range(6):
-            tq, tr = i / 6, j / 6
-            ox, oy = lay.to_pixel(tq, tr)
-            cand = lay.translated(cx + ox, cy + oy)
-            hexes = _hexes_in_rect(cand, wid, hgt, margin=size * 2)
-            if len(hexes) < 3:
+    tried: list[tuple[float, Layout]] = []
+    flat_spec = spec.ravel().copy()
+    for _ in range(4):
+        k = int(np.argmax(flat_spec))
+        if flat_spec[k] <= 0:
+            break
+        iy, ix = np.unravel_index(k, spec.shape)
+        f1 = (float(fx[0, ix]), float(fy[iy, 0]))
+        rad = max(2, int(0.15 * math.hypot(ix, iy if iy < nfft // 2 else nfft - iy)))
+        for yy in (iy,):
+            y0, y1 = max(0, yy - rad), min(spec.shape[0], yy + rad + 1)
+            x0, x1 = max(0, ix - rad), min(spec.shape[1], ix + rad + 1)
+            spec[y0:y1, x0:x1] = 0
+        flat_spec = spec.ravel().copy()
+        period = 1.0 / math.hypot(*f1)
+        ang = math.degrees(math.atan2(f1[1], f1[0])) % 60.0
+        rot = ((ang - base + 30.0) % 60.0) - 30.0
+        for mult in (1.0, 2.0):
+            size = period * scale * mult / 1.5
+            if size < 6 or size > min(wid, hgt) / 3:
                 continue
-            uv, _duv = _side_samples(hexes[:400], 5)
-            a = np.array(cand.matrix)
-            px = uv @ a[:, :2].T + a[:, 2]
-            score = float(_bilinear(g, px[:, 0], px[:, 1]).mean())
-            if best is None or score < best[0]:
-                best = (score, cand)
-    if best is None:
-        raise GridError("could not find a hex grid in the image")
-    lay = best[1]
-    for _ in range(2):
-        lay, _, _ = refine_layout(gray, lay, windows=(0.35, 0.25, 0.15, 0.08))
+            lay0 = Layout.regular(orientation, size).rotated(rot)
+            best = None
+            for i in range(6):
+                for j in range(6):
+                    ox, oy = lay0.to_pixel(i / 6, j / 6)
+                    cand = lay0.translated(cx + ox, cy + oy)
+                    hexes = _hexes_in_rect(cand, wid, hgt, margin=size * 2)
+                    if len(hexes) < 3:
+                        continue
+                    uv, _duv = _side_samples(hexes[:400], 5)
+                    am = np.array(cand.matrix)
+                    px = uv @ am[:, :2].T + am[:, 2]
+                    score = float(_bilinear(gray, px[:, 0], px[:, 1]).mean())
+                    if best is None or score < best[0]:
+                        best = (score, cand)
+            if best is None:
+                continue
+            lay = best[1]
+            try:
+                for _ in range(2):
+                    lay, _, _ = refine_layout(gray, lay, windows=(0.35, 0.25, 0.15, 0.08))
+            except GridError:
+                continue
+            shape = layout_shape(lay, orientation)
+            if (abs(math.log(float(shape["stretch_xy"]))) > 0.1 or abs(float(shape["shear"])) > 0.1
+                    or abs(math.log(float(shape["size_px"]) / size)) > 0.1
+                    or abs(float(shape["rotation_deg"]) - rot) > 3 or len(_hexes_in_rect(lay, wid, hgt)) < 30):
+                continue  # refinement wandered off: not this candidate
+            tried.append((_side_contrast(gray, lay), lay))
+    if not tried:
+        raise GridError("could not find the hex grid automatically; click 3 or more hex centres instead")
+    contrast, lay = max(tried, key=lambda t: t[0])
+    if contrast < 10:
+        raise GridError("could not find the hex grid automatically (no clear hex lines); click 3 or more "
+                        "hex centres instead")
     if anchor is not None:
         h, (x, y) = anchor
         near = lay.pixel_to_hex(x, y)
