@@ -74,7 +74,7 @@ def test_side_edit_and_show(mapfile: Path) -> None:
     (("map", "set", "{m}", "0304", "--terrain", "lava"), "wgt: error: unknown terrain 'lava' (legend:"),
     (("map", "set", "{m}", "0304", "--tag", "town"), "wgt: error: --tag takes +TAG or -TAG, not 'town'"),
     (("map", "set", "{m}", "0304"), "wgt: error: nothing to change"),
-    (("map", "set", "{m}", "0999", "--terrain", "clear"), "wgt: error: no place named '0999'"),
+    (("map", "set", "{m}", "0999", "--terrain", "clear"), "wgt: error: hex '0999' is not on the map (ids run"),
     (("map", "side", "{m}", "0101", "0103", "--add", "river"), "wgt: error: hexes 0101 and 0103 are not neighbours"),
     (("map", "show", "{m}", "Helsinki"), "wgt: error: no place named 'Helsinki' on the map"),
     (("map", "show", "no-such-game", "0101"), "wgt: error: no bundled map for 'no-such-game'"),

@@ -67,6 +67,17 @@ def test_place_and_resolve(m: TerrainMap) -> None:
     assert m.places() == {"Viipuri": "0202", "Äänislinna": "0605", "Yes": "0701"}
 
 
+def test_resolve_says_which_kind_of_reference_is_wrong(m: TerrainMap) -> None:
+    # spelled as an id but off the map: the id error, with the range of ids
+    with pytest.raises(HexIdError, match=r"^hex '0999' is not on the map \(ids run from '0101' to '0806'\)$"):
+        m.resolve("0999")
+    # not spelled as an id: the place error, with its suggestion
+    with pytest.raises(HexIdError, match=r"^no place named 'Viipur' on the map \(did you mean Viipuri\?\)$"):
+        m.resolve("Viipur")
+    with pytest.raises(HexIdError, match=r"^no place named 'abc' on the map$"):
+        m.resolve("abc")
+
+
 def test_region(m: TerrainMap) -> None:
     assert m.region("country", "finland") == {"0202", "0203", "0302", "0303", "0502", "0503", "0504"}
     assert m.region("line", "Mannerheim") == {"0503"}

@@ -192,12 +192,21 @@ class TerrainMap:
         return isinstance(hex_id, str) and hex_id in self.grid
 
     def resolve(self, ref: str) -> str:
-        """A hex id or a place name -> the canonical hex id."""
+        """A hex id or a place name -> the canonical hex id; :class:`HexIdError` if it is neither (an id
+        spelled as the map's ids but off the map says so, with the range of ids)."""
         try:
             return self.canonical(ref)
+        except HexIdError as exc:
+            off_map = exc
+        try:
+            return self.place(ref)
+        except HexIdError as exc:
+            no_place = exc
+        try:
+            self.grid.numbering.parse(str(ref))
         except HexIdError:
-            pass
-        return self.place(ref)
+            raise no_place from None  # not spelled as an id: the place error (with its "did you mean")
+        raise off_map from None
 
     # --- per-hex queries -----------------------------------------------------------------------
 
