@@ -136,3 +136,20 @@ def test_bad_points_and_names(tmp_path):
     _assert_clean_error(["vassal", "locate", str(mod), "Main Map", "12"], "is not X,Y")
     _assert_clean_error(["vassal", "locate", str(mod), "Nowhere", "1,1"], "no map named 'Nowhere'")
     _assert_clean_error(["vassal", "centre", str(mod), "Main Map", "Z9"], "Z9")
+
+
+def test_deep_nesting_is_refused_not_recursed(tmp_path):
+    from toolkit.vassal.codec import TAB, join
+
+    text = "end_save"
+    for _ in range(200):
+        text = join(["begin_save", text], ESC)
+    path = _zip(tmp_path / "deep.vsav", {"savedGame": obfuscate(text, 3)})
+    _assert_clean_error(["vassal", "dump", str(path)], "nested more than 50 levels deep")
+
+    chain = "piece;;;;x"
+    for _ in range(1500):  # layers starting with a quote force the level-by-level decoder
+        chain = join(["'q", chain], TAB)
+    save = "begin_save" + ESC + join(["+", "1", chain, ""], "/")
+    path = _zip(tmp_path / "chain.vsav", {"savedGame": obfuscate(save, 3)})
+    _assert_clean_error(["vassal", "dump", str(path)], "nested too deeply to decode")

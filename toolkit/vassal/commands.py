@@ -333,15 +333,25 @@ def _kind(text: str) -> str:
 # ---------------------------------------------------------------- decoding
 
 
+MAX_NESTING = 50  # real files nest a handful of levels; deeper is refused rather than recursed into
+
+
 def parse(text: str, *, source: str = "savedGame") -> Command:
     """Decode a command string into a :class:`Command` tree (``GameModule.decode``, §2.4)."""
+    return _parse(text, source, 0)
+
+
+def _parse(text: str, source: str, depth: int) -> Command:
+    if depth > MAX_NESTING:
+        raise VassalFormatError(f"{source}: commands nested more than {MAX_NESTING} levels deep")
     tokens = split(text, ESC)
     if len(tokens) == 1 and tokens[0] == text:
-        return _leaf(text, source)
-    return CommandList([parse(token, source=source) if ESC in token else _leaf(token, source) for token in tokens])
+        return _leaf(text, source, depth)
+    return CommandList([_parse(token, source, depth + 1) if ESC in token else _leaf(token, source, depth + 1)
+                        for token in tokens])
 
 
-def _leaf(text: str, source: str) -> Command:
+def _leaf(text: str, source: str, depth: int = 0) -> Command:
     head = text[:2]
     if head == "+/":
         fields = split(text, "/")
@@ -363,7 +373,7 @@ def _leaf(text: str, source: str) -> Command:
                                     f"(expected at least 9 fields after M/, got {len(fields) - 1})")
         return MovePiece(fields[1:])
     if text.startswith("LOG\t"):
-        return LogCommand(parse(text[4:], source=source))
+        return LogCommand(_parse(text[4:], source, depth + 1))
     if text.startswith("UNDO\t"):
         return UndoCommand(text[5:])
     if text.startswith("CHAT"):

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import ClassVar
 
+from ..errors import VassalFormatError
 from .codec import TAB, join, split
 
 __all__ = [
@@ -574,9 +575,16 @@ def decode_chain(type: str, state: str) -> list[Trait]:
     return _decode_chain_by_level(type, state)
 
 
+MAX_SLOW_WORK = 100_000_000  # characters the level-by-level decoder may scan for one chain
+
+
 def _decode_chain_by_level(type: str, state: str) -> list[Trait]:
     traits = []
+    work = 0
     while True:
+        work += len(type) + len(state)
+        if work > MAX_SLOW_WORK:
+            raise VassalFormatError(f"a piece's trait chain is nested too deeply to decode ({len(traits)} layers)")
         t = split(type, TAB)
         s = split(state, TAB)
         own_state = s[0] if s else ""
