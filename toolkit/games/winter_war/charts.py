@@ -12,14 +12,17 @@ from dataclasses import dataclass
 from ...rules.odds import CombatResultsTable, OddsColumns
 
 __all__ = [
+    "COLUMNS",
     "CRT",
     "FINNISH_INITIAL_FORCES",
     "FINNISH_REINFORCEMENTS",
     "ICE_TURNS",
     "LAST_TURN",
     "MURMANSK_FIRST_TURN",
+    "RESULTS",
     "SCENARIOS",
     "SCENARIO_TABLE",
+    "SEQUENCE_OF_PLAY",
     "SOVIET_INITIAL_FORCES",
     "SOVIET_REINFORCEMENTS",
     "SPECIAL_EVENTS",
@@ -32,6 +35,18 @@ __all__ = [
     "scenario_for",
     "victory_level",
 ]
+
+# --- Sequence of Play ----------------------------------------------------------------------------------
+SEQUENCE_OF_PLAY: tuple[str, ...] = (
+    "Soviet Player-Turn: Reinforcement Phase (new units placed supplied)",
+    "Soviet Player-Turn: Movement Phase",
+    "Soviet Player-Turn: Combat Phase (retreat before combat, advance before combat, attacks)",
+    "Finnish Player-Turn: Reinforcement Phase",
+    "Finnish Player-Turn: Movement Phase",
+    "Finnish Player-Turn: Combat Phase (retreat before combat, advance before combat, attacks)",
+    "Scenario Interphase (Optional Rule; not after Game-Turn 10): Finnish Scenario roll, Soviet Special Event roll",
+    "Advance the Game-Turn marker",
+)
 
 # --- Combat Results Table ("Charts and Tables": Combat Results Table) ------------------------------
 # Rounded down to the nearest listed ratio; worse than 1-4 is not permitted (if unavoidable, 1-4);
