@@ -4,7 +4,9 @@
 
 For the Winter War module (default board) and a module of the small test map (odd columns low), it
 asks the oracle to load the module, to name the map point at every hex centre (one batched call),
-and to decode the set-up save (and, for Winter War, the demo's sample position save). The answers go
+and to decode the set-up save (and, for Winter War, the demo's sample position save); and, through
+the oracle's Java bridge (``vassal_terrain_probe.py``), the ``Terrain`` property VASSAL gives a piece
+on every hex. The answers go
 to ``tests/builders/fixtures/module_oracle.json`` with the grid they were asked about, so
 ``test_module.py`` checks them without Java.
 """
@@ -86,6 +88,24 @@ def record(name: str, built: Any, tmap: Any, folder: Path, extra_saves: dict[str
     }
 
 
+def terrain_probe(vmod: Path, built: Any, tmap: Any, folder: Path) -> dict[str, Any]:
+    """VASSAL's own ``Terrain``, ``LocationName`` and properties of a piece placed on every hex."""
+    from tests.builders.vassal_terrain_probe import run
+    from tests.conftest import ORACLE
+    from toolkit.vassal import Module
+    from toolkit.vassal.writer import Placement, new_save
+
+    save = folder / "terrain.vsav"
+    name = built.spec.piece_names["fin-1-1-3"]
+    with Module.open(vmod) as module:
+        new_save(module, [Placement(name, "Main Map", h, id="t" + h) for h in tmap.ids()]).write(save)
+    answer = run(vmod, save, ORACLE.parent)
+    pieces = answer.get("pieces", [])
+    return {"ok": answer.get("ok"), "terrain": {p["id"][1:]: p["Terrain"] for p in pieces},
+            "location": {p["id"][1:]: p["LocationName"] for p in pieces if p["LocationName"] != p["id"][1:]},
+            "properties": sorted({(p["Counter"], p["Side"]) for p in pieces})}
+
+
 def main() -> int:
     from toolkit.cli.module_cmd import build_game_module
     from toolkit.games import get_game
@@ -99,9 +119,15 @@ def main() -> int:
         vmod = folder / "winter-war.vmod"
         vmod.write_bytes(built.vmod)
         out["winter-war"] = record("winter-war", built, tmap, folder, {"sample": sample_save(vmod, built)})
+        out["winter-war"]["probe"] = terrain_probe(vmod, built, tmap, folder)
         out["small"] = record("small", small_module(), load_map(SMALL_MAP), folder, {})
     FIXTURE.parent.mkdir(exist_ok=True)
     FIXTURE.write_text(json.dumps(out, indent=1, sort_keys=True) + "\n")
+    probe = out["winter-war"]["probe"]
+    tmap = load_map(get_game("winter-war").map_path())
+    wrong_terrain = [h for h, t in probe["terrain"].items() if t != tmap.terrain(h)]
+    print(f"terrain probe: {len(probe['terrain'])} pieces, {len(wrong_terrain)} see another terrain, "
+          f"{len(probe['location'])} another location; properties {probe['properties']}")
     for name, rec in out.items():
         wrong = [(h, p[2]) for h, p in zip(rec["hexes"], rec["points"]) if h != p[2]]
         print(f"{name}: load ok={rec['load'].get('ok')}, {len(rec['points'])} hex centres, {len(wrong)} misnamed "

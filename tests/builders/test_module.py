@@ -162,6 +162,15 @@ def test_every_hex_sees_its_terrain(ww, ww_map):
     assert {t for _, t in xml_zones} == {ww_map.terrain(h) for h in ww_map.ids()} - {"clear"}
 
 
+def test_vassal_itself_gives_every_hex_its_terrain(ww_map):
+    """Recorded from the engine: a piece on each of the 3038 hexes reads ``$Terrain$`` through VASSAL's
+    property chain (piece -> zone -> map) and gets the map's terrain; its LocationName is the hex id."""
+    probe = ORACLE_ANSWERS["winter-war"]["probe"]
+    assert probe["ok"] and probe["location"] == {}
+    assert probe["terrain"] == {h: ww_map.terrain(h) for h in ww_map.ids()}
+    assert probe["properties"] == [["fin-1-1-3", "finnish"]]  # marker traits the referee can read back
+
+
 def test_zone_holes_stay_empty():
     """A lake inside a forest: the forest zone (outer ring + bridged hole) does not cover the lake."""
     from toolkit.terrain.io import loads_map
