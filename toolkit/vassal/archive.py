@@ -11,6 +11,7 @@ paths that resolve (through symlinks too) outside the module folder. Failures ra
 from __future__ import annotations
 
 import contextlib
+import io
 import os
 import posixpath
 import zipfile
@@ -39,18 +40,19 @@ def _safe_name(name: str) -> bool:
 class Archive:
     """A read-only view of a zip file or a folder, with bounded reads."""
 
-    def __init__(self, path: str | os.PathLike[str], *, max_entry: int = MAX_ENTRY, max_total: int = MAX_TOTAL,
-                 max_ratio: int = MAX_RATIO) -> None:
-        self.path = Path(path)
+    def __init__(self, path: str | os.PathLike[str] | bytes, *, max_entry: int = MAX_ENTRY,
+                 max_total: int = MAX_TOTAL, max_ratio: int = MAX_RATIO, name: str | None = None) -> None:
+        data = bytes(path) if isinstance(path, bytes | bytearray) else None
+        self.path = Path(name or "<bytes>") if data is not None else Path(path)  # type: ignore[arg-type]
         self.max_entry, self.max_total, self.max_ratio = max_entry, max_total, max_ratio
         self._read = 0
         self._zip: zipfile.ZipFile | None = None
         self._infos: dict[str, zipfile.ZipInfo] = {}
-        if self.path.is_dir():
+        if data is None and self.path.is_dir():
             self._root = self.path.resolve()
             return
         try:
-            self._zip = zipfile.ZipFile(self.path)
+            self._zip = zipfile.ZipFile(io.BytesIO(data) if data is not None else self.path)
             infos = self._zip.infolist()
         except FileNotFoundError:
             raise ArchiveError(f"{self.path}: no such file") from None
@@ -83,7 +85,7 @@ class Archive:
 
     @property
     def is_folder(self) -> bool:
-        return self._zip is None and self.path.is_dir()
+        return self._zip is None and not self._infos and self.path.is_dir()
 
     def names(self) -> list[str]:
         """Member names (zip order; for a folder, relative paths of its files, sorted)."""
@@ -179,9 +181,10 @@ class Archive:
         return None
 
 
-def open_archive(path: str | os.PathLike[str], **limits: int) -> Archive:
-    """Open a zip or a folder as an :class:`Archive` (raises ArchiveError)."""
-    return Archive(path, **limits)
+def open_archive(path: str | os.PathLike[str] | bytes, *, max_entry: int = MAX_ENTRY, max_total: int = MAX_TOTAL,
+                 max_ratio: int = MAX_RATIO) -> Archive:
+    """Open a zip (path or bytes) or a folder as an :class:`Archive` (raises ArchiveError)."""
+    return Archive(path, max_entry=max_entry, max_total=max_total, max_ratio=max_ratio)
 
 
 def _why(exc: BaseException) -> str:

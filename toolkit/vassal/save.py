@@ -210,12 +210,7 @@ def read_save(source: str | os.PathLike[str] | bytes, *, name: str | None = None
         data = bytes(source)
         if data[:2] != b"PK":
             return _from_saved_game(data, label, zipped=False, entries={})
-        import tempfile
-
-        with tempfile.NamedTemporaryFile(suffix=".vsav") as tmp:
-            tmp.write(data)
-            tmp.flush()
-            return _read_zip(Path(tmp.name), label)
+        return _read_zip(data, label)
     path = Path(source)
     label = name or str(path)
     if path.is_dir():
@@ -233,8 +228,8 @@ def read_save(source: str | os.PathLike[str] | bytes, *, name: str | None = None
     return _read_zip(path, label)
 
 
-def _read_zip(path: Path, label: str) -> SaveFile:
-    with Archive(path) as archive:
+def _read_zip(path: Path | bytes, label: str) -> SaveFile:
+    with Archive(path, name=label) as archive:
         if archive.is_folder:
             raise ArchiveError(f"{label}: is a folder, not a save or log")
         names = archive.names()
@@ -244,7 +239,6 @@ def _read_zip(path: Path, label: str) -> SaveFile:
                                + (" (it looks like a module)" if what == "a module" else ""))
         data = archive.read(SAVED_GAME)
         entries = {n: archive.read(n) for n in names if n != SAVED_GAME}
-    archive.path = Path(label)
     return _from_saved_game(data, label, zipped=True, entries=entries)
 
 

@@ -579,7 +579,7 @@ MAX_SLOW_WORK = 100_000_000  # characters the level-by-level decoder may scan fo
 
 
 def _decode_chain_by_level(type: str, state: str) -> list[Trait]:
-    traits = []
+    traits: list[Trait] = []
     work = 0
     while True:
         work += len(type) + len(state)
