@@ -62,8 +62,14 @@ def enemy_of(player: str) -> str:
     return "finnish" if player == "soviet" else "soviet"
 
 
+_VALUES: dict[str, tuple[int, int, int]] = {}
+
+
 def _values(u: Unit) -> tuple[int, int, int]:
-    return int(u.value("attack")), int(u.value("defense")), int(u.value("movement"))
+    v = _VALUES.get(u.kind.id)
+    if v is None:
+        v = _VALUES[u.kind.id] = (int(u.value("attack")), int(u.value("defense")), int(u.value("movement")))
+    return v
 
 
 def is_hq(u: Unit) -> bool:
@@ -263,12 +269,15 @@ class WinterWarReferee(Referee):
         only free more lines, so the isolated set shrinks to a fixed point."""
         ctx = _Ctx(position, self.board)
         full = ctx.zoc = self._zoc(ctx, set())
+        finns_abroad = any(player_of(u) == "finnish" and not is_blank(u) and not self.board.in_country(u.hex, FINLAND)
+                           for u in position.on_map())  # type: ignore[arg-type]
         for _ in range(8):
             self._supply(ctx)
             zoc = full.without(ctx.isolated)
-            same = all(zoc.hexes(side) == ctx.zoc.hexes(side) for side in ("finnish", "soviet"))
+            changed = {side for side in ("finnish", "soviet") if zoc.hexes(side) != ctx.zoc.hexes(side)}
             ctx.zoc = zoc
-            if same:
+            # Soviet lines depend on Finnish ZOCs; Finnish lines (only for Finns abroad) on Soviet ZOCs
+            if "finnish" not in changed and not ("soviet" in changed and finns_abroad):
                 break
         return ctx
 
