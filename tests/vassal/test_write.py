@@ -110,3 +110,37 @@ def test_new_save_live_oracle(demo, tmp_path):
     fixture = json.loads((FIXTURES / "oracle_decode_demo_setup.json").read_text())
     assert _decoded(answer) == _decoded(fixture)
     assert answer["commands"] == fixture["commands"]
+
+
+@pytest.mark.corpus
+def test_prototype_expansion_equals_vassal(corpus):
+    # the Kassala setup was written by VASSAL from the module's palette: our expansion of each slot's
+    # "prototype;Unit" gives exactly the type VASSAL stored for the piece
+    from toolkit.vassal.traits import decode_chain, encode_chain
+    from toolkit.vassal.writer import slot_piece
+
+    module = Module.open(corpus / "rummelsworth__vassal-module-kassala/vmod__buildFile.xml")
+    save = read_save(corpus / "rummelsworth__vassal-module-kassala/vmod__Default_Setup.vsav")
+    checked = 0
+    for add in save.add_pieces():
+        traits = decode_chain(add.type, add.state)
+        if traits[-1].kind == "basic":
+            assert encode_chain(slot_piece(module, traits[-1].name))[0] == add.type
+            checked += 1
+    assert checked == 23
+
+
+def test_setup_command(demo, tmp_path):
+    from click.testing import CliRunner
+
+    from toolkit.cli.main import cli
+
+    out = tmp_path / "s.vsav"
+    result = CliRunner().invoke(cli, ["vassal", "setup", str(demo), str(out), "1st Infantry@0302", "2nd Armour@0403",
+                                      "1st Infantry@0403", "2nd Armour@700,500"])
+    assert result.exit_code == 0, result.output
+    with Module.open(demo) as module:
+        assert out.read_bytes() == new_save(module, PLACEMENTS).to_bytes()
+    bad = CliRunner().invoke(cli, ["vassal", "setup", str(demo), str(tmp_path / "t.vsav"), "Tank@0302"])
+    assert bad.exit_code == 3 and "no piece slot named 'Tank'" in bad.output
+    assert not (tmp_path / "t.vsav").exists()

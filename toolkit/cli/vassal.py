@@ -212,3 +212,31 @@ def _boards(specs: tuple[str, ...]) -> list[tuple[str, int, int]] | None:
         col, row = _xy(where)
         out.append((name, col, row))
     return out
+
+
+@vassal_group.command("setup")
+@click.argument("vmod", type=click.Path(path_type=Path))
+@click.argument("out", type=click.Path(path_type=Path))
+@click.argument("placements", nargs=-1, required=True, metavar="PIECE@HEX...")
+@click.option("--map", "map_name", help="The map to place on (default: the module's first map).")
+def setup_cmd(vmod: Path, out: Path, placements: tuple[str, ...], map_name: str | None) -> None:
+    """Write a new save OUT with palette pieces on named hexes (``"1st Infantry@0302"``) or points
+    (``"1st Infantry@110,96"``); prototypes are expanded and pieces sharing a point are stacked."""
+    from ..vassal import Module
+    from ..vassal.writer import Placement, new_save
+
+    with Module.open(vmod) as module:
+        if map_name is None:
+            if not module.maps:
+                raise InputError(f"{vmod}: the module has no map")
+            map_name = next(iter(module.maps))
+        items = []
+        for spec in placements:
+            piece, sep, where = spec.rpartition("@")
+            if not sep or not piece:
+                raise InputError(f"placement {spec!r} is not PIECE@HEX or PIECE@X,Y")
+            at: str | tuple[int, int] = _xy(where) if "," in where else where
+            items.append(Placement(piece, map_name, at))
+        save = new_save(module, items)
+    save.write(out)
+    click.echo(f"wrote {out}: {len(items)} pieces on map {map_name!r}")

@@ -43,7 +43,12 @@ def expand_prototypes(traits: Sequence[Trait], module: Module, depth: int = 0) -
             proto = module.prototypes.get(trait.name)
             if proto is None:
                 raise VassalFormatError(f"{module.source}: unknown prototype {trait.name!r}")
-            fields = split(proto.definition, "/")
+            definition = proto.definition
+            for param in split(trait.field(1), ","):  # prototype;Name;k=v,... fills $k$ in the definition
+                key, sep, value = param.partition("=")
+                if sep and key:
+                    definition = definition.replace(f"${key}$", value)
+            fields = split(definition, "/")
             if len(fields) != 4:
                 raise VassalFormatError(f"{module.source}: prototype {trait.name!r} is not an add-piece definition")
             inner = decode_chain(fields[2], fields[3])[:-1]  # without its empty BasicPiece
