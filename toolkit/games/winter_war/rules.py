@@ -235,7 +235,7 @@ class WinterWarReferee(Referee):
             raise DataFileError(f"unknown player {pos.player!r} (players: finnish, soviet)", source)
         pos.player = SIDE_ALIASES.get(pos.player, pos.player) or "soviet"
         pos.phase = pos.phase or "movement"
-        if not 0 <= pos.turn <= charts.LAST_TURN:
+        if not 1 <= pos.turn <= charts.LAST_TURN:
             raise DataFileError(f"turn {pos.turn} is not a Game-Turn (1..{charts.LAST_TURN})", source)
         return pos
 
