@@ -9,8 +9,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from toolkit.errors import GridError, HexIdError
-from toolkit.hexgrid.coords import Hex, Hexside, OffsetSystem, distance
-from toolkit.hexgrid.grid import Extent, Grid
+from toolkit.hexgrid.coords import Hex, Hexside, OffsetSystem, distance, hex_range
+from toolkit.hexgrid.grid import MAX_HEXES, Extent, Grid
 from toolkit.hexgrid.layout import Layout
 from toolkit.hexgrid.numbering import CCRR, Europa, Lettered, Numbering
 
@@ -55,6 +55,18 @@ def test_within() -> None:
     assert sorted(g.id(h) for h in g.within(g.hex("0101"), 1)) == ["0101", "0102", "0201", "0202"]
     assert len(g.within(g.hex("0505"), 2)) == 19
     assert all(distance(h, g.hex("0303")) <= 3 for h in g.within(g.hex("0303"), 3))
+
+
+@given(st.integers(1, 10), st.integers(1, 10), st.integers(0, 12), st.integers(-3, 14), st.integers(-3, 14))
+def test_within_equals_the_range_filtered_by_the_map(cols: int, rows: int, radius: int, col: int, row: int) -> None:
+    g = Grid(CCRR(), Extent(1, cols, 1, rows))
+    centre = g.numbering.offset.to_hex(col, row)  # on the map or off it
+    assert g.within(centre, radius) == [h for h in hex_range(centre, radius) if h in g]
+
+
+def test_within_a_huge_radius_is_the_whole_map_at_once() -> None:
+    g = Grid(CCRR(), Extent(1, 30, 1, 20))
+    assert g.within(g.hex("1510"), 10**9) == sorted(g.hexes())
 
 
 @pytest.mark.parametrize("numbering", [CCRR(), CCRR(offset=OffsetSystem("pointy", "even")),
@@ -118,6 +130,15 @@ def test_extent() -> None:
     assert (2, 1) in e and (2, 2) not in e and (4, 1) not in e and "21" not in e
     with pytest.raises(GridError, match=r"empty extent: columns 3\.\.1, rows 1\.\.2"):
         Extent(3, 1, 1, 2)
+
+
+def test_extent_larger_than_the_limit_is_refused_not_listed() -> None:
+    assert len(list(Extent(1, 1000, 1, 1000).cells())) == MAX_HEXES  # the limit itself is allowed
+    with pytest.raises(GridError, match=r"^extent of 1000 x 1001 hexes is larger than the limit of 1,000,000 hexes$"):
+        Extent(1, 1000, 1, 1001)
+    with pytest.raises(GridError, match="larger than the limit"):
+        Grid.from_dict({"numbering": {"scheme": "ccrr", "col_digits": 6, "row_digits": 6},
+                        "extent": {"columns": [1, 999999], "rows": [1, 999999]}})
 
 
 def test_grid_refuses_an_extent_its_numbering_cannot_spell() -> None:

@@ -12,7 +12,10 @@ from .coords import Hex, Hexside, hex_range
 from .layout import Layout
 from .numbering import CCRR, Numbering, numbering_from_dict
 
-__all__ = ["Extent", "Grid"]
+__all__ = ["MAX_HEXES", "Extent", "Grid"]
+
+#: The most cells an extent may span (a guard against a mistyped extent that would take hours to list).
+MAX_HEXES = 1_000_000
 
 
 @dataclass(frozen=True)
@@ -30,6 +33,9 @@ class Extent:
         if self.last_col < self.first_col or self.last_row < self.first_row:
             raise GridError(f"empty extent: columns {self.first_col}..{self.last_col}, "
                             f"rows {self.first_row}..{self.last_row}")
+        cols, rows = self.last_col - self.first_col + 1, self.last_row - self.first_row + 1
+        if cols * rows > MAX_HEXES:
+            raise GridError(f"extent of {cols} x {rows} hexes is larger than the limit of {MAX_HEXES:,} hexes")
 
     def cells(self) -> Iterator[tuple[int, int]]:
         for col in range(self.first_col, self.last_col + 1):
@@ -153,7 +159,10 @@ class Grid:
         return [n for n in h.neighbours() if n in self._by_hex]
 
     def within(self, h: Hex, radius: int) -> list[Hex]:
-        """Hexes on the map within ``radius`` steps of ``h``."""
+        """Hexes on the map within ``radius`` steps of ``h`` (in :func:`hex_range` order)."""
+        if radius >= 0 and 3 * radius * (radius + 1) + 1 > len(self._by_hex):
+            # a range larger than the map: test each hex of the map instead (same q-then-r order)
+            return sorted(n for n in self._by_hex if h.distance(n) <= radius)
         return [n for n in hex_range(h, radius) if n in self._by_hex]
 
     def hexsides(self) -> Iterator[Hexside]:
