@@ -72,6 +72,10 @@ class TerrainClass:
     name: str
     lab: tuple[float, float, float]
     source: str = "colour"
+    water: bool = False
+
+
+WATER_NAMES = frozenset({"water", "sea", "lake", "ocean"})
 
 
 @dataclass(frozen=True)
@@ -226,15 +230,24 @@ def _box(a: np.ndarray, r: int) -> np.ndarray:
     return out.astype(np.float32)
 
 
+def _hex_corners(layout: Layout, hexes: Sequence[Hex], inset: float = 1.0) -> np.ndarray:
+    """(N, 6, 2) pixel corners of hexes, shrunk towards their centres by ``inset`` (vectorised: under
+    an affine layout every hex's corners sit at the same offsets from its centre)."""
+    axial = np.array([(h.q, h.r) for h in hexes], dtype=np.float64).reshape(-1, 2)
+    m = np.array(layout.matrix)
+    centres = axial @ m[:, :2].T + m[:, 2]
+    unit = np.array(layout.corners(Hex(0, 0))) - np.array(layout.hex_to_pixel(Hex(0, 0)))
+    return centres[:, None, :] + inset * unit[None, :, :]
+
+
 def _hex_raster(layout_red: Layout, hexes: Sequence[Hex], shape: tuple[int, int], inset: float) -> np.ndarray:
     """Integer image of hex indices (-1 outside every hex), hexes drawn shrunk by ``inset``."""
     h, w = shape
     img = Image.new("I", (w, h), -1)
     d = ImageDraw.Draw(img)
-    for i, hx in enumerate(hexes):
-        cx, cy = layout_red.hex_to_pixel(hx)
-        pts = [(cx + inset * (x - cx) + 0.5, cy + inset * (y - cy) + 0.5) for x, y in layout_red.corners(hx)]
-        d.polygon(pts, fill=i)
+    # Pillow fills the pixel a float coordinate truncates to: +0.5 makes that rounding
+    for i, pts in enumerate((_hex_corners(layout_red, hexes, inset) + 0.5).tolist()):
+        d.polygon([tuple(p) for p in pts], fill=i)
     return np.asarray(img)
 
 
@@ -249,7 +262,7 @@ def legend_from_dict(spec: Mapping[str, Any], image: Image.Image | None = None, 
           clear: "#eee6c4"                 # a colour
           forest: {hexes: ["0304", "1210"]}   # sampled inside these hexes of the scan
           marsh: {box: [x0, y0, x1, y1]}       # sampled in a box of the scan (pixels)
-          water: {points: [[x, y], ...]}       # sampled at points of the scan
+          water: {points: [[x, y], ...], water: true}   # sampled at points; a water terrain
         features:
           river: {colour: "#2454be", kind: along, yes: ["0610/0711"], no: ["0101/0102"]}
           road: {colour: "#c8281e", kind: across, tolerance: 25, threshold: 0.03}
@@ -257,7 +270,9 @@ def legend_from_dict(spec: Mapping[str, Any], image: Image.Image | None = None, 
         max_delta_e: 30
 
     Samples are read through the same masked, smoothed colour image the classifier uses, so they
-    match what it sees (patterns included).
+    match what it sees (patterns included). ``water: true`` (the default for terrains named water,
+    sea, lake or ocean) marks water: no ``along`` feature is reported between two water hexes,
+    where hex lines printed over the water look like rivers.
     """
     src = str(spec.get("_source", "legend"))
     terr = spec.get("terrain")
@@ -268,7 +283,9 @@ def legend_from_dict(spec: Mapping[str, Any], image: Image.Image | None = None, 
     max_de = float(spec.get("max_delta_e", 30.0))
     terrains = []
     for name, v in terr.items():
-        terrains.append(_resolve_terrain(str(name), v, src, image, grid, _fi, ink_l))
+        tc = _resolve_terrain(str(name), v, src, image, grid, _fi, ink_l)
+        water = v.get("water", tc.name in WATER_NAMES) if isinstance(v, Mapping) else tc.name in WATER_NAMES
+        terrains.append(TerrainClass(tc.name, tc.lab, tc.source, bool(water)))
     feats = []
     for name, v in (spec.get("features") or {}).items():
         if isinstance(v, str):
@@ -547,16 +564,19 @@ def _cast_field(fi: _Features, flat: np.ndarray, inside: np.ndarray, hin: np.nda
 
 
 def _visible(layout: Layout, hexes: Sequence[Hex], width: int, height: int) -> list[float]:
-    """Fraction of each hex's area inside the image rectangle (scan pixel edges at -0.5 and w-0.5)."""
-    from shapely import box, intersection, polygons
-
-    rect = box(-0.5, -0.5, width - 0.5, height - 0.5)
-    corners = np.array([layout.corners(h) for h in hexes])
-    polys = polygons(corners)
-    inter = intersection(polys, rect)
+    """Fraction of each hex's area inside the image rectangle (scan pixel edges at -0.5 and w-0.5);
+    only hexes with a corner outside it are intersected (shapely)."""
     import shapely
 
-    return [float(min(1.0, a)) for a in (shapely.area(inter) / shapely.area(polys))]
+    corners = _hex_corners(layout, hexes)
+    out = np.ones(len(hexes))
+    cut = ((corners[..., 0] < -0.5) | (corners[..., 0] > width - 0.5) | (corners[..., 1] < -0.5)
+           | (corners[..., 1] > height - 0.5)).any(axis=1)
+    if cut.any():
+        polys = shapely.polygons(corners[cut])
+        inter = shapely.intersection(polys, shapely.box(-0.5, -0.5, width - 0.5, height - 0.5))
+        out[cut] = np.minimum(1.0, shapely.area(inter) / shapely.area(polys))
+    return [float(v) for v in out]
 
 
 # --- hexsides --------------------------------------------------------------------------------------
@@ -604,6 +624,9 @@ def _hexsides(image: Image.Image, grid: Grid, leg: Legend, ext: Extraction) -> N
     lab = _lab_table()[code]  # (N, na, no, 3) float32
     step = float(length.mean()) * 0.8 / na / s  # hex sizes per along-position
     index = {kk: i for i, kk in enumerate(keys)}
+    water = {t.name for t in leg.terrains if t.water}
+    wet = {hid for hid, r in ext.hexes.items() if r.terrain in water}
+    both_water = np.array([grid.id(sd.a) in wet and grid.id(sd.b) in wet for sd in sides], dtype=bool)
     found: dict[str, set[str]] = {}
     for feat in leg.features:
         colour = np.array(feat.lab, np.float32)
@@ -631,6 +654,8 @@ def _hexsides(image: Image.Image, grid: Grid, leg: Legend, ext: Extraction) -> N
             dist = _dist(lab, onimg, colour)
         tol, width, thr = _learn(feat, dist, yes, no, step)
         score = _score(dist, tol, width, feat.kind, step)
+        if feat.kind == "along":
+            score[both_water] = 0.0
         ext.thresholds[feat.name] = (tol, thr)
         ext.side_scores[feat.name] = {keys[i]: round(float(score[i]), 4) for i in range(len(keys)) if score[i] > 0}
         for i in np.nonzero(score >= thr)[0]:
@@ -762,7 +787,7 @@ def to_terrain_map(ext: Extraction, *, title: str = "", provenance: str = "", pr
         colour = rgb_to_hex(lab_to_rgb(t.lab))
         old = old_legend.get(t.name)
         legend[t.name] = TerrainType(t.name, colour, old.label if old else "", old.pattern if old else "",
-                                     old.water if old else False)
+                                     (old.water if old else False) or t.water)
     meta = dict(getattr(previous, "meta", {}) or {})
     meta["review"] = {h: ext.hexes[h].review for h in ext.review()}
     meta["extraction"] = {f.name: {"tolerance": round(tol, 2), "threshold": round(thr, 4)}

@@ -344,6 +344,8 @@ def legend_for(truth: Truth, per_terrain: int = 3, min_purity: float = 0.97, see
                       if fr.get(name, 0) >= min_purity and truth.visible.get(h, 0) > 0.99)
         if pure:
             terrain[name] = {"hexes": rng.sample(pure, min(per_terrain, len(pure)))}
+            if name == "water":
+                terrain[name]["water"] = True
         else:
             terrain[name] = "#{:02x}{:02x}{:02x}".format(*PALETTE[name][0])
     feats = {n: {"colour": "#{:02x}{:02x}{:02x}".format(*c), "kind": kind} for n, (c, _, kind) in FEATURES.items()}
