@@ -266,7 +266,10 @@ def test_malformed_ids_raise_hexiderror_naming_id_and_form(n: Numbering, bad: ob
     [
         ({"scheme": "hexagonal"}, "unknown numbering scheme 'hexagonal'"),
         ({"scheme": 3}, "unknown numbering scheme 3"),
-        ({"scheme": "ccrr", "col_digits": 0}, "col_digits must be a whole number of at least 1"),
+        ({"scheme": "ccrr", "col_digits": 0}, "col_digits must be a whole number from 1 to 9, not 0"),
+        ({"scheme": "ccrr", "row_digits": 100000}, "row_digits must be a whole number from 1 to 9, not 100000"),
+        ({"scheme": "lettered", "digits": 10}, "digits must be a whole number from 1 to 9"),
+        ({"scheme": "europa", "digits": 99999}, "digits must be a whole number from 1 to 9"),
         ({"scheme": "ccrr", "col_digits": "two"}, "col_digits must be a whole number"),
         ({"scheme": "ccrr", "separator": "7"}, "separator cannot contain"),
         ({"scheme": "ccrr", "separator": "/"}, "separator cannot contain"),

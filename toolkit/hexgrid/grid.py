@@ -222,7 +222,10 @@ class Grid:
         bad setting."""
         if not isinstance(d, dict):
             raise GridError("a grid block is a mapping with numbering and extent")
-        numbering = numbering_from_dict(dict(d.get("numbering") or {}))
+        nd = d.get("numbering") or {}
+        if not isinstance(nd, dict):
+            raise GridError(f"grid numbering is a mapping like {{scheme: ccrr}}, not {nd!r}")
+        numbering = numbering_from_dict(dict(nd))
         ext = d.get("extent") or {}
         try:
             (c0, c1), (r0, r1) = ext["columns"], ext["rows"]
@@ -239,6 +242,11 @@ class Grid:
             raise GridError(f"grid extent missing is a list of hex ids, not {missing_ids!r}")
         missing = frozenset(numbering.parse(str(i)) for i in missing_ids)
         extent = Extent(min(oc0, oc1), max(oc0, oc1), min(or0, or1), max(or0, or1), missing)
+        outside = [str(i) for i, cell in zip(missing_ids, (numbering.parse(str(i)) for i in missing_ids))
+                   if not (extent.first_col <= cell[0] <= extent.last_col
+                           and extent.first_row <= cell[1] <= extent.last_row)]
+        if outside:
+            raise GridError(f"grid extent missing: hex {outside[0]!r} is not inside the extent")
         cal = d.get("calibration")
         layout = Layout.from_matrix(cal) if cal is not None else None
         return cls(numbering, extent, layout)

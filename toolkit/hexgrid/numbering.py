@@ -150,9 +150,12 @@ def _check_separator(sep: object, scheme: str) -> str:
     return sep
 
 
+MAX_DIGITS = 9  # zero-padding of a printed number; more is a typo, and would make every id that long
+
+
 def _check_digits(value: object, name: str, scheme: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-        raise GridError(f"{scheme} {name} must be a whole number of at least 1, not {value!r}")
+    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= MAX_DIGITS:
+        raise GridError(f"{scheme} {name} must be a whole number from 1 to {MAX_DIGITS}, not {value!r}")
     return value
 
 
