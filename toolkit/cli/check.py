@@ -20,12 +20,7 @@ SAVE_SUFFIXES = (".vsav", ".vlog")
 
 def referee_for(slug: str) -> Referee:
     """The referee of a game (by slug or alias); :class:`InputError` if the game has none yet."""
-    game = get_game(slug)
-    make = getattr(game, "referee", None)
-    if make is None:
-        raise InputError(f"no rules referee for {game.slug} yet")
-    ref: Referee = make()
-    return ref
+    return get_game(slug).referee()
 
 
 def load_any(path: Path, game: str | None, module: Path | None) -> tuple[Referee, Position]:

@@ -39,12 +39,8 @@ def strengths(text: str, what: str) -> list[Fraction]:
 def combat(game: str, attack: str, defense: str, fortified: bool, city: bool, river: bool, isolated: bool,
            ski: bool, landing: bool, die: int | None, as_json: bool) -> None:
     """The odds column of an attack in GAME (and the result for --die)."""
-    g = get_game(game)
-    resolver = getattr(g, "combat", None)
-    if resolver is None:
-        raise InputError(f"no combat results table for {g.slug} yet")
-    out = resolver(strengths(attack, "attack"), strengths(defense, "defense"), fortified=fortified, city=city,
-                   river=river, isolated=isolated, ski=ski, landing=landing, die=die)
+    out = get_game(game).combat(strengths(attack, "attack"), strengths(defense, "defense"), fortified=fortified,
+                                city=city, river=river, isolated=isolated, ski=ski, landing=landing, die=die)
     if as_json:
         echo_json(out)
         return

@@ -6,10 +6,16 @@ A game is a subpackage of ``toolkit.games`` whose ``__init__`` exposes ``GAME``,
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from fractions import Fraction
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from .. import data
+from ..errors import RuleDataError
+
+if TYPE_CHECKING:
+    from ..rules.referee import Referee
 
 __all__ = ["Game"]
 
@@ -37,6 +43,19 @@ class Game:
     def has_counters(self) -> bool:
         return (data.counters_dir() / f"{self.slug}.yaml").is_file()
 
+    def referee(self) -> Referee:
+        """The rules checker of this game (``wgt check``). Games with a referee override this."""
+        raise RuleDataError(f"no rules referee for {self.slug} yet")
+
+    def combat(self, attack: Sequence[Fraction], defense: Sequence[Fraction], **options: Any) -> dict[str, Any]:
+        """One attack on the game's combat results table (``wgt combat``): the odds column, and the
+        result when ``die`` is given. Games with a CRT override this; ``options`` are the game's own
+        modifiers (terrain, fortification, ...)."""
+        raise RuleDataError(f"no combat results table for {self.slug} yet")
+
+    def has_referee(self) -> bool:
+        return type(self).referee is not Game.referee
+
     def module_spec(self, counters: Any) -> Any:
         """What the game adds to its VASSAL module (a ``toolkit.builders.module.ModuleSpec``), given its
         ``CounterSet``: ``module_spec(counters)`` of the game package's ``vassal`` module when it has one,
@@ -56,7 +75,7 @@ class Game:
     def describe(self) -> dict[str, Any]:
         return {"slug": self.slug, "title": self.title, "publisher": self.publisher, "year": self.year,
                 "aliases": list(self.aliases), "sides": list(self.sides), "rulebook": self.rulebook,
-                "map": self.has_map(), "counters": self.has_counters()}
+                "map": self.has_map(), "counters": self.has_counters(), "referee": self.has_referee()}
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.slug!r}>"
