@@ -32,7 +32,8 @@ Schema (every key not marked optional is required)::
 
 ``back`` is absent (or null) when the back is a plain face in the side colour (Winter War's hidden,
 face-down side); a mapping gives the back face: any of ``values``, ``unit_type``, ``size``,
-``designation``, ``motorised`` overrides the front, plus the face extras. ``back: {blank: true}``
+``designation``, ``motorised`` overrides the front, plus the face extras (the back keeps the front's
+``colour``, ``text_colour``, ``identification`` and ``boxed`` unless it sets them). ``back: {blank: true}``
 is the same as no back. Face extras (``FACE_KEYS``): ``label`` (text drawn instead of a symbol, for
 markers), ``colour``/``text_colour`` (override the side's), ``boxed`` (value names printed inside a
 rectangle: Tornio support factors), ``mark`` (a corner letter, e.g. "A"), ``dot`` (Europa's
@@ -97,6 +98,7 @@ MOTORISED: tuple[str, ...] = ("wheels", "track", "halftrack")
 FACE_KEYS: tuple[str, ...] = ("label", "colour", "text_colour", "boxed", "mark", "dot", "identification",
                               "blank", "reduced")
 _BACK_OVERRIDES = ("values", "unit_type", "size", "designation", "motorised")
+_BACK_INHERITS = ("colour", "text_colour", "identification", "boxed")
 _COUNTER_KEYS = {"id", "side", "unit_type", "size", "values", "designation", "count", "motorised", "front",
                  "back", "notes"}
 _SIDE_KEYS = {"label", "short", "colour", "text_colour", "mark", "player"}
@@ -213,8 +215,10 @@ class CounterSet:
                 return Face("blank", ("blank",), "", {}, "", None, extras.get("colour", side.colour),
                             extras.get("text_colour", side.text_colour), blank=True)
             assert ct.back is not None
-            extras = {**{k: v for k, v in ct.front.items() if k in ("colour", "text_colour", "identification")},
-                      **ct.back}
+            # what a reduced side keeps from the front unless it says otherwise: its colours, its
+            # identification and which values are boxed (Tornio 4.4.2: the Support Factor is printed
+            # inside a rectangle on both sides)
+            extras = {**{k: v for k, v in ct.front.items() if k in _BACK_INHERITS}, **ct.back}
             unit_type = ct.back.get("unit_type", unit_type)
             size = ct.back.get("size", size)
             values = ct.back.get("values", values)

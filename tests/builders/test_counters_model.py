@@ -115,6 +115,18 @@ def test_back_face_overrides_and_plain_back():
         cs.face("zz")
 
 
+def test_reduced_back_keeps_the_boxed_support_factor():
+    # Tornio 4.4.2: a Support Unit prints its Support Factor inside a rectangle; the back is the same
+    # unit reduced, so the rectangle stays unless the back says otherwise
+    cs = parse("  - {id: m, side: soviet, unit_type: mortar, front: {boxed: [attack]},\n"
+               "     values: {attack: 4, defense: 1, movement: 4},\n"
+               "     back: {values: {attack: 2, defense: 1, movement: 4}}}\n"
+               "  - {id: n, side: soviet, unit_type: mortar, front: {boxed: [attack]},\n"
+               "     values: {attack: 4, defense: 1, movement: 4}, back: {boxed: [], values: {attack: 2}}}\n")
+    assert cs.face("m", "back").boxed == ("attack",)
+    assert cs.face("n", "back").boxed == ()
+
+
 def test_load_by_path_and_missing_files(tmp_path: Path):
     path = tmp_path / "c.yaml"
     path.write_text(HEAD + "  - {id: a, side: soviet, unit_type: hq}\n", encoding="utf-8")
