@@ -154,3 +154,21 @@ def test_a_read_only_map_is_refused_in_one_line_and_left_intact(mapfile: Path, a
     assert err == f"wgt: error: cannot write {mapfile}: the file is read-only\n"
     assert mapfile.read_bytes() == before
     assert [p.name for p in mapfile.parent.iterdir()] == ["m.yaml"]
+
+
+def test_set_values_that_are_not_plain_numbers(mapfile: Path) -> None:
+    code, _, err = wgt("map", "set", str(mapfile), "0304", "--set", "big=1e400", "--set", "code=007",
+                       "--set", "odd=a: b", "--set", "name=  Kitelä  ")
+    assert (code, err) == (0, "")
+    h = load_map(mapfile).hex("0304")
+    assert h.values == {"big": "1e400", "code": "007", "odd": "a: b"} and h.name == "Kitelä"
+    assert wgt("map", "set", str(mapfile), "0304", "--set", "name=   ")[0] == 0  # a blank name removes it
+    assert load_map(mapfile).hex("0304").name is None
+
+
+def test_set_refuses_bytes_that_are_not_utf8(mapfile: Path) -> None:
+    before = mapfile.read_bytes()
+    code, _, err = wgt("map", "set", str(mapfile), "0304", "--set", "note=caf\udce9")  # argv byte 0xe9, not utf-8
+    assert code == 3
+    assert err == "wgt: error: value of 'note': 'caf\\udce9' is not valid text (it holds bytes that are not utf-8)\n"
+    assert mapfile.read_bytes() == before

@@ -6,6 +6,7 @@ Edits rewrite the file atomically and touch only the lines they change.
 
 from __future__ import annotations
 
+import math
 import re
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -253,8 +254,8 @@ _FLOAT = re.compile(r"-?[0-9]+(\.[0-9]*)?([eE][-+]?[0-9]+)?")
 
 
 def _parse_kv(text: str) -> tuple[str, Any]:
-    """``K=V``: V is an integer, a decimal number, true/false, or else text ("0101" stays text);
-    an empty V means remove."""
+    """``K=V``: V is an integer, a finite decimal number, true/false, or else text ("0101" and "1e400"
+    stay text); an empty V means remove."""
     key, sep, raw = text.partition("=")
     key = key.strip()
     if not sep or not key:
@@ -263,7 +264,7 @@ def _parse_kv(text: str) -> tuple[str, Any]:
         return key, None
     if _INT.fullmatch(raw):
         return key, int(raw)
-    if _FLOAT.fullmatch(raw) and not re.fullmatch(r"-?0[0-9]+", raw):
+    if _FLOAT.fullmatch(raw) and not re.fullmatch(r"-?0[0-9]+", raw) and math.isfinite(float(raw)):
         return key, float(raw)
     if raw in ("true", "false"):
         return key, raw == "true"

@@ -40,6 +40,13 @@ __all__ = ["RESERVED_KEYS", "HexData", "TerrainMap", "TerrainType", "fold_name",
 RESERVED_KEYS = frozenset({"terrain", "tags", "name"})
 _COLOR = re.compile(r"#[0-9a-fA-F]{6}")
 _WORD = re.compile(r"[^\W\d][\w\-]*")
+_SURROGATE = re.compile("[\ud800-\udfff]")  # what Python makes of bytes that are not utf-8 (argv, file names)
+
+
+def _check_text(value: Any, what: str) -> None:
+    for v in value if isinstance(value, list | tuple) else (value,):
+        if isinstance(v, str) and _SURROGATE.search(v):
+            raise DataFileError(f"{what} {v!r} is not valid text (it holds bytes that are not utf-8)")
 
 
 @dataclass(frozen=True, slots=True)
@@ -405,7 +412,11 @@ class TerrainMap:
         self._set_tags(hid, self.tags(hid) - {tag})
 
     def set_name(self, hex_id: str, name: str | None) -> None:
+        """Name the hex (surrounding spaces are dropped); ``None`` or a blank name removes the name."""
         hid = self.canonical(hex_id)
+        if name is not None:
+            _check_text(name, "place name")
+            name = name.strip() or None
         if name is not None:
             other = [i for i in self._names().get(fold_name(name), []) if i != hid]
             if other:
@@ -427,6 +438,7 @@ class TerrainMap:
             raise DataFileError("tags are set with set_tag/remove_tag, not as a value")
         if not _WORD.fullmatch(key):
             raise DataFileError(f"value key {key!r} must be a word (letters, digits, _ or -)")
+        _check_text(value, f"value of {key!r}:")
         hid = self.canonical(hex_id)
         ov = self.overrides["hexes"].get(hid)
         if ov is not None and key in ov:
