@@ -99,6 +99,8 @@ def random_terrain(cols: int = 20, rows: int = 14, seed: int = 0, *, blobs_per_1
     for _ in range(n_rivers):
         side = rng.choice(interior)
         for _ in range(rng.randint(5, 14)):
+            if base[side.a] == "water" and base[side.b] == "water":
+                break  # a river ends where it reaches open water
             river_sides.add(side)
             # step to a side sharing an end vertex: (a, c) or (b, c) with c flanking
             c = rng.choice(side.flanking())
