@@ -40,11 +40,14 @@ def test_games_json():
     assert (ww["publisher"], ww["year"]) == ("SPI", 1972)
 
 
-@pytest.mark.parametrize("args", [("no-such-command",), ("games", "--no-such-option"), ("--bogus",)])
+@pytest.mark.parametrize("args", [("no-such-command",), ("games", "--no-such-option"), ("--bogus",),
+                                  ("games", "extra"), ("map", "no-such-command"), ("map", "show"),
+                                  ("map", "export", "winter-war", "-o", "x.kml", "--format", "kml")])
 def test_usage_errors_exit_2(args):
     result = run(*args)
     assert result.returncode == 2
-    assert "Traceback" not in result.stderr
+    assert result.stdout == "" and "Traceback" not in result.stderr
+    assert result.stderr.splitlines()[-1].startswith("Error: ")
 
 
 def test_toolkit_error_is_one_line_and_exit_3():

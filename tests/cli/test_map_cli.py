@@ -81,12 +81,26 @@ def test_side_edit_and_show(mapfile: Path) -> None:
     (("map", "show", "missing/file.yaml", "0101"), "wgt: error: map file not found: missing/file.yaml"),
     (("map", "render", "{m}", "-o", "{d}/x.jpg"), "wgt: error: render writes PNG"),
     (("map", "render", "{m}", "-o", "{d}/x.png", "--hex-size", "2"), "wgt: error: hex size must be at least 4"),
+    (("map", "render", "{m}", "-o", "{d}/x.png", "--hex-size", "nan"), "wgt: error: hex size must be at least 4"),
+    (("map", "render", "{m}", "-o", "{d}/x.png", "--hex-size", "1e6"), "wgt: error: board of "),
+    (("map", "render", "{m}", "-o", "{d}/no/x.png"), "wgt: error: cannot write {d}/no/x.png: folder {d}/no does not"),
+    (("map", "export", "{m}", "-o", "{d}/no/x.geojson"), "wgt: error: cannot write {d}/no/x.geojson: folder"),
+    (("map", "set", "{m}", "0304", "--set", "vp"), "wgt: error: expected KEY=VALUE, not 'vp'"),
+    (("map", "set", "{m}", "0304", "--set", "=5"), "wgt: error: expected KEY=VALUE, not '=5'"),
+    (("map", "set", "{m}", "0304", "--set", "tags=x"), "wgt: error: tags are set with"),
+    (("map", "set", "{m}", "0304", "--tag", "+two words"), "wgt: error: tag 'two words' must be a word"),
+    (("map", "set", "{m}", "0304", "--set", "name=Viipuri"), "wgt: error: place name 'Viipuri' is already used"),
+    (("map", "set", "{m}", "03x4", "--terrain", "clear"), "wgt: error: no place named '03x4' on the map"),
+    (("map", "side", "{m}", "0304", "0304"), "wgt: error: hexes 0304 and 0304 are not neighbours"),
+    (("map", "side", "{m}", "0304", "0303", "--add", "bad feature"), "wgt: error: hexside feature 'bad feature'"),
+    (("map", "find", "{m}", "--terrain", "lava"), "wgt: error: unknown terrain 'lava'"),
+    (("map", "find", "{m}", "--value", "country"), "wgt: error: expected KEY=VALUE, not 'country'"),
 ])
 def test_bad_input_is_one_line_exit_3(mapfile: Path, args: tuple[str, ...], message: str) -> None:
     before = mapfile.read_bytes()
     code, _, err = wgt(*(a.format(m=mapfile, d=mapfile.parent) for a in args))
     assert code == 3
-    assert err.startswith(message) and err.count("\n") == 1
+    assert err.startswith(message.format(d=mapfile.parent)) and err.count("\n") == 1
     assert mapfile.read_bytes() == before
 
 
@@ -172,3 +186,44 @@ def test_set_refuses_bytes_that_are_not_utf8(mapfile: Path) -> None:
     assert code == 3
     assert err == "wgt: error: value of 'note': 'caf\\udce9' is not valid text (it holds bytes that are not utf-8)\n"
     assert mapfile.read_bytes() == before
+
+
+BILLION_LAUGHS = "".join(f"{c}: &{c} [{', '.join([f'*{p}'] * 9)}]\n" for p, c in zip("abcdefg", "bcdefgh"))
+HOSTILE_FILES = {
+    "missing.yaml": None,
+    "folder.yaml": "<folder>",
+    "empty.yaml": b"",
+    "garbage.yaml": bytes(range(256)) * 8,
+    "malformed.yaml": b"title: x\ngrid: [\n",
+    "laughs.yaml": ("a: &a [lol, lol, lol, lol, lol, lol, lol, lol, lol]\n" + BILLION_LAUGHS + "title: *h\n").encode(),
+    "deep.yaml": b"title: " + b"[" * 50_000 + b"\n",
+    "huge-extent.yaml": b"title: t\ngrid: {numbering: {col_digits: 6, row_digits: 6}, "
+                        b"extent: {columns: [1, 999999], rows: [1, 999999]}}\n",
+}
+HOSTILE_MESSAGES = {
+    "missing.yaml": "map file not found: ", "folder.yaml": "is a folder, not a map file",
+    "empty.yaml": "empty map file", "garbage.yaml": "not utf-8 text", "malformed.yaml": "line 3: not valid yaml",
+    "laughs.yaml": "line 2: aliases (*a) are not allowed", "deep.yaml": "nested more than 32 levels deep",
+    "huge-extent.yaml": "larger than the limit of 1,000,000 hexes",
+}
+MAP_COMMANDS = [("find",), ("show", "0101"), ("set", "0101", "--terrain", "clear"), ("side", "0101", "0102"),
+                ("side", "0101", "0102", "--add", "river"), ("render", "-o", "{d}/o.png"),
+                ("export", "-o", "{d}/o.geojson")]
+
+
+@pytest.mark.parametrize("name", list(HOSTILE_FILES))
+@pytest.mark.parametrize("command", MAP_COMMANDS, ids=lambda c: "-".join(c[:1] + c[3:4]))
+def test_every_map_command_refuses_a_hostile_file_in_one_line(tmp_path: Path, name: str,
+                                                              command: tuple[str, ...]) -> None:
+    path = tmp_path / name
+    content = HOSTILE_FILES[name]
+    if content == "<folder>":
+        path.mkdir()
+    elif isinstance(content, bytes):
+        path.write_bytes(content)
+    code, out, err = wgt("map", command[0], str(path), *(a.format(d=tmp_path) for a in command[1:]))
+    assert (code, out) == (3, "")
+    assert err.startswith("wgt: error: ") and err.count("\n") == 1 and HOSTILE_MESSAGES[name] in err
+    if isinstance(content, bytes):
+        assert path.read_bytes() == content
+    assert sorted(p.name for p in tmp_path.iterdir()) == ([name] if content is not None else [])
