@@ -97,11 +97,16 @@ def terrain_probe(vmod: Path, built: Any, tmap: Any, folder: Path) -> dict[str, 
 
     save = folder / "terrain.vsav"
     name = built.spec.piece_names["fin-1-1-3"]
+    pressed = [tmap.find(terrain=t)[0] for t in tmap.legend if tmap.find(terrain=t)]  # one hex of each terrain
     with Module.open(vmod) as module:
-        new_save(module, [Placement(name, "Main Map", h, id="t" + h) for h in tmap.ids()]).write(save)
+        new_save(module, [Placement(name, "Main Map", h, id="t" + h) for h in tmap.ids()]
+                 + [Placement(name, "Main Map", h, id="k" + h) for h in pressed]).write(save)
     answer = run(vmod, save, ORACLE.parent)
-    pieces = answer.get("pieces", [])
+    keyed = [p for p in answer.get("pieces", []) if p["id"].startswith("k")]
+    pieces = [p for p in answer.get("pieces", []) if p["id"].startswith("t")]
     return {"ok": answer.get("ok"), "terrain": {p["id"][1:]: p["Terrain"] for p in pieces},
+            "keys": {p["id"][1:]: {"reports": [r.split("CHAT", 1)[-1] if r else r for r in p["reports"]],
+                                   "level": p["Face_Level"]} for p in keyed},
             "location": {p["id"][1:]: p["LocationName"] for p in pieces if p["LocationName"] != p["id"][1:]},
             "properties": sorted({(p["Counter"], p["Side"]) for p in pieces})}
 
@@ -127,7 +132,7 @@ def main() -> int:
     tmap = load_map(get_game("winter-war").map_path())
     wrong_terrain = [h for h, t in probe["terrain"].items() if t != tmap.terrain(h)]
     print(f"terrain probe: {len(probe['terrain'])} pieces, {len(wrong_terrain)} see another terrain, "
-          f"{len(probe['location'])} another location; properties {probe['properties']}")
+          f"{len(probe['location'])} another location; properties {probe['properties']}; keys {probe['keys']}")
     for name, rec in out.items():
         wrong = [(h, p[2]) for h, p in zip(rec["hexes"], rec["points"]) if h != p[2]]
         print(f"{name}: load ok={rec['load'].get('ok')}, {len(rec['points'])} hex centres, {len(wrong)} misnamed "

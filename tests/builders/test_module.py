@@ -172,6 +172,16 @@ def test_vassal_itself_gives_every_hex_its_terrain(ww_map):
     assert probe["properties"] == [["fin-1-1-3", "finnish"]]  # marker traits the referee can read back
 
 
+def test_vassal_reports_terrain_and_flips_on_the_menu_keys(ww_map):
+    """Recorded from the engine: Ctrl+T ("Terrain here") reports the hex's terrain, Ctrl+F turns the
+    counter over (layer level 2) and reports it - one hex of each terrain."""
+    keys = ORACLE_ANSWERS["winter-war"]["probe"]["keys"]
+    assert sorted(ww_map.terrain(h) for h in keys) == sorted(ww_map.legend)
+    for hid, got in keys.items():
+        assert got == {"reports": [f"* {hid}: {ww_map.terrain(hid)} (Finnish 1-1-3)",
+                                   f"* newbie flips Finnish 1-1-3 in {hid}"], "level": "2"}
+
+
 def test_zone_holes_stay_empty():
     """A lake inside a forest: the forest zone (outer ring + bridged hole) does not cover the lake."""
     from toolkit.terrain.io import loads_map

@@ -5,7 +5,9 @@
 Runs this same file with the VASSAL oracle's Java bridge (``../shared/tools/vassal-oracle``, set up
 by its ``setup.sh``) under a virtual display: opens the module, decodes the save, executes every
 AddPiece and prints, per piece, VASSAL's ``getProperty`` of ``Terrain``, ``LocationName`` and
-``CurrentZone`` - the property chain piece -> zone -> map that a ``$Terrain$`` report uses.
+``CurrentZone`` - the property chain piece -> zone -> map that a ``$Terrain$`` report uses; for
+pieces whose id starts with ``k`` it also presses Ctrl+T (Terrain here) and Ctrl+F (Flip) and
+returns the commands VASSAL makes (their chat reports) and the layer level after the flip.
 """
 
 from __future__ import annotations
@@ -65,6 +67,9 @@ def _engine(module_path: str, save_path: str) -> dict:
                 boards.add(picker.getBoard(names[0]))
                 m.setBoards(boards)
     command = module.getGameState().decodeSavedGame(File(os.path.abspath(save_path)))
+    from java.lang import Integer
+    from javax.swing import KeyStroke
+
     out = []
     stack = [command]
     while stack:
@@ -74,7 +79,15 @@ def _engine(module_path: str, save_path: str) -> dict:
             p = c.getTarget()
             if p is not None and p.getMap() is not None and str(p.getClass().getSimpleName()) != "Stack":
                 props = {k: p.getProperty(k) for k in ("Terrain", "LocationName", "CurrentZone", "Counter", "Side")}
-                out.append({"id": str(p.getId()), **{k: None if v is None else str(v) for k, v in props.items()}})
+                entry = {"id": str(p.getId()), **{k: None if v is None else str(v) for k, v in props.items()}}
+                if entry["id"].startswith("k"):  # press Ctrl+T ("Terrain here") and Ctrl+F (Flip): the reports
+                    reports = []
+                    for key in (84, 70):
+                        done = p.keyEvent(KeyStroke.getKeyStroke(Integer(key), Integer(130)))
+                        reports.append(None if done is None else str(module.encode(done)))
+                    entry["reports"] = reports
+                    entry["Face_Level"] = str(p.getProperty("Face_Level"))
+                out.append(entry)
         stack.extend(c.getSubCommands())
     return {"ok": True, "pieces": sorted(out, key=lambda d: d["id"])}
 

@@ -332,8 +332,8 @@ UNIT_PROTOTYPE = "Unit"
 def _unit_traits() -> list[Trait]:
     return [
         _menu_action("Terrain", "Terrain here", "84,130"),
-        _report("84,130", "$location$: $Terrain$ ($oldPieceName$)", "Report terrain"),
-        _report("70,130", "$PlayerName$ flips $oldPieceName$ in $location$", "Report flip"),
+        _report("84,130", "$location$: $Terrain$ ($newPieceName$)", "Report terrain"),
+        _report("70,130", "$PlayerName$ flips $newPieceName$ in $location$", "Report flip"),
         Trait("delete;Delete;68,130;", ""),
     ]
 
