@@ -9,8 +9,14 @@ Main entry points::
     module = Module.open("game.vmod")         # maps, boards, grids, piece slots, prototypes
     for piece in locate(save, module):        # PlacedPiece: map, x, y, board, location, stack, name, side
         ...
-    for step in replay(read_save("game.vlog")):  # the position after every logged step
-        ...
+    for step in replay(read_save("game.vlog"), module):  # the position after every logged step
+        step.pieces()
+
+Writing: :func:`toolkit.vassal.writer.new_save` (a set-up of palette pieces on named hexes, with the
+metadata entries VASSAL expects), :mod:`toolkit.vassal.buildfile` (VASSAL-identical ``buildFile.xml``,
+deterministic ``.vmod`` zips, a minimal module tree). Low level: :mod:`~toolkit.vassal.codec`
+(obfuscation, SequenceEncoder), :mod:`~toolkit.vassal.commands` (the command grammar),
+:mod:`~toolkit.vassal.traits` (trait chains), :mod:`~toolkit.vassal.archive` (bounded zip access).
 """
 
 from __future__ import annotations

@@ -11,7 +11,7 @@ from __future__ import annotations
 import io
 import os
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -417,7 +417,3 @@ def _choose_build_file(names: set[str], moduledata: bytes | None, source: str) -
 def _version_tuple(text: str) -> tuple[int, ...]:
     nums = re.findall(r"\d+", text)[:2]
     return tuple(int(n) for n in nums) if nums else (0,)
-
-
-def attrs_of(el: etree._Element) -> Mapping[str, str]:
-    return dict(el.attrib)
