@@ -227,3 +227,18 @@ def test_every_map_command_refuses_a_hostile_file_in_one_line(tmp_path: Path, na
     if isinstance(content, bytes):
         assert path.read_bytes() == content
     assert sorted(p.name for p in tmp_path.iterdir()) == ([name] if content is not None else [])
+
+
+def test_ctrl_c_while_writing_leaves_the_map_whole(mapfile: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import os
+
+    before = mapfile.read_bytes()
+
+    def interrupted(fd: int) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(os, "fsync", interrupted)  # Ctrl-C after the new text is written, before the rename
+    code, out, err = wgt("map", "set", str(mapfile), "0304", "--terrain", "forest")
+    assert (code, out) == (130, "") and err.strip() == "wgt: aborted"  # click ends the ^C line first
+    assert mapfile.read_bytes() == before
+    assert [p.name for p in mapfile.parent.iterdir()] == ["m.yaml"]  # no temporary file left behind
