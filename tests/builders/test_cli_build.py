@@ -123,3 +123,42 @@ def test_output_folder_that_is_a_file(run_main, tmp_path: Path):
     code, output = run_main("build", "counters", ALL, "-o", str(blocker / "sub"))
     assert code == 3 and output.startswith(f"wgt: error: cannot create folder {blocker / 'sub'}")
     assert blocker.read_text(encoding="utf-8") == "x"
+
+
+@pytest.mark.parametrize(("command", "args", "message"), [
+    # a bare 0 used to fall back silently to the game's size; a signed length was a usage error
+    ("sheets", ("--size", "0"), "wgt: error: counter size 0 mm is out of range (3 to 100 mm)"),
+    ("sheets", ("--size", "0mm"), "wgt: error: counter size 0 mm is out of range (3 to 100 mm)"),
+    ("sheets", ("--size", "1000mm"), "wgt: error: counter size 1000 mm is out of range (3 to 100 mm)"),
+    ("sheets", ("--size", "-5mm"), "wgt: error: counter size -5 mm is out of range (3 to 100 mm)"),
+    ("sheets", ("--bleed=-1",), "wgt: error: bleed -1 mm is out of range (0 to 50)"),
+    ("sheets", ("--bleed=-0.5mm",), "wgt: error: bleed -0.5 mm is out of range (0 to 50)"),
+    ("sheets", ("--mark-gap", "60mm"), "wgt: error: mark gap 60 mm is out of range (0 to 50)"),
+    ("sheets", ("--back-offset=nan,0",), "wgt: error: back offset (nan, 0.0) mm is out of range (at most 20 mm)"),
+    ("counters", ("--size", "0"), "wgt: error: counter size 0 mm must be more than 0"),
+    ("counters", ("--size", "-1in"), "wgt: error: counter size -25.4 mm must be more than 0"),
+    ("counters", ("--size", "1000mm"), "wgt: error: 1000 mm at 300 dpi is 11811 px: too large (at most 8000)"),
+    ("counters", ("--size", "0.1mm"), "wgt: error: 0.1 mm at 300 dpi is 1 px: too small (at least 8)"),
+    ("counters", ("--bleed=-1",), "wgt: error: bleed -1 mm must not be negative"),
+])
+def test_absurd_sizes_are_one_line_input_errors(run_main, tmp_path: Path, command, args, message):
+    out = tmp_path / ("o.pdf" if command == "sheets" else "pngs")
+    code, output = run_main("build", command, ALL, "-o", str(out), *args)
+    assert (code, output.strip()) == (3, message)
+    assert not out.exists()  # nothing written, not even an empty folder
+
+
+@pytest.mark.parametrize("args", [("--size", "1e400"), ("--bleed", "nan"), ("--back-offset", "1,2,3"),
+                                  ("--back-offset", "a,b"), ("--size", "5/0in")])
+def test_bad_length_syntax_is_a_usage_error(run_main, tmp_path: Path, args):
+    code, output = run_main("build", "sheets", ALL, "-o", str(tmp_path / "o.pdf"), *args)
+    assert code == 2 and f"Invalid value for '{args[0]}'" in output and "Traceback" not in output
+
+
+def test_a_read_only_output_is_refused_and_kept(run_main, tmp_path: Path):
+    target = tmp_path / "sheets.pdf"
+    target.write_bytes(b"keep me")
+    target.chmod(0o444)
+    code, output = run_main("build", "sheets", ALL, "-o", str(target))
+    assert (code, output.strip()) == (3, f"wgt: error: cannot write {target}: the file is read-only")
+    assert target.read_bytes() == b"keep me"

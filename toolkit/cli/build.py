@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -22,7 +23,11 @@ __all__ = ["build_group", "game_charts"]
 
 
 class Length(click.ParamType):
-    """A length with a unit (0.5in, 5/8in, 16mm, 12pt); a bare number is millimetres."""
+    """A length with a unit (0.5in, 5/8in, 16mm, 12pt); a bare number is millimetres.
+
+    Only the syntax is checked here (a usage error); whether the value makes sense (a 0 mm counter,
+    a negative bleed) is the command's check, an input error like any other bad value.
+    """
 
     name = "length"
 
@@ -30,9 +35,10 @@ class Length(click.ParamType):
         if isinstance(value, float):
             return value
         text = str(value).strip()
+        if re.fullmatch(r"[+-]?(?:\d+(?:\.\d*)?|\.\d+)", text):
+            return float(text)
         try:
-            return float(text) if text.replace(".", "", 1).isdigit() else parse_length(text, param.name if param
-                                                                                        else "length")
+            return parse_length(text, param.name if param else "length", positive=False)
         except InputError as exc:
             self.fail(str(exc), param, ctx)
 
@@ -87,14 +93,20 @@ def counters_cmd(slug: str, out_dir: str | None, dpi: int, size: float | None, p
                  as_json: bool) -> None:
     """Every counter of SLUG (a game or a counter file), both faces, as PNG, plus a contact sheet."""
     cset = _counters(slug)
-    size_mm = size or cset.counter_size_mm or 12.7
+    size_mm = size if size is not None else cset.counter_size_mm or 12.7
+    if not size_mm > 0:
+        raise InputError(f"counter size {size_mm:g} mm must be more than 0")
+    if bleed < 0:
+        raise InputError(f"bleed {bleed:g} mm must not be negative")
     if px is not None:
         dpi = max(1, round(px / size_mm * 25.4))
     else:
         px = mm_to_px(size_mm, dpi)
-    folder = _ensure_dir(Path(out_dir or Path("build") / cset.game / "counters"))
     if px > 8000:
         raise InputError(f"{size_mm:g} mm at {dpi} dpi is {px} px: too large (at most 8000)")
+    if px < 8:
+        raise InputError(f"{size_mm:g} mm at {dpi} dpi is {px} px: too small (at least 8)")
+    folder = _ensure_dir(Path(out_dir or Path("build") / cset.game / "counters"))
     written = write_counter_pngs(cset, folder, px, mm_to_px(bleed, dpi) if bleed else 0)
     proof = folder / "contact.png"
     with atomic_open(proof, "wb") as handle:
@@ -133,7 +145,8 @@ def sheets_cmd(slug: str, out_file: str | None, size: float | None, page: str, l
                as_json: bool) -> None:
     """Print-ready counter sheets of SLUG (a game or a counter file) as PDF."""
     cset = _counters(slug)
-    spec = SheetSpec(counter_mm=size or cset.counter_size_mm or 12.7, page=page, landscape=landscape,
+    counter_mm = size if size is not None else cset.counter_size_mm or 12.7
+    spec = SheetSpec(counter_mm=counter_mm, page=page, landscape=landscape,
                      margin_mm=margin, bleed_mm=bleed, spacing_mm=spacing, mark_gap_mm=mark_gap,
                      mark_length_mm=mark_length, duplex=duplex, back_offset_mm=back_offset, dpi=dpi,
                      marks_on_backs=not no_back_marks, calibration=calibration)
