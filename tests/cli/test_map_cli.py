@@ -242,3 +242,42 @@ def test_ctrl_c_while_writing_leaves_the_map_whole(mapfile: Path, monkeypatch: p
     assert (code, out) == (130, "") and err.strip() == "wgt: aborted"  # click ends the ^C line first
     assert mapfile.read_bytes() == before
     assert [p.name for p in mapfile.parent.iterdir()] == ["m.yaml"]  # no temporary file left behind
+
+
+def test_one_hex_edit_of_the_bundled_map_is_a_one_line_diff(tmp_path: Path) -> None:
+    from toolkit.data import map_path
+
+    path = tmp_path / "winter-war.yaml"
+    shutil.copy(map_path("winter-war"), path)
+    before = path.read_text("utf-8").splitlines()
+    code, _, err = wgt("map", "set", str(path), "Viipuri", "--terrain", "mountain", "--tag", "+fortification",
+                         "--set", "vp=7")
+    assert (code, err) == (0, "")
+    after = path.read_text("utf-8").splitlines()
+    assert len(after) == len(before)
+    changed = [i for i, (a, b) in enumerate(zip(before, after)) if a != b]
+    assert len(changed) == 1
+    viipuri = load_map(path).hex("2556")
+    assert (viipuri.terrain, "fortification" in viipuri.tags, viipuri.name, viipuri.values["vp"]) == \
+        ("mountain", True, "Viipuri", 7)
+    assert after[changed[0]].startswith('  "2556": {terrain: mountain, tags: [')
+    code, _, _ = wgt("map", "side", str(path), "2556", "2555", "--add", "river")
+    lines = path.read_text("utf-8").splitlines()
+    assert code == 0 and len(lines) == len(before) + 1 and '  "2555/2556": [river]' in lines
+
+
+def test_bundled_map_geojson_reads_back_in_gdal_with_every_hex(tmp_path: Path) -> None:
+    import subprocess
+
+    out = tmp_path / "ww.geojson"
+    assert wgt("map", "export", "winter-war", "-o", str(out))[0] == 0
+    m = load_map(Path(__file__).parents[2] / "maps" / "winter-war.yaml")
+    doc = json.loads(out.read_text("utf-8"))
+    assert [f["id"] for f in doc["features"] if f["properties"]["kind"] == "hex"] == m.ids()
+    if shutil.which("ogrinfo") is None:
+        pytest.skip("GDAL's ogrinfo is not installed (apt install gdal-bin): checked with json only")
+    layer = doc["name"]
+    text = subprocess.run(["ogrinfo", "-ro", "-q", str(out), "-sql",
+                           f"SELECT COUNT(*) AS n FROM \"{layer}\" WHERE kind = 'hex'"],
+                          capture_output=True, text=True, timeout=120, check=True).stdout
+    assert f"n (Integer) = {len(m.grid)}" in text
