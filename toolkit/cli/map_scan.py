@@ -150,7 +150,7 @@ def calibrate(image: str, points: tuple[str, ...], grid_file: str | None, number
     out_grid = Grid(grid.numbering, grid.extent, cal.layout) if given_extent else \
         grid_covering(grid, cal.layout, img.width, img.height)
     report = cal.report()
-    text = yaml.safe_dump({"grid": out_grid.to_dict()}, sort_keys=False, default_flow_style=None, width=200)
+    text = _grid_text(out_grid)
     if output:
         atomic_write(output, text.encode("utf-8"))
     if as_json:
@@ -166,6 +166,13 @@ def calibrate(image: str, points: tuple[str, ...], grid_file: str | None, number
             _say(f"  refined on {report['line_samples']} hex-line measurements, rms {report['line_rms_px']:.3f} px")
         if not output:
             click.echo(text, nl=False)
+
+
+def _grid_text(grid: Any) -> str:
+    """The ``grid:`` block as a map file writes it (ids quoted, one key a line)."""
+    from ..terrain.io import flow
+
+    return "grid:\n" + "".join(f"  {k}: {flow(v)}\n" for k, v in grid.to_dict().items())
 
 
 def _calibrate_open_extent(img: Any, grid: Any, pts: dict[str, tuple[float, float]], refine: bool) -> Any:
