@@ -153,3 +153,31 @@ def test_deep_nesting_is_refused_not_recursed(tmp_path):
     save = "begin_save" + ESC + join(["+", "1", chain, ""], "/")
     path = _zip(tmp_path / "chain.vsav", {"savedGame": obfuscate(save, 3)})
     _assert_clean_error(["vassal", "dump", str(path)], "nested too deeply to decode")
+
+
+def _png_header(width: int, height: int) -> bytes:
+    import struct
+    import zlib
+
+    def chunk(kind: bytes, body: bytes) -> bytes:
+        return struct.pack(">I", len(body)) + kind + body + struct.pack(">I", zlib.crc32(kind + body))
+
+    ihdr = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)
+    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", ihdr) + chunk(b"IDAT", b"") + chunk(b"IEND", b"")
+
+
+def test_board_image_sizes_are_read_from_headers_only(tmp_path, caplog):
+    from toolkit.vassal.module import _image_size
+
+    # a 100000 x 80000 board: Pillow's bomb guard would refuse it, but only the header is read
+    assert _image_size(_png_header(100_000, 80_000), "huge.png") == (100_000, 80_000)
+    svg = b'<svg xmlns="http://www.w3.org/2000/svg" width="1200px" height="800"/>'
+    assert _image_size(svg, "board.svg") == (1200, 800)
+    build = (b'<VASSAL.build.GameModule name="m"><VASSAL.build.module.Map mapName="M">'
+             b'<VASSAL.build.module.map.BoardPicker><VASSAL.build.module.map.boardPicker.Board image="b.png" '
+             b'name="B"/></VASSAL.build.module.map.BoardPicker></VASSAL.build.module.Map></VASSAL.build.GameModule>')
+    mod = _zip(tmp_path / "m.vmod", {"buildFile.xml": build, "images/b.png": b"not a png"})
+    with Module.open(mod) as module, caplog.at_level("WARNING"):
+        assert module.maps["M"].boards["B"].size == (0, 0)
+        assert module.vassal_map("M").location_name(5, 5) == "offboard"
+    assert "cannot be read" in caplog.text

@@ -9,6 +9,7 @@ a board's size is needed, and only their header is read (Pillow; SVG width/heigh
 from __future__ import annotations
 
 import io
+import logging
 import os
 import re
 from collections.abc import Sequence
@@ -38,6 +39,7 @@ from .xmlsafe import parse_xml
 
 __all__ = ["BoardDef", "DrawPileDef", "MapDef", "Module", "PieceSlot", "Prototype"]
 
+_log = logging.getLogger(__name__)
 MAX_BUILDFILE = 256 * 1024 * 1024
 MAX_IMAGE = 256 * 1024 * 1024
 _MAP_TAGS = ("VASSAL.build.module.Map", "VASSAL.build.module.PrivateMap", "VASSAL.build.module.PlayerHand")
@@ -341,11 +343,14 @@ class Module:
         size = None
         if self.archive is not None:
             member = self.archive.find("images/" + name)
-            if member is not None:
+            if member is None:
+                _log.warning("%s: board image %r is not in the module; like VASSAL, nothing can be placed on "
+                             "its board", self.source, name)
+            else:
                 try:
                     size = _image_size(self.archive.read(member, limit=MAX_IMAGE), name)
-                except (ImageError, ArchiveError):
-                    size = None
+                except (ImageError, ArchiveError) as exc:
+                    _log.warning("%s: %s; like VASSAL, nothing can be placed on its board", self.source, exc)
         self._image_sizes[name] = size
         return size
 
@@ -353,13 +358,23 @@ class Module:
 def _image_size(data: bytes, name: str) -> tuple[int, int]:
     if name.lower().endswith(".svg") or data.lstrip()[:5] in (b"<?xml", b"<svg "):
         return _svg_size(data, name)
+    import warnings
+
     from PIL import Image, UnidentifiedImageError
 
+    # only the header is read (no pixels are decoded), so Pillow's decompression-bomb limit, which
+    # would refuse a legitimately huge board, is lifted for this call
+    limit = Image.MAX_IMAGE_PIXELS
     try:
-        with Image.open(io.BytesIO(data)) as img:
-            return img.size
+        Image.MAX_IMAGE_PIXELS = None
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            with Image.open(io.BytesIO(data)) as img:
+                return img.size
     except (UnidentifiedImageError, OSError, ValueError, Image.DecompressionBombError) as exc:
         raise ImageError(f"image {name!r} cannot be read ({exc})") from None
+    finally:
+        Image.MAX_IMAGE_PIXELS = limit
 
 
 _LENGTH = re.compile(r"\s*([0-9.]+)\s*(px)?\s*$")
