@@ -682,7 +682,7 @@ _UNSAFE = re.compile("[\x7f-\x9f\u2028\u2029\ufeff\ufffe\uffff\ud800-\udfff]")
 
 
 def _resolves_to_str(s: str) -> bool:
-    return _Loader.resolve(_Loader, yaml.ScalarNode, s, (True, False)) == _STR
+    return bool(_Loader.resolve(_Loader, yaml.ScalarNode, s, (True, False)) == _STR)
 
 
 def q(s: str) -> str:

@@ -23,7 +23,6 @@ from __future__ import annotations
 import functools
 import math
 import unicodedata
-from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import NamedTuple
 
@@ -598,6 +597,6 @@ def _dashed(d: ImageDraw.ImageDraw, a: Point, b: Point, dash: float, gap: float,
         pos += period
 
 
-def _star(cx: float, cy: float, outer: float, inner: float) -> Iterable[Point]:
+def _star(cx: float, cy: float, outer: float, inner: float) -> list[Point]:
     return [(cx + (outer if i % 2 == 0 else inner) * math.sin(i * math.pi / 5),
              cy - (outer if i % 2 == 0 else inner) * math.cos(i * math.pi / 5)) for i in range(10)]
