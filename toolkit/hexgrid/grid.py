@@ -38,6 +38,7 @@ class Extent:
             raise GridError(f"extent of {cols} x {rows} hexes is larger than the limit of {MAX_HEXES:,} hexes")
 
     def cells(self) -> Iterator[tuple[int, int]]:
+        """Every (col, row) offset cell of the extent, column by column, less the missing ones."""
         for col in range(self.first_col, self.last_col + 1):
             for row in range(self.first_row, self.last_row + 1):
                 if (col, row) not in self.missing:

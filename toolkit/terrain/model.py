@@ -72,6 +72,7 @@ class TerrainType:
 
     @property
     def rgb(self) -> tuple[int, int, int]:
+        """The colour as an (r, g, b) triple of 0..255."""
         c = self.color
         return int(c[1:3], 16), int(c[3:5], 16), int(c[5:7], 16)
 
@@ -99,6 +100,7 @@ class HexData:
             raise DataFileError(f"{sorted(clash)[0]!r} is a hex field, not a value key")
 
     def value(self, key: str, default: Any = None) -> Any:
+        """A free value of this hex, or ``default``."""
         return self.values.get(key, default)
 
 
@@ -228,18 +230,23 @@ class TerrainMap:
         return data
 
     def terrain(self, hex_id: str) -> str:
+        """The hex's terrain name (overrides applied)."""
         return self.hex(hex_id).terrain
 
     def tags(self, hex_id: str) -> frozenset[str]:
+        """The hex's tags (overrides applied)."""
         return self.hex(hex_id).tags
 
     def name(self, hex_id: str) -> str | None:
+        """The hex's place name, or None."""
         return self.hex(hex_id).name
 
     def value(self, hex_id: str, key: str, default: Any = None) -> Any:
+        """A free value of the hex (``vp``, ``country``, ...), or ``default``."""
         return self.hex(hex_id).values.get(key, default)
 
     def is_water(self, hex_id: str) -> bool:
+        """Whether the hex's terrain is marked ``water`` in the legend."""
         tt = self.legend.get(self.terrain(hex_id))
         return bool(tt and tt.water)
 
@@ -313,6 +320,7 @@ class TerrainMap:
         return [g.id(h) for h in found]
 
     def distance(self, a: str, b: str) -> int:
+        """Steps between two hexes."""
         return self.grid.hex(a).distance(self.grid.hex(b))
 
     def side(self, a: str, b: str) -> str:
@@ -320,6 +328,7 @@ class TerrainMap:
         return self.grid.side_key(a, b)
 
     def side_features(self, a: str, b: str) -> frozenset[str]:
+        """Features of the hexside between two neighbouring hexes (overrides applied); empty if none."""
         return self._effective_sides().get(self.side(a, b), frozenset())
 
     def sides_of(self, hex_id: str) -> dict[str, frozenset[str]]:
@@ -382,6 +391,7 @@ class TerrainMap:
         return self.hex(hid)  # overridden-only hex, or raises for no data
 
     def set_terrain(self, hex_id: str, terrain: str) -> None:
+        """Set the hex's terrain (a legend name)."""
         hid = self.canonical(hex_id)
         self._check_terrain(terrain)
         ov = self.overrides["hexes"].get(hid)
@@ -402,12 +412,14 @@ class TerrainMap:
         self._changed()
 
     def set_tag(self, hex_id: str, tag: str) -> None:
+        """Add a tag (a word) to the hex."""
         hid = self.canonical(hex_id)
         if not _WORD.fullmatch(tag):
             raise DataFileError(f"tag {tag!r} must be a word (letters, digits, _ or -)")
         self._set_tags(hid, self.tags(hid) | {tag})
 
     def remove_tag(self, hex_id: str, tag: str) -> None:
+        """Remove a tag from the hex (no error if it has none)."""
         hid = self.canonical(hex_id)
         self._set_tags(hid, self.tags(hid) - {tag})
 
@@ -465,11 +477,13 @@ class TerrainMap:
         self._changed()
 
     def add_side_feature(self, a: str, b: str, feature: str) -> None:
+        """Add a feature (a word: river, road, rail, ...) to the hexside between two neighbours."""
         if not _WORD.fullmatch(feature):
             raise DataFileError(f"hexside feature {feature!r} must be a word (letters, digits, _ or -)")
         self._set_side(a, b, self.side_features(a, b) | {feature})
 
     def remove_side_feature(self, a: str, b: str, feature: str) -> None:
+        """Remove a feature from the hexside between two neighbours (no error if absent)."""
         self._set_side(a, b, self.side_features(a, b) - {feature})
 
     # --- checks --------------------------------------------------------------------------------

@@ -110,6 +110,7 @@ class LambertAzimuthal:
         return np.degrees(lam) + self.lon0, np.degrees(phi)
 
     def point(self, lon: float, lat: float) -> tuple[float, float]:
+        """One point (degrees) -> plane (x east, y north or south as configured), in the radius's units."""
         x, y = self.forward(lon, lat)
         return float(x), float(y)
 
@@ -123,6 +124,7 @@ class LambertAzimuthal:
         return shapely.transform(geom, fn)
 
     def to_dict(self) -> dict[str, object]:
+        """The projection's settings as a map file's ``meta.georef`` keeps them."""
         return {"projection": "lambert-azimuthal-equal-area", "lon0": self.lon0, "lat0": self.lat0,
                 "radius_km": self.radius, "y": "south" if self.y_down else "north"}
 
