@@ -75,23 +75,28 @@ def _artillery(d: ImageDraw.ImageDraw, b: Box, fg: Colour, bg: Colour) -> None:
     _dot(d, (b[0] + b[2]) / 2, (b[1] + b[3]) / 2, 0.17 * h, fg)
 
 
-def _ski_mark(d: ImageDraw.ImageDraw, b: Box, fg: Colour) -> None:
+def _haloed(draw_mark: Callable[[Colour, int], None], b: Box, fg: Colour, bg: Colour) -> None:
+    """Draw a modifier twice: first wide in the background colour (a knock-out halo, so the lines it
+    crosses stop short of it, as on a printed counter), then in the ink colour."""
+    lw = _lw(b)
+    draw_mark(bg, 3 * lw)
+    draw_mark(fg, lw)
+
+
+def _ski_mark(d: ImageDraw.ImageDraw, b: Box, colour: Colour, lw: int) -> None:
     """A ski: a runner along the bottom with its tip curled up (APP-6 'arctic')."""
     w, h = b[2] - b[0], b[3] - b[1]
     y = b[3] - 0.2 * h
-    x0, x1 = b[0] + 0.22 * w, b[2] - 0.30 * w
-    lw = _lw(b)
-    d.line([(x0, y), (x1, y)], fill=fg, width=lw)
-    r = 0.12 * h
-    d.arc((x1 - r, y - 2 * r, x1 + r, y), start=0, end=90, fill=fg, width=lw)
+    x0, x1 = b[0] + 0.25 * w, b[2] - 0.32 * w
+    r = 0.14 * h
+    d.line([(x0, y), (x1, y)], fill=colour, width=lw)
+    d.arc((x1 - r, y - 2 * r, x1 + r, y), start=0, end=90, fill=colour, width=lw)
+    d.ellipse((x1 + r - lw / 2, y - r - lw / 2, x1 + r + lw / 2, y - r + lw / 2), fill=colour)
 
 
 def _ski(d: ImageDraw.ImageDraw, b: Box, fg: Colour, bg: Colour) -> None:
     _infantry(d, b, fg, bg)
-    w, h = b[2] - b[0], b[3] - b[1]
-    # clear a band at the bottom so the ski reads clearly
-    d.rectangle((b[0] + 0.2 * w, b[3] - 0.33 * h, b[2] - 0.2 * w, b[3] - 0.08 * h), fill=bg)
-    _ski_mark(d, b, fg)
+    _haloed(lambda colour, lw: _ski_mark(d, b, colour, lw), b, fg, bg)
 
 
 def _mountain(d: ImageDraw.ImageDraw, b: Box, fg: Colour, bg: Colour) -> None:
@@ -133,33 +138,27 @@ def _nkvd(d: ImageDraw.ImageDraw, b: Box, fg: Colour, bg: Colour) -> None:
     _letters("NKVD", 0.42)(d, b, fg, bg)
 
 
-def _canopy(d: ImageDraw.ImageDraw, b: Box, fg: Colour) -> None:
-    """The airborne canopy: two small arcs side by side at the bottom of the frame."""
+def _canopy(d: ImageDraw.ImageDraw, b: Box, colour: Colour, lw: int) -> None:
+    """The airborne canopy (APP-6): two arcs side by side, open downwards, on the bottom of the frame."""
     w, h = b[2] - b[0], b[3] - b[1]
-    cx, y = (b[0] + b[2]) / 2, b[3] - 0.1 * h
-    r = 0.1 * w
-    lw = _lw(b)
+    cx, y = (b[0] + b[2]) / 2, b[3] - 0.5 * _lw(b)
+    r = min(0.12 * w, 0.26 * h)
     for x in (cx - r, cx + r):
-        d.arc((x - r, y - r, x + r, y + r), start=180, end=360, fill=fg, width=lw)
+        d.arc((x - r, y - r, x + r, y + r), start=180, end=360, fill=colour, width=lw)
 
 
 def _paratroop(d: ImageDraw.ImageDraw, b: Box, fg: Colour, bg: Colour) -> None:
     _infantry(d, b, fg, bg)
-    w, h = b[2] - b[0], b[3] - b[1]
-    d.rectangle((b[0] + 0.25 * w, b[3] - 0.26 * h, b[2] - 0.25 * w, b[3] - 0.04 * h), fill=bg)
-    _canopy(d, b, fg)
+    _haloed(lambda colour, lw: _canopy(d, b, colour, lw), b, fg, bg)
 
 
 def _marine(d: ImageDraw.ImageDraw, b: Box, fg: Colour, bg: Colour) -> None:
+    """Infantry with the amphibious wave across the bottom of the frame."""
     _infantry(d, b, fg, bg)
     w, h = b[2] - b[0], b[3] - b[1]
-    d.rectangle((b[0] + 0.2 * w, b[3] - 0.3 * h, b[2] - 0.2 * w, b[3] - 0.04 * h), fill=bg)
-    pts = []
-    x0, x1, y = b[0] + 0.24 * w, b[2] - 0.24 * w, b[3] - 0.17 * h
-    for i in range(41):
-        t = i / 40
-        pts.append((x0 + t * (x1 - x0), y + 0.06 * h * math.sin(t * 4 * math.pi)))
-    d.line(pts, fill=fg, width=_lw(b), joint="curve")
+    x0, x1, y = b[0] + 0.22 * w, b[2] - 0.22 * w, b[3] - 0.2 * h
+    pts = [(x0 + t / 40 * (x1 - x0), y + 0.07 * h * math.sin(t / 40 * 4 * math.pi)) for t in range(41)]
+    _haloed(lambda colour, lw: d.line(pts, fill=colour, width=lw, joint="curve"), b, fg, bg)
 
 
 def _dome(d: ImageDraw.ImageDraw, b: Box, fg: Colour) -> None:
@@ -204,13 +203,17 @@ def _recon(d: ImageDraw.ImageDraw, b: Box, fg: Colour, bg: Colour) -> None:
 
 
 def _bicycle(d: ImageDraw.ImageDraw, b: Box, fg: Colour, bg: Colour) -> None:
+    """Infantry on a bicycle: two wheels joined by a frame bar at the bottom of the frame."""
     _infantry(d, b, fg, bg)
     w, h = b[2] - b[0], b[3] - b[1]
-    cx, cy, r, lw = (b[0] + b[2]) / 2, b[3] - 0.2 * h, 0.11 * h, _lw(b)
-    d.rectangle((cx - 0.3 * w, cy - r - lw, cx + 0.3 * w, cy + r + lw), fill=bg)
-    for x in (cx - 0.16 * w, cx + 0.16 * w):
-        d.ellipse((x - r, cy - r, x + r, cy + r), outline=fg, width=lw)
-    d.line([(cx - 0.16 * w, cy), (cx + 0.16 * w, cy)], fill=fg, width=lw)
+    cx, cy, r = (b[0] + b[2]) / 2, b[3] - 0.22 * h, 0.12 * h
+
+    def mark(colour: Colour, lw: int) -> None:
+        for x in (cx - 0.17 * w, cx + 0.17 * w):
+            d.ellipse((x - r, cy - r, x + r, cy + r), outline=colour, width=lw, fill=bg)
+        d.line([(cx - 0.17 * w + r, cy), (cx + 0.17 * w - r, cy)], fill=colour, width=lw)
+
+    _haloed(mark, b, fg, bg)
 
 
 def _jaeger(d: ImageDraw.ImageDraw, b: Box, fg: Colour, bg: Colour) -> None:
