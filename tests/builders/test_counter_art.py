@@ -12,9 +12,9 @@ from PIL import Image
 
 from toolkit.builders.counter_art import contact_sheet, render_face, write_counter_pngs
 from toolkit.builders.symbols import SYMBOL_DRAWERS
-from toolkit.fonts import printable
 from toolkit.counters import UNIT_TYPES, load_counters, parse_counters
 from toolkit.errors import InputError
+from toolkit.fonts import printable
 
 DATA = Path(__file__).parent / "data"
 GOLDEN = Path(__file__).parent / "golden"
@@ -163,3 +163,20 @@ def test_top_left_values_print_in_the_corner():
     blank = _px(render_face(cs, "fin-tank", "front", 200).crop((8, 6, 40, 40)))
     assert (np.abs(corner - corner[0, 0]).sum(axis=2) > 200).sum() > 30  # the "8"
     assert (np.abs(blank - blank[0, 0]).sum(axis=2) > 200).sum() == 0
+
+
+def test_tornio_support_units_have_a_darker_unit_type_box():
+    # Tornio 4.4.2: "the Unit Type (with a darker color inside the Unit Type box)" for Support Units only
+    cs = load_counters("tornio-44")
+    px = 200
+    for cid, darker in (("fin-mortar", True), ("fin-artillery", True), ("fin-1-jr11", False), ("fin-at", False)):
+        for which in ("front", "back"):
+            image = _px(render_face(cs, cid, which, px))
+            # inside the unit-type frame, near its top edge, clear of the symbol itself
+            top = 0.22 if cs[cid].motorised else 0.27
+            inside = image[round((top + 0.04) * px), round(0.40 * px)]
+            side = np.array([0x8c, 0xb3, 0xdc])
+            if darker:
+                assert (inside < side - 20).all(), (cid, which, inside)
+            else:
+                assert np.abs(inside - side).max() <= 2, (cid, which, inside)

@@ -8,7 +8,8 @@ the game (``CounterSet.layout``):
   box, designation to the right of the box, "attack-defence-movement" across the bottom.
 * ``tornio`` (Tornio '44 §4.4.2): as classic, plus the identification to the left of the box,
   "H" for a half factor, an underscored movement factor and wheels/track marks under the box for
-  motorised units (§17.1), support factors inside a rectangle.
+  motorised units (§17.1), support factors inside a rectangle and a darker unit-type box for
+  Support Units.
 * ``europa``: as classic, plus the self-supporting dot at the top left (A Winter War 12).
 
 Values named in the file's ``top_left`` (Tornio's support range, Europa's AA value) print small in
@@ -31,6 +32,10 @@ from ..fonts import CAP_HEIGHT, font, printable
 from .symbols import draw_motorised, draw_size, draw_symbol, text_centered
 
 __all__ = ["contact_sheet", "mm_to_px", "render_face", "write_counter_pngs"]
+
+
+#: How much darker (towards black) the inside of a Tornio Support Unit's unit-type box is.
+SUPPORT_SHADE = 0.22
 
 
 def mm_to_px(mm: float, dpi: float) -> int:
@@ -90,7 +95,12 @@ def _draw_face(draw: ImageDraw.ImageDraw, face: Face, cset: CounterSet, ox: floa
         return
     top = 0.22 if face.motorised else 0.27
     frame = (ox + 0.24 * s, oy + top * s, ox + 0.76 * s, oy + (top + 0.34) * s)
-    draw_symbol(draw, frame, face.symbols, fg, bg)
+    inside = bg
+    if cset.layout == "tornio" and (face.boxed or "support" in face.values):
+        # Tornio 4.4.2: a Support Unit has "a darker color inside the Unit Type box"
+        inside = _mix(bg, (0, 0, 0), SUPPORT_SHADE)
+        draw.rectangle(frame, fill=inside)
+    draw_symbol(draw, frame, face.symbols, fg, inside)
     draw_size(draw, ox + s / 2, oy + (top - 0.045) * s, 0.085 * s, face.size, fg)
     if face.motorised:
         draw_motorised(draw, frame, face.motorised, fg)
