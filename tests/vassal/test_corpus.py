@@ -203,3 +203,23 @@ def test_large_saves_are_fast_enough_to_share_a_fixture(corpus):
     # not a timing test: documents that the biggest corpus save decodes completely
     save = read_save(Path(corpus) / "Cattlesquat__PathsOfGlory/Classic10-8.vsav")
     assert len(save.add_pieces()) == 2222
+
+
+def test_every_corpus_module_file_reads(corpus):
+    from toolkit.vassal.save import Metadata
+
+    builds = sorted(p for p in corpus.glob("*/*") if p.name.endswith(("buildFile", "buildFile.xml")))
+    metas = sorted(p for p in corpus.glob("*/*") if p.name.endswith("moduledata"))
+    assert len(builds) >= 6 and len(metas) >= 6
+    names = {}
+    for path in builds:
+        with Module.open(path) as module:
+            names[path.parent.name] = (module.name, len(module.maps), len(module.piece_slots))
+    assert names["uckelman__tld-mod"] == ("The Longest Day", 10, 2070)
+    assert names["rummelsworth__vassal-module-kassala"][:2] == ("Kassala", 1)
+    for path in metas:
+        meta = Metadata.parse(path.read_bytes(), str(path))
+        assert meta.name and meta.vassal_version
+    # the 3.2.17 moduledata of zxvt has a translated name whose lang and text are swapped (pre-3.6.11)
+    zx = Metadata.parse((corpus / "hurufu__zxvt-vassal-module/moduledata").read_bytes(), "zx")
+    assert zx.name == "Capture of the territory"
