@@ -81,6 +81,14 @@ def test_check_bad_input_exit_3(tmp_path: Path, text: str, message: str) -> None
     assert code == 3 and err.startswith("wgt: error: ") and message in err and "Traceback" not in err
 
 
+def test_check_position_of_another_game_exit_3(tmp_path: Path) -> None:
+    path = write(tmp_path, "t.yaml", OK.replace("winter-war", "tornio-44"))
+    code, _, err = run("check", path, "--game", "winter-war")
+    assert (code, err) == (3, f"wgt: error: {path}: the position is for game 'tornio-44', not winter-war\n")
+    code, _, _ = run("check", write(tmp_path, "alias.yaml", OK.replace("winter-war", "WW")))
+    assert code == 0  # an alias of the same game is the same game
+
+
 def test_check_missing_file_and_save_without_reader(tmp_path: Path) -> None:
     code, _, err = run("check", str(tmp_path / "nope.yaml"))
     assert code == 3 and "not found" in err

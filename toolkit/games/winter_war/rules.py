@@ -227,6 +227,16 @@ class WinterWarReferee(Referee):
         return str(self.board.tmap.resolve(ref))
 
     def position(self, data: Any, source: str = "<position>") -> Position:
+        if isinstance(data, Mapping) and isinstance(data.get("game"), str) and data["game"].strip():
+            named = data["game"].strip()
+            try:
+                from .. import get_game
+                slug = get_game(named).slug
+            except ToolkitError:
+                slug = named
+            if slug != self.slug:  # a position of another game judged with --game winter-war
+                raise DataFileError(f"the position is for game {named!r}, not {self.slug}", source)
+            data = {**data, "game": self.slug}
         pos = Position.from_data(data, counter=self.counter_kind, hex_of=self.hex_of, source=source,
                                  default_game=self.slug)
         if pos.phase and pos.phase not in PHASES:
