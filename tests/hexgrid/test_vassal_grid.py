@@ -23,7 +23,15 @@ from toolkit.hexgrid.vassal import (
     Zone,
     ZonedGrid,
 )
-from toolkit.hexgrid.vassal._java import double_str, f32, format_string, jround, parse_double, split_dollar
+from toolkit.hexgrid.vassal._java import (
+    double_str,
+    f32,
+    format_string,
+    format_tokens,
+    jround,
+    parse_double,
+    split_dollar,
+)
 from toolkit.hexgrid.vassal.hex import area_contains, hex_polygon
 from toolkit.hexgrid.vassal.numbering import format_part, parse_part
 
@@ -344,6 +352,8 @@ def test_location_format_variables_and_literals() -> None:
     assert numbering.parse_name("Hex 03/02 [03.02] !") == (2, 1)
     assert split_dollar("a\\$b$c$") == ["a$b", "c", ""]
     assert format_string("$x$$y", {"x": "1"}) == "1y"
+    # literal, property, (empty literal dropped), property, literal, final unterminated property read as a literal
+    assert list(format_tokens("A$x$$y$B$z")) == [("A", False), ("x", True), ("y", True), ("B", False), ("z", False)]
 
 
 def test_format_without_a_column_cannot_be_reversed() -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 import re
 import struct
+from collections.abc import Iterator
 
 from ...errors import GridError
 
@@ -158,6 +159,19 @@ def split_dollar(text: str) -> list[str]:
     return tokens
 
 
+def format_tokens(fmt: str) -> Iterator[tuple[str, bool]]:
+    """The non-empty tokens of a ``FormattedString`` format, each with whether it names a property.
+
+    Tokens alternate literal / property (``"A$x$B"``: ``A`` literal, ``x`` property, ``B`` literal); a
+    final unterminated property token is literal.
+    """
+    tokens = split_dollar(fmt)
+    last = len(tokens) - 1
+    for index, token in enumerate(tokens):
+        if token:
+            yield token, index % 2 == 1 and index != last
+
+
 def format_string(fmt: str, values: dict[str, str | None], *, unknown_as_name: bool = False) -> str:
     """VASSAL ``FormattedString.getText`` with only the given properties defined.
 
@@ -166,14 +180,9 @@ def format_string(fmt: str, values: dict[str, str | None], *, unknown_as_name: b
     format, but its own name in a Zone's format (``unknown_as_name``; both observed on the 3.6 engine,
     where a Zone asks its map for other properties).
     """
-    tokens = split_dollar(fmt)
     out: list[str] = []
-    is_property = True
-    for index, token in enumerate(tokens):
-        is_property = not is_property
-        if not token:
-            continue
-        if not is_property or index == len(tokens) - 1:
+    for token, is_property in format_tokens(fmt):
+        if not is_property:
             out.append(token)
         else:
             if token in values:

@@ -15,6 +15,7 @@ from ._java import (
     color_str,
     double_str,
     format_string,
+    format_tokens,
     jfloor,
     jint,
     jround,
@@ -22,7 +23,6 @@ from ._java import (
     parse_color,
     parse_double,
     parse_int,
-    split_dollar,
 )
 from .hex import check_version
 from .numbering import SquareGridNumbering
@@ -482,13 +482,8 @@ class ZonedGrid:
         grid, size = self._grid_of(zone, container)
         regex: list[str] = []
         groups = 0
-        tokens = split_dollar(zone.location_format)
-        is_property = True
-        for index, token in enumerate(tokens):
-            is_property = not is_property
-            if not token:
-                continue
-            if not is_property or index == len(tokens) - 1:
+        for token, is_property in format_tokens(zone.location_format):
+            if not is_property:
                 regex.append(re.escape(token))
             elif token == "name":
                 regex.append(re.escape(zone.name))

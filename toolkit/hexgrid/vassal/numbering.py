@@ -8,7 +8,7 @@ from dataclasses import dataclass, fields
 from typing import ClassVar, Self
 
 from ...errors import GridError, HexIdError
-from ._java import bool_str, color_str, format_string, parse_bool, parse_color, parse_int, split_dollar
+from ._java import bool_str, color_str, format_string, format_tokens, parse_bool, parse_color, parse_int
 
 ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 _ALPHA_PART = "-?(?:" + "|".join(f"{c}+" for c in ALPHABET) + ")"
@@ -169,13 +169,8 @@ class RegularGridNumbering:
         groups = 0
         col_group: int | None = None
         row_group: int | None = None
-        tokens = split_dollar(self.location_format)
-        is_property = True
-        for index, token in enumerate(tokens):
-            is_property = not is_property
-            if not token:
-                continue
-            if not is_property or index == len(tokens) - 1:
+        for token, is_property in format_tokens(self.location_format):
+            if not is_property:
                 regex.append(re.escape(token))
             elif token == "gridLocation":
                 if self.first == "H":
