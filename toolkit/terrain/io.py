@@ -402,14 +402,7 @@ class _Reader:
             nodes[hid] = knode
             span.add(hid, knode, vnode)
             if partial:
-                d: dict[str, Any] = {}
-                if terrain is not None:
-                    d["terrain"] = terrain
-                if tags is not None:
-                    d["tags"] = tags
-                if name is not ...:
-                    d["name"] = name
-                d.update(values)
+                d = _override_entry(terrain, tags, name, values)
                 if not d:
                     raise fail(vnode, f"override of hex {hid} changes nothing")
                 out[hid] = d
@@ -565,18 +558,24 @@ def _f_hex(body: str, legend: Mapping[str, TerrainType], partial: bool, cache: d
             raise _Fallback
         values[k] = v
     if partial:
-        d: dict[str, Any] = {}
-        if terrain is not None:
-            d["terrain"] = terrain
-        if tags is not None:
-            d["tags"] = tags
-        if has_name:
-            d["name"] = name or None
-        d.update(values)
-        return d
+        return _override_entry(terrain, tags, (name or None) if has_name else ..., values)
     if terrain is None:
         raise _Fallback
     return HexData(terrain, tags or frozenset(), name or None, values)
+
+
+def _override_entry(terrain: str | None, tags: frozenset[str] | None, name: Any,
+                    values: dict[str, Any]) -> dict[str, Any]:
+    """An override hex entry from the fields it gives (``name`` is ``...`` when not given)."""
+    d: dict[str, Any] = {}
+    if terrain is not None:
+        d["terrain"] = terrain
+    if tags is not None:
+        d["tags"] = tags
+    if name is not ...:
+        d["name"] = name
+    d.update(values)
+    return d
 
 
 def _fast_read(text: str, source: str) -> TerrainMap | None:
