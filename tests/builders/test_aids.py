@@ -9,7 +9,15 @@ import numpy as np
 import pytest
 from PIL import Image
 
-from toolkit.builders.aids import AidStyle, ChartTable, build_aids, render_cards, render_table, write_aids
+from toolkit.builders.aids import (
+    AidStyle,
+    ChartTable,
+    build_aids,
+    natural_width,
+    render_cards,
+    render_table,
+    write_aids,
+)
 from toolkit.errors import DataFileError, InputError
 
 CRT = ChartTable.make("Combat Results Table", ("Die", "1-2", "1-1", "2-1"),
@@ -91,3 +99,47 @@ def test_pdf_pages_are_the_card_size_and_lossless(tmp_path: Path):
 def test_no_tables_is_an_error():
     with pytest.raises(InputError, match="no charts"):
         render_cards([])
+
+
+def _ink_columns(card: Image.Image, top: int, bottom: int) -> np.ndarray:
+    """Which pixel columns of a card hold anything but white between two rows."""
+    pixels = np.asarray(card.convert("L"))[top:bottom]
+    return (pixels < 250).any(axis=0)
+
+
+def test_narrow_tables_sit_side_by_side_at_half_width():
+    style = AidStyle(dpi=100, card="a4")
+    small = ChartTable.make("Levels", ("VP", "Result"), [("101+", "Decisive"), ("81 to 100", "Substantive")])
+    condition = "Soviets capture all four hexes of the Mannerheim Line and eliminate every Finnish unit south of Row A"
+    wide = ChartTable.make("Schedule", ("Condition", "VP"), [(condition, "+40")])
+    cards = render_cards([small, small, wide, small], style)
+    assert len(cards) == 1
+    card = cards[0]
+    margin = round(style.margin_mm / 25.4 * style.dpi)
+    inner_w = card.width - 2 * margin
+    gap = style.px(10)
+    half_w = (inner_w - gap) // 2
+    first = render_table(small, style, half_w)
+    # the first row: two half-width tables with a white gutter between them
+    row = _ink_columns(card, margin, margin + first.height)
+    assert row[margin:margin + half_w].any() and row[margin + half_w + gap:margin + inner_w].any()
+    assert not row[margin + half_w + 1:margin + half_w + gap - 1].any()
+    assert np.array_equal(np.asarray(card.crop((margin, margin, margin + half_w, margin + first.height))),
+                          np.asarray(first))
+    # the wide table takes the whole width below them; the last small one starts a new half row
+    y = margin + first.height + gap
+    second = render_table(wide, style, inner_w)
+    assert np.array_equal(np.asarray(card.crop((margin, y, margin + inner_w, y + second.height))),
+                          np.asarray(second))
+    y += second.height + gap
+    row = _ink_columns(card, y, y + first.height)
+    assert row[margin:margin + half_w].any() and not row[margin + half_w + gap:margin + inner_w].any()
+
+
+def test_natural_width_covers_cells_and_title():
+    style = AidStyle(dpi=100)
+    narrow = ChartTable.make("T", ("a", "b"), [("1", "2")])
+    long_title = ChartTable.make("A very long title for a two-cell table", ("a", "b"), [("1", "2")])
+    assert natural_width(long_title, style) > natural_width(narrow, style)
+    assert natural_width(ChartTable.make("T", ("a", "b"), [("1", "two words here")]), style) > \
+        natural_width(narrow, style)

@@ -26,7 +26,8 @@ from ..fileio import atomic_open, atomic_write
 from ..fonts import font, printable
 from .pdf import PdfWriter
 
-__all__ = ["CARD_SIZES", "AidStyle", "ChartTable", "build_aids", "render_cards", "render_table", "write_aids"]
+__all__ = ["CARD_SIZES", "AidStyle", "ChartTable", "build_aids", "natural_width", "render_cards", "render_table",
+           "write_aids"]
 
 CARD_SIZES: dict[str, tuple[float, float]] = {"a4": (210.0, 297.0), "letter": (215.9, 279.4),
                                               "a5": (148.0, 210.0), "card": (127.0, 203.2)}
@@ -132,8 +133,9 @@ def _wrap(draw: ImageDraw.ImageDraw, text: str, f: Any, width: float) -> list[st
     return lines
 
 
-def _column_widths(draw: ImageDraw.ImageDraw, table: ChartTable, f: Any, fb: Any, avail: float, pad: float
-                   ) -> list[float]:
+def _natural_widths(draw: ImageDraw.ImageDraw, table: ChartTable, f: Any, fb: Any, pad: float
+                    ) -> tuple[list[float], list[float]]:
+    """Each column's width on one line, and its narrowest (the longest word), padding included."""
     n = len(table.columns)
     natural = [0.0] * n
     minimum = [0.0] * n
@@ -148,6 +150,25 @@ def _column_widths(draw: ImageDraw.ImageDraw, table: ChartTable, f: Any, fb: Any
     if table.kind == "crt" and n > 2:  # odds columns all the same width, as printed
         natural[1:] = [max(natural[1:])] * (n - 1)
         minimum[1:] = [max(minimum[1:])] * (n - 1)
+    return natural, minimum
+
+
+def natural_width(table: ChartTable, style: AidStyle) -> int:
+    """The width (pixels at ``style.dpi``) a table needs to print every cell and its title on one line."""
+    probe = ImageDraw.Draw(Image.new("RGB", (1, 1)))
+    body = style.px(style.body_pt)
+    f, fb = font(body), font(body, "bold")
+    pad = body * 0.45
+    cells = sum(_natural_widths(probe, table, f, fb, pad)[0])
+    title = probe.textlength(printable(table.title), font=font(style.px(style.title_pt), "bold")) + 3 * pad
+    source = probe.textlength(printable(table.source), font=font(style.px(style.note_pt))) + 2 * pad
+    return round(max(cells, title, source))
+
+
+def _column_widths(draw: ImageDraw.ImageDraw, table: ChartTable, f: Any, fb: Any, avail: float, pad: float
+                   ) -> list[float]:
+    n = len(table.columns)
+    natural, minimum = _natural_widths(draw, table, f, fb, pad)
     if sum(natural) <= avail:
         extra = avail - sum(natural)
         return [w + extra * w / sum(natural) for w in natural]
@@ -248,7 +269,12 @@ def _cell(d: ImageDraw.ImageDraw, lines: list[str], x0: float, x1: float, y: flo
 
 
 def render_cards(tables: Sequence[ChartTable], style: AidStyle | None = None) -> list[Image.Image]:
-    """Lay the tables out on cards, top to bottom, a new card when one is full."""
+    """Lay the tables out on cards in the given order, top to bottom, a new card when one is full.
+
+    A table that fits in half the card's width (every cell on one line) takes a half-width column, and
+    two such tables in a row sit side by side, as on a printed player aid, instead of each being
+    stretched across the card.
+    """
     style = style or AidStyle()
     if not tables:
         raise InputError("no charts to lay out")
@@ -271,11 +297,21 @@ def render_cards(tables: Sequence[ChartTable], style: AidStyle | None = None) ->
         cards.append(image)
         return image
 
+    half_w = (inner_w - gap) // 2
+    beside: tuple[int, int] | None = None  # (top, height) of a half-width table with room to its right
     for table in tables:
-        for part in _split_to_fit(table, style, inner_w, inner_h):
+        half = natural_width(table, style) <= half_w
+        for part in _split_to_fit(table, style, half_w if half else inner_w, inner_h):
+            if half and beside is not None and card is not None and beside[0] + part.height <= inner_h:
+                top, height = beside
+                card.paste(part, (margin + half_w + gap, margin + top))
+                y = max(y, top + part.height + gap)
+                beside = None
+                continue
             if card is None or y + part.height > inner_h:
                 card, y = new_card(), 0
             card.paste(part, (margin, margin + y))
+            beside = (y, part.height) if half else None
             y += part.height + gap
     return cards
 
