@@ -95,12 +95,14 @@ def test_side_edit_and_show(mapfile: Path) -> None:
     (("map", "side", "{m}", "0304", "0303", "--add", "bad feature"), "wgt: error: hexside feature 'bad feature'"),
     (("map", "find", "{m}", "--terrain", "lava"), "wgt: error: unknown terrain 'lava'"),
     (("map", "find", "{m}", "--value", "country"), "wgt: error: expected KEY=VALUE, not 'country'"),
+    (("map", "export", "{m}", "-o", "{m}"), "wgt: error: output {m} is the map file itself"),
+    (("map", "render", "{m}", "-o", "{d}/x.png", "--layout-out", "{m}"), "wgt: error: output {m} is the map file"),
 ])
 def test_bad_input_is_one_line_exit_3(mapfile: Path, args: tuple[str, ...], message: str) -> None:
     before = mapfile.read_bytes()
     code, _, err = wgt(*(a.format(m=mapfile, d=mapfile.parent) for a in args))
     assert code == 3
-    assert err.startswith(message.format(d=mapfile.parent)) and err.count("\n") == 1
+    assert err.startswith(message.format(d=mapfile.parent, m=mapfile)) and err.count("\n") == 1
     assert mapfile.read_bytes() == before
 
 

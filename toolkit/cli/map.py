@@ -39,6 +39,13 @@ def _load(arg: str) -> tuple[TerrainMap, Path]:
     return load_map(path), path
 
 
+def _not_the_map(output: str, map_path: Path) -> None:
+    """Refuse an output file that is the map file itself (a slip that would replace the map's data)."""
+    out = Path(output)
+    if out.exists() and out.resolve() == map_path.resolve():
+        raise InputError(f"output {output} is the map file itself: give another file name")
+
+
 def _hex_json(m: TerrainMap, hid: str) -> dict[str, Any]:
     h = m.hex(hid)
     return {"hex": hid, "terrain": h.terrain, "tags": sorted(h.tags), "name": h.name,
@@ -190,7 +197,10 @@ def render(map_arg: str, output: str, hex_size: float | None, dpi: float | None,
     """Draw the map as a board image (PNG), usable as a VASSAL board and to check the data by eye."""
     from ..terrain.render import DEFAULT_HEX_SIZE, RenderStyle, render_map
 
-    m, _ = _load(map_arg)
+    m, map_path = _load(map_arg)
+    for target in (output, layout_out):
+        if target:
+            _not_the_map(target, map_path)
     if dpi is not None:
         if dpi <= 0 or hex_inches <= 0:
             raise InputError("--dpi and --hex-inches must be positive")
@@ -235,7 +245,8 @@ def export(map_arg: str, fmt: str, output: str, hex_size: float | None, georef: 
     from ..terrain.geojson import dumps_geojson
     from ..terrain.render import board_layout
 
-    m, _ = _load(map_arg)
+    m, map_path = _load(map_arg)
+    _not_the_map(output, map_path)
     if georef and hex_size is not None:
         raise InputError("give --hex-size or --georef, not both")
     layout = board_layout(m, hex_size)[0] if hex_size is not None else None
