@@ -180,3 +180,18 @@ def test_tornio_support_units_have_a_darker_unit_type_box():
                 assert (inside < side - 20).all(), (cid, which, inside)
             else:
                 assert np.abs(inside - side).max() <= 2, (cid, which, inside)
+
+
+def test_tornio_added_unit_type_is_grey():
+    # Tornio 4.4.2/4.4.3: the added unit type (machine gun, mountain: never alone) prints in grey
+    cs = load_counters("tornio-44")
+    px = 300
+    for cid in ("fin-mg-jr11", "ger-gebirgs"):
+        image = _px(render_face(cs, cid, "front", px))
+        frame = image[round(0.28 * px):round(0.60 * px), round(0.25 * px):round(0.75 * px)]
+        colours = {tuple(int(v) for v in p) for p in frame.reshape(-1, 3)}
+        assert (77, 77, 77) in colours, cid  # black mixed 60% towards mid grey: the added symbol
+        assert (0, 0, 0) in colours, cid     # the main type (infantry X, frame) stays black
+    classic = load_counters("winter-war")    # other layouts draw every symbol in the print colour
+    image = _px(render_face(classic, "fin-2-2-3", "front", px))
+    assert (77, 77, 77) not in {tuple(int(v) for v in p) for p in image.reshape(-1, 3)}

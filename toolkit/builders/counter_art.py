@@ -8,8 +8,8 @@ the game (``CounterSet.layout``):
   box, designation to the right of the box, "attack-defence-movement" across the bottom.
 * ``tornio`` (Tornio '44 §4.4.2): as classic, plus the identification to the left of the box,
   "H" for a half factor, an underscored movement factor and wheels/track marks under the box for
-  motorised units (§17.1), support factors inside a rectangle and a darker unit-type box for
-  Support Units.
+  motorised units (§17.1), support factors inside a rectangle, a darker unit-type box for
+  Support Units and the added unit type (the second symbol: machine gun, mountain) in grey.
 * ``europa``: as classic, plus the self-supporting dot at the top left (A Winter War 12).
 
 Values named in the file's ``top_left`` (Tornio's support range, Europa's AA value) print small in
@@ -36,6 +36,8 @@ __all__ = ["contact_sheet", "mm_to_px", "render_face", "write_counter_pngs"]
 
 #: How much darker (towards black) the inside of a Tornio Support Unit's unit-type box is.
 SUPPORT_SHADE = 0.22
+#: How far towards mid grey Tornio's added unit type symbol (machine gun, mountain) is drawn.
+ADDED_TYPE_GREY = 0.6
 
 
 def mm_to_px(mm: float, dpi: float) -> int:
@@ -100,7 +102,9 @@ def _draw_face(draw: ImageDraw.ImageDraw, face: Face, cset: CounterSet, ox: floa
         # Tornio 4.4.2: a Support Unit has "a darker color inside the Unit Type box"
         inside = _mix(bg, (0, 0, 0), SUPPORT_SHADE)
         draw.rectangle(frame, fill=inside)
-    draw_symbol(draw, frame, face.symbols, fg, inside)
+    # Tornio 4.4.2: "the Added Unit Type Info (in gray color)" - the symbols after the main type (4.4.3)
+    added = _mix(fg, (128, 128, 128), ADDED_TYPE_GREY) if cset.layout == "tornio" else None
+    draw_symbol(draw, frame, face.symbols, fg, inside, modifier_fg=added)
     draw_size(draw, ox + s / 2, oy + (top - 0.045) * s, 0.085 * s, face.size, fg)
     if face.motorised:
         draw_motorised(draw, frame, face.motorised, fg)

@@ -306,11 +306,12 @@ def symbol_names() -> tuple[str, ...]:
 
 
 def draw_symbol(draw: ImageDraw.ImageDraw, box: Box, symbols: tuple[str, ...], fg: Colour, bg: Colour,
-                frame: bool = True) -> None:
+                frame: bool = True, modifier_fg: Colour | None = None) -> None:
     """The frame and the symbols (drawn in order, so a modifier comes after the main type).
 
-    The symbols are drawn on a copy of the frame's area and pasted back, so thick diagonal strokes are
-    clipped to the frame instead of poking out past its corners.
+    ``modifier_fg`` colours every symbol after the first (Tornio '44 prints the added unit type, e.g.
+    the machine gun or mountain mark, in grey). The symbols are drawn on a copy of the frame's area and
+    pasted back, so thick diagonal strokes are clipped to the frame instead of poking out past its corners.
     """
     image = draw._image  # the image this ImageDraw paints on
     x0, y0 = math.floor(box[0]), math.floor(box[1])
@@ -318,8 +319,8 @@ def draw_symbol(draw: ImageDraw.ImageDraw, box: Box, symbols: tuple[str, ...], f
     tile = image.crop((x0, y0, x1, y1))
     tile_draw = ImageDraw.Draw(tile)
     local = (box[0] - x0, box[1] - y0, box[2] - x0, box[3] - y0)
-    for name in symbols:
-        SYMBOL_DRAWERS[name](tile_draw, local, fg, bg)
+    for i, name in enumerate(symbols):
+        SYMBOL_DRAWERS[name](tile_draw, local, fg if i == 0 or modifier_fg is None else modifier_fg, bg)
     image.paste(tile, (x0, y0))
     if frame:
         lw = _lw(box)
