@@ -143,3 +143,16 @@ def test_natural_width_covers_cells_and_title():
     assert natural_width(long_title, style) > natural_width(narrow, style)
     assert natural_width(ChartTable.make("T", ("a", "b"), [("1", "two words here")]), style) > \
         natural_width(narrow, style)
+
+
+def test_rules_are_not_hidden_by_coloured_cells():
+    style = AidStyle(dpi=150)
+    image = np.asarray(render_table(CRT, style, 900)).astype(int)
+    rule = (0x7A, 0x8A, 0x78)
+    # down the "1-2" column (Ae: red, then Ar) and the "2-1" column (De: green, then Dr (Ne): blue), the fill
+    # of the first row ends on a hairline in the rule colour, which the second row's fill does not cover
+    for x, first, second in ((360, (255, 0, 0), (0xF3, 0xF5, 0xF0)), (810, (0, 255, 0), (0, 0, 255))):
+        column = [tuple(int(v) for v in image[y, x]) for y in range(image.shape[0])]
+        last = max(y for y, c in enumerate(column) if c == first)
+        assert column[last + 1] == rule, (x, column[last + 1])
+        assert column[last + 1 + style.px(0.4)] == second, x

@@ -228,7 +228,8 @@ def render_table(table: ChartTable, style: AidStyle, width_px: int) -> Image.Ima
     for i, lines in enumerate(wrapped_head):
         _cell(d, lines, xs[i], xs[i + 1], y, head_h, fb, accent, line_h, center=True)
     y += head_h
-    d.line((0, y, width_px, y), fill=accent, width=max(1, round(body / 14)))
+    head_bottom = y
+    row_bottoms: list[float] = []
     colours = {k: _rgb(v) for k, v in table.cell_colours.items()}
     centred = [all(len(row[i]) <= 12 and "\n" not in row[i] for row in table.rows) for i in range(len(widths))]
     for r, (lines_row, row, rh) in enumerate(zip(wrapped_rows, table.rows, row_hs)):
@@ -244,10 +245,16 @@ def render_table(table: ChartTable, style: AidStyle, width_px: int) -> Image.Ima
             _cell(d, lines, xs[i], xs[i + 1], y, rh, fb if head else f, (0, 0, 0) if not head else accent,
                   line_h, center=centred[i])
         y += rh
-        d.line((0, y, width_px, y), fill=rule, width=1)
+        row_bottoms.append(y)
+    # the rules go on last, so no cell's fill hides them: hairlines between rows and columns (0.4 pt),
+    # a heavier line under the heading and round the table
+    hairline, heavy = style.px(0.4), max(style.px(0.4) + 1, round(body / 14))
+    for rule_y in row_bottoms[:-1]:
+        d.line((0, rule_y, width_px, rule_y), fill=rule, width=hairline)
     for x in xs[1:-1]:
-        d.line((x, top, x, y), fill=rule, width=1)
-    d.rectangle((0, top, width_px - 1, y), outline=accent, width=max(1, round(body / 14)))
+        d.line((x, top, x, y), fill=rule, width=hairline)
+    d.line((0, head_bottom, width_px, head_bottom), fill=accent, width=heavy)
+    d.rectangle((0, top, width_px - 1, y), outline=accent, width=heavy)
     y += pad * 0.6
     for line in note_lines:
         d.text((pad, y), line, font=fn, fill=(40, 40, 40), anchor="la")
