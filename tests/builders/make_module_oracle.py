@@ -2,7 +2,8 @@
 
     python -m tests.builders.make_module_oracle      # needs ../shared/tools/vassal-oracle (about 20 s)
 
-For the Winter War module (default board) and a module of the small test map (odd columns low), it
+For the Winter War module (default board), a module of the small test map (odd columns low) and one
+on a synthetic scan of it turned 3 degrees (resampled onto a square grid), it
 asks the oracle to load the module, to name the map point at every hex centre (one batched call),
 and to decode the set-up save (and, for Winter War, the demo's sample position save); and, through
 the oracle's Java bridge (``vassal_terrain_probe.py``), the ``Terrain`` property VASSAL gives a piece
@@ -36,6 +37,19 @@ def small_module() -> Any:
     spec = replace(default_spec(cset), setup=(SetupPiece("fin-6-6-2", "0503"), SetupPiece("sov-2-1-2", "0604", 2),
                                               SetupPiece("sov-2-1-2", None, 3), SetupPiece("fin-1-1-3", None, 2)))
     return build_module("Small Test", load_map(SMALL_MAP), cset, spec, hex_px=48)
+
+
+def scan_module() -> Any:
+    """A module on a synthetic scan of the small map turned 3 degrees (resampled square for VASSAL)."""
+    from toolkit.builders.module import build_module, render_board
+    from toolkit.cli.demo import synthetic_scan
+    from toolkit.counters import load_counters
+    from toolkit.terrain.io import load_map
+
+    tmap = load_map(SMALL_MAP)
+    board, layout = render_board(tmap, 48)
+    scan, scan_layout = synthetic_scan(board, layout, degrees=3.0)
+    return build_module("Scan Test", tmap, load_counters("winter-war"), board_image=scan, board_layout=scan_layout)
 
 
 def sample_save(vmod: Path, built: Any) -> bytes:
@@ -126,6 +140,7 @@ def main() -> int:
         out["winter-war"] = record("winter-war", built, tmap, folder, {"sample": sample_save(vmod, built)})
         out["winter-war"]["probe"] = terrain_probe(vmod, built, tmap, folder)
         out["small"] = record("small", small_module(), load_map(SMALL_MAP), folder, {})
+        out["scan"] = record("scan", scan_module(), load_map(SMALL_MAP), folder, {})
     FIXTURE.parent.mkdir(exist_ok=True)
     FIXTURE.write_text(json.dumps(out, indent=1, sort_keys=True) + "\n")
     probe = out["winter-war"]["probe"]

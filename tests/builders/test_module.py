@@ -18,7 +18,7 @@ from dataclasses import replace
 import pytest
 from click.testing import CliRunner
 
-from tests.builders.make_module_oracle import FIXTURE, SMALL_MAP, sample_save, small_module
+from tests.builders.make_module_oracle import FIXTURE, SMALL_MAP, sample_save, scan_module, small_module
 from toolkit.builders.module import (
     MAIN_MAP,
     SetupPiece,
@@ -67,15 +67,16 @@ def _fixture_map(rec: dict) -> VassalMap:
 
 # ----------------------------------------------------------------------------------------- the grid
 
-@pytest.mark.parametrize("name", ["winter-war", "small"])
+@pytest.mark.parametrize("name", ["winter-war", "small", "scan"])
 def test_oracle_names_every_hex_centre_by_its_id(name):
     rec = ORACLE_ANSWERS[name]
     assert rec["load"]["ok"] and not rec["load"].get("engine_errors")
     assert [p[2] for p in rec["points"]] == rec["hexes"]  # VASSAL's own name at every centre
     assert len(rec["hexes"]) == (3038 if name == "winter-war" else 48)
+    assert all(d["ok"] for d in rec["decoded"].values())
 
 
-@pytest.mark.parametrize("name", ["winter-war", "small"])
+@pytest.mark.parametrize("name", ["winter-war", "small", "scan"])
 def test_our_vassal_grid_gives_the_oracles_names_and_snaps(name):
     rec = ORACLE_ANSWERS[name]
     vmap = _fixture_map(rec)
@@ -125,6 +126,25 @@ def test_rotated_layout_is_refused():
     layout, size = board_geometry(tmap, 48)
     with pytest.raises(GridError, match="misnamed"):
         vassal_hex_grid(tmap, layout.rotated(8, (100, 100)), size)
+
+
+def test_turned_scan_is_resampled_onto_a_square_grid():
+    built = scan_module()
+    rec = ORACLE_ANSWERS["scan"]
+    assert built.straightened and built.summary()["straightened"]
+    assert built.grid.to_attributes() == rec["hexgrid"] and built.grid.numbering.to_attributes() == rec["numbering"]
+    assert [list(p) for p in hex_centres(load_map(SMALL_MAP), built.layout).values()] == [p[:2] for p in rec["points"]]
+    # the board inside the module shows each plain hex's terrain colour at its new centre
+    from PIL import Image
+
+    tmap = load_map(SMALL_MAP)
+    board = Image.open(io.BytesIO(zipfile.ZipFile(io.BytesIO(built.vmod)).read("images/board.png"))).convert("RGB")
+    for hid, (x, y) in hex_centres(tmap, built.layout).items():
+        if tmap.tags(hid) or tmap.name(hid) or any(tmap.terrain(n) != tmap.terrain(hid) for n in tmap.neighbours(hid)):
+            continue
+        colour = tmap.legend[tmap.terrain(hid)].color
+        want = tuple(int(colour[i:i + 2], 16) for i in (1, 3, 5))
+        assert max(abs(a - b) for a, b in zip(board.getpixel((x, y)), want)) < 40, hid
 
 
 def test_bad_hex_size_is_an_input_error():

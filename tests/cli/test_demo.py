@@ -17,7 +17,7 @@ from toolkit.terrain.render import render_map
 from toolkit.vassal import Module, locate, read_save
 
 MADE = ["board.png", "scan.jpg", "extracted-terrain.yaml", "counters", "sheets.pdf", "aids.pdf", "winter-war.vmod",
-        "setup.vsav", "sample-position.yaml", "sample.vsav"]
+        "setup.vsav", "winter-war-scan.vmod", "sample-position.yaml", "sample.vsav"]
 
 
 @pytest.fixture(scope="module")
@@ -36,7 +36,7 @@ def test_demo_succeeds_and_lists_what_it_made(demo_run):
     assert len(list((out / "counters").glob("*-front.png"))) == 20
     # progress lines on stderr, one per step, with the elapsed time
     steps = re.findall(r"^\[\s*[0-9.]+s\] (.+)$", result.stderr, flags=re.MULTILINE)
-    assert steps[0].startswith("loading") and steps[-1] == "done" and len(steps) == 7
+    assert steps[0].startswith("loading") and steps[-1] == "done" and len(steps) == 8
 
 
 def test_demo_extraction_accuracy(demo_run):

@@ -38,7 +38,7 @@ from lxml import etree
 from PIL import Image
 
 from ..counters import CounterSet
-from ..errors import ImageError, InputError
+from ..errors import GridError, ImageError, InputError
 from ..fileio import atomic_write
 from ..hexgrid import Layout
 from ..hexgrid.vassal import VassalHexGrid, ZonedGrid
@@ -50,7 +50,15 @@ from ..vassal.traits import Trait, encode_chain
 from ..vassal.writer import Placement, new_save
 from .aids import AidStyle, ChartTable, render_table
 from .counter_art import render_face
-from .module_grid import TerrainZone, grid_mismatches, integral_layout, terrain_zones, vassal_hex_grid
+from .module_grid import (
+    TerrainZone,
+    grid_deviation,
+    grid_mismatches,
+    integral_layout,
+    straighten,
+    terrain_zones,
+    vassal_hex_grid,
+)
 
 __all__ = [
     "DEFAULT_HEX_PX",
@@ -157,6 +165,7 @@ class BuiltModule:
     setup_pieces: int
     charts: list[str]
     spec: ModuleSpec = field(repr=False)
+    straightened: bool = False  # the scan was resampled onto an axis-aligned grid
 
     def summary(self) -> dict[str, Any]:
         """A JSON-ready description (for ``--json`` and the demo)."""
@@ -167,7 +176,7 @@ class BuiltModule:
                 "numbering": {k: n[k] for k in ("hOff", "vOff", "hLeading", "vLeading", "sep", "stagger")},
                 "terrain_zones": len(self.zones), "default_terrain": self.default_terrain,
                 "pieces": self.pieces, "setup_pieces": self.setup_pieces, "charts": self.charts,
-                "bytes": len(self.vmod)}
+                "straightened": self.straightened, "bytes": len(self.vmod)}
 
 
 def write_module(built: BuiltModule, path: str | Path) -> None:
@@ -186,8 +195,10 @@ def build_module(title: str, tmap: TerrainMap, cset: CounterSet, spec: ModuleSpe
 
     ``hex_px`` is the rendered hex height (flat to flat) in pixels. With ``board_image`` (a scan, or
     a board already rendered by :func:`render_board`), the board is that image and ``board_layout``
-    (default: the map's grid calibration) places the hexes on it.
-    Raises GridError when VASSAL's hex grid cannot express the board's layout.
+    (default: the map's grid calibration) places the hexes on it; a scan whose grid is turned or
+    sheared (VASSAL's HexGrid would stray more than 4% of a hex, or 2 px, from a hex centre) is
+    resampled onto a square grid first (:func:`.module_grid.straighten`). Raises GridError when the
+    numbering cannot be expressed.
     """
     spec = spec or default_spec(cset)
     _check_spec(spec, cset, tmap)
@@ -199,7 +210,17 @@ def build_module(title: str, tmap: TerrainMap, cset: CounterSet, spec: ModuleSpe
             raise InputError("the map has no grid calibration: calibrate the scan first (wgt map calibrate)")
         board = board_image.convert("RGB")
     size = board.size
-    grid = vassal_hex_grid(tmap, layout, size)
+    straightened = False
+    try:
+        grid = vassal_hex_grid(tmap, layout, size)
+        if board_image is not None and grid_deviation(tmap, layout, grid, size) > max(2.0, 0.04 * grid.dy):
+            raise GridError("VASSAL's grid strays from the scan's hexes")
+    except GridError:
+        if board_image is None:
+            raise
+        board, layout = straighten(board, tmap, layout)  # a turned or sheared scan: resample it square
+        grid = vassal_hex_grid(tmap, layout, size)
+        straightened = True
     counts = Tally(tmap.terrain(h) for h in tmap.ids())
     default = max(sorted(counts), key=lambda t: counts[t])
     zones = terrain_zones(tmap, layout, default)
@@ -230,7 +251,7 @@ def build_module(title: str, tmap: TerrainMap, cset: CounterSet, spec: ModuleSpe
         files[SETUP_FILE] = setup_save
     vmod = vmod_bytes(render_buildfile(root), module_metadata(root), files)
     return BuiltModule(vmod, setup_save, grid, layout, size, zones, default, len(tmap.ids()), builder.slots,
-                       setup_count, [t for t, _ in chart_files], spec)
+                       setup_count, [t for t, _ in chart_files], spec, straightened)
 
 
 def board_geometry(tmap: TerrainMap, hex_px: float = DEFAULT_HEX_PX) -> tuple[Layout, tuple[int, int]]:

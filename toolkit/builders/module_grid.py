@@ -11,8 +11,10 @@ of each terrain into polygons (holes joined by a doubled bridge edge, which the 
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from ..errors import GridError
 from ..hexgrid import Layout
@@ -20,8 +22,11 @@ from ..hexgrid.numbering import CCRR
 from ..hexgrid.vassal import Board, HexGridNumbering, PlacedBoard, VassalHexGrid, VassalMap, Zone, ZonedGrid
 from ..terrain.model import TerrainMap
 
-__all__ = ["TerrainZone", "grid_mismatches", "hex_centres", "integral_layout", "terrain_zones", "vassal_hex_grid",
-           "vassal_map"]
+if TYPE_CHECKING:
+    from PIL import Image
+
+__all__ = ["TerrainZone", "grid_deviation", "grid_mismatches", "hex_centres", "integral_layout", "straighten",
+           "terrain_zones", "vassal_hex_grid", "vassal_map"]
 
 
 def integral_layout(tmap: TerrainMap, layout: Layout) -> Layout:
@@ -98,6 +103,50 @@ def grid_mismatches(tmap: TerrainMap, layout: Layout, grid: VassalHexGrid | Zone
         if name != hid:
             out.append((hid, name))
     return out
+
+
+def straighten(image: Image.Image, tmap: TerrainMap, layout: Layout) -> tuple[Image.Image, Layout]:
+    """A scan resampled so that its hexes sit on a regular, axis-aligned grid that VASSAL's HexGrid can
+    follow (a turned, sheared or unevenly stretched calibration), and that grid's layout.
+
+    The new hexes have the scan's mean hex size and keep the map's middle hex where it was; the image
+    keeps its size (what the turn moves off the sheet is white)."""
+    from PIL import Image as PILImage
+
+    size = math.sqrt(layout.hex_area() / (1.5 * math.sqrt(3)))
+    target = Layout.regular(tmap.grid.numbering.offset.orientation, size)
+    ids = tmap.ids()
+    middle = tmap.grid.hex(ids[len(ids) // 2])
+    (x_src, y_src), (x_new, y_new) = layout.hex_to_pixel(middle), target.hex_to_pixel(middle)
+    target = integral_layout(tmap, target.translated(x_src - x_new, y_src - y_new))
+    # output pixel -> hex (target inverse) -> scan pixel (calibration): one affine for Pillow
+    a, b, c, d, e, f = target.a, target.b, target.c, target.d, target.e, target.f
+    det = a * e - b * d
+    ia, ib, id_, ie = e / det, -b / det, -d / det, a / det
+    m11 = layout.a * ia + layout.b * id_
+    m12 = layout.a * ib + layout.b * ie
+    m21 = layout.d * ia + layout.e * id_
+    m22 = layout.d * ib + layout.e * ie
+    off_x = layout.c - (m11 * c + m12 * f)
+    off_y = layout.f - (m21 * c + m22 * f)
+    # Pillow maps output pixel centres (x + 0.5) to continuous input coordinates (pixel k spans [k, k+1));
+    # our layouts put pixel k's centre at k
+    data = (m11, m12, off_x + 0.5 - 0.5 * (m11 + m12), m21, m22, off_y + 0.5 - 0.5 * (m21 + m22))
+    flat = image.convert("RGB").transform(image.size, PILImage.Transform.AFFINE, data,
+                                          resample=PILImage.Resampling.BILINEAR, fillcolor=(255, 255, 255))
+    return flat, target
+
+
+def grid_deviation(tmap: TerrainMap, layout: Layout, grid: VassalHexGrid, board_size: tuple[int, int]) -> float:
+    """The largest distance (pixels) between a hex centre of the board and the centre VASSAL snaps a
+    piece to in that hex: how far VASSAL's regular grid strays from the board's hexes."""
+    vmap = vassal_map(grid, board_size)
+    worst = 0.0
+    for hid in tmap.ids():
+        x, y = layout.hex_to_pixel(tmap.grid.hex(hid))
+        sx, sy = vmap.snap(round(x), round(y))
+        worst = max(worst, math.hypot(sx - x, sy - y))
+    return worst
 
 
 @dataclass(frozen=True)

@@ -169,6 +169,13 @@ def demo(out_dir: str) -> None:
                        f"{s['pieces']} palette pieces, {len(s['charts'])} charts"))
     made.append((out / "setup.vsav", f"set-up save: {s['setup_pieces']} units in the players' pools"))
 
+    step("building a module on the scan itself (its grid is turned: resampled square for VASSAL)")
+    on_scan = build_module(f"{game.title} (scan)", tmap, cset, game.module_spec(cset), charts=tables,
+                           board_image=scan, board_layout=scan_layout, hex_px=SCAN_HEX_PX)
+    write_module(on_scan, out / f"{GAME}-scan.vmod")
+    made.append((out / f"{GAME}-scan.vmod", "VASSAL module on the synthetic scan"
+                 + (" (straightened)" if on_scan.straightened else "")))
+
     step("checking a sample position, from YAML and from a VASSAL save of it")
     data = sample_position(tmap)
     atomic_write(out / "sample-position.yaml", yaml.safe_dump(data, sort_keys=False))

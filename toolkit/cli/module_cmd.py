@@ -67,7 +67,8 @@ def module_cmd(slug: str, out_file: str | None, hex_px: float, board: str | None
     else:
         s = built.summary()
         click.echo(f"{path}: {s['hexes']} hexes on a {s['board'][0]}x{s['board'][1]} board, {s['pieces']} palette "
-                   f"pieces, {s['setup_pieces']} set-up units, {len(s['charts'])} charts ({s['bytes']} bytes)")
+                   f"pieces, {s['setup_pieces']} set-up units, {len(s['charts'])} charts ({s['bytes']} bytes)"
+                   + ("; the scan was resampled onto a square grid" if s["straightened"] else ""))
 
 
 @click.command("all")
