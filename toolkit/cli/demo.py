@@ -11,7 +11,7 @@ from __future__ import annotations
 import io
 import time
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 import numpy as np
@@ -22,6 +22,10 @@ from ..errors import ToolkitError
 from ..fileio import atomic_open, atomic_write
 from .options import progress
 
+if TYPE_CHECKING:
+    from ..hexgrid import Layout
+    from ..terrain.model import TerrainMap
+
 __all__ = ["SAMPLE_UNITS", "demo", "sample_position", "synthetic_scan"]
 
 GAME = "winter-war"
@@ -30,7 +34,8 @@ MODULE_HEX_PX = 64
 SCAN_HEX_PX = 40
 
 
-def synthetic_scan(board: Image.Image, layout: Any, *, degrees: float = 0.6, seed: int = 7) -> tuple[Image.Image, Any]:
+def synthetic_scan(board: Image.Image, layout: Layout, *, degrees: float = 0.6,
+                   seed: int = 7) -> tuple[Image.Image, Layout]:
     """A board as a scanner returns it: turned ``degrees`` (clockwise), blurred, noised, JPEG-compressed.
     Returns the scan and the layout of the hexes on it (its calibration)."""
     about = (board.width / 2, board.height / 2)
@@ -62,7 +67,7 @@ SAMPLE_UNITS: tuple[tuple[str, str, str], ...] = (
 )
 
 
-def sample_position(tmap: Any) -> dict[str, Any]:
+def sample_position(tmap: TerrainMap) -> dict[str, Any]:
     """A Soviet movement-phase position of Game-Turn 1 on the map (three Soviet units stacked south
     of Row A, so the report has something to say); hexes are found by name and tag, not by id."""
     forts = sorted(h for h in tmap.find(tag="fortification") if tmap.value(h, "fortification") == "mannerheim")
@@ -87,7 +92,7 @@ def sample_position(tmap: Any) -> dict[str, Any]:
     return {"game": GAME, "turn": 1, "player": "soviet", "phase": "movement", "units": units}
 
 
-def _accuracy(ext: Any, tmap: Any) -> tuple[int, int]:
+def _accuracy(ext: Any, tmap: TerrainMap) -> tuple[int, int]:
     right = sum(1 for h, r in ext.hexes.items() if r.terrain == tmap.terrain(h))
     return right, len(ext.hexes)
 
@@ -201,7 +206,7 @@ def demo(out_dir: str) -> None:
         click.echo(f"  {path}  - {what}")
 
 
-def _legend(tmap: Any) -> dict[str, Any]:
+def _legend(tmap: TerrainMap) -> dict[str, Any]:
     """Swatches a user would pick: up to three hexes of each terrain whose neighbours share it."""
     terrain: dict[str, Any] = {}
     for name in tmap.legend:
