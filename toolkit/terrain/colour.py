@@ -43,7 +43,12 @@ def rgb_to_lab(rgb: np.ndarray | Sequence[float]) -> np.ndarray:
         out_dtype = np.float32 if arr.dtype == np.float32 else np.float64
         c = np.clip(arr.astype(out_dtype) / 255.0, 0.0, 1.0)
         lin = np.where(c <= 0.04045, c / 12.92, ((c + 0.055) / 1.055) ** 2.4)
-    xyz = lin @ _M_NORM.T.astype(lin.dtype)
+    # the 3x3 colour matrix as plain vector arithmetic (a BLAS product of a 3-wide array is slower)
+    m = _M_NORM.astype(lin.dtype)
+    r, g, b = lin[..., 0], lin[..., 1], lin[..., 2]
+    xyz = np.empty(lin.shape, dtype=lin.dtype)
+    for i in range(3):
+        xyz[..., i] = r * m[i, 0] + g * m[i, 1] + b * m[i, 2]
     f = np.cbrt(xyz)
     small = xyz <= _EPS
     if small.any():

@@ -153,7 +153,7 @@ def _feature_image(im: Image.Image, size: float, ink_lightness: float,
     f = max(1, int(size // 10))
     # big hexes (a 300-dpi scan): find ink and average at half resolution first - hex lines and
     # lettering are still several pixels wide there, and it quarters the work at full resolution
-    pre = 2 if f >= 8 else 1
+    pre = 3 if f >= 9 else (2 if f >= 6 else 1)
     src = im.reduce(pre) if pre > 1 else im
     f2 = f // pre
     f = f2 * pre
@@ -515,11 +515,14 @@ def _classify(flat: np.ndarray, valid: np.ndarray, cents: np.ndarray, max_de: fl
     (``nearest``) the smallest Delta E from each centroid to any valid block."""
     k = len(cents)
     c = cents.astype(np.float32)
-    # |x - c|^2 = |x|^2 - 2 x.c + |c|^2; the |x|^2 term does not change the argmin
-    part = flat @ (-2.0 * c.T)
-    part += (c * c).sum(axis=1)[None, :]
+    # |x - c|^2 = |x|^2 - 2 x.c + |c|^2; the |x|^2 term does not change the argmin. Column by column
+    # (a 3-wide matrix product goes through BLAS, which is slower here than plain vector arithmetic)
+    ft = np.ascontiguousarray(flat.T)
+    part = np.empty((flat.shape[0], k), dtype=np.float32)
+    for j in range(k):
+        part[:, j] = ft[0] * (-2 * c[j, 0]) + ft[1] * (-2 * c[j, 1]) + ft[2] * (-2 * c[j, 2]) + float(c[j] @ c[j])
     cls = np.argmin(part, axis=1)
-    xx = np.einsum("ij,ij->i", flat, flat)
+    xx = ft[0] * ft[0] + ft[1] * ft[1] + ft[2] * ft[2]
     best = np.take_along_axis(part, cls[:, None], axis=1)[:, 0] + xx
     near = None
     if nearest:
@@ -621,7 +624,8 @@ def _hexsides(image: Image.Image, grid: Grid, leg: Legend, ext: Extraction) -> N
     px = arr[yi, xi]
     code = ((px[..., 0] >> 2).astype(np.int32) << 12) | ((px[..., 1] >> 2).astype(np.int32) << 6) | (px[..., 2] >> 2)
     del px
-    lab = _lab_table()[code]  # (N, na, no, 3) float32
+    tab = _lab_table()
+    lab = (tab[0][code], tab[1][code], tab[2][code])  # L*, a*, b* planes, each (N, na, no) float32
     step = float(length.mean()) * 0.8 / na / s  # hex sizes per along-position
     index = {kk: i for i, kk in enumerate(keys)}
     water = {t.name for t in leg.terrains if t.water}
@@ -644,13 +648,13 @@ def _hexsides(image: Image.Image, grid: Grid, leg: Legend, ext: Extraction) -> N
             for _ in range(2):
                 pick = dy.argmin(axis=2)
                 ny = np.take_along_axis(dy, pick[..., None], axis=2)[..., 0]
-                got = np.take_along_axis(lab[yes], pick[..., None, None], axis=2)[:, :, 0, :]
+                got = np.stack([np.take_along_axis(ch[yes], pick[..., None], axis=2)[..., 0] for ch in lab], axis=-1)
                 if feat.kind == "along":
                     close = ny <= np.percentile(ny, 50)
                 else:  # a road crosses a side in a few positions: each side's best two
                     close = ny <= np.sort(ny, axis=1)[:, 1:2]
                 colour = np.median(got[close], axis=0).astype(np.float32)
-                dy = _dist(lab[yes], onimg[yes], colour)
+                dy = _dist(tuple(ch[yes] for ch in lab), onimg[yes], colour)
             dist = _dist(lab, onimg, colour)
         tol, width, thr = _learn(feat, dist, yes, no, step)
         score = _score(dist, tol, width, feat.kind, step)
@@ -667,11 +671,12 @@ _LAB_TABLE: list[np.ndarray] = []
 
 
 def _lab_table() -> np.ndarray:
-    """CIELAB of every 6-bit-per-channel RGB colour (cell centres), indexed by r<<12 | g<<6 | b."""
+    """CIELAB planes (3, 64**3) of every 6-bit-per-channel RGB colour (cell centres), indexed by
+    r<<12 | g<<6 | b."""
     if not _LAB_TABLE:
         v = np.arange(64, dtype=np.float32) * 4 + 1.5
         rgb = np.stack(np.meshgrid(v, v, v, indexing="ij"), axis=-1).reshape(-1, 3)
-        _LAB_TABLE.append(rgb_to_lab(rgb))
+        _LAB_TABLE.append(np.ascontiguousarray(rgb_to_lab(rgb).T))
     return _LAB_TABLE[0]
 
 
@@ -689,11 +694,15 @@ def _side_ends(lay: Layout, sides: Sequence[Any]) -> tuple[np.ndarray, np.ndarra
     return e1 @ m[:, :2].T + m[:, 2], e2 @ m[:, :2].T + m[:, 2]
 
 
-def _dist(lab: np.ndarray, onimg: np.ndarray, colour: np.ndarray) -> np.ndarray:
-    """Delta E of every band sample (side, along, across) to ``colour``; off-image samples infinite."""
-    dist = np.sqrt(((lab - colour) ** 2).sum(axis=-1))
-    dist[~onimg] = np.inf
-    return dist
+def _dist(lab: tuple[np.ndarray, np.ndarray, np.ndarray], onimg: np.ndarray, colour: np.ndarray) -> np.ndarray:
+    """Delta E of every band sample (side, along, across) to ``colour``, from the L*, a*, b* planes;
+    off-image samples infinite."""
+    d = np.square(lab[0] - colour[0])
+    d += np.square(lab[1] - colour[1])
+    d += np.square(lab[2] - colour[2])
+    np.sqrt(d, out=d)
+    d[~onimg] = np.inf
+    return d
 
 
 def _side_index(grid: Grid, index: Mapping[str, int], key: str, feat: str) -> int:
