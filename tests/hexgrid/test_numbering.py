@@ -258,6 +258,16 @@ def test_malformed_ids_raise_hexiderror_naming_id_and_form(n: Numbering, bad: ob
     assert msg == msg.strip() and "\n" not in msg
 
 
+@pytest.mark.parametrize("n", [CCRR(), CCRR(separator="."), Europa(), Lettered(), Lettered(letters_first=False),
+                               Lettered(style="spreadsheet")])
+@pytest.mark.parametrize("bad", ["0" * 100_000 + "1", "1" * 5000, "A" * 200_000 + "1", "35:" + "0" * 9000])
+def test_absurdly_long_ids_are_malformed_in_a_short_message(n: Numbering, bad: str) -> None:
+    with pytest.raises(HexIdError) as info:  # not Python's own "exceeds the limit for integer conversion"
+        n.parse(bad)
+    msg = str(info.value)
+    assert f"... ({len(bad)} characters) is not a hex id of the form" in msg and len(msg) < 200
+
+
 # --- configuration errors ------------------------------------------------------------------------
 
 

@@ -356,6 +356,15 @@ def test_location_format_variables_and_literals() -> None:
     assert list(format_tokens("A$x$$y$B$z")) == [("A", False), ("x", True), ("y", True), ("B", False), ("z", False)]
 
 
+def test_location_parts_beyond_javas_int_range_name_no_location() -> None:
+    n = HexGridNumbering()
+    assert n.parse_name("0" * 5000 + "1" + "03") == (0, 2)  # leading zeros are fine, as in Integer.parseInt
+    assert n.parse_name("-2147483648" + "03") == (-(2**31) - 1, 2)  # h_off 1 is taken off afterwards
+    for name in ("2147483648" + "03", "1" * 5000 + "03"):
+        with pytest.raises(HexIdError, match=r"^location part '[0-9]+'(\.\.\.)? is out of range$"):
+            n.parse_name(name)
+
+
 def test_format_without_a_column_cannot_be_reversed() -> None:
     with pytest.raises(HexIdError, match="location format"):
         HexGridNumbering(location_format="$row$").parse_name("05")

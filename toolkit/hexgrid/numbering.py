@@ -103,7 +103,10 @@ class Numbering(ABC):
         return self.offset.to_hex(*self.parse(text))
 
     def _malformed(self, text: object) -> HexIdError:
-        return HexIdError(f"{text!r} is not a hex id of the form {self.form}")
+        shown = repr(text)
+        if len(shown) > 60:
+            shown = shown[:50] + f"... ({len(str(text))} characters)"
+        return HexIdError(f"{shown} is not a hex id of the form {self.form}")
 
 
 # --- shared helpers ------------------------------------------------------------------------------
@@ -150,6 +153,8 @@ def _check_separator(sep: object, scheme: str) -> str:
     return sep
 
 
+_MAX_PART = 18  # the most digits one part of an id may have (longer is not an id)
+_MAX_LETTERS = 1000  # the most letters (repeated letters grow one a 26 columns: "ZZZ...")
 MAX_DIGITS = 9  # zero-padding of a printed number; more is a typo, and would make every id that long
 
 
@@ -242,9 +247,9 @@ class CCRR(Numbering):
         _check_common(self)
         sep = re.escape(self.separator)
         if self.separator:
-            pattern = rf"(-?[0-9]+){sep}(-?[0-9]+)"
+            pattern = rf"(-?[0-9]{{1,{_MAX_PART}}}){sep}(-?[0-9]{{1,{_MAX_PART}}})"
         else:
-            pattern = rf"(-?[0-9]+)(-?[0-9]{{{self.row_digits}}})"
+            pattern = rf"(-?[0-9]{{1,{_MAX_PART}}})(-?[0-9]{{{self.row_digits}}})"
         object.__setattr__(self, "_re", re.compile(pattern))
 
     @property
@@ -386,7 +391,7 @@ class Lettered(Numbering):
         _check_separator(self.separator, "lettered")
         _check_common(self)
         sep = re.escape(self.separator)
-        let, num = r"([A-Za-z]+)", r"(-?[0-9]+)"
+        let, num = rf"([A-Za-z]{{1,{_MAX_LETTERS}}})", rf"(-?[0-9]{{1,{_MAX_PART}}})"
         pattern = rf"{let}{sep}{num}" if self.letters_first else rf"{num}{sep}{let}"
         object.__setattr__(self, "_re", re.compile(pattern))
 

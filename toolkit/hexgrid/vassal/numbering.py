@@ -43,7 +43,11 @@ def parse_part(text: str, kind: str) -> int:
     if kind == "A":
         value = 26 * (len(body) - 1) + ALPHABET.index(body[-1])
         return -value if negative else value
-    return int(text)
+    digits = body.lstrip("0") or "0"  # leading zeros are fine in Java, but would trip Python's int() limit
+    value = (-1 if negative else 1) * (int(digits) if len(digits) <= 18 else 1 << 63)
+    if not -(2**31) <= value <= 2**31 - 1:  # Java's Integer.parseInt refuses it: VASSAL has no such location
+        raise HexIdError(f"location part {text[:30]!r}{'...' if len(text) > 30 else ''} is out of range")
+    return value
 
 
 def part_pattern(kind: str, leading: int) -> str:
