@@ -352,16 +352,17 @@ def test_spec_errors_name_the_bad_entry():
 
 # ----------------------------------------------------------------------------------------- command line
 
-def test_cli_module_json_and_setup(tmp_path):
+def test_cli_module_json_and_setup(tmp_path, ww):
     out, setup = tmp_path / "ww.vmod", tmp_path / "s.vsav"
-    result = CliRunner().invoke(cli, ["build", "module", "winter-war", "-o", str(out), "--hex-px", "24",
-                                      "--setup-out", str(setup), "--json"], catch_exceptions=False)
+    result = CliRunner().invoke(cli, ["build", "module", "winter-war", "-o", str(out), "--setup-out", str(setup),
+                                      "--json"], catch_exceptions=False)
     assert result.exit_code == 0, result.output
     data = json.loads(result.stdout)
     assert data["hexes"] == 3038 and data["setup_pieces"] == 64 and data["file"] == str(out)
     assert data["numbering"] == {"hOff": "1", "vOff": "1", "hLeading": "1", "vLeading": "1", "sep": "",
                                  "stagger": "false"}
     assert zipfile.ZipFile(out).read("setup.vsav") == setup.read_bytes()
+    assert out.read_bytes() == ww[0].vmod  # the same module, byte for byte, built twice
 
 
 @pytest.mark.parametrize("args, message", [
