@@ -76,6 +76,8 @@ def test_resolve_says_which_kind_of_reference_is_wrong(m: TerrainMap) -> None:
         m.resolve("Viipur")
     with pytest.raises(HexIdError, match=r"^no place named 'abc' on the map$"):
         m.resolve("abc")
+    with pytest.raises(HexIdError, match=r"^no place named 'xxxxxxxxxx.*'\.\.\. \(100000 characters\) on the map$"):
+        m.resolve("x" * 100_000)
 
 
 def test_region(m: TerrainMap) -> None:

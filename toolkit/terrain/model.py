@@ -299,7 +299,8 @@ class TerrainMap:
         names = sorted(n for n in self.places())
         close = difflib.get_close_matches(name, names, n=3, cutoff=0.6)
         hint = f" (did you mean {', '.join(close)}?)" if close else ""
-        raise HexIdError(f"no place named {name!r} on the map{hint}")
+        shown = repr(name) if len(name) <= 60 else repr(name[:50]) + f"... ({len(name)} characters)"
+        raise HexIdError(f"no place named {shown} on the map{hint}")
 
     def region(self, key: str, value: Any) -> set[str]:
         """Hexes whose value ``key`` equals ``value`` (``region("country", "finland")``)."""
