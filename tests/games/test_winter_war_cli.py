@@ -106,6 +106,19 @@ def test_combat_text_and_json() -> None:
     assert out.splitlines()[0] == "1 against 0.5: 2-1; die 3: Ex (exchange)"
 
 
+def test_combat_exchange_uses_basic_defense() -> None:
+    """CRT Ex: "Attacker removes at least as many Attack Strength Points as the Defender removed in Defense
+    Strength Points (use basic, not doubled strengths)": 26 against a fortified 6-6-2 (12) is 2-1, die 3 Ex."""
+    code, out, _ = run("combat", "winter-war", "-a", "20+6", "-d", "6", "--fortified", "--die", "3")
+    assert code == 0 and out.splitlines()[:2] == [
+        "26 against 12: 2-1; die 3: Ex (exchange)",
+        "  exchange: the attacker removes at least 6 Attack Strength Points (the defenders' basic Defense Strength)"]
+    code, out, _ = run("combat", "winter-war", "-a", "26", "-d", "9", "--die", "3", "--json")
+    assert json.loads(out)["exchange_loss"] == 9
+    code, out, _ = run("combat", "winter-war", "-a", "26", "-d", "9", "--die", "4", "--json")
+    assert "exchange_loss" not in json.loads(out)
+
+
 @pytest.mark.parametrize("args", [("-a", "x", "-d", "3"), ("-a", "3", "-d", "-1"),
                                   ("-a", "3", "-d", "3", "--die", "7")])
 def test_combat_bad_input(args: tuple[str, ...]) -> None:

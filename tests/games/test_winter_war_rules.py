@@ -369,29 +369,59 @@ def test_moves_in_other_phases(ref: WinterWarReferee) -> None:
 
 
 def test_retreat_and_advance_before_combat(ref: WinterWarReferee) -> None:
-    s, h = ("s", "sov-2-1-2", "0608"), ("h", "sov-0-1-2", "0709")
-    before = [s, h, ("f", "fin-1-1-3", "0508"), ("g", "fin-4-4-2", "0407")]
-    # the 1-1-3 steps back from the fortification; the Soviet unit advances into it
-    good = [("s", "sov-2-1-2", "0508"), h, ("f", "fin-1-1-3", "0408"), ("g", "fin-4-4-2", "0407")]
+    # north of Row A (rows 1-4) in Finland: a supplied Soviet 2-1-2 on 0503 (HQ on 0703, Murmansk beyond)
+    s, h = ("s", "sov-2-1-2", "0503"), ("h", "sov-0-1-2", "0703")
+    before = [s, h, ("f", "fin-1-1-3", "0403"), ("g", "fin-4-4-2", "0402")]
+    # the 1-1-3 steps back to 0304 (out of reach of 0503); the Soviet unit advances into the vacated hex
+    good = [("s", "sov-2-1-2", "0403"), h, ("f", "fin-1-1-3", "0304"), ("g", "fin-4-4-2", "0402")]
     assert check(ref, good, before, phase="combat").ok
     # a 4-4-2 may not retreat before combat
-    bad = [s, h, ("f", "fin-1-1-3", "0508"), ("g", "fin-4-4-2", "0406")]
+    bad = [s, h, ("f", "fin-1-1-3", "0403"), ("g", "fin-4-4-2", "0401")]
     assert rules(check(ref, bad, before, phase="combat")) == ["Combat (A)"]
-    # nor into an enemy ZOC (0607 is next to the Soviet unit on 0608; 0509 would be fine: a fortification)
-    zoc = [s, h, ("f", "fin-1-1-3", "0607"), ("g", "fin-4-4-2", "0407")]
+    # nor into an enemy ZOC (0504 is next to the Soviet unit on 0503)
+    zoc = [s, h, ("f", "fin-1-1-3", "0504"), ("g", "fin-4-4-2", "0402")]
     assert rules(check(ref, zoc, before, phase="combat")) == ["Combat (A)"]
+    # only units that begin the retreat in Finland north of Row A: not out of the Mannerheim Line (row 8)
+    s8, h8 = ("s", "sov-2-1-2", "0608"), ("h", "sov-0-1-2", "0709")
+    south = check(ref, [s8, h8, ("f", "fin-1-1-3", "0408")], [s8, h8, ("f", "fin-1-1-3", "0508")], phase="combat")
+    assert rules(south) == ["Combat (A)"] and "north of Row A" in south.violations[0].message
+    # only units adjacent to the attacker's units
+    far = check(ref, [s, h, ("f", "fin-1-1-3", "0301")], [s, h, ("f", "fin-1-1-3", "0302")], phase="combat")
+    assert rules(far) == ["Combat Procedure (A)"]
     # after the Mannerheim Line has fallen the Finns lose the option
     fallen = {"0509": "soviet", "0508": "soviet"}
-    r = check(ref, [s, h, ("f", "fin-1-1-3", "0406")], [s, h, ("f", "fin-1-1-3", "0507")], phase="combat",
+    r = check(ref, [s, h, ("f", "fin-1-1-3", "0304")], [s, h, ("f", "fin-1-1-3", "0403")], phase="combat",
               last_occupied=fallen)
     assert rules(r) == ["Fortifications (F)"]
-    assert check(ref, [s, h, ("f", "fin-1-1-3", "0406")], [s, h, ("f", "fin-1-1-3", "0507")], phase="combat").ok
-    # an HQ may retreat, other Soviet units may not; HQs never advance
+    assert check(ref, [s, h, ("f", "fin-1-1-3", "0304")], [s, h, ("f", "fin-1-1-3", "0403")], phase="combat").ok
+    # an HQ may retreat (anywhere), other Soviet units may not; HQs never advance
     hq_back = [("s", "sov-2-1-2", "0608"), ("h", "sov-0-1-2", "0809"), ("f", "fin-2-2-3", "0708")]
-    assert check(ref, hq_back, [s, h, ("f", "fin-2-2-3", "0708")], phase="combat", player="finnish").ok
-    s_back = [("s", "sov-2-1-2", "0609"), h, ("f", "fin-2-2-3", "0508")]
-    assert rules(check(ref, s_back, [s, h, ("f", "fin-2-2-3", "0508")], phase="combat", player="finnish")) == [
+    assert check(ref, hq_back, [s8, h8, ("f", "fin-2-2-3", "0708")], phase="combat", player="finnish").ok
+    s_back = [("s", "sov-2-1-2", "0609"), h8, ("f", "fin-2-2-3", "0508")]
+    assert rules(check(ref, s_back, [s8, h8, ("f", "fin-2-2-3", "0508")], phase="combat", player="finnish")) == [
         "Combat (A)"]
+
+
+def test_retreats_and_advances_after_combat(ref: WinterWarReferee) -> None:
+    """Combat Results Table, Retreating: Dr/Ar retreats one hex, not into enemy ZOC unless onto friendly units;
+    after De/Ex one attacking unit may advance into the vacated hex; after Dr the attacker may not advance."""
+    h = ("h", "sov-0-1-2", "0709")
+    a, b = ("a", "sov-6-4-2", "0507"), ("b", "sov-6-4-2", "0508")
+    before = [h, a, b, ("g", "fin-4-4-2", "0407")]  # 12 against 4 on 0407 (Finland, clear, no river): 3-1
+    dr = [{"attackers": ["a", "b"], "defenders": ["g"], "die": 3}]  # 3-1, die 3: Dr
+    back = [h, a, b, ("g", "fin-4-4-2", "0307")]  # 0307: next to neither 0507 nor 0508
+    assert check(ref, back, before, phase="combat", attacks=dr).ok
+    two = [h, a, b, ("g", "fin-4-4-2", "0206")]
+    assert rules(check(ref, two, before, phase="combat", attacks=dr)) == ["Combat Results Table"]
+    into_zoc = [h, a, b, ("g", "fin-4-4-2", "0408")]  # next to the 6-4-2 on 0508
+    assert rules(check(ref, into_zoc, before, phase="combat", attacks=dr)) == ["Combat Results Table"]
+    no_advance = [h, ("a", "sov-6-4-2", "0407"), b, ("g", "fin-4-4-2", "0307")]
+    assert rules(check(ref, no_advance, before, phase="combat", attacks=dr)) == ["Combat Results Table"]
+    de = [{"attackers": ["a", "b"], "defenders": ["g"], "die": 4}]  # 3-1, die 4: De
+    advance = [h, ("a", "sov-6-4-2", "0407"), b]
+    assert check(ref, advance, before, phase="combat", attacks=de).ok
+    both = [h, ("a", "sov-6-4-2", "0407"), ("b", "sov-6-4-2", "0407")]
+    assert "Combat Results Table" in rules(check(ref, both, before, phase="combat", attacks=de))
 
 
 # --- Combat -----------------------------------------------------------------------------------------------------
@@ -407,7 +437,10 @@ def test_declared_attack_odds_and_result(ref: WinterWarReferee) -> None:
     [a] = r.summary["attacks"]
     # 26 against 6 doubled in the fortification = 12: 2-1; fortified die 1 at 2-1 has no parenthesis: Ar
     assert (a["attack"], a["defense"], a["odds"], a["result"], a["fortified"]) == (26, 12, "2-1", "Ar", True)
-    assert rules(r) == []
+    assert rules(r) == [] and "exchange_loss" not in a
+    # die 3: Ex; the attacker loses at least the 6-6-2's basic (not doubled) 6 Defense Strength Points
+    [a] = attack(ref, units, [{"attackers": ["a", "b"], "defenders": ["f"], "die": 3}]).summary["attacks"]
+    assert (a["result"], a["exchange_loss"]) == ("Ex", 6)
 
 
 def test_fortified_results(ref: WinterWarReferee) -> None:
@@ -471,6 +504,8 @@ def test_whole_stack_defends(ref: WinterWarReferee) -> None:
 
 def test_attacks_outside_combat_phase(ref: WinterWarReferee) -> None:
     r = check(ref, [HQ_LEN], attacks=[])
+    assert rules(r) == ["Movement (E)"]  # no combat during a Movement Phase
+    r = check(ref, [HQ_LEN], attacks=[], phase="reinforcement")
     assert rules(r) == ["Sequence of Play"]
 
 
@@ -632,3 +667,35 @@ def test_any_position_gives_a_report(units: list[tuple[str, str, bool]], turn: i
     d = json.loads(json.dumps(r.to_dict()))
     assert d["ok"] == (not d["violations"]) and set(d["units"]) == {u[0] for u in after}
     assert all(v["rule"] and v["message"] for v in d["violations"])
+
+
+def test_scenario_d_finnish_reinforcements_placed_at_once(ref: WinterWarReferee) -> None:
+    """Scenario D, rolled at the end of Game-Turn 1: the Finnish Game-Turn 3 reinforcements are placed in the
+    Interphase in Finland, out of Soviet ZOC, with a line to Helsinki free of Soviet ZOC."""
+    soviets = [HQ_LEN, ("s", "sov-2-1-2", "0507")]  # its ZOC covers 0407
+    finns = [(f"f{i}", "fin-2-2-3", h) for i, h in enumerate(("0201", "0202", "0203", "0204"))]
+    new = ("n", "fin-2-2-3", "0302", {"reinforcement": True})
+    kw: dict[str, Any] = {"turn": 1, "player": "finnish", "phase": "interphase", "scenario": "D", "scenario_turn": 1}
+    assert check(ref, [*soviets, *finns, new], **kw).ok
+    in_zoc = ("n", "fin-2-2-3", "0407", {"reinforcement": True})
+    assert rules(check(ref, [*soviets, *finns, in_zoc], **kw)) == ["Scenario D"]
+    # without the Scenario the fifth 2-2-3 has not arrived by Game-Turn 1
+    no_d = {**kw, "scenario": None}
+    assert rules(check(ref, [*soviets, *finns, new], **no_d)) == ["Turn Record / Reinforcement Chart"]
+    # the Soviets get their Game-Turn 3 and 4 units in their next Reinforcement Phase (Game-Turn 2), not before
+    twenties = [(f"t{i}", "sov-20-12-2", h) for i, h in enumerate(("0809", "0809", "0808", "0808", "0708"))]
+    assert rules(check(ref, [HQ_LEN, *twenties], **kw)) == ["Turn Record / Reinforcement Chart"]
+    assert check(ref, [HQ_LEN, *twenties], **{**kw, "turn": 2, "player": "soviet", "phase": "movement"}).ok
+
+
+def test_isolated_units_removed_when_scoring(ref: WinterWarReferee) -> None:
+    """Scoring the Game: isolated units are removed before the Victory Points are counted, so an isolated Finn
+    south of Row A in the USSR does not stop "all Finnish units south of Row A cleared"."""
+    finn = ("f", "fin-2-2-3", "1008")  # deep in the USSR, south of Row A, cut off by the Soviet ring
+    ring = [("a", "sov-6-4-2", "0907"), ("b", "sov-6-4-2", "0908"), ("c", "sov-6-4-2", "1007"),
+            ("d", "sov-6-4-2", "1009"), HQ_LEN]
+    end = check(ref, [finn, *ring], turn=10, player="finnish", phase="end")
+    assert end.units["f"]["supplied"] is False
+    assert end.summary["vp_detail"].get("south of Row A cleared") == 50
+    mid = check(ref, [finn, *ring], turn=10, player="finnish", phase="movement")
+    assert "south of Row A cleared" not in mid.summary["vp_detail"]

@@ -48,6 +48,9 @@ def combat(game: str, attack: str, defense: str, fortified: bool, city: bool, ri
     if out.get("die") is not None:
         line += f"; die {out['die']}: {out['result']} ({out['meaning']})"
     click.echo(line)
+    if out.get("exchange_loss") is not None:
+        click.echo(f"  exchange: the attacker removes at least {out['exchange_loss']:g} Attack Strength Points (the "
+                   "defenders' basic Defense Strength)")
     for note in out.get("notes", []):
         click.echo(f"  {note}")
     if out.get("die") is None:

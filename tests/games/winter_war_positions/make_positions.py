@@ -408,23 +408,49 @@ add(pos("combat-isolated-defender", "Supply and Isolation (B)", "an isolated def
         state={"attacks": [{"attackers": ["f"], "defenders": ["s"], "die": 5}]},
         summary={"attacks": [{"defense": 0.5, "odds": "2-1", "result": "De"}]}))
 BACK = first(lambda h: plain(h, "finland") and adj(h, FORT_D) and not adj(h, A1) and h not in MANN, FORT_D, 1)
-add(pos("retreat-before-combat", "Combat (A), Combat Procedure (B)", "a 1-1-3 retreats before combat out of a "
-        "fortification; a Soviet unit advances into it",
-        [HQU, ("a", "sov-2-1-2", FORT_D), ("f", "fin-1-1-3", BACK)],
-        before=[HQU, ("a", "sov-2-1-2", A1), ("f", "fin-1-1-3", FORT_D)], ok=True, phase="combat"))
+
+
+def north_setup() -> tuple[str, str, str, str, str, str]:
+    """Combat (A): Finnish light units retreat before combat only from Finland north of Row A. A Finnish hex NF
+    there with two Soviet attack hexes SN, SN2 beside it (no hexside features), a retreat hex NB next to
+    neither, a hex NZ in their ZOC, and a Soviet HQ within three hexes (seven of Kem or Kandalaksha)."""
+    supply = [P("Kandalaksha"), P("Kem")]
+    for nf in M.ids():
+        if not (plain(nf, "finland") and row(nf) < ROW_A and "rail" not in M.tags(nf)):
+            continue
+        near = [n for n in M.neighbours(nf) if plain(n, "finland") and not M.side_features(nf, n)]
+        for sn in near:
+            for sn2 in near:
+                if sn2 <= sn or not adj(sn, sn2):
+                    continue
+                backs = [n for n in near if n not in (sn, sn2) and not adj(n, sn) and not adj(n, sn2)]
+                nz = [n for n in near if n not in (sn, sn2) and (adj(n, sn) or adj(n, sn2))]
+                hqs = [h for h in M.within(sn, 3) if plain(h, "ussr") and M.distance(h, nf) >= 3 and
+                       M.distance(h, sn2) <= 3 and min(M.distance(h, c) for c in supply) <= 7]
+                if backs and nz and hqs:
+                    return nf, sn, sn2, backs[0], nz[0], hqs[0]
+    raise SystemExit("make_positions: no place north of Row A for the retreat positions")
+
+
+NF, SN, SN2, NB, NZ, HQN_HEX = north_setup()
+HQN = ("hq", "sov-0-1-2", HQN_HEX)
+add(pos("retreat-before-combat", "Combat (A), Combat Procedure (B)", "a 1-1-3 in Finland north of Row A retreats "
+        "before combat; a Soviet unit advances into the vacated hex",
+        [HQN, ("a", "sov-2-1-2", NF), ("f", "fin-1-1-3", NB)],
+        before=[HQN, ("a", "sov-2-1-2", SN), ("f", "fin-1-1-3", NF)], ok=True, phase="combat"))
 add(pos("retreat-not-allowed", "Combat (A)", "only 0-0-3 and 1-1-3 Finnish units may retreat before combat",
         [HQU, ("a", "sov-2-1-2", A1), ("f", "fin-4-4-2", BACK)],
         before=[HQU, ("a", "sov-2-1-2", A1), ("f", "fin-4-4-2", FORT_D)], ok=False, phase="combat",
         rules=["Combat (A)"]))
-AWAY2 = first(lambda h: plain(h, "finland") and M.distance(h, FORT_D) >= 3 and M.distance(h, HQ) <= 5, FORT_D, 4)
-F_NEXT = first(lambda h: plain(h, "finland") and M.distance(h, AWAY2) == 1 and M.distance(h, FORT_D) >= 3, AWAY2, 1)
 add(pos("retreat-mannerheim-fallen", "Fortifications (F)", "with all four Mannerheim hexes last passed through by the "
-        "Soviets, the Finns lose the retreat before combat",
-        [HQU, ("f", "fin-1-1-3", F_NEXT)], before=[HQU, ("f", "fin-1-1-3", AWAY2)], ok=False, phase="combat",
-        state={"last_occupied": {h: "soviet" for h in MANN}}, rules=["Fortifications (F)"]))
+        "Soviets, the Finns lose the retreat before combat (even north of Row A)",
+        [HQN, ("a", "sov-2-1-2", SN), ("f", "fin-1-1-3", NB)], before=[HQN, ("a", "sov-2-1-2", SN),
+                                                                       ("f", "fin-1-1-3", NF)],
+        ok=False, phase="combat", state={"last_occupied": {h: "soviet" for h in MANN}},
+        rules=["Fortifications (F)"]))
 add(pos("advance-hq", "Combat (B)", "HQ units may not advance before combat",
-        [("hq", "sov-0-1-2", FORT_D), ("f", "fin-1-1-3", BACK)],
-        before=[("hq", "sov-0-1-2", A1), ("f", "fin-1-1-3", FORT_D)], ok=False, phase="combat",
+        [("hq", "sov-0-1-2", NF), ("f", "fin-1-1-3", NB)],
+        before=[("hq", "sov-0-1-2", SN), ("f", "fin-1-1-3", NF)], ok=False, phase="combat",
         rules=["Combat (B)"]))
 
 # --- Murmansk Defense -----------------------------------------------------------------------------------
@@ -500,6 +526,44 @@ add(pos("volunteers-elsewhere", "Special Event G", "the volunteers must be place
         [("v", "fin-2-2-2", VII, {"reinforcement": True})], ok=False, player="finnish", state={"events": ["G"]},
         rules=["Special Event G"]))
 
+
+# --- added in review: rail past light Finns, retreats before and after combat, exchanges, scoring ------------
+add(pos("move-rail-past-light-finn", "Movement (J), Zones of Control (G)", "a Finnish 1-1-3 in the USSR has no ZOC, so "
+        "a train need not detrain beside it", [HQU, ("a", "sov-2-1-2", RAIL_FAR), ("f", "fin-1-1-3", BLOCK)],
+        before=[HQU, ("a", "sov-2-1-2", "3261"), ("f", "fin-1-1-3", BLOCK)], ok=True))
+add(pos("retreat-south-of-row-a", "Combat (A)", "a 1-1-3 may retreat before combat only if it begins the retreat "
+        "within Finland north of Row A: not out of the Mannerheim Line",
+        [HQU, ("a", "sov-2-1-2", FORT_D), ("f", "fin-1-1-3", BACK)],
+        before=[HQU, ("a", "sov-2-1-2", A1), ("f", "fin-1-1-3", FORT_D)], ok=False, phase="combat",
+        rules=["Combat (A)"]))
+NB2 = first(lambda h: plain(h, "finland") and adj(h, NB) and M.distance(h, SN) >= 2 and M.distance(h, SN2) >= 2 and
+            h != NF, NB, 1)
+add(pos("retreat-not-adjacent", "Combat Procedure (A)", "only units adjacent to the attacker's units may retreat "
+        "before combat", [HQN, ("a", "sov-2-1-2", SN), ("f", "fin-1-1-3", NB2)],
+        before=[HQN, ("a", "sov-2-1-2", SN), ("f", "fin-1-1-3", NB)], ok=False, phase="combat",
+        rules=["Combat Procedure (A)"]))
+CRT_BEFORE = [HQN, ("a", "sov-6-4-2", SN), ("b", "sov-6-4-2", SN2), ("g", "fin-4-4-2", NF)]
+DR = {"attacks": [{"attackers": ["a", "b"], "defenders": ["g"], "die": 3}]}  # 12 against 4: 3-1, die 3: Dr
+DE = {"attacks": [{"attackers": ["a", "b"], "defenders": ["g"], "die": 4}]}  # 3-1, die 4: De
+add(pos("crt-retreat", "Combat Results Table (Retreating), Combat (N)", "12 against 4 is 3-1; die 3: Dr, the 4-4-2 "
+        "retreats one hex out of the attackers' ZOC",
+        [HQN, ("a", "sov-6-4-2", SN), ("b", "sov-6-4-2", SN2), ("g", "fin-4-4-2", NB)], before=CRT_BEFORE, ok=True,
+        phase="combat", state=DR, summary={"attacks": [{"attack": 12, "defense": 4, "odds": "3-1", "result": "Dr"}]}))
+add(pos("crt-retreat-into-zoc", "Combat Results Table (Retreating)", "a unit may not retreat into an enemy ZOC "
+        "(it is eliminated instead)",
+        [HQN, ("a", "sov-6-4-2", SN), ("b", "sov-6-4-2", SN2), ("g", "fin-4-4-2", NZ)], before=CRT_BEFORE, ok=False,
+        phase="combat", state=DR, rules=["Combat Results Table"]))
+add(pos("crt-dr-no-advance", "Combat Results Table (Dr)", "after a Dr result the attacker may not advance",
+        [HQN, ("a", "sov-6-4-2", NF), ("b", "sov-6-4-2", SN2), ("g", "fin-4-4-2", NB)], before=CRT_BEFORE, ok=False,
+        phase="combat", state=DR, rules=["Combat Results Table"]))
+add(pos("crt-de-advance", "Combat Results Table (De)", "die 4: De; one attacking unit advances into the vacated hex",
+        [HQN, ("a", "sov-6-4-2", NF), ("b", "sov-6-4-2", SN2)], before=CRT_BEFORE, ok=True, phase="combat",
+        state=DE, summary={"attacks": [{"odds": "3-1", "result": "De"}]}))
+add(pos("crt-exchange", "Combat Results Table (Ex)", "26 against the 6-6-2 doubled in the Mannerheim Line (12) is "
+        "2-1; die 3: Ex, the attacker removes at least 6 Attack Strength Points (basic, not doubled)",
+        [HQU_A, ("a", "sov-20-12-2", A1), ("b", "sov-6-4-2", A1), ("f", "fin-6-6-2", FORT_D)], ok=True,
+        phase="combat", state={"attacks": [{"attackers": ["a", "b"], "defenders": ["f"], "die": 3}]},
+        summary={"attacks": [{"result": "Ex", "exchange_loss": 6}]}))
 
 def flow(v: Any) -> str:
     if isinstance(v, dict):

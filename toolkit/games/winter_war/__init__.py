@@ -39,7 +39,11 @@ class WinterWar(Game):
         total_def = sum((defense_strength(d, doubled=doubled, isolated=isolated) for d in defense), Fraction(0))
         out = resolve(sum(attack, Fraction(0)), total_def, fortified=fortified, die=die, ski_patrols_only=ski,
                       landing=landing)
-        return out.to_dict()
+        result = out.to_dict()
+        if out.result == "Ex":  # CRT Ex: the attacker removes at least the basic (not doubled) Defense Strength
+            loss = sum(defense, Fraction(0))
+            result["exchange_loss"] = int(loss) if loss.denominator == 1 else float(loss)
+        return result
 
 
 GAME = WinterWar()

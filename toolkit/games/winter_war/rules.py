@@ -260,7 +260,10 @@ class WinterWarReferee(Referee):
         report.extend(self.check_prohibited(ctx))
         report.extend(self.check_supply_rules(ctx))
         report.extend(self.check_special(ctx))
-        attacks = self.check_attacks(ctx, report)
+        # Combat: with the position at the start of the Combat Phase, the declared attacks are judged there (the
+        # instant of combat); the moves from it are the retreats and advances before and after combat.
+        combat_ctx = self.context(before) if before is not None and before.phase == "combat" else ctx
+        attacks = self.check_attacks(combat_ctx, report, position.state.get("attacks"))
         report.extend(self.check_murmansk(ctx))
         if before is not None:
             report.extend(self.check_moves(before, position))
@@ -298,13 +301,7 @@ class WinterWarReferee(Referee):
         turn = ctx.turn
 
         def exerts(u: Unit) -> bool:
-            if is_blank(u) or u.id in isolated:  # Zones of Control (H), Supply and Isolation (C)
-                return False
-            if u.side == "soviet" and is_hq(u):  # Zones of Control (G): Soviet HQs never
-                return False
-            # Zones of Control (G): Finnish 1-1-3 and 0-0-3 units have none when operating in the USSR (and,
-            # Scenario B, in Sweden and Norway "the same restrictions as ... in the USSR")
-            return not (is_light_finn(u) and board.country(u.hex) in (USSR, NORWAY, SWEDEN))  # type: ignore[arg-type]
+            return self.has_zoc(u, isolated)
 
         def extends(u: Unit, a: str, b: str) -> bool:
             if board.side_blocked(a, b, turn):  # Zones of Control (E): not across major lake or sea
@@ -318,6 +315,16 @@ class WinterWarReferee(Referee):
             return True
 
         return Zoc(board, ctx.pos.on_map(), owner=player_of, exerts=exerts, extends=extends)
+
+    def has_zoc(self, u: Unit, isolated: set[str]) -> bool:
+        """Whether ``u`` exerts a Zone of Control at all (where it reaches is ``_zoc``'s ``extends``)."""
+        if u.hex is None or is_blank(u) or u.id in isolated:  # Zones of Control (H), Supply and Isolation (C)
+            return False
+        if u.side == "soviet" and is_hq(u):  # Zones of Control (G): Soviet HQs never
+            return False
+        # Zones of Control (G): Finnish 1-1-3 and 0-0-3 units have none when operating in the USSR (and,
+        # Scenario B, in Sweden and Norway "the same restrictions as ... in the USSR")
+        return not (is_light_finn(u) and self.board.country(u.hex) in (USSR, NORWAY, SWEDEN))
 
     def in_enemy_zoc(self, ctx: _Ctx, player: str, hex_id: str) -> bool:
         """Zones of Control (B): for movement, enemy ZOC extends into hexes with friendly units."""
@@ -529,9 +536,11 @@ class WinterWarReferee(Referee):
             return allowed
         soviet_upto = pos.turn  # the Soviet Player-Turn comes first in every Game-Turn
         finnish_upto = pos.turn if pos.player == "finnish" else pos.turn - 1
-        if ctx.scenario == "D":  # Scenario D: turns 3 and 4 early for both players
-            soviet_upto = max(soviet_upto, 4) if pos.turn >= 2 else soviet_upto
-            finnish_upto = max(finnish_upto, 4) if pos.turn >= 2 else finnish_upto
+        if ctx.scenario == "D":  # Scenario D (rolled at the end of Game-Turn 1 or 2): turns 3 and 4 early
+            finnish_upto = max(finnish_upto, 4)  # the Finns place theirs immediately, in the Interphase
+            triggered = int(ctx.state.get("scenario_turn", 0) or 0)
+            if (pos.turn > triggered) if triggered else pos.phase != "interphase":
+                soviet_upto = max(soviet_upto, 4)  # the Soviets in their ensuing Reinforcement Phase
         for table, upto in ((charts.SOVIET_REINFORCEMENTS, soviet_upto), (charts.FINNISH_REINFORCEMENTS, finnish_upto)):
             for turn, units in table.items():
                 if turn <= upto:
@@ -637,12 +646,33 @@ class WinterWarReferee(Referee):
                 if ctx.zoc.controls("finnish", u.hex):  # type: ignore[arg-type]
                     out.append(violation("Special Event F", f"paratroop {u.id} cannot land in a Finnish Zone of "
                                          "Control", [u.hex], [u.id]))
+            if ctx.scenario == "D" and player_of(u) == "finnish" and _flag(u, "reinforcement") \
+                    and ctx.pos.phase == "interphase":
+                out.extend(self._scenario_d_placement(ctx, u))
             if u.counter == "fin-2-2-2" and _flag(u, "reinforcement"):
                 allowed = {b.named.get("Helsinki"), b.named.get("Oulu")}
                 if u.hex not in allowed:
                     out.append(violation("Special Event G", f"volunteer unit {u.id} must be placed in Helsinki or "
                                          "Oulu", [u.hex], [u.id]))
         return out
+
+    def _scenario_d_placement(self, ctx: _Ctx, u: Unit) -> list[Violation]:
+        """Scenario D: the Finnish Game-Turn 3 and 4 reinforcements are placed at once "in any hex in Finland,
+        not in the Soviet's Zone of Control, and to which a line of hexes can be traced to Helsinki (of any
+        length), none of which are in the Soviet Player's Zone of Control"."""
+        b = self.board
+        assert ctx.zoc is not None and u.hex is not None
+        helsinki = b.named.get("Helsinki")
+        if not b.in_country(u.hex, FINLAND) or ctx.zoc.controls("soviet", u.hex):
+            return [violation("Scenario D", f"reinforcement {u.id} must be placed in Finland, not in a Soviet Zone "
+                              "of Control", [u.hex], [u.id])]
+        enemy = ctx.occupied["soviet"]
+        reach = trace(b, [u.hex], lambda a, h: h not in enemy and not ctx.zoc.controls("soviet", h),  # type: ignore[union-attr]
+                      targets=[helsinki] if helsinki else [], neighbours=self._open(ctx))
+        if helsinki is not None and helsinki not in reach:
+            return [violation("Scenario D", f"reinforcement {u.id}: no line of hexes free of Soviet Zones of Control "
+                              "from its hex to Helsinki", [u.hex, helsinki], [u.id])]
+        return []
 
     def check_murmansk(self, ctx: _Ctx) -> list[Violation]:
         """Murmansk Defense: seven combat units (not HQs) within five hexes of Murmansk from Game-Turn 4
@@ -700,14 +730,18 @@ class WinterWarReferee(Referee):
             total += defense_strength(d.value("defense"), doubled=doubled, isolated=iso)
         return total, fortified, notes
 
-    def check_attacks(self, ctx: _Ctx, report: Report) -> list[dict[str, Any]]:
-        """Combat: the declared attacks of a Combat Phase (``state.attacks``) and the mandatory Soviet attacks."""
-        raw = ctx.state.get("attacks")
+    def check_attacks(self, ctx: _Ctx, report: Report, raw: Any = None) -> list[dict[str, Any]]:
+        """Combat: the declared attacks of a Combat Phase (``raw``, default ``state.attacks``) and the mandatory
+        Soviet attacks."""
+        if raw is None:
+            raw = ctx.state.get("attacks")
         if raw is None:
             return []
         pos, b = ctx.pos, self.board
         if pos.phase != "combat":
-            report.add(violation("Sequence of Play", f"attacks declared in the {pos.phase} phase; combat takes place "
+            # Movement (E): no combat during a Movement Phase; Sequence of Play: combat only in the Combat Phase
+            rule = "Movement (E)" if pos.phase == "movement" else "Sequence of Play"
+            report.add(violation(rule, f"attacks declared in the {pos.phase} phase; combat takes place "
                                  "in the Combat Phase"))
             return []
         if not isinstance(raw, list):
@@ -782,6 +816,8 @@ class WinterWarReferee(Referee):
             entry: dict[str, Any] = {"attackers": [u.id for u in attackers],
                                      "defenders": [u.id for u in defenders], **outcome.to_dict()}
             entry["notes"] = notes + list(outcome.notes)
+            if outcome.result == "Ex":  # CRT Ex: at least the defenders' basic (not doubled) Defense Strength
+                entry["exchange_loss"] = _int(sum(d.value("defense") for d in defenders if not _flag(d, "retreated")))
             entry.pop("column")
             results.append(entry)
         if attacker_side == "soviet":
@@ -833,6 +869,7 @@ class WinterWarReferee(Referee):
         ctx = self.context(before)
         moved = [(u, before.by_id.get(u.id)) for u in after.units]
         advancers: dict[str, list[str]] = {}
+        crt = self.crt_outcomes(ctx, after) if before.phase == "combat" else {}
         for u, old in moved:
             arrived = u.hex is not None and (old is None or old.hex is None)
             if arrived and before.phase not in ("setup", "reinforcement") and not (
@@ -844,6 +881,12 @@ class WinterWarReferee(Referee):
                 continue
             if old.hex is None or u.hex is None:
                 continue  # arrivals and eliminations are judged by counts and supply
+            if crt.get(u.id, ("", ""))[0] in ("Dr", "Ar"):  # a retreat the Combat Results Table ordered
+                out.extend(self.judge_crt_retreat(ctx, old, u.hex, crt[u.id][0]))
+                continue
+            if crt.get(u.id, ("", ""))[0] in ("De", "Ex") and player_of(u) == before.player:
+                out.extend(self.judge_crt_advance(ctx, old, u.hex, crt[u.id][1], advancers))
+                continue
             if player_of(u) != before.player:
                 if before.phase == "combat":
                     out.extend(self.judge_retreat(ctx, old, u.hex))
@@ -852,6 +895,10 @@ class WinterWarReferee(Referee):
                                      [old.hex, u.hex], [u.id]))
                 continue
             if before.phase == "combat":
+                if any(res == "Dr" and u.hex in where.split() for res, where in crt.values()):
+                    out.append(violation("Combat Results Table", f"{u.id} may not advance into {u.hex}: after a "
+                                         "Dr result the attacker may not advance", [old.hex, u.hex], [u.id]))
+                    continue
                 out.extend(self.judge_advance(ctx, old, u.hex, after, advancers))
                 continue
             if before.phase != "movement":
@@ -862,6 +909,69 @@ class WinterWarReferee(Referee):
             if problem:
                 out.append(violation(problem[0], f"{u.id} cannot reach {u.hex} from {old.hex}: {problem[1]}",
                                      [old.hex, u.hex], [u.id]))
+        return out
+
+    def crt_outcomes(self, ctx: _Ctx, after: Position) -> dict[str, tuple[str, str]]:
+        """Unit id -> (its attack's result, the defenders' hexes) for the attacks ``after`` declares with a
+        die roll (``state.attacks``), resolved on the position at the start of the Combat Phase."""
+        raw = after.state.get("attacks")
+        out: dict[str, tuple[str, str]] = {}
+        if not isinstance(raw, list):
+            return out
+        pos = ctx.pos
+        for atk in raw:
+            if not isinstance(atk, Mapping) or atk.get("die") is None:
+                continue
+            attackers = [pos.by_id[i] for i in atk.get("attackers") or [] if i in pos.by_id]
+            defenders = [pos.by_id[i] for i in atk.get("defenders") or [] if i in pos.by_id]
+            if not attackers or not defenders or any(u.hex is None for u in attackers + defenders):
+                continue
+            attack = sum(Fraction(u.value("attack")) for u in attackers)
+            defense, fortified, _ = self.defense_of(ctx, defenders, attackers)
+            try:
+                result = resolve(attack, defense, fortified=fortified, die=atk["die"],
+                                 ski_patrols_only=all(is_ski_patrol(d) for d in defenders)).result
+            except InputError:
+                continue  # reported by check_attacks
+            where = " ".join(sorted({d.hex for d in defenders}))  # type: ignore[misc]
+            for u in (defenders if result == "Dr" else attackers if result in ("Ar", "De", "Ex") else []):
+                out[u.id] = (str(result), where)
+        return out
+
+    def judge_crt_retreat(self, ctx: _Ctx, u: Unit, dest: str, result: str) -> list[Violation]:
+        """Combat Results Table, Retreating (Dr, Ar): one hex, not into enemy ZOC unless onto a friendly unit
+        (Zones of Control (D)), not into impassable or prohibited terrain; a unit that cannot is eliminated."""
+        out = []
+        where = [u.hex, dest]
+        rule = "Combat Results Table"
+        if dest not in self.board.neighbours(u.hex):  # type: ignore[arg-type]
+            out.append(violation(rule, f"{u.id} retreated more than one hex after a {result} result ({u.hex} to "
+                                 f"{dest})", where, [u.id]))
+        friendly_there = any(player_of(v) == player_of(u) and not is_blank(v) for v in ctx.pos.at(dest))
+        if self.in_enemy_zoc(ctx, player_of(u), dest) and not friendly_there:
+            out.append(violation(rule, f"{u.id} may not retreat into an enemy Zone of Control ({dest}) after a "
+                                 f"{result} result; a unit that cannot retreat is eliminated", where, [u.id]))
+        if dest in ctx.occupied[enemy_of(player_of(u))]:
+            out.append(violation(rule, f"{u.id} may not retreat into a hex holding enemy units ({dest})", where,
+                                 [u.id]))
+        why = self.prohibition(ctx, u, dest)
+        if why:
+            out.append(violation(why[0], f"{u.id} may not retreat into {dest}: {why[1]}", where, [u.id]))
+        return out
+
+    def judge_crt_advance(self, ctx: _Ctx, u: Unit, dest: str, vacated: str,
+                          advancers: dict[str, list[str]]) -> list[Violation]:
+        """Combat Results Table (De, Ex): one attacking unit may advance into the hex vacated by the defender,
+        even if it is in another defending unit's Zone of Control."""
+        out = []
+        where = [u.hex, dest]
+        if dest not in vacated.split():
+            out.append(violation("Combat Results Table", f"{u.id} may advance after combat only into the hex of the "
+                                 f"eliminated defender ({vacated.replace(' ', ', ')}), not {dest}", where, [u.id]))
+        advancers.setdefault(dest, []).append(u.id)
+        if len(advancers[dest]) > 1:
+            out.append(violation("Combat Results Table", f"only one attacking unit may advance into {dest}", [dest],
+                                 advancers[dest]))
         return out
 
     def judge_retreat(self, ctx: _Ctx, u: Unit, dest: str) -> list[Violation]:
@@ -875,10 +985,23 @@ class WinterWarReferee(Referee):
         if u.side == "soviet" and not is_hq(u):
             out.append(violation("Combat (A)", f"{u.id}: only Soviet Headquarters units may retreat before combat",
                                  where, [u.id]))
+        enemy = enemy_of(player_of(u))
+        if not any(player_of(v) == enemy and not is_blank(v) for n in self.board.neighbours(u.hex)  # type: ignore[arg-type]
+                   for v in ctx.pos.at(n)):
+            out.append(violation("Combat Procedure (A)", f"{u.id} is not adjacent to an attacking unit; only units "
+                                 "adjacent to the Attacker's units may retreat before combat", where, [u.id]))
         if player_of(u) == "finnish":
+            # Combat (A): "The Finnish Player may exercise the retreat-before-combat option if the units in
+            # question are 0-0-3's or 1-1-3's. No other Finnish unit may retreat before combat[;] only if the
+            # retreating units begin the retreat within Finland and are north of Row A." Read (with
+            # Fortifications (F): the option is "with his Ski units or his 1-1-3 infantry units") as: only
+            # 0-0-3s and 1-1-3s, and only when they begin the retreat in Finland north of Row A.
             if not is_light_finn(u):
                 out.append(violation("Combat (A)", f"{u.id}: only Finnish 0-0-3 and 1-1-3 units may retreat before "
                                      "combat", where, [u.id]))
+            elif not (self.board.in_country(u.hex, FINLAND) and self.board.north_of_row_a(u.hex)):  # type: ignore[arg-type]
+                out.append(violation("Combat (A)", f"{u.id} may retreat before combat only if it begins the retreat "
+                                     "within Finland and north of Row A", where, [u.id]))
             elif self.mannerheim_captured(ctx):
                 out.append(violation("Fortifications (F)", f"{u.id} may not retreat before combat: the Soviets hold "
                                      "all four Mannerheim Line hexes", where, [u.id]))
@@ -927,11 +1050,11 @@ class WinterWarReferee(Referee):
         rails_ok = not isolated and not ctx.state.get("rail_inoperative")
         rail_hexes = self.rail_connected(ctx, player) if rails_ok else set()
         ezoc = ctx.zoc.hexes(enemy_of(player)) if ctx.zoc and not ignore_zoc else set()
-        enemy_zoc_units = [e for e in ctx.pos.on_map() if player_of(e) != player and e.id not in ctx.isolated
-                           and not is_blank(e)]
-        adj_enemy = set() if ignore_zoc else {n for e in enemy_zoc_units
-                                              for n in b.neighbours(e.hex)  # type: ignore[arg-type]
-                                              if not (e.side == "soviet" and is_hq(e))}
+        # Movement (J): "must detrain upon coming adjacent to an Enemy unit with a Zone of Control" (not a
+        # Soviet HQ, an isolated unit, or a Finnish 1-1-3/0-0-3 in the USSR: Zones of Control (G), (H))
+        adj_enemy = set() if ignore_zoc else {n for e in ctx.pos.on_map() if player_of(e) != player
+                                              and self.has_zoc(e, ctx.isolated)
+                                              for n in b.neighbours(e.hex)}  # type: ignore[arg-type]
 
         def can_enter(a: str, h: str) -> bool:
             return h not in enemy_units and self.prohibition(ctx, u, h) is None  # Movement (F), (K)
@@ -1053,8 +1176,10 @@ class WinterWarReferee(Referee):
         m = b.mannerheim
         if m and all(self.captured(ctx, h, "soviet", loc) for h in m):
             detail["Mannerheim Line"] = 40 + e_bonus
+        # Scoring the Game: at the end of the tenth Game-Turn isolated units are removed before counting
+        removed = ctx.isolated if ctx.pos.phase == "end" else set()
         finns_south = [u for u in ctx.pos.on_map() if player_of(u) == "finnish" and not is_blank(u)
-                       and not b.north_of_row_a(u.hex)]  # type: ignore[arg-type]
+                       and u.id not in removed and not b.north_of_row_a(u.hex)]  # type: ignore[arg-type]
         if not finns_south and ctx.pos.phase != "setup":
             detail["south of Row A cleared"] = 50
         allied_lost = sum(1 for u in ctx.pos.units if u.side == "allied" and u.hex is None and _flag(u, "eliminated"))
