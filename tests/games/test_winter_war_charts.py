@@ -102,3 +102,52 @@ def test_counter_mix_matches_the_force_charts() -> None:
                                                           (17, 6, "2-1"), (47, 8, "5-1")])
 def test_more_rounding(attack: int, defense: int, label: str) -> None:
     assert resolve(attack, defense).odds.label == label
+
+
+def _section(text: str, start: str, end: str) -> str:
+    return text[text.index(start):text.index(end, text.index(start))]
+
+
+def test_force_charts_and_reinforcements_match_the_rulebook(seeds: Path) -> None:
+    """Finnish/Soviet Initial Forces and the Turn Record/Reinforcement Chart, read from the rulebook text."""
+    text = (seeds / "winter-war-spi-1972.txt").read_text(encoding="utf-8")
+
+    def chart(start: str, end: str, short: str) -> dict[str, int]:
+        rows = re.findall(r"^\| (\d+-\d+-\d+|Blanks) [^|]*\| x(\d+)", _section(text, start, end), flags=re.M)
+        return {(f"{short}-blank" if v == "Blanks" else f"{short}-{v}"): int(n) for v, n in rows}
+
+    assert chart("Finnish Initial Forces", "Soviet Initial Forces", "fin") == C.FINNISH_INITIAL_FORCES
+    assert chart("Soviet Initial Forces", "Turn Record", "sov") == C.SOVIET_INITIAL_FORCES
+
+    def schedule(start: str, end: str, short: str) -> dict[int, dict[str, int]]:
+        body = _section(text, start, end)
+        out: dict[int, dict[str, int]] = {}
+        for turn, units in re.findall(r"Game-Turn (\d+): ([^.]+)\.", body):
+            out[int(turn)] = {f"{short}-{v}": int(n) for v, n in re.findall(r"(\d+-\d+-\d+) x(\d+)", units)}
+        return out
+
+    assert schedule("Finnish Reinforcements", "Soviet Reinforcements", "fin") == C.FINNISH_REINFORCEMENTS
+    assert schedule("Soviet Reinforcements", "Players may deliberately", "sov") == C.SOVIET_REINFORCEMENTS
+
+
+def test_counter_total_against_the_inventory(seeds: Path) -> None:
+    """The inventory says 120 die-cut pieces; the charts and scenarios name 108 (39 Finnish incl. 5 blanks and the
+    volunteer, 6 Allied, 63 Soviet incl. the paratroop). The other 12 are named nowhere in the rules (the turn
+    marker is a coin), so counters/winter-war.yaml holds 108 and says why."""
+    text = (seeds / "winter-war-spi-1972.txt").read_text(encoding="utf-8")
+    assert "one set of die-cut counters (120 pieces)" in text
+    cs = load_counters("winter-war")
+    by_side = {side: sum(t.count for t in cs if t.side == side) for side in ("finnish", "allied", "soviet")}
+    assert by_side == {"finnish": 39, "allied": 6, "soviet": 63} and cs.total == 108 == 120 - 12
+
+
+def test_victory_tables_match_the_rulebook(seeds: Path) -> None:
+    text = (seeds / "winter-war-spi-1972.txt").read_text(encoding="utf-8")
+    levels = re.findall(r"^\| (\d+)(?: \(or more\)| through \d+| or less) \| ([^|]+) \|$", text, flags=re.M)
+    assert [(int(a), b.strip()) for a, b in levels] == [(101, "Decisive Soviet Victory"),
+                                                     (81, "Substantive Soviet Victory"),
+                                                     (61, "Marginal Soviet Victory"),
+                                                     (31, "Draw (Finnish Moral Victory)"),
+                                                     (30, "Finnish Decisive Victory")]
+    schedule = re.findall(r"^\| ((?:Soviets|Finns) [^|]+) \| ([+-]\d+)", text, flags=re.M)
+    assert {cond.strip(): int(pts) for cond, pts in schedule} == {v.condition: v.points for v in C.VP_SCHEDULE}
