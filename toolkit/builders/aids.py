@@ -225,13 +225,15 @@ def render_table(table: ChartTable, style: AidStyle, width_px: int) -> Image.Ima
     for w in widths:
         xs.append(xs[-1] + w)
     d.rectangle((0, y, width_px - 1, y + head_h), fill=_rgb(style.heading_fill))
+    # short cells are centred under a centred heading; a column of running text is set flush left,
+    # heading included
+    centred = [all(len(row[i]) <= 12 and "\n" not in row[i] for row in table.rows) for i in range(len(widths))]
     for i, lines in enumerate(wrapped_head):
-        _cell(d, lines, xs[i], xs[i + 1], y, head_h, fb, accent, line_h, center=True)
+        _cell(d, lines, xs[i], xs[i + 1], y, head_h, fb, accent, line_h, center=centred[i])
     y += head_h
     head_bottom = y
     row_bottoms: list[float] = []
     colours = {k: _rgb(v) for k, v in table.cell_colours.items()}
-    centred = [all(len(row[i]) <= 12 and "\n" not in row[i] for row in table.rows) for i in range(len(widths))]
     for r, (lines_row, row, rh) in enumerate(zip(wrapped_rows, table.rows, row_hs)):
         if r % 2 == 1:
             d.rectangle((0, y, width_px - 1, y + rh), fill=_rgb(style.stripe_fill))

@@ -267,7 +267,8 @@ def _charts_from_module(module: Any, counters: CounterSet | None, sides: list[st
     seq = getattr(module, "SEQUENCE_OF_PLAY", None)
     if seq:
         tables.append(ChartTable.make("Sequence of Play", ("Step", "Phase"),
-                                      [(str(i), str(s)) for i, s in enumerate(seq, start=1)], kind="sequence"))
+                                      [(str(i), str(s)) for i, s in enumerate(seq, start=1)], kind="sequence",
+                                      source="rulebook: Sequence of Play"))
     crt = getattr(module, "CRT", None)
     if crt is not None and hasattr(crt, "columns") and hasattr(crt, "rows"):
         labels = tuple(crt.columns.labels)
