@@ -152,7 +152,9 @@ class Position:
             try:
                 kind = counter(spec)
                 where = raw.get("hex")
-                hex_id = None if where is None or where == "off" else hex_of(str(where))
+                # off the map: no hex, or `off` (which YAML 1.1 reads as false when unquoted)
+                off = where is None or where is False or (isinstance(where, str) and where.strip().lower() == "off")
+                hex_id = None if off else hex_of(str(where))
             except DataFileError:
                 raise
             except ToolkitError as exc:
