@@ -129,3 +129,18 @@ def test_combat_bad_input(args: tuple[str, ...]) -> None:
 def test_combat_game_without_crt() -> None:
     code, _, err = run("combat", "tornio-44", "-a", "3", "-d", "1")
     assert code == 3 and "no combat results table for tornio-44" in err
+
+
+def test_check_json_shape_is_design_md(tmp_path: Path) -> None:
+    """DESIGN.md: {"game","ok","violations":[{"rule","message","hexes","units"}],"units":{...},"summary":{}};
+    every unit (also one off the map) carries hex, supplied and in_enemy_zoc."""
+    text = OK + '  - {id: s2, counter: sov-2-1-2, hex: "0708"}\n  - {id: s3, counter: sov-2-1-2, hex: "0708"}\n' \
+        "  - {id: gone, counter: sov-2-1-2, hex: off, state: {eliminated: true}}\n"
+    code, out, _ = run("check", write(tmp_path, "x.yaml", text), "--json")
+    report = json.loads(out)
+    assert code == 1 and list(report) == ["game", "ok", "violations", "units", "summary"]
+    assert all(list(v) == ["rule", "message", "hexes", "units"] for v in report["violations"])
+    assert all({"hex", "supplied", "in_enemy_zoc"} <= set(u) for u in report["units"].values())
+    assert report["units"]["gone"] == {"hex": None, "counter": "sov-2-1-2", "side": "soviet", "supplied": None,
+                                       "in_enemy_zoc": None}
+    assert isinstance(report["summary"], dict)

@@ -1202,7 +1202,9 @@ class WinterWarReferee(Referee):
         out: dict[str, dict[str, Any]] = {}
         assert ctx.zoc is not None
         for u in ctx.pos.units:
-            entry: dict[str, Any] = {"hex": u.hex, "counter": u.counter, "side": u.side}
+            # DESIGN.md's unit status keys on every unit; an off-map unit is neither supplied nor in a ZOC (None)
+            entry: dict[str, Any] = {"hex": u.hex, "counter": u.counter, "side": u.side, "supplied": None,
+                                     "in_enemy_zoc": None}
             if u.hex is not None:
                 entry["supplied"] = u.id not in ctx.isolated
                 entry["in_enemy_zoc"] = ctx.zoc.controls(enemy_of(player_of(u)), u.hex)
