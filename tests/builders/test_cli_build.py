@@ -162,3 +162,23 @@ def test_a_read_only_output_is_refused_and_kept(run_main, tmp_path: Path):
     code, output = run_main("build", "sheets", ALL, "-o", str(target))
     assert (code, output.strip()) == (3, f"wgt: error: cannot write {target}: the file is read-only")
     assert target.read_bytes() == b"keep me"
+
+
+def test_victory_points_print_their_per_qualifier():
+    # the rulebook's "+5 for each hex" must not print as a bare "+5" when the chart data says "per"
+    from dataclasses import dataclass
+    from types import SimpleNamespace
+
+    from toolkit.cli.build import _charts_from_module
+
+    @dataclass(frozen=True)
+    class VP:
+        condition: str
+        points: int
+        per: str = ""
+
+    module = SimpleNamespace(VP_SCHEDULE=(VP("Soviets capture hexes west of Viipuri", 5, "for each hex"),
+                                          VP("Soviets capture Viipuri", 25)))
+    (table,) = _charts_from_module(module, None, [])
+    assert table.rows == (("Soviets capture hexes west of Viipuri", "+5 for each hex"),
+                          ("Soviets capture Viipuri", "+25"))

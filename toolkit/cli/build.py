@@ -224,6 +224,7 @@ def game_charts(game: Any) -> list[ChartTable]:
     ``toolkit.games.winter_war.charts``): a CombatResultsTable ``CRT`` with a ``RESULTS`` legend,
     ``TERRAIN_EFFECTS``, ``TURNS`` with ``*_REINFORCEMENTS``, ``VP_SCHEDULE``, ``VICTORY_LEVELS``,
     ``SCENARIO_TABLE``, ``SCENARIOS``, ``SPECIAL_EVENTS``, ``*_INITIAL_FORCES``, ``SEQUENCE_OF_PLAY``.
+    A ``VP_SCHEDULE`` entry may carry ``per`` ("for each hex", "per unit"), printed after its points.
     """
     method = getattr(game, "charts", None)
     if callable(method):
@@ -315,8 +316,8 @@ def _charts_from_module(module: Any, counters: CounterSet | None, sides: list[st
                                       source="rulebook: Initial Forces"))
     vps = getattr(module, "VP_SCHEDULE", None)
     if vps:
-        tables.append(ChartTable.make("Victory Point Schedule", ("Condition", "Soviet VP"),
-                                      [(v.condition, f"{v.points:+d}") for v in vps], kind="victory",
+        vp_rows = [(v.condition, f"{v.points:+d} {getattr(v, 'per', '') or ''}".strip()) for v in vps]
+        tables.append(ChartTable.make("Victory Point Schedule", ("Condition", "Soviet VP"), vp_rows, kind="victory",
                                       source="rulebook: Victory Conditions",
                                       notes=("Positive points go to the Soviet Player; see the rules for "
                                              "\"capture\".",), first_column_header=False))
