@@ -20,7 +20,16 @@ Position conventions (beyond DESIGN.md's shape):
   ``scandinavia_open: true`` (Scenario B/C: the first Allied unit has crossed into Finland),
   ``murmansk_penalties: n`` (Soviet Player-Turns already short of the Murmansk garrison),
   ``attacks: [{attackers: [ids], defenders: [ids], die: n}]`` (the Combat Phase's declared attacks;
-  when present, the mandatory Soviet attacks are checked against it).
+  when present, the mandatory Soviet attacks are checked against it), ``rail_inoperative: true``
+  (Special Event L: no rail movement this Game-Turn; the rail link for Soviet supply still counts).
+* With a ``before`` position in the Combat Phase, the declared attacks are judged on ``before`` (the
+  instant of combat) and each move from it is a retreat or advance: before combat (Combat (A), Procedure
+  (B)) or, for units of an attack whose die gives Dr, Ar, De or Ex, after it (Combat Results Table).
+
+Readings where the rulebook text is garbled or silent: Combat (A)'s "No other Finnish unit may retreat
+before combat only if the retreating units begin the retreat within Finland and are north of Row A" is
+read, with Fortifications (F), as: only 0-0-3s and 1-1-3s, and only from Finland north of Row A. An HQ
+draws on the closest Supply City among those its ten-hex line reaches that are joined to Leningrad by rail.
 """
 
 from __future__ import annotations
