@@ -87,3 +87,26 @@ def test_position_through_the_command_line(ref: WinterWarReferee, name: str) -> 
     r = CliRunner().invoke(cli, ["check", str(path), "--json"])
     assert r.exit_code == (0 if expect["ok"] else 1)
     assert sorted({v["rule"] for v in json.loads(r.stdout)["violations"]}) == sorted(set(expect["rules"]))
+
+
+def test_allies_entrain_only_at_kemi(ref: WinterWarReferee) -> None:
+    """Scenario B: "Allied units cannot move by rail until they reach Kemi where they may entrain". From Tornio
+    (rail, next to Kemi) a 3-2-2 walks to Kemi (1 MP) and entrains (1 MP): it reaches Oulu but not a hex
+    beyond it; from Kemi itself, or once it has been there, it rides and walks on."""
+    board = ref.board
+    tornio, kemi, oulu = (board.tmap.place(n) for n in ("Tornio", "Kemi", "Oulu"))
+    assert kemi in board.neighbours(tornio) and kemi in board.rail_net[tornio]
+    beyond = next(n for n in board.neighbours(oulu) if board.tmap.terrain(n) == "clear" and
+                  "rail" not in board.tags(n) and not board.side(oulu, n) and board.in_country(n, "finland"))
+
+    def rules(start: str, dest: str, **state: Any) -> list[str]:
+        data = {"game": "winter-war", "turn": 5, "player": "finnish", "phase": "movement",
+                "state": {"scenario": "B", "scandinavia_open": True},
+                "units": [{"id": "x", "counter": "all-3-2-2", "hex": dest, "state": state}]}
+        before = {**data, "units": [{"id": "x", "counter": "all-3-2-2", "hex": start, "state": state}]}
+        return ref.check(ref.position(data), ref.position(before)).rules()
+
+    assert rules(tornio, oulu) == []
+    assert rules(tornio, beyond) == ["Movement (C)"]
+    assert rules(kemi, beyond) == []
+    assert rules(tornio, beyond, reached_kemi=True) == []

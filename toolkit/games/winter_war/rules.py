@@ -21,7 +21,8 @@ Position conventions (beyond DESIGN.md's shape):
   ``murmansk_penalties: n`` (Soviet Player-Turns already short of the Murmansk garrison),
   ``attacks: [{attackers: [ids], defenders: [ids], die: n}]`` (the Combat Phase's declared attacks;
   when present, the mandatory Soviet attacks are checked against it), ``rail_inoperative: true``
-  (Special Event L: no rail movement this Game-Turn; the rail link for Soviet supply still counts).
+  (Special Event L: no rail movement this Game-Turn; the rail link for Soviet supply still counts);
+  unit ``reached_kemi: true``: an Allied unit that has been at Kemi (Scenario B: it may use rail).
 * With a ``before`` position in the Combat Phase, the declared attacks are judged on ``before`` (the
   instant of combat) and each move from it is a retreat or advance: before combat (Combat (A), Procedure
   (B)) or, for units of an attack whose die gives Dr, Ar, De or Ex, after it (Combat Results Table).
@@ -1071,9 +1072,17 @@ class WinterWarReferee(Referee):
         def home_rail(h: str) -> bool:
             return h in rail_hexes and b.in_country(h, home)
 
+        # Scenario B (and C, E via Sweden): "Allied units cannot move by rail until they reach Kemi where they
+        # may entrain" (a unit that has been there carries state reached_kemi: true)
+        kemi_only = u.side == "allied" and ctx.scenario in ("B", "C", "E") and not _flag(u, "reached_kemi")
+        kemi = b.named.get("Kemi")
+
+        def may_entrain(h: str) -> bool:
+            return h not in ezoc and (not kemi_only or h == kemi)
+
         # states: (hex, mode) with mode "foot" or "rail"; costs in Movement Points
         starts: dict[tuple[str, str], float] = {(start, "foot"): 0}
-        if home_rail(start) and start not in ezoc:
+        if home_rail(start) and may_entrain(start):
             starts[(start, "rail")] = 0  # Movement (J): automatically entrained in a home rail hex
 
         def successors(state: tuple[str, str], cost: float) -> Iterable[tuple[tuple[str, str], float]]:
@@ -1088,7 +1097,7 @@ class WinterWarReferee(Referee):
                 return
             if h in ezoc and h != start:
                 return  # Zones of Control: stop on entering an enemy controlled hex
-            if home_rail(h) and h not in ezoc:
+            if home_rail(h) and may_entrain(h):
                 yield (h, "rail"), 1  # entrain: one Movement Point, not in an enemy ZOC
             for n in b.neighbours(h):
                 c = b.entry_cost(h, n, turn)
