@@ -156,3 +156,14 @@ def test_rules_are_not_hidden_by_coloured_cells():
         last = max(y for y, c in enumerate(column) if c == first)
         assert column[last + 1] == rule, (x, column[last + 1])
         assert column[last + 1 + style.px(0.4)] == second, x
+
+
+def test_every_card_is_the_card_size_after_side_by_side_tables():
+    # a half-width pair followed by more cards: every card keeps the card's size (a pair used to shrink
+    # the following cards to the height of the pair's left table)
+    style = AidStyle(dpi=60, card="a5")
+    small = ChartTable.make("Levels", ("VP", "Result"), [("101+", "Decisive"), ("81 to 100", "Substantive")])
+    tall = ChartTable.make("Long", ("n", "text"), [(str(i), "a row of running text " * 4) for i in range(40)])
+    cards = render_cards([small, small, tall, small], style)
+    assert len(cards) >= 2
+    assert {card.size for card in cards} == {(round(148 / 25.4 * 60), round(210 / 25.4 * 60))}

@@ -312,7 +312,7 @@ def render_cards(tables: Sequence[ChartTable], style: AidStyle | None = None) ->
         half = natural_width(table, style) <= half_w
         for part in _split_to_fit(table, style, half_w if half else inner_w, inner_h):
             if half and beside is not None and card is not None and beside[0] + part.height <= inner_h:
-                top, height = beside
+                top = beside[0]
                 card.paste(part, (margin + half_w + gap, margin + top))
                 y = max(y, top + part.height + gap)
                 beside = None
