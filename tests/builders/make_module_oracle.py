@@ -2,8 +2,9 @@
 
     python -m tests.builders.make_module_oracle      # needs ../shared/tools/vassal-oracle (about 20 s)
 
-For the Winter War module (default board), a module of the small test map (odd columns low) and one
-on a synthetic scan of it turned 3 degrees (resampled onto a square grid), it
+For the Winter War module (default board), a module of the small test map (odd columns low), one
+on a synthetic scan of it turned 3 degrees (resampled onto a square grid) and one of a pointy-top
+map (VASSAL's sideways grid), it
 asks the oracle to load the module, to name the map point at every hex centre (one batched call),
 and to decode the set-up save (and, for Winter War, the demo's sample position save); and, through
 the oracle's Java bridge (``vassal_terrain_probe.py``), the ``Terrain`` property VASSAL gives a piece
@@ -50,6 +51,35 @@ def scan_module() -> Any:
     board, layout = render_board(tmap, 48)
     scan, scan_layout = synthetic_scan(board, layout, degrees=3.0)
     return build_module("Scan Test", tmap, load_counters("winter-war"), board_image=scan, board_layout=scan_layout)
+
+
+POINTY_MAP = """schema: hexmap/1
+title: Pointy test
+grid:
+  numbering: {scheme: ccrr, col_digits: 2, row_digits: 2, orientation: pointy, shifted: odd}
+  extent: {columns: [1, 9], rows: [1, 7]}
+default_terrain: clear
+legend:
+  clear: {color: "#eeeeee"}
+  forest: {color: "#8fb573", pattern: trees}
+hexes:
+  "0303": {terrain: forest}
+  "0304": {terrain: forest}
+"""
+
+
+def pointy_map() -> Any:
+    from toolkit.terrain.io import loads_map
+
+    return loads_map(POINTY_MAP)
+
+
+def pointy_module() -> Any:
+    """A module of a pointy-top map (odd rows shifted right): VASSAL's sideways grid."""
+    from toolkit.builders.module import build_module
+    from toolkit.counters import load_counters
+
+    return build_module("Pointy Test", pointy_map(), load_counters("winter-war"), hex_px=50)
 
 
 def sample_save(vmod: Path, built: Any) -> bytes:
@@ -141,6 +171,7 @@ def main() -> int:
         out["winter-war"]["probe"] = terrain_probe(vmod, built, tmap, folder)
         out["small"] = record("small", small_module(), load_map(SMALL_MAP), folder, {})
         out["scan"] = record("scan", scan_module(), load_map(SMALL_MAP), folder, {})
+        out["pointy"] = record("pointy", pointy_module(), pointy_map(), folder, {})
     FIXTURE.parent.mkdir(exist_ok=True)
     FIXTURE.write_text(json.dumps(out, indent=1, sort_keys=True) + "\n")
     probe = out["winter-war"]["probe"]

@@ -17,6 +17,8 @@ from dataclasses import replace
 
 import pytest
 from click.testing import CliRunner
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tests.builders.make_module_oracle import FIXTURE, SMALL_MAP, sample_save, scan_module, small_module
 from toolkit.builders.module import (
@@ -67,16 +69,16 @@ def _fixture_map(rec: dict) -> VassalMap:
 
 # ----------------------------------------------------------------------------------------- the grid
 
-@pytest.mark.parametrize("name", ["winter-war", "small", "scan"])
+@pytest.mark.parametrize("name", ["winter-war", "small", "scan", "pointy"])
 def test_oracle_names_every_hex_centre_by_its_id(name):
     rec = ORACLE_ANSWERS[name]
     assert rec["load"]["ok"] and not rec["load"].get("engine_errors")
     assert [p[2] for p in rec["points"]] == rec["hexes"]  # VASSAL's own name at every centre
-    assert len(rec["hexes"]) == (3038 if name == "winter-war" else 48)
+    assert len(rec["hexes"]) == {"winter-war": 3038, "pointy": 63}.get(name, 48)
     assert all(d["ok"] for d in rec["decoded"].values())
 
 
-@pytest.mark.parametrize("name", ["winter-war", "small", "scan"])
+@pytest.mark.parametrize("name", ["winter-war", "small", "scan", "pointy"])
 def test_our_vassal_grid_gives_the_oracles_names_and_snaps(name):
     rec = ORACLE_ANSWERS[name]
     vmap = _fixture_map(rec)
@@ -126,6 +128,15 @@ def test_rotated_layout_is_refused():
     layout, size = board_geometry(tmap, 48)
     with pytest.raises(GridError, match="misnamed"):
         vassal_hex_grid(tmap, layout.rotated(8, (100, 100)), size)
+
+
+def test_pointy_map_is_a_sideways_grid_as_recorded():
+    from tests.builders.make_module_oracle import pointy_module
+
+    built, rec = pointy_module(), ORACLE_ANSWERS["pointy"]
+    attrs, num = built.grid.to_attributes(), built.grid.numbering.to_attributes()
+    assert attrs == rec["hexgrid"] and num == rec["numbering"]
+    assert attrs["sideways"] == "true" and num["first"] == "V"  # VASSAL's rows are our columns
 
 
 def test_turned_scan_is_resampled_onto_a_square_grid():
@@ -464,3 +475,36 @@ def test_calibrated_scan_as_the_board(tmp_path):
     tmap_uncalibrated = load_map(SMALL_MAP)
     with pytest.raises(InputError, match="no grid calibration"):
         build_module("Scan", tmap_uncalibrated, load_counters("winter-war"), board_image=scan)
+
+
+# ----------------------------------------------------------------------------------------- property
+
+def _plain_map(orientation: str, shifted: str, columns: tuple[int, int], rows: tuple[int, int], col_digits: int,
+               row_digits: int, separator: str):
+    from toolkit.terrain.io import loads_map
+
+    sep = f", separator: '{separator}'" if separator else ""
+    return loads_map(
+        "schema: hexmap/1\ntitle: t\ngrid:\n"
+        f"  numbering: {{scheme: ccrr, col_digits: {col_digits}, row_digits: {row_digits}{sep}, "
+        f"orientation: {orientation}, shifted: {shifted}}}\n"
+        f"  extent: {{columns: [{columns[0]}, {columns[1]}], rows: [{rows[0]}, {rows[1]}]}}\n"
+        "default_terrain: clear\nlegend:\n  clear: {color: \"#eeeeee\"}\n")
+
+
+@settings(max_examples=40, deadline=None)
+@given(orientation=st.sampled_from(["flat", "pointy"]), shifted=st.sampled_from(["odd", "even"]),
+       c0=st.integers(0, 30), r0=st.integers(0, 30), cols=st.integers(1, 12), rows=st.integers(1, 12),
+       digits=st.tuples(st.integers(2, 3), st.integers(2, 3)), separator=st.sampled_from(["", "."]),
+       hex_px=st.floats(12, 90))
+def test_derived_grid_names_every_hex_by_its_id(orientation, shifted, c0, r0, cols, rows, digits, separator, hex_px):
+    tmap = _plain_map(orientation, shifted, (c0, c0 + cols - 1), (r0, r0 + rows - 1), digits[0], digits[1],
+                      separator)
+    layout, size = board_geometry(tmap, hex_px)
+    grid = vassal_hex_grid(tmap, layout, size)  # raises GridError when any centre would be misnamed
+    assert grid_mismatches(tmap, layout, grid, size) == []
+    assert grid.sideways == (orientation == "pointy") and grid.numbering.stagger is False
+    # and VASSAL's name -> point comes back to the same hex
+    vmap = VassalMap(MAIN_MAP, [PlacedBoard(Board("Board", size[0], size[1], grid), 0, 0)])
+    for hid in tmap.ids()[:: max(1, len(tmap.ids()) // 10)]:
+        assert vmap.location_name(*vmap.point(hid)) == hid

@@ -59,24 +59,30 @@ def vassal_hex_grid(tmap: TerrainMap, layout: Layout, board_size: tuple[int, int
         raise GridError("descending column or row numbers are not supported for VASSAL grids yet")
     sideways = numbering.offset.orientation == "pointy"
     cells = [numbering.parse(h) for h in tmap.ids()]
-    c_first = min(c for c, _ in cells)
-    r_first = min(r for _, r in cells)
+    # VASSAL's frame: its columns are our columns (flat tops) or our rows (pointy tops, a "sideways" grid,
+    # where VASSAL swaps x and y); its rows are the other index
+    majors = [r if sideways else c for c, r in cells]
+    minors = [c if sideways else r for c, r in cells]
+    m_first, n_first = min(majors), min(minors)
 
-    def centre(col: int, row: int) -> tuple[float, float]:
+    def centre(major: int, minor: int) -> tuple[float, float]:
+        col, row = (minor, major) if sideways else (major, minor)
         x, y = layout.hex_to_pixel(numbering.offset.to_hex(col, row))
-        return (y, x) if sideways else (x, y)  # VASSAL's own frame: columns run along x
+        return (y, x) if sideways else (x, y)
 
     # raw column 0 must be an "upper" column (VASSAL shifts odd raw columns down by dy/2)
-    c0 = c_first if centre(c_first + 1, r_first)[1] > centre(c_first, r_first)[1] else c_first - 1
-    x_a, y_a = centre(c0, r_first)
-    dx = (centre(c0 + 2, r_first)[0] - x_a) / 2
-    dy = centre(c0, r_first + 1)[1] - y_a
+    m0 = m_first if centre(m_first + 1, n_first)[1] > centre(m_first, n_first)[1] else m_first - 1
+    x_a, y_a = centre(m0, n_first)
+    dx = (centre(m0 + 2, n_first)[0] - x_a) / 2
+    dy = centre(m0, n_first + 1)[1] - y_a
     if not (dx > 0 and dy > 0):
         raise GridError("the board's hex layout runs right-to-left or bottom-up: VASSAL's hex grid cannot follow it")
-    sep = numbering.separator
-    hexnum = HexGridNumbering(first="H", sep=sep, h_type="N", h_leading=numbering.col_digits - 1, h_off=c0,
-                              v_type="N", v_leading=numbering.row_digits - 1, v_off=r_first, stagger=False,
-                              visible=False)
+    major_digits, minor_digits = ((numbering.row_digits, numbering.col_digits) if sideways
+                                  else (numbering.col_digits, numbering.row_digits))
+    # the id is column then row: VASSAL's column part first on flat grids, its row part first when sideways
+    hexnum = HexGridNumbering(first="V" if sideways else "H", sep=numbering.separator, h_type="N",
+                              h_leading=major_digits - 1, h_off=m0, v_type="N", v_leading=minor_digits - 1,
+                              v_off=n_first, stagger=False, visible=False)
     grid = VassalHexGrid(dx=dx, dy=dy, x0=round(x_a), y0=round(y_a), sideways=sideways, snap_to=True,
                          visible=False, numbering=hexnum)
     wrong = grid_mismatches(tmap, layout, grid, board_size)
