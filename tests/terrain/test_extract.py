@@ -118,7 +118,7 @@ def test_overlay_marks_review_hexes(scan):
     img, _, grid, _, ext = scan
     pic = draw_overlay(img, ext)
     assert pic.size == img.size and pic.mode == "RGB"
-    hid = ext.review()[0]
+    hid = next(h for h in ext.review() if ext.hexes[h].visible == 1.0)
     corners = grid.layout.corners(grid.hex(hid))
     x, y = corners[0]
     arr = np.asarray(pic)

@@ -184,7 +184,7 @@ def _feature_image(im: Image.Image, size: float, ink_lightness: float,
     del masked, keep
     # s is the block mean of rgb*keep and w the block mean of keep: their box sums divide to the
     # mean colour of the non-ink pixels around each block
-    r = max(1, round(SMOOTH * size / f / 2))
+    r = max(1, int(SMOOTH * size / f / 2))
     ssum = _box(s, r)
     wsum = _box(w, r)
     with np.errstate(invalid="ignore", divide="ignore"):
