@@ -699,3 +699,37 @@ def test_isolated_units_removed_when_scoring(ref: WinterWarReferee) -> None:
     assert end.summary["vp_detail"].get("south of Row A cleared") == 50
     mid = check(ref, [finn, *ring], turn=10, player="finnish", phase="movement")
     assert "south of Row A cleared" not in mid.summary["vp_detail"]
+
+
+def test_odds_worse_than_1_to_4(ref: WinterWarReferee) -> None:
+    """CRT: "odds worse than 1-4 are not permitted - if unavoidable, treat as a 1-4". A voluntary Finnish attack
+    at 1 against 12 is refused; a Soviet attack (obligatory, Combat (E)) at 2 against 12 counts as 1-4."""
+    units = [HQ_LEN, ("s", "sov-20-12-2", "0608"), ("f", "fin-1-1-3", "0508")]
+    r = attack(ref, units, [{"attackers": ["f"], "defenders": ["s"], "die": 6}], player="finnish")
+    assert rules(r) == ["Combat Results Table"] and r.summary["attacks"][0]["odds"] == "1-4"
+    units = [HQ_LEN, ("s", "sov-2-1-2", "0608"), ("f", "fin-6-6-2", "0508")]  # 2 against 12 (fortified)
+    r = attack(ref, units, [{"attackers": ["s"], "defenders": ["f"], "die": 6}])
+    assert rules(r) == [] and (r.summary["attacks"][0]["odds"], r.summary["attacks"][0]["result"]) == ("1-4", "Ae")
+
+
+def test_no_unit_leaves_the_map_while_moving(ref: WinterWarReferee) -> None:
+    """Movement (K): no unit may move off the edge of the map; nothing is eliminated in a Movement Phase."""
+    before = [HQ_LEN, ("a", "sov-2-1-2", "1008")]
+    assert rules(check(ref, [HQ_LEN, ("a", "sov-2-1-2", "off")], before)) == ["Movement (K)"]
+    assert rules(check(ref, [HQ_LEN], before)) == ["Movement (K)"]
+    # in the Combat Phase a unit leaves the map when it is eliminated
+    assert check(ref, [HQ_LEN, ("a", "sov-2-1-2", "off")], before, phase="combat").ok
+
+
+def test_crt_retreat_onto_a_friendly_unit_in_enemy_zoc(ref: WinterWarReferee) -> None:
+    """CRT, Retreating / Zones of Control (D): a unit may retreat onto a friendly unit on or south of Row A even
+    in an enemy ZOC. A Finnish 4-4-2 and 2-2-3 (6) against a Soviet 2-2-2 (2): 3-1, die 3: Dr."""
+    finns = [("f", "fin-4-4-2", "0607"), ("g", "fin-2-2-3", "0608")]
+    before = [HQ_LEN, *finns, ("d", "sov-2-2-2", "0708"), ("k", "sov-2-1-2", "0707")]
+    dr = [{"attackers": ["f", "g"], "defenders": ["d"], "die": 3}]
+    onto = [HQ_LEN, *finns, ("d", "sov-2-2-2", "0707"), ("k", "sov-2-1-2", "0707")]  # 0707: next to 0607
+    r = check(ref, onto, before, phase="combat", player="finnish", attacks=dr)
+    assert r.ok and r.summary["attacks"][0]["result"] == "Dr"
+    alone = [HQ_LEN, *finns, ("d", "sov-2-2-2", "0707")]
+    assert rules(check(ref, alone, [HQ_LEN, *finns, ("d", "sov-2-2-2", "0708")], phase="combat", player="finnish",
+                       attacks=dr)) == ["Combat Results Table"]

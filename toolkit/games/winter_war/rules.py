@@ -823,6 +823,14 @@ class WinterWarReferee(Referee):
                                                  ski_patrols_only=ski_only)
             except InputError as exc:
                 raise DataFileError(f"attack {n}: {exc}", pos.source) from None
+            if outcome.odds.clamped == "low" and attacker_side == "finnish" and not ski_only:
+                # CRT: "odds worse than 1-4 are not permitted - if unavoidable, treat as a 1-4": only the Soviet
+                # player's attacks are obligatory (Combat (E)); a voluntary Finnish one is avoidable (Combat (D))
+                odds = f"{_int(float(attack))} against {_int(float(defense))}"
+                report.add(violation("Combat Results Table", f"attack {n} is at odds worse than 1-4 ({odds}); "
+                                     "the Finnish attack is voluntary and not "
+                                     "permitted", [u.hex for u in attackers + defenders],
+                                     [u.id for u in attackers + defenders]))
             entry: dict[str, Any] = {"attackers": [u.id for u in attackers],
                                      "defenders": [u.id for u in defenders], **outcome.to_dict()}
             entry["notes"] = notes + list(outcome.notes)
@@ -880,6 +888,12 @@ class WinterWarReferee(Referee):
         moved = [(u, before.by_id.get(u.id)) for u in after.units]
         advancers: dict[str, list[str]] = {}
         crt = self.crt_outcomes(ctx, after) if before.phase == "combat" else {}
+        if before.phase == "movement":
+            for old in before.on_map():
+                if old.id not in after.by_id:
+                    out.append(violation("Movement (K)", f"{old.id} is missing after the Movement Phase; no unit may "
+                                         "move off the edge of the map (and none is eliminated while moving)",
+                                         [old.hex], [old.id]))
         for u, old in moved:
             arrived = u.hex is not None and (old is None or old.hex is None)
             if arrived and before.phase not in ("setup", "reinforcement") and not (
@@ -888,6 +902,10 @@ class WinterWarReferee(Referee):
                                      "units are placed in the Reinforcement Phase", [u.hex], [u.id]))
                 continue
             if old is None or old.hex == u.hex:
+                continue
+            if old.hex is not None and u.hex is None and before.phase == "movement":
+                out.append(violation("Movement (K)", f"{u.id} left the map in the Movement Phase; no unit may move off "
+                                     "the edge of the map (and none is eliminated while moving)", [old.hex], [u.id]))
                 continue
             if old.hex is None or u.hex is None:
                 continue  # arrivals and eliminations are judged by counts and supply
@@ -957,7 +975,10 @@ class WinterWarReferee(Referee):
         if dest not in self.board.neighbours(u.hex):  # type: ignore[arg-type]
             out.append(violation(rule, f"{u.id} retreated more than one hex after a {result} result ({u.hex} to "
                                  f"{dest})", where, [u.id]))
-        friendly_there = any(player_of(v) == player_of(u) and not is_blank(v) for v in ctx.pos.at(dest))
+        # CRT, Retreating: "a unit can retreat on top of another Friendly unit on or below 'row A' even if in an
+        # Enemy Zone of Control" (Zones of Control (D))
+        friendly_there = any(player_of(v) == player_of(u) and not is_blank(v) for v in ctx.pos.at(dest)) \
+            and not self.board.north_of_row_a(dest)
         if self.in_enemy_zoc(ctx, player_of(u), dest) and not friendly_there:
             out.append(violation(rule, f"{u.id} may not retreat into an enemy Zone of Control ({dest}) after a "
                                  f"{result} result; a unit that cannot retreat is eliminated", where, [u.id]))
