@@ -15,7 +15,7 @@ from toolkit.games.winter_war.rules import WinterWarReferee
 from toolkit.rules import load_position_data
 
 HERE = Path(__file__).resolve().parent / "winter_war_positions"
-FILES = sorted(HERE.glob("[0-9][0-9]-*.yaml"))
+FILES = sorted([*HERE.glob("[0-9][0-9]-*.yaml"), *HERE.glob("[0-9][0-9][0-9]-*.yaml")])
 MAP = Path(os.environ.get("WGT_WINTER_WAR_MAP", Path(__file__).resolve().parents[2] / "maps" / "winter-war.yaml"))
 
 #: rule sections of the rulebook the suite must cover (the position comments cite them)

@@ -565,6 +565,65 @@ add(pos("crt-exchange", "Combat Results Table (Ex)", "26 against the 6-6-2 doubl
         phase="combat", state={"attacks": [{"attackers": ["a", "b"], "defenders": ["f"], "die": 3}]},
         summary={"attacks": [{"result": "Ex", "exchange_loss": 6}]}))
 
+# --- more review additions: rail limits, sequence, supply abroad, victory points, events, Soviet retreats ---------
+add(pos("move-rail-isolated", "Supply and Isolation (L), (A)", "an isolated unit may not use rail movement (it moves "
+        "one hex)", [("a", "sov-2-1-2", RAIL_FAR)], before=[("a", "sov-2-1-2", "3261")], ok=False,
+        rules=["Supply and Isolation (A)"], status={"a": {"supplied": False}}))
+add(pos("move-rail-inoperative", "Special Event L, Movement (J)", "severe climate: railroads are inoperative this "
+        "Game-Turn, so the ride of position 32 is out of reach", [HQU, ("a", "sov-2-1-2", RAIL_FAR)],
+        before=[HQU, ("a", "sov-2-1-2", "3261")], ok=False, rules=["Movement (C)"],
+        state={"events": ["L"], "rail_inoperative": True}))
+add(pos("sequence-arrival-in-movement", "Sequence of Play (Reinforcement Phase)", "new units are placed in the "
+        "Reinforcement Phase, not during the Movement Phase", [HQU, ("a", "sov-2-1-2", S1)], before=[HQU], ok=False,
+        rules=["Sequence of Play"]))
+add(pos("combat-in-movement-phase", "Movement (E)", "no combat may take place during a Movement Phase",
+        [HQU_A, ("a", "sov-2-1-2", A1), ("f", "fin-1-1-3", FORT_D)], ok=False, rules=["Movement (E)"],
+        state={"attacks": [{"attackers": ["a"], "defenders": ["f"]}]}))
+FIN_IN = first(lambda h: plain(h, "ussr") and "rail" not in M.tags(h) and M.distance(h, LEN) >= 5 and
+               len([n for n in M.neighbours(h) if plain(n, "ussr")]) == 6 and M.distance(h, MUR) > 10, P("Kem"), 12)
+RING = M.neighbours(FIN_IN)
+add(pos("supply-finns-abroad-cut", "Supply and Isolation (G)", "a Finnish unit in the USSR whose every neighbour holds "
+        "a Soviet unit cannot trace a line back to Finland: isolated (reported, not a violation)",
+        [("f", "fin-2-2-3", FIN_IN)] + [(f"s{i}", "sov-2-1-2", h) for i, h in enumerate(RING)], ok=True,
+        player="finnish", status={"f": {"supplied": False}}))
+PETRO = P("Petrozavodsk")
+add(pos("victory-finns-take-supply-city", "Victory Point Schedule (capture)", "a Finnish unit in Petrozavodsk with a "
+        "line of communication back to Finland: -10", [("f", "fin-2-2-3", PETRO), ("g", "fin-1-1-3", SOUTH_F)],
+        ok=True, player="finnish", summary={"victory_points": -10, "vp_detail": {"Finns hold Petrozavodsk": -10}}))
+add(pos("victory-finns-take-murmansk", "Victory Point Schedule (capture)", "Murmansk captured by the Finns: -20 (not "
+        "also -10 as a Supply City)", [("f", "fin-2-2-3", MUR), ("g", "fin-1-1-3", SOUTH_F)], ok=True,
+        player="finnish", summary={"victory_points": -20, "vp_detail": {"Finns hold Murmansk": -20}}))
+WHQ = first(lambda h: (plain(h, "finland") or plain(h, "ussr")) and not seaside(h) and
+            M.distance(h, WEST[-1]) <= 4 and M.distance(h, WEST[-2]) <= 4 and M.distance(h, LEN) <= 5, LEN, 6)
+add(pos("victory-row-west-of-viipuri", "Victory Point Schedule", "two hexes of the row west of Viipuri captured "
+        "with a line of communication: +5 each",
+        [("h", "sov-0-1-2", WHQ), ("a", "sov-2-1-2", WEST[-1]), ("b", "sov-2-1-2", WEST[-2]),
+         ("f", "fin-1-1-3", SOUTH_F)], ok=True, player="finnish",
+        summary={"victory_points": 10, "vp_detail": {"row west of Viipuri": 10}}))
+add(pos("victory-petsamo", "Victory Point Schedule", "Petsamo captured (an HQ by Murmansk gives the line): +30",
+        [("h", "sov-0-1-2", MUR_HQ), ("a", "sov-2-1-2", PETS), ("f", "fin-1-1-3", SOUTH_F)], ok=True,
+        player="finnish", summary={"victory_points": 30, "vp_detail": {"Petsamo": 30}}))
+add(pos("victory-allied-eliminated", "Victory Point Schedule, Scenario A", "each Allied 3-2-2 eliminated is worth "
+        "five Soviet VP", [("x1", "all-3-2-2", "off", {"eliminated": True}), ("x2", "all-3-2-2", PETS),
+                           ("f", "fin-1-1-3", SOUTH_F)], ok=True, player="finnish", state={"scenario": "A"},
+        summary={"victory_points": 5, "vp_detail": {"Allied units eliminated": 5}}))
+add(pos("special-event-h", "Special Event H", "with a Scenario in effect, Petrozavodsk supplies 90 Attack Strength "
+        "Points", [("a", "sov-6-4-2", PETRO)], ok=True, state={"events": ["H"], "scenario": "A"},
+        summary={"supply_cities": {"Petrozavodsk": {"capacity": 90, "load": 6}}}))
+add(pos("special-event-h-no-scenario", "Special Event H", "without a Scenario in effect the event counts as no "
+        "special event: Petrozavodsk keeps its printed capacity", [("a", "sov-6-4-2", PETRO)], ok=True,
+        state={"events": ["H"]},
+        summary={"supply_cities": {"Petrozavodsk": {"capacity": int(M.value(PETRO, "supply_capacity")), "load": 6}}}))
+HQ_BACK = first(lambda h: (plain(h, "finland") or plain(h, "ussr")) and adj(h, A1) and not adj(h, FORT_D) and
+                not M.side_features(h, A1) and not seaside(h) and h not in MANN, A1, 1)
+add(pos("retreat-soviet-hq", "Combat (A)", "a Soviet HQ may retreat before combat, regardless of its location",
+        [("hq", "sov-0-1-2", HQ_BACK), ("f", "fin-6-6-2", FORT_D)],
+        before=[("hq", "sov-0-1-2", A1), ("f", "fin-6-6-2", FORT_D)], ok=True, player="finnish", phase="combat"))
+add(pos("retreat-soviet-infantry", "Combat (A)", "no other Soviet unit may retreat before combat",
+        [HQU_A, ("a", "sov-2-1-2", HQ_BACK), ("f", "fin-6-6-2", FORT_D)],
+        before=[HQU_A, ("a", "sov-2-1-2", A1), ("f", "fin-6-6-2", FORT_D)], ok=False, player="finnish",
+        phase="combat", rules=["Combat (A)"]))
+
 def flow(v: Any) -> str:
     if isinstance(v, dict):
         return "{" + ", ".join(f"{k}: {flow(x)}" for k, x in v.items()) + "}"
@@ -607,7 +666,7 @@ def write(n: int, spec: dict[str, Any]) -> Path:
 
 
 if __name__ == "__main__":
-    for old in HERE.glob("[0-9][0-9]-*.yaml"):
+    for old in [*HERE.glob("[0-9][0-9]-*.yaml"), *HERE.glob("[0-9][0-9][0-9]-*.yaml")]:
         old.unlink()
     for n, spec in enumerate(SPECS, 1):
         write(n, spec)
