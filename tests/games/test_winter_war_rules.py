@@ -733,3 +733,43 @@ def test_crt_retreat_onto_a_friendly_unit_in_enemy_zoc(ref: WinterWarReferee) ->
     alone = [HQ_LEN, *finns, ("d", "sov-2-2-2", "0707")]
     assert rules(check(ref, alone, [HQ_LEN, *finns, ("d", "sov-2-2-2", "0708")], phase="combat", player="finnish",
                        attacks=dr)) == ["Combat Results Table"]
+
+
+def test_scenario_e_adds_ten_to_positive_objectives(ref: WinterWarReferee) -> None:
+    """Scenario E: "add 10 Victory Points to the value of each positive objective he captures (except the 5
+    Victory Points he receives for each hex captured in the row west of Viipuri)"; Petsamo becomes 50."""
+    units = [HQ_LEN, ("v", "sov-2-1-2", "0409"), ("w", "sov-2-1-2", "0309"), ("f", "fin-1-1-3", "0110")]
+    mann = {"0508": "soviet", "0509": "soviet"}
+    plain = check(ref, units, player="finnish", last_occupied=mann).summary
+    assert plain["vp_detail"] == {"row west of Viipuri": 5, "Viipuri": 25, "Mannerheim Line": 40}
+    assert (plain["victory_points"], plain["victory_level"]) == (70, "Marginal Soviet Victory")
+    e = check(ref, units, player="finnish", last_occupied=mann, scenario="E", optional_scenarios=True).summary
+    assert e["vp_detail"] == {"row west of Viipuri": 5, "Viipuri": 35, "Mannerheim Line": 50}
+    assert (e["victory_points"], e["victory_level"]) == (90, "Substantive Soviet Victory")
+
+
+def test_distance_limits_at_their_boundaries(ref: WinterWarReferee) -> None:
+    """Initial Deployment (a): 20-12-2s within three hexes of Leningrad; Special Event F: the drop within six
+    hexes of Leningrad; Murmansk Defense: seven combat units within a five-hex radius."""
+    hq = ("h", "sov-0-1-2", "0707")
+    assert _MINI.distance("0809", "0806") == 3 and _MINI.distance("0809", "0805") == 4
+    assert check(ref, [hq, ("s", "sov-20-12-2", "0806")], turn=1, phase="setup").ok
+    assert rules(check(ref, [hq, ("s", "sov-20-12-2", "0805")], turn=1, phase="setup")) == ["Initial Deployment (a)"]
+    assert _MINI.distance("0809", "0209") == 6 and _MINI.distance("0809", "0109") == 7
+    assert check(ref, [("p", "sov-3-1-1", "0209", {"air_dropped": True})], events=["F"]).ok
+    assert rules(check(ref, [("p", "sov-3-1-1", "0109", {"air_dropped": True})], events=["F"])) == [
+        "Special Event F"]
+    ring = ["0801", "0702", "0703", "0602", "0603", "0704"]  # one unit a hex: all north of Row A
+    garrison = [("mh", "sov-0-1-2", "0803")] + [(f"m{i}", "sov-2-1-2", h) for i, h in enumerate(ring)]
+    assert _MINI.distance("0802", "0707") == 5 and _MINI.distance("0802", "0708") == 6
+    assert check(ref, [*garrison, ("m7", "sov-2-1-2", "0707")], turn=4, phase="combat").ok
+    short = check(ref, [*garrison, ("m7", "sov-2-1-2", "0708")], turn=4, phase="combat")
+    assert rules(short) == ["Murmansk Defense"] and "only 6" in short.violations[0].message
+
+
+def test_entraining_costs_one_movement_point(ref: WinterWarReferee) -> None:
+    """Movement (J): from a non-rail hex a unit moves overland to a home rail hex and entrains for one more MP.
+    0707 -> 0807 (1 MP) + entrain (1 MP) -> ride to 0803; from 0606 the walk alone takes 2 MP."""
+    assert check(ref, [HQ_LEN, ("a", "sov-2-1-2", "0803")], [HQ_LEN, ("a", "sov-2-1-2", "0707")]).ok
+    r = check(ref, [HQ_LEN, ("a", "sov-2-1-2", "0803")], [HQ_LEN, ("a", "sov-2-1-2", "0606")])
+    assert rules(r) == ["Movement (C)"]
