@@ -172,6 +172,9 @@ class Module:
         self.piece_slots: list[PieceSlot] = []
         self.prototypes: dict[str, Prototype] = {}
         self.sides: list[str] = []
+        self._map_lines: dict[int | None, str] = {}
+        self.global_properties: dict[str | None, dict[str, str]] = {}
+        """Initial values of global properties: module-level under None, map-level under the map id."""
         self._scan()
 
     # ---------------------------------------------------------------- opening
@@ -243,6 +246,7 @@ class Module:
             short = _short(tag)
             if tag in _MAP_TAGS or (short.endswith("Map") and _has_child(el, "BoardPicker")):
                 map_id = el.get("mapName") or f"Map{counter}"
+                self._map_lines[el.sourceline] = map_id
                 counter += 1
                 if map_id not in self.maps:
                     self.maps[map_id] = self._map(el, map_id)
@@ -254,8 +258,29 @@ class Module:
             elif short == "PrototypeDefinition":
                 name = el.get("name", "")
                 self.prototypes.setdefault(name, Prototype(name, (el.text or "").strip()))
+            elif short == "GlobalProperty":
+                container = self._property_container(el)
+                if container is not False:
+                    values = self.global_properties.setdefault(container, {})
+                    values.setdefault(el.get("name", ""), el.get("initialValue", ""))
             elif short == "PlayerRoster":
                 self.sides = [(e.text or "").strip() for e in el if _short(e.tag) == "entry"]
+
+    def _property_container(self, el: etree._Element) -> str | bool | None:
+        """Module (None) or map id of a GlobalProperty; False for one on a zone or elsewhere."""
+        holder = el.getparent()
+        while holder is not None and _short(holder.tag) == "GlobalPropertyFolder":  # 3.7 folders
+            holder = holder.getparent()
+        owner = holder.getparent() if holder is not None else None
+        if owner is None or not isinstance(owner.tag, str):
+            return False
+        short = _short(owner.tag)
+        if short in ("GameModule", "BasicModule"):
+            return None
+        if owner.tag in _MAP_TAGS or (short.endswith("Map") and _has_child(owner, "BoardPicker")):
+            return self._map_lines.get(owner.sourceline, False) if owner.get("mapName") is None \
+                else owner.get("mapName", "")
+        return False
 
     def _map(self, el: etree._Element, map_id: str) -> MapDef:
         boards: dict[str, BoardDef] = {}

@@ -15,16 +15,19 @@ from ..hexgrid.vassal import VassalMap
 from ..hexgrid.vassal.board import OFFBOARD
 from .commands import AddPiece, ChangePiece, Chat, Command, MovePiece, RemovePiece, UndoCommand, walk
 from .module import Module
+from .properties import GameProperties, PieceView
 from .save import SaveFile
 from .traits import (
     BasicPiece,
+    CalculatedProperty,
     Deck,
+    Embellishment,
+    Label,
     Restricted,
     Stack,
     Trait,
     decode_chain,
     encode_chain,
-    piece_name,
     piece_properties,
 )
 
@@ -214,8 +217,10 @@ class Step:
 class Locator:
     """Places pieces on a module's maps with the boards a save chose (cached per map)."""
 
-    def __init__(self, module: Module | None, save: SaveFile | None = None) -> None:
+    def __init__(self, module: Module | None, save: SaveFile | None = None, *, saved_properties: bool = True) -> None:
         self.module = module
+        self.save = save
+        self.saved_properties = saved_properties
         self.chosen = save.board_pickers() if save is not None else {}
         self._maps: dict[str, VassalMap | None] = {}
         self._names: dict[tuple[str, int, int], tuple[str | None, str | None]] = {}
@@ -251,6 +256,33 @@ class Locator:
         return result
 
 
+    def zone(self, map_id: str | None, x: int, y: int) -> str | None:
+        """Name of the zone holding a map point (``Map.findZone``), None when none does."""
+        if map_id is None:
+            return None
+        vmap = self.vassal_map(map_id)
+        found = vmap.local(x, y) if vmap is not None else None
+        if found is None:
+            return None
+        placed, bx, by = found
+        grid = placed.board.grid
+        find = getattr(grid, "find_zone", None)
+        zone = find(bx, by) if find is not None else None
+        return None if zone is None else zone.name
+
+    def properties(self, position: Position) -> GameProperties:
+        """Module, map and deck-count properties for the pieces of ``position``."""
+        decks = []
+        for p in position.pieces.values():
+            if p.kind == "deck":
+                inner = p.inner
+                assert isinstance(inner, Deck)
+                if inner.map is not None:
+                    count = sum(1 for child in inner.children if child in position.pieces)
+                    decks.append((inner.map, inner.deck_name, count))
+        return GameProperties.of(self.module, self.save, decks, saved_values=self.saved_properties)
+
+
 def _side(traits: Sequence[Trait], props: dict[str, str], sides: Sequence[str]) -> str | None:
     lowered = {k.lower(): v for k, v in props.items()}
     for key in SIDE_KEYS:
@@ -264,30 +296,44 @@ def _side(traits: Sequence[Trait], props: dict[str, str], sides: Sequence[str]) 
 
 
 def placed_pieces(position: Position, locator: Locator | None = None) -> list[PlacedPiece]:
-    """Every piece of a position, placed (file order)."""
+    """Every piece of a position, placed (file order), named as VASSAL's ``getName()`` names it."""
     rows = []
-    stack_of: dict[str, tuple[str, tuple[str | None, int, int]]] = {}
-    names: dict[str, str] = {}
+    parents: dict[str, tuple[PieceState, tuple[str | None, int, int]]] = {}
     for p in position.pieces.values():
         traits = p.traits
         inner = traits[-1]
         kind = "stack" if isinstance(inner, Stack) else "deck" if isinstance(inner, Deck) else "piece"
         where = p.where()
         rows.append((p, traits, inner, kind, where))
-        if kind == "piece":
-            names[p.id] = piece_name(traits)
-        else:
+        if kind != "piece":
             for child in inner.children:  # type: ignore[attr-defined]
-                stack_of.setdefault(child, (p.id, where))
+                parents.setdefault(child, (p, where))
+    game = locator.properties(position) if locator is not None else GameProperties()
     sides = locator.module.sides if locator is not None and locator.module is not None else []
-    out = []
+    placed = []
+    names: dict[str, str] = {}
     for p, traits, inner, kind, (map_id, x, y) in rows:
-        parent = stack_of.get(p.id)
+        parent = parents.get(p.id)
         if parent is not None and parent[1][0] is not None:
             map_id, x, y = parent[1]  # a stacked piece is where its stack is (BasicPiece.getMap)
         board = location = None
         if locator is not None:
             board, location = locator.place(map_id, x, y)
+        if kind == "piece":
+            deck = deck_position = None
+            if parent is not None and parent[0].kind == "deck":
+                deck_inner = parent[0].inner
+                assert isinstance(deck_inner, Deck)
+                deck = deck_inner.deck_name
+                present = [c for c in deck_inner.children if c in position.pieces]
+                deck_position = len(present) - present.index(p.id) if p.id in present else 0
+            zone = locator.zone(map_id, x, y) if locator is not None and _needs_zone(traits) else None
+            view = PieceView(traits, map_id=map_id, x=x, y=y, board=board, location=location, zone=zone,
+                             deck=deck, deck_position=deck_position or 0, game=game)
+            names[p.id] = view.name()
+        placed.append((p, traits, inner, kind, map_id, x, y, board, location, parent))
+    out = []
+    for p, traits, inner, kind, map_id, x, y, board, location, parent in placed:
         if kind == "piece":
             name = names[p.id]
             props = piece_properties(traits)
@@ -299,17 +345,27 @@ def placed_pieces(position: Position, locator: Locator | None = None) -> list[Pl
                     name = name + ", " + names[child] if name else names[child]
             props, side = {}, None
         out.append(PlacedPiece(p.id, kind, name, map_id, x, y, board, location,
-                               None if parent is None else parent[0], side, traits, props))
+                               None if parent is None else parent[0].id, side, traits, props))
     return out
 
 
-def locate(save: SaveFile, module: Module | None = None) -> list[PlacedPiece]:
+def _needs_zone(traits: Sequence[Trait]) -> bool:
+    """Whether a piece's name can depend on properties at all (labels, layers that follow one)."""
+    return any(isinstance(t, Label | Embellishment | CalculatedProperty) for t in traits)
+
+
+def locate(save: SaveFile, module: Module | None = None, *, saved_properties: bool = True) -> list[PlacedPiece]:
     """Every piece, stack and deck of a save's saved state (for a log: the state when logging began),
-    in file order, placed on the module's maps when a module is given."""
+    in file order, placed on the module's maps when a module is given.
+
+    Names use the global property values the save stored (what VASSAL shows once the save is loaded);
+    ``saved_properties=False`` uses the module's initial values instead, which is what the engine
+    sees when it only decodes and adds the pieces (the oracle's ``decode``)."""
     position = Position()
     for c in save.setup_commands():
         position.apply(c)
-    return placed_pieces(position, Locator(module, save) if module is not None else None)
+    locator = Locator(module, save, saved_properties=saved_properties) if module is not None else None
+    return placed_pieces(position, locator)
 
 
 def replay(save: SaveFile, module: Module | None = None) -> Iterator[Step]:

@@ -609,7 +609,9 @@ def encode_chain(traits: Sequence[Trait]) -> tuple[str, str]:
 
 def piece_name(traits: Sequence[Trait]) -> str:
     """The piece's name as VASSAL's ``getName()`` builds it from the inner piece outwards
-    (layer level names with ``+`` prefixes/suffixes, labels, basic names)."""
+    (layer level names with ``+`` prefixes/suffixes, labels, basic names), from the stored states only:
+    label texts are not evaluated and layers keep their stored level. For names that follow properties
+    (``$property$`` labels, layers that follow an expression) use :class:`toolkit.vassal.properties.PieceView`."""
     name = ""
     for trait in reversed(traits):
         name = trait.name_of(name)

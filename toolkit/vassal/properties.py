@@ -1,0 +1,314 @@
+"""Piece properties and names as VASSAL evaluates them (``GamePiece.getProperty`` / ``getName``).
+
+A piece's property is asked of its outermost trait; each trait answers the keys it defines (markers,
+dynamic properties, labels' ``TextLabel`` property, layers' ``<name>_Level``/``_Name``/``_Image``/
+``_Active``, calculated properties) or passes the question inwards; the BasicPiece answers its built-in
+keys (``LocationName``, ``CurrentMap``, ``CurrentBoard``, ``CurrentZone``, ``CurrentX``/``Y``,
+``BasicName``, ``PieceName``, ``DeckName``, ``DeckPosition``), then its persistent properties, then the
+map's properties (global properties defined on that map, decks' ``<deck>_numPieces``), then the module's
+global properties. :class:`GameProperties` holds those two upper levels: the module's initial values,
+overridden by the values a save stored (its ``GlobalProperty`` lines).
+
+Names: labels format ``$pieceName$``/``$label$`` with their text evaluated as an expression (old-style
+``$property$`` or ``{BeanShell}``, :mod:`toolkit.vassal.expression`); layers that follow a property take
+their level from it (``Embellishment.checkPropertyLevel``). An expression this toolkit cannot evaluate
+leaves what the file stored (a layer keeps its saved level), as VASSAL does when an expression fails.
+Not modelled: zone-level global properties, turn-tracker and player properties (``PlayerSide``...),
+deck count expressions other than ``_numPieces``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from .codec import split
+from .expression import ExpressionError, evaluate, evaluate_property, java_int
+from .traits import (
+    BasicName,
+    BasicPiece,
+    CalculatedProperty,
+    Deck,
+    DynamicProperty,
+    Embellishment,
+    Label,
+    Marker,
+    Trait,
+)
+
+if TYPE_CHECKING:
+    from .module import Module
+    from .save import SaveFile
+
+__all__ = ["GameProperties", "PieceView"]
+
+MAX_DEPTH = 40  # nested property/name evaluations before giving up (VASSAL's RecursionLimiter)
+
+
+@dataclass
+class GameProperties:
+    """Module-level and per-map properties that pieces fall back on."""
+
+    module: dict[str, str] = field(default_factory=dict)
+    maps: dict[str, dict[str, str]] = field(default_factory=dict)
+
+    @classmethod
+    def of(cls, module: Module | None, save: SaveFile | None = None, decks: Sequence[tuple[str, str, int]] = (),
+           *, saved_values: bool = True) -> GameProperties:
+        """The module's global properties (initial values), the save's stored values over them when
+        ``saved_values`` (what VASSAL holds after loading the save; without them, what the engine sees
+        when it only decodes the pieces), and ``decks`` as ``(map, deck name, piece count)``."""
+        out = cls()
+        if module is not None:
+            for container, values in module.global_properties.items():
+                target = out.module if container is None else out.maps.setdefault(container, {})
+                target.update(values)
+        if save is not None and saved_values:
+            for line in save.global_properties():
+                if line.container == "Module":
+                    out.module[line.name] = line.value
+                elif module is None or line.container in module.maps:
+                    out.maps.setdefault(line.container, {})[line.name] = line.value
+        for map_id, name, count in decks:
+            out.maps.setdefault(map_id, {})[name + "_numPieces"] = str(count)
+        return out
+
+    def get(self, map_id: str | None, key: str) -> str | None:
+        """``Map.getProperty`` (then the module's) for a piece on ``map_id``; ``GameModule`` off map."""
+        if map_id is not None:
+            value = self.maps.get(map_id, {}).get(key)
+            if value is not None:
+                return value
+        return self.module.get(key)
+
+
+def _jtrim(text: str) -> str:
+    """Java ``String.trim``: drop characters up to U+0020 at both ends."""
+    start, end = 0, len(text)
+    while start < end and text[start] <= " ":
+        start += 1
+    while end > start and text[end - 1] <= " ":
+        end -= 1
+    return text[start:end]
+
+
+def _string_array(text: str) -> list[str]:
+    """``StringArrayConfigurer.stringToArray``: a ``,`` list, none for the empty string."""
+    return [] if text == "" else split(text, ",")
+
+
+class PieceView:
+    """One piece's trait chain (outermost first) with where it is: evaluates its properties and name."""
+
+    def __init__(self, traits: Sequence[Trait], *, map_id: str | None = None, x: int = 0, y: int = 0,
+                 board: str | None = None, location: str | None = None, zone: str | None = None,
+                 deck: str | None = None, deck_position: int = 0, game: GameProperties | None = None) -> None:
+        self.traits = traits
+        self.map_id, self.x, self.y = map_id, x, y
+        self.board, self.location, self.zone = board, location, zone
+        self.deck, self.deck_position = deck, deck_position
+        self.game = game
+        self._depth = 0
+        self._levels: dict[int, int] = {}
+
+    # ------------------------------------------------------------------ names
+    def name(self, index: int = 0) -> str:
+        """``getName()`` of the chain from trait ``index`` inwards (the whole piece by default)."""
+        if self._depth > MAX_DEPTH:
+            return ""
+        self._depth += 1
+        try:
+            return self._name(index)
+        finally:
+            self._depth -= 1
+
+    def _name(self, index: int) -> str:
+        traits = self.traits
+        while index < len(traits):
+            trait = traits[index]
+            if isinstance(trait, Label):
+                return self._label_name(index, trait)
+            if isinstance(trait, Embellishment):
+                return self._layer_name(index, trait)
+            if isinstance(trait, BasicName):
+                return trait.field(0) or self.name(index + 1)
+            if index == len(traits) - 1:
+                return trait.name_of("")
+            index += 1
+        return ""
+
+    def _label_name(self, index: int, label: Label) -> str:
+        inner = self.name(index + 1)
+        if not _jtrim(label.state):
+            return inner
+        fmt = label.name_format.replace("$PieceName$", "$pieceName$")
+        props = {"pieceName": inner, "label": self._label_text(index, label)}
+        return self._evaluate(fmt, props, fallback=label.name_of(inner))
+
+    def _label_text(self, index: int, label: Label) -> str:
+        """``Labeler.getLabel``: the (trimmed) state, minus ``$<its own property>$``, evaluated."""
+        text = _jtrim(label.state)
+        own = "$" + label.field(15, "TextLabel") + "$"
+        while own in text:
+            text = text.replace(own, "", 1)
+        return self._evaluate(text, {"PieceName": self.name(index + 1)}, fallback=text)
+
+    def _evaluate(self, text: str, props: Mapping[str, str], *, fallback: str) -> str:
+        if "$" not in text and not text.strip().startswith("{"):
+            return evaluate(text, self.property, props) if text.strip() else ""
+        if self._depth > MAX_DEPTH:
+            return ""
+        self._depth += 1
+        try:
+            return evaluate(text, self.property, props)
+        except ExpressionError:
+            return fallback
+        finally:
+            self._depth -= 1
+
+    def level(self, index: int) -> int:
+        """A layer's signed level (``value``): the stored one, or for a layer that follows a property
+        the level its expression gives (``checkPropertyLevel``), keeping the active sign."""
+        cached = self._levels.get(index)
+        if cached is not None:
+            return cached
+        layer = self.traits[index]
+        assert isinstance(layer, Embellishment)
+        value = _parse_int(layer.state, -1)
+        if layer.type.startswith("emb2;") and layer.field(21) == "true" and layer.field(22):
+            self._levels[index] = value  # a follow expression that asks for this layer sees the stored level
+            if self._depth <= MAX_DEPTH:
+                self._depth += 1
+                try:
+                    val = evaluate_property(layer.field(22), self.property)
+                    first = _parse_int(layer.field(23, "1"), 1)
+                    number = java_int(val) if val else first
+                    if number is not None:  # else VASSAL reports the error and keeps the level it had
+                        v = min(max(number - first + 1, 1), self._level_count(layer))
+                        value = v if value > 0 else -v
+                except ExpressionError:
+                    pass  # VASSAL reports the error and keeps the level it had
+                finally:
+                    self._depth -= 1
+        self._levels[index] = value
+        return value
+
+    @staticmethod
+    def _level_count(layer: Embellishment) -> int:
+        images = _string_array(layer.field(15))
+        names = _string_array(layer.field(16))
+        if len(names) == 1 and not images:
+            return 1
+        return len(images)
+
+    def _layer_names(self, layer: Embellishment) -> list[str]:
+        return _string_array(layer.field(16)) if layer.type.startswith("emb2;") else layer.level_names
+
+    def _layer_name(self, index: int, layer: Embellishment) -> str:
+        value = self.level(index)
+        names = self._layer_names(layer)
+        cname = names[value - 1] if 0 < value <= len(names) else ""
+        if not cname:
+            return self.name(index + 1)
+        parts = split(cname, "+")
+        if len(parts) > 1:
+            inner = self.name(index + 1)
+            return inner + parts[1] if parts[0] == "" else parts[0] + inner
+        return parts[0]
+
+    # ------------------------------------------------------------- properties
+    def property(self, key: str) -> str | None:
+        """``getProperty(key)`` of the outermost trait, as text (None when nothing defines it)."""
+        return self.property_from(0, key)
+
+    def property_from(self, index: int, key: str) -> str | None:
+        if self._depth > MAX_DEPTH:
+            return None
+        self._depth += 1
+        try:
+            return self._property(index, key)
+        finally:
+            self._depth -= 1
+
+    def _property(self, start: int, key: str) -> str | None:
+        traits = self.traits
+        for index in range(start, len(traits)):
+            trait = traits[index]
+            if isinstance(trait, Marker):
+                props = trait.properties
+                if key in props:
+                    return props[key]
+            elif isinstance(trait, DynamicProperty):
+                if trait.key == key:
+                    return trait.value
+            elif isinstance(trait, Label):
+                if key == trait.field(15, "TextLabel"):
+                    return self._label_text(index, trait)
+            elif isinstance(trait, Embellishment):
+                found = self._layer_property(index, trait, key)
+                if found is not None:
+                    return found
+            elif isinstance(trait, CalculatedProperty):
+                if key == trait.field(0):
+                    try:
+                        return evaluate(trait.field(1), self.property)
+                    except ExpressionError:
+                        return ""
+            elif isinstance(trait, BasicPiece):
+                return self._basic_property(trait, key)
+            elif isinstance(trait, Deck):
+                return None
+        return self.game.get(self.map_id, key) if self.game is not None else None
+
+    def _layer_property(self, index: int, layer: Embellishment, key: str) -> str | None:
+        base = layer.layer_name if layer.type.startswith("emb2;") else ""
+        if not key.startswith(base) or key[len(base):] not in ("_Image", "_Name", "_Level", "_Active"):
+            return None
+        suffix = key[len(base):]
+        if suffix == "_Active":
+            return "true" if _parse_int(layer.state, -1) > 0 else "false"
+        value = self.level(index)
+        if suffix == "_Level":
+            return str(value)
+        if value <= 0:
+            return ""
+        items = _string_array(layer.field(15)) if suffix == "_Image" else self._layer_names(layer)
+        item = items[abs(value) - 1] if abs(value) <= len(items) else ""
+        if suffix == "_Name":
+            item = item[1:] if item.startswith("+") else item[:-1] if item.endswith("+") else item
+        return item
+
+    def _basic_property(self, basic: BasicPiece, key: str) -> str | None:
+        on_map = self.map_id is not None
+        if key == "BasicName":
+            return basic.name
+        if key == "PieceName":
+            return self.name(0)
+        if key == "LocationName":
+            return (self.location or "") if on_map else ""
+        if key == "CurrentMap":
+            return self.map_id or ""
+        if key == "CurrentBoard":
+            return (self.board or "") if on_map else ""
+        if key == "CurrentZone":
+            return (self.zone or "") if on_map else ""
+        if key == "CurrentX":
+            return str(self.x)
+        if key == "CurrentY":
+            return str(self.y)
+        if key == "DeckName":
+            return self.deck or ""
+        if key == "DeckPosition":
+            return str(self.deck_position) if self.deck else "0"
+        persistent = basic.properties
+        if key in persistent:
+            return persistent[key]
+        return self.game.get(self.map_id, key) if self.game is not None else None
+
+
+def _parse_int(text: str, default: int) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        return default
