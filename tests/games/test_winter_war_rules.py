@@ -773,3 +773,22 @@ def test_entraining_costs_one_movement_point(ref: WinterWarReferee) -> None:
     assert check(ref, [HQ_LEN, ("a", "sov-2-1-2", "0803")], [HQ_LEN, ("a", "sov-2-1-2", "0707")]).ok
     r = check(ref, [HQ_LEN, ("a", "sov-2-1-2", "0803")], [HQ_LEN, ("a", "sov-2-1-2", "0606")])
     assert rules(r) == ["Movement (C)"]
+
+
+def test_scenario_b_allied_arrivals(ref: WinterWarReferee) -> None:
+    """Scenario B: two 3-2-2s on the "R" hex at once, four more in the next Finnish Reinforcement Phase."""
+    six = [(f"x{i}", "all-3-2-2", h) for i, h in enumerate(("0102", "0102", "0201", "0202", "0204", "0302"))]
+    kw: dict[str, Any] = {"scenario": "B", "scenario_turn": 2, "optional_scenarios": True}
+    assert check(ref, six[:2], turn=2, player="finnish", phase="interphase", **kw).ok
+    assert rules(check(ref, six, turn=3, player="soviet", **kw)) == ["Turn Record / Reinforcement Chart"]
+    assert check(ref, six, turn=3, player="finnish", phase="reinforcement", **kw).ok
+
+
+def test_paradrop_starts_from_leningrad_at_the_end_of_the_soviet_turn(ref: WinterWarReferee) -> None:
+    """Special Event F: dropped "provided it starts from Leningrad", "at the conclusion of the Soviet Player-Turn"."""
+    dropped = [("p", "sov-3-1-1", "0407", {"air_dropped": True})]
+    assert check(ref, dropped, [("p", "sov-3-1-1", "0809")], phase="combat", events=["F"]).ok
+    r = check(ref, dropped, [("p", "sov-3-1-1", "0808")], phase="combat", events=["F"])
+    assert rules(r) == ["Special Event F"] and "start from Leningrad" in r.violations[0].message
+    r = check(ref, dropped, [("p", "sov-3-1-1", "0809")], phase="movement", events=["F"])
+    assert rules(r) == ["Special Event F"] and "conclusion of the Soviet Player-Turn" in r.violations[0].message

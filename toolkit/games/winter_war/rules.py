@@ -560,6 +560,9 @@ class WinterWarReferee(Referee):
                             continue  # Scenario E: no 20-12-2 reinforcements after the German threat
                         allowed[cid] = allowed.get(cid, 0) + n
         allowed["all-3-2-2"] = {"A": 3, "B": 6, "C": 2, "E": 3}.get(ctx.scenario or "", 0)
+        triggered = int(ctx.state.get("scenario_turn", 0) or 0)
+        if ctx.scenario == "B" and triggered and (pos.turn, pos.player == "finnish") < (triggered + 1, True):
+            allowed["all-3-2-2"] = 2  # Scenario B: two at once, four more in the next Finnish Reinforcement Phase
         allowed["sov-3-1-1"] = 1 if "F" in ctx.events else 0
         allowed["fin-2-2-2"] = 1 if "G" in ctx.events else 0
         return allowed
@@ -903,6 +906,9 @@ class WinterWarReferee(Referee):
                 continue
             if old is None or old.hex == u.hex:
                 continue
+            if u.counter == "sov-3-1-1" and _flag(u, "air_dropped") and not _flag(old, "air_dropped"):
+                out.extend(self.judge_drop(ctx, old, u.hex))  # where it lands: check_special
+                continue
             if old.hex is not None and u.hex is None and before.phase == "movement":
                 out.append(violation("Movement (K)", f"{u.id} left the map in the Movement Phase; no unit may move off "
                                      "the edge of the map (and none is eliminated while moving)", [old.hex], [u.id]))
@@ -937,6 +943,20 @@ class WinterWarReferee(Referee):
             if problem:
                 out.append(violation(problem[0], f"{u.id} cannot reach {u.hex} from {old.hex}: {problem[1]}",
                                      [old.hex, u.hex], [u.id]))
+        return out
+
+    def judge_drop(self, ctx: _Ctx, u: Unit, dest: str | None) -> list[Violation]:
+        """Special Event F: the paratroop is air dropped "provided it starts from Leningrad", "only ... at the
+        conclusion of the Soviet Player-Turn"."""
+        out = []
+        leningrad = self.board.named.get("Leningrad")
+        if u.hex != leningrad:
+            out.append(violation("Special Event F", f"paratroop {u.id} is air dropped from {u.hex}; it must start from "
+                                 "Leningrad", [u.hex, dest], [u.id]))
+        if ctx.pos.player != "soviet" or ctx.pos.phase not in ("combat", "end"):
+            out.append(violation("Special Event F", f"paratroop {u.id} can only be air dropped at the conclusion of "
+                                 f"the Soviet Player-Turn, not in the {ctx.pos.player} {ctx.pos.phase} phase",
+                                 [u.hex, dest], [u.id]))
         return out
 
     def crt_outcomes(self, ctx: _Ctx, after: Position) -> dict[str, tuple[str, str]]:
