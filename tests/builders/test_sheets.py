@@ -103,7 +103,7 @@ def test_pdf_is_deterministic_and_its_xref_is_exact(cset):
 def test_images_are_stored_losslessly_once_per_face(cset):
     spec = SheetSpec(counter_mm=12.7, dpi=200, bleed_mm=1.0)
     objects = _objects(build_sheets(cset, spec))
-    images = {n: b for n, b in objects.items() if b"/Subtype /Image" in b}
+    images = {n: b for n, b in objects.items() if b"/Subtype /Image" in b and b"/ImageMask true" not in b}
     faces = sum(1 for _ in cset) * 2
     assert len(images) == faces  # "blank" has 5 copies but is stored once per face
     px, bleed = mm_to_px(12.7, 200), 8  # ceil(1 mm at 200 dpi)
@@ -327,6 +327,34 @@ def test_page_labels_survive_escaping(tmp_path: Path, cset):
                           check=True, timeout=60).stdout
     assert "Odd (title) \\ with ) parens ( - counters, sheet 1 of 1, fronts (12.7 mm)" in text
     assert "backs (duplex: flip on long edge; back offset 0, 0 mm)" in text
+
+
+def test_labels_are_drawn_in_the_toolkit_face_and_stay_searchable(tmp_path: Path, cset):
+    """The page labels print from a 1200-dpi text mask (no font needed to show them) over invisible text."""
+    from toolkit.builders.pdf import TEXT_DPI, _text_mask
+
+    spec = SheetSpec(dpi=100)
+    data = build_sheets(cset, spec)
+    objects = _objects(data)
+    masks = [b for b in objects.values() if b"/ImageMask true" in b]
+    assert len(masks) == 2 and all(b"/BitsPerComponent 1" in b and b"/FlateDecode" in b for b in masks)
+    label = f"{cset.game} - counters, sheet 1 of 1, fronts (12.7 mm)"
+    mask, baseline = _text_mask(label, 7, False)
+    body = next(b for b in masks if f"/Width {mask.width} /Height {mask.height} ".encode() in b)
+    assert zlib.decompress(body[body.index(b"stream\n") + 7:body.rindex(b"\nendstream")]) == mask.tobytes()
+    assert 0 < baseline < mask.height and mask.height == pytest.approx(7 / 72 * TEXT_DPI * 1.3, rel=0.2)
+    assert b"3 Tr /F1 7 Tf" in b"".join(zlib.decompress(b[b.index(b"stream\n") + 7:b.rindex(b"\nendstream")])
+                                        for b in objects.values() if b.startswith(b"<< /Length"))
+    # the label's ink lands where the text starts: at the left margin, above its baseline
+    pdf = tmp_path / "labels.pdf"
+    pdf.write_bytes(data)
+    image, x0, y0 = _render_band(pdf, 1, (0, 0, 60, spec.margin_mm))
+    ink = np.argwhere(image < 0.5)
+    left = x0 + ink[:, 1].min() * 25.4 / DPI
+    bottom = y0 + (ink[:, 0].max() + 1) * 25.4 / DPI
+    assert spec.margin_mm <= left < spec.margin_mm + 1.0
+    em = 7 / 72 * 25.4
+    assert spec.margin_mm * 0.6 < bottom <= spec.margin_mm * 0.6 + 0.3 * em  # parentheses descend below it
 
 
 def _unescape(literal: bytes) -> bytes:

@@ -1,23 +1,29 @@
-"""A small deterministic PDF writer: lossless images, vector lines and rectangles, base-14 text.
+"""A small deterministic PDF writer: lossless images, vector lines and rectangles, text.
 
 Pillow's own PDF output stores RGB images as JPEG (lossy), so the builders write PDF themselves.
 Images are Flate-compressed RGB XObjects (lossless, each stored once however often it is drawn),
-lines and cut marks are vector paths, text uses the built-in Helvetica fonts (nothing embedded).
+lines and cut marks are vector paths. Text is drawn with the toolkit's own typeface as a 1200-dpi
+image mask (so it looks the same in every viewer, including one on a machine with no fonts at all),
+under an invisible base-14 Helvetica copy of the same text that keeps it searchable and copyable.
 Coordinates given to :class:`Page` are millimetres from the page's top-left corner, y down; the
 writer converts them to PDF points (y up). The same input gives the same bytes: no dates, no ids.
 """
 
 from __future__ import annotations
 
+import math
 import zlib
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from PIL import Image
+from PIL import Image, ImageDraw
+
+from ..fonts import font, printable
 
 __all__ = ["MM", "Page", "PdfWriter"]
 
 MM = 72.0 / 25.4  # PDF points per millimetre
+TEXT_DPI = 1200   # resolution of the drawn text
 
 
 def _num(value: float) -> str:
@@ -42,6 +48,7 @@ class Page:
     ops: list[bytes] = field(default_factory=list)
     images: set[str] = field(default_factory=set)
     fonts: set[str] = field(default_factory=set)
+    writer: PdfWriter | None = field(default=None, repr=False, compare=False)  # holds the text masks
 
     def _x(self, x: float) -> str:
         return _num(x * MM)
@@ -94,11 +101,38 @@ class Page:
 
     def text(self, x: float, y: float, text: str, size_pt: float = 8, bold: bool = False,
              colour: Colour = (0, 0, 0)) -> None:
-        """Text with its baseline starting at (x, y), Helvetica (bold) at ``size_pt``."""
-        font = "F2" if bold else "F1"
-        self.fonts.add(font)
-        self.ops.append(f"BT /{font} {_num(size_pt)} Tf {_num(colour[0])} {_num(colour[1])} {_num(colour[2])} rg "
-                        f"{self._x(x)} {self._y(y)} Td ".encode() + _pdf_string(text) + b" Tj ET")
+        """Text with its baseline starting at (x, y), ``size_pt`` high (em), regular or bold.
+
+        Drawn in the toolkit's typeface (a text mask, see the module notes) over an invisible Helvetica
+        copy; a page made outside a :class:`PdfWriter` gets the Helvetica text only, visible.
+        """
+        name = "F2" if bold else "F1"
+        self.fonts.add(name)
+        rgb = f"{_num(colour[0])} {_num(colour[1])} {_num(colour[2])} rg"
+        mode = "3 Tr " if self.writer is not None else ""
+        self.ops.append(f"BT {mode}/{name} {_num(size_pt)} Tf {rgb} {self._x(x)} {self._y(y)} Td ".encode()
+                        + _pdf_string(text) + b" Tj ET")
+        if self.writer is None:
+            return
+        mask, ascent = _text_mask(text, size_pt, bold)
+        image = self.writer.add_mask(mask, key=("text", text, size_pt, bold))
+        self.images.add(image)
+        w, h = mask.width / TEXT_DPI * 25.4, mask.height / TEXT_DPI * 25.4
+        top = y - ascent / TEXT_DPI * 25.4
+        self.ops.append(f"q {rgb} {_num(w * MM)} 0 0 {_num(h * MM)} {self._x(x)} {self._y(top + h)} cm "
+                        f"/{image} Do Q".encode())
+
+
+def _text_mask(text: str, size_pt: float, bold: bool) -> tuple[Image.Image, int]:
+    """``text`` drawn black on white in the toolkit's face at TEXT_DPI as a 1-bit image, and the pixel
+    row of its baseline (the image's left edge is where the text starts)."""
+    face = font(size_pt / 72 * TEXT_DPI, "bold" if bold else "regular")
+    text = printable(text)
+    ascent, descent = face.getmetrics()
+    width = max(1, math.ceil(face.getlength(text)) + 2)
+    image = Image.new("L", (width, ascent + descent), 255)
+    ImageDraw.Draw(image).text((0, ascent), text, font=face, fill=0, anchor="ls")
+    return image.point(lambda v: 255 if v >= 128 else 0, mode="1"), ascent
 
 
 class PdfWriter:
@@ -124,8 +158,22 @@ class PdfWriter:
             self._image_keys[key] = name
         return name
 
+    def add_mask(self, mask: Image.Image, key: object | None = None) -> str:
+        """Store a 1-bit stencil (black paints in the fill colour, white is transparent) once."""
+        if key is not None and key in self._image_keys:
+            return self._image_keys[key]
+        bits = mask if mask.mode == "1" else mask.convert("1", dither=Image.Dither.NONE)
+        name = f"Im{len(self._images) + 1}"
+        data = zlib.compress(bits.tobytes(), self.compress_level)
+        header = (f"<< /Type /XObject /Subtype /Image /Width {bits.width} /Height {bits.height} /ImageMask true "
+                  f"/BitsPerComponent 1 /Decode [0 1] /Filter /FlateDecode /Length {len(data)} >>")
+        self._images[name] = header.encode() + b"\nstream\n" + data + b"\nendstream"
+        if key is not None:
+            self._image_keys[key] = name
+        return name
+
     def new_page(self, width_mm: float, height_mm: float) -> Page:
-        page = Page(width_mm, height_mm)
+        page = Page(width_mm, height_mm, writer=self)
         self._pages.append(page)
         return page
 
