@@ -792,3 +792,21 @@ def test_paradrop_starts_from_leningrad_at_the_end_of_the_soviet_turn(ref: Winte
     assert rules(r) == ["Special Event F"] and "start from Leningrad" in r.violations[0].message
     r = check(ref, dropped, [("p", "sov-3-1-1", "0809")], phase="movement", events=["F"])
     assert rules(r) == ["Special Event F"] and "conclusion of the Soviet Player-Turn" in r.violations[0].message
+
+
+def test_scenario_and_event_units_arrive_where_the_rules_say(ref: WinterWarReferee) -> None:
+    """Scenario A: the Allies land on Petsamo; B and C: on the "R" hex; E: either. Special Event F: the paratroop
+    is placed in Leningrad."""
+    def new(hexid: str) -> tuple[str, str, str, dict[str, bool]]:
+        return ("x", "all-3-2-2", hexid, {"reinforcement": True})
+
+    kw: dict[str, Any] = {"player": "finnish", "phase": "interphase", "optional_scenarios": True}
+    assert check(ref, [new("0601")], scenario="A", **kw).ok
+    assert rules(check(ref, [new("0102")], scenario="A", **kw)) == ["Movement (K)", "Scenario A"]  # and in Sweden
+    assert check(ref, [new("0102")], scenario="B", **kw).ok
+    assert rules(check(ref, [new("0601")], scenario="C", **kw)) == ["Scenario C"]
+    assert check(ref, [new("0601")], scenario="E", **kw).ok and check(ref, [new("0102")], scenario="E", **kw).ok
+    para = ("p", "sov-3-1-1", "0809", {"reinforcement": True})
+    assert check(ref, [HQ_LEN, para], events=["F"], phase="interphase").ok
+    r = check(ref, [HQ_LEN, ("p", "sov-3-1-1", "0808", {"reinforcement": True})], events=["F"], phase="interphase")
+    assert rules(r) == ["Special Event F"]

@@ -662,12 +662,31 @@ class WinterWarReferee(Referee):
             if ctx.scenario == "D" and player_of(u) == "finnish" and _flag(u, "reinforcement") \
                     and ctx.pos.phase == "interphase":
                 out.extend(self._scenario_d_placement(ctx, u))
+            if u.counter == "sov-3-1-1" and _flag(u, "reinforcement") and u.hex != b.named.get("Leningrad"):
+                out.append(violation("Special Event F", f"paratroop {u.id} is placed in Leningrad when the event "
+                                     "occurs", [u.hex], [u.id]))
+            if u.side == "allied" and _flag(u, "reinforcement"):
+                out.extend(self._allied_arrival(ctx, u))
             if u.counter == "fin-2-2-2" and _flag(u, "reinforcement"):
                 allowed = {b.named.get("Helsinki"), b.named.get("Oulu")}
                 if u.hex not in allowed:
                     out.append(violation("Special Event G", f"volunteer unit {u.id} must be placed in Helsinki or "
                                          "Oulu", [u.hex], [u.id]))
         return out
+
+    def _allied_arrival(self, ctx: _Ctx, u: Unit) -> list[Violation]:
+        """Where Allied units arrive: Scenario A on Petsamo; B and C on the Swedish "R" hex; E either."""
+        b = self.board
+        petsamo = b.named.get("Petsamo")
+        r_hex = next(iter(b.tmap.find(tag="r_hex")), None)
+        where = {"A": {petsamo}, "B": {r_hex}, "C": {r_hex}, "E": {petsamo, r_hex}}.get(ctx.scenario or "")
+        if where is None:
+            return [violation("Optional Rule: Scenario/Special Events", f"Allied unit {u.id} arrives only with "
+                              "Scenario A, B, C or E", [u.hex], [u.id])]
+        if u.hex in where:
+            return []
+        names = " or ".join("Petsamo" if h == petsamo else 'the "R" hex' for h in sorted(h for h in where if h))
+        return [violation(f"Scenario {ctx.scenario}", f"Allied unit {u.id} arrives on {names}", [u.hex], [u.id])]
 
     def _scenario_d_placement(self, ctx: _Ctx, u: Unit) -> list[Violation]:
         """Scenario D: the Finnish Game-Turn 3 and 4 reinforcements are placed at once "in any hex in Finland,
