@@ -159,3 +159,11 @@ def test_a_full_disk_is_an_input_error_and_keeps_the_original(tmp_path: Path, mo
         atomic_write(target, b"new data")
     assert target.read_bytes() == b"precious\n"
     assert _leftovers(tmp_path, "map.yaml") == []
+
+
+def test_a_device_or_pipe_is_refused_not_replaced(tmp_path):
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    with pytest.raises(InputError, match="not a regular file"):
+        atomic_write(fifo, b"x")
+    assert stat.S_ISFIFO(os.stat(fifo).st_mode)  # still the pipe (never try this on /dev/*: tests run as root)

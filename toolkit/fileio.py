@@ -38,6 +38,8 @@ def atomic_open(path: str | os.PathLike[str], mode: str = "wb", encoding: str | 
         raise InputError(f"cannot write {target}: folder {folder} does not exist")
     if target.is_dir():
         raise InputError(f"cannot write {target}: it is a folder")
+    if target.exists() and not target.is_file():  # a device, a pipe, a socket: never replace it
+        raise InputError(f"cannot write {target}: it is not a regular file")
     if target.exists() and (not os.stat(target).st_mode & 0o222 or not os.access(target, os.W_OK)):
         raise InputError(f"cannot write {target}: the file is read-only")
     try:
