@@ -4,7 +4,7 @@
 
 For the Winter War module (default board), a module of the small test map (odd columns low), one
 on a synthetic scan of it turned 3 degrees (resampled onto a square grid) and one of a pointy-top
-map (VASSAL's sideways grid), it
+map (VASSAL's sideways grid) and one of a Europa map (``35:RRCC``, numbers growing westward), it
 asks the oracle to load the module, to name the map point at every hex centre (one batched call),
 and to decode the set-up save (and, for Winter War, the demo's sample position save); and, through
 the oracle's Java bridge (``vassal_terrain_probe.py``), the ``Terrain`` property VASSAL gives a piece
@@ -66,6 +66,26 @@ hexes:
   "0303": {terrain: forest}
   "0304": {terrain: forest}
 """
+
+
+EUROPA_MAP = """schema: hexmap/1
+title: Europa test
+grid:
+  numbering: {scheme: europa, map_id: "35", digits: 2}
+  extent: {columns: [10, 20], rows: [20, 28]}
+default_terrain: clear
+legend:
+  clear: {color: "#eeeeee"}
+"""
+
+
+def europa_module() -> Any:
+    """A module of a GDW Europa map: ids "35:RRCC", pointy tops, hex numbers growing westward."""
+    from toolkit.builders.module import build_module
+    from toolkit.counters import load_counters
+    from toolkit.terrain.io import loads_map
+
+    return build_module("Europa Test", loads_map(EUROPA_MAP), load_counters("winter-war"), hex_px=40)
 
 
 def pointy_map() -> Any:
@@ -172,6 +192,9 @@ def main() -> int:
         out["small"] = record("small", small_module(), load_map(SMALL_MAP), folder, {})
         out["scan"] = record("scan", scan_module(), load_map(SMALL_MAP), folder, {})
         out["pointy"] = record("pointy", pointy_module(), pointy_map(), folder, {})
+        from toolkit.terrain.io import loads_map
+
+        out["europa"] = record("europa", europa_module(), loads_map(EUROPA_MAP), folder, {})
     FIXTURE.parent.mkdir(exist_ok=True)
     FIXTURE.write_text(json.dumps(out, indent=1, sort_keys=True) + "\n")
     probe = out["winter-war"]["probe"]

@@ -69,16 +69,16 @@ def _fixture_map(rec: dict) -> VassalMap:
 
 # ----------------------------------------------------------------------------------------- the grid
 
-@pytest.mark.parametrize("name", ["winter-war", "small", "scan", "pointy"])
+@pytest.mark.parametrize("name", ["winter-war", "small", "scan", "pointy", "europa"])
 def test_oracle_names_every_hex_centre_by_its_id(name):
     rec = ORACLE_ANSWERS[name]
     assert rec["load"]["ok"] and not rec["load"].get("engine_errors")
     assert [p[2] for p in rec["points"]] == rec["hexes"]  # VASSAL's own name at every centre
-    assert len(rec["hexes"]) == {"winter-war": 3038, "pointy": 63}.get(name, 48)
+    assert len(rec["hexes"]) == {"winter-war": 3038, "pointy": 63, "europa": 99}.get(name, 48)
     assert all(d["ok"] for d in rec["decoded"].values())
 
 
-@pytest.mark.parametrize("name", ["winter-war", "small", "scan", "pointy"])
+@pytest.mark.parametrize("name", ["winter-war", "small", "scan", "pointy", "europa"])
 def test_our_vassal_grid_gives_the_oracles_names_and_snaps(name):
     rec = ORACLE_ANSWERS[name]
     vmap = _fixture_map(rec)
@@ -126,7 +126,7 @@ def test_every_hex_named_at_any_board_size(ww_map, hex_px):
 def test_rotated_layout_is_refused():
     tmap = load_map(SMALL_MAP)
     layout, size = board_geometry(tmap, 48)
-    with pytest.raises(GridError, match="misnamed"):
+    with pytest.raises(GridError, match=r"cannot follow this board.s layout"):
         vassal_hex_grid(tmap, layout.rotated(8, (100, 100)), size)
 
 
@@ -137,6 +137,17 @@ def test_pointy_map_is_a_sideways_grid_as_recorded():
     attrs, num = built.grid.to_attributes(), built.grid.numbering.to_attributes()
     assert attrs == rec["hexgrid"] and num == rec["numbering"]
     assert attrs["sideways"] == "true" and num["first"] == "V"  # VASSAL's rows are our columns
+
+
+def test_europa_ids_descending_columns_as_recorded():
+    from tests.builders.make_module_oracle import europa_module
+
+    built, rec = europa_module(), ORACLE_ANSWERS["europa"]
+    num = built.grid.numbering.to_attributes()
+    assert built.grid.to_attributes() == rec["hexgrid"] and num == rec["numbering"]
+    assert (num["locationFormat"], num["first"], num["hDescend"], num["vDescend"]) == \
+        ("35:$gridLocation$", "H", "true", "false")
+    assert rec["hexes"][0] == "35:2020" and rec["points"][0][2] == "35:2020"
 
 
 def test_turned_scan_is_resampled_onto_a_square_grid():
@@ -480,14 +491,17 @@ def test_calibrated_scan_as_the_board(tmp_path):
 # ----------------------------------------------------------------------------------------- property
 
 def _plain_map(orientation: str, shifted: str, columns: tuple[int, int], rows: tuple[int, int], col_digits: int,
-               row_digits: int, separator: str):
+               row_digits: int, separator: str, directions: tuple[str, str] = ("right", "down"),
+               europa: bool = False):
     from toolkit.terrain.io import loads_map
 
     sep = f", separator: '{separator}'" if separator else ""
+    scheme = (f"scheme: europa, map_id: '35', digits: {col_digits}, row_first: {str(separator == '').lower()}"
+              if europa else f"scheme: ccrr, col_digits: {col_digits}, row_digits: {row_digits}{sep}")
     return loads_map(
         "schema: hexmap/1\ntitle: t\ngrid:\n"
-        f"  numbering: {{scheme: ccrr, col_digits: {col_digits}, row_digits: {row_digits}{sep}, "
-        f"orientation: {orientation}, shifted: {shifted}}}\n"
+        f"  numbering: {{{scheme}, orientation: {orientation}, shifted: {shifted}, "
+        f"col_direction: {directions[0]}, row_direction: {directions[1]}}}\n"
         f"  extent: {{columns: [{columns[0]}, {columns[1]}], rows: [{rows[0]}, {rows[1]}]}}\n"
         "default_terrain: clear\nlegend:\n  clear: {color: \"#eeeeee\"}\n")
 
@@ -496,10 +510,12 @@ def _plain_map(orientation: str, shifted: str, columns: tuple[int, int], rows: t
 @given(orientation=st.sampled_from(["flat", "pointy"]), shifted=st.sampled_from(["odd", "even"]),
        c0=st.integers(0, 30), r0=st.integers(0, 30), cols=st.integers(1, 12), rows=st.integers(1, 12),
        digits=st.tuples(st.integers(2, 3), st.integers(2, 3)), separator=st.sampled_from(["", "."]),
-       hex_px=st.floats(12, 90))
-def test_derived_grid_names_every_hex_by_its_id(orientation, shifted, c0, r0, cols, rows, digits, separator, hex_px):
+       directions=st.tuples(st.sampled_from(["right", "left"]), st.sampled_from(["down", "up"])),
+       europa=st.booleans(), hex_px=st.floats(12, 90))
+def test_derived_grid_names_every_hex_by_its_id(orientation, shifted, c0, r0, cols, rows, digits, separator,
+                                                directions, europa, hex_px):
     tmap = _plain_map(orientation, shifted, (c0, c0 + cols - 1), (r0, r0 + rows - 1), digits[0], digits[1],
-                      separator)
+                      separator, directions, europa)
     layout, size = board_geometry(tmap, hex_px)
     grid = vassal_hex_grid(tmap, layout, size)  # raises GridError when any centre would be misnamed
     assert grid_mismatches(tmap, layout, grid, size) == []

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 
 from ..errors import GridError
 from ..hexgrid import Layout
-from ..hexgrid.numbering import CCRR
+from ..hexgrid.numbering import CCRR, Europa
 from ..hexgrid.vassal import Board, HexGridNumbering, PlacedBoard, VassalHexGrid, VassalMap, Zone, ZonedGrid
 from ..terrain.model import TerrainMap
 
@@ -49,16 +49,27 @@ def hex_centres(tmap: TerrainMap, layout: Layout) -> dict[str, tuple[int, int]]:
 def vassal_hex_grid(tmap: TerrainMap, layout: Layout, board_size: tuple[int, int]) -> VassalHexGrid:
     """The VASSAL HexGrid (with numbering) that names every hex centre of ``layout`` by its map id.
 
-    Raises GridError when VASSAL's grid cannot express the layout (rotated or skewed scans,
-    numbering schemes VASSAL cannot spell) - naming the first hexes that would come out wrong.
+    Geometry: VASSAL's raw column 0 is an unshifted column (a row, on pointy-top maps, where VASSAL's
+    grid is "sideways") through the first hex; ``dx``/``dy`` are the board's own hex spacings. The
+    numbering: column-row ids (``0101``, ``10.07``) and Europa ids (``35:4526``, as a location format
+    ``35:$gridLocation$``), ascending or descending (``hDescend``/``vDescend`` with offsets that
+    cancel VASSAL's board-size-dependent count), with VASSAL's leading zeros and separator.
+
+    Raises GridError when VASSAL's grid cannot express the layout (rotated or skewed scans, numbering
+    schemes VASSAL cannot spell) - naming the first hexes that would come out wrong.
     """
     numbering = tmap.grid.numbering
-    if not isinstance(numbering, CCRR):
+    if isinstance(numbering, CCRR):
+        digits = (numbering.col_digits, numbering.row_digits)
+        col_first, sep, fmt = True, numbering.separator, "$gridLocation$"
+    elif isinstance(numbering, Europa):
+        digits = (numbering.digits, numbering.digits)
+        col_first, sep, fmt = not numbering.row_first, "", f"{numbering.map_id}:$gridLocation$"
+    else:
         raise GridError(f"a VASSAL hex grid cannot spell {numbering.form} hex ids (only column-row numbers)")
-    if numbering.col_direction != "right" or numbering.row_direction != "down":
-        raise GridError("descending column or row numbers are not supported for VASSAL grids yet")
     sideways = numbering.offset.orientation == "pointy"
-    cells = [numbering.parse(h) for h in tmap.ids()]
+    ids = tmap.ids()
+    cells = [numbering.parse(h) for h in ids]
     # VASSAL's frame: its columns are our columns (flat tops) or our rows (pointy tops, a "sideways" grid,
     # where VASSAL swaps x and y); its rows are the other index
     majors = [r if sideways else c for c, r in cells]
@@ -77,18 +88,36 @@ def vassal_hex_grid(tmap: TerrainMap, layout: Layout, board_size: tuple[int, int
     dy = centre(m0, n_first + 1)[1] - y_a
     if not (dx > 0 and dy > 0):
         raise GridError("the board's hex layout runs right-to-left or bottom-up: VASSAL's hex grid cannot follow it")
-    major_digits, minor_digits = ((numbering.row_digits, numbering.col_digits) if sideways
-                                  else (numbering.col_digits, numbering.row_digits))
-    # the id is column then row: VASSAL's column part first on flat grids, its row part first when sideways
-    hexnum = HexGridNumbering(first="V" if sideways else "H", sep=numbering.separator, h_type="N",
-                              h_leading=major_digits - 1, h_off=m0, v_type="N", v_leading=minor_digits - 1,
-                              v_off=n_first, stagger=False, visible=False)
-    grid = VassalHexGrid(dx=dx, dy=dy, x0=round(x_a), y0=round(y_a), sideways=sideways, snap_to=True,
-                         visible=False, numbering=hexnum)
+    base = VassalHexGrid(dx=dx, dy=dy, x0=round(x_a), y0=round(y_a), sideways=sideways, snap_to=True, visible=False)
+    # printed numbers of every hex: VASSAL's column part is our major index, its row part our minor one
+    printed = [numbering.from_offset(c, r) for c, r in cells]
+    major_printed = [pr if sideways else pc for pc, pr in printed]
+    minor_printed = [pc if sideways else pr for pc, pr in printed]
+    major_digits, minor_digits = (digits[1], digits[0]) if sideways else digits
+    first = "H" if col_first != sideways else "V"  # the id's first part is VASSAL's column part?
+    points = list(hex_centres(tmap, layout).values())
+    grid = None
+    for h_descend in (False, True):
+        for v_descend in (False, True):
+            probe = base.with_numbering(HexGridNumbering(h_descend=h_descend, v_descend=v_descend, stagger=False))
+            logical = [probe.logical(x, y, board_size) for x, y in points]
+            h_offs = {p - lc for p, (lc, _) in zip(major_printed, logical)}
+            v_offs = {p - lr for p, (_, lr) in zip(minor_printed, logical)}
+            if len(h_offs) == 1 and len(v_offs) == 1:
+                grid = base.with_numbering(HexGridNumbering(
+                    first=first, sep=sep, h_type="N", h_leading=major_digits - 1, h_off=h_offs.pop(),
+                    h_descend=h_descend, v_type="N", v_leading=minor_digits - 1, v_off=v_offs.pop(),
+                    v_descend=v_descend, location_format=fmt, stagger=False, visible=False))
+                break
+        if grid is not None:
+            break
+    if grid is None:
+        raise GridError(f"VASSAL's hex grid cannot follow this board's layout: no numbering of its columns and "
+                        f"rows gives the {len(ids)} hex ids; is the scan rotated or skewed?")
     wrong = grid_mismatches(tmap, layout, grid, board_size)
     if wrong:
         sample = ", ".join(f"{h} -> {n}" for h, n in wrong[:3])
-        raise GridError(f"VASSAL's hex grid cannot follow this board's layout: {len(wrong)} of {len(cells)} hex "
+        raise GridError(f"VASSAL's hex grid cannot follow this board's layout: {len(wrong)} of {len(ids)} hex "
                         f"centres would be misnamed ({sample}); is the scan rotated or skewed?")
     return grid
 
