@@ -369,9 +369,19 @@ def _line_offsets(prof: np.ndarray, ts: np.ndarray) -> tuple[np.ndarray, np.ndar
     dark = base - prof
     depth = dark.max(axis=1)
     wts = np.clip(dark - 0.5 * depth[:, None], 0, None)
+    # keep only the run of dark samples around the darkest one: lettering or a symbol a few pixels
+    # beside the line must not pull its centre
+    amin = np.argmax(dark, axis=1)
+    idx = np.arange(n)
+    on = wts > 0
+    rows = np.arange(prof.shape[0])
+    last_off = np.maximum.accumulate(np.where(on, -1, idx[None, :]), axis=1)
+    next_off = np.minimum.accumulate(np.where(on, n, idx[None, :])[:, ::-1], axis=1)[:, ::-1]
+    lo = last_off[rows, amin] + 1
+    hi = next_off[rows, amin] - 1
+    wts = np.where((idx[None, :] >= lo[:, None]) & (idx[None, :] <= hi[:, None]), wts, 0.0)
     sw = wts.sum(axis=1)
     off = (wts * ts[None, :]).sum(axis=1) / np.maximum(sw, 1e-9)
-    amin = np.argmax(dark, axis=1)
     ok = (depth > 25) & (amin > 1) & (amin < n - 2) & (sw > 0)
     # the line core must be narrow compared with the window (not a dark area or a terrain edge)
     core = (wts > 0).sum(axis=1)
