@@ -283,3 +283,11 @@ def test_bundled_map_geojson_reads_back_in_gdal_with_every_hex(tmp_path: Path) -
                            f"SELECT COUNT(*) AS n FROM \"{layer}\" WHERE kind = 'hex'"],
                           capture_output=True, text=True, timeout=120, check=True).stdout
     assert f"n (Integer) = {len(m.grid)}" in text
+
+
+def test_show_json_of_nan_values_is_standard_json(mapfile: Path) -> None:
+    text = mapfile.read_text("utf-8").replace('"0204": {terrain: clear}', '"0204": {terrain: clear, vp: .nan}')
+    mapfile.write_text(text, encoding="utf-8")
+    code, out, _ = wgt("map", "show", str(mapfile), "0204", "--json")
+    assert code == 0 and json.loads(out, parse_constant=lambda c: c)["values"] == {"vp": None}
+    assert wgt("map", "show", str(mapfile), "0204")[1].splitlines()[1] == "  vp: nan"  # the text keeps it

@@ -107,3 +107,18 @@ def test_hex_polygons_tile_the_map_under_any_layout(orientation: str, shifted: s
     assert shapely.union_all(polys).area == pytest.approx(area * len(polys), rel=1e-6)  # no overlaps
     for f, p in zip(kinds(doc, "hex"), polys):
         assert grid.id(lay.pixel_to_hex(p.centroid.x, p.centroid.y)) == f["id"]
+
+
+def test_nan_and_infinite_values_are_written_as_null_standard_json() -> None:
+    small = load_map(SMALL)
+    small.set_value("0204", "vp", float("nan"))
+    small.set_value("0204", "ratio", float("-inf"))
+    small.set_value("0204", "list", [1.0, float("inf")])
+    text = dumps_geojson(small)
+
+    def refuse(constant: str) -> None:
+        raise AssertionError(f"non-standard JSON constant {constant}")
+
+    doc = json.loads(text, parse_constant=refuse)
+    props = next(f["properties"] for f in doc["features"] if f["id"] == "0204")
+    assert (props["vp"], props["ratio"], props["list"]) == (None, None, [1.0, None])

@@ -46,6 +46,13 @@ def _not_the_map(output: str, map_path: Path) -> None:
         raise InputError(f"output {output} is the map file itself: give another file name")
 
 
+def _echo_hex(d: dict[str, Any]) -> None:
+    """A hex as JSON (a NaN or infinite value becomes null: JSON has no such numbers)."""
+    from ..terrain.geojson import json_safe
+
+    echo_json({**d, "values": {k: json_safe(v) for k, v in d["values"].items()}})
+
+
 def _hex_json(m: TerrainMap, hid: str) -> dict[str, Any]:
     h = m.hex(hid)
     return {"hex": hid, "terrain": h.terrain, "tags": sorted(h.tags), "name": h.name,
@@ -87,7 +94,7 @@ def show(map_arg: str, hex_ref: str, as_json: bool) -> None:
     hid = m.resolve(hex_ref)
     d = _hex_json(m, hid)
     if as_json:
-        echo_json(d)
+        _echo_hex(d)
         return
     title = f"{hid}  {d['terrain']}" + (f"  {d['name']}" if d["name"] else "")
     click.echo(title + ("  (overridden)" if d["overridden"] else ""))
@@ -135,7 +142,7 @@ def set_cmd(map_arg: str, hex_ref: str, terrain: str | None, tags: tuple[str, ..
 
     d = edit_map(path, change)
     if as_json:
-        echo_json(d)
+        _echo_hex(d)
     else:
         click.echo(f"{d['hex']}: {d['terrain']}" + (f" [{', '.join(d['tags'])}]" if d["tags"] else "")
                    + (f" {d['name']}" if d["name"] else "")

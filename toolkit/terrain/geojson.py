@@ -11,13 +11,14 @@ counter-clockwise in the output coordinates (RFC 7946).
 from __future__ import annotations
 
 import json
+import math
 from typing import Any
 
 from ..hexgrid import Hexside, Layout
 from .model import TerrainMap
 from .render import DEFAULT_HEX_SIZE, board_layout
 
-__all__ = ["dumps_geojson", "to_geojson"]
+__all__ = ["dumps_geojson", "json_safe", "to_geojson"]
 
 _LINKS = ("road", "minor_road", "major_road", "highway", "track", "rail", "railroad", "railway")
 _HEX_KEYS = frozenset({"kind", "id", "terrain", "tags", "name", "overridden"})
@@ -55,7 +56,7 @@ def to_geojson(m: TerrainMap, layout: Layout | None = None, *, flip_y: bool = Tr
                                  "overridden": hid in overridden}
         if data:
             for k, v in sorted(data.values.items()):
-                props[f"v_{k}" if k in _HEX_KEYS else k] = v
+                props[f"v_{k}" if k in _HEX_KEYS else k] = json_safe(v)
         features.append({"type": "Feature", "id": hid, "properties": props,
                          "geometry": {"type": "Polygon", "coordinates": [ring]}})
     order = {hid: i for i, hid in enumerate(m.grid.ids())}
@@ -90,8 +91,18 @@ def dumps_geojson(m: TerrainMap, layout: Layout | None = None, *, flip_y: bool =
     """:func:`to_geojson` as compact text, one feature per line."""
     doc = to_geojson(m, layout, flip_y=flip_y)
     head = json.dumps({k: v for k, v in doc.items() if k != "features"}, ensure_ascii=False)[:-1]
-    lines = [json.dumps(f, ensure_ascii=False, separators=(",", ":")) for f in doc["features"]]
+    lines = [json.dumps(f, ensure_ascii=False, separators=(",", ":"), allow_nan=False) for f in doc["features"]]
     return head + ', "features": [\n' + ",\n".join(lines) + "\n]}\n"
+
+
+def json_safe(v: Any) -> Any:
+    """A hex value as standard JSON can hold it: a NaN or infinite number (YAML ``.nan``, ``.inf``)
+    becomes null, since JSON has no such numbers (Python would write ``NaN``, which GIS readers refuse)."""
+    if isinstance(v, float) and not math.isfinite(v):
+        return None
+    if isinstance(v, list):
+        return [json_safe(x) for x in v]
+    return v
 
 
 def _signed_area(ring: list[list[float]]) -> float:
