@@ -291,3 +291,10 @@ def test_show_json_of_nan_values_is_standard_json(mapfile: Path) -> None:
     code, out, _ = wgt("map", "show", str(mapfile), "0204", "--json")
     assert code == 0 and json.loads(out, parse_constant=lambda c: c)["values"] == {"vp": None}
     assert wgt("map", "show", str(mapfile), "0204")[1].splitlines()[1] == "  vp: nan"  # the text keeps it
+
+
+def test_control_characters_in_values_are_escaped_on_the_terminal(mapfile: Path) -> None:
+    code, out, _ = wgt("map", "set", str(mapfile), "0304", "--set", "note=a\x1b[2Jb\nc")
+    assert code == 0 and out == "0304: clear note=a\\x1b[2Jb\\x0ac\n"
+    assert wgt("map", "show", str(mapfile), "0304")[1].splitlines()[1] == "  note: a\\x1b[2Jb\\x0ac"
+    assert load_map(mapfile).hex("0304").values["note"] == "a\x1b[2Jb\nc"  # the data keeps them

@@ -46,6 +46,14 @@ def _not_the_map(output: str, map_path: Path) -> None:
         raise InputError(f"output {output} is the map file itself: give another file name")
 
 
+_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f]")
+
+
+def _shown(v: Any) -> str:
+    """A value for a terminal line: control characters (a newline, an escape sequence) as ``\\xNN``."""
+    return _CONTROL.sub(lambda c: f"\\x{ord(c.group()):02x}", str(v))
+
+
 def _echo_hex(d: dict[str, Any]) -> None:
     """A hex as JSON (a NaN or infinite value becomes null: JSON has no such numbers)."""
     from ..terrain.geojson import json_safe
@@ -96,12 +104,12 @@ def show(map_arg: str, hex_ref: str, as_json: bool) -> None:
     if as_json:
         _echo_hex(d)
         return
-    title = f"{hid}  {d['terrain']}" + (f"  {d['name']}" if d["name"] else "")
+    title = f"{hid}  {d['terrain']}" + (f"  {_shown(d['name'])}" if d["name"] else "")
     click.echo(title + ("  (overridden)" if d["overridden"] else ""))
     if d["tags"]:
         click.echo(f"  tags: {', '.join(d['tags'])}")
     for k, v in d["values"].items():
-        click.echo(f"  {k}: {v}")
+        click.echo(f"  {k}: {_shown(v)}")
     click.echo(f"  neighbours: {' '.join(d['neighbours'])}")
     for n, feats in d["hexsides"].items():
         click.echo(f"  side {n}: {', '.join(feats)}")
@@ -145,8 +153,8 @@ def set_cmd(map_arg: str, hex_ref: str, terrain: str | None, tags: tuple[str, ..
         _echo_hex(d)
     else:
         click.echo(f"{d['hex']}: {d['terrain']}" + (f" [{', '.join(d['tags'])}]" if d["tags"] else "")
-                   + (f" {d['name']}" if d["name"] else "")
-                   + "".join(f" {k}={v}" for k, v in d["values"].items()))
+                   + (f" {_shown(d['name'])}" if d["name"] else "")
+                   + "".join(f" {k}={_shown(v)}" for k, v in d["values"].items()))
 
 
 @map_group.command("side")
