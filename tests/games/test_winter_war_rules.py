@@ -186,9 +186,15 @@ def test_hq_line_limited_to_ten_hexes(ref: WinterWarReferee) -> None:
     assert r.units["a"]["supplied"] and r.summary["supply_cities"] == {"Murmansk": {"capacity": 30, "load": 2.0}}
     cut = [("h", "sov-0-1-2", "0201"), ("a", "sov-2-1-2", "0202"), ("f", "fin-2-2-3", "0806")]
     assert check(ref, cut, player="finnish").units["a"]["supplied"] is False
+    # HQ 0204: Leningrad is 8 hexes away but Murmansk (6) is the closest city, and it is cut off: "The Supply City
+    # to be used ... is always the one closest"; "That Supply City must be connected to Leningrad" - isolated
     near = [("h", "sov-0-1-2", "0204"), ("a", "sov-2-1-2", "0202"), ("f", "fin-2-2-3", "0806")]
     r3 = check(ref, near, player="finnish")
-    assert r3.units["a"]["supplied"] and "Leningrad" in r3.summary["supply_cities"]  # 8 hexes
+    assert r3.units["a"]["supplied"] is False and r3.summary["supply_cities"] == {}
+    # HQ 0206: Leningrad (6) is closer than Murmansk (7) and Petrozavodsk (7): supplied through Leningrad
+    nearer = [("h", "sov-0-1-2", "0206"), ("a", "sov-2-1-2", "0205"), ("f", "fin-2-2-3", "0806")]
+    r4 = check(ref, nearer, player="finnish")
+    assert r4.units["a"]["supplied"] and list(r4.summary["supply_cities"]) == ["Leningrad"]
 
 
 def test_hq_line_blocked_by_finnish_zoc_but_not_where_soviets_stand(ref: WinterWarReferee) -> None:

@@ -30,7 +30,8 @@ Position conventions (beyond DESIGN.md's shape):
 Readings where the rulebook text is garbled or silent: Combat (A)'s "No other Finnish unit may retreat
 before combat only if the retreating units begin the retreat within Finland and are north of Row A" is
 read, with Fortifications (F), as: only 0-0-3s and 1-1-3s, and only from Finland north of Row A. An HQ
-draws on the closest Supply City among those its ten-hex line reaches that are joined to Leningrad by rail.
+draws on the closest Supply City its ten-hex line reaches; if that city is not joined to Leningrad by rail,
+the HQ supplies nothing (Supply and Isolation (F), read literally).
 """
 
 from __future__ import annotations
@@ -406,11 +407,14 @@ class WinterWarReferee(Referee):
         return cap
 
     def hq_cities(self, ctx: _Ctx) -> dict[str, str]:
-        """HQ id -> the Supply City it draws on: the closest one within a ten-hex line, joined to
-        Leningrad by rail (Supply and Isolation (F)). Ties go to the larger capacity.
+        """HQ id -> the Supply City it draws on (Supply and Isolation (F)): "always the one closest to the
+        Headquarters unit" among those its line of at most ten hexes reaches, and "That Supply City must be
+        connected to Leningrad by a continuous line of rail hexes": an HQ whose closest city is cut off from
+        Leningrad supplies nothing (it may not draw on a more distant city). Ties go to a connected city, then
+        to the larger capacity.
 
-        Lines are traced outward from each city (one search per city, not per HQ); a city in an
-        enemy ZOC with no Soviet unit in it starts no line.
+        Lines are traced outward from each city (one search per city, not per HQ); a city held by Finnish units,
+        or in a Finnish ZOC with no Soviet unit in it, starts no line.
         """
         b = self.board
         connected = self.rail_connected(ctx, "soviet")
@@ -419,9 +423,9 @@ class WinterWarReferee(Referee):
         for u in ctx.pos.side_units("soviet"):
             if is_hq(u):
                 hq_hexes.setdefault(u.hex, []).append(u.id)  # type: ignore[arg-type]
-        best: dict[str, tuple[int, float, str]] = {}
+        best: dict[str, tuple[int, bool, float, str]] = {}
         for c in b.supply_cities:
-            if c not in connected or c in ctx.occupied["finnish"]:
+            if c in ctx.occupied["finnish"]:
                 continue
             if c not in ctx.occupied["soviet"] and ctx.zoc is not None and ctx.zoc.controls("finnish", c):
                 continue
@@ -430,10 +434,11 @@ class WinterWarReferee(Referee):
             for h in hq_hexes:
                 d = dist.get(h)
                 if d is not None:
-                    cand = (d, key_cap, c)
+                    cand = (d, c not in connected, key_cap, c)
                     if h not in best or cand < best[h]:
                         best[h] = cand
-        return {uid: best[h][2] for h, ids in hq_hexes.items() if h in best for uid in ids}
+        return {uid: best[h][3] for h, ids in hq_hexes.items() if h in best and best[h][3] in connected
+                for uid in ids}
 
     def _supply(self, ctx: _Ctx) -> None:
         """Supply and Isolation: which units are isolated now."""
