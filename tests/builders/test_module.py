@@ -390,6 +390,8 @@ def test_cli_module_json_and_setup(tmp_path, ww):
 @pytest.mark.parametrize("args, message", [
     (["build", "module", "no-such-game"], "unknown game 'no-such-game'"),
     (["build", "module", "tornio-44"], "has no map yet"),
+    (["build", "module", "winter-war", "--hex-px", "24", "-o", "/dev/null/x.vmod"], "cannot create folder /dev/null"),
+    (["build", "all", "winter-war", "-o", "/dev/null/x"], "cannot create folder /dev/null/x"),
 ])
 def test_cli_module_bad_input(args, message):
     result = CliRunner().invoke(cli, args, standalone_mode=True)

@@ -96,3 +96,8 @@ def test_wgt_check_gives_the_same_json_for_the_save_and_the_yaml(demo_run):
     from_yaml = runner.invoke(cli, ["check", str(out / "sample-position.yaml"), "--json"])
     assert from_save.exit_code == from_yaml.exit_code == 1  # the stacking violation
     assert from_save.stdout == from_yaml.stdout
+
+
+def test_demo_output_folder_that_cannot_be_made():
+    result = CliRunner().invoke(cli, ["demo", "--out", "/dev/null/demo"], standalone_mode=True)
+    assert result.exit_code == 3 and "cannot create folder /dev/null/demo" in result.output

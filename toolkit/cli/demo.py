@@ -116,10 +116,10 @@ def demo(out_dir: str) -> None:
     from ..vassal.writer import new_save
     from .build import game_charts
     from .check import load_any
+    from .module_cmd import ensure_folder
 
     started = time.perf_counter()
-    out = Path(out_dir)
-    out.mkdir(parents=True, exist_ok=True)
+    out = ensure_folder(Path(out_dir))
     made: list[tuple[Path, str]] = []
     game = get_game(GAME)
 

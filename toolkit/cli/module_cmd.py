@@ -7,12 +7,30 @@ from typing import Any
 
 import click
 
-from ..builders.module import DEFAULT_HEX_PX, BuiltModule, board_from_file, build_module, write_module
+from ..builders.module import DEFAULT_HEX_PX, BuiltModule, board_from_file, build_module
 from ..errors import InputError
 from ..fileio import atomic_write
 from .options import echo_json, json_opt, progress
 
-__all__ = ["all_cmd", "build_game_module", "module_cmd"]
+__all__ = ["all_cmd", "build_game_module", "ensure_folder", "module_cmd", "write_output"]
+
+
+def ensure_folder(folder: Path) -> Path:
+    """Make an output folder; a folder that cannot be made is a one-line input error."""
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise InputError(f"cannot create folder {folder} ({exc.strerror or type(exc).__name__})") from None
+    return folder
+
+
+def write_output(path: Path, data: bytes) -> None:
+    """Write an output file atomically; a path that cannot be written is a one-line input error."""
+    ensure_folder(path.parent)
+    try:
+        atomic_write(path, data)
+    except OSError as exc:
+        raise InputError(f"cannot write {path} ({exc.strerror or type(exc).__name__})") from None
 
 
 def build_game_module(slug: str, *, hex_px: float = DEFAULT_HEX_PX, board: str | Path | None = None,
@@ -55,10 +73,9 @@ def module_cmd(slug: str, out_file: str | None, hex_px: float, board: str | None
     progress(f"building the {slug} module")
     built = build_game_module(slug, hex_px=hex_px, board=board, version=module_version)
     path = Path(out_file or Path("build") / slug / f"{slug}.vmod")
-    path.parent.mkdir(parents=True, exist_ok=True)
-    write_module(built, path)
+    write_output(path, built.vmod)
     if setup_out:
-        atomic_write(setup_out, built.setup)
+        write_output(Path(setup_out), built.setup)
     result: dict[str, Any] = {"game": slug, "file": str(path), **built.summary()}
     if setup_out:
         result["setup"] = setup_out
@@ -81,8 +98,7 @@ def all_cmd(ctx: click.Context, slug: str, out_dir: str | None, hex_px: float) -
     """Everything for SLUG: counter art, counter sheets, player aids and the VASSAL module."""
     from .build import aids_cmd, counters_cmd, sheets_cmd
 
-    folder = Path(out_dir or Path("build") / slug)
-    folder.mkdir(parents=True, exist_ok=True)
+    folder = ensure_folder(Path(out_dir or Path("build") / slug))
     progress("counters")
     ctx.invoke(counters_cmd, slug=slug, out_dir=str(folder / "counters"))
     progress("sheets")
