@@ -230,7 +230,7 @@ def build_module(title: str, tmap: TerrainMap, cset: CounterSet, spec: ModuleSpe
         raise AssertionError(f"terrain zones change hex names: {wrong[:3]}")
 
     files: dict[str, bytes] = {"images/board.png": _png(board)}
-    px = counter_px or max(16, round(hex_px * 0.78))
+    px = counter_px or max(16, round(grid.dy * 0.78))  # counters about 4/5 of a hex (flat to flat)
     for ct in cset:
         for which in ("front", "back"):
             files[f"images/{_image_name(ct.id, which)}"] = _png(render_face(cset, ct, which, px))
@@ -240,7 +240,7 @@ def build_module(title: str, tmap: TerrainMap, cset: CounterSet, spec: ModuleSpe
         name = f"chart-{n:02d}-{_slug(table.title)}.png"
         files[f"images/{name}"] = _png(render_table(table, style, 1200))
         chart_files.append((table.title, name))
-    files[HELP_PAGE] = _help_page(title, tmap, cset, spec, about).encode("utf-8")
+    files[HELP_PAGE] = _help_page(title, tmap, cset, spec, about or spec.about).encode("utf-8")
 
     builder = _Tree(title, version, description or f"{title}: built by wargame-toolkit from its map and counters",
                     tmap, cset, spec, grid, zones, default, size, px, chart_files)
