@@ -89,6 +89,25 @@ def test_check_position_of_another_game_exit_3(tmp_path: Path) -> None:
     assert code == 0  # an alias of the same game is the same game
 
 
+GAME_STATE = OK.replace("phase: movement", "phase: combat\nstate: STATE")
+
+
+@pytest.mark.parametrize(("state", "message"), [
+    ("{attacks: 5}", "state.attacks must be a list"),
+    ("{attacks: [{attackers: s1, defenders: [f1]}]}", "attack 1: attackers must be a list of unit ids"),
+    ("{attacks: [{attackers: [s1], defenders: [f1], die: x}]}", "die roll 'x' is not on the combat results table"),
+    ("{last_occupied: 5}", "state.last_occupied must be a mapping"),
+    ("{last_occupied: {Viipuri: germans}}", "'Viipuri' is held by 'germans'"),
+    ("{last_occupied: {Atlantis: soviet}}", "state.last_occupied: no place named 'Atlantis'"),
+    ("{events: [F, Z]}", "state.events must be Special Event letters"),
+    ("{murmansk_penalties: x}", "state.murmansk_penalties must be a whole number"),
+    ("{scenario: Q}", "state.scenario must be one of A, B, C, D, E"),
+])
+def test_check_bad_game_state_exit_3(tmp_path: Path, state: str, message: str) -> None:
+    code, _, err = run("check", write(tmp_path, "s.yaml", GAME_STATE.replace("STATE", state)))
+    assert code == 3 and err.startswith("wgt: error: ") and message in err and "internal" not in err
+
+
 def test_check_missing_file_and_save_without_reader(tmp_path: Path) -> None:
     code, _, err = run("check", str(tmp_path / "nope.yaml"))
     assert code == 3 and "not found" in err

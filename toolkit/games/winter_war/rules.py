@@ -258,7 +258,54 @@ class WinterWarReferee(Referee):
         pos.phase = pos.phase or "movement"
         if not 1 <= pos.turn <= charts.LAST_TURN:
             raise DataFileError(f"turn {pos.turn} is not a Game-Turn (1..{charts.LAST_TURN})", source)
+        self._validate_state(pos.state, source)
         return pos
+
+    def _validate_state(self, state: Mapping[str, Any], source: str) -> None:
+        """The game ``state`` keys this referee reads, with the shapes it needs (a clear error otherwise)."""
+        def bad(key: str, what: str) -> DataFileError:
+            return DataFileError(f"state.{key} must be {what}, not {state[key]!r}", source)
+
+        lo = state.get("last_occupied")
+        if lo is not None:
+            if not isinstance(lo, Mapping):
+                raise bad("last_occupied", "a mapping of hex or place to soviet or finnish")
+            for key, who in lo.items():
+                if SIDE_ALIASES.get(str(who).strip().lower()) not in PLAYERS:
+                    raise DataFileError(f"state.last_occupied: {key!r} is held by {who!r}, not soviet or finnish",
+                                        source)
+                try:
+                    self.hex_of(str(key))  # an unknown hex or place is an error, not a silent miss
+                except ToolkitError as exc:
+                    raise DataFileError(f"state.last_occupied: {exc}", source) from None
+            state["last_occupied"] = {k: SIDE_ALIASES[str(v).strip().lower()] for k, v in lo.items()}
+        for key in ("murmansk_penalties", "scenario_turn"):
+            v = state.get(key)
+            if v is not None and (isinstance(v, bool) or not isinstance(v, int) or v < 0):
+                raise bad(key, "a whole number")
+        sc = state.get("scenario")
+        if sc is not None and str(sc).upper() not in charts.SCENARIOS:
+            raise bad("scenario", f"one of {', '.join(charts.SCENARIOS)}")
+        ev = state.get("events")
+        if ev is not None:
+            letters = ev if isinstance(ev, list) else [ev]
+            if any(str(e).upper() not in charts.SPECIAL_EVENTS for e in letters):
+                raise bad("events", f"Special Event letters ({', '.join(charts.SPECIAL_EVENTS)})")
+        attacks = state.get("attacks")
+        if attacks is not None:
+            if not isinstance(attacks, list):
+                raise bad("attacks", "a list of {attackers, defenders, die}")
+            for n, atk in enumerate(attacks, 1):
+                if not isinstance(atk, Mapping):
+                    raise DataFileError(f"attack {n} is not a mapping", source)
+                for key in ("attackers", "defenders"):
+                    ids = atk.get(key)
+                    if not isinstance(ids, list) or not ids:
+                        raise DataFileError(f"attack {n}: {key} must be a list of unit ids", source)
+                die = atk.get("die")
+                if die is not None and (isinstance(die, bool) or die not in charts.CRT.rows):
+                    raise DataFileError(f"attack {n}: die roll {die!r} is not on the combat results table (1..6)",
+                                        source)
 
     # --- the whole check -------------------------------------------------------------------------
 
