@@ -298,6 +298,9 @@ def test_geodata_absent_package_is_one_clear_error(monkeypatch, capsys):
         geodata.data_dir()
     assert geodata.main(["build", "no-such-game"]) == 3
     assert "geodata: error: no map generator for 'no-such-game'" in capsys.readouterr().err
+    assert geodata.main(["build", "../../tmp/x"]) == 3  # a slug, not a path to some other build.py
+    assert "geodata: error: a game slug is lower-case letters, digits and '-', not '../../tmp/x'" in \
+        capsys.readouterr().err
 
 
 def test_large_layers_are_tiled_without_changing_the_answer():

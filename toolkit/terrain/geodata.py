@@ -14,6 +14,7 @@ offset, ``npoints`` pairs of little-endian float32 ``(lon, lat)``. GSHHS levels:
 from __future__ import annotations
 
 import importlib.util
+import re
 import sys
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
@@ -133,6 +134,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     b.add_argument("-o", "--output", help="where to write (default: maps/<slug>.yaml)")
     args = parser.parse_args(argv)
     try:
+        if not re.fullmatch(r"[a-z0-9][a-z0-9_-]*", args.slug):
+            raise InputError(f"a game slug is lower-case letters, digits and '-', not {args.slug!r}")
         script = data.maps_dir() / "sources" / args.slug / "build.py"
         if not script.is_file():
             raise InputError(f"no map generator for {args.slug!r} ({script} not found)")
