@@ -481,9 +481,7 @@ class _Tree:
             define(_nationality_name(side.name), side.label,
                    [_marker({"Side": side.name, "Nationality": side.label, "Player": player})])
         for unit_type in sorted({ct.unit_type for ct in self.cset}):
-            sizes = sorted({ct.size for ct in self.cset if ct.unit_type == unit_type})
-            define(_type_name(unit_type), "unit type", [_marker({"Type": unit_type})] if len(sizes) != 1 else
-                   [_marker({"Type": unit_type, "Size": sizes[0]})])
+            define(_type_name(unit_type), "unit type", [_marker({"Type": unit_type})])
 
     def piece_traits(self, counter_id: str, gpid: str) -> list[Trait]:
         ct = self.cset[counter_id]
