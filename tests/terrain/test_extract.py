@@ -275,6 +275,8 @@ def test_cli_point_errors(cli_files):
     assert r.exit_code == 3 and "--point takes HEX=X,Y" in r.output
     r = run.invoke(cli, ["map", "calibrate", str(d / "scan.png"), *pts[:2]])
     assert r.exit_code == 3 and "at least 3" in r.output
+    r = run.invoke(cli, ["map", "calibrate", str(d / "scan.png"), *pts, "--max-pixels", "10000"])
+    assert r.exit_code == 3 and "too large to open safely (1471041 pixels; limit 10000 pixels)" in r.output
 
 
 def test_pointy_top_scan_end_to_end():

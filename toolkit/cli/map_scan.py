@@ -109,10 +109,12 @@ def _progress_for(image: Any) -> Any:
 @click.option("--auto", is_flag=True, help="Find the grid from the image itself; one --point names a hex.")
 @click.option("--no-refine", is_flag=True, help="Fit the clicked points only (no line refinement).")
 @click.option("-o", "--output", type=click.Path(dir_okay=False), help="Write the grid block here (YAML).")
+@click.option("--max-pixels", type=int, default=None, metavar="N",
+              help="Refuse images larger than this (default: Pillow's decompression-bomb limit, ~89 Mpx).")
 @json_opt
 def calibrate(image: str, points: tuple[str, ...], grid_file: str | None, numbering: str, orientation: str,
               shifted: str, col_digits: int, row_digits: int, columns: str | None, rows: str | None, auto: bool,
-              no_refine: bool, output: str | None, as_json: bool) -> None:
+              no_refine: bool, output: str | None, max_pixels: int | None, as_json: bool) -> None:
     """Fit the hex grid to a scan from clicked hex centres, refined on the printed hex lines."""
     from ..hexgrid import Grid
     from ..terrain.calibrate import (
@@ -130,7 +132,7 @@ def calibrate(image: str, points: tuple[str, ...], grid_file: str | None, number
     grid = _grid_from_file(grid_file) if grid_file else _numbering_grid(
         numbering, orientation, shifted, col_digits, row_digits, columns, rows)
     given_extent = bool(grid_file) or (columns is not None and rows is not None)
-    img = open_image(image)
+    img = open_image(image, max_pixels)
     if auto:
         if len(pts) != 1:
             raise InputError("--auto needs exactly one --point to say which hex is which")
@@ -213,9 +215,11 @@ def centre(grid_arg: str, hexes: tuple[str, ...], as_json: bool) -> None:
 @click.option("-o", "--output", required=True, type=click.Path(dir_okay=False), help="Map file to write.")
 @click.option("--overlay", type=click.Path(dir_okay=False), help="Write a QA picture (PNG) here.")
 @click.option("--title", default="", help="Map title (default: kept from -o, else 'extracted map').")
+@click.option("--max-pixels", type=int, default=None, metavar="N",
+              help="Refuse images larger than this (default: Pillow's decompression-bomb limit, ~89 Mpx).")
 @json_opt
 def extract(image: str, grid_file: str, legend_file: str, output: str, overlay: str | None, title: str,
-            as_json: bool) -> None:
+            max_pixels: int | None, as_json: bool) -> None:
     """Classify every hex and hexside of a calibrated scan into a map file."""
     from ..terrain.calibrate import open_image
     from ..terrain.extract import draw_overlay, load_legend, to_terrain_map
@@ -227,7 +231,7 @@ def extract(image: str, grid_file: str, legend_file: str, output: str, overlay: 
         raise InputError(f"{grid_file}: the grid has no calibration (run 'wgt map calibrate')")
     legend = load_legend(legend_file)
     previous = load_map(output) if Path(output).is_file() else None
-    img = open_image(image)
+    img = open_image(image, max_pixels)
     ext = run(img, grid, legend, progress=_progress_for(img))
     m = to_terrain_map(ext, title=title, provenance=f"extracted from {Path(image).name} by wgt map extract",
                        previous=previous)
