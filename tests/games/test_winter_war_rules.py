@@ -560,7 +560,10 @@ def test_allied_losses_and_murmansk_penalties(ref: WinterWarReferee) -> None:
     r = check(ref, [("g", "fin-2-2-3", "0307"), {"id": "x", "counter": "all-3-2-2", "hex": None,
                                                    "state": {"eliminated": True}}],
               player="finnish", scenario="A", murmansk_penalties=2)
-    assert r.summary["vp_detail"] == {"Allied units eliminated": 5, "Murmansk Defense": -20}
+    # the Murmansk penalties are not used with the Optional Scenario/Special Event rule (Scenario A is in force)
+    assert r.summary["vp_detail"] == {"Allied units eliminated": 5}
+    r = check(ref, [("g", "fin-2-2-3", "0307")], player="finnish", murmansk_penalties=2)
+    assert r.summary["vp_detail"] == {"Murmansk Defense": -20}
 
 
 # --- Special events -------------------------------------------------------------------------------------------
@@ -816,3 +819,12 @@ def test_scenario_and_event_units_arrive_where_the_rules_say(ref: WinterWarRefer
     assert check(ref, [HQ_LEN, para], events=["F"], phase="interphase").ok
     r = check(ref, [HQ_LEN, ("p", "sov-3-1-1", "0808", {"reinforcement": True})], events=["F"], phase="interphase")
     assert rules(r) == ["Special Event F"]
+
+
+def test_a_scenario_or_event_means_the_optional_rule_no_murmansk_defense(ref: WinterWarReferee) -> None:
+    """Murmansk Defense: "Do not use this rule when employing the Optional Scenario/Special Event rule" - a
+    position with a Scenario or a Special Event employs it."""
+    assert rules(check(ref, [HQ_LEN], turn=4, phase="combat")) == ["Murmansk Defense"]
+    assert check(ref, [HQ_LEN], turn=4, phase="combat", scenario="A").ok
+    assert check(ref, [HQ_LEN], turn=4, phase="combat", events=["K"]).ok
+    assert check(ref, [HQ_LEN], turn=4, phase="combat", optional_scenarios=True).ok

@@ -16,7 +16,8 @@ Position conventions (beyond DESIGN.md's shape):
 * game ``state``: ``last_occupied: {hex or place: soviet|finnish}`` (who last passed through a
   fortification or objective), ``scenario`` (A-E once triggered) and ``scenario_turn`` (the Game-Turn
   whose Interphase triggered it), ``events`` (Special Event letters),
-  ``optional_scenarios: true`` (the Optional Rule is in use: no Murmansk Defense),
+  ``optional_scenarios: true`` (the Optional Rule is in use: no Murmansk Defense; implied by a
+  ``scenario`` or ``events``),
   ``scandinavia_open: true`` (Scenario B/C: the first Allied unit has crossed into Finland),
   ``murmansk_penalties: n`` (Soviet Player-Turns already short of the Murmansk garrison),
   ``attacks: [{attackers: [ids], defenders: [ids], die: n}]`` (the Combat Phase's declared attacks;
@@ -151,6 +152,11 @@ class _Ctx:
     def scenario(self) -> str | None:
         s = self.state.get("scenario")
         return str(s).upper() if s else None
+
+    @property
+    def optional_rule(self) -> bool:
+        """Optional Rule: Scenario/Special Events in use (said so, or implied by a Scenario or Special Event)."""
+        return bool(self.state.get("optional_scenarios") or self.scenario or self.events)
 
     def scandinavia_open(self) -> bool:
         return bool(self.state.get("scandinavia_open")) and self.scenario in ("B", "C", "E")
@@ -762,7 +768,7 @@ class WinterWarReferee(Referee):
         """Murmansk Defense: seven combat units (not HQs) within five hexes of Murmansk from Game-Turn 4
         (not with the Optional Scenario/Special Event rule)."""
         pos = ctx.pos
-        if (ctx.state.get("optional_scenarios") or pos.turn < charts.MURMANSK_FIRST_TURN
+        if (ctx.optional_rule or pos.turn < charts.MURMANSK_FIRST_TURN
                 or pos.player != "soviet" or pos.phase not in ("combat", "end")):
             return []
         n, murmansk = self.murmansk_garrison(ctx)
@@ -1321,7 +1327,7 @@ class WinterWarReferee(Referee):
                 pts = {"Leningrad": -100, "Murmansk": -20}.get(name, -10)
                 detail[f"Finns hold {name}"] = pts
         pen = int(ctx.state.get("murmansk_penalties", 0) or 0)
-        if pen and not ctx.state.get("optional_scenarios"):
+        if pen and not ctx.optional_rule:
             detail["Murmansk Defense"] = -10 * pen
         total = sum(detail.values())
         return {"total": total, "level": charts.victory_level(total), "detail": detail}
