@@ -526,3 +526,32 @@ def test_derived_grid_names_every_hex_by_its_id(orientation, shifted, c0, r0, co
     vmap = VassalMap(MAIN_MAP, [PlacedBoard(Board("Board", size[0], size[1], grid), 0, 0)])
     for hid in tmap.ids()[:: max(1, len(tmap.ids()) // 10)]:
         assert vmap.location_name(*vmap.point(hid)) == hid
+
+
+def test_cli_module_on_a_users_calibrated_scan(tmp_path):
+    """--map with a calibration for --board, a scan turned 2 degrees: resampled square, every hex named."""
+    from toolkit.builders.module import render_board
+    from toolkit.cli.demo import synthetic_scan
+
+    tmap = load_map(SMALL_MAP)
+    board, layout = render_board(tmap, 48)
+    scan, scan_layout = synthetic_scan(board, layout, degrees=2.0)
+    scan.save(tmp_path / "scan.png")
+    matrix = [[round(v, 6) for v in row] for row in scan_layout.matrix]
+    (tmp_path / "map.yaml").write_text(SMALL_MAP.read_text().replace(
+        "  extent: {columns: [1, 8], rows: [1, 6]}\n", f"  extent: {{columns: [1, 8], rows: [1, 6]}}\n"
+        f"  calibration: {matrix}\n"))
+    out = tmp_path / "scan.vmod"
+    result = CliRunner().invoke(cli, ["build", "module", "winter-war", "--map", str(tmp_path / "map.yaml"),
+                                      "--board", str(tmp_path / "scan.png"), "-o", str(out), "--json"],
+                                catch_exceptions=False)
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert data["straightened"] and data["hexes"] == 48 and data["board"] == list(scan.size)
+    with Module.open(out) as module:
+        vmap = module.vassal_map(MAIN_MAP)
+        straight = load_map(tmp_path / "map.yaml")
+        from toolkit.builders.module_grid import straighten
+
+        _, flat_layout = straighten(scan, straight, straight.grid.layout)
+        assert all(vmap.location_name(x, y) == h for h, (x, y) in hex_centres(straight, flat_layout).items())

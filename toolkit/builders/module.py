@@ -3,10 +3,12 @@
 ``build_module(game, ...)`` makes, deterministically (same input, same bytes):
 
 * the **board**: the map rendered by :func:`toolkit.terrain.render.render_map` (or a user's scan with
-  the map's calibration) with a ``ZonedGrid`` whose background ``HexGrid`` + ``HexGridNumbering``
-  names every hex centre by the map's own hex id (:mod:`.module_grid`, checked at every hex with our
-  bit-exact copy of VASSAL's grid) and whose zones carry a ``Terrain`` property (the commonest terrain
-  is a map property), so a piece sees its hex's terrain as ``$Terrain$`` ("Terrain here", Ctrl+T);
+  the map's calibration, resampled square when its grid is turned or sheared) with a ``ZonedGrid``
+  whose background ``HexGrid`` + ``HexGridNumbering`` names every hex centre by the map's own hex id
+  (:mod:`.module_grid`: flat or pointy tops, any column/row direction, column-row or Europa ids;
+  checked at every hex with our bit-exact copy of VASSAL's grid) and whose zones carry a ``Terrain``
+  property (the commonest terrain is a map property), so a piece sees its hex's terrain as
+  ``$Terrain$`` ("Terrain here", Ctrl+T);
 * every **counter** as a piece: a ``Layer`` with front and back (flip: Ctrl+F, reported), the
   ``Unit`` prototype (delete, terrain and flip reports), a nationality prototype (``Side``,
   ``Nationality``, ``Player`` markers) and a unit-type prototype (``Type``, ``Size``), and a

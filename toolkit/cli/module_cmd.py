@@ -34,17 +34,23 @@ def write_output(path: Path, data: bytes) -> None:
 
 
 def build_game_module(slug: str, *, hex_px: float = DEFAULT_HEX_PX, board: str | Path | None = None,
-                      version: str = "1.0") -> BuiltModule:
-    """The module of a bundled game: its map, counters, charts and ``module_spec`` hooks."""
+                      map_file: str | Path | None = None, version: str = "1.0") -> BuiltModule:
+    """The module of a bundled game: its map (or ``map_file``, e.g. one calibrated on the user's scan
+    ``board``), counters, charts and ``module_spec`` hooks."""
     from ..counters import load_counters
     from ..games import get_game
     from ..terrain.io import load_map
     from .build import game_charts
 
     game = get_game(slug)
-    if not game.has_map():
+    if map_file is not None:
+        from ..data import resolve_map
+
+        tmap = load_map(resolve_map(str(map_file)))
+    elif not game.has_map():
         raise InputError(f"game {game.slug!r} has no map yet (maps/{game.slug}.yaml)")
-    tmap = load_map(game.map_path())
+    else:
+        tmap = load_map(game.map_path())
     cset = load_counters(game.slug)
     try:
         charts = game_charts(game)
@@ -62,16 +68,20 @@ def build_game_module(slug: str, *, hex_px: float = DEFAULT_HEX_PX, board: str |
               help="The .vmod (default build/SLUG/SLUG.vmod).")
 @click.option("--hex-px", type=click.FloatRange(8, 400), default=DEFAULT_HEX_PX, show_default=True,
               help="Rendered hex height (flat to flat) in pixels.")
+@click.option("--map", "map_file", metavar="MAP", help="Another map file (path or slug) for the game's counters.")
 @click.option("--board", type=click.Path(dir_okay=False, exists=True),
               help="Use this calibrated scan as the board (the map's grid calibration places the hexes).")
 @click.option("--setup-out", type=click.Path(dir_okay=False), help="Also write the set-up save here.")
 @click.option("--version", "module_version", default="1.0", show_default=True, help="The module's version.")
 @json_opt
-def module_cmd(slug: str, out_file: str | None, hex_px: float, board: str | None, setup_out: str | None,
-               module_version: str, as_json: bool) -> None:
-    """A complete VASSAL module of the game SLUG, with its set-up save inside."""
+def module_cmd(slug: str, out_file: str | None, hex_px: float, map_file: str | None, board: str | None,
+               setup_out: str | None, module_version: str, as_json: bool) -> None:
+    """A complete VASSAL module of the game SLUG, with its set-up save inside.
+
+    The board is the map rendered with hexes --hex-px high, or --board, a scan whose grid the map's
+    calibration gives (a turned or sheared scan is resampled square, as VASSAL's grid needs)."""
     progress(f"building the {slug} module")
-    built = build_game_module(slug, hex_px=hex_px, board=board, version=module_version)
+    built = build_game_module(slug, hex_px=hex_px, board=board, map_file=map_file, version=module_version)
     path = Path(out_file or Path("build") / slug / f"{slug}.vmod")
     write_output(path, built.vmod)
     if setup_out:
