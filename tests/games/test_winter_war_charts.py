@@ -151,3 +151,16 @@ def test_victory_tables_match_the_rulebook(seeds: Path) -> None:
                                                      (30, "Finnish Decisive Victory")]
     schedule = re.findall(r"^\| ((?:Soviets|Finns) [^|]+) \| ([+-]\d+)", text, flags=re.M)
     assert {cond.strip(): int(pts) for cond, pts in schedule} == {v.condition: v.points for v in C.VP_SCHEDULE}
+
+
+def test_terrain_effects_and_scenario_table_match_the_rulebook(seeds: Path) -> None:
+    text = (seeds / "winter-war-spi-1972.txt").read_text(encoding="utf-8")
+    for t in C.TERRAIN_EFFECTS:
+        assert f"| {t.name} | {t.movement} | {t.combat} |" in text, t.name
+    body = text[text.index("| Die Roll | GT1"):]  # the Scenario Table closes the rulebook
+    rows = re.findall(r"^\| (1,2,3|[4-6]) \| ([^\n]+) \|$", body, flags=re.M)
+    table = {die: [None if c.strip() == "—" else c.strip() for c in rest.split("|")] for die, rest in rows}
+    assert table["1,2,3"] == [None] * 5
+    for die in ("4", "5", "6"):
+        assert table[die] == list(C.SCENARIO_TABLE[int(die)]), die
+    assert all(C.SCENARIO_TABLE[d] == (None,) * 5 for d in (1, 2, 3))
