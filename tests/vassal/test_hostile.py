@@ -69,6 +69,35 @@ def test_zip_bomb_is_refused(tmp_path):
         archive.read("savedGame")
 
 
+def test_many_entries_bomb_is_refused_before_reading_the_directory(tmp_path, monkeypatch):
+    import toolkit.vassal.archive as archive_module
+
+    monkeypatch.setattr(archive_module, "MAX_ENTRIES", 20)
+    many = _zip(tmp_path / "many.vmod", {"buildFile.xml": b"<VASSAL.build.GameModule/>",
+                                         **{f"images/{i}.png": b"" for i in range(20)}})
+    with pytest.raises(ArchiveError, match="21 members, more than the 20 limit"):
+        Module.open(many)
+    for args in (["vassal", "dump", str(many)], ["vassal", "locate", str(many), "Map", "1,1"],
+                 ["vassal", "centre", str(many), "Map", "0101"]):
+        _assert_clean_error(args, "more than the 20 limit")
+    monkeypatch.setattr(archive_module, "MAX_ENTRIES", 21)
+    with Module.open(many) as module:
+        assert module.maps == {}
+
+
+def test_saved_game_size_limit(tmp_path, monkeypatch):
+    import toolkit.vassal.save as save_module
+
+    monkeypatch.setattr(save_module, "MAX_SAVED_GAME", len(GOOD_SAVE) - 1)
+    zipped = _zip(tmp_path / "g.vsav", {"savedGame": GOOD_SAVE})
+    _assert_clean_error(["vassal", "dump", str(zipped)], f"larger than the {len(GOOD_SAVE) - 1} byte limit")
+    plain = tmp_path / "plain.vsav"
+    plain.write_bytes(GOOD_SAVE)
+    _assert_clean_error(["vassal", "dump", str(plain)], "byte limit for a saved game")
+    monkeypatch.setattr(save_module, "MAX_SAVED_GAME", len(GOOD_SAVE))
+    assert read_save(zipped).saved_game_bytes() == read_save(plain).saved_game_bytes() == GOOD_SAVE
+
+
 def test_archive_path_escape(tmp_path):
     evil = _zip(tmp_path / "evil.vmod", {"buildFile.xml": b"<VASSAL.build.GameModule/>", "../../evil.png": b"x"})
     _assert_clean_error(["vassal", "dump", str(evil)], "escapes the archive folder")

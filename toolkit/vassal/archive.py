@@ -3,8 +3,9 @@
 Every read is bounded: a member may not be larger than ``max_entry`` bytes, all reads of one archive
 together not more than ``max_total``, and a member may not expand more than ``max_ratio`` times its
 compressed size (zip bombs); sizes are counted while decompressing, so a lying header does not help.
-Member names that are absolute or climb out of the archive (``..``) are refused, and so are folder
-paths that resolve (through symlinks too) outside the module folder. Failures raise
+An archive may not hold more than ``MAX_ENTRIES`` members (checked from its end record, before the
+central directory is parsed). Member names that are absolute or climb out of the archive (``..``)
+are refused, and so are folder paths that resolve (through symlinks too) outside the module folder. Failures raise
 :class:`~toolkit.errors.ArchiveError` with one line naming the file.
 """
 
@@ -20,11 +21,12 @@ from pathlib import Path
 
 from ..errors import ArchiveError
 
-__all__ = ["MAX_ENTRY", "MAX_RATIO", "MAX_TOTAL", "Archive", "open_archive"]
+__all__ = ["MAX_ENTRIES", "MAX_ENTRY", "MAX_RATIO", "MAX_TOTAL", "Archive", "open_archive"]
 
 MAX_ENTRY = 512 * 1024 * 1024
 MAX_TOTAL = 2 * 1024 * 1024 * 1024
 MAX_RATIO = 1000
+MAX_ENTRIES = 200_000  # members of one archive (real modules hold a few thousand)
 _CHUNK = 1 << 20
 
 
@@ -52,7 +54,9 @@ class Archive:
             self._root = self.path.resolve()
             return
         try:
-            self._zip = zipfile.ZipFile(io.BytesIO(data) if data is not None else self.path)
+            source = io.BytesIO(data) if data is not None else self.path
+            _check_entry_count(source, self.path)
+            self._zip = zipfile.ZipFile(source)
             infos = self._zip.infolist()
         except FileNotFoundError:
             raise ArchiveError(f"{self.path}: no such file") from None
@@ -143,17 +147,17 @@ class Archive:
             raise ArchiveError(f"{self.path}: entry {name!r} is larger than the {cap} byte limit")
         budget = max(cap, 0)
         ratio_cap = max(info.compress_size, 1) * self.max_ratio
-        out = bytearray()
+        out = io.BytesIO()  # getvalue() hands over its buffer: no second copy of a large member
         try:
             with self._zip.open(info) as handle:
                 while True:
                     chunk = handle.read(_CHUNK)
                     if not chunk:
                         break
-                    out += chunk
-                    if len(out) > budget:
+                    out.write(chunk)
+                    if out.tell() > budget:
                         raise ArchiveError(f"{self.path}: entry {name!r} expands beyond the {cap} byte limit")
-                    if len(out) > ratio_cap and len(out) > _CHUNK:
+                    if out.tell() > ratio_cap and out.tell() > _CHUNK:
                         raise ArchiveError(f"{self.path}: entry {name!r} expands more than {self.max_ratio} times "
                                            f"(zip bomb?)")
         except ArchiveError:
@@ -161,8 +165,9 @@ class Archive:
         except (zipfile.BadZipFile, zlib.error, EOFError, ValueError, OSError, NotImplementedError,
                 RuntimeError) as exc:
             raise ArchiveError(f"{self.path}: entry {name!r} is corrupt ({_why(exc)})") from None
-        self._count(len(out), name)
-        return bytes(out)
+        data = out.getvalue()
+        self._count(len(data), name)
+        return data
 
     def _count(self, n: int, name: str) -> None:
         self._read += n
@@ -185,6 +190,22 @@ def open_archive(path: str | os.PathLike[str] | bytes, *, max_entry: int = MAX_E
                  max_ratio: int = MAX_RATIO) -> Archive:
     """Open a zip (path or bytes) or a folder as an :class:`Archive` (raises ArchiveError)."""
     return Archive(path, max_entry=max_entry, max_total=max_total, max_ratio=max_ratio)
+
+
+def _check_entry_count(source: io.BytesIO | Path, label: Path) -> None:
+    """Refuse an archive whose end record announces more than MAX_ENTRIES members before the central
+    directory is read (a many-entries zip bomb costs time and memory per entry)."""
+    if isinstance(source, Path):
+        with open(source, "rb") as handle:
+            end = zipfile._EndRecData(handle)  # type: ignore[attr-defined]
+    else:
+        end = zipfile._EndRecData(source)  # type: ignore[attr-defined]
+        source.seek(0)
+    if end is None:
+        return  # not a zip: ZipFile says so
+    count = end[4]  # _ECD_ENTRIES_TOTAL (the zip64 record's count when there is one)
+    if count > MAX_ENTRIES:
+        raise ArchiveError(f"{label}: archive has {count} members, more than the {MAX_ENTRIES} limit")
 
 
 def _why(exc: BaseException) -> str:

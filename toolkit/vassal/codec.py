@@ -6,6 +6,7 @@ real file reproduces it byte for byte.
 
 from __future__ import annotations
 
+import binascii
 import re
 from collections.abc import Iterable
 
@@ -44,14 +45,13 @@ def deobfuscate(data: bytes, source: str = "savedGame") -> tuple[str, int | None
     """
     if data[:5] != HEADER:
         return _utf8(data, source), None
-    body = data[7:]
     if len(data) < 7 or not _HEX.fullmatch(data[5:7]):
         raise VassalFormatError(f"{source}: obfuscation header without a valid key")
-    if len(body) % 2:
+    if (len(data) - 7) % 2:
         raise VassalFormatError(f"{source}: obfuscated data is truncated (odd number of hex digits)")
     try:
-        raw = bytes.fromhex(body.decode("ascii"))
-    except (UnicodeDecodeError, ValueError):
+        raw = binascii.unhexlify(memoryview(data)[7:])  # no copies of the (possibly large) hex text
+    except (binascii.Error, ValueError):
         raise VassalFormatError(f"{source}: obfuscated data holds a character that is not a hex digit") from None
     key = int(data[5:7], 16)
     return _utf8(raw.translate(_xor_table(key)), source), key

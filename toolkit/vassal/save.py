@@ -41,6 +41,9 @@ __all__ = ["Metadata", "SaveFile", "metadata_xml", "read_save"]
 SAVED_GAME = "savedGame"
 SAVEDATA = "savedata"
 MODULEDATA = "moduledata"
+MAX_SAVED_GAME = 256 * 1024 * 1024
+"""Largest ``savedGame`` read (uncompressed; the largest corpus save holds 28 MB): peak memory while
+decoding stays around three times this."""
 
 
 @dataclass(frozen=True)
@@ -223,7 +226,10 @@ def read_save(source: str | os.PathLike[str] | bytes, *, name: str | None = None
     except OSError as exc:
         raise ArchiveError(f"{label}: cannot read ({exc.strerror or exc})") from None
     if head[:2] != b"PK" and (head.startswith(HEADER) or head.startswith(b"begin_save")):
-        data = path.read_bytes()
+        with open(path, "rb") as handle:
+            data = handle.read(MAX_SAVED_GAME + 1)
+        if len(data) > MAX_SAVED_GAME:
+            raise ArchiveError(f"{label}: larger than the {MAX_SAVED_GAME} byte limit for a saved game")
         return _from_saved_game(data, label, zipped=False, entries={})
     return _read_zip(path, label)
 
@@ -237,7 +243,7 @@ def _read_zip(path: Path | bytes, label: str) -> SaveFile:
             what = "a module" if ("buildFile.xml" in names or "buildFile" in names) else "a save or log"
             raise ArchiveError(f"{label}: has no savedGame entry, so it is not a save or log"
                                + (" (it looks like a module)" if what == "a module" else ""))
-        data = archive.read(SAVED_GAME)
+        data = archive.read(SAVED_GAME, limit=MAX_SAVED_GAME)
         entries = {n: archive.read(n) for n in names if n != SAVED_GAME}
     return _from_saved_game(data, label, zipped=True, entries=entries)
 
