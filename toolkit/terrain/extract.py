@@ -632,6 +632,7 @@ def _hexsides(image: Image.Image, grid: Grid, leg: Legend, ext: Extraction) -> N
     wet = {hid for hid, r in ext.hexes.items() if r.terrain in water}
     both_water = np.array([grid.id(sd.a) in wet and grid.id(sd.b) in wet for sd in sides], dtype=bool)
     found: dict[str, set[str]] = {}
+    learned: list[tuple[FeatureClass, np.ndarray, list[int], list[int]]] = []
     for feat in leg.features:
         colour = np.array(feat.lab, np.float32)
         dist = _dist(lab, onimg, colour)
@@ -656,14 +657,21 @@ def _hexsides(image: Image.Image, grid: Grid, leg: Legend, ext: Extraction) -> N
                 colour = np.median(got[close], axis=0).astype(np.float32)
                 dy = _dist(tuple(ch[yes] for ch in lab), onimg[yes], colour)
             dist = _dist(lab, onimg, colour)
+        learned.append((feat, dist, yes, no))
+    for i, (feat, dist, yes, no) in enumerate(learned):
+        # a sample counts for the feature whose colour it is nearest (a coast line drawn in a darker
+        # blue than the rivers is not a river)
+        others = [d for j, (_, d, _, _) in enumerate(learned) if j != i]
+        if others:
+            dist = np.where(dist <= np.minimum.reduce(others), dist, np.inf)
         tol, width, thr = _learn(feat, dist, yes, no, step)
         score = _score(dist, tol, width, feat.kind, step)
         if feat.kind == "along":
             score[both_water] = 0.0
         ext.thresholds[feat.name] = (tol, thr)
-        ext.side_scores[feat.name] = {keys[i]: round(float(score[i]), 4) for i in range(len(keys)) if score[i] > 0}
-        for i in np.nonzero(score >= thr)[0]:
-            found.setdefault(keys[i], set()).add(feat.name)
+        ext.side_scores[feat.name] = {keys[k]: round(float(score[k]), 4) for k in range(len(keys)) if score[k] > 0}
+        for k in np.nonzero(score >= thr)[0]:
+            found.setdefault(keys[k], set()).add(feat.name)
     ext.hexsides = {kk: frozenset(v) for kk, v in sorted(found.items())}
 
 
@@ -754,16 +762,30 @@ def _learn(feat: FeatureClass, dist: np.ndarray, yes: list[int], no: list[int], 
         widths = (dist[yes] < tol).sum(axis=2)
         width = max(1, round(float(np.median(widths[widths > 0])) * 0.6)) if (widths > 0).any() else 1
     if no and feat.threshold is None:
-        sy = _score(dist[yes], tol, width, feat.kind, step)
-        sn = _score(dist[no], tol, width, feat.kind, step)
-        lo = float(sn.max())
-        # a marked side where the feature hardly shows (under a symbol, off the image) should not
-        # drag the threshold down: allow up to a fifth of the marked sides to fall below it
-        ys = np.sort(sy)
-        hi = float(ys[len(ys) // 5]) if len(ys) >= 5 else float(ys[0])
-        if hi > lo:
+        margin, lo, hi = _margin(dist, yes, no, tol, width, feat.kind, step)
+        if margin <= 0:
+            # the marked sides are not told apart this way (e.g. coast lines drawn like rivers):
+            # search tolerance and width for the pair that separates them best
+            tols = [tol] if feat.tolerance is not None else [float(t) for t in np.arange(6.0, 40.1, 2.0)]
+            widths = [1, 2, 3, 4] if feat.kind == "along" else [1]
+            best = max(((_margin(dist, yes, no, t, w, feat.kind, step), t, w) for t in tols for w in widths),
+                       key=lambda c: c[0][0])
+            if best[0][0] > 0:
+                (margin, lo, hi), tol, width = best
+        if margin > 0:
             thr = (lo + hi) / 2
     return tol, width, thr
+
+
+def _margin(dist: np.ndarray, yes: list[int], no: list[int], tol: float, width: int, kind: str,
+            step: float) -> tuple[float, float, float]:
+    """(margin, highest 'no' score, robust lowest 'yes' score) of the marked sides. A marked side where
+    the feature hardly shows (under a symbol, off the image) should not drag the threshold down: up
+    to a fifth of the 'yes' sides may fall below it."""
+    sy = np.sort(_score(dist[yes], tol, width, kind, step))
+    lo = float(_score(dist[no], tol, width, kind, step).max())
+    hi = float(sy[len(sy) // 5]) if len(sy) >= 5 else float(sy[0])
+    return hi - lo, lo, hi
 
 
 # --- outputs ---------------------------------------------------------------------------------------

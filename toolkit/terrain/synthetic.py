@@ -22,7 +22,7 @@ from PIL import Image, ImageChops, ImageDraw, ImageFilter, ImageFont
 
 from ..hexgrid import CCRR, Extent, Grid, Hex, Hexside, Layout, OffsetSystem
 
-__all__ = ["FEATURES", "PALETTE", "SyntheticMap", "Truth", "random_terrain", "render_scan"]
+__all__ = ["FEATURES", "PALETTE", "SyntheticMap", "Truth", "degrade", "random_terrain", "render_scan", "scan_of_map"]
 
 # terrain -> (nominal legend colour, pattern)
 PALETTE: dict[str, tuple[tuple[int, int, int], str]] = {
@@ -174,7 +174,6 @@ def render_scan(m: SyntheticMap, size: float = 36.0, *, rotation: float = 0.7, s
     leave a bias of ~0.1 px on slanted lines). Returns the RGB image and its :class:`Truth`.
     """
     rng = np.random.default_rng(seed)
-    prng = random.Random(seed)
     orient = m.grid.numbering.offset.orientation
     base_layout = Layout.regular(orient, size).rotated(rotation).scaled(stretch, 1.0)
     pts = np.array([base_layout.hex_to_pixel(h) for h in m.grid.hexes()])
@@ -287,10 +286,28 @@ def render_scan(m: SyntheticMap, size: float = 36.0, *, rotation: float = 0.7, s
         if img.size != (width, height):
             img = img.crop((0, 0, width, height))
 
-    # --- degrade --------------------------------------------------------------------------------------
+    img = degrade(img, seed=seed, blur=blur, noise=noise, jpeg_quality=jpeg_quality, cast=cast)
+
+    sides: dict[str, set[str]] = {}
+    for side in m.rivers:
+        sides.setdefault(grid.side_key(grid.id(side.a), grid.id(side.b)), set()).add("river")
+    for side in m.roads:
+        sides.setdefault(grid.side_key(grid.id(side.a), grid.id(side.b)), set()).add("road")
+    truth = Truth(layout, grid, names, fractions, visible, {k2: frozenset(v) for k2, v in sorted(sides.items())})
+    return img, truth
+
+
+def degrade(img: Image.Image, *, seed: int = 0, blur: float = 0.8, noise: float = 6.0, jpeg_quality: int = 85,
+            cast: float = 0.05) -> Image.Image:
+    """What a scanner does to a clean picture: Gaussian ``blur`` (px), a smooth colour ``cast``
+    (each channel's gain varies linearly across the sheet by up to +-``cast``), Gaussian ``noise``
+    (RGB units) and JPEG compression at ``jpeg_quality`` (0 = none)."""
+    rng = np.random.default_rng(seed)
+    prng = random.Random(seed)
+    width, height = img.size
     if blur > 0:
         img = img.filter(ImageFilter.GaussianBlur(blur))
-    arr = np.asarray(img).astype(np.int16)
+    arr = np.asarray(img.convert("RGB")).astype(np.int16)
     if cast > 0:
         gx = np.linspace(-1, 1, width, dtype=np.float32)[None, :]
         gy = np.linspace(-1, 1, height, dtype=np.float32)[:, None]
@@ -313,14 +330,29 @@ def render_scan(m: SyntheticMap, size: float = 36.0, *, rotation: float = 0.7, s
         img = Image.open(buf)
         img.load()
         img = img.convert("RGB")
+    return img
 
-    sides: dict[str, set[str]] = {}
-    for side in m.rivers:
-        sides.setdefault(grid.side_key(grid.id(side.a), grid.id(side.b)), set()).add("river")
-    for side in m.roads:
-        sides.setdefault(grid.side_key(grid.id(side.a), grid.id(side.b)), set()).add("road")
-    truth = Truth(layout, grid, names, fractions, visible, {k2: frozenset(v) for k2, v in sorted(sides.items())})
-    return img, truth
+
+def scan_of_map(m: object, size: float = 40.0, *, rotation: float = 0.7, stretch: float = 1.004,
+                margin: float = 0.5, seed: int = 0, **degrade_args: float) -> tuple[Image.Image, Layout]:
+    """A degraded "scan" of a real map file (a :class:`~toolkit.terrain.model.TerrainMap`) drawn by
+    :func:`toolkit.terrain.render.render_map` with a rotated, stretched layout; returns the image and
+    the true layout (hex -> scan pixel). The map's own data is the ground truth."""
+    from .render import RenderStyle, render_map
+
+    grid = m.grid  # type: ignore[attr-defined]
+    orient = grid.numbering.offset.orientation
+    base = Layout.regular(orient, size).rotated(rotation).scaled(stretch, 1.0)
+    pts = np.array([p for h in grid.hexes() for p in (base.hex_to_pixel(h),)])
+    lo = pts.min(axis=0) - margin * size
+    hi = pts.max(axis=0) + margin * size
+    layout = base.translated(-lo[0], -lo[1])
+    dims = (math.ceil(hi[0] - lo[0]), math.ceil(hi[1] - lo[1]))
+    style = RenderStyle(frame_on=False, legend=False)
+    # drawn half a pixel on: Pillow fills the pixel a float coordinate truncates to
+    img = render_map(m, layout=layout.translated(0.5, 0.5), size=dims, style=style,  # type: ignore[arg-type]
+                     supersample=1).image
+    return degrade(img, seed=seed, **degrade_args), layout  # type: ignore[arg-type]
 
 
 def _odd(width: float) -> int:
