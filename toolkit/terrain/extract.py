@@ -651,7 +651,8 @@ def _hexsides(image: Image.Image, grid: Grid, leg: Legend, ext: Extraction) -> N
                 ny = np.take_along_axis(dy, pick[..., None], axis=2)[..., 0]
                 got = np.stack([np.take_along_axis(ch[yes], pick[..., None], axis=2)[..., 0] for ch in lab], axis=-1)
                 if feat.kind == "along":
-                    close = ny <= np.percentile(ny, 50)
+                    finite = ny[np.isfinite(ny)]
+                    close = ny <= (np.percentile(finite, 50) if finite.size else np.inf)
                 else:  # a road crosses a side in a few positions: each side's best two
                     close = ny <= np.sort(ny, axis=1)[:, 1:2]
                 colour = np.median(got[close], axis=0).astype(np.float32)
