@@ -343,8 +343,16 @@ def _charts_from_module(module: Any, counters: CounterSet | None, sides: list[st
                                       kind="events", source="rulebook: Scenarios"))
     events = getattr(module, "SPECIAL_EVENTS", None)
     if events:
-        tables.append(ChartTable.make("Special Events", ("Code", "Event"), list(events.items()), kind="events",
-                                      source="rulebook: Special Events"))
+        effects = getattr(module, "SPECIAL_EVENT_EFFECTS", {})
+        rows = [(code, title, effects[code]) if effects else (code, title) for code, title in events.items()]
+        tables.append(ChartTable.make("Special Events", ("Code", "Event", "Effect") if effects else ("Code", "Event"),
+                                      rows, kind="events", source="rulebook: Special Events"))
+    effects = getattr(module, "SCENARIO_EFFECTS", {})
+    if effects:
+        names = getattr(module, "SCENARIOS", {})
+        tables.append(ChartTable.make("Scenarios", ("Code", "Scenario", "Effect"),
+                                      [(code, names.get(code, ""), text) for code, text in effects.items()],
+                                      kind="events", source="rulebook: Scenarios"))
     return tables
 
 

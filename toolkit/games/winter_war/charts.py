@@ -21,11 +21,13 @@ __all__ = [
     "MURMANSK_FIRST_TURN",
     "RESULTS",
     "SCENARIOS",
+    "SCENARIO_EFFECTS",
     "SCENARIO_TABLE",
     "SEQUENCE_OF_PLAY",
     "SOVIET_INITIAL_FORCES",
     "SOVIET_REINFORCEMENTS",
     "SPECIAL_EVENTS",
+    "SPECIAL_EVENT_EFFECTS",
     "TERRAIN_EFFECTS",
     "TURNS",
     "VICTORY_LEVELS",
@@ -128,19 +130,20 @@ class VictoryPoints:
     key: str
     condition: str
     points: int
+    per: str = ""  # "each hex", "per unit", ...: the points are awarded that many times
 
 
 VP_SCHEDULE: tuple[VictoryPoints, ...] = (
-    VictoryPoints("west_of_viipuri", "Soviets capture hexes in the row West of Viipuri", 5),  # each hex
+    VictoryPoints("west_of_viipuri", "Soviets capture hexes in the row West of Viipuri", 5, "each hex"),
     VictoryPoints("viipuri", "Soviets capture Viipuri", 25),
     VictoryPoints("petsamo", "Soviets capture Petsamo", 30),
     VictoryPoints("oulu", "Soviets capture Oulu", 30),
     VictoryPoints("mannerheim", "Soviets capture all four hexes of the Mannerheim Line", 40),
     VictoryPoints("south_clear", "Soviets eliminate or clear out all Finnish units south of Row A inclusive", 50),
-    VictoryPoints("allied_eliminated", "Soviets eliminate one Allied 3-2-2", 5),  # per unit
+    VictoryPoints("allied_eliminated", "Soviets eliminate one Allied 3-2-2", 5, "per unit"),
     VictoryPoints("soviet_city", "Finns capture a Soviet Supply City (other than Leningrad)", -10),
     VictoryPoints("murmansk_defense", "Soviets have less than 7 combat units within 5 hexes of Murmansk at end "
-                  "of their Player-Turn, from Game-Turn 4 onward", -10),  # per Soviet Player-Turn
+                  "of their Player-Turn, from Game-Turn 4 onward", -10, "per Soviet Player-Turn"),
     VictoryPoints("murmansk", "Finns capture Murmansk", -20),
     VictoryPoints("leningrad", "Finns capture Leningrad", -100),
 )
@@ -234,4 +237,25 @@ SPECIAL_EVENTS: dict[str, str] = {
     "J": "Increased Soviet replacements",
     "K": "Cease fire",
     "L": "Severe climate conditions",
+}
+
+# What each Scenario and Special Event does, in brief (the full text is printed on the map; see the
+# rulebook's "Scenarios" and "Special Events"). Player aids print these beside the code letters.
+SCENARIO_EFFECTS: dict[str, str] = {
+    "A": "3 Allied 3-2-2 land on Petsamo; if Soviet-held, cancel or invade (Soviet defence doubled, Ar/Ne = Ae).",
+    "B": "2 Allied 3-2-2 on the R hex now, 4 more next Finnish Reinforcement Phase; rail only from Kemi.",
+    "C": "2 Allied 3-2-2 on the R hex, as in B; no more follow.",
+    "D": "Soviet GT3-4 reinforcements arrive now; Finnish GT3-4 units placed in Finland; Finns may cease fire "
+         "from GT5.",
+    "E": "No more Soviet 20-12-2; Soviets remove 12 attack points; 3 Allied 3-2-2 by Petsamo or the R hex; "
+         "Petsamo 50 VP, +10 per positive objective.",
+}
+SPECIAL_EVENT_EFFECTS: dict[str, str] = {
+    "F": "Soviet 3-1-1 paratroop placed in Leningrad; may drop within 6 hexes of it at the end of a Soviet "
+         "Player-Turn (once per game).",
+    "G": "Finnish 2-2-2 volunteers placed in Helsinki or Oulu.",
+    "H": "Petrozavodsk supply capacity 90 (only if a Scenario is in effect).",
+    "J": "Soviet player may bring back one eliminated 2-1-2 next Reinforcement Phase.",
+    "K": "Finnish player may call a cease fire at the end of the next Game-Turn.",
+    "L": "Soviets lose 4 attack points (isolated units first); no rail movement next Game-Turn.",
 }
