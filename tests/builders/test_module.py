@@ -555,3 +555,21 @@ def test_cli_module_on_a_users_calibrated_scan(tmp_path):
 
         _, flat_layout = straighten(scan, straight, straight.grid.layout)
         assert all(vmap.location_name(x, y) == h for h, (x, y) in hex_centres(straight, flat_layout).items())
+
+
+@settings(max_examples=15, deadline=None)
+@given(degrees=st.floats(-6, 6), stretch=st.floats(0.96, 1.04), shear=st.floats(-0.03, 0.03))
+def test_straightened_scan_follows_vassals_grid(degrees, stretch, shear):
+    """Any gently turned, stretched or sheared calibration: after straightening, VASSAL's grid names
+    every hex and snaps within the tolerance of its centre."""
+    from PIL import Image
+
+    from toolkit.builders.module_grid import grid_deviation, straighten
+
+    tmap = load_map(SMALL_MAP)
+    layout, size = board_geometry(tmap, 48)
+    scan_layout = layout.then(((stretch, shear, 0.0), (0.0, 1.0, 0.0))).rotated(degrees, (size[0] / 2, size[1] / 2))
+    flat, flat_layout = straighten(Image.new("RGB", size, "white"), tmap, scan_layout)
+    grid = vassal_hex_grid(tmap, flat_layout, flat.size)
+    assert grid_mismatches(tmap, flat_layout, grid, flat.size) == []
+    assert grid_deviation(tmap, flat_layout, grid, flat.size) <= max(2.0, 0.04 * grid.dy)

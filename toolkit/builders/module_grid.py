@@ -12,7 +12,7 @@ of each terrain into polygons (holes joined by a doubled bridge edge, which the 
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -25,16 +25,56 @@ from ..terrain.model import TerrainMap
 if TYPE_CHECKING:
     from PIL import Image
 
-__all__ = ["TerrainZone", "grid_deviation", "grid_mismatches", "hex_centres", "integral_layout", "straighten",
-           "terrain_zones", "vassal_hex_grid", "vassal_map"]
+__all__ = ["TerrainZone", "anchor_cell", "grid_deviation", "grid_mismatches", "hex_centres", "integral_layout",
+           "straighten", "terrain_zones", "vassal_hex_grid", "vassal_map"]
 
 
 def integral_layout(tmap: TerrainMap, layout: Layout) -> Layout:
-    """``layout`` moved by less than a pixel so that the first hex of the map has an integer centre
-    (then VASSAL's integer ``x0``/``y0`` put every hex centre exactly where the board shows it)."""
-    first = tmap.grid.hex(tmap.ids()[0])
-    x, y = layout.hex_to_pixel(first)
+    """``layout`` moved by less than a pixel so that VASSAL's grid origin (the centre of raw column 0,
+    row 0: :func:`anchor_cell`) falls on a whole pixel; VASSAL's integer ``x0``/``y0`` then put every
+    hex centre where the board shows it (within VASSAL's own truncation to whole pixels)."""
+    col, row = anchor_cell(tmap, layout)
+    x, y = layout.hex_to_pixel(tmap.grid.numbering.offset.to_hex(col, row))
     return layout.translated(round(x) - x, round(y) - y)
+
+
+def _frame(tmap: TerrainMap) -> tuple[bool, list[int], list[int]]:
+    """(sideways, VASSAL-column index, VASSAL-row index of every hex): VASSAL's columns are our columns
+    (flat tops) or our rows (pointy tops, a "sideways" grid, where VASSAL swaps x and y)."""
+    numbering = tmap.grid.numbering
+    sideways = numbering.offset.orientation == "pointy"
+    cells = [numbering.parse(h) for h in tmap.ids()]
+    majors = [r if sideways else c for c, r in cells]
+    minors = [c if sideways else r for c, r in cells]
+    return sideways, majors, minors
+
+
+def _centre_fn(tmap: TerrainMap, layout: Layout, sideways: bool) -> Callable[[int, int], tuple[float, float]]:
+    offset = tmap.grid.numbering.offset
+
+    def centre(major: int, minor: int) -> tuple[float, float]:
+        col, row = (minor, major) if sideways else (major, minor)
+        x, y = layout.hex_to_pixel(offset.to_hex(col, row))
+        return (y, x) if sideways else (x, y)
+
+    return centre
+
+
+def anchor_cell(tmap: TerrainMap, layout: Layout) -> tuple[int, int]:
+    """Offset (column, row) of the hex at VASSAL's raw column 0, row 0: the first row of the first
+    unshifted column at or before the map's first (VASSAL shifts odd raw columns by half a hex)."""
+    sideways, majors, minors = _frame(tmap)
+    m_first, n_first = min(majors), min(minors)
+    centre = _centre_fn(tmap, layout, sideways)
+    m0 = m_first if centre(m_first + 1, n_first)[1] > centre(m_first, n_first)[1] else m_first - 1
+    return (n_first, m0) if sideways else (m0, n_first)
+
+
+def _clean(v: float) -> float:
+    """A spacing with float noise removed (47.99999999999999 -> 48.0), so VASSAL's truncation to
+    whole pixels does not lose one."""
+    r = round(v, 6)
+    return r if abs(v - r) < 1e-9 else v
 
 
 def hex_centres(tmap: TerrainMap, layout: Layout) -> dict[str, tuple[int, int]]:
@@ -67,25 +107,15 @@ def vassal_hex_grid(tmap: TerrainMap, layout: Layout, board_size: tuple[int, int
         col_first, sep, fmt = not numbering.row_first, "", f"{numbering.map_id}:$gridLocation$"
     else:
         raise GridError(f"a VASSAL hex grid cannot spell {numbering.form} hex ids (only column-row numbers)")
-    sideways = numbering.offset.orientation == "pointy"
+    sideways = _frame(tmap)[0]
     ids = tmap.ids()
     cells = [numbering.parse(h) for h in ids]
-    # VASSAL's frame: its columns are our columns (flat tops) or our rows (pointy tops, a "sideways" grid,
-    # where VASSAL swaps x and y); its rows are the other index
-    majors = [r if sideways else c for c, r in cells]
-    minors = [c if sideways else r for c, r in cells]
-    m_first, n_first = min(majors), min(minors)
-
-    def centre(major: int, minor: int) -> tuple[float, float]:
-        col, row = (minor, major) if sideways else (major, minor)
-        x, y = layout.hex_to_pixel(numbering.offset.to_hex(col, row))
-        return (y, x) if sideways else (x, y)
-
-    # raw column 0 must be an "upper" column (VASSAL shifts odd raw columns down by dy/2)
-    m0 = m_first if centre(m_first + 1, n_first)[1] > centre(m_first, n_first)[1] else m_first - 1
+    centre = _centre_fn(tmap, layout, sideways)
+    a_col, a_row = anchor_cell(tmap, layout)
+    m0, n_first = (a_row, a_col) if sideways else (a_col, a_row)
     x_a, y_a = centre(m0, n_first)
-    dx = (centre(m0 + 2, n_first)[0] - x_a) / 2
-    dy = centre(m0, n_first + 1)[1] - y_a
+    dx = _clean((centre(m0 + 2, n_first)[0] - x_a) / 2)
+    dy = _clean(centre(m0, n_first + 1)[1] - y_a)
     if not (dx > 0 and dy > 0):
         raise GridError("the board's hex layout runs right-to-left or bottom-up: VASSAL's hex grid cannot follow it")
     base = VassalHexGrid(dx=dx, dy=dy, x0=round(x_a), y0=round(y_a), sideways=sideways, snap_to=True, visible=False)
@@ -144,11 +174,15 @@ def straighten(image: Image.Image, tmap: TerrainMap, layout: Layout) -> tuple[Im
     """A scan resampled so that its hexes sit on a regular, axis-aligned grid that VASSAL's HexGrid can
     follow (a turned, sheared or unevenly stretched calibration), and that grid's layout.
 
-    The new hexes have the scan's mean hex size and keep the map's middle hex where it was; the image
-    keeps its size (what the turn moves off the sheet is white)."""
+    The new hexes have about the scan's mean hex size (a whole, even number of pixels high) and keep
+    the map's middle hex where it was; the image keeps its size (what the turn moves off the sheet is
+    white)."""
     from PIL import Image as PILImage
 
     size = math.sqrt(layout.hex_area() / (1.5 * math.sqrt(3)))
+    # hexes a whole, even number of pixels high (flat to flat): VASSAL's whole-pixel centres, and its
+    # half-hex shift of odd columns, then fall exactly on the board's hex centres along that axis
+    size = max(2, 2 * round(size * math.sqrt(3) / 2)) / math.sqrt(3)
     target = Layout.regular(tmap.grid.numbering.offset.orientation, size)
     ids = tmap.ids()
     middle = tmap.grid.hex(ids[len(ids) // 2])
