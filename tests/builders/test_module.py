@@ -107,6 +107,13 @@ def test_grid_attributes_winter_war(ww_map):
     assert hex_centres(ww_map, layout)["0101"] == (int(attrs["x0"]), int(attrs["y0"]))
 
 
+def test_vassal_snaps_pieces_within_a_pixel_of_each_hex_centre(ww_map):
+    from toolkit.builders.module_grid import grid_deviation
+
+    layout, size = board_geometry(ww_map)
+    assert grid_deviation(ww_map, layout, vassal_hex_grid(ww_map, layout, size), size) < 1.0  # 0.98: x truncation
+
+
 def test_grid_attributes_odd_columns_low():
     tmap = load_map(SMALL_MAP)
     layout, size = board_geometry(tmap, 48)
