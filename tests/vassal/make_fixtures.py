@@ -1,5 +1,6 @@
 """Regenerate the oracle fixtures: ``python -m tests.vassal.make_fixtures [case ... | load]`` (needs the
-VASSAL oracle; ``load`` redoes only the whole-save execution fixture ``oracle_load.json``).
+VASSAL oracle; ``load`` / ``replay`` redo only the whole-save / log-replay fixtures ``oracle_load.json``
+and ``oracle_replay.json``).
 
 Each corpus case's build file is zipped into a temporary module exactly as the tests do, the oracle's
 ``decode`` is run on the case's save, and its piece list is stored compactly; ``locate`` answers for a
@@ -24,6 +25,10 @@ from toolkit.vassal.writer import new_save
 # is loaded, this runs the same engine (the oracle's own set-up) on the whole restore command, then
 # lists every piece; only where that differs from ``decode`` (name or map) is it kept.
 LOAD_CASES = ("pog-boards", "tld-log")
+# Logs: the oracle's decode does not step through LOG commands, so the same engine executes the saved
+# state and then every logged command in order, as stepping through the log does; kept: every piece
+# whose [name, map, x, y] after the last step differs from decode's answer for the saved state.
+REPLAY_CASES = ("zxvt", "tld-log")
 _LOAD_SCRIPT = r"""
 import json, os, sys
 source = open(os.path.join(sys.argv[1], "oracle.py")).read().replace("\nmain()\n", "\n")
@@ -34,24 +39,62 @@ from VASSAL.counters import Stack
 _ensure_boards()
 state = module.getGameState()
 command = state.decodeSavedGame(File(os.path.abspath(sys.argv[3])))
-error = None
-try:
-    command.execute()
-except Exception as exc:
-    error = f"{type(exc).__name__}: {exc}"
+errors = []
+
+
+def tree(c):
+    out = [c]
+    for sub in c.getSubCommands():
+        out.extend(tree(sub))
+    return out
+
+
+def member(obj, kind, name):
+    k = obj.getClass()
+    while k is not None:
+        try:
+            found = k.getDeclaredMethod(name) if kind == "method" else k.getDeclaredField(name)
+            found.setAccessible(True)
+            return found
+        except Exception:
+            k = k.getSuperclass()
+    raise LookupError(name)
+
+
+if sys.argv[4] == "load":  # execute the whole saved game, as loading it does
+    try:
+        command.execute()
+    except Exception as exc:
+        errors.append(f"{type(exc).__name__}: {exc}")
+else:  # replay: every command in file order, then each LOG step's logged command, as stepping does
+    flat = tree(command)
+    for c in flat:
+        if str(c.getClass().getSimpleName()) != "LogCommand":
+            try:
+                member(c, "method", "executeCommand").invoke(c)
+            except Exception as exc:
+                errors.append(f"{type(exc).__name__}: {exc}")
+    for c in flat:
+        if str(c.getClass().getSimpleName()) == "LogCommand":
+            try:
+                member(c, "field", "logged").get(c).execute()
+            except Exception as exc:
+                errors.append(f"{type(exc).__name__}: {exc}")
 pieces = {}
 for p in state.getAllPieces():
     for q in [p] + (list(p.asList()) if isinstance(p, Stack) else []):
-        where = q.getMap()
-        pieces.setdefault(str(q.getId()), [str(q.getName()), None if where is None else str(where.getMapName())])
-sys.stdout.write(json.dumps({"error": error, "pieces": pieces}) + "\n")
+        where, pos = q.getMap(), q.getPosition()
+        pieces.setdefault(str(q.getId()), [str(q.getName()), None if where is None else str(where.getMapName()),
+                                           int(pos.x), int(pos.y)])
+sys.stdout.write(json.dumps({"errors": errors[:5], "pieces": pieces}) + "\n")
 sys.stdout.flush()
 os._exit(0)
 """
 
 
-def load_answer(vmod: Path, save: Path) -> dict:
-    """Names and maps of every piece after the engine executed the whole saved game."""
+def load_answer(vmod: Path, save: Path, mode: str = "load") -> dict:
+    """``[name, map, x, y]`` of every piece after the engine executed the whole saved game (``load``),
+    or after it executed the saved state and then every logged step in order (``replay``)."""
     import os
     import subprocess
 
@@ -60,7 +103,7 @@ def load_answer(vmod: Path, save: Path) -> dict:
     with tempfile.NamedTemporaryFile("w", suffix=".py", delete=False) as handle:
         handle.write(_LOAD_SCRIPT)
     proc = subprocess.run(["xvfb-run", "-a", f"{home}/venv/bin/python", handle.name, str(ORACLE.parent), str(vmod),
-                           str(save)], capture_output=True, text=True, timeout=600,
+                           str(save), mode], capture_output=True, text=True, timeout=600,
                           env={**os.environ, "VASSAL_ORACLE_HOME": home})
     os.unlink(handle.name)
     return json.loads(proc.stdout.strip().splitlines()[-1])
@@ -91,10 +134,23 @@ def main() -> int:
             decoded = json.loads((FIXTURES / f"oracle_decode_{case}.json").read_text())
             seen = {p[0]: [p[2], p[3]] for p in decoded["pieces"] if p[1] != "Stack"}
             answer = load_answer(build_case_module(case, Path(tmp)), case_save(case))
-            differs = {k: v for k, v in answer["pieces"].items() if k in seen and seen[k] != v}
-            loaded[case] = {"error": answer["error"], "pieces": len(answer["pieces"]), "differs_from_decode": differs}
+            differs = {k: v[:2] for k, v in answer["pieces"].items() if k in seen and seen[k] != v[:2]}
+            loaded[case] = {"error": (answer["errors"] or [None])[0], "pieces": len(answer["pieces"]),
+                            "differs_from_decode": differs}
         if loaded:
             (FIXTURES / "oracle_load.json").write_text(json.dumps(loaded, ensure_ascii=False, indent=1) + "\n")
+        replayed = {}
+        for case in REPLAY_CASES:
+            if only and case not in only and "replay" not in only:
+                continue
+            decoded = json.loads((FIXTURES / f"oracle_decode_{case}.json").read_text())
+            start = {p[0]: p[2:6] for p in decoded["pieces"]}
+            answer = load_answer(build_case_module(case, Path(tmp)), case_save(case), "replay")
+            changed = {k: v for k, v in answer["pieces"].items() if start.get(k) != v}
+            replayed[case] = {"errors": answer["errors"], "pieces": len(answer["pieces"]),
+                              "differs_from_decode": changed}
+        if replayed:
+            (FIXTURES / "oracle_replay.json").write_text(json.dumps(replayed, ensure_ascii=False) + "\n")
         if only and not only & {"locate", "demo"}:
             return 0
         vmod = build_case_module("tld-scenario", Path(tmp))

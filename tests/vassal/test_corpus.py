@@ -159,6 +159,42 @@ def test_names_and_maps_equal_the_engine_after_loading(case, corpus, tmp_path_fa
         assert ours[pid] == answer, pid
 
 
+@pytest.mark.parametrize("case", ["zxvt", "tld-log"])
+def test_log_replay_ends_where_the_engine_stepping_through_the_log_ends(case, corpus, tmp_path_factory):
+    """After the last logged step every piece has the name, map, x and y the real engine gives when it
+    executes the saved state and then each LOG step's command in order (fixture oracle_replay.json keeps
+    the pieces whose answer differs from decode's for the saved state; the others must still be there).
+    Only the ids of the stacks VASSAL makes itself differ: ours are ``<piece id>/stack``."""
+    engine = json.loads((FIXTURES / "oracle_replay.json").read_text())[case]
+    decoded = {p[0]: p[2:6] for p in json.loads((FIXTURES / f"oracle_decode_{case}.json").read_text())["pieces"]}
+    with Module.open(build_case_module(case, tmp_path_factory.mktemp("m"))) as module:
+        save = read_save(case_save(case))
+        steps = list(replay(save, module))
+        last = steps[-1] if steps else None
+        assert last is not None and last.index == len(save.log_steps())
+        ours = {p.id: p for p in last.pieces()}
+        known = set(module.maps)
+    made = {pid for pid in ours if pid.endswith("/stack")}
+    changed = engine["differs_from_decode"]
+    assert len(changed) == (8 if case == "zxvt" else 470)
+    unmatched = []
+    for pid, (name, map_id, x, y) in changed.items():
+        if pid not in ours:
+            unmatched.append((pid, name))  # a stack the engine made (with an id of its own) or emptied
+            continue
+        p = ours[pid]
+        assert [p.name, p.map if p.map in known else None, p.x, p.y] == [name, map_id, x, y], pid
+    for pid, (name, map_id, x, y) in decoded.items():
+        if pid in changed or pid not in ours or ours[pid].kind == "stack":
+            continue
+        p = ours[pid]
+        assert [p.name, p.map if p.map in known else None, p.x, p.y] == [name, map_id, x, y], pid
+    assert len(ours) - len(made) + len(unmatched) == engine["pieces"]
+    if case == "tld-log":  # the engine's own stacks: one holding two pieces (ours: a made stack), one empty
+        assert sorted(n for _, n in unmatched) == ["", "746, 3/8/4"]
+        assert [(ours[m].name, ours[m].x, ours[m].y) for m in made] == [("746, 3/8/4", 2087, 1504)]
+
+
 def test_label_and_layer_names_follow_properties(corpus, tmp_path_factory):
     """Paths of Glory: 'Cards Remaining: $CP Deck_numPieces$' labels count their deck's cards; layers
     following {Variant+1} name the level the global property selects."""

@@ -123,10 +123,14 @@ class Position:
 
     def __init__(self) -> None:
         self.pieces: dict[str, PieceState] = {}
+        self.made_stacks: set[str] = set()
+        """Ids of the stacks replay made itself (``<piece id>/stack``) where VASSAL makes a new stack
+        with a new id of its own: a piece dropped on an empty point. They go when they empty."""
 
     def copy(self) -> Position:
         other = Position()
         other.pieces = {k: PieceState(v.id, v.type, v.state) for k, v in self.pieces.items()}
+        other.made_stacks = set(self.made_stacks)
         return other
 
     def apply(self, command: Command) -> None:
@@ -134,10 +138,17 @@ class Position:
         for c in walk(command):
             if isinstance(c, AddPiece):
                 if c.id != "null":
-                    self.pieces[c.id] = PieceState(c.id, c.type, c.state)
+                    added = self.pieces[c.id] = PieceState(c.id, c.type, c.state)
+                    if added.kind != "piece" and self.made_stacks:
+                        # a stack takes its pieces out of any stack replay made for them (Stack.insertChild)
+                        for child in added.inner.children:  # type: ignore[attr-defined]
+                            old = self._stack_of(child, skip=c.id)
+                            if old is not None and old.id in self.made_stacks:
+                                self._drop_child(old, child)
             elif isinstance(c, RemovePiece):
                 self.pieces.pop(c.id, None)
-                for p in self.pieces.values():
+                self.made_stacks.discard(c.id)
+                for p in list(self.pieces.values()):  # an emptied stack of ours goes
                     if p.type == "stack" and c.id in p.state:
                         self._drop_child(p, c.id)
             elif isinstance(c, ChangePiece):
@@ -151,9 +162,10 @@ class Position:
             elif isinstance(c, MovePiece):
                 self._move(c)
 
-    def _stack_of(self, piece_id: str) -> PieceState | None:
+    def _stack_of(self, piece_id: str, skip: str | None = None) -> PieceState | None:
         for p in self.pieces.values():
-            if p.type == "stack" and piece_id in p.state and piece_id in p.inner.children:  # type: ignore[attr-defined]
+            if p.type == "stack" and piece_id in p.state and p.id != skip \
+                    and piece_id in p.inner.children:  # type: ignore[attr-defined]
                 return p
         return None
 
@@ -162,6 +174,9 @@ class Position:
 
         s = split(stack.state, ";")
         stack.set_state(join(s[:3] + [t for t in s[3:] if t != child], ";"))
+        if stack.id in self.made_stacks and not stack.inner.children:  # type: ignore[attr-defined]
+            self.made_stacks.discard(stack.id)
+            self.pieces.pop(stack.id, None)
 
     def _move(self, c: MovePiece) -> None:
         piece = self.pieces.get(c.id)
@@ -179,22 +194,37 @@ class Position:
             self._drop_child(old, c.id)
         piece.moved(c.new_map, x, y)
         under = c.new_under
+        stack: PieceState | None = None
         if under is not None:
             target = self.pieces.get(under)
-            stack: PieceState | None
             if target is not None and target.kind == "stack":
                 stack = target
             else:
                 stack = self._stack_of(under) if under else None
-            if stack is not None:
-                from .codec import join, split
+        if stack is None and c.new_map is not None:
+            # MovePiece with nothing usable underneath: VASSAL's merge finder puts the piece at the bottom
+            # of a stack that is exactly at that point; with none, Map.placeAt gives it a new stack (the
+            # real engine replaying The Longest Day's log does both: without them five pieces end elsewhere)
+            under = None
+            for other in self.pieces.values():
+                if other.kind == "stack" and other.where() == (c.new_map, x, y) \
+                        and other.inner.children:  # type: ignore[attr-defined]
+                    stack = other
+                    break
+            if stack is None:
+                made = c.id + "/stack"
+                self.pieces[made] = PieceState(made, "stack", Stack.make(c.new_map, x, y, [c.id]).state)
+                self.made_stacks.add(made)
+                return
+        if stack is not None:
+            from .codec import join, split
 
-                s = split(stack.state, ";")
-                ids = [t for t in s[3:] if not t.startswith("@@")]
-                tail = [t for t in s[3:] if t.startswith("@@")]
-                pos = ids.index(under) + 1 if under in ids else len(ids)
-                ids.insert(pos, c.id)
-                stack.set_state(join(s[:3] + ids + tail, ";"))
+            s = split(stack.state, ";")
+            ids = [t for t in s[3:] if not t.startswith("@@")]
+            tail = [t for t in s[3:] if t.startswith("@@")]
+            pos = (ids.index(under) + 1 if under in ids else len(ids)) if under is not None else 0
+            ids.insert(pos, c.id)
+            stack.set_state(join(s[:3] + ids + tail, ";"))
 
 
 @dataclass
