@@ -19,7 +19,6 @@ from .properties import GameProperties, PieceView
 from .save import SaveFile
 from .traits import (
     BasicPiece,
-    CalculatedProperty,
     Deck,
     Embellishment,
     Label,
@@ -28,6 +27,7 @@ from .traits import (
     Trait,
     decode_chain,
     encode_chain,
+    piece_name,
     piece_properties,
 )
 
@@ -357,10 +357,13 @@ def placed_pieces(position: Position, locator: Locator | None = None) -> list[Pl
                 deck = deck_inner.deck_name
                 present = [c for c in deck_inner.children if c in position.pieces]
                 deck_position = len(present) - present.index(p.id) if p.id in present else 0
-            zone = locator.zone(map_id, x, y) if locator is not None and _needs_zone(traits) else None
-            view = PieceView(traits, map_id=map_id, x=x, y=y, board=board, location=location, zone=zone,
-                             deck=deck, deck_position=deck_position or 0, game=game)
-            names[p.id] = view.name()
+            if _evaluated(traits):
+                zone = locator.zone(map_id, x, y) if locator is not None else None
+                view = PieceView(traits, map_id=map_id, x=x, y=y, board=board, location=location, zone=zone,
+                                 deck=deck, deck_position=deck_position or 0, game=game)
+                names[p.id] = view.name()
+            else:  # no trait whose name can depend on a property: the stored states say it all
+                names[p.id] = piece_name(traits)
         placed.append((p, traits, inner, kind, map_id, x, y, board, location, parent))
     out = []
     for p, traits, inner, kind, map_id, x, y, board, location, parent in placed:
@@ -379,9 +382,13 @@ def placed_pieces(position: Position, locator: Locator | None = None) -> list[Pl
     return out
 
 
-def _needs_zone(traits: Sequence[Trait]) -> bool:
-    """Whether a piece's name can depend on properties at all (labels, layers that follow one)."""
-    return any(isinstance(t, Label | Embellishment | CalculatedProperty) for t in traits)
+def _evaluated(traits: Sequence[Trait]) -> bool:
+    """Whether a piece's name can depend on properties (a label, or a layer that follows a property)."""
+    for t in traits:
+        if isinstance(t, Label) or (isinstance(t, Embellishment) and t.type.startswith("emb2;")
+                                    and t.field(21) == "true"):
+            return True
+    return False
 
 
 def locate(save: SaveFile, module: Module | None = None, *, saved_properties: bool = True) -> list[PlacedPiece]:
