@@ -234,3 +234,17 @@ def test_auto_layout_refuses_an_image_without_a_grid():
     img = Image.effect_noise((400, 300), 30).convert("RGB")
     with pytest.raises(GridError, match="could not find the hex grid automatically"):
         auto_layout(img, "flat")
+
+
+def test_auto_layout_on_the_moscow_board(boards):
+    """No clicks but one named hex: the grid found from the image agrees with the published grid to
+    within its own 4 px (see the test above) and fits the printed lines as well as a click fit does."""
+    img = open_image(boards / "rzymek__web-boards" / "battle-for-moscow_board.gif")
+    truth = Layout.from_spacing("flat", 53.93687630482441, 62.05, (0.0, 18.0))
+    h = truth.pixel_to_hex(400, 300)
+    x, y = truth.hex_to_pixel(h)
+    lay = auto_layout(img, "flat", (h, (x + 3.0, y - 2.0)))
+    grid = grid_covering(Grid(CCRR(3, 3), Extent(0, 999, 0, 999)), truth, img.width, img.height)
+    err = [math.dist(lay.hex_to_pixel(k), truth.hex_to_pixel(k)) for k in grid.hexes()]
+    assert max(err) < 4.0
+    assert layout_shape(lay)["size_px"] == pytest.approx(layout_shape(truth)["size_px"], rel=0.01)

@@ -403,6 +403,14 @@ def _hexes_in_rect(layout: Layout, width: int, height: int, margin: float = 0.0)
     return out
 
 
+def _box_mean(a: np.ndarray, r: int) -> np.ndarray:
+    """Mean over a (2r+1)^2 window (edges padded by reflection), via an integral image."""
+    k = 2 * r + 1
+    c = np.pad(a.astype(np.float64), r + 1, mode="reflect")[: a.shape[0] + k, : a.shape[1] + k]
+    c = c.cumsum(0).cumsum(1)
+    return ((c[k:, k:] - c[:-k, k:] - c[k:, :-k] + c[:-k, :-k]) / (k * k)).astype(np.float32)
+
+
 def _side_contrast(gray: np.ndarray, lay: Layout) -> float:
     """How much darker (grey levels) the predicted hexside midpoints are than the hex centres."""
     hgt, wid = gray.shape
@@ -467,15 +475,16 @@ def auto_layout(image: Image.Image | np.ndarray, orientation: Orientation = "fla
     scale = max(1, int(max(hgt, wid) // 1500))
     small = gray[::scale, ::scale] if scale > 1 else gray
     sh, sw = small.shape
-    # line strength: darkness relative to a local background, windowed
-    dark = np.clip(np.median(small) - small, 0, None)
+    # line strength: darkness relative to the local background (a 9-px box mean), so that large
+    # areas of dark terrain do not swamp the spectrum with low frequencies
+    dark = np.clip(_box_mean(small, 4) - small, 0, None)
     win = np.outer(np.hanning(sh), np.hanning(sw)).astype(np.float32)
     nfft = 1 << math.ceil(math.log2(max(sh, sw) * 2))
     spec = np.abs(np.fft.rfft2((dark - dark.mean()) * win, s=(nfft, nfft)))
     fy = np.fft.fftfreq(nfft)[:, None]
     fx = np.fft.rfftfreq(nfft)[None, :]
     fr = np.hypot(fx, fy)
-    spec[fr < 4.0 / min(sh, sw)] = 0  # drop the low-frequency background
+    spec[fr < 8.0 / min(sh, sw)] = 0  # drop the low-frequency background (at least 8 periods)
     spec[fr > 0.25] = 0
     # candidates: the strongest peaks (each read as the first-order hexside-line family, or as its
     # second harmonic), each placed at the darkest-sides offset, refined, and scored by how much
@@ -521,9 +530,12 @@ def auto_layout(image: Image.Image | np.ndarray, orientation: Orientation = "fla
             if best is None:
                 continue
             lay = best[1]
+            # refine on the few hundred hexes nearest the image centre (enough to judge a candidate)
+            near = sorted(_hexes_in_rect(lay, wid, hgt, margin=size),
+                          key=lambda h: math.dist(lay.hex_to_pixel(h), (cx, cy)))[:300]
             try:
                 for _ in range(2):
-                    lay, _, _ = refine_layout(gray, lay, windows=(0.35, 0.25, 0.15, 0.08))
+                    lay, _, _ = refine_layout(gray, lay, near, windows=(0.35, 0.25, 0.15, 0.08))
             except GridError:
                 continue
             shape = layout_shape(lay, orientation)
@@ -538,6 +550,7 @@ def auto_layout(image: Image.Image | np.ndarray, orientation: Orientation = "fla
     if contrast < 10:
         raise GridError("could not find the hex grid automatically (no clear hex lines); click 3 or more "
                         "hex centres instead")
+    lay, _, _ = refine_layout(gray, lay, windows=(0.15, 0.08, 0.07))
     if anchor is not None:
         h, (x, y) = anchor
         near = lay.pixel_to_hex(x, y)
