@@ -41,7 +41,7 @@ def _grid_from_file(path: str) -> Any:
     try:
         data = yaml.load(p.read_text(encoding="utf-8"), Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
     except OSError as exc:
-        raise DataFileError(f"cannot read: {exc.strerror or exc}", p) from None
+        raise DataFileError(f"cannot read: {str(exc.strerror or exc).lower()}", p) from None
     except yaml.YAMLError:
         raise DataFileError("not valid yaml", p) from None
     if not isinstance(data, dict):

@@ -114,7 +114,7 @@ def load_legend(path: str | Path) -> dict[str, Any]:
     try:
         text = p.read_text(encoding="utf-8")
     except OSError as exc:
-        raise DataFileError(f"cannot read legend: {exc.strerror or exc}", p) from None
+        raise DataFileError(f"cannot read legend: {str(exc.strerror or exc).lower()}", p) from None
     try:
         data = yaml.load(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
     except yaml.YAMLError as exc:
