@@ -82,3 +82,20 @@ def test_dump_module(corpus, tmp_path):
     assert data["maps"][0]["id"] == "Main Map"
     assert data["maps"][0]["boards"][0]["grid"] == "VassalHexGrid"
     assert len(data["piece_slots"]) > 10
+
+
+@pytest.mark.corpus
+def test_dump_log_after_a_step(corpus, tmp_path):
+    vmod = build_case_module("zxvt", tmp_path)
+    data = json.loads(_run("vassal", "dump", str(case_save("zxvt")), "--module", str(vmod), "--step", "last",
+                           "--json"))
+    assert data["step"] == 6 and len(data["pieces"]) == 8
+    red = [(p["name"], p["hex"], p["stack"]) for p in data["pieces"] if p["id"] == "1571600969835"]
+    assert red == [("Red", "B05", "1571600969837")]  # the log's own chat: "Red created in B05"
+    assert [p["hex"] for p in data["pieces"] if p["name"] == "Captured by Gray"] == ["F01"]
+    three = json.loads(_run("vassal", "dump", str(case_save("zxvt")), "--step", "3", "--json"))
+    names = [p["name"] for p in three["pieces"]]
+    assert three["step"] == 3 and names == ["Captured by Red", "Captured by Gray", "Town"]
+    for bad, fragment in (("7", "has 6 logged steps (0..6)"), ("-1", "(0..6)"), ("x", "not a step number")):
+        result = CliRunner().invoke(cli, ["vassal", "dump", str(case_save("zxvt")), "--step", bad])
+        assert result.exit_code == 3 and result.output.startswith("wgt: error: --step") and fragment in result.output

@@ -13,6 +13,7 @@ from .options import echo_json, json_opt
 if TYPE_CHECKING:
     from ..vassal.commands import Command
     from ..vassal.module import Module
+    from ..vassal.save import SaveFile
 
 
 @click.group("vassal")
@@ -43,10 +44,29 @@ def _is_module(path: Path) -> bool:
 @click.option("--module", "module_path", type=click.Path(path_type=Path), help="The module (.vmod or folder): "
               "adds boards and VASSAL location names.")
 @click.option("--steps", is_flag=True, help="For a log: also list every logged step with its piece changes.")
+@click.option("--step", "at_step", metavar="N|last", help="For a log: the pieces after logged step N (0: when "
+              "logging began, the default; last: after the last step).")
 @json_opt
-def dump(file: Path, module_path: Path | None, steps: bool, as_json: bool) -> None:
-    """The pieces of a save or log (map, x, y, location, stack, traits), or the contents of a module."""
+def dump(file: Path, module_path: Path | None, steps: bool, at_step: str | None, as_json: bool) -> None:
+    """The pieces of a save or log, or the contents of a module (maps, boards, grids, piece slots).
+
+    \b
+    One line per piece, stack and deck: id, kind, name, map@x,y, then with
+    --module the VASSAL location name and the stack or deck holding it.
+    With --json each piece has: id; kind (piece, stack, deck); name (as VASSAL
+    names it: layer levels, labels with their $property$ / {expression} text
+    evaluated); map, x, y (pixels; a stacked piece is where its stack is);
+    board, location (VASSAL's name of the point: hex, zone or deck, "offboard"
+    off every board or grid) and hex (that name, null when off board), both
+    null without --module; stack (the stack or deck holding it); side (from a
+    side-like property or restricted-access trait, else null); traits (each
+    decoded: layers with level and level name, labels, markers, dynamic
+    properties, masks, prototypes, commands; unknown traits by their prefix).
+    Also: players, the boards each map chose, the obfuscation key, and for a
+    log the number of logged steps (with --steps each step's commands).
+    """
     from ..vassal import Module, locate, read_save, replay
+    from ..vassal.position import placed_pieces
 
     if not file.exists():
         raise InputError(f"{file}: no such file")
@@ -55,9 +75,18 @@ def dump(file: Path, module_path: Path | None, steps: bool, as_json: bool) -> No
             _dump_module(opened, as_json)
         return
     save = read_save(file)
+    wanted = _step_number(at_step, save) if at_step is not None else 0
     module: Module | None = Module.open(module_path) if module_path is not None else None
     try:
-        pieces = locate(save, module)
+        if wanted:
+            position_step = None
+            for position_step in replay(save, module):
+                if position_step.index == wanted:
+                    break
+            assert position_step is not None
+            pieces = placed_pieces(position_step.position, position_step.locator)
+        else:
+            pieces = locate(save, module)
         data: dict[str, object] = {
             "file": str(file),
             "log": save.is_log,
@@ -67,6 +96,8 @@ def dump(file: Path, module_path: Path | None, steps: bool, as_json: bool) -> No
             "pieces": [p.to_dict(traits=as_json) for p in pieces],
         }
         step_list: list[dict[str, object]] = []
+        if wanted:
+            data["step"] = wanted
         if save.is_log:
             for step in replay(save):
                 if steps:
@@ -80,7 +111,8 @@ def dump(file: Path, module_path: Path | None, steps: bool, as_json: bool) -> No
         echo_json(data)
         return
     click.echo(f"{file}: {'log' if save.is_log else 'save'}, {len(pieces)} pieces"
-               + (f", {len(save.log_steps())} logged steps" if save.is_log else ""))
+               + (f", {len(save.log_steps())} logged steps" if save.is_log else "")
+               + (f" (after step {wanted})" if wanted else ""))
     for p in pieces:
         where = f"{p.map}@{p.x},{p.y}" if p.map else "-"
         loc = f" {p.location}" if p.location is not None else ""
@@ -90,6 +122,19 @@ def dump(file: Path, module_path: Path | None, steps: bool, as_json: bool) -> No
     for entry in step_list:
         commands: list[str] = entry["commands"]  # type: ignore[assignment]
         click.echo(f"step {entry['step']}: " + "; ".join(commands) + (" (undo)" if entry["undo"] else ""))
+
+
+def _step_number(text: str, save: SaveFile) -> int:
+    count = len(save.log_steps())
+    if text.strip().lower() == "last":
+        return count
+    try:
+        number = int(text)
+    except ValueError:
+        raise InputError(f"--step {text!r} is not a step number or 'last'") from None
+    if not 0 <= number <= count:
+        raise InputError(f"--step {number}: {save.source} has {count} logged steps (0..{count})")
+    return number
 
 
 def _step_summary(command: Command) -> list[str]:
