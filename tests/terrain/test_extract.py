@@ -332,3 +332,19 @@ def test_scan_of_the_bundled_winter_war_map():
     plain = [h for h in m.ids() if not m.hex(h).values.get("water")]
     assert len(plain) == 2120
     assert [h for h in plain if ext.hexes[h].terrain != m.terrain(h)] == []
+
+
+def test_features_found_without_marked_examples(scan):
+    """With only the legend's nominal colours (which the scan no longer shows: blur, JPEG, hex lines
+    printed over them), the colours adapt to the scan and every river and road is found."""
+    img, truth, grid, leg, _ = scan
+    plain = {"terrain": leg["terrain"],
+             "features": {f: {"colour": v["colour"], "kind": v["kind"]} for f, v in leg["features"].items()}}
+    ext = extract(img, grid, plain)
+    for f in ("river", "road"):
+        assert {k for k, v in ext.hexsides.items() if f in v} == {k for k, v in truth.hexsides.items() if f in v}
+    # a dark neutral feature colour (like the hex lines) is not adapted on its own
+    from toolkit.terrain.extract import _ink_like
+
+    assert _ink_like(tuple(rgb_to_lab(np.array([28.0, 28.0, 28.0])))) and not _ink_like(
+        tuple(rgb_to_lab(np.array(hex_to_rgb(leg["features"]["river"]["colour"]), float))))

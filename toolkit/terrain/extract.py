@@ -588,6 +588,7 @@ def _visible(layout: Layout, hexes: Sequence[Hex], width: int, height: int) -> l
 _ALONG_THRESHOLD = 0.5  # share of positions along the side that must hit
 _ACROSS_THRESHOLD = 0.035  # longest run of hits along the side, in hex sizes
 _DEFAULT_TOLERANCE = 22.0
+ADAPT_DELTA_E = 40.0  # how far a scanned feature colour may sit from its legend colour and still be adapted to
 
 
 def _hexsides(image: Image.Image, grid: Grid, leg: Legend, ext: Extraction) -> None:
@@ -658,6 +659,17 @@ def _hexsides(image: Image.Image, grid: Grid, leg: Legend, ext: Extraction) -> N
                 colour = np.median(got[close], axis=0).astype(np.float32)
                 dy = _dist(tuple(ch[yes] for ch in lab), onimg[yes], colour)
             dist = _dist(lab, onimg, colour)
+        elif feat.tolerance is None and not _ink_like(feat.lab):
+            # no marked sides: adapt the legend colour to the scan - the median of the samples that
+            # match it best (the best 0.05%, if they are within ADAPT_DELTA_E of the legend colour)
+            finite = dist[np.isfinite(dist)]
+            q = float(np.percentile(finite, 0.05)) if finite.size else np.inf
+            if q < ADAPT_DELTA_E:
+                close = dist <= q
+                got = np.array([float(np.median(ch[close])) for ch in lab], dtype=np.float32)
+                if float(np.sqrt(((got - colour) ** 2).sum())) < ADAPT_DELTA_E:
+                    colour = got
+                    dist = _dist(lab, onimg, colour)
         learned.append((feat, dist, yes, no))
     for i, (feat, dist, yes, no) in enumerate(learned):
         # a sample counts for the feature whose colour it is nearest (a coast line drawn in a darker
@@ -701,6 +713,12 @@ def _side_ends(lay: Layout, sides: Sequence[Any]) -> tuple[np.ndarray, np.ndarra
     e2 = a + (darr[i] + darr[(i + 1) % 6]) / 3
     m = np.array(lay.matrix)
     return e1 @ m[:, :2].T + m[:, 2], e2 @ m[:, :2].T + m[:, 2]
+
+
+def _ink_like(lab: Sequence[float]) -> bool:
+    """A dark, nearly neutral colour (black railways, grey borders): it looks like the hex lines, so
+    it is only learned from marked examples, never adapted on its own."""
+    return lab[0] < 45 and math.hypot(lab[1], lab[2]) < 20
 
 
 def _dist(lab: tuple[np.ndarray, np.ndarray, np.ndarray], onimg: np.ndarray, colour: np.ndarray) -> np.ndarray:
