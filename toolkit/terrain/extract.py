@@ -18,8 +18,11 @@ Pipeline (digitizing.md sections 3-4, measured there):
    +-15% of the hex size; a sample "hits" a feature when it is within the feature's Delta E
    tolerance. ``along`` features (rivers, coasts drawn on the side) score the fraction of positions
    hit; ``across`` features (roads, railways crossing the side) score the longest run of hits, in
-   hex sizes. Thresholds default to sizes relative to the hex; with marked examples (``yes``/``no``
-   hexsides) the tolerance and threshold that best separate them are learned from the scan itself.
+   hex sizes. A sample counts only for the feature whose colour it is nearest, and no ``along``
+   feature is reported between two water hexes. The legend colour is first adapted to the scan (it
+   never survives blur, JPEG and the hex line printed over it): from marked example sides
+   (``yes``/``no``) when given - colour, tolerance, line width and threshold are then all learned -
+   otherwise from the samples that match it best. Thresholds default to sizes relative to the hex.
 
 The result (:class:`Extraction`) becomes a map (:func:`to_terrain_map`) whose ``review:`` list
 names the ambiguous hexes, and a QA picture (:func:`draw_overlay`).
