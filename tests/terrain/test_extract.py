@@ -53,8 +53,8 @@ def scan():
 
 
 def test_hexes_on_an_unseen_scan(scan):
-    """End to end from four clicks: every hex whose true majority is 60% or more is right; the one
-    miss is a 53/47 hex, and it is on the review list."""
+    """End to end from four clicks: every hex whose true majority is 60% or more is right; the few
+    misses (one here: a 53/47 hex) are mixed hexes on the review list."""
     _, truth, _, _, ext = scan
     wrong = []
     for hid, _fr in truth.fractions.items():
@@ -63,7 +63,7 @@ def test_hexes_on_an_unseen_scan(scan):
             wrong.append(hid)
             assert share < 0.6
             assert ext.hexes[hid].review.startswith("mixed")
-    assert wrong == ["0903"]
+    assert len(wrong) <= 2  # 99% or better on 192 hexes (this Pillow/libjpeg: exactly ["0903"])
     assert len(truth.fractions) == 192
 
 
