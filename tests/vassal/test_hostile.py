@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import io
+import os
+import subprocess
+import sys
 import zipfile
 from pathlib import Path
 
@@ -210,3 +213,22 @@ def test_board_image_sizes_are_read_from_headers_only(tmp_path, caplog):
         assert module.maps["M"].boards["B"].size == (0, 0)
         assert module.vassal_map("M").location_name(5, 5) == "offboard"
     assert "cannot be read" in caplog.text
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo") or not Path("/dev/zero").exists(), reason="needs a POSIX system")
+def test_devices_and_pipes_are_refused_without_reading(tmp_path):
+    """/dev/zero reads forever (it took 23 GB before being killed) and opening a named pipe blocks: both
+    are refused from their file type. Run in a subprocess with a timeout, so a regression fails."""
+    fifo = tmp_path / "game.vsav"
+    os.mkfifo(fifo)
+    runs = [["vassal", "dump", "/dev/zero"], ["vassal", "dump", str(fifo)],
+            ["vassal", "locate", str(fifo), "Map", "1,1"], ["vassal", "dump", str(fifo), "--module", "/dev/zero"]]
+    for args in runs:
+        proc = subprocess.run([sys.executable, "-c", "from toolkit.cli.main import cli; cli()", *args],
+                              capture_output=True, text=True, timeout=60, cwd=Path(__file__).resolve().parents[2])
+        assert proc.returncode == 3, (args, proc.stderr)
+        assert proc.stderr.strip().endswith("not a regular file (a device, pipe or socket)"), proc.stderr
+        assert len(proc.stderr.strip().splitlines()) == 1
+    for opener in (read_save, Module.open):
+        with pytest.raises(ArchiveError, match="not a regular file"):
+            opener(fifo)

@@ -22,8 +22,9 @@ def vassal_group() -> None:
 
 
 def _is_module(path: Path) -> bool:
-    from ..vassal.archive import Archive
+    from ..vassal.archive import Archive, check_regular
 
+    check_regular(path)
     if path.is_dir():
         return True
     if path.name in ("buildFile", "buildFile.xml"):

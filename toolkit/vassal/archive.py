@@ -15,19 +15,31 @@ import contextlib
 import io
 import os
 import posixpath
+import stat
 import zipfile
 import zlib
 from pathlib import Path
 
 from ..errors import ArchiveError
 
-__all__ = ["MAX_ENTRIES", "MAX_ENTRY", "MAX_RATIO", "MAX_TOTAL", "Archive", "open_archive"]
+__all__ = ["MAX_ENTRIES", "MAX_ENTRY", "MAX_RATIO", "MAX_TOTAL", "Archive", "check_regular", "open_archive"]
 
 MAX_ENTRY = 512 * 1024 * 1024
 MAX_TOTAL = 2 * 1024 * 1024 * 1024
 MAX_RATIO = 1000
 MAX_ENTRIES = 200_000  # members of one archive (real modules hold a few thousand)
 _CHUNK = 1 << 20
+
+
+def check_regular(path: Path, label: str | Path | None = None) -> None:
+    """Refuse a path that exists but is neither a regular file nor a folder (a device such as
+    /dev/zero reads forever, a named pipe blocks on open): raises ArchiveError."""
+    try:
+        mode = path.stat().st_mode
+    except OSError:
+        return  # missing or unreadable: the caller's open says so
+    if not (stat.S_ISREG(mode) or stat.S_ISDIR(mode)):
+        raise ArchiveError(f"{label or path}: not a regular file (a device, pipe or socket)")
 
 
 def _safe_name(name: str) -> bool:
@@ -50,6 +62,8 @@ class Archive:
         self._read = 0
         self._zip: zipfile.ZipFile | None = None
         self._infos: dict[str, zipfile.ZipInfo] = {}
+        if data is None:
+            check_regular(self.path)
         if data is None and self.path.is_dir():
             self._root = self.path.resolve()
             return

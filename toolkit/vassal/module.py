@@ -33,7 +33,7 @@ from ..hexgrid.vassal import (
     Zone,
     ZonedGrid,
 )
-from .archive import Archive
+from .archive import Archive, check_regular
 from .save import Metadata
 from .xmlsafe import parse_xml
 
@@ -184,6 +184,7 @@ class Module:
 
         Raises ArchiveError / VassalFormatError with one line when it is not a module."""
         p = Path(path)
+        check_regular(p)
         if p.is_file() and not _is_zip(p):
             data = _read_limited(p)
             moduledata = None

@@ -18,7 +18,7 @@ from pathlib import Path
 
 from ..errors import ArchiveError, VassalFormatError
 from ..fileio import atomic_write
-from .archive import Archive
+from .archive import Archive, check_regular
 from .codec import ESC, HEADER, deobfuscate, obfuscate
 from .commands import (
     AddPiece,
@@ -218,6 +218,7 @@ def read_save(source: str | os.PathLike[str] | bytes, *, name: str | None = None
     label = name or str(path)
     if path.is_dir():
         raise ArchiveError(f"{label}: is a folder, not a save or log")
+    check_regular(path, label)
     try:
         with open(path, "rb") as handle:
             head = handle.read(16)
