@@ -88,6 +88,19 @@ def test_many_entries_bomb_is_refused_before_reading_the_directory(tmp_path, mon
         assert module.maps == {}
 
 
+def test_xml_with_too_many_elements_is_refused_before_parsing(tmp_path, monkeypatch):
+    import toolkit.vassal.xmlsafe as xmlsafe
+
+    monkeypatch.setattr(xmlsafe, "MAX_ELEMENTS", 100)
+    build = b'<?xml version="1.0"?><VASSAL.build.GameModule name="x">' + b'<a b="1"/>' * 100 \
+        + b"</VASSAL.build.GameModule>"
+    vmod = _zip(tmp_path / "wide.vmod", {"buildFile.xml": build})
+    _assert_clean_error(["vassal", "dump", str(vmod)], "xml with about 101 elements, more than the 100 limit")
+    monkeypatch.setattr(xmlsafe, "MAX_ELEMENTS", 101)
+    with Module.open(vmod) as module:
+        assert module.name == "x"
+
+
 def test_saved_game_size_limit(tmp_path, monkeypatch):
     import toolkit.vassal.save as save_module
 
