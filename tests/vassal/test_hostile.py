@@ -112,6 +112,12 @@ def test_saved_game_size_limit(tmp_path, monkeypatch):
     _assert_clean_error(["vassal", "dump", str(plain)], "byte limit for a saved game")
     monkeypatch.setattr(save_module, "MAX_SAVED_GAME", len(GOOD_SAVE))
     assert read_save(zipped).saved_game_bytes() == read_save(plain).saved_game_bytes() == GOOD_SAVE
+    # the other entries together (kept to write the file back) have a budget of their own
+    monkeypatch.setattr(save_module, "MAX_OTHER_ENTRIES", 100)
+    extra = _zip(tmp_path / "extra.vsav", {"savedGame": GOOD_SAVE, "savedata": b"x" * 60, "junk": b"y" * 41})
+    _assert_clean_error(["vassal", "dump", str(extra)], "besides savedGame pass the 100 byte limit (at 'junk')")
+    monkeypatch.setattr(save_module, "MAX_OTHER_ENTRIES", 101)
+    assert read_save(extra).entries == {"savedata": b"x" * 60, "junk": b"y" * 41}
 
 
 def test_archive_path_escape(tmp_path):

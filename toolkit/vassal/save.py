@@ -44,6 +44,9 @@ MODULEDATA = "moduledata"
 MAX_SAVED_GAME = 256 * 1024 * 1024
 """Largest ``savedGame`` read (uncompressed; the largest corpus save holds 28 MB): peak memory while
 decoding stays around three times this."""
+MAX_OTHER_ENTRIES = 64 * 1024 * 1024
+"""All other entries of a save together (``savedata`` and ``moduledata`` are a few hundred bytes; they
+are kept to write the file back exactly)."""
 
 
 @dataclass(frozen=True)
@@ -245,7 +248,15 @@ def _read_zip(path: Path | bytes, label: str) -> SaveFile:
             raise ArchiveError(f"{label}: has no savedGame entry, so it is not a save or log"
                                + (" (it looks like a module)" if what == "a module" else ""))
         data = archive.read(SAVED_GAME, limit=MAX_SAVED_GAME)
-        entries = {n: archive.read(n) for n in names if n != SAVED_GAME}
+        entries = {}
+        left = MAX_OTHER_ENTRIES
+        for n in names:
+            if n != SAVED_GAME:
+                if left <= 0 or (archive.size(n) or 0) > left:
+                    raise ArchiveError(f"{label}: its entries besides savedGame pass the {MAX_OTHER_ENTRIES} byte "
+                                       f"limit (at {n!r})")
+                entries[n] = archive.read(n, limit=left)
+                left -= len(entries[n])
     return _from_saved_game(data, label, zipped=True, entries=entries)
 
 
