@@ -257,3 +257,10 @@ def test_fit_far_from_the_origin_is_accurate() -> None:
     assert got.matrix[0][:2] == pytest.approx(true.matrix[0][:2], rel=1e-9)
     assert got.matrix[1][:2] == pytest.approx(true.matrix[1][:2], abs=1e-7)
     assert got.hex_to_pixel(base) == pytest.approx(true.hex_to_pixel(base), abs=1e-4)
+
+
+def test_layout_holds_plain_floats():
+    np = pytest.importorskip("numpy")
+    layout = Layout.from_spacing("flat", np.float64(30.0), np.float64(34.5), (np.float64(2.5), np.int64(3)))
+    assert all(type(v) is float for row in layout.matrix for v in row)
+    assert repr(layout.matrix[0][0]) == "30.0"

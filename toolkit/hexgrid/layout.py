@@ -33,6 +33,9 @@ class Layout:
     f: float
 
     def __post_init__(self) -> None:
+        # plain floats whatever came in (numpy scalars would leak into files as "np.float64(...)")
+        for name in ("a", "b", "c", "d", "e", "f"):
+            object.__setattr__(self, name, float(getattr(self, name)))
         if not all(math.isfinite(v) for v in (self.a, self.b, self.c, self.d, self.e, self.f)):
             raise GridError(f"a hex layout needs finite numbers, not {self.matrix}")
         det = self.a * self.e - self.b * self.d
