@@ -63,7 +63,7 @@ LEGEND = {
     "mountain": TerrainType("mountain", "#b59f7b", "Mountains", pattern="mountain"),
     "minor_lake": TerrainType("minor_lake", "#b7d7ee", "Minor lake (whole hex)", pattern="water", water=True),
     "major_lake": TerrainType("major_lake", "#8dbbe3", "Major lake", pattern="water", water=True),
-    "sea": TerrainType("sea", "#7eaad6", "Sea", pattern="water", water=True),
+    "sea": TerrainType("sea", "#5b8fc9", "Sea", pattern="water", water=True),  # deeper than the lakes
 }
 
 PROVENANCE = (
