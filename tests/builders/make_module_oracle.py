@@ -43,13 +43,13 @@ def small_module() -> Any:
 def scan_module() -> Any:
     """A module on a synthetic scan of the small map turned 3 degrees (resampled square for VASSAL)."""
     from toolkit.builders.module import build_module, render_board
-    from toolkit.cli.demo import synthetic_scan
     from toolkit.counters import load_counters
     from toolkit.terrain.io import load_map
+    from toolkit.terrain.synthetic import scan_of_board
 
     tmap = load_map(SMALL_MAP)
     board, layout = render_board(tmap, 48)
-    scan, scan_layout = synthetic_scan(board, layout, degrees=3.0)
+    scan, scan_layout = scan_of_board(board, layout, degrees=3.0)
     return build_module("Scan Test", tmap, load_counters("winter-war"), board_image=scan, board_layout=scan_layout)
 
 

@@ -538,11 +538,11 @@ def test_derived_grid_names_every_hex_by_its_id(orientation, shifted, c0, r0, co
 def test_cli_module_on_a_users_calibrated_scan(tmp_path):
     """--map with a calibration for --board, a scan turned 2 degrees: resampled square, every hex named."""
     from toolkit.builders.module import render_board
-    from toolkit.cli.demo import synthetic_scan
+    from toolkit.terrain.synthetic import scan_of_board
 
     tmap = load_map(SMALL_MAP)
     board, layout = render_board(tmap, 48)
-    scan, scan_layout = synthetic_scan(board, layout, degrees=2.0)
+    scan, scan_layout = scan_of_board(board, layout, degrees=2.0)
     scan.save(tmp_path / "scan.png")
     matrix = [[round(v, 6) for v in row] for row in scan_layout.matrix]
     (tmp_path / "map.yaml").write_text(SMALL_MAP.read_text().replace(

@@ -9,11 +9,12 @@ import pytest
 from click.testing import CliRunner
 
 from toolkit.builders.module import board_geometry
-from toolkit.cli.demo import sample_position, synthetic_scan
+from toolkit.cli.demo import sample_position
 from toolkit.cli.main import cli
 from toolkit.games import get_game
 from toolkit.terrain.io import load_map
 from toolkit.terrain.render import render_map
+from toolkit.terrain.synthetic import scan_of_board
 from toolkit.vassal import Module, locate, read_save
 
 MADE = ["board.png", "scan.jpg", "extracted-terrain.yaml", "counters", "sheets.pdf", "aids.pdf", "winter-war.vmod",
@@ -74,7 +75,7 @@ def test_synthetic_scan_layout_follows_the_turned_board():
     tmap = load_map(get_game("winter-war").map_path())
     layout, size = board_geometry(tmap, 16)
     board = render_map(tmap, layout=layout, size=size).image
-    scan, scan_layout = synthetic_scan(board, layout, degrees=2.0)
+    scan, scan_layout = scan_of_board(board, layout, degrees=2.0)
     assert scan.size == board.size
     # deep sea and inland clear hexes keep their legend colour at their (turned) centres
     for terrain in ("sea", "clear"):

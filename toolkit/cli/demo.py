@@ -8,50 +8,27 @@ and from a VASSAL save written for it - and prints the report. Needs only the in
 
 from __future__ import annotations
 
-import io
 import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import click
-import numpy as np
 import yaml
-from PIL import Image, ImageFilter
 
 from ..errors import ToolkitError
 from ..fileio import atomic_open, atomic_write
 from .options import progress
 
 if TYPE_CHECKING:
-    from ..hexgrid import Layout
     from ..terrain.model import TerrainMap
 
-__all__ = ["SAMPLE_UNITS", "demo", "sample_position", "synthetic_scan"]
+__all__ = ["SAMPLE_UNITS", "demo", "sample_position"]
 
 GAME = "winter-war"
 #: the module board and the scan: hexes this many pixels high (flat to flat)
 MODULE_HEX_PX = 64
-SCAN_HEX_PX = 40
-
-
-def synthetic_scan(board: Image.Image, layout: Layout, *, degrees: float = 0.6,
-                   seed: int = 7) -> tuple[Image.Image, Layout]:
-    """A board as a scanner returns it: turned ``degrees`` (clockwise), blurred, noised, JPEG-compressed.
-    Returns the scan and the layout of the hexes on it (its calibration)."""
-    about = (board.width / 2, board.height / 2)
-    turned = board.convert("RGB").rotate(-degrees, resample=Image.Resampling.BILINEAR, center=about,
-                                          fillcolor=(255, 255, 255))
-    turned = turned.filter(ImageFilter.GaussianBlur(0.7))
-    rng = np.random.default_rng(seed)
-    arr = np.asarray(turned).astype(np.int16)
-    arr += rng.normal(0, 5, arr.shape).astype(np.int16)
-    np.clip(arr, 0, 255, out=arr)
-    buffer = io.BytesIO()
-    Image.fromarray(arr.astype(np.uint8)).save(buffer, "JPEG", quality=85)
-    buffer.seek(0)
-    scan = Image.open(buffer)
-    scan.load()
-    return scan.convert("RGB"), layout.rotated(degrees, about)
+SCAN_HEX_PX = 30
+SCAN_DEGREES = 0.7
 
 
 #: the sample position: (unit id, counter, how to find its hex on the map)
@@ -112,6 +89,7 @@ def demo(out_dir: str) -> None:
     from ..hexgrid import Grid
     from ..terrain.extract import extract
     from ..terrain.io import load_map
+    from ..terrain.synthetic import scan_of_map
     from ..vassal import Module
     from ..vassal.writer import new_save
     from .build import game_charts
@@ -137,11 +115,10 @@ def demo(out_dir: str) -> None:
     made.append((out / "board.png", f"board, {board.width}x{board.height} px"))
 
     step("making a synthetic scan of a smaller board and extracting the terrain back")
-    small, small_layout = render_board(tmap, SCAN_HEX_PX)
-    scan, scan_layout = synthetic_scan(small, small_layout)
+    scan, scan_layout = scan_of_map(tmap, SCAN_HEX_PX, rotation=SCAN_DEGREES, seed=7)
     with atomic_open(out / "scan.jpg", "wb") as handle:
         scan.save(handle, "JPEG", quality=90)
-    made.append((out / "scan.jpg", f"synthetic scan, {scan.width}x{scan.height} px, turned 0.6 degrees"))
+    made.append((out / "scan.jpg", f"synthetic scan, {scan.width}x{scan.height} px, turned {SCAN_DEGREES} degrees"))
     grid = Grid(tmap.grid.numbering, tmap.grid.extent, scan_layout)
     legend = _legend(tmap)
     ext = extract(scan, grid, legend, features=False)

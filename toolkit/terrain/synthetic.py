@@ -22,7 +22,8 @@ from PIL import Image, ImageChops, ImageDraw, ImageFilter, ImageFont
 
 from ..hexgrid import CCRR, Extent, Grid, Hex, Hexside, Layout, OffsetSystem
 
-__all__ = ["FEATURES", "PALETTE", "SyntheticMap", "Truth", "degrade", "random_terrain", "render_scan", "scan_of_map"]
+__all__ = ["FEATURES", "PALETTE", "SyntheticMap", "Truth", "degrade", "random_terrain", "render_scan", "scan_of_board",
+           "scan_of_map"]
 
 # terrain -> (nominal legend colour, pattern)
 PALETTE: dict[str, tuple[tuple[int, int, int], str]] = {
@@ -348,11 +349,22 @@ def scan_of_map(m: object, size: float = 40.0, *, rotation: float = 0.7, stretch
     hi = pts.max(axis=0) + margin * size
     layout = base.translated(-lo[0], -lo[1])
     dims = (math.ceil(hi[0] - lo[0]), math.ceil(hi[1] - lo[1]))
-    style = RenderStyle(frame_on=False, legend=False)
+    # a printed map paints each hex its terrain: no tint for the share of water a land hex holds
+    style = RenderStyle(frame_on=False, legend=False, water_fraction=None)
     # drawn half a pixel on: Pillow fills the pixel a float coordinate truncates to
     img = render_map(m, layout=layout.translated(0.5, 0.5), size=dims, style=style,  # type: ignore[arg-type]
                      supersample=1).image
     return degrade(img, seed=seed, **degrade_args), layout  # type: ignore[arg-type]
+
+
+def scan_of_board(board: Image.Image, layout: Layout, *, degrees: float = 0.7, seed: int = 0,
+                  **degrade_args: float) -> tuple[Image.Image, Layout]:
+    """An existing board image as a scanner returns it: turned ``degrees`` clockwise about its centre
+    (corners filled white) and degraded; returns the scan and the layout of its hexes on it."""
+    about = (board.width / 2, board.height / 2)
+    turned = board.convert("RGB").rotate(-degrees, resample=Image.Resampling.BILINEAR, center=about,
+                                         fillcolor=(255, 255, 255))
+    return degrade(turned, seed=seed, **degrade_args), layout.rotated(degrees, about)  # type: ignore[arg-type]
 
 
 def _odd(width: float) -> int:
