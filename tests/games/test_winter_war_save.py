@@ -54,6 +54,18 @@ def test_save_and_yaml_give_the_same_report(module_file: Path, tmp_path: Path) -
     assert a == b
     assert [v["rule"] for v in a["violations"]] == ["Stacking"]
     assert a["units"]["k"]["hex"] == tmap.place("Viipuri")
+    # without --game: the save's moduledata names the module, "Winter War", which is the game's title
+    inferred = runner.invoke(cli, ["check", str(vsav), "--module", str(module_file), "--json"])
+    assert inferred.exit_code == 1 and json.loads(inferred.stdout) == a
+
+
+def test_game_for_module_matches_title_slug_alias() -> None:
+    from toolkit.games import game_for_module
+    assert game_for_module("Winter War").slug == "winter-war"
+    assert game_for_module("  tornio-44 ").slug == "tornio-44"
+    assert game_for_module("AWW").slug == "a-winter-war"
+    assert game_for_module("Paths of Glory") is None
+    assert game_for_module("") is None
 
 
 def test_save_needs_module_and_game(tmp_path: Path) -> None:

@@ -9,7 +9,7 @@ from typing import Any
 import click
 
 from ..errors import InputError
-from ..games import get_game
+from ..games import game_for_module, get_game
 from ..rules.position import Position, load_position_data
 from ..rules.referee import Referee
 from .main import EXIT_VIOLATIONS
@@ -39,13 +39,18 @@ def load_with_before(path: Path, game: str | None, module: Path | None) -> tuple
     if not path.is_file():
         raise InputError(f"position file not found: {path}")
     if path.suffix.lower() in SAVE_SUFFIXES:
-        if game is None:
-            raise InputError(f"{path}: say which game the save is for with --game")
         if module is None:
             raise InputError(f"{path}: name the VASSAL module with --module to place the pieces on hexes")
-        ref = referee_for(game)
         from ..vassal import Module, locate, read_save
-        placed = locate(read_save(path), Module.open(module))
+        save = read_save(path)
+        if game is None:  # the module the save was made with, as its moduledata names it
+            name = save.moduledata.name if save.moduledata is not None else ""
+            found = game_for_module(name)
+            if found is None:
+                raise InputError(f"{path}: module {name!r} is not a bundled game; say which game with --game")
+            game = found.slug
+        ref = referee_for(game)
+        placed = locate(save, Module.open(module))
         pieces = [{"id": p.id, "name": p.name, "hex": p.hex} for p in placed if p.kind == "piece"]
         return ref, ref.from_pieces(pieces, source=str(path)), None
     data: Any = load_position_data(path)

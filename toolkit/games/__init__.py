@@ -10,7 +10,7 @@ from functools import cache
 from ..errors import InputError
 from .base import Game
 
-__all__ = ["Game", "discover", "get_game"]
+__all__ = ["Game", "discover", "game_for_module", "get_game"]
 
 log = logging.getLogger(__name__)
 
@@ -41,3 +41,13 @@ def get_game(name: str) -> Game:
         if key in (a.lower() for a in game.aliases):
             return game
     raise InputError(f"unknown game {name!r} (known: {', '.join(games)})")
+
+
+def game_for_module(name: str) -> Game | None:
+    """The game a VASSAL module is for, from the module's name (its ``moduledata`` name or its
+    GameModule ``name``): a game's title, slug or alias, case-insensitive; None if none matches."""
+    key = " ".join(name.split()).lower()
+    for game in discover().values():
+        if key in (game.title.lower(), game.slug, *(a.lower() for a in game.aliases)):
+            return game
+    return None
