@@ -131,3 +131,37 @@ def test_piece_names_use_the_chain_and_game_properties():
     recursive = ("label;;;10;;0,0,0;t;0;c;0;b;c;$label$;Dialog;0;0;TextLabel;;",
                  "$BasicName$-$LocationName$-$CurrentX$")
     assert PieceView(_chain(recursive, basic), map_id="Map", x=10, location="0101").name() == "Ahwaz-0101-10"
+
+
+@pytest.mark.parametrize("text", ["{" + "(" * 3000 + "1" + ")" * 3000 + "}", "{" + "!" * 5000 + "true}",
+                                  "{" + "-" * 5000 + "1}", "{" + "(" * 60 + "1" + ")" * 60 + "}"])
+def test_deep_nesting_is_an_expression_error_not_a_recursion_error(text):
+    with pytest.raises(ExpressionError, match=r"too long|nested more than"):
+        evaluate(text, lookup)
+    assert evaluate("{" + "(" * 40 + "1" + ")" * 40 + "}", lookup) == "1"
+
+
+def test_labels_that_name_each_other_deeply_do_not_crash(monkeypatch):
+    import toolkit.vassal.properties as properties
+    from toolkit.vassal.codec import join
+
+    calls = []
+    counted = properties.evaluate
+
+    def counting(*args, **kwargs):
+        calls.append(1)
+        return counted(*args, **kwargs)
+
+    monkeypatch.setattr(properties, "evaluate", counting)  # each layer evaluated once, not 2**depth times
+
+    types, states = [], []
+    for i in range(60):  # each label's text is a deep expression naming the next label's property
+        types.append(f"label;;;10;;0,0,0;t;0;c;0;b;c;$label$;Dialog;0;0;L{i};;")
+        states.append("{" + "(" * 45 + f"L{i + 1}" + ")" * 45 + "}")
+    traits = decode_chain(join([*types, "piece;;;;Base"], "\t"), join([*states, "null;0;0;1;0"], "\t"))
+    assert isinstance(PieceView(traits).name(), str)
+    assert len(calls) < 200
+    looping = decode_chain(join(["label;;;10;;0,0,0;t;0;c;0;b;c;$label$;Dialog;0;0;A;;",
+                                 "label;;;10;;0,0,0;t;0;c;0;b;c;$label$;Dialog;0;0;B;;", "piece;;;;Base"], "\t"),
+                           join(["$B$", "$A$", "null;0;0;1;0"], "\t"))
+    assert isinstance(PieceView(looping).name(), str)  # A names B names A: cut off, no error

@@ -27,6 +27,7 @@ Lookup = Callable[[str], "str | None"]
 """A property source: the value of a property, or None when nothing defines it."""
 
 MAX_LENGTH = 10_000  # an expression longer than this is not evaluated
+MAX_NESTING = 100  # parentheses, prefix operators and nested ?: deeper than this are refused
 _INT = re.compile(r"[+-]?[0-9]+")
 
 
@@ -266,6 +267,12 @@ class _Parser:
         self.i = 0
         self.lookup = lookup
         self.props = props
+        self.depth = 0
+
+    def enter(self) -> None:
+        self.depth += 1
+        if self.depth > MAX_NESTING:
+            raise ExpressionError(f"expression nested more than {MAX_NESTING} levels deep")
 
     def peek(self) -> str | None:
         return self.toks[self.i][1] if self.i < len(self.toks) else None
@@ -290,6 +297,13 @@ class _Parser:
 
     # each level takes ``run``: False while parsing a branch that is not taken (no lookups, no errors)
     def ternary(self, run: bool) -> Value:
+        self.enter()
+        try:
+            return self._ternary(run)
+        finally:
+            self.depth -= 1
+
+    def _ternary(self, run: bool) -> Value:
         cond = self.logic_or(run)
         if not self.is_op("?"):
             return cond
@@ -351,6 +365,13 @@ class _Parser:
         return value
 
     def unary(self, run: bool) -> Value:
+        self.enter()
+        try:
+            return self._unary(run)
+        finally:
+            self.depth -= 1
+
+    def _unary(self, run: bool) -> Value:
         if self.is_op("!"):
             self.take()
             v = self.unary(run)

@@ -43,7 +43,7 @@ if TYPE_CHECKING:
 
 __all__ = ["GameProperties", "PieceView"]
 
-MAX_DEPTH = 40  # nested property/name evaluations before giving up (VASSAL's RecursionLimiter)
+MAX_DEPTH = 16  # nested property/name evaluations before giving up (VASSAL's RecursionLimiter)
 
 
 @dataclass
@@ -111,15 +111,21 @@ class PieceView:
         self.game = game
         self._depth = 0
         self._levels: dict[int, int] = {}
+        self._names: dict[int, str] = {}  # each layer's name once: a label asks for its inner name twice
+        self._texts: dict[int, str] = {}
 
     # ------------------------------------------------------------------ names
     def name(self, index: int = 0) -> str:
         """``getName()`` of the chain from trait ``index`` inwards (the whole piece by default)."""
+        known = self._names.get(index)
+        if known is not None:
+            return known
         if self._depth > MAX_DEPTH:
             return ""
         self._depth += 1
         try:
-            return self._name(index)
+            name = self._names[index] = self._name(index)
+            return name
         finally:
             self._depth -= 1
 
@@ -148,6 +154,13 @@ class PieceView:
 
     def _label_text(self, index: int, label: Label) -> str:
         """``Labeler.getLabel``: the (trimmed) state, minus ``$<its own property>$``, evaluated."""
+        known = self._texts.get(index)
+        if known is not None:
+            return known
+        self._texts[index] = value = self._label_text_of(index, label)
+        return value
+
+    def _label_text_of(self, index: int, label: Label) -> str:
         text = _jtrim(label.state)
         own = "$" + label.field(15, "TextLabel") + "$"
         while own in text:
@@ -162,7 +175,7 @@ class PieceView:
         self._depth += 1
         try:
             return evaluate(text, self.property, props)
-        except ExpressionError:
+        except (ExpressionError, RecursionError):  # RecursionError: deep expressions nested in each other
             return fallback
         finally:
             self._depth -= 1
@@ -187,7 +200,7 @@ class PieceView:
                     if number is not None:  # else VASSAL reports the error and keeps the level it had
                         v = min(max(number - first + 1, 1), self._level_count(layer))
                         value = v if value > 0 else -v
-                except ExpressionError:
+                except (ExpressionError, RecursionError):
                     pass  # VASSAL reports the error and keeps the level it had
                 finally:
                     self._depth -= 1
@@ -253,7 +266,7 @@ class PieceView:
                 if key == trait.field(0):
                     try:
                         return evaluate(trait.field(1), self.property)
-                    except ExpressionError:
+                    except (ExpressionError, RecursionError):
                         return ""
             elif isinstance(trait, BasicPiece):
                 return self._basic_property(trait, key)
