@@ -260,28 +260,29 @@ class Module:
                 name = el.get("name", "")
                 self.prototypes.setdefault(name, Prototype(name, (el.text or "").strip()))
             elif short == "GlobalProperty":
-                container = self._property_container(el)
-                if container is not False:
+                found, container = self._property_container(el)
+                if found:
                     values = self.global_properties.setdefault(container, {})
                     values.setdefault(el.get("name", ""), el.get("initialValue", ""))
             elif short == "PlayerRoster":
                 self.sides = [(e.text or "").strip() for e in el if _short(e.tag) == "entry"]
 
-    def _property_container(self, el: etree._Element) -> str | bool | None:
-        """Module (None) or map id of a GlobalProperty; False for one on a zone or elsewhere."""
+    def _property_container(self, el: etree._Element) -> tuple[bool, str | None]:
+        """``(True, None)`` for a module-level GlobalProperty, ``(True, map id)`` for a map's, and
+        ``(False, None)`` for one on a zone or elsewhere (not modelled)."""
         holder = el.getparent()
         while holder is not None and _short(holder.tag) == "GlobalPropertyFolder":  # 3.7 folders
             holder = holder.getparent()
         owner = holder.getparent() if holder is not None else None
         if owner is None or not isinstance(owner.tag, str):
-            return False
+            return False, None
         short = _short(owner.tag)
         if short in ("GameModule", "BasicModule"):
-            return None
+            return True, None
         if owner.tag in _MAP_TAGS or (short.endswith("Map") and _has_child(owner, "BoardPicker")):
-            return self._map_lines.get(owner.sourceline, False) if owner.get("mapName") is None \
-                else owner.get("mapName", "")
-        return False
+            map_id = owner.get("mapName") or self._map_lines.get(owner.sourceline)
+            return (map_id is not None), map_id
+        return False, None
 
     def _map(self, el: etree._Element, map_id: str) -> MapDef:
         boards: dict[str, BoardDef] = {}
