@@ -348,3 +348,53 @@ def test_features_found_without_marked_examples(scan):
 
     assert _ink_like(tuple(rgb_to_lab(np.array([28.0, 28.0, 28.0])))) and not _ink_like(
         tuple(rgb_to_lab(np.array(hex_to_rgb(leg["features"]["river"]["colour"]), float))))
+
+
+@pytest.fixture(scope="module")
+def tiny_files(tmp_path_factory):
+    img, truth = render_scan(random_terrain(6, 5, seed=3), 30.0, seed=3)
+    d = tmp_path_factory.mktemp("tiny")
+    img.save(d / "scan.png")
+    (d / "grid.yaml").write_text(yaml.safe_dump({"grid": truth.grid.to_dict()}))
+    return d
+
+
+@pytest.mark.parametrize("text, message", [
+    ("terrain: [unclosed\n", "line 2: not valid YAML"),
+    ("- a\n- b\n", "a legend is a mapping with 'terrain:'"),
+    ("terrain:\n  clear: '#zzzzzz'\n", "terrain 'clear': '#zzzzzz' is not a colour"),
+    ("terrain:\n  clear: {hexes: 5}\n", "terrain 'clear' hexes must be a list of ids, not 5"),
+    ("terrain:\n  clear: {points: 7}\n", "terrain 'clear': points are [x, y] pairs"),
+    ("terrain:\n  clear: {box: [1, 2, .nan, 4]}\n", "box is [x0, y0, x1, y1] (finite pixel numbers)"),
+    ("terrain:\n  clear: '#eee6c4'\nink: abc\n", "ink lightness must be a number, not 'abc'"),
+    ("terrain:\n  clear: '#eee6c4'\nink: [1]\n", "ink lightness must be a number, not [1]"),
+    ("terrain:\n  clear: '#eee6c4'\nink: {lightness: 300}\n", "ink lightness is a CIELAB L* from 0 to 100"),
+    ("terrain:\n  clear: '#eee6c4'\nmax_delta_e: x\n", "max_delta_e must be a number, not 'x'"),
+    ("terrain:\n  clear: '#eee6c4'\nmax_delta_e: -3\n", "max_delta_e must be a positive finite number"),
+    ("terrain:\n  clear: '#eee6c4'\nfeatures: [1, 2]\n", "'features:' is a mapping"),
+    ("terrain:\n  clear: '#eee6c4'\nfeatures:\n  river: {colour: '#2454be', tolerance: abc}\n",
+     "feature 'river' tolerance must be a number, not 'abc'"),
+    ("terrain:\n  clear: '#eee6c4'\nfeatures:\n  river: {colour: '#2454be', yes: 5}\n",
+     "feature 'river' yes must be a list of ids, not 5"),
+    (b"\xff\xfe\x00garbage", "cannot read legend: not utf-8 text"),
+])
+def test_cli_malformed_legend_is_one_line_exit_3(tiny_files, text, message):
+    d = tiny_files
+    (d / "out.yaml").unlink(missing_ok=True)
+    leg = d / "legend.yaml"
+    leg.write_bytes(text if isinstance(text, bytes) else text.encode())
+    r = CliRunner().invoke(cli, ["map", "extract", str(d / "scan.png"), "--grid", str(d / "grid.yaml"),
+                                 "--legend", str(leg), "-o", str(d / "out.yaml")])
+    assert r.exit_code == 3, r.output
+    lines = r.output.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("wgt: error: ") and message in lines[0], r.output
+    assert not (d / "out.yaml").exists()
+
+
+def test_unquoted_yes_and_no_keys_of_a_yaml_legend_are_the_marked_examples():
+    """PyYAML reads unquoted ``yes:``/``no:`` keys as True/False: the examples must not be dropped."""
+    spec = yaml.safe_load("terrain: {clear: '#eee6c4'}\n"
+                          "features:\n  river: {colour: '#2454be', yes: ['0101/0102'], no: ['0201/0202']}\n")
+    assert True in spec["features"]["river"]
+    f = legend_from_dict(spec).features[0]
+    assert f.yes == ("0101/0102",) and f.no == ("0201/0202",)

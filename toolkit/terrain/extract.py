@@ -118,6 +118,8 @@ def load_legend(path: str | Path) -> dict[str, Any]:
         text = p.read_text(encoding="utf-8")
     except OSError as exc:
         raise DataFileError(f"cannot read legend: {str(exc.strerror or exc).lower()}", p) from None
+    except UnicodeDecodeError:
+        raise DataFileError("cannot read legend: not utf-8 text", p) from None
     try:
         data = yaml.load(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
     except yaml.YAMLError as exc:
@@ -208,7 +210,8 @@ def _masked_colours(legend: Mapping[str, Any] | Legend) -> list[tuple[int, int, 
                 r, g, b = (round(v) for v in lab_to_rgb(f.lab))
                 out.append((r, g, b))
         return out
-    for v in (legend.get("features") or {}).values():
+    fspec = legend.get("features") or {}
+    for v in (fspec.values() if isinstance(fspec, Mapping) else ()):  # a bad 'features:' is reported later
         if isinstance(v, str):
             v = {"colour": v}
         if not isinstance(v, Mapping):
@@ -281,16 +284,18 @@ def legend_from_dict(spec: Mapping[str, Any], image: Image.Image | None = None, 
     terr = spec.get("terrain")
     if not isinstance(terr, Mapping) or not terr:
         raise DataFileError("the legend has no 'terrain:' mapping of terrain -> colour or samples", src)
-    ink = spec.get("ink") or {}
-    ink_l = float(ink.get("lightness", 35.0)) if isinstance(ink, Mapping) else float(ink)
-    max_de = float(spec.get("max_delta_e", 30.0))
+    ink_l = _ink_lightness(spec)
+    max_de = _number(spec.get("max_delta_e", 30.0), "max_delta_e", src, positive=True)
     terrains = []
     for name, v in terr.items():
         tc = _resolve_terrain(str(name), v, src, image, grid, _fi, ink_l)
         water = v.get("water", tc.name in WATER_NAMES) if isinstance(v, Mapping) else tc.name in WATER_NAMES
         terrains.append(TerrainClass(tc.name, tc.lab, tc.source, bool(water)))
     feats = []
-    for name, v in (spec.get("features") or {}).items():
+    fspec = spec.get("features") or {}
+    if not isinstance(fspec, Mapping):
+        raise DataFileError("'features:' is a mapping of feature name -> colour or settings", src)
+    for name, v in fspec.items():
         if isinstance(v, str):
             v = {"colour": v}
         if not isinstance(v, Mapping) or not (v.get("colour") or v.get("color")):
@@ -300,14 +305,60 @@ def legend_from_dict(spec: Mapping[str, Any], image: Image.Image | None = None, 
             raise DataFileError(f"feature {name!r}: kind must be 'along' or 'across', not {kind!r}", src)
         rgb = _colour(v.get("colour") or v.get("color"), f"feature {name!r}", src)
         lab = tuple(float(x) for x in rgb_to_lab(np.array(rgb, float)))
+        what = f"feature {name!r}"
         feats.append(FeatureClass(str(name), lab, kind,  # type: ignore[arg-type]
-                                  _opt_float(v.get("tolerance")), _opt_float(v.get("threshold")),
-                                  tuple(str(s) for s in v.get("yes") or ()), tuple(str(s) for s in v.get("no") or ())))
+                                  _opt_float(v.get("tolerance"), f"{what} tolerance", src),
+                                  _opt_float(v.get("threshold"), f"{what} threshold", src),
+                                  _id_list(_get(v, "yes"), f"{what} yes", src),
+                                  _id_list(_get(v, "no"), f"{what} no", src)))
     return Legend(tuple(terrains), tuple(feats), ink_l, max_de)
 
 
-def _opt_float(v: Any) -> float | None:
-    return None if v is None else float(v)
+def _get(v: Mapping[Any, Any], key: str) -> Any:
+    """``v[key]`` for ``yes``/``no``, which YAML 1.1 (PyYAML) reads as the booleans True/False when
+    unquoted: ``{yes: [...], no: [...]}`` arrives as ``{True: [...], False: [...]}``."""
+    if key in v:
+        return v[key]
+    return v.get({"yes": True, "no": False}[key])
+
+
+def _number(v: Any, what: str, src: str, positive: bool = False) -> float:
+    """A finite number from a legend field, or a one-line :class:`DataFileError` naming the field."""
+    if isinstance(v, bool) or not isinstance(v, (int, float, str)):
+        raise DataFileError(f"{what} must be a number, not {v!r}", src)
+    try:
+        out = float(v)
+    except ValueError:
+        raise DataFileError(f"{what} must be a number, not {v!r}", src) from None
+    if not math.isfinite(out) or (positive and out <= 0):
+        raise DataFileError(f"{what} must be a {'positive ' if positive else ''}finite number, not {v!r}", src)
+    return out
+
+
+def _opt_float(v: Any, what: str = "value", src: str = "legend") -> float | None:
+    return None if v is None else _number(v, what, src)
+
+
+def _id_list(v: Any, what: str, src: str) -> tuple[str, ...]:
+    """A list of hex or hexside ids from a legend field (``None`` = empty)."""
+    if v is None:
+        return ()
+    if isinstance(v, str) or not isinstance(v, Sequence):
+        raise DataFileError(f"{what} must be a list of ids, not {v!r}", src)
+    return tuple(str(s) for s in v)
+
+
+def _ink_lightness(spec: Mapping[str, Any]) -> float:
+    """The legend's ink lightness (CIELAB L*): ``ink: {lightness: L}`` or ``ink: L`` (default 35)."""
+    src = str(spec.get("_source", "legend"))
+    ink = spec.get("ink")
+    if ink is None:
+        return 35.0
+    raw = ink.get("lightness", 35.0) if isinstance(ink, Mapping) else ink
+    out = _number(raw, "ink lightness", src)
+    if not 0 <= out <= 100:
+        raise DataFileError(f"ink lightness is a CIELAB L* from 0 to 100, not {raw!r}", src)
+    return out
 
 
 def _colour(v: Any, what: str, src: str) -> tuple[int, int, int]:
@@ -333,6 +384,7 @@ def _resolve_terrain(name: str, v: Any, src: str, image: Image.Image | None, gri
     f = fi.factor
     samples: list[np.ndarray] = []
     if v.get("hexes"):
+        _id_list(v["hexes"], f"terrain {name!r} hexes", src)
         if grid is None or grid.layout is None:
             raise DataFileError(f"terrain {name!r} is sampled from hexes; the grid needs a calibration", src)
         lay = fi.to_reduced(grid.layout)
@@ -356,6 +408,8 @@ def _resolve_terrain(name: str, v: Any, src: str, image: Image.Image | None, gri
             x0, y0, x1, y1 = (float(t) for t in v["box"])
         except (TypeError, ValueError):
             raise DataFileError(f"terrain {name!r}: box is [x0, y0, x1, y1]", src) from None
+        if not all(math.isfinite(t) for t in (x0, y0, x1, y1)):
+            raise DataFileError(f"terrain {name!r}: box is [x0, y0, x1, y1] (finite pixel numbers)", src)
         a0, b0 = int(min(x0, x1) // f), int(min(y0, y1) // f)
         a1, b1 = int(max(x0, x1) // f) + 1, int(max(y0, y1) // f) + 1
         if a0 >= w or b0 >= h or a1 <= 0 or b1 <= 0:
@@ -365,6 +419,8 @@ def _resolve_terrain(name: str, v: Any, src: str, image: Image.Image | None, gri
         samples.append(blk[ok])
         how = "box"
     elif v.get("points"):
+        if isinstance(v["points"], (str, bytes)) or not isinstance(v["points"], Sequence):
+            raise DataFileError(f"terrain {name!r}: points are [x, y] pairs", src)
         for pt in v["points"]:
             try:
                 x, y = (float(t) for t in pt)
@@ -435,9 +491,7 @@ def extract(image: Image.Image, grid: Grid, legend: Mapping[str, Any] | Legend, 
     size = _hex_size(layout)
     if size < 6:
         raise InputError(f"hexes of {size:.1f} px are too small to classify (need 6 px or more)")
-    ink_l = legend.ink_lightness if isinstance(legend, Legend) else float(
-        (legend.get("ink") or {}).get("lightness", 35.0) if isinstance(legend.get("ink") or {}, Mapping)
-        else legend.get("ink"))
+    ink_l = legend.ink_lightness if isinstance(legend, Legend) else _ink_lightness(legend)
     say(f"masking ink and averaging colours ({image.width}x{image.height} px, hexes of {size:.0f} px)")
     fi = _feature_image(image, size, ink_l, _masked_colours(legend))
     times["colour"] = time.perf_counter() - t0
