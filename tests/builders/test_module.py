@@ -396,13 +396,55 @@ def test_cli_module_json_and_setup(tmp_path, ww):
 
 @pytest.mark.parametrize("args, message", [
     (["build", "module", "no-such-game"], "unknown game 'no-such-game'"),
-    (["build", "module", "tornio-44"], "has no map yet"),
-    (["build", "module", "winter-war", "--hex-px", "24", "-o", "/dev/null/x.vmod"], "cannot create folder /dev/null"),
-    (["build", "all", "winter-war", "-o", "/dev/null/x"], "cannot create folder /dev/null/x"),
+    (["build", "module", "tornio-44"], "game 'tornio-44' has no map yet (maps/tornio-44.yaml)"),
+    (["build", "module", "winter-war", "--hex-px", "24", "-o", "/dev/null/x.vmod"],
+     "output folder /dev/null is a file, not a folder"),
+    (["build", "all", "winter-war", "-o", "/dev/null/x"], "output folder /dev/null is a file, not a folder"),
+    (["build", "module", "winter-war", "--hex-px", "0"], "--hex-px 0 is out of range (8 to 400 pixels)"),
+    (["build", "module", "winter-war", "--hex-px", "10000"], "--hex-px 10000 is out of range (8 to 400 pixels)"),
+    (["build", "module", "winter-war", "--hex-px", "nan"], "--hex-px nan is out of range (8 to 400 pixels)"),
+    (["build", "all", "winter-war", "--hex-px", "0"], "--hex-px 0 is out of range (8 to 400 pixels)"),
+    (["build", "all", "no-such-game"], "unknown game 'no-such-game'"),
+    (["build", "module", "winter-war", "--board", "/no/such/scan.png"], "board image /no/such/scan.png does not exist"),
+    (["build", "module", "winter-war", "--board", "/dev/zero"], "board image /dev/zero is not a file"),
 ])
 def test_cli_module_bad_input(args, message):
     result = CliRunner().invoke(cli, args, standalone_mode=True)
-    assert result.exit_code == 3 and message in result.output and "Traceback" not in result.output
+    assert result.exit_code == 3 and "Traceback" not in result.output
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith(f"wgt: error: {message}")  # one line, before any progress
+
+
+def test_cli_module_output_that_is_a_folder_or_another_file(tmp_path):
+    """-o naming a folder, or an existing file that is no module or save, is refused before any work;
+    the file is left as it was."""
+    other = tmp_path / "notes.txt"
+    other.write_text("my notes\n")
+    for args, message in [
+        (["-o", str(tmp_path)], f"output {tmp_path} is a folder: give a file name"),
+        (["-o", str(other)], f"refusing to overwrite {other}: it is not a VASSAL module or save (remove it first)"),
+        (["-o", str(tmp_path / "m.vmod"), "--setup-out", str(other)], f"refusing to overwrite {other}"),
+    ]:
+        result = CliRunner().invoke(cli, ["build", "module", "winter-war", *args], standalone_mode=True)
+        assert result.exit_code == 3 and message in result.stderr and len(result.stderr.splitlines()) == 1
+    assert other.read_text() == "my notes\n" and not (tmp_path / "m.vmod").exists()
+
+
+def test_board_image_that_is_not_the_calibrated_scan():
+    """A calibration whose hexes fall off the given image: the image is another one - said in one line."""
+    from PIL import Image
+
+    from toolkit.errors import ImageError
+    from toolkit.terrain.io import loads_map
+
+    tmap = loads_map(SMALL_MAP.read_text().replace(
+        "  extent: {columns: [1, 8], rows: [1, 6]}\n",
+        "  extent: {columns: [1, 8], rows: [1, 6]}\n  calibration: [[61.5, 0.0, 103.0], [35.5, 71.0, 91.0]]\n"))
+    with pytest.raises(ImageError, match=r"^48 of 48 hex centres of the map's calibration \(e.g. 0101\) fall "
+                                         r"outside the 100x100 board image"):
+        build_module("Scan", tmap, load_counters("winter-war"), board_image=Image.new("RGB", (100, 100)))
+    with pytest.raises(ImageError, match=r"^\d+ of 48 hex centres .* outside the 600x500 board image"):
+        build_module("Scan", tmap, load_counters("winter-war"), board_image=Image.new("RGB", (600, 500)))
 
 
 def test_cli_module_bad_board_image(tmp_path):

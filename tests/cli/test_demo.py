@@ -101,4 +101,12 @@ def test_wgt_check_gives_the_same_json_for_the_save_and_the_yaml(demo_run):
 
 def test_demo_output_folder_that_cannot_be_made():
     result = CliRunner().invoke(cli, ["demo", "--out", "/dev/null/demo"], standalone_mode=True)
-    assert result.exit_code == 3 and "cannot create folder /dev/null/demo" in result.output
+    assert result.exit_code == 3 and result.stderr == "wgt: error: output folder /dev/null is a file, not a folder\n"
+
+
+def test_demo_output_folder_that_is_a_file(tmp_path):
+    other = tmp_path / "passwd"
+    other.write_text("root:x:0:0\n")
+    result = CliRunner().invoke(cli, ["demo", "--out", str(other)], standalone_mode=True)
+    assert result.exit_code == 3 and result.stderr == f"wgt: error: output folder {other} is a file, not a folder\n"
+    assert other.read_text() == "root:x:0:0\n"

@@ -211,6 +211,7 @@ def build_module(title: str, tmap: TerrainMap, cset: CounterSet, spec: ModuleSpe
         if layout is None:
             raise InputError("the map has no grid calibration: calibrate the scan first (wgt map calibrate)")
         board = board_image.convert("RGB")
+        _check_board_fits(tmap, layout, board.size)
     size = board.size
     straightened = False
     try:
@@ -274,6 +275,16 @@ def render_board(tmap: TerrainMap, hex_px: float = DEFAULT_HEX_PX) -> tuple[Imag
 
     layout, size = board_geometry(tmap, hex_px)
     return render_map(tmap, layout=layout, size=size).image, layout
+
+
+def _check_board_fits(tmap: TerrainMap, layout: Layout, size: tuple[int, int]) -> None:
+    """Every hex centre the calibration gives must be on the board image (else it is another image)."""
+    outside = [h for h in tmap.ids()
+               if not (0 <= (p := layout.hex_to_pixel(tmap.grid.hex(h)))[0] < size[0] and 0 <= p[1] < size[1])]
+    if outside:
+        raise ImageError(f"{len(outside)} of {len(tmap.ids())} hex centres of the map's calibration (e.g. "
+                         f"{outside[0]}) fall outside the {size[0]}x{size[1]} board image: is it the scan the map "
+                         f"was calibrated on?")
 
 
 def _check_spec(spec: ModuleSpec, cset: CounterSet, tmap: TerrainMap) -> None:
@@ -701,6 +712,9 @@ def _help_page(title: str, tmap: TerrainMap, cset: CounterSet, spec: ModuleSpec,
 
 def board_from_file(path: str | Path) -> Image.Image:
     """A scan to use as the board (loaded fully, so a bad file fails here with one line)."""
+    if not Path(path).is_file():
+        raise ImageError(f"board image {path} is not a file" if Path(path).exists()
+                         else f"board image {path} does not exist")
     try:
         with Image.open(path) as img:
             img.load()

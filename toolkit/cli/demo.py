@@ -75,7 +75,7 @@ def _accuracy(ext: Any, tmap: TerrainMap) -> tuple[int, int]:
 
 
 @click.command("demo")
-@click.option("--out", "out_dir", type=click.Path(file_okay=False), default="build/demo", show_default=True,
+@click.option("--out", "out_dir", type=click.Path(), default="build/demo", show_default=True,
               help="Folder for everything the demo makes.")
 def demo(out_dir: str) -> None:
     """Build and check everything for winter-war: board, scan + extraction, counters, sheets, aids,

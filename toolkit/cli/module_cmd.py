@@ -6,17 +6,20 @@ from pathlib import Path
 from typing import Any
 
 import click
+from PIL import Image
 
 from ..builders.module import DEFAULT_HEX_PX, BuiltModule, board_from_file, build_module
 from ..errors import InputError
 from ..fileio import atomic_write
 from .options import echo_json, json_opt, progress
 
-__all__ = ["all_cmd", "build_game_module", "ensure_folder", "module_cmd", "write_output"]
+__all__ = ["all_cmd", "build_game_module", "check_hex_px", "check_output", "ensure_folder", "module_cmd",
+           "write_output"]
 
 
 def ensure_folder(folder: Path) -> Path:
     """Make an output folder; a folder that cannot be made is a one-line input error."""
+    _check_folder(folder)
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
@@ -24,8 +27,37 @@ def ensure_folder(folder: Path) -> Path:
     return folder
 
 
+def _check_folder(folder: Path) -> None:
+    """The nearest existing folder on the way to ``folder`` must be a folder, not a file."""
+    for at in (folder, *folder.parents):
+        if at.exists():
+            if not at.is_dir():
+                raise InputError(f"output folder {at} is a file, not a folder")
+            return
+
+
+def check_output(path: Path) -> None:
+    """Refuse, before any work, an output path that is a folder, or an existing file that is not a zip
+    archive (an earlier module or save): a mistyped ``-o`` must not overwrite some other file."""
+    if path.is_dir():
+        raise InputError(f"output {path} is a folder: give a file name")
+    if path.exists():
+        if not path.is_file():
+            raise InputError(f"output {path} is not a regular file")
+        try:
+            with path.open("rb") as handle:
+                head = handle.read(4)
+        except OSError as exc:
+            raise InputError(f"cannot write {path} ({exc.strerror or type(exc).__name__})") from None
+        if head and head != b"PK\x03\x04":
+            raise InputError(f"refusing to overwrite {path}: it is not a VASSAL module or save (remove it first)")
+    _check_folder(path.parent)
+
+
 def write_output(path: Path, data: bytes) -> None:
-    """Write an output file atomically; a path that cannot be written is a one-line input error."""
+    """Write an output file atomically (after :func:`check_output`); a path that cannot be written is a
+    one-line input error."""
+    check_output(path)
     ensure_folder(path.parent)
     try:
         atomic_write(path, data)
@@ -33,10 +65,10 @@ def write_output(path: Path, data: bytes) -> None:
         raise InputError(f"cannot write {path} ({exc.strerror or type(exc).__name__})") from None
 
 
-def build_game_module(slug: str, *, hex_px: float = DEFAULT_HEX_PX, board: str | Path | None = None,
+def build_game_module(slug: str, *, hex_px: float = DEFAULT_HEX_PX, board: str | Path | Image.Image | None = None,
                       map_file: str | Path | None = None, version: str = "1.0") -> BuiltModule:
     """The module of a bundled game: its map (or ``map_file``, e.g. one calibrated on the user's scan
-    ``board``), counters, charts and ``module_spec`` hooks."""
+    ``board``, a path or an image already loaded), counters, charts and ``module_spec`` hooks."""
     from ..counters import load_counters
     from ..games import get_game
     from ..terrain.io import load_map
@@ -56,22 +88,28 @@ def build_game_module(slug: str, *, hex_px: float = DEFAULT_HEX_PX, board: str |
         charts = game_charts(game)
     except InputError:
         charts = []
-    image = board_from_file(board) if board is not None else None
+    image = board_from_file(board) if isinstance(board, str | Path) else board
     return build_module(game.title, tmap, cset, game.module_spec(cset), charts=charts, hex_px=hex_px,
                         board_image=image, version=version,
                         description=f"{game.title} ({game.publisher} {game.year}), built by wargame-toolkit")
 
 
+def check_hex_px(hex_px: float) -> None:
+    """A module board's hex height must be 8 to 400 pixels (a one-line input error otherwise)."""
+    if not 8 <= hex_px <= 400:
+        raise InputError(f"--hex-px {hex_px:g} is out of range (8 to 400 pixels)")
+
+
 @click.command("module")
 @click.argument("slug")
-@click.option("-o", "--out", "out_file", type=click.Path(dir_okay=False),
+@click.option("-o", "--out", "out_file", type=click.Path(),
               help="The .vmod (default build/SLUG/SLUG.vmod).")
-@click.option("--hex-px", type=click.FloatRange(8, 400), default=DEFAULT_HEX_PX, show_default=True,
-              help="Rendered hex height (flat to flat) in pixels.")
+@click.option("--hex-px", type=float, default=DEFAULT_HEX_PX, show_default=True,
+              help="Rendered hex height (flat to flat) in pixels, 8 to 400.")
 @click.option("--map", "map_file", metavar="MAP", help="Another map file (path or slug) for the game's counters.")
-@click.option("--board", type=click.Path(dir_okay=False, exists=True),
+@click.option("--board", type=click.Path(),
               help="Use this calibrated scan as the board (the map's grid calibration places the hexes).")
-@click.option("--setup-out", type=click.Path(dir_okay=False), help="Also write the set-up save here.")
+@click.option("--setup-out", type=click.Path(), help="Also write the set-up save here.")
 @click.option("--version", "module_version", default="1.0", show_default=True, help="The module's version.")
 @json_opt
 def module_cmd(slug: str, out_file: str | None, hex_px: float, map_file: str | None, board: str | None,
@@ -80,9 +118,19 @@ def module_cmd(slug: str, out_file: str | None, hex_px: float, map_file: str | N
 
     The board is the map rendered with hexes --hex-px high, or --board, a scan whose grid the map's
     calibration gives (a turned or sheared scan is resampled square, as VASSAL's grid needs)."""
-    progress(f"building the {slug} module")
-    built = build_game_module(slug, hex_px=hex_px, board=board, map_file=map_file, version=module_version)
+    from ..games import get_game
+
+    check_hex_px(hex_px)
+    game = get_game(slug)  # bad input is one line, before any progress or work
+    if map_file is None and not game.has_map():
+        raise InputError(f"game {game.slug!r} has no map yet (maps/{game.slug}.yaml)")
     path = Path(out_file or Path("build") / slug / f"{slug}.vmod")
+    check_output(path)
+    if setup_out:
+        check_output(Path(setup_out))
+    image = board_from_file(board) if board is not None else None
+    progress(f"building the {slug} module")
+    built = build_game_module(slug, hex_px=hex_px, board=image, map_file=map_file, version=module_version)
     write_output(path, built.vmod)
     if setup_out:
         write_output(Path(setup_out), built.setup)
@@ -100,14 +148,17 @@ def module_cmd(slug: str, out_file: str | None, hex_px: float, map_file: str | N
 
 @click.command("all")
 @click.argument("slug")
-@click.option("-o", "--out", "out_dir", type=click.Path(file_okay=False), help="Folder (default build/SLUG).")
-@click.option("--hex-px", type=click.FloatRange(8, 400), default=DEFAULT_HEX_PX, show_default=True,
-              help="Module board: rendered hex height in pixels.")
+@click.option("-o", "--out", "out_dir", type=click.Path(), help="Folder (default build/SLUG).")
+@click.option("--hex-px", type=float, default=DEFAULT_HEX_PX, show_default=True,
+              help="Module board: rendered hex height in pixels, 8 to 400.")
 @click.pass_context
 def all_cmd(ctx: click.Context, slug: str, out_dir: str | None, hex_px: float) -> None:
     """Everything for SLUG: counter art, counter sheets, player aids and the VASSAL module."""
+    from ..games import get_game
     from .build import aids_cmd, counters_cmd, sheets_cmd
 
+    check_hex_px(hex_px)
+    get_game(slug)  # the module needs a game: an unknown one is one line, before any work
     folder = ensure_folder(Path(out_dir or Path("build") / slug))
     progress("counters")
     ctx.invoke(counters_cmd, slug=slug, out_dir=str(folder / "counters"))
