@@ -99,3 +99,23 @@ def test_dump_log_after_a_step(corpus, tmp_path):
     for bad, fragment in (("7", "has 6 logged steps (0..6)"), ("-1", "(0..6)"), ("x", "not a step number")):
         result = CliRunner().invoke(cli, ["vassal", "dump", str(case_save("zxvt")), "--step", bad])
         assert result.exit_code == 3 and result.output.startswith("wgt: error: --step") and fragment in result.output
+
+
+@pytest.mark.corpus
+def test_dump_reads_every_corpus_file(corpus):
+    """Saves, logs, build files and moduledata, told apart by content (build files are stored under
+    names like vmod__buildFile.xml)."""
+    kinds = {}
+    for path in sorted(p for p in corpus.glob("*/*") if p.is_file()):
+        if path.name == "MANIFEST.tsv":
+            continue
+        first = _run("vassal", "dump", str(path)).splitlines()[0]
+        kinds[f"{path.parent.name}/{path.name}"] = first[len(str(path)) + 2:].split(" ", 1)[0].rstrip(",")
+        data = json.loads(_run("vassal", "dump", str(path), "--json"))
+        assert data
+    assert len(kinds) >= 27
+    names = {key.split("/")[1] for key in kinds}
+    assert {kinds[k] for k in kinds if "buildFile" in k} == {"module"} and {"vmod__buildFile.xml", "buildFile"} <= names
+    assert {kinds[k] for k in kinds if k.endswith("moduledata")} == {"metadata"}
+    assert kinds["uckelman__tld-mod/game__0606-1.log"] == kinds["hurufu__zxvt-vassal-module/5x5_startup.vlog"] == "log"
+    assert kinds["uckelman__tld-mod/scenarios__scenario_1.sav"] == "save"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -21,23 +22,37 @@ def vassal_group() -> None:
     """VASSAL saves (.vsav), logs (.vlog) and modules (.vmod)."""
 
 
-def _is_module(path: Path) -> bool:
+_XML_ROOT = re.compile(rb"<([A-Za-z_][\w.:-]*)")
+
+
+def _kind(path: Path) -> str:
+    """What a file holds, from its content: ``module`` (a .vmod zip, module folder or build file),
+    ``metadata`` (a moduledata/savedata file) or ``save`` (anything else: a save or log, or an error)."""
     from ..vassal.archive import Archive, check_regular
 
     check_regular(path)
     if path.is_dir():
-        return True
-    if path.name in ("buildFile", "buildFile.xml"):
-        return True
+        return "module"
     try:
         with open(path, "rb") as handle:
-            if handle.read(2) != b"PK":
-                return False
+            head = handle.read(4096)
     except OSError:
-        return False
-    with Archive(path) as archive:
-        names = set(archive.names())
-    return "savedGame" not in names and bool({"buildFile.xml", "buildFile"} & names)
+        return "save"  # read_save names the problem
+    if head[:2] == b"PK":
+        with Archive(path) as archive:
+            names = set(archive.names())
+        return "module" if "savedGame" not in names and {"buildFile.xml", "buildFile"} & names else "save"
+    text = head.lstrip(b"\xef\xbb\xbf \t\r\n")
+    if text[:1] == b"<":
+        body = re.sub(rb"<\?.*?\?>|<!--.*?-->", b"", text, flags=re.S)
+        root = _XML_ROOT.search(body)
+        if root is not None:
+            tag = root.group(1).rsplit(b".", 1)[-1]
+            if tag in (b"GameModule", b"BasicModule", b"ModuleExtension"):
+                return "module"
+            if tag == b"data":
+                return "metadata"
+    return "module" if path.name in ("buildFile", "buildFile.xml") else "save"
 
 
 @vassal_group.command("dump")
@@ -49,7 +64,8 @@ def _is_module(path: Path) -> bool:
               "logging began, the default; last: after the last step).")
 @json_opt
 def dump(file: Path, module_path: Path | None, steps: bool, at_step: str | None, as_json: bool) -> None:
-    """The pieces of a save or log, or the contents of a module (maps, boards, grids, piece slots).
+    """The pieces of a save or log, or the contents of a module (maps, boards, grids, piece slots) or of
+    a moduledata/savedata file (told apart by content, not by name).
 
     \b
     One line per piece, stack and deck: id, kind, name, map@x,y, then with
@@ -71,9 +87,13 @@ def dump(file: Path, module_path: Path | None, steps: bool, at_step: str | None,
 
     if not file.exists():
         raise InputError(f"{file}: no such file")
-    if _is_module(file):
+    kind = _kind(file)
+    if kind == "module":
         with Module.open(file) as opened:
             _dump_module(opened, as_json)
+        return
+    if kind == "metadata":
+        _dump_metadata(file, as_json)
         return
     save = read_save(file)
     wanted = _step_number(at_step, save) if at_step is not None else 0
@@ -155,6 +175,25 @@ def _step_summary(command: Command) -> list[str]:
         elif isinstance(c, Chat):
             out.append(f"chat {c.text!r}")
     return out
+
+
+def _dump_metadata(path: Path, as_json: bool) -> None:
+    from ..vassal.save import Metadata
+
+    limit = 1 << 20  # a moduledata file is a few hundred bytes
+    with open(path, "rb") as handle:
+        data = handle.read(limit + 1)
+    if len(data) > limit:
+        raise InputError(f"{path}: larger than the {limit} byte limit for a metadata file")
+    meta = Metadata.parse(data, str(path))
+    data = {"file": str(path), "name": meta.name, "version": meta.version, "vassal_version": meta.vassal_version,
+            "date_saved": meta.date_saved, "description": meta.description}
+    if as_json:
+        echo_json(data)
+        return
+    click.echo(f"{path}: metadata of {meta.name!r} {meta.version} (VASSAL {meta.vassal_version})"
+               + (f", saved {meta.date_saved}" if meta.date_saved else "")
+               + (f": {meta.description}" if meta.description else ""))
 
 
 def _dump_module(module: Module, as_json: bool) -> None:
