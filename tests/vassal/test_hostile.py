@@ -55,6 +55,15 @@ def test_corrupt_zip(tmp_path):
     _assert_clean_error(["vassal", "dump", str(bad)], "not a readable zip archive")
 
 
+def test_neither_zip_nor_saved_game_text(tmp_path):
+    for name, data in (("random.vsav", bytes(range(256)) * 4), ("empty.vsav", b""), ("page.vsav", b"<html/>")):
+        path = tmp_path / name
+        path.write_bytes(data)
+        with pytest.raises(ArchiveError, match="neither a zip archive nor a savedGame text"):
+            read_save(path)
+        _assert_clean_error(["vassal", "dump", str(path)], "not a VASSAL save or log")
+
+
 def test_truncated_zip(tmp_path):
     good = _zip(tmp_path / "g.vsav", {"savedGame": GOOD_SAVE * 50})
     cut = tmp_path / "cut.vsav"

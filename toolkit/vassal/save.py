@@ -229,7 +229,9 @@ def read_save(source: str | os.PathLike[str] | bytes, *, name: str | None = None
         raise ArchiveError(f"{label}: no such file") from None
     except OSError as exc:
         raise ArchiveError(f"{label}: cannot read ({exc.strerror or exc})") from None
-    if head[:2] != b"PK" and (head.startswith(HEADER) or head.startswith(b"begin_save")):
+    if head[:2] != b"PK" and not (head.startswith(HEADER) or head.startswith(b"begin_save")):
+        raise ArchiveError(f"{label}: not a VASSAL save or log (neither a zip archive nor a savedGame text)")
+    if head[:2] != b"PK":
         with open(path, "rb") as handle:
             data = handle.read(MAX_SAVED_GAME + 1)
         if len(data) > MAX_SAVED_GAME:
