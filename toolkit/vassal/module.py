@@ -398,7 +398,9 @@ def _image_size(data: bytes, name: str) -> tuple[int, int]:
             warnings.simplefilter("ignore")
             with Image.open(io.BytesIO(data)) as img:
                 return img.size
-    except (UnidentifiedImageError, OSError, ValueError, Image.DecompressionBombError) as exc:
+    except UnidentifiedImageError:
+        raise ImageError(f"image {name!r} is not in an image format Pillow reads") from None
+    except (OSError, ValueError, Image.DecompressionBombError) as exc:
         raise ImageError(f"image {name!r} cannot be read ({exc})") from None
     finally:
         Image.MAX_IMAGE_PIXELS = limit
