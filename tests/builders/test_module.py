@@ -38,6 +38,7 @@ from toolkit.errors import GridError, InputError
 from toolkit.games import get_game
 from toolkit.games.winter_war import charts
 from toolkit.games.winter_war.naming import counter_spec
+from toolkit.hexgrid import distance
 from toolkit.hexgrid.vassal import Board, HexGridNumbering, PlacedBoard, VassalHexGrid, VassalMap
 from toolkit.terrain.io import load_map
 from toolkit.vassal import Module, locate, read_save
@@ -306,18 +307,36 @@ def test_winter_war_module_structure(ww):
         assert next(root.iter("VASSAL.build.module.documentation.BrowserHelpFile")).get("startingPage") in names
 
 
-def test_setup_save_puts_initial_forces_in_the_pools(ww):
+def test_setup_save_follows_the_initial_deployment(ww, ww_map):
+    """Rulebook "Initial Deployment": the 6-6-2s on Fortification hexes (Mannerheim Line first), the
+    20-12-2s within three hexes of Leningrad and not isolated (an HQ in Leningrad), the rest of the
+    Initial Forces in their player's pool; the referee finds the start legal and nobody isolated."""
+    from toolkit.cli.check import load_any
+
     built, path = ww
     with Module.open(path) as module:
         pieces = [p for p in locate(read_save(built.setup), module) if p.kind == "piece"]
-    got = Counter((p.map, counter_spec(p.name)) for p in pieces)
+    on_map = sorted((counter_spec(p.name), p.hex) for p in pieces if p.map == MAIN_MAP)
+    assert on_map == [("fin-6-6-2", h) for h in ("2658", "2758", "2857", "2957", "3448", "3449", "3450")] + [
+        ("sov-0-1-2", "3060"), ("sov-20-12-2", "2960"), ("sov-20-12-2", "2961"), ("sov-20-12-2", "3059")]
+    forts = set(ww_map.find(tag="fortification"))
+    leningrad = ww_map.place("Leningrad")
+    assert leningrad == "3060" and all(h in forts for c, h in on_map if c == "fin-6-6-2")
+    assert all(0 < distance(ww_map.grid.hex(h), ww_map.grid.hex(leningrad)) <= 3 and
+               ww_map.value(h, "country") == "ussr" for c, h in on_map if c == "sov-20-12-2")
+    got = Counter((p.map, counter_spec(p.name)) for p in pieces if p.map != MAIN_MAP)
     want = Counter()
-    for cid, n in charts.FINNISH_INITIAL_FORCES.items():
-        want[(pool_map_name("Finnish"), cid)] += n
-    for cid, n in charts.SOVIET_INITIAL_FORCES.items():
-        want[(pool_map_name("Soviet"), cid)] += n
-    assert got == want
-    assert all(p.hex is None for p in pieces)  # off the hex map: the referee sees them off-map
+    for player, forces in (("Finnish", charts.FINNISH_INITIAL_FORCES), ("Soviet", charts.SOVIET_INITIAL_FORCES)):
+        for cid, n in forces.items():
+            want[(pool_map_name(player), cid)] += n - sum(1 for c, _ in on_map if c == cid)
+    assert got == +want and sum(got.values()) + len(on_map) == 64
+    assert all(p.hex is None for p in pieces if p.map != MAIN_MAP)  # the referee sees pool units off-map
+    save = path.with_name("setup.vsav")
+    save.write_bytes(built.setup)
+    ref, pos = load_any(save, "winter-war", path)
+    report = ref.check(pos).to_dict()
+    assert report["ok"] and report["summary"]["isolated"] == []
+    assert all(u["supplied"] for u in report["units"].values() if u["hex"] is not None)
 
 
 def _ours(save: bytes, module: Module) -> list[list]:
@@ -516,6 +535,17 @@ def test_structure_against_real_modules(corpus, ww):
     template = etree.parse(str(corpus / REAL_BUILDFILES[1])).getroot()
     assert {c.tag for c in template} - {c.tag for c in ours} == {
         "VASSAL.build.module.gamepieceimage.GamePieceImageDefinitions"}
+    # the template's toolbar options (log, step, undo, server buttons), and its chat reports: the chat is
+    # HTML, so a player's name goes in as &lt;...&gt; (a bare <name> would vanish as an unknown tag)
+    options = "VASSAL.build.module.GlobalOptions"
+    assert [(o.get("name"), o.text) for o in ours.find(options)] == [
+        (o.get("name"), o.text) for o in template.find(options)
+        if o.get("name") in {"newHotKey", "endHotKey", "stepIcon", "stepHotKey", "undoIcon", "undoHotKey",
+                             "serverControlsIcon", "serverControlsHotKey"}]
+    dice_format = ours.find("VASSAL.build.module.DiceButton").get("reportFormat")
+    assert dice_format == "** $name$ = $result$ *** &lt;$PlayerName$&gt;"
+    assert ours.find("VASSAL.build.module.turn.TurnTracker").get("reportFormat").startswith("* &lt;$PlayerId$&gt; ")
+    assert all("<" not in (el.get("reportFormat") or "") for el in ours.iter())
 
 
 def test_calibrated_scan_as_the_board(tmp_path):
@@ -597,6 +627,9 @@ def test_cli_module_on_a_users_calibrated_scan(tmp_path):
     assert result.exit_code == 0, result.output
     data = json.loads(result.stdout)
     assert data["straightened"] and data["hexes"] == 48 and data["board"] == list(scan.size)
+    # the Winter War set-up hexes (Fortifications, Leningrad) are not on this map: those units start in the pools
+    assert "11 set-up units have no hex on this map: they start in the pools" in result.stderr
+    assert data["setup_pieces"] == 64
     with Module.open(out) as module:
         vmap = module.vassal_map(MAIN_MAP)
         straight = load_map(tmp_path / "map.yaml")

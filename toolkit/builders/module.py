@@ -410,6 +410,12 @@ _CDV = {
     "stretchWidthSummary": "false", "summaryReportFormat": "$LocationName$", "unrotatePieces": "false",
     "version": "3", "verticalOffset": "0", "verticalTopText": "5", "zoomlevel": "1.0"}
 
+#: the toolbar's log and undo buttons, as VASSAL's module template sets them (new log Alt+W, end log
+#: Alt+Shift+W, step through a log with Page Down, server controls Alt+S)
+_GLOBAL_OPTIONS = (("newHotKey", "87,520"), ("endHotKey", "87,585"), ("stepIcon", "/images/StepForward16.gif"),
+                   ("stepHotKey", "34,0"), ("undoIcon", "/images/Undo16.gif"), ("undoHotKey", None),
+                   ("serverControlsIcon", "/images/connect.gif"), ("serverControlsHotKey", "83,520"))
+
 _ZOOMER = {"inButtonText": "", "inIconName": "/images/zoomIn.gif", "inTooltip": "Zoom in", "outButtonText": "",
            "outIconName": "/images/zoomOut.gif", "outTooltip": "Zoom out", "pickButtonText": "",
            "pickIconName": "/images/zoom.png", "pickTooltip": "Select Zoom", "zoomInKey": "",
@@ -441,12 +447,15 @@ class _Tree:
                                                   "buttonToolTip": "Switch sides"})
         for player in self.spec.players:
             _sub(roster, "entry", text=player)
-        _sub(root, _M + "GlobalOptions", {
+        options = _sub(root, _M + "GlobalOptions", {
             "autoReport": "Always", "chatterHTMLSupport": "Never", "disablePieceIndexing": "false",
             "hotKeysOnClosedWindows": "Never", "inventoryForAll": "Always", "minMaxHeap": "0",
             "nonOwnerUnmaskable": "Never", "playerIdFormat": "$PlayerName$",
             "promptString": "Opponents can unmask my pieces", "purgeBlankPropertyPrompts": "true",
-            "sendToLocationMoveTrails": "Never", "storeLeadingZeroIntegersAsStrings": "false"})
+            "sendToLocationMoveTrails": "Never", "storeLeadingZeroIntegersAsStrings": "false",
+            "centerOnMove": "Use Preferences Setting"})
+        for name, value in _GLOBAL_OPTIONS:
+            _sub(options, "option", {"name": name}, value)
         for tag in ("Chatter", "KeyNamer", "properties.GlobalProperties", "properties.GlobalTranslatableMessages"):
             _sub(root, _M + tag)
         _sub(root, "VASSAL.i18n.Language")
@@ -463,7 +472,7 @@ class _Tree:
                 "keepCount": "1", "keepDice": "false", "keepOption": ">", "lockAdd": "false", "lockDice": "false",
                 "lockPlus": "false", "lockSides": "false", "nDice": str(n), "nSides": str(sides), "name": name,
                 "plus": "0", "prompt": "false", "propertyGate": "",
-                "reportFormat": "** $name$ = $result$ *** <$PlayerName$>", "reportTotal": "false",
+                "reportFormat": "** $name$ = $result$ *** &lt;$PlayerName$&gt;", "reportTotal": "false",
                 "sortDice": "false", "text": name, "tooltip": f"Roll {name}"})
         self.turn_tracker(root)
         _sub(root, _M + "Inventory", {
@@ -606,7 +615,7 @@ class _Tree:
         tracker = _sub(root, _M + "turn.TurnTracker", {
             "buttonText": "Turn", "hotkey": "", "icon": "", "length": "-1", "lengthStyle": "Maximum",
             "name": "Turn", "nexthotkey": "", "plusButtonSize": "22", "prevhotkey": "",
-            "reportFormat": "* <$PlayerId$> Turn Updated from $oldTurn$ to $newTurn$",
+            "reportFormat": "* &lt;$PlayerId$&gt; Turn Updated from $oldTurn$ to $newTurn$",
             "tooltip": "Turn record", "turnButtonHeight": "22", "turnFormat": fmt})
         if turns:
             level = _sub(tracker, _M + "turn.ListTurnLevel", {

@@ -149,7 +149,9 @@ def demo(out_dir: str) -> None:
     s = built.summary()
     made.append((vmod, f"VASSAL module: {s['hexes']} hexes named by their ids, {s['terrain_zones']} terrain zones, "
                        f"{s['pieces']} palette pieces, {len(s['charts'])} charts"))
-    made.append((out / "setup.vsav", f"set-up save: {s['setup_pieces']} units in the players' pools"))
+    on_map = sum(p.copies for p in built.spec.setup if p.hex is not None)
+    made.append((out / "setup.vsav", f"set-up save: {s['setup_pieces']} units, {on_map} on the hexes the rules "
+                                     f"give them, the rest in the players' pools"))
 
     step("building a module on the scan itself (its grid is turned: resampled square for VASSAL)")
     on_scan = build_module(f"{game.title} (scan)", tmap, cset, game.module_spec(cset), charts=tables,

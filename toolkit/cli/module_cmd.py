@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 import click
 from PIL import Image
 
-from ..builders.module import DEFAULT_HEX_PX, BuiltModule, board_from_file, build_module
+from ..builders.module import DEFAULT_HEX_PX, BuiltModule, SetupPiece, board_from_file, build_module
 from ..errors import InputError
 from ..fileio import atomic_write
 from .options import echo_json, json_opt, progress
@@ -89,7 +90,14 @@ def build_game_module(slug: str, *, hex_px: float = DEFAULT_HEX_PX, board: str |
     except InputError:
         charts = []
     image = board_from_file(board) if isinstance(board, str | Path) else board
-    return build_module(game.title, tmap, cset, game.module_spec(cset), charts=charts, hex_px=hex_px,
+    spec = game.module_spec(cset)
+    if spec is not None and map_file is not None:  # another map: set-up hexes it lacks start in the pools
+        off = [p for p in spec.setup if p.hex is not None and p.hex not in tmap.grid]
+        if off:
+            progress(f"{sum(p.copies for p in off)} set-up units have no hex on this map: they start in the pools")
+            spec = replace(spec, setup=tuple(SetupPiece(p.counter, None, p.copies) if p in off else p
+                                             for p in spec.setup))
+    return build_module(game.title, tmap, cset, spec, charts=charts, hex_px=hex_px,
                         board_image=image, version=version,
                         description=f"{game.title} ({game.publisher} {game.year}), built by wargame-toolkit")
 

@@ -3,19 +3,33 @@
 Piece names are "SIDE [KIND] VALUES" (``Finnish 6-6-2``, ``Soviet HQ 0-1-2``, ``Allied 3-2-2``,
 ``Finnish blank``), which :func:`.naming.counter_spec` turns back into counter ids. Palettes: the
 Initial Forces charts, the Turn Record/Reinforcement Chart by Game-Turn, and the units only
-Scenarios and Special Events bring in. The start (rulebook "Initial Deployment"): every initial unit
-deploys freely ("anywhere within Finland" / "anywhere within the U.S.S.R.", with restrictions), so
-none has a fixed hex; the set-up puts each player's Initial Forces in that player's pool.
+Scenarios and Special Events bring in. The start (rulebook "Initial Deployment"): the initial units
+deploy "anywhere within Finland" / "anywhere within the U.S.S.R.", with restrictions that tie some of
+them to an area, and the set-up places those there:
+
+* "the Finnish 6-6-2 units must be placed on the Fortification hexes": the seven 6-6-2s go one to a
+  Fortification hex, the Mannerheim Line first, then the Ladoga line (the eighth hex stays empty);
+* "(a) The three 20-12-2 units must be deployed within three hexes of Leningrad": they go on the three
+  U.S.S.R. hexes next to Leningrad nearest the Mannerheim Line (one each, within the Stacking limit),
+  and, as "(b) No Soviet unit may be deployed in such a way that it would begin the game in an
+  isolated state" and a Soviet unit outside a Supply City needs a Headquarters within five hexes
+  (Supply and Isolation (F)), one of the five HQ 0-1-2s goes in Leningrad with them;
+
+every other initial unit deploys freely and waits in its player's pool. Players may move any of them
+within their area before play begins.
 """
 
 from __future__ import annotations
 
+from functools import cache
+
 from ...builders.module import ModuleSpec, PaletteGroup, SetupPiece
 from ...counters import CounterSet
+from ...hexgrid import distance
 from . import charts
 from .naming import counter_spec
 
-__all__ = ["module_spec", "piece_name"]
+__all__ = ["initial_setup", "module_spec", "piece_name"]
 
 _SIDE_WORD = {"finnish": "Finnish", "soviet": "Soviet", "allied": "Allied"}
 _KIND_WORD = {"headquarters": "HQ", "nkvd": "NKVD", "paratroop": "Para", "artillery": "Art", "armour": "Tank",
@@ -34,8 +48,43 @@ def piece_name(cset: CounterSet, counter_id: str) -> str:
     return name
 
 
+@cache
+def _fixed_hexes() -> tuple[tuple[str, ...], tuple[str, ...], str]:
+    """(Fortification hexes for the 6-6-2s, hexes for the 20-12-2s, Leningrad) on the bundled map."""
+    from ...games import get_game
+    from ...terrain.io import load_map
+
+    tmap = load_map(get_game("winter-war").map_path())
+    forts = sorted(tmap.find(tag="fortification"), key=lambda h: (tmap.value(h, "fortification") != "mannerheim", h))
+    mannerheim = [tmap.grid.hex(h) for h in forts if tmap.value(h, "fortification") == "mannerheim"]
+    leningrad = tmap.place("Leningrad")
+
+    def to_front(h: str) -> tuple[int, str]:
+        return min(distance(tmap.grid.hex(h), m) for m in mannerheim), h
+
+    near = sorted((h for h in tmap.neighbours(leningrad) if tmap.value(h, "country") == "ussr"), key=to_front)
+    return tuple(forts), tuple(near[:3]), leningrad
+
+
+def initial_setup() -> tuple[SetupPiece, ...]:
+    """The units at the start: 6-6-2s on the Fortification hexes, 20-12-2s next to Leningrad with an HQ
+    in Leningrad (rulebook "Initial Deployment"), every other initial unit in its player's pool (hex None)."""
+    forts, near_leningrad, leningrad = _fixed_hexes()
+    # Initial Deployment: 6-6-2s on Fortification hexes; (a) 20-12-2s within three hexes of Leningrad,
+    # (b) not isolated: an HQ in Leningrad supplies them (Supply and Isolation (F))
+    placed = {"fin-6-6-2": forts, "sov-20-12-2": near_leningrad, "sov-0-1-2": (leningrad,)}
+    out: list[SetupPiece] = []
+    for forces in (charts.FINNISH_INITIAL_FORCES, charts.SOVIET_INITIAL_FORCES):
+        for cid, n in forces.items():
+            hexes = placed.get(cid, ())[:n]
+            out.extend(SetupPiece(cid, h) for h in hexes)
+            if n > len(hexes):
+                out.append(SetupPiece(cid, None, n - len(hexes)))
+    return tuple(out)
+
+
 def module_spec(cset: CounterSet) -> ModuleSpec:
-    """Winter War's module: players, names, palettes by arrival, initial forces in the pools."""
+    """Winter War's module: players, names, palettes by arrival, the initial set-up."""
     initial = {"finnish": charts.FINNISH_INITIAL_FORCES, "soviet": charts.SOVIET_INITIAL_FORCES}
     reinforcements = {"finnish": charts.FINNISH_REINFORCEMENTS, "soviet": charts.SOVIET_REINFORCEMENTS}
     palette: dict[str, tuple[PaletteGroup, ...]] = {}
@@ -57,7 +106,7 @@ def module_spec(cset: CounterSet) -> ModuleSpec:
             groups.append(PaletteGroup("Scenarios and Special Events", extra))
         palette[side] = tuple(groups)
     player_of = {s.name: (s.player or s.name).title() for s in cset.sides.values()}
-    setup = tuple(SetupPiece(cid, None, n) for forces in initial.values() for cid, n in forces.items())
+    setup = initial_setup()
     turns = tuple(f"{t} ({dates})" for t, (dates, _) in sorted(charts.TURNS.items()))
     return ModuleSpec(players=PLAYERS, player_of=player_of,
                       piece_names={ct.id: piece_name(cset, ct.id) for ct in cset}, palette=palette, setup=setup,
