@@ -72,6 +72,20 @@ def test_typed_traits_and_name():
     assert encode_chain(traits)[0] == t
 
 
+def test_layer_value_from_the_first_state_field():
+    """Embellishment.mySetState: nextInt(-1) of the first ';' field (The Longest Day writes '-1;' on
+    1,568 layers and VASL '1;', '-3;V'); a definition without state starts active unless it has an
+    activate key."""
+    names = "emb2;;2;;;2;;;2;;;;0;false;0;0;a.png,b.png,c.png;+ one,+ two,+ three;true;L;;;false;;1;1;true;;;"
+    for state, value, suffix in (("1;", 1, " one"), ("-1;", -1, ""), ("-3;V", -3, ""), ("2", 2, " two"),
+                                 ("x", -1, ""), ("", 1, " one")):
+        layer = Embellishment(names, state)
+        assert (layer.value, layer.active, layer.level) == (value, value > 0, abs(value)), state
+        assert layer.name_of("Rifles") == "Rifles" + suffix, state
+    assert Embellishment(EMB, "").value == 1  # no activate key: always active
+    assert Embellishment(EMB.replace("emb2;Activate;2;;", "emb2;Activate;2;A;", 1), "").value == -1
+
+
 def test_stack_deck_prototype_unknown():
     stack = decode_chain("stack", "Map;797;1176;1738347102116;1738347102117;@@5")[0]
     assert isinstance(stack, Stack)

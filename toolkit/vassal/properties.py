@@ -188,7 +188,7 @@ class PieceView:
             return cached
         layer = self.traits[index]
         assert isinstance(layer, Embellishment)
-        value = _parse_int(layer.state, -1)
+        value = layer.value
         if layer.type.startswith("emb2;") and layer.field(21) == "true" and layer.field(22):
             self._levels[index] = value  # a follow expression that asks for this layer sees the stored level
             if self._depth <= MAX_DEPTH:
@@ -280,7 +280,7 @@ class PieceView:
             return None
         suffix = key[len(base):]
         if suffix == "_Active":
-            return "true" if _parse_int(layer.state, -1) > 0 else "false"
+            return "true" if layer.value > 0 else "false"
         value = self.level(index)
         if suffix == "_Level":
             return str(value)

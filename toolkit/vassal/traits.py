@@ -267,16 +267,27 @@ class Embellishment(Trait):
         return split(self.field(16), ",")
 
     @property
+    def value(self) -> int:
+        """VASSAL's ``value``: the 1-based level, negative when inactive. From the state's first
+        ``;`` field (old saves write ``1;``), -1 when that is no number; a piece without state (a
+        palette definition) starts inactive only when the layer has an activate key."""
+        if not self.state:
+            if self.type.startswith("emb2;"):
+                return -1 if self.field(2) else 1
+            return 1
+        return _parse_int(split(self.state, ";")[0], -1)
+
+    @property
     def level(self) -> int:
         """The 1-based current level (its absolute value when inactive)."""
-        return abs(_parse_int(self.state, 1)) or 1
+        return abs(self.value) or 1
 
     @property
     def active(self) -> bool:
-        return _parse_int(self.state, 1) > 0
+        return self.value > 0
 
     def name_of(self, inner: str) -> str:
-        value = _parse_int(self.state, 1)
+        value = self.value
         names = self.level_names
         cname = names[value - 1] if 0 < value <= len(names) else ""
         if not cname:
