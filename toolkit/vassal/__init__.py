@@ -8,7 +8,8 @@ Main entry points::
     save.saved_game_bytes()                   # the savedGame entry again, byte for byte
     module = Module.open("game.vmod")         # maps, boards, grids, piece slots, prototypes
     for piece in locate(save, module):        # PlacedPiece: map, x, y, board, location, stack, name, side
-        ...
+        ...                                   # (names use the save's global property values; pass
+                                              #  saved_properties=False for the module's initial ones)
     for step in replay(read_save("game.vlog"), module):  # the position after every logged step
         step.pieces()
 
@@ -16,7 +17,9 @@ Writing: :func:`toolkit.vassal.writer.new_save` (a set-up of palette pieces on n
 metadata entries VASSAL expects), :mod:`toolkit.vassal.buildfile` (VASSAL-identical ``buildFile.xml``,
 deterministic ``.vmod`` zips, a minimal module tree). Low level: :mod:`~toolkit.vassal.codec`
 (obfuscation, SequenceEncoder), :mod:`~toolkit.vassal.commands` (the command grammar),
-:mod:`~toolkit.vassal.traits` (trait chains), :mod:`~toolkit.vassal.archive` (bounded zip access).
+:mod:`~toolkit.vassal.traits` (trait chains), :mod:`~toolkit.vassal.archive` (bounded zip access),
+:mod:`~toolkit.vassal.properties` (piece properties and names as VASSAL evaluates them) and
+:mod:`~toolkit.vassal.expression` (``$property$`` formats and the BeanShell subset names use).
 """
 
 from __future__ import annotations
