@@ -150,8 +150,10 @@ def test_legend_samples_from_box_and_points(scan):
     fi = _feature_image(img, _hex_size(grid.layout), 35.0, _masked_colours(leg))
     got = legend_from_dict(spec, img, grid, fi)
     water = next(t for t in ext.legend.terrains if t.name == "water")
-    assert delta_e(np.array(got.terrains[0].lab), np.array(water.lab)) < 4
-    assert delta_e(np.array(got.terrains[1].lab), np.array(water.lab)) < 4
+    # (the legend's water hexes lie elsewhere on the sheet, under another part of the colour cast)
+    assert delta_e(np.array(got.terrains[0].lab), np.array(water.lab)) < 6
+    assert delta_e(np.array(got.terrains[1].lab), np.array(water.lab)) < 6
+    assert delta_e(np.array(got.terrains[0].lab), np.array(got.terrains[1].lab)) < 2
     assert got.terrains[2].source == "colour"
     with pytest.raises(InputError, match="off the image"):
         legend_from_dict({"terrain": {"x": {"points": [[-1, 5]]}}}, img, grid, fi)
@@ -171,6 +173,30 @@ def test_across_score_is_the_longest_run():
     dist[1, ::2, 2] = 5.0  # alternate positions: runs of 1
     assert _score(dist, 10.0, 1, "across", 0.1).tolist() == pytest.approx([0.3, 0.1])
     assert _score(dist, 10.0, 1, "along", 0.1).tolist() == pytest.approx([0.4, 0.5])
+    # a run longer than MAX_CROSSING (0.3 hex sizes) is an area or a line along the side, not a crossing
+    dist[0, 2:6, 1] = 5.0
+    assert _score(dist, 10.0, 1, "across", 0.1).tolist() == pytest.approx([0.1, 0.1])
+
+
+def test_a_crossing_shows_on_both_sides_of_the_hex_line():
+    """Across features are seen only where the colour is on both sides of the band's middle (the
+    hex line), near the side's middle (away from the hex lines leaving its end vertices)."""
+    from toolkit.terrain.extract import _crossing
+
+    dist = np.full((3, 8, 7), 50.0)
+    dist[0, 3, :] = 4.0  # a road crossing at position 3: all across the band
+    dist[1, :, 3] = 4.0  # a dark line along the middle (the hex line): not a crossing
+    dist[2, 0, 0] = dist[2, 0, 6] = 4.0  # both halves, but at the side's end
+    middle = np.array([False, False, True, True, True, True, False, False])
+    got = _crossing(dist, 1, middle)
+    assert got.shape == (3, 8, 1)
+    # (each half may match one position either way: a thin or slanted crossing)
+    assert got[0, :, 0].tolist() == [np.inf, np.inf, 4.0, 4.0, 4.0, 50.0, np.inf, np.inf]
+    assert np.all(got[1:, middle] == 50.0)
+    assert _score(got, 10.0, 1, "across", 0.1).tolist() == pytest.approx([0.3, 0.0, 0.0])
+    dist[0, 3, 4:] = 50.0  # the crossing one position further along on one half: still a crossing
+    dist[0, 4, 4:] = 4.0
+    assert _crossing(dist, 1, middle)[0, 3, 0] == 4.0
 
 
 def test_learning_needs_the_feature_wider_than_a_hex_line():
@@ -398,3 +424,48 @@ def test_unquoted_yes_and_no_keys_of_a_yaml_legend_are_the_marked_examples():
     assert True in spec["features"]["river"]
     f = legend_from_dict(spec).features[0]
     assert f.yes == ("0101/0102",) and f.no == ("0201/0202",)
+
+
+def test_winter_war_scan_hexside_features():
+    """The bundled Winter War map drawn at 40 px, turned 0.7 degrees and degraded: rivers (wavy blue
+    lines), railways (black, with ties: ink-like, so learned from five marked sides) and the water
+    bands along lake and strait sides are found; the dark-blue coast lines are not taken for rivers
+    (a line along a side between water and land is the coast), and the ``coast`` features come from
+    the terrain. Measured (seed 33): river 285/285 with 3 extra, rail 302/306 with 2 extra."""
+    from toolkit.data import resolve_map
+    from toolkit.terrain.io import load_map
+    from toolkit.terrain.synthetic import scan_of_map
+
+    m = load_map(resolve_map("winter-war"))
+    img, lay = scan_of_map(m, 40.0, seed=33, blur=1.0, jpeg_quality=80)
+    g = m.grid
+    grid = Grid(g.numbering, g.extent, lay)
+    r = random.Random(33)
+    water = {name for name, tt in m.legend.items() if tt.water}
+    wet = {h for h in m.ids() if m.terrain(h) in water}
+    terrain = {}
+    for name, tt in m.legend.items():
+        plain_of = [h for h in m.ids() if m.terrain(h) == name and not m.hex(h).values.get("water")]
+        inner = [h for h in plain_of if all(m.terrain(n) == name for n in m.neighbours(h))] or plain_of
+        terrain[name] = {"hexes": r.sample(inner, min(3, len(inner))), "water": tt.water}
+    eff = m.effective_hexsides()
+    sides = [g.side_key(g.id(s.a), g.id(s.b)) for s in g.hexsides()]
+    truth = {"river": {k for k, v in eff.items() if "river" in v}, "rail": {k for k, v in eff.items() if "rail" in v},
+             "band": {k for k, v in eff.items()
+                      if v & {"sea", "minor_lake", "major_lake"} and not set(k.split("/")) & wet}}
+    feats: dict = {"river": {"colour": "#2a6fc0", "kind": "along"}, "rail": {"colour": "#1c1c1c", "kind": "across"},
+                   "band": {"colour": "#9cc3e6", "kind": "along"},
+                   "sea": {"kind": "coast", "terrain": ["sea"]}, "lake_shore": {"kind": "coast"}}
+    for f in ("river", "rail", "band"):
+        feats[f]["yes"] = r.sample(sorted(truth[f]), 5)
+        feats[f]["no"] = r.sample(sorted(k for k in sides if k not in truth[f]), 10)
+    ext = extract(img, grid, {"terrain": terrain, "features": feats})
+    for f, (recall, precision) in {"river": (0.99, 0.98), "rail": (0.98, 0.98), "band": (0.9, 0.85)}.items():
+        got = {k for k, v in ext.hexsides.items() if f in v}
+        tp = len(got & truth[f])
+        assert tp >= recall * len(truth[f]) and tp >= precision * len(got), (f, len(truth[f]), len(got), tp)
+    coast = {k for k in sides if (k[:4] in wet) != (k[5:] in wet)}
+    assert {k for k, v in ext.hexsides.items() if "lake_shore" in v} == coast
+    assert {k for k, v in ext.hexsides.items() if "sea" in v} == {
+        k for k in coast if "sea" in (m.terrain(k[:4]), m.terrain(k[5:]))}
+    assert not any("river" in ext.hexsides.get(k, ()) for k in coast)

@@ -94,6 +94,8 @@ class FeatureClass:
     threshold: float | None = None
     yes: tuple[str, ...] = ()
     no: tuple[str, ...] = ()
+    on_coast: bool = False
+    terrains: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -298,11 +300,14 @@ def legend_from_dict(spec: Mapping[str, Any], image: Image.Image | None = None, 
     for name, v in fspec.items():
         if isinstance(v, str):
             v = {"colour": v}
+        kind = str(v.get("kind", "along")) if isinstance(v, Mapping) else "along"
+        if kind not in ("along", "across", "coast"):
+            raise DataFileError(f"feature {name!r}: kind must be 'along', 'across' or 'coast', not {kind!r}", src)
+        if kind == "coast":
+            feats.append(_coast_feature(str(name), v, terrains, src))
+            continue
         if not isinstance(v, Mapping) or not (v.get("colour") or v.get("color")):
             raise DataFileError(f"feature {name!r} needs a colour ('#rrggbb')", src)
-        kind = str(v.get("kind", "along"))
-        if kind not in ("along", "across"):
-            raise DataFileError(f"feature {name!r}: kind must be 'along' or 'across', not {kind!r}", src)
         rgb = _colour(v.get("colour") or v.get("color"), f"feature {name!r}", src)
         lab = tuple(float(x) for x in rgb_to_lab(np.array(rgb, float)))
         what = f"feature {name!r}"
@@ -310,8 +315,29 @@ def legend_from_dict(spec: Mapping[str, Any], image: Image.Image | None = None, 
                                   _opt_float(v.get("tolerance"), f"{what} tolerance", src),
                                   _opt_float(v.get("threshold"), f"{what} threshold", src),
                                   _id_list(_get(v, "yes"), f"{what} yes", src),
-                                  _id_list(_get(v, "no"), f"{what} no", src)))
+                                  _id_list(_get(v, "no"), f"{what} no", src), bool(v.get("on_coast", False))))
     return Legend(tuple(terrains), tuple(feats), ink_l, max_de)
+
+
+COAST_COLOUR = "#23578f"  # how the QA picture draws a coast feature given without a colour
+
+
+def _coast_feature(name: str, v: Any, terrains: Sequence[TerrainClass], src: str) -> FeatureClass:
+    """A ``kind: coast`` feature: every side between a water hex and a land hex, from the terrain;
+    ``terrain: [...]`` limits it to the sides of those water terrains (e.g. ``sea`` apart from
+    ``lake``)."""
+    v = v if isinstance(v, Mapping) else {}
+    water = [t.name for t in terrains if t.water]
+    names = _id_list(v.get("terrain"), f"feature {name!r} terrain", src) or tuple(water)
+    for t in names:
+        if t not in water:
+            raise DataFileError(f"feature {name!r}: {t!r} is not a water terrain of the legend "
+                                f"(water: {', '.join(water) or 'none'})", src)
+    if not names:
+        raise DataFileError(f"feature {name!r} is a coast, but the legend has no water terrain (water: true)", src)
+    rgb = _colour(v.get("colour") or v.get("color") or COAST_COLOUR, f"feature {name!r}", src)
+    lab = tuple(float(x) for x in rgb_to_lab(np.array(rgb, float)))
+    return FeatureClass(name, lab, "coast", terrains=names)  # type: ignore[arg-type]
 
 
 def _get(v: Mapping[Any, Any], key: str) -> Any:
@@ -645,6 +671,7 @@ def _visible(layout: Layout, hexes: Sequence[Hex], width: int, height: int) -> l
 _ALONG_THRESHOLD = 0.5  # share of positions along the side that must hit
 _ACROSS_THRESHOLD = 0.035  # longest run of hits along the side, in hex sizes
 _DEFAULT_TOLERANCE = 22.0
+MAX_CROSSING = 0.3  # hex sizes: the widest a road or railway crossing a side may look along it
 ADAPT_DELTA_E = 40.0  # how far a scanned feature colour may sit from its legend colour and still be adapted to
 
 
@@ -685,13 +712,31 @@ def _hexsides(image: Image.Image, grid: Grid, leg: Legend, ext: Extraction) -> N
     tab = _lab_table()
     lab = (tab[0][code], tab[1][code], tab[2][code])  # L*, a*, b* planes, each (N, na, no) float32
     step = float(length.mean()) * 0.8 / na / s  # hex sizes per along-position
+    core = min(hw - 1, max(1, round(0.06 * s)))  # half-width of the band's middle, where the hex line is
+    middle = (ta >= 0.25) & (ta <= 0.75)  # where a crossing is looked for
     index = {kk: i for i, kk in enumerate(keys)}
     water = {t.name for t in leg.terrains if t.water}
     wet = {hid for hid, r in ext.hexes.items() if r.terrain in water}
-    both_water = np.array([grid.id(sd.a) in wet and grid.id(sd.b) in wet for sd in sides], dtype=bool)
+    terrain_of = {hid: r.terrain for hid, r in ext.hexes.items()}
+    ta_, tb_ = [terrain_of.get(grid.id(sd.a)) for sd in sides], [terrain_of.get(grid.id(sd.b)) for sd in sides]
+    wet_a = np.array([grid.id(sd.a) in wet for sd in sides], dtype=bool)
+    wet_b = np.array([grid.id(sd.b) in wet for sd in sides], dtype=bool)
+    known = np.array([a is not None and b is not None for a, b in zip(ta_, tb_)], dtype=bool)
+    both_water = wet_a & wet_b
+    # a line along a side between water and land is the coast (drawn in a blue much like a river's):
+    # 'along' features are not looked for there unless they say 'on_coast: true'
+    coast_side = known & (wet_a != wet_b)
     found: dict[str, set[str]] = {}
+    for feat in leg.features:
+        if feat.kind != "coast":
+            continue
+        for k in np.nonzero(coast_side)[0]:
+            if (ta_[k] if wet_a[k] else tb_[k]) in feat.terrains:
+                found.setdefault(keys[k], set()).add(feat.name)
     learned: list[tuple[FeatureClass, np.ndarray, list[int], list[int]]] = []
     for feat in leg.features:
+        if feat.kind == "coast":
+            continue
         colour = np.array(feat.lab, np.float32)
         dist = _dist(lab, onimg, colour)
         lowest = float(dist.min()) if dist.size else float("inf")
@@ -703,7 +748,14 @@ def _hexsides(image: Image.Image, grid: Grid, leg: Legend, ext: Extraction) -> N
         if yes:
             # the feature's colour as printed and scanned (blurred into the hex line, JPEG-smeared):
             # the median of the best-matching samples along the marked sides, refined twice
-            dy = dist[yes]
+            # (a road or railway: off the band's middle, where the hex line is, and near the side's
+            # middle, away from the hex lines leaving its ends)
+            outer = onimg[yes].copy()
+            if feat.kind == "across":
+                mid = outer.shape[2] // 2
+                outer[:, :, mid - core:mid + core + 1] = False
+                outer[:, ~middle] = False
+            dy = np.where(outer, dist[yes], np.inf)
             for _ in range(2):
                 pick = dy.argmin(axis=2)
                 ny = np.take_along_axis(dy, pick[..., None], axis=2)[..., 0]
@@ -714,7 +766,7 @@ def _hexsides(image: Image.Image, grid: Grid, leg: Legend, ext: Extraction) -> N
                 else:  # a road crosses a side in a few positions: each side's best two
                     close = ny <= np.sort(ny, axis=1)[:, 1:2]
                 colour = np.median(got[close], axis=0).astype(np.float32)
-                dy = _dist(tuple(ch[yes] for ch in lab), onimg[yes], colour)
+                dy = _dist(tuple(ch[yes] for ch in lab), outer, colour)
             dist = _dist(lab, onimg, colour)
         elif feat.tolerance is None and not _ink_like(feat.lab):
             # no marked sides: adapt the legend colour to the scan - the median of the samples that
@@ -734,10 +786,12 @@ def _hexsides(image: Image.Image, grid: Grid, leg: Legend, ext: Extraction) -> N
         others = [d for j, (_, d, _, _) in enumerate(learned) if j != i]
         if others:
             dist = np.where(dist <= np.minimum.reduce(others), dist, np.inf)
+        if feat.kind == "across":
+            dist = _crossing(dist, core, middle)
+        else:
+            dist[both_water | (coast_side & (not feat.on_coast))] = np.inf
         tol, width, thr = _learn(feat, dist, yes, no, step)
         score = _score(dist, tol, width, feat.kind, step)
-        if feat.kind == "along":
-            score[both_water] = 0.0
         ext.thresholds[feat.name] = (tol, thr)
         ext.side_scores[feat.name] = {keys[k]: round(float(score[k]), 4) for k in range(len(keys)) if score[k] > 0}
         for k in np.nonzero(score >= thr)[0]:
@@ -801,18 +855,46 @@ def _side_index(grid: Grid, index: Mapping[str, int], key: str, feat: str) -> in
     return index[k2]
 
 
+def _crossing(dist: np.ndarray, core: int, middle: np.ndarray) -> np.ndarray:
+    """Delta E of a line *crossing* the side at each position along it, (sides, positions, 1): the
+    worse of the best samples on either side of the band's middle (``core`` samples each way left
+    out), at the ``middle`` positions only (elsewhere infinite). A line along the side - the printed
+    hex line, in a dark ink like a railway's - is in the band's middle only, and the hex lines
+    leaving the side's end vertices reach into both halves of the band only near its ends; a road or
+    railway crossing the side shows on both sides of it."""
+    mid = dist.shape[2] // 2
+    neg = _near(dist[:, :, : mid - core].min(axis=2))
+    pos = _near(dist[:, :, mid + core + 1:].min(axis=2))
+    out = np.maximum(neg, pos)
+    out[:, ~middle] = np.inf
+    return out[:, :, None]
+
+
+def _near(d: np.ndarray) -> np.ndarray:
+    """The smallest of each position and its two neighbours along the side: the two halves of a
+    thin (a pixel or two, once reduced) or slightly slanted crossing need not fall at one position."""
+    out = d.copy()
+    np.minimum(out[:, 1:], d[:, :-1], out=out[:, 1:])
+    np.minimum(out[:, :-1], d[:, 1:], out=out[:, :-1])
+    return out
+
+
 def _score(dist: np.ndarray, tol: float, width: int, kind: str, step: float) -> np.ndarray:
     """Per-side score. A position along a side is hit when at least ``width`` samples across the band
     are within ``tol``. ``along``: share of positions hit; ``across``: longest run of consecutive
-    hit positions, in hex sizes."""
+    hit positions, in hex sizes, among runs no longer than ``MAX_CROSSING`` (a longer run is an area
+    of that colour, or a line along the side, not a line crossing it)."""
     hits = (dist < tol).sum(axis=2) >= width
     if kind == "along":
         return hits.mean(axis=1)
+    cap = max(1, round(MAX_CROSSING / step))
     run = np.zeros(hits.shape[0], dtype=np.int32)
     best = np.zeros(hits.shape[0], dtype=np.int32)
-    for j in range(hits.shape[1]):
-        run = np.where(hits[:, j], run + 1, 0)
-        np.maximum(best, run, out=best)
+    for j in range(hits.shape[1] + 1):
+        more = hits[:, j] if j < hits.shape[1] else np.zeros(hits.shape[0], dtype=bool)
+        ended = ~more & (run <= cap)
+        best = np.where(ended, np.maximum(best, run), best)
+        run = np.where(more, run + 1, 0)
     return best * step
 
 
@@ -936,7 +1018,7 @@ def draw_overlay(image: Image.Image, ext: Extraction, max_side: int = 2400) -> I
         for fname in feats:
             feat = next(f for f in ext.legend.features if f.name == fname)
             col = (*feat_rgb[fname], 255)
-            if feat.kind == "along":
+            if feat.kind in ("along", "coast"):
                 from ..hexgrid import Hexside
 
                 d.line(lay.hexside_endpoints(Hexside.between(ha, hb)), fill=col, width=fw)

@@ -75,10 +75,12 @@ class Truth:
 
 
 def random_terrain(cols: int = 20, rows: int = 14, seed: int = 0, *, blobs_per_100: float = 12,
-                   rivers: int | None = None, roads: int | None = None, orientation: str = "flat") -> SyntheticMap:
-    """A random map of ``cols`` x ``rows`` hexes numbered CCRR from 0101."""
+                   rivers: int | None = None, roads: int | None = None, orientation: str = "flat",
+                   shifted: str = "odd") -> SyntheticMap:
+    """A random map of ``cols`` x ``rows`` hexes numbered CCRR from 0101; ``shifted`` says which
+    printed columns (rows, pointy) sit half a hex down (right)."""
     rng = random.Random(seed)
-    numbering = CCRR(offset=OffsetSystem(orientation, "odd"))  # type: ignore[arg-type]
+    numbering = CCRR(offset=OffsetSystem(orientation, shifted))  # type: ignore[arg-type]
     grid = Grid(numbering, Extent(1, cols, 1, rows))
     hexes = grid.hexes()
     names = list(PALETTE)
@@ -100,8 +102,8 @@ def random_terrain(cols: int = 20, rows: int = 14, seed: int = 0, *, blobs_per_1
     for _ in range(n_rivers):
         side = rng.choice(interior)
         for _ in range(rng.randint(5, 14)):
-            if base[side.a] == "water" and base[side.b] == "water":
-                break  # a river ends where it reaches open water
+            if base[side.a] == "water" or base[side.b] == "water":
+                break  # a river ends where it reaches open water (a side along it is the coast)
             river_sides.add(side)
             # step to a side sharing an end vertex: (a, c) or (b, c) with c flanking
             c = rng.choice(side.flanking())
