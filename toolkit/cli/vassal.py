@@ -186,10 +186,10 @@ def _dump_metadata(path: Path, as_json: bool) -> None:
     if len(data) > limit:
         raise InputError(f"{path}: larger than the {limit} byte limit for a metadata file")
     meta = Metadata.parse(data, str(path))
-    data = {"file": str(path), "name": meta.name, "version": meta.version, "vassal_version": meta.vassal_version,
-            "date_saved": meta.date_saved, "description": meta.description}
     if as_json:
-        echo_json(data)
+        echo_json({"file": str(path), "name": meta.name, "version": meta.version,
+                   "vassal_version": meta.vassal_version, "date_saved": meta.date_saved,
+                   "description": meta.description})
         return
     click.echo(f"{path}: metadata of {meta.name!r} {meta.version} (VASSAL {meta.vassal_version})"
                + (f", saved {meta.date_saved}" if meta.date_saved else "")
