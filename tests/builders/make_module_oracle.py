@@ -8,7 +8,7 @@ map (VASSAL's sideways grid) and one of a Europa map (``35:RRCC``, numbers growi
 asks the oracle to load the module, to name the map point at every hex centre (one batched call),
 and to decode the set-up save (and, for Winter War, the demo's sample position save); and, through
 the oracle's Java bridge (``vassal_terrain_probe.py``), the ``Terrain`` property VASSAL gives a piece
-on every hex. The answers go
+on every hex, and (Winter War) the names of twelve points a third of a hex from every centre. The answers go
 to ``tests/builders/fixtures/module_oracle.json`` with the grid they were asked about, so
 ``test_module.py`` checks them without Java.
 """
@@ -126,6 +126,25 @@ def centres(built: Any, tmap: Any) -> dict[str, tuple[int, int]]:
     return hex_centres(tmap, built.layout)
 
 
+def off_centre_points(built: Any, tmap: Any) -> list[tuple[int, int]]:
+    """Twelve points a third of a hex height (flat to flat) from every hex centre: towards each corner
+    and towards the middle of each side (in hex id order, corners then sides, rounded to the pixel)."""
+    import math
+
+    out = []
+    third = math.sqrt(3) / 3  # of the centre-to-corner distance: a third of the flat-to-flat height
+    for hid in tmap.ids():
+        h = tmap.grid.hex(hid)
+        cx, cy = built.layout.hex_to_pixel(h)
+        corners = built.layout.corners(h)
+        mids = [((x1 + x2) / 2, (y1 + y2) / 2) for (x1, y1), (x2, y2) in zip(corners, corners[1:] + corners[:1])]
+        for x, y in corners:
+            out.append((round(cx + (x - cx) * third), round(cy + (y - cy) * third)))
+        for x, y in mids:  # the side's middle is sqrt(3)/2 of the corner distance away: go 2/3 of it
+            out.append((round(cx + (x - cx) * 2 / 3), round(cy + (y - cy) * 2 / 3)))
+    return out
+
+
 def record(name: str, built: Any, tmap: Any, folder: Path, extra_saves: dict[str, bytes]) -> dict[str, Any]:
     vmod = folder / f"{name}.vmod"
     vmod.write_bytes(built.vmod)
@@ -189,6 +208,9 @@ def main() -> int:
         vmod.write_bytes(built.vmod)
         out["winter-war"] = record("winter-war", built, tmap, folder, {"sample": sample_save(vmod, built)})
         out["winter-war"]["probe"] = terrain_probe(vmod, built, tmap, folder)
+        off = off_centre_points(built, tmap)
+        located = run_oracle("locate", str(vmod), "Main Map", *(f"{x},{y}" for x, y in off))
+        out["winter-war"]["off_centre"] = " ".join(p["location"] for p in located["points"])
         out["small"] = record("small", small_module(), load_map(SMALL_MAP), folder, {})
         out["scan"] = record("scan", scan_module(), load_map(SMALL_MAP), folder, {})
         out["pointy"] = record("pointy", pointy_module(), pointy_map(), folder, {})

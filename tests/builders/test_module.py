@@ -20,7 +20,14 @@ from click.testing import CliRunner
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tests.builders.make_module_oracle import FIXTURE, SMALL_MAP, sample_save, scan_module, small_module
+from tests.builders.make_module_oracle import (
+    FIXTURE,
+    SMALL_MAP,
+    off_centre_points,
+    sample_save,
+    scan_module,
+    small_module,
+)
 from toolkit.builders.module import (
     MAIN_MAP,
     SetupPiece,
@@ -85,6 +92,19 @@ def test_our_vassal_grid_gives_the_oracles_names_and_snaps(name):
     vmap = _fixture_map(rec)
     ours = [[x, y, vmap.location_name(x, y), list(vmap.snap(x, y, version="3.6"))] for x, y, _, _ in rec["points"]]
     assert ours == rec["points"]
+
+
+def test_oracle_names_points_a_third_of_a_hex_from_every_centre_by_its_hex(ww):
+    """VASSAL's name of 12 points round every Winter War hex centre (a third of a hex height towards
+    each corner and each side) is the hex id - 36,456 points; our copy of VASSAL's grid agrees."""
+    built, _ = ww
+    tmap = load_map(get_game("winter-war").map_path())
+    points = off_centre_points(built, tmap)
+    names = ORACLE_ANSWERS["winter-war"]["off_centre"].split(" ")
+    assert len(points) == len(names) == 12 * 3038
+    assert names == [h for h in tmap.ids() for _ in range(12)], STALE
+    vmap = _fixture_map(ORACLE_ANSWERS["winter-war"])
+    assert [vmap.location_name(x, y) for x, y in points] == names
 
 
 def test_the_winter_war_module_has_the_grid_the_oracle_was_asked_about(ww_map):
