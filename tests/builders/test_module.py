@@ -286,6 +286,26 @@ def test_module_is_deterministic_and_ordered():
         assert "setup.vsav" in names and "images/board.png" in names and "help/index.html" in names
 
 
+def test_cli_module_same_bytes_in_another_folder_time_zone_and_locale(ww, tmp_path):
+    """`wgt build module winter-war` in a fresh process, another working folder, time zone, locale and
+    hash seed writes the very bytes built here."""
+    import os
+    import subprocess
+    import sys
+
+    import toolkit
+
+    root = os.path.dirname(os.path.dirname(toolkit.__file__))
+    env = {**os.environ, "TZ": "Pacific/Kiritimati", "LC_ALL": "C.UTF-8", "LANG": "de_DE.UTF-8",
+           "PYTHONHASHSEED": "4321", "SOURCE_DATE_EPOCH": "1",
+           "PYTHONPATH": os.pathsep.join([root, os.environ.get("PYTHONPATH", "")])}
+    out = tmp_path / "elsewhere.vmod"
+    done = subprocess.run([sys.executable, "-c", "from toolkit.cli.main import cli; cli()", "build", "module",
+                           "winter-war", "-o", str(out)], cwd=tmp_path, env=env, capture_output=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert out.read_bytes() == ww[0].vmod
+
+
 def test_winter_war_module_structure(ww):
     _, path = ww
     cset = load_counters("winter-war")
