@@ -112,7 +112,17 @@ def test_check_missing_file_and_save_without_reader(tmp_path: Path) -> None:
     code, _, err = run("check", str(tmp_path / "nope.yaml"))
     assert code == 3 and "not found" in err
     code, _, err = run("check", write(tmp_path, "g.vsav", "x"))
-    assert code == 3 and "--game" in err
+    assert code == 3 and "--module" in err
+    code, _, err = run("check", str(tmp_path))
+    assert code == 3 and err.strip() == f"wgt: error: {tmp_path} is a folder, not a position file"
+    zipped = tmp_path / "m.yaml"
+    zipped.write_bytes(b"PK\x03\x04" + bytes(100))
+    code, _, err = run("check", str(zipped))
+    assert code == 3 and "a zip archive, not a position file" in err and len(err.strip().splitlines()) == 1
+    binary = tmp_path / "b.yaml"
+    binary.write_bytes(b"\xff\xfe\x00garbage")
+    code, _, err = run("check", str(binary))
+    assert code == 3 and "not a text file" in err
 
 
 def test_combat_text_and_json() -> None:

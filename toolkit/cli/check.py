@@ -36,7 +36,9 @@ def load_with_before(path: Path, game: str | None, module: Path | None) -> tuple
     Saves are read by ``toolkit.vassal`` into pieces (``name``, ``hex``) that the game's VASSAL
     naming turns into counters (:meth:`Referee.from_pieces`).
     """
-    if not path.is_file():
+    if path.is_dir():
+        raise InputError(f"{path} is a folder, not a position file")
+    if not path.exists():
         raise InputError(f"position file not found: {path}")
     if path.suffix.lower() in SAVE_SUFFIXES:
         if module is None:
@@ -65,10 +67,11 @@ def load_with_before(path: Path, game: str | None, module: Path | None) -> tuple
 
 
 @click.command()
-@click.argument("position", type=click.Path(path_type=Path, dir_okay=False))
+@click.argument("position", type=click.Path(path_type=Path))
 @click.option("--game", "game", metavar="SLUG", help="The game (default: the position's `game:`).")
-@click.option("--module", type=click.Path(path_type=Path, dir_okay=False), help="The VASSAL module of a save.")
-@click.option("--before", type=click.Path(path_type=Path, dir_okay=False), metavar="EARLIER",
+@click.option("--module", type=click.Path(path_type=Path),
+              help="The VASSAL module of a save: a .vmod, an unpacked module folder or its buildFile.")
+@click.option("--before", type=click.Path(path_type=Path), metavar="EARLIER",
               help="The position at the start of the phase: also judge every move from it (a YAML "
               "position may instead list those units under its own `before:`).")
 @json_opt
