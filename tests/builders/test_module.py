@@ -347,6 +347,37 @@ def test_winter_war_module_structure(ww):
         assert next(root.iter("VASSAL.build.module.documentation.BrowserHelpFile")).get("startingPage") in names
 
 
+def test_palettes_follow_the_initial_forces_and_reinforcement_chart(ww):
+    """Each side's palette: the Initial Forces chart, then one panel per Game-Turn of the Turn Record /
+    Reinforcement Chart with exactly its units, then what only Scenarios and Special Events bring;
+    all together every counter of the mix. And the module has a notes window."""
+    built, path = ww
+    cset = load_counters("winter-war")
+    with Module.open(path) as module:
+        root = module.root
+        tabs = {}
+        for listw in root.iter("VASSAL.build.widget.ListWidget"):
+            tabs[listw.get("entryName")] = [(panel.get("entryName"), [counter_spec(slot.get("entryName")) for slot in
+                                                                      panel.iter("VASSAL.build.widget.PieceSlot")])
+                                            for panel in listw.iter("VASSAL.build.widget.PanelWidget")]
+        assert root.find("VASSAL.build.module.NotesWindow") is not None
+    for side, initial, schedule in (("Finnish", charts.FINNISH_INITIAL_FORCES, charts.FINNISH_REINFORCEMENTS),
+                                    ("Soviet", charts.SOVIET_INITIAL_FORCES, charts.SOVIET_REINFORCEMENTS)):
+        want = [(f"Initial forces ({sum(initial.values())} units)", list(initial))]
+        for turn, units in sorted(schedule.items()):
+            n = sum(units.values())
+            want.append((f"Game-Turn {turn} ({n} unit{'s' if n != 1 else ''})", list(units)))
+        assert tabs[side][:-1] == want
+        assert tabs[side][-1][0].startswith("Scenarios and Special Events")
+    assert tabs["French/British Allies"] == [("Scenarios and Special Events (6 units)", ["all-3-2-2"])]
+    totals = Counter()
+    for groups in built.spec.palette.values():
+        for group in groups:
+            for cid, n in group.counters:
+                totals[cid] += n
+    assert totals == Counter({ct.id: ct.count for ct in cset})
+
+
 def test_setup_save_follows_the_initial_deployment(ww, ww_map):
     """Rulebook "Initial Deployment": the 6-6-2s on Fortification hexes (Mannerheim Line first), the
     20-12-2s within three hexes of Leningrad and not isolated (an HQ in Leningrad), the rest of the

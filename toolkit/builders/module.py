@@ -16,7 +16,8 @@
   reads back (``Finnish 6-6-2``);
 * **palettes** by side and by arrival (initial forces, Game-Turn N, scenarios); one **pool** map per
   player; the **player aids** in a charts window; a **die** button; a **turn track** from the turn
-  record; an **inventory**; a **Documentation** element with a help page; ``moduledata``;
+  record; an **inventory**; a **notes** window; a **Documentation** element with a help page;
+  ``moduledata``;
 * a **set-up save** (``PredefinedSetup``) with units on their fixed hexes and free-deployment units
   in their player's pool, written by :func:`toolkit.vassal.writer.new_save`.
 
@@ -484,6 +485,8 @@ class _Tree:
             "pieceZoom3": "0.6", "propertyGate": "", "refreshHotkey": "", "showMenu": "true", "sides": "",
             "sortFormat": "$PieceName$", "sortPieces": "true", "sorting": "alpha", "text": "Inventory",
             "tooltip": "Every unit by player and map", "zoomOn": "false"})
+        _sub(root, _M + "NotesWindow", {"buttonText": "Notes", "hotkey": "", "icon": "",
+                                        "tooltip": "Public and private notes, saved with the game"})
         if with_setup:
             _sub(root, _M + "PredefinedSetup", {
                 "description": "The start of the game: fixed units on their hexes, the others in each player's pool.",
