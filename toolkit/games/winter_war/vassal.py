@@ -112,4 +112,7 @@ def module_spec(cset: CounterSet) -> ModuleSpec:
                       piece_names={ct.id: piece_name(cset, ct.id) for ct in cset}, palette=palette, setup=setup,
                       dice=((1, 6),), turns=turns, phases=PLAYERS,
                       about="Winter War (SPI 1972): the Soviet-Finnish war of 1939-40 at 20 km a hex. "
-                            "The map is our own approximation, not the published map.")
+                            "The map is our own approximation, not the published map. The Initial set-up "
+                            "follows Initial Deployment: the 6-6-2s on the Fortification hexes, the 20-12-2s "
+                            "next to Leningrad with an HQ in Leningrad (so none begins isolated); every other "
+                            "unit waits in its player's pool. Move any of them within their area before play.")
