@@ -382,7 +382,31 @@ def tiny_files(tmp_path_factory):
     d = tmp_path_factory.mktemp("tiny")
     img.save(d / "scan.png")
     (d / "grid.yaml").write_text(yaml.safe_dump({"grid": truth.grid.to_dict()}))
+    sampled = {k: v for k, v in legend_for(truth, seed=3)["terrain"].items() if isinstance(v, dict)}
+    (d / "good-legend.yaml").write_text(yaml.safe_dump({"terrain": sampled}))  # those on this small map
     return d
+
+
+def test_cli_re_extraction_keeps_the_overrides_block_byte_for_byte(tiny_files):
+    d = tiny_files
+    out = d / "kept.yaml"
+    args = ["map", "extract", str(d / "scan.png"), "--grid", str(d / "grid.yaml"), "--legend",
+            str(d / "good-legend.yaml"), "-o", str(out)]
+    assert CliRunner().invoke(cli, args).exit_code == 0
+    text = out.read_text()
+    block = ('overrides:\n  # checked against the printed map\n  hexes:\n'
+             '    "0303": {terrain: forest, note: "symbol under the name"}   # was clear\n\n'
+             '  hexsides:\n    "0101/0102": [river]\n# end\n')
+    assert text.endswith("overrides:\n  hexes: {}\n  hexsides: {}\n")
+    out.write_text(text[: text.index("overrides:")] + block)
+    r = CliRunner().invoke(cli, args)
+    assert r.exit_code == 0, r.output
+    again = out.read_text()
+    assert again.endswith(block)
+    from toolkit.terrain.io import load_map
+
+    m = load_map(out)
+    assert m.terrain("0303") == "forest" and "river" in m.effective_hexsides()["0101/0102"]
 
 
 @pytest.mark.parametrize("text, message", [

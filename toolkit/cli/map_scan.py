@@ -188,6 +188,35 @@ def _calibrate_open_extent(img: Any, grid: Any, pts: dict[str, tuple[float, floa
     return run(img, covering, pts, refine=refine, progress=_progress_for(img))
 
 
+def _block(text: str, key: str) -> tuple[int, int] | None:
+    """Start and end (character offsets) of the top-level ``key:`` block of a YAML text: its line and
+    every following line that is indented, blank or a comment."""
+    m = re.search(rf"^{re.escape(key)}:.*$", text, flags=re.M)
+    if m is None:
+        return None
+    nxt = re.compile(r"^[^\s#]", flags=re.M).search(text, m.end() + 1)
+    return m.start(), (nxt.start() if nxt else len(text))
+
+
+def keep_block(old: str, new: str, key: str, source: str) -> str:
+    """``new`` with its top-level ``key:`` block replaced by ``old``'s, byte for byte (comments and
+    hand formatting of the overrides survive a re-extraction); checked to read back to the same map."""
+    from ..terrain.io import loads_map
+
+    a, b = _block(old, key) or (0, 0), _block(new, key)
+    if b is None or a == (0, 0):
+        return new
+    chunk = old[a[0]:a[1]]
+    if not chunk.endswith("\n"):
+        chunk += "\n"
+    out = new[:b[0]] + chunk + new[b[1]:]
+    try:
+        same = loads_map(out, source).overrides == loads_map(new, source).overrides
+    except DataFileError:
+        same = False
+    return out if same else new
+
+
 @click.command("centre")
 @click.argument("grid_arg", metavar="MAP|GRID")
 @click.argument("hexes", nargs=-1, required=True)
@@ -224,18 +253,22 @@ def extract(image: str, grid_file: str, legend_file: str, output: str, overlay: 
     from ..terrain.calibrate import open_image
     from ..terrain.extract import draw_overlay, load_legend, to_terrain_map
     from ..terrain.extract import extract as run
-    from ..terrain.io import load_map, save_map
+    from ..terrain.io import dumps_map, load_map
 
     grid = _grid_from_file(grid_file)
     if grid.layout is None:
         raise InputError(f"{grid_file}: the grid has no calibration (run 'wgt map calibrate')")
     legend = load_legend(legend_file)
     previous = load_map(output) if Path(output).is_file() else None
+    old_text = Path(output).read_text(encoding="utf-8") if previous is not None else ""
     img = open_image(image, max_pixels)
     ext = run(img, grid, legend, progress=_progress_for(img))
     m = to_terrain_map(ext, title=title, provenance=f"extracted from {Path(image).name} by wgt map extract",
                        previous=previous)
-    save_map(m, output)
+    text = dumps_map(m)
+    if previous is not None:
+        text = keep_block(old_text, text, "overrides", output)
+    atomic_write(output, text.encode("utf-8"))
     if overlay:
         pic = draw_overlay(img, ext)
         with atomic_open(overlay, "wb") as fh:
