@@ -83,6 +83,20 @@ def test_three_contradictory_points_make_a_squashed_grid():
         fit_points(GRID, pts)
 
 
+def test_points_in_a_line_or_at_one_place_are_refused():
+    with pytest.raises(InputError, match="contradict each other: they lie on one line"):
+        fit_points(GRID, {"0101": (10, 10), "0201": (20, 20), "0301": (30, 30)})
+    with pytest.raises(InputError, match="contradict each other: they lie on one line"):
+        fit_points(GRID, {"0101": (10, 10), "0501": (10, 10), "0105": (80, 90)})
+
+
+def test_a_device_is_not_read_as_an_image(tmp_path):
+    with pytest.raises(ImageError, match="image /dev/zero is not a regular file"):
+        open_image("/dev/zero")
+    with pytest.raises(ImageError, match="is not a regular file"):
+        open_image(tmp_path)
+
+
 def test_points_off_the_image_or_off_the_map_are_refused():
     with pytest.raises(InputError, match=r"point 0101=-5,10 is off the image \(100x100 pixels\)"):
         fit_points(GRID, {"0101": (-5, 10), "0201": (50, 50), "0301": (90, 10)}, (100, 100))

@@ -55,6 +55,8 @@ def open_image(path: str | os.PathLike[str], max_pixels: int | None = None) -> I
     """
     p = Path(path)
     if not p.is_file():
+        if p.exists():  # a folder, a device (/dev/zero), a pipe: never read it
+            raise ImageError(f"image {p} is not a regular file")
         raise ImageError(f"image {p} does not exist")
     old = Image.MAX_IMAGE_PIXELS
     if max_pixels is not None:
@@ -208,7 +210,11 @@ def fit_points(grid: Grid, points: Mapping[str, Point], image_size: tuple[int, i
         raise InputError(f"calibration needs at least 3 clicked hex centres, got {len(pairs)}")
     if len({h for _, h, _ in pairs}) < len(pairs):
         raise InputError("the same hex was clicked twice under different ids")
-    layout = _fit(pairs)
+    try:
+        layout = _fit(pairs)
+    except GridError:
+        raise InputError("the clicked points contradict each other: they lie on one line (or two hexes were "
+                         "clicked at one place); click hexes spread over the map") from None
     orient = grid.numbering.offset.orientation
     shape = layout_shape(layout, orient)
     spacing = 2 * layout.inradius()
