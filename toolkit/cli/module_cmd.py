@@ -136,6 +136,8 @@ def module_cmd(slug: str, out_file: str | None, hex_px: float, map_file: str | N
     check_output(path)
     if setup_out:
         check_output(Path(setup_out))
+        if Path(setup_out).resolve() == path.resolve():
+            raise InputError(f"--setup-out {setup_out} is the module's own file: give the save another name")
     image = board_from_file(board) if board is not None else None
     progress(f"building the {slug} module")
     built = build_game_module(slug, hex_px=hex_px, board=image, map_file=map_file, version=module_version)
