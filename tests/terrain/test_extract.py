@@ -124,6 +124,18 @@ def test_overlay_marks_review_hexes(scan):
     arr = np.asarray(pic)
     patch = arr[round(y) - 2:round(y) + 3, round(x) - 2:round(x) + 3].reshape(-1, 3)
     assert any(p[0] > 200 and p[1] < 80 and p[2] > 200 for p in patch)  # magenta outline
+    # its dominant terrain and share are written on it, on a white label
+    cx, cy = grid.layout.hex_to_pixel(grid.hex(hid))
+    size = math.sqrt(grid.layout.hex_area() / (1.5 * math.sqrt(3)))
+    label = arr[round(cy + 0.45 * size) - 3:round(cy + 0.45 * size) + 4, round(cx) - 15:round(cx) + 16].reshape(-1, 3)
+    assert any(p[0] > 215 and p[1] > 215 and p[2] > 215 for p in label)  # (220/255 opaque)
+    assert any(p[0] > 100 and p[1] < 60 and p[2] > 100 for p in label)  # purple text
+    # the key in the top right corner: a white box with a swatch per terrain and feature
+    key = arr[10:200, -60:-20].reshape(-1, 3)
+    assert (key.min(axis=1) > 240).mean() > 0.5
+    forest = np.array(lab_to_rgb(next(t.lab for t in ext.legend.terrains if t.name == "forest")))
+    box = arr[:300, pic.width - 400:].reshape(-1, 3).astype(int)
+    assert (np.abs(box - forest).max(axis=1) <= 2).sum() > 50  # the forest swatch, untinted
 
 
 def test_a_legend_colour_that_matches_nothing(scan):

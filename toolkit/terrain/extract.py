@@ -990,9 +990,11 @@ def to_terrain_map(ext: Extraction, *, title: str = "", provenance: str = "", pr
 
 
 def draw_overlay(image: Image.Image, ext: Extraction, max_side: int = 2400) -> Image.Image:
-    """The QA picture: the scan (scaled to ``max_side``), each hex tinted with its extracted terrain
-    (legend colour) and labelled with its confidence when low, hexside features drawn as thick lines
-    (along) or bars (across), and hexes to review outlined in magenta."""
+    """The QA picture: the scan (scaled to ``max_side``), each hex's middle tinted with its extracted
+    terrain (legend colour; a tint unlike the printed ring around it is a miss), hexside features
+    drawn as thick lines (along, coast) or bars (across), hexes to review outlined in magenta with
+    their dominant terrain and its share, hexes with nothing to classify crossed out, and a key of
+    the colours in the top right corner."""
     assert ext.grid.layout is not None
     scale = min(1.0, max_side / max(image.size))
     base = image.convert("RGB")
@@ -1027,6 +1029,65 @@ def draw_overlay(image: Image.Image, ext: Extraction, max_side: int = 2400) -> I
                 m = ((pa[0] + pb[0]) / 2, (pa[1] + pb[1]) / 2)
                 d.line([(m[0] + 0.3 * (pa[0] - m[0]), m[1] + 0.3 * (pa[1] - m[1])),
                         (m[0] + 0.3 * (pb[0] - m[0]), m[1] + 0.3 * (pb[1] - m[1]))], fill=col, width=fw)
+    size = _hex_size(lay)
+    small = _overlay_font(max(9, round(size * 0.26)))
+    for hid, r in ext.hexes.items():
+        cx, cy = lay.hex_to_pixel(ext.grid.hex(hid))
+        if r.terrain is None:
+            c = lay.corners(ext.grid.hex(hid))
+            d.line([c[0], c[3]], fill=(255, 0, 255, 200), width=2)
+        elif r.review:
+            text = f"{r.terrain[:8]} {r.confidence:.0%}"
+            box = d.textbbox((cx, cy + 0.45 * size), text, font=small, anchor="mm")
+            d.rectangle(box, fill=(255, 255, 255, 220))
+            d.text((cx, cy + 0.45 * size), text, fill=(150, 0, 150, 255), font=small, anchor="mm")
+    _draw_key(d, base.size, ext, colours, feat_rgb)
     out = base.convert("RGBA")
     out.alpha_composite(over)
     return out.convert("RGB")
+
+
+def _overlay_font(px: int) -> Any:
+    from PIL import ImageFont
+
+    try:
+        return ImageFont.load_default(size=px)
+    except TypeError:  # Pillow < 10.1
+        return ImageFont.load_default()
+
+
+def _draw_key(d: ImageDraw.ImageDraw, dims: tuple[int, int], ext: Extraction,
+              colours: Mapping[str, tuple[int, ...]], feat_rgb: Mapping[str, tuple[int, ...]]) -> None:
+    """A key in the top right corner: terrain tints with their hex counts, features with their side
+    counts, and what the magenta marks mean."""
+    n_t: dict[str, int] = {}
+    for r in ext.hexes.values():
+        if r.terrain:
+            n_t[r.terrain] = n_t.get(r.terrain, 0) + 1
+    n_f: dict[str, int] = {}
+    for fs in ext.hexsides.values():
+        for f in fs:
+            n_f[f] = n_f.get(f, 0) + 1
+    rows: list[tuple[str, tuple[int, ...], str]] = [(f"{t.name} ({n_t.get(t.name, 0)})", colours[t.name], "box")
+                                                     for t in ext.legend.terrains]
+    rows += [(f"{f.name} ({n_f.get(f.name, 0)} sides)", feat_rgb[f.name], "line") for f in ext.legend.features]
+    rows.append((f"review ({len(ext.review())})", (255, 0, 255), "ring"))
+    px = max(11, min(22, dims[0] // 70))
+    font = _overlay_font(px)
+    line_h = round(px * 1.5)
+    width = max(d.textlength(t, font=font) for t, _, _ in rows) + 3 * px
+    x0 = dims[0] - width - px
+    y0 = px
+    d.rectangle([x0 - px // 2, y0 - px // 2, x0 + width, y0 + line_h * len(rows) + px // 2], fill=(255, 255, 255, 225),
+                outline=(0, 0, 0, 255))
+    for i, (text, col, how) in enumerate(rows):
+        y = y0 + i * line_h
+        sw = [x0, y + 2, x0 + 2 * px - 4, y + px]
+        if how == "box":
+            d.rectangle(sw, fill=(*col[:3], 255), outline=(0, 0, 0, 255))
+        elif how == "line":
+            ym = (sw[1] + sw[3]) / 2
+            d.line([(sw[0], ym), (sw[2], ym)], fill=(*col[:3], 255), width=max(3, px // 4))
+        else:
+            d.rectangle(sw, outline=(*col[:3], 255), width=max(2, px // 6))
+        d.text((x0 + 2 * px, y), text, fill=(0, 0, 0, 255), font=font)
