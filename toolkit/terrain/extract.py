@@ -16,10 +16,15 @@ Pipeline (digitizing.md sections 3-4, measured there):
    terrain and a confidence. Hexes cut by the image edge keep their visible fraction (``partial``).
 5. **Hexside features.** For every hexside a band is sampled along its middle 80% and across
    +-15% of the hex size; a sample "hits" a feature when it is within the feature's Delta E
-   tolerance. ``along`` features (rivers, coasts drawn on the side) score the fraction of positions
-   hit; ``across`` features (roads, railways crossing the side) score the longest run of hits, in
-   hex sizes. A sample counts only for the feature whose colour it is nearest, and no ``along``
-   feature is reported between two water hexes. The legend colour is first adapted to the scan (it
+   tolerance. ``along`` features (rivers, lake bands drawn on the side) score the fraction of
+   positions hit; ``across`` features (roads, railways crossing the side) score the longest run of
+   positions where the colour shows on *both* sides of the printed hex line (the band's middle left
+   out), near the side's middle, in runs of at most ``MAX_CROSSING`` hex sizes - so a dark railway
+   is not confused with the hex lines, nor a road colour with an area of similar terrain. A sample
+   counts only for the feature whose colour it is nearest. No ``along`` feature is reported between
+   two water hexes, nor between a water and a land hex (that line is the coast) unless it says
+   ``on_coast: true``; ``coast`` features are those water|land sides, from the terrain. The legend
+   colour is first adapted to the scan (it
    never survives blur, JPEG and the hex line printed over it): from marked example sides
    (``yes``/``no``) when given - colour, tolerance, line width and threshold are then all learned -
    otherwise from the samples that match it best. Thresholds default to sizes relative to the hex.
@@ -274,6 +279,7 @@ def legend_from_dict(spec: Mapping[str, Any], image: Image.Image | None = None, 
         features:
           river: {colour: "#2454be", kind: along, yes: ["0610/0711"], no: ["0101/0102"]}
           road: {colour: "#c8281e", kind: across, tolerance: 25, threshold: 0.03}
+          coast: {kind: coast, terrain: [sea]}   # every side between a sea hex and a land hex
         ink: {lightness: 35}                 # CIELAB L* below which a pixel is ink
         max_delta_e: 30
 
