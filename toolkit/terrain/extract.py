@@ -1043,7 +1043,8 @@ def draw_overlay(image: Image.Image, ext: Extraction, max_side: int = 2400) -> I
             c = lay.corners(ext.grid.hex(hid))
             d.line([c[0], c[3]], fill=(255, 0, 255, 200), width=2)
         elif r.review:
-            text = f"{r.terrain[:8]} {r.confidence:.0%}"
+            text = (f"{r.terrain[:8]} {r.confidence:.0%}" if r.review.startswith("mixed") else
+                    f"{r.visible:.0%} on image" if "on the image" in r.review else f"{r.unknown:.0%} unknown")
             box = d.textbbox((cx, cy + 0.45 * size), text, font=small, anchor="mm")
             d.rectangle(box, fill=(255, 255, 255, 220))
             d.text((cx, cy + 0.45 * size), text, fill=(150, 0, 150, 255), font=small, anchor="mm")
