@@ -389,12 +389,13 @@ def test_setup_save_follows_the_initial_deployment(ww, ww_map):
         pieces = [p for p in locate(read_save(built.setup), module) if p.kind == "piece"]
     on_map = sorted((counter_spec(p.name), p.hex) for p in pieces if p.map == MAIN_MAP)
     assert on_map == [("fin-6-6-2", h) for h in ("2658", "2758", "2857", "2957", "3448", "3449", "3450")] + [
-        ("sov-0-1-2", "3060"), ("sov-20-12-2", "2960"), ("sov-20-12-2", "2961"), ("sov-20-12-2", "3059")]
+        ("sov-0-1-2", "3060"), ("sov-20-12-2", "3059"), ("sov-20-12-2", "3061"), ("sov-20-12-2", "3160")]
     forts = set(ww_map.find(tag="fortification"))
     leningrad = ww_map.place("Leningrad")
     assert leningrad == "3060" and all(h in forts for c, h in on_map if c == "fin-6-6-2")
     assert all(0 < distance(ww_map.grid.hex(h), ww_map.grid.hex(leningrad)) <= 3 and
-               ww_map.value(h, "country") == "ussr" for c, h in on_map if c == "sov-20-12-2")
+               ww_map.value(h, "country") == "ussr" and ww_map.terrain(h) == "clear" and not ww_map.value(h, "water")
+               for c, h in on_map if c == "sov-20-12-2")
     got = Counter((p.map, counter_spec(p.name)) for p in pieces if p.map != MAIN_MAP)
     want = Counter()
     for player, forces in (("Finnish", charts.FINNISH_INITIAL_FORCES), ("Soviet", charts.SOVIET_INITIAL_FORCES)):

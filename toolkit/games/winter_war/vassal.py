@@ -10,7 +10,7 @@ them to an area, and the set-up places those there:
 * "the Finnish 6-6-2 units must be placed on the Fortification hexes": the seven 6-6-2s go one to a
   Fortification hex, the Mannerheim Line first, then the Ladoga line (the eighth hex stays empty);
 * "(a) The three 20-12-2 units must be deployed within three hexes of Leningrad": they go on the three
-  U.S.S.R. hexes next to Leningrad nearest the Mannerheim Line (one each, within the Stacking limit),
+  dry-land U.S.S.R. hexes next to Leningrad nearest the Mannerheim Line (one each, within the Stacking limit),
   and, as "(b) No Soviet unit may be deployed in such a way that it would begin the game in an
   isolated state" and a Soviet unit outside a Supply City needs a Headquarters within five hexes
   (Supply and Isolation (F)), one of the five HQ 0-1-2s goes in Leningrad with them;
@@ -59,8 +59,8 @@ def _fixed_hexes() -> tuple[tuple[str, ...], tuple[str, ...], str]:
     mannerheim = [tmap.grid.hex(h) for h in forts if tmap.value(h, "fortification") == "mannerheim"]
     leningrad = tmap.place("Leningrad")
 
-    def to_front(h: str) -> tuple[int, str]:
-        return min(distance(tmap.grid.hex(h), m) for m in mannerheim), h
+    def to_front(h: str) -> tuple[bool, int, str]:  # dry land first (not Kronstadt's island), then the nearest
+        return bool(tmap.value(h, "water")), min(distance(tmap.grid.hex(h), m) for m in mannerheim), h
 
     near = sorted((h for h in tmap.neighbours(leningrad) if tmap.value(h, "country") == "ussr"), key=to_front)
     return tuple(forts), tuple(near[:3]), leningrad
