@@ -12,7 +12,7 @@ from typing import IO, Any
 
 from .errors import InputError
 
-__all__ = ["atomic_open", "atomic_write"]
+__all__ = ["atomic_open", "atomic_write", "ensure_folder"]
 
 # errors of writing the data itself (a full disk, a quota, a file too large, a failing device)
 _DISK_ERRORS = frozenset({errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO, errno.EROFS})
@@ -89,3 +89,14 @@ def _umask() -> int:
     current = os.umask(0)
     os.umask(current)
     return current
+
+
+def ensure_folder(folder: str | os.PathLike[str]) -> Path:
+    """Make an output folder (and its parents); one that cannot be made is a one-line
+    :class:`InputError`."""
+    path = Path(folder)
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise InputError(f"cannot create folder {path} ({exc.strerror or type(exc).__name__})") from None
+    return path

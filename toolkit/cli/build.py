@@ -16,7 +16,7 @@ from ..builders.counter_art import contact_sheet, mm_to_px, write_counter_pngs
 from ..builders.sheets import PAGE_SIZES, SheetSpec, write_sheets
 from ..counters import CounterSet, load_counters, parse_length
 from ..errors import DataFileError, InputError
-from ..fileio import atomic_open
+from ..fileio import atomic_open, ensure_folder
 from .options import echo_json, json_opt, progress
 
 __all__ = ["build_group", "game_charts"]
@@ -65,14 +65,6 @@ def _counters(arg: str) -> CounterSet:
     return load_counters(arg)
 
 
-def _ensure_dir(folder: Path) -> Path:
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-    except OSError as exc:
-        raise InputError(f"cannot create folder {folder} ({exc.strerror or type(exc).__name__})") from None
-    return folder
-
-
 @click.group("build")
 def build_group() -> None:
     """Build printable components: counter art, counter sheets, player aid cards.
@@ -106,7 +98,7 @@ def counters_cmd(slug: str, out_dir: str | None, dpi: int, size: float | None, p
         raise InputError(f"{size_mm:g} mm at {dpi} dpi is {px} px: too large (at most 8000)")
     if px < 8:
         raise InputError(f"{size_mm:g} mm at {dpi} dpi is {px} px: too small (at least 8)")
-    folder = _ensure_dir(Path(out_dir or Path("build") / cset.game / "counters"))
+    folder = ensure_folder(Path(out_dir or Path("build") / cset.game / "counters"))
     written = write_counter_pngs(cset, folder, px, mm_to_px(bleed, dpi) if bleed else 0)
     proof = folder / "contact.png"
     with atomic_open(proof, "wb") as handle:
@@ -152,7 +144,7 @@ def sheets_cmd(slug: str, out_file: str | None, size: float | None, page: str, l
                      marks_on_backs=not no_back_marks, calibration=calibration)
     spec.check()
     path = Path(out_file or Path("build") / cset.game / "sheets.pdf")
-    _ensure_dir(path.parent)
+    ensure_folder(path.parent)
     pages = write_sheets(cset, spec, path)
     result = {"game": cset.game, "file": str(path), "pages": pages, "counters": cset.total,
               "counter_mm": round(spec.counter_mm, 3), "page": page, "duplex": duplex, "dpi": dpi,
@@ -180,7 +172,7 @@ def aids_cmd(source: str, out_file: str | None, png_dir: str | None, no_png: boo
     if not as_json:
         progress(f"{len(tables)} charts: {', '.join(t.title for t in tables)}")
     path = Path(out_file or Path("build") / name / "aids.pdf")
-    _ensure_dir(path.parent)
+    ensure_folder(path.parent)
     pngs = None if no_png else Path(png_dir or path.with_suffix(""))
     style = AidStyle(dpi=dpi, card=card, landscape=landscape, game_title=title)
     written = write_aids(tables, path, pngs, style)

@@ -16,7 +16,7 @@ import click
 import yaml
 
 from ..errors import ToolkitError
-from ..fileio import atomic_open, atomic_write
+from ..fileio import atomic_open, atomic_write, ensure_folder
 from .options import progress
 
 if TYPE_CHECKING:
@@ -94,7 +94,6 @@ def demo(out_dir: str) -> None:
     from ..vassal.writer import new_save
     from .build import game_charts
     from .check import load_any
-    from .module_cmd import ensure_folder
 
     started = time.perf_counter()
     out = ensure_folder(Path(out_dir))

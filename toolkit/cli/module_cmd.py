@@ -11,21 +11,11 @@ from PIL import Image
 
 from ..builders.module import DEFAULT_HEX_PX, BuiltModule, SetupPiece, board_from_file, build_module
 from ..errors import InputError
-from ..fileio import atomic_write
+from ..fileio import atomic_write, ensure_folder
 from .options import echo_json, json_opt, progress
 
-__all__ = ["all_cmd", "build_game_module", "check_hex_px", "check_output", "ensure_folder", "module_cmd",
+__all__ = ["all_cmd", "build_game_module", "check_hex_px", "check_output", "module_cmd",
            "write_output"]
-
-
-def ensure_folder(folder: Path) -> Path:
-    """Make an output folder; a folder that cannot be made is a one-line input error."""
-    _check_folder(folder)
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-    except OSError as exc:
-        raise InputError(f"cannot create folder {folder} ({exc.strerror or type(exc).__name__})") from None
-    return folder
 
 
 def _check_folder(folder: Path) -> None:
