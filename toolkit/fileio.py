@@ -12,7 +12,7 @@ from typing import IO, Any
 
 from .errors import InputError
 
-__all__ = ["atomic_open", "atomic_write", "ensure_folder"]
+__all__ = ["atomic_open", "atomic_write", "check_folder", "ensure_folder"]
 
 # errors of writing the data itself (a full disk, a quota, a file too large, a failing device)
 _DISK_ERRORS = frozenset({errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO, errno.EROFS})
@@ -95,8 +95,20 @@ def ensure_folder(folder: str | os.PathLike[str]) -> Path:
     """Make an output folder (and its parents); one that cannot be made is a one-line
     :class:`InputError`."""
     path = Path(folder)
+    check_folder(path)
     try:
         path.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise InputError(f"cannot create folder {path} ({exc.strerror or type(exc).__name__})") from None
     return path
+
+
+def check_folder(folder: str | os.PathLike[str]) -> None:
+    """The nearest existing folder on the way to ``folder`` must be a folder, not a file: an
+    :class:`InputError` names the file in the way."""
+    path = Path(folder)
+    for at in (path, *path.parents):
+        if at.exists():
+            if not at.is_dir():
+                raise InputError(f"output folder {at} is a file, not a folder")
+            return

@@ -121,7 +121,7 @@ def test_output_folder_that_is_a_file(run_main, tmp_path: Path):
     blocker = tmp_path / "file"
     blocker.write_text("x", encoding="utf-8")
     code, output = run_main("build", "counters", ALL, "-o", str(blocker / "sub"))
-    assert code == 3 and output.startswith(f"wgt: error: cannot create folder {blocker / 'sub'}")
+    assert code == 3 and output.strip() == f"wgt: error: output folder {blocker} is a file, not a folder"
     assert blocker.read_text(encoding="utf-8") == "x"
 
 

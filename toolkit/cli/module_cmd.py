@@ -11,20 +11,11 @@ from PIL import Image
 
 from ..builders.module import DEFAULT_HEX_PX, BuiltModule, SetupPiece, board_from_file, build_module
 from ..errors import InputError
-from ..fileio import atomic_write, ensure_folder
+from ..fileio import atomic_write, check_folder, ensure_folder
 from .options import echo_json, json_opt, progress
 
 __all__ = ["all_cmd", "build_game_module", "check_hex_px", "check_output", "module_cmd",
            "write_output"]
-
-
-def _check_folder(folder: Path) -> None:
-    """The nearest existing folder on the way to ``folder`` must be a folder, not a file."""
-    for at in (folder, *folder.parents):
-        if at.exists():
-            if not at.is_dir():
-                raise InputError(f"output folder {at} is a file, not a folder")
-            return
 
 
 def check_output(path: Path) -> None:
@@ -42,7 +33,7 @@ def check_output(path: Path) -> None:
             raise InputError(f"cannot write {path} ({exc.strerror or type(exc).__name__})") from None
         if head and head != b"PK\x03\x04":
             raise InputError(f"refusing to overwrite {path}: it is not a VASSAL module or save (remove it first)")
-    _check_folder(path.parent)
+    check_folder(path.parent)
 
 
 def write_output(path: Path, data: bytes) -> None:
