@@ -19,7 +19,7 @@ from pathlib import Path
 from ..errors import ArchiveError, VassalFormatError
 from ..fileio import atomic_write
 from .archive import Archive, check_regular
-from .codec import ESC, HEADER, deobfuscate, obfuscate
+from .codec import ESC, HEADER, deobfuscate, join, obfuscate, split
 from .commands import (
     AddPiece,
     BoardPickerLine,
@@ -36,7 +36,7 @@ from .commands import (
 )
 from .xmlsafe import parse_xml
 
-__all__ = ["Metadata", "SaveFile", "metadata_xml", "read_save"]
+__all__ = ["Metadata", "SaveFile", "TrackerState", "TurnLevelState", "metadata_xml", "read_save"]
 
 SAVED_GAME = "savedGame"
 SAVEDATA = "savedata"
@@ -47,6 +47,71 @@ decoding stays around three times this."""
 MAX_OTHER_ENTRIES = 64 * 1024 * 1024
 """All other entries of a save together (``savedata`` and ``moduledata`` are a few hundred bytes; they
 are kept to write the file back exactly)."""
+
+
+
+def _int(token: str, what: str) -> int:
+    try:
+        return int(token)
+    except ValueError:
+        raise VassalFormatError(f"turn tracker state: {what} {token!r} is not a whole number") from None
+
+
+@dataclass(frozen=True)
+class TurnLevelState:
+    """One level of a TurnTracker state (``TurnLevel.getState``, fields joined by ``;``).
+
+    ``current`` is a ListTurnLevel's item index or a CounterTurnLevel's value; ``sub_level`` the index of
+    the active child level; ``own`` the level's two kind-specific fields (a list's ``first`` index and
+    its comma list of ``active`` flags, or a counter's ``loop`` and ``loopLimit``); ``children`` the
+    states of the nested levels, in the module's order.
+    """
+
+    current: int
+    sub_level: int = 0
+    own: tuple[str, str] = ("0", "")
+    children: tuple[TurnLevelState, ...] = ()
+
+    @staticmethod
+    def parse(text: str, depth: int = 0) -> TurnLevelState:
+        if depth > 16:
+            raise VassalFormatError("turn tracker state: levels nest more than 16 deep")
+        tokens = split(text, ";")
+        if len(tokens) < 4:
+            raise VassalFormatError(f"turn tracker state: level {text[:60]!r} has {len(tokens)} fields, not 4 or more")
+        children = tuple(TurnLevelState.parse(t, depth + 1) for t in tokens[4:])
+        return TurnLevelState(_int(tokens[0], "current"), _int(tokens[1], "sub-level"), (tokens[2], tokens[3]),
+                              children)
+
+    def encode(self) -> str:
+        return join([str(self.current), str(self.sub_level), *self.own, *(c.encode() for c in self.children)], ";")
+
+
+@dataclass(frozen=True)
+class TrackerState:
+    """A TurnTracker's saved state, ``<currentLevel>|<level state>|...`` (``TurnTracker.getState``)."""
+
+    current_level: int
+    levels: tuple[TurnLevelState, ...]
+
+    @staticmethod
+    def parse(text: str) -> TrackerState:
+        """Decode the state of a ``TURN<id>\\t<state>`` line; :class:`VassalFormatError` if malformed."""
+        tokens = split(text, "|")
+        return TrackerState(_int(tokens[0], "current level"), tuple(TurnLevelState.parse(t) for t in tokens[1:]))
+
+    def encode(self) -> str:
+        return join([str(self.current_level), *(level.encode() for level in self.levels)], "|")
+
+    def path(self) -> tuple[int, ...]:
+        """The ``current`` of each level on the active chain, outermost first (() when there is none)."""
+        out: list[int] = []
+        level = self.levels[self.current_level] if 0 <= self.current_level < len(self.levels) else None
+        while level is not None:
+            out.append(level.current)
+            sub = level.sub_level
+            level = level.children[sub] if 0 <= sub < len(level.children) else None
+        return tuple(out)
 
 
 @dataclass(frozen=True)

@@ -2,7 +2,9 @@
 
 The save holds, as VASSAL writes it: ``begin_save``, the empty version-check element, the pieces
 element (each piece's full trait chain with prototypes expanded, then one stack per occupied point,
-children before the stack), a ``...BoardPicker`` line per used map, ``end_save``; plus ``savedata``
+children before the stack), a ``...BoardPicker`` line per used map, optionally the module's first
+TurnTracker set to a given turn (``TURNTurnTracker0``, nested level states as ``TurnLevel.getState``
+writes them), ``end_save``; plus ``savedata``
 and the module's own ``moduledata`` so VASSAL recognises the module.
 """
 
@@ -11,14 +13,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from lxml import etree
+
 from ..errors import VassalFormatError
 from .codec import split
-from .commands import AddPiece, Command, CommandList, TextCommand
+from .commands import AddPiece, Command, CommandList, TextCommand, TurnLine
 from .module import Module
-from .save import MODULEDATA, SAVEDATA, SaveFile, metadata_xml
+from .save import MODULEDATA, SAVEDATA, SaveFile, TrackerState, TurnLevelState, metadata_xml
 from .traits import BasicPiece, Prototype, Stack, Trait, decode_chain, encode_chain
 
-__all__ = ["Placement", "expand_prototypes", "new_save", "slot_piece"]
+__all__ = ["Placement", "expand_prototypes", "new_save", "slot_piece", "tracker_state"]
 
 FIRST_ID = 1700000000000
 
@@ -69,9 +73,61 @@ def slot_piece(module: Module, name: str) -> list[Trait]:
     return expand_prototypes(decode_chain(fields[2], fields[3]), module)
 
 
+_LEVELS = {"CounterTurnLevel", "ListTurnLevel"}
+
+
+def _levels(el: etree._Element) -> list[etree._Element]:
+    return [c for c in el if isinstance(c.tag, str) and c.tag.rsplit(".", 1)[-1] in _LEVELS]
+
+
+def _level_state(el: etree._Element, path: Sequence[int], source: str) -> TurnLevelState:
+    """A level's state as VASSAL writes it after a reset, with ``path`` (if any) selecting its current item
+    and, below it, the items of its first nested level."""
+    kind = str(el.tag).rsplit(".", 1)[-1]
+    name = el.get("name", "")
+    children = _levels(el)
+    if kind == "ListTurnLevel":
+        items = split(el.get("list", ""), ",") if el.get("list") else []
+        current = path[0] if path else 0
+        if not 0 <= current < len(items):
+            raise VassalFormatError(f"{source}: turn level {name!r} has no item {current} (it has {len(items)})")
+        own = ("0", ",".join(["true"] * len(items)))
+    else:
+        current = path[0] if path else _int_attr(el, "start", 1, source)
+        own = (el.get("loop", "false"), str(_int_attr(el, "loopLimit", -1, source)))
+    rest = path[1:]
+    if rest and not children:
+        raise VassalFormatError(f"{source}: turn level {name!r} has no nested level for {list(rest)}")
+    states = tuple(_level_state(c, rest if i == 0 else (), source) for i, c in enumerate(children))
+    return TurnLevelState(current, 0, own, states)
+
+
+def _int_attr(el: etree._Element, attr: str, default: int, source: str) -> int:
+    try:
+        return int(el.get(attr, str(default)))
+    except ValueError:
+        raise VassalFormatError(f"{source}: turn level attribute {attr}={el.get(attr)!r} is not a whole number") \
+            from None
+
+
+def tracker_state(module: Module, path: Sequence[int]) -> TurnLine:
+    """The ``TURNTurnTracker0`` line of the module's first TurnTracker set to ``path``: the item index of each
+    nested ListTurnLevel (the value of a CounterTurnLevel), outermost first; deeper levels as after a reset."""
+    tracker = next((el for el in module.root.iter() if isinstance(el.tag, str)
+                    and el.tag.endswith("turn.TurnTracker")), None)
+    if tracker is None:
+        raise VassalFormatError(f"{module.source}: the module has no turn tracker")
+    levels = _levels(tracker)
+    if not levels:
+        raise VassalFormatError(f"{module.source}: the turn tracker has no levels")
+    states = tuple(_level_state(el, path if i == 0 else (), module.source) for i, el in enumerate(levels))
+    return TurnLine("TurnTracker0", TrackerState(0, states).encode())
+
+
 def new_save(module: Module, placements: Sequence[Placement], *, key: int = 0x5A, date_saved: int = 0,
-             vassal_version: str | None = None, description: str = "") -> SaveFile:
-    """A save with the placed pieces (deterministic: ids count up from 1700000000000 unless given)."""
+             vassal_version: str | None = None, description: str = "", turn: Sequence[int] | None = None) -> SaveFile:
+    """A save with the placed pieces (deterministic: ids count up from 1700000000000 unless given), and, given
+    ``turn``, the module's turn tracker set there (see :func:`tracker_state`)."""
     pieces: list[Command] = []
     stacks: dict[tuple[str, int, int], list[str]] = {}
     used_maps: list[str] = []
@@ -111,6 +167,9 @@ def new_save(module: Module, placements: Sequence[Placement], *, key: int = 0x5A
             from .commands import BoardPickerLine
 
             items.append(TextCommand(BoardPickerLine(map_id, ((board, 0, 0),)).encode()))
+    if turn is not None:
+        line = tracker_state(module, turn)
+        items.append(TextCommand(f"TURN{line.tracker}\t{line.state}"))
     items.append(TextCommand("end_save"))
     vv = vassal_version or (module.metadata.vassal_version if module.metadata else "") or "3.6.7"
     entries = {SAVEDATA: metadata_xml(version=module.version, vassal_version=vv, date_saved=date_saved,
