@@ -194,3 +194,20 @@ def test_bundled_maps_render_every_plain_hex_in_its_colour(path: Path) -> None:
     assert len(plain) > len(m.grid) // 2
     wrong = [h for h in plain if px(img, lay.hex_to_pixel(m.grid.hex(h))) != rgb(m.legend[eff[h].terrain].color)]
     assert wrong == []
+
+
+@pytest.mark.parametrize(("hex_size", "supersample"), [(40, 1), (40, 2), (64, 1), (64, 2)])
+def test_printed_hex_lines_lie_on_the_returned_layout(hex_size: int, supersample: int) -> None:
+    """Pixel (i, j) is centred on (i, j): the grid lines found in the picture (by the scan calibrator's
+    line refinement) sit on the layout render_map returns, not half a pixel up-left (Pillow truncates
+    float coordinates; even line widths are drawn off centre)."""
+    from toolkit.terrain.calibrate import refine_layout
+
+    g = Grid(CCRR(offset=OffsetSystem("flat", "even")), Extent(1, 12, 1, 12))
+    m = TerrainMap("plain", "", g, {"clear": TerrainType("clear", "#e9e4c9")}, {h: HexData("clear") for h in g.ids()})
+    r = render_map(m, hex_size, supersample=supersample,
+                   style=RenderStyle(numbers=False, labels=False, legend=False, frame_on=False))
+    gray = np.asarray(r.image.convert("L"), dtype=np.float32)
+    refined, _, _ = refine_layout(gray, r.layout, g.hexes())
+    shifts = np.array([np.subtract(refined.hex_to_pixel(h), r.layout.hex_to_pixel(h)) for h in g.hexes()])
+    assert np.abs(shifts.mean(axis=0)).max() < 0.25, shifts.mean(axis=0)

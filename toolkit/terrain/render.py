@@ -133,7 +133,11 @@ def render_map(m: TerrainMap, hex_size: float = DEFAULT_HEX_SIZE, *, layout: Lay
     ss = supersample if supersample is not None else (2 if width * height <= 16_000_000 else 1)
     if ss < 1:
         raise InputError(f"supersample must be 1 or more, not {ss}")
-    painter = _Painter(m, layout.scaled(ss), hex_size * ss, (width * ss, height * ss), style, ss)
+    # pixel (i, j) of the board is centred on (i, j); on the supersampled canvas its ss x ss block is
+    # centred on (ss*i + (ss-1)/2, ...); and Pillow truncates float coordinates to pixels, so half a
+    # canvas pixel more makes that rounding: the layout is scaled, then moved by (ss-1)/2 + 1/2
+    off = ss / 2
+    painter = _Painter(m, layout.scaled(ss).translated(off, off), hex_size * ss, (width * ss, height * ss), style, ss)
     painter.draw_all()
     img = painter.img
     if ss > 1:
@@ -280,7 +284,8 @@ class _Painter:
                 d.ellipse([x - r, y - r, x + r, y + r], fill=dark)
 
     def grid(self) -> None:
-        width = self.w(0.03)
+        # an odd width: Pillow centres odd-width lines on their coordinates, even ones half a pixel off
+        width = max(1, 2 * int(self.s * 0.03 / 2) + 1)
         for side in self.m.grid.hexsides():
             self.d.line(self.L.hexside_endpoints(side), fill=self.style.grid, width=width)
         # outer edges of edge hexes

@@ -353,9 +353,8 @@ def scan_of_map(m: object, size: float = 40.0, *, rotation: float = 0.7, stretch
     dims = (math.ceil(hi[0] - lo[0]), math.ceil(hi[1] - lo[1]))
     # a printed map paints each hex its terrain: no tint for the share of water a land hex holds
     style = RenderStyle(frame_on=False, legend=False, water_fraction=None)
-    # drawn half a pixel on: Pillow fills the pixel a float coordinate truncates to
-    img = render_map(m, layout=layout.translated(0.5, 0.5), size=dims, style=style,  # type: ignore[arg-type]
-                     supersample=1).image
+    # render_map puts hex centres on pixel centres (it rounds where Pillow would truncate)
+    img = render_map(m, layout=layout, size=dims, style=style, supersample=1).image  # type: ignore[arg-type]
     return degrade(img, seed=seed, **degrade_args), layout  # type: ignore[arg-type]
 
 
