@@ -336,6 +336,16 @@ def test_winter_war_module_structure(ww):
         assert dice == [("1", "6")]
         level = next(root.iter("VASSAL.build.module.turn.ListTurnLevel"))
         assert level.get("list").split(",")[0] == "1 (30 Nov 1939 – 9 Dec)" and len(level.get("list").split(",")) == 10
+        # the tracker nests Game-Turn > Player-Turn > Phase (Sequence of Play), one level inside the other
+        nested, chain = level, []
+        while nested is not None:
+            chain.append((nested.get("name"), nested.get("property"), nested.get("list").split(",")[-3:]))
+            nested = nested.find("VASSAL.build.module.turn.ListTurnLevel")
+        last_turns = ["8 (10 Feb – 19 Feb)", "9 (20 Feb – 1 Mar)", "10 (2 Mar – 12 Mar)"]
+        assert chain == [("Game-Turn", "GameTurn", last_turns),
+                         ("Player-Turn", "PlayerTurn", ["Soviet", "Finnish"]),
+                         ("Phase", "Phase", ["Reinforcement", "Movement", "Combat"])]
+        assert level.getparent().get("turnFormat") == "Turn $level1$ - $level2$ - $level3$"
         charts_ = [c.get("fileName") for c in root.iter("VASSAL.build.widget.Chart")]
         from toolkit.cli.build import game_charts
 

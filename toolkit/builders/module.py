@@ -118,7 +118,9 @@ class ModuleSpec:
     ``players`` are the PlayerRoster sides; ``player_of`` maps a counter side to its player;
     ``piece_names`` maps a counter id to the piece name the game's referee reads back; ``palette``
     maps a counter side to its palette groups; ``dice`` are ``(number, sides)`` buttons; ``turns``
-    the names of the game turns and ``phases`` the player turns inside each."""
+    the names of the game turns, ``phases`` the player turns inside each and ``player_phases`` the phases
+    inside each player turn: the turn tracker nests them (Game-Turn > Player-Turn > Phase) as VASSAL
+    modules do, so a save's ``TURNTurnTracker0`` line says where in the Sequence of Play it was made."""
 
     players: tuple[str, ...]
     player_of: Mapping[str, str]
@@ -128,6 +130,7 @@ class ModuleSpec:
     dice: tuple[tuple[int, int], ...] = ((1, 6),)
     turns: tuple[str, ...] = ()
     phases: tuple[str, ...] = ()
+    player_phases: tuple[str, ...] = ()
     about: str = ""
 
 
@@ -615,6 +618,8 @@ class _Tree:
     def turn_tracker(self, root: etree._Element) -> None:
         turns = [t.replace(",", ";") for t in self.spec.turns]
         fmt = "Turn $level1$" + (" - $level2$" if self.spec.phases else "")
+        if self.spec.phases and self.spec.player_phases:
+            fmt += " - $level3$"
         tracker = _sub(root, _M + "turn.TurnTracker", {
             "buttonText": "Turn", "hotkey": "", "icon": "", "length": "-1", "lengthStyle": "Maximum",
             "name": "Turn", "nexthotkey": "", "plusButtonSize": "22", "prevhotkey": "",
@@ -628,11 +633,13 @@ class _Tree:
             level = _sub(tracker, _M + "turn.CounterTurnLevel", {
                 "incr": "1", "loop": "false", "loopLimit": "-1", "name": "Game-Turn", "property": "GameTurn",
                 "start": "1", "turnFormat": "$value$"})
-        if self.spec.phases:
-            _sub(level, _M + "turn.ListTurnLevel", {
-                "configFirst": "false", "configList": "false", "list": ",".join(p.replace(",", ";")
-                                                                               for p in self.spec.phases),
-                "name": "Player-Turn", "property": "PlayerTurn", "turnFormat": "$value$"})
+        for name, prop, items in (("Player-Turn", "PlayerTurn", self.spec.phases),
+                                  ("Phase", "Phase", self.spec.player_phases if self.spec.phases else ())):
+            if not items:
+                break
+            level = _sub(level, _M + "turn.ListTurnLevel", {
+                "configFirst": "false", "configList": "false", "list": ",".join(p.replace(",", ";") for p in items),
+                "name": name, "property": prop, "turnFormat": "$value$"})
 
 
 # ------------------------------------------------------------------------------------------ pools

@@ -34,8 +34,18 @@ def load_with_before(path: Path, game: str | None, module: Path | None) -> tuple
     start of the phase), if any.
 
     Saves are read by ``toolkit.vassal`` into pieces (``name``, ``hex``) that the game's VASSAL
-    naming turns into counters (:meth:`Referee.from_pieces`).
+    naming turns into counters (:meth:`Referee.from_pieces`), at the turn, player and phase the save's
+    turn tracker stands at (the naming's ``game_state`` hook; see :func:`load_checked`).
     """
+    ref, pos, before, _ = load_checked(path, game, module)
+    return ref, pos, before
+
+
+def load_checked(path: Path, game: str | None, module: Path | None) -> tuple[Referee, Position, Position | None,
+                                                                            str | None]:
+    """:func:`load_with_before`, plus a note for the report when a save does not say its turn, player or
+    phase (its turn tracker holds no state, or fewer levels): the referee's defaults (Game-Turn 1, the first
+    player, Movement) were assumed for what is missing. None for YAML positions and complete saves."""
     if path.is_dir():
         raise InputError(f"{path} is a folder, not a position file")
     if not path.exists():
@@ -54,7 +64,17 @@ def load_with_before(path: Path, game: str | None, module: Path | None) -> tuple
         ref = referee_for(game)
         placed = locate(save, Module.open(module))
         pieces = [{"id": p.id, "name": p.name, "hex": p.hex} for p in placed if p.kind == "piece"]
-        return ref, ref.from_pieces(pieces, source=str(path)), None
+        state = _save_game_state(game, save)
+        pos = ref.from_pieces(pieces, source=str(path), **state)
+        missing = [k for k in ("turn", "player", "phase") if k not in state]
+        note = None
+        if not state:
+            note = (f"the save holds no turn tracker state: judged as Game-Turn {pos.turn}, {pos.player} player, "
+                    f"{pos.phase} phase")
+        elif missing:
+            assumed = ", ".join(f"{k} {getattr(pos, k)}" for k in missing)
+            note = f"the save's turn tracker does not say the {', '.join(missing)}: judged as {assumed}"
+        return ref, pos, None, note
     data: Any = load_position_data(path)
     slug = game or (data.get("game") if isinstance(data, dict) else None)
     if not slug:
@@ -63,7 +83,23 @@ def load_with_before(path: Path, game: str | None, module: Path | None) -> tuple
     before = None
     if isinstance(data, dict) and isinstance(data.get("before"), list):
         before = ref.position({**data, "units": data["before"]}, f"{path} (before)")
-    return ref, ref.position(data, str(path)), before
+    return ref, ref.position(data, str(path)), before, None
+
+
+def _save_game_state(slug: str, save: Any) -> dict[str, Any]:
+    """``turn``/``player``/``phase`` from a save's turn tracker, by the game's ``naming.game_state(turn_lines)``
+    hook (an empty dict when the game has none, or the save no tracker state)."""
+    import importlib
+
+    name = f"{type(get_game(slug)).__module__}.naming"
+    try:
+        naming = importlib.import_module(name)
+    except ModuleNotFoundError as exc:
+        if exc.name != name:
+            raise
+        return {}
+    hook = getattr(naming, "game_state", None)
+    return dict(hook(save.turns())) if callable(hook) else {}
 
 
 @click.command()
@@ -77,10 +113,12 @@ def load_with_before(path: Path, game: str | None, module: Path | None) -> tuple
 @json_opt
 def check(position: Path, game: str | None, module: Path | None, before: Path | None, as_json: bool) -> None:
     """Report every rule POSITION breaks, citing the rulebook (exit 1 if any)."""
-    ref, pos, earlier = load_with_before(position, game, module)
+    ref, pos, earlier, note = load_checked(position, game, module)
     if before is not None:
         _, earlier = load_any(before, game or pos.game, module)
     report = ref.check(pos, earlier)
+    if note:
+        report.summary["note"] = note
     if as_json:
         echo_json(report.to_dict())
     else:

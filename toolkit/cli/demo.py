@@ -86,6 +86,7 @@ def demo(out_dir: str) -> None:
     from ..builders.sheets import SheetSpec, write_sheets
     from ..counters import load_counters
     from ..games import get_game
+    from ..games.winter_war.naming import tracker_path
     from ..hexgrid import Grid
     from ..terrain.extract import extract
     from ..terrain.io import load_map
@@ -165,7 +166,8 @@ def demo(out_dir: str) -> None:
     spec = built.spec
     with Module.open(vmod) as module:
         placements = position_placements(((u["id"], u["counter"], u["hex"]) for u in data["units"]), spec, cset)
-        new_save(module, placements, description="sample position").write(out / "sample.vsav")
+        when = tracker_path(data["turn"], data["player"], data["phase"])  # the turn tracker set to its turn/phase
+        new_save(module, placements, description="sample position", turn=when).write(out / "sample.vsav")
     ref, pos = load_any(out / "sample-position.yaml", None, None)
     report = ref.check(pos)
     _, from_save = load_any(out / "sample.vsav", GAME, vmod)

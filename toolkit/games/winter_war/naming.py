@@ -3,13 +3,30 @@
 A piece named by our module carries the counter id (``fin-6-6-2``) or "SIDE VALUES" (``Finnish
 6-6-2``, ``Soviet 20-12-2``, ``Allied 3-2-2``); stacks of several copies are pieces of their own.
 Anything else (markers, decks, map furniture) is not a unit and is left out of the position.
+
+The module's turn tracker follows the Sequence of Play: Game-Turn (1..10, the Turn Record) > Player-Turn
+(Soviet, then Finnish) > Phase (Reinforcement, Movement, Combat). :func:`tracker_path` gives the
+tracker's item indices for a (turn, player, phase) and :func:`game_state` reads them back from a save's
+``TURNTurnTracker0`` line, so a save tells the referee when it was made.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
+from typing import Any
 
-__all__ = ["PIECE_NAME", "counter_spec"]
+from ...errors import InputError, VassalFormatError
+from ...vassal.commands import TurnLine
+from ...vassal.save import TrackerState
+
+__all__ = ["PIECE_NAME", "PLAYER_PHASES", "PLAYER_TURNS", "counter_spec", "game_state", "tracker_path"]
+
+#: The Player-Turns of a Game-Turn, in order (Sequence of Play: the Soviet Player-Turn comes first)
+PLAYER_TURNS = ("Soviet", "Finnish")
+#: The Phases of a Player-Turn, in order (Sequence of Play)
+PLAYER_PHASES = ("Reinforcement", "Movement", "Combat")
+TRACKER = "TurnTracker0"
 
 #: "fin-6-6-2", "Finnish 6-6-2", "Soviet HQ 0-1-2", "sov 20-12-2 (7th Army)"
 PIECE_NAME = re.compile(
@@ -25,3 +42,39 @@ def counter_spec(piece_name: str) -> str | None:
     if not m:
         return None
     return f"{_SHORT[m.group('side').lower()]}-{m.group('values').lower()}"
+
+
+def tracker_path(turn: int, player: str, phase: str) -> tuple[int, int, int]:
+    """The turn tracker's item indices (Game-Turn, Player-Turn, Phase) for a referee's turn, player and phase
+    (``8, "soviet", "combat"`` -> ``(7, 0, 2)``); :class:`InputError` for a phase the tracker has no place for
+    (set-up, the Scenario Interphase)."""
+    players = [p.lower() for p in PLAYER_TURNS]
+    phases = [p.lower() for p in PLAYER_PHASES]
+    if turn < 1:
+        raise InputError(f"turn {turn} is not a Game-Turn of the turn tracker")
+    if player.lower() not in players:
+        raise InputError(f"player {player!r} is not a Player-Turn of the turn tracker ({', '.join(players)})")
+    if phase.lower() not in phases:
+        raise InputError(f"phase {phase!r} is not a phase of the turn tracker ({', '.join(phases)})")
+    return turn - 1, players.index(player.lower()), phases.index(phase.lower())
+
+
+def game_state(turns: Iterable[TurnLine]) -> dict[str, Any]:
+    """The ``turn``, ``player`` and ``phase`` a save's turn tracker stands at (only those it holds: an empty
+    dict when the save has no ``TURNTurnTracker0`` line, no ``phase`` from a module without the Phase level);
+    :class:`VassalFormatError` for a state that is no place on the tracker."""
+    line = next((t for t in turns if t.tracker == TRACKER), None)
+    if line is None:
+        return {}
+    path = TrackerState.parse(line.state).path()
+    out: dict[str, Any] = {}
+    if path:
+        if path[0] < 0:
+            raise VassalFormatError(f"turn tracker: Game-Turn item {path[0]} is no Game-Turn")
+        out["turn"] = path[0] + 1
+    for key, items, index in (("player", PLAYER_TURNS, 1), ("phase", PLAYER_PHASES, 2)):
+        if len(path) > index:
+            if not 0 <= path[index] < len(items):
+                raise VassalFormatError(f"turn tracker: {key} item {path[index]} is not one of {', '.join(items)}")
+            out[key] = items[path[index]].lower()
+    return out

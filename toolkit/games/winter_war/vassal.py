@@ -27,14 +27,14 @@ from ...builders.module import ModuleSpec, PaletteGroup, SetupPiece
 from ...counters import CounterSet
 from ...hexgrid import distance
 from . import charts
-from .naming import counter_spec
+from .naming import PLAYER_PHASES, PLAYER_TURNS, counter_spec
 
 __all__ = ["initial_setup", "module_spec", "piece_name"]
 
 _SIDE_WORD = {"finnish": "Finnish", "soviet": "Soviet", "allied": "Allied"}
 _KIND_WORD = {"headquarters": "HQ", "nkvd": "NKVD", "paratroop": "Para", "artillery": "Art", "armour": "Tank",
               "cavalry": "Cav"}
-PLAYERS = ("Soviet", "Finnish")  # the Soviet Player-Turn comes first (Sequence of Play)
+PLAYERS = PLAYER_TURNS  # the Soviet Player-Turn comes first (Sequence of Play)
 
 
 def piece_name(cset: CounterSet, counter_id: str) -> str:
@@ -110,7 +110,7 @@ def module_spec(cset: CounterSet) -> ModuleSpec:
     turns = tuple(f"{t} ({dates})" for t, (dates, _) in sorted(charts.TURNS.items()))
     return ModuleSpec(players=PLAYERS, player_of=player_of,
                       piece_names={ct.id: piece_name(cset, ct.id) for ct in cset}, palette=palette, setup=setup,
-                      dice=((1, 6),), turns=turns, phases=PLAYERS,
+                      dice=((1, 6),), turns=turns, phases=PLAYERS, player_phases=PLAYER_PHASES,
                       about="Winter War (SPI 1972): the Soviet-Finnish war of 1939-40 at 20 km a hex. "
                             "The map is our own approximation, not the published map. The Initial set-up "
                             "follows Initial Deployment: the 6-6-2s on the Fortification hexes, the 20-12-2s "
