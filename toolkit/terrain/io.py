@@ -255,6 +255,8 @@ class _Reader:
             mark = exc.problem_mark or exc.context_mark
             line = mark.line + 1 if mark is not None else None
             problem = (exc.problem or exc.context or "bad yaml").strip()
+            if "nesting depth" in problem:  # PyYAML >= 6.0.4 has a depth limit of its own
+                raise DataFileError(f"nested more than {MAX_DEPTH} levels deep", self.source, line) from None
             raise DataFileError(f"not valid yaml: {problem}", self.source, line) from None
         except yaml.YAMLError as exc:
             raise DataFileError(f"not valid yaml: {str(exc).splitlines()[0]}", self.source) from None
