@@ -259,3 +259,23 @@ def test_vassal_decodes_saves_with_a_turn_without_errors(module_file: Path, tmp_
     assert answer.get("engine_errors") is None and answer["ok"]
     placed = sorted((p["id"], p["location"]) for p in answer["pieces"] if p["class"] != "Stack")
     assert placed == sorted((u["id"], u["hex"]) for u in data["units"])
+
+
+def test_a_tracker_without_the_phase_level_says_turn_and_player(module_file: Path, tmp_path: Path) -> None:
+    """A save of a module built before the Phase level (Game-Turn > Player-Turn only): turn and player are read,
+    the phase is assumed, and the summary says so."""
+    from toolkit.vassal import read_save
+    from toolkit.vassal.commands import TextCommand
+    data = yaml.safe_load((POSITIONS / "14-prohibited-ice-turn-5.yaml").read_text(encoding="utf-8"))
+    vsav = tmp_path / "two-levels.vsav"
+    _write_save(module_file, data, vsav)
+    save = read_save(vsav)
+    items = save.commands.items
+    at = next(i for i, c in enumerate(items) if isinstance(c, TextCommand) and c.text.startswith("TURN"))
+    items[at] = TextCommand("TURNTurnTracker0\t0|7;0;0;" + ",".join(["true"] * 10) + ";1\\;0\\;0\\;true,true")
+    save.write(vsav)
+    r = CliRunner().invoke(cli, ["check", str(vsav), "--module", str(module_file), "--json"])
+    summary = json.loads(r.stdout)["summary"]
+    assert r.exit_code == 0  # Game-Turn 8: the ice is open
+    assert (summary["turn"], summary["player"], summary["phase"]) == (8, "finnish", "movement")
+    assert summary["note"] == "the save's turn tracker does not say the phase: judged as phase movement"

@@ -69,8 +69,8 @@ def load_checked(path: Path, game: str | None, module: Path | None) -> tuple[Ref
         missing = [k for k in ("turn", "player", "phase") if k not in state]
         note = None
         if not state:
-            note = (f"the save holds no turn tracker state: judged as Game-Turn {pos.turn}, {pos.player} player, "
-                    f"{pos.phase} phase")
+            why = "holds no turn tracker state" if not save.turns() else "has a turn tracker this game does not read"
+            note = f"the save {why}: judged as Game-Turn {pos.turn}, {pos.player} player, {pos.phase} phase"
         elif missing:
             assumed = ", ".join(f"{k} {getattr(pos, k)}" for k in missing)
             note = f"the save's turn tracker does not say the {', '.join(missing)}: judged as {assumed}"
