@@ -689,7 +689,9 @@ def _setup_save(root: etree._Element, board_png: bytes, spec: ModuleSpec, cset: 
                         placements.append(Placement(name, pool_map_name(player), at))
                     else:
                         placements.append(Placement(name, MAIN_MAP, tmap.canonical(piece.hex)))
-            save = new_save(module, placements, description="initial set-up")
+            # the turn tracker at its start: the first item of each of its levels
+            levels = (1 + bool(spec.phases) + bool(spec.phases and spec.player_phases)) if spec.turns else 0
+            save = new_save(module, placements, description="initial set-up", turn=(0,) * levels or None)
             return save.to_bytes(), len(placements)
 
 
