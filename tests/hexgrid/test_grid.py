@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from toolkit.errors import GridError, HexIdError
 from toolkit.hexgrid.coords import Hex, Hexside, OffsetSystem, distance, hex_range
-from toolkit.hexgrid.grid import MAX_HEXES, Extent, Grid
+from toolkit.hexgrid.grid import MAX_HEXES, Extent, Grid, side_key
 from toolkit.hexgrid.layout import Layout
 from toolkit.hexgrid.numbering import CCRR, Europa, Lettered, Numbering
 
@@ -91,6 +91,8 @@ def test_side_keys() -> None:
     assert g.side_key("0102", "0101") == "0101/0102"
     assert g.hexside("0101/0102") == Hexside.between(Hex(1, 1), Hex(1, 2))
     assert g.side_id(Hexside.between(Hex(1, 1), Hex(1, 2))) == "0101/0102"
+    assert side_key("0102", "0101") == side_key("0101", "0102") == "0101/0102"
+    assert side_key("35:4721", "35:4621") == "35:4621/35:4721"
     with pytest.raises(HexIdError, match="hexes 0101 and 0103 are not neighbours"):
         g.side_key("0101", "0103")
     with pytest.raises(HexIdError, match="hexside '0101/0103': hexes 0101 and 0103 are not neighbours"):

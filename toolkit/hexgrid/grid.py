@@ -12,10 +12,17 @@ from .coords import Hex, Hexside, hex_range
 from .layout import Layout
 from .numbering import CCRR, Numbering, numbering_from_dict
 
-__all__ = ["MAX_HEXES", "Extent", "Grid"]
+__all__ = ["MAX_HEXES", "Extent", "Grid", "side_key"]
 
 #: The most cells an extent may span (a guard against a mistyped extent that would take hours to list).
 MAX_HEXES = 1_000_000
+
+
+def side_key(a: str, b: str) -> str:
+    """The map-file key of the hexside between two (canonical) hex ids: the pair sorted as text and
+    joined by ``/`` (``"0101/0102"``). The one spelling of that key; :meth:`Grid.side_key`,
+    :meth:`Grid.side_id` and :func:`toolkit.terrain.side_key` all come here."""
+    return f"{a}/{b}" if a < b else f"{b}/{a}"
 
 
 @dataclass(frozen=True)
@@ -178,14 +185,12 @@ class Grid:
         ha, hb = self.hex(a), self.hex(b)
         if ha.distance(hb) != 1:
             raise HexIdError(f"hexes {a} and {b} are not neighbours, so they share no hexside")
-        ia, ib = self._by_hex[ha], self._by_hex[hb]
-        return f"{ia}/{ib}" if ia < ib else f"{ib}/{ia}"
+        return side_key(self._by_hex[ha], self._by_hex[hb])
 
     def side_id(self, side: Hexside) -> str:
         """The map-file key of a hexside (both hexes on the map): the two ids, sorted as text, joined
         by ``/``."""
-        ia, ib = self.id(side.a), self.id(side.b)
-        return f"{ia}/{ib}" if ia < ib else f"{ib}/{ia}"
+        return side_key(self.id(side.a), self.id(side.b))
 
     def hexside(self, key: str) -> Hexside:
         """The hexside of a key ``"0101/0102"`` (ids in either order, spelled as :meth:`hex` accepts);

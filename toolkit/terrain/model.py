@@ -33,6 +33,7 @@ from typing import Any
 
 from ..errors import DataFileError, HexIdError
 from ..hexgrid import Grid
+from ..hexgrid.grid import side_key
 
 __all__ = ["RESERVED_KEYS", "HexData", "TerrainMap", "TerrainType", "fold_name", "side_key"]
 
@@ -102,11 +103,6 @@ class HexData:
     def value(self, key: str, default: Any = None) -> Any:
         """A free value of this hex, or ``default``."""
         return self.values.get(key, default)
-
-
-def side_key(a: str, b: str) -> str:
-    """The hexside key of two (canonical) ids: the sorted pair ``"0101/0102"``."""
-    return f"{a}/{b}" if a < b else f"{b}/{a}"
 
 
 def _sorted_key(key: str) -> str:

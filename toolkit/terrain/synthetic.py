@@ -293,9 +293,9 @@ def render_scan(m: SyntheticMap, size: float = 36.0, *, rotation: float = 0.7, s
 
     sides: dict[str, set[str]] = {}
     for side in m.rivers:
-        sides.setdefault(grid.side_key(grid.id(side.a), grid.id(side.b)), set()).add("river")
+        sides.setdefault(grid.side_id(side), set()).add("river")
     for side in m.roads:
-        sides.setdefault(grid.side_key(grid.id(side.a), grid.id(side.b)), set()).add("road")
+        sides.setdefault(grid.side_id(side), set()).add("road")
     truth = Truth(layout, grid, names, fractions, visible, {k2: frozenset(v) for k2, v in sorted(sides.items())})
     return img, truth
 
