@@ -341,9 +341,7 @@ def parse_counters(text: str, source: str = "<counters>") -> CounterSet:
     except DataFileError as exc:
         raise DataFileError(exc.message, source, exc.line) from None
     except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        problem = getattr(exc, "problem", None) or "invalid yaml"
-        raise DataFileError(f"invalid yaml: {problem}", source, mark.line + 1 if mark else None) from None
+        raise DataFileError.from_yaml(exc, source) from None
     return _Builder(source).build(doc)
 
 

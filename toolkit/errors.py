@@ -47,6 +47,17 @@ class DataFileError(ToolkitError, ValueError):
             where = f"line {line}: "
         super().__init__(where + message)
 
+    @classmethod
+    def from_yaml(cls, exc: Exception, source: str | PathLike[str] | None = None) -> DataFileError:
+        """The one-line error for a PyYAML error ``exc`` in ``source``: ``not valid yaml: <problem>``
+        with the line of the problem when PyYAML knows it (PyYAML's own text runs over several lines)."""
+        mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
+        problem = getattr(exc, "problem", None) or getattr(exc, "context", None)
+        if not isinstance(problem, str) or not problem.strip():
+            problem = str(exc) or "syntax error"
+        problem = problem.strip().splitlines()[0]
+        return cls(f"not valid yaml: {problem}", source, mark.line + 1 if mark is not None else None)
+
 
 class GridError(ToolkitError, ValueError):
     """A grid definition is impossible (zero spacing, a degenerate calibration, ...)."""

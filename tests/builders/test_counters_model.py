@@ -73,7 +73,7 @@ def test_duplicate_id_names_both_lines():
     ("  - {id: a, side: soviet, unit_type: hq, motorised: rockets}\n", "line 7: bad motorised 'rockets'"),
     ("  - {id: a, side: soviet, unit_type: hq, front: {boxed: [range]}}\n", "line 7: boxed must list value names"),
     ("  - {id: a, side: soviet, unit_type: hq, back: {colour: '#12345'}}\n", "line 7: bad colour '#12345'"),
-    ("  - {id: a, side: soviet\n", "line 8: invalid yaml"),
+    ("  - {id: a, side: soviet\n", "line 8: not valid yaml"),
     ("  - {id: a, side: soviet, unit_type: hq, id: b}\n", "line 7: duplicate key 'id'"),
 ])
 def test_bad_entries_are_reported_with_their_line(body: str, expected: str):
@@ -176,4 +176,4 @@ def test_parse_length_fractions(num: int, den: int, unit: str):
 def test_yaml_error_line_is_reported():
     with pytest.raises(DataFileError) as info:
         parse_counters("game: g\nsides:\n  a: {colour: '#ffffff'\n", "bad.yaml")
-    assert re.match(r"bad.yaml line \d+: invalid yaml", str(info.value))
+    assert re.match(r"bad.yaml line \d+: not valid yaml", str(info.value))

@@ -69,7 +69,8 @@ def test_check_with_before(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize(("text", "message"), [
-    ("game: [", "malformed yaml"),
+    ("game: [", "not valid yaml"),
+    ("game: x\x00", "not valid yaml: unacceptable character #x0000"),
     (OK.replace("sov-6-4-2", "sov-9-9-9"), "unknown counter 'sov-9-9-9'"),
     (OK.replace("Viipuri", "Atlantis"), "no place named 'Atlantis'"),
     (OK.replace('"0708"', '"9999"'), "unit 's1'"),
@@ -79,6 +80,7 @@ def test_check_with_before(tmp_path: Path) -> None:
 def test_check_bad_input_exit_3(tmp_path: Path, text: str, message: str) -> None:
     code, _, err = run("check", write(tmp_path, "x.yaml", text))
     assert code == 3 and err.startswith("wgt: error: ") and message in err and "Traceback" not in err
+    assert err.count("\n") == 1  # one line
 
 
 def test_check_position_of_another_game_exit_3(tmp_path: Path) -> None:

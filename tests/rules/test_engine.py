@@ -121,7 +121,7 @@ def test_position_errors_name_file_and_line() -> None:
     with pytest.raises(DataFileError, match=r"p.yaml line 4: duplicate unit id 'x'"):
         Position.from_data(parse_position_text(text, "p.yaml"), counter=lambda s: KINDS[s], hex_of=str,
                            source="p.yaml")
-    with pytest.raises(DataFileError, match=r"q.yaml line 2: malformed yaml"):
+    with pytest.raises(DataFileError, match=r"q.yaml line 2: not valid yaml"):
         parse_position_text("game: [", "q.yaml")
 
     def bad_hex(h: str) -> str:

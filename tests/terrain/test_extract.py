@@ -422,7 +422,7 @@ def test_cli_re_extraction_keeps_the_overrides_block_byte_for_byte(tiny_files):
 
 
 @pytest.mark.parametrize("text, message", [
-    ("terrain: [unclosed\n", "line 2: not valid YAML"),
+    ("terrain: [unclosed\n", "line 2: not valid yaml"),
     ("- a\n- b\n", "a legend is a mapping with 'terrain:'"),
     ("terrain:\n  clear: '#zzzzzz'\n", "terrain 'clear': '#zzzzzz' is not a colour"),
     ("terrain:\n  clear: {hexes: 5}\n", "terrain 'clear' hexes must be a list of ids, not 5"),

@@ -42,8 +42,8 @@ def _grid_from_file(path: str) -> Any:
         data = yaml.load(p.read_text(encoding="utf-8"), Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
     except OSError as exc:
         raise DataFileError(f"cannot read: {str(exc.strerror or exc).lower()}", p) from None
-    except yaml.YAMLError:
-        raise DataFileError("not valid yaml", p) from None
+    except yaml.YAMLError as exc:
+        raise DataFileError.from_yaml(exc, p) from None
     if not isinstance(data, dict):
         raise DataFileError("not a map or grid file (expected a mapping)", p)
     block = data.get("grid", data)

@@ -215,9 +215,6 @@ def load_position_data(path: str | Path) -> Any:
 def parse_position_text(text: str, source: str = "<position>") -> Any:
     try:
         return yaml.load(text, Loader=_LineLoader)
-    except yaml.MarkedYAMLError as exc:
-        line = exc.problem_mark.line + 1 if exc.problem_mark is not None else None
-        raise DataFileError(f"malformed yaml: {exc.problem}", source, line) from None
     except yaml.YAMLError as exc:
-        raise DataFileError(f"malformed yaml: {exc}", source) from None
+        raise DataFileError.from_yaml(exc, source) from None
 

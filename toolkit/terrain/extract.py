@@ -130,9 +130,7 @@ def load_legend(path: str | Path) -> dict[str, Any]:
     try:
         data = yaml.load(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
     except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        raise DataFileError(f"not valid YAML ({getattr(exc, 'problem', None) or 'syntax error'})", p,
-                            mark.line + 1 if mark else None) from None
+        raise DataFileError.from_yaml(exc, p) from None
     if not isinstance(data, dict):
         raise DataFileError("a legend is a mapping with 'terrain:' (and optional 'features:', 'ink:')", p)
     data.setdefault("_source", str(p))

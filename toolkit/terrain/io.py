@@ -251,15 +251,11 @@ class _Reader:
     def read(self, text: str) -> TerrainMap:
         try:
             root = self.compose(text)
-        except yaml.MarkedYAMLError as exc:
-            mark = exc.problem_mark or exc.context_mark
-            line = mark.line + 1 if mark is not None else None
-            problem = (exc.problem or exc.context or "bad yaml").strip()
-            if "nesting depth" in problem:  # PyYAML >= 6.0.4 has a depth limit of its own
-                raise DataFileError(f"nested more than {MAX_DEPTH} levels deep", self.source, line) from None
-            raise DataFileError(f"not valid yaml: {problem}", self.source, line) from None
         except yaml.YAMLError as exc:
-            raise DataFileError(f"not valid yaml: {str(exc).splitlines()[0]}", self.source) from None
+            err = DataFileError.from_yaml(exc, self.source)
+            if "nesting depth" in err.message:  # PyYAML >= 6.0.4 has a depth limit of its own
+                raise DataFileError(f"nested more than {MAX_DEPTH} levels deep", self.source, err.line) from None
+            raise err from None
         if root is None:
             raise DataFileError("empty map file", self.source)
         top = self.mapping(root, "a map file")
