@@ -17,7 +17,7 @@ from typing import Any
 import click
 import yaml
 
-from ..errors import DataFileError, InputError
+from ..errors import DataFileError, InputError, ToolkitError
 from ..fileio import atomic_open, atomic_write
 from .options import echo_json, json_opt
 
@@ -51,7 +51,7 @@ def _grid_from_file(path: str) -> Any:
         return Grid.from_dict(block)
     except InputError:
         raise
-    except Exception as exc:  # GridError and friends: name the file
+    except ToolkitError as exc:  # GridError and friends: name the file
         raise DataFileError(str(exc), p) from None
 
 
