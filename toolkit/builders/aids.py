@@ -24,6 +24,7 @@ from PIL import Image, ImageDraw
 from ..errors import DataFileError, InputError
 from ..fileio import atomic_open, atomic_write
 from ..fonts import font, printable
+from ..terrain.colour import hex_to_rgb
 from .pdf import PdfWriter
 
 __all__ = ["CARD_SIZES", "AidStyle", "ChartTable", "build_aids", "natural_width", "render_cards", "render_table",
@@ -110,10 +111,6 @@ class AidStyle:
 
     def px(self, pt: float) -> int:
         return max(1, round(pt / 72 * self.dpi))
-
-
-def _rgb(colour: str) -> tuple[int, int, int]:
-    return int(colour[1:3], 16), int(colour[3:5], 16), int(colour[5:7], 16)
 
 
 def _wrap(draw: ImageDraw.ImageDraw, text: str, f: Any, width: float) -> list[str]:
@@ -213,7 +210,7 @@ def render_table(table: ChartTable, style: AidStyle, width_px: int) -> Image.Ima
     height = round(title_h + source_h + head_h + sum(row_hs) + notes_h + pad)
     image = Image.new("RGB", (width_px, height), (255, 255, 255))
     d = ImageDraw.Draw(image)
-    accent, rule = _rgb(style.accent), _rgb(style.rule)
+    accent, rule = hex_to_rgb(style.accent), hex_to_rgb(style.rule)
     d.rectangle((0, 0, width_px - 1, title_h), fill=accent)
     d.text((pad * 1.5, title_h / 2), printable(table.title), font=ft, fill=(255, 255, 255), anchor="lm")
     y = title_h
@@ -224,7 +221,7 @@ def render_table(table: ChartTable, style: AidStyle, width_px: int) -> Image.Ima
     xs = [0.0]
     for w in widths:
         xs.append(xs[-1] + w)
-    d.rectangle((0, y, width_px - 1, y + head_h), fill=_rgb(style.heading_fill))
+    d.rectangle((0, y, width_px - 1, y + head_h), fill=hex_to_rgb(style.heading_fill))
     # short cells are centred under a centred heading; a column of running text is set flush left,
     # heading included
     centred = [all(len(row[i]) <= 12 and "\n" not in row[i] for row in table.rows) for i in range(len(widths))]
@@ -233,14 +230,14 @@ def render_table(table: ChartTable, style: AidStyle, width_px: int) -> Image.Ima
     y += head_h
     head_bottom = y
     row_bottoms: list[float] = []
-    colours = {k: _rgb(v) for k, v in table.cell_colours.items()}
+    colours = {k: hex_to_rgb(v) for k, v in table.cell_colours.items()}
     for r, (lines_row, row, rh) in enumerate(zip(wrapped_rows, table.rows, row_hs)):
         if r % 2 == 1:
-            d.rectangle((0, y, width_px - 1, y + rh), fill=_rgb(style.stripe_fill))
+            d.rectangle((0, y, width_px - 1, y + rh), fill=hex_to_rgb(style.stripe_fill))
         for i, (lines, text) in enumerate(zip(lines_row, row)):
             fill = colours.get(text) or colours.get(text.split(" ")[0].split("(")[0]) if text else None
             if i == 0 and table.first_column_header:
-                fill = fill or _rgb(style.heading_fill)
+                fill = fill or hex_to_rgb(style.heading_fill)
             if fill:
                 d.rectangle((xs[i], y, xs[i + 1], y + rh), fill=fill)
             head = i == 0 and table.first_column_header
@@ -302,7 +299,8 @@ def render_cards(tables: Sequence[ChartTable], style: AidStyle | None = None) ->
         fn = font(style.px(style.note_pt))
         footer = f"{style.game_title} - player aid, card {len(cards) + 1}" if style.game_title else \
             f"player aid, card {len(cards) + 1}"
-        d.text((width - margin, height - margin / 2), printable(footer), font=fn, fill=_rgb(style.rule), anchor="rm")
+        d.text((width - margin, height - margin / 2), printable(footer), font=fn, fill=hex_to_rgb(style.rule),
+               anchor="rm")
         cards.append(image)
         return image
 

@@ -29,6 +29,7 @@ from ..counters import CounterSet, CounterType, Face, format_value
 from ..errors import InputError
 from ..fileio import atomic_open
 from ..fonts import CAP_HEIGHT, font, printable
+from ..terrain.colour import hex_to_rgb
 from .symbols import draw_motorised, draw_size, draw_symbol, text_centered
 
 __all__ = ["contact_sheet", "mm_to_px", "render_face", "write_counter_pngs"]
@@ -43,10 +44,6 @@ ADDED_TYPE_GREY = 0.6
 def mm_to_px(mm: float, dpi: float) -> int:
     """Millimetres to whole pixels at ``dpi`` (at least 1)."""
     return max(1, round(mm / 25.4 * dpi))
-
-
-def _rgb(colour: str) -> tuple[int, int, int]:
-    return int(colour[1:3], 16), int(colour[3:5], 16), int(colour[5:7], 16)
 
 
 def _mix(a: tuple[int, int, int], b: tuple[int, int, int], t: float) -> tuple[int, int, int]:
@@ -66,7 +63,7 @@ def render_face(cset: CounterSet, counter: CounterType | str, which: str = "fron
     face = cset.face(counter, which)
     ss = supersample or max(2, min(6, math.ceil(900 / px)))
     size, bleed = px * ss, bleed_px * ss
-    bg, fg = _rgb(face.colour), _rgb(face.text_colour)
+    bg, fg = hex_to_rgb(face.colour), hex_to_rgb(face.text_colour)
     image = Image.new("RGB", (size + 2 * bleed, size + 2 * bleed), bg)
     draw = ImageDraw.Draw(image)
     _draw_face(draw, face, cset, bleed, bleed, size, bg, fg)

@@ -34,6 +34,7 @@ from typing import Any
 from ..errors import DataFileError, HexIdError
 from ..hexgrid import Grid
 from ..hexgrid.grid import side_key
+from .colour import hex_to_rgb
 
 __all__ = ["RESERVED_KEYS", "HexData", "TerrainMap", "TerrainType", "fold_name", "side_key"]
 
@@ -74,8 +75,7 @@ class TerrainType:
     @property
     def rgb(self) -> tuple[int, int, int]:
         """The colour as an (r, g, b) triple of 0..255."""
-        c = self.color
-        return int(c[1:3], 16), int(c[3:5], 16), int(c[5:7], 16)
+        return hex_to_rgb(self.color)
 
     @property
     def title(self) -> str:

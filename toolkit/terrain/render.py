@@ -31,6 +31,7 @@ from PIL import Image, ImageDraw, ImageFont
 from .. import fonts
 from ..errors import InputError
 from ..hexgrid import Hex, Hexside, Layout
+from .colour import hex_to_rgb
 from .model import TerrainMap
 
 __all__ = ["DEFAULT_HEX_SIZE", "RenderStyle", "Rendered", "board_layout", "render_map"]
@@ -79,10 +80,6 @@ class Rendered(NamedTuple):
 
     image: Image.Image
     layout: Layout
-
-
-def _hex_rgb(c: str) -> RGB:
-    return int(c[1:3], 16), int(c[3:5], 16), int(c[5:7], 16)
 
 
 def _darker(rgb: RGB, k: float) -> RGB:
@@ -217,7 +214,7 @@ class _Painter:
             tt = self.m.legend.get(t) if t else None
             if tt is None:
                 continue
-            colour = _hex_rgb(tt.color)
+            colour = hex_to_rgb(tt.color)
             frac = self.water_fraction(h) if not tt.water else 0.0
             if frac > 0:
                 water = self.water_rgb()
@@ -237,7 +234,7 @@ class _Painter:
 
     def water_rgb(self) -> RGB:
         water = [t for t in self.m.legend.values() if t.water]
-        return _hex_rgb(water[-1].color) if water else _hex_rgb(self.style.water_fill)
+        return hex_to_rgb(water[-1].color) if water else hex_to_rgb(self.style.water_fill)
 
     def marks(self, h: Hex, count: int = 6, radius: float = 0.5, phase: float = 0.0) -> list[Point]:
         """Points around the centre (never on it), in the hex's own frame."""
