@@ -507,7 +507,7 @@ def test_cli_module_json_and_setup(tmp_path, ww):
     (["build", "all", "winter-war", "--hex-px", "0"], "--hex-px 0 is out of range (8 to 400 pixels)"),
     (["build", "all", "no-such-game"], "unknown game 'no-such-game'"),
     (["build", "module", "winter-war", "--board", "/no/such/scan.png"], "board image /no/such/scan.png does not exist"),
-    (["build", "module", "winter-war", "--board", "/dev/zero"], "board image /dev/zero is not a file"),
+    (["build", "module", "winter-war", "--board", "/dev/zero"], "board image /dev/zero is not a regular file"),
 ])
 def test_cli_module_bad_input(args, message):
     result = CliRunner().invoke(cli, args, standalone_mode=True)

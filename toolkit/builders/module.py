@@ -45,6 +45,7 @@ from ..errors import GridError, ImageError, InputError
 from ..fileio import atomic_write
 from ..hexgrid import Layout
 from ..hexgrid.vassal import VassalHexGrid, ZonedGrid
+from ..terrain.calibrate import open_image
 from ..terrain.model import TerrainMap
 from ..vassal.buildfile import module_metadata, render_buildfile, vmod_bytes
 from ..vassal.codec import join
@@ -732,13 +733,10 @@ def _help_page(title: str, tmap: TerrainMap, cset: CounterSet, spec: ModuleSpec,
 
 
 def board_from_file(path: str | Path) -> Image.Image:
-    """A scan to use as the board (loaded fully, so a bad file fails here with one line)."""
-    if not Path(path).is_file():
-        raise ImageError(f"board image {path} is not a file" if Path(path).exists()
-                         else f"board image {path} does not exist")
+    """A scan to use as the board (loaded fully, so a bad file fails here with one line): read by
+    :func:`toolkit.terrain.calibrate.open_image`, refusing images over twice Pillow's pixel limit as
+    Pillow itself does (a 22x34" map at 400 dpi is over the limit, not over twice it)."""
     try:
-        with Image.open(path) as img:
-            img.load()
-            return img.convert("RGB")
-    except (OSError, ValueError, Image.DecompressionBombError) as exc:
-        raise ImageError(f"board image {path} cannot be read ({exc})") from None
+        return open_image(path, max_pixels=2 * (Image.MAX_IMAGE_PIXELS or 89_478_485))
+    except ImageError as exc:
+        raise ImageError(f"board {exc}") from None
