@@ -9,12 +9,11 @@ bare adjacency pass (every unit's six neighbours looked up once), the floor of a
 from __future__ import annotations
 
 import random
-import statistics
-import time
 from typing import Any
 
 import yaml
 
+from benchmarks import best_of
 from toolkit.errors import ToolkitError
 from toolkit.games.winter_war.rules import WinterWarReferee
 from toolkit.terrain.model import TerrainMap
@@ -58,15 +57,6 @@ def position_yaml(m: Any, seed: int = 7) -> str:
     return "game: winter-war\nturn: 5\nplayer: soviet\nphase: combat\nunits:\n" + "\n".join(rows) + "\n"
 
 
-def _best(fn: Any, runs: int) -> tuple[float, float]:
-    times = []
-    for _ in range(runs):
-        t = time.perf_counter()
-        fn()
-        times.append(time.perf_counter() - t)
-    return min(times), statistics.median(times)
-
-
 def main(argv: list[str]) -> dict[str, float]:
     runs = 3 if "--quick" in argv else 9
     try:
@@ -90,10 +80,10 @@ def main(argv: list[str]) -> dict[str, float]:
             m.neighbours(u.hex)
 
     loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-    check_best, check_med = _best(lambda: ref.check(pos), runs)
-    cold_best, _ = _best(fresh_check, max(1, runs // 3))
-    yaml_best, _ = _best(lambda: yaml.load(text, Loader=loader), runs)
-    adj_best, _ = _best(adjacency, runs)
+    check_best, check_med = best_of(lambda: ref.check(pos), runs)
+    cold_best, _ = best_of(fresh_check, max(1, runs // 3))
+    yaml_best, _ = best_of(lambda: yaml.load(text, Loader=loader), runs)
+    adj_best, _ = best_of(adjacency, runs)
     out = {"map": source, "units": len(pos.units), "check_ms": round(check_best * 1000, 2),
            "check_median_ms": round(check_med * 1000, 2), "cold_check_ms": round(cold_best * 1000, 2),
            "yaml_read_ms": round(yaml_best * 1000, 2), "adjacency_pass_ms": round(adj_best * 1000, 2),

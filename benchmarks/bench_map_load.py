@@ -11,12 +11,10 @@ from __future__ import annotations
 
 import json
 import random
-import statistics
-import time
-from typing import Any
 
 import yaml
 
+from benchmarks import best_of
 from toolkit.hexgrid import CCRR, Extent, Grid
 from toolkit.terrain import HexData, TerrainMap, TerrainType, dumps_map, loads_map
 from toolkit.terrain.io import _Reader
@@ -46,26 +44,17 @@ def build(cols: int = 50, rows: int = 50, seed: int = 4) -> TerrainMap:
     return m
 
 
-def _best(fn: Any, runs: int) -> tuple[float, float]:
-    times = []
-    for _ in range(runs):
-        t = time.perf_counter()
-        fn()
-        times.append(time.perf_counter() - t)
-    return min(times), statistics.median(times)
-
-
 def main(argv: list[str]) -> dict[str, float]:
     runs = 3 if "--quick" in argv else 9
     m = build()
     text = dumps_map(m)
     as_json = json.dumps(yaml.load(text, Loader=yaml.CSafeLoader), default=sorted)
     loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-    load_best, load_med = _best(lambda: loads_map(text), runs)
-    slow_best, _ = _best(lambda: _Reader("bench").read(text), runs)
-    dump_best, _ = _best(lambda: dumps_map(m), runs)
-    json_best, _ = _best(lambda: json.loads(as_json), runs)
-    yaml_best, _ = _best(lambda: yaml.load(text, Loader=loader), runs)
+    load_best, load_med = best_of(lambda: loads_map(text), runs)
+    slow_best, _ = best_of(lambda: _Reader("bench").read(text), runs)
+    dump_best, _ = best_of(lambda: dumps_map(m), runs)
+    json_best, _ = best_of(lambda: json.loads(as_json), runs)
+    yaml_best, _ = best_of(lambda: yaml.load(text, Loader=loader), runs)
     assert dumps_map(loads_map(text)) == text
     out = {
         "hexes": float(len(m.hexes)), "hexsides": float(len(m.hexsides)), "kib": round(len(text) / 1024, 1),
