@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import importlib
 import json
 import re
 from pathlib import Path
@@ -221,11 +220,10 @@ def game_charts(game: Any) -> list[ChartTable]:
     method = getattr(game, "charts", None)
     if callable(method):
         return [t if isinstance(t, ChartTable) else ChartTable.from_dict(t, game.slug) for t in method()]
-    package = type(game).__module__
-    try:
-        module = importlib.import_module(f"{package}.charts")
-    except ModuleNotFoundError:
-        raise InputError(f"game {game.slug!r} has no chart data (no charts() and no {package}.charts)") from None
+    module = game.package_module("charts")
+    if module is None:
+        raise InputError(f"game {game.slug!r} has no chart data (no charts() and no "
+                         f"{type(game).__module__}.charts)")
     try:
         counters: CounterSet | None = load_counters(game.slug)
     except (InputError, DataFileError):

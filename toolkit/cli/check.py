@@ -89,16 +89,7 @@ def load_checked(path: Path, game: str | None, module: Path | None) -> tuple[Ref
 def _save_game_state(slug: str, save: Any) -> dict[str, Any]:
     """``turn``/``player``/``phase`` from a save's turn tracker, by the game's ``naming.game_state(turn_lines)``
     hook (an empty dict when the game has none, or the save no tracker state)."""
-    import importlib
-
-    name = f"{type(get_game(slug)).__module__}.naming"
-    try:
-        naming = importlib.import_module(name)
-    except ModuleNotFoundError as exc:
-        if exc.name != name:
-            raise
-        return {}
-    hook = getattr(naming, "game_state", None)
+    hook = getattr(get_game(slug).package_module("naming"), "game_state", None)
     return dict(hook(save.turns())) if callable(hook) else {}
 
 

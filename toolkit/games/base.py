@@ -6,9 +6,11 @@ A game is a subpackage of ``toolkit.games`` whose ``__init__`` exposes ``GAME``,
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Sequence
 from fractions import Fraction
 from pathlib import Path
+from types import ModuleType
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from .. import data
@@ -60,17 +62,19 @@ class Game:
         """What the game adds to its VASSAL module (a ``toolkit.builders.module.ModuleSpec``), given its
         ``CounterSet``: ``module_spec(counters)`` of the game package's ``vassal`` module when it has one,
         else None (the builder's default: palettes by side, no set-up units)."""
-        import importlib
+        make = getattr(self.package_module("vassal"), "module_spec", None)
+        return make(counters) if callable(make) else None
 
-        name = f"{type(self).__module__}.vassal"
+    def package_module(self, name: str) -> ModuleType | None:
+        """The game package's submodule ``name`` (``vassal``, ``naming``, ``charts``), or None when the
+        package has none; an import that fails inside that module is not hidden."""
+        full = f"{type(self).__module__}.{name}"
         try:
-            hooks = importlib.import_module(name)
+            return importlib.import_module(full)
         except ModuleNotFoundError as exc:
-            if exc.name != name:
+            if exc.name != full:
                 raise
             return None
-        make = getattr(hooks, "module_spec", None)
-        return make(counters) if callable(make) else None
 
     def describe(self) -> dict[str, Any]:
         return {"slug": self.slug, "title": self.title, "publisher": self.publisher, "year": self.year,
