@@ -85,20 +85,6 @@ class Page:
         body.append(b"S Q")
         self.ops.append(b"\n".join(body))
 
-    def rect(self, x: float, y: float, w: float, h: float, fill: Colour | None = None,
-             stroke: Colour | None = None, width_mm: float = 0.2) -> None:
-        """A rectangle, filled and/or stroked."""
-        paint = {(True, True): "B", (True, False): "f", (False, True): "S"}.get((fill is not None, stroke is not None))
-        if paint is None:
-            return
-        body = ["q"]
-        if fill is not None:
-            body.append(f"{_num(fill[0])} {_num(fill[1])} {_num(fill[2])} rg")
-        if stroke is not None:
-            body.append(f"{_num(width_mm * MM)} w {_num(stroke[0])} {_num(stroke[1])} {_num(stroke[2])} RG")
-        body.append(f"{self._x(x)} {self._y(y + h)} {_num(w * MM)} {_num(h * MM)} re {paint} Q")
-        self.ops.append(" ".join(body).encode())
-
     def text(self, x: float, y: float, text: str, size_pt: float = 8, bold: bool = False,
              colour: Colour = (0, 0, 0)) -> None:
         """Text with its baseline starting at (x, y), ``size_pt`` high (em), regular or bold.

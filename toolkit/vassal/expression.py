@@ -274,9 +274,6 @@ class _Parser:
         if self.depth > MAX_NESTING:
             raise ExpressionError(f"expression nested more than {MAX_NESTING} levels deep")
 
-    def peek(self) -> str | None:
-        return self.toks[self.i][1] if self.i < len(self.toks) else None
-
     def take(self, op: str | None = None) -> tuple[str, str]:
         if self.i >= len(self.toks):
             raise ExpressionError("the expression ends too early")

@@ -76,12 +76,6 @@ class WinterWarBoard(Board):
                 continue
         return out
 
-    def place_of(self, name: str) -> str:
-        h = self.named.get(name)
-        if h is None:
-            raise RuleDataError(f"the map has no place named {name!r}")
-        return h
-
     @cached_property
     def fortifications(self) -> dict[str, str]:
         """Fortification hex -> line (``mannerheim`` or ``ladoga``)."""
@@ -170,6 +164,3 @@ class WinterWarBoard(Board):
         if self.water_side(a, b):
             cost += 1
         return cost
-
-    def rail_link(self, a: str, b: str) -> bool:
-        return b in self.rail_net.get(a, ())

@@ -105,11 +105,6 @@ def _shortest_digits(value: float) -> tuple[str, int]:
     return digits, exponent
 
 
-def int_str(value: int) -> str:
-    """Java ``String.valueOf(int)``."""
-    return str(value)
-
-
 def bool_str(value: bool) -> str:
     """Java ``String.valueOf(boolean)``."""
     return "true" if value else "false"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from typing import ClassVar, Self
 
 from ...errors import GridError, HexIdError
@@ -203,11 +203,6 @@ class RegularGridNumbering:
         column = parse_part(match.group(col_group), self.h_type) - self.h_off
         row = parse_part(match.group(row_group), self.v_type) - self.v_off
         return column, row
-
-    @classmethod
-    def field_names(cls) -> list[str]:
-        """Python field names (for introspection and tests)."""
-        return [f.name for f in fields(cls)]
 
 
 @dataclass(frozen=True)
