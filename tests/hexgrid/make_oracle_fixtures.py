@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import json
 import math
-import os
 import random
 import subprocess
 import sys
@@ -21,6 +20,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from tests.conftest import ORACLE
 from tests.vassal_testmodules import (
     HEX_GRID,
     HEX_NUMBERING,
@@ -46,8 +46,6 @@ from toolkit.hexgrid.vassal import (
     ZonedGrid,
 )
 
-ROOT = Path(__file__).resolve().parents[2]
-ORACLE = Path(os.environ.get("WGT_SHARED", ROOT.parent / "shared")) / "tools" / "vassal-oracle" / "vassal-oracle"
 FIXTURE = Path(__file__).resolve().parent / "fixtures" / "vassal_oracle.json"
 MAP_NAME = "Main Map"
 NEAR_POINTS = 500
