@@ -16,7 +16,7 @@ from ..rules.minimap import minimap
 
 
 @pytest.fixture(autouse=True)
-def test_map(monkeypatch: pytest.MonkeyPatch) -> None:
+def minimap_referee(monkeypatch: pytest.MonkeyPatch) -> None:
     m = minimap()
     monkeypatch.setattr(WinterWar, "referee", lambda self: WinterWarReferee(m))
 
