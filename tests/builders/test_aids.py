@@ -96,6 +96,13 @@ def test_pdf_pages_are_the_card_size_and_lossless(tmp_path: Path):
     assert Image.open(written[1]).size == cards[0].size
 
 
+def test_a_file_in_the_way_of_the_png_folder_fails_before_anything_is_written(tmp_path: Path):
+    (tmp_path / "in-the-way").write_text("mine")
+    with pytest.raises(InputError, match=r"output folder .*in-the-way is a file, not a folder"):
+        write_aids([CRT], tmp_path / "aids.pdf", tmp_path / "in-the-way" / "png")
+    assert not (tmp_path / "aids.pdf").exists() and (tmp_path / "in-the-way").read_text() == "mine"
+
+
 def test_no_tables_is_an_error():
     with pytest.raises(InputError, match="no charts"):
         render_cards([])

@@ -22,7 +22,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from ..errors import DataFileError, InputError
-from ..fileio import atomic_open, atomic_write
+from ..fileio import atomic_open, atomic_write, ensure_folder
 from ..fonts import font, printable
 from ..terrain.colour import hex_to_rgb
 from .pdf import PdfWriter
@@ -354,13 +354,9 @@ def write_aids(tables: Sequence[ChartTable], pdf_path: str | Path, png_dir: str 
     style = style or AidStyle()
     data, cards = build_aids(tables, style)
     written = [Path(pdf_path)]
+    folder = ensure_folder(png_dir) if png_dir is not None else None  # before anything is written
     atomic_write(pdf_path, data)
-    if png_dir is not None:
-        folder = Path(png_dir)
-        try:
-            folder.mkdir(parents=True, exist_ok=True)
-        except OSError as exc:
-            raise InputError(f"cannot create folder {folder} ({exc.strerror or type(exc).__name__})") from None
+    if folder is not None:
         w_mm, _ = style.card_size()
         table_w = round((w_mm - 2 * style.margin_mm) / 25.4 * style.dpi)
         images = [(f"card-{i}.png", card) for i, card in enumerate(cards, start=1)]

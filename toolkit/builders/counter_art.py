@@ -27,7 +27,7 @@ from PIL import Image, ImageDraw
 
 from ..counters import CounterSet, CounterType, Face, format_value
 from ..errors import InputError
-from ..fileio import atomic_open
+from ..fileio import atomic_open, ensure_folder
 from ..fonts import CAP_HEIGHT, font, printable
 from ..terrain.colour import hex_to_rgb
 from .symbols import draw_motorised, draw_size, draw_symbol, text_centered
@@ -191,11 +191,7 @@ def _draw_values(draw: ImageDraw.ImageDraw, face: Face, cset: CounterSet, cx: fl
 
 def write_counter_pngs(cset: CounterSet, out_dir: str | Path, px: int = 300, bleed_px: int = 0) -> list[Path]:
     """Every counter type's front and back as ``<id>-front.png`` / ``<id>-back.png`` in ``out_dir``."""
-    folder = Path(out_dir)
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-    except OSError as exc:
-        raise InputError(f"cannot create folder {folder} ({exc.strerror or type(exc).__name__})") from None
+    folder = ensure_folder(out_dir)
     written: list[Path] = []
     for ct in cset:
         for which in ("front", "back"):
