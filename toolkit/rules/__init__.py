@@ -6,8 +6,9 @@
 - :mod:`.stacking`, :mod:`.zoc`, :mod:`.paths`, :mod:`.odds`: stacking limits, zones of control,
   movement (Dijkstra over states) and line tracing, odds columns and combat results tables
 
-Generic code never imports a game; games supply predicates and data. How the three bundled games
-use it:
+Generic code never imports a game; games supply predicates and data. Only Winter War has a referee
+so far (``toolkit.games.winter_war.rules``); the other two games are what the primitives were shaped
+to serve, not yet built on them:
 
 - Winter War (SPI 1972): two units a hex (``check_stacking`` with a limit by region and ski patrols
   weighing 0); ZOCs with exceptions as ``exerts``/``extends`` predicates; supply lines by ``trace``
