@@ -329,8 +329,10 @@ def load_counters(path_or_slug: str | Path) -> CounterSet:
     path = _resolve_path(path_or_slug)
     try:
         text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise DataFileError(f"cannot read counter file ({exc.__class__.__name__})", path) from None
+    except UnicodeDecodeError:
+        raise DataFileError("not a text file (a counter file is YAML in UTF-8)", path) from None
+    except OSError as exc:
+        raise DataFileError(f"cannot read counter file ({exc.strerror or exc.__class__.__name__})", path) from None
     return parse_counters(text, str(path))
 
 

@@ -177,3 +177,10 @@ def test_yaml_error_line_is_reported():
     with pytest.raises(DataFileError) as info:
         parse_counters("game: g\nsides:\n  a: {colour: '#ffffff'\n", "bad.yaml")
     assert re.match(r"bad.yaml line \d+: not valid yaml", str(info.value))
+
+
+def test_a_binary_counter_file_is_named_as_such(tmp_path):
+    bad = tmp_path / "bad.yaml"
+    bad.write_bytes(b"\xff\xfe\x00 not text")
+    with pytest.raises(DataFileError, match=r"bad\.yaml: not a text file \(a counter file is YAML in UTF-8\)"):
+        load_counters(bad)
