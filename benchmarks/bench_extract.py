@@ -30,7 +30,7 @@ def _make(scale: float, seed: int = 2024) -> tuple[Path, Path, Path, Path]:
     """Write (scan.jpg, grid.json, legend.json, truth.json) for a synthetic map; cached by scale."""
     from toolkit.terrain.synthetic import legend_for, random_terrain, render_scan
 
-    tag = f"s{scale:g}_seed{seed}_v2"  # v2: rivers stop at water (synthetic.random_terrain)
+    tag = f"s{scale:g}_seed{seed}_v3"  # v2: rivers stop at water; v3: text in the toolkit's own face
     out = CACHE / tag
     files = [out / n for n in ("scan.jpg", "grid.json", "legend.json", "truth.json")]
     if all(f.exists() for f in files):

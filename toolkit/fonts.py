@@ -66,32 +66,32 @@ _FALLBACKS = {"–": "-", "—": "-", "−": "-", "½": "1/2", "¼": "1/4", "¾"
               "Ø": "O", "ø": "o", "Œ": "OE", "œ": "oe", "\u00a0": " "}
 
 
-def _glyph_key(f: ImageFont.FreeTypeFont, char: str) -> tuple[tuple[int, int], bytes]:
+def _glyph_key(f: ImageFont.FreeTypeFont | ImageFont.ImageFont, char: str) -> tuple[tuple[int, int], bytes]:
     mask = f.getmask(char)
     return mask.size, Image.Image()._new(mask).tobytes()
 
 
 @cache
-def _has_glyph(char: str) -> bool:
+def _has_glyph(face: ImageFont.FreeTypeFont | ImageFont.ImageFont, char: str) -> bool:
     if char in " \n" or char.isascii():
         return True
-    f = font(32)
-    return _glyph_key(f, char) != _glyph_key(f, "\uffff")
+    return _glyph_key(face, char) != _glyph_key(face, "\uffff")
 
 
-def printable(text: str) -> str:
-    """``text`` with every character the face lacks replaced (dashes -> "-", "½" -> "1/2", accented
-    letters -> the bare letter, anything else -> "?"). With Source Sans Pro installed, Latin text
-    comes back unchanged."""
+def printable(text: str, face: ImageFont.FreeTypeFont | ImageFont.ImageFont | None = None) -> str:
+    """``text`` with every character ``face`` (default: the toolkit's own) lacks replaced (dashes ->
+    "-", "½" -> "1/2", accented letters -> the bare letter, anything else -> "?"). With Source Sans Pro
+    installed, Latin text comes back unchanged."""
     if text.isascii():
         return text
+    face = face if face is not None else font(32)
     out = []
     for char in text:
-        if _has_glyph(char):
+        if _has_glyph(face, char):
             out.append(char)
         elif char in _FALLBACKS:
             out.append(_FALLBACKS[char])
         else:
             base = "".join(c for c in unicodedata.normalize("NFKD", char) if not unicodedata.combining(c))
-            out.append(base if base and all(_has_glyph(c) for c in base) else "?")
+            out.append(base if base and all(_has_glyph(face, c) for c in base) else "?")
     return "".join(out)

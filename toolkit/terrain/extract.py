@@ -46,6 +46,7 @@ import numpy as np
 import yaml
 from PIL import Image, ImageChops, ImageDraw
 
+from .. import fonts
 from ..errors import DataFileError, GridError, InputError
 from ..hexgrid import Grid, Hex, Layout
 from .colour import hex_to_rgb, lab_to_rgb, rgb_to_hex, rgb_to_lab
@@ -1034,7 +1035,7 @@ def draw_overlay(image: Image.Image, ext: Extraction, max_side: int = 2400) -> I
                 d.line([(m[0] + 0.3 * (pa[0] - m[0]), m[1] + 0.3 * (pa[1] - m[1])),
                         (m[0] + 0.3 * (pb[0] - m[0]), m[1] + 0.3 * (pb[1] - m[1]))], fill=col, width=fw)
     size = _hex_size(lay)
-    small = _overlay_font(max(9, round(size * 0.26)))
+    small = fonts.font(max(9, round(size * 0.26)))
     for hid, r in ext.hexes.items():
         cx, cy = lay.hex_to_pixel(ext.grid.hex(hid))
         if r.terrain is None:
@@ -1050,15 +1051,6 @@ def draw_overlay(image: Image.Image, ext: Extraction, max_side: int = 2400) -> I
     out = base.convert("RGBA")
     out.alpha_composite(over)
     return out.convert("RGB")
-
-
-def _overlay_font(px: int) -> Any:
-    from PIL import ImageFont
-
-    try:
-        return ImageFont.load_default(size=px)
-    except TypeError:  # Pillow < 10.1
-        return ImageFont.load_default()
 
 
 def _draw_key(d: ImageDraw.ImageDraw, dims: tuple[int, int], ext: Extraction,
@@ -1078,7 +1070,7 @@ def _draw_key(d: ImageDraw.ImageDraw, dims: tuple[int, int], ext: Extraction,
     rows += [(f"{f.name} ({n_f.get(f.name, 0)} sides)", feat_rgb[f.name], "line") for f in ext.legend.features]
     rows.append((f"review ({len(ext.review())})", (255, 0, 255), "ring"))
     px = max(11, min(22, dims[0] // 70))
-    font = _overlay_font(px)
+    font = fonts.font(px)
     line_h = round(px * 1.5)
     width = max(d.textlength(t, font=font) for t, _, _ in rows) + 3 * px
     x0 = dims[0] - width - px

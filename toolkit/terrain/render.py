@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import functools
 import math
-import unicodedata
 from dataclasses import dataclass
 from typing import NamedTuple
 
@@ -169,7 +168,7 @@ class _Painter:
         return _font(self.style.font, max(6, round(self.s * k)))
 
     def text(self, xy: Point, text: str, font: ImageFont.FreeTypeFont | ImageFont.ImageFont, **kw: object) -> None:
-        self.d.text(xy, _drawable(text, font), font=font, **kw)  # type: ignore[arg-type]
+        self.d.text(xy, fonts.printable(text, font), font=font, **kw)  # type: ignore[arg-type]
 
     def centre(self, h: Hex) -> Point:
         return self.L.hex_to_pixel(h)
@@ -520,27 +519,6 @@ def _font(path: str | None, size: int) -> ImageFont.FreeTypeFont | ImageFont.Ima
         return ImageFont.truetype(path, size)
     except OSError:
         raise InputError(f"cannot load font {path}") from None
-
-
-@functools.lru_cache(maxsize=4096)
-def _has_glyph(font: ImageFont.FreeTypeFont | ImageFont.ImageFont, ch: str) -> bool:
-    missing = font.getmask("\uffff")
-    mask = font.getmask(ch)
-    return not (mask.size == missing.size and bytes(mask) == bytes(missing))
-
-
-def _drawable(text: str, font: ImageFont.FreeTypeFont | ImageFont.ImageFont) -> str:
-    """``text`` with letters the font lacks replaced by their unaccented base letter."""
-    if text.isascii():
-        return text
-    out = []
-    for ch in text:
-        if ch.isascii() or _has_glyph(font, ch):
-            out.append(ch)
-        else:
-            base = "".join(c for c in unicodedata.normalize("NFKD", ch) if not unicodedata.combining(c))
-            out.append(base if base and base.isascii() else "?")
-    return "".join(out)
 
 
 def _corner_pair(layout: Layout, h: Hex, direction: int) -> tuple[int, int]:

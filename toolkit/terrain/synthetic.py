@@ -18,8 +18,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 import numpy as np
-from PIL import Image, ImageChops, ImageDraw, ImageFilter, ImageFont
+from PIL import Image, ImageChops, ImageDraw, ImageFilter
 
+from .. import fonts
 from ..hexgrid import CCRR, Extent, Grid, Hex, Hexside, Layout, OffsetSystem
 
 __all__ = ["FEATURES", "PALETTE", "SyntheticMap", "Truth", "degrade", "random_terrain", "render_scan", "scan_of_board",
@@ -125,13 +126,6 @@ def random_terrain(cols: int = 20, rows: int = 14, seed: int = 0, *, blobs_per_1
             h = n
     towns = rng.sample(hexes, max(1, len(hexes) // 40))
     return SyntheticMap(grid, base, blobs, river_sides, road_sides, towns)
-
-
-def _font(size: int) -> ImageFont.ImageFont | ImageFont.FreeTypeFont:
-    try:
-        return ImageFont.load_default(size=max(6, size))
-    except TypeError:  # Pillow < 10.1
-        return ImageFont.load_default()
 
 
 def _pattern_tile(kind: str, s: float, rng: np.random.Generator) -> np.ndarray:
@@ -274,11 +268,11 @@ def render_scan(m: SyntheticMap, size: float = 36.0, *, rotation: float = 0.7, s
     for side in _all_sides(hexes):
         d.line(draw_layout.hexside_endpoints(side), fill=INK, width=lw)
     if text:
-        font = _font(int(0.28 * sk))
+        font = fonts.font(max(6, int(0.28 * sk)))
         for h in hexes:
             x, y = draw_layout.hex_to_pixel(h)
             d.text((x, y - 0.62 * sk), m.grid.id(h), fill=INK, font=font, anchor="mm")
-        big = _font(int(0.35 * sk))
+        big = fonts.font(max(6, int(0.35 * sk)))
         for i, h in enumerate(m.towns):
             x, y = draw_layout.hex_to_pixel(h)
             r = 0.12 * sk
