@@ -167,3 +167,48 @@ def test_a_device_or_pipe_is_refused_not_replaced(tmp_path):
     with pytest.raises(InputError, match="not a regular file"):
         atomic_write(fifo, b"x")
     assert stat.S_ISFIFO(os.stat(fifo).st_mode)  # still the pipe (never try this on /dev/*: tests run as root)
+
+
+def test_read_text_names_every_unreadable_kind_of_file(tmp_path):
+    from toolkit.errors import DataFileError
+    from toolkit.fileio import read_text
+
+    with pytest.raises(DataFileError, match=r"nope\.yaml: legend not found$"):
+        read_text(tmp_path / "nope.yaml", "legend")
+    with pytest.raises(DataFileError, match=r": is a folder, not a legend$"):
+        read_text(tmp_path, "legend")
+    fifo = tmp_path / "pipe.yaml"
+    os.mkfifo(fifo)  # reading it would block forever
+    with pytest.raises(DataFileError, match=r"pipe\.yaml: not a regular file$"):
+        read_text(fifo, "legend")
+    big = tmp_path / "big.yaml"
+    big.write_bytes(b"x" * (2 * 2**20 + 1))
+    with pytest.raises(DataFileError, match=r"big\.yaml: legend is larger than 2 MiB \(2097153 bytes\)$"):
+        read_text(big, "legend", max_bytes=2 * 2**20)
+    bad = tmp_path / "bad.yaml"
+    bad.write_bytes("ok ä".encode() + b"\xff")
+    with pytest.raises(DataFileError, match=r"bad\.yaml: not utf-8 text \(byte 5\)$"):
+        read_text(bad, "legend")
+    good = tmp_path / "good.yaml"
+    good.write_text("Äänislinna: 1\n", encoding="utf-8")
+    assert read_text(good, "legend") == "Äänislinna: 1\n"
+
+
+def test_wgt_refuses_a_pipe_as_legend_instead_of_blocking(tmp_path):
+    import subprocess
+    import sys
+
+    fifo = tmp_path / "legend.yaml"
+    os.mkfifo(fifo)
+    image = tmp_path / "scan.png"
+    from PIL import Image
+
+    Image.new("RGB", (64, 64), (255, 255, 255)).save(image)
+    grid = tmp_path / "grid.yaml"
+    grid.write_text("numbering: {scheme: ccrr}\nextent: {columns: [1, 2], rows: [1, 2]}\n"
+                    "calibration: [[20.0, 0.0, 10.0], [10.0, 20.0, 10.0]]\n", encoding="utf-8")
+    proc = subprocess.run([sys.executable, "-m", "toolkit", "map", "extract", str(image), "--grid", str(grid),
+                           "--legend", str(fifo), "-o", str(tmp_path / "out.yaml")],
+                          capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 3
+    assert proc.stderr.strip() == f"wgt: error: {fifo}: not a regular file"

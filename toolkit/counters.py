@@ -56,6 +56,7 @@ import yaml
 
 from . import data
 from .errors import DataFileError, InputError
+from .fileio import read_text
 
 __all__ = [
     "FACE_KEYS",
@@ -316,7 +317,7 @@ _LOADER = _loader_class()
 
 def _resolve_path(path_or_slug: str | Path) -> Path:
     path = Path(path_or_slug)
-    if path.is_file():
+    if path.exists():  # read_text names a folder, a pipe or a device as such
         return path
     text = str(path_or_slug)
     if isinstance(path_or_slug, Path) or path.suffix or "/" in text or "\\" in text:
@@ -327,13 +328,7 @@ def _resolve_path(path_or_slug: str | Path) -> Path:
 def load_counters(path_or_slug: str | Path) -> CounterSet:
     """Load and validate a counter file (a path, or a game slug naming ``counters/<slug>.yaml``)."""
     path = _resolve_path(path_or_slug)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except UnicodeDecodeError:
-        raise DataFileError("not a text file (a counter file is YAML in UTF-8)", path) from None
-    except OSError as exc:
-        raise DataFileError(f"cannot read counter file ({exc.strerror or exc.__class__.__name__})", path) from None
-    return parse_counters(text, str(path))
+    return parse_counters(read_text(path, "counter file"), str(path))
 
 
 def parse_counters(text: str, source: str = "<counters>") -> CounterSet:

@@ -54,7 +54,7 @@ def counters_path(slug: str) -> Path:
 def resolve_map(arg: str) -> Path:
     """A MAP argument: an existing path, else a game slug naming a bundled map."""
     path = Path(arg)
-    if path.is_file():
+    if path.exists() and not path.is_dir():  # a pipe or device too: the loader refuses it by name
         return path
     if path.suffix or "/" in arg or "\\" in arg:
         raise InputError(f"{arg} is a folder, not a map file" if path.is_dir() else f"map file not found: {arg}")

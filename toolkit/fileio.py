@@ -10,9 +10,10 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import IO, Any
 
-from .errors import InputError
+from .errors import DataFileError, InputError
 
-__all__ = ["atomic_open", "atomic_write", "check_folder", "ensure_folder"]
+__all__ = ["MAX_TEXT_BYTES", "atomic_open", "atomic_write", "check_folder", "decode_text", "ensure_folder",
+           "read_bytes", "read_text"]
 
 # errors of writing the data itself (a full disk, a quota, a file too large, a failing device)
 _DISK_ERRORS = frozenset({errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO, errno.EROFS})
@@ -112,3 +113,40 @@ def check_folder(folder: str | os.PathLike[str]) -> None:
             if not at.is_dir():
                 raise InputError(f"output folder {at} is a file, not a folder")
             return
+
+
+#: The most a user's data file (a map, position, legend, grid, counter or chart file) may hold.
+MAX_TEXT_BYTES = 64 * 1024 * 1024
+
+
+def read_bytes(path: str | os.PathLike[str], what: str, max_bytes: int = MAX_TEXT_BYTES) -> bytes:
+    """The bytes of a user's data file, read safely: a missing file, a folder, a device or pipe (which
+    would block), a file over ``max_bytes`` or an unreadable one is a one-line :class:`DataFileError`
+    naming the file; ``what`` names the kind of file in the messages ("map file", "legend", ...)."""
+    p = Path(path)
+    try:
+        if not p.exists():
+            raise DataFileError(f"{what} not found", p)
+        if p.is_dir():
+            raise DataFileError(f"is a folder, not a {what}", p)
+        if not p.is_file():
+            raise DataFileError("not a regular file", p)
+        size = p.stat().st_size
+        if size > max_bytes:
+            raise DataFileError(f"{what} is larger than {max_bytes // 2**20} MiB ({size} bytes)", p)
+        return p.read_bytes()
+    except OSError as exc:
+        raise DataFileError(f"cannot read: {exc.strerror or type(exc).__name__}", p) from None
+
+
+def decode_text(raw: bytes, path: str | os.PathLike[str]) -> str:
+    """UTF-8 text of a data file's bytes; a one-line :class:`DataFileError` naming the first bad byte."""
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise DataFileError(f"not utf-8 text (byte {exc.start})", path) from None
+
+
+def read_text(path: str | os.PathLike[str], what: str, max_bytes: int = MAX_TEXT_BYTES) -> str:
+    """:func:`read_bytes` decoded as UTF-8 (:func:`decode_text`)."""
+    return decode_text(read_bytes(path, what, max_bytes), path)

@@ -182,5 +182,5 @@ def test_yaml_error_line_is_reported():
 def test_a_binary_counter_file_is_named_as_such(tmp_path):
     bad = tmp_path / "bad.yaml"
     bad.write_bytes(b"\xff\xfe\x00 not text")
-    with pytest.raises(DataFileError, match=r"bad\.yaml: not a text file \(a counter file is YAML in UTF-8\)"):
+    with pytest.raises(DataFileError, match=r"bad\.yaml: not utf-8 text \(byte 0\)$"):
         load_counters(bad)

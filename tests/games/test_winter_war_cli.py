@@ -124,7 +124,7 @@ def test_check_missing_file_and_save_without_reader(tmp_path: Path) -> None:
     binary = tmp_path / "b.yaml"
     binary.write_bytes(b"\xff\xfe\x00garbage")
     code, _, err = run("check", str(binary))
-    assert code == 3 and "not a text file" in err
+    assert code == 3 and err.strip().endswith("b.yaml: not utf-8 text (byte 0)")
 
 
 def test_combat_text_and_json() -> None:

@@ -438,7 +438,7 @@ def test_cli_re_extraction_keeps_the_overrides_block_byte_for_byte(tiny_files):
      "feature 'river' tolerance must be a number, not 'abc'"),
     ("terrain:\n  clear: '#eee6c4'\nfeatures:\n  river: {colour: '#2454be', yes: 5}\n",
      "feature 'river' yes must be a list of ids, not 5"),
-    (b"\xff\xfe\x00garbage", "cannot read legend: not utf-8 text"),
+    (b"\xff\xfe\x00garbage", "not utf-8 text (byte 0)"),
     ("terrain:\n  clear: '#eee6c4'\nfeatures:\n  shore: {kind: coast}\n",
      "feature 'shore' is a coast, but the legend has no water terrain"),
     ("terrain:\n  clear: '#eee6c4'\n  lake: {colour: '#98c8ec', water: true}\nfeatures:\n"

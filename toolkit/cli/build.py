@@ -15,7 +15,7 @@ from ..builders.counter_art import contact_sheet, mm_to_px, write_counter_pngs
 from ..builders.sheets import PAGE_SIZES, SheetSpec, write_sheets
 from ..counters import CounterSet, load_counters, parse_length
 from ..errors import DataFileError, InputError
-from ..fileio import atomic_open, ensure_folder
+from ..fileio import atomic_open, ensure_folder, read_text
 from .options import echo_json, json_opt, progress
 
 __all__ = ["build_group", "game_charts"]
@@ -188,11 +188,11 @@ def aids_cmd(source: str, out_file: str | None, png_dir: str | None, no_png: boo
 def load_charts(source: str) -> tuple[str, str, list[ChartTable]]:
     """(name, title, tables) from a chart file (YAML/JSON list of tables) or a game slug."""
     path = Path(source)
-    if path.is_file():
+    if path.exists():
+        text = read_text(path, "chart file")
         try:
-            text = path.read_text(encoding="utf-8")
             doc = json.loads(text) if path.suffix == ".json" else yaml.safe_load(text)
-        except (OSError, UnicodeDecodeError, ValueError, yaml.YAMLError) as exc:
+        except (ValueError, yaml.YAMLError) as exc:
             raise DataFileError(f"cannot read chart file ({type(exc).__name__})", path) from None
         if isinstance(doc, dict):
             doc = doc.get("charts", doc.get("tables"))

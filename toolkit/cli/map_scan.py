@@ -18,7 +18,7 @@ import click
 import yaml
 
 from ..errors import DataFileError, InputError, ToolkitError
-from ..fileio import atomic_open, atomic_write
+from ..fileio import atomic_open, atomic_write, read_text
 from .options import echo_json, json_opt
 
 __all__ = ["calibrate", "centre", "extract"]
@@ -36,12 +36,11 @@ def _grid_from_file(path: str) -> Any:
     from ..hexgrid import Grid
 
     p = Path(path)
-    if not p.is_file():
+    if not p.exists():
         p = resolve_map(path)
+    text = read_text(p, "grid file")
     try:
-        data = yaml.load(p.read_text(encoding="utf-8"), Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
-    except OSError as exc:
-        raise DataFileError(f"cannot read: {str(exc.strerror or exc).lower()}", p) from None
+        data = yaml.load(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
     except yaml.YAMLError as exc:
         raise DataFileError.from_yaml(exc, p) from None
     if not isinstance(data, dict):

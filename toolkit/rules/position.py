@@ -15,6 +15,7 @@ from typing import Any
 import yaml
 
 from ..errors import DataFileError, ToolkitError
+from ..fileio import decode_text, read_bytes
 
 __all__ = ["CounterKind", "Position", "Unit", "load_position_data"]
 
@@ -193,23 +194,11 @@ MAX_POSITION_BYTES = 16 * 1024 * 1024
 def load_position_data(path: str | Path) -> Any:
     """Parse a position YAML file (mappings carry ``__line__``); :class:`DataFileError` if unreadable."""
     p = Path(path)
-    try:
-        if not p.is_file():  # a folder, a pipe or a device is never read (a pipe would block)
-            raise DataFileError("no such file" if not p.exists() else "not a regular file", p)
-        size = p.stat().st_size
-        if size > MAX_POSITION_BYTES:
-            raise DataFileError(f"too large for a position file ({size} bytes; at most {MAX_POSITION_BYTES})", p)
-        raw = p.read_bytes()
-    except OSError as exc:
-        raise DataFileError(f"cannot read: {exc.strerror or exc.__class__.__name__}", p) from None
+    raw = read_bytes(p, "position file", MAX_POSITION_BYTES)
     if raw.startswith(b"PK\x03\x04"):
         raise DataFileError("a zip archive, not a position file (a VASSAL save is read by its .vsav or .vlog "
                             "suffix, with --module)", p)
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError:
-        raise DataFileError("not a text file (a position is YAML in UTF-8)", p) from None
-    return parse_position_text(text, str(p))
+    return parse_position_text(decode_text(raw, p), str(p))
 
 
 def parse_position_text(text: str, source: str = "<position>") -> Any:

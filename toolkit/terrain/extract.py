@@ -48,6 +48,7 @@ from PIL import Image, ImageChops, ImageDraw
 
 from .. import fonts
 from ..errors import DataFileError, GridError, InputError
+from ..fileio import read_text
 from ..hexgrid import Grid, Hex, Layout
 from .colour import hex_to_rgb, lab_to_rgb, rgb_to_hex, rgb_to_lab
 
@@ -122,12 +123,7 @@ def load_legend(path: str | Path) -> dict[str, Any]:
     """Read a legend file (YAML). Its samples (``hexes``/``box``/``points``) are resolved against a
     scan by :func:`legend_from_dict`."""
     p = Path(path)
-    try:
-        text = p.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise DataFileError(f"cannot read legend: {str(exc.strerror or exc).lower()}", p) from None
-    except UnicodeDecodeError:
-        raise DataFileError("cannot read legend: not utf-8 text", p) from None
+    text = read_text(p, "legend")
     try:
         data = yaml.load(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
     except yaml.YAMLError as exc:

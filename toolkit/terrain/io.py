@@ -47,7 +47,7 @@ from typing import Any
 import yaml
 
 from ..errors import DataFileError, GridError, ToolkitError
-from ..fileio import atomic_write
+from ..fileio import atomic_write, read_text
 from ..hexgrid import Grid
 from .model import RESERVED_KEYS, HexData, TerrainMap, TerrainType, fold_name
 
@@ -77,19 +77,7 @@ MAX_BYTES = 64 * 1024 * 1024
 def load_map(path: str | os.PathLike[str]) -> TerrainMap:
     """Read and validate a map file; :class:`DataFileError` naming file, line and value if it is wrong."""
     p = Path(path)
-    try:
-        if p.stat().st_size > MAX_BYTES:
-            raise DataFileError(f"map file is larger than {MAX_BYTES // 2**20} MiB", p)
-        text = p.read_bytes().decode("utf-8")
-    except FileNotFoundError:
-        raise DataFileError("map file not found", p) from None
-    except IsADirectoryError:
-        raise DataFileError("is a folder, not a map file", p) from None
-    except UnicodeDecodeError as exc:
-        raise DataFileError(f"not utf-8 text (byte {exc.start})", p) from None
-    except OSError as exc:
-        raise DataFileError(f"cannot read: {exc.strerror}", p) from None
-    return loads_map(text, source=str(p))
+    return loads_map(read_text(p, "map file", MAX_BYTES), source=str(p))
 
 
 def loads_map(text: str, source: str = "<string>") -> TerrainMap:
@@ -837,8 +825,8 @@ def edit_map(path: str | os.PathLike[str], change: Callable[[TerrainMap], Any]) 
     and must give exactly the edited model.
     """
     p = Path(path)
-    m = load_map(p)  # readable and valid
-    text = p.read_bytes().decode("utf-8")
+    text = read_text(p, "map file", MAX_BYTES)
+    m = loads_map(text, source=str(p))  # readable and valid
     reader = _Reader(str(p))
     reader.read(text)
     before_header, before = _header(m), _entries(m)
