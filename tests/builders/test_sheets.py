@@ -1,11 +1,9 @@
 """Counter sheets: layout, the PDF itself (lossless, deterministic), and registration measured on pages
-rendered by poppler's pdftoppm (cut marks found in the raster, front against back)."""
+rendered by PDFium (pypdfium2, a wheel: no poppler needed; cut marks found in the raster, front against back)."""
 
 from __future__ import annotations
 
 import re
-import shutil
-import subprocess
 import zlib
 from pathlib import Path
 
@@ -13,8 +11,8 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from PIL import Image
 
+from tests.pdfcheck import page_text, render_gray
 from toolkit.builders.counter_art import mm_to_px, render_face
 from toolkit.builders.sheets import SheetSpec, back_transform, build_sheets, layout_sheet
 from toolkit.counters import load_counters
@@ -127,23 +125,14 @@ def test_bad_specs_are_refused(cset):
 
 # ------------------------------------------------------------------------------------------ registration
 
-needs_poppler = pytest.mark.skipif(shutil.which("pdftoppm") is None,
-                                   reason="pdftoppm (poppler-utils) is not installed: apt-get install poppler-utils")
-
-
 def _render_band(pdf: Path, page: int, box_mm: tuple[float, float, float, float]
                  ) -> tuple[np.ndarray, float, float]:
-    """Grey levels (0 black .. 1 white) of a page region (x, y, w, h in mm), rendered by pdftoppm,
+    """Grey levels (0 black .. 1 white) of a page region (x, y, w, h in mm), rendered by PDFium,
     with the region's true top-left corner in mm (the crop is in whole pixels)."""
     x, y, w, h = box_mm
     x, y = max(0.0, x), max(0.0, y)
     x, y, w, h = (round(v / 25.4 * DPI) for v in (x, y, w, h))
-    out = pdf.with_name(f"{pdf.stem}-{page}-{x}-{y}")
-    subprocess.run(["pdftoppm", "-r", str(DPI), "-f", str(page), "-l", str(page), "-gray", "-x", str(x),
-                    "-y", str(y), "-W", str(w), "-H", str(h), "-singlefile", str(pdf), str(out)],
-                   check=True, capture_output=True, timeout=60)
-    image = np.asarray(Image.open(out.with_suffix(".pgm")), dtype=np.float64) / 255.0
-    return image, x * 25.4 / DPI, y * 25.4 / DPI
+    return render_gray(pdf, page, (x, y, w, h), DPI), x * 25.4 / DPI, y * 25.4 / DPI
 
 
 def _ticks(profile: np.ndarray, origin_mm: float) -> list[float]:
@@ -210,7 +199,6 @@ def _art_edges(pdf: Path, page: int, at: tuple[float, float], width: float) -> t
     return x0 + ink[0] * px, x0 + (ink[-1] + 1) * px
 
 
-@needs_poppler
 @pytest.mark.parametrize(("page", "size", "duplex", "offset", "landscape"), [
     ("a4", 12.7, "long", (0.0, 0.0), False),
     ("a4", 12.7, "long", (0.7, -0.4), False),
@@ -261,7 +249,6 @@ def test_backs_register_with_fronts(tmp_path: Path, cset, page, size, duplex, of
     assert np.mean(np.array(bx) - np.array(plain_x)) == pytest.approx(dx, abs=0.05)
 
 
-@needs_poppler
 def test_fold_layout_mirrors_about_the_fold(tmp_path: Path, cset):
     spec = SheetSpec(counter_mm=16, duplex="fold", dpi=150)
     full, grid = _full_sheet_set(cset, spec)
@@ -275,7 +262,6 @@ def test_fold_layout_mirrors_about_the_fold(tmp_path: Path, cset):
     assert np.max(np.abs(np.diff(fy) - 16)) < 0.05
 
 
-@needs_poppler
 @pytest.mark.parametrize(("duplex", "offset"), [("long", (0.3, -0.2)), ("short", (-0.6, 0.4))])
 def test_calibration_vernier_reads_the_correction(tmp_path: Path, cset, duplex, offset):
     """Printed with a back offset (standing in for a printer's drift), the vernier pair must read the
@@ -315,7 +301,6 @@ def test_calibration_vernier_reads_the_correction(tmp_path: Path, cset, duplex, 
     assert (readings["x"], readings["y"]) == (-offset[0], -offset[1])
 
 
-@pytest.mark.skipif(shutil.which("pdftotext") is None, reason="pdftotext (poppler-utils) is not installed")
 def test_page_labels_survive_escaping(tmp_path: Path, cset):
     """Parentheses and backslashes in a title are escaped so a real PDF reader gets the text back."""
     from dataclasses import replace
@@ -323,8 +308,7 @@ def test_page_labels_survive_escaping(tmp_path: Path, cset):
     titled = replace(cset, title="Odd (title) \\ with ) parens (")
     pdf = tmp_path / "t.pdf"
     pdf.write_bytes(build_sheets(titled, SheetSpec(dpi=100)))
-    text = subprocess.run(["pdftotext", "-f", "1", "-l", "2", str(pdf), "-"], capture_output=True, text=True,
-                          check=True, timeout=60).stdout
+    text = page_text(pdf, 1, 2)
     assert "Odd (title) \\ with ) parens ( - counters, sheet 1 of 1, fronts (12.7 mm)" in text
     assert "backs (duplex: flip on long edge; back offset 0, 0 mm)" in text
 
