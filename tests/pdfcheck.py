@@ -72,7 +72,8 @@ def check_structure(pdf: Path | bytes) -> list[str]:
 
     source = io.BytesIO(pdf) if isinstance(pdf, bytes) else str(pdf)
     with pikepdf.open(source) as doc:
-        problems = [str(p) for p in doc.check()]
+        check = getattr(doc, "check_pdf_syntax", None) or doc.check  # pikepdf >= 9.10 renamed check()
+        problems = [str(p) for p in check()]
         for page in doc.pages:  # parse every content stream, as qpdf --check does
             pikepdf.parse_content_stream(page)
     return problems

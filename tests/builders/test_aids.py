@@ -2,16 +2,17 @@
 
 from __future__ import annotations
 
-import zlib
 from pathlib import Path
 
 import numpy as np
 import pytest
 from PIL import Image
 
+from tests.pdfcheck import check_structure, fonts, page_text, render_gray
 from toolkit.builders.aids import (
     AidStyle,
     ChartTable,
+    aids_pdf,
     build_aids,
     natural_width,
     render_cards,
@@ -83,17 +84,47 @@ def test_long_tables_split_over_cards():
     assert all(card.size == (round(148 / 25.4 * 100), round(210 / 25.4 * 100)) for card in cards)
 
 
-def test_pdf_pages_are_the_card_size_and_lossless(tmp_path: Path):
+def test_pdf_pages_are_the_card_size_and_vector(tmp_path: Path):
     style = AidStyle(dpi=100, card="letter", game_title="Test")
     data, cards = build_aids([CRT, CRT], style)
-    assert data.count(b"/Type /Page ") == len(cards) == 1
-    assert b"/MediaBox [0 0 612 792]" in data
-    start = data.index(b"stream\n", data.index(b"/Subtype /Image")) + 7
-    stream = data[start:data.index(b"\nendstream", start)]
-    assert zlib.decompress(stream) == cards[0].tobytes()
+    assert data.count(b"/Type /Page\n") + data.count(b"/Type /Page ") == len(cards) == 1
+    assert b"/MediaBox [ 0 0 612 792 ]" in data
+    assert b"/Subtype /Image" not in data  # no pictures: paths and text
     written = write_aids([CRT], tmp_path / "aids.pdf", tmp_path / "png", style)
     assert [p.name for p in written] == ["aids.pdf", "card-1.png", "01-combat-results-table.png"]
     assert Image.open(written[1]).size == cards[0].size
+
+
+def test_pdf_is_deterministic_clean_and_has_embedded_fonts():
+    style = AidStyle(game_title="Test")
+    data = aids_pdf([CRT], style)
+    assert data == aids_pdf([CRT], style)
+    assert check_structure(data) == []
+    listed = fonts(data)
+    assert {name.split("+")[-1] for name, _, _ in listed} == {"SourceSansPro-Regular", "SourceSansPro-Bold"}
+    assert all(subtype == "TrueType" and embedded for _, subtype, embedded in listed), listed
+
+
+def test_pdf_text_finds_the_crt_cells():
+    text = page_text(aids_pdf([CRT], AidStyle(game_title="Test")))
+    lines = text.splitlines()
+    assert "Combat Results Table" in lines
+    assert "Die 1-2 1-1 2-1" in lines and "1 Ae Ne De" in lines and "2 Ar Ex Dr (Ne)" in lines
+    assert "Ae = attacker eliminated" in lines and "Test - player aid, card 1" in text
+
+
+def test_pdf_draws_what_the_png_shows():
+    """The vector card rendered at the style's dpi matches the raster card: same layout, same colours."""
+    style = AidStyle(dpi=100, game_title="Test")
+    data, cards = build_aids([CRT, CRT], style)
+    png = np.asarray(cards[0].convert("L"), dtype=float) / 255
+    pdf = render_gray(data, 1, (0, 0, cards[0].width, cards[0].height), style.dpi)
+    assert pdf.shape == png.shape
+    assert np.abs(pdf - png).mean() < 0.01
+    # the fills agree where there is no text: the red "Ae" cell of the first table, the title bar
+    ys, xs = np.nonzero(np.all(np.asarray(cards[0]) == (255, 0, 0), axis=2))
+    y, x = int(np.median(ys)), int(xs.min()) + 2
+    assert abs(pdf[y, x] - png[y, x]) < 0.02
 
 
 def test_a_file_in_the_way_of_the_png_folder_fails_before_anything_is_written(tmp_path: Path):

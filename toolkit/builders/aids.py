@@ -14,6 +14,7 @@ split over several cards with its heading repeated.
 
 from __future__ import annotations
 
+import io
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -25,10 +26,11 @@ from ..errors import DataFileError, InputError
 from ..fileio import atomic_open, atomic_write, ensure_folder
 from ..fonts import font, printable
 from ..terrain.colour import hex_to_rgb
-from .pdf import PdfWriter
+from .pdf import MM
+from .vector import VectorDraw, new_canvas
 
-__all__ = ["CARD_SIZES", "AidStyle", "ChartTable", "build_aids", "natural_width", "render_cards", "render_table",
-           "write_aids"]
+__all__ = ["CARD_SIZES", "AidStyle", "ChartTable", "aids_pdf", "build_aids", "natural_width", "render_cards",
+           "render_table", "write_aids"]
 
 CARD_SIZES: dict[str, tuple[float, float]] = {"a4": (210.0, 297.0), "letter": (215.9, 279.4),
                                               "a5": (148.0, 210.0), "card": (127.0, 203.2)}
@@ -190,74 +192,93 @@ def _column_widths(draw: ImageDraw.ImageDraw, table: ChartTable, f: Any, fb: Any
     return widths
 
 
+class _TableLayout:
+    """One table measured for a width (pixels at the style's dpi): its height, and how to draw it with any
+    ``ImageDraw``-like object (Pillow for the PNG, :class:`VectorDraw` for the PDF) at an offset."""
+
+    def __init__(self, table: ChartTable, style: AidStyle, width_px: int) -> None:
+        probe = ImageDraw.Draw(Image.new("RGB", (1, 1)))
+        body = style.px(style.body_pt)
+        self.table, self.style, self.width = table, style, width_px
+        self.f, self.fb = font(body), font(body, "bold")
+        self.ft, self.fn = font(style.px(style.title_pt), "bold"), font(style.px(style.note_pt))
+        self.pad = pad = body * 0.45
+        self.line_h = body * 1.25
+        f, fb, fn = self.f, self.fb, self.fn
+        self.widths = widths = _column_widths(probe, table, f, fb, width_px, pad)
+        self.wrapped_head = [_wrap(probe, c, fb, w - 2 * pad) for c, w in zip(table.columns, widths)]
+        self.wrapped_rows = [[_wrap(probe, c, f, w - 2 * pad) for c, w in zip(row, widths)] for row in table.rows]
+        self.title_h = style.px(style.title_pt) * 1.7
+        self.source_h = fn.size * 1.5 if table.source else 0
+        self.head_h = max(len(c) for c in self.wrapped_head) * self.line_h + 2 * pad
+        self.row_hs = [max(len(c) for c in row) * self.line_h + 2 * pad for row in self.wrapped_rows]
+        self.note_lines = [line for note in table.notes for line in _wrap(probe, note, fn, width_px - 2 * pad)]
+        notes_h = (len(self.note_lines) * fn.size * 1.3 + pad) if self.note_lines else 0
+        self.height = round(self.title_h + self.source_h + self.head_h + sum(self.row_hs) + notes_h + pad)
+
+    def draw(self, d: Any, ox: float = 0, oy: float = 0) -> None:
+        table, style, width_px, pad, line_h = self.table, self.style, self.width, self.pad, self.line_h
+        f, fb, ft, fn = self.f, self.fb, self.ft, self.fn
+        body = style.px(style.body_pt)
+        accent, rule = hex_to_rgb(style.accent), hex_to_rgb(style.rule)
+        right = ox + width_px - 1
+        d.rectangle((ox, oy, right, oy + self.title_h), fill=accent)
+        d.text((ox + pad * 1.5, oy + self.title_h / 2), printable(table.title), font=ft, fill=(255, 255, 255),
+               anchor="lm")
+        y = oy + self.title_h
+        if table.source:
+            d.text((ox + width_px - pad, y + self.source_h / 2), printable(table.source), font=fn, fill=rule,
+                   anchor="rm")
+        y += self.source_h
+        top = y
+        xs = [float(ox)]
+        for w in self.widths:
+            xs.append(xs[-1] + w)
+        head_h = self.head_h
+        d.rectangle((ox, y, right, y + head_h), fill=hex_to_rgb(style.heading_fill))
+        # short cells are centred under a centred heading; a column of running text is set flush left,
+        # heading included
+        centred = [all(len(row[i]) <= 12 and "\n" not in row[i] for row in table.rows) for i in range(len(self.widths))]
+        for i, lines in enumerate(self.wrapped_head):
+            _cell(d, lines, xs[i], xs[i + 1], y, head_h, fb, accent, line_h, center=centred[i])
+        y += head_h
+        head_bottom = y
+        row_bottoms: list[float] = []
+        colours = {k: hex_to_rgb(v) for k, v in table.cell_colours.items()}
+        for r, (lines_row, row, rh) in enumerate(zip(self.wrapped_rows, table.rows, self.row_hs)):
+            if r % 2 == 1:
+                d.rectangle((ox, y, right, y + rh), fill=hex_to_rgb(style.stripe_fill))
+            for i, (lines, text) in enumerate(zip(lines_row, row)):
+                fill = colours.get(text) or colours.get(text.split(" ")[0].split("(")[0]) if text else None
+                if i == 0 and table.first_column_header:
+                    fill = fill or hex_to_rgb(style.heading_fill)
+                if fill:
+                    d.rectangle((xs[i], y, xs[i + 1], y + rh), fill=fill)
+                head = i == 0 and table.first_column_header
+                _cell(d, lines, xs[i], xs[i + 1], y, rh, fb if head else f, (0, 0, 0) if not head else accent,
+                      line_h, center=centred[i])
+            y += rh
+            row_bottoms.append(y)
+        # the rules go on last, so no cell's fill hides them: hairlines between rows and columns (0.4 pt),
+        # a heavier line under the heading and round the table
+        hairline, heavy = style.px(0.4), max(style.px(0.4) + 1, round(body / 14))
+        for rule_y in row_bottoms[:-1]:
+            d.line((ox, rule_y, ox + width_px, rule_y), fill=rule, width=hairline)
+        for x in xs[1:-1]:
+            d.line((x, top, x, y), fill=rule, width=hairline)
+        d.line((ox, head_bottom, ox + width_px, head_bottom), fill=accent, width=heavy)
+        d.rectangle((ox, top, right, y), outline=accent, width=heavy)
+        y += pad * 0.6
+        for line in self.note_lines:
+            d.text((ox + pad, y), line, font=fn, fill=(40, 40, 40), anchor="la")
+            y += fn.size * 1.3
+
+
 def render_table(table: ChartTable, style: AidStyle, width_px: int) -> Image.Image:
     """One table (title bar, heading, rows, notes) as an image ``width_px`` wide."""
-    probe = ImageDraw.Draw(Image.new("RGB", (1, 1)))
-    body = style.px(style.body_pt)
-    f, fb = font(body), font(body, "bold")
-    ft, fn = font(style.px(style.title_pt), "bold"), font(style.px(style.note_pt))
-    pad = body * 0.45
-    line_h = body * 1.25
-    widths = _column_widths(probe, table, f, fb, width_px, pad)
-    wrapped_head = [_wrap(probe, c, fb, w - 2 * pad) for c, w in zip(table.columns, widths)]
-    wrapped_rows = [[_wrap(probe, c, f, w - 2 * pad) for c, w in zip(row, widths)] for row in table.rows]
-    title_h = style.px(style.title_pt) * 1.7
-    source_h = fn.size * 1.5 if table.source else 0
-    head_h = max(len(c) for c in wrapped_head) * line_h + 2 * pad
-    row_hs = [max(len(c) for c in row) * line_h + 2 * pad for row in wrapped_rows]
-    note_lines = [line for note in table.notes for line in _wrap(probe, note, fn, width_px - 2 * pad)]
-    notes_h = (len(note_lines) * fn.size * 1.3 + pad) if note_lines else 0
-    height = round(title_h + source_h + head_h + sum(row_hs) + notes_h + pad)
-    image = Image.new("RGB", (width_px, height), (255, 255, 255))
-    d = ImageDraw.Draw(image)
-    accent, rule = hex_to_rgb(style.accent), hex_to_rgb(style.rule)
-    d.rectangle((0, 0, width_px - 1, title_h), fill=accent)
-    d.text((pad * 1.5, title_h / 2), printable(table.title), font=ft, fill=(255, 255, 255), anchor="lm")
-    y = title_h
-    if table.source:
-        d.text((width_px - pad, y + source_h / 2), printable(table.source), font=fn, fill=rule, anchor="rm")
-    y += source_h
-    top = y
-    xs = [0.0]
-    for w in widths:
-        xs.append(xs[-1] + w)
-    d.rectangle((0, y, width_px - 1, y + head_h), fill=hex_to_rgb(style.heading_fill))
-    # short cells are centred under a centred heading; a column of running text is set flush left,
-    # heading included
-    centred = [all(len(row[i]) <= 12 and "\n" not in row[i] for row in table.rows) for i in range(len(widths))]
-    for i, lines in enumerate(wrapped_head):
-        _cell(d, lines, xs[i], xs[i + 1], y, head_h, fb, accent, line_h, center=centred[i])
-    y += head_h
-    head_bottom = y
-    row_bottoms: list[float] = []
-    colours = {k: hex_to_rgb(v) for k, v in table.cell_colours.items()}
-    for r, (lines_row, row, rh) in enumerate(zip(wrapped_rows, table.rows, row_hs)):
-        if r % 2 == 1:
-            d.rectangle((0, y, width_px - 1, y + rh), fill=hex_to_rgb(style.stripe_fill))
-        for i, (lines, text) in enumerate(zip(lines_row, row)):
-            fill = colours.get(text) or colours.get(text.split(" ")[0].split("(")[0]) if text else None
-            if i == 0 and table.first_column_header:
-                fill = fill or hex_to_rgb(style.heading_fill)
-            if fill:
-                d.rectangle((xs[i], y, xs[i + 1], y + rh), fill=fill)
-            head = i == 0 and table.first_column_header
-            _cell(d, lines, xs[i], xs[i + 1], y, rh, fb if head else f, (0, 0, 0) if not head else accent,
-                  line_h, center=centred[i])
-        y += rh
-        row_bottoms.append(y)
-    # the rules go on last, so no cell's fill hides them: hairlines between rows and columns (0.4 pt),
-    # a heavier line under the heading and round the table
-    hairline, heavy = style.px(0.4), max(style.px(0.4) + 1, round(body / 14))
-    for rule_y in row_bottoms[:-1]:
-        d.line((0, rule_y, width_px, rule_y), fill=rule, width=hairline)
-    for x in xs[1:-1]:
-        d.line((x, top, x, y), fill=rule, width=hairline)
-    d.line((0, head_bottom, width_px, head_bottom), fill=accent, width=heavy)
-    d.rectangle((0, top, width_px - 1, y), outline=accent, width=heavy)
-    y += pad * 0.6
-    for line in note_lines:
-        d.text((pad, y), line, font=fn, fill=(40, 40, 40), anchor="la")
-        y += fn.size * 1.3
+    layout = _TableLayout(table, style, width_px)
+    image = Image.new("RGB", (width_px, layout.height), (255, 255, 255))
+    layout.draw(ImageDraw.Draw(image))
     return image
 
 
@@ -274,59 +295,78 @@ def _cell(d: ImageDraw.ImageDraw, lines: list[str], x0: float, x1: float, y: flo
         cy += line_h
 
 
-def render_cards(tables: Sequence[ChartTable], style: AidStyle | None = None) -> list[Image.Image]:
+@dataclass(frozen=True)
+class _Card:
+    """One card: its tables (measured) and where each goes, in pixels from the card's top-left corner."""
+
+    number: int
+    placed: tuple[tuple[_TableLayout, int, int], ...]
+
+
+def _footer(style: AidStyle, number: int) -> str:
+    return printable(f"{style.game_title} - player aid, card {number}" if style.game_title
+                     else f"player aid, card {number}")
+
+
+def _place(tables: Sequence[ChartTable], style: AidStyle) -> list[_Card]:
     """Lay the tables out on cards in the given order, top to bottom, a new card when one is full.
 
     A table that fits in half the card's width (every cell on one line) takes a half-width column, and
     two such tables in a row sit side by side, as on a printed player aid, instead of each being
     stretched across the card.
     """
-    style = style or AidStyle()
     if not tables:
         raise InputError("no charts to lay out")
     w_mm, h_mm = style.card_size()
-    width, height = round(w_mm / 25.4 * style.dpi), round(h_mm / 25.4 * style.dpi)
+    width = round(w_mm / 25.4 * style.dpi)
     margin = round(style.margin_mm / 25.4 * style.dpi)
     gap = style.px(10)
-    inner_w, inner_h = width - 2 * margin, height - 2 * margin - style.px(12)
-    cards: list[Image.Image] = []
-    card: Image.Image | None = None
+    inner_w, inner_h = width - 2 * margin, round(h_mm / 25.4 * style.dpi) - 2 * margin - style.px(12)
+    cards: list[list[tuple[_TableLayout, int, int]]] = []
     y = 0
-
-    def new_card() -> Image.Image:
-        image = Image.new("RGB", (width, height), (255, 255, 255))
-        d = ImageDraw.Draw(image)
-        fn = font(style.px(style.note_pt))
-        footer = f"{style.game_title} - player aid, card {len(cards) + 1}" if style.game_title else \
-            f"player aid, card {len(cards) + 1}"
-        d.text((width - margin, height - margin / 2), printable(footer), font=fn, fill=hex_to_rgb(style.rule),
-               anchor="rm")
-        cards.append(image)
-        return image
-
     half_w = (inner_w - gap) // 2
     beside: tuple[int, int] | None = None  # (top, height) of a half-width table with room to its right
     for table in tables:
         half = natural_width(table, style) <= half_w
         for part in _split_to_fit(table, style, half_w if half else inner_w, inner_h):
-            if half and beside is not None and card is not None and beside[0] + part.height <= inner_h:
+            if half and beside is not None and cards and beside[0] + part.height <= inner_h:
                 top = beside[0]
-                card.paste(part, (margin + half_w + gap, margin + top))
+                cards[-1].append((part, margin + half_w + gap, margin + top))
                 y = max(y, top + part.height + gap)
                 beside = None
                 continue
-            if card is None or y + part.height > inner_h:
-                card, y = new_card(), 0
-            card.paste(part, (margin, margin + y))
+            if not cards or y + part.height > inner_h:
+                cards.append([])
+                y = 0
+            cards[-1].append((part, margin, margin + y))
             beside = (y, part.height) if half else None
             y += part.height + gap
-    return cards
+    return [_Card(n, tuple(placed)) for n, placed in enumerate(cards, start=1)]
 
 
-def _split_to_fit(table: ChartTable, style: AidStyle, width: int, height: int) -> list[Image.Image]:
-    image = render_table(table, style, width)
-    if image.height <= height or len(table.rows) <= 1:
-        return [image]
+def render_cards(tables: Sequence[ChartTable], style: AidStyle | None = None) -> list[Image.Image]:
+    """The cards as images (see :func:`_place` for the layout)."""
+    style = style or AidStyle()
+    w_mm, h_mm = style.card_size()
+    width, height = round(w_mm / 25.4 * style.dpi), round(h_mm / 25.4 * style.dpi)
+    margin = round(style.margin_mm / 25.4 * style.dpi)
+    images = []
+    for card in _place(tables, style):
+        image = Image.new("RGB", (width, height), (255, 255, 255))
+        ImageDraw.Draw(image).text((width - margin, height - margin / 2), _footer(style, card.number),
+                                   font=font(style.px(style.note_pt)), fill=hex_to_rgb(style.rule), anchor="rm")
+        for part, x, y in card.placed:
+            table = Image.new("RGB", (part.width, part.height), (255, 255, 255))
+            part.draw(ImageDraw.Draw(table))
+            image.paste(table, (x, y))
+        images.append(image)
+    return images
+
+
+def _split_to_fit(table: ChartTable, style: AidStyle, width: int, height: int) -> list[_TableLayout]:
+    layout = _TableLayout(table, style, width)
+    if layout.height <= height or len(table.rows) <= 1:
+        return [layout]
     # split the rows in two halves (recursively) and repeat the heading
     half = len(table.rows) // 2
     first = ChartTable(table.title, table.columns, table.rows[:half], (), table.source, table.kind,
@@ -336,16 +376,33 @@ def _split_to_fit(table: ChartTable, style: AidStyle, width: int, height: int) -
     return _split_to_fit(first, style, width, height) + _split_to_fit(second, style, width, height)
 
 
-def build_aids(tables: Sequence[ChartTable], style: AidStyle | None = None) -> tuple[bytes, list[Image.Image]]:
-    """The cards as PDF bytes (lossless images, exact page size) and as images."""
+def aids_pdf(tables: Sequence[ChartTable], style: AidStyle | None = None) -> bytes:
+    """The cards as a vector PDF: filled and ruled paths, live text in the toolkit's typeface (embedded),
+    the same layout as the images of :func:`render_cards`. The same tables give the same bytes."""
     style = style or AidStyle()
-    cards = render_cards(tables, style)
     w_mm, h_mm = style.card_size()
-    writer = PdfWriter()
-    for card in cards:
-        name = writer.add_image(card)
-        writer.new_page(w_mm, h_mm).image(name, 0, 0, w_mm, h_mm)
-    return writer.to_bytes(title=f"{style.game_title} player aids".strip()), cards
+    w_pt, h_pt = w_mm * MM, h_mm * MM
+    k = 72.0 / style.dpi  # points per layout pixel
+    width, height = round(w_mm / 25.4 * style.dpi), round(h_mm / 25.4 * style.dpi)
+    margin = round(style.margin_mm / 25.4 * style.dpi)
+    out = io.BytesIO()
+    canvas = new_canvas(out, w_pt, h_pt, title=f"{style.game_title} player aids".strip())
+    for card in _place(tables, style):
+        with VectorDraw(canvas, h_pt, unit=w_pt / width) as d:
+            d.text((width - margin, height - margin / 2), _footer(style, card.number),
+                   font=font(style.px(style.note_pt)), fill=hex_to_rgb(style.rule), anchor="rm")
+        for part, x, y in card.placed:
+            with VectorDraw(canvas, h_pt, origin=(x * k, y * k), unit=k) as d:
+                part.draw(d)
+        canvas.showPage()
+    canvas.save()
+    return out.getvalue()
+
+
+def build_aids(tables: Sequence[ChartTable], style: AidStyle | None = None) -> tuple[bytes, list[Image.Image]]:
+    """The cards as a vector PDF (:func:`aids_pdf`) and as images (:func:`render_cards`)."""
+    style = style or AidStyle()
+    return aids_pdf(tables, style), render_cards(tables, style)
 
 
 def write_aids(tables: Sequence[ChartTable], pdf_path: str | Path, png_dir: str | Path | None = None,
