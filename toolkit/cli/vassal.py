@@ -159,10 +159,31 @@ def _step_number(text: str, save: SaveFile) -> int:
 
 
 def _step_summary(command: Command) -> list[str]:
-    from ..vassal.commands import AddPiece, ChangePiece, Chat, MovePiece, RemovePiece, walk
+    from ..vassal.commands import (
+        AddPiece,
+        BoardPickerLine,
+        ChangePiece,
+        Chat,
+        GlobalPropertyLine,
+        MovePiece,
+        RemovePiece,
+        TextCommand,
+        TurnLine,
+        walk,
+    )
 
     out = []
     for c in walk(command):
+        if isinstance(c, TextCommand):
+            if c.text in ("begin_save", "end_save"):
+                out.append(c.text.replace("_", " "))
+            elif (line := BoardPickerLine.parse(c.text)) is not None:
+                out.append(f"boards of {line.map_id}: " + ", ".join(f"{b}@{col},{row}" for b, col, row in line.boards))
+            elif (prop := GlobalPropertyLine.parse(c.text)) is not None:
+                out.append(f"property {prop.name} = {prop.value!r}")
+            elif (turn := TurnLine.parse(c.text)) is not None:
+                out.append(f"turn tracker {turn.tracker}: {turn.state}")
+            continue
         if isinstance(c, AddPiece):
             out.append(f"add {c.id}")
         elif isinstance(c, RemovePiece):

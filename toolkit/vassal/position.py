@@ -8,12 +8,26 @@ point. Names are VASSAL's ``getName()`` through the trait chain (layers, labels,
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
 from ..hexgrid.vassal import VassalMap
 from ..hexgrid.vassal.board import OFFBOARD
-from .commands import AddPiece, ChangePiece, Chat, Command, MovePiece, RemovePiece, UndoCommand, walk
+from .commands import (
+    AddPiece,
+    BoardPickerLine,
+    ChangePiece,
+    Chat,
+    Command,
+    GlobalPropertyLine,
+    MovePiece,
+    RemovePiece,
+    TextCommand,
+    TurnLine,
+    UndoCommand,
+    walk,
+)
 from .module import Module
 from .properties import GameProperties, PieceView
 from .save import SaveFile
@@ -136,6 +150,13 @@ class Position:
     def apply(self, command: Command) -> None:
         """Apply every piece command in the tree (AddPiece, RemovePiece, ChangePiece, MovePiece)."""
         for c in walk(command):
+            if isinstance(c, TextCommand):
+                if c.text == "begin_save" and self.pieces:
+                    # SetupCommand(false) (GameState.setup(false)): the game closes, every piece goes; a log
+                    # that loads another game mid-way continues from the pieces that game adds
+                    self.pieces.clear()
+                    self.made_stacks.clear()
+                continue
             if isinstance(c, AddPiece):
                 if c.id != "null":
                     added = self.pieces[c.id] = PieceState(c.id, c.type, c.state)
@@ -238,6 +259,17 @@ class Step:
     chat: list[str]
     position: Position
     locator: Locator | None = field(default=None, repr=False)
+    boards: dict[str, tuple[tuple[str, int, int], ...]] = field(default_factory=dict)
+    """Maps whose boards this step changed (a ``...BoardPicker`` line, or a game loaded mid-log), with the
+    boards they now show."""
+    properties: dict[tuple[str, str], str] = field(default_factory=dict)
+    """Global property values this step set, ``(container, name) -> value`` (container ``Module`` or a map)."""
+    turns: dict[str, str] = field(default_factory=dict)
+    """Turn trackers this step moved: tracker id -> its new state."""
+    touched: set[str] = field(default_factory=set)
+    """Ids of the pieces this step added, moved, changed or deleted (a moved stack's pieces too)."""
+    reset: bool = False
+    """True when the step loaded another game (``begin_save``): every piece before it went."""
 
     def pieces(self) -> list[PlacedPiece]:
         """The pieces after this step, placed (on the module's maps when replay had a module)."""
@@ -247,13 +279,87 @@ class Step:
 class Locator:
     """Places pieces on a module's maps with the boards a save chose (cached per map)."""
 
-    def __init__(self, module: Module | None, save: SaveFile | None = None, *, saved_properties: bool = True) -> None:
+    def __init__(self, module: Module | None, save: SaveFile | None = None, *, saved_properties: bool = True,
+                 chosen: dict[str, tuple[tuple[str, int, int], ...]] | None = None) -> None:
         self.module = module
         self.save = save
         self.saved_properties = saved_properties
-        self.chosen = save.board_pickers() if save is not None else {}
+        self.decoded: dict[tuple[str, str], tuple[bool, int, int]] = {}
+        """Per (map, board): reversed, column and row as the last ``...BoardPicker`` line of the whole file left
+        the map's one Board object (see :meth:`resolve`)."""
+        if save is not None:
+            for c in walk(save.commands):
+                if isinstance(c, TextCommand) and (line := BoardPickerLine.parse(c.text)) is not None:
+                    seen = set()
+                    for name, col, row in line.boards:
+                        base = name[:-4] if name.endswith("/rev") else name
+                        if base not in seen:
+                            seen.add(base)
+                            self.decoded[(self.map_id_of(line.map_id), base)] = (name.endswith("/rev"), col, row)
+        if chosen is None:
+            chosen = {line.map_id: self.resolve(line) for line in
+                      (save.board_pickers().values() if save is not None else ())}
+        self.chosen: dict[str, tuple[tuple[str, int, int], ...]] = {
+            self.map_id_of(k): v for k, v in chosen.items()}
         self._maps: dict[str, VassalMap | None] = {}
         self._names: dict[tuple[str, int, int], tuple[str | None, str | None]] = {}
+        self.property_values: dict[tuple[str, str], str] = {}
+        """Global property values set since the save (by logged steps): ``(container, name) -> value``."""
+
+    def with_properties(self, values: dict[tuple[str, str], str]) -> Locator:
+        """The same locator (boards, caches) with global properties set to new values by a logged step."""
+        other = Locator(self.module, None, saved_properties=self.saved_properties, chosen=self.chosen)
+        other.save, other.decoded = self.save, self.decoded
+        other._maps, other._names = self._maps, self._names
+        other.property_values = {**self.property_values, **values}
+        return other
+
+    def map_id_of(self, picker_id: str) -> str:
+        """The module's map id for the map a ``...BoardPicker`` line names: VASSAL's ``BoardPicker.decode``
+        takes the map's id (``Map0``, ``Map1``... in build-file order) or its name."""
+        if self.module is None or picker_id in self.module.maps:
+            return picker_id
+        m = re.fullmatch(r"Map(\d+)", picker_id)
+        if m is not None:
+            ids = list(self.module.maps)
+            if int(m.group(1)) < len(ids):
+                return ids[int(m.group(1))]
+        return picker_id
+
+    def resolve(self, line: BoardPickerLine) -> tuple[tuple[str, int, int], ...]:
+        """The boards a ``...BoardPicker`` line gives its map when the engine executes it.
+
+        VASSAL decodes a whole save or log before executing any of it, and ``BoardPicker.decode`` sets
+        the reversed flag and the position on the map's one Board object of that name (a copy only for a
+        board named twice in one line): so each line shows its boards as the *last* line of the file that
+        names them left them. A log that shows board "B" and later "B/rev" shows it reversed both times."""
+        map_id = self.map_id_of(line.map_id)
+        out, seen = [], set()
+        for name, col, row in line.boards:
+            base = name[:-4] if name.endswith("/rev") else name
+            final = self.decoded.get((map_id, base)) if base not in seen else None
+            seen.add(base)
+            if final is not None:
+                rev, col, row = final
+                name = base + "/rev" if rev else base
+            out.append((name, col, row))
+        return tuple(out)
+
+    def with_boards(self, changes: dict[str, tuple[tuple[str, int, int], ...] | None]) -> Locator:
+        """A locator for the same module after maps changed boards (``None``: the map's boards were
+        cleared); the names already worked out for the other maps are kept."""
+        chosen = dict(self.chosen)
+        for map_id, boards in changes.items():
+            if boards is None:
+                chosen.pop(map_id, None)
+            else:
+                chosen[map_id] = boards
+        other = Locator(self.module, None, saved_properties=self.saved_properties, chosen=chosen)
+        other.save, other.decoded = self.save, self.decoded
+        other.property_values = self.property_values
+        other._maps = {k: v for k, v in self._maps.items() if k not in changes}
+        other._names = {k: v for k, v in self._names.items() if k[0] not in changes}
+        return other
 
     def vassal_map(self, map_id: str) -> VassalMap | None:
         if self.module is None:
@@ -263,8 +369,7 @@ class Locator:
             if mdef is None:
                 self._maps[map_id] = None
             else:
-                line = self.chosen.get(map_id)
-                self._maps[map_id] = mdef.vassal_map(line.boards if line else None)
+                self._maps[map_id] = mdef.vassal_map(self.chosen.get(map_id))
         return self._maps[map_id]
 
     def place(self, map_id: str | None, x: int, y: int) -> tuple[str | None, str | None]:
@@ -310,7 +415,13 @@ class Locator:
                 if inner.map is not None:
                     count = sum(1 for child in inner.children if child in position.pieces)
                     decks.append((inner.map, inner.deck_name, count))
-        return GameProperties.of(self.module, self.save, decks, saved_values=self.saved_properties)
+        game = GameProperties.of(self.module, self.save, decks, saved_values=self.saved_properties)
+        for (container, name), value in self.property_values.items():
+            if container == "Module":
+                game.module[name] = value
+            else:
+                game.maps.setdefault(container, {})[name] = value
+        return game
 
 
 def _side(traits: Sequence[Trait], props: dict[str, str], sides: Sequence[str]) -> str | None:
@@ -406,7 +517,13 @@ def locate(save: SaveFile, module: Module | None = None, *, saved_properties: bo
 
 
 def replay(save: SaveFile, module: Module | None = None) -> Iterator[Step]:
-    """The logged steps of a log (§2.9), each with the position after it.
+    """The logged steps of a log (§2.9), each with the position after it, as the engine steps through them.
+
+    Board changes are followed as VASSAL follows them: a ``...BoardPicker`` line in a step
+    (``BoardPicker.SetBoards``, the game running) gives its map those boards from that step on, and a
+    step that loads a game (``begin_save`` ... ``end_save``, ``GameState.setup``) clears every piece and
+    every map's boards before its own pieces and boards apply. Each step carries the :class:`Locator`
+    for the boards (and global property values) of that step.
 
     The position is one object mutated step by step: copy it (``Position.copy``) or take
     ``step.pieces()`` to keep a step's state. ``undo`` is true for steps inside an undo bracket."""
@@ -414,13 +531,57 @@ def replay(save: SaveFile, module: Module | None = None) -> Iterator[Step]:
     for c in save.setup_commands():
         position.apply(c)
     locator = Locator(module, save) if module is not None else None
+    chosen_maps = set(locator.chosen) if locator is not None else {b.map_id for b in save.board_pickers().values()}
     undo = False
     for index, step in enumerate(save.log_steps(), 1):
-        chat = []
+        chat: list[str] = []
+        boards: dict[str, tuple[tuple[str, int, int], ...]] = {}
+        props: dict[tuple[str, str], str] = {}
+        turns: dict[str, str] = {}
+        touched: set[str] = set()
+        moved_stacks: list[str] = []
+        reset = False
         for c in walk(step):
             if isinstance(c, UndoCommand):
                 undo = c.opening
             elif isinstance(c, Chat):
                 chat.append(c.text)
+            elif isinstance(c, AddPiece | RemovePiece | ChangePiece):
+                touched.add(c.id)
+                if isinstance(c, AddPiece) and (c.type == "stack" or c.type.startswith("deck;")):
+                    moved_stacks.append(c.id)
+            elif isinstance(c, MovePiece):
+                touched.add(c.id)
+                moved_stacks.append(c.id)
+            elif isinstance(c, TextCommand):
+                text = c.text
+                if text == "begin_save":
+                    reset = True
+                    boards.clear()
+                elif (line := BoardPickerLine.parse(text)) is not None:
+                    if locator is not None:
+                        boards[locator.map_id_of(line.map_id)] = locator.resolve(line)
+                    else:
+                        boards[line.map_id] = line.boards
+                elif (prop := GlobalPropertyLine.parse(text)) is not None:
+                    props[(prop.container or "Module", prop.name)] = prop.value
+                elif (turn := TurnLine.parse(text)) is not None:
+                    turns[turn.tracker] = turn.state
         position.apply(step)
-        yield Step(index, step, undo, chat, position, locator)
+        for sid in moved_stacks:
+            held = position.pieces.get(sid)
+            if held is not None and held.kind != "piece":
+                touched.update(held.inner.children)  # type: ignore[attr-defined]
+        if reset:
+            changes: dict[str, tuple[tuple[str, int, int], ...] | None] = dict.fromkeys(chosen_maps)
+            changes.update(boards)
+        else:
+            changes = dict(boards)
+        chosen_maps = (set() if reset else chosen_maps) | set(boards)
+        if locator is not None:
+            if changes:
+                locator = locator.with_boards(changes)
+            if props:
+                locator = locator.with_properties(props)
+        shown = {k: v for k, v in changes.items() if v is not None}
+        yield Step(index, step, undo, chat, position, locator, shown, props, turns, touched, reset)
