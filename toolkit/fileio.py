@@ -5,24 +5,32 @@ from __future__ import annotations
 import contextlib
 import errno
 import os
+import re
 import tempfile
-from collections.abc import Iterator
+import time
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import IO, Any
 
 from .errors import DataFileError, InputError
 
 __all__ = ["MAX_TEXT_BYTES", "atomic_open", "atomic_write", "check_folder", "decode_text", "ensure_folder",
-           "read_bytes", "read_text"]
+           "read_bytes", "read_text", "remove_stale_temps"]
 
 # errors of writing the data itself (a full disk, a quota, a file too large, a failing device)
 _DISK_ERRORS = frozenset({errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO, errno.EROFS})
 
 
 @contextlib.contextmanager
-def atomic_open(path: str | os.PathLike[str], mode: str = "wb", encoding: str | None = None) -> Iterator[IO[Any]]:
+def atomic_open(path: str | os.PathLike[str], mode: str = "wb", encoding: str | None = None,
+                before_replace: Callable[[], None] | None = None) -> Iterator[IO[Any]]:
     """Open a temporary file beside ``path``; on a clean exit it is flushed, synced and renamed over
     ``path``; on an exception it is removed and ``path`` is untouched.
+
+    The temporary file is ``.NAME.PID.XXXXXXXX.tmp``: a process killed mid-write leaves it behind, and
+    the next write to ``path`` removes those whose process is gone (:func:`remove_stale_temps`).
+    ``before_replace`` (if given) runs after the data is synced and just before the rename; an
+    exception from it leaves ``path`` untouched (a compare-and-swap check goes there).
 
     The permission bits of an existing file are kept. A read-only file (no write permission for
     anyone, or none for this user) is refused rather than replaced; a symbolic link is followed, so the
@@ -43,8 +51,9 @@ def atomic_open(path: str | os.PathLike[str], mode: str = "wb", encoding: str | 
         raise InputError(f"cannot write {target}: it is not a regular file")
     if target.exists() and (not os.stat(target).st_mode & 0o222 or not os.access(target, os.W_OK)):
         raise InputError(f"cannot write {target}: the file is read-only")
+    remove_stale_temps(target)
     try:
-        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)
+        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.{os.getpid()}.", suffix=".tmp", dir=folder)
     except OSError as exc:
         raise InputError(f"cannot write {target}: {exc.strerror or exc} (folder {folder})") from None
     try:
@@ -62,6 +71,8 @@ def atomic_open(path: str | os.PathLike[str], mode: str = "wb", encoding: str | 
         finally:
             with contextlib.suppress(OSError):
                 handle.close()
+        if before_replace is not None:
+            before_replace()
         try:
             with contextlib.suppress(FileNotFoundError):
                 os.chmod(tmp, os.stat(target).st_mode & 0o7777)
@@ -76,14 +87,69 @@ def atomic_open(path: str | os.PathLike[str], mode: str = "wb", encoding: str | 
         raise
 
 
-def atomic_write(path: str | os.PathLike[str], data: bytes | str, encoding: str = "utf-8") -> None:
+def atomic_write(path: str | os.PathLike[str], data: bytes | str, encoding: str = "utf-8",
+                 before_replace: Callable[[], None] | None = None) -> None:
     """Write ``data`` to ``path`` atomically (see :func:`atomic_open`)."""
     if isinstance(data, str):
-        with atomic_open(path, "w", encoding=encoding) as handle:
+        with atomic_open(path, "w", encoding=encoding, before_replace=before_replace) as handle:
             handle.write(data)
     else:
-        with atomic_open(path, "wb") as handle:
+        with atomic_open(path, "wb", before_replace=before_replace) as handle:
             handle.write(data)
+
+
+# temporary files of atomic_open: ".NAME.PID.XXXXXXXX.tmp" (mkstemp's 8 random characters); before the
+# pid was part of the name they were ".NAME.XXXXXXXX.tmp"
+_TEMP_WITH_PID = re.compile(r"(\d+)\.[a-z0-9_]{8}")
+_TEMP_OLD = re.compile(r"[a-z0-9_]{8}")
+#: a temporary file without a pid in its name is taken as stale after this many seconds
+OLD_TEMP_AGE = 3600.0
+
+
+def _alive(pid: int) -> bool:
+    if pid == os.getpid():
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:  # exists, owned by someone else
+        return True
+    return True
+
+
+def remove_stale_temps(path: str | os.PathLike[str]) -> list[Path]:
+    """Remove the temporary files that writes of ``path`` left behind when their process was killed
+    (their pid is gone; an old-style name without a pid once it is an hour old). A write in progress in
+    a live process keeps its file. Returns the files removed; never raises."""
+    target = Path(path)
+    folder = target.parent if str(target.parent) else Path(".")
+    prefix = f".{target.name}."
+    removed: list[Path] = []
+    try:
+        entries = list(os.scandir(folder))
+    except OSError:
+        return removed
+    now = time.time()
+    for entry in entries:
+        name = entry.name
+        if not (name.startswith(prefix) and name.endswith(".tmp")):
+            continue
+        middle = name[len(prefix):-4]
+        m = _TEMP_WITH_PID.fullmatch(middle)
+        try:
+            if not entry.is_file(follow_symlinks=False):
+                continue
+            if m is not None:
+                stale = not _alive(int(m.group(1)))
+            else:
+                stale = bool(_TEMP_OLD.fullmatch(middle)) and now - entry.stat().st_mtime > OLD_TEMP_AGE
+            if stale:
+                os.unlink(entry.path)
+                removed.append(Path(entry.path))
+        except (OSError, ValueError):
+            continue
+    return removed
 
 
 def _umask() -> int:

@@ -35,23 +35,34 @@ Overrides: see :mod:`toolkit.terrain.model`.
 
 from __future__ import annotations
 
+import contextlib
+import hashlib
 import itertools
 import json
 import math
 import os
 import re
-from collections.abc import Callable, Mapping
+import stat
+import time
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+
+try:
+    import fcntl
+except ImportError:  # not on Windows: edits there rely on the compare-and-swap alone
+    fcntl = None  # type: ignore[assignment]
 
 import yaml
 
 from ..errors import DataFileError, GridError, ToolkitError
-from ..fileio import atomic_write, read_text
+from ..fileio import atomic_write, decode_text, read_bytes, read_text
 from ..hexgrid import Grid
 from .model import RESERVED_KEYS, HexData, TerrainMap, TerrainType, fold_name
 
-__all__ = ["SCHEMA", "dumps_map", "edit_map", "load_map", "loads_map", "save_map"]
+__all__ = ["SCHEMA", "MapChangedError", "MapEdit", "digest", "dumps_map", "edit_map", "edit_map_file", "load_map",
+           "loads_map", "save_map"]
 
 SCHEMA = "hexmap/1"
 _Loader: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
@@ -814,7 +825,38 @@ def save_map(m: TerrainMap, path: str | os.PathLike[str]) -> None:
     atomic_write(path, dumps_map(m).encode("utf-8"))
 
 
-def edit_map(path: str | os.PathLike[str], change: Callable[[TerrainMap], Any]) -> Any:
+class MapChangedError(DataFileError):
+    """The map file changed on disk since the edit read it: nothing was written (no lost update)."""
+
+
+#: how long an edit waits for another edit of the same map file to finish before giving up
+LOCK_TIMEOUT = 15.0
+
+
+def digest(data: bytes | str) -> str:
+    """The sha-256 of a map file's bytes (text is taken as UTF-8): what :func:`edit_map` compares."""
+    return hashlib.sha256(data.encode("utf-8") if isinstance(data, str) else data).hexdigest()
+
+
+@dataclass(frozen=True)
+class MapEdit:
+    """What :func:`edit_map_file` did: ``change``'s result and the file text before and after."""
+
+    result: Any
+    before: str
+    after: str
+
+    @property
+    def digest_before(self) -> str:
+        return digest(self.before)
+
+    @property
+    def digest_after(self) -> str:
+        return digest(self.after)
+
+
+def edit_map(path: str | os.PathLike[str], change: Callable[[TerrainMap], Any], *, expect: str | None = None,
+             timeout: float = LOCK_TIMEOUT) -> Any:
     """Load the map at ``path``, apply ``change(m)``, validate, and write it back atomically; returns what
     ``change`` returned.
 
@@ -823,29 +865,121 @@ def edit_map(path: str | os.PathLike[str], change: Callable[[TerrainMap], Any]) 
     is not possible (a section in flow style or missing, a header change, entries sharing a line) the
     whole file is written in the canonical form instead. Either way the text written is re-read first
     and must give exactly the edited model.
+
+    Concurrent edits never lose data: see :func:`edit_map_file` (a lock, and a compare-and-swap against
+    ``expect`` and against writers that do not lock).
+    """
+    return edit_map_file(path, change, expect=expect, timeout=timeout).result
+
+
+def edit_map_file(path: str | os.PathLike[str], change: Callable[[TerrainMap], Any], *, expect: str | None = None,
+                  timeout: float = LOCK_TIMEOUT) -> MapEdit:
+    """:func:`edit_map`, returning the text before and after as well.
+
+    The edit holds an exclusive lock (``flock``) on the map file from the read to the rename, so two
+    edits at once (two ``wgt map set``, the browser editor) run one after the other and both land; an
+    edit that waited re-reads the file the first one wrote. ``expect`` is the :func:`digest` of the text
+    the caller based its change on (the editor's file as it was opened): if the file now differs, the
+    edit is refused with :class:`MapChangedError`. Just before the rename the file is checked once more
+    (same file, same bytes), which refuses the edit when a program that takes no lock (a text editor,
+    ``git checkout``) changed it meanwhile. A lock held longer than ``timeout`` seconds is a one-line
+    error. Killed at any moment, the edit leaves the old file or the new one, and the temporary file a
+    kill leaves is removed by the next write (:func:`toolkit.fileio.remove_stale_temps`).
     """
     p = Path(path)
-    text = read_text(p, "map file", MAX_BYTES)
-    m = loads_map(text, source=str(p))  # readable and valid
-    reader = _Reader(str(p))
-    reader.read(text)
-    before_header, before = _header(m), _entries(m)
-    result = change(m)
-    m.validate(str(p))
-    want = dumps_map(m)
-    patched = None
-    if _header(m) == before_header:
-        patched = _patch(text, reader.spans, before, _entries(m), _orders(m))
-    if patched is not None:
-        try:
-            if dumps_map(loads_map(patched, source=str(p))) != want:
+    with _locked(p, timeout) as (target, raw, st):
+        text = decode_text(raw, p)
+        if expect is not None and digest(raw) != expect:
+            raise MapChangedError("the map file changed on disk since it was opened; nothing written "
+                                  "(reload it to see the other change, then edit again)", p)
+        m = loads_map(text, source=str(p))  # readable and valid
+        reader = _Reader(str(p))
+        reader.read(text)
+        before_header, before = _header(m), _entries(m)
+        result = change(m)
+        m.validate(str(p))
+        want = dumps_map(m)
+        patched = None
+        if _header(m) == before_header:
+            patched = _patch(text, reader.spans, before, _entries(m), _orders(m))
+        if patched is not None:
+            try:
+                if dumps_map(loads_map(patched, source=str(p))) != want:
+                    patched = None
+            except DataFileError:
                 patched = None
-        except DataFileError:
-            patched = None
-    out = patched if patched is not None else want
-    loads_map(out, source=str(p))  # never write a file we could not read back
-    atomic_write(p, out.encode("utf-8"))
-    return result
+        out = patched if patched is not None else want
+        loads_map(out, source=str(p))  # never write a file we could not read back
+
+        def unchanged() -> None:
+            if not _same_file(target, st, raw):
+                raise MapChangedError("the map file was changed on disk by another program while this edit "
+                                      "was made; nothing written (try again)", p)
+
+        atomic_write(target, out.encode("utf-8"), before_replace=unchanged)
+    return MapEdit(result, text, out)
+
+
+def _same_file(target: Path, st: os.stat_result, raw: bytes) -> bool:
+    """Is ``target`` still the file ``st`` describes, holding ``raw``?"""
+    try:
+        now = os.stat(target)
+        if (now.st_dev, now.st_ino, now.st_size, now.st_mtime_ns) != (st.st_dev, st.st_ino, st.st_size,
+                                                                         st.st_mtime_ns):
+            return False
+        with open(target, "rb") as fh:
+            return fh.read(len(raw) + 1) == raw
+    except OSError:
+        return False
+
+
+@contextlib.contextmanager
+def _locked(p: Path, timeout: float) -> Iterator[tuple[Path, bytes, os.stat_result]]:
+    """Hold an exclusive lock on the map file ``p`` (the file a symbolic link points to); yields that
+    file's path, its bytes and its status, read under the lock. A file replaced (renamed over) while
+    this waited for the lock is opened again, so the lock is always on the file the path names."""
+    target = Path(os.path.realpath(p))
+    deadline = time.monotonic() + timeout
+    while True:
+        try:
+            fd = os.open(target, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
+        except OSError:
+            read_bytes(p, "map file", MAX_BYTES)  # its one-line error (missing, unreadable, ...)
+            raise DataFileError("cannot open the map file", p) from None
+        try:
+            st = os.fstat(fd)
+            if not stat.S_ISREG(st.st_mode):
+                read_bytes(p, "map file", MAX_BYTES)  # a folder, a pipe, a device: its one-line error
+                raise DataFileError("not a regular file", p)
+            if fcntl is not None:
+                while True:
+                    try:
+                        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                        break
+                    except BlockingIOError:
+                        if time.monotonic() > deadline:
+                            raise DataFileError(f"another edit has held the map file for over {timeout:g} s; "
+                                                "nothing written (try again)", p) from None
+                        time.sleep(0.005)
+                    except OSError:  # a file system without locks: the compare-and-swap still holds
+                        break
+                try:
+                    now = os.stat(target)
+                except FileNotFoundError:
+                    continue
+                if (now.st_dev, now.st_ino) != (st.st_dev, st.st_ino):
+                    continue  # replaced while we waited: lock the new file
+                st = os.fstat(fd)
+            if st.st_size > MAX_BYTES:
+                raise DataFileError(f"map file is larger than {MAX_BYTES // 2**20} MiB ({st.st_size} bytes)", p)
+            with open(fd, "rb", closefd=False) as fh:
+                raw = fh.read(MAX_BYTES + 1)
+            if len(raw) > MAX_BYTES:
+                raise DataFileError(f"map file is larger than {MAX_BYTES // 2**20} MiB", p)
+            yield target, raw, st
+            return
+        finally:
+            os.close(fd)  # releases the lock
 
 
 _LINE = re.compile(r"[^\r\n\x85\u2028\u2029]*(?:\r\n|[\r\n\x85\u2028\u2029]|\Z)")
