@@ -2,6 +2,7 @@
 
 - :mod:`.position`: :class:`Position`, :class:`Unit`, :class:`CounterKind` (from YAML or a save)
 - :mod:`.report`: :class:`Report`, :class:`Violation` (the ``wgt check --json`` shape)
+- :mod:`.rulebook`: :class:`Rule`, :class:`RuleBook`: rules as small registered units citing their section
 - :mod:`.board`: :class:`Board`, a memoising view of a map
 - :mod:`.stacking`, :mod:`.zoc`, :mod:`.paths`, :mod:`.odds`: stacking limits, zones of control,
   movement (Dijkstra over states) and line tracing, odds columns and combat results tables
@@ -29,6 +30,7 @@ from .paths import cheapest, trace
 from .position import CounterKind, Position, Unit, load_position_data, parse_position_text
 from .referee import Referee
 from .report import Report, Violation, violation
+from .rulebook import Rule, RuleBook
 from .stacking import StackLimit, check_stacking
 from .zoc import Zoc
 
@@ -42,6 +44,8 @@ __all__ = [
     "Position",
     "Referee",
     "Report",
+    "Rule",
+    "RuleBook",
     "StackLimit",
     "Unit",
     "Violation",

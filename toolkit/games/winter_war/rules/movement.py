@@ -1,0 +1,180 @@
+"""Movement (and the Terrain Effects Chart's movement column): where a unit may be, and where it can go
+in one Movement Phase on foot and by rail, stopped by enemy zones of control."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from ....rules.paths import cheapest
+from ....rules.position import Unit
+from ....rules.report import Violation, violation
+from ..terrain import HOME, NORWAY, SWEDEN, USSR
+from .common import BOOK, Context, enemy_of, flag, is_blank, is_nkvd, player_of
+from .supply import rail_connected
+from .zoc import has_zoc
+
+__all__ = ["judge_move", "prohibited_hexes", "prohibition", "reachable"]
+
+CASE_A = BOOK.cite("Movement (A)", "each unit expends one Movement Point of its total Movement Allowance for each "
+                   "hex entered. To enter some types of hexes, more than one Movement point is expended.")
+CASE_C = BOOK.cite("Movement (C)", "A unit may be moved as many or as few hexes as the owning-Player desires, as "
+                   "long as its Movement Allowance is not exceeded in a single Movement Phase.")
+CASE_F = BOOK.cite("Movement (F)", "Units may never enter or pass through a hex containing Enemy units.")
+CASE_I = BOOK.cite("Movement (I)", "A unit may, unless otherwise indicated, always move one hex, even without being "
+                   "able to expend sufficient Movement Points, unless it is moving directly from one Enemy Zone of "
+                   "Control to another Enemy Zone of Control.")
+CASE_J = BOOK.cite("Movement (J)", "Units may move by rail only within their home country. ... entrain at a cost of "
+                   "one additional Movement Point. ... Units may not entrain in an Enemy Zone of Control. ... When "
+                   "moving by rail the unit must move along continuously connected rail hexes, free of Enemy units "
+                   "or Enemy Zones of control. Units moving by rail must detrain upon coming adjacent to an Enemy "
+                   "unit with a Zone of Control. ... Isolated units may not use rail movement.")
+CASE_K = BOOK.cite("Movement (K)", "No units may enter Norway or Sweden in the Standard Game. ... NKVD units may "
+                   "never leave the USSR. ... Finnish 6-6-2 units and Soviet 20-12-2 units may never enter any of "
+                   "the hexes north of Row A.")
+CASE_N = BOOK.cite("Movement (N)", "Throughout Game-Turns Eight, Nine and Ten, part of the Gulf of Finland is frozen "
+                   "and may be traversed at a cost of two Movement Points per ice hex.")
+TEC = BOOK.cite("Terrain Effects Chart", "Minor Lake (whole hex) | Entry prohibited. ... Mountains | Entry "
+                "prohibited.")
+SUPPLY_A = BOOK.cite("Supply and Isolation (A)", "Units which are isolated may move only one hex per Friendly "
+                     "Movement Phase.")
+SCENARIO_B_RAIL = BOOK.cite("Scenario B", "Allied units cannot move by rail until they reach Kemi where they may "
+                            "entrain.")
+EVENT_L = BOOK.cite("Special Event L", "Railroad movement is impossible: Consider railroads to be inoperative for "
+                    "this upcoming Game Turn only.")
+
+
+def prohibition(ctx: Context, u: Unit, hex_id: str) -> tuple[str, str] | None:
+    """Why ``u`` may not be in ``hex_id`` (rule, reason), or None: Movement (K), the TEC."""
+    b = ctx.board
+    bad = b.prohibited_terrain(hex_id, ctx.turn)
+    if bad:
+        return "Terrain Effects Chart", f"{bad}: entry prohibited"
+    country = b.country(hex_id)
+    if country in (NORWAY, SWEDEN):
+        r_hex = "r_hex" in b.tags(hex_id)
+        if not (ctx.scandinavia_open() or (u.side == "allied" and r_hex and ctx.scenario in ("B", "C", "E"))):
+            return "Movement (K)", "no units may enter Norway or Sweden in the Standard Game"
+    if is_nkvd(u) and country != USSR:
+        return "Movement (K)", "NKVD units may never leave the USSR"
+    if u.counter in ("fin-6-6-2", "sov-20-12-2") and b.north_of_row_a(hex_id):
+        return "Movement (K)", f"{u.counter[4:]} units may never enter hexes north of Row A"
+    return None
+
+
+@BOOK.rule("Movement (K)", "Movement Prohibitions (see also the Terrain Effects Chart) ... Units which are forced "
+           "(by combat) to violate any of the above prohibitions are eliminated.")
+def prohibited_hexes(ctx: Context) -> list[Violation]:
+    """Every unit standing where Movement (K) or the Terrain Effects Chart forbids it (cited by the case broken)."""
+    out = []
+    for u in ctx.pos.on_map():
+        if is_blank(u):
+            continue
+        why = prohibition(ctx, u, u.hex)  # type: ignore[arg-type]
+        if why:
+            out.append(violation(why[0], f"{u.id} ({u.counter}) in {u.hex}: {why[1]}", [u.hex], [u.id]))
+    return out
+
+
+def reachable(ctx: Context, u: Unit, *, ignore_zoc: bool = False) -> dict[str, float]:
+    """Hex -> least Movement Points for ``u`` to end its move there (Movement, Zones of Control, rail).
+
+    ``ignore_zoc`` drops the zones of control (to tell a ZOC stop from a lack of Movement Points).
+    """
+    b = ctx.board
+    player = player_of(u)
+    start = u.hex
+    assert start is not None
+    turn = ctx.turn
+    enemy_units = ctx.occupied[enemy_of(player)]
+    home = HOME[u.side]
+    isolated = u.id in ctx.isolated
+    allowance = 1 if isolated else u.value("movement")  # Supply and Isolation (A)
+    # Movement (J) NOTE, Supply and Isolation (L): isolated units may not use rail; Special Event L
+    rails_ok = not isolated and not ctx.state.get("rail_inoperative")
+    rail_hexes = rail_connected(ctx, player) if rails_ok else set()
+    ezoc = ctx.zoc.hexes(enemy_of(player)) if ctx.zoc and not ignore_zoc else set()
+    # Movement (J): "must detrain upon coming adjacent to an Enemy unit with a Zone of Control" (not a
+    # Soviet HQ, an isolated unit, or a Finnish 1-1-3/0-0-3 in the USSR: Zones of Control (G), (H))
+    adj_enemy = set() if ignore_zoc else {n for e in ctx.pos.on_map() if player_of(e) != player
+                                          and has_zoc(b, e, ctx.isolated)
+                                          for n in b.neighbours(e.hex)}  # type: ignore[arg-type]
+
+    def can_enter(a: str, h: str) -> bool:
+        return h not in enemy_units and prohibition(ctx, u, h) is None  # Movement (F), (K)
+
+    def home_rail(h: str) -> bool:
+        return h in rail_hexes and b.in_country(h, home)
+
+    # Scenario B (and C, E via Sweden): "Allied units cannot move by rail until they reach Kemi where they
+    # may entrain" (a unit that has been there carries state reached_kemi: true)
+    kemi_only = u.side == "allied" and ctx.scenario in ("B", "C", "E") and not flag(u, "reached_kemi")
+    kemi = b.named.get("Kemi")
+
+    def may_entrain(h: str) -> bool:
+        return h not in ezoc and (not kemi_only or h == kemi)
+
+    # states: (hex, mode) with mode "foot" or "rail"; costs in Movement Points
+    starts: dict[tuple[str, str], float] = {(start, "foot"): 0}
+    if home_rail(start) and may_entrain(start):
+        starts[(start, "rail")] = 0  # Movement (J): automatically entrained in a home rail hex
+
+    def successors(state: tuple[str, str], cost: float) -> Iterable[tuple[tuple[str, str], float]]:
+        h, mode = state
+        if mode == "rail":
+            yield (h, "foot"), 0  # detrain at will, at no cost
+            if h != start and h in adj_enemy:
+                return  # must detrain on coming adjacent to an enemy unit with a ZOC
+            for n in b.rail_net.get(h, ()):
+                if home_rail(n) and n not in ezoc and can_enter(h, n):
+                    yield (n, "rail"), 0
+            return
+        if h in ezoc and h != start:
+            return  # Zones of Control: stop on entering an enemy controlled hex
+        if home_rail(h) and may_entrain(h):
+            yield (h, "rail"), 1  # entrain: one Movement Point, not in an enemy ZOC
+        for n in b.neighbours(h):
+            c = b.entry_cost(h, n, turn)
+            if c is None or not can_enter(h, n):
+                continue
+            if h == start and start in ezoc and n in ezoc:
+                continue  # Movement (I), Zones of Control (F): not directly from one EZOC hex to another
+            yield (n, "foot"), c
+
+    best = cheapest(starts, successors, allowance)
+    out: dict[str, float] = {}
+    for (h, _mode), c in best.items():
+        if c < out.get(h, float("inf")):
+            out[h] = c
+    # Movement (I): a unit may always move one hex (not from one enemy controlled hex to another)
+    for n in b.neighbours(start):
+        if n in out or b.entry_cost(start, n, turn) is None or not can_enter(start, n):
+            continue
+        if start in ezoc and n in ezoc:
+            continue
+        out[n] = allowance
+    return out
+
+
+def judge_move(ctx: Context, u: Unit, dest: str) -> tuple[str, str] | None:
+    """Why ``u`` cannot end its Movement Phase in ``dest`` (rule, reason), or None if it can."""
+    reach = reachable(ctx, u)
+    if dest in reach:
+        return None
+    b = ctx.board
+    why = prohibition(ctx, u, dest)
+    if why:
+        return why
+    if dest in ctx.occupied[enemy_of(player_of(u))]:
+        return "Movement (F)", "units may never enter a hex containing Enemy units"
+    if u.id in ctx.isolated:
+        return "Supply and Isolation (A)", "isolated units may move only one hex"
+    if ctx.zoc is not None and u.hex in ctx.zoc.hexes(enemy_of(player_of(u))) and dest in b.neighbours(u.hex) \
+            and ctx.zoc.controls(enemy_of(player_of(u)), dest):  # type: ignore[arg-type]
+        return "Zones of Control (F)", "moving directly from one enemy controlled hex to another is forbidden"
+    if dest in reachable(ctx, u, ignore_zoc=True):
+        return "Zones of Control", ("units must stop on entering an enemy controlled hex; every path within "
+                                    "the Movement Allowance passes through one")
+    return "Movement (C)", (f"no path within the Movement Allowance of {u.value('movement'):g} (terrain costs, "
+                        "enemy units, zones of control and rail movement considered)")
+
+
