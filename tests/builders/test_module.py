@@ -29,6 +29,7 @@ from tests.builders.make_module_oracle import (
     small_module,
 )
 from toolkit.builders.module import (
+    BOXES_MAP,
     MAIN_MAP,
     SetupPiece,
     board_geometry,
@@ -49,7 +50,7 @@ from toolkit.hexgrid import distance
 from toolkit.hexgrid.vassal import Board, HexGridNumbering, PlacedBoard, VassalHexGrid, VassalMap
 from toolkit.terrain.io import load_map
 from toolkit.vassal import Module, locate, read_save
-from toolkit.vassal.traits import Embellishment, piece_name, piece_properties
+from toolkit.vassal.traits import Embellishment, Obscurable, piece_name, piece_properties
 from toolkit.vassal.writer import slot_piece
 
 ORACLE_ANSWERS = json.loads(FIXTURE.read_text())
@@ -207,7 +208,8 @@ def test_bad_hex_size_is_an_input_error():
 def _zoned_terrain(module: Module) -> tuple[list[tuple[object, str]], str]:
     root = module.root
     zones = []
-    for zone_el in root.iter("VASSAL.build.module.map.boardPicker.board.mapgrid.Zone"):
+    main = next(m for m in root.iter("VASSAL.build.module.Map") if m.get("mapName") == MAIN_MAP)
+    for zone_el in main.iter("VASSAL.build.module.map.boardPicker.board.mapgrid.Zone"):
         prop = zone_el.find("VASSAL.build.module.properties.ZoneProperty")
         zones.append((zone_el, prop.get("initialValue")))
     default = next(p.get("initialValue") for p in root.iter("VASSAL.build.module.properties.GlobalProperty")
@@ -311,7 +313,7 @@ def test_winter_war_module_structure(ww):
     cset = load_counters("winter-war")
     with Module.open(path) as module:
         assert module.name == "Winter War" and module.sides == ["Soviet", "Finnish"]
-        assert list(module.maps) == [MAIN_MAP, "Soviet Pool", "Finnish Pool"]
+        assert list(module.maps) == [MAIN_MAP, "Soviet Pool", "Finnish Pool", BOXES_MAP]
         assert set(module.prototypes) == {"Unit", "Nationality Finnish", "Nationality Soviet", "Nationality Allied",
                                           *(f"Type {t}" for t in {ct.unit_type for ct in cset})}
         names = set(zipfile.ZipFile(path).namelist())
@@ -319,6 +321,9 @@ def test_winter_war_module_structure(ww):
         for slot in module.piece_slots:
             traits = slot_piece(module, slot.name)
             props = piece_properties(traits)
+            if "Marker" in props:  # the markers' own palette tab
+                assert slot.path[:3] == ("Pieces", "Forces", "Markers") and counter_spec(piece_name(traits)) is None
+                continue
             name = piece_name(traits)
             assert counter_spec(name) == props["Counter"]  # the referee reads the counter back
             seen[props["Counter"]] = props
@@ -406,13 +411,20 @@ def test_setup_save_follows_the_initial_deployment(ww, ww_map):
     assert all(0 < distance(ww_map.grid.hex(h), ww_map.grid.hex(leningrad)) <= 3 and
                ww_map.value(h, "country") == "ussr" and ww_map.terrain(h) == "clear" and not ww_map.value(h, "water")
                for c, h in on_map if c == "sov-20-12-2")
-    got = Counter((p.map, counter_spec(p.name)) for p in pieces if p.map != MAIN_MAP)
+    got = Counter((p.map, counter_spec(p.name)) for p in pieces if p.map not in (MAIN_MAP, BOXES_MAP))
     want = Counter()
     for player, forces in (("Finnish", charts.FINNISH_INITIAL_FORCES), ("Soviet", charts.SOVIET_INITIAL_FORCES)):
         for cid, n in forces.items():
             want[(pool_map_name(player), cid)] += n - sum(1 for c, _ in on_map if c == cid)
     assert got == +want and sum(got.values()) + len(on_map) == 64
-    assert all(p.hex is None for p in pieces if p.map != MAIN_MAP)  # the referee sees pool units off-map
+    # pools are named places (the referee sees their units off the map: it checks below)
+    assert {p.location for p in pieces if p.map not in (MAIN_MAP, BOXES_MAP)} == {"Finnish pool", "Soviet pool"}
+    # Initial Deployment: "The Finnish Player deploys his units face-down": masked by the Finnish side
+    masks = {p.id: next((t.obscured_by for t in p.traits if isinstance(t, Obscurable)), "no mask") for p in pieces
+             if counter_spec(p.name)}
+    side = {p.id: counter_spec(p.name)[:3] for p in pieces if counter_spec(p.name)}
+    assert {(side[i], m) for i, m in masks.items()} == {("fin", "Finnish"), ("sov", "no mask")}
+    assert [p.location for p in pieces if p.name == "Game-Turn marker"] == ["Game-Turn 1"]
     save = path.with_name("setup.vsav")
     save.write_bytes(built.setup)
     ref, pos = load_any(save, "winter-war", path)
@@ -421,9 +433,26 @@ def test_setup_save_follows_the_initial_deployment(ww, ww_map):
     assert all(u["supplied"] for u in report["units"].values() if u["hex"] is not None)
 
 
+#: VASSAL's class of a piece: its outermost trait's
+_CLASS = {"restrict;": "Restricted", "macro;": "TriggerAction", "mark;": "Marker", "piece;": "BasicPiece"}
+
+
 def _ours(save: bytes, module: Module) -> list[list]:
-    return sorted([p.id, p.name, "Stack" if p.kind == "stack" else "TriggerAction", p.map, p.x, p.y, p.location]
-                  for p in locate(read_save(save), module))
+    """Our reading of a save as VASSAL's oracle reports it: the name an observer (no side) sees, which is
+    the mask name of a masked piece (``Obscurable.getName``), a stack's the names of its pieces."""
+    placed = locate(read_save(save), module)
+    seen: dict[str, str] = {}
+    for p in placed:
+        mask = next((t for t in p.traits if isinstance(t, Obscurable)), None)
+        seen[p.id] = mask.mask_name if mask is not None and mask.obscured_by is not None else p.name
+    out = []
+    for p in placed:
+        if p.kind == "stack":
+            children = p.traits[-1].children  # type: ignore[attr-defined]
+            out.append([p.id, ", ".join(seen[c] for c in children), "Stack", p.map, p.x, p.y, p.location])
+        else:
+            out.append([p.id, seen[p.id], _CLASS[p.traits[0].prefix], p.map, p.x, p.y, p.location])
+    return sorted(out)
 
 
 def test_setup_save_matches_the_oracles_decode(ww):

@@ -178,7 +178,7 @@ def test_game_state_reads_every_place_on_the_tracker() -> None:
 
 
 @pytest.mark.parametrize("args, message", [
-    ((1, "soviet", "interphase"), "phase 'interphase' is not a phase of the turn tracker"),
+    ((1, "soviet", "setup"), "phase 'setup' is not a phase of the turn tracker"),
     ((1, "allied", "movement"), "player 'allied' is not a Player-Turn of the turn tracker"),
     ((0, "soviet", "movement"), "turn 0 is not a Game-Turn of the turn tracker"),
 ])
@@ -206,18 +206,22 @@ def test_bad_tracker_state_is_a_one_line_error(module_file: Path, tmp_path: Path
 
 
 # The states VASSAL 3.6's own TurnTracker holds after executing our saves' SetTurn command (getState()), and
-# the GameTurn / PlayerTurn / Phase properties it sets; recorded once with the oracle's engine (a JPype probe
-# beside vassal-oracle's decode: decodeSavedGame, execute the SetTurn, ask the tracker and the module)
+# the GameTurn / PlayerTurn / Phase properties it sets; recorded with the oracle's engine (a JPype probe
+# beside vassal-oracle's decode: decodeSavedGame, execute the SetTurn, ask the tracker and the module;
+# tests/builders/vassal_play_probe.py). The last nested state (``0;0;0;true``) is the Scenario Interphase level.
 ENGINE = {
     (8, "finnish", "movement"): ("0|7;0;0;true,true,true,true,true,true,true,true,true,true;1\\;0\\;0\\;true,true"
-                                 "\\;1\\\\;0\\\\;0\\\\;true,true,true", ("8 (10 Feb – 19 Feb)", "Finnish", "Movement")),
+                                 "\\;1\\\\;0\\\\;0\\\\;true,true,true;0\\;0\\;0\\;true",
+                                 ("8 (10 Feb – 19 Feb)", "Finnish", "Movement")),
     (4, "soviet", "combat"): ("0|3;0;0;true,true,true,true,true,true,true,true,true,true;0\\;0\\;0\\;true,true"
-                              "\\;2\\\\;0\\\\;0\\\\;true,true,true", ("4 (30 Dec – 9 Jan 1940)", "Soviet", "Combat")),
+                              "\\;2\\\\;0\\\\;0\\\\;true,true,true;0\\;0\\;0\\;true",
+                              ("4 (30 Dec – 9 Jan 1940)", "Soviet", "Combat")),
     (1, "soviet", "reinforcement"): ("0|0;0;0;true,true,true,true,true,true,true,true,true,true;0\\;0\\;0\\;"
-                                     "true,true\\;0\\\\;0\\\\;0\\\\;true,true,true",
+                                     "true,true\\;0\\\\;0\\\\;0\\\\;true,true,true;0\\;0\\;0\\;true",
                                      ("1 (30 Nov 1939 – 9 Dec)", "Soviet", "Reinforcement")),
     (10, "finnish", "combat"): ("0|9;0;0;true,true,true,true,true,true,true,true,true,true;1\\;0\\;0\\;true,true"
-                                "\\;2\\\\;0\\\\;0\\\\;true,true,true", ("10 (2 Mar – 12 Mar)", "Finnish", "Combat")),
+                                "\\;2\\\\;0\\\\;0\\\\;true,true,true;0\\;0\\;0\\;true",
+                                ("10 (2 Mar – 12 Mar)", "Finnish", "Combat")),
 }
 
 
@@ -232,9 +236,27 @@ def test_our_tracker_line_is_the_engines_own_state(module_file: Path, tmp_path: 
     state, (game_turn, player_turn, phase) = ENGINE[when]
     assert [t.state for t in read_save(vsav).turns()] == [state]
     with Module.open(module_file) as module:  # the items the engine named are the ones at our indices
-        levels = [el for el in module.root.iter() if str(el.tag).endswith("ListTurnLevel")]
+        levels = [el for el in module.root.iter() if str(el.tag).endswith("ListTurnLevel")][:3]
         named = [lv.get("list").split(",")[i] for lv, i in zip(levels, tracker_path(*when), strict=True)]
         assert named == [game_turn, player_turn, phase]
+
+
+#: VASSAL's state after pressing Next on Game-Turn 10's Finnish Combat Phase (same probe, tracker.next()): the
+#: Game-Turn level's second nested level, the Scenario Interphase, is the active one (sub-level 1)
+ENGINE_INTERPHASE = ("0|9;1;0;true,true,true,true,true,true,true,true,true,true;0\\;0\\;0\\;true,true\\;0\\\\;0"
+                     "\\\\;0\\\\;true,true,true;0\\;0\\;0\\;true")
+
+
+def test_the_scenario_interphase_is_where_the_engine_puts_it(module_file: Path, tmp_path: Path) -> None:
+    """Sequence of Play C: the Scenario Interphase follows the Finnish Player-Turn. Our save for turn 10's
+    Interphase holds the engine's own state there, and the referee reads it back as the Interphase."""
+    from toolkit.games.winter_war.naming import game_state
+    from toolkit.vassal import read_save
+    vsav = tmp_path / "t.vsav"
+    _write_save(module_file, {"turn": 10, "player": "finnish", "phase": "interphase", "units": []}, vsav)
+    lines = read_save(vsav).turns()
+    assert [t.state for t in lines] == [ENGINE_INTERPHASE]
+    assert game_state(lines) == {"turn": 10, "phase": "interphase"}
 
 
 @pytest.mark.oracle

@@ -44,7 +44,7 @@ from ..counters import CounterSet
 from ..errors import GridError, ImageError, InputError
 from ..fileio import atomic_write
 from ..hexgrid import Layout
-from ..hexgrid.vassal import VassalHexGrid, ZonedGrid
+from ..hexgrid.vassal import VassalHexGrid, Zone, ZonedGrid
 from ..terrain.calibrate import open_image
 from ..terrain.model import TerrainMap
 from ..vassal.buildfile import module_metadata, render_buildfile, vmod_bytes
@@ -63,11 +63,30 @@ from .module_grid import (
     terrain_zones,
     vassal_hex_grid,
 )
+from .module_play import (
+    BOXES_MAP,
+    KEYS,
+    Box,
+    BulkCommand,
+    GameProperty,
+    MarkerPiece,
+    box_layout,
+    eliminate_trait,
+    marker_image,
+    mask_trait,
+    render_boxes,
+    restrict_trait,
+)
 
 __all__ = [
+    "BOXES_MAP",
     "DEFAULT_HEX_PX",
     "MAIN_MAP",
+    "Box",
     "BuiltModule",
+    "BulkCommand",
+    "GameProperty",
+    "MarkerPiece",
     "ModuleSpec",
     "PaletteGroup",
     "SetupPiece",
@@ -76,6 +95,7 @@ __all__ = [
     "build_module",
     "default_spec",
     "pool_map_name",
+    "pool_zone_name",
     "position_placements",
     "render_board",
     "write_module",
@@ -105,11 +125,13 @@ class PaletteGroup:
 
 @dataclass(frozen=True)
 class SetupPiece:
-    """Units of one counter at the start: on ``hex`` (a map hex id), or in their player's pool (None)."""
+    """Units of one counter at the start: on ``hex`` (a map hex id), or in their player's pool (None);
+    ``masked``: placed face-down, masked by their side (the rules' hidden deployment)."""
 
     counter: str
     hex: str | None = None
     copies: int = 1
+    masked: bool = False
 
 
 @dataclass(frozen=True)
@@ -121,7 +143,15 @@ class ModuleSpec:
     maps a counter side to its palette groups; ``dice`` are ``(number, sides)`` buttons; ``turns``
     the names of the game turns, ``phases`` the player turns inside each and ``player_phases`` the phases
     inside each player turn: the turn tracker nests them (Game-Turn > Player-Turn > Phase) as VASSAL
-    modules do, so a save's ``TURNTurnTracker0`` line says where in the Sequence of Play it was made."""
+    modules do, so a save's ``TURNTurnTracker0`` line says where in the Sequence of Play it was made;
+    ``interphase`` names a step after the Player-Turns of every Game-Turn (a second sub-level of the
+    Game-Turn level, which VASSAL visits after the first rolls over).
+
+    Play: ``masked`` are the players whose units carry a Mask owned by their side (hidden deployment;
+    every unit is Restricted to its own side's players anyway); ``boxes`` the named holding boxes of
+    the Boxes map (each player without an ``eliminated`` box gets "<Player> eliminated"); ``markers``
+    the markers the rules use; ``bulk`` the toolbar Global Key Commands; ``properties`` the game's
+    module-level global properties (saved with every game)."""
 
     players: tuple[str, ...]
     player_of: Mapping[str, str]
@@ -133,6 +163,23 @@ class ModuleSpec:
     phases: tuple[str, ...] = ()
     player_phases: tuple[str, ...] = ()
     about: str = ""
+    interphase: str = ""
+    masked: tuple[str, ...] = ()
+    boxes: tuple[Box, ...] = ()
+    markers: tuple[MarkerPiece, ...] = ()
+    bulk: tuple[BulkCommand, ...] = ()
+    properties: tuple[GameProperty, ...] = ()
+
+    def all_boxes(self) -> tuple[Box, ...]:
+        """The declared boxes plus an eliminated box for every player that has none."""
+        have = {b.player for b in self.boxes if b.kind == "eliminated"}
+        extra = tuple(Box(f"{p} eliminated", "eliminated", p, "eliminated units") for p in self.players
+                      if p not in have)
+        return (*self.boxes, *extra)
+
+    def eliminated_box(self, player: str) -> str:
+        """The name of a player's eliminated box."""
+        return next(b.name for b in self.all_boxes() if b.kind == "eliminated" and b.player == player)
 
 
 def default_spec(cset: CounterSet) -> ModuleSpec:
@@ -152,6 +199,11 @@ def default_spec(cset: CounterSet) -> ModuleSpec:
 def pool_map_name(player: str) -> str:
     """The map that holds a player's free-deployment units."""
     return f"{player} Pool"
+
+
+def pool_zone_name(player: str) -> str:
+    """VASSAL's location name of every point of a player's pool map."""
+    return f"{player} pool"
 
 
 # ------------------------------------------------------------------------------------------ the result
@@ -242,6 +294,12 @@ def build_module(title: str, tmap: TerrainMap, cset: CounterSet, spec: ModuleSpe
     for ct in cset:
         for which in ("front", "back"):
             files[f"images/{_image_name(ct.id, which)}"] = _png(render_face(cset, ct, which, px))
+    for side in cset.sides.values():  # the mask: the side's plain back, what opponents see of a hidden unit
+        if spec.player_of.get(side.name, side.name.title()) in spec.masked:
+            files[f"images/{_mask_image(side.name)}"] = _png(Image.new("RGB", (px, px), side.colour))
+    for marker in spec.markers:
+        files[f"images/{_marker_image_name(marker)}"] = _png(marker_image(marker, px))
+    files[f"images/{BOXES_IMAGE}"] = _png(render_boxes(spec.all_boxes(), px, title))
     chart_files: list[tuple[str, str]] = []
     style = AidStyle(dpi=150, game_title=title)
     for n, table in enumerate(charts, 1):
@@ -253,7 +311,7 @@ def build_module(title: str, tmap: TerrainMap, cset: CounterSet, spec: ModuleSpe
     builder = _Tree(title, version, description or f"{title}: built by wargame-toolkit from its map and counters",
                     tmap, cset, spec, grid, zones, default, size, px, chart_files)
     root = builder.build(with_setup=False)
-    setup_save, setup_count = _setup_save(root, files["images/board.png"], spec, cset, tmap, px)
+    setup_save, setup_count = _setup_save(root, files, spec, cset, tmap, px)
     root = builder.build(with_setup=bool(spec.setup))
     if spec.setup:
         files[SETUP_FILE] = setup_save
@@ -318,6 +376,23 @@ def _image_name(counter_id: str, which: str) -> str:
     return f"{counter_id}-{which}.png"
 
 
+BOXES_IMAGE = "boxes.png"
+
+
+def _mask_image(side: str) -> str:
+    return f"mask-{side}.png"
+
+
+def _marker_image_name(marker: MarkerPiece) -> str:
+    return f"marker-{_slug(marker.name)}.png"
+
+
+def _zone_attrs(name: str, rect: tuple[int, int, int, int]) -> dict[str, str]:
+    """A rectangular Zone with no grid of its own: every point in it is named ``name``."""
+    x0, y0, x1, y1 = rect
+    return Zone(name, [(x0, y0), (x1, y0), (x1, y1), (x0, y1)]).to_attributes()
+
+
 def _slug(text: str) -> str:
     out = "".join(c.lower() if c.isalnum() else "-" for c in text)
     while "--" in out:
@@ -346,7 +421,8 @@ def _menu_action(name: str, command: str, key: str) -> Trait:
 
 
 def _flip_layer(front: str, back: str) -> Trait:
-    fields = ["emb2", "", "2", "", "Flip", "2", "", "", "2", "", "", "", "1", "false", "0", "0",
+    # the reset (Ctrl+Shift+F, no menu entry) turns the unit face up: the bulk "All units face up"
+    fields = ["emb2", "", "2", "", "Flip", "2", "", "", "2", "", "", KEYS["face_up"], "1", "false", "0", "0",
               join([front, back], ","), ",", "true", "Face", "", "", "false", "", "1", "1", "true", "",
               "70,130", "", "", "1.0"]
     return Trait(join(fields, ";"), "1")
@@ -461,13 +537,20 @@ class _Tree:
             "centerOnMove": "Use Preferences Setting"})
         for name, value in _GLOBAL_OPTIONS:
             _sub(options, "option", {"name": name}, value)
-        for tag in ("Chatter", "KeyNamer", "properties.GlobalProperties", "properties.GlobalTranslatableMessages"):
+        for tag in ("Chatter", "KeyNamer"):
             _sub(root, _M + tag)
+        props = _sub(root, _M + "properties.GlobalProperties")
+        for gp in self.spec.properties:  # the game's own state, saved with every game (GlobalProperty lines)
+            _sub(props, _M + "properties.GlobalProperty", {
+                "description": gp.description, "initialValue": gp.initial, "isNumeric": "false", "max": "",
+                "min": "", "name": gp.name, "wrap": "false"})
+        _sub(root, _M + "properties.GlobalTranslatableMessages")
         _sub(root, "VASSAL.i18n.Language")
         self.prototypes(_sub(root, _M + "PrototypesContainer"))
         self.main_map(root)
         for player in self.spec.players:
             self.pool_map(root, player)
+        self.boxes_map(root)
         self.palette(root)
         self.chart_window(root)
         for n, sides in self.spec.dice:
@@ -480,15 +563,19 @@ class _Tree:
                 "reportFormat": "** $name$ = $result$ *** &lt;$PlayerName$&gt;", "reportTotal": "false",
                 "sortDice": "false", "text": name, "tooltip": f"Roll {name}"})
         self.turn_tracker(root)
-        _sub(root, _M + "Inventory", {
-            "canDisable": "false", "centerOnPiece": "true", "disabledIcon": "", "drawPieces": "false",
-            "foldersOnly": "false", "forwardKeystroke": "true", "groupBy": "Player,CurrentMap",
-            "hideWhenDisabled": "false", "hotkey": "", "icon": "", "include": "", "launchFunction": "functionHide",
-            "leafFormat": "$PieceName$",
-            "name": "Inventory", "nonLeafFormat": "$PropertyValue$", "pieceZoom": "0.33", "pieceZoom2": "0.5",
-            "pieceZoom3": "0.6", "propertyGate": "", "refreshHotkey": "", "showMenu": "true", "sides": "",
-            "sortFormat": "$PieceName$", "sortPieces": "true", "sorting": "alpha", "text": "Inventory",
-            "tooltip": "Every unit by player and map", "zoomOn": "false"})
+        for player in self.spec.players:  # each side's inventory lists its own units, shown to that side only
+            _sub(root, _M + "Inventory", {
+                "canDisable": "false", "centerOnPiece": "true", "disabledIcon": "", "drawPieces": "false",
+                "foldersOnly": "false", "forwardKeystroke": "true", "groupBy": "CurrentMap,LocationName",
+                "hideWhenDisabled": "false", "hotkey": "", "icon": "", "include": f'{{Player=="{player}"}}',
+                "launchFunction": "functionHide", "leafFormat": "$PieceName$", "name": f"{player} inventory",
+                "nonLeafFormat": "$PropertyValue$", "pieceZoom": "0.33", "pieceZoom2": "0.5", "pieceZoom3": "0.6",
+                "propertyGate": "", "refreshHotkey": "", "showMenu": "true", "sides": player,
+                "sortFormat": "$PieceName$", "sortPieces": "true", "sorting": "alpha", "text": f"{player} units",
+                "tooltip": f"The {player} units by map and location (shown to the {player} side only)",
+                "zoomOn": "false"})
+        for bulk in self.spec.bulk:
+            self.bulk_command(root, bulk)
         _sub(root, _M + "NotesWindow", {"buttonText": "Notes", "hotkey": "", "icon": "",
                                         "tooltip": "Public and private notes, saved with the game"})
         if with_setup:
@@ -507,16 +594,20 @@ class _Tree:
         define(UNIT_PROTOTYPE, "every unit: terrain and flip reports, delete", _unit_traits())
         for side in self.cset.sides.values():
             player = self.spec.player_of.get(side.name, side.name.title())
-            define(_nationality_name(side.name), side.label,
-                   [_marker({"Side": side.name, "Nationality": side.label, "Player": player})])
+            own: list[Trait] = [restrict_trait([player])]  # only the owner's side moves it or uses its menu
+            if player in self.spec.masked:  # hidden deployment: masked by the side, opponents see the back
+                own.append(mask_trait(_mask_image(side.name), f"{side.label} unit"))
+            own.append(eliminate_trait(BOXES_MAP, self.spec.eliminated_box(player)))
+            own.append(_marker({"Side": side.name, "Nationality": side.label, "Player": player}))
+            define(_nationality_name(side.name), side.label, own)
         for unit_type in sorted({ct.unit_type for ct in self.cset}):
             define(_type_name(unit_type), "unit type", [_marker({"Type": unit_type})])
 
     def piece_traits(self, counter_id: str, gpid: str) -> list[Trait]:
         ct = self.cset[counter_id]
-        return [
-            _prototype(UNIT_PROTOTYPE),
+        return [  # the side's prototype outermost: its Restricted Access and Mask cover every other trait
             _prototype(_nationality_name(ct.side)),
+            _prototype(UNIT_PROTOTYPE),
             _prototype(_type_name(ct.unit_type)),
             _marker({"Counter": ct.id, "Values": self.cset.values_text(ct.values) or ct.unit_type,
                      **({"Size": ct.size} if ct.size else {})}),
@@ -548,6 +639,7 @@ class _Tree:
                                                           "nColumns": "6", "scale": "1.0", "vert": "false"})
                 for cid, _ in group.counters:
                     self.slot(panel, cid, self.spec.piece_names[cid])
+        self.markers_palette(tabs)
 
     # -- maps -----------------------------------------------------------------------------------------------
     def _map_children(self, m: etree._Element, *, main: bool) -> None:
@@ -601,10 +693,52 @@ class _Tree:
         m = _sub(root, _M + "Map", {**_MAP_ATTRS, "buttonName": name, "icon": "", "launch": "true", "mapName": name,
                                     "markMoved": "Never"})
         width, height = _pool_size(len(_pool_cells(self.spec, self.cset, player)), self.px)
-        _sub(self._picker(m), _M + "map.boardPicker.Board", {
+        board = _sub(self._picker(m), _M + "map.boardPicker.Board", {
             "color": "236,232,220", "height": str(height), "image": "", "name": name, "reversible": "false",
             "width": str(width)})
+        zoned = _sub(board, _GRID + "ZonedGrid")  # the whole pool is one named place: "<Player> pool"
+        _sub(zoned, _GRID + "mapgrid.Zone", _zone_attrs(pool_zone_name(player), (0, 0, width, height)))
         self._map_children(m, main=False)
+
+    def boxes_map(self, root: etree._Element) -> None:
+        """The Boxes map: each box a named zone on a board that draws and titles it."""
+        m = _sub(root, _M + "Map", {**_MAP_ATTRS, "buttonName": BOXES_MAP, "icon": "", "launch": "true",
+                                    "mapName": BOXES_MAP, "markMoved": "Never"})
+        board = _sub(self._picker(m), _M + "map.boardPicker.Board", {"image": BOXES_IMAGE, "name": BOXES_MAP,
+                                                                      "reversible": "false"})
+        zoned = _sub(board, _GRID + "ZonedGrid")
+        _, rects = box_layout(self.spec.all_boxes(), self.px)
+        for box in self.spec.all_boxes():
+            x0, y0, x1, y1 = rects[box.name]
+            _sub(zoned, _GRID + "mapgrid.Zone", _zone_attrs(box.name, (x0, y0, x1, y1)))
+        self._map_children(m, main=False)
+
+    def bulk_command(self, root: etree._Element, bulk: BulkCommand) -> None:
+        """A toolbar Global Key Command sending a unit key to every piece its filter matches (every map)."""
+        _sub(root, _M + "GlobalKeyCommand", {
+            "buttonHotkey": "", "buttonText": bulk.name, "canDisable": "false", "deckCount": "-1",
+            "disabledIcon": "", "filter": bulk.filter, "hideWhenDisabled": "false", "hotkey": KEYS[bulk.action],
+            "icon": "", "name": bulk.name, "propertyGate": "",
+            "reportFormat": f"* $PlayerName$: {bulk.name}" + (f" ({bulk.rule})" if bulk.rule else ""),
+            "reportSingle": "true", "singleMap": "false", "suppressSounds": "false",
+            "target": "MODULE|false|MAP|||||0|0||false|||EQUALS||", "tooltip": bulk.tooltip or bulk.name})
+
+    def markers_palette(self, tabs: etree._Element) -> None:
+        if not self.spec.markers:
+            return
+        listw = _sub(tabs, _W + "ListWidget", {"divider": "160", "entryName": "Markers", "height": "260",
+                                                "scale": "1.0", "width": "420"})
+        panel = _sub(listw, _W + "PanelWidget", {"entryName": "Markers", "fixed": "false", "nColumns": "6",
+                                                  "scale": "1.0", "vert": "false"})
+        for marker in self.spec.markers:
+            self.gpid += 1
+            self.slots = self.gpid
+            gpid = str(self.gpid)
+            size = str(self.px + 8)
+            traits = [_marker({"Marker": marker.name, **({"Rule": marker.rule} if marker.rule else {})}),
+                      _basic(marker.name, _marker_image_name(marker), gpid)]
+            _sub(panel, _W + "PieceSlot", {"entryName": marker.name, "gpid": gpid, "height": size, "width": size},
+                 _definition(traits))
 
     # -- charts, turns ------------------------------------------------------------------------------------------
     def chart_window(self, root: etree._Element) -> None:
@@ -634,6 +768,7 @@ class _Tree:
             level = _sub(tracker, _M + "turn.CounterTurnLevel", {
                 "incr": "1", "loop": "false", "loopLimit": "-1", "name": "Game-Turn", "property": "GameTurn",
                 "start": "1", "turnFormat": "$value$"})
+        game_turn = level
         for name, prop, items in (("Player-Turn", "PlayerTurn", self.spec.phases),
                                   ("Phase", "Phase", self.spec.player_phases if self.spec.phases else ())):
             if not items:
@@ -641,6 +776,10 @@ class _Tree:
             level = _sub(level, _M + "turn.ListTurnLevel", {
                 "configFirst": "false", "configList": "false", "list": ",".join(p.replace(",", ";") for p in items),
                 "name": name, "property": prop, "turnFormat": "$value$"})
+        if self.spec.interphase and self.spec.phases:  # visited after the last Player-Turn's last phase
+            _sub(game_turn, _M + "turn.ListTurnLevel", {
+                "configFirst": "false", "configList": "false", "list": self.spec.interphase.replace(",", ";"),
+                "name": "Interphase", "property": "Interphase", "turnFormat": "$value$"})
 
 
 # ------------------------------------------------------------------------------------------ pools
@@ -670,30 +809,42 @@ def _pool_point(cells: int, index: int, px: int) -> tuple[int, int]:
 
 # ------------------------------------------------------------------------------------------ saves
 
-def _setup_save(root: etree._Element, board_png: bytes, spec: ModuleSpec, cset: CounterSet, tmap: TerrainMap,
-                px: int) -> tuple[bytes, int]:
-    """The set-up save for a component tree (the module opened from a temporary folder)."""
+def _setup_save(root: etree._Element, files: Mapping[str, bytes], spec: ModuleSpec, cset: CounterSet,
+                tmap: TerrainMap, px: int) -> tuple[bytes, int]:
+    """The set-up save for a component tree (the module opened from a temporary folder): units on their
+    hexes or in their pools (masked by their side where the spec says so), markers in their boxes."""
     placements: list[Placement] = []
     with tempfile.TemporaryDirectory(prefix="wgt-module-") as folder:
         base = Path(folder)
         (base / "images").mkdir()
         (base / "buildFile.xml").write_bytes(render_buildfile(root))
-        (base / "images" / "board.png").write_bytes(board_png)
+        for image in ("images/board.png", f"images/{BOXES_IMAGE}"):
+            (base / image).write_bytes(files[image])
         with Module.open(base) as module:
             for piece in spec.setup:
                 name = spec.piece_names[piece.counter]
                 player = spec.player_of.get(cset[piece.counter].side, "")
+                # face-down: the Mask on, owned by the side (options as VASSAL writes them when opponents may
+                # never unmask: GlobalOptions nonOwnerUnmaskable=Never)
+                states = (("obs;", join([player, "false|0"], ";")),) if piece.masked else ()
                 for _ in range(piece.copies):
                     if piece.hex is None:
                         cells = _pool_cells(spec, cset, player)
                         at = _pool_point(len(cells), cells.index(piece.counter), px)
-                        placements.append(Placement(name, pool_map_name(player), at))
+                        placements.append(Placement(name, pool_map_name(player), at, states=states))
                     else:
-                        placements.append(Placement(name, MAIN_MAP, tmap.canonical(piece.hex)))
+                        placements.append(Placement(name, MAIN_MAP, tmap.canonical(piece.hex), states=states))
+            units = len(placements)
+            _, rects = box_layout(spec.all_boxes(), px)
+            for marker in spec.markers:
+                if marker.box is not None:
+                    x0, y0, x1, y1 = rects[marker.box]
+                    placements.extend(Placement(marker.name, BOXES_MAP, ((x0 + x1) // 2, (y0 + y1) // 2 + 10))
+                                      for _ in range(marker.copies))
             # the turn tracker at its start: the first item of each of its levels
             levels = (1 + bool(spec.phases) + bool(spec.phases and spec.player_phases)) if spec.turns else 0
             save = new_save(module, placements, description="initial set-up", turn=(0,) * levels or None)
-            return save.to_bytes(), len(placements)
+            return save.to_bytes(), units
 
 
 def position_placements(units: Iterable[tuple[str, str, str | None]], spec: ModuleSpec,

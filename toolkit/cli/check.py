@@ -63,7 +63,9 @@ def load_checked(path: Path, game: str | None, module: Path | None) -> tuple[Ref
             game = found.slug
         ref = referee_for(game)
         placed = locate(save, Module.open(module))
-        pieces = [{"id": p.id, "name": p.name, "hex": p.hex} for p in placed if p.kind == "piece"]
+        from ..builders.module import MAIN_MAP  # pools and boxes are named places, not hexes: off the map
+        pieces = [{"id": p.id, "name": p.name, "hex": p.hex if p.map == MAIN_MAP else None}
+                  for p in placed if p.kind == "piece"]
         state = _save_game_state(game, save)
         pos = ref.from_pieces(pieces, source=str(path), **state)
         missing = [k for k in ("turn", "player", "phase") if k not in state]

@@ -29,12 +29,15 @@ FIRST_ID = 1700000000000
 
 @dataclass(frozen=True)
 class Placement:
-    """A piece to place: a piece-slot entry name (or gpid), a map, and a location name or ``(x, y)``."""
+    """A piece to place: a piece-slot entry name (or gpid), a map, and a location name or ``(x, y)``;
+    ``states`` set the own state of traits, ``(type prefix, state)`` for the first trait of that prefix
+    (``("obs;", "Finnish;false|0")``: the piece's Mask is on, owned by the side Finnish)."""
 
     piece: str
     map: str
     at: str | tuple[int, int]
     id: str | None = None
+    states: tuple[tuple[str, str], ...] = ()
 
 
 def expand_prototypes(traits: Sequence[Trait], module: Module, depth: int = 0) -> list[Trait]:
@@ -80,26 +83,35 @@ def _levels(el: etree._Element) -> list[etree._Element]:
     return [c for c in el if isinstance(c.tag, str) and c.tag.rsplit(".", 1)[-1] in _LEVELS]
 
 
-def _level_state(el: etree._Element, path: Sequence[int], source: str) -> TurnLevelState:
+def _level_state(el: etree._Element, path: Sequence[int | tuple[int, int]], source: str) -> TurnLevelState:
     """A level's state as VASSAL writes it after a reset, with ``path`` (if any) selecting its current item
-    and, below it, the items of its first nested level."""
+    and, below it, the items of its first nested level; a ``(item, sub_level)`` step also makes another of
+    its nested levels the active one (VASSAL visits a level's nested levels in turn), which the rest of the
+    path then follows."""
     kind = str(el.tag).rsplit(".", 1)[-1]
     name = el.get("name", "")
     children = _levels(el)
+    sub = 0
+    here: int | None = None
+    if path:
+        step = path[0]
+        here, sub = step if isinstance(step, tuple) else (step, 0)
+        if not 0 <= sub < max(1, len(children)):
+            raise VassalFormatError(f"{source}: turn level {name!r} has no nested level {sub}")
     if kind == "ListTurnLevel":
         items = split(el.get("list", ""), ",") if el.get("list") else []
-        current = path[0] if path else 0
+        current = here if here is not None else 0
         if not 0 <= current < len(items):
             raise VassalFormatError(f"{source}: turn level {name!r} has no item {current} (it has {len(items)})")
         own = ("0", ",".join(["true"] * len(items)))
     else:
-        current = path[0] if path else _int_attr(el, "start", 1, source)
+        current = here if here is not None else _int_attr(el, "start", 1, source)
         own = (el.get("loop", "false"), str(_int_attr(el, "loopLimit", -1, source)))
     rest = path[1:]
     if rest and not children:
         raise VassalFormatError(f"{source}: turn level {name!r} has no nested level for {list(rest)}")
-    states = tuple(_level_state(c, rest if i == 0 else (), source) for i, c in enumerate(children))
-    return TurnLevelState(current, 0, own, states)
+    states = tuple(_level_state(c, rest if i == sub else (), source) for i, c in enumerate(children))
+    return TurnLevelState(current, sub, own, states)
 
 
 def _int_attr(el: etree._Element, attr: str, default: int, source: str) -> int:
@@ -110,9 +122,10 @@ def _int_attr(el: etree._Element, attr: str, default: int, source: str) -> int:
             from None
 
 
-def tracker_state(module: Module, path: Sequence[int]) -> TurnLine:
+def tracker_state(module: Module, path: Sequence[int | tuple[int, int]]) -> TurnLine:
     """The ``TURNTurnTracker0`` line of the module's first TurnTracker set to ``path``: the item index of each
-    nested ListTurnLevel (the value of a CounterTurnLevel), outermost first; deeper levels as after a reset."""
+    nested ListTurnLevel (the value of a CounterTurnLevel), outermost first, where ``(item, n)`` makes the
+    level's n-th nested level the active one; deeper levels as after a reset."""
     tracker = next((el for el in module.root.iter() if isinstance(el.tag, str)
                     and el.tag.endswith("turn.TurnTracker")), None)
     if tracker is None:
@@ -125,7 +138,8 @@ def tracker_state(module: Module, path: Sequence[int]) -> TurnLine:
 
 
 def new_save(module: Module, placements: Sequence[Placement], *, key: int = 0x5A, date_saved: int = 0,
-             vassal_version: str | None = None, description: str = "", turn: Sequence[int] | None = None) -> SaveFile:
+             vassal_version: str | None = None, description: str = "",
+             turn: Sequence[int | tuple[int, int]] | None = None) -> SaveFile:
     """A save with the placed pieces (deterministic: ids count up from 1700000000000 unless given), and, given
     ``turn``, the module's turn tracker set there (see :func:`tracker_state`)."""
     pieces: list[Command] = []
@@ -146,6 +160,11 @@ def new_save(module: Module, placements: Sequence[Placement], *, key: int = 0x5A
         traits[-1] = BasicPiece.make(basic.name, basic.image, map=placement.map, x=x, y=y, gpid=gpid,
                                      properties=basic.properties)
         traits[-1].type = basic.type  # keep the slot's own type (clone/delete keys) exactly
+        for prefix, state in placement.states:
+            trait = next((t for t in traits[:-1] if t.prefix == prefix), None)
+            if trait is None:
+                raise VassalFormatError(f"{module.source}: piece {placement.piece!r} has no {prefix!r} trait to set")
+            trait.state = state
         pid = placement.id or str(next_id)
         next_id += 1
         ptype, pstate = encode_chain(traits)

@@ -23,7 +23,15 @@ from __future__ import annotations
 
 from functools import cache
 
-from ...builders.module import ModuleSpec, PaletteGroup, SetupPiece
+from ...builders.module import (
+    Box,
+    BulkCommand,
+    GameProperty,
+    MarkerPiece,
+    ModuleSpec,
+    PaletteGroup,
+    SetupPiece,
+)
 from ...counters import CounterSet
 from ...hexgrid import distance
 from . import charts
@@ -68,7 +76,9 @@ def _fixed_hexes() -> tuple[tuple[str, ...], tuple[str, ...], str]:
 
 def initial_setup() -> tuple[SetupPiece, ...]:
     """The units at the start: 6-6-2s on the Fortification hexes, 20-12-2s next to Leningrad with an HQ
-    in Leningrad (rulebook "Initial Deployment"), every other initial unit in its player's pool (hex None)."""
+    in Leningrad (rulebook "Initial Deployment"), every other initial unit in its player's pool (hex None).
+    Every Finnish unit is placed face-down ("The Finnish Player deploys his units face-down on the map"):
+    masked by the Finnish side, the Soviet Player sees only plain backs."""
     forts, near_leningrad, leningrad = _fixed_hexes()
     # Initial Deployment: 6-6-2s on Fortification hexes; (a) 20-12-2s within three hexes of Leningrad,
     # (b) not isolated: an HQ in Leningrad supplies them (Supply and Isolation (F))
@@ -77,10 +87,49 @@ def initial_setup() -> tuple[SetupPiece, ...]:
     for forces in (charts.FINNISH_INITIAL_FORCES, charts.SOVIET_INITIAL_FORCES):
         for cid, n in forces.items():
             hexes = placed.get(cid, ())[:n]
-            out.extend(SetupPiece(cid, h) for h in hexes)
+            masked = cid.startswith("fin-")
+            out.extend(SetupPiece(cid, h, masked=masked) for h in hexes)
             if n > len(hexes):
-                out.append(SetupPiece(cid, None, n - len(hexes)))
+                out.append(SetupPiece(cid, None, n - len(hexes), masked=masked))
     return tuple(out)
+
+
+#: the holding boxes the rules need (each cites its rule)
+BOXES = (
+    *(Box(f"Game-Turn {t}", "track", None, "Turn Record") for t in range(1, len(charts.TURNS) + 1)),
+    Box("Finnish eliminated", "eliminated", "Finnish", "Combat Results: units eliminated"),
+    Box("Soviet eliminated", "eliminated", "Soviet", "Combat Results; Special Event J draws on it"),
+    Box("Finnish held back", "holding", "Finnish", "Reinforcements may be delayed (Turn Record)"),
+    Box("Soviet held back", "holding", "Soviet", "Reinforcements may be delayed (Turn Record)"),
+)
+
+#: the markers the rules use; everything else is shown by the units themselves (flip, mask)
+MARKERS = (
+    MarkerPiece("Game-Turn marker", "TURN", "#f2e6b8", "#000000", 1, "Game-Turn 1",
+                'Turn Record: "Use a coin as a marker to indicate which Game-Turn is being played"'),
+    MarkerPiece("Soviet control", "SOV", "#2f4f2f", "#ffffff", 1, None,
+                'Definition of "Capture": the Soviets occupy, or were the last to pass through, the objective'),
+    MarkerPiece("Finnish control", "FIN", "#f4f1e8", "#000000", 1, None,
+                'Definition of "Capture": the Finns occupy, or were the last to pass through, the objective'),
+    MarkerPiece("Isolated", "ISOL", "#f0c040", "#000000", 1, None,
+                "Supply and Isolation: the units to be designated as isolated are chosen by the Soviet Player"),
+)
+
+#: the toolbar buttons for the rules' bulk actions
+BULK = (
+    BulkCommand("Reveal Finnish units", "hide", '{Player=="Finnish" && ObscuredToOthers==true}',
+                "Initial Deployment", "After the Soviet deployment the Finnish units are turned face-up "
+                "(the Finnish player presses it)"),
+    BulkCommand("Remove blanks", "delete", '{Counter=="fin-blank"}', "Initial Deployment",
+                "The five blank counters are removed from the map before play (the Finnish player presses it)"),
+    BulkCommand("All units face up", "face_up", '{Counter!=""}', "Combat (B)",
+                "Advancing units were flipped face-down (Advance Before Combat): turn every own unit face up"),
+)
+
+PROPERTIES = (
+    GameProperty("Scenario", "none", "Optional Rule: Scenario/Special Events: the Scenario in force (A-E) or none"),
+    GameProperty("SpecialEvents", "", "Optional Rule: the Special Event letters triggered so far (F-L)"),
+)
 
 
 def module_spec(cset: CounterSet) -> ModuleSpec:
@@ -111,6 +160,8 @@ def module_spec(cset: CounterSet) -> ModuleSpec:
     return ModuleSpec(players=PLAYERS, player_of=player_of,
                       piece_names={ct.id: piece_name(cset, ct.id) for ct in cset}, palette=palette, setup=setup,
                       dice=((1, 6),), turns=turns, phases=PLAYERS, player_phases=PLAYER_PHASES,
+                      interphase="Scenario Interphase", masked=("Finnish",), boxes=BOXES, markers=MARKERS,
+                      bulk=BULK, properties=PROPERTIES,
                       about="Winter War (SPI 1972): the Soviet-Finnish war of 1939-40 at 20 km a hex. "
                             "The map is our own approximation, not the published map. The Initial set-up "
                             "follows Initial Deployment: the 6-6-2s on the Fortification hexes, the 20-12-2s "
