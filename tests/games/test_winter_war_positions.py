@@ -107,6 +107,6 @@ def test_allies_entrain_only_at_kemi(ref: WinterWarReferee) -> None:
         return ref.check(ref.position(data), ref.position(before)).rules()
 
     assert rules(tornio, oulu) == []
-    assert rules(tornio, beyond) == ["Movement (C)"]
+    assert rules(tornio, beyond) == ["Scenario B"]
     assert rules(kemi, beyond) == []
     assert rules(tornio, beyond, reached_kemi=True) == []

@@ -69,7 +69,7 @@ def test_ski_patrols_never_count(ref: WinterWarReferee) -> None:
 
 def test_allied_and_finnish_units_stack_together(ref: WinterWarReferee) -> None:
     r = check(ref, [("a", "fin-1-1-3", "0307"), ("b", "fin-1-1-3", "0307"), ("x", "all-3-2-2", "0307")],
-              player="finnish", scenario="B")
+              player="finnish", scenario="B", turn=4)  # Scenario B: rolled at the end of Game-Turn 3 at the earliest
     assert rules(r) == ["Stacking"]
 
 
@@ -105,10 +105,10 @@ def test_ice_is_enterable_on_turns_8_to_10(ref: WinterWarReferee) -> None:
 
 
 def test_scandinavia_opens_in_scenario_b(ref: WinterWarReferee) -> None:
-    assert check(ref, [("x", "all-3-2-2", "0102")], player="finnish", scenario="B").ok  # the R hex
-    r = check(ref, [("x", "all-3-2-2", "0101")], player="finnish", scenario="B")
+    assert check(ref, [("x", "all-3-2-2", "0102")], player="finnish", scenario="B", turn=4).ok  # the R hex
+    r = check(ref, [("x", "all-3-2-2", "0101")], player="finnish", scenario="B", turn=4)
     assert rules(r) == ["Movement (K)"]
-    assert check(ref, [("x", "all-3-2-2", "0101")], player="finnish", scenario="B", scandinavia_open=True).ok
+    assert check(ref, [("x", "all-3-2-2", "0101")], player="finnish", scenario="B", turn=4, scandinavia_open=True).ok
 
 
 # --- Zones of Control -----------------------------------------------------------------------------------
@@ -331,10 +331,10 @@ def test_rail_movement(ref: WinterWarReferee) -> None:
     assert check(ref, [HQ_LEN, ("a", "sov-2-1-2", "0802")], before).ok  # six rail hexes, free
     blocked = [("f", "fin-2-2-3", "0704")]  # its ZOC covers 0804: the train stops next to it
     r = check(ref, [HQ_LEN, ("a", "sov-2-1-2", "0802"), *blocked], before + blocked)
-    assert rules(r) == ["Zones of Control"]
+    assert rules(r) == ["Movement (J)"]  # "must detrain upon coming adjacent to an Enemy unit with a Zone of Control"
     # Special Event L: railroads inoperative this turn
     r2 = check(ref, [HQ_LEN, ("a", "sov-2-1-2", "0802")], before, rail_inoperative=True)
-    assert rules(r2) == ["Movement (C)"]
+    assert rules(r2) == ["Special Event L"]
 
 
 def test_rail_only_in_home_country(ref: WinterWarReferee) -> None:
@@ -342,7 +342,7 @@ def test_rail_only_in_home_country(ref: WinterWarReferee) -> None:
     before = [HQ_LEN, ("a", "sov-2-1-2", "0809")]
     assert check(ref, [HQ_LEN, ("a", "sov-2-1-2", "0509")], before).ok  # rail to 0609, then 1 MP
     r = check(ref, [HQ_LEN, ("a", "sov-2-1-2", "0309")], before)
-    assert rules(r) == ["Movement (C)"]
+    assert rules(r) == ["Movement (J)"]  # "Units may move by rail only within their home country"
 
 
 def test_ice_costs_two(ref: WinterWarReferee) -> None:
@@ -640,9 +640,9 @@ def test_one_attack_on_two_hexes(ref: WinterWarReferee) -> None:
 def test_allies_in_sweden_neither_attack_nor_are_attacked(ref: WinterWarReferee) -> None:
     # Scenario B: on the R hex (0102) next to Finland; a Soviet unit on 0202 (Finland) beside it
     units = [("x", "all-3-2-2", "0102"), ("s", "sov-2-1-2", "0202"), ("h", "sov-0-1-2", "0201")]
-    r = attack(ref, units, [], scenario="B")
+    r = attack(ref, units, [], scenario="B", turn=4)
     assert r.ok  # no mandatory attack on the Allies in Sweden
-    r2 = attack(ref, units, [{"attackers": ["s"], "defenders": ["x"]}], scenario="B")
+    r2 = attack(ref, units, [{"attackers": ["s"], "defenders": ["x"]}], scenario="B", turn=4)
     assert rules(r2) == ["Scenario B"]
 
 
@@ -651,7 +651,9 @@ def test_scenario_e_withholds_later_20_12_2s(ref: WinterWarReferee) -> None:
     assert check(ref, units, turn=3).ok  # three initial + the Game-Turn 3 reinforcement
     r = check(ref, units, turn=3, scenario="E", scenario_turn=2, optional_scenarios=True)
     assert rules(r) == ["Turn Record / Reinforcement Chart"]
-    assert check(ref, units, turn=5, scenario="E", scenario_turn=4, optional_scenarios=True).ok
+    # rolled at the end of Game-Turn 5 (the Scenario Table gives E on Game-Turns 2 and 5): the Game-Turn 3 and 4
+    # 20-12-2s had arrived before the threat
+    assert check(ref, units, turn=6, scenario="E", scenario_turn=5, optional_scenarios=True).ok
 
 
 _KINDS = ["fin-6-6-2", "fin-1-1-3", "fin-0-0-3", "fin-blank", "all-3-2-2", "sov-0-1-2", "sov-2-1-2", "sov-1-1-4",
@@ -787,10 +789,10 @@ def test_entraining_costs_one_movement_point(ref: WinterWarReferee) -> None:
 def test_scenario_b_allied_arrivals(ref: WinterWarReferee) -> None:
     """Scenario B: two 3-2-2s on the "R" hex at once, four more in the next Finnish Reinforcement Phase."""
     six = [(f"x{i}", "all-3-2-2", h) for i, h in enumerate(("0102", "0102", "0201", "0202", "0204", "0302"))]
-    kw: dict[str, Any] = {"scenario": "B", "scenario_turn": 2, "optional_scenarios": True}
-    assert check(ref, six[:2], turn=2, player="finnish", phase="interphase", **kw).ok
-    assert rules(check(ref, six, turn=3, player="soviet", **kw)) == ["Turn Record / Reinforcement Chart"]
-    assert check(ref, six, turn=3, player="finnish", phase="reinforcement", **kw).ok
+    kw: dict[str, Any] = {"scenario": "B", "scenario_turn": 3, "optional_scenarios": True}
+    assert check(ref, six[:2], turn=3, player="finnish", phase="interphase", **kw).ok
+    assert rules(check(ref, six, turn=4, player="soviet", **kw)) == ["Turn Record / Reinforcement Chart"]
+    assert check(ref, six, turn=4, player="finnish", phase="reinforcement", **kw).ok
 
 
 def test_paradrop_starts_from_leningrad_at_the_end_of_the_soviet_turn(ref: WinterWarReferee) -> None:

@@ -136,11 +136,11 @@ add(pos("stacking-ski-patrols", "Stacking (C)", "a Finnish unit and all five ski
         player="finnish"))
 add(pos("stacking-allies-petsamo", "Scenario A", "three Allied 3-2-2s land on Petsamo on top of a Finnish unit",
         [("x1", "all-3-2-2", PETS), ("x2", "all-3-2-2", PETS), ("x3", "all-3-2-2", PETS), ("f", "fin-1-1-3", PETS)],
-        ok=True, player="finnish", state={"scenario": "A"}))
+        ok=True, player="finnish", turn=4, state={"scenario": "A"}))
 P2 = first(lambda h: plain(h, "finland") and row(h) < ROW_A and h != PETS, PETS, 2)
 add(pos("stacking-allies-elsewhere", "Stacking (General Rule), Scenario A", "Allied units observe the stacking rule "
         "in all hexes other than Petsamo", [("x1", "all-3-2-2", P2), ("x2", "all-3-2-2", P2)], ok=False,
-        rules=["Stacking"], player="finnish", state={"scenario": "A"}))
+        rules=["Stacking"], player="finnish", turn=4, state={"scenario": "A"}))
 add(pos("stacking-reinforcement-phase", "Stacking (A)", "stacking applies from the end of the Movement Phase: three "
         "units in the Reinforcement Phase are not yet a violation",
         [HQU, ("a", "sov-2-1-2", S1), ("b", "sov-2-1-2", S1), ("c", "sov-2-1-2", S1)], ok=True, phase="reinforcement"))
@@ -172,7 +172,7 @@ add(pos("prohibited-20122-north", "Movement (K)", "Soviet 20-12-2 units may neve
         [("hq", "sov-0-1-2", MUR_HQ), ("a", "sov-20-12-2", N20)], ok=False, rules=["Movement (K)"]))
 add(pos("scenario-b-r-hex", "Scenario B", "two Allied 3-2-2s placed on the Swedish hex marked R",
         [("x1", "all-3-2-2", R_HEX), ("x2", "all-3-2-2", R_HEX)], ok=True, player="finnish",
-        state={"scenario": "B"}))
+        turn=4, state={"scenario": "B"}))
 
 # --- Zones of Control -------------------------------------------------------------------------------------
 add(pos("zoc-soviet-hq", "Zones of Control (G)", "Soviet HQ units never exert a Zone of Control",
@@ -193,8 +193,11 @@ SEA_PAIR = next((a, b) for a in M.within(LEN, 3) for b in M.neighbours(a)
                 if "sea" in M.side_features(a, b) and M.terrain(a) == M.terrain(b) == "clear"
                 and country(a) == "ussr" and country(b) == "ussr" and "rail" not in M.tags(b)
                 and sum(1 for n in M.neighbours(b) if n == a) == 1)
+HQ_SEA = first(lambda h: plain(h, "ussr") and adj(h, LEN) and "rail" not in M.tags(h) and h not in SEA_PAIR
+              and SEA_PAIR[1] not in M.neighbours(h), LEN, 1)  # the HQ keeps the 6-4-2 supplied, away from the Finn
 add(pos("zoc-sea-hexside", "Zones of Control (E)", "ZOCs do not extend across a sea hexside",
-        [HQU, ("s", "sov-6-4-2", SEA_PAIR[0]), ("f", "fin-2-2-3", SEA_PAIR[1])], ok=True, player="finnish",
+        [("hq", "sov-0-1-2", HQ_SEA), ("s", "sov-6-4-2", SEA_PAIR[0]), ("f", "fin-2-2-3", SEA_PAIR[1])], ok=True,
+        player="finnish",
         status={"f": {"in_enemy_zoc": False}}))
 S_ADJ = first(lambda h: plain(h, "ussr") and adj(h, S1) and h != HQ and "rail" not in M.tags(h), S1, 1)
 add(pos("zoc-finnish-light-units-in-ussr", "Zones of Control (G)", "Finnish 1-1-3 and 0-0-3 units have no ZOC in the "
@@ -243,12 +246,12 @@ BLOCK = first(lambda h: plain(h, "ussr") and "rail" not in M.tags(h) and any(n i
                                                                                 M.neighbours(h)), "3660", 2)
 add(pos("move-rail-zoc", "Movement (J)", "rail movement must stay free of enemy ZOCs: a Finnish 2-2-3 beside the line "
         "stops the train", [HQU, ("a", "sov-2-1-2", RAIL_FAR), ("f", "fin-2-2-3", BLOCK)],
-        before=[HQU, ("a", "sov-2-1-2", "3261"), ("f", "fin-2-2-3", BLOCK)], ok=False, rules=["Zones of Control"]))
+        before=[HQU, ("a", "sov-2-1-2", "3261"), ("f", "fin-2-2-3", BLOCK)], ok=False, rules=["Movement (J)"]))
 FIN_RAIL = "2758"
 assert "rail" in M.tags(FIN_RAIL) and country(FIN_RAIL) == "finland" and mp("2960", FIN_RAIL) >= 3
 add(pos("move-rail-foreign", "Movement (J)", "Soviet units may move by rail only within the USSR: no ride on the "
         "Finnish line towards Viipuri", [HQU, ("a", "sov-2-1-2", FIN_RAIL)],
-        before=[HQU, ("a", "sov-2-1-2", "2960")], ok=False, rules=["Movement (C)"]))
+        before=[HQU, ("a", "sov-2-1-2", "2960")], ok=False, rules=["Movement (J)"]))
 add(pos("move-isolated", "Supply and Isolation (A)", "an isolated unit may move only one hex",
         [("s", "sov-6-4-2", M2)], before=[("s", "sov-6-4-2", M0)], ok=False, rules=["Supply and Isolation (A)"]))
 add(pos("move-non-phasing", "Movement (D)", "no enemy movement in the Soviet Movement Phase",
@@ -571,7 +574,7 @@ add(pos("move-rail-isolated", "Supply and Isolation (L), (A)", "an isolated unit
         rules=["Supply and Isolation (A)"], status={"a": {"supplied": False}}))
 add(pos("move-rail-inoperative", "Special Event L, Movement (J)", "severe climate: railroads are inoperative this "
         "Game-Turn, so the ride of position 32 is out of reach", [HQU, ("a", "sov-2-1-2", RAIL_FAR)],
-        before=[HQU, ("a", "sov-2-1-2", "3261")], ok=False, rules=["Movement (C)"],
+        before=[HQU, ("a", "sov-2-1-2", "3261")], ok=False, rules=["Special Event L"],
         state={"events": ["L"], "rail_inoperative": True}))
 add(pos("sequence-arrival-in-movement", "Sequence of Play (Reinforcement Phase)", "new units are placed in the "
         "Reinforcement Phase, not during the Movement Phase", [HQU, ("a", "sov-2-1-2", S1)], before=[HQU], ok=False,
@@ -605,10 +608,10 @@ add(pos("victory-petsamo", "Victory Point Schedule", "Petsamo captured (an HQ by
         player="finnish", summary={"victory_points": 30, "vp_detail": {"Petsamo": 30}}))
 add(pos("victory-allied-eliminated", "Victory Point Schedule, Scenario A", "each Allied 3-2-2 eliminated is worth "
         "five Soviet VP", [("x1", "all-3-2-2", "off", {"eliminated": True}), ("x2", "all-3-2-2", PETS),
-                           ("f", "fin-1-1-3", SOUTH_F)], ok=True, player="finnish", state={"scenario": "A"},
+                           ("f", "fin-1-1-3", SOUTH_F)], ok=True, player="finnish", turn=4, state={"scenario": "A"},
         summary={"victory_points": 5, "vp_detail": {"Allied units eliminated": 5}}))
 add(pos("special-event-h", "Special Event H", "with a Scenario in effect, Petrozavodsk supplies 90 Attack Strength "
-        "Points", [("a", "sov-6-4-2", PETRO)], ok=True, state={"events": ["H"], "scenario": "A"},
+        "Points", [("a", "sov-6-4-2", PETRO)], ok=True, turn=4, state={"events": ["H"], "scenario": "A"},
         summary={"supply_cities": {"Petrozavodsk": {"capacity": 90, "load": 6}}}))
 add(pos("special-event-h-no-scenario", "Special Event H", "without a Scenario in effect the event counts as no "
         "special event: Petrozavodsk keeps its printed capacity", [("a", "sov-6-4-2", PETRO)], ok=True,

@@ -89,6 +89,12 @@ class Context:
     after: Position | None = None  # the later position of a move check
     attacks: list[dict[str, Any]] = field(default_factory=list)  # resolved attacks (the report's summary)
     combat: Context | None = None  # the position at the instant of combat, when it is an earlier one
+    arrived: set[str] = field(default_factory=set)  # units placed since the earlier position of a move check
+
+    def is_arrival(self, u: Unit) -> bool:
+        """Whether ``u`` was placed on the map in this phase: it was off the map in the earlier position of a
+        move check (judged from the two positions), or, in a lone position, carries ``reinforcement: true``."""
+        return u.id in self.arrived or flag(u, "reinforcement")
 
     @property
     def turn(self) -> int:

@@ -122,7 +122,7 @@ def reinforcements_supplied(ctx: Context) -> list[Violation]:
     """Sequence of Play A: reinforcements are placed in a supplied state."""
     out = []
     for u in ctx.pos.on_map():
-        if flag(u, "reinforcement") and u.id in ctx.isolated:
+        if ctx.is_arrival(u) and u.id in ctx.isolated:
             out.append(violation("Sequence of Play (Reinforcement Phase)", f"reinforcement {u.id} placed in "
                                  "an isolated state; units must be placed on the map supplied", [u.hex], [u.id]))
     return out

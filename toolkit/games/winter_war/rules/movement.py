@@ -13,7 +13,7 @@ from .common import BOOK, Context, enemy_of, flag, is_blank, is_nkvd, player_of
 from .supply import rail_connected
 from .zoc import has_zoc
 
-__all__ = ["judge_move", "prohibited_hexes", "prohibition", "reachable"]
+__all__ = ["enemies_in_one_hex", "judge_move", "prohibited_hexes", "prohibition", "reachable"]
 
 CASE_A = BOOK.cite("Movement (A)", "each unit expends one Movement Point of its total Movement Allowance for each "
                    "hex entered. To enter some types of hexes, more than one Movement point is expended.")
@@ -75,10 +75,31 @@ def prohibited_hexes(ctx: Context) -> list[Violation]:
     return out
 
 
-def reachable(ctx: Context, u: Unit, *, ignore_zoc: bool = False) -> dict[str, float]:
+@BOOK.rule("Movement (F)", "Units may never enter or pass through a hex containing Enemy units.")
+def enemies_in_one_hex(ctx: Context) -> list[Violation]:
+    """Units of both players in one hex: no move, retreat, advance or placement can put them there (Movement (F);
+    the Combat Results Table's retreats and advances end in empty or friendly hexes). Blanks are not units."""
+    out = []
+    for hex_id, units in ctx.pos.by_hex.items():
+        sides: dict[str, list[str]] = {}
+        for u in units:
+            if not is_blank(u):
+                sides.setdefault(player_of(u), []).append(u.id)
+        if len(sides) > 1:
+            out.append(violation("Movement (F)", f"Finnish and Soviet units share {hex_id}; units may never enter a "
+                                 "hex containing Enemy units", [hex_id], [i for ids in sides.values() for i in ids]))
+    return out
+
+
+def reachable(ctx: Context, u: Unit, *, ignore_zoc: bool = False, rail_zoc: bool = True, rail: str = "rules"
+              ) -> dict[str, float]:
     """Hex -> least Movement Points for ``u`` to end its move there (Movement, Zones of Control, rail).
 
-    ``ignore_zoc`` drops the zones of control (to tell a ZOC stop from a lack of Movement Points).
+    The keywords relax one rule at a time, to tell which rule a move broke: ``ignore_zoc`` drops the zones
+    of control altogether; ``rail_zoc=False`` drops them for rail movement only (entraining, riding through,
+    detraining next to an enemy: Movement (J)); ``rail`` is ``"rules"`` (Movement (J), Supply and Isolation
+    (L), Special Event L, Scenario B's Kemi), ``"any"`` (every rail hex usable, in any country, connected or
+    not, by any unit, on any turn) or ``"none"`` (on foot only).
     """
     b = ctx.board
     player = player_of(u)
@@ -90,28 +111,34 @@ def reachable(ctx: Context, u: Unit, *, ignore_zoc: bool = False) -> dict[str, f
     isolated = u.id in ctx.isolated
     allowance = 1 if isolated else u.value("movement")  # Supply and Isolation (A)
     # Movement (J) NOTE, Supply and Isolation (L): isolated units may not use rail; Special Event L
-    rails_ok = not isolated and not ctx.state.get("rail_inoperative")
-    rail_hexes = rail_connected(ctx, player) if rails_ok else set()
+    if rail == "any":
+        rail_hexes = set(b.rail_net)
+    elif rail == "rules" and not isolated and not ctx.state.get("rail_inoperative"):
+        rail_hexes = rail_connected(ctx, player)
+    else:
+        rail_hexes = set()
     ezoc = ctx.zoc.hexes(enemy_of(player)) if ctx.zoc and not ignore_zoc else set()
+    rzoc = ezoc if rail_zoc else set()
     # Movement (J): "must detrain upon coming adjacent to an Enemy unit with a Zone of Control" (not a
     # Soviet HQ, an isolated unit, or a Finnish 1-1-3/0-0-3 in the USSR: Zones of Control (G), (H))
-    adj_enemy = set() if ignore_zoc else {n for e in ctx.pos.on_map() if player_of(e) != player
-                                          and has_zoc(b, e, ctx.isolated)
-                                          for n in b.neighbours(e.hex)}  # type: ignore[arg-type]
+    adj_enemy = set() if ignore_zoc or not rail_zoc else {
+        n for e in ctx.pos.on_map() if player_of(e) != player and has_zoc(b, e, ctx.isolated)
+        for n in b.neighbours(e.hex)}  # type: ignore[arg-type]
 
     def can_enter(a: str, h: str) -> bool:
         return h not in enemy_units and prohibition(ctx, u, h) is None  # Movement (F), (K)
 
     def home_rail(h: str) -> bool:
-        return h in rail_hexes and b.in_country(h, home)
+        return h in rail_hexes and (rail == "any" or b.in_country(h, home))
 
     # Scenario B (and C, E via Sweden): "Allied units cannot move by rail until they reach Kemi where they
     # may entrain" (a unit that has been there carries state reached_kemi: true)
-    kemi_only = u.side == "allied" and ctx.scenario in ("B", "C", "E") and not flag(u, "reached_kemi")
+    kemi_only = (rail == "rules" and u.side == "allied" and ctx.scenario in ("B", "C", "E")
+                 and not flag(u, "reached_kemi"))
     kemi = b.named.get("Kemi")
 
     def may_entrain(h: str) -> bool:
-        return h not in ezoc and (not kemi_only or h == kemi)
+        return h not in rzoc and (not kemi_only or h == kemi)
 
     # states: (hex, mode) with mode "foot" or "rail"; costs in Movement Points
     starts: dict[tuple[str, str], float] = {(start, "foot"): 0}
@@ -125,7 +152,7 @@ def reachable(ctx: Context, u: Unit, *, ignore_zoc: bool = False) -> dict[str, f
             if h != start and h in adj_enemy:
                 return  # must detrain on coming adjacent to an enemy unit with a ZOC
             for n in b.rail_net.get(h, ()):
-                if home_rail(n) and n not in ezoc and can_enter(h, n):
+                if home_rail(n) and n not in rzoc and can_enter(h, n):
                     yield (n, "rail"), 0
             return
         if h in ezoc and h != start:
@@ -156,25 +183,41 @@ def reachable(ctx: Context, u: Unit, *, ignore_zoc: bool = False) -> dict[str, f
 
 
 def judge_move(ctx: Context, u: Unit, dest: str) -> tuple[str, str] | None:
-    """Why ``u`` cannot end its Movement Phase in ``dest`` (rule, reason), or None if it can."""
-    reach = reachable(ctx, u)
-    if dest in reach:
+    """Why ``u`` cannot end its Movement Phase in ``dest`` (rule, reason), or None if it can.
+
+    The rule cited is the one whose relaxation would make the move legal, tried in turn: terrain and
+    prohibitions, enemy units, isolation, the ZOC-to-ZOC step, rail through or next to enemy zones
+    (Movement (J)), the ZOC stop (the General Rule), the rail network and its conditions (Movement (J),
+    Special Event L, Scenario B), and last the Movement Allowance (Movement (C)).
+    """
+    if dest in reachable(ctx, u):
         return None
     b = ctx.board
     why = prohibition(ctx, u, dest)
     if why:
         return why
-    if dest in ctx.occupied[enemy_of(player_of(u))]:
+    player = player_of(u)
+    if dest in ctx.occupied[enemy_of(player)]:
         return "Movement (F)", "units may never enter a hex containing Enemy units"
     if u.id in ctx.isolated:
         return "Supply and Isolation (A)", "isolated units may move only one hex"
-    if ctx.zoc is not None and u.hex in ctx.zoc.hexes(enemy_of(player_of(u))) and dest in b.neighbours(u.hex) \
-            and ctx.zoc.controls(enemy_of(player_of(u)), dest):  # type: ignore[arg-type]
+    if ctx.zoc is not None and u.hex in ctx.zoc.hexes(enemy_of(player)) and dest in b.neighbours(u.hex) \
+            and ctx.zoc.controls(enemy_of(player), dest):  # type: ignore[arg-type]
         return "Zones of Control (F)", "moving directly from one enemy controlled hex to another is forbidden"
+    if dest in reachable(ctx, u, rail_zoc=False):
+        return "Movement (J)", ("units may not entrain in an Enemy Zone of Control, must move by rail along hexes "
+                                "free of Enemy Zones of Control, and must detrain upon coming adjacent to an "
+                                "Enemy unit with a Zone of Control")
     if dest in reachable(ctx, u, ignore_zoc=True):
         return "Zones of Control", ("units must stop on entering an enemy controlled hex; every path within "
                                     "the Movement Allowance passes through one")
+    if dest in reachable(ctx, u, rail="any", ignore_zoc=True):
+        if ctx.state.get("rail_inoperative"):
+            return "Special Event L", "railroads are inoperative this Game-Turn"
+        if u.side == "allied" and ctx.scenario in ("B", "C", "E") and not flag(u, "reached_kemi"):
+            return "Scenario B", "Allied units cannot move by rail until they reach Kemi where they may entrain"
+        return "Movement (J)", ("rail movement only within the home country, along rail hexes connected to "
+                                + ("Leningrad free of Finnish units" if player == "soviet" else
+                                   "a Finnish city in Finnish hands free of Soviet units"))
     return "Movement (C)", (f"no path within the Movement Allowance of {u.value('movement'):g} (terrain costs, "
-                        "enemy units, zones of control and rail movement considered)")
-
-
+                            "enemy units, zones of control and rail movement considered)")

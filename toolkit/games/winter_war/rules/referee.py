@@ -6,7 +6,9 @@ Position conventions (beyond DESIGN.md's shape):
   position in the movement phase is judged as at the end of that phase (Stacking (A)).
 * unit ``state``: ``isolated: true`` designates a unit the Soviet player isolates when a Supply
   City's capacity is exceeded (Supply (F)); ``reinforcement: true`` marks a unit placed in this
-  Reinforcement Phase; ``advanced: true`` a unit that advanced before combat; ``retreated: true`` a
+  Reinforcement Phase (needed only in a lone position: with an earlier position, a unit off the map
+  there and on it here has arrived); ``moved: true`` a unit already moved in this Movement Phase (Movement
+  (G): moving it again is a violation; :meth:`WinterWarReferee.next_step` sets it along a log); ``advanced: true`` a unit that advanced before combat; ``retreated: true`` a
   unit that retreated before combat onto a host; ``eliminated: true`` a unit off the map;
   ``air_dropped: true`` the paratroop unit dropped this turn (Special Event F).
 * game ``state``: ``last_occupied: {hex or place: soviet|finnish}`` (who last passed through a
@@ -47,6 +49,7 @@ from ..naming import counter_spec
 from ..terrain import WinterWarBoard
 from . import combat, deployment, movement, retreats, scenarios, sequence, stacking, supply, victory, zoc
 from .common import BOOK, PHASES, PLAYERS, SIDE_ALIASES, Context, enemy_of, player_of
+from .sequence import arrivals, next_step
 
 __all__ = ["WinterWarReferee"]
 
@@ -191,6 +194,8 @@ class WinterWarReferee(Referee):
 
     def check(self, position: Position, before: Position | None = None) -> Report:
         ctx = self.context(position)
+        if before is not None:
+            ctx.arrived = arrivals(before, position)
         if before is not None and before.phase == "combat":
             # the declared attacks are judged at the instant of combat: the start of the Combat Phase
             ctx.combat = self.context(before)
@@ -209,6 +214,11 @@ class WinterWarReferee(Referee):
         if ctx.attacks:
             report.summary["attacks"] = ctx.attacks
         return report
+
+    def next_step(self, before: Position, after: Position) -> Position:
+        """``after`` ready to be the earlier position of the next step of a log (:func:`.sequence.next_step`):
+        units moved in this Movement Phase carry ``moved: true`` (Movement (G))."""
+        return next_step(before, after)
 
     def context(self, position: Position) -> Context:
         """Zones of control and supply of ``position`` (:func:`.supply.context`)."""

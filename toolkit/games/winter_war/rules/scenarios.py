@@ -6,11 +6,12 @@ from __future__ import annotations
 from ....rules.paths import trace
 from ....rules.position import Unit
 from ....rules.report import Violation, violation
+from .. import charts
 from ..terrain import FINLAND
 from .common import BOOK, Context, flag, player_of
 from .supply import open_step
 
-__all__ = ["allied_arrival", "judge_drop", "scenario_d_placement", "special_placements"]
+__all__ = ["allied_arrival", "judge_drop", "scenario_d_placement", "scenario_table", "special_placements"]
 
 EVENT_F_DROP = BOOK.cite("Special Event F", "It may be \"air dropped\" into Finland on any future Game-Turn provided "
                          "it starts from Leningrad. It can only be air dropped at the conclusion of the Soviet "
@@ -43,15 +44,15 @@ def special_placements(ctx: Context) -> list[Violation]:
             if ctx.zoc.controls("finnish", u.hex):  # type: ignore[arg-type]
                 out.append(violation("Special Event F", f"paratroop {u.id} cannot land in a Finnish Zone of "
                                      "Control", [u.hex], [u.id]))
-        if ctx.scenario == "D" and player_of(u) == "finnish" and flag(u, "reinforcement") \
+        if ctx.scenario == "D" and player_of(u) == "finnish" and ctx.is_arrival(u) \
                 and ctx.pos.phase == "interphase":
             out.extend(scenario_d_placement(ctx, u))
-        if u.counter == "sov-3-1-1" and flag(u, "reinforcement") and u.hex != b.named.get("Leningrad"):
+        if u.counter == "sov-3-1-1" and ctx.is_arrival(u) and u.hex != b.named.get("Leningrad"):
             out.append(violation("Special Event F", f"paratroop {u.id} is placed in Leningrad when the event "
                                  "occurs", [u.hex], [u.id]))
-        if u.side == "allied" and flag(u, "reinforcement"):
+        if u.side == "allied" and ctx.is_arrival(u):
             out.extend(allied_arrival(ctx, u))
-        if u.counter == "fin-2-2-2" and flag(u, "reinforcement"):
+        if u.counter == "fin-2-2-2" and ctx.is_arrival(u):
             allowed = {b.named.get("Helsinki"), b.named.get("Oulu")}
             if u.hex not in allowed:
                 out.append(violation("Special Event G", f"volunteer unit {u.id} must be placed in Helsinki or "
@@ -108,3 +109,41 @@ def judge_drop(ctx: Context, u: Unit, dest: str | None) -> list[Violation]:
     return out
 
 
+
+
+def rolls_before(ctx: Context) -> range:
+    """The Game-Turns whose Scenario Interphase has been played by this position: every Game-Turn before this one,
+    and this one too once its Interphase is under way; never the tenth ("except the tenth")."""
+    last = ctx.turn if ctx.pos.phase in ("interphase", "end") else ctx.turn - 1
+    return range(1, min(last, charts.LAST_TURN - 1) + 1)
+
+
+@BOOK.rule("Optional Rule: Scenario/Special Events", "At the end of each Game-turn (except the tenth) the Finnish "
+           "Player rolls the die once and consults the Scenario Table (which is built into his Time Record track), "
+           "cross-indexing the die result with the appropriate Game-Turn.")
+def scenario_table(ctx: Context) -> list[Violation]:
+    """The Scenario in play must be one the Scenario Table gives on a Game-Turn whose Interphase has been played
+    (``scenario_turn`` when the position says which); Special Events need an Interphase played too."""
+    out: list[Violation] = []
+    turns = rolls_before(ctx)
+    letter = ctx.scenario
+    if letter:
+        said = ctx.state.get("scenario_turn")
+        candidates = [said] if said else list(turns)
+        possible = [t for t in candidates if t in turns and any(charts.scenario_for(t, die) == letter
+                                                                 for die in charts.SCENARIO_TABLE)]
+        if not possible:
+            on = {t: sorted({charts.scenario_for(t, d) or "" for d in charts.SCENARIO_TABLE} - {""})
+                  for t in range(1, charts.LAST_TURN)}
+            given = [t for t, letters in on.items() if letter in letters]
+            when = f"the Interphase of Game-Turn {said}" if said else (
+                f"the Interphases played before this position (Game-Turns {turns.start}-{turns.stop - 1})"
+                if len(turns) else "no Interphase yet")
+            out.append(violation("Optional Rule: Scenario/Special Events", f"Scenario {letter} cannot have come "
+                                 f"into force in {when}: the Scenario Table gives it only at the end of Game-Turn "
+                                 f"{', '.join(map(str, given))}"))
+    if ctx.events and not len(turns):
+        out.append(violation("Optional Rule: Scenario/Special Events", "Special Events "
+                             f"{', '.join(sorted(ctx.events))} before any Scenario Interphase: the Soviet Player "
+                             "rolls for them at the end of each Game-Turn"))
+    return out

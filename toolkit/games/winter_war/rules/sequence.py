@@ -4,6 +4,7 @@ Reinforcement Phase)."""
 
 from __future__ import annotations
 
+from ....rules.position import Position
 from ....rules.report import Violation, violation
 from .combat import crt_outcomes
 from .common import BOOK, Context, flag, player_of
@@ -11,10 +12,55 @@ from .movement import judge_move
 from .retreats import judge_advance, judge_crt_advance, judge_crt_retreat, judge_retreat
 from .scenarios import judge_drop
 
-__all__ = ["moves"]
+__all__ = ["arrivals", "moves", "next_step"]
 
 MOVEMENT_D = BOOK.cite("Movement (D)", "No Enemy movement is permitted during a Player's Movement Phase.")
 MOVEMENT_K_EDGE = BOOK.cite("Movement (K)", "No unit may move off the edge of the map")
+REINFORCEMENT = BOOK.cite("Sequence of Play (Reinforcement Phase)", "The player refers to the Turn "
+                          "Record/Reinforcement chart and places the newly arriving units on the map.")
+INTERPHASE = BOOK.cite("Sequence of Play (Scenario Interphase)", "The Players now roll the die to determine if any "
+                       "of the Scenarios will come into force, and if any of the Special events will occur.")
+
+#: units that may appear in the Scenario Interphase: Scenarios A-C and E (Allied 3-2-2s), Special Events F (the
+#: paratroop, in Leningrad) and G (the volunteers); Scenario D's Finnish reinforcements are judged by Scenario D
+INTERPHASE_ARRIVALS = ("all-3-2-2", "sov-3-1-1", "fin-2-2-2")
+
+
+def arrivals(before: Position, after: Position) -> set[str]:
+    """Units placed on the map between ``before`` and ``after`` (absent or off the map before, on it after) in a
+    Reinforcement Phase or the Scenario Interphase: what the arrival rules judge, with no flag needed."""
+    if before.phase not in ("reinforcement", "interphase") or before.turn != after.turn:
+        return set()
+    out = set()
+    for u in after.on_map():
+        old = before.by_id.get(u.id)
+        if old is None or old.hex is None:
+            out.add(u.id)
+    return out
+
+
+def next_step(before: Position, after: Position) -> Position:
+    """``after`` as the earlier position of the next step of a log: in a Movement Phase, every unit that has
+    moved since ``before`` (or had already moved) carries ``moved: true``, so that moving it again breaks
+    Movement (G). Other phases start afresh. ``after`` itself is not changed."""
+    import copy
+    out = copy.copy(after)
+    same = before.turn == after.turn and before.player == after.player and before.phase == after.phase == "movement"
+    units = []
+    for u in after.units:
+        old = before.by_id.get(u.id)
+        moved = same and old is not None and (flag(old, "moved") or (old.hex != u.hex and old.hex is not None))
+        if moved != flag(u, "moved"):
+            u = copy.copy(u)
+            u.state = {**u.state, "moved": True} if moved else {k: v for k, v in u.state.items() if k != "moved"}
+        units.append(u)
+    out.units = units
+    out.reindex()
+    return out
+
+
+MOVEMENT_G = BOOK.cite("Movement (G)", "In a given Movement Phase, once a unit has been moved and the Player's hand "
+                       "withdrawn from the piece it may not be moved again nor may it re-trace and change its move.")
 
 
 @BOOK.rule("Sequence of Play", "Players must strictly follow the Sequence of Play. Any play-action executed out of "
@@ -44,6 +90,22 @@ def moves(ctx: Context) -> list[Violation]:
                 before.phase == "interphase" or flag(u, "air_dropped")):
             out.append(violation("Sequence of Play", f"{u.id} entered the map in the {before.phase} phase; new "
                                  "units are placed in the Reinforcement Phase", [u.hex], [u.id]))
+            continue
+        if arrived and before.phase == "reinforcement" and player_of(u) != before.player:
+            out.append(violation("Sequence of Play (Reinforcement Phase)", f"{u.id} arrived in the {before.player} "
+                                 f"Reinforcement Phase; each player places his own arriving units in his own",
+                                 [u.hex], [u.id]))
+            continue
+        if arrived and before.phase == "interphase" and u.counter not in INTERPHASE_ARRIVALS and not (
+                ctx.scenario == "D" and player_of(u) == "finnish"):
+            out.append(violation("Sequence of Play (Scenario Interphase)", f"{u.id} ({u.counter}) entered the map in "
+                                 "the Interphase; only Scenario and Special Event units are placed then",
+                                 [u.hex], [u.id]))
+            continue
+        if old is not None and old.hex is not None and u.hex != old.hex and flag(old, "moved") \
+                and before.phase == "movement":
+            out.append(violation("Movement (G)", f"{u.id} was already moved in this Movement Phase and may not be "
+                                 "moved again", [old.hex, u.hex], [u.id]))
             continue
         if old is None or old.hex == u.hex:
             continue
