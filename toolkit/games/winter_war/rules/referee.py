@@ -8,8 +8,9 @@ Position conventions (beyond DESIGN.md's shape):
   City's capacity is exceeded (Supply (F)); ``reinforcement: true`` marks a unit placed in this
   Reinforcement Phase (needed only in a lone position: with an earlier position, a unit off the map
   there and on it here has arrived); ``moved: true`` a unit already moved in this Movement Phase (Movement
-  (G): moving it again is a violation; :meth:`WinterWarReferee.next_step` sets it along a log); ``advanced: true`` a unit that advanced before combat; ``retreated: true`` a
-  unit that retreated before combat onto a host; ``eliminated: true`` a unit off the map;
+  (G): moving it again is a violation; :meth:`WinterWarReferee.next_step` sets it along a log);
+  ``advanced: true`` a unit that advanced before combat; ``retreated: true`` a unit that retreated
+  before combat onto a host; ``eliminated: true`` a unit off the map;
   ``air_dropped: true`` the paratroop unit dropped this turn (Special Event F).
 * game ``state``: ``last_occupied: {hex or place: soviet|finnish}`` (who last passed through a
   fortification or objective), ``scenario`` (A-E once triggered) and ``scenario_turn`` (the Game-Turn
