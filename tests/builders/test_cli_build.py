@@ -157,11 +157,11 @@ def test_bad_length_syntax_is_a_usage_error(run_main, tmp_path: Path, args):
 
 def test_a_read_only_output_is_refused_and_kept(run_main, tmp_path: Path):
     target = tmp_path / "sheets.pdf"
-    target.write_bytes(b"keep me")
+    target.write_bytes(b"%PDF-1.4 keep me")  # a PDF: of the output's kind, so only its mode protects it
     target.chmod(0o444)
     code, output = run_main("build", "sheets", ALL, "-o", str(target))
     assert (code, output.strip()) == (3, f"wgt: error: cannot write {target}: the file is read-only")
-    assert target.read_bytes() == b"keep me"
+    assert target.read_bytes() == b"%PDF-1.4 keep me"
 
 
 def test_victory_points_print_their_per_qualifier():

@@ -552,10 +552,11 @@ def test_cli_module_output_that_is_a_folder_or_another_file(tmp_path):
     other.write_text("my notes\n")
     for args, message in [
         (["-o", str(tmp_path)], f"output {tmp_path} is a folder: give a file name"),
-        (["-o", str(other)], f"refusing to overwrite {other}: it is not a VASSAL module or save (remove it first)"),
+        (["-o", str(other)], f"refusing to overwrite {other}: it is not a VASSAL module or save (give --force to "
+                             "replace it)"),
         (["-o", str(tmp_path / "m.vmod"), "--setup-out", str(other)], f"refusing to overwrite {other}"),
         (["-o", str(tmp_path / "m.vmod"), "--setup-out", str(tmp_path / "." / "m.vmod")],
-         f"--setup-out {tmp_path / 'm.vmod'} is the module's own file: give the save another name"),
+         f"--setup-out {tmp_path / '.' / 'm.vmod'} is also the file of --output: give each output its own name"),
     ]:
         result = CliRunner().invoke(cli, ["build", "module", "winter-war", *args], standalone_mode=True)
         assert result.exit_code == 3 and message in result.stderr and len(result.stderr.splitlines()) == 1

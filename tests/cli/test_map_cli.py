@@ -80,9 +80,12 @@ def test_side_edit_and_show(mapfile: Path) -> None:
     (("map", "show", "no-such-game", "0101"), "wgt: error: no bundled map for 'no-such-game'"),
     (("map", "show", "missing/file.yaml", "0101"), "wgt: error: map file not found: missing/file.yaml"),
     (("map", "render", "{m}", "-o", "{d}/x.jpg"), "wgt: error: render writes PNG"),
-    (("map", "render", "{m}", "-o", "{d}/x.png", "--hex-size", "2"), "wgt: error: hex size must be at least 4"),
-    (("map", "render", "{m}", "-o", "{d}/x.png", "--hex-size", "nan"), "wgt: error: hex size must be at least 4"),
-    (("map", "render", "{m}", "-o", "{d}/x.png", "--hex-size", "1e6"), "wgt: error: board of "),
+    (("map", "render", "{m}", "-o", "{d}/x.png", "--hex-px", "6.9"), "wgt: error: --hex-px 6.9 is too small: hexes "
+                                                                     "are at least 7 px across the flats"),
+    (("map", "render", "{m}", "-o", "{d}/x.png", "--hex-px", "nan"), "wgt: error: --hex-px nan is too small"),
+    (("map", "render", "{m}", "-o", "{d}/x.png", "--hex-px", "1e6"), "wgt: error: board of "),
+    (("map", "render", "{m}", "-o", "{d}/x.png", "--hex-size", "1e6"), "wgt: error: board of "),  # the old spelling
+    (("map", "export", "{m}", "-o", "{d}/x.geojson", "--hex-px", "0"), "wgt: error: --hex-px 0 is too small"),
     (("map", "render", "{m}", "-o", "{d}/no/x.png"), "wgt: error: cannot write {d}/no/x.png: folder {d}/no does not"),
     (("map", "export", "{m}", "-o", "{d}/no/x.geojson"), "wgt: error: cannot write {d}/no/x.geojson: folder"),
     (("map", "set", "{m}", "0304", "--set", "vp"), "wgt: error: expected KEY=VALUE, not 'vp'"),
@@ -95,8 +98,9 @@ def test_side_edit_and_show(mapfile: Path) -> None:
     (("map", "side", "{m}", "0304", "0303", "--add", "bad feature"), "wgt: error: hexside feature 'bad feature'"),
     (("map", "find", "{m}", "--terrain", "lava"), "wgt: error: unknown terrain 'lava'"),
     (("map", "find", "{m}", "--value", "country"), "wgt: error: expected KEY=VALUE, not 'country'"),
-    (("map", "export", "{m}", "-o", "{m}"), "wgt: error: output {m} is the map file itself"),
-    (("map", "render", "{m}", "-o", "{d}/x.png", "--layout-out", "{m}"), "wgt: error: output {m} is the map file"),
+    (("map", "export", "{m}", "-o", "{m}"), "wgt: error: --output {m} is also this command's input (MAP {m})"),
+    (("map", "render", "{m}", "-o", "{d}/x.png", "--layout-out", "{m}"),
+     "wgt: error: --layout-out {m} is also this command's input (MAP {m}): give the output another name"),
 ])
 def test_bad_input_is_one_line_exit_3(mapfile: Path, args: tuple[str, ...], message: str) -> None:
     before = mapfile.read_bytes()
@@ -116,15 +120,16 @@ def test_broken_map_file_names_line(mapfile: Path) -> None:
 
 def test_render_and_layout(tmp_path: Path) -> None:
     out = tmp_path / "board.png"
-    code, text, _ = wgt("map", "render", str(SMALL), "-o", str(out), "--hex-size", "30", "--json",
+    code, text, _ = wgt("map", "render", str(SMALL), "-o", str(out), "--hex-px", "51.961524227", "--json",
                         "--layout-out", str(tmp_path / "layout.yaml"))
     assert code == 0
     info = json.loads(text)
+    assert (info["hex_size"], info["hex_px"]) == (30.0, 51.9615)  # across the flats: sqrt 3 x centre to corner
     with Image.open(out) as img:
         assert img.size == (info["width"], info["height"]) == (417, 419)
     assert info["layout"][0][:2] == [45.0, 0.0]
     code, text, _ = wgt("map", "render", str(SMALL), "-o", str(out), "--dpi", "150")
-    assert text == "wrote " + str(out) + " (602 x 605 px, hex size 43.30 px)\n"
+    assert text == "wrote " + str(out) + " (602 x 605 px, hexes 75.00 px across the flats)\n"
     with Image.open(out) as img:
         assert round(img.info["dpi"][0]) == 150
 

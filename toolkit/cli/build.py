@@ -3,43 +3,21 @@
 from __future__ import annotations
 
 import json
-import re
 from pathlib import Path
 from typing import Any
 
 import click
 import yaml
 
-from ..builders.aids import AidStyle, ChartTable, write_aids
+from ..builders.aids import CARD_SIZES, AidStyle, ChartTable, write_aids
 from ..builders.counter_art import contact_sheet, mm_to_px, write_counter_pngs
 from ..builders.sheets import PAGE_SIZES, SheetSpec, write_sheets
-from ..counters import CounterSet, load_counters, parse_length
+from ..counters import CounterSet, load_counters
 from ..errors import DataFileError, InputError
 from ..fileio import atomic_open, ensure_folder, read_text
-from .options import echo_json, json_opt, progress
+from .options import FOLDER, LENGTH, PDF, AliasOption, echo_json, json_opt, output_option, progress
 
 __all__ = ["build_group", "game_charts"]
-
-
-class Length(click.ParamType):
-    """A length with a unit (0.5in, 5/8in, 16mm, 12pt); a bare number is millimetres.
-
-    Only the syntax is checked here (a usage error); whether the value makes sense (a 0 mm counter,
-    a negative bleed) is the command's check, an input error like any other bad value.
-    """
-
-    name = "length"
-
-    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> float:
-        if isinstance(value, float):
-            return value
-        text = str(value).strip()
-        if re.fullmatch(r"[+-]?(?:\d+(?:\.\d*)?|\.\d+)", text):
-            return float(text)
-        try:
-            return parse_length(text, param.name if param else "length", positive=False)
-        except InputError as exc:
-            self.fail(str(exc), param, ctx)
 
 
 class Offset(click.ParamType):
@@ -57,8 +35,6 @@ class Offset(click.ParamType):
         return dx, dy
 
 
-LENGTH = Length()
-
 
 def _counters(arg: str) -> CounterSet:
     return load_counters(arg)
@@ -74,7 +50,8 @@ def build_group() -> None:
 
 @build_group.command("counters")
 @click.argument("slug")
-@click.option("-o", "--out", "out_dir", type=click.Path(file_okay=False), help="Folder (default build/SLUG/counters).")
+@output_option("-o", "--output", "out_dir", kind=FOLDER, aliases=("--out",),
+               help="Folder (default build/SLUG/counters).")
 @click.option("--dpi", type=click.IntRange(36, 2400), default=300, show_default=True, help="Resolution.")
 @click.option("--size", type=LENGTH, help="Counter size (0.5in, 5/8in, 16mm; default: the game's, else 0.5in).")
 @click.option("--px", type=click.IntRange(8, 8000), help="Image size in pixels (overrides --dpi; e.g. 75 for VASSAL).")
@@ -113,7 +90,8 @@ def counters_cmd(slug: str, out_dir: str | None, dpi: int, size: float | None, p
 
 @build_group.command("sheets")
 @click.argument("slug")
-@click.option("-o", "--out", "out_file", type=click.Path(dir_okay=False), help="PDF (default build/SLUG/sheets.pdf).")
+@output_option("-o", "--output", "out_file", kind=PDF, aliases=("--out",),
+               help="PDF (default build/SLUG/sheets.pdf).")
 @click.option("--size", type=LENGTH, help="Counter size (0.5in, 5/8in, 16mm; default: the game's, else 0.5in).")
 @click.option("--page", type=click.Choice(sorted(PAGE_SIZES)), default="a4", show_default=True)
 @click.option("--landscape", is_flag=True, help="Turn the page.")
@@ -157,10 +135,12 @@ def sheets_cmd(slug: str, out_file: str | None, size: float | None, page: str, l
 
 @build_group.command("aids")
 @click.argument("source")
-@click.option("-o", "--out", "out_file", type=click.Path(dir_okay=False), help="PDF (default build/SLUG/aids.pdf).")
-@click.option("--png-dir", type=click.Path(file_okay=False), help="Also write PNGs here (default: beside the PDF).")
+@output_option("-o", "--output", "out_file", kind=PDF, aliases=("--out",),
+               help="PDF (default build/SLUG/aids.pdf).")
+@output_option("--png-dir", kind=FOLDER, help="Also write PNGs here (default: beside the PDF).")
 @click.option("--no-png", is_flag=True, help="Write the PDF only.")
-@click.option("--card", type=click.Choice(["a4", "letter", "a5", "card"]), default="a4", show_default=True)
+@click.option("--page", "--card", "card", cls=AliasOption, hidden_aliases=("--card",),
+              type=click.Choice(list(CARD_SIZES)), default="a4", show_default=True, help="Card size.")
 @click.option("--landscape", is_flag=True)
 @click.option("--dpi", type=click.IntRange(72, 1200), default=300, show_default=True)
 @json_opt

@@ -17,7 +17,7 @@ import yaml
 
 from ..errors import ToolkitError
 from ..fileio import atomic_open, atomic_write, ensure_folder
-from .options import progress
+from .options import FOLDER, Progress, hex_px_option, output_option, progress
 
 if TYPE_CHECKING:
     from ..terrain.model import TerrainMap
@@ -25,7 +25,7 @@ if TYPE_CHECKING:
 __all__ = ["SAMPLE_UNITS", "demo", "sample_position"]
 
 GAME = "winter-war"
-#: the module board and the scan: hexes this many pixels high (flat to flat)
+#: the module board and the scan: hexes this many pixels across the flats
 MODULE_HEX_PX = 64
 SCAN_HEX_PX = 30
 SCAN_DEGREES = 0.7
@@ -75,11 +75,20 @@ def _accuracy(ext: Any, tmap: TerrainMap) -> tuple[int, int]:
 
 
 @click.command("demo")
-@click.option("--out", "out_dir", type=click.Path(), default="build/demo", show_default=True,
-              help="Folder for everything the demo makes.")
-def demo(out_dir: str) -> None:
+@output_option("-o", "--output", "out_dir", kind=FOLDER, aliases=("--out",), default="build/demo",
+               help="Folder for everything the demo makes.  [default: build/demo]")
+@hex_px_option(MODULE_HEX_PX, "Board and module hexes: pixels across the flats, 8 to 400.")
+def demo(out_dir: str, hex_px: float) -> None:
     """Build and check everything for winter-war: board, scan + extraction, counters, sheets, aids,
     VASSAL module with its set-up save, and a checked sample position."""
+    from .module_cmd import check_hex_px
+
+    check_hex_px(hex_px)
+    with Progress(7, "demo") as bar:  # a bar on a terminal; elsewhere a line per step
+        _demo(out_dir, hex_px, bar)
+
+
+def _demo(out_dir: str, hex_px: float, bar: Progress) -> None:
     from ..builders.aids import AidStyle, write_aids
     from ..builders.counter_art import contact_sheet, write_counter_pngs
     from ..builders.module import build_module, position_placements, render_board, write_module
@@ -102,14 +111,17 @@ def demo(out_dir: str) -> None:
     game = get_game(GAME)
 
     def step(message: str) -> None:
-        progress(f"[{time.perf_counter() - started:5.1f}s] {message}")
+        if bar.enabled:
+            bar.step(message)
+        else:
+            progress(f"[{time.perf_counter() - started:5.1f}s] {message}")
 
     step(f"loading the {game.title} map and counters")
     tmap = load_map(game.map_path())
     cset = load_counters(game.slug)
 
-    step(f"rendering the board ({len(tmap.ids())} hexes, {MODULE_HEX_PX} px each)")
-    board, layout = render_board(tmap, MODULE_HEX_PX)
+    step(f"rendering the board ({len(tmap.ids())} hexes, {hex_px:g} px each)")
+    board, layout = render_board(tmap, hex_px)
     with atomic_open(out / "board.png", "wb") as handle:
         board.save(handle, "PNG")
     made.append((out / "board.png", f"board, {board.width}x{board.height} px"))

@@ -1,15 +1,22 @@
 """The ``wgt`` group: global options, lazy command loading and the one error boundary.
 
 Exit codes (DESIGN.md): 0 ok, 1 the check found violations, 2 usage error, 3 unreadable or invalid
-input. An unexpected internal failure prints one line (the traceback with ``-v``) and exits 4.
+input. An unexpected internal failure prints one line (the traceback with ``-v``) and exits 4. A full
+standard output is exit 3; a closed pipe (``wgt map find ... | head -1``) ends quietly with 141.
 """
 
 from __future__ import annotations
 
+import contextlib
+import errno
 import importlib
+import io
+import json
 import logging
+import os
 import sys
 import traceback
+from collections.abc import Sequence
 from typing import Any
 
 import click
@@ -18,6 +25,7 @@ from .. import __version__
 from ..errors import ToolkitError
 
 EXIT_OK, EXIT_VIOLATIONS, EXIT_USAGE, EXIT_INPUT, EXIT_INTERNAL = 0, 1, 2, 3, 4
+EXIT_PIPE = 141  # standard output closed by its reader: quiet, as a program killed by SIGPIPE
 
 # command name -> "module:attribute" below toolkit.cli; imported only when the command runs or its
 # help is shown, so `wgt --help` stays fast and one module's import error cannot break the others.
@@ -54,33 +62,117 @@ class LazyGroup(click.Group):
             return getattr(module, attr)
         return super().get_command(ctx, name)
 
-    def main(self, *args: Any, **kwargs: Any) -> Any:  # the error boundary for every command
-        kwargs.setdefault("standalone_mode", True)
+    def invoke(self, ctx: click.Context) -> Any:
         try:
-            return super().main(*args, standalone_mode=False, **{k: v for k, v in kwargs.items()
-                                                                   if k != "standalone_mode"})
+            return super().invoke(ctx)
+        except OSError as exc:  # click would turn a closed pipe into exit 1, the code for violations
+            raise _stdout_failure(exc) or exc from None
+
+    def main(self, args: Sequence[str] | None = None, *rest: Any, **kwargs: Any) -> Any:
+        """The error boundary for every command: one line on stderr (with ``--json``, one JSON object on
+        stdout: ``{"error": message, "exit": code}``) and the exit code DESIGN.md gives."""
+        argv = list(sys.argv[1:] if args is None else args)
+        as_json = "--json" in (argv[:argv.index("--")] if "--" in argv else argv)
+        kwargs.pop("standalone_mode", None)
+        _STATE["verbose"] = 0
+        code: Any = EXIT_OK
+        try:
+            if sys.stdout is None:
+                raise ToolkitError("standard output is closed: nothing could be printed")
+            try:
+                result = super().main(argv, *rest, standalone_mode=False, **kwargs)
+                code = result if type(result) is int else EXIT_OK
+            except SystemExit as exc:
+                code = exc.code
+            _flush_stdout()
         except ToolkitError as exc:
-            click.echo(f"wgt: error: {exc}", err=True)
-            sys.exit(EXIT_INPUT)
+            code = _fail(str(exc), EXIT_INPUT, as_json)
         except click.exceptions.Abort:
-            click.echo("wgt: aborted", err=True)
-            sys.exit(130)
+            code = _fail("aborted", 130, as_json)
         except click.exceptions.Exit as exc:
-            sys.exit(exc.exit_code)
+            code = exc.exit_code
         except click.ClickException as exc:
-            exc.show()
-            sys.exit(exc.exit_code)
-        except BrokenPipeError:
-            sys.exit(0)
+            if as_json:
+                code = _fail(exc.format_message(), exc.exit_code, True)
+            else:
+                exc.show()
+                code = exc.exit_code
+        except _PipeClosed:
+            code = _quiet_pipe_exit()
         except KeyboardInterrupt:
-            click.echo("wgt: interrupted", err=True)
-            sys.exit(130)
+            code = _fail("interrupted", 130, as_json)
         except Exception as exc:  # a bug in wgt, not bad input
-            if logging.getLogger("toolkit").isEnabledFor(logging.DEBUG):
-                traceback.print_exc()
-            click.echo(f"wgt: internal error: {type(exc).__name__}: {exc} (run with -v for the traceback)",
-                       err=True)
-            sys.exit(EXIT_INTERNAL)
+            failure = _stdout_failure(exc) if isinstance(exc, OSError) else None
+            if isinstance(failure, _PipeClosed):
+                code = _quiet_pipe_exit()
+            elif failure is not None:
+                code = _fail(str(failure), EXIT_INPUT, as_json)
+            else:
+                if _STATE["verbose"] > 0:
+                    traceback.print_exc()
+                code = _fail(f"internal error: {type(exc).__name__}: {exc} (run with -v for the traceback)",
+                             EXIT_INTERNAL, as_json)
+        sys.exit(code)
+
+
+class _PipeClosed(Exception):
+    """The reader of standard output went away (``wgt map find ... | head -1``)."""
+
+
+_STDOUT_ERRNOS = {errno.ENOSPC, errno.EIO, errno.EFBIG, errno.EBADF, getattr(errno, "EDQUOT", errno.ENOSPC)}
+
+
+def _stdout_failure(exc: OSError) -> Exception | None:
+    """What a failed write to standard output means: a closed pipe, or a full or broken output (a
+    ToolkitError, exit 3); None for any other OSError (a file error is the caller's to name)."""
+    if exc.errno == errno.EPIPE or isinstance(exc, BrokenPipeError):
+        return _PipeClosed()
+    if exc.errno in _STDOUT_ERRNOS and exc.filename is None:
+        return ToolkitError(f"cannot write to standard output: {exc.strerror or exc}")
+    return None
+
+
+def _flush_stdout() -> None:
+    """Flush standard output inside the error boundary (a full device fails here, not at exit)."""
+    try:
+        if sys.stdout is not None:
+            sys.stdout.flush()
+    except OSError as exc:
+        raise _stdout_failure(exc) or exc from None
+
+
+def _silence_stdout() -> None:
+    """Point standard output at /dev/null, so the interpreter's last flush of what is still buffered
+    cannot fail again (a second message, exit 120)."""
+    try:
+        fd = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(fd, sys.stdout.fileno())
+        os.close(fd)
+    except (OSError, ValueError, AttributeError, io.UnsupportedOperation):
+        pass
+
+
+def _quiet_pipe_exit() -> int:
+    """A closed pipe ends quietly with 141, as a program killed by SIGPIPE does (128 + 13)."""
+    _silence_stdout()
+    return EXIT_PIPE
+
+
+def _fail(message: str, code: int, as_json: bool) -> int:
+    """Report an error: one line on stderr, or with ``--json`` one JSON object on stdout."""
+    if as_json:
+        try:
+            sys.stdout.write(json.dumps({"error": message, "exit": code}, ensure_ascii=False) + "\n")
+            sys.stdout.flush()
+            return code
+        except (OSError, ValueError, AttributeError):
+            _silence_stdout()
+    with contextlib.suppress(OSError, ValueError):
+        click.echo(f"wgt: error: {message}" if code != 130 else f"wgt: {message}", err=True)
+    return code
+
+
+_STATE = {"verbose": 0}
 
 
 @click.group(cls=LazyGroup, lazy=COMMANDS, context_settings={"help_option_names": ["-h", "--help"]})
@@ -96,6 +188,7 @@ def cli(ctx: click.Context, verbose: int, quiet: int) -> None:
     logging.getLogger("toolkit").setLevel(max(logging.DEBUG, min(logging.CRITICAL, level)))
     ctx.ensure_object(dict)
     ctx.obj["verbosity"] = verbose - quiet
+    _STATE["verbose"] = verbose
 
 
 def main() -> None:  # pragma: no cover - console entry alias

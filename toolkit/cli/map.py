@@ -18,7 +18,18 @@ from ..data import resolve_map
 from ..errors import InputError
 from ..fileio import atomic_open, atomic_write
 from .main import LazyGroup
-from .options import echo_json, is_terminal, json_opt, progress
+from .options import (
+    GEOJSON,
+    LAYOUT_YAML,
+    PNG,
+    SQRT3,
+    echo_json,
+    hex_px_option,
+    is_terminal,
+    json_opt,
+    output_option,
+    progress,
+)
 
 if TYPE_CHECKING:
     from ..terrain.model import TerrainMap
@@ -44,6 +55,19 @@ def _not_the_map(output: str, map_path: Path) -> None:
     out = Path(output)
     if out.exists() and out.resolve() == map_path.resolve():
         raise InputError(f"output {output} is the map file itself: give another file name")
+
+
+#: the default board: hexes 48 px centre to corner, 83.1 px across the flats
+DEFAULT_HEX_PX = 48.0 * SQRT3
+MIN_HEX_PX = 7.0  # 4 px centre to corner: smaller hexes have no room for their number
+
+
+def _centre_to_corner(hex_px: float) -> float:
+    """The renderer's hex size (centre to corner) of hexes ``hex_px`` across the flats, checked (a one-line
+    input error otherwise); rounded to 1e-9 px so that the old ``--hex-size S`` gives exactly S back."""
+    if not hex_px >= MIN_HEX_PX:  # also NaN
+        raise InputError(f"--hex-px {hex_px:g} is too small: hexes are at least {MIN_HEX_PX:g} px across the flats")
+    return round(hex_px / SQRT3, 9)
 
 
 _CONTROL = re.compile("[\x00-\x1f\x7f-\x9f]")
@@ -194,8 +218,8 @@ def side(map_arg: str, hex_a: str, hex_b: str, adds: tuple[str, ...], removes: t
 
 @map_group.command("render")
 @click.argument("map_arg", metavar="MAP")
-@click.option("-o", "--output", required=True, type=click.Path(dir_okay=False), help="PNG file to write.")
-@click.option("--hex-size", type=float, default=None, help="Hex size in px, centre to corner (default 48).")
+@output_option(kind=PNG, required=True, help="PNG file to write.")
+@hex_px_option(None, f"Hex size in pixels across the flats (default {DEFAULT_HEX_PX:g}).", legacy_hex_size=True)
 @click.option("--dpi", type=float, default=None,
               help="Print resolution; with --hex-inches sets the hex size (default 0.5 in across flats).")
 @click.option("--hex-inches", type=float, default=0.5, show_default=True,
@@ -204,13 +228,13 @@ def side(map_arg: str, hex_a: str, hex_b: str, adds: tuple[str, ...], removes: t
 @click.option("--no-labels", is_flag=True, help="Leave out place names.")
 @click.option("--plain", is_flag=True, help="Colours only: no textures.")
 @click.option("--no-frame", is_flag=True, help="No frame, title or legend.")
-@click.option("--layout-out", type=click.Path(dir_okay=False), help="Also write the layout used (YAML).")
+@output_option("--layout-out", kind=LAYOUT_YAML, help="Also write the layout used (YAML).")
 @json_opt
-def render(map_arg: str, output: str, hex_size: float | None, dpi: float | None, hex_inches: float,
+def render(map_arg: str, output: str, hex_px: float | None, dpi: float | None, hex_inches: float,
            no_numbers: bool, no_labels: bool, plain: bool, no_frame: bool, layout_out: str | None,
            as_json: bool) -> None:
     """Draw the map as a board image (PNG), usable as a VASSAL board and to check the data by eye."""
-    from ..terrain.render import DEFAULT_HEX_SIZE, RenderStyle, render_map
+    from ..terrain.render import RenderStyle, render_map
 
     m, map_path = _load(map_arg)
     for target in (output, layout_out):
@@ -219,10 +243,11 @@ def render(map_arg: str, output: str, hex_size: float | None, dpi: float | None,
     if dpi is not None:
         if dpi <= 0 or hex_inches <= 0:
             raise InputError("--dpi and --hex-inches must be positive")
-        if hex_size is not None:
-            raise InputError("give --hex-size or --dpi, not both")
-        hex_size = dpi * hex_inches / 3**0.5  # across flats = sqrt(3) * size
-    size = DEFAULT_HEX_SIZE if hex_size is None else hex_size
+        if hex_px is not None:
+            raise InputError("give --hex-px or --dpi, not both")
+        hex_px = dpi * hex_inches
+    size = DEFAULT_HEX_PX / SQRT3 if hex_px is None else _centre_to_corner(hex_px)
+    across = size * SQRT3
     style = RenderStyle(numbers=not no_numbers, labels=not no_labels, textures=not plain, frame_on=not no_frame)
     if is_terminal():
         progress(f"drawing {len(m.grid)} hexes at {size:.1f} px ...")
@@ -234,27 +259,27 @@ def render(map_arg: str, output: str, hex_size: float | None, dpi: float | None,
         kw: dict[str, Any] = {"dpi": (dpi, dpi)} if dpi else {}
         img.save(fh, format="PNG", optimize=False, **kw)
     info = {"output": str(out), "width": img.width, "height": img.height, "hex_size": round(size, 4),
-            "layout": [list(r) for r in layout.matrix]}
+            "hex_px": round(across, 4), "layout": [list(r) for r in layout.matrix]}
     if layout_out:
         atomic_write(layout_out, yaml.safe_dump({"layout": info["layout"], "hex_size": info["hex_size"],
-                                                 "width": img.width, "height": img.height}, sort_keys=False))
+                                                 "hex_px": info["hex_px"], "width": img.width, "height": img.height},
+                                                sort_keys=False))
     if as_json:
         echo_json(info)
     else:
-        click.echo(f"wrote {out} ({img.width} x {img.height} px, hex size {size:.2f} px)")
+        click.echo(f"wrote {out} ({img.width} x {img.height} px, hexes {across:.2f} px across the flats)")
 
 
 @map_group.command("export")
 @click.argument("map_arg", metavar="MAP")
 @click.option("--format", "fmt", type=click.Choice(["geojson"]), default="geojson", show_default=True)
-@click.option("-o", "--output", required=True, type=click.Path(dir_okay=False), help="File to write.")
-@click.option("--hex-size", type=float, default=None,
-              help="Use the layout of a board rendered at this hex size (default: the map's calibration "
-                   "if it has one, else the default board).")
+@output_option(kind=GEOJSON, required=True, help="File to write.")
+@hex_px_option(None, "Use the layout of a board rendered with hexes this many pixels across the flats (default: "
+                     "the map's calibration if it has one, else the default board).", legacy_hex_size=True)
 @click.option("--georef", is_flag=True,
               help="Use the map's georeference (meta.georef.layout: axial hex -> projected x, y-south).")
 @click.option("--no-flip", is_flag=True, help="Keep pixel y downward (default: negated, upright in a GIS).")
-def export(map_arg: str, fmt: str, output: str, hex_size: float | None, georef: bool, no_flip: bool) -> None:
+def export(map_arg: str, fmt: str, output: str, hex_px: float | None, georef: bool, no_flip: bool) -> None:
     """Export hex polygons with their data and hexside lines with their features."""
     from ..hexgrid import Layout
     from ..terrain.geojson import dumps_geojson
@@ -262,9 +287,9 @@ def export(map_arg: str, fmt: str, output: str, hex_size: float | None, georef: 
 
     m, map_path = _load(map_arg)
     _not_the_map(output, map_path)
-    if georef and hex_size is not None:
-        raise InputError("give --hex-size or --georef, not both")
-    layout = board_layout(m, hex_size)[0] if hex_size is not None else None
+    if georef and hex_px is not None:
+        raise InputError("give --hex-px or --georef, not both")
+    layout = board_layout(m, _centre_to_corner(hex_px))[0] if hex_px is not None else None
     if georef:
         matrix = (m.meta.get("georef") or {}).get("layout") if isinstance(m.meta.get("georef"), dict) else None
         if matrix is None:

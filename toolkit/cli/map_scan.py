@@ -19,7 +19,7 @@ import yaml
 
 from ..errors import DataFileError, InputError, ToolkitError
 from ..fileio import atomic_open, atomic_write, read_text
-from .options import echo_json, json_opt
+from .options import GRID_YAML, MAP_YAML, PNG, echo_json, json_opt, output_option
 
 __all__ = ["calibrate", "centre", "extract"]
 
@@ -107,7 +107,7 @@ def _progress_for(image: Any) -> Any:
 @click.option("--rows", metavar="FIRST:LAST", help="Printed rows of the map (default: those on the image).")
 @click.option("--auto", is_flag=True, help="Find the grid from the image itself; one --point names a hex.")
 @click.option("--no-refine", is_flag=True, help="Fit the clicked points only (no line refinement).")
-@click.option("-o", "--output", type=click.Path(dir_okay=False), help="Write the grid block here (YAML).")
+@output_option(kind=GRID_YAML, help="Write the grid block here (YAML).")
 @click.option("--max-pixels", type=int, default=None, metavar="N",
               help="Refuse images larger than this (default: Pillow's decompression-bomb limit, ~89 Mpx).")
 @json_opt
@@ -240,8 +240,8 @@ def centre(grid_arg: str, hexes: tuple[str, ...], as_json: bool) -> None:
 @click.argument("image", type=click.Path(dir_okay=False))
 @click.option("--grid", "grid_file", required=True, metavar="GRID", help="A calibrated map or grid file.")
 @click.option("--legend", "legend_file", required=True, metavar="LEGEND", help="Legend file (YAML).")
-@click.option("-o", "--output", required=True, type=click.Path(dir_okay=False), help="Map file to write.")
-@click.option("--overlay", type=click.Path(dir_okay=False), help="Write a QA picture (PNG) here.")
+@output_option(kind=MAP_YAML, required=True, help="Map file to write.")
+@output_option("--overlay", kind=PNG, help="Write a QA picture (PNG) here.")
 @click.option("--title", default="", help="Map title (default: kept from -o, else 'extracted map').")
 @click.option("--max-pixels", type=int, default=None, metavar="N",
               help="Refuse images larger than this (default: Pillow's decompression-bomb limit, ~89 Mpx).")

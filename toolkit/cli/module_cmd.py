@@ -9,10 +9,12 @@ from typing import Any
 import click
 from PIL import Image
 
+from ..builders.aids import CARD_SIZES
 from ..builders.module import DEFAULT_HEX_PX, BuiltModule, SetupPiece, board_from_file, build_module
+from ..builders.sheets import PAGE_SIZES
 from ..errors import InputError
 from ..fileio import atomic_write, check_folder, ensure_folder
-from .options import echo_json, json_opt, progress
+from .options import FOLDER, LENGTH, ZIP, Progress, echo_json, hex_px_option, json_opt, output_option, progress
 
 __all__ = ["all_cmd", "build_game_module", "check_hex_px", "check_output", "module_cmd",
            "write_output"]
@@ -91,14 +93,13 @@ def check_hex_px(hex_px: float) -> None:
 
 @click.command("module")
 @click.argument("slug")
-@click.option("-o", "--out", "out_file", type=click.Path(),
-              help="The .vmod (default build/SLUG/SLUG.vmod).")
-@click.option("--hex-px", type=float, default=DEFAULT_HEX_PX, show_default=True,
-              help="Rendered hex height (flat to flat) in pixels, 8 to 400.")
+@output_option("-o", "--output", "out_file", kind=ZIP, aliases=("--out",),
+               help="The .vmod (default build/SLUG/SLUG.vmod).")
+@hex_px_option(DEFAULT_HEX_PX, "Board hexes: pixels across the flats (VASSAL's hex height), 8 to 400.")
 @click.option("--map", "map_file", metavar="MAP", help="Another map file (path or slug) for the game's counters.")
 @click.option("--board", type=click.Path(),
               help="Use this calibrated scan as the board (the map's grid calibration places the hexes).")
-@click.option("--setup-out", type=click.Path(), help="Also write the set-up save here.")
+@output_option("--setup-out", kind=ZIP, help="Also write the set-up save here.")
 @click.option("--version", "module_version", default="1.0", show_default=True, help="The module's version.")
 @json_opt
 def module_cmd(slug: str, out_file: str | None, hex_px: float, map_file: str | None, board: str | None,
@@ -139,24 +140,33 @@ def module_cmd(slug: str, out_file: str | None, hex_px: float, map_file: str | N
 
 @click.command("all")
 @click.argument("slug")
-@click.option("-o", "--out", "out_dir", type=click.Path(), help="Folder (default build/SLUG).")
-@click.option("--hex-px", type=float, default=DEFAULT_HEX_PX, show_default=True,
-              help="Module board: rendered hex height in pixels, 8 to 400.")
+@output_option("-o", "--output", "out_dir", kind=FOLDER, aliases=("--out",), help="Folder (default build/SLUG).")
+@click.option("--page", type=click.Choice(sorted(set(PAGE_SIZES) | set(CARD_SIZES))), default="a4", show_default=True,
+              help="Paper of the counter sheets and the player aids.")
+@click.option("--size", type=LENGTH, help="Counter size (0.5in, 5/8in, 16mm; default: the game's, else 0.5in).")
+@click.option("--dpi", type=click.IntRange(150, 1200), default=300, show_default=True,
+              help="Resolution of the counter images, sheets and aids.")
+@hex_px_option(DEFAULT_HEX_PX, "Module board: hexes this many pixels across the flats, 8 to 400.")
 @click.pass_context
-def all_cmd(ctx: click.Context, slug: str, out_dir: str | None, hex_px: float) -> None:
+def all_cmd(ctx: click.Context, slug: str, out_dir: str | None, page: str, size: float | None, dpi: int,
+            hex_px: float) -> None:
     """Everything for SLUG: counter art, counter sheets, player aids and the VASSAL module."""
     from ..games import get_game
     from .build import aids_cmd, counters_cmd, sheets_cmd
 
     check_hex_px(hex_px)
+    for kind, sizes in (("counter sheets", PAGE_SIZES), ("player aids", CARD_SIZES)):
+        if page not in sizes:
+            raise InputError(f"--page {page}: the {kind} are printed on {', '.join(sizes)}")
     get_game(slug)  # the module needs a game: an unknown one is one line, before any work
     folder = ensure_folder(Path(out_dir or Path("build") / slug))
-    progress("counters")
-    ctx.invoke(counters_cmd, slug=slug, out_dir=str(folder / "counters"))
-    progress("sheets")
-    ctx.invoke(sheets_cmd, slug=slug, out_file=str(folder / "sheets.pdf"))
-    progress("aids")
-    ctx.invoke(aids_cmd, source=slug, out_file=str(folder / "aids.pdf"))
-    progress("module")
-    ctx.invoke(module_cmd, slug=slug, out_file=str(folder / f"{slug}.vmod"), hex_px=hex_px,
-               setup_out=str(folder / "setup.vsav"))
+    with Progress(4, f"build all {slug}") as bar:
+        bar.step("counters")
+        ctx.invoke(counters_cmd, slug=slug, out_dir=str(folder / "counters"), size=size, dpi=dpi)
+        bar.step("sheets")
+        ctx.invoke(sheets_cmd, slug=slug, out_file=str(folder / "sheets.pdf"), size=size, page=page, dpi=dpi)
+        bar.step("aids")
+        ctx.invoke(aids_cmd, source=slug, out_file=str(folder / "aids.pdf"), card=page, dpi=dpi)
+        bar.step("module")
+        ctx.invoke(module_cmd, slug=slug, out_file=str(folder / f"{slug}.vmod"), hex_px=hex_px,
+                   setup_out=str(folder / "setup.vsav"))

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from ..errors import HexIdError, InputError
-from .options import echo_json, json_opt
+from .options import ZIP, echo_json, json_opt, output_argument
 
 if TYPE_CHECKING:
     from ..vassal.commands import Command
@@ -322,10 +322,10 @@ def _boards(specs: tuple[str, ...]) -> list[tuple[str, int, int]] | None:
 
 @vassal_group.command("setup")
 @click.argument("vmod", type=click.Path(path_type=Path))
-@click.argument("out", type=click.Path(path_type=Path))
+@output_argument("out", kind=ZIP)
 @click.argument("placements", nargs=-1, required=True, metavar="PIECE@HEX...")
 @click.option("--map", "map_name", help="The map to place on (default: the module's first map).")
-def setup_cmd(vmod: Path, out: Path, placements: tuple[str, ...], map_name: str | None) -> None:
+def setup_cmd(vmod: Path, out: str, placements: tuple[str, ...], map_name: str | None) -> None:
     """Write a new save OUT with palette pieces on named hexes (``"1st Infantry@0302"``) or points
     (``"1st Infantry@110,96"``); prototypes are expanded and pieces sharing a point are stacked."""
     from ..vassal import Module
@@ -344,5 +344,5 @@ def setup_cmd(vmod: Path, out: Path, placements: tuple[str, ...], map_name: str 
             at: str | tuple[int, int] = _xy(where) if "," in where else where
             items.append(Placement(piece, map_name, at))
         save = new_save(module, items)
-    save.write(out)
+    save.write(Path(out))
     click.echo(f"wrote {out}: {len(items)} pieces on map {map_name!r}")

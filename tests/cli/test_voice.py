@@ -1,0 +1,246 @@
+"""One voice on the command line (issue 11 item 6) and outputs that never destroy anything (issue 18 item 4):
+``-o/--output`` everywhere with the old spellings hidden, ``--hex-px`` with one meaning, ``--force``, a
+full or closed standard output, ``-v`` tracebacks and JSON errors."""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+import shutil
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+import click
+import pytest
+from click.testing import CliRunner
+from PIL import Image
+
+from toolkit.cli.main import cli
+
+SMALL = Path(__file__).parents[1] / "terrain" / "data" / "small.yaml"
+POSITION = "game: winter-war\nturn: 1\nplayer: soviet\nphase: movement\nunits: []\n"
+
+
+def wgt(*args: str) -> tuple[int, str, str]:
+    r = CliRunner().invoke(cli, list(args))
+    return r.exit_code, r.stdout, r.stderr
+
+
+def run(*args: str, **kwargs: object) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "toolkit", *args], capture_output=True, text=True, timeout=300,
+                          **kwargs)  # type: ignore[call-overload]
+
+
+# ------------------------------------------------------------------------------------------ spellings
+
+@pytest.mark.parametrize("command, shown, hidden", [
+    (("demo",), ["-o, --output", "--hex-px", "--force"], ["--out ", "--out,"]),
+    (("build", "counters"), ["-o, --output"], ["--out ", "--out,"]),
+    (("build", "sheets"), ["-o, --output", "--page"], ["--out ", "--out,"]),
+    (("build", "aids"), ["-o, --output", "--page"], ["--out ", "--out,", "--card"]),
+    (("build", "module"), ["-o, --output", "--hex-px", "--setup-out"], ["--out ", "--out,"]),
+    (("build", "all"), ["-o, --output", "--page", "--size", "--dpi", "--hex-px"], ["--out ", "--out,"]),
+    (("map", "render"), ["-o, --output", "--hex-px", "--layout-out", "--force"], ["--hex-size"]),
+    (("map", "export"), ["-o, --output", "--hex-px", "--force"], ["--hex-size"]),
+    (("map", "calibrate"), ["-o, --output", "--force"], []),
+    (("map", "extract"), ["-o, --output", "--overlay", "--force"], []),
+    (("vassal", "setup"), ["--force"], []),
+])
+def test_help_shows_one_spelling(command, shown, hidden):
+    code, out, _ = wgt(*command, "--help")
+    assert code == 0
+    for text in shown:
+        assert text in out, text
+    for text in hidden:
+        assert text not in out, text
+
+
+def test_old_hex_size_is_converted_to_hex_px(tmp_path):
+    """``render --hex-size 30`` (centre to corner, the old meaning) draws the same board as ``--hex-px``
+    30 x sqrt 3 (across the flats, the one meaning now)."""
+    old, new = tmp_path / "old.png", tmp_path / "new.png"
+    assert wgt("map", "render", str(SMALL), "-o", str(old), "--hex-size", "30")[0] == 0
+    assert wgt("map", "render", str(SMALL), "-o", str(new), "--hex-px", repr(30 * math.sqrt(3)))[0] == 0
+    assert old.read_bytes() == new.read_bytes()
+    with Image.open(new) as img:
+        assert img.size == (417, 419)
+    code, _, err = wgt("map", "render", str(SMALL), "-o", str(old), "--hex-size", "30", "--hex-px", "52")
+    assert code == 2 and "give --hex-px or --hex-size, not both" in err
+
+
+def test_old_spellings_still_work(tmp_path):
+    charts = tmp_path / "charts.yaml"
+    charts.write_text("- title: Sequence of Play\n  columns: [Step, Phase]\n  rows: [[1, Movement]]\n")
+    for flag in ("--out", "--output", "-o"):
+        out = tmp_path / f"a{flag.strip('-')}.pdf"
+        code, stdout, _ = wgt("build", "aids", str(charts), flag, str(out), "--card", "a5", "--no-png", "--json")
+        assert code == 0 and json.loads(stdout)["file"] == str(out) and out.read_bytes().startswith(b"%PDF-")
+    a5 = [(round(148 / 25.4 * 72), round(210 / 25.4 * 72))]
+    assert page_sizes_pt(tmp_path / "aout.pdf") == a5
+    code, _, _ = wgt("build", "aids", str(charts), "-o", str(tmp_path / "p.pdf"), "--page", "a5", "--no-png")
+    assert code == 0 and page_sizes_pt(tmp_path / "p.pdf") == page_sizes_pt(tmp_path / "aout.pdf")
+
+
+def page_sizes_pt(pdf: Path) -> list[tuple[int, int]]:
+    pikepdf = pytest.importorskip("pikepdf")
+    with pikepdf.open(pdf) as doc:
+        return [(round(float(p.mediabox[2] - p.mediabox[0])), round(float(p.mediabox[3] - p.mediabox[1])))
+                for p in doc.pages]
+
+
+# ------------------------------------------------------------------------------------------ outputs
+
+@pytest.fixture
+def files(tmp_path):
+    (tmp_path / "pos.yaml").write_text(POSITION)
+    Image.new("RGB", (64, 48), "white").save(tmp_path / "scan.png")
+    with zipfile.ZipFile(tmp_path / "m.vmod", "w") as z:
+        z.writestr("buildFile.xml", "<VASSAL.launch.BasicModule/>")
+    (tmp_path / "legend.yaml").write_text("terrain: {clear: {color: '#ffffff'}}\n")
+    shutil.copy(SMALL, tmp_path / "map.yaml")
+    return tmp_path
+
+
+@pytest.mark.parametrize("args, message", [
+    (["map", "calibrate", "{d}/scan.png", "--point", "0101=1,1", "--point", "0102=1,9", "--point", "0201=9,5",
+      "-o", "{d}/scan.png"], "--output {d}/scan.png is also this command's input (IMAGE {d}/scan.png)"),
+    (["map", "extract", "{d}/scan.png", "--grid", "{d}/map.yaml", "--legend", "{d}/legend.yaml", "-o",
+      "{d}/new.yaml", "--overlay", "{d}/scan.png"], "--overlay {d}/scan.png is also this command's input (IMAGE"),
+    (["map", "extract", "{d}/scan.png", "--grid", "{d}/map.yaml", "--legend", "{d}/legend.yaml", "-o",
+      "{d}/legend.yaml"], "--output {d}/legend.yaml is also this command's input (--legend {d}/legend.yaml)"),
+    (["vassal", "setup", "{d}/m.vmod", "{d}/m.vmod", "x@0101"], "OUT {d}/m.vmod is also this command's input (VMOD"),
+    (["map", "render", "{d}/map.yaml", "-o", "{d}/a.png", "--layout-out", "{d}/a.png"],
+     "--layout-out {d}/a.png is also the file of --output: give each output its own name"),
+])
+def test_an_output_that_names_an_input_is_refused(files, args, message):
+    before = {p.name: p.read_bytes() for p in files.iterdir()}
+    code, out, err = wgt(*(a.format(d=files) for a in args))
+    assert code == 3 and out == ""
+    assert err.startswith(f"wgt: error: {message.format(d=files)}") and err.count("\n") == 1
+    assert {p.name: p.read_bytes() for p in files.iterdir()} == before
+
+
+@pytest.mark.parametrize("args, kind", [
+    (["map", "render", "{d}/map.yaml", "-o", "{t}"], "a PNG image"),
+    (["map", "render", "{d}/map.yaml", "-o", "{d}/a.png", "--layout-out", "{t}"], "a layout file"),
+    (["map", "export", "{d}/map.yaml", "-o", "{t}"], "a GeoJSON file"),
+    (["map", "calibrate", "{d}/scan.png", "--point", "0101=1,1", "--point", "0102=1,9", "--point", "0201=9,5",
+      "-o", "{t}"], "a grid file"),
+    (["map", "extract", "{d}/scan.png", "--grid", "{d}/map.yaml", "--legend", "{d}/legend.yaml", "-o", "{t}"],
+     "a map file"),
+    (["map", "extract", "{d}/scan.png", "--grid", "{d}/map.yaml", "--legend", "{d}/legend.yaml", "-o",
+      "{d}/new.yaml", "--overlay", "{t}"], "a PNG image"),
+    (["build", "sheets", "winter-war", "-o", "{t}"], "a PDF"),
+    (["build", "aids", "winter-war", "-o", "{t}"], "a PDF"),
+    (["build", "module", "winter-war", "-o", "{t}"], "a VASSAL module or save"),
+    (["build", "module", "winter-war", "-o", "{d}/w.vmod", "--setup-out", "{t}"], "a VASSAL module or save"),
+    (["vassal", "setup", "{d}/m.vmod", "{t}", "x@0101"], "a VASSAL module or save"),
+])
+def test_a_file_of_another_kind_is_kept_without_force(files, args, kind):
+    target = files / "pos.yaml"
+    code, out, err = wgt(*(a.format(d=files, t=target) for a in args))
+    assert (code, out) == (3, "")
+    assert err == f"wgt: error: refusing to overwrite {target}: it is not {kind} (give --force to replace it)\n"
+    assert target.read_text() == POSITION
+
+
+def test_force_replaces_and_same_kind_needs_no_force(files):
+    board = files / "board.png"
+    board.write_text(POSITION)  # a position under a .png name
+    assert wgt("map", "render", str(SMALL), "-o", str(board))[0] == 3
+    assert wgt("map", "render", str(SMALL), "-o", str(board), "--force")[0] == 0
+    assert board.read_bytes().startswith(b"\x89PNG")
+    assert wgt("map", "render", str(SMALL), "-o", str(board))[0] == 0  # an earlier board: replaced freely
+    geo = files / "pos.yaml"
+    assert wgt("map", "export", str(SMALL), "-o", str(geo), "--force")[0] == 0
+    assert json.loads(geo.read_text())["type"] == "FeatureCollection"
+    assert wgt("map", "export", str(SMALL), "-o", str(geo))[0] == 0
+    empty = files / "empty.png"
+    empty.write_bytes(b"")  # nothing to lose
+    assert wgt("map", "render", str(SMALL), "-o", str(empty))[0] == 0
+
+
+def test_a_map_is_not_a_grid_file(files):
+    """``calibrate -o map.yaml`` would replace a whole map with its grid block: refused."""
+    code, _, err = wgt("map", "calibrate", str(files / "scan.png"), "--point", "0101=1,1", "--point", "0102=1,9",
+                       "--point", "0201=9,5", "-o", str(files / "map.yaml"))
+    assert code == 3 and "it is not a grid file" in err
+
+
+# ------------------------------------------------------------------------------------------ standard output
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="no /dev/full on this system")
+def test_a_full_standard_output_is_exit_3_one_line():
+    with open("/dev/full", "w") as full:
+        r = subprocess.run([sys.executable, "-m", "toolkit", "games"], stdout=full, stderr=subprocess.PIPE,
+                           text=True, timeout=60)
+    assert r.returncode == 3
+    assert r.stderr == "wgt: error: cannot write to standard output: No space left on device\n"
+
+
+def test_a_closed_standard_output_is_exit_3_one_line():
+    r = subprocess.run([sys.executable, "-m", "toolkit", "games"], stdout=subprocess.DEVNULL,
+                       stderr=subprocess.PIPE, text=True, timeout=60, preexec_fn=lambda: os.close(1))
+    assert r.returncode == 3
+    assert r.stderr == "wgt: error: standard output is closed: nothing could be printed\n"
+
+
+def test_a_closed_pipe_is_a_quiet_141_not_1():
+    """``wgt map find ... | head -1``: the reader goes away; exit 1 is kept for violations."""
+    proc = subprocess.Popen([sys.executable, "-m", "toolkit", "map", "find", "winter-war"], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE)
+    assert proc.stdout is not None and proc.stderr is not None
+    proc.stdout.close()  # before anything is read: every write fails
+    err = proc.stderr.read()
+    assert proc.wait(timeout=60) == 141 and err == b""
+
+
+def test_head_of_map_find_is_not_exit_1():
+    r = subprocess.run(["bash", "-c", f"'{sys.executable}' -m toolkit map find winter-war | head -1; "
+                                      "echo ${PIPESTATUS[0]} >&2"], capture_output=True, text=True, timeout=60)
+    assert r.stdout == "0101\n" or r.stdout.count("\n") == 1
+    assert r.stderr.strip() in ("0", "141")
+
+
+# ------------------------------------------------------------------------------------------ errors
+
+@pytest.fixture
+def boom():
+    @click.command("boom")
+    def command() -> None:
+        raise RuntimeError("kaput")
+
+    cli.add_command(command)
+    yield
+    cli.commands.pop("boom")
+
+
+def test_an_internal_error_says_run_with_v_and_v_shows_the_traceback(boom):
+    r = CliRunner().invoke(cli, ["boom"])
+    assert r.exit_code == 4
+    assert r.stderr == "wgt: error: internal error: RuntimeError: kaput (run with -v for the traceback)\n"
+    r = CliRunner().invoke(cli, ["-v", "boom"])
+    assert r.exit_code == 4 and r.stderr.startswith("Traceback (most recent call last):")
+    assert 'raise RuntimeError("kaput")' in r.stderr
+    assert r.stderr.endswith("wgt: error: internal error: RuntimeError: kaput (run with -v for the traceback)\n")
+    assert "Traceback" not in CliRunner().invoke(cli, ["boom"]).stderr  # -v does not stick to the next run
+
+
+@pytest.mark.parametrize("args, code, message", [
+    (["map", "show", "winter-war", "Nowhere", "--json"], 3, "no place named 'Nowhere' on the map"),
+    (["map", "show", "winter-war", "--json"], 2, "Missing argument 'HEX'."),
+    (["check", "/no/such/position.yaml", "--json"], 3, "position file not found: /no/such/position.yaml"),
+    (["build", "sheets", "winter-war", "--size", "0", "--json"], 3, "counter size 0 mm is out of range (3 to 100 mm)"),
+])
+def test_json_errors_are_json(args, code, message):
+    r = CliRunner().invoke(cli, args)
+    assert r.exit_code == code and r.stderr == ""
+    assert json.loads(r.stdout) == {"error": message, "exit": code} and r.stdout.count("\n") == 1
+
+
+def test_without_json_errors_stay_one_line_on_stderr():
+    r = CliRunner().invoke(cli, ["map", "show", "winter-war", "Nowhere"])
+    assert (r.exit_code, r.stdout, r.stderr) == (3, "", "wgt: error: no place named 'Nowhere' on the map\n")
