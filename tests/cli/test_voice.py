@@ -244,3 +244,33 @@ def test_json_errors_are_json(args, code, message):
 def test_without_json_errors_stay_one_line_on_stderr():
     r = CliRunner().invoke(cli, ["map", "show", "winter-war", "Nowhere"])
     assert (r.exit_code, r.stdout, r.stderr) == (3, "", "wgt: error: no place named 'Nowhere' on the map\n")
+
+
+# ------------------------------------------------------------------------------------------ human output
+
+POSITIONS = Path(__file__).parents[1] / "games" / "winter_war_positions"
+
+
+@pytest.mark.parametrize("name", ["96-crt-retreat-into-zoc.yaml", "02-stacking-two-south.yaml",
+                                  "01-stacking-three-south.yaml"])
+def test_check_reads_as_prose_and_tables(name):
+    """``wgt check`` prints no Python dicts, lists, None or True: sentences, ``Label: value`` lines and tables."""
+    r = CliRunner().invoke(cli, ["check", str(POSITIONS / name)])
+    assert r.exit_code in (0, 1)
+    verdict, _, rest = r.stdout.partition("\n\n")
+    assert verdict.startswith("winter-war: ok" if r.exit_code == 0 else "winter-war: ")
+    assert rest.startswith("Game-Turn ") and ", soviet player, " in rest.splitlines()[0]
+    for bad in ("{", "}", "[", "]", "'", "None", "True", "False", "_"):
+        assert bad not in rest, (bad, rest)
+    assert "\nVictory points: 50\n" in rest and "\nVP detail: south of Row A cleared 50\n" in rest
+
+
+def test_check_attack_table():
+    r = CliRunner().invoke(cli, ["check", str(POSITIONS / "96-crt-retreat-into-zoc.yaml")])
+    lines = r.stdout.splitlines()
+    at = lines.index("Attacks:")
+    assert lines[at + 1].split() == ["attackers", "defenders", "attack", "defense", "odds", "ratio", "fortified",
+                                     "die", "result", "meaning", "notes"]
+    assert lines[at + 2].strip().split("  ")[0] == "a, b" and " 3-1 " in lines[at + 2] and " Dr " in lines[at + 2]
+    supply = lines.index("Supply cities:")
+    assert lines[supply + 2].split() == ["Kandalaksha", "20", "12"]

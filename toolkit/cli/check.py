@@ -14,6 +14,7 @@ from ..rules.position import Position, load_position_data
 from ..rules.referee import Referee
 from .main import EXIT_VIOLATIONS
 from .options import echo_json, json_opt
+from .text import report_text
 
 SAVE_SUFFIXES = (".vsav", ".vlog")
 
@@ -115,6 +116,6 @@ def check(position: Path, game: str | None, module: Path | None, before: Path | 
     if as_json:
         echo_json(report.to_dict())
     else:
-        click.echo(report.to_text())
+        click.echo(report_text(report.to_dict()))
     if not report.ok:
         sys.exit(EXIT_VIOLATIONS)

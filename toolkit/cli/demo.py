@@ -18,6 +18,7 @@ import yaml
 from ..errors import ToolkitError
 from ..fileio import atomic_open, atomic_write, ensure_folder
 from .options import FOLDER, Progress, hex_px_option, output_option, progress
+from .text import report_text
 
 if TYPE_CHECKING:
     from ..terrain.model import TerrainMap
@@ -187,7 +188,7 @@ def _demo(out_dir: str, hex_px: float, bar: Progress) -> None:
     same = report.to_dict() == again.to_dict()
     made.append((out / "sample-position.yaml", "sample position"))
     made.append((out / "sample.vsav", "the sample position as a VASSAL save"))
-    click.echo(report.to_text())
+    click.echo(report_text(report.to_dict()))
     click.echo(f"the save read back gives the same report: {'yes' if same else 'NO'}")
     if not same:
         raise ToolkitError("the sample save read back does not give the same report as its position")

@@ -21,7 +21,6 @@ from typing import Any
 
 import click
 
-from .. import __version__
 from ..errors import ToolkitError
 
 EXIT_OK, EXIT_VIOLATIONS, EXIT_USAGE, EXIT_INPUT, EXIT_INTERNAL = 0, 1, 2, 3, 4
@@ -40,12 +39,48 @@ COMMANDS: dict[str, str] = {
 }
 
 
-class LazyGroup(click.Group):
-    """A click group whose subcommands are imported on first use."""
+#: the one-line help ``wgt --help`` shows for each command, so that listing them imports none of them (a
+#: test checks each against the command's own docstring); a command missing here is imported to list it
+HELP: dict[str, str] = {
+    "demo": "Build and check everything for winter-war: board, scan + extraction, counters, sheets, aids, VASSAL "
+            "module with its set-up save, and a checked sample position.",
+    "games": "List the bundled games.",
+    "check": "Report every rule POSITION breaks, citing the rulebook (exit 1 if any).",
+    "combat": "The odds column of an attack in GAME (and the result for --die).",
+    "map": "Map terrain data: find, show, set, side, render, export, calibrate, centre, extract.",
+    "vassal": "VASSAL saves (.vsav), logs (.vlog) and modules (.vmod).",
+    "build": "Build printable components: counter art, counter sheets, player aid cards.",
+}
 
-    def __init__(self, *args: Any, lazy: dict[str, str] | None = None, **kwargs: Any) -> None:
+
+class LazyGroup(click.Group):
+    """A click group whose subcommands are imported on first use (to run them, or to list them when no
+    one-line help is given for them in ``lazy_help``)."""
+
+    def __init__(self, *args: Any, lazy: dict[str, str] | None = None, lazy_help: dict[str, str] | None = None,
+                 **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.lazy = dict(lazy or {})
+        self.lazy_help = dict(lazy_help or {})
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        """The commands and their one-line help, as click lists them, without importing those whose help
+        is known."""
+        entries: list[tuple[str, str | click.Command]] = []
+        for name in self.list_commands(ctx):
+            if name in self.lazy_help and name not in self.commands:
+                entries.append((name, self.lazy_help[name]))
+                continue
+            cmd = self.get_command(ctx, name)
+            if cmd is not None and not cmd.hidden:
+                entries.append((name, cmd))
+        if not entries:
+            return
+        limit = formatter.width - 6 - max(len(name) for name, _ in entries)
+        rows = [(name, click.utils.make_default_short_help(what, limit) if isinstance(what, str)
+                 else what.get_short_help_str(limit)) for name, what in entries]
+        with formatter.section("Commands"):
+            formatter.write_dl(rows)
 
     def list_commands(self, ctx: click.Context) -> list[str]:
         return sorted({*super().list_commands(ctx), *self.lazy})
@@ -112,6 +147,8 @@ class LazyGroup(click.Group):
                     traceback.print_exc()
                 code = _fail(f"internal error: {type(exc).__name__}: {exc} (run with -v for the traceback)",
                              EXIT_INTERNAL, as_json)
+        if code in (0, None):
+            return None  # success returns, as click's main does without standalone mode (callers loop on it)
         sys.exit(code)
 
 
@@ -175,8 +212,19 @@ def _fail(message: str, code: int, as_json: bool) -> int:
 _STATE = {"verbose": 0}
 
 
-@click.group(cls=LazyGroup, lazy=COMMANDS, context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(__version__, "--version", prog_name="wgt", message="%(prog)s %(version)s")
+def _print_version(ctx: click.Context, param: click.Parameter, value: bool) -> None:
+    """``--version``: the package version, looked up only when asked (importlib.metadata is slow to load)."""
+    if not value or ctx.resilient_parsing:
+        return
+    from .. import __version__
+
+    click.echo(f"wgt {__version__}")
+    ctx.exit()
+
+
+@click.group(cls=LazyGroup, lazy=COMMANDS, lazy_help=HELP, context_settings={"help_option_names": ["-h", "--help"]})
+@click.option("--version", is_flag=True, is_eager=True, expose_value=False, callback=_print_version,
+              help="Show the version and exit.")
 @click.option("-v", "--verbose", count=True, help="More output (repeatable); -v shows tracebacks.")
 @click.option("-q", "--quiet", count=True, help="Less output (repeatable).")
 @click.pass_context

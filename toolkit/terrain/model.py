@@ -34,7 +34,6 @@ from typing import Any
 from ..errors import DataFileError, HexIdError
 from ..hexgrid import Grid
 from ..hexgrid.grid import side_key
-from .colour import hex_to_rgb
 
 __all__ = ["RESERVED_KEYS", "HexData", "TerrainMap", "TerrainType", "fold_name", "side_key"]
 
@@ -75,6 +74,8 @@ class TerrainType:
     @property
     def rgb(self) -> tuple[int, int, int]:
         """The colour as an (r, g, b) triple of 0..255."""
+        from .colour import hex_to_rgb  # numpy comes with it: only when colours are used
+
         return hex_to_rgb(self.color)
 
     @property

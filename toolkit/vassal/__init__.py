@@ -24,8 +24,25 @@ deterministic ``.vmod`` zips, a minimal module tree). Low level: :mod:`~toolkit.
 
 from __future__ import annotations
 
-from .module import Module
-from .position import PlacedPiece, Position, locate, replay
-from .save import SaveFile, read_save
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .module import Module
+    from .position import PlacedPiece, Position, locate, replay
+    from .save import SaveFile, read_save
 
 __all__ = ["Module", "PlacedPiece", "Position", "SaveFile", "locate", "read_save", "replay"]
+
+_WHERE = {"Module": "module", "PlacedPiece": "position", "Position": "position", "locate": "position",
+          "replay": "position", "SaveFile": "save", "read_save": "save"}
+
+
+def __getattr__(name: str) -> Any:
+    """The names above, imported on first use: reading a save's commands (a game's naming) does not
+    import lxml and the module reader."""
+    if name not in _WHERE:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(f"{__name__}.{_WHERE[name]}"), name)
+    globals()[name] = value
+    return value

@@ -10,10 +10,12 @@ is refused before parsing too: each element costs lxml some 400 bytes, so 60 MB 
 from __future__ import annotations
 
 import re
-
-from lxml import etree
+from typing import TYPE_CHECKING
 
 from ..errors import VassalFormatError
+
+if TYPE_CHECKING:
+    from lxml import etree
 
 __all__ = ["MAX_ELEMENTS", "parse_xml"]
 
@@ -22,6 +24,8 @@ MAX_ELEMENTS = 1_000_000  # the largest corpus build file (Paths of Glory) has 3
 
 
 def _parser() -> etree.XMLParser:
+    from lxml import etree  # imported when XML is read: reading a save's commands needs none
+
     return etree.XMLParser(resolve_entities=False, no_network=True, huge_tree=False, load_dtd=False,
                            dtd_validation=False, remove_comments=False, recover=False)
 
@@ -33,6 +37,8 @@ def parse_xml(data: bytes, source: str) -> etree._Element:
     tags = data.count(b"<") - data.count(b"</")
     if tags > MAX_ELEMENTS:
         raise VassalFormatError(f"{source}: xml with about {tags} elements, more than the {MAX_ELEMENTS} limit")
+    from lxml import etree
+
     try:
         root = etree.fromstring(data, _parser())
     except etree.XMLSyntaxError as exc:
