@@ -15,7 +15,7 @@ from collections.abc import Callable
 
 from PIL import ImageDraw
 
-from ..fonts import CAP_HEIGHT, font, printable
+from ..fonts import CAP_HEIGHT, Weight, font, printable
 
 __all__ = ["SYMBOL_DRAWERS", "draw_motorised", "draw_size", "draw_symbol", "symbol_names"]
 
@@ -27,7 +27,7 @@ def text_centered(draw: ImageDraw.ImageDraw, cx: float, cy: float, text: str, he
                   bold: bool = True, max_width: float | None = None) -> None:
     """Draw ``text`` with its ink box centred on (cx, cy), cap height about ``height`` pixels."""
     size = height / CAP_HEIGHT
-    weight = "bold" if bold else "regular"
+    weight: Weight = "bold" if bold else "regular"
     f = font(size, weight)
     text = printable(text)
     if max_width is not None:

@@ -77,8 +77,8 @@ class LazyGroup(click.Group):
         if not entries:
             return
         limit = formatter.width - 6 - max(len(name) for name, _ in entries)
-        rows = [(name, click.utils.make_default_short_help(what, limit) if isinstance(what, str)
-                 else what.get_short_help_str(limit)) for name, what in entries]
+        rows = [(name, (click.Command(name, help=what) if isinstance(what, str) else what).get_short_help_str(limit))
+                for name, what in entries]
         with formatter.section("Commands"):
             formatter.write_dl(rows)
 
@@ -115,7 +115,7 @@ class LazyGroup(click.Group):
             if sys.stdout is None:
                 raise ToolkitError("standard output is closed: nothing could be printed")
             try:
-                result = super().main(argv, *rest, standalone_mode=False, **kwargs)
+                result = super().main(argv, *rest, standalone_mode=False, **kwargs)  # type: ignore[call-overload]
                 code = result if type(result) is int else EXIT_OK
             except SystemExit as exc:
                 code = exc.code

@@ -34,7 +34,14 @@ Orientation = Literal["flat", "pointy"]
 
 
 class Hex(NamedTuple):
-    """A hex in axial coordinates (cube ``s = -q - r``)."""
+    """A hex in axial coordinates (cube ``s = -q - r``).
+
+    >>> h = Hex(2, -1)
+    >>> h.s, h.cube
+    (-1, (2, -1, -1))
+    >>> h.neighbours()[:2], h.distance(Hex(0, 0))
+    ([Hex(q=3, r=-1), Hex(q=3, r=-2)], 2)
+    """
 
     q: int
     r: int
@@ -106,7 +113,11 @@ def direction_to(a: Hex, b: Hex) -> int:
 
 
 def distance(a: Hex, b: Hex) -> int:
-    """Number of steps between two hexes."""
+    """Number of steps between two hexes.
+
+    >>> distance(Hex(0, 0), Hex(3, -1))
+    3
+    """
     dq, dr = a.q - b.q, a.r - b.r
     return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
 
@@ -116,6 +127,9 @@ def cube_round(fq: float, fr: float) -> Hex:
 
     Halves round up (toward +infinity) before the usual cube correction, so a point on a side or corner
     goes to the same neighbour wherever it is on the grid.
+
+    >>> cube_round(0.6, 0.3), cube_round(1.4, -0.2)
+    (Hex(q=1, r=0), Hex(q=1, r=0))
     """
     fs = -fq - fr
     q, r, s = math.floor(fq + 0.5), math.floor(fr + 0.5), math.floor(fs + 0.5)
@@ -135,6 +149,11 @@ def line(a: Hex, b: Hex) -> list[Hex]:
     points are taken as nudged by an infinitesimal ``(+1, +2, -3)`` epsilon in cube ``(q, r, s)``, so
     the result is deterministic, does not depend on how far from the origin the hexes are, and
     ``line(b, a)`` is ``line(a, b)`` reversed.
+
+    >>> line(Hex(0, 0), Hex(2, -1))
+    [Hex(q=0, r=0), Hex(q=1, r=0), Hex(q=2, r=-1)]
+    >>> line(Hex(2, -1), Hex(0, 0)) == line(Hex(0, 0), Hex(2, -1))[::-1]
+    True
     """
     n = distance(a, b)
     if n == 0:
@@ -180,7 +199,11 @@ def _exact_cube_round(vq: int, vr: int, vs: int, n: int) -> Hex:
 
 def ring(centre: Hex, radius: int) -> list[Hex]:
     """The hexes at exactly ``radius`` steps from ``centre`` (``6 * radius`` of them; radius 0 is the
-    centre itself)."""
+    centre itself).
+
+    >>> ring(Hex(0, 0), 1)[:3], len(ring(Hex(0, 0), 2))
+    ([Hex(q=-1, r=1), Hex(q=0, r=1), Hex(q=1, r=0)], 12)
+    """
     if radius < 0:
         raise ValueError("radius must be >= 0")
     if radius == 0:
@@ -195,7 +218,11 @@ def ring(centre: Hex, radius: int) -> list[Hex]:
 
 
 def spiral(centre: Hex, radius: int) -> list[Hex]:
-    """The hexes within ``radius`` steps, ring by ring from the centre (each ring as :func:`ring`)."""
+    """The hexes within ``radius`` steps, ring by ring from the centre (each ring as :func:`ring`).
+
+    >>> spiral(Hex(0, 0), 1)[:2], len(spiral(Hex(0, 0), 2))
+    ([Hex(q=0, r=0), Hex(q=-1, r=1)], 19)
+    """
     if radius < 0:
         raise ValueError("radius must be >= 0")
     out: list[Hex] = []
@@ -205,7 +232,11 @@ def spiral(centre: Hex, radius: int) -> list[Hex]:
 
 
 def hex_range(centre: Hex, radius: int) -> Iterator[Hex]:
-    """The hexes within ``radius`` steps of ``centre`` (``3r(r+1)+1`` hexes), in q-then-r order."""
+    """The hexes within ``radius`` steps of ``centre`` (``3r(r+1)+1`` hexes), in q-then-r order.
+
+    >>> len(list(hex_range(Hex(5, 5), 2))), next(hex_range(Hex(5, 5), 2))
+    (19, Hex(q=3, r=5))
+    """
     if radius < 0:
         raise ValueError("radius must be >= 0")
     for dq in range(-radius, radius + 1):
@@ -225,7 +256,13 @@ class Hexside(NamedTuple):
 
     @classmethod
     def between(cls, x: Hex, y: Hex) -> Hexside:
-        """The side shared by neighbours ``x`` and ``y``; ValueError if they are not neighbours."""
+        """The side shared by neighbours ``x`` and ``y``; ValueError if they are not neighbours.
+
+        >>> Hexside.between(Hex(1, 0), Hex(0, 0)) == Hexside.between(Hex(0, 0), Hex(1, 0))
+        True
+        >>> Hexside.between(Hex(0, 0), Hex(1, 0)).other(Hex(0, 0))
+        Hex(q=1, r=0)
+        """
         if distance(x, y) != 1:
             raise ValueError(f"{x} and {y} are not neighbours, so they share no hexside")
         return cls(x, y) if x < y else cls(y, x)
@@ -282,6 +319,10 @@ class OffsetSystem:
     columns sit half a hex lower. ``"pointy"``: horizontal rows; odd or even rows sit half a hex to
     the right. Column ``col`` and row ``row`` are plain integers (a numbering scheme maps printed ids
     to them); axial ``q`` equals ``col`` for flat grids and ``r`` equals ``row`` for pointy grids.
+
+    >>> odd_q = OffsetSystem("flat", "odd")
+    >>> odd_q.to_hex(3, 4), odd_q.from_hex(Hex(3, 3))
+    (Hex(q=3, r=3), (3, 4))
     """
 
     orientation: Orientation = "flat"

@@ -28,7 +28,11 @@ def side_key(a: str, b: str) -> str:
 @dataclass(frozen=True)
 class Extent:
     """Offset columns ``first_col..last_col`` by rows ``first_row..last_row`` (inclusive), less the
-    ``missing`` (col, row) cells (e.g. the short columns of a staggered map edge)."""
+    ``missing`` (col, row) cells (e.g. the short columns of a staggered map edge).
+
+    >>> list(Extent(1, 2, 1, 2, missing=frozenset({(2, 2)})).cells())
+    [(1, 1), (1, 2), (2, 1)]
+    """
 
     first_col: int
     last_col: int
@@ -66,6 +70,16 @@ class Grid:
     The :class:`Extent` is in offset coordinates; :meth:`spanning` builds one from two corner ids,
     whichever way the map's numbers run. An id is in the grid (``"0101" in grid``) when :meth:`hex`
     accepts it, so unpadded spellings such as ``"101"`` count too.
+
+    >>> grid = Grid(CCRR(2, 2, offset=OffsetSystem("flat", "odd")), Extent(1, 10, 1, 8))
+    >>> len(grid.ids()), grid.ids()[:3], "304" in grid, "1109" in grid
+    (80, ['0101', '0102', '0103'], True, False)
+    >>> [grid.id(n) for n in grid.neighbours(grid.hex("0304"))]
+    ['0405', '0404', '0303', '0204', '0205', '0305']
+    >>> grid.side_key("0304", "0303"), grid.canonical_id("304")
+    ('0303/0304', '0304')
+    >>> distance(grid.hex("0101"), grid.hex("0304"))
+    4
     """
 
     numbering: Numbering = field(default_factory=CCRR)

@@ -23,7 +23,14 @@ Point = tuple[float, float]
 
 @dataclass(frozen=True, slots=True)
 class Layout:
-    """Affine map from axial hex coordinates to pixels (y grows downward)."""
+    """Affine map from axial hex coordinates to pixels (y grows downward).
+
+    >>> lay = Layout.regular("flat", 10.0)
+    >>> lay.hex_to_pixel(Hex(1, 0))
+    (15.0, 8.660254037844386)
+    >>> lay.pixel_to_hex(15.2, 8.5)
+    Hex(q=1, r=0)
+    """
 
     a: float
     b: float
@@ -86,6 +93,10 @@ class Layout:
         Solved on coordinates centred on their means, so it stays accurate far from the origin; with
         noisy pixels the result is the affine map minimising the summed squared pixel error (see
         :meth:`residuals` to find a mistyped pair).
+
+        >>> lay = Layout.fit([(Hex(0, 0), (100, 50)), (Hex(1, 0), (130, 67.32)), (Hex(0, 1), (100, 84.64))])
+        >>> lay.hex_to_pixel(Hex(2, 2)), lay.pixel_to_hex(160, 155)
+        ((160.0, 153.92), Hex(q=2, r=2))
         """
         rows = [(float(h.q), float(h.r), float(x), float(y)) for h, (x, y) in pairs]
         if len(rows) < 3:

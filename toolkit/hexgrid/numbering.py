@@ -53,6 +53,12 @@ class Numbering(ABC):
     Every scheme has ``offset`` (the :class:`OffsetSystem`), ``col_direction`` (``"right"``: printed
     column numbers grow to the right, ``"left"``: they grow to the left) and ``row_direction``
     (``"down"`` or ``"up"``).
+
+    >>> scheme: Numbering = CCRR(2, 2, col_direction="left")  # column numbers grow to the left
+    >>> scheme.scheme, scheme.format(-1, 1), scheme.format(1, 1)
+    ('ccrr', '0101', '-0101')
+    >>> numbering_from_dict(scheme.to_dict()) == scheme
+    True
     """
 
     scheme: ClassVar[str]
@@ -230,6 +236,12 @@ class CCRR(Numbering):
     separator, short parts (``"1.7"``); :meth:`format` gives the canonical spelling.
     ``shifted`` says whether odd- or even-numbered columns (rows, for pointy grids) sit half a hex down
     (right).
+
+    >>> ccrr = CCRR(2, 2)
+    >>> ccrr.format(3, 4), ccrr.parse("0304"), ccrr.parse("304")
+    ('0304', (3, 4), (3, 4))
+    >>> ccrr.id_of(ccrr.hex_of("2517"))
+    '2517'
     """
 
     scheme: ClassVar[str] = "ccrr"
@@ -298,6 +310,10 @@ class Europa(Numbering):
     along that row, and the hex numbers grow toward the west (``col_direction="left"``), so
     ``"35:4526"`` is row 45, column 26. ``row_first=False`` reads the first pair as the column.
     Ids of another map are refused with an error naming both maps.
+
+    >>> europa = Europa()
+    >>> europa.parse("35:4526"), europa.id_of(europa.hex_of("35:4526"))
+    ((-26, 45), '35:4526')
     """
 
     scheme: ClassVar[str] = "europa"
@@ -370,6 +386,10 @@ class Lettered(Numbering):
     ``letters_first`` puts the letters before the number (``"A12"``) or after (``"12A"``); the number
     is zero padded to ``digits`` and may be negative; ``separator`` goes between the parts. Parsing
     accepts lower-case letters and unpadded numbers; :meth:`format` gives the canonical spelling.
+
+    >>> lettered = Lettered()
+    >>> lettered.parse("AA3"), lettered.parse("c12"), lettered.format(3, 12)
+    ((27, 3), (3, 12), 'C12')
     """
 
     scheme: ClassVar[str] = "lettered"
@@ -444,7 +464,13 @@ SCHEMES: dict[str, type[Numbering]] = {"ccrr": CCRR, "europa": Europa, "lettered
 
 
 def numbering_from_dict(d: dict[str, Any]) -> Numbering:
-    """A scheme from a map file's ``numbering`` mapping (``scheme`` defaults to ``ccrr``)."""
+    """A scheme from a map file's ``numbering`` mapping (``scheme`` defaults to ``ccrr``).
+
+    >>> numbering_from_dict({"col_digits": 2, "row_digits": 2}).format(25, 17)
+    '2517'
+    >>> numbering_from_dict({"scheme": "lettered", "letters": "row"}).format(3, 2)
+    'B3'
+    """
     if not isinstance(d, dict):
         raise GridError(f"a numbering is a mapping with a scheme, not {d!r}")
     scheme = d.get("scheme", "ccrr")

@@ -558,10 +558,10 @@ def auto_layout(image: Image.Image | np.ndarray, orientation: Orientation = "fla
                         "hex centres instead")
     lay, _, _ = refine_layout(gray, lay, windows=(0.15, 0.08, 0.07))
     if anchor is not None:
-        h, (x, y) = anchor
-        near = lay.pixel_to_hex(x, y)
+        named, (x, y) = anchor
+        seen = lay.pixel_to_hex(x, y)
         a = np.array(lay.matrix)
-        shift = np.array([near.q - h.q, near.r - h.r], dtype=float)
+        shift = np.array([seen.q - named.q, seen.r - named.r], dtype=float)
         c = a[:, 2] + a[:, :2] @ shift
         lay = Layout(*(float(v) for v in (a[0, 0], a[0, 1], c[0], a[1, 0], a[1, 1], c[1])))
     return lay

@@ -33,7 +33,7 @@ _EPS, _KAPPA = 216 / 24389, 24389 / 27
 def rgb_to_lab(rgb: np.ndarray | Sequence[float]) -> np.ndarray:
     """CIELAB (L* 0..100) of sRGB colours in 0..255, shape ``(..., 3)``; float32 for uint8 or float32
     input, float64 otherwise."""
-    arr = np.asarray(rgb)
+    arr: np.ndarray = np.asarray(rgb)
     if arr.shape[-1:] != (3,):
         raise ValueError(f"rgb_to_lab wants (..., 3) colours, got shape {arr.shape}")
     if arr.dtype == np.uint8:
@@ -41,7 +41,8 @@ def rgb_to_lab(rgb: np.ndarray | Sequence[float]) -> np.ndarray:
         out_dtype: type = np.float32
     else:
         out_dtype = np.float32 if arr.dtype == np.float32 else np.float64
-        c = np.clip(arr.astype(out_dtype) / 255.0, 0.0, 1.0)
+        scaled: np.ndarray = arr.astype(out_dtype)
+        c = np.clip(scaled / 255.0, 0.0, 1.0)
         lin = np.where(c <= 0.04045, c / 12.92, ((c + 0.055) / 1.055) ** 2.4)
     # the 3x3 colour matrix as plain vector arithmetic (a BLAS product of a 3-wide array is slower)
     m = _M_NORM.astype(lin.dtype)
@@ -90,7 +91,7 @@ def hex_to_rgb(text: str) -> tuple[int, int, int]:
     return (v >> 16) & 255, (v >> 8) & 255, v & 255
 
 
-def rgb_to_hex(rgb: Sequence[float]) -> str:
+def rgb_to_hex(rgb: Sequence[float] | np.ndarray) -> str:
     """``(31, 122, 60)`` -> ``"#1f7a3c"`` (values rounded and clipped to 0..255)."""
     r, g, b = (int(min(255, max(0, round(float(v))))) for v in rgb)
     return f"#{r:02x}{g:02x}{b:02x}"

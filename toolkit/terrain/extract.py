@@ -173,12 +173,13 @@ def _feature_image(im: Image.Image, size: float, ink_lightness: float,
         # +-MASK_TOLERANCE of the feature colour in each channel
         bands = src.split()
         for rgb in masked_colours:
-            hit = None
+            hit: Image.Image | None = None
             for band, c in zip(bands, rgb):
                 lo, hi = c - MASK_TOLERANCE, c + MASK_TOLERANCE
                 m = band.point(lambda v, lo=lo, hi=hi: 255 if lo <= v <= hi else 0)
                 hit = m if hit is None else ImageChops.multiply(hit, m)
-            keep = ImageChops.subtract(keep, hit)
+            if hit is not None:
+                keep = ImageChops.subtract(keep, hit)
         del bands
     masked = Image.new("RGB", src.size, 0)
     masked.paste(src, mask=keep)
@@ -432,13 +433,13 @@ def _resolve_terrain(name: str, v: Any, src: str, image: Image.Image | None, gri
         how = "hexes"
     elif v.get("box"):
         try:
-            x0, y0, x1, y1 = (float(t) for t in v["box"])
+            bx0, by0, bx1, by1 = (float(t) for t in v["box"])
         except (TypeError, ValueError):
             raise DataFileError(f"terrain {name!r}: box is [x0, y0, x1, y1]", src) from None
-        if not all(math.isfinite(t) for t in (x0, y0, x1, y1)):
+        if not all(math.isfinite(t) for t in (bx0, by0, bx1, by1)):
             raise DataFileError(f"terrain {name!r}: box is [x0, y0, x1, y1] (finite pixel numbers)", src)
-        a0, b0 = int(min(x0, x1) // f), int(min(y0, y1) // f)
-        a1, b1 = int(max(x0, x1) // f) + 1, int(max(y0, y1) // f) + 1
+        a0, b0 = int(min(bx0, bx1) // f), int(min(by0, by1) // f)
+        a1, b1 = int(max(bx0, bx1) // f) + 1, int(max(by0, by1) // f) + 1
         if a0 >= w or b0 >= h or a1 <= 0 or b1 <= 0:
             raise InputError(f"terrain {name!r}: box {list(v['box'])} is off the image ({image.width}x{image.height})")
         blk = fi.lab[max(0, b0):b1, max(0, a0):a1]
@@ -633,7 +634,7 @@ def _cast_field(fi: _Features, flat: np.ndarray, inside: np.ndarray, hin: np.nda
     lab_in = flat[inside][sel]
     hsel = hin[sel]
     n = np.bincount(hsel, minlength=nhex).astype(np.float64)
-    means = np.stack([np.bincount(hsel, weights=lab_in[:, c], minlength=nhex) for c in range(3)], axis=1)
+    means: np.ndarray = np.stack([np.bincount(hsel, weights=lab_in[:, c], minlength=nhex) for c in range(3)], axis=1)
     means /= np.maximum(n, 1)[:, None]
     res = (means - cents[dom])[good]
     h, w = fi.valid.shape
@@ -1000,7 +1001,8 @@ def draw_overlay(image: Image.Image, ext: Extraction, max_side: int = 2400) -> I
     scale = min(1.0, max_side / max(image.size))
     base = image.convert("RGB")
     if scale < 1.0:
-        base = base.resize((max(1, round(image.width * scale)), max(1, round(image.height * scale))), Image.BILINEAR)
+        base = base.resize((max(1, round(image.width * scale)), max(1, round(image.height * scale))),
+                           Image.Resampling.BILINEAR)
     lay = ext.grid.layout.scaled(scale)
     over = Image.new("RGBA", base.size, (0, 0, 0, 0))
     d = ImageDraw.Draw(over)

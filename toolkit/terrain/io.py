@@ -194,7 +194,8 @@ class _Reader:
         keys: list[yaml.Node | None] = []
         root: yaml.Node | None = None
         docs = 0
-        for ev in yaml.parse(text, Loader=_Loader):
+        events: Iterator[Any] = yaml.parse(text, Loader=_Loader)  # events told apart by class, not isinstance
+        for ev in events:
             cls = ev.__class__
             node: yaml.Node
             if cls is _E.ScalarEvent:

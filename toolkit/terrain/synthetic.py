@@ -16,6 +16,7 @@ import math
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 import numpy as np
 from PIL import Image, ImageChops, ImageDraw, ImageFilter
@@ -227,7 +228,7 @@ def render_scan(m: SyntheticMap, size: float = 36.0, *, rotation: float = 0.7, s
     # --- colours ------------------------------------------------------------------------------------
     shifted = {n: tuple(int(np.clip(c + rng.uniform(-colour_shift, colour_shift), 0, 255)) for c in PALETTE[n][0])
                for n in names}
-    lut = []
+    lut: list[int] = []
     for n in names:
         lut.extend(shifted[n])
     lut.extend([255, 255, 255] * (256 - len(names)))
@@ -261,8 +262,8 @@ def render_scan(m: SyntheticMap, size: float = 36.0, *, rotation: float = 0.7, s
     # roads: centre to centre across each road hexside, over the rivers (bridges)
     rcol, rw, _ = FEATURES["road"]
     for side in m.roads:
-        a, b = draw_layout.hex_to_pixel(side.a), draw_layout.hex_to_pixel(side.b)
-        d.line([a, b], fill=rcol, width=_odd(rw * sk))
+        ca, cb = draw_layout.hex_to_pixel(side.a), draw_layout.hex_to_pixel(side.b)
+        d.line([ca, cb], fill=rcol, width=_odd(rw * sk))
     # hex lines
     lw = _odd(0.035 * sk)
     for side in _all_sides(hexes):
@@ -381,7 +382,7 @@ def legend_for(truth: Truth, per_terrain: int = 3, min_purity: float = 0.97, see
     """A legend a user could write for a synthetic scan: each terrain sampled from a few pure, whole
     hexes (as a user picks swatches), hexside features by their nominal colours and kinds."""
     rng = random.Random(seed)
-    terrain: dict[str, object] = {}
+    terrain: dict[str, Any] = {}
     for name in truth.terrains:
         pure = sorted(h for h, fr in truth.fractions.items()
                       if fr.get(name, 0) >= min_purity and truth.visible.get(h, 0) > 0.99)

@@ -30,6 +30,7 @@ import itertools
 import math
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 import shapely
@@ -149,7 +150,7 @@ _CORNERS = np.array([((DIRECTIONS[i].q + DIRECTIONS[(i + 1) % 6].q) / 3.0,
                       (DIRECTIONS[i].r + DIRECTIONS[(i + 1) % 6].r) / 3.0) for i in range(6)])
 
 
-def hex_polygons(grid: Grid, layout: Layout) -> tuple[list[str], np.ndarray]:
+def hex_polygons(grid: Grid, layout: Layout) -> tuple[list[str], Any]:
     """Every hex id of the grid (grid order) and its polygon under ``layout`` (array of shapely Polygons)."""
     ids, qr = _axial(grid)
     q = qr[:, 0:1] + _CORNERS[None, :, 0]
@@ -166,7 +167,7 @@ def hex_centres(grid: Grid, layout: Layout) -> tuple[list[str], np.ndarray]:
     return ids, np.column_stack([x, y])
 
 
-def side_segments(grid: Grid, layout: Layout) -> tuple[list[str], np.ndarray, np.ndarray]:
+def side_segments(grid: Grid, layout: Layout) -> tuple[list[str], Any, Any]:
     """Every hexside of the grid: keys ``"a/b"``, the side segments (LineStrings along the shared edge)
     and the centre-to-centre segments (LineStrings from a's centre to b's centre)."""
     keys: list[str] = []

@@ -26,7 +26,8 @@ class WinterWar(Game):
         from .rules import WinterWarReferee
         return WinterWarReferee()
 
-    def combat(self, attack: Sequence[Fraction], defense: Sequence[Fraction], *, fortified: bool = False,
+    def combat(self, attack: Sequence[Fraction], defense: Sequence[Fraction], *,  # type: ignore[override]
+               fortified: bool = False,
                city: bool = False, river: bool = False, isolated: bool = False, ski: bool = False,
                landing: bool = False, die: int | None = None) -> dict[str, Any]:
         """One attack on the Combat Results Table (``wgt combat winter-war``).
