@@ -274,3 +274,57 @@ def test_check_attack_table():
     assert lines[at + 2].strip().split("  ")[0] == "a, b" and " 3-1 " in lines[at + 2] and " Dr " in lines[at + 2]
     supply = lines.index("Supply cities:")
     assert lines[supply + 2].split() == ["Kandalaksha", "20", "12"]
+
+
+# ------------------------------------------------------------------------------------------ progress
+
+def test_progress_bar_draws_and_erases_itself(capsys):
+    from toolkit.cli.options import Progress
+
+    with Progress(3, "build all", enabled=True, width=6) as bar:
+        bar.step("counters")
+        bar.step("sheets")
+    err = capsys.readouterr().err
+    assert "\rbuild all [------] 0/3 " in err and "counters" in err
+    assert "\rbuild all [##----] 1/3 " in err and "sheets" in err
+    assert err.endswith("\r")  # the last line is blanked out: nothing is left on the terminal
+    with Progress(3, "quiet", enabled=False) as bar:
+        bar.step("x")
+    assert capsys.readouterr().err == ""
+
+
+def test_calibrate_shows_a_bar_on_a_terminal_only(tmp_path):
+    """``wgt map calibrate`` on a terminal draws the bar on stderr; piped, stderr has only the report."""
+    pty = pytest.importorskip("pty")
+    from toolkit.terrain import load_map
+
+    board = tmp_path / "board.png"
+    code, out, _ = wgt("map", "render", str(SMALL), "-o", str(board), "--json", "--no-frame")
+    assert code == 0
+    m = json.loads(out)["layout"]
+    grid = load_map(SMALL).grid
+    points = []
+    for hid in ("0202", "0702", "0205"):
+        h = grid.hex(hid)
+        points += ["--point", f"{hid}={m[0][0] * h.q + m[0][1] * h.r + m[0][2]:.2f},"
+                              f"{m[1][0] * h.q + m[1][1] * h.r + m[1][2]:.2f}"]
+    args = [sys.executable, "-m", "toolkit", "map", "calibrate", str(board), *points, "--grid", str(SMALL)]
+    master, slave = pty.openpty()
+    proc = subprocess.run(args, stdout=subprocess.PIPE, stderr=slave, timeout=120)
+    os.close(slave)
+    chunks = []
+    while True:
+        try:
+            data = os.read(master, 65536)
+        except OSError:
+            break
+        if not data:
+            break
+        chunks.append(data)
+    os.close(master)
+    on_tty = b"".join(chunks).decode()
+    assert proc.returncode == 0 and proc.stdout.startswith(b"grid:\n")
+    assert "\rcalibrate [" in on_tty and "reading the image" in on_tty
+    piped = subprocess.run(args, capture_output=True, text=True, timeout=120)
+    assert piped.returncode == 0 and "calibrate [" not in piped.stderr and "\r" not in piped.stderr
+    assert piped.stderr.startswith("flat-top hexes of ")

@@ -10,7 +10,6 @@
 from __future__ import annotations
 
 import re
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -19,7 +18,7 @@ import yaml
 
 from ..errors import DataFileError, InputError, ToolkitError
 from ..fileio import atomic_open, atomic_write, read_text
-from .options import GRID_YAML, MAP_YAML, PNG, echo_json, json_opt, output_option
+from .options import GRID_YAML, MAP_YAML, PNG, Progress, echo_json, json_opt, output_option
 
 __all__ = ["calibrate", "centre", "extract"]
 
@@ -85,11 +84,9 @@ def _points(values: tuple[str, ...]) -> dict[str, tuple[float, float]]:
     return out
 
 
-def _progress_for(image: Any) -> Any:
-    """Progress lines on a terminal for images of 4 Mpx and more."""
-    if sys.stderr.isatty() and image.width * image.height >= 4_000_000:
-        return _say
-    return None
+def _reporter(bar: Progress) -> Any:
+    """The callback that moves ``bar`` on (None when no bar is drawn: off a terminal, or with -q)."""
+    return bar.say if bar.enabled else None
 
 
 @click.command("calibrate")
@@ -131,23 +128,28 @@ def calibrate(image: str, points: tuple[str, ...], grid_file: str | None, number
     grid = _grid_from_file(grid_file) if grid_file else _numbering_grid(
         numbering, orientation, shifted, col_digits, row_digits, columns, rows)
     given_extent = bool(grid_file) or (columns is not None and rows is not None)
-    img = open_image(image, max_pixels)
-    if auto:
-        if len(pts) != 1:
-            raise InputError("--auto needs exactly one --point to say which hex is which")
-        (hid, xy), = pts.items()
-        h = grid.hex(hid)
-        if not (0 <= xy[0] < img.width and 0 <= xy[1] < img.height):
-            raise InputError(f"point {hid}={xy[0]:g},{xy[1]:g} is off the image ({img.width}x{img.height} pixels)")
-        layout = auto_layout(img, grid.numbering.offset.orientation, (h, xy))
-        cal = Calibration(layout, [PointResidual(hid, xy, layout.hex_to_pixel(h))], method="auto")
-    else:
-        if len(pts) < 3:
-            raise InputError(f"calibration needs at least 3 --point HEX=X,Y (got {len(pts)}); or use --auto")
-        if given_extent:
-            cal = run(img, grid, pts, refine=not no_refine, progress=_progress_for(img))
+    if auto and len(pts) != 1:
+        raise InputError("--auto needs exactly one --point to say which hex is which")
+    if not auto and len(pts) < 3:
+        raise InputError(f"calibration needs at least 3 --point HEX=X,Y (got {len(pts)}); or use --auto")
+    with Progress(3, "calibrate") as bar:
+        bar.step("reading the image")
+        img = open_image(image, max_pixels)
+        if auto:
+            (hid, xy), = pts.items()
+            h = grid.hex(hid)
+            if not (0 <= xy[0] < img.width and 0 <= xy[1] < img.height):
+                raise InputError(f"point {hid}={xy[0]:g},{xy[1]:g} is off the image ({img.width}x{img.height} "
+                                 "pixels)")
+            bar.step("finding the hex grid on the image")
+            layout = auto_layout(img, grid.numbering.offset.orientation, (h, xy))
+            cal = Calibration(layout, [PointResidual(hid, xy, layout.hex_to_pixel(h))], method="auto")
         else:
-            cal = _calibrate_open_extent(img, grid, pts, not no_refine)
+            bar.step("fitting the clicked points")
+            if given_extent:
+                cal = run(img, grid, pts, refine=not no_refine, progress=_reporter(bar))
+            else:
+                cal = _calibrate_open_extent(img, grid, pts, not no_refine, _reporter(bar))
     out_grid = Grid(grid.numbering, grid.extent, cal.layout) if given_extent else \
         grid_covering(grid, cal.layout, img.width, img.height)
     report = cal.report()
@@ -176,7 +178,8 @@ def _grid_text(grid: Any) -> str:
     return "grid:\n" + "".join(f"  {k}: {flow(v)}\n" for k, v in grid.to_dict().items())
 
 
-def _calibrate_open_extent(img: Any, grid: Any, pts: dict[str, tuple[float, float]], refine: bool) -> Any:
+def _calibrate_open_extent(img: Any, grid: Any, pts: dict[str, tuple[float, float]], refine: bool,
+                           progress: Any = None) -> Any:
     """Calibrate when the map's extent is not known: fit the points, then refine on the hexes whose
     centres fall on the image."""
     from ..terrain.calibrate import calibrate as run
@@ -184,7 +187,7 @@ def _calibrate_open_extent(img: Any, grid: Any, pts: dict[str, tuple[float, floa
 
     first = fit_points(grid, pts, (img.width, img.height))
     covering = grid_covering(grid, first.layout, img.width, img.height)
-    return run(img, covering, pts, refine=refine, progress=_progress_for(img))
+    return run(img, covering, pts, refine=refine, progress=progress)
 
 
 def _block(text: str, key: str) -> tuple[int, int] | None:
@@ -260,8 +263,10 @@ def extract(image: str, grid_file: str, legend_file: str, output: str, overlay: 
     legend = load_legend(legend_file)
     previous = load_map(output) if Path(output).is_file() else None
     old_text = Path(output).read_text(encoding="utf-8") if previous is not None else ""
-    img = open_image(image, max_pixels)
-    ext = run(img, grid, legend, progress=_progress_for(img))
+    with Progress(4, "extract") as bar:
+        bar.step("reading the image")
+        img = open_image(image, max_pixels)
+        ext = run(img, grid, legend, progress=_reporter(bar))
     m = to_terrain_map(ext, title=title, provenance=f"extracted from {Path(image).name} by wgt map extract",
                        previous=previous)
     text = dumps_map(m)

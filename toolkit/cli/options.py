@@ -424,7 +424,7 @@ class Progress:
         columns = 80
         with contextlib.suppress(OSError, ValueError, AttributeError):
             columns = os.get_terminal_size(sys.stderr.fileno()).columns
-        return text[:max(20, columns - 1)]
+        return text[:columns - 1] if columns >= 20 else text  # a new pseudo-terminal says 0 columns
 
     def _draw(self) -> None:
         with self._lock:
