@@ -328,3 +328,29 @@ def test_calibrate_shows_a_bar_on_a_terminal_only(tmp_path):
     piped = subprocess.run(args, capture_output=True, text=True, timeout=120)
     assert piped.returncode == 0 and "calibrate [" not in piped.stderr and "\r" not in piped.stderr
     assert piped.stderr.startswith("flat-top hexes of ")
+
+
+# ------------------------------------------------------------------------------------------ build all
+
+@pytest.mark.slow
+def test_build_all_takes_page_size_and_dpi(tmp_path):
+    out = tmp_path / "ww"
+    r = CliRunner().invoke(cli, ["build", "all", "winter-war", "-o", str(out), "--page", "letter", "--size", "16mm",
+                                 "--dpi", "150"])
+    assert r.exit_code == 0, r.output
+    letter = [(612, 792)]
+    assert set(page_sizes_pt(out / "sheets.pdf")) == set(letter)
+    assert set(page_sizes_pt(out / "aids.pdf")) == set(letter)
+    fronts = sorted((out / "counters").glob("*-front.png"))
+    assert len(fronts) == 20
+    with Image.open(fronts[0]) as img:
+        assert img.size == (94, 94)  # 16 mm at 150 dpi
+    assert zipfile.ZipFile(out / "winter-war.vmod").read("setup.vsav") == (out / "setup.vsav").read_bytes()
+    assert "counters of 16 mm on " in r.stdout and " letter pages " in r.stdout
+
+
+def test_build_all_refuses_a_page_one_builder_cannot_print(tmp_path):
+    code, out, err = wgt("build", "all", "winter-war", "-o", str(tmp_path / "x"), "--page", "a3")
+    assert (code, out) == (3, "")
+    assert err == "wgt: error: --page a3: the player aids are printed on a4, letter, a5, card\n"
+    assert not (tmp_path / "x").exists()
