@@ -163,6 +163,25 @@ def test_force_replaces_and_same_kind_needs_no_force(files):
     assert wgt("map", "render", str(SMALL), "-o", str(empty))[0] == 0
 
 
+def test_a_game_slug_names_its_bundled_files(tmp_path):
+    """``winter-war`` as an input stands for the bundled map and counter files: an output naming one of them
+    is refused, even with --force."""
+    from toolkit.data import counters_path, map_path
+
+    bundled_map, bundled_counters = map_path("winter-war"), counters_path("winter-war")
+    before = bundled_map.read_bytes(), bundled_counters.read_bytes()
+    for args, name, path in [
+        (["map", "render", "winter-war", "-o", str(bundled_map), "--force"], "MAP", bundled_map),
+        (["build", "sheets", "winter-war", "-o", str(bundled_counters), "--force"], "SLUG", bundled_counters),
+        (["map", "extract", str(tmp_path / "scan.png"), "--grid", "winter-war", "--legend", "l.yaml", "-o",
+          str(bundled_map)], "--grid", bundled_map),
+    ]:
+        code, _, err = wgt(*args)
+        assert code == 3 and err == (f"wgt: error: --output {path} is also this command's input ({name} {path}): "
+                                     "give the output another name\n")
+    assert (bundled_map.read_bytes(), bundled_counters.read_bytes()) == before
+
+
 def test_a_map_is_not_a_grid_file(files):
     """``calibrate -o map.yaml`` would replace a whole map with its grid block: refused."""
     code, _, err = wgt("map", "calibrate", str(files / "scan.png"), "--point", "0101=1,1", "--point", "0102=1,9",

@@ -238,10 +238,30 @@ def _input_paths(ctx: click.Context, params: dict[str, Any], outputs: set[str]) 
         value = params[p.name]
         values = value if isinstance(value, list | tuple) else [value]
         for v in values:
-            if isinstance(v, str | os.PathLike) and str(v) and os.path.isfile(v):
-                label = p.opts[0] if isinstance(p, click.Option) else (p.human_readable_name or p.name)
+            if not isinstance(v, str | os.PathLike) or not str(v):
+                continue
+            label = p.opts[0] if isinstance(p, click.Option) else (p.human_readable_name or p.name)
+            if os.path.isfile(v):
                 found.append((label, os.fspath(v)))
+            else:  # a game slug stands for its bundled map and counter files
+                found += [(label, str(f)) for f in _bundled_files(str(v))]
     return found
+
+
+_SLUG = re.compile(r"[a-z0-9][a-z0-9-]*")
+
+
+def _bundled_files(value: str) -> list[Path]:
+    """The bundled files a game slug names (``winter-war``: maps/ and counters/winter-war.yaml)."""
+    if not _SLUG.fullmatch(value):
+        return []
+    from ..data import counters_dir, maps_dir
+
+    try:
+        folders = [maps_dir(), counters_dir()]
+    except InputError:
+        return []
+    return [f for f in (d / f"{value}.yaml" for d in folders) if f.is_file()]
 
 
 def _same(a: str | os.PathLike[str], b: str | os.PathLike[str]) -> bool:

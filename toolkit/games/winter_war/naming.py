@@ -15,11 +15,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ...errors import InputError, VassalFormatError
-from ...vassal.commands import TurnLine
-from ...vassal.save import TrackerState
+
+if TYPE_CHECKING:  # the save reader is imported when a save is read: checking a YAML position needs none
+    from ...vassal.commands import TurnLine
 
 __all__ = ["PIECE_NAME", "PLAYER_PHASES", "PLAYER_TURNS", "counter_spec", "game_state", "tracker_path"]
 
@@ -73,6 +74,8 @@ def game_state(turns: Iterable[TurnLine]) -> dict[str, Any]:
     line = next((t for t in turns if t.tracker == TRACKER), None)
     if line is None:
         return {}
+    from ...vassal.save import TrackerState
+
     tracker = TrackerState.parse(line.state)
     path = tracker.path()
     out: dict[str, Any] = {}
