@@ -373,3 +373,23 @@ def test_build_all_refuses_a_page_one_builder_cannot_print(tmp_path):
     assert (code, out) == (3, "")
     assert err == "wgt: error: --page a3: the player aids are printed on a4, letter, a5, card\n"
     assert not (tmp_path / "x").exists()
+
+
+CORPUS = Path(__file__).resolve().parents[2] / ".." / "shared" / "corpus"
+
+
+@pytest.mark.corpus
+def test_vassal_dump_reads_as_prose():
+    """No class names, ``None`` or milliseconds since 1970 in ``wgt vassal dump``'s text."""
+    kassala = CORPUS / "rummelsworth__vassal-module-kassala"
+    tld = CORPUS / "uckelman__tld-mod" / "buildFile"
+    if not kassala.is_dir() or not tld.is_file():
+        pytest.skip("../shared/corpus is not beside this checkout")
+    out = wgt("vassal", "dump", str(kassala / "vmod__buildFile.xml"))[1]
+    assert out.splitlines()[2] == "  board 'Kassala' of unknown size (no image), hex grid"
+    out = wgt("vassal", "dump", str(tld))[1]
+    assert "  board 'Normandy' of unknown size (no image), zoned grid" in out.splitlines()
+    assert "  board 'Allied Airborne Display' of unknown size (no image), square grid" in out.splitlines()
+    out = wgt("vassal", "dump", str(kassala / "vmod__moduledata"))[1]
+    assert ", saved 2022-04-25 23:49 UTC: Scan-and-play of Chapter 4" in out
+    assert "Vassal" not in out and "None" not in out

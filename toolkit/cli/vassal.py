@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from datetime import UTC
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -213,7 +214,7 @@ def _dump_metadata(path: Path, as_json: bool) -> None:
                    "description": meta.description})
         return
     click.echo(f"{path}: metadata of {meta.name!r} {meta.version} (VASSAL {meta.vassal_version})"
-               + (f", saved {meta.date_saved}" if meta.date_saved else "")
+               + (f", saved {_when(meta.date_saved)}" if meta.date_saved else "")
                + (f": {meta.description}" if meta.description else ""))
 
 
@@ -237,7 +238,22 @@ def _dump_module(module: Module, as_json: bool) -> None:
     for m in maps:
         click.echo(f"map {m['id']!r}")
         for b in m["boards"]:
-            click.echo(f"  board {b['name']!r} {b['size'][0]}x{b['size'][1]} grid {b['grid']}")
+            size = f"{b['size'][0]}x{b['size'][1]} px" if all(b["size"]) else "of unknown size (no image)"
+            click.echo(f"  board {b['name']!r} {size}, " + _GRID_WORDS.get(b["grid"], f"grid {b['grid']}"))
+
+
+_GRID_WORDS = {None: "no grid", "VassalHexGrid": "hex grid", "VassalSquareGrid": "square grid",
+               "ZonedGrid": "zoned grid", "RegionGrid": "region grid"}
+
+
+def _when(saved: Any) -> str:
+    """A save time as VASSAL writes it (milliseconds since 1970) as a UTC date; other text as it is."""
+    from datetime import datetime
+
+    try:
+        return datetime.fromtimestamp(int(saved) / 1000, tz=UTC).strftime("%Y-%m-%d %H:%M UTC")
+    except (TypeError, ValueError, OverflowError, OSError):
+        return str(saved)
 
 
 def _xy(text: str) -> tuple[int, int]:
