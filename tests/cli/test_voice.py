@@ -298,12 +298,15 @@ def test_check_attack_table():
 # ------------------------------------------------------------------------------------------ progress
 
 def test_progress_bar_draws_and_erases_itself(capsys):
-    from toolkit.cli.options import Progress
+    from toolkit.cli.options import Progress, progress
 
     with Progress(3, "build all", enabled=True, width=6) as bar:
         bar.step("counters")
         bar.step("sheets")
+        progress("building the winter-war module")  # a line from a step: shown in the bar, not under it
+        bar._draw()
     err = capsys.readouterr().err
+    assert "\n" not in err and "1/3" in err and "building the winter-war module" in err
     assert "\rbuild all [------] 0/3 " in err and "counters" in err
     assert "\rbuild all [##----] 1/3 " in err and "sheets" in err
     assert err.endswith("\r")  # the last line is blanked out: nothing is left on the terminal

@@ -71,8 +71,11 @@ def verbosity() -> int:
 
 
 def progress(message: str) -> None:
-    """A progress line on stderr, unless -q was given."""
-    if verbosity() >= 0:
+    """A progress line on stderr, unless -q was given; while a :class:`Progress` bar is drawn, the
+    message becomes the bar's label instead (a line printed under a bar would break it)."""
+    if _ACTIVE:
+        _ACTIVE[-1].note(message)
+    elif verbosity() >= 0:
         click.echo(message, err=True)
 
 
@@ -384,6 +387,8 @@ def output_argument(name: str, kind: OutputKind) -> Callable[[F], F]:
 
 # -------------------------------------------------------------------------------------------- progress
 
+_ACTIVE: list[Progress] = []  # the bars drawn now, innermost last
+
 class Progress:
     """A progress bar on stderr for a job of ``total`` steps, drawn only on a terminal (and not with -q);
     it shows the step's label and the time so far, redrawn a few times a second, and is erased at the end.
@@ -407,12 +412,15 @@ class Progress:
 
     def __enter__(self) -> Progress:
         if self.enabled:
+            _ACTIVE.append(self)
             self._draw()
             self._thread = threading.Thread(target=self._tick, name="wgt-progress", daemon=True)
             self._thread.start()
         return self
 
     def __exit__(self, *exc: object) -> None:
+        if self in _ACTIVE:
+            _ACTIVE.remove(self)
         self._stop.set()
         if self._thread is not None:
             self._thread.join()
@@ -428,6 +436,11 @@ class Progress:
             self.label = label
         if self.enabled:
             self._draw()
+
+    def note(self, message: str) -> None:
+        """Show ``message`` as the label of the current step (the bar does not move on)."""
+        with self._lock:
+            self.label = message
 
     def say(self, message: str) -> None:
         """A callback for library code that reports what it does: each message is a step."""
