@@ -4,8 +4,12 @@
 - :mod:`.report`: :class:`Report`, :class:`Violation` (the ``wgt check --json`` shape)
 - :mod:`.rulebook`: :class:`Rule`, :class:`RuleBook`: rules as small registered units citing their section
 - :mod:`.board`: :class:`Board`, a memoising view of a map
-- :mod:`.stacking`, :mod:`.zoc`, :mod:`.paths`, :mod:`.odds`: stacking limits, zones of control,
-  movement (Dijkstra over states) and line tracing, odds columns and combat results tables
+- :mod:`.stacking`: limits by count, points or RE, or slot packing, per side, terrain, tag or zone
+- :mod:`.zoc`: zones of control with exceptions as predicates, and what they cost or stop (:class:`ZocCosts`)
+- :mod:`.movement`: movement cost between two positions (terrain, hexsides, roads, rail, ZOC)
+- :mod:`.supply`: supply lines leg by leg, in hexes or Movement Points, around enemy units and ZOC
+- :mod:`.paths`: Dijkstra over states and length-limited line tracing
+- :mod:`.odds`: odds columns in whole or half steps, column shifts, combat results tables
 
 Generic code never imports a game; games supply predicates and data. Only Winter War has a referee
 so far (``toolkit.games.winter_war.rules``); the other two games are what the primitives were shaped

@@ -1,4 +1,5 @@
-"""Odds and combat results tables: ratio columns (whole or half steps), rounding, shifts, clamps.
+"""Odds and combat results tables: ratio columns (whole or half steps, :meth:`OddsColumns.ladder`), rounding,
+column shifts (whole or in half steps, :meth:`OddsColumns.shift_by`), clamps.
 
 A column is an attacker-to-defender ratio (``1-4`` = 1/4, ``3.5-1`` = 7/2). Odds are rounded in
 the defender's favour to the highest column not above the true ratio; games then shift columns
@@ -25,6 +26,10 @@ def parse_ratio(label: str) -> Fraction:
         return Fraction(a.strip()) / Fraction(d.strip())
     except (ValueError, ZeroDivisionError):
         raise RuleDataError(f"bad odds column {label!r} (expected a ratio such as '2-1')") from None
+
+
+def _num(x: Fraction) -> str:
+    return str(x.numerator) if x.denominator == 1 else f"{float(x):g}"
 
 
 @dataclass(frozen=True)
@@ -75,6 +80,34 @@ class OddsColumns:
             return Odds(0, self.labels[0], ratio, "low")
         clamped = "high" if best == top and ratio > self.ratios[top] else None
         return Odds(best, self.labels[best], ratio, clamped)
+
+    @classmethod
+    def ladder(cls, low: str, high: str, step: Fraction | float = 1) -> OddsColumns:
+        """Every column from ``low`` to ``high`` in ``step`` s on both sides of 1-1: whole steps (``1-3, 1-2, 1-1,
+        2-1, 3-1``) or half steps (Tornio '44 22.1: ``1-2, 1-1.5, 1-1, 1.5-1, 2-1``), so that rounding down to a
+        column is rounding the ratio down "to the closest half" in the defender's favour."""
+        st = Fraction(step).limit_denominator(100)
+        lo, hi = parse_ratio(low), parse_ratio(high)
+        if st <= 0 or lo > 1 or hi < 1:
+            raise RuleDataError(f"a ladder runs from a ratio at most 1-1 to one at least 1-1 ({low} .. {high})")
+        labels: list[str] = []
+        d = 1 / lo
+        while d > 1:  # defender's side: 1-d for d = 1/lo down to 1 + step
+            labels.append(f"1-{_num(d)}")
+            d -= st
+        a = Fraction(1)
+        while a <= hi:
+            labels.append(f"{_num(a)}-1")
+            a += st
+        return cls(tuple(labels))
+
+    def shift_by(self, odds: Odds, amount: Fraction | float, step: Fraction | float = 1) -> Odds:
+        """``odds`` moved by ``amount`` odds-ratio steps of ``step`` each (Tornio '44 22.4: +0.5 for each extra
+        hex attacked from, -0.5 for forest; modifiers are cumulative), clamped to the table."""
+        n = Fraction(amount).limit_denominator(100) / Fraction(step).limit_denominator(100)
+        if n.denominator != 1:
+            raise InputError(f"a shift of {amount} is not a whole number of {step} steps")
+        return self.shift(odds, int(n))
 
     def shift(self, odds: Odds, steps: int) -> Odds:
         """``odds`` moved ``steps`` columns (positive: towards the attacker), clamped to the table."""

@@ -1,13 +1,15 @@
-"""Zones of control: which hexes each side controls, with the game's exceptions as predicates."""
+"""Zones of control: which hexes each side controls, with the game's exceptions as predicates, and what
+they cost a move (:class:`ZocCosts`, :func:`zoc_step`)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 
 from .board import Board
 from .position import Unit
 
-__all__ = ["Zoc"]
+__all__ = ["Zoc", "ZocCosts", "zoc_step"]
 
 
 class Zoc:
@@ -64,3 +66,46 @@ class Zoc:
             if s != side:
                 out.update(m)
         return out
+
+
+@dataclass(frozen=True)
+class ZocCosts:
+    """What enemy zones of control do to a move, as a game states it.
+
+    ``stop``: a unit entering an enemy-controlled hex ends its move there (Winter War's General Rule);
+    ``enter``/``leave``: extra Movement Points to move into / out of an enemy-controlled hex (Tornio '44's
+    17.5 table, A Winter War's "leaving a hex under enemy ZOC costs additional MP"; the values are on those
+    games' player aids, so a game passes them in); ``zoc_to_zoc``: whether a step straight from one enemy
+    controlled hex to another is allowed (Winter War Zones of Control (F): no); ``friendly_negates``: a
+    friendly unit in the hex cancels the enemy ZOC there (supply in Winter War (K); A Winter War rail
+    movement when the friendly unit has a defence above 0: pass a predicate as ``negated``).
+    """
+
+    stop: bool = False
+    enter: float = 0
+    leave: float = 0
+    zoc_to_zoc: bool = True
+    friendly_negates: bool = False
+
+
+def zoc_step(zoc: Zoc, side: str, a: str, b: str, costs: ZocCosts, *,
+             negated: Callable[[str], bool] | None = None,
+             ignore: Callable[[str, str], bool] | None = None) -> tuple[float, bool] | None:
+    """The ZOC part of one step ``a`` -> ``b`` by ``side``: (extra Movement Points, whether the move must stop in
+    ``b``), or None when the step is forbidden (ZOC to ZOC where the game forbids it).
+
+    ``negated(hex)`` cancels the enemy ZOC in a hex (a friendly unit there, when the game says so); ``ignore(a,
+    b)`` skips ZOC effects for one step (Tornio '44 22.3: leaving a Close Combat hex ignores the ZOC from that
+    hex; A Winter War: a unit that may always move one hex).
+    """
+    if ignore is not None and ignore(a, b):
+        return 0, False
+
+    def controlled(h: str) -> bool:
+        return zoc.enemy(side, h) and not (negated is not None and negated(h))
+
+    za, zb = controlled(a), controlled(b)
+    if za and zb and not costs.zoc_to_zoc:
+        return None
+    extra = (costs.leave if za else 0) + (costs.enter if zb else 0)
+    return extra, bool(zb and costs.stop)

@@ -3,11 +3,10 @@ in one Movement Phase on foot and by rail, stopped by enemy zones of control."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-
-from ....rules.paths import cheapest
+from ....rules.movement import MoveRules, reach
 from ....rules.position import Unit
 from ....rules.report import Violation, violation
+from ....rules.zoc import ZocCosts
 from ..terrain import HOME, NORWAY, SWEDEN, USSR
 from .common import BOOK, Context, enemy_of, flag, is_blank, is_nkvd, player_of
 from .supply import rail_connected
@@ -140,46 +139,16 @@ def reachable(ctx: Context, u: Unit, *, ignore_zoc: bool = False, rail_zoc: bool
     def may_entrain(h: str) -> bool:
         return h not in rzoc and (not kemi_only or h == kemi)
 
-    # states: (hex, mode) with mode "foot" or "rail"; costs in Movement Points
-    starts: dict[tuple[str, str], float] = {(start, "foot"): 0}
-    if home_rail(start) and may_entrain(start):
-        starts[(start, "rail")] = 0  # Movement (J): automatically entrained in a home rail hex
-
-    def successors(state: tuple[str, str], cost: float) -> Iterable[tuple[tuple[str, str], float]]:
-        h, mode = state
-        if mode == "rail":
-            yield (h, "foot"), 0  # detrain at will, at no cost
-            if h != start and h in adj_enemy:
-                return  # must detrain on coming adjacent to an enemy unit with a ZOC
-            for n in b.rail_net.get(h, ()):
-                if home_rail(n) and n not in rzoc and can_enter(h, n):
-                    yield (n, "rail"), 0
-            return
-        if h in ezoc and h != start:
-            return  # Zones of Control: stop on entering an enemy controlled hex
-        if home_rail(h) and may_entrain(h):
-            yield (h, "rail"), 1  # entrain: one Movement Point, not in an enemy ZOC
-        for n in b.neighbours(h):
-            c = b.entry_cost(h, n, turn)
-            if c is None or not can_enter(h, n):
-                continue
-            if h == start and start in ezoc and n in ezoc:
-                continue  # Movement (I), Zones of Control (F): not directly from one EZOC hex to another
-            yield (n, "foot"), c
-
-    best = cheapest(starts, successors, allowance)
-    out: dict[str, float] = {}
-    for (h, _mode), c in best.items():
-        if c < out.get(h, float("inf")):
-            out[h] = c
-    # Movement (I): a unit may always move one hex (not from one enemy controlled hex to another)
-    for n in b.neighbours(start):
-        if n in out or b.entry_cost(start, n, turn) is None or not can_enter(start, n):
-            continue
-        if start in ezoc and n in ezoc:
-            continue
-        out[n] = allowance
-    return out
+    # Movement (A), (H), (N) and the TEC's entry costs; (J) rail free after entraining for 1 MP (automatically
+    # entrained in a home rail hex it starts in); Zones of Control: stop on entering, not ZOC to ZOC (F);
+    # Movement (I): always one hex
+    rules = MoveRules(step_cost=lambda a, h: b.entry_cost(a, h, turn), rail_cost=0, entrain=1, always_one_hex=True)
+    zoc = None if ignore_zoc else ctx.zoc
+    return reach(b, start, rules, allowance, can_enter=can_enter,
+                 rail_ok=lambda h: home_rail(h) and h not in rzoc, may_entrain=may_entrain,
+                 must_detrain=lambda h: h in adj_enemy, start_entrained=True,
+                 rail_links=lambda h: b.rail_net.get(h, ()), zoc=zoc, side=player,
+                 zoc_costs=ZocCosts(stop=True, zoc_to_zoc=False))
 
 
 def judge_move(ctx: Context, u: Unit, dest: str) -> tuple[str, str] | None:

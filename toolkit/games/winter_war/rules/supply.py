@@ -9,6 +9,7 @@ from typing import Any
 
 from ....rules.paths import trace
 from ....rules.position import Position, Unit
+from ....rules.supply import line_filter
 from ..terrain import FINLAND, NORWAY, SWEDEN, WinterWarBoard
 from .common import BOOK, Context, enemy_of, flag, is_blank, is_hq, is_nkvd, num, player_of
 from .zoc import build_zoc
@@ -54,19 +55,16 @@ def open_step(ctx: Context) -> Callable[[str], tuple[str, ...]]:
 
 def line_step(ctx: Context, player: str) -> Callable[[str, str], bool]:
     """Supply and Isolation (F)/(G)/(K): lines through passable terrain, free of enemy units and
-    of enemy ZOC except where a friendly unit stands."""
-    zoc = ctx.zoc
-    assert zoc is not None
-    enemy = enemy_of(player)
-    enemy_hexes = ctx.occupied[enemy]
-    friendly = ctx.occupied[player]
+    of enemy ZOC except where a friendly unit stands (the generic :func:`toolkit.rules.supply.line_filter`)."""
+    assert ctx.zoc is not None
+    test = line_filter(enemy_units=ctx.occupied[enemy_of(player)], zoc=ctx.zoc, side=player,
+                       friendly_units=ctx.occupied[player], passable=lambda h: passable(ctx, h))
     ok: dict[str, bool] = {}
 
     def enter(a: str, h: str) -> bool:
         v = ok.get(h)
         if v is None:
-            v = ok[h] = (h not in enemy_hexes and passable(ctx, h)
-                         and (h in friendly or not zoc.controls(enemy, h)))
+            v = ok[h] = test(h)
         return v
 
     return enter
