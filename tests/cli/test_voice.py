@@ -371,10 +371,11 @@ def test_build_all_takes_page_size_and_dpi(tmp_path):
     assert "counters of 16 mm on " in r.stdout and " letter pages " in r.stdout
 
 
-def test_build_all_refuses_a_page_one_builder_cannot_print(tmp_path):
+def test_build_all_offers_the_pages_both_builders_print(tmp_path):
+    """Sheets print on a4, letter, a3, legal; aids on a4, letter, a5, card: build all offers a4 and letter."""
+    assert "--page [a4|letter]" in wgt("build", "all", "--help")[1]
     code, out, err = wgt("build", "all", "winter-war", "-o", str(tmp_path / "x"), "--page", "a3")
-    assert (code, out) == (3, "")
-    assert err == "wgt: error: --page a3: the player aids are printed on a4, letter, a5, card\n"
+    assert (code, out) == (2, "") and "Invalid value for '--page': 'a3' is not one of 'a4', 'letter'." in err
     assert not (tmp_path / "x").exists()
 
 

@@ -141,8 +141,8 @@ def module_cmd(slug: str, out_file: str | None, hex_px: float, map_file: str | N
 @click.command("all")
 @click.argument("slug")
 @output_option("-o", "--output", "out_dir", kind=FOLDER, aliases=("--out",), help="Folder (default build/SLUG).")
-@click.option("--page", type=click.Choice(sorted(set(PAGE_SIZES) | set(CARD_SIZES))), default="a4", show_default=True,
-              help="Paper of the counter sheets and the player aids.")
+@click.option("--page", type=click.Choice([p for p in PAGE_SIZES if p in CARD_SIZES]), default="a4",
+              show_default=True, help="Paper of the counter sheets and the player aids (sizes both can print on).")
 @click.option("--size", type=LENGTH, help="Counter size (0.5in, 5/8in, 16mm; default: the game's, else 0.5in).")
 @click.option("--dpi", type=click.IntRange(150, 1200), default=300, show_default=True,
               help="Resolution of the counter images, sheets and aids.")
@@ -155,9 +155,6 @@ def all_cmd(ctx: click.Context, slug: str, out_dir: str | None, page: str, size:
     from .build import aids_cmd, counters_cmd, sheets_cmd
 
     check_hex_px(hex_px)
-    for kind, sizes in (("counter sheets", PAGE_SIZES), ("player aids", CARD_SIZES)):
-        if page not in sizes:
-            raise InputError(f"--page {page}: the {kind} are printed on {', '.join(sizes)}")
     get_game(slug)  # the module needs a game: an unknown one is one line, before any work
     folder = ensure_folder(Path(out_dir or Path("build") / slug))
     with Progress(4, f"build all {slug}") as bar:
