@@ -35,6 +35,7 @@ COMMANDS: dict[str, str] = {
     "combat": "combat:combat",
     "map": "map:map_group",
     "vassal": "vassal:vassal_group",
+    "audit": "audit:audit_cmd",
     "build": "build:build_group",
 }
 

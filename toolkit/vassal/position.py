@@ -436,19 +436,33 @@ def _side(traits: Sequence[Trait], props: dict[str, str], sides: Sequence[str]) 
     return None
 
 
-def placed_pieces(position: Position, locator: Locator | None = None) -> list[PlacedPiece]:
-    """Every piece of a position, placed (file order), named as VASSAL's ``getName()`` names it."""
+def placed_pieces(position: Position, locator: Locator | None = None,
+                  only: set[str] | None = None) -> list[PlacedPiece]:
+    """Every piece of a position, placed (file order), named as VASSAL's ``getName()`` names it; with
+    ``only``, just the pieces with those ids (what a logged step touched), placed the same way."""
     rows = []
     parents: dict[str, tuple[PieceState, tuple[str | None, int, int]]] = {}
+    wanted = None if only is None else set(only)
     for p in position.pieces.values():
+        t = p.type
+        if wanted is not None and t != "stack" and not t.startswith("deck;"):
+            continue  # pieces are chosen below, once every stack's children are known
         traits = p.traits
         inner = traits[-1]
         kind = "stack" if isinstance(inner, Stack) else "deck" if isinstance(inner, Deck) else "piece"
         where = p.where()
-        rows.append((p, traits, inner, kind, where))
+        if wanted is None or p.id in wanted:
+            rows.append((p, traits, inner, kind, where))
+            if wanted is not None:
+                wanted.update(inner.children)  # type: ignore[attr-defined]  # a stack's name is its pieces'
         if kind != "piece":
             for child in inner.children:  # type: ignore[attr-defined]
                 parents.setdefault(child, (p, where))
+    if wanted is not None:
+        for pid in wanted:
+            p = position.pieces.get(pid)
+            if p is not None and p.kind == "piece":
+                rows.append((p, p.traits, p.traits[-1], "piece", p.where()))
     game = locator.properties(position) if locator is not None else GameProperties()
     sides = locator.module.sides if locator is not None and locator.module is not None else []
     placed = []
@@ -478,6 +492,8 @@ def placed_pieces(position: Position, locator: Locator | None = None) -> list[Pl
         placed.append((p, traits, inner, kind, map_id, x, y, board, location, parent))
     out = []
     for p, traits, inner, kind, map_id, x, y, board, location, parent in placed:
+        if only is not None and p.id not in only:
+            continue
         if kind == "piece":
             name = names[p.id]
             props = piece_properties(traits)
