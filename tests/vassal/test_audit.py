@@ -66,7 +66,7 @@ def test_the_audit_reports_exactly_the_planted_violations(ww_module, ww_log):
     stacking = next(v for v in steps[planted[0][1]]["violations"])
     assert stacking["hexes"] == ["3159"] and len(stacking["units"]) == 3
     # per step: the engine's own chat and where the game stands, read from the module's turn tracker
-    assert steps[1]["chat"] == ["* Soviet 6-4-2 moves offboard -> 3159 *"]
+    assert steps[1]["chat"] == ["* Soviet 6-4-2 moves Soviet pool -> 3159 *"]
     assert (steps[1]["turn"], steps[1]["player"], steps[1]["phase"]) == (1, "soviet", "reinforcement")
     assert (steps[44]["turn"], steps[44]["player"], steps[44]["phase"]) == (3, "soviet", "combat")
     move = steps[planted[3][1]]

@@ -223,11 +223,16 @@ def audit(save: SaveFile, module: Module, game: Game | None, *, full: bool = Fal
     clock = read_clock(game, turns, props)
     judge = _Judge(referee, save.source, memo=not full) if referee is not None else None
 
+    from ..builders.module import MAIN_MAP  # as wgt check: pools and boxes are named places, not hexes
+
+    def hex_of(p: Any) -> str | None:
+        return p.hex if p.map == MAIN_MAP else None
+
     def units() -> list[dict[str, Any]]:
-        return [{"id": p.id, "name": p.name, "hex": p.hex} for p in placed.values()]
+        return [{"id": p.id, "name": p.name, "hex": hex_of(p)} for p in placed.values()]
 
     def input_key(clock: GameClock) -> Any:
-        pieces = tuple(sorted((p.id, p.name, p.hex) for p in placed.values()))
+        pieces = tuple(sorted((p.id, p.name, hex_of(p)) for p in placed.values()))
         return (pieces, clock.turn, clock.player, clock.phase, repr(sorted(clock.state.items())))
 
     inputs: dict[Any, tuple[list[dict[str, Any]], GameClock]] = {}
