@@ -50,6 +50,8 @@ HELP: dict[str, str] = {
     "combat": "The odds column of an attack in GAME (and the result for --die).",
     "map": "Map terrain data: find, show, set, side, render, export, calibrate, centre, extract.",
     "vassal": "VASSAL saves (.vsav), logs (.vlog) and modules (.vmod).",
+    "audit": "Replay every step of a VASSAL log and judge it: per step the engine's chat text and the violations "
+             "(each with its rule), then a summary.",
     "build": "Build printable components: counter art, counter sheets, player aid cards.",
 }
 

@@ -460,9 +460,9 @@ def placed_pieces(position: Position, locator: Locator | None = None,
                 parents.setdefault(child, (p, where))
     if wanted is not None:
         for pid in wanted:
-            p = position.pieces.get(pid)
-            if p is not None and p.kind == "piece":
-                rows.append((p, p.traits, p.traits[-1], "piece", p.where()))
+            found = position.pieces.get(pid)
+            if found is not None and found.kind == "piece":
+                rows.append((found, found.traits, found.traits[-1], "piece", found.where()))
     game = locator.properties(position) if locator is not None else GameProperties()
     sides = locator.module.sides if locator is not None and locator.module is not None else []
     placed = []
