@@ -61,3 +61,23 @@ def test_winter_war_rules_quote_the_rulebook() -> None:
     for r in BOOK:
         if r.check is not None:
             assert r.check.__module__.startswith("toolkit.games.winter_war.rules."), r.section
+
+
+def test_rule_state_keys_are_declared() -> None:
+    """Every ``state`` key the Winter War rules read is declared in rules.common (and, once the game declares a
+    position schema, accepted by it): a key read but not declared would be refused as unknown by ``wgt check``."""
+    import importlib
+    import re
+
+    from toolkit.games.winter_war.rules import common
+    src = "".join(p.read_text(encoding="utf-8") for p in Path(common.__file__).parent.glob("*.py"))
+    unit_keys = set(re.findall(r'flag\(\w+, "(\w+)"\)', src))
+    game_keys = set(re.findall(r'state\.get\(\s*"(\w+)"', src)) | {"last_occupied"}
+    assert unit_keys == set(common.UNIT_STATE_KEYS)
+    assert game_keys == set(common.STATE_KEYS)
+    try:
+        schema = importlib.import_module("toolkit.games.winter_war.schema")
+    except ModuleNotFoundError:
+        return  # no declared schema in this checkout yet
+    assert set(common.UNIT_STATE_KEYS) <= set(schema.UNIT_STATE), "unit state keys missing from the schema"
+    assert set(common.STATE_KEYS) <= set(schema.STATE), "state keys missing from the schema"

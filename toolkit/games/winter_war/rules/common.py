@@ -15,9 +15,32 @@ from ....rules.rulebook import RuleBook
 from ....rules.zoc import Zoc
 from ..terrain import WinterWarBoard
 
-__all__ = ["BOOK", "PHASES", "PLAYERS", "SIDE_ALIASES", "Context", "enemy_of", "flag", "is_blank", "is_hq",
-           "is_light_finn", "is_nkvd", "is_ski_patrol", "num", "player_of"]
+__all__ = [
+    "BOOK",
+    "PHASES",
+    "PLAYERS",
+    "SIDE_ALIASES",
+    "STATE_KEYS",
+    "UNIT_STATE_KEYS",
+    "Context",
+    "enemy_of",
+    "flag",
+    "is_blank",
+    "is_hq",
+    "is_light_finn",
+    "is_nkvd",
+    "is_ski_patrol",
+    "num",
+    "player_of",
+]
 
+
+#: the game ``state`` keys the rules read (a position's declared schema must accept each; test_rule_state_keys)
+STATE_KEYS = ("attacks", "events", "last_occupied", "murmansk_penalties", "optional_scenarios", "rail_inoperative",
+              "scandinavia_open", "scenario", "scenario_turn")
+#: the unit ``state`` keys the rules read; ``moved`` (Movement (G)) is set along a log by ``next_step``
+UNIT_STATE_KEYS = ("advanced", "air_dropped", "eliminated", "isolated", "moved", "reached_kemi", "reinforcement",
+                   "retreated")
 
 PHASES = ("setup", "reinforcement", "movement", "combat", "interphase", "end")
 PLAYERS = ("finnish", "soviet")

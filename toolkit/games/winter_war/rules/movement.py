@@ -168,11 +168,13 @@ def judge_move(ctx: Context, u: Unit, dest: str) -> tuple[str, str] | None:
     player = player_of(u)
     if dest in ctx.occupied[enemy_of(player)]:
         return "Movement (F)", "units may never enter a hex containing Enemy units"
-    if u.id in ctx.isolated:
-        return "Supply and Isolation (A)", "isolated units may move only one hex"
     if ctx.zoc is not None and u.hex in ctx.zoc.hexes(enemy_of(player)) and dest in b.neighbours(u.hex) \
             and ctx.zoc.controls(enemy_of(player), dest):  # type: ignore[arg-type]
+        # before isolation: Supply and Isolation (A) lets an isolated unit move one hex "Except for moving directly
+        # from one Enemy controlled hex to another"
         return "Zones of Control (F)", "moving directly from one enemy controlled hex to another is forbidden"
+    if u.id in ctx.isolated:
+        return "Supply and Isolation (A)", "isolated units may move only one hex"
     if dest in reachable(ctx, u, rail_zoc=False):
         return "Movement (J)", ("units may not entrain in an Enemy Zone of Control, must move by rail along hexes "
                                 "free of Enemy Zones of Control, and must detrain upon coming adjacent to an "
