@@ -1,0 +1,409 @@
+"""The local server behind ``wgt map edit``: one page (``static/``) and a small JSON API.
+
+* ``GET /?token=T`` the page (its script and style inlined); ``GET /api/map`` the map as the page
+  draws it; ``GET /api/image?token=T`` the scan as it is on disk; ``POST /api/save`` the changed hexes
+  and hexsides, written through :func:`toolkit.terrain.io.edit_map_file` (the writer of ``wgt map
+  set``: atomic, only the changed lines rewritten, ``overrides:`` kept, a lock, and a compare-and-swap
+  against the file as the page loaded it: a file changed on disk meanwhile is refused with a message).
+* Security: bound to 127.0.0.1 only; a request whose Host is not this server's local address (a DNS
+  rebinding page), whose Origin is not this page's own, or whose ``Sec-Fetch-Site`` says cross-site is
+  refused; every request carries the per-session token (query for the page and the image, the
+  ``X-WGT-Token`` header for the API, which also makes a cross-site request need a CORS preflight that
+  is never granted). The only file written is the map file given on the command line.
+"""
+
+from __future__ import annotations
+
+import difflib
+import hmac
+import json
+import math
+import re
+import secrets
+import threading
+from dataclasses import dataclass
+from http import HTTPStatus
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from importlib import resources
+from pathlib import Path
+from typing import Any
+from urllib.parse import parse_qs, urlsplit
+
+from ..errors import DataFileError, InputError, ToolkitError
+from ..fileio import read_bytes
+from ..hexgrid import Layout
+from ..terrain.io import MapChangedError, digest, edit_map_file, load_map, loads_map
+from ..terrain.model import RESERVED_KEYS, TerrainMap
+
+__all__ = ["EditorServer", "map_payload"]
+
+#: hexside features offered in the palette besides those the map already uses
+COMMON_FEATURES = ("river", "road", "rail", "bridge", "border", "minor_lake", "major_lake", "sea", "fortification")
+#: hexside features drawn from hex centre to hex centre (the rest are drawn along the hexside)
+ACROSS_FEATURES = ("road", "minor_road", "major_road", "highway", "track", "rail", "railroad", "railway")
+#: a hex whose extracted ``confidence`` is below this is in the review queue
+REVIEW_BELOW = 0.95
+MAX_BODY = 8 * 1024 * 1024
+_WORD = re.compile(r"[^\W\d][\w\-]*")
+_IMAGE_TYPES = {b"\x89PNG": "image/png", b"\xff\xd8\xff": "image/jpeg", b"GIF8": "image/gif", b"RIFF": "image/webp"}
+
+
+def _json_value(v: Any) -> Any:
+    """A hex value as JSON: a NaN or infinite float (JSON has none) as ``{"nonfinite": ".nan"}``."""
+    if isinstance(v, float) and not math.isfinite(v):
+        return {"nonfinite": ".nan" if math.isnan(v) else (".inf" if v > 0 else "-.inf")}
+    if isinstance(v, list):
+        return [_json_value(x) for x in v]
+    return v
+
+
+def _from_json_value(v: Any, where: str) -> Any:
+    if isinstance(v, dict) and set(v) == {"nonfinite"} and v["nonfinite"] in (".nan", ".inf", "-.inf"):
+        return {".nan": math.nan, ".inf": math.inf, "-.inf": -math.inf}[v["nonfinite"]]
+    if v is None or isinstance(v, bool | int | float | str):
+        return v
+    if isinstance(v, list):
+        return [_from_json_value(x, where) for x in v]
+    raise InputError(f"{where}: a value must be text, a number, true/false or a list of them")
+
+
+def _same(a: Any, b: Any) -> bool:
+    """Equal values of the same kind (1 and 1.0 are the same number; 1 and true are not; NaN is NaN)."""
+    if isinstance(a, float) and isinstance(b, float) and math.isnan(a) and math.isnan(b):
+        return True
+    if isinstance(a, bool) or isinstance(b, bool):
+        return type(a) is type(b) and a == b
+    if isinstance(a, int | float) and isinstance(b, int | float):
+        return a == b
+    if isinstance(a, list) and isinstance(b, list):
+        return len(a) == len(b) and all(_same(x, y) for x, y in zip(a, b))
+    return type(a) is type(b) and a == b
+
+
+def map_payload(m: TerrainMap, layout: Layout, text_digest: str, image: dict[str, Any] | None) -> dict[str, Any]:
+    """The map as the page draws it: legend, layout (axial hex -> pixel), every hex of the grid with
+    its axial coordinates and effective data (``null`` where the map has none), hexside features, the
+    review queue and the digest of the file the page's edits are based on."""
+    eff = m.effective_hexes()
+    hexes = []
+    for hid in m.grid.ids():
+        h = m.grid.hex(hid)
+        d = eff.get(hid)
+        if d is None and m.default_terrain is not None:
+            d = m.hex(hid)
+        hexes.append([hid, h.q, h.r, None if d is None else d.terrain, sorted(d.tags) if d else [],
+                      d.name if d else None, {k: _json_value(v) for k, v in sorted(d.values.items())} if d else {}])
+    review = _review_queue(m, eff)
+    used = sorted({f for feats in m.effective_hexsides().values() for f in feats})
+    return {
+        "title": m.title,
+        "digest": text_digest,
+        "legend": [{"name": n, "color": t.color, "label": t.title, "water": t.water} for n, t in m.legend.items()],
+        "default_terrain": m.default_terrain,
+        "layout": [list(row) for row in layout.matrix],
+        "hexes": hexes,
+        "hexsides": {k: sorted(v) for k, v in m.effective_hexsides().items()},
+        "features": used + [f for f in COMMON_FEATURES if f not in used],
+        "across": list(ACROSS_FEATURES),
+        "overridden": sorted(m.overrides["hexes"]),
+        "review": review,
+        "image": image,
+    }
+
+
+def _review_queue(m: TerrainMap, eff: dict[str, Any]) -> list[dict[str, Any]]:
+    """The hexes the extractor was unsure of, least confident first: those named in ``meta.review``
+    (with the extractor's reason) and those with a ``confidence`` value under :data:`REVIEW_BELOW`."""
+    reasons = m.meta.get("review")
+    reasons = reasons if isinstance(reasons, dict) else {}
+    order = {hid: i for i, hid in enumerate(m.grid.ids())}
+    queue: dict[str, dict[str, Any]] = {}
+    for hid, why in reasons.items():
+        if hid in order:
+            queue[hid] = {"hex": hid, "reason": str(why)}
+    for hid, h in eff.items():
+        c = h.values.get("confidence")
+        if isinstance(c, int | float) and not isinstance(c, bool) and math.isfinite(c) and c < REVIEW_BELOW:
+            item = queue.setdefault(hid, {"hex": hid, "reason": f"{h.terrain} {c:.0%}"})
+            item["confidence"] = float(c)
+            if "second" in h.values:
+                item["second"] = str(h.values["second"])
+    return sorted(queue.values(), key=lambda it: (it.get("confidence", 0.0), order[it["hex"]]))
+
+
+def apply_changes(m: TerrainMap, body: Any) -> dict[str, int]:
+    """Apply the page's changes (``{"hexes": {id: {terrain, tags, name, values}}, "hexsides": {key:
+    [features]}}``, each the wanted effective state) through the model's setters, the ones ``wgt map
+    set`` / ``map side`` use; returns how many hexes and hexsides changed."""
+    if not isinstance(body, dict):
+        raise InputError("the save request must be a JSON object")
+    hexes = body.get("hexes") or {}
+    sides = body.get("hexsides") or {}
+    if not isinstance(hexes, dict) or not isinstance(sides, dict):
+        raise InputError("hexes and hexsides must be JSON objects")
+    ids = m.canonical_ids()
+    changed_hexes = changed_sides = 0
+    for hid, want in hexes.items():
+        if hid not in ids:
+            raise InputError(f"hex {hid!r} is not on the map")
+        if not isinstance(want, dict):
+            raise InputError(f"hex {hid}: expected an object")
+        before = _state(m, hid)
+        terrain = want.get("terrain")
+        if not isinstance(terrain, str):
+            raise InputError(f"hex {hid}: a terrain is needed")
+        if before is None or before["terrain"] != terrain:
+            m.set_terrain(hid, terrain)
+        tags = want.get("tags") or []
+        if not isinstance(tags, list) or not all(isinstance(t, str) for t in tags):
+            raise InputError(f"hex {hid}: tags must be a list of words")
+        have = m.tags(hid)
+        for t in sorted(set(tags) - have):
+            m.set_tag(hid, t)
+        for t in sorted(have - set(tags)):
+            m.remove_tag(hid, t)
+        name = want.get("name") or None
+        if name is not None and not isinstance(name, str):
+            raise InputError(f"hex {hid}: a name must be text")
+        if (name.strip() if name else None) != m.name(hid):
+            m.set_name(hid, name)
+        values = want.get("values") or {}
+        if not isinstance(values, dict):
+            raise InputError(f"hex {hid}: values must be an object")
+        current = m.hex(hid).values
+        for k in sorted(set(values) | set(current)):
+            if k in RESERVED_KEYS or not _WORD.fullmatch(k):
+                raise InputError(f"hex {hid}: {k!r} is not a value name (a word: letters, digits, _ or -)")
+            v = _from_json_value(values.get(k), f"hex {hid} value {k!r}")
+            if not _same(v, current.get(k)):
+                m.set_value(hid, k, v)
+        if _state(m, hid) != before:
+            changed_hexes += 1
+    for key, want in sides.items():
+        a, sep, b = str(key).partition("/")
+        if not sep or a not in ids or b not in ids:
+            raise InputError(f"hexside {key!r} is not two hexes of the map")
+        if m.grid.hex(a).distance(m.grid.hex(b)) != 1:
+            raise InputError(f"hexside {key!r}: the hexes are not neighbours")
+        if not isinstance(want, list) or not all(isinstance(f, str) for f in want):
+            raise InputError(f"hexside {key}: features must be a list of words")
+        have = m.side_features(a, b)
+        for f in sorted(set(want) - have):
+            m.add_side_feature(a, b, f)
+        for f in sorted(have - set(want)):
+            m.remove_side_feature(a, b, f)
+        if m.side_features(a, b) != have:
+            changed_sides += 1
+    return {"hexes": changed_hexes, "hexsides": changed_sides}
+
+
+def _state(m: TerrainMap, hid: str) -> dict[str, Any] | None:
+    try:
+        h = m.hex(hid)
+    except ToolkitError:
+        return None
+    return {"terrain": h.terrain, "tags": h.tags, "name": h.name,
+            "values": sorted((k, type(v).__name__, repr(v)) for k, v in h.values.items())}
+
+
+@dataclass
+class _Scan:
+    path: Path
+    width: int
+    height: int
+    kind: str
+
+
+def _read_scan(path: Path) -> _Scan:
+    from PIL import Image
+
+    from ..errors import ImageError
+
+    raw = read_bytes(path, "scan", 512 * 1024 * 1024)
+    kind = next((t for sig, t in _IMAGE_TYPES.items() if raw.startswith(sig)), None)
+    if kind is None:
+        raise ImageError(f"{path}: the browser shows PNG, JPEG, GIF or WebP scans; convert this one first")
+    try:
+        with Image.open(path) as im:
+            width, height = im.size
+    except (OSError, ValueError, Image.DecompressionBombError) as exc:
+        raise ImageError(f"{path}: not a readable image ({exc})") from None
+    return _Scan(path, width, height, kind)
+
+
+class EditorServer(ThreadingHTTPServer):
+    """The editor of one map file, served on 127.0.0.1 (``port`` 0: any free port)."""
+
+    daemon_threads = True
+    allow_reuse_address = True
+
+    def __init__(self, map_path: str | Path, *, layout: Layout | None = None, image: str | Path | None = None,
+                 port: int = 0, hex_size: float = 24.0) -> None:
+        from ..terrain.render import board_layout
+
+        self.map_path = Path(map_path)
+        raw = read_bytes(self.map_path, "map file")
+        m = load_map(self.map_path)  # validates (one-line error before anything starts)
+        self.scan = _read_scan(Path(image)) if image is not None else None
+        if layout is None:
+            layout = m.grid.layout if self.scan is not None else None
+            if self.scan is not None and layout is None:
+                raise InputError("the map's grid has no calibration for the scan: give --grid GRID "
+                                 "(from 'wgt map calibrate')")
+            if layout is None:
+                layout = board_layout(m, hex_size)[0]
+        self.layout = layout
+        self.token = secrets.token_urlsafe(24)
+        self.nonce = secrets.token_urlsafe(16)
+        self.base_digest = digest(raw)
+        self.save_lock = threading.Lock()
+        self.saves = 0
+        super().__init__(("127.0.0.1", port), _Handler)
+        self.port = self.server_address[1]
+        self.hosts = {f"127.0.0.1:{self.port}", f"localhost:{self.port}"}
+        self.origins = {f"http://{h}" for h in self.hosts}
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}/?token={self.token}"
+
+    # --- what the handler serves ----------------------------------------------------------------
+
+    def page(self) -> bytes:
+        static = resources.files("toolkit.editor") / "static"
+        html = (static / "editor.html").read_text("utf-8")
+        css = (static / "editor.css").read_text("utf-8")
+        js = (static / "editor.js").read_text("utf-8")
+        html = html.replace("/*STYLE*/", css).replace("/*SCRIPT*/", js).replace("NONCE", self.nonce)
+        return html.encode("utf-8")
+
+    def map_json(self) -> dict[str, Any]:
+        raw = read_bytes(self.map_path, "map file")
+        m = loads_map(raw.decode("utf-8"), source=str(self.map_path))
+        image = None
+        if self.scan is not None:
+            image = {"url": f"/api/image?token={self.token}", "width": self.scan.width,
+                     "height": self.scan.height, "name": self.scan.path.name}
+        payload = map_payload(m, self.layout, digest(raw), image)
+        payload["file"] = str(self.map_path)
+        return payload
+
+    def save(self, body: Any) -> dict[str, Any]:
+        if not isinstance(body, dict) or not isinstance(body.get("base"), str):
+            raise InputError("a save names the file it is based on (base)")
+        with self.save_lock:
+            done = edit_map_file(self.map_path, lambda m: apply_changes(m, body), expect=body["base"])
+            self.saves += 1
+        lines = sum(1 for ln in difflib.unified_diff(done.before.splitlines(), done.after.splitlines(), n=0,
+                                                     lineterm="") if ln[:1] in "+-" and ln[:3] not in ("+++", "---"))
+        return {"ok": True, "digest": done.digest_after, "changed": done.result, "lines": lines}
+
+
+class _Handler(BaseHTTPRequestHandler):
+    server: EditorServer
+    server_version = "wgt-editor"
+    sys_version = ""
+
+    def log_message(self, format: str, *args: Any) -> None:  # quiet: the terminal is the user's
+        return
+
+    # --- checks ---------------------------------------------------------------------------------
+
+    def _refuse(self, status: HTTPStatus, message: str) -> None:
+        self._send(status, json.dumps({"ok": False, "error": message}).encode(), "application/json")
+
+    def _allowed(self, query: dict[str, list[str]]) -> bool:
+        srv = self.server
+        host = self.headers.get("Host", "")
+        if host not in srv.hosts:
+            self._refuse(HTTPStatus.FORBIDDEN, f"refused: host {host!r} is not this editor's local address")
+            return False
+        origin = self.headers.get("Origin")
+        if origin is not None and origin not in srv.origins:
+            self._refuse(HTTPStatus.FORBIDDEN, f"refused: a request from another site ({origin})")
+            return False
+        if self.headers.get("Sec-Fetch-Site") not in (None, "same-origin", "none"):
+            self._refuse(HTTPStatus.FORBIDDEN, "refused: a cross-site request")
+            return False
+        token = self.headers.get("X-WGT-Token") or (query.get("token") or [""])[0]
+        if not hmac.compare_digest(token.encode(), srv.token.encode()):
+            self._refuse(HTTPStatus.FORBIDDEN, "refused: missing or wrong session token (open the address "
+                                               "'wgt map edit' printed)")
+            return False
+        return True
+
+    def _send(self, status: HTTPStatus, body: bytes, ctype: str, extra: dict[str, str] | None = None) -> None:
+        self.send_response(status)
+        self.send_header("Content-Type", ctype)
+        self.send_header("Content-Length", str(len(body)))
+        self.send_header("Cache-Control", "no-store")
+        self.send_header("X-Content-Type-Options", "nosniff")
+        self.send_header("X-Frame-Options", "DENY")
+        self.send_header("Referrer-Policy", "no-referrer")
+        self.send_header("Cross-Origin-Resource-Policy", "same-origin")
+        for k, v in (extra or {}).items():
+            self.send_header(k, v)
+        self.end_headers()
+        if self.command != "HEAD":
+            self.wfile.write(body)
+
+    # --- methods --------------------------------------------------------------------------------
+
+    def do_GET(self) -> None:
+        url = urlsplit(self.path)
+        query = parse_qs(url.query)
+        if not self._allowed(query):
+            return
+        srv = self.server
+        try:
+            if url.path == "/":
+                csp = (f"default-src 'none'; script-src 'nonce-{srv.nonce}'; style-src 'nonce-{srv.nonce}'; "
+                       "img-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'none'; "
+                       "frame-ancestors 'none'")
+                self._send(HTTPStatus.OK, srv.page(), "text/html; charset=utf-8", {"Content-Security-Policy": csp})
+            elif url.path == "/api/map":
+                self._send(HTTPStatus.OK, json.dumps(srv.map_json(), allow_nan=False).encode(), "application/json")
+            elif url.path == "/api/image" and srv.scan is not None:
+                self._send(HTTPStatus.OK, read_bytes(srv.scan.path, "scan", 512 * 1024 * 1024), srv.scan.kind)
+            else:
+                self._refuse(HTTPStatus.NOT_FOUND, f"no such page: {url.path}")
+        except ToolkitError as exc:
+            self._refuse(HTTPStatus.CONFLICT, str(exc))
+
+    def do_POST(self) -> None:
+        url = urlsplit(self.path)
+        if not self._allowed({}):
+            return
+        if url.path != "/api/save":
+            self._refuse(HTTPStatus.NOT_FOUND, f"no such action: {url.path}")
+            return
+        if self.headers.get("Content-Type", "").split(";")[0].strip() != "application/json":
+            self._refuse(HTTPStatus.UNSUPPORTED_MEDIA_TYPE, "a save is sent as application/json")
+            return
+        try:
+            length = int(self.headers.get("Content-Length", ""))
+        except ValueError:
+            self._refuse(HTTPStatus.LENGTH_REQUIRED, "a save needs a Content-Length")
+            return
+        if not 0 <= length <= MAX_BODY:
+            self._refuse(HTTPStatus.REQUEST_ENTITY_TOO_LARGE, "the save is too large")
+            return
+        try:
+            body = json.loads(self.rfile.read(length))
+        except (ValueError, UnicodeDecodeError):
+            self._refuse(HTTPStatus.BAD_REQUEST, "the save is not valid JSON")
+            return
+        try:
+            result = self.server.save(body)
+        except MapChangedError as exc:
+            self._refuse(HTTPStatus.CONFLICT, f"not saved: {exc.message}")
+            return
+        except (DataFileError, InputError, ToolkitError) as exc:
+            self._refuse(HTTPStatus.UNPROCESSABLE_ENTITY, f"not saved: {exc}")
+            return
+        self._send(HTTPStatus.OK, json.dumps(result).encode(), "application/json")
+
+    def _not_allowed(self) -> None:
+        self._refuse(HTTPStatus.METHOD_NOT_ALLOWED, f"{self.command} is not used here")
+
+    do_PUT = do_DELETE = do_PATCH = do_OPTIONS = _not_allowed
