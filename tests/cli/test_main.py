@@ -43,7 +43,7 @@ def test_games_json():
 @pytest.mark.parametrize("args", [("no-such-command",), ("games", "--no-such-option"), ("--bogus",),
                                   ("games", "extra"), ("map", "no-such-command"), ("map", "show"),
                                   ("map", "export", "winter-war", "-o", "x.kml", "--format", "kml"),
-                                  ("map", "edit", "winter-war")])  # DESIGN.md's editor: not built yet
+                                  ("map", "edit"), ("map", "edit", "winter-war", "--port", "70000")])
 def test_usage_errors_exit_2(args):
     result = run(*args)
     assert result.returncode == 2
