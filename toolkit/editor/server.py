@@ -30,7 +30,7 @@ from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
 from ..errors import DataFileError, InputError, ToolkitError
-from ..fileio import read_bytes
+from ..fileio import decode_text, read_bytes
 from ..hexgrid import Layout
 from ..terrain.io import MapChangedError, digest, edit_map_file, load_map, loads_map
 from ..terrain.model import RESERVED_KEYS, TerrainMap
@@ -258,6 +258,8 @@ class EditorServer(ThreadingHTTPServer):
         self.base_digest = digest(raw)
         self.save_lock = threading.Lock()
         self.saves = 0
+        self._payload: tuple[str, bytes] | None = None  # (digest of the file, the page's JSON of it)
+        self.map_bytes()  # ready before the first page is asked for
         super().__init__(("127.0.0.1", port), _Handler)
         self.port = self.server_address[1]
         self.hosts = {f"127.0.0.1:{self.port}", f"localhost:{self.port}"}
@@ -274,12 +276,15 @@ class EditorServer(ThreadingHTTPServer):
         html = (static / "editor.html").read_text("utf-8")
         css = (static / "editor.css").read_text("utf-8")
         js = (static / "editor.js").read_text("utf-8")
-        html = html.replace("/*STYLE*/", css).replace("/*SCRIPT*/", js).replace("NONCE", self.nonce)
-        return html.encode("utf-8")
+        # the map's data goes in the page itself (one request, not two); "</" cannot end the script there
+        data = self.map_bytes().decode("utf-8").replace("</", "<\\/")
+        html = html.replace("/*STYLE*/", css).replace("/*SCRIPT*/", js).replace("/*DATA*/", data)
+        return html.replace("NONCE", self.nonce).encode("utf-8")
 
     def map_json(self) -> dict[str, Any]:
+        """The map file as it is on disk now, as the page draws it (:func:`map_payload`)."""
         raw = read_bytes(self.map_path, "map file")
-        m = loads_map(raw.decode("utf-8"), source=str(self.map_path))
+        m = loads_map(decode_text(raw, self.map_path), source=str(self.map_path))
         image = None
         if self.scan is not None:
             image = {"url": f"/api/image?token={self.token}", "width": self.scan.width,
@@ -287,6 +292,15 @@ class EditorServer(ThreadingHTTPServer):
         payload = map_payload(m, self.layout, digest(raw), image)
         payload["file"] = str(self.map_path)
         return payload
+
+    def map_bytes(self) -> bytes:
+        """:meth:`map_json` as JSON, made again only when the file's bytes changed."""
+        d = digest(read_bytes(self.map_path, "map file"))
+        cached = self._payload
+        if cached is None or cached[0] != d:
+            payload = self.map_json()
+            cached = self._payload = (payload["digest"], json.dumps(payload, allow_nan=False).encode("utf-8"))
+        return cached[1]
 
     def save(self, body: Any) -> dict[str, Any]:
         if not isinstance(body, dict) or not isinstance(body.get("base"), str):
@@ -362,7 +376,7 @@ class _Handler(BaseHTTPRequestHandler):
                        "frame-ancestors 'none'")
                 self._send(HTTPStatus.OK, srv.page(), "text/html; charset=utf-8", {"Content-Security-Policy": csp})
             elif url.path == "/api/map":
-                self._send(HTTPStatus.OK, json.dumps(srv.map_json(), allow_nan=False).encode(), "application/json")
+                self._send(HTTPStatus.OK, srv.map_bytes(), "application/json")
             elif url.path == "/api/image" and srv.scan is not None:
                 self._send(HTTPStatus.OK, read_bytes(srv.scan.path, "scan", 512 * 1024 * 1024), srv.scan.kind)
             else:
