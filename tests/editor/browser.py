@@ -31,7 +31,8 @@ def why_no_browser() -> str | None:
 
 
 @contextmanager
-def chrome(width: int = 1400, height: int = 900) -> Iterator[Any]:
+def chrome(width: int = 1400, height: int = 900, resolve: dict[str, str] | None = None) -> Iterator[Any]:
+    """A headless Chromium; ``resolve`` maps host names to addresses (Chromium's host resolver rules)."""
     from selenium import webdriver
     from selenium.webdriver.chrome.service import Service
 
@@ -41,6 +42,8 @@ def chrome(width: int = 1400, height: int = 900) -> Iterator[Any]:
     for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
                 f"--window-size={width},{height}", "--no-first-run", "--disable-extensions"):
         opts.add_argument(arg)
+    if resolve:
+        opts.add_argument("--host-resolver-rules=" + ", ".join(f"MAP {k} {v}" for k, v in resolve.items()))
     driver = webdriver.Chrome(service=Service(str(shutil.which("chromedriver"))), options=opts)
     try:
         yield driver

@@ -258,6 +258,7 @@ class EditorServer(ThreadingHTTPServer):
         self.base_digest = digest(raw)
         self.save_lock = threading.Lock()
         self.saves = 0
+        self.refused: list[str] = []  # what was refused (403), for the record
         self._payload: tuple[str, bytes] | None = None  # (digest of the file, the page's JSON of it)
         self.map_bytes()  # ready before the first page is asked for
         super().__init__(("127.0.0.1", port), _Handler)
@@ -324,7 +325,22 @@ class _Handler(BaseHTTPRequestHandler):
     # --- checks ---------------------------------------------------------------------------------
 
     def _refuse(self, status: HTTPStatus, message: str) -> None:
+        if self.command == "POST" and not getattr(self, "_read", False):
+            self._drain()
+        if status == HTTPStatus.FORBIDDEN:
+            self.server.refused.append(f"{self.command} {urlsplit(self.path).path}: {message}")
         self._send(status, json.dumps({"ok": False, "error": message}).encode(), "application/json")
+
+    def _drain(self) -> None:
+        """Read (and drop) a refused request's body, so the answer reaches the client instead of a reset
+        connection."""
+        self._read = True
+        try:
+            length = int(self.headers.get("Content-Length", "0"))
+        except ValueError:
+            return
+        if 0 < length <= MAX_BODY:
+            self.rfile.read(length)
 
     def _allowed(self, query: dict[str, list[str]]) -> bool:
         srv = self.server
@@ -402,6 +418,7 @@ class _Handler(BaseHTTPRequestHandler):
         if not 0 <= length <= MAX_BODY:
             self._refuse(HTTPStatus.REQUEST_ENTITY_TOO_LARGE, "the save is too large")
             return
+        self._read = True
         try:
             body = json.loads(self.rfile.read(length))
         except (ValueError, UnicodeDecodeError):
