@@ -194,3 +194,30 @@ def test_map_edit_bad_input_is_one_line_and_exit_3(tmp_path: Path) -> None:
                       ([str(p), "--image", str(scan), "--grid", str(p)], "has no calibration")):
         code, err = wgt("map", "edit", *args, "--no-browser")
         assert code == 3 and why in err and err.count("\n") == 1, (args, err)
+
+
+def test_edits_of_overridden_hexes_and_hexsides_go_to_their_override_lines(tmp_path: Path) -> None:
+    """What the page shows is the map with overrides applied; an edit of an overridden hex or hexside
+    changes its line under ``overrides:`` (as ``wgt map set`` does), the rest of the section stays."""
+    p = tmp_path / "m.yaml"
+    shutil.copy(SMALL, p)
+    original = p.read_text()
+    with serving(p) as srv:
+        status, m = request(srv.port, "GET", "/api/map", X_WGT_Token=srv.token)
+        row = {h[0]: h for h in m["hexes"]}
+        assert row["0806"][3] == "forest" and m["overridden"] == ["0806"]
+        assert m["hexsides"]["0705/0706"] == ["river"]
+        body = {"base": m["digest"],
+                "hexes": {"0806": {"terrain": "mountain", "tags": [], "name": None,
+                                   "values": {"note": "symbol under the label"}},
+                          "0805": {"terrain": "forest", "tags": [], "name": None, "values": {}}},
+                "hexsides": {"0705/0706": ["river", "road"]}}
+        status, res = request(srv.port, "POST", "/api/save", body, X_WGT_Token=srv.token)
+        assert status == 200 and res["changed"] == {"hexes": 2, "hexsides": 1}, res
+    removed, added = diff_lines(original, p.read_text())
+    assert removed == ['  "0805": {terrain: clear}', '    "0806": {terrain: forest, note: symbol under the label}',
+                       '    "0705/0706": [river]']
+    assert added == ['  "0805": {terrain: forest}', '    "0806": {terrain: mountain, note: symbol under the label}',
+                     '    "0705/0706": [river, road]']
+    m2 = load_map(p)
+    assert m2.hexes["0806"].terrain == "swamp" and m2.terrain("0806") == "mountain"
