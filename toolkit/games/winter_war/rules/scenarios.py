@@ -11,52 +11,76 @@ from ..terrain import FINLAND
 from .common import BOOK, Context, flag, player_of
 from .supply import open_step
 
-__all__ = ["allied_arrival", "judge_drop", "scenario_d_placement", "scenario_table", "special_placements"]
+__all__ = ["allied_arrival", "allied_arrivals", "judge_drop", "paratroop", "scenario_d", "scenario_d_placement",
+           "scenario_table", "volunteers"]
 
 EVENT_F_DROP = BOOK.cite("Special Event F", "It may be \"air dropped\" into Finland on any future Game-Turn provided "
                          "it starts from Leningrad. It can only be air dropped at the conclusion of the Soviet "
                          "Player-Turn.")
-SCENARIO_D = BOOK.cite("Scenario D", "The Finnish Player immediately places his reinforcements that are due on Game "
-                       "Turn 3 and 4 in any hex in Finland, not in the Soviet's Zone of Control, and to which a line "
-                       "of hexes can be traced to Helsinki (of any length), none of which are in the Soviet Player's "
-                       "Zone of Control.")
 OPTIONAL = BOOK.cite("Optional Rule: Scenario/Special Events", "The occurance of given Scenarios and Special Events "
                      "is triggered by die-rolls performed during the Interphase")
 
 
-@BOOK.rule("Optional Rule: Scenario/Special Events", "Place the Soviet 3-1-1 Paratroop unit in Leningrad. ... It is "
-           "picked up from Leningrad and placed down on any hex in Finland within 6 hexes of Leningrad, but it "
-           "cannot land in a Finnish Zone of Control. ... Place a 2-2-2 in Helsinki or Oulu immediately. ... "
-           "SCENARIO A: FRENCH/BRITISH ALLIES LAND AT PETSAMO. ... Immediately place two 3-2-2 units on the hex in "
-           "Sweden marked with an \"R\".")
-def special_placements(ctx: Context) -> list[Violation]:
-    """Special Events F (paradrop) and G (volunteers): where the units may appear."""
+@BOOK.rule("Special Event F", "Place the Soviet 3-1-1 Paratroop unit in Leningrad. ... It is picked up from "
+           "Leningrad and placed down on any hex in Finland within 6 hexes of Leningrad, but it cannot land in a "
+           "Finnish Zone of Control.")
+def paratroop(ctx: Context) -> list[Violation]:
+    """Special Event F: the paratroop appears in Leningrad, and lands in Finland within six hexes of it, out of
+    Finnish zones of control."""
     out = []
     b = ctx.board
     assert ctx.zoc is not None
+    leningrad = b.named.get("Leningrad")
     for u in ctx.pos.on_map():
-        if u.counter == "sov-3-1-1" and flag(u, "air_dropped"):
-            len_hex = b.named.get("Leningrad")
-            near = b.within(len_hex, 6) if len_hex else set()
+        if u.counter != "sov-3-1-1":
+            continue
+        if flag(u, "air_dropped"):
+            near = b.within(leningrad, 6) if leningrad else set()
             if not b.in_country(u.hex, FINLAND) or u.hex not in near:  # type: ignore[arg-type]
                 out.append(violation("Special Event F", f"paratroop {u.id} must land in Finland within 6 hexes "
                                      "of Leningrad", [u.hex], [u.id]))
             if ctx.zoc.controls("finnish", u.hex):  # type: ignore[arg-type]
                 out.append(violation("Special Event F", f"paratroop {u.id} cannot land in a Finnish Zone of "
                                      "Control", [u.hex], [u.id]))
-        if ctx.scenario == "D" and player_of(u) == "finnish" and ctx.is_arrival(u) \
-                and ctx.pos.phase == "interphase":
-            out.extend(scenario_d_placement(ctx, u))
-        if u.counter == "sov-3-1-1" and ctx.is_arrival(u) and u.hex != b.named.get("Leningrad"):
+        if ctx.is_arrival(u) and u.hex != leningrad:
             out.append(violation("Special Event F", f"paratroop {u.id} is placed in Leningrad when the event "
                                  "occurs", [u.hex], [u.id]))
+    return out
+
+
+@BOOK.rule("Special Event G", "Place a 2-2-2 in Helsinki or Oulu immediately.")
+def volunteers(ctx: Context) -> list[Violation]:
+    """Special Event G: the volunteers appear in Helsinki or Oulu."""
+    b = ctx.board
+    allowed = {b.named.get("Helsinki"), b.named.get("Oulu")}
+    return [violation("Special Event G", f"volunteer unit {u.id} must be placed in Helsinki or Oulu", [u.hex],
+                      [u.id])
+            for u in ctx.pos.on_map() if u.counter == "fin-2-2-2" and ctx.is_arrival(u) and u.hex not in allowed]
+
+
+@BOOK.rule("Scenarios", "If no Soviet unit is in Petsamo, the three units may be placed in a stack on Petsamo ... "
+           "Immediately place two 3-2-2 units on the hex in Sweden marked with an \"R\". ... Place two 3-2-2's on "
+           "the \"R\" space ... They may either be landed at Petsamo (in which case also follow the applicable "
+           "Scenario A rules for landing), or they may cross into Finland from Sweden (follow Scenario B rules).")
+def allied_arrivals(ctx: Context) -> list[Violation]:
+    """Scenarios A, B, C, E: where the Allied units arrive (each violation cites the Scenario in play)."""
+    out: list[Violation] = []
+    for u in ctx.pos.on_map():
         if u.side == "allied" and ctx.is_arrival(u):
             out.extend(allied_arrival(ctx, u))
-        if u.counter == "fin-2-2-2" and ctx.is_arrival(u):
-            allowed = {b.named.get("Helsinki"), b.named.get("Oulu")}
-            if u.hex not in allowed:
-                out.append(violation("Special Event G", f"volunteer unit {u.id} must be placed in Helsinki or "
-                                     "Oulu", [u.hex], [u.id]))
+    return out
+
+
+@BOOK.rule("Scenario D", "The Finnish Player immediately places his reinforcements that are due on Game Turn 3 and 4 "
+           "in any hex in Finland, not in the Soviet's Zone of Control")
+def scenario_d(ctx: Context) -> list[Violation]:
+    """Scenario D: the early Finnish reinforcements placed in the Interphase."""
+    if ctx.scenario != "D" or ctx.pos.phase != "interphase":
+        return []
+    out: list[Violation] = []
+    for u in ctx.pos.on_map():
+        if player_of(u) == "finnish" and ctx.is_arrival(u):
+            out.extend(scenario_d_placement(ctx, u))
     return out
 
 
