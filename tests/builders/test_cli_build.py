@@ -48,7 +48,11 @@ def test_sheets_pdf(tmp_path: Path):
     assert code == 0
     data = json.loads(out)
     assert (data["pages"], data["counter_mm"], data["back_offset_mm"]) == (2, 15.875, [0.5, -0.25])
+    assert data["art"] == "vector"
     assert out_file.read_bytes().startswith(b"%PDF-1.4")
+    code, out, _ = run("build", "sheets", ALL, "-o", str(out_file), "--raster", "--dpi", "150")
+    assert code == 0 and out.strip().endswith("(duplex long, pictures at 150 dpi)")
+    assert b"/Subtype /Image" in out_file.read_bytes()
 
 
 def test_aids_from_a_chart_file(tmp_path: Path):

@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tests.pdfcheck import page_text, render_gray
+from tests.pdfcheck import check_structure, fonts, page_text, render_gray
 from toolkit.builders.counter_art import mm_to_px, render_face
 from toolkit.builders.sheets import SheetSpec, back_transform, build_sheets, layout_sheet
 from toolkit.counters import load_counters
@@ -88,8 +88,8 @@ def _objects(pdf: bytes) -> dict[int, bytes]:
     return out
 
 
-def test_pdf_is_deterministic_and_its_xref_is_exact(cset):
-    spec = SheetSpec(counter_mm=16, dpi=150)
+def test_raster_pdf_is_deterministic_and_its_xref_is_exact(cset):
+    spec = SheetSpec(counter_mm=16, dpi=150, art="raster")
     first, second = build_sheets(cset, spec), build_sheets(cset, spec)
     assert first == second
     objects = _objects(first)
@@ -98,8 +98,8 @@ def test_pdf_is_deterministic_and_its_xref_is_exact(cset):
     assert b"/MediaBox [0 0 595.2756 841.8898]" in pages[0]  # A4 in points
 
 
-def test_images_are_stored_losslessly_once_per_face(cset):
-    spec = SheetSpec(counter_mm=12.7, dpi=200, bleed_mm=1.0)
+def test_raster_images_are_stored_losslessly_once_per_face(cset):
+    spec = SheetSpec(counter_mm=12.7, dpi=200, bleed_mm=1.0, art="raster")
     objects = _objects(build_sheets(cset, spec))
     images = {n: b for n, b in objects.items() if b"/Subtype /Image" in b and b"/ImageMask true" not in b}
     faces = sum(1 for _ in cset) * 2
@@ -118,7 +118,8 @@ def test_bad_specs_are_refused(cset):
     for spec, message in ((SheetSpec(page="a9"), "unknown page size"), (SheetSpec(duplex="x"), "unknown duplex"),
                           (SheetSpec(counter_mm=2), "out of range"), (SheetSpec(dpi=10), "dpi 10"),
                           (SheetSpec(counter_mm=100, margin_mm=50), "does not fit"),
-                          (SheetSpec(back_offset_mm=(30, 0)), "back offset")):
+                          (SheetSpec(back_offset_mm=(30, 0)), "back offset"),
+                          (SheetSpec(art="oil"), "unknown art 'oil'")):
         with pytest.raises(InputError, match=message):
             build_sheets(cset, spec)
 
@@ -199,16 +200,18 @@ def _art_edges(pdf: Path, page: int, at: tuple[float, float], width: float) -> t
     return x0 + ink[0] * px, x0 + (ink[-1] + 1) * px
 
 
-@pytest.mark.parametrize(("page", "size", "duplex", "offset", "landscape"), [
-    ("a4", 12.7, "long", (0.0, 0.0), False),
-    ("a4", 12.7, "long", (0.7, -0.4), False),
-    ("letter", 15.875, "short", (-0.3, 0.55), False),
-    ("letter", 16.0, "long", (0.0, 0.0), False),
-    ("a4", 16.0, "long", (0.25, 0.6), True),
+@pytest.mark.parametrize(("page", "size", "duplex", "offset", "landscape", "art"), [
+    ("a4", 12.7, "long", (0.0, 0.0), False, "vector"),
+    ("a4", 12.7, "long", (0.7, -0.4), False, "vector"),
+    ("a4", 12.7, "long", (0.7, -0.4), False, "raster"),
+    ("letter", 15.875, "short", (-0.3, 0.55), False, "vector"),
+    ("letter", 15.875, "short", (-0.3, 0.55), False, "raster"),
+    ("letter", 16.0, "long", (0.0, 0.0), False, "vector"),
+    ("a4", 16.0, "long", (0.25, 0.6), True, "vector"),
 ])
-def test_backs_register_with_fronts(tmp_path: Path, cset, page, size, duplex, offset, landscape):
+def test_backs_register_with_fronts(tmp_path: Path, cset, page, size, duplex, offset, landscape, art):
     spec = SheetSpec(counter_mm=size, page=page, duplex=duplex, back_offset_mm=offset, dpi=150,
-                     bleed_mm=1.0, mark_gap_mm=1.5, landscape=landscape)
+                     bleed_mm=1.0, mark_gap_mm=1.5, landscape=landscape, art=art)
     full, grid = _full_sheet_set(cset, spec)
     pdf = tmp_path / "sheet.pdf"
     pdf.write_bytes(build_sheets(full, spec))
@@ -234,8 +237,9 @@ def test_backs_register_with_fronts(tmp_path: Path, cset, page, size, duplex, of
     err_y = np.abs(np.array(by) - np.array(expected_y))
     assert err_x.max() < 0.1 and err_y.max() < 0.1, (err_x.max(), err_y.max())
     orientation = " landscape" if landscape else ""
-    print(f"registration {page}{orientation} {size} mm {duplex} offset {offset}: max error x {err_x.max():.4f} mm, "
-          f"y {err_y.max():.4f} mm; size error {np.max(np.abs(np.diff(fx) - size)):.4f} mm")
+    size_err = np.max(np.abs(np.diff(fx) - size))
+    print(f"registration {art} {page}{orientation} {size} mm {duplex} offset {offset}: "
+          f"max error x {err_x.max():.4f} mm, y {err_y.max():.4f} mm; size error {size_err:.4f} mm")
     # the art registers too: the outer edges of the printed block (bleed included) through the first row
     fl, fr = _art_edges(pdf, 1, (0, grid.top + size / 2), width)
     by0 = grid.top + size / 2 + dy if mirror_x else height - grid.top - size / 2 + dy
@@ -249,8 +253,9 @@ def test_backs_register_with_fronts(tmp_path: Path, cset, page, size, duplex, of
     assert np.mean(np.array(bx) - np.array(plain_x)) == pytest.approx(dx, abs=0.05)
 
 
-def test_fold_layout_mirrors_about_the_fold(tmp_path: Path, cset):
-    spec = SheetSpec(counter_mm=16, duplex="fold", dpi=150)
+@pytest.mark.parametrize("art", ["vector", "raster"])
+def test_fold_layout_mirrors_about_the_fold(tmp_path: Path, cset, art):
+    spec = SheetSpec(counter_mm=16, duplex="fold", dpi=150, art=art)
     full, grid = _full_sheet_set(cset, spec)
     pdf = tmp_path / "fold.pdf"
     pdf.write_bytes(build_sheets(full, spec))
@@ -260,6 +265,12 @@ def test_fold_layout_mirrors_about_the_fold(tmp_path: Path, cset):
     assert np.max(np.abs(np.array(bx) - np.array(fx))) < 0.1
     assert np.max(np.abs(np.array(by) - np.array(sorted(height - y for y in fy)))) < 0.1
     assert np.max(np.abs(np.diff(fy) - 16)) < 0.05
+    # the art too: the block's edges (bleed included) on the front half and, mirrored, on the back half
+    width, _ = spec.page_size()
+    y = grid.top + 8
+    left, right = _art_edges(pdf, 1, (0, y), width)
+    back_left, back_right = _art_edges(pdf, 1, (0, height - y), width)
+    assert abs(back_left - left) < 0.1 and abs(back_right - right) < 0.1
 
 
 @pytest.mark.parametrize(("duplex", "offset"), [("long", (0.3, -0.2)), ("short", (-0.6, 0.4))])
@@ -313,11 +324,12 @@ def test_page_labels_survive_escaping(tmp_path: Path, cset):
     assert "backs (duplex: flip on long edge; back offset 0, 0 mm)" in text
 
 
-def test_labels_are_drawn_in_the_toolkit_face_and_stay_searchable(tmp_path: Path, cset):
-    """The page labels print from a 1200-dpi text mask (no font needed to show them) over invisible text."""
+def test_raster_labels_are_drawn_in_the_toolkit_face_and_stay_searchable(tmp_path: Path, cset):
+    """Raster sheets print the labels from a 1200-dpi text mask (no font needed to show them) over invisible
+    text."""
     from toolkit.builders.pdf import TEXT_DPI, _text_mask
 
-    spec = SheetSpec(dpi=100)
+    spec = SheetSpec(dpi=100, art="raster")
     data = build_sheets(cset, spec)
     objects = _objects(data)
     masks = [b for b in objects.values() if b"/ImageMask true" in b]
@@ -360,3 +372,74 @@ def test_pdf_string_literals_round_trip(text):
     from toolkit.builders.pdf import _pdf_string
 
     assert _unescape(_pdf_string(text)) == text.encode("cp1252", errors="replace")
+
+
+# ------------------------------------------------------------------------------------------ vector art
+
+def test_vector_sheets_are_deterministic_even_across_processes(cset):
+    """The same counters give the same bytes: twice here, and in a fresh interpreter (font subsets, form
+    names and object numbers do not depend on what the process drew before)."""
+    import hashlib
+    import subprocess
+    import sys
+
+    from toolkit.builders.aids import ChartTable, aids_pdf
+
+    spec = SheetSpec(counter_mm=16)
+    first = build_sheets(cset, spec)
+    aids_pdf([ChartTable.make("T", ("a",), [("b",)])])  # other documents in between
+    assert build_sheets(cset, spec) == first
+    code = ("import hashlib, sys; from toolkit.builders.sheets import SheetSpec, build_sheets; "
+            "from toolkit.counters import load_counters; "
+            f"data = build_sheets(load_counters({str(DATA / 'all-types.yaml')!r}), SheetSpec(counter_mm=16)); "
+            "sys.stdout.write(hashlib.sha256(data).hexdigest())")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120, check=True)
+    assert out.stdout == hashlib.sha256(first).hexdigest()
+
+
+def test_vector_sheets_have_embedded_fonts_live_text_and_no_pictures(cset):
+    data = build_sheets(cset, SheetSpec(counter_mm=16))
+    assert check_structure(data) == []
+    listed = fonts(data)
+    assert {name.split("+")[-1] for name, _, _ in listed} == {
+        "SourceSansPro-Regular", "SourceSansPro-Semibold", "SourceSansPro-Bold"}
+    assert all(subtype == "TrueType" and embedded for _, subtype, embedded in listed), listed
+    assert b"/Subtype /Image" not in data
+    front = page_text(data, 1, 1).split()
+    # every counter's values and designation, as live text (the designations are set vertically)
+    for ct in cset:
+        face = cset.face(ct)
+        if face.designation:
+            assert face.designation in front, ct.id
+    assert {"0-2-3", "1-3-4", "6-4-6", "NKVD", "HQ", "Broken"} <= set(front)
+    assert "all-types - counters, sheet 1 of 1, fronts (16 mm)" in page_text(data, 1, 1)
+
+
+def test_each_face_is_drawn_once_as_a_form(cset):
+    import io
+
+    import pikepdf
+
+    data = build_sheets(cset, SheetSpec(counter_mm=16))
+    with pikepdf.open(io.BytesIO(data)) as doc:
+        forms = {obj.objgen for page in doc.pages for obj in page.obj.Resources.XObject.values()
+                 if obj.get("/Subtype") == "/Form"}
+    assert len(forms) == 2 * sum(1 for _ in cset)  # "blank" has 5 copies, drawn once per side
+
+
+@pytest.mark.parametrize(("index", "which", "page"), [(0, "front", 1), (3, "front", 1), (10, "front", 1),
+                                                      (0, "back", 2), (20, "back", 2)])
+def test_vector_faces_look_like_the_pngs(cset, index, which, page):
+    """A counter on the vector sheet, rendered at 600 dpi, against the PNG art of the same size: the same
+    drawing (mean grey difference under 0.02; the edges differ by the sub-pixel position only)."""
+    spec = SheetSpec(counter_mm=16)
+    data = build_sheets(cset, spec)
+    grid = layout_sheet(spec)
+    counters = [t for t in cset for _ in range(t.count)]
+    x, y = grid.cell(index)
+    if which == "back":
+        x, y = back_transform(spec)(x + spec.counter_mm, y)
+    px = mm_to_px(spec.counter_mm, DPI)
+    region = render_gray(data, page, (round(x / 25.4 * DPI), round(y / 25.4 * DPI), px, px), DPI)
+    art = np.asarray(render_face(cset, counters[index], which, px).convert("L"), dtype=float) / 255
+    assert np.abs(region - art).mean() < 0.02, (counters[index].id, np.abs(region - art).mean())

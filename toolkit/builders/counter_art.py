@@ -24,6 +24,7 @@ import math
 from pathlib import Path
 
 from PIL import Image, ImageDraw
+from reportlab.pdfgen.canvas import Canvas
 
 from ..counters import CounterSet, CounterType, Face, format_value
 from ..errors import InputError
@@ -31,8 +32,9 @@ from ..fileio import atomic_open, ensure_folder
 from ..fonts import CAP_HEIGHT, font, printable
 from ..terrain.colour import hex_to_rgb
 from .symbols import draw_motorised, draw_size, draw_symbol, text_centered
+from .vector import Drawing, VectorDraw
 
-__all__ = ["contact_sheet", "mm_to_px", "render_face", "write_counter_pngs"]
+__all__ = ["FACE_UNITS", "contact_sheet", "draw_face_vector", "mm_to_px", "render_face", "write_counter_pngs"]
 
 
 #: How much darker (towards black) the inside of a Tornio Support Unit's unit-type box is.
@@ -72,7 +74,29 @@ def render_face(cset: CounterSet, counter: CounterType | str, which: str = "fron
     return image
 
 
-def _draw_face(draw: ImageDraw.ImageDraw, face: Face, cset: CounterSet, ox: float, oy: float, s: float,
+#: The side of a counter in the drawing units of :func:`draw_face_vector` (line widths and font sizes are
+#: rounded to whole units, as they are to whole pixels on an image).
+FACE_UNITS = 1200
+
+
+def draw_face_vector(canvas: Canvas, cset: CounterSet, counter: CounterType | str, which: str, size_pt: float,
+                     bleed_pt: float = 0.0) -> None:
+    """One face as PDF paths and live text on ``canvas``, the same drawing as :func:`render_face`.
+
+    The cut box is (0, 0)-(size_pt, size_pt) in the canvas's current (y-up) coordinates, the background
+    runs ``bleed_pt`` past it on every side.
+    """
+    face = cset.face(counter, which)
+    bg, fg = hex_to_rgb(face.colour), hex_to_rgb(face.text_colour)
+    canvas.setFillColorRGB(*(c / 255 for c in bg))
+    canvas.rect(-bleed_pt, -bleed_pt, size_pt + 2 * bleed_pt, size_pt + 2 * bleed_pt, stroke=0, fill=1)
+    b = bleed_pt / size_pt * FACE_UNITS
+    with VectorDraw(canvas, size_pt, unit=size_pt / FACE_UNITS) as draw, draw.clip((-b, -b, FACE_UNITS + b - 1,
+                                                                                     FACE_UNITS + b - 1)):
+        _draw_face(draw, face, cset, 0, 0, FACE_UNITS, bg, fg)
+
+
+def _draw_face(draw: Drawing, face: Face, cset: CounterSet, ox: float, oy: float, s: float,
                bg: tuple[int, int, int], fg: tuple[int, int, int]) -> None:
     if face.blank:
         return
@@ -117,7 +141,7 @@ def _draw_face(draw: ImageDraw.ImageDraw, face: Face, cset: CounterSet, ox: floa
         _draw_values(draw, face, cset, ox + s / 2, y, s, fg)
 
 
-def _draw_label(draw: ImageDraw.ImageDraw, label: str, ox: float, oy: float, s: float,
+def _draw_label(draw: Drawing, label: str, ox: float, oy: float, s: float,
                 fg: tuple[int, int, int]) -> None:
     lines = label.split("\n")
     height = min(0.2, 0.55 / len(lines)) * s
@@ -126,7 +150,7 @@ def _draw_label(draw: ImageDraw.ImageDraw, label: str, ox: float, oy: float, s: 
         text_centered(draw, ox + s / 2, top + i * height * 1.5, line, height, fg, max_width=0.86 * s)
 
 
-def _draw_vertical(draw: ImageDraw.ImageDraw, text: str, cx: float, cy: float, height: float, max_len: float,
+def _draw_vertical(draw: Drawing, text: str, cx: float, cy: float, height: float, max_len: float,
                    fg: tuple[int, int, int]) -> None:
     """Text turned 90° anticlockwise (read from below), centred on (cx, cy)."""
     text = printable(text)
@@ -135,6 +159,9 @@ def _draw_vertical(draw: ImageDraw.ImageDraw, text: str, cx: float, cy: float, h
     if width > max_len:
         f = font(height / CAP_HEIGHT * max_len / width, "semibold")
         width = max_len
+    if isinstance(draw, VectorDraw):
+        draw.text((cx, cy), text, font=f, fill=fg, anchor="mm", rotate=90)
+        return
     pad = round(height)
     tile = Image.new("L", (math.ceil(width) + 2 * pad, math.ceil(height * 2.2) + 2 * pad), 0)
     ImageDraw.Draw(tile).text((tile.width / 2, tile.height / 2), text, font=f, fill=255, anchor="mm")
@@ -156,7 +183,7 @@ def _value_tokens(face: Face, cset: CounterSet) -> list[tuple[str, str]]:
     return tokens
 
 
-def _draw_values(draw: ImageDraw.ImageDraw, face: Face, cset: CounterSet, cx: float, cy: float, s: float,
+def _draw_values(draw: Drawing, face: Face, cset: CounterSet, cx: float, cy: float, s: float,
                  fg: tuple[int, int, int]) -> None:
     tokens = _value_tokens(face, cset)
     if not tokens:

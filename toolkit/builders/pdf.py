@@ -1,4 +1,10 @@
-"""A small deterministic PDF writer: lossless images, vector lines and rectangles, text.
+"""PDF output: :class:`VectorPdf` (reportlab: vector art placed as forms, live text in the embedded
+typeface) and :class:`PdfWriter`, the toolkit's own small writer for raster art.
+
+The raster writer, described below, is kept for sheets printed from pictures (``SheetSpec(art="raster")``).
+Both take the same page calls (millimetres from the top-left corner, y down) and give the same bytes for
+the same input.
+
 
 Pillow's own PDF output stores RGB images as JPEG (lossy), so the builders write PDF themselves.
 Images are Flate-compressed RGB XObjects (lossless, each stored once however often it is drawn),
@@ -11,16 +17,19 @@ writer converts them to PDF points (y up). The same input gives the same bytes: 
 
 from __future__ import annotations
 
+import io
 import math
 import zlib
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 from PIL import Image, ImageDraw
+from reportlab.pdfgen.canvas import Canvas
 
 from ..fonts import font, printable
+from .vector import font_name, new_canvas
 
-__all__ = ["MM", "Page", "PdfWriter"]
+__all__ = ["MM", "Page", "PdfWriter", "VectorPage", "VectorPdf"]
 
 MM = 72.0 / 25.4  # PDF points per millimetre
 TEXT_DPI = 1200   # resolution of the drawn text
@@ -208,3 +217,125 @@ class PdfWriter:
         out += (f"trailer\n<< /Size {len(objects) + 1} /Root {catalog} 0 R /Info {info} 0 R >>\n"
                 f"startxref\n{xref}\n%%EOF\n").encode()
         return bytes(out)
+
+
+DrawFn = Callable[[Canvas], None]
+
+
+class VectorPage:
+    """A page of a :class:`VectorPdf`: the same calls as :class:`Page` (millimetres, top-left origin, y down),
+    recorded and replayed onto a reportlab canvas when the document is written."""
+
+    def __init__(self, width_mm: float, height_mm: float, forms: dict[str, tuple[float, float]]) -> None:
+        self.width_mm, self.height_mm = width_mm, height_mm
+        self.ops: list[DrawFn] = []
+        self._forms = forms
+
+    def _y(self, y: float) -> float:
+        return (self.height_mm - y) * MM
+
+    def image(self, name: str, x: float, y: float, w: float, h: float, rotate180: bool = False,
+              clip: tuple[float, float, float, float] | None = None) -> None:
+        """Draw form ``name`` (from :meth:`VectorPdf.add_form`) scaled into the box (x, y, w, h), as
+        :meth:`Page.image` draws a picture."""
+        form_w, form_h = self._forms[name]
+        top = self._y(y)
+
+        def op(c: Canvas) -> None:
+            c.saveState()
+            if clip is not None:
+                cx, cy, cw, ch = clip
+                path = c.beginPath()
+                path.rect(cx * MM, self._y(cy + ch), cw * MM, ch * MM)
+                c.clipPath(path, stroke=0, fill=0)
+            if rotate180:
+                c.translate((x + w) * MM, top)
+                c.scale(-w * MM / form_w, -h * MM / form_h)
+            else:
+                c.translate(x * MM, top - h * MM)
+                c.scale(w * MM / form_w, h * MM / form_h)
+            c.doForm(name)
+            c.restoreState()
+
+        self.ops.append(op)
+
+    def lines(self, segments: Iterable[tuple[float, float, float, float]], width_mm: float = 0.1,
+              colour: Colour = (0, 0, 0), dash_mm: float | None = None) -> None:
+        """Stroke straight segments (x0, y0, x1, y1) with butt caps."""
+        points = [(x0 * MM, self._y(y0), x1 * MM, self._y(y1)) for x0, y0, x1, y1 in segments]
+
+        def op(c: Canvas) -> None:
+            c.saveState()
+            c.setLineWidth(width_mm * MM)
+            c.setLineCap(0)
+            c.setStrokeColorRGB(*colour)
+            if dash_mm:
+                c.setDash(dash_mm * MM)
+            path = c.beginPath()
+            for x0, y0, x1, y1 in points:
+                path.moveTo(x0, y0)
+                path.lineTo(x1, y1)
+            c.drawPath(path, stroke=1, fill=0)
+            c.restoreState()
+
+        self.ops.append(op)
+
+    def text(self, x: float, y: float, text: str, size_pt: float = 8, bold: bool = False,
+             colour: Colour = (0, 0, 0)) -> None:
+        """Live text in the toolkit's typeface (embedded), baseline starting at (x, y)."""
+        name = font_name(font(100, "bold" if bold else "regular"))
+        line = printable(text)
+
+        def op(c: Canvas) -> None:
+            c.setFillColorRGB(*colour)
+            c.setFont(name, size_pt)
+            c.drawString(x * MM, self._y(y), line)
+
+        self.ops.append(op)
+
+
+class VectorPdf:
+    """A vector document: shapes drawn once as form XObjects (:meth:`add_form`) and placed on pages that
+    take :class:`Page`'s calls. Written by reportlab in invariant mode: the same drawing gives the same bytes."""
+
+    def __init__(self) -> None:
+        self._forms: dict[str, tuple[float, float]] = {}
+        self._form_draw: dict[str, DrawFn] = {}
+        self._form_keys: dict[object, str] = {}
+        self._pages: list[VectorPage] = []
+
+    def add_form(self, draw: DrawFn, width_pt: float, height_pt: float, key: object | None = None) -> str:
+        """Store a drawing of (0, 0)-(width_pt, height_pt) (y up) once, by ``key`` when given; its name."""
+        if key is not None and key in self._form_keys:
+            return self._form_keys[key]
+        name = f"Fm{len(self._forms) + 1}"
+        self._forms[name] = (width_pt, height_pt)
+        self._form_draw[name] = draw
+        if key is not None:
+            self._form_keys[key] = name
+        return name
+
+    def new_page(self, width_mm: float, height_mm: float) -> VectorPage:
+        page = VectorPage(width_mm, height_mm, self._forms)
+        self._pages.append(page)
+        return page
+
+    @property
+    def pages(self) -> list[VectorPage]:
+        return list(self._pages)
+
+    def to_bytes(self, title: str = "") -> bytes:
+        out = io.BytesIO()
+        first = self._pages[0] if self._pages else VectorPage(210, 297, self._forms)
+        canvas = new_canvas(out, first.width_mm * MM, first.height_mm * MM, title)
+        for name, (w, h) in self._forms.items():
+            canvas.beginForm(name, 0, 0, w, h)
+            self._form_draw[name](canvas)
+            canvas.endForm()
+        for page in self._pages:
+            canvas.setPageSize((page.width_mm * MM, page.height_mm * MM))
+            for op in page.ops:
+                op(canvas)
+            canvas.showPage()
+        canvas.save()
+        return out.getvalue()

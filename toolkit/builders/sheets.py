@@ -31,11 +31,13 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
+from reportlab.pdfgen.canvas import Canvas
+
 from ..counters import CounterSet, CounterType
 from ..errors import InputError
 from ..fileio import atomic_write
-from .counter_art import mm_to_px, render_face
-from .pdf import Page, PdfWriter
+from .counter_art import draw_face_vector, mm_to_px, render_face
+from .pdf import MM, Page, PdfWriter, VectorPage, VectorPdf
 
 __all__ = ["PAGE_SIZES", "SheetLayout", "SheetSpec", "back_transform", "build_sheets", "calibration_pages",
            "calibration_scales", "layout_sheet", "write_sheets"]
@@ -43,6 +45,7 @@ __all__ = ["PAGE_SIZES", "SheetLayout", "SheetSpec", "back_transform", "build_sh
 PAGE_SIZES: dict[str, tuple[float, float]] = {"a4": (210.0, 297.0), "letter": (215.9, 279.4),
                                               "a3": (297.0, 420.0), "legal": (215.9, 355.6)}
 DUPLEX = ("long", "short", "fold", "none")
+ARTS = ("vector", "raster")
 
 
 @dataclass(frozen=True)
@@ -64,6 +67,7 @@ class SheetSpec:
     marks_on_backs: bool = True
     label: bool = True
     calibration: bool = False  # add a front/back page pair with vernier scales to measure duplex drift
+    art: str = "vector"  # "vector": paths and live text; "raster": each face a lossless picture at ``dpi``
 
     def page_size(self) -> tuple[float, float]:
         w, h = PAGE_SIZES[self.page]
@@ -73,6 +77,8 @@ class SheetSpec:
         """Raise InputError naming the first impossible setting."""
         if self.page not in PAGE_SIZES:
             raise InputError(f"unknown page size {self.page!r} (known: {', '.join(PAGE_SIZES)})")
+        if self.art not in ARTS:
+            raise InputError(f"unknown art {self.art!r} (known: {', '.join(ARTS)})")
         if self.duplex not in DUPLEX:
             raise InputError(f"unknown duplex mode {self.duplex!r} (known: {', '.join(DUPLEX)})")
         if not 3.0 <= self.counter_mm <= 100.0:
@@ -163,17 +169,29 @@ def _build(cset: CounterSet, spec: SheetSpec, progress: Callable[[int, int], Non
     counters = _counter_list(cset)
     if not counters:
         raise InputError(f"{cset.source or cset.game}: no counters to print")
-    writer = PdfWriter()
-    px = mm_to_px(spec.counter_mm, spec.dpi)
-    bleed_px = math.ceil(spec.bleed_mm / 25.4 * spec.dpi) if spec.bleed_mm > 0 else 0
-    scale = spec.counter_mm / px  # mm per image pixel, so the cut box is exact
+    writer: PdfWriter | VectorPdf
+    if spec.art == "raster":
+        writer = PdfWriter()
+        px = mm_to_px(spec.counter_mm, spec.dpi)
+        bleed_px = math.ceil(spec.bleed_mm / 25.4 * spec.dpi) if spec.bleed_mm > 0 else 0
+        bleed = bleed_px * spec.counter_mm / px  # the image's bleed in mm: the cut box is exact
+    else:
+        writer = VectorPdf()
+        bleed = spec.bleed_mm
+    size_pt, bleed_pt = spec.counter_mm * MM, bleed * MM
 
     names: dict[tuple[str, str], str] = {}
 
     def face_image(ct: CounterType, which: str) -> str:
         key = (ct.id, which)
         if key not in names:
-            names[key] = writer.add_image(render_face(cset, ct, which, px, bleed_px), key)
+            if isinstance(writer, PdfWriter):
+                names[key] = writer.add_image(render_face(cset, ct, which, px, bleed_px), key)
+            else:
+                def draw(canvas: Canvas, ct: CounterType = ct, which: str = which) -> None:
+                    canvas.translate(bleed_pt, bleed_pt)
+                    draw_face_vector(canvas, cset, ct, which, size_pt, bleed_pt)
+                names[key] = writer.add_form(draw, size_pt + 2 * bleed_pt, size_pt + 2 * bleed_pt, key)
         return names[key]
 
     sheets = [counters[i:i + grid.per_page] for i in range(0, len(counters), grid.per_page)]
@@ -184,7 +202,7 @@ def _build(cset: CounterSet, spec: SheetSpec, progress: Callable[[int, int], Non
         cells = [(ct, *grid.cell(i), _bleed_box(i, len(chunk), grid, spec)) for i, ct in enumerate(chunk)]
         xs, ys = grid.cut_lines(rows)
         front = writer.new_page(width, height)
-        _draw_faces(front, [(face_image(ct, "front"), x, y, box) for ct, x, y, box in cells], spec, scale, bleed_px,
+        _draw_faces(front, [(face_image(ct, "front"), x, y, box) for ct, x, y, box in cells], spec, bleed,
                     _identity, False)
         _draw_marks(front, xs, ys, grid, rows, spec, _identity)
         if spec.label:
@@ -195,7 +213,7 @@ def _build(cset: CounterSet, spec: SheetSpec, progress: Callable[[int, int], Non
         to_back = back_transform(spec)
         if spec.duplex == "fold":
             fold_y = height / 2
-            _draw_faces(front, backs, spec, scale, bleed_px, to_back, True)
+            _draw_faces(front, backs, spec, bleed, to_back, True)
             _draw_marks(front, xs, ys, grid, rows, spec, to_back)
             front.lines([(spec.margin_mm, fold_y, width - spec.margin_mm, fold_y)], 0.15, (0.4, 0.4, 0.4), dash_mm=2)
             if spec.label:
@@ -203,7 +221,7 @@ def _build(cset: CounterSet, spec: SheetSpec, progress: Callable[[int, int], Non
         elif spec.duplex in ("long", "short"):
             back = writer.new_page(width, height)
             dx, dy = spec.back_offset_mm
-            _draw_faces(back, backs, spec, scale, bleed_px, to_back, False)
+            _draw_faces(back, backs, spec, bleed, to_back, False)
             if spec.marks_on_backs:
                 _draw_marks(back, xs, ys, grid, rows, spec, to_back)
             if spec.label:
@@ -240,7 +258,7 @@ def calibration_scales(spec: SheetSpec) -> dict[str, dict[str, object]]:
     }
 
 
-def calibration_pages(writer: PdfWriter, spec: SheetSpec) -> None:
+def calibration_pages(writer: PdfWriter | VectorPdf, spec: SheetSpec) -> None:
     """A front page with main scales and a back page with verniers, to read the duplex drift to 0.1 mm."""
     width, height = spec.page_size()
     scales = calibration_scales(spec)
@@ -331,19 +349,18 @@ def _bleed_box(index: int, count: int, grid: SheetLayout, spec: SheetSpec) -> Bo
     return x - left, y - top, s + left + right, s + top + bottom
 
 
-def _draw_faces(page: Page, faces: list[tuple[str, float, float, Box]], spec: SheetSpec, scale: float,
-                bleed_px: int, transform: Transform, rotate: bool) -> None:
-    """Each face: first with its bleed (clipped to its bleed box), then clipped to its cut box."""
+def _draw_faces(page: Page | VectorPage, faces: list[tuple[str, float, float, Box]], spec: SheetSpec, bleed: float,
+                transform: Transform, rotate: bool) -> None:
+    """Each face (its art carries ``bleed`` mm past the cut) clipped to its bleed box."""
     s = spec.counter_mm
-    b = bleed_px * scale
     for name, x, y, box in faces:
         cx, cy, _, _ = _map_box(transform, (x, y, s, s))
-        page.image(name, cx - b, cy - b, s + 2 * b, s + 2 * b, rotate180=rotate,
-                   clip=_map_box(transform, box) if bleed_px else (cx, cy, s, s))
+        page.image(name, cx - bleed, cy - bleed, s + 2 * bleed, s + 2 * bleed, rotate180=rotate,
+                   clip=_map_box(transform, box) if bleed else (cx, cy, s, s))
 
 
-def _draw_marks(page: Page, xs: list[float], ys: list[float], grid: SheetLayout, rows: int, spec: SheetSpec,
-                transform: Callable[[float, float], tuple[float, float]]) -> None:
+def _draw_marks(page: Page | VectorPage, xs: list[float], ys: list[float], grid: SheetLayout, rows: int,
+                spec: SheetSpec, transform: Transform) -> None:
     """Cut ticks outside the block (beyond bleed + gap), mapped through ``transform`` (front -> this page)."""
     top, bottom = grid.top, grid.top + rows * grid.pitch - spec.spacing_mm
     left, right = grid.left, grid.left + grid.columns * grid.pitch - spec.spacing_mm

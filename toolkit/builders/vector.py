@@ -23,14 +23,14 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from PIL import ImageColor, ImageFont
+from PIL import ImageColor, ImageDraw, ImageFont
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 
 from ..fonts import font, font_file, printable
 
-__all__ = ["VectorDraw", "font_name", "new_canvas"]
+__all__ = ["Drawing", "VectorDraw", "font_name", "new_canvas"]
 
 Point = tuple[float, float]
 
@@ -41,7 +41,8 @@ def new_canvas(target: Any, width_pt: float, height_pt: float, title: str = "") 
     initial = _registered(str(regular)) if regular is not None else "Helvetica"
     # the initial font is named on every page: make it the embedded face, not base-14 Helvetica
     canvas = Canvas(target, pagesize=(width_pt, height_pt), invariant=1, pageCompression=1,
-                    initialFontName=initial)  # type: ignore[arg-type]  # types-reportlab: wrongly float
+                    initialFontName=initial,  # type: ignore[arg-type]  # types-reportlab: wrongly float
+                    pdfVersion=(1, 4))
     canvas.setTitle(title)
     canvas.setCreator("wargame-toolkit")
     canvas.setProducer("wargame-toolkit")
@@ -249,3 +250,7 @@ def _points(xy: Sequence[Any]) -> list[Point]:
     if xy and isinstance(xy[0], (int, float)):
         return [(float(xy[i]), float(xy[i + 1])) for i in range(0, len(xy) - 1, 2)]
     return [(float(x), float(y)) for x, y in xy]
+
+
+#: What the shared drawing code draws on: a Pillow image or a PDF canvas.
+Drawing = ImageDraw.ImageDraw | VectorDraw

@@ -106,11 +106,13 @@ def counters_cmd(slug: str, out_dir: str | None, dpi: int, size: float | None, p
               help="Shift the back pages by DX,DY mm to cancel a printer's drift.")
 @click.option("--no-back-marks", is_flag=True, help="No cut marks on the back pages.")
 @click.option("--calibration", is_flag=True, help="Add a page pair with vernier scales to measure the back offset.")
-@click.option("--dpi", type=click.IntRange(150, 1200), default=300, show_default=True, help="Image resolution.")
+@click.option("--raster", is_flag=True, help="Print each face as a picture at --dpi instead of vector art.")
+@click.option("--dpi", type=click.IntRange(150, 1200), default=300, show_default=True,
+              help="Picture resolution (with --raster).")
 @json_opt
 def sheets_cmd(slug: str, out_file: str | None, size: float | None, page: str, landscape: bool, margin: float,
                bleed: float, spacing: float, mark_gap: float, mark_length: float, duplex: str,
-               back_offset: tuple[float, float], no_back_marks: bool, calibration: bool, dpi: int,
+               back_offset: tuple[float, float], no_back_marks: bool, calibration: bool, raster: bool, dpi: int,
                as_json: bool) -> None:
     """Print-ready counter sheets of SLUG (a game or a counter file) as PDF."""
     cset = _counters(slug)
@@ -118,19 +120,21 @@ def sheets_cmd(slug: str, out_file: str | None, size: float | None, page: str, l
     spec = SheetSpec(counter_mm=counter_mm, page=page, landscape=landscape,
                      margin_mm=margin, bleed_mm=bleed, spacing_mm=spacing, mark_gap_mm=mark_gap,
                      mark_length_mm=mark_length, duplex=duplex, back_offset_mm=back_offset, dpi=dpi,
-                     marks_on_backs=not no_back_marks, calibration=calibration)
+                     marks_on_backs=not no_back_marks, calibration=calibration,
+                     art="raster" if raster else "vector")
     spec.check()
     path = Path(out_file or Path("build") / cset.game / "sheets.pdf")
     ensure_folder(path.parent)
     pages = write_sheets(cset, spec, path)
     result = {"game": cset.game, "file": str(path), "pages": pages, "counters": cset.total,
               "counter_mm": round(spec.counter_mm, 3), "page": page, "duplex": duplex, "dpi": dpi,
-              "back_offset_mm": list(back_offset)}
+              "back_offset_mm": list(back_offset), "art": spec.art}
     if as_json:
         echo_json(result)
     else:
+        art = f"pictures at {dpi} dpi" if raster else "vector art"
         click.echo(f"{path}: {cset.total} counters of {spec.counter_mm:g} mm on {pages} {page} pages "
-                   f"(duplex {duplex}, {dpi} dpi)")
+                   f"(duplex {duplex}, {art})")
 
 
 @build_group.command("aids")
