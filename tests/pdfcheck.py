@@ -1,7 +1,7 @@
 """Reading the PDFs the builders write, with Python wheels only (no poppler, no qpdf on PATH).
 
-* :func:`render_gray` - a region of a page as grey levels, rendered by PDFium (``pypdfium2``), on the
-  same pixel grid as ``pdftoppm -r DPI -x X -y Y -W W -H H``.
+* :func:`render_gray` (:func:`render_rgb`) - a region of a page as grey levels (colours), rendered by PDFium
+  (``pypdfium2``), on the same pixel grid as ``pdftoppm -r DPI -x X -y Y -W W -H H``.
 * :func:`page_text` - the text layer of pages, extracted by PDFium (as ``pdftotext`` does).
 * :func:`check_structure` - qpdf's structural check (``qpdf --check``) through ``pikepdf``, which links qpdf.
 * :func:`fonts` - what ``pdffonts`` lists: each font's name, type and whether it is embedded.
@@ -18,7 +18,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-__all__ = ["check_structure", "fonts", "need", "page_text", "render_gray"]
+__all__ = ["check_structure", "fonts", "need", "page_text", "render_gray", "render_rgb"]
 
 
 def need(module: str) -> None:
@@ -30,6 +30,15 @@ def need(module: str) -> None:
 def render_gray(pdf: Path | bytes, page: int, box_px: tuple[int, int, int, int], dpi: float) -> np.ndarray:
     """Grey levels (0 black .. 1 white) of page ``page`` (1-based) rendered at ``dpi``, cropped to the pixel
     box (x, y, w, h) counted from the page's top-left corner."""
+    return _render(pdf, page, box_px, dpi, grey=True)
+
+
+def render_rgb(pdf: Path | bytes, page: int, box_px: tuple[int, int, int, int], dpi: float) -> np.ndarray:
+    """As :func:`render_gray`, in colour: an (h, w, 3) array of red, green, blue in 0..1."""
+    return _render(pdf, page, box_px, dpi, grey=False)
+
+
+def _render(pdf: Path | bytes, page: int, box_px: tuple[int, int, int, int], dpi: float, grey: bool) -> np.ndarray:
     need("pypdfium2")
     import pypdfium2 as pdfium
 
@@ -41,10 +50,13 @@ def render_gray(pdf: Path | bytes, page: int, box_px: tuple[int, int, int, int],
         unit = 72.0 / dpi  # points per pixel: crop on whole pixels so the grid matches a full-page render
         right = max(0.0, width_pt - (x + w) * unit)
         bottom = max(0.0, height_pt - (y + h) * unit)
-        bitmap = p.render(scale=dpi / 72.0, crop=(x * unit, bottom, right, y * unit), grayscale=True)
-        image = np.asarray(bitmap.to_numpy(), dtype=np.float64)
-        if image.ndim == 3:
-            image = image[..., 0]
+        bitmap = p.render(scale=dpi / 72.0, crop=(x * unit, bottom, right, y * unit), grayscale=grey)
+        if grey:
+            image = np.asarray(bitmap.to_numpy(), dtype=np.float64)
+            if image.ndim == 3:
+                image = image[..., 0]
+        else:
+            image = np.asarray(bitmap.to_pil().convert("RGB"), dtype=np.float64)
         return image[:h, :w] / 255.0
     finally:
         doc.close()

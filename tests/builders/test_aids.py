@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 from PIL import Image
 
-from tests.pdfcheck import check_structure, fonts, page_text, render_gray
+from tests.pdfcheck import check_structure, fonts, page_text, render_gray, render_rgb
 from toolkit.builders.aids import (
     AidStyle,
     ChartTable,
@@ -205,3 +205,85 @@ def test_every_card_is_the_card_size_after_side_by_side_tables():
     cards = render_cards([small, small, tall, small], style)
     assert len(cards) >= 2
     assert {card.size for card in cards} == {(round(148 / 25.4 * 60), round(210 / 25.4 * 60))}
+
+
+# ------------------------------------------------------------------------------------------ terrain swatches
+
+def _map(colour: str = "#e9e4c9"):
+    from toolkit.terrain.io import loads_map
+
+    return loads_map(f"""schema: hexmap/1
+title: t
+grid:
+  numbering: {{scheme: ccrr, col_digits: 2, row_digits: 2, orientation: flat, shifted: even}}
+  extent: {{columns: [1, 3], rows: [1, 3]}}
+legend:
+  clear: {{color: "{colour}", label: Clear}}
+  forest: {{color: "#2e7d32", label: Woods}}
+  sea: {{color: "#5b8fc9", label: Sea, water: true}}
+hexes:
+  "0101": {{terrain: sea, tags: [ice]}}
+  "0102": {{terrain: forest, tags: [city]}}
+""")
+
+
+def test_terrain_swatches_take_the_maps_colours():
+    from toolkit.builders.aids import Swatch, terrain_swatches
+    from toolkit.terrain.render import RenderStyle
+
+    rs = RenderStyle()
+    names = ["Clear", "Woods", "Forest hex", "Seas", "Railroad", "Road", "City", "Ice hex", "River hexside",
+             "Sea hexside", "Fortification", "Supply City", "Border", "Norway and Sweden"]
+    found = terrain_swatches(names, _map())
+    assert found == {
+        "Clear": Swatch("#e9e4c9"), "Woods": Swatch("#2e7d32"), "Forest hex": Swatch("#2e7d32"),
+        "Seas": Swatch("#5b8fc9"), "Railroad": Swatch("#e9e4c9", "line", rs.rail),
+        "Road": Swatch("#e9e4c9", "line", rs.road),
+        "City": Swatch("#2e7d32", "square", rs.city),  # the city hex of this map is wooded
+        "Ice hex": Swatch("#5b8fc9", "hatch", "#ffffff"),  # ice lies on sea here
+        "River hexside": Swatch("#e9e4c9", "edge", rs.river), "Sea hexside": Swatch("#e9e4c9", "edge", rs.water_line),
+        "Fortification": Swatch("#e9e4c9", "sawtooth", rs.fort), "Supply City": Swatch("#e9e4c9", "ring", rs.city),
+        "Border": Swatch("#e9e4c9", "dashed", rs.border)}
+    # the colour comes from the map, not from a copy: change the map, the swatch follows
+    assert terrain_swatches(["Clear", "Road"], _map("#123456")) == {
+        "Clear": Swatch("#123456"), "Road": Swatch("#123456", "line", rs.road)}
+
+
+def test_winter_war_terrain_chart_has_the_boards_swatches():
+    from toolkit.cli.build import game_charts
+    from toolkit.games import get_game
+    from toolkit.terrain.io import load_map
+
+    game = get_game("winter-war")
+    tec = next(t for t in game_charts(game) if t.kind == "terrain")
+    legend = load_map(game.map_path()).legend
+    assert tec.swatches["Clear"].fill == legend["clear"].color
+    assert tec.swatches["Mountains"].fill == legend["mountain"].color
+    assert tec.swatches["Minor Lake (whole hex)"].fill == legend["minor_lake"].color
+    assert tec.swatches["Ice hex"].fill == legend["sea"].color  # the bundled map's ice hexes are sea
+    assert (tec.swatches["Railroad"].mark, tec.swatches["Finnish Fortification"].mark) == ("line", "sawtooth")
+    assert "Norway and Sweden" not in tec.swatches  # countries: nothing on the board to show
+    assert len(tec.swatches) == len(tec.rows) - 1
+
+
+def test_swatches_print_in_the_png_and_the_pdf():
+    """A swatch's hex is filled with its colour on the card and in the vector PDF, left of its label."""
+    from toolkit.builders.aids import with_terrain_swatches
+
+    tec = ChartTable.make("Terrain Effects Chart", ("Terrain", "Movement"), [("Clear", "1"), ("Woods", "2")],
+                          kind="terrain")
+    (table,) = with_terrain_swatches([tec], _map("#ff00ff"))
+    assert table.to_dict()["swatches"]["Clear"] == {"fill": "#ff00ff", "mark": "", "colour": ""}
+    assert ChartTable.from_dict(table.to_dict()) == table
+    style = AidStyle(dpi=200)
+    data, cards = build_aids([table], style)
+    card = np.asarray(cards[0])
+    magenta = np.all(card == (255, 0, 0xFF), axis=2)
+    ys, xs = np.nonzero(magenta)
+    assert 100 < magenta.sum() < 2000  # one small hex
+    y, x = int(np.median(ys)), int(np.median(xs))
+    rgb = render_rgb(data, 1, (x - 1, y - 1, 3, 3), style.dpi)
+    assert np.abs(rgb[1, 1] - np.array([1.0, 0.0, 1.0])).max() < 0.02
+    # the label starts right of the swatch
+    ink = np.nonzero(np.asarray(cards[0].convert("L"))[y] < 120)[0]
+    assert ink[ink > xs.max()].size and ink[ink > xs.max()].min() > xs.max()

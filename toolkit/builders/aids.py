@@ -15,8 +15,10 @@ split over several cards with its heading repeated.
 from __future__ import annotations
 
 import io
+import math
+from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -29,12 +31,35 @@ from ..terrain.colour import hex_to_rgb
 from .pdf import MM
 from .vector import VectorDraw, new_canvas
 
-__all__ = ["CARD_SIZES", "AidStyle", "ChartTable", "aids_pdf", "build_aids", "natural_width", "render_cards",
-           "render_table", "write_aids"]
+__all__ = ["CARD_SIZES", "AidStyle", "ChartTable", "Swatch", "aids_pdf", "build_aids", "natural_width", "render_cards",
+           "render_table", "terrain_swatches", "with_terrain_swatches",
+           "write_aids"]
 
 CARD_SIZES: dict[str, tuple[float, float]] = {"a4": (210.0, 297.0), "letter": (215.9, 279.4),
                                               "a5": (148.0, 210.0), "card": (127.0, 203.2)}
 KINDS = ("table", "crt", "terrain", "turns", "victory", "sequence", "events", "forces")
+
+
+SWATCH_MARKS = ("", "line", "dashed", "edge", "sawtooth", "square", "ring", "hatch")
+
+
+@dataclass(frozen=True)
+class Swatch:
+    """A small hex drawn before a row label (a Terrain Effects Chart's terrain): the hex's ``fill`` and a
+    ``mark`` in ``colour`` - "line" (a road or rail through it), "dashed" (a border), "edge" (a hexside
+    feature on its lower side), "sawtooth" (a fortification line), "square" (a city), "ring" (a supply
+    city), "hatch" (ice), or "" (the fill only). Colours are #rrggbb."""
+
+    fill: str
+    mark: str = ""
+    colour: str = ""
+
+    def __post_init__(self) -> None:
+        if self.mark not in SWATCH_MARKS:
+            raise InputError(f"unknown swatch mark {self.mark!r} (known: {', '.join(m for m in SWATCH_MARKS if m)})")
+        for colour in (self.fill, self.colour):
+            if colour:
+                hex_to_rgb(colour)
 
 
 @dataclass(frozen=True)
@@ -49,6 +74,7 @@ class ChartTable:
     kind: str = "table"                # a styling hint: see KINDS
     cell_colours: Mapping[str, str] = field(default_factory=dict)  # cell text (or its first word) -> #rrggbb
     first_column_header: bool = True   # shade the first column like the heading (row labels)
+    swatches: Mapping[str, Swatch] = field(default_factory=dict)  # row label -> a swatch printed before it
 
     def __post_init__(self) -> None:
         if not self.title:
@@ -76,7 +102,8 @@ class ChartTable:
             return cls.make(data["title"], data["columns"], data.get("rows", ()), data.get("notes", ()),
                             source=str(data.get("source", "")), kind=str(data.get("kind", "table")),
                             cell_colours=dict(data.get("cell_colours", {})),
-                            first_column_header=bool(data.get("first_column_header", True)))
+                            first_column_header=bool(data.get("first_column_header", True)),
+                            swatches={str(k): Swatch(**v) for k, v in dict(data.get("swatches", {})).items()})
         except (KeyError, TypeError) as exc:
             raise DataFileError(f"bad chart table ({exc})", source) from None
         except InputError as exc:
@@ -85,7 +112,9 @@ class ChartTable:
     def to_dict(self) -> dict[str, Any]:
         return {"title": self.title, "source": self.source, "kind": self.kind, "columns": list(self.columns),
                 "rows": [list(r) for r in self.rows], "notes": list(self.notes),
-                "cell_colours": dict(self.cell_colours), "first_column_header": self.first_column_header}
+                "cell_colours": dict(self.cell_colours), "first_column_header": self.first_column_header,
+                **({"swatches": {k: {"fill": v.fill, "mark": v.mark, "colour": v.colour}
+                                 for k, v in self.swatches.items()}} if self.swatches else {})}
 
 
 @dataclass(frozen=True)
@@ -142,14 +171,20 @@ def _natural_widths(draw: ImageDraw.ImageDraw, table: ChartTable, f: Any, fb: An
         cells = [(table.columns[i], fb)] + [(row[i], fb if i == 0 and table.first_column_header else f)
                                             for row in table.rows]
         for text, face in cells:
+            extra = _swatch_room(face) if i == 0 and text in table.swatches else 0.0
             for part in printable(text).split("\n"):
-                natural[i] = max(natural[i], draw.textlength(part, font=face) + 2 * pad)
+                natural[i] = max(natural[i], draw.textlength(part, font=face) + 2 * pad + extra)
                 for word in part.split(" "):
-                    minimum[i] = max(minimum[i], draw.textlength(word, font=face) + 2 * pad)
+                    minimum[i] = max(minimum[i], draw.textlength(word, font=face) + 2 * pad + extra)
     if table.kind == "crt" and n > 2:  # odds columns all the same width, as printed
         natural[1:] = [max(natural[1:])] * (n - 1)
         minimum[1:] = [max(minimum[1:])] * (n - 1)
     return natural, minimum
+
+
+def _swatch_room(face: Any) -> float:
+    """Width a swatch takes before its label (the hex and a gap), for the label's font."""
+    return face.size * 1.9
 
 
 def natural_width(table: ChartTable, style: AidStyle) -> int:
@@ -207,7 +242,10 @@ class _TableLayout:
         f, fb, fn = self.f, self.fb, self.fn
         self.widths = widths = _column_widths(probe, table, f, fb, width_px, pad)
         self.wrapped_head = [_wrap(probe, c, fb, w - 2 * pad) for c, w in zip(table.columns, widths)]
-        self.wrapped_rows = [[_wrap(probe, c, f, w - 2 * pad) for c, w in zip(row, widths)] for row in table.rows]
+        label_font = fb if table.first_column_header else f
+        self.wrapped_rows = [[_wrap(probe, c, f, w - 2 * pad - (_swatch_room(label_font) if i == 0 and c in
+                                                                 table.swatches else 0))
+                              for i, (c, w) in enumerate(zip(row, widths))] for row in table.rows]
         self.title_h = style.px(style.title_pt) * 1.7
         self.source_h = fn.size * 1.5 if table.source else 0
         self.head_h = max(len(c) for c in self.wrapped_head) * self.line_h + 2 * pad
@@ -255,8 +293,15 @@ class _TableLayout:
                 if fill:
                     d.rectangle((xs[i], y, xs[i + 1], y + rh), fill=fill)
                 head = i == 0 and table.first_column_header
-                _cell(d, lines, xs[i], xs[i + 1], y, rh, fb if head else f, (0, 0, 0) if not head else accent,
-                      line_h, center=centred[i])
+                x0 = xs[i]
+                swatch = table.swatches.get(text) if i == 0 else None
+                if swatch is not None:
+                    room = _swatch_room(fb if head else f)
+                    size = (fb if head else f).size
+                    _draw_swatch(d, swatch, x0 + pad + size * 0.75, y + rh / 2, size * 0.75, style)
+                    x0 += room
+                _cell(d, lines, x0, xs[i + 1], y, rh, fb if head else f, (0, 0, 0) if not head else accent,
+                      line_h, center=centred[i] and swatch is None)
             y += rh
             row_bottoms.append(y)
         # the rules go on last, so no cell's fill hides them: hairlines between rows and columns (0.4 pt),
@@ -272,6 +317,115 @@ class _TableLayout:
         for line in self.note_lines:
             d.text((ox + pad, y), line, font=fn, fill=(40, 40, 40), anchor="la")
             y += fn.size * 1.3
+
+
+def _draw_swatch(d: Any, swatch: Swatch, cx: float, cy: float, r: float, style: AidStyle) -> None:
+    """A flat-topped hex of circumradius ``r`` centred on (cx, cy), filled and marked as ``swatch`` says."""
+    h = r * math.sqrt(3) / 2
+    corners = [(cx + r, cy), (cx + r / 2, cy + h), (cx - r / 2, cy + h), (cx - r, cy), (cx - r / 2, cy - h),
+               (cx + r / 2, cy - h)]
+    d.polygon(corners, fill=hex_to_rgb(swatch.fill))
+    colour = hex_to_rgb(swatch.colour) if swatch.colour else (0, 0, 0)
+    w = max(1, round(r * 0.16))
+    if swatch.mark == "line":
+        d.line([(cx - r, cy), (cx + r, cy)], fill=colour, width=w)
+    elif swatch.mark == "dashed":
+        for k in range(4):
+            x = cx - r + k * r / 2
+            d.line([(x, cy), (x + r * 0.3, cy)], fill=colour, width=w)
+    elif swatch.mark in ("edge", "sawtooth"):
+        a, b = corners[1], corners[2]
+        d.line([a, b], fill=colour, width=round(w * 1.4))
+        if swatch.mark == "sawtooth":
+            for k in range(3):
+                x = b[0] + (k + 0.5) * (a[0] - b[0]) / 3
+                d.polygon([(x - r * 0.13, a[1]), (x + r * 0.13, a[1]), (x, a[1] - r * 0.3)], fill=colour)
+    elif swatch.mark == "square":
+        q = r * 0.36
+        d.rectangle((cx - q, cy - q, cx + q, cy + q), fill=colour, outline=(0, 0, 0), width=max(1, round(r * 0.06)))
+    elif swatch.mark == "ring":
+        q = r * 0.42
+        d.ellipse((cx - q, cy - q, cx + q, cy + q), fill=colour, outline=(0, 0, 0), width=max(1, round(r * 0.06)))
+        d.ellipse((cx - q * 0.45, cy - q * 0.45, cx + q * 0.45, cy + q * 0.45), fill=(255, 255, 255))
+    elif swatch.mark == "hatch":
+        for k in (-1, 0, 1):
+            off = k * r * 0.4
+            d.line([(cx - h * 0.55 + off, cy + h * 0.55), (cx + h * 0.55 + off, cy - h * 0.55)],
+                   fill=colour, width=max(1, round(w * 0.8)))
+    d.line(corners + corners[:1], fill=hex_to_rgb(style.rule), width=max(1, round(r * 0.07)), joint="curve")
+
+
+def terrain_swatches(names: Iterable[str], tmap: Any, render_style: Any = None) -> dict[str, Swatch]:
+    """Swatches for a Terrain Effects Chart's rows, taken from the map: a row naming a legend entry (by
+    its key or label, any case, singular or plural, "... hex") gets that terrain's colour; a row naming a
+    feature the board draws (road, rail, river/lake/sea hexside, border, fortification, city, supply city,
+    ice) gets the board's colour for it (:class:`~toolkit.terrain.render.RenderStyle`) on the clear
+    terrain's colour. Rows that name neither get no swatch."""
+    from ..terrain.render import RenderStyle
+
+    rs = render_style or RenderStyle()
+    legend = getattr(tmap, "legend", {})
+
+    def norm(text: str) -> str:
+        words = "".join(c.lower() if c.isalnum() else " " for c in text).split()
+        return " ".join(w[:-1] if len(w) > 3 and w.endswith("s") else w for w in words)
+
+    by_name: dict[str, Any] = {}
+    for key, tt in legend.items():
+        for alias in (key, getattr(tt, "label", ""), getattr(tt, "title", "")):
+            if alias:
+                by_name.setdefault(norm(alias), tt)
+    plain = legend.get("clear") or next((t for t in legend.values() if not getattr(t, "water", False)), None)
+    base = plain.color if plain is not None else rs.paper
+
+    def under(tag: str) -> str:
+        """The colour of the terrain most hexes tagged ``tag`` have (the clear colour when none are)."""
+        try:
+            found = list(tmap.find(tag=tag))
+        except (AttributeError, TypeError, ValueError):
+            return base
+        counts = Counter(tmap.terrain(h) for h in found)
+        return legend[counts.most_common(1)[0][0]].color if counts else base
+
+    out: dict[str, Swatch] = {}
+    for name in names:
+        n = norm(name)
+        tt = by_name.get(n) or by_name.get(n.removesuffix(" hex"))
+        if tt is not None:
+            out[name] = Swatch(tt.color)
+            continue
+        words = set(n.replace("railroad", "rail").replace("railway", "rail").split())
+        if "hexside" in words and "river" in words:
+            out[name] = Swatch(base, "edge", rs.river)
+        elif "hexside" in words and words & {"lake", "sea", "coast"}:
+            out[name] = Swatch(base, "edge", rs.water_line)
+        elif "rail" in words:
+            out[name] = Swatch(base, "line", rs.rail)
+        elif "road" in words:
+            out[name] = Swatch(base, "line", rs.road)
+        elif "fortification" in words or "fort" in words:
+            out[name] = Swatch(under("fortification"), "sawtooth", rs.fort)
+        elif "supply" in words and "city" in words:
+            out[name] = Swatch(under("supply_city"), "ring", rs.city)
+        elif "city" in words:
+            out[name] = Swatch(under("city"), "square", rs.city)
+        elif "border" in words:
+            out[name] = Swatch(base, "dashed", rs.border)
+        elif "ice" in words:
+            out[name] = Swatch(under("ice"), "hatch", "#ffffff")
+    return out
+
+
+def with_terrain_swatches(tables: Sequence[ChartTable], tmap: Any) -> list[ChartTable]:
+    """``tables`` with each terrain chart (kind "terrain") given swatches from ``tmap`` (see
+    :func:`terrain_swatches`) for its row labels; swatches a table already has are kept."""
+    out = []
+    for table in tables:
+        if table.kind == "terrain" and tmap is not None:
+            found = terrain_swatches([row[0] for row in table.rows], tmap)
+            table = replace(table, swatches={**found, **table.swatches})
+        out.append(table)
+    return out
 
 
 def render_table(table: ChartTable, style: AidStyle, width_px: int) -> Image.Image:
@@ -369,10 +523,8 @@ def _split_to_fit(table: ChartTable, style: AidStyle, width: int, height: int) -
         return [layout]
     # split the rows in two halves (recursively) and repeat the heading
     half = len(table.rows) // 2
-    first = ChartTable(table.title, table.columns, table.rows[:half], (), table.source, table.kind,
-                       table.cell_colours, table.first_column_header)
-    second = ChartTable(table.title + " (continued)", table.columns, table.rows[half:], table.notes, table.source,
-                        table.kind, table.cell_colours, table.first_column_header)
+    first = replace(table, rows=table.rows[:half], notes=())
+    second = replace(table, title=table.title + " (continued)", rows=table.rows[half:])
     return _split_to_fit(first, style, width, height) + _split_to_fit(second, style, width, height)
 
 

@@ -9,12 +9,13 @@ from typing import Any
 import click
 import yaml
 
-from ..builders.aids import CARD_SIZES, AidStyle, ChartTable, write_aids
+from ..builders.aids import CARD_SIZES, AidStyle, ChartTable, with_terrain_swatches, write_aids
 from ..builders.counter_art import contact_sheet, mm_to_px, write_counter_pngs
 from ..builders.sheets import PAGE_SIZES, SheetSpec, write_sheets
 from ..counters import CounterSet, load_counters
 from ..errors import DataFileError, InputError
 from ..fileio import atomic_open, ensure_folder, read_text
+from ..terrain.io import load_map
 from .options import FOLDER, LENGTH, PDF, AliasOption, echo_json, json_opt, output_option, progress
 
 __all__ = ["build_group", "game_charts"]
@@ -201,6 +202,21 @@ def game_charts(game: Any) -> list[ChartTable]:
     ``SCENARIO_TABLE``, ``SCENARIOS``, ``SPECIAL_EVENTS``, ``*_INITIAL_FORCES``, ``SEQUENCE_OF_PLAY``.
     A ``VP_SCHEDULE`` entry may carry ``per`` ("for each hex", "per unit"), printed after its points.
     """
+    return with_terrain_swatches(_game_tables(game), _game_map(game))
+
+
+def _game_map(game: Any) -> Any:
+    """The game's bundled map (the terrain chart's swatches take its colours), or None."""
+    has_map = getattr(game, "has_map", None)
+    if not callable(has_map) or not has_map():
+        return None
+    try:
+        return load_map(game.map_path())
+    except (InputError, DataFileError):
+        return None
+
+
+def _game_tables(game: Any) -> list[ChartTable]:
     method = getattr(game, "charts", None)
     if callable(method):
         return [t if isinstance(t, ChartTable) else ChartTable.from_dict(t, game.slug) for t in method()]
