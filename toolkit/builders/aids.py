@@ -561,11 +561,11 @@ def write_aids(tables: Sequence[ChartTable], pdf_path: str | Path, png_dir: str 
                style: AidStyle | None = None) -> list[Path]:
     """Write the PDF and (when ``png_dir`` is given) ``card-N.png`` plus one ``<n>-<title>.png`` per table."""
     style = style or AidStyle()
-    data, cards = build_aids(tables, style)
-    written = [Path(pdf_path)]
     folder = ensure_folder(png_dir) if png_dir is not None else None  # before anything is written
-    atomic_write(pdf_path, data)
+    written = [Path(pdf_path)]
+    atomic_write(pdf_path, aids_pdf(tables, style))
     if folder is not None:
+        cards = render_cards(tables, style)
         w_mm, _ = style.card_size()
         table_w = round((w_mm - 2 * style.margin_mm) / 25.4 * style.dpi)
         images = [(f"card-{i}.png", card) for i, card in enumerate(cards, start=1)]

@@ -41,7 +41,7 @@ def new_canvas(target: Any, width_pt: float, height_pt: float, title: str = "") 
     initial = _registered(str(regular)) if regular is not None else "Helvetica"
     # the initial font is named on every page: make it the embedded face, not base-14 Helvetica
     canvas = Canvas(target, pagesize=(width_pt, height_pt), invariant=1, pageCompression=1,
-                    initialFontName=initial,  # type: ignore[arg-type]  # types-reportlab: wrongly float
+                    initialFontName=initial,  # type: ignore[arg-type]  # typeshed's stub says float; it is a name
                     pdfVersion=(1, 4))
     canvas.setTitle(title)
     canvas.setCreator("wargame-toolkit")
@@ -51,10 +51,14 @@ def new_canvas(target: Any, width_pt: float, height_pt: float, title: str = "") 
     return canvas
 
 
+_FILES: dict[str, str] = {}  # registered font name -> its TrueType file
+
+
 @cache
 def _registered(path: str) -> str:
     name = Path(path).stem  # e.g. SourceSansPro-Bold
     pdfmetrics.registerFont(TTFont(name, path))
+    _FILES[name] = path
     return name
 
 
@@ -72,7 +76,7 @@ def _metrics(name: str) -> tuple[float, float]:
     """Ascender and descender (positive, below the baseline) as fractions of the em, as Pillow measures them."""
     if name == "Helvetica":
         return 0.718, 0.207
-    face = ImageFont.truetype(str(pdfmetrics.getFont(name).face.filename), 1000)  # type: ignore[attr-defined]
+    face = ImageFont.truetype(_FILES[name], 1000)
     ascent, descent = face.getmetrics()
     return ascent / 1000, descent / 1000
 
@@ -163,8 +167,8 @@ class VectorDraw:
         self._paint(None, fill if fill is not None else (0, 0, 0), width)
         self.canvas.setLineCap(0)
         path = self.canvas.beginPath()
-        path.arc(x0 + h, y0 + h, x1 - h, y1 - h, startAng=start,  # type: ignore[arg-type]  # reportlab takes floats
-                 extent=(end - start) % 360 or 360)  # type: ignore[arg-type]
+        # typeshed's stub wants whole degrees; reportlab takes any number
+        path.arc(x0 + h, y0 + h, x1 - h, y1 - h, startAng=start, extent=(end - start) % 360 or 360)  # type: ignore[arg-type]
         self.canvas.drawPath(path, stroke=1, fill=0)
 
     def line(self, xy: Sequence[Any], fill: Any = None, width: float = 0, joint: str | None = None) -> None:
