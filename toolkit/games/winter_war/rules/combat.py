@@ -15,13 +15,11 @@ from ..combat import CombatOutcome, defense_strength, resolve
 from ..terrain import FINLAND
 from .common import BOOK, Context, flag, is_blank, is_hq, is_nkvd, is_ski_patrol, num, player_of
 
-__all__ = ["attacks", "crt_outcomes", "defense_of", "mandatory_attacks"]
+__all__ = ["attacks", "crt_outcomes", "defense_of", "mandatory", "mandatory_attacks"]
 
 CASE_C = BOOK.cite("Combat (C)", "Only those Friendly units directly adjacent to a given Enemy unit may participate "
                    "in an attack upon that Enemy unit.")
-CASE_E = BOOK.cite("Combat (E)", "The Soviet Player is obligated to attack all Finnish (or Allied) units to which he "
-                   "has unit adjacent. All Soviet units which are adjacent to Finnish units must participate in an "
-                   "attack. Modification: Isolated Soviet units, Soviet units which participated in an "
+CASE_E = BOOK.cite("Combat (E)", "Modification: Isolated Soviet units, Soviet units which participated in an "
                    "advance-before-combat, and Soviet HQ units may never participate in an attack.")
 CASE_F = BOOK.cite("Combat (F)", "No unit may participate in more than one attack per Combat Resolution Segment. No "
                    "unit may be the object of more than one attack per Combat Resolution Segment.")
@@ -89,8 +87,8 @@ def defense_of(ctx: Context, defenders: list[Unit], attackers: list[Unit]) -> tu
            "the non-phasing-Player is considered to be the Defender")
 def attacks(ctx: Context) -> list[Violation]:
     """Combat: the declared attacks of a Combat Phase (``state.attacks``), judged at the instant of combat
-    (the earlier position of a combat-phase move check, else this one), and the mandatory Soviet attacks.
-    The resolved attacks are left in ``ctx.attacks`` for the report's summary."""
+    (the earlier position of a combat-phase move check, else this one). The resolved attacks are left in
+    ``ctx.attacks`` for the report's summary."""
     out: list[Violation] = []
     combat_ctx = ctx.combat if ctx.combat is not None else ctx
     ctx.attacks = check_attacks(combat_ctx, out, ctx.pos.state.get("attacks"))
@@ -196,8 +194,19 @@ def check_attacks(ctx: Context, report: list[Violation], raw: Any = None) -> lis
         entry.pop("column")
         results.append(entry)
     if attacker_side == "soviet":
-        report.extend(mandatory_attacks(ctx, used_a, used_d))
+        ctx.declared = (dict(used_a), dict(used_d))  # judged by the Combat (E) rule, :func:`mandatory`
     return results
+
+
+@BOOK.rule("Combat (E)", "The Soviet Player is obligated to attack all Finnish (or Allied) units to which he has "
+           "unit adjacent. All Soviet units which are adjacent to Finnish units must participate in an attack.")
+def mandatory(ctx: Context) -> list[Violation]:
+    """Combat (E), when the Soviet Player's attacks are declared: every adjacent Soviet unit attacks and every
+    adjacent Finnish unit is attacked (the exemptions in :func:`mandatory_attacks`)."""
+    combat_ctx = ctx.combat if ctx.combat is not None else ctx
+    if combat_ctx.declared is None:
+        return []
+    return mandatory_attacks(combat_ctx, *combat_ctx.declared)
 
 
 def mandatory_attacks(ctx: Context, used_a: Mapping[str, int], used_d: Mapping[str, int]) -> list[Violation]:

@@ -112,6 +112,7 @@ class Context:
     after: Position | None = None  # the later position of a move check
     attacks: list[dict[str, Any]] = field(default_factory=list)  # resolved attacks (the report's summary)
     combat: Context | None = None  # the position at the instant of combat, when it is an earlier one
+    declared: tuple[dict[str, int], dict[str, int]] | None = None  # Soviet attackers and defenders -> attack no.
     arrived: set[str] = field(default_factory=set)  # units placed since the earlier position of a move check
 
     def is_arrival(self, u: Unit) -> bool:
