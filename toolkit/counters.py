@@ -52,9 +52,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 from . import data
+from . import yamlfile as yf
 from .errors import DataFileError, InputError
 from .fileio import read_text
 
@@ -280,39 +279,15 @@ def parse_length(text: str | float | int, what: str = "length", positive: bool =
 
 # ---------------------------------------------------------------------------------------------- loading
 
-class _Lined(dict):
-    """A mapping that remembers the line of itself and of each key."""
-
-    line: int
-    key_lines: dict[str, int]
-
-
-def _loader_class() -> type:
-    base = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-
-    class Loader(base):  # type: ignore[valid-type, misc]
-        pass
-
-    def construct_mapping(loader: Any, node: yaml.MappingNode, deep: bool = False) -> _Lined:
-        loader.flatten_mapping(node)
-        result = _Lined()
-        result.line = node.start_mark.line + 1
-        result.key_lines = {}
-        for key_node, value_node in node.value:
-            key = loader.construct_object(key_node, deep=True)
-            if not isinstance(key, str | int | float | bool) or key is None:
-                raise DataFileError(f"bad key {key!r}", None, key_node.start_mark.line + 1)
-            if str(key) in result:
-                raise DataFileError(f"duplicate key {key!r}", None, key_node.start_mark.line + 1)
-            result[str(key)] = loader.construct_object(value_node, deep=True)
-            result.key_lines[str(key)] = value_node.start_mark.line + 1
-        return result
-
-    Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, construct_mapping)
-    return Loader
-
-
-_LOADER = _loader_class()
+#: A counter file of a big game is a few thousand nodes; this allows 100 times that (~57 MB of node tree).
+COUNTER_LIMITS = yf.Limits(max_depth=16, max_nodes=200_000)
+#: the longest counter id: it names files (counter art, module images), which most systems cap at 255 bytes
+MAX_ID = 64
+#: the longest printed text (a label, a designation, a value)
+MAX_TEXT = 200
+#: the most copies of one counter (a sheet of 10,000 counters is already about 40 pages)
+MAX_COUNT = 10_000
+_Lined = yf.LinedMap
 
 
 def _resolve_path(path_or_slug: str | Path) -> Path:
@@ -333,13 +308,7 @@ def load_counters(path_or_slug: str | Path) -> CounterSet:
 
 def parse_counters(text: str, source: str = "<counters>") -> CounterSet:
     """Validate counter YAML given as text (``source`` names it in errors)."""
-    try:
-        doc = yaml.load(text, Loader=_LOADER)  # a SafeLoader subclass
-    except DataFileError as exc:
-        raise DataFileError(exc.message, source, exc.line) from None
-    except yaml.YAMLError as exc:
-        raise DataFileError.from_yaml(exc, source) from None
-    return _Builder(source).build(doc)
+    return _Builder(source).build(yf.load_text(text, source, "counter file", COUNTER_LIMITS))
 
 
 class _Builder:
@@ -358,7 +327,7 @@ class _Builder:
         for key in m:
             if key not in allowed:
                 raise self.fail(f"unknown key {key!r} in {what} (allowed: {', '.join(sorted(allowed))})",
-                                m.key_lines.get(key, m.line))
+                                m.value_lines.get(key, m.line))
 
     def text(self, m: _Lined, key: str, what: str, default: str | None = None) -> str:
         if key not in m or m[key] is None:
@@ -367,13 +336,22 @@ class _Builder:
             return default
         value = m[key]
         if isinstance(value, bool) or not isinstance(value, str | int | float):
-            raise self.fail(f"{what} {key} must be text, not {_show(value)}", m.key_lines[key])
-        return str(value)
+            raise self.fail(f"{what} {key} must be text, not {_show(value)}", m.value_lines[key])
+        return self.printable(str(value), f"{what} {key}", m.value_lines[key], multiline=key in ("notes", "label"))
+
+    def printable(self, value: str, what: str, line: int | None, multiline: bool = False) -> str:
+        """Text printed on a counter: one line (notes may have several), no control characters, at most
+        MAX_TEXT characters (notes 10 times that)."""
+        try:
+            return yf.Str(max_len=MAX_TEXT * (10 if multiline else 1), multiline=multiline).check(
+                value, self.source, line, what)
+        except DataFileError as exc:
+            raise self.fail(exc.message, line) from None
 
     def colour(self, m: _Lined, key: str, what: str, default: str | None = None) -> str:
         value = self.text(m, key, what, default)
         if not _COLOUR.match(value):
-            raise self.fail(f"bad colour {value!r} for {what} {key} (expected #rrggbb)", m.key_lines.get(key))
+            raise self.fail(f"bad colour {value!r} for {what} {key} (expected #rrggbb)", m.value_lines.get(key))
         return value.lower()
 
     def build(self, doc: Any) -> CounterSet:
@@ -382,32 +360,35 @@ class _Builder:
         game = self.text(top, "game", "counter file")
         layout = self.text(top, "layout", "counter file", "classic")
         if layout not in LAYOUTS:
-            raise self.fail(f"unknown layout {layout!r} (known: {', '.join(LAYOUTS)})", top.key_lines["layout"])
+            raise self.fail(f"unknown layout {layout!r} (known: {', '.join(LAYOUTS)})", top.value_lines["layout"])
         size_mm = None
         if top.get("counter_size") is not None:
             try:
                 size_mm = parse_length(top["counter_size"], "counter_size")
             except InputError as exc:
-                raise self.fail(str(exc), top.key_lines["counter_size"]) from None
+                raise self.fail(str(exc), top.value_lines["counter_size"]) from None
         names = top.get("values", ["attack", "defense", "movement"])
         if not isinstance(names, list) or not names or not all(isinstance(n, str) and n for n in names):
-            raise self.fail(f"values must be a list of value names, not {_show(names)}", top.key_lines.get("values"))
+            raise self.fail(f"values must be a list of value names, not {_show(names)}", top.value_lines.get("values"))
+        for n in names:
+            self.printable(n, "value name", top.value_lines.get("values"))
         value_names = tuple(names)
         if len(set(value_names)) != len(value_names):
-            raise self.fail(f"duplicate value name in {list(value_names)}", top.key_lines.get("values"))
+            raise self.fail(f"duplicate value name in {list(value_names)}", top.value_lines.get("values"))
         self.value_names = value_names
         half_mark = self.text(top, "half_mark", "counter file", "½")
         corner = top.get("top_left", [])
         if not isinstance(corner, list) or any(n not in value_names for n in corner):
             raise self.fail(f"top_left must list value names of {', '.join(value_names)}, not {_show(corner)}",
-                            top.key_lines.get("top_left"))
+                            top.value_lines.get("top_left"))
 
-        sides_doc = self.mapping(top.get("sides"), "sides", top.key_lines.get("sides", top.line))
+        sides_doc = self.mapping(top.get("sides"), "sides", top.value_lines.get("sides", top.line))
         if not sides_doc:
             raise self.fail("no sides", sides_doc.line)
         sides: dict[str, Side] = {}
         for name, spec in sides_doc.items():
-            line = sides_doc.key_lines[name]
+            line = sides_doc.value_lines[name]
+            self.printable(name, "side name", line)
             spec = self.mapping(spec, f"side {name!r}", line)
             self.check_keys(spec, _SIDE_KEYS, f"side {name!r}")
             sides[name] = Side(
@@ -421,10 +402,10 @@ class _Builder:
 
         entries = top.get("counters")
         if not isinstance(entries, list):
-            raise self.fail(f"counters must be a list, not {_show(entries)}", top.key_lines.get("counters", top.line))
+            raise self.fail(f"counters must be a list, not {_show(entries)}", top.value_lines.get("counters", top.line))
         types: dict[str, CounterType] = {}
         for entry in entries:
-            ct = self.counter(entry, top.key_lines["counters"])
+            ct = self.counter(entry, top.value_lines["counters"])
             if ct.id in types:
                 raise self.fail(f"duplicate counter id {ct.id!r} (first on line {types[ct.id].line})", ct.line)
             types[ct.id] = ct
@@ -458,7 +439,7 @@ class _Builder:
         m = self.mapping(raw, f"{what} values", line)
         out: dict[str, Value] = {}
         for key, value in m.items():
-            vline = m.key_lines.get(key, line)
+            vline = m.value_lines.get(key, line)
             if key not in self.value_names:
                 raise self.fail(f"unknown value {key!r} in {what} (the game's values: "
                                 f"{', '.join(self.value_names)})", vline)
@@ -466,6 +447,10 @@ class _Builder:
                 raise self.fail(f"bad {key} value {_show(value)} in {what}", vline)
             if isinstance(value, str) and value.strip().upper() in ("H", "½", "1/2"):
                 value = 0.5
+            elif isinstance(value, str):
+                value = self.printable(value, f"{key} value in {what}", vline)
+            if isinstance(value, int | float) and not value < 1e9:
+                raise self.fail(f"bad {key} value {value!r} in {what} (at most 1e9)", vline)
             if isinstance(value, int | float) and value < 0:
                 raise self.fail(f"negative {key} value {value!r} in {what}", vline)
             out[key] = value
@@ -485,7 +470,7 @@ class _Builder:
         self.check_keys(m, allowed, what)
         out: dict[str, Any] = {}
         for key, value in m.items():
-            line = m.key_lines[key]
+            line = m.value_lines[key]
             if key in ("colour", "text_colour"):
                 out[key] = self.colour(m, key, what)
             elif key == "boxed":
@@ -513,37 +498,44 @@ class _Builder:
         m = self.mapping(entry, "counter entry", list_line)
         self.check_keys(m, _COUNTER_KEYS, "counter")
         cid = self.text(m, "id", "counter")
-        if not _ID.match(cid):
-            raise self.fail(f"bad counter id {cid!r} (lower-case letters, digits, - _ . +)", m.key_lines["id"])
+        if not _ID.match(cid) or len(cid) > MAX_ID:
+            raise self.fail(f"bad counter id {_show(cid)} (lower-case letters, digits, - _ . +; at most {MAX_ID})",
+                            m.value_lines["id"])
         what = f"counter {cid!r}"
         side = self.text(m, "side", what)
         if side not in self.sides:
-            raise self.fail(f"unknown side {side!r} (sides: {', '.join(self.sides)})", m.key_lines["side"])
-        unit_type = self.unit_type(m.get("unit_type"), m.key_lines.get("unit_type", m.line))
+            raise self.fail(f"unknown side {side!r} (sides: {', '.join(self.sides)})", m.value_lines["side"])
+        unit_type = self.unit_type(m.get("unit_type"), m.value_lines.get("unit_type", m.line))
         count = m.get("count", 1)
-        if isinstance(count, bool) or not isinstance(count, int) or count < 0:
-            raise self.fail(f"bad count {_show(count)} for {what}", m.key_lines.get("count", m.line))
+        if isinstance(count, bool) or not isinstance(count, int) or not 0 <= count <= MAX_COUNT:
+            raise self.fail(f"bad count {_show(count)} for {what}", m.value_lines.get("count", m.line))
         front: dict[str, Any] = {}
         if m.get("front") is not None:
-            front = self.face_extras(self.mapping(m["front"], f"{what} front", m.key_lines["front"]),
+            front = self.face_extras(self.mapping(m["front"], f"{what} front", m.value_lines["front"]),
                                      f"{what} front", allow_overrides=False)
         back: dict[str, Any] | None = None
         if m.get("back") is not None:
-            back = self.face_extras(self.mapping(m["back"], f"{what} back", m.key_lines["back"]),
+            back = self.face_extras(self.mapping(m["back"], f"{what} back", m.value_lines["back"]),
                                     f"{what} back", allow_overrides=True)
             if back.get("blank") and len(back) == 1:
                 back = None
-        values = self.values(m.get("values", _empty(m.line)), m.key_lines.get("values", m.line), what)
+        values = self.values(m.get("values", _empty(m.line)), m.value_lines.get("values", m.line), what)
+        for face, face_type, key in ((front, unit_type, "front"), (back or {}, (back or {}).get("unit_type", unit_type),
+                                                                    "back")):
+            label = face.get("label", "")
+            if "\n" in label and (label.count("\n") > 3 or face_type.split("+")[0] not in ("marker", "blank")):
+                raise self.fail(f"{what} {key} label: text of several lines is printed on markers only "
+                                "(at most 4 lines)", m.value_lines[key])
         return CounterType(
-            id=cid, side=side, unit_type=unit_type, size=self.size(m.get("size"), m.key_lines.get("size")),
+            id=cid, side=side, unit_type=unit_type, size=self.size(m.get("size"), m.value_lines.get("size")),
             values=values, front=front, back=back, designation=self.text(m, "designation", what, ""),
             count=count, notes=self.text(m, "notes", what, ""),
-            motorised=self.motorised(m.get("motorised"), m.key_lines.get("motorised")), line=m.line)
+            motorised=self.motorised(m.get("motorised"), m.value_lines.get("motorised")), line=m.line)
 
 
 def _empty(line: int) -> _Lined:
     out = _Lined()
-    out.line, out.key_lines = line, {}
+    out.line = line
     return out
 
 

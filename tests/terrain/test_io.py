@@ -91,7 +91,7 @@ def test_small_map_contents() -> None:
     ('"0204": {terrain: clear}', '0204: {terrain: clear}', 26, "hex id '0204' must be quoted"),
     ('"0204": {terrain: clear}', '"0204": {terrain: clear', 27, "not valid yaml"),
     ('"0204": {terrain: clear}', '"0204": {tags: [city]}', 26, "hex 0204 has no terrain"),
-    ('"0204": {terrain: clear}', '"0204": {terrain: clear, d: 2020-01-01}', 26, "value '2020-01-01' must be text"),
+    ('"0204": {terrain: clear}', '"0204": {terrain: clear, d: 2020-01-01}', 26, "'2020-01-01' reads as a date; quote it"),
     ('"0806": {terrain: forest,', '"0806": {terrain: forest, name: VIIPURI,', 87, "duplicate place name 'VIIPURI'"),
     ('"0806": {terrain: forest,', '"0806": {terrain: lava,', 87, "unknown terrain 'lava'"),
     ('"0705/0706": [river]', '"0705/0707": [river]', 89, "not on the map"),
@@ -308,8 +308,8 @@ GRID = "title: x\ngrid: {numbering: {scheme: ccrr}, extent: {columns: [1, 2], ro
     (GRID + "meta:\n  a: &a [x, x]\n  b: [*a, *a]\n", 5, "aliases (*a) are not allowed"),
     ("title: x\n---\ntitle: y\n", 2, "one yaml document, not several"),
     ("title: !!python/object:os.system x\ngrid: {}\n", 1,
-     "unsupported tag 'tag:yaml.org,2002:python/object:os.system'"),
-    (GRID + "meta: {n: !!int x}\n", 3, "bad value 'x' for tag 'tag:yaml.org,2002:int'"),
+     "unsupported tag !!python/object:os.system"),
+    (GRID + "meta: {n: !!int x}\n", 3, "bad value 'x' for tag !!int"),
 ])
 def test_hostile_yaml_is_refused_in_one_line(text: str, line: int, message: str) -> None:
     with pytest.raises(DataFileError) as info:

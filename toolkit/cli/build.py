@@ -2,19 +2,17 @@
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
 import click
-import yaml
 
 from ..builders.aids import CARD_SIZES, AidStyle, ChartTable, with_terrain_swatches, write_aids
 from ..builders.counter_art import contact_sheet, mm_to_px, write_counter_pngs
 from ..builders.sheets import PAGE_SIZES, SheetSpec, write_sheets
 from ..counters import CounterSet, load_counters
 from ..errors import DataFileError, InputError
-from ..fileio import atomic_open, ensure_folder, read_text
+from ..fileio import atomic_open, ensure_folder
 from ..terrain.io import load_map
 from .options import FOLDER, LENGTH, PDF, AliasOption, echo_json, json_opt, output_option, progress
 
@@ -174,11 +172,10 @@ def load_charts(source: str) -> tuple[str, str, list[ChartTable]]:
     """(name, title, tables) from a chart file (YAML/JSON list of tables) or a game slug."""
     path = Path(source)
     if path.exists():
-        text = read_text(path, "chart file")
-        try:
-            doc = json.loads(text) if path.suffix == ".json" else yaml.safe_load(text)
-        except (ValueError, yaml.YAMLError) as exc:
-            raise DataFileError(f"cannot read chart file ({type(exc).__name__})", path) from None
+        from ..yamlfile import Limits, load_file
+
+        # JSON is read as YAML (it is YAML's flow style): one reader, with its checks and limits
+        doc = load_file(path, "chart file", limits=Limits(max_depth=16, max_nodes=200_000))
         if isinstance(doc, dict):
             doc = doc.get("charts", doc.get("tables"))
         if not isinstance(doc, list) or not doc:

@@ -14,10 +14,9 @@ from pathlib import Path
 from typing import Any
 
 import click
-import yaml
 
 from ..errors import DataFileError, InputError, ToolkitError
-from ..fileio import atomic_open, atomic_write, read_text
+from ..fileio import atomic_open, atomic_write
 from .options import GRID_YAML, MAP_YAML, PNG, Progress, echo_json, json_opt, output_option
 
 __all__ = ["calibrate", "centre", "extract"]
@@ -37,11 +36,10 @@ def _grid_from_file(path: str) -> Any:
     p = Path(path)
     if not p.exists():
         p = resolve_map(path)
-    text = read_text(p, "grid file")
-    try:
-        data = yaml.load(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
-    except yaml.YAMLError as exc:
-        raise DataFileError.from_yaml(exc, p) from None
+    from ..terrain.io import MAP_LIMITS
+    from ..yamlfile import load_file
+
+    data = load_file(p, "grid file", limits=MAP_LIMITS)
     if not isinstance(data, dict):
         raise DataFileError("not a map or grid file (expected a mapping)", p)
     block = data.get("grid", data)

@@ -12,30 +12,34 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import yaml
-
+from .. import yamlfile as yf
 from ..errors import DataFileError, ToolkitError
 from ..fileio import decode_text, read_bytes
 
-__all__ = ["CounterKind", "Position", "Unit", "load_position_data"]
+__all__ = ["POSITION_LIMITS", "UNIT_SCHEMA", "CounterKind", "Position", "Unit", "load_position_data",
+           "parse_position_text"]
 
-try:  # the C loader when present (DESIGN.md, "Data files")
-    _BaseLoader: type = yaml.CSafeLoader
-except AttributeError:  # pragma: no cover - pyyaml without libyaml
-    _BaseLoader = yaml.SafeLoader
+#: A 650-counter position is about 5,000 nodes; this allows 20 times that (~30 MB of node tree).
+POSITION_LIMITS = yf.Limits(max_depth=32, max_nodes=100_000)
 
+#: One entry of ``units:``. ``hex`` may be an unquoted number (``2517``) or ``off``/no hex (off the map).
+UNIT_SCHEMA = yf.Record({
+    "id": yf.Str(numbers=True, max_len=200, allow_empty=False, what="a unit id"),
+    "counter": yf.Str(max_len=200, allow_empty=False, what="a counter"),
+    "hex": yf.Optional(yf.Union(yf.Str(numbers=True, max_len=200, what="a hex id or place name"), yf.Bool())),
+    "state": yf.Optional(yf.MapOf(yf.Plain())),
+}, required=("counter",), what="a unit mapping {id, counter, hex}")
 
-class _LineLoader(_BaseLoader):  # type: ignore[misc, valid-type]
-    """Records the 1-based line of every mapping under the key ``__line__``."""
-
-
-def _construct_mapping(loader: yaml.SafeLoader, node: yaml.MappingNode) -> dict[Any, Any]:
-    mapping = loader.construct_mapping(node, deep=True)
-    mapping["__line__"] = node.start_mark.line + 1
-    return mapping
-
-
-_LineLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _construct_mapping)
+#: The keys of a position the engine reads; other top-level keys (``expect``, ``before``, ...) are left
+#: to the command or the game. ``state:`` is checked by the game's own schema.
+POSITION_SCHEMA = yf.Record({
+    "game": yf.Optional(yf.Str(max_len=100, what="a game slug")),
+    "turn": yf.Optional(yf.Int(0, 100_000)),
+    "player": yf.Optional(yf.Str(numbers=True, max_len=100)),
+    "phase": yf.Optional(yf.Str(numbers=True, max_len=100)),
+    "units": yf.Optional(yf.ListOf(yf.Plain())),
+    "state": yf.Optional(yf.MapOf(yf.Plain())),
+}, extra=True, what="a position mapping with game, turn, player, phase and units")
 
 
 @dataclass(frozen=True)
@@ -124,31 +128,31 @@ class Position:
         know; the error is re-raised as a :class:`DataFileError` naming the file and line.
         """
         if not isinstance(data, Mapping):
-            raise DataFileError("a position is a mapping with game, turn, player, phase and units", source)
-        top_line = data.get("__line__")
-        game = data.get("game", default_game)
+            raise DataFileError("a position is a mapping with game, turn, player, phase and units", source,
+                                yf.line_of(data))
+        top_line = yf.line_of(data)
+        data = POSITION_SCHEMA.check(data, source, top_line, "")
+        game = data.get("game") or default_game
         if not isinstance(game, str) or not game:
             raise DataFileError("the position names no game (add `game: <slug>` or pass --game)", source, top_line)
-        turn = data.get("turn", 1)
-        if isinstance(turn, bool) or not isinstance(turn, int) or turn < 0:
-            raise DataFileError(f"turn must be a whole number, not {turn!r}", source, top_line)
-        player = str(data.get("player", "")).strip().lower()
-        phase = str(data.get("phase", "")).strip().lower()
+        turn = data.get("turn")
+        turn = 1 if turn is None else turn
+        player = (data.get("player") or "").strip().lower()
+        phase = (data.get("phase") or "").strip().lower()
         raw_units = data.get("units") or []
-        if not isinstance(raw_units, list):
-            raise DataFileError("units must be a list of {id, counter, hex} mappings", source, top_line)
         units: list[Unit] = []
         seen: set[str] = set()
         for n, raw in enumerate(raw_units, 1):
-            line = raw.get("__line__") if isinstance(raw, Mapping) else top_line
+            line = yf.line_of(raw_units, n - 1) or top_line
             if not isinstance(raw, Mapping):
                 raise DataFileError(f"unit {n} is not a mapping", source, line)
-            uid = str(raw.get("id", f"u{n}"))
+            raw = UNIT_SCHEMA.check(raw, source, line, f"unit {n}")
+            uid = str(raw.get("id") or f"u{n}")
             if uid in seen:
                 raise DataFileError(f"duplicate unit id {uid!r}", source, line)
             seen.add(uid)
             spec = raw.get("counter")
-            if not isinstance(spec, str) or not spec.strip():
+            if not spec.strip():
                 raise DataFileError(f"unit {uid!r} has no counter", source, line)
             try:
                 kind = counter(spec)
@@ -161,12 +165,8 @@ class Position:
             except ToolkitError as exc:
                 raise DataFileError(f"unit {uid!r}: {exc}", source, line) from None
             state = raw.get("state") or {}
-            if not isinstance(state, Mapping):
-                raise DataFileError(f"unit {uid!r}: state must be a mapping", source, line)
             units.append(Unit(uid, kind, hex_id, _clean(state), line))
         state = data.get("state") or {}
-        if not isinstance(state, Mapping):
-            raise DataFileError("state must be a mapping", source, top_line)
         return cls(game, turn, player, phase, units, _clean(state), source)
 
     def moved(self, moves: Mapping[str, str | None]) -> Position:
@@ -177,11 +177,9 @@ class Position:
 
 
 def _clean(d: Mapping[str, Any]) -> dict[str, Any]:
-    """A mapping without the loader's ``__line__`` bookkeeping (recursively)."""
+    """A plain dict copy of a loaded mapping (lists and mappings inside copied too)."""
     out: dict[str, Any] = {}
     for k, v in d.items():
-        if k == "__line__":
-            continue
         out[str(k)] = _clean(v) if isinstance(v, Mapping) else [_clean(x) if isinstance(x, Mapping) else x
                                                                  for x in v] if isinstance(v, list) else v
     return out
@@ -192,7 +190,8 @@ MAX_POSITION_BYTES = 16 * 1024 * 1024
 
 
 def load_position_data(path: str | Path) -> Any:
-    """Parse a position YAML file (mappings carry ``__line__``); :class:`DataFileError` if unreadable."""
+    """Parse a position YAML file (mappings and lists carry their lines: :mod:`toolkit.yamlfile`);
+    :class:`DataFileError` if unreadable."""
     p = Path(path)
     raw = read_bytes(p, "position file", MAX_POSITION_BYTES)
     if raw.startswith(b"PK\x03\x04"):
@@ -202,8 +201,6 @@ def load_position_data(path: str | Path) -> Any:
 
 
 def parse_position_text(text: str, source: str = "<position>") -> Any:
-    try:
-        return yaml.load(text, Loader=_LineLoader)
-    except yaml.YAMLError as exc:
-        raise DataFileError.from_yaml(exc, source) from None
+    """Position YAML text as checked data (:func:`toolkit.yamlfile.load_text`)."""
+    return yf.load_text(text, source, "position file", POSITION_LIMITS, int_keys=True)
 

@@ -43,12 +43,10 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
-import yaml
 from PIL import Image, ImageChops, ImageDraw
 
-from .. import fonts
+from .. import fonts, yamlfile
 from ..errors import DataFileError, GridError, InputError
-from ..fileio import read_text
 from ..hexgrid import Grid, Hex, Layout
 from .colour import hex_to_rgb, lab_to_rgb, rgb_to_hex, rgb_to_lab
 
@@ -66,6 +64,8 @@ __all__ = [
 ]
 
 Progress = Callable[[str], None]
+#: A legend is tens of entries, each with a few sample points; 100,000 nodes is ~29 MB of node tree.
+LEGEND_LIMITS = yamlfile.Limits(max_depth=16, max_nodes=100_000)
 INSET = 1.0  # hexes are measured inside this share of their size
 SMOOTH = 0.3  # masked local mean window, in hex sizes
 MASK_TOLERANCE = 45  # per RGB channel: pixels this close to an 'across' feature's colour are not terrain
@@ -123,11 +123,7 @@ def load_legend(path: str | Path) -> dict[str, Any]:
     """Read a legend file (YAML). Its samples (``hexes``/``box``/``points``) are resolved against a
     scan by :func:`legend_from_dict`."""
     p = Path(path)
-    text = read_text(p, "legend")
-    try:
-        data = yaml.load(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
-    except yaml.YAMLError as exc:
-        raise DataFileError.from_yaml(exc, p) from None
+    data = yamlfile.load_file(p, "legend", limits=LEGEND_LIMITS)
     if not isinstance(data, dict):
         raise DataFileError("a legend is a mapping with 'terrain:' (and optional 'features:', 'ink:')", p)
     data.setdefault("_source", str(p))

@@ -56,6 +56,7 @@ except ImportError:  # not on Windows: edits there rely on the compare-and-swap 
 
 import yaml
 
+from .. import yamlfile as yf
 from ..errors import DataFileError, GridError, ToolkitError
 from ..fileio import atomic_write, decode_text, read_bytes, read_text
 from ..hexgrid import Grid
@@ -76,6 +77,9 @@ _SEQ = "tag:yaml.org,2002:seq"
 _E = yaml.events
 _SCALAR_TAGS = frozenset(f"tag:yaml.org,2002:{t}" for t in ("null", "bool", "int", "float", "str", "timestamp"))
 MAX_DEPTH = 32
+#: Winter War's map is 25,000 nodes; a map read through YAML may have 20 times that (~140 MB of node
+#: tree). Files in the form dumps_map writes are read line by line, without this limit.
+MAP_LIMITS = yf.Limits(max_depth=MAX_DEPTH, max_nodes=500_000)
 _WORD = re.compile(r"[^\W\d][\w\-]*")
 MAX_BYTES = 64 * 1024 * 1024
 
@@ -118,43 +122,31 @@ class _Reader:
     # --- generic node helpers ------------------------------------------------------------------
 
     def scalar(self, node: yaml.Node) -> Any:
-        if isinstance(node, yaml.ScalarNode):
-            if node.tag == _STR:
-                return node.value
-            if node.tag not in _SCALAR_TAGS:
-                raise self.fail(node, f"unsupported tag {node.tag!r} on value {node.value!r}")
-            try:
-                value = self.constructor.construct_object(node)
-            except (yaml.YAMLError, ValueError):
-                raise self.fail(node, f"bad value {node.value!r} for tag {node.tag!r}") from None
-            if value is None or isinstance(value, bool | int | float | str):
-                return value
-            raise self.fail(node, f"value {node.value!r} must be text, a number or true/false (quote it)")
-        raise self.fail(node, "expected a single value here, not a list or mapping")
+        """A checked scalar (explicit tags, ranges, dates: :func:`toolkit.yamlfile.scalar`)."""
+        return yf.scalar(node, self.source)
 
     def plain(self, node: yaml.Node) -> Any:
-        """Scalars, lists and mappings of them (mappings checked for duplicate keys)."""
-        if isinstance(node, yaml.ScalarNode):
-            return self.scalar(node)
-        if isinstance(node, yaml.SequenceNode):
-            return [self.plain(n) for n in node.value]
-        return {k: self.plain(v) for k, (_, v) in self.mapping(node).items()}
+        """Scalars, lists and mappings of them, checked (:func:`toolkit.yamlfile.to_data`)."""
+        return yf.to_data(node, self.source)
 
     def mapping(self, node: yaml.Node, what: str = "this") -> dict[str, tuple[yaml.Node, yaml.Node]]:
         if not isinstance(node, yaml.MappingNode):
             raise self.fail(node, f"{what} must be a mapping (key: value)")
+        self.tagged(node)
         out: dict[str, tuple[yaml.Node, yaml.Node]] = {}
         for knode, vnode in node.value:
-            if not isinstance(knode, yaml.ScalarNode):
-                raise self.fail(knode, "a key must be a single value")
-            key = knode.value if knode.tag == _STR else self.scalar(knode)
-            if not isinstance(key, str):
-                raise self.fail(knode, f"key {knode.value!r} must be quoted text (hex ids are quoted: \"0101\")")
+            key = yf.key_text(knode, self.source)
             if key in out:
                 first = out[key][0].start_mark.line + 1
                 raise self.fail(knode, f"duplicate key {key!r} (first at line {first})")
             out[key] = (knode, vnode)
         return out
+
+    def tagged(self, node: yaml.Node) -> None:
+        """A list or mapping must carry no tag but its own (``!!set``, ``!!omap``, ``!custom`` are refused)."""
+        if node.tag != (_MAP if isinstance(node, yaml.MappingNode) else _SEQ):
+            kind = "a mapping" if isinstance(node, yaml.MappingNode) else "a list"
+            raise self.fail(node, f"unsupported tag {yf._tag_name(node.tag)} on {kind}")
 
     def text(self, node: yaml.Node, what: str) -> str:
         v = self.scalar(node)
@@ -167,6 +159,7 @@ class _Reader:
             return frozenset()
         if not isinstance(node, yaml.SequenceNode):
             raise self.fail(node, f"{what} must be a list like [a, b]")
+        self.tagged(node)
         out = []
         for n in node.value:
             w = self.scalar(n)
@@ -179,83 +172,14 @@ class _Reader:
         if isinstance(node, yaml.ScalarNode):
             return self.scalar(node)
         if isinstance(node, yaml.SequenceNode):
+            self.tagged(node)
             return [self.scalar(n) for n in node.value]
         raise self.fail(node, "a hex value must be text, a number, true/false or a list of them")
 
     # --- the document --------------------------------------------------------------------------
 
-    def compose(self, text: str) -> yaml.Node | None:
-        """The node tree of a one-document YAML text, built iteratively from the C parser's events
-        (libyaml's own composer recurses: a deeply nested file would crash it). Refuses aliases
-        (exponential expansion) and nesting deeper than :data:`MAX_DEPTH`."""
-        resolve = _Loader.resolve
-        cache: dict[str, str] = {}
-        stack: list[yaml.Node] = []
-        keys: list[yaml.Node | None] = []
-        root: yaml.Node | None = None
-        docs = 0
-        events: Iterator[Any] = yaml.parse(text, Loader=_Loader)  # events told apart by class, not isinstance
-        for ev in events:
-            cls = ev.__class__
-            node: yaml.Node
-            if cls is _E.ScalarEvent:
-                tag = ev.tag
-                if tag is None or tag == "!":
-                    if ev.implicit[0]:
-                        tag = cache.get(ev.value)
-                        if tag is None:
-                            tag = cache[ev.value] = resolve(_Loader, yaml.ScalarNode, ev.value, (True, False))
-                    else:
-                        tag = _STR
-                node = yaml.ScalarNode(tag, ev.value, ev.start_mark, ev.end_mark, ev.style)
-            elif cls is _E.MappingStartEvent:
-                node = yaml.MappingNode(ev.tag if ev.tag not in (None, "!") else _MAP, [], ev.start_mark, None,
-                                        ev.flow_style)
-            elif cls is _E.SequenceStartEvent:
-                node = yaml.SequenceNode(ev.tag if ev.tag not in (None, "!") else _SEQ, [], ev.start_mark, None,
-                                         ev.flow_style)
-            elif cls is _E.MappingEndEvent or cls is _E.SequenceEndEvent:
-                stack.pop().end_mark = ev.end_mark
-                keys.pop()
-                continue
-            elif cls is _E.AliasEvent:
-                raise DataFileError(f"aliases (*{ev.anchor}) are not allowed in a map file", self.source,
-                                    ev.start_mark.line + 1)
-            elif cls is _E.DocumentStartEvent:
-                docs += 1
-                if docs > 1:
-                    raise DataFileError("a map file holds one yaml document, not several", self.source,
-                                        ev.start_mark.line + 1)
-                continue
-            else:
-                continue
-            if stack:
-                parent = stack[-1]
-                if parent.__class__ is yaml.SequenceNode:
-                    parent.value.append(node)
-                elif keys[-1] is None:
-                    keys[-1] = node
-                else:
-                    parent.value.append((keys[-1], node))
-                    keys[-1] = None
-            else:
-                root = node
-            if cls is not _E.ScalarEvent:
-                stack.append(node)
-                keys.append(None)
-                if len(stack) > MAX_DEPTH:
-                    raise DataFileError(f"nested more than {MAX_DEPTH} levels deep", self.source,
-                                        ev.start_mark.line + 1)
-        return root
-
     def read(self, text: str) -> TerrainMap:
-        try:
-            root = self.compose(text)
-        except yaml.YAMLError as exc:
-            err = DataFileError.from_yaml(exc, self.source)
-            if "nesting depth" in err.message:  # PyYAML >= 6.0.4 has a depth limit of its own
-                raise DataFileError(f"nested more than {MAX_DEPTH} levels deep", self.source, err.line) from None
-            raise err from None
+        root = yf.compose(text, self.source, "map file", MAP_LIMITS)
         if root is None:
             raise DataFileError("empty map file", self.source)
         top = self.mapping(root, "a map file")
@@ -354,6 +278,7 @@ class _Reader:
             return {}
         if not isinstance(node, yaml.MappingNode):
             raise self.fail(node, "hexes must be a mapping of quoted hex ids")
+        self.tagged(node)
         out: dict[str, Any] = {}
         nodes = self._nodes
         lines: dict[str, int] = {}
@@ -367,18 +292,20 @@ class _Reader:
             lines[hid] = knode.start_mark.line + 1
             if not isinstance(vnode, yaml.MappingNode):
                 raise fail(vnode, f"hex {hid}: expected {{terrain: ...}}")
+            self.tagged(vnode)
             terrain = None
             tags: frozenset[str] | None = None
             name: Any = ...
             values: dict[str, Any] = {}
             seen: set[str] = set()
             for fk, fv in vnode.value:
+                if not isinstance(fk, yaml.ScalarNode) or fk.tag != _STR or not _WORD.fullmatch(fk.value):
+                    shown = fk.value if isinstance(fk, yaml.ScalarNode) else "a list or mapping"
+                    raise fail(fk, f"hex {hid}: key {shown!r} must be a word")
                 key = fk.value
                 if key in seen:
                     raise fail(fk, f"hex {hid}: duplicate key {key!r}")
                 seen.add(key)
-                if fk.tag != _STR or not _WORD.fullmatch(key):
-                    raise fail(fk, f"hex {hid}: key {key!r} must be a word")
                 if key == "terrain":
                     if fv.tag != _STR or not isinstance(fv, yaml.ScalarNode):
                         raise fail(fv, f"hex {hid}: terrain must be a legend name, not {getattr(fv, 'value', fv)!r}")
@@ -416,6 +343,7 @@ class _Reader:
             return {}
         if not isinstance(node, yaml.MappingNode):
             raise self.fail(node, "hexsides must be a mapping of quoted \"0101/0102\" keys")
+        self.tagged(node)
         out: dict[str, frozenset[str]] = {}
         lines: dict[str, int] = {}
         for knode, vnode in node.value:
