@@ -22,7 +22,8 @@ KINDS: dict[str, tuple[str, str, list[str]]] = {
     "position": ("p.yaml", "game: winter-war\nturn: 1\nplayer: soviet\nphase: movement\nunits: []\n"
                  "state: {note: HOSTILE}\n", ["check", "{f}"]),
     "map": ("m.yaml", "title: t\ngrid:\n  numbering: {scheme: ccrr}\n  extent: {columns: [1, 4], rows: [1, 4]}\n"
-            "legend: {clear: {color: '#ffffff'}}\nmeta: {note: HOSTILE}\nhexes: {'0101': {terrain: clear}}\n", ["map", "show", "{f}", "0101"]),
+            "legend: {clear: {color: '#ffffff'}}\nmeta: {note: HOSTILE}\nhexes: {'0101': {terrain: clear}}\n",
+            ["map", "show", "{f}", "0101"]),
     "grid": ("g.yaml", GRID + "note: HOSTILE\n", ["map", "centre", "{f}", "0101"]),
     "legend": ("l.yaml", "terrain: {clear: '#ffffff'}\nnote: HOSTILE\n",
                ["map", "extract", "{img}", "--grid", "{grid}", "--legend", "{f}", "-o", "{out}"]),
@@ -106,7 +107,7 @@ def test_two_documents_are_refused(kind: str, tmp_path: Path, aux: dict[str, Pat
 @pytest.mark.parametrize("kind", sorted(KINDS))
 def test_a_huge_list_is_refused_early(kind: str, tmp_path: Path, aux: dict[str, Path]) -> None:
     """1,200,000 elements in 2.4 MB: refused once the node count passes the kind's limit."""
-    result, f = run(kind, KINDS[kind][1].replace("HOSTILE", "[" + "1," * 1_200_000 + "1]"), tmp_path, aux)
+    result, _ = run(kind, KINDS[kind][1].replace("HOSTILE", "[" + "1," * 1_200_000 + "1]"), tmp_path, aux)
     assert result.exit_code == 3, result.output
     assert "too large: more than" in result.output and result.output.count("\n") == 1
 

@@ -290,13 +290,17 @@ def line_of(value: Any, key: Any = None) -> int | None:
     return getattr(value, "line", None)
 
 
-def key_text(knode: yaml.Node, source: str | os.PathLike[str], int_keys: bool = False) -> str:
+def key_text(knode: yaml.Node, source: str | os.PathLike[str], int_keys: bool = False,
+             bool_keys: bool = False) -> str:
     """A mapping key, which must be text (a number or ``true`` as a key is refused: quote it). With
-    ``int_keys`` an unquoted whole number is taken as written (``2658: soviet`` gives the key "2658")."""
+    ``int_keys`` an unquoted whole number is taken as written (``2658: soviet`` gives the key "2658"),
+    with ``bool_keys`` an unquoted yes or no (``yes: [...]`` gives the key "yes")."""
     if not isinstance(knode, yaml.ScalarNode):
         raise DataFileError("a key must be a single value, not a list or mapping", source, node_line(knode))
     key = scalar(knode, source)
-    if int_keys and knode.tag == INT and isinstance(key, int) and knode.value.isdigit():
+    if int_keys and knode.tag == INT and isinstance(key, int) and knode.value.isdigit() and not knode.style:
+        return str(knode.value)
+    if bool_keys and knode.tag == BOOL and not knode.style and knode.value.lower() in ("yes", "no"):
         return str(knode.value)
     if not isinstance(key, str):
         raise DataFileError(f"key {knode.value!r} must be text (quote it: \"{knode.value}\")", source,
@@ -304,7 +308,8 @@ def key_text(knode: yaml.Node, source: str | os.PathLike[str], int_keys: bool = 
     return key
 
 
-def to_data(node: yaml.Node | None, source: str | os.PathLike[str] = "<string>", int_keys: bool = False) -> Any:
+def to_data(node: yaml.Node | None, source: str | os.PathLike[str] = "<string>", int_keys: bool = False,
+            bool_keys: bool = False) -> Any:
     """Plain data from a node tree: scalars checked by :func:`scalar`, mappings as :class:`LinedMap` (text
     keys, none repeated; see :func:`key_text` for ``int_keys``), lists as :class:`LinedList`; iterative,
     so any depth :func:`compose` let through is fine."""
@@ -327,7 +332,7 @@ def to_data(node: yaml.Node | None, source: str | os.PathLike[str] = "<string>",
                     work.append((child, sub))
         else:
             for knode, vnode in n.value:
-                key = key_text(knode, source, int_keys)
+                key = key_text(knode, source, int_keys, bool_keys)
                 if key in out:
                     raise DataFileError(f"duplicate key {key!r} (first at line {out.key_lines[key]})", source,
                                         node_line(knode))
@@ -356,19 +361,23 @@ def _container(node: yaml.Node, source: str | os.PathLike[str]) -> LinedMap | Li
 
 
 def load_text(text: str, source: str | os.PathLike[str] = "<string>", what: str = "file",
-              limits: Limits = Limits(), schema: Field | None = None, int_keys: bool = False) -> Any:
-    """:func:`to_data` of :func:`compose`, checked against ``schema`` when given."""
-    data = to_data(compose(text, source, what, limits), source, int_keys)
+              limits: Limits = Limits(), schema: Field | None = None, int_keys: bool = False,
+              bool_keys: bool = False) -> Any:
+    """:func:`to_data` of :func:`compose`, checked against ``schema`` when given (see :func:`key_text` for
+    ``int_keys`` and ``bool_keys``)."""
+    data = to_data(compose(text, source, what, limits), source, int_keys, bool_keys)
     if schema is not None:
         data = schema.check(data, str(source), line_of(data) or 1, "")
     return data
 
 
 def load_file(path: str | os.PathLike[str], what: str = "file", max_bytes: int = MAX_TEXT_BYTES,
-              limits: Limits = Limits(), schema: Field | None = None, int_keys: bool = False) -> Any:
+              limits: Limits = Limits(), schema: Field | None = None, int_keys: bool = False,
+              bool_keys: bool = False) -> Any:
     """A data file read safely (:func:`toolkit.fileio.read_bytes`) and loaded by :func:`load_text`."""
     p = Path(path)
-    return load_text(decode_text(read_bytes(p, what, max_bytes), p), str(p), what, limits, schema, int_keys)
+    return load_text(decode_text(read_bytes(p, what, max_bytes), p), str(p), what, limits, schema, int_keys,
+                     bool_keys)
 
 
 # ------------------------------------------------------------------------------------------- schema

@@ -123,7 +123,7 @@ def load_legend(path: str | Path) -> dict[str, Any]:
     """Read a legend file (YAML). Its samples (``hexes``/``box``/``points``) are resolved against a
     scan by :func:`legend_from_dict`."""
     p = Path(path)
-    data = yamlfile.load_file(p, "legend", limits=LEGEND_LIMITS)
+    data = yamlfile.load_file(p, "legend", limits=LEGEND_LIMITS, bool_keys=True)  # yes: and no: examples
     if not isinstance(data, dict):
         raise DataFileError("a legend is a mapping with 'terrain:' (and optional 'features:', 'ink:')", p)
     data.setdefault("_source", str(p))
