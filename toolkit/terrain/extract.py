@@ -70,6 +70,10 @@ INSET = 1.0  # hexes are measured inside this share of their size
 SMOOTH = 0.3  # masked local mean window, in hex sizes
 MASK_TOLERANCE = 45  # per RGB channel: pixels this close to an 'across' feature's colour are not terrain
 REVIEW_BELOW = 0.6  # a hex whose dominant terrain covers less than this is listed for review
+#: the most colour blocks (a block is a hex's tenth, at least a pixel) an image may have: extraction takes about
+#: 135 bytes a block at its peak (measured: 1.05 GB for 7.8 million blocks, a white 2800x2800 px scan with hexes
+#: of 17 px). A 300-dpi 22x34" scan with half-inch hexes is about 300,000 blocks.
+MAX_BLOCKS = 8_000_000
 
 
 # --- legend ----------------------------------------------------------------------------------------
@@ -421,6 +425,8 @@ def _resolve_terrain(name: str, v: Any, src: str, image: Image.Image | None, gri
             rad = 0.5 * _hex_size(lay)
             y0, y1 = max(0, int(cy - rad)), min(h, int(cy + rad) + 1)
             x0, x1 = max(0, int(cx - rad)), min(w, int(cx + rad) + 1)
+            if y0 >= y1 or x0 >= x1:
+                raise InputError(f"terrain {name!r}: sample hex {hid} is off the image ({image.width}x{image.height})")
             yy, xx = np.mgrid[y0:y1, x0:x1]
             sel = ((xx - cx) ** 2 + (yy - cy) ** 2 <= rad * rad)
             yy, xx = yy[sel], xx[sel]
@@ -515,6 +521,12 @@ def extract(image: Image.Image, grid: Grid, legend: Mapping[str, Any] | Legend, 
     size = _hex_size(layout)
     if size < 6:
         raise InputError(f"hexes of {size:.1f} px are too small to classify (need 6 px or more)")
+    f = max(1, int(size // 10))
+    blocks = (image.width // f + 1) * (image.height // f + 1)
+    if blocks > MAX_BLOCKS:
+        raise InputError(f"a {image.width}x{image.height} px image with hexes of {size:.0f} px is {blocks:,} colour "
+                         f"blocks, more than the {MAX_BLOCKS:,} extraction works on "
+                         f"(~{MAX_BLOCKS * 135 // 2**20} MiB): crop the scan to the map or scan at a lower resolution")
     ink_l = legend.ink_lightness if isinstance(legend, Legend) else _ink_lightness(legend)
     say(f"masking ink and averaging colours ({image.width}x{image.height} px, hexes of {size:.0f} px)")
     fi = _feature_image(image, size, ink_l, _masked_colours(legend))

@@ -62,6 +62,7 @@ class Archive:
         self._read = 0
         self._zip: zipfile.ZipFile | None = None
         self._infos: dict[str, zipfile.ZipInfo] = {}
+        self._twice: set[str] = set()  # names of more than one entry: reading one is ambiguous, so refused
         if data is None:
             check_regular(self.path)
         if data is None and self.path.is_dir():
@@ -83,6 +84,8 @@ class Archive:
             if not _safe_name(info.filename):
                 self.close()
                 raise ArchiveError(f"{self.path}: archive member {info.filename!r} escapes the archive folder")
+            if info.filename in self._infos:
+                self._twice.add(info.filename)
             self._infos.setdefault(info.filename, info)
 
     # -- context management
@@ -144,7 +147,12 @@ class Archive:
         if self._zip is None:
             path = self._folder_path(name)
             try:
-                with open(path, "rb") as handle:
+                # non-blocking open, then fstat: a named pipe (which would block on open or read forever) or a
+                # device in the folder is refused, with no window between the check and the read
+                fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+                with open(fd, "rb") as handle:
+                    if not stat.S_ISREG(os.fstat(fd).st_mode):
+                        raise ArchiveError(f"{self.path}: {name!r} is not a regular file (a device, pipe or socket)")
                     data = handle.read(cap + 1)
             except FileNotFoundError:
                 raise ArchiveError(f"{self.path}: has no {name!r}") from None
@@ -157,6 +165,8 @@ class Archive:
         info = self._infos.get(name)
         if info is None:
             raise ArchiveError(f"{self.path}: has no {name!r} entry")
+        if name in self._twice:
+            raise ArchiveError(f"{self.path}: has more than one entry named {name!r} (which one is meant is unclear)")
         if info.file_size > cap:
             raise ArchiveError(f"{self.path}: entry {name!r} is larger than the {cap} byte limit")
         budget = max(cap, 0)

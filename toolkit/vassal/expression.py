@@ -37,7 +37,7 @@ class ExpressionError(ValueError):
 
 def java_int(text: str) -> int | None:
     """``Integer.parseInt``: optional sign and decimal digits within 32 bits, else None."""
-    if not _INT.fullmatch(text):
+    if not _INT.fullmatch(text) or len(text) > 12:
         return None
     value = int(text)
     return value if -(2**31) <= value < 2**31 else None

@@ -459,5 +459,5 @@ def _choose_build_file(names: set[str], moduledata: bytes | None, source: str) -
 
 
 def _version_tuple(text: str) -> tuple[int, ...]:
-    nums = re.findall(r"\d+", text)[:2]
+    nums = [n[:9] for n in re.findall(r"\d+", text)[:2]]
     return tuple(int(n) for n in nums) if nums else (0,)

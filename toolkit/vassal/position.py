@@ -319,7 +319,7 @@ class Locator:
         takes the map's id (``Map0``, ``Map1``... in build-file order) or its name."""
         if self.module is None or picker_id in self.module.maps:
             return picker_id
-        m = re.fullmatch(r"Map(\d+)", picker_id)
+        m = re.fullmatch(r"Map(\d{1,9})", picker_id)
         if m is not None:
             ids = list(self.module.maps)
             if int(m.group(1)) < len(ids):

@@ -137,7 +137,9 @@ class BasicPiece(Trait):
         s = self._state()
         n = _int(s, 4)
         out = {}
-        for i in range(n):
+        # past the end of the fields every entry reads as "" -> "": one such entry gives the same mapping as the
+        # count claims (a mutated save may claim 10^30 properties)
+        for i in range(min(n, max(0, (len(s) - 5) // 2) + 1)):
             j = 5 + 2 * i
             if j + 1 < len(s) + 1:
                 out[s[j] if j < len(s) else ""] = s[j + 1] if j + 1 < len(s) else ""

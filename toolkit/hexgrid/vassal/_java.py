@@ -50,6 +50,8 @@ def parse_int(text: str, what: str) -> int:
     """Java ``Integer.valueOf`` (no blanks, optional sign); raises GridError naming ``what``."""
     if not _INT.fullmatch(text):
         raise GridError(f"{what} is not an integer: {text!r}")
+    if len(text) > 12:  # a Java int has at most 10 digits; longer text is never converted (5,000 digits would fail)
+        raise GridError(f"{what} is out of the int range: {text[:20]!r}... ({len(text)} characters)")
     value = int(text)
     if not -(2**31) <= value < 2**31:
         raise GridError(f"{what} is out of the int range: {text!r}")

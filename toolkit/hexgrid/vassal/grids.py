@@ -356,7 +356,7 @@ def polygon_contains(path: Sequence[tuple[int, int]], px: float, py: float) -> b
     return hits % 2 == 1
 
 
-_PATH_POINT = re.compile(r"\s*(-?[0-9]+)\s*,\s*(-?[0-9]+)\s*")
+_PATH_POINT = re.compile(r"\s*(-?[0-9]{1,10})\s*,\s*(-?[0-9]{1,10})\s*")  # Java ints: at most 10 digits
 
 
 def parse_path(text: str) -> list[tuple[int, int]]:
@@ -367,7 +367,7 @@ def parse_path(text: str) -> list[tuple[int, int]]:
             continue
         match = _PATH_POINT.fullmatch(part)
         if match is None:
-            raise GridError(f"zone path has a bad point {part!r} in {text!r}")
+            raise GridError(f"zone path has a bad point {part[:40]!r} in {text[:60]!r}")
         points.append((int(match.group(1)), int(match.group(2))))
     return points
 

@@ -119,12 +119,15 @@ def check_attacks(ctx: Context, report: list[Violation], raw: Any = None) -> lis
         if not isinstance(atk, Mapping):
             raise DataFileError(f"attack {n} is not a mapping", pos.source)
         try:
-            attackers = [pos.by_id[i] for i in atk.get("attackers") or []]
-            defenders = [pos.by_id[i] for i in atk.get("defenders") or []]
+            attackers = [pos.by_id[str(i)] for i in atk.get("attackers") or []]
+            defenders = [pos.by_id[str(i)] for i in atk.get("defenders") or []]
         except KeyError as exc:
             raise DataFileError(f"attack {n} names unknown unit {exc.args[0]!r}", pos.source) from None
         if not attackers or not defenders:
             raise DataFileError(f"attack {n} needs attackers and defenders", pos.source)
+        off = [u.id for u in (*attackers, *defenders) if u.hex is None]
+        if off:
+            raise DataFileError(f"attack {n}: unit {off[0]!r} is off the map", pos.source)
         for u in attackers:
             if u.id in used_a:
                 report.append(violation("Combat (F)", f"{u.id} attacks twice (attacks {used_a[u.id]} and {n})",

@@ -184,7 +184,7 @@ class WinterWarReferee(Referee):
                     raise DataFileError(f"attack {n} is not a mapping", source)
                 for key in ("attackers", "defenders"):
                     ids = atk.get(key)
-                    if not isinstance(ids, list) or not ids:
+                    if not isinstance(ids, list) or not ids or not all(isinstance(i, str | int) for i in ids):
                         raise DataFileError(f"attack {n}: {key} must be a list of unit ids", source)
                 die = atk.get("die")
                 if die is not None and (isinstance(die, bool) or die not in charts.CRT.rows):

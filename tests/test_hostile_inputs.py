@@ -1,0 +1,208 @@
+"""Hostile inputs of issue 18, each ending in exit 3 with one line (no internal error, no hang, bounded memory)."""
+
+from __future__ import annotations
+
+import os
+import resource
+import struct
+import subprocess
+import sys
+import zipfile
+import zlib
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from PIL import Image
+
+from toolkit.cli.main import cli
+from toolkit.vassal.codec import ESC, obfuscate
+
+GRID = ("numbering: {scheme: ccrr, col_digits: 2, row_digits: 2, orientation: flat, shifted: odd}\n"
+        "extent: {columns: [1, 4], rows: [1, 4]}\n"
+        "calibration: [[30.0, 0.0, 30.0], [17.32, 34.64, 30.0]]\n")
+
+
+def one_line_error(args: list[str], fragment: str) -> str:
+    result = CliRunner().invoke(cli, args)
+    lines = [ln for ln in result.output.splitlines() if ln.strip()]
+    assert result.exit_code == 3, result.output
+    assert len(lines) == 1 and lines[0].startswith("wgt: error: "), result.output
+    assert fragment in lines[0], lines[0]
+    return lines[0]
+
+
+POSITION = """game: winter-war
+turn: 3
+player: soviet
+phase: combat
+state: {attacks: [{attackers: ["a"], defenders: ["f"], die: 3}]}
+units:
+  - {id: "a", counter: "sov-20-12-2", hex: A_HEX}
+  - {id: "f", counter: "fin-6-6-2", hex: F_HEX}
+"""
+
+
+@pytest.mark.parametrize(("a_hex", "f_hex", "off"), [('"2958"', "off", "f"), ("off", '"2957"', "a")])
+def test_combat_with_a_unit_off_the_map(tmp_path: Path, a_hex: str, f_hex: str, off: str) -> None:
+    p = tmp_path / "p.yaml"
+    p.write_text(POSITION.replace("A_HEX", a_hex).replace("F_HEX", f_hex), encoding="utf-8")
+    one_line_error(["check", str(p)], f"attack 1: unit {off!r} is off the map")
+
+
+def test_attack_ids_must_be_unit_ids(tmp_path: Path) -> None:
+    p = tmp_path / "p.yaml"
+    p.write_text(POSITION.replace('["a"]', '[["a"]]').replace("A_HEX", '"2958"').replace("F_HEX", '"2957"'),
+                 encoding="utf-8")
+    one_line_error(["check", str(p)], "attack 1: attackers must be a list of unit ids")
+
+
+COUNTERS = ("game: g\nsides: {a: {colour: '#ffffff'}}\ncounters:\n"
+            "  - {id: ID, side: a, unit_type: infantry, values: {attack: VALUE}}\n")
+
+
+@pytest.mark.parametrize(("cid", "value", "fragment"), [
+    ("a" * 300, "1", "line 4: counter id: text of 300 characters (at most 200)"),
+    ("a" * 65, "1", "line 4: bad counter id 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa... (lower-case letters, digits, "
+                    "- _ . +; at most 64)"),
+    ("a-1", '"1\\n2"', "line 4: attack value in counter 'a-1': text '1\\n2' holds a line break"),
+    ("a-1", "1.0e+30", "line 4: bad attack value 1e+30 in counter 'a-1' (at most 1e9)"),
+    ("a-1", ".nan", "line 4: bad attack value nan in counter 'a-1' (at most 1e9)"),
+])
+def test_counter_files_that_would_break_file_names_or_drawing(tmp_path: Path, cid: str, value: str,
+                                                              fragment: str) -> None:
+    p = tmp_path / "c.yaml"
+    p.write_text(COUNTERS.replace("ID", cid).replace("VALUE", value), encoding="utf-8")
+    one_line_error(["build", "counters", str(p), "-o", str(tmp_path / "out")], f"{p} {fragment}")
+    assert not (tmp_path / "out").exists() or not any((tmp_path / "out").iterdir())
+
+
+def test_a_marker_label_may_have_lines_a_unit_label_not(tmp_path: Path) -> None:
+    p = tmp_path / "c.yaml"
+    text = COUNTERS.replace("ID", "a-1").replace("VALUE}}", "1}, front: {label: \"x\\ny\"}}")
+    p.write_text(text, encoding="utf-8")
+    one_line_error(["build", "counters", str(p), "-o", str(tmp_path / "out")],
+                   "label: text of several lines is printed on markers only")
+    p.write_text(text.replace("infantry", "marker"), encoding="utf-8")
+    assert CliRunner().invoke(cli, ["build", "counters", str(p), "-o", str(tmp_path / "out")]).exit_code == 0
+
+
+@pytest.mark.parametrize("size", [(1, 1), (2, 1), (1, 3)])
+def test_tiny_scans(tmp_path: Path, size: tuple[int, int]) -> None:
+    Image.new("RGB", size, "white").save(tmp_path / "scan.png")
+    (tmp_path / "grid.yaml").write_text(GRID, encoding="utf-8")
+    (tmp_path / "legend.yaml").write_text("terrain: {clear: '#ffffff', forest: {hexes: ['0101']}}\n",
+                                          encoding="utf-8")
+    one_line_error(["map", "extract", str(tmp_path / "scan.png"), "--grid", str(tmp_path / "grid.yaml"),
+                    "--legend", str(tmp_path / "legend.yaml"), "-o", str(tmp_path / "m.yaml")],
+                   "sample hex 0101 is off the image")
+    one_line_error(["map", "calibrate", str(tmp_path / "scan.png"), "--point", "0101=0,0", "--point", "0201=5,0",
+                    "--point", "0102=0,5"], "is off the image")
+
+
+def _png(path: Path, width: int, height: int) -> None:
+    """A white RGB PNG written row by row (no picture in memory)."""
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
+
+    comp = zlib.compressobj(9)
+    with open(path, "wb") as out:
+        out.write(b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)))
+        parts = []
+        row = b"\x00" + b"\xff" * (3 * width) if width < 1_000_000 else None
+        for _ in range(height):
+            if row is not None:
+                parts.append(comp.compress(row))
+            else:
+                parts.append(comp.compress(b"\x00"))
+                block = b"\xff" * 3_000_000
+                for _ in range(3 * width // len(block)):
+                    parts.append(comp.compress(block))
+                parts.append(comp.compress(b"\xff" * (3 * width % len(block))))
+        parts.append(comp.flush())
+        out.write(chunk(b"IDAT", b"".join(parts)) + chunk(b"IEND", b""))
+
+
+def _limited(limit: int) -> None:
+    resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+
+
+@pytest.mark.slow
+def test_an_80_million_by_1_scan_is_refused_in_bounded_memory(tmp_path: Path) -> None:
+    """Under Pillow's pixel limit (89 Mpx), so it decodes (240 MB); extraction would need ~10 GB for 80 million
+    colour blocks: refused with one line, the whole run within 1.5 GB of address space."""
+    _png(tmp_path / "long.png", 80_000_000, 1)
+    (tmp_path / "grid.yaml").write_text(GRID, encoding="utf-8")
+    (tmp_path / "legend.yaml").write_text("terrain: {clear: '#ffffff'}\n", encoding="utf-8")
+    proc = subprocess.run([sys.executable, "-m", "toolkit", "map", "extract", str(tmp_path / "long.png"),
+                           "--grid", str(tmp_path / "grid.yaml"), "--legend", str(tmp_path / "legend.yaml"),
+                           "-o", str(tmp_path / "m.yaml")], capture_output=True, text=True, timeout=120,
+                          preexec_fn=lambda: _limited(1_500_000_000))
+    assert proc.returncode == 3, proc.stderr
+    assert proc.stderr.count("\n") == 1 and "colour blocks, more than the 8,000,000" in proc.stderr
+
+
+def _zip(path: Path, entries: list[tuple[str, bytes]]) -> Path:
+    import warnings
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # zipfile warns about the duplicate name we mean to write
+        with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as out:
+            for name, data in entries:
+                out.writestr(name, data)
+    return path
+
+
+def _save(state: str) -> bytes:
+    return obfuscate("begin_save" + ESC + "+/1/piece;;;a.png;Inf/" + state + ESC + "end_save", 7)
+
+
+def test_two_saved_game_entries_are_refused(tmp_path: Path) -> None:
+    path = _zip(tmp_path / "two.vsav", [("savedGame", _save("Map0;1;2;g;0")), ("savedGame", _save("Map0;3;4;g;0"))])
+    one_line_error(["vassal", "dump", str(path)], "has more than one entry named 'savedGame'")
+
+
+def test_a_save_claiming_10_to_the_30_piece_properties_ends(tmp_path: Path) -> None:
+    path = _zip(tmp_path / "p.vsav", [("savedGame", _save("Map0;10;20;g1;" + "1" + "0" * 30 + ";k;v"))])
+    result = CliRunner().invoke(cli, ["vassal", "dump", str(path), "--json"])
+    assert result.exit_code == 0 and '"name": "Inf"' in result.output
+
+
+def test_buildfile_fifo_in_a_module_folder(tmp_path: Path) -> None:
+    for name in ("buildFile.xml", "buildFile"):
+        folder = tmp_path / name.replace(".", "-")
+        folder.mkdir()
+        os.mkfifo(folder / name)
+        one_line_error(["vassal", "dump", str(folder)], f"{name!r} is not a regular file (a device, pipe or socket)")
+
+
+@pytest.mark.parametrize(("attribute", "fragment"), [
+    ('x0="' + "9" * 5000 + '"', "out of the int range"),
+    ('dx="' + "9" * 5000 + '"', "hex grid spacing must be positive: dx=inf"),
+    ('VassalVersion="' + "9" * 5000 + '.1"', ""),
+])
+def test_buildfile_integers_of_5000_digits(tmp_path: Path, attribute: str, fragment: str) -> None:
+    from tests.vassal.helpers import demo_module_bytes
+
+    demo = tmp_path / "demo.vmod"
+    demo.write_bytes(demo_module_bytes())
+    with zipfile.ZipFile(demo) as z:
+        entries = [(n, z.read(n)) for n in z.namelist()]
+    out = []
+    for name, data in entries:
+        if name == "buildFile.xml":
+            text = data.decode("utf-8")
+            key = attribute.split("=")[0]
+            import re
+
+            text, n = re.subn(rf'\b{key}="[^"]*"', attribute, text, count=1)
+            if n == 0:
+                text = text.replace("<VASSAL.build.GameModule ", f"<VASSAL.build.GameModule {attribute} ", 1)
+            data = text.encode("utf-8")
+        out.append((name, data))
+    mod = _zip(tmp_path / "m.vmod", out)
+    result = CliRunner().invoke(cli, ["vassal", "locate", str(mod), "Main Map", "100,100"])
+    assert result.exit_code in (0, 3), result.output
+    assert "internal error" not in result.output
+    if result.exit_code == 3:
+        assert result.output.count("\n") == 1 and fragment in result.output
