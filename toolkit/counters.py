@@ -533,7 +533,7 @@ class _Builder:
             motorised=self.motorised(m.get("motorised"), m.value_lines.get("motorised")), line=m.line)
 
 
-def _empty(line: int) -> _Lined:
+def _empty(line: int | None) -> _Lined:
     out = _Lined()
     out.line = line
     return out

@@ -30,7 +30,7 @@ import os
 import re
 import types
 import typing
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -127,7 +127,8 @@ def compose(text: str, source: str | os.PathLike[str] = "<string>", what: str = 
     max_nodes, max_depth = limits.max_nodes, limits.max_depth
     scalar_ev, map_ev, seq_ev = _E.ScalarEvent, _E.MappingStartEvent, _E.SequenceStartEvent
     try:
-        for ev in yaml.parse(text, Loader=_Loader):
+        events: Iterator[Any] = yaml.parse(text, Loader=_Loader)  # told apart by class: typed loosely
+        for ev in events:
             cls = ev.__class__
             node: yaml.Node
             if cls is scalar_ev:
@@ -623,7 +624,7 @@ class Record(Field):
                     klines = value.key_lines if isinstance(value, LinedMap) else {}
                     known = ", ".join(self.fields) or "none"
                     raise self.fail(f"unknown key {k!r} (known: {known})", source, klines.get(k, at), path)
-                out[k] = v if self.extra is True else typing.cast(Field, self.extra).check(v, source, at, sub)
+                out[k] = v if self.extra is True else self.extra.check(v, source, at, sub)
             else:
                 out[k] = spec.check(v, source, at, sub)
         return out
