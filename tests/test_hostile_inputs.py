@@ -206,3 +206,39 @@ def test_buildfile_integers_of_5000_digits(tmp_path: Path, attribute: str, fragm
     assert "internal error" not in result.output
     if result.exit_code == 3:
         assert result.output.count("\n") == 1 and fragment in result.output
+
+
+# ------------------------------------------------------------------ found by the long fuzz run (benchmarks fuzz)
+
+
+def test_fuzz_die_roll_given_as_a_list(tmp_path: Path) -> None:
+    p = tmp_path / "p.yaml"
+    p.write_text(POSITION.replace("die: 3", "die: [3]").replace("A_HEX", '"2958"').replace("F_HEX", '"2957"'),
+                 encoding="utf-8")
+    one_line_error(["check", str(p)], "attack 1: die roll [3] is not on the combat results table")
+
+
+@pytest.mark.parametrize(("table", "fragment"), [
+    ("- {title: T, columns: [{a: 1}], rows: []}", "table 1.columns[0]: expected a cell (text or a number)"),
+    ("- {title: T, columns: [a], cell_colours: [x]}", "table 1.cell_colours: expected a mapping, not a list"),
+    ("- {title: T, columns: [a], notes: [1]}", "table 1.notes[0]: expected a note (one line of text)"),
+    ("- {title: T, columns: [a], rows: [[true]]}", "table 1.rows[0][0]: expected a cell"),
+    ("- {title: T, columns: [a], rows: [[\"a\\u0000b\"]]}", "table 1.rows[0][0]: text 'a\\x00b' holds control"),
+])
+def test_fuzz_chart_tables_are_checked(tmp_path: Path, table: str, fragment: str) -> None:
+    p = tmp_path / "t.yaml"
+    p.write_text(table + "\n", encoding="utf-8")
+    one_line_error(["build", "aids", str(p), "-o", str(tmp_path / "a.pdf"), "--no-png"], f"{p} line 1: {fragment}")
+
+
+def test_fuzz_grids_far_off_the_image_or_with_huge_calibrations(tmp_path: Path) -> None:
+    Image.new("RGB", (160, 160), "#eee6c4").save(tmp_path / "scan.png")
+    (tmp_path / "l.yaml").write_text("terrain: {clear: '#eee6c4'}\n", encoding="utf-8")
+    big = GRID.replace("columns: [1, 4]", "columns: [122714, 4]")
+    (tmp_path / "big.yaml").write_text(big, encoding="utf-8")
+    args = ["map", "extract", str(tmp_path / "scan.png"), "--legend", str(tmp_path / "l.yaml"), "-o",
+            str(tmp_path / "m.yaml"), "--grid"]
+    one_line_error([*args, str(tmp_path / "big.yaml")],
+                   "only 3 of the grid's 490,844 hexes lie on the 160x160 px image")
+    (tmp_path / "huge.yaml").write_text(GRID.replace("34.64", "1.0e+300"), encoding="utf-8")
+    one_line_error([*args, str(tmp_path / "huge.yaml")], "calibration numbers must be finite and at most 1e+06 pixels")

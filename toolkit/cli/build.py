@@ -172,15 +172,9 @@ def load_charts(source: str) -> tuple[str, str, list[ChartTable]]:
     """(name, title, tables) from a chart file (YAML/JSON list of tables) or a game slug."""
     path = Path(source)
     if path.exists():
-        from ..yamlfile import Limits, load_file
+        from ..chartfile import load_chart_tables
 
-        # JSON is read as YAML (it is YAML's flow style): one reader, with its checks and limits
-        doc = load_file(path, "chart file", limits=Limits(max_depth=16, max_nodes=200_000))
-        if isinstance(doc, dict):
-            doc = doc.get("charts", doc.get("tables"))
-        if not isinstance(doc, list) or not doc:
-            raise DataFileError("a chart file holds a list of tables (title, columns, rows, notes)", path)
-        tables = [ChartTable.from_dict(item if isinstance(item, dict) else {}, str(path)) for item in doc]
+        tables = [ChartTable.from_dict(item, str(path)) for item in load_chart_tables(path)]
         return path.stem, path.stem, tables
     if path.suffix or "/" in source:
         raise InputError(f"chart file not found: {source}")

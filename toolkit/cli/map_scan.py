@@ -44,7 +44,9 @@ def _grid_from_file(path: str) -> Any:
         raise DataFileError("not a map or grid file (expected a mapping)", p)
     block = data.get("grid", data)
     try:
-        return Grid.from_dict(block)
+        from ..terrain.io import check_grid
+
+        return check_grid(Grid.from_dict(block))
     except InputError:
         raise
     except ToolkitError as exc:  # GridError and friends: name the file

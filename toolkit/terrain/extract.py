@@ -74,6 +74,9 @@ REVIEW_BELOW = 0.6  # a hex whose dominant terrain covers less than this is list
 #: 135 bytes a block at its peak (measured: 1.05 GB for 7.8 million blocks, a white 2800x2800 px scan with hexes
 #: of 17 px). A 300-dpi 22x34" scan with half-inch hexes is about 300,000 blocks.
 MAX_BLOCKS = 8_000_000
+#: a grid may have at most this many times (plus 1,000) the hexes that lie on the image (a scan of one sheet of
+#: a four-sheet map is fine; a grid of half a million hexes around a 160-pixel picture is a mistake)
+MAX_OFF_IMAGE = 10
 
 
 # --- legend ----------------------------------------------------------------------------------------
@@ -527,6 +530,15 @@ def extract(image: Image.Image, grid: Grid, legend: Mapping[str, Any] | Legend, 
         raise InputError(f"a {image.width}x{image.height} px image with hexes of {size:.0f} px is {blocks:,} colour "
                          f"blocks, more than the {MAX_BLOCKS:,} extraction works on "
                          f"(~{MAX_BLOCKS * 135 // 2**20} MiB): crop the scan to the map or scan at a lower resolution")
+    hexes_all = grid.hexes()
+    axial = np.array([(h.q, h.r) for h in hexes_all], dtype=np.float64).reshape(-1, 2)
+    m = np.array(layout.matrix)
+    centres = axial @ m[:, :2].T + m[:, 2]
+    on = int(np.count_nonzero((centres[:, 0] >= 0) & (centres[:, 0] < image.width)
+                              & (centres[:, 1] >= 0) & (centres[:, 1] < image.height)))
+    if on == 0 or len(hexes_all) > MAX_OFF_IMAGE * on + 1000:
+        raise InputError(f"only {on:,} of the grid's {len(hexes_all):,} hexes lie on the {image.width}x{image.height} "
+                         "px image: check the grid's extent and calibration")
     ink_l = legend.ink_lightness if isinstance(legend, Legend) else _ink_lightness(legend)
     say(f"masking ink and averaging colours ({image.width}x{image.height} px, hexes of {size:.0f} px)")
     fi = _feature_image(image, size, ink_l, _masked_colours(legend))

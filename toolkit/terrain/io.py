@@ -62,8 +62,8 @@ from ..fileio import atomic_write, decode_text, read_bytes, read_text
 from ..hexgrid import Grid
 from .model import RESERVED_KEYS, HexData, TerrainMap, TerrainType, fold_name
 
-__all__ = ["SCHEMA", "MapChangedError", "MapEdit", "digest", "dumps_map", "edit_map", "edit_map_file", "load_map",
-           "loads_map", "save_map"]
+__all__ = ["SCHEMA", "MapChangedError", "MapEdit", "check_grid", "digest", "dumps_map", "edit_map", "edit_map_file",
+           "load_map", "loads_map", "save_map"]
 
 SCHEMA = "hexmap/1"
 _Loader: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
@@ -77,9 +77,9 @@ _SEQ = "tag:yaml.org,2002:seq"
 _E = yaml.events
 _SCALAR_TAGS = frozenset(f"tag:yaml.org,2002:{t}" for t in ("null", "bool", "int", "float", "str", "timestamp"))
 MAX_DEPTH = 32
-#: Winter War's map is 25,000 nodes; a map read through YAML may have 20 times that (~140 MB of node
+#: Winter War's map is 25,000 nodes; a map read through YAML may have 12 times that (~86 MB of node
 #: tree). Files in the form dumps_map writes are read line by line, without this limit.
-MAP_LIMITS = yf.Limits(max_depth=MAX_DEPTH, max_nodes=500_000)
+MAP_LIMITS = yf.Limits(max_depth=MAX_DEPTH, max_nodes=300_000)
 _WORD = re.compile(r"[^\W\d][\w\-]*")
 MAX_BYTES = 64 * 1024 * 1024
 
@@ -87,6 +87,21 @@ MAX_BYTES = 64 * 1024 * 1024
 # ================================================================================================
 # loading
 # ================================================================================================
+
+
+#: the largest calibration number (pixels): a hex or an offset of a million pixels is no scan
+MAX_CALIBRATION = 1e6
+
+
+def check_grid(grid: Grid) -> Grid:
+    """``grid`` if its calibration (when it has one) is finite and within :data:`MAX_CALIBRATION` pixels,
+    else a :class:`GridError` (pixel arithmetic past that overflows later, far from the file)."""
+    lay = grid.layout
+    if lay is not None:
+        values = [v for row in lay.matrix for v in row]
+        if not all(math.isfinite(v) and abs(v) <= MAX_CALIBRATION for v in values):
+            raise GridError(f"calibration numbers must be finite and at most {MAX_CALIBRATION:g} pixels")
+    return grid
 
 
 def load_map(path: str | os.PathLike[str]) -> TerrainMap:
@@ -198,7 +213,7 @@ class _Reader:
         provenance = self.text(top["provenance"][1], "provenance") if "provenance" in top else ""
         gnode = top["grid"][1]
         try:
-            grid = Grid.from_dict(self.plain(gnode))
+            grid = check_grid(Grid.from_dict(self.plain(gnode)))
         except (GridError, ValueError, TypeError) as exc:
             raise self.fail(gnode, f"bad grid: {exc}") from None
         legend = self.legend(top["legend"][1]) if "legend" in top else {}

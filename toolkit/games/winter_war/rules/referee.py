@@ -187,7 +187,8 @@ class WinterWarReferee(Referee):
                     if not isinstance(ids, list) or not ids or not all(isinstance(i, str | int) for i in ids):
                         raise DataFileError(f"attack {n}: {key} must be a list of unit ids", source)
                 die = atk.get("die")
-                if die is not None and (isinstance(die, bool) or die not in charts.CRT.rows):
+                if die is not None and (isinstance(die, bool) or not isinstance(die, int)
+                                        or die not in charts.CRT.rows):
                     raise DataFileError(f"attack {n}: die roll {die!r} is not on the combat results table (1..6)",
                                         source)
 
