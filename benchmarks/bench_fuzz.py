@@ -2,7 +2,7 @@
 
 Worker processes (each under a 2 GiB address-space limit) draw cases from the hypothesis strategies of
 :mod:`tests.fuzz.cases` for every file kind in turn and run them in-process through ``wgt`` (click's
-CliRunner), each under a 20 s interval timer; the parent restarts a worker that stops making progress for
+CliRunner), each under a 30 s interval timer; the parent restarts a worker that stops making progress for
 90 s (a hang inside C code the timer cannot interrupt) and records the case it was on. Every outcome goes
 to a JSON-lines log; the report (default ``benchmarks/results/fuzz.md``) counts cases per file kind and
 outcome and lists every failure: internal errors (exit 4 or an escaping exception), errors of more than one
@@ -181,7 +181,7 @@ def report(out_dir: Path, seconds: float, path: Path, argv: str) -> dict[str, An
     total = sum(sum(c.values()) for c in per_kind.values())
     lines = ["# Fuzz report", "",
              f"`python -m benchmarks {argv}`: {total:,} cases in {seconds / 60:.1f} min "
-             f"({total / max(seconds, 1):.1f} cases/s), every case bounded by a 20 s timer and a 2 GiB address "
+             f"({total / max(seconds, 1):.1f} cases/s), every case bounded by a 30 s timer and a 2 GiB address "
              "space, a worker restarted after 90 s without progress. Cases come from the hypothesis strategies "
              "of `tests/fuzz/cases.py`: grammar-aware YAML (tags, anchors/aliases, keys of every type, deep "
              "nesting, huge numbers, odd unicode; mutations of a valid document of each kind and documents "

@@ -95,7 +95,7 @@ def test_tiny_scans(tmp_path: Path, size: tuple[int, int]) -> None:
                                           encoding="utf-8")
     one_line_error(["map", "extract", str(tmp_path / "scan.png"), "--grid", str(tmp_path / "grid.yaml"),
                     "--legend", str(tmp_path / "legend.yaml"), "-o", str(tmp_path / "m.yaml")],
-                   "sample hex 0101 is off the image")
+                   f"only 0 of the grid's 16 hexes lie on the {size[0]}x{size[1]} px image")
     one_line_error(["map", "calibrate", str(tmp_path / "scan.png"), "--point", "0101=0,0", "--point", "0201=5,0",
                     "--point", "0102=0,5"], "is off the image")
 
