@@ -92,7 +92,8 @@ def classify(result: Any) -> tuple[str, str]:
     if code in (0, 1):
         return "ok", ""
     if code == 3:
-        lines = [ln for ln in out.splitlines() if ln.strip().startswith("wgt: error:") or "Traceback" in ln]
+        lines = [ln for ln in out.splitlines() if ln.strip().startswith(("wgt: error:", '{"error":'))
+                 or "Traceback" in ln]  # with --json the error is one JSON line
         if "Traceback" in out or len(lines) != 1:
             return "multiline", out[-2000:]
         return "refused", lines[0][:300]
