@@ -214,6 +214,8 @@ class _Reader:
         gnode = top["grid"][1]
         try:
             grid = check_grid(Grid.from_dict(self.plain(gnode)))
+        except DataFileError:  # the loader's own error already names the file and line
+            raise
         except (GridError, ValueError, TypeError) as exc:
             raise self.fail(gnode, f"bad grid: {exc}") from None
         legend = self.legend(top["legend"][1]) if "legend" in top else {}
