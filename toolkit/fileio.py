@@ -6,7 +6,6 @@ import contextlib
 import errno
 import os
 import re
-import tempfile
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -52,6 +51,8 @@ def atomic_open(path: str | os.PathLike[str], mode: str = "wb", encoding: str | 
     if target.exists() and (not os.stat(target).st_mode & 0o222 or not os.access(target, os.W_OK)):
         raise InputError(f"cannot write {target}: the file is read-only")
     remove_stale_temps(target)
+    import tempfile  # deferred: it imports shutil, random and the compressors (start-up, issue 11)
+
     try:
         fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.{os.getpid()}.", suffix=".tmp", dir=folder)
     except OSError as exc:

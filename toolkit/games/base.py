@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Sequence
-from fractions import Fraction
 from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -17,6 +16,8 @@ from .. import data
 from ..errors import RuleDataError
 
 if TYPE_CHECKING:
+    from fractions import Fraction
+
     from ..rules.referee import Referee
 
 __all__ = ["Game"]

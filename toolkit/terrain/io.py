@@ -36,6 +36,7 @@ Overrides: see :mod:`toolkit.terrain.model`.
 from __future__ import annotations
 
 import contextlib
+import gc
 import hashlib
 import itertools
 import json
@@ -58,7 +59,7 @@ import yaml
 
 from .. import yamlfile as yf
 from ..errors import DataFileError, GridError, ToolkitError
-from ..fileio import atomic_write, decode_text, read_bytes, read_text
+from ..fileio import atomic_write, decode_text, read_bytes
 from ..hexgrid import Grid
 from .model import RESERVED_KEYS, HexData, TerrainMap, TerrainType, fold_name
 
@@ -107,7 +108,21 @@ def check_grid(grid: Grid) -> Grid:
 def load_map(path: str | os.PathLike[str]) -> TerrainMap:
     """Read and validate a map file; :class:`DataFileError` naming file, line and value if it is wrong."""
     p = Path(path)
-    return loads_map(read_text(p, "map file", MAX_BYTES), source=str(p))
+    raw = read_bytes(p, "map file", MAX_BYTES)
+    from . import cache  # a large map parsed before comes from the user's cache (checked by digest)
+    # building thousands of hexes makes no cyclic garbage: the collector's passes over the growing heap
+    # are pure cost here (~10 ms of a 3,038-hex map), so it pauses while the map is built
+    paused = gc.isenabled()
+    gc.disable()
+    try:
+        m = cache.cached_map(raw)
+        if m is None:
+            m = loads_map(decode_text(raw, p), source=str(p))
+            cache.store_map(raw, m)
+    finally:
+        if paused:
+            gc.enable()
+    return m
 
 
 def loads_map(text: str, source: str = "<string>") -> TerrainMap:
@@ -419,7 +434,14 @@ class _Fallback(Exception):
 
 # anything YAML would read differently from a plain split on "\n" (other line breaks, tabs, a BOM,
 # characters YAML refuses): leave it to the YAML reader
-_ODD = re.compile("[^\n\x20-\x7e\xa0-\u2027\u202a-\ud7ff\ue000-\ufefe\uff00-\ufffd\U00010000-\U0010ffff]")
+_ODD_CLASS = "[^\n\x20-\x7e\xa0-\u2027\u202a-\ud7ff\ue000-\ufefe\uff00-\ufffd\U00010000-\U0010ffff]"
+_odd_rx: list[re.Pattern[str]] = []  # compiled on first use: ~4 ms, and a cached map never needs it
+
+
+def _odd() -> re.Pattern[str]:
+    if not _odd_rx:
+        _odd_rx.append(re.compile(_ODD_CLASS))
+    return _odd_rx[0]
 _HEX_LINE = {2: re.compile(r'  "([^"\\]+)": \{(.*)\}'), 4: re.compile(r'    "([^"\\]+)": \{(.*)\}')}
 _SIDE_LINE = {2: re.compile(r'  "([^"\\/]+)/([^"\\/]+)": \[([^\[\]{}"]*)\]'),
               4: re.compile(r'    "([^"\\/]+)/([^"\\/]+)": \[([^\[\]{}"]*)\]')}
@@ -523,7 +545,7 @@ def _override_entry(terrain: str | None, tags: frozenset[str] | None, name: Any,
 
 def _fast_read(text: str, source: str) -> TerrainMap | None:
     """The map, if ``text`` is exactly in the form :func:`dumps_map` writes and valid; else None."""
-    if not text.endswith("\n") or _ODD.search(text):
+    if not text.endswith("\n") or _odd().search(text):
         return None
     lines = text.split("\n")
     lines.pop()

@@ -1,0 +1,111 @@
+"""An on-disk cache of parsed map files, so that a command which judges a position does not parse the
+whole map (3,038 hexes for Winter War: ~30 ms) on every start.
+
+A cache entry is the parsed :class:`~toolkit.terrain.model.TerrainMap`, pickled, in the user cache
+folder (``$WGT_CACHE_DIR``, else ``$XDG_CACHE_HOME/wgt``, else ``~/.cache/wgt``; ``WGT_NO_CACHE=1``
+turns it off). Its name is the SHA-256 of the map file's bytes together with a stamp of the code that
+parses and models maps (Python version, and name, size and modification time of every module of
+``toolkit.terrain`` and ``toolkit.hexgrid``), so an edited map or edited parser never meets an old
+entry. The entry repeats that key and carries the SHA-256 of its payload: a truncated, corrupt or
+misplaced entry fails the check (or fails to unpickle) and the map is parsed again and the entry
+rewritten. Entries are written atomically (temporary file + rename); a cache folder that cannot be
+written is ignored. Only bytes that parsed cleanly are ever cached, so errors (with their line numbers)
+always come from the parser.
+
+The cache folder is trusted as the user's own (like their shell start-up files): an entry is a pickle.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import sys
+from pathlib import Path
+from typing import Any
+
+__all__ = ["MIN_BYTES", "cache_folder", "cached_map", "store_map"]
+
+#: map files smaller than this parse in a few milliseconds: not worth a cache entry
+MIN_BYTES = 32 * 1024
+_MAGIC = b"wgt-map-cache/1\n"
+_stamp: bytes | None = None
+
+
+def cache_folder() -> Path | None:
+    """The folder of map cache entries, or None when the cache is turned off."""
+    if os.environ.get("WGT_NO_CACHE"):
+        return None
+    base = os.environ.get("WGT_CACHE_DIR")
+    if base:
+        return Path(base) / "maps"
+    xdg = os.environ.get("XDG_CACHE_HOME")
+    root = Path(xdg) if xdg and os.path.isabs(xdg) else Path.home() / ".cache"
+    return root / "wgt" / "maps"
+
+
+def _code_stamp() -> bytes:
+    global _stamp
+    if _stamp is None:
+        here = Path(__file__).resolve().parent
+        parts = [sys.version]
+        for folder in (here, here.parent / "hexgrid"):
+            with os.scandir(folder) as it:
+                for e in sorted(it, key=lambda e: e.name):
+                    if e.name.endswith(".py"):
+                        st = e.stat()
+                        parts.append(f"{folder.name}/{e.name}:{st.st_size}:{st.st_mtime_ns}")
+        _stamp = "\n".join(parts).encode()
+    return _stamp
+
+
+def _key(raw: bytes) -> bytes:
+    return hashlib.sha256(_code_stamp() + b"\0" + raw).digest()
+
+
+def _entry(folder: Path, key: bytes) -> Path:
+    return folder / f"{key.hex()}.pickle"
+
+
+def cached_map(raw: bytes) -> Any:
+    """The map parsed from ``raw`` (a map file's bytes) as cached, or None (no cache, no entry, or an
+    entry that fails its check)."""
+    folder = cache_folder()
+    if folder is None or len(raw) < MIN_BYTES:
+        return None
+    key = _key(raw)
+    try:
+        blob = _entry(folder, key).read_bytes()
+    except OSError:
+        return None
+    n = len(_MAGIC)
+    if blob[:n] != _MAGIC or blob[n:n + 32] != key:
+        return None
+    payload = blob[n + 64:]
+    if hashlib.sha256(payload).digest() != blob[n + 32:n + 64]:
+        return None
+    import pickle
+
+    from .model import TerrainMap
+    try:
+        m = pickle.loads(payload)
+    except Exception:  # an entry from another version of the classes: parse again
+        return None
+    return m if isinstance(m, TerrainMap) else None
+
+
+def store_map(raw: bytes, tmap: Any) -> None:
+    """Cache ``tmap`` as the map parsed from ``raw``; any failure to write is ignored."""
+    folder = cache_folder()
+    if folder is None or len(raw) < MIN_BYTES:
+        return
+    import pickle
+
+    from ..errors import ToolkitError
+    from ..fileio import atomic_write
+    try:
+        payload = pickle.dumps(tmap, protocol=pickle.HIGHEST_PROTOCOL)
+        folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+        key = _key(raw)
+        atomic_write(_entry(folder, key), _MAGIC + key + hashlib.sha256(payload).digest() + payload)
+    except (OSError, ToolkitError, pickle.PicklingError, TypeError, AttributeError):
+        pass
