@@ -261,3 +261,77 @@ def test_devices_and_pipes_are_refused_without_reading(tmp_path):
     for opener in (read_save, Module.open):
         with pytest.raises(ArchiveError, match="not a regular file"):
             opener(fifo)
+
+
+# -- absurd numbering and symlink loops: refused in bounded time and memory, one line, exit 3 ------------------
+
+def _grid_module(folder: Path, grid: dict[str, str], numbering: dict[str, str]) -> Path:
+    from tests.vassal_testmodules import HEX_GRID, HEX_NUMBERING, build_file
+
+    folder.mkdir()
+    (folder / "buildFile.xml").write_text(build_file((HEX_GRID, grid, [(HEX_NUMBERING, numbering, [])])))
+    return folder
+
+
+@pytest.mark.parametrize(("grid", "numbering", "fragment"), [
+    ({"dx": "50", "dy": "58"}, {"hLeading": "1000000000"},
+     "hLeading 1000000000 is absurd: names would carry up to that many leading zeros"),  # was: 10**leading, a hang
+    ({"dx": "50", "dy": "58"}, {"vLeading": "2000"}, "vLeading 2000 is absurd"),
+    ({"dx": "1e-300", "dy": "58"}, {"hType": "A"},  # was: an 82-million-letter name
+     "dx (hex width) is 1e-300: a grid spacing must be between 0.001 and 1e+07 pixels"),
+    ({"dx": "50", "dy": "1e-300"}, {"vType": "A"}, "dy (hex height) is 1e-300"),
+    ({"dx": "50", "dy": "1e300"}, {}, "dy (hex height) is 1e+300"),  # was: an internal error (float32 overflow)
+    ({"dx": "1e300"}, {}, "hex width) is 1e+300"),
+    ({"dx": "50", "dy": "58"}, {"hOff": "1" + "0" * 6000}, "hOff is out of the int range: '1000"),
+])
+def test_absurd_numbering_is_refused(tmp_path, grid, numbering, fragment):
+    folder = _grid_module(tmp_path / "m", grid, numbering)
+    _assert_clean_error(["vassal", "locate", str(folder), "Main Map", "400,300"], fragment)
+
+
+def test_leading_zeros_in_an_attribute_are_read_as_java_reads_them(tmp_path):
+    """``Integer.valueOf("000...01")`` is 1: 6000 leading zeros (past Python's 4300-digit int() limit, which
+    made an internal error) give the names the plain attribute gives."""
+    plain = _grid_module(tmp_path / "plain", {"dx": "50", "dy": "58"}, {"hOff": "1", "vLeading": "3"})
+    zeros = _grid_module(tmp_path / "zeros", {"dx": "50", "dy": "58"},
+                         {"hOff": "0" * 6000 + "1", "vLeading": "-" + "0" * 6000 + "3"})
+    code, expected = _run("vassal", "locate", str(plain), "Main Map", "400,300", "40,40")
+    assert code == 0 and expected.splitlines()[0] == "400,300\t090006\t400,322"
+    code, got = _run("vassal", "locate", str(zeros), "Main Map", "400,300", "40,40")
+    assert code == 0 and got.splitlines()[0] == "400,300\t096\t400,322"  # vLeading -3: the row unpadded
+    code, got = _run("vassal", "locate", str(_grid_module(tmp_path / "z3", {"dx": "50", "dy": "58"},
+                                                          {"hOff": "0" * 6000 + "1", "vLeading": "0" * 6000 + "3"})),
+                     "Main Map", "400,300", "40,40")
+    assert code == 0 and got == expected
+
+
+def test_a_letter_name_too_long_is_refused_not_built():
+    from toolkit.errors import HexIdError
+    from toolkit.hexgrid.vassal.numbering import format_part
+
+    assert format_part(27, "A", 1) == "BB"
+    assert format_part(26 * 999 + 25, "A", 1) == "Z" * 1000
+    with pytest.raises(HexIdError, match="with 82595525 letters"):
+        format_part(2**31 - 1, "A", 1)  # VASSAL's saturated column of dx="1e-300": no 82 MB string is made
+    assert format_part(7, "N", 1000) == "0" * 1000 + "7"  # computed, not looped over powers of ten
+
+
+def test_java_int_of_a_rounded_double_wraps_as_vassal_does():
+    from toolkit.hexgrid.vassal._java import f32, jround_int
+
+    assert [jround_int(v) for v in (2.5, -2.5, 2.0**31, 1e300, float("nan"))] == [3, -2, -(2**31), -1, 0]
+    assert f32(1e300) == float("inf") and f32(-1e300) == float("-inf")
+
+
+def test_symlink_loops_in_a_module_folder(tmp_path):
+    one = tmp_path / "one"
+    one.mkdir()
+    (one / "buildFile.xml").symlink_to("buildFile.xml")
+    two = tmp_path / "two"
+    two.mkdir()
+    (two / "a").symlink_to("b")
+    (two / "b").symlink_to("a")
+    (two / "buildFile.xml").symlink_to("a")
+    for folder in (one, two):
+        _assert_clean_error(["vassal", "locate", str(folder), "Main Map", "1,1"], "buildFile.xml: is a symlink loop")
+        _assert_clean_error(["vassal", "dump", str(folder)], "is a symlink loop")

@@ -12,6 +12,7 @@ are refused, and so are folder paths that resolve (through symlinks too) outside
 from __future__ import annotations
 
 import contextlib
+import errno
 import io
 import os
 import posixpath
@@ -42,6 +43,19 @@ def check_regular(path: Path, label: str | Path | None = None) -> None:
         raise ArchiveError(f"{label or path}: not a regular file (a device, pipe or socket)")
 
 
+def _resolve(path: Path, label: str | Path) -> Path:
+    """``path.resolve()``, with a symlink loop (RuntimeError before Python 3.13, OSError ELOOP after) or an
+    unreadable link as one ArchiveError line."""
+    try:
+        return path.resolve()
+    except RuntimeError:
+        raise ArchiveError(f"{label}: is a symlink loop") from None
+    except OSError as exc:
+        if exc.errno == errno.ELOOP:
+            raise ArchiveError(f"{label}: is a symlink loop") from None
+        raise ArchiveError(f"{label}: cannot be resolved ({exc.strerror or exc})") from None
+
+
 def _safe_name(name: str) -> bool:
     if not name or name.startswith(("/", "\\")) or "\x00" in name:
         return False
@@ -66,7 +80,7 @@ class Archive:
         if data is None:
             check_regular(self.path)
         if data is None and self.path.is_dir():
-            self._root = self.path.resolve()
+            self._root = _resolve(self.path, self.path)
             return
         try:
             source = io.BytesIO(data) if data is not None else self.path
@@ -121,7 +135,7 @@ class Archive:
     def _folder_path(self, name: str) -> Path:
         if not _safe_name(name):
             raise ArchiveError(f"{self.path}: path {name!r} escapes the module folder")
-        target = (self._root / name).resolve()
+        target = _resolve(self._root / name, f"{self.path}: {name}")
         if target != self._root and self._root not in target.parents:
             raise ArchiveError(f"{self.path}: path {name!r} escapes the module folder")
         return target

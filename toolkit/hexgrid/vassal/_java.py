@@ -15,14 +15,29 @@ _DOUBLE = re.compile(r"[+-]?(NaN|Infinity|([0-9]+\.?[0-9]*|\.[0-9]+)([eE][+-]?[0
 
 
 def f32(value: float) -> float:
-    """Round a double to the nearest 32-bit float (Java ``(float)`` cast)."""
-    return float(_F32.unpack(_F32.pack(value))[0])
+    """Round a double to the nearest 32-bit float (Java ``(float)`` cast: beyond the float range, infinity)."""
+    try:
+        return float(_F32.unpack(_F32.pack(value))[0])
+    except OverflowError:
+        return math.copysign(math.inf, value)
 
 
 def jround(value: float) -> int:
     """Java ``Math.round``: the nearest integer, ties towards positive infinity (exact, no v+0.5 error)."""
     base = math.floor(value)
     return int(base) + 1 if value - base >= 0.5 else int(base)
+
+
+def jround_int(value: float) -> int:
+    """Java ``(int) Math.round(double)``: the long result (saturating at the long range; NaN gives 0) cut to
+    its low 32 bits, as the ``(int)`` cast of a long does (a far point gives a small wrapped number)."""
+    if value != value:
+        return 0
+    if math.isinf(value) or abs(value) >= 2.0**63:
+        r = 2**63 - 1 if value > 0 else -(2**63)
+    else:
+        r = jround(value)
+    return ((r + 2**31) % 2**32) - 2**31
 
 
 def jint(value: float) -> int:
@@ -49,13 +64,16 @@ def parse_bool(text: str) -> bool:
 def parse_int(text: str, what: str) -> int:
     """Java ``Integer.valueOf`` (no blanks, optional sign); raises GridError naming ``what``."""
     if not _INT.fullmatch(text):
-        raise GridError(f"{what} is not an integer: {text!r}")
-    if len(text) > 12:  # a Java int has at most 10 digits; longer text is never converted (5,000 digits would fail)
-        raise GridError(f"{what} is out of the int range: {text[:20]!r}... ({len(text)} characters)")
-    value = int(text)
-    if not -(2**31) <= value < 2**31:
-        raise GridError(f"{what} is out of the int range: {text!r}")
-    return value
+        raise GridError(f"{what} is not an integer: {_clip(text)!r}")
+    sign = -1 if text[0] == "-" else 1
+    digits = text.lstrip("+-").lstrip("0") or "0"  # Java reads any number of leading zeros; int() would refuse
+    if len(digits) > 10 or not -(2**31) <= sign * int(digits) < 2**31:
+        raise GridError(f"{what} is out of the int range: {_clip(text)!r}")
+    return sign * int(digits)
+
+
+def _clip(text: str, n: int = 40) -> str:
+    return text if len(text) <= n else f"{text[:n]}... ({len(text)} characters)"
 
 
 def parse_double(text: str, what: str) -> float:
@@ -66,6 +84,19 @@ def parse_double(text: str, what: str) -> float:
     if stripped[-1] in "fFdD" and not stripped.endswith("Infinity"):
         stripped = stripped[:-1]
     return float(stripped.replace("Infinity", "inf"))
+
+
+MIN_SPACING, MAX_SPACING = 1e-3, 1e7
+
+
+def check_spacing(value: float, what: str) -> float:
+    """A grid's hex or square size, refused when no board could be drawn with it: not a finite number, or
+    below a thousandth of a pixel or above ten million pixels (VASSAL would take ``dx="1e-300"`` and
+    name points with tens of millions of letters, or ``dy="1e300"`` and overflow its float arithmetic)."""
+    if not math.isfinite(value) or not MIN_SPACING <= abs(value) <= MAX_SPACING:
+        raise GridError(f"{what} is {value!r}: a grid spacing must be between {MIN_SPACING:g} and "
+                        f"{MAX_SPACING:g} pixels")
+    return value
 
 
 def double_str(value: float) -> str:

@@ -12,6 +12,7 @@ from typing import ClassVar, Protocol, runtime_checkable
 from ...errors import GridError, HexIdError
 from ._java import (
     bool_str,
+    check_spacing,
     color_str,
     double_str,
     format_string,
@@ -95,7 +96,7 @@ class VassalSquareGrid:
             text = attrs[key]
             what = f"square grid attribute {key}"
             if key in ("dx", "dy"):
-                values[key] = parse_double(text, what)
+                values[key] = check_spacing(parse_double(text, what), what)
             elif key in ("x0", "y0"):
                 values[key] = parse_int(text, what)
             elif key == "range":

@@ -10,12 +10,14 @@ from typing import ClassVar
 from ...errors import GridError
 from ._java import (
     bool_str,
+    check_spacing,
     color_str,
     double_str,
     f32,
     jfloor,
     jint,
     jround,
+    jround_int,
     parse_bool,
     parse_color,
     parse_double,
@@ -129,6 +131,8 @@ class VassalHexGrid:
                 values[_BOOLS[key]] = parse_bool(text)
             elif key == "color":
                 values["color"] = parse_color(text, what)
+        check_spacing(dx, "hex grid attribute dx (hex width)")
+        check_spacing(dy, "hex grid attribute dy (hex height)")
         return cls(dx=dx, dy=dy, numbering=numbering, **values)  # type: ignore[arg-type]
 
     def to_attributes(self) -> dict[str, str]:
@@ -266,11 +270,11 @@ class VassalHexGrid:
         """VASSAL ``getRawColumn``/``getRawRow`` (rectangle approximation, §1.5) of a board-local point."""
         sx, sy = self._swap(x, y)
         column = jfloor((sx - self.x0) / self.dx + 0.5)
-        n = jround((sx - self.x0) / self.dx)
+        n = jround_int((sx - self.x0) / self.dx)
         if n % 2 == 0:
-            row = jround((sy - self.y0) / self.dy)
+            row = jround_int((sy - self.y0) / self.dy)
         else:
-            row = jround((sy - self.y0 - self.dy / 2) / self.dy)
+            row = jround_int((sy - self.y0 - self.dy / 2) / self.dy)
         return column, row
 
     def max_rows_cols(self, container: tuple[int, int]) -> tuple[int, int]:

@@ -15,25 +15,32 @@ _ALPHA_PART = "-?(?:" + "|".join(f"{c}+" for c in ALPHABET) + ")"
 _PKG = "VASSAL.build.module.map.boardPicker.board.mapgrid."
 
 
+MAX_LEADING = 1000
+"""Largest hLeading/vLeading read: a name padded with more zeros than this is no grid anyone drew (VASSAL
+would pad with up to that many zeros; ``hLeading="1000000000"`` made a billion-character name)."""
+MAX_LETTERS = 1000
+"""Longest alphabetic part named: column or row n is n // 26 + 1 repeated letters, so a grid whose spacing is
+near 0 (dx="1e-300") names a point with tens of millions of letters; such a point is refused instead."""
+
+
 def format_part(n: int, kind: str, leading: int) -> str:
     """One part of a grid location (``RegularGridNumbering.getName``): alphabetic A..Z, AA, BB..., or
-    decimal padded with ``leading`` zeros while the number is below 10**leading."""
+    decimal padded with ``leading`` zeros while the number is below 10**leading.
+
+    Computed, not looped: the alphabetic part is n // 26 + 1 copies of one letter; the zeros are one for each
+    k = leading, leading-1, ... 1 with n < 10**k, that is leading - len(str(n)) + 1 of them."""
     out = ""
     if n < 0:
         out = "-"
         n = -n
     if kind == "A":
-        letters = []
-        while True:
-            letters.append(ALPHABET[n % 26])
-            n -= 26
-            if n < 0:
-                break
-        return out + "".join(letters)
-    while leading > 0 and n < 10**leading:
-        out += "0"
-        leading -= 1
-    return out + str(n)
+        count = n // 26 + 1
+        if count > MAX_LETTERS:
+            raise HexIdError(f"the grid names this point with {count} letters (more than {MAX_LETTERS}): its "
+                             "numbering or hex size is absurd")
+        return out + ALPHABET[n % 26] * count
+    text = str(n)
+    return out + "0" * max(0, min(leading, MAX_LEADING) - len(text) + 1) + text
 
 
 def parse_part(text: str, kind: str) -> int:
@@ -118,6 +125,9 @@ class RegularGridNumbering:
                 values[name] = text[0]
             elif kind == "int":
                 values[name] = parse_int(text, what)
+                if key in ("hLeading", "vLeading") and values[name] > MAX_LEADING:  # type: ignore[operator]
+                    raise GridError(f"{what} {values[name]} is absurd: names would carry up to that many leading "
+                                    f"zeros (at most {MAX_LEADING} are read)")
             elif kind == "bool":
                 values[name] = parse_bool(text)
             elif kind == "color":
