@@ -67,7 +67,7 @@ def test_dump_save_with_module(corpus, tmp_path):
 @pytest.mark.corpus
 def test_dump_log_steps(corpus):
     out = _run("vassal", "dump", str(case_save("zxvt")), "--steps")
-    assert out.splitlines()[0].endswith(": log, 0 pieces, 6 logged steps")
+    assert out.splitlines()[0].endswith(": log, 0 pieces, 0 stacks, 0 decks, 6 logged steps")
     assert "step 6: add 1571600971314; add 1571600971315; chat '* Gray created in F01'" in out
     data = json.loads(_run("vassal", "dump", str(case_save("zxvt")), "--steps", "--json"))
     assert len(data["steps"]) == 6 and data["players"] == [
@@ -119,3 +119,15 @@ def test_dump_reads_every_corpus_file(corpus):
     assert {kinds[k] for k in kinds if k.endswith("moduledata")} == {"metadata"}
     assert kinds["uckelman__tld-mod/game__0606-1.log"] == kinds["hurufu__zxvt-vassal-module/5x5_startup.vlog"] == "log"
     assert kinds["uckelman__tld-mod/scenarios__scenario_1.sav"] == "save"
+
+
+def test_dump_counts_pieces_stacks_and_decks_and_warns_of_another_module(corpus, tmp_path):
+    out = CliRunner().invoke(cli, ["vassal", "dump", str(case_save("pog"))]).output
+    assert out.splitlines()[0].endswith("Classic10-8.vsav: save, 836 pieces, 1373 stacks, 13 decks")
+    kassala = build_case_module("kassala", tmp_path)
+    result = CliRunner().invoke(cli, ["vassal", "dump", str(case_save("zxvt")), "--module", str(kassala), "--json"])
+    assert result.exit_code == 0
+    assert "wgt: warning: " in result.output and "was made with module 'Capture of the territory' 0.2.0, not " \
+        "'Kassala'" in result.output
+    mine = CliRunner().invoke(cli, ["vassal", "dump", str(case_save("kassala")), "--module", str(kassala)])
+    assert "warning" not in mine.output

@@ -137,10 +137,49 @@ def test_setup_command(demo, tmp_path):
 
     out = tmp_path / "s.vsav"
     result = CliRunner().invoke(cli, ["vassal", "setup", str(demo), str(out), "1st Infantry@0302", "2nd Armour@0403",
-                                      "1st Infantry@0403", "2nd Armour@700,500"])
+                                      "1st Infantry@0403", "2nd Armour@px:700,500"])
     assert result.exit_code == 0, result.output
     with Module.open(demo) as module:
         assert out.read_bytes() == new_save(module, PLACEMENTS).to_bytes()
     bad = CliRunner().invoke(cli, ["vassal", "setup", str(demo), str(tmp_path / "t.vsav"), "Tank@0302"])
     assert bad.exit_code == 3 and "no piece slot named 'Tank'" in bad.output
     assert not (tmp_path / "t.vsav").exists()
+
+
+def test_setup_names_with_commas_pixels_and_boards(tmp_path):
+    """A location name may hold a comma (``03,04`` on a grid numbered with a comma separator): it is a name; a
+    map point is written ``px:X,Y``; ``--board`` chooses the boards names are found on and the save shows."""
+    from click.testing import CliRunner
+
+    from tests.vassal.boardlog import HEX, HEXN, _hex, write_board_module
+    from toolkit.cli.main import cli
+    from toolkit.vassal import locate, read_save
+    from toolkit.vassal.buildfile import SlotSpec, minimal_module, module_metadata, render_buildfile, write_vmod
+
+    run = CliRunner().invoke
+    g, n = _hex("30", "40", "60", sep=",")
+    root = minimal_module(name="Comma", grid=(HEX, g), numbering=(HEXN, n), pieces=[SlotSpec("Red")])
+    comma = tmp_path / "comma.vmod"
+    write_vmod(comma, render_buildfile(root), module_metadata(root))
+    out = tmp_path / "c.vsav"
+    result = run(cli, ["vassal", "setup", str(comma), str(out), "Red@03,04", "Red@px:300,260"])
+    assert result.exit_code == 0, result.output
+    with Module.open(comma) as module:
+        placed = [(p.x, p.y, p.location) for p in locate(read_save(out), module) if p.kind == "piece"]
+        assert placed[0][2] == "03,04" and placed[0][:2] == module.vassal_map("Main Map").point("03,04")
+        assert placed[1][:2] == (300, 260)
+    bad = run(cli, ["vassal", "setup", str(comma), str(tmp_path / "t.vsav"), "Red@3,4"])
+    assert bad.exit_code == 3 and not (tmp_path / "t.vsav").exists()
+    assert "no board of map 'Main Map' names a location '3,4' (for the map point write Red@px:3,4)" in bad.output
+
+    vmod = write_board_module(tmp_path / "b.vmod")
+    out = tmp_path / "s.vsav"
+    result = run(cli, ["vassal", "setup", str(vmod), str(out), "Green@12-J", "--board", "South"])
+    assert result.exit_code == 0, result.output
+    save = read_save(out)
+    assert [(b.map_id, b.boards) for b in save.board_pickers().values()] == [("Main Map", (("South", 0, 0),))]
+    with Module.open(vmod) as module:
+        assert [p.location for p in locate(save, module) if p.kind == "piece"] == ["12-J"]
+    assert run(cli, ["vassal", "setup", str(vmod), str(tmp_path / "u.vsav"), "Green@12-J"]).exit_code == 3  # North
+    wrong = run(cli, ["vassal", "setup", str(vmod), str(tmp_path / "u.vsav"), "Green@12-J", "--board", "East"])
+    assert wrong.exit_code == 3 and "map 'Main Map' has no board 'East'" in wrong.output

@@ -351,18 +351,6 @@ def _changes(step: Any, placed: Mapping[str, Any]) -> list[str]:
     return out
 
 
-def _moduledata_warning(save: SaveFile, module: Module) -> str | None:
-    """A line when the log was not made with this module (moduledata names another module), as VASSAL's
-    load-time check does; None when they match or the log has no moduledata."""
-    meta = save.moduledata
-    if meta is None or not meta.name:
-        return None
-    if meta.name != module.name:
-        return f"{save.source} was made with module {meta.name!r} {meta.version}, not {module.name!r}: " \
-               "locations may be wrong"
-    return None
-
-
 @click.command("audit")
 @click.argument("log", type=click.Path(path_type=Path))
 @click.option("--module", "module_path", type=click.Path(path_type=Path), required=True,
@@ -382,7 +370,7 @@ def audit_cmd(log: Path, module_path: Path, game_name: str | None, full: bool, a
         raise InputError(f"{log}: no such file")
     save = read_save(log)
     with Module.open(module_path) as module:
-        warning = _moduledata_warning(save, module)
+        warning = module.mismatch(save.moduledata, save.source)
         if warning:
             click.echo(f"wgt: warning: {warning}", err=True)
         game = get_game(game_name) if game_name else (

@@ -99,6 +99,9 @@ def dump(file: Path, module_path: Path | None, steps: bool, at_step: str | None,
     save = read_save(file)
     wanted = _step_number(at_step, save) if at_step is not None else 0
     module: Module | None = Module.open(module_path) if module_path is not None else None
+    warning = module.mismatch(save.moduledata, str(file)) if module is not None else None
+    if warning:
+        click.echo(f"wgt: warning: {warning}", err=True)
     try:
         if wanted:
             position_step = None
@@ -115,8 +118,10 @@ def dump(file: Path, module_path: Path | None, steps: bool, at_step: str | None,
             "key": save.key,
             "players": [{"id": p.player_id, "name": p.name, "side": p.side} for p in save.players()],
             "boards": {m: [list(b) for b in line.boards] for m, line in save.board_pickers().items()},
-            "pieces": [p.to_dict(traits=as_json) for p in pieces],
+            "counts": {kind: sum(1 for p in pieces if p.kind == kind) for kind in ("piece", "stack", "deck")},
         }
+        if warning:
+            data["warnings"] = [warning]
         step_list: list[dict[str, object]] = []
         if wanted:
             data["step"] = wanted
@@ -130,9 +135,11 @@ def dump(file: Path, module_path: Path | None, steps: bool, at_step: str | None,
         if module is not None:
             module.close()
     if as_json:
-        echo_json(data)
+        _stream_json(data, pieces)
         return
-    click.echo(f"{file}: {'log' if save.is_log else 'save'}, {len(pieces)} pieces"
+    counts: dict[str, int] = data["counts"]  # type: ignore[assignment]
+    click.echo(f"{file}: {'log' if save.is_log else 'save'}, {_count(counts['piece'], 'piece')}, "
+               f"{_count(counts['stack'], 'stack')}, {_count(counts['deck'], 'deck')}"
                + (f", {len(save.log_steps())} logged steps" if save.is_log else "")
                + (f" (after step {wanted})" if wanted else ""))
     for p in pieces:
@@ -144,6 +151,29 @@ def dump(file: Path, module_path: Path | None, steps: bool, at_step: str | None,
     for entry in step_list:
         commands: list[str] = entry["commands"]  # type: ignore[assignment]
         click.echo(f"step {entry['step']}: " + "; ".join(commands) + (" (undo)" if entry["undo"] else ""))
+
+
+def _stream_json(data: dict[str, object], pieces: list[Any]) -> None:
+    """The dump as one JSON object, written as it is made: the header fields, then ``pieces`` one per line
+    (each encoded on its own by the C encoder; a 1,400-piece save is not first built as one big string)."""
+    import json
+    import sys
+
+    out = sys.stdout
+    out.write("{\n")
+    for key, value in data.items():
+        out.write(f"  {json.dumps(key)}: {json.dumps(value, ensure_ascii=False)},\n")
+    out.write('  "pieces": [')
+    sep = "\n    "
+    for p in pieces:
+        out.write(sep + json.dumps(p.to_dict(traits=True), ensure_ascii=False))
+        sep = ",\n    "
+    out.write("\n  ]\n}\n" if pieces else "]\n}\n")
+    out.flush()
+
+
+def _count(n: int, what: str) -> str:
+    return f"{n} {what}{'' if n == 1 else 's'}"
 
 
 def _step_number(text: str, save: SaveFile) -> int:
@@ -339,26 +369,47 @@ def _boards(specs: tuple[str, ...]) -> list[tuple[str, int, int]] | None:
 @vassal_group.command("setup")
 @click.argument("vmod", type=click.Path(path_type=Path))
 @output_argument("out", kind=ZIP)
-@click.argument("placements", nargs=-1, required=True, metavar="PIECE@HEX...")
+@click.argument("placements", nargs=-1, required=True, metavar="PIECE@WHERE...")
 @click.option("--map", "map_name", help="The map to place on (default: the module's first map).")
-def setup_cmd(vmod: Path, out: str, placements: tuple[str, ...], map_name: str | None) -> None:
-    """Write a new save OUT with palette pieces on named hexes (``"1st Infantry@0302"``) or points
-    (``"1st Infantry@110,96"``); prototypes are expanded and pieces sharing a point are stacked."""
+@click.option("--board", "boards", multiple=True, metavar="NAME[@COL,ROW]",
+              help="The map's boards (repeat for several; default: its first board at 0,0): location names are "
+              "found on them and the save shows them.")
+def setup_cmd(vmod: Path, out: str, placements: tuple[str, ...], map_name: str | None,
+              boards: tuple[str, ...]) -> None:
+    """Write a new save OUT with palette pieces at named locations or map points. WHERE is a location name
+    as the grid names it (it may hold commas: ``"1st Infantry@0302"``, ``"1ME@A,3"``), or a map point
+    written ``px:X,Y`` (``"1st Infantry@px:110,96"``). Prototypes are expanded and pieces sharing a point
+    are stacked."""
     from ..vassal import Module
-    from ..vassal.writer import Placement, new_save
+    from ..vassal.writer import Placement, check_boards, new_save
 
     with Module.open(vmod) as module:
         if map_name is None:
             if not module.maps:
                 raise InputError(f"{vmod}: the module has no map")
             map_name = next(iter(module.maps))
+        chosen = _boards(boards)
+        if chosen:
+            check_boards(module, map_name, chosen)
+        vmap = module.vassal_map(map_name, chosen)
         items = []
         for spec in placements:
             piece, sep, where = spec.rpartition("@")
-            if not sep or not piece:
-                raise InputError(f"placement {spec!r} is not PIECE@HEX or PIECE@X,Y")
-            at: str | tuple[int, int] = _xy(where) if "," in where else where
+            if not sep or not piece or not where:
+                raise InputError(f"placement {spec!r} is not PIECE@LOCATION or PIECE@px:X,Y")
+            at: str | tuple[int, int]
+            if where.startswith("px:"):
+                at = _xy(where[3:])
+            else:
+                at = where
+                try:
+                    vmap.point(where)
+                except HexIdError:
+                    hint = f" (for the map point write {piece}@px:{where})" if re.fullmatch(
+                        r"\s*-?\d+\s*,\s*-?\d+\s*", where) else ""
+                    raise HexIdError(f"placement {spec!r}: no board of map {map_name!r} names a location "
+                                     f"{where!r}{hint}") from None
             items.append(Placement(piece, map_name, at))
-        save = new_save(module, items)
+        save = new_save(module, items, boards={map_name: chosen} if chosen else None)
     save.write(Path(out))
     click.echo(f"wrote {out}: {len(items)} pieces on map {map_name!r}")

@@ -231,6 +231,15 @@ class Module:
     def vassal_version(self) -> str:
         return self.root.get("VassalVersion", "")
 
+    def mismatch(self, saved: Metadata | None, source: str) -> str | None:
+        """A warning when a save or log was not made with this module: its ``moduledata`` names another
+        module (VASSAL's load-time check, ``GameState.isSaveMetaDataValid``); None when the names agree or
+        the file carries no moduledata."""
+        if saved is None or not saved.name or saved.name == self.name:
+            return None
+        return (f"{source} was made with module {saved.name!r} {saved.version}, not {self.name!r}: "
+                "its locations and names may be wrong")
+
     @property
     def metadata(self) -> Metadata | None:
         if self.moduledata_bytes is None:

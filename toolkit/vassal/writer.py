@@ -10,7 +10,7 @@ and the module's own ``moduledata`` so VASSAL recognises the module.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from lxml import etree
@@ -22,7 +22,7 @@ from .module import Module
 from .save import MODULEDATA, SAVEDATA, SaveFile, TrackerState, TurnLevelState, metadata_xml
 from .traits import BasicPiece, Prototype, Stack, Trait, decode_chain, encode_chain
 
-__all__ = ["Placement", "expand_prototypes", "new_save", "slot_piece", "tracker_state"]
+__all__ = ["Placement", "check_boards", "expand_prototypes", "new_save", "slot_piece", "tracker_state"]
 
 FIRST_ID = 1700000000000
 
@@ -137,17 +137,32 @@ def tracker_state(module: Module, path: Sequence[int | tuple[int, int]]) -> Turn
     return TurnLine("TurnTracker0", TrackerState(0, states).encode())
 
 
+def check_boards(module: Module, map_id: str, chosen: Sequence[tuple[str, int, int]]) -> None:
+    """:class:`VassalFormatError` unless every chosen board (``name`` or ``name/rev``) is one of the map's."""
+    known = module.map(map_id).boards
+    for name, _, _ in chosen:
+        if name.removesuffix("/rev") not in known:
+            raise VassalFormatError(f"{module.source}: map {map_id!r} has no board {name!r} "
+                                    f"(boards: {', '.join(repr(b) for b in known) or 'none'})")
+
+
 def new_save(module: Module, placements: Sequence[Placement], *, key: int = 0x5A, date_saved: int = 0,
              vassal_version: str | None = None, description: str = "",
-             turn: Sequence[int | tuple[int, int]] | None = None) -> SaveFile:
+             turn: Sequence[int | tuple[int, int]] | None = None,
+             boards: Mapping[str, Sequence[tuple[str, int, int]]] | None = None) -> SaveFile:
     """A save with the placed pieces (deterministic: ids count up from 1700000000000 unless given), and, given
-    ``turn``, the module's turn tracker set there (see :func:`tracker_state`)."""
+    ``turn``, the module's turn tracker set there (see :func:`tracker_state`). ``boards`` chooses a map's
+    boards, ``(name, column, row)`` (``name/rev`` reversed; default: its first board at 0,0): location names
+    are found on them and the save's ``...BoardPicker`` line shows them."""
+    boards = dict(boards or {})
+    for map_id, chosen in boards.items():
+        check_boards(module, map_id, chosen)
     pieces: list[Command] = []
     stacks: dict[tuple[str, int, int], list[str]] = {}
     used_maps: list[str] = []
     next_id = FIRST_ID
     for placement in placements:
-        vmap = module.vassal_map(placement.map)
+        vmap = module.vassal_map(placement.map, boards.get(placement.map))
         if isinstance(placement.at, str):
             x, y = vmap.point(placement.at)
         else:
@@ -182,10 +197,10 @@ def new_save(module: Module, placements: Sequence[Placement], *, key: int = 0x5A
     for map_id in used_maps:
         mdef = module.map(map_id)
         if mdef.boards:
-            board = next(iter(mdef.boards))
             from .commands import BoardPickerLine
 
-            items.append(TextCommand(BoardPickerLine(map_id, ((board, 0, 0),)).encode()))
+            chosen = tuple(boards.get(map_id) or ((next(iter(mdef.boards)), 0, 0),))
+            items.append(TextCommand(BoardPickerLine(map_id, chosen).encode()))
     if turn is not None:
         line = tracker_state(module, turn)
         items.append(TextCommand(f"TURN{line.tracker}\t{line.state}"))
