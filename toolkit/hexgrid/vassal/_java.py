@@ -93,7 +93,7 @@ def check_spacing(value: float, what: str) -> float:
     """A grid's hex or square size, refused when no board could be drawn with it: not a finite number, or
     below a thousandth of a pixel or above ten million pixels (VASSAL would take ``dx="1e-300"`` and
     name points with tens of millions of letters, or ``dy="1e300"`` and overflow its float arithmetic)."""
-    if not math.isfinite(value) or not MIN_SPACING <= abs(value) <= MAX_SPACING:
+    if math.isfinite(value) and value > 0 and not MIN_SPACING <= value <= MAX_SPACING:  # the grids refuse the rest
         raise GridError(f"{what} is {value!r}: a grid spacing must be between {MIN_SPACING:g} and "
                         f"{MAX_SPACING:g} pixels")
     return value
