@@ -221,3 +221,19 @@ def test_edits_of_overridden_hexes_and_hexsides_go_to_their_override_lines(tmp_p
                      '    "0705/0706": [river, road]']
     m2 = load_map(p)
     assert m2.hexes["0806"].terrain == "swamp" and m2.terrain("0806") == "mountain"
+
+
+def test_the_scan_is_served_as_it_is_on_disk_and_only_with_the_token(tmp_path: Path) -> None:
+    from PIL import Image
+
+    p = tmp_path / "m.yaml"
+    shutil.copy(SMALL, p)
+    scan = tmp_path / "scan.jpg"
+    Image.new("RGB", (300, 200), (200, 180, 120)).save(scan, quality=90)
+    with serving(p, image=scan, layout=Layout.regular("flat", 20)) as srv:
+        status, m = request(srv.port, "GET", "/api/map", X_WGT_Token=srv.token)
+        assert m["image"] == {"url": f"/api/image?token={srv.token}", "width": 300, "height": 200, "name": "scan.jpg"}
+        assert m["layout"] == [list(r) for r in Layout.regular("flat", 20).matrix]
+        status, raw = request(srv.port, "GET", m["image"]["url"])
+        assert status == 200 and raw == scan.read_bytes()
+        assert request(srv.port, "GET", "/api/image")[0] == 403

@@ -18,8 +18,10 @@ import difflib
 import hmac
 import json
 import math
+import os
 import re
 import secrets
+import shutil
 import threading
 from dataclasses import dataclass
 from http import HTTPStatus
@@ -219,8 +221,14 @@ def _read_scan(path: Path) -> _Scan:
 
     from ..errors import ImageError
 
-    raw = read_bytes(path, "scan", 512 * 1024 * 1024)
-    kind = next((t for sig, t in _IMAGE_TYPES.items() if raw.startswith(sig)), None)
+    if not path.is_file():
+        read_bytes(path, "scan")  # its one-line error: missing, a folder, a pipe or device
+    try:
+        with open(path, "rb") as fh:
+            head = fh.read(16)
+    except OSError as exc:
+        raise ImageError(f"{path}: cannot read ({exc.strerror or exc})") from None
+    kind = next((t for sig, t in _IMAGE_TYPES.items() if head.startswith(sig)), None)
     if kind is None:
         raise ImageError(f"{path}: the browser shows PNG, JPEG, GIF or WebP scans; convert this one first")
     try:
@@ -377,6 +385,22 @@ class _Handler(BaseHTTPRequestHandler):
         if self.command != "HEAD":
             self.wfile.write(body)
 
+    def _send_file(self, path: Path, ctype: str) -> None:
+        """A file streamed as it is on disk (a scan may be hundreds of megabytes)."""
+        try:
+            fh = open(path, "rb")  # noqa: SIM115 - closed below, after the headers are sent
+        except OSError as exc:
+            self._refuse(HTTPStatus.NOT_FOUND, f"cannot read the scan: {exc.strerror or exc}")
+            return
+        with fh:
+            size = os.fstat(fh.fileno()).st_size
+            self.send_response(HTTPStatus.OK)
+            for k, v in (("Content-Type", ctype), ("Content-Length", str(size)), ("Cache-Control", "no-store"),
+                         ("X-Content-Type-Options", "nosniff"), ("Cross-Origin-Resource-Policy", "same-origin")):
+                self.send_header(k, v)
+            self.end_headers()
+            shutil.copyfileobj(fh, self.wfile, 1 << 20)
+
     # --- methods --------------------------------------------------------------------------------
 
     def do_GET(self) -> None:
@@ -394,7 +418,7 @@ class _Handler(BaseHTTPRequestHandler):
             elif url.path == "/api/map":
                 self._send(HTTPStatus.OK, srv.map_bytes(), "application/json")
             elif url.path == "/api/image" and srv.scan is not None:
-                self._send(HTTPStatus.OK, read_bytes(srv.scan.path, "scan", 512 * 1024 * 1024), srv.scan.kind)
+                self._send_file(srv.scan.path, srv.scan.kind)
             else:
                 self._refuse(HTTPStatus.NOT_FOUND, f"no such page: {url.path}")
         except ToolkitError as exc:
