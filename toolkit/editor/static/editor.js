@@ -693,6 +693,6 @@
   window.addEventListener("beforeunload", (ev) => { if (S.dirty) { ev.preventDefault(); ev.returnValue = ""; } });
   window.addEventListener("resize", () => { if (!S.data) return; });
   // for scripts and tests: the state, and where hexes and hexsides are on the screen
-  window.wgtEditor = { state: S, screenOf, screenOfSide, save, undo, redo, step, dirtyChanges };
+  window.wgtEditor = { state: S, screenOf, screenOfSide, px, hexAt, sideAt, save, undo, redo, step, dirtyChanges };
   start();
 })();
