@@ -33,22 +33,37 @@ def counters_dir() -> Path:
     return data_root() / "counters"
 
 
-def _bundled(folder: Path, slug: str, what: str) -> Path:
+def _bundled(folder: Path, slug: str, what: str, own: str) -> Path:
     path = folder / f"{slug}.yaml"
     if not path.is_file():
+        found = _game_folder_file(slug, own)
+        if found is not None:
+            return found
         known = sorted(p.stem for p in folder.glob("*.yaml"))
         raise InputError(f"no bundled {what} for {slug!r} (bundled: {', '.join(known) or 'none'})")
     return path
 
 
+def _game_folder_file(slug: str, name: str) -> Path | None:
+    """``name`` (``map.yaml``, ``counters.yaml``) in the folder of the game ``slug`` (a game folder on
+    ``WGT_GAMES_PATH`` carries its own data), or None."""
+    if not slug or "/" in slug or "\\" in slug:
+        return None
+    from .games import discover  # the game registry, not a game; imported only when the bundled file is missing
+
+    game = discover().get(slug.strip().lower())
+    path = game.folder / name if game is not None else None
+    return path if path is not None and path.is_file() else None
+
+
 def map_path(slug: str) -> Path:
-    """The bundled map file of a game."""
-    return _bundled(maps_dir(), slug, "map")
+    """The bundled map file of a game (or the map.yaml of its game folder)."""
+    return _bundled(maps_dir(), slug, "map", "map.yaml")
 
 
 def counters_path(slug: str) -> Path:
-    """The bundled counter file of a game."""
-    return _bundled(counters_dir(), slug, "counters")
+    """The bundled counter file of a game (or the counters.yaml of its game folder)."""
+    return _bundled(counters_dir(), slug, "counters", "counters.yaml")
 
 
 def resolve_map(arg: str) -> Path:

@@ -173,7 +173,8 @@ def test_victory_points_print_their_per_qualifier():
     from dataclasses import dataclass
     from types import SimpleNamespace
 
-    from toolkit.cli.build import _charts_from_module
+    from toolkit.games.base import Scoring
+    from toolkit.games.chart_tables import tables_from_module
 
     @dataclass(frozen=True)
     class VP:
@@ -183,6 +184,6 @@ def test_victory_points_print_their_per_qualifier():
 
     module = SimpleNamespace(VP_SCHEDULE=(VP("Soviets capture hexes west of Viipuri", 5, "for each hex"),
                                           VP("Soviets capture Viipuri", 25)))
-    (table,) = _charts_from_module(module, None, [])
+    (table,) = tables_from_module(module, None, [], Scoring("Soviet VP", side="soviet"))
     assert table.rows == (("Soviets capture hexes west of Viipuri", "+5 for each hex"),
                           ("Soviets capture Viipuri", "+25"))

@@ -67,7 +67,7 @@ def load_checked(path: Path, game: str | None, module: Path | None) -> tuple[Ref
         from ..builders.module import MAIN_MAP  # pools and boxes are named places, not hexes: off the map
         pieces = [{"id": p.id, "name": p.name, "hex": p.hex if p.map == MAIN_MAP else None}
                   for p in placed if p.kind == "piece"]
-        state = _save_game_state(game, save)
+        state = dict(get_game(game).save_state(save.turns()))
         pos = ref.from_pieces(pieces, source=str(path), **state)
         missing = [k for k in ("turn", "player", "phase") if k not in state]
         note = None
@@ -83,21 +83,32 @@ def load_checked(path: Path, game: str | None, module: Path | None) -> tuple[Ref
     if not slug:
         raise InputError(f"{path}: the position names no game (add `game: <slug>` or pass --game)")
     ref = referee_for(str(slug))
+    schema = get_game(str(slug)).state_schema()
+    if schema is not None:  # unknown keys, wrong types and shapes: one error naming the line and key
+        schema.validate(data, str(path))
     before = None
     if isinstance(data, dict) and isinstance(data.get("before"), list):
         before = ref.position({**data, "units": data["before"]}, f"{path} (before)")
     return ref, ref.position(data, str(path)), before, None
 
 
-def _save_game_state(slug: str, save: Any) -> dict[str, Any]:
-    """``turn``/``player``/``phase`` from a save's turn tracker, by the game's ``naming.game_state(turn_lines)``
-    hook (an empty dict when the game has none, or the save no tracker state)."""
-    hook = getattr(get_game(slug).package_module("naming"), "game_state", None)
-    return dict(hook(save.turns())) if callable(hook) else {}
+def print_schema(slug: str, as_json: bool) -> None:
+    """``wgt check --schema SLUG``: the keys a position of the game may hold, with their types."""
+    game = get_game(slug)
+    schema = game.state_schema()
+    if schema is None:
+        raise InputError(f"no rules referee for {game.slug} yet, so no position schema")
+    if as_json:
+        echo_json({"game": game.slug, **schema.to_dict()})
+        return
+    click.echo(f"{game.slug}: the keys a position may hold (any other key is an error)\n")
+    click.echo(schema.to_text(), nl=False)
 
 
 @click.command()
-@click.argument("position", type=click.Path(path_type=Path))
+@click.argument("position", type=click.Path(path_type=Path), required=False)
+@click.option("--schema", "schema_of", metavar="SLUG",
+              help="Print the keys a position of game SLUG (and its units' and its own state:) may hold.")
 @click.option("--game", "game", metavar="SLUG", help="The game (default: the position's `game:`).")
 @click.option("--module", type=click.Path(path_type=Path),
               help="The VASSAL module of a save: a .vmod, an unpacked module folder or its buildFile.")
@@ -105,8 +116,18 @@ def _save_game_state(slug: str, save: Any) -> dict[str, Any]:
               help="The position at the start of the phase: also judge every move from it (a YAML "
               "position may instead list those units under its own `before:`).")
 @json_opt
-def check(position: Path, game: str | None, module: Path | None, before: Path | None, as_json: bool) -> None:
-    """Report every rule POSITION breaks, citing the rulebook (exit 1 if any)."""
+def check(position: Path | None, schema_of: str | None, game: str | None, module: Path | None, before: Path | None,
+          as_json: bool) -> None:
+    """Report every rule POSITION breaks, citing the rulebook (exit 1 if any).
+
+    With --schema SLUG, print instead the keys a position of that game may hold."""
+    if schema_of is not None:
+        if position is not None:
+            raise click.UsageError("give either POSITION or --schema SLUG, not both")
+        print_schema(schema_of, as_json)
+        return
+    if position is None:
+        raise click.UsageError("missing argument 'POSITION' (or --schema SLUG)")
     ref, pos, earlier, note = load_checked(position, game, module)
     if before is not None:
         _, earlier = load_any(before, game or pos.game, module)

@@ -1,14 +1,22 @@
-"""``wgt combat``: the odds column of an attack, and its result for a die roll, per the game's CRT."""
+"""``wgt combat SLUG``: the odds column of an attack, and its result for a die roll, per the game's CRT.
+
+Each game is a subcommand built from what the game declares (:attr:`toolkit.games.Game.combat_options`), so
+``wgt combat winter-war --help`` shows Winter War's modifiers and another game never receives them.
+"""
 
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import Any
 
 import click
 
 from ..errors import InputError
-from ..games import get_game
+from ..games import discover, get_game
+from ..games.base import RESERVED_COMBAT_OPTIONS, Game, GameOption
 from .options import echo_json, json_opt
+
+__all__ = ["combat", "strengths"]
 
 
 def strengths(text: str, what: str) -> list[Fraction]:
@@ -23,27 +31,34 @@ def strengths(text: str, what: str) -> list[Fraction]:
     return values
 
 
-@click.command()
-@click.argument("game")
-@click.option("--attack", "-a", required=True, help="Attack strength, or unit strengths joined by + or ,.")
-@click.option("--defense", "-d", required=True, help="Defense strength(s) as printed.")
-@click.option("--fortified", is_flag=True, help="Finnish defenders in a Fortification hex (doubled; results "
-              "in parentheses).")
-@click.option("--city", is_flag=True, help="Defenders in a Finnish City (Finns) or Soviet Supply City (Soviets).")
-@click.option("--river", is_flag=True, help="Every attacker attacks through lake or river hexsides.")
-@click.option("--isolated", is_flag=True, help="The defenders are isolated (defense halved).")
-@click.option("--ski", is_flag=True, help="The defenders are Finnish ski patrols only (always De).")
-@click.option("--landing", is_flag=True, help="Scenario A landing at Petsamo (Soviet defense doubled; Ar/Ne = Ae).")
-@click.option("--die", type=int, help="The die roll: also give the result.")
-@json_opt
-def combat(game: str, attack: str, defense: str, fortified: bool, city: bool, river: bool, isolated: bool,
-           ski: bool, landing: bool, die: int | None, as_json: bool) -> None:
-    """The odds column of an attack in GAME (and the result for --die)."""
-    out = get_game(game).combat(strengths(attack, "attack"), strengths(defense, "defense"), fortified=fortified,
-                                city=city, river=river, isolated=isolated, ski=ski, landing=landing, die=die)
-    if as_json:
-        echo_json(out)
-        return
+class _Number(click.ParamType):
+    name = "number"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Fraction:
+        if isinstance(value, Fraction):
+            return value
+        try:
+            return Fraction(str(value).strip())
+        except (ValueError, ZeroDivisionError):
+            self.fail(f"{value!r} is not a number (4, 1.5, 3/2)", param, ctx)
+
+
+def _option(opt: GameOption) -> click.Option:
+    """A game's declared combat option as a click option."""
+    if opt.name in RESERVED_COMBAT_OPTIONS or not opt.name.isidentifier():
+        raise InputError(f"combat option {opt.name!r} cannot be a game's own option (reserved or not a name)")
+    help_text = opt.help + (f" [{opt.section}]" if opt.section else "")
+    if opt.kind == "flag":
+        return click.Option([opt.flag, opt.name], is_flag=True, default=False, help=help_text)
+    kinds: dict[str, Any] = {"int": int, "number": _Number(), "text": str,
+                             "choice": click.Choice(list(opt.choices), case_sensitive=False)}
+    if opt.kind not in kinds:
+        raise InputError(f"combat option {opt.name!r}: unknown kind {opt.kind!r} (flag, int, number, choice, text)")
+    return click.Option([opt.flag, opt.name], type=kinds[opt.kind], default=opt.default,
+                        show_default=opt.default is not None, help=help_text)
+
+
+def _echo(out: dict[str, Any]) -> None:
     line = f"{out['attack']:g} against {out['defense']:g}: {out['odds']}"
     if out.get("die") is not None:
         line += f"; die {out['die']}: {out['result']} ({out['meaning']})"
@@ -53,5 +68,68 @@ def combat(game: str, attack: str, defense: str, fortified: bool, city: bool, ri
                    "defenders' basic Defense Strength)")
     for note in out.get("notes", []):
         click.echo(f"  {note}")
-    if out.get("die") is None:
+    if out.get("die") is None and out.get("column"):
         click.echo("  " + "  ".join(f"{d}:{r}" for d, r in out["column"].items()))
+
+
+def game_command(game: Game) -> click.Command:
+    """``wgt combat SLUG`` for one game: --attack, --defense, the game's own options, --die, --json."""
+    own = [_option(o) for o in game.combat_options]
+
+    def run(attack: str, defense: str, die: int | None, as_json: bool, **options: Any) -> None:
+        if not game.has_combat():
+            raise InputError(f"no combat results table for {game.slug} yet")
+        out = game.combat(strengths(attack, "attack"), strengths(defense, "defense"), die=die, **options)
+        if as_json:
+            echo_json(out)
+        else:
+            _echo(out)
+
+    params: list[click.Parameter] = [
+        click.Option(["--attack", "-a"], required=True, help="Attack strength, or unit strengths joined by + or ,."),
+        click.Option(["--defense", "-d"], required=True, help="Defense strength(s) as printed."),
+        *own,
+        click.Option(["--die"], type=int, help="The die roll: also give the result."),
+    ]
+    command = json_opt(click.Command(game.slug, params=params, callback=run))
+    if game.has_combat():
+        command.help = f"The odds column of an attack in {game.title} (and the result for --die)."
+        command.short_help = game.title + ("" if own else " (no options of its own)")
+    else:
+        command.help = (f"{game.title} has no combat results table yet: this command says so and exits 3.")
+        command.short_help = f"{game.title}: no combat results table yet"
+    return command
+
+
+class CombatGroup(click.Group):
+    """One subcommand per discovered game (slugs and aliases); an unknown game is an input error (exit 3)."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return list(discover())
+
+    def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
+        try:
+            return game_command(get_game(name))
+        except InputError:
+            return None
+
+    def resolve_command(self, ctx: click.Context, args: list[str]) -> tuple[str | None, click.Command | None,
+                                                                            list[str]]:
+        if args and not args[0].startswith("-"):
+            game = get_game(args[0])  # an unknown game is one line and exit 3, as before
+            return game.slug, game_command(game), args[1:]
+        return super().resolve_command(ctx, args)
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        rows = [(slug, game_command(game).get_short_help_str(80)) for slug, game in discover().items()]
+        if rows:
+            with formatter.section("Games"):
+                formatter.write_dl(rows)
+
+
+@click.group("combat", cls=CombatGroup, subcommand_metavar="SLUG --attack A --defense D [GAME OPTIONS] [--die N]")
+def combat() -> None:
+    """The odds column of an attack in the game SLUG (and the result for --die), per the game's CRT.
+
+    Each game declares its own options: see `wgt combat SLUG --help`.
+    """

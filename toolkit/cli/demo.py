@@ -96,7 +96,6 @@ def _demo(out_dir: str, hex_px: float, bar: Progress) -> None:
     from ..builders.sheets import SheetSpec, write_sheets
     from ..counters import load_counters
     from ..games import get_game
-    from ..games.winter_war.naming import tracker_path
     from ..hexgrid import Grid
     from ..terrain.extract import extract
     from ..terrain.io import load_map
@@ -179,7 +178,7 @@ def _demo(out_dir: str, hex_px: float, bar: Progress) -> None:
     spec = built.spec
     with Module.open(vmod) as module:
         placements = position_placements(((u["id"], u["counter"], u["hex"]) for u in data["units"]), spec, cset)
-        when = tracker_path(data["turn"], data["player"], data["phase"])  # the turn tracker set to its turn/phase
+        when = game.tracker_path(data["turn"], data["player"], data["phase"])  # the turn tracker set to its turn/phase
         new_save(module, placements, description="sample position", turn=when).write(out / "sample.vsav")
     ref, pos = load_any(out / "sample-position.yaml", None, None)
     report = ref.check(pos)

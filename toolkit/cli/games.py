@@ -1,4 +1,4 @@
-"""``wgt games``: the games found by discovery in ``toolkit/games``."""
+"""``wgt games``: the games found by discovery (``toolkit/games`` and ``WGT_GAMES_PATH``), with what each has."""
 
 from __future__ import annotations
 
@@ -7,15 +7,23 @@ import click
 from ..games import discover
 from .options import echo_json, json_opt
 
+#: what a game may offer, as ``wgt games`` names it
+_PARTS = ("map", "counters", "referee", "combat", "charts")
+
 
 @click.command()
 @json_opt
 def games(as_json: bool) -> None:
-    """List the bundled games."""
+    """List the games: the bundled ones and those on WGT_GAMES_PATH, with what each offers (map, counters,
+    referee for `wgt check`, combat results table for `wgt combat`, charts for `wgt build aids`)."""
     found = discover()
     if as_json:
         echo_json([g.describe() for g in found.values()])
         return
+    width = max((len(s) for s in found), default=12) + 2
     for game in found.values():
         origin = " ".join(str(v) for v in (game.publisher, game.year) if v)
-        click.echo(f"{game.slug:<14} {game.title}" + (f" ({origin})" if origin else ""))
+        about = game.describe()
+        has = [p for p in _PARTS if about[p]]
+        click.echo(f"{game.slug:<{width}} {game.title}" + (f" ({origin})" if origin else "")
+                   + f": {', '.join(has) if has else 'nothing yet'}")

@@ -67,11 +67,8 @@ def build_game_module(slug: str, *, hex_px: float = DEFAULT_HEX_PX, board: str |
         raise InputError(f"game {game.slug!r} has no map yet (maps/{game.slug}.yaml)")
     else:
         tmap = load_map(game.map_path())
-    cset = load_counters(game.slug)
-    try:
-        charts = game_charts(game)
-    except InputError:
-        charts = []
+    cset = load_counters(game.counters_path())
+    charts = game_charts(game) if game.has_charts() else []
     image = board_from_file(board) if isinstance(board, str | Path) else board
     spec = game.module_spec(cset)
     if spec is not None and map_file is not None:  # another map: set-up hexes it lacks start in the pools
@@ -155,15 +152,22 @@ def all_cmd(ctx: click.Context, slug: str, out_dir: str | None, page: str, size:
     from .build import aids_cmd, counters_cmd, sheets_cmd
 
     check_hex_px(hex_px)
-    get_game(slug)  # the module needs a game: an unknown one is one line, before any work
+    game = get_game(slug)  # the module needs a game: an unknown one is one line, before any work
+    missing = [what for what, has in (("counters", game.has_counters()), ("map", game.has_map())) if not has]
+    if missing:  # before any work: the module needs both
+        raise InputError(f"game {game.slug!r} has no {' and no '.join(missing)} yet (build all needs counters "
+                         "and a map)")
     folder = ensure_folder(Path(out_dir or Path("build") / slug))
     with Progress(4, f"build all {slug}") as bar:
         bar.step("counters")
         ctx.invoke(counters_cmd, slug=slug, out_dir=str(folder / "counters"), size=size, dpi=dpi)
         bar.step("sheets")
         ctx.invoke(sheets_cmd, slug=slug, out_file=str(folder / "sheets.pdf"), size=size, page=page, dpi=dpi)
-        bar.step("aids")
-        ctx.invoke(aids_cmd, source=slug, out_file=str(folder / "aids.pdf"), card=page, dpi=dpi)
+        if game.has_charts():
+            bar.step("aids")
+            ctx.invoke(aids_cmd, source=slug, out_file=str(folder / "aids.pdf"), card=page, dpi=dpi)
+        else:
+            bar.step(f"aids: {game.slug} has no charts yet; none built")
         bar.step("module")
         ctx.invoke(module_cmd, slug=slug, out_file=str(folder / f"{slug}.vmod"), hex_px=hex_px,
                    setup_out=str(folder / "setup.vsav"))

@@ -1,4 +1,9 @@
-"""A Winter War (GDW Europa, 1992), with its advanced naval rules."""
+"""A Winter War (GDW Europa, 1992), with its advanced naval rules.
+
+Declared so far: identity and counters (``counter_layout`` "europa"). No map, referee, combat results table
+or charts yet: ``wgt check``, ``wgt combat`` and ``wgt build aids`` say so (exit 3). Scoring is not declared:
+the rulebook text we have breaks off in "Determining victory".
+"""
 
 from ..base import Game
 
@@ -11,6 +16,7 @@ class AWinterWar(Game):
     rulebook = "a-winter-war-europa-rules.txt"
     aliases = ("awinterwar", "europa-winter-war", "aww")
     sides = ("finnish", "soviet")
+    counter_layout = "europa"
 
 
 GAME = AWinterWar()
