@@ -238,6 +238,9 @@ def _print_version(ctx: click.Context, param: click.Parameter, value: bool) -> N
               help="Show the version and exit.")
 @click.option("-v", "--verbose", count=True, help="More output (repeatable); -v shows tracebacks.")
 @click.option("-q", "--quiet", count=True, help="Less output (repeatable).")
+@click.option("--games-path", metavar="DIR", multiple=True, is_eager=True, expose_value=False,
+              callback=lambda ctx, param, value: _games_path(value),
+              help="A folder of game folders to add to the bundled games (repeatable; also WGT_GAMES_PATH).")
 @click.pass_context
 def cli(ctx: click.Context, verbose: int, quiet: int) -> None:
     """wargame-toolkit: map terrain data, a VASSAL rules referee, and builders for hex wargames."""
@@ -248,6 +251,15 @@ def cli(ctx: click.Context, verbose: int, quiet: int) -> None:
     ctx.ensure_object(dict)
     ctx.obj["verbosity"] = verbose - quiet
     _STATE["verbose"] = verbose
+
+
+def _games_path(folders: tuple[str, ...]) -> None:
+    """``--games-path DIR``: put DIR before WGT_GAMES_PATH's folders (read by toolkit.games discovery)."""
+    if folders:
+        import os
+
+        old = os.environ.get("WGT_GAMES_PATH", "")
+        os.environ["WGT_GAMES_PATH"] = os.pathsep.join([*folders, *([old] if old else [])])
 
 
 def main() -> None:  # pragma: no cover - console entry alias

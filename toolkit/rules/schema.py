@@ -75,8 +75,9 @@ def _show(value: Any) -> str:
     if isinstance(value, Mapping):
         return "a mapping"
     if isinstance(value, list):
-        return repr([x for x in value if not isinstance(x, Mapping)]) if value and not any(
-            isinstance(x, Mapping) for x in value) else "a list"
+        if not value:
+            return "an empty list"
+        return "a list" if any(isinstance(x, Mapping | list) for x in value) else repr(value)
     if value is None:
         return "empty"
     return repr(value)
@@ -311,8 +312,8 @@ class PositionSchema:
     def unit(self) -> Record:
         return Record(what="a mapping of id, counter, hex and state", fields={
             "id": Field(Scalar(), "the unit's id, unique in the position (default u1, u2, ...)"),
-            "counter": Field(Text(what="a counter id or \"SIDE VALUES\""), "the counter: its id or \"SIDE VALUES\" "
-                             "(finnish 6-6-2)", required=True),
+            "counter": Field(Text(what="a counter"), "the counter: its id, or a name the game resolves to one",
+                             required=True),
             "hex": Field(Scalar(what="a hex id, a place name, or off", off=True),
                          "the hex id or place name; none or `off`: off the map"),
             "state": Field(Record(self.unit_state, what="a mapping of the unit state keys"), "the unit's state"),
