@@ -342,3 +342,11 @@ def test_bundled_games_come_first(tmp_path: Path) -> None:
     found = discover_in((tmp_path / "games",))
     assert type(found["winter-war"]) is WinterWar and list(found) == list(discover())
     assert type(sys.modules["wgt_games.ww2"].GAME).__name__ == "Clone"  # imported, and skipped
+
+
+def test_the_game_may_follow_the_options() -> None:
+    first = invoke("combat", "winter-war", "-a", "26", "-d", "9", "--fortified", "--die", "3", "--json")
+    assert first[0] == 0
+    assert invoke("combat", "-a", "26", "-d", "9", "--fortified", "ww", "--die", "3", "--json") == first
+    code, _, err = invoke("combat", "-a", "1", "-d", "1", "chess")
+    assert code == 3 and err.startswith("wgt: error: unknown game 'chess'")

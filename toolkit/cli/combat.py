@@ -101,6 +101,10 @@ def game_command(game: Game) -> click.Command:
     return command
 
 
+#: the options of every game's command that take a value
+_VALUE_OPTIONS = frozenset({"-a", "--attack", "-d", "--defense", "--die"})
+
+
 class CombatGroup(click.Group):
     """One subcommand per discovered game (slugs and aliases); an unknown game is an input error (exit 3)."""
 
@@ -112,6 +116,18 @@ class CombatGroup(click.Group):
             return game_command(get_game(name))
         except InputError:
             return None
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        """The game may also follow the options (``wgt combat -a 26 -d 9 winter-war``, as before games declared
+        their options): the first word naming a game (else the first word) that is not the value of --attack,
+        --defense or --die moves to the front."""
+        if args and args[0].startswith("-") and not set(args) & {"-h", "--help"}:
+            names = {n.lower() for g in discover().values() for n in (g.slug, *g.aliases)}
+            free = [i for i, word in enumerate(args) if not word.startswith("-") and args[i - 1] not in _VALUE_OPTIONS]
+            if free:  # a game, else the first free word (an unknown game is then one line, exit 3)
+                i = next((i for i in free if args[i].lower() in names), free[0])
+                args = [args[i], *args[:i], *args[i + 1:]]
+        return super().parse_args(ctx, args)
 
     def resolve_command(self, ctx: click.Context, args: list[str]) -> tuple[str | None, click.Command | None,
                                                                             list[str]]:

@@ -50,6 +50,7 @@ UNIT_STATE: dict[str, Field] = {
     "isolated": Field(Bool(), "a unit the Soviet player isolates when a Supply City's capacity is exceeded "
                       "(Supply and Isolation (F))"),
     "reinforcement": Field(Bool(), "placed in this Reinforcement Phase"),
+    "moved": Field(Bool(), "already moved in this Movement Phase: it may not move again (Movement (G))"),
     "advanced": Field(Bool(), "advanced before combat (Combat (A))"),
     "retreated": Field(Bool(), "retreated before combat onto a host (Combat (A))"),
     "eliminated": Field(Bool(), "eliminated: off the map"),
