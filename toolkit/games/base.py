@@ -169,8 +169,9 @@ class Game:
         dict when the game's module has no turn tracker)."""
         return {}
 
-    def tracker_path(self, turn: int, player: str, phase: str) -> tuple[int, ...]:
-        """The turn tracker's item indices for a turn, player and phase (a save written for a position)."""
+    def tracker_path(self, turn: int, player: str, phase: str) -> tuple[int | tuple[int, int], ...]:
+        """The turn tracker's item indices for a turn, player and phase (a save written for a position); a nested
+        level is a pair (Winter War's Scenario Interphase)."""
         raise RuleDataError(f"{self.slug} has no turn tracker")
 
     # -------------------------------------------------------------------------------- what it declares

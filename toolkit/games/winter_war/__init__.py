@@ -89,7 +89,7 @@ class WinterWar(Game):
         from .naming import game_state
         return game_state(turns)
 
-    def tracker_path(self, turn: int, player: str, phase: str) -> tuple[int, ...]:
+    def tracker_path(self, turn: int, player: str, phase: str) -> tuple[int | tuple[int, int], ...]:
         from .naming import tracker_path
         return tracker_path(turn, player, phase)
 
