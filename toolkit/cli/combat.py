@@ -143,9 +143,10 @@ class CombatGroup(click.Group):
                 formatter.write_dl(rows)
 
 
-@click.group("combat", cls=CombatGroup, subcommand_metavar="SLUG --attack A --defense D [GAME OPTIONS] [--die N]")
+@click.group("combat", cls=CombatGroup, subcommand_metavar="GAME --attack A --defense D [GAME OPTIONS] [--die N]")
 def combat() -> None:
-    """The odds column of an attack in the game SLUG (and the result for --die), per the game's CRT.
+    """The odds column of an attack in GAME (and the result for --die).
 
-    Each game declares its own options: see `wgt combat SLUG --help`.
+    GAME is a game's slug (see `wgt games`); the attack is judged by that game's combat results table, with
+    the options that game declares: see `wgt combat GAME --help`.
     """

@@ -14,8 +14,10 @@ _PARTS = ("map", "counters", "referee", "combat", "charts")
 @click.command()
 @json_opt
 def games(as_json: bool) -> None:
-    """List the games: the bundled ones and those on WGT_GAMES_PATH, with what each offers (map, counters,
-    referee for `wgt check`, combat results table for `wgt combat`, charts for `wgt build aids`)."""
+    """List the bundled games.
+
+    Also the games on WGT_GAMES_PATH (or --games-path), each with what it offers: map, counters, referee
+    (`wgt check`), combat results table (`wgt combat`), charts (`wgt build aids`)."""
     found = discover()
     if as_json:
         echo_json([g.describe() for g in found.values()])
