@@ -75,15 +75,14 @@ class GameClock:
 
 def read_clock(game: Game | None, turns: Mapping[str, str], properties: Mapping[tuple[str, str], str],
                scenario_turn: int | None = None) -> GameClock:
-    """Turn, player and phase from the turn trackers (the game's ``naming.game_state`` hook), then global
+    """Turn, player and phase from the turn trackers (the game's :meth:`~toolkit.games.Game.save_state`), then global
     properties for what the tracker does not say; ``scenario`` and ``events`` from global properties."""
     from ..vassal.commands import TurnLine
 
     clock = GameClock()
-    hook = getattr(game.package_module("naming"), "game_state", None) if game is not None else None
-    if callable(hook) and turns:
+    if game is not None and turns:
         try:
-            found = dict(hook([TurnLine(k, v) for k, v in turns.items()]))
+            found = dict(game.save_state([TurnLine(k, v) for k, v in turns.items()]))
         except ToolkitError:
             found = {}
         clock.turn, clock.player, clock.phase = found.get("turn"), found.get("player"), found.get("phase")
