@@ -183,9 +183,9 @@ def test_no_cli_or_builder_module_reads_a_game_by_name() -> None:
 # --- schema errors ----------------------------------------------------------------------------------------
 
 def load(text: str) -> object:
-    from toolkit.rules.position import _LineLoader
+    from toolkit.rules.position import parse_position_text
 
-    return yaml.load(text, Loader=_LineLoader)
+    return parse_position_text(text, "p.yaml")
 
 
 @pytest.mark.parametrize(("text", "message"), [
