@@ -20,7 +20,7 @@ GRID = ("numbering: {scheme: ccrr, col_digits: 2, row_digits: 2, orientation: fl
 # (file kind) -> (file name, a valid document with HOSTILE where a value goes, the wgt arguments)
 KINDS: dict[str, tuple[str, str, list[str]]] = {
     "position": ("p.yaml", "game: winter-war\nturn: 1\nplayer: soviet\nphase: movement\nunits: []\n"
-                 "state: {note: HOSTILE}\n", ["check", "{f}"]),
+                 "expect: {rules: [HOSTILE]}\n", ["check", "{f}"]),
     "map": ("m.yaml", "title: t\ngrid:\n  numbering: {scheme: ccrr}\n  extent: {columns: [1, 4], rows: [1, 4]}\n"
             "legend: {clear: {color: '#ffffff'}}\nmeta: {note: HOSTILE}\nhexes: {'0101': {terrain: clear}}\n",
             ["map", "show", "{f}", "0101"]),
