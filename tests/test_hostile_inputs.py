@@ -242,3 +242,25 @@ def test_fuzz_grids_far_off_the_image_or_with_huge_calibrations(tmp_path: Path) 
                    "only 3 of the grid's 490,844 hexes lie on the 160x160 px image")
     (tmp_path / "huge.yaml").write_text(GRID.replace("34.64", "1.0e+300"), encoding="utf-8")
     one_line_error([*args, str(tmp_path / "huge.yaml")], "calibration numbers must be finite and at most 1e+06 pixels")
+
+
+@pytest.mark.parametrize(("attack", "fragment"), [
+    ("1e400", "more than 1,000,000 strength points"),  # was OverflowError: int too large to convert to float
+    ("1++2", "is not a number or a sum"), (",,3", "is not a number or a sum"), ("1+", "is not a number or a sum"),
+    ("9" * 5000, "is not a number or a sum"),
+])
+def test_held_out_combat_strengths(attack: str, fragment: str) -> None:
+    one_line_error(["combat", "winter-war", "-a", attack, "-d", "1"], fragment)
+
+
+def test_held_out_map_set_integer_past_64_bits(tmp_path: Path) -> None:
+    """wgt map set --set big=<5,000 digits> was an internal error; 2**63 would write what the reader refuses."""
+    from toolkit.data import maps_dir
+    m = tmp_path / "m.yaml"
+    m.write_bytes((maps_dir() / "winter-war.yaml").read_bytes())
+    before = m.read_bytes()
+    one_line_error(["map", "set", str(m), "0104", "--set", "big=" + "9" * 5000], "does not fit in 64 bits")
+    one_line_error(["map", "set", str(m), "0104", "--set", f"big={2**63}"], "does not fit in 64 bits")
+    assert m.read_bytes() == before
+    ok = CliRunner().invoke(cli, ["map", "set", str(m), "0104", "--set", f"big={2**63 - 1}"])
+    assert ok.exit_code == 0, ok.output

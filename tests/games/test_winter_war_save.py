@@ -301,3 +301,27 @@ def test_a_tracker_without_the_phase_level_says_turn_and_player(module_file: Pat
     assert r.exit_code == 0  # Game-Turn 8: the ice is open
     assert (summary["turn"], summary["player"], summary["phase"]) == (8, "finnish", "movement")
     assert summary["note"] == "the save's turn tracker does not say the phase: judged as phase movement"
+
+
+def test_a_save_judged_with_another_module_is_refused(module_file: Path, tmp_path: Path) -> None:
+    """The same boards under another module's name: VASSAL warns at load; the referee refuses to judge
+    (held-out hostile case: another game's module turned a Stacking violation into "ok", exit 0)."""
+    from toolkit.builders.module import build_module, position_placements, write_module
+    from toolkit.counters import load_counters
+    from toolkit.games.winter_war import GAME
+    from toolkit.games.winter_war.naming import tracker_path
+    from toolkit.terrain.io import load_map
+    from toolkit.vassal import Module
+    from toolkit.vassal.writer import new_save
+    tmap = load_map(maps_dir() / "winter-war.yaml")
+    cs = load_counters("winter-war")
+    units = [(u, c, tmap.resolve(h)) for u, c, h in UNITS]
+    vsav = tmp_path / "game.vsav"
+    new_save(Module.open(module_file), position_placements(units, GAME.module_spec(cs), cs),
+             turn=tracker_path(1, "soviet", "movement")).write(vsav)
+    other = tmp_path / "other.vmod"
+    write_module(build_module("Other Game", tmap, cs, GAME.module_spec(cs), hex_px=16), other)
+    result = CliRunner().invoke(cli, ["check", str(vsav), "--module", str(other), "--game", "winter-war"])
+    lines = [ln for ln in result.output.splitlines() if ln.strip()]
+    assert result.exit_code == 3 and len(lines) == 1, result.output
+    assert "was made with module 'Winter War'" in lines[0] and "not 'Other Game'" in lines[0]

@@ -63,7 +63,13 @@ def load_checked(path: Path, game: str | None, module: Path | None) -> tuple[Ref
                 raise InputError(f"{path}: module {name!r} is not a bundled game; say which game with --game")
             game = found.slug
         ref = referee_for(game)
-        placed = locate(save, Module.open(module))
+        opened = Module.open(module)
+        # a save read with another game's module puts its pieces on the wrong hexes (or none): a verdict
+        # on that would be a wrong verdict, so the referee refuses where `vassal dump` only warns
+        wrong = opened.mismatch(save.moduledata, str(path))
+        if wrong:
+            raise InputError(f"{wrong}; give --module the module it was made with")
+        placed = locate(save, opened)
         from ..builders.module import MAIN_MAP  # pools and boxes are named places, not hexes: off the map
         pieces = [{"id": p.id, "name": p.name, "hex": p.hex if p.map == MAIN_MAP else None}
                   for p in placed if p.kind == "piece"]

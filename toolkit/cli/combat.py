@@ -19,15 +19,24 @@ from .options import echo_json, json_opt
 __all__ = ["combat", "strengths"]
 
 
+MAX_STRENGTH = 1_000_000  # far beyond any counter mix; keeps every ratio finite as a float
+
+
 def strengths(text: str, what: str) -> list[Fraction]:
     """``"26"``, ``"6+6+2"``, ``"6,4"``, ``"4.5"`` -> the unit strengths."""
-    parts = [p for p in text.replace(",", "+").replace(" ", "").split("+") if p]
+    shown = text if len(text) <= 40 else text[:40] + "..."
+    parts = text.replace(",", "+").replace(" ", "").split("+")
+    if len(text) > 400 or any(not p or len(p) > 20 for p in parts):
+        # "1++2", "1+", ",,3": an empty term is a typo, not a zero
+        raise InputError(f"{what} {shown!r} is not a number or a sum such as 6+6+2")
     try:
         values = [Fraction(p) for p in parts]
     except (ValueError, ZeroDivisionError):
-        raise InputError(f"{what} {text!r} is not a number or a sum such as 6+6+2") from None
-    if not values or any(v < 0 for v in values):
-        raise InputError(f"{what} {text!r} must be one or more non-negative numbers")
+        raise InputError(f"{what} {shown!r} is not a number or a sum such as 6+6+2") from None
+    if any(v < 0 for v in values):
+        raise InputError(f"{what} {shown!r} must be one or more non-negative numbers")
+    if sum(values) > MAX_STRENGTH:
+        raise InputError(f"{what} {shown!r} is more than {MAX_STRENGTH:,} strength points")
     return values
 
 

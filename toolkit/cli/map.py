@@ -314,6 +314,10 @@ def _parse_kv(text: str) -> tuple[str, Any]:
     if raw == "":
         return key, None
     if _INT.fullmatch(raw):
+        # the map reader refuses integers past 64 bits: saving one would write what wgt cannot read back
+        if len(raw) > 20 or not -(2**63) <= int(raw) < 2**63:
+            raise InputError(f"{key}: integer {raw[:20]}... does not fit in 64 bits" if len(raw) > 20
+                             else f"{key}: integer {raw} does not fit in 64 bits")
         return key, int(raw)
     if _FLOAT.fullmatch(raw) and not re.fullmatch(r"-?0[0-9]+", raw) and math.isfinite(float(raw)):
         return key, float(raw)
