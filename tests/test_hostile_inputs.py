@@ -264,3 +264,11 @@ def test_held_out_map_set_integer_past_64_bits(tmp_path: Path) -> None:
     assert m.read_bytes() == before
     ok = CliRunner().invoke(cli, ["map", "set", str(m), "0104", "--set", f"big={2**63 - 1}"])
     assert ok.exit_code == 0, ok.output
+
+
+def test_held_out_a_folder_given_as_the_scan(tmp_path: Path) -> None:
+    """A folder named like a scan was click's four-line usage block (exit 2); it is bad input: one line, exit 3."""
+    scan = tmp_path / "dir.png"
+    scan.mkdir()
+    one_line_error(["map", "calibrate", str(scan), "--point", "0101=1,1", "--point", "0201=50,1",
+                    "--point", "0102=1,50", "-o", str(tmp_path / "g.yaml")], "is not a regular file")

@@ -19,7 +19,7 @@ __all__ = ["edit"]
 
 @click.command("edit")
 @click.argument("map_arg", metavar="MAP")
-@click.option("--image", type=click.Path(dir_okay=False), help="The scan to draw the map over (PNG or JPEG).")
+@click.option("--image", type=click.Path(), help="The scan to draw the map over (PNG or JPEG).")
 @click.option("--grid", "grid_file", metavar="GRID",
               help="The scan's calibration: a grid file from 'wgt map calibrate' or a map file (default: the map's).")
 @click.option("--port", type=click.IntRange(0, 65535), default=0, show_default=True,

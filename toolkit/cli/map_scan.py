@@ -90,7 +90,7 @@ def _reporter(bar: Progress) -> Any:
 
 
 @click.command("calibrate")
-@click.argument("image", type=click.Path(dir_okay=False))
+@click.argument("image", type=click.Path())
 @click.option("--point", "points", multiple=True, metavar="HEX=X,Y",
               help="A clicked hex centre and its printed id (3 or more; repeatable).")
 @click.option("--grid", "grid_file", metavar="FILE", help="Take numbering and extent from a map or grid file.")
@@ -240,7 +240,7 @@ def centre(grid_arg: str, hexes: tuple[str, ...], as_json: bool) -> None:
 
 
 @click.command("extract")
-@click.argument("image", type=click.Path(dir_okay=False))
+@click.argument("image", type=click.Path())
 @click.option("--grid", "grid_file", required=True, metavar="GRID", help="A calibrated map or grid file.")
 @click.option("--legend", "legend_file", required=True, metavar="LEGEND", help="Legend file (YAML).")
 @output_option(kind=MAP_YAML, required=True, help="Map file to write.")
