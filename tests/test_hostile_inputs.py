@@ -272,3 +272,20 @@ def test_held_out_a_folder_given_as_the_scan(tmp_path: Path) -> None:
     scan.mkdir()
     one_line_error(["map", "calibrate", str(scan), "--point", "0101=1,1", "--point", "0201=50,1",
                     "--point", "0102=1,50", "-o", str(tmp_path / "g.yaml")], "is not a regular file")
+
+
+@pytest.mark.parametrize(("legend", "fragment"), [
+    ('terrain: {clear: "#ffffff"}\nfeatures: {"\\0": {colour: "#0000ff", kind: along}}\n', "is not a word"),
+    ('terrain: {clear: "#ffffff"}\nfeatures: {"a\\Lb": {colour: "#0000ff", kind: along}}\n', "is not a word"),
+    ('terrain: {"clear\\nground": "#ffffff"}\n', "holds a line break or control character"),
+])
+def test_fuzz_legend_names_the_map_reader_would_refuse(tmp_path: Path, legend: str, fragment: str) -> None:
+    """The 100,000-case fuzz run: a feature named NUL or U+2028 was written into a map wgt then refused to read
+    (data loss), and a terrain name with a line break was an internal error drawing the QA overlay."""
+    Image.new("RGB", (200, 200), "white").save(tmp_path / "scan.png")
+    (tmp_path / "grid.yaml").write_text(GRID, encoding="utf-8")
+    (tmp_path / "legend.yaml").write_text(legend, encoding="utf-8")
+    one_line_error(["map", "extract", str(tmp_path / "scan.png"), "--grid", str(tmp_path / "grid.yaml"),
+                    "--legend", str(tmp_path / "legend.yaml"), "-o", str(tmp_path / "m.yaml"),
+                    "--overlay", str(tmp_path / "qa.png")], fragment)
+    assert not (tmp_path / "m.yaml").exists()

@@ -36,6 +36,7 @@ names the ambiguous hexes, and a QA picture (:func:`draw_overlay`).
 from __future__ import annotations
 
 import math
+import re
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -133,8 +134,26 @@ def load_legend(path: str | Path) -> dict[str, Any]:
     data = yamlfile.load_file(p, "legend", limits=LEGEND_LIMITS, bool_keys=True)  # yes: and no: examples
     if not isinstance(data, dict):
         raise DataFileError("a legend is a mapping with 'terrain:' (and optional 'features:', 'ink:')", p)
+    _check_legend_names(data, p)
     data.setdefault("_source", str(p))
     return data
+
+
+_WORD = re.compile(r"[^\W\d][\w\-]*")  # a hexside feature name, as the map reader requires
+_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
+
+
+def _check_legend_names(data: Mapping[str, Any], path: Path) -> None:
+    """Names the extractor will write into a map and draw on the QA overlay: a terrain name on one line
+    with no control characters, a feature name a word (letters, digits, _ or -), as the map reader
+    requires of hexside features; else the map written would be one wgt refuses to read back."""
+    terrain, features = data.get("terrain"), data.get("features")
+    for name in terrain if isinstance(terrain, Mapping) else ():
+        if isinstance(name, str) and _CONTROL.search(name):
+            raise DataFileError(f"terrain name {name!r} holds a line break or control character", path)
+    for name in features if isinstance(features, Mapping) else ():
+        if isinstance(name, str) and not _WORD.fullmatch(name):
+            raise DataFileError(f"feature name {name!r} is not a word (letters, digits, _ or -)", path)
 
 
 # --- feature image ---------------------------------------------------------------------------------
