@@ -17,7 +17,7 @@ from toolkit.terrain.render import render_map
 from toolkit.terrain.synthetic import scan_of_board
 from toolkit.vassal import Module, locate, read_save
 
-MADE = ["board.png", "scan.jpg", "extracted-terrain.yaml", "counters", "sheets.pdf", "aids.pdf", "winter-war.vmod",
+MADE = ["board.png", "scan.jpg", "legend.yaml", "extracted-terrain.yaml", "counters", "sheets.pdf", "aids.pdf", "winter-war.vmod",
         "setup.vsav", "winter-war-scan.vmod", "sample-position.yaml", "sample.vsav"]
 
 

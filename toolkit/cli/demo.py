@@ -133,6 +133,8 @@ def _demo(out_dir: str, hex_px: float, bar: Progress) -> None:
     made.append((out / "scan.jpg", f"synthetic scan, {scan.width}x{scan.height} px, turned {SCAN_DEGREES} degrees"))
     grid = Grid(tmap.grid.numbering, tmap.grid.extent, scan_layout)
     legend = _legend(tmap)
+    atomic_write(out / "legend.yaml", yaml.safe_dump(legend, sort_keys=False))
+    made.append((out / "legend.yaml", "the legend the extraction used (sample hexes of each terrain)"))
     ext = extract(scan, grid, legend, features=False)
     right, total = _accuracy(ext, tmap)
     accuracy = f"{right}/{total} hexes ({100 * right / total:.1f}%)"
