@@ -402,7 +402,8 @@ def test_setup_save_follows_the_initial_deployment(ww, ww_map):
     built, path = ww
     with Module.open(path) as module:
         pieces = [p for p in locate(read_save(built.setup), module) if p.kind == "piece"]
-    on_map = sorted((counter_spec(p.name), p.hex) for p in pieces if p.map == MAIN_MAP)
+    on_map = sorted((counter_spec(p.name), p.hex) for p in pieces if p.map == MAIN_MAP and counter_spec(p.name))
+    assert [p.name for p in pieces if p.map == MAIN_MAP and not counter_spec(p.name)] == ["Terrain overlay"]
     assert on_map == [("fin-6-6-2", h) for h in ("2658", "2758", "2857", "2957", "3448", "3449", "3450")] + [
         ("sov-0-1-2", "3060"), ("sov-20-12-2", "3059"), ("sov-20-12-2", "3061"), ("sov-20-12-2", "3160")]
     forts = set(ww_map.find(tag="fortification"))

@@ -117,10 +117,15 @@ def test_components_a_player_uses(ww):
     options = {el.get("name"): el.text for el in root.find(tag + "GlobalOptions")}
     assert root.find(tag + "GlobalOptions").get("nonOwnerUnmaskable") == "Never" and options
     markers = [el.get("entryName") for el in root.iter("VASSAL.build.widget.PieceSlot")
-               if "Marker" in el.text]
-    assert markers == ["Game-Turn marker", "Soviet control", "Finnish control", "Isolated"]
+               if "Marker" in el.text or "Layer" in el.text]
+    assert markers == ["Terrain overlay", "Game-Turn marker", "Soviet control", "Finnish control", "Isolated"]
+    main = next(m for m in root.iter(tag + "Map") if m.get("mapName") == MAIN_MAP)
+    layers = main.find(tag + "map.LayeredPieceCollection")
+    assert (layers.get("property"), layers.get("layerOrder")) == ("Layer", "Overlay")
+    toggle = layers.find(tag + "map.LayerControl")
+    assert (toggle.get("layers"), toggle.get("command")) == ("Overlay", "Switch Layer between Active and Inactive")
     files = set(zipfile.ZipFile(path).namelist())
-    assert {"images/boxes.png", "images/mask-finnish.png", "images/mask-allied.png"} <= files
+    assert {"images/boxes.png", "images/mask-finnish.png", "images/mask-allied.png", "images/overlay.png"} <= files
     assert "images/mask-soviet.png" not in files
 
 
@@ -160,7 +165,7 @@ def test_engine_masks_the_finnish_deployment_to_the_soviet_side(ww):
     _, path, setup = ww
     answer = _probe(path, setup)
     assert answer["sides"] == ["Soviet", "Finnish"]
-    units = [p for p in answer["pieces"] if p["map"] != BOXES_MAP]
+    units = [p for p in answer["pieces"] if p["map"] != BOXES_MAP and p["observer"]["name"] != "Terrain overlay"]
     assert len(units) == 64
     finns = [p for p in units if p["as_Finnish"]["name"].startswith("Finnish ")]
     assert len(finns) == sum(charts.FINNISH_INITIAL_FORCES.values()) == 25
@@ -200,3 +205,31 @@ def test_engine_sends_an_eliminated_unit_to_its_dead_pile_and_reveals_the_finns(
     after = {p["id"]: p["observer"] for p in answer["after_bulk"]}
     finns = [p["id"] for p in answer["pieces"] if p["as_Finnish"]["name"].startswith("Finnish ")]
     assert all(after[i]["mask_owner"] is None and counter_spec(after[i]["name"]) is not None for i in finns)
+
+
+def test_terrain_overlay_lies_on_the_board(ww):
+    """The overlay piece, centred on its position (as VASSAL draws piece images), covers the board exactly:
+    its outlines run through the hex corners and its text names the terrain VASSAL's zones give."""
+    import io
+
+    import numpy as np
+    from PIL import Image
+
+    built, path, setup = ww
+    with zipfile.ZipFile(path) as z:
+        overlay = Image.open(io.BytesIO(z.read("images/overlay.png")))
+        board = Image.open(io.BytesIO(z.read("images/board.png")))
+    assert overlay.mode == "RGBA" and overlay.size == (board.width + board.width % 2, board.height + board.height % 2)
+    with Module.open(path) as module:
+        placed = [p for p in locate(read_save(setup), module) if p.name == "Terrain overlay" and p.kind == "piece"]
+    assert [(p.map, p.x - overlay.width // 2, p.y - overlay.height // 2) for p in placed] == [(MAIN_MAP, 0, 0)]
+    alpha = np.asarray(overlay)[:, :, 3]
+    layout = built.layout
+    from toolkit.games import get_game
+    from toolkit.terrain.io import load_map
+
+    tmap = load_map(get_game("winter-war").map_path())
+    corners = [layout.corners(tmap.grid.hex(h))[0] for h in tmap.ids()[::37]]
+    assert all(alpha[round(y) - 1:round(y) + 2, round(x) - 1:round(x) + 2].max() == 255 for x, y in corners)
+    clear = [h for h in tmap.find(terrain="clear") if not tmap.tags(h)][::50]
+    assert all(alpha[round(y), round(x)] == 0 for x, y in (layout.hex_to_pixel(tmap.grid.hex(h)) for h in clear))

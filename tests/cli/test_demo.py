@@ -17,8 +17,8 @@ from toolkit.terrain.render import render_map
 from toolkit.terrain.synthetic import scan_of_board
 from toolkit.vassal import Module, locate, read_save
 
-MADE = ["board.png", "scan.jpg", "legend.yaml", "extracted-terrain.yaml", "counters", "sheets.pdf", "aids.pdf", "winter-war.vmod",
-        "setup.vsav", "winter-war-scan.vmod", "sample-position.yaml", "sample.vsav"]
+MADE = ["board.png", "scan.jpg", "legend.yaml", "extracted-terrain.yaml", "counters", "sheets.pdf", "aids.pdf",
+        "winter-war.vmod", "setup.vsav", "winter-war-scan.vmod", "sample-position.yaml", "sample.vsav"]
 
 
 @pytest.fixture(scope="module")
@@ -85,6 +85,8 @@ def test_synthetic_scan_layout_follows_the_turned_board():
                  and tmap.value(h, "water") is None and all(tmap.terrain(n) == terrain for n in tmap.neighbours(h))]
         for hid in hexes[:: max(1, len(hexes) // 20)]:
             x, y = scan_layout.hex_to_pixel(tmap.grid.hex(hid))
+            if not (0 <= round(x) < scan.width and 0 <= round(y) < scan.height):
+                continue  # turned off the scan: an edge hex of a board taller than wide (its legend below)
             got = scan.getpixel((round(x), round(y)))
             assert max(abs(a - b) for a, b in zip(got, want)) < 40, (hid, got, want)
 

@@ -13,7 +13,7 @@ from toolkit.data import maps_dir
 from toolkit.errors import InputError
 from toolkit.hexgrid import CCRR, Extent, Grid, Hexside, Layout, OffsetSystem
 from toolkit.terrain import HexData, TerrainMap, TerrainType, load_map
-from toolkit.terrain.render import RenderStyle, board_layout, render_map
+from toolkit.terrain.render import RenderStyle, board_layout, legend_height, render_map
 
 DATA = Path(__file__).parent / "data"
 SQ3 = math.sqrt(3)
@@ -50,9 +50,11 @@ def test_layout_and_size_are_exact(small: TerrainMap, board) -> None:  # type: i
     assert lay.hex_to_pixel(g.hex("0101")) == pytest.approx((margin + s, margin + s * SQ3), abs=1e-9)
     assert lay.hex_to_pixel(g.hex("0201")) == pytest.approx((margin + 2.5 * s, margin + s * SQ3 / 2), abs=1e-9)
     assert lay.hex_to_pixel(g.hex("0806")) == pytest.approx((margin + 11.5 * s, margin + s * SQ3 * 5.5), abs=1e-9)
-    # width: 8 columns = 7 steps of 1.5 s + 2 s, plus margins; height adds the legend strip (1.3 s)
-    assert img.size == (556, math.ceil(6.5 * s * SQ3 + 2 * margin + 1.3 * s))
-    assert board_layout(small, 40, bottom=52.0) == (lay, img.size)
+    # width: 8 columns = 7 steps of 1.5 s + 2 s, plus margins; height adds the legend (title, scale,
+    # provenance, a swatch and label for every symbol drawn)
+    legend = math.ceil(legend_height(small, 40, 556))
+    assert img.size == (556, math.ceil(6.5 * s * SQ3 + 2 * margin) + legend)
+    assert board_layout(small, 40) == (lay, (556, img.size[1] - legend))
 
 
 @pytest.mark.parametrize(("hex_id", "colour"), [
@@ -93,6 +95,7 @@ def test_textures_stay_inside_their_hex(small: TerrainMap, board) -> None:  # ty
     img, lay = board
     plain = render_map(small, 40, style=RenderStyle(textures=False)).image
     diff = np.any(np.asarray(img) != np.asarray(plain), axis=2)
+    diff[board_layout(small, 40)[1][1]:] = False  # the legend below the map has its own textured swatches
     ys, xs = np.nonzero(diff)
     textured = {h for h in small.grid.ids() if small.legend[small.terrain(h)].pattern}
     owners = {small.grid.id(lay.pixel_to_hex(x + 0.5, y + 0.5)) for x, y in zip(xs.tolist(), ys.tolist())}

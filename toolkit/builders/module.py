@@ -38,7 +38,7 @@ from pathlib import Path
 from typing import Any
 
 from lxml import etree
-from PIL import Image
+from PIL import Image, ImageDraw
 
 from ..counters import CounterSet
 from ..errors import GridError, ImageError, InputError
@@ -300,6 +300,8 @@ def build_module(title: str, tmap: TerrainMap, cset: CounterSet, spec: ModuleSpe
     for marker in spec.markers:
         files[f"images/{_marker_image_name(marker)}"] = _png(marker_image(marker, px))
     files[f"images/{BOXES_IMAGE}"] = _png(render_boxes(spec.all_boxes(), px, title))
+    overlay = _overlay(tmap, layout, size, default)
+    files[f"images/{OVERLAY_IMAGE}"] = _png(overlay)
     chart_files: list[tuple[str, str]] = []
     style = AidStyle(dpi=150, game_title=title)
     for n, table in enumerate(charts, 1):
@@ -311,7 +313,7 @@ def build_module(title: str, tmap: TerrainMap, cset: CounterSet, spec: ModuleSpe
     builder = _Tree(title, version, description or f"{title}: built by wargame-toolkit from its map and counters",
                     tmap, cset, spec, grid, zones, default, size, px, chart_files)
     root = builder.build(with_setup=False)
-    setup_save, setup_count = _setup_save(root, files, spec, cset, tmap, px)
+    setup_save, setup_count = _setup_save(root, files, spec, cset, tmap, px, (overlay.width // 2, overlay.height // 2))
     root = builder.build(with_setup=bool(spec.setup))
     if spec.setup:
         files[SETUP_FILE] = setup_save
@@ -323,12 +325,13 @@ def build_module(title: str, tmap: TerrainMap, cset: CounterSet, spec: ModuleSpe
 def board_geometry(tmap: TerrainMap, hex_px: float = DEFAULT_HEX_PX) -> tuple[Layout, tuple[int, int]]:
     """The layout and image size of the rendered board with hexes ``hex_px`` high (flat to flat): the
     renderer's own layout, moved by under a pixel so that hex centres fall where VASSAL puts them."""
-    from ..terrain.render import board_layout
+    from ..terrain.render import board_layout, legend_height
 
     if not 8 <= hex_px <= 400:
         raise InputError(f"hex size of {hex_px:g} px is out of range (8 to 400)")
     size_px = hex_px / math.sqrt(3)
-    layout, size = board_layout(tmap, size_px, bottom=size_px * 1.3)
+    layout, size = board_layout(tmap, size_px)  # below the hexes: the legend, title, scale and provenance
+    size = (size[0], size[1] + math.ceil(legend_height(tmap, size_px, size[0])))
     return integral_layout(tmap, layout), size
 
 
@@ -377,6 +380,32 @@ def _image_name(counter_id: str, which: str) -> str:
 
 
 BOXES_IMAGE = "boxes.png"
+OVERLAY = "Terrain overlay"
+OVERLAY_IMAGE = "overlay.png"
+OVERLAY_LAYER = "Overlay"
+
+
+def _overlay(tmap: TerrainMap, layout: Layout, size: tuple[int, int], default: str) -> Image.Image:
+    """The terrain overlay: every hex outlined, and the terrain VASSAL reads there (its zone's ``Terrain``)
+    written in hexes that are not ``default``; transparent elsewhere; one pixel wider and taller where the
+    board's size is odd, so that the piece, centred on its position, lies exactly on the board."""
+    from ..fonts import font
+
+    width, height = size[0] + size[0] % 2, size[1] + size[1] % 2
+    image = Image.new("RGBA", (width, height), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(image)
+    first = tmap.grid.hex(tmap.ids()[0])
+    face = font(max(7.0, math.dist(layout.hex_to_pixel(first), layout.corners(first)[0]) * 0.32), "bold")
+    for hid in tmap.ids():
+        h = tmap.grid.hex(hid)
+        corners = layout.corners(h)
+        draw.line([*corners, corners[0]], fill=(200, 0, 160, 255), width=2)
+        terrain = tmap.terrain(hid)
+        if terrain != default:
+            x, y = layout.hex_to_pixel(h)
+            draw.text((x, y), terrain.replace("_", " "), font=face, fill=(120, 0, 100, 255), anchor="mm",
+                      stroke_width=2, stroke_fill=(255, 255, 255, 220))
+    return image
 
 
 def _mask_image(side: str) -> str:
@@ -687,6 +716,13 @@ class _Tree:
         assert self.grid.numbering is not None
         _sub(hexgrid, self.grid.numbering.ELEMENT, self.grid.numbering.to_attributes())
         self._map_children(m, main=True)
+        # the terrain overlay is a piece on its own layer, under the units; a toolbar button shows or hides it
+        layers = _sub(m, _M + "map.LayeredPieceCollection", {"layerOrder": OVERLAY_LAYER, "property": "Layer"})
+        _sub(layers, _M + "map.LayerControl", {
+            "canDisable": "false", "command": "Switch Layer between Active and Inactive", "disabledIcon": "",
+            "hideWhenDisabled": "false", "hotkey": "71,520", "icon": "", "layers": OVERLAY_LAYER, "propertyGate": "",
+            "skip": "true", "text": "Terrain overlay", "tooltip": "Show/hide the hex outlines and the terrain VASSAL "
+            "reads in each hex (Alt+G)"})
 
     def pool_map(self, root: etree._Element, player: str) -> None:
         name = pool_map_name(player)
@@ -724,12 +760,16 @@ class _Tree:
             "target": "MODULE|false|MAP|||||0|0||false|||EQUALS||", "tooltip": bulk.tooltip or bulk.name})
 
     def markers_palette(self, tabs: etree._Element) -> None:
-        if not self.spec.markers:
-            return
         listw = _sub(tabs, _W + "ListWidget", {"divider": "160", "entryName": "Markers", "height": "260",
                                                 "scale": "1.0", "width": "420"})
         panel = _sub(listw, _W + "PanelWidget", {"entryName": "Markers", "fixed": "false", "nColumns": "6",
                                                   "scale": "1.0", "vert": "false"})
+        self.gpid += 1
+        gpid = str(self.gpid)
+        traits = [Trait("immob;nZ;V;R;", ""), _marker({"Layer": OVERLAY_LAYER}), _basic(OVERLAY, OVERLAY_IMAGE, gpid)]
+        _sub(panel, _W + "PieceSlot", {"entryName": OVERLAY, "gpid": gpid, "height": "64", "width": "64"},
+             _definition(traits))
+        self.slots = self.gpid
         for marker in self.spec.markers:
             self.gpid += 1
             self.slots = self.gpid
@@ -810,9 +850,10 @@ def _pool_point(cells: int, index: int, px: int) -> tuple[int, int]:
 # ------------------------------------------------------------------------------------------ saves
 
 def _setup_save(root: etree._Element, files: Mapping[str, bytes], spec: ModuleSpec, cset: CounterSet,
-                tmap: TerrainMap, px: int) -> tuple[bytes, int]:
+                tmap: TerrainMap, px: int, overlay_at: tuple[int, int]) -> tuple[bytes, int]:
     """The set-up save for a component tree (the module opened from a temporary folder): units on their
-    hexes or in their pools (masked by their side where the spec says so), markers in their boxes."""
+    hexes or in their pools (masked by their side where the spec says so), markers in their boxes, the
+    terrain overlay over the board."""
     placements: list[Placement] = []
     with tempfile.TemporaryDirectory(prefix="wgt-module-") as folder:
         base = Path(folder)
@@ -835,6 +876,7 @@ def _setup_save(root: etree._Element, files: Mapping[str, bytes], spec: ModuleSp
                     else:
                         placements.append(Placement(name, MAIN_MAP, tmap.canonical(piece.hex), states=states))
             units = len(placements)
+            placements.append(Placement(OVERLAY, MAIN_MAP, overlay_at))
             _, rects = box_layout(spec.all_boxes(), px)
             for marker in spec.markers:
                 if marker.box is not None:
@@ -867,6 +909,11 @@ def _help_page(title: str, tmap: TerrainMap, cset: CounterSet, spec: ModuleSpec,
     rows = "".join(f"<tr><td>{e(t.title)}</td><td>{e(name)}</td></tr>" for name, t in tmap.legend.items())
     sides = "".join(f"<li>{e(s.label)} (played by {e(spec.player_of.get(s.name, s.name))})</li>"
                     for s in cset.sides.values())
+    hidden = "".join(f"<li>{e(p)} units are hidden from the other side when masked: <b>Hide from opponent</b> "
+                     "(Ctrl+H) turns one face-down or up; the other side sees only a plain back.</li>\n"
+                     for p in spec.masked)
+    bulk = "".join(f"<li>Toolbar <b>{e(b.name)}</b>: {e(b.tooltip or b.name)}"
+                   f"{' (' + e(b.rule) + ')' if b.rule else ''}.</li>\n" for b in spec.bulk)
     return (
         f"<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>{e(title)}</title></head><body>\n"
         f"<h1>{e(title)}</h1>\n<p>{e(about) if about else ''}</p>\n"
@@ -875,9 +922,17 @@ def _help_page(title: str, tmap: TerrainMap, cset: CounterSet, spec: ModuleSpec,
         "<li>Hexes are named by the map's own hex ids (moves are reported as <i>from -&gt; to</i>).</li>\n"
         "<li>Right-click a unit: <b>Flip</b> (Ctrl+F) turns it over; <b>Terrain here</b> (Ctrl+T) reports the "
         "terrain of its hex; <b>Delete</b> (Ctrl+D).</li>\n"
-        "<li>The Pieces window holds every counter by side and by arrival; each player's pool map holds "
-        "the units still to deploy (load the <i>Initial set-up</i>).</li>\n"
-        "<li>Charts, the die and the turn record are on the toolbar.</li>\n</ul>\n"
+        "<li>The Pieces window holds every counter by side and by arrival, and the markers; each player's "
+        "pool map holds the units still to deploy (load the <i>Initial set-up</i>).</li>\n"
+        "<li>Only a unit's own side may move it or use its menu. <b>Eliminate</b> (Ctrl+E) sends it to its "
+        "side's eliminated box on the <b>Boxes</b> map, which also holds units held back and the turn record."
+        "</li>\n"
+        f"{hidden}"
+        "<li>Each side's inventory lists its own units and is shown to that side only.</li>\n"
+        "<li><b>Terrain overlay</b> (Alt+G) shows or hides the hex outlines and the terrain the module "
+        "reads in each hex.</li>\n"
+        f"{bulk}"
+        "<li>Charts, the die and the turn record (with every phase) are on the toolbar.</li>\n</ul>\n"
         f"<h2>Sides</h2>\n<ul>{sides}</ul>\n"
         f"<h2>Terrain</h2>\n<table border=\"1\"><tr><th>Terrain</th><th>$Terrain$</th></tr>{rows}</table>\n"
         "<p>Built by wargame-toolkit.</p>\n</body></html>\n")

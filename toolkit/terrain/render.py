@@ -33,7 +33,8 @@ from ..hexgrid import Hex, Hexside, Layout
 from .colour import hex_to_rgb
 from .model import TerrainMap
 
-__all__ = ["DEFAULT_HEX_SIZE", "RenderStyle", "Rendered", "board_layout", "render_map"]
+__all__ = ["DEFAULT_HEX_SIZE", "RenderStyle", "Rendered", "board_layout", "drawn_symbols", "legend_height",
+           "render_map"]
 
 Point = tuple[float, float]
 RGB = tuple[int, int, int]
@@ -66,6 +67,9 @@ class RenderStyle:
     #: a hex value holding the fraction of a land hex that is water: tints the hex toward the water colour
     water_fraction: str | None = "water"
     labels: bool = True
+    #: rows of hexes the rules name, by tag: outlined in ``row`` and labelled at both ends (Winter War's Row A)
+    rows: tuple[tuple[str, str], ...] = (("row_a", "Row A"),)
+    row: str = "#d9480f"
     textures: bool = True
     frame_on: bool = True
     legend: bool = True
@@ -115,8 +119,9 @@ def render_map(m: TerrainMap, hex_size: float = DEFAULT_HEX_SIZE, *, layout: Lay
     of ``size``, e.g. to overlay a scan's calibration). Returns the image and the layout used."""
     style = style or RenderStyle()
     if layout is None:
-        bottom = hex_size * 1.3 if (style.frame_on and style.legend) else 0.0
-        layout, size = board_layout(m, hex_size, bottom=bottom)
+        layout, size = board_layout(m, hex_size)
+        if style.frame_on and style.legend:
+            size = (size[0], size[1] + math.ceil(legend_height(m, hex_size, size[0], style)))
     else:
         hex_size = math.sqrt(layout.hex_area() / (1.5 * math.sqrt(3)))
         if size is None:
@@ -141,7 +146,19 @@ def render_map(m: TerrainMap, hex_size: float = DEFAULT_HEX_SIZE, *, layout: Lay
     return Rendered(img, layout)
 
 
+def drawn_symbols(m: TerrainMap, hex_size: float = 12.0, style: RenderStyle | None = None) -> frozenset[str]:
+    """The keys (:mod:`.board_legend`) of the symbols :func:`render_map` draws on this map's hexes and
+    hexsides (the legend's own swatches not counted): the map drawn once at ``hex_size``, no legend."""
+    style = style or RenderStyle()
+    layout, size = board_layout(m, hex_size)
+    painter = _Painter(m, layout.translated(0.5, 0.5), hex_size, size, style, 1)
+    painter.draw_all()
+    return painter.on_map
+
+
 _COAST_FEATURES = frozenset({"sea", "coast", "lake", "minor_lake", "major_lake"})
+_MAJOR_WATER = frozenset({"sea", "coast", "lake", "major_lake"})  # drawn as the wide band; minor_lake narrow
+_PLACE_KINDS = ("capital", "city", "supply_city", "town", "village")
 _RIVERS = {"river": 1.0, "minor_river": 0.75, "major_river": 1.6, "stream": 0.55, "canal": 0.8}
 _ROADS = ("road", "minor_road", "major_road", "highway", "track")
 _RAILS = ("rail", "railroad", "railway")
@@ -157,6 +174,8 @@ class _Painter:
         self.eff = m.effective_hexes()
         self.sides = m.effective_hexsides()
         self.ids = {h: m.grid.id(h) for h in self.hexes}
+        #: the legend keys of the symbols drawn (see :mod:`.board_legend`)
+        self.drawn: set[str] = set()
 
     # --- helpers -------------------------------------------------------------------------------
 
@@ -201,9 +220,11 @@ class _Painter:
         self.rivers()
         self.forts()
         self.lines()
+        self.rows()
         self.places()
         if self.style.numbers:
             self.numbers()
+        self.on_map = frozenset(self.drawn)  # what the map shows (the legend's swatches come after)
         if self.style.frame_on:
             self.frame()
 
@@ -214,14 +235,20 @@ class _Painter:
             if tt is None:
                 continue
             colour = hex_to_rgb(tt.color)
+            self.drawn.add(f"terrain:{tt.name}")
             frac = self.water_fraction(h) if not tt.water else 0.0
             if frac > 0:
-                water = self.water_rgb()
-                k = 0.7 * frac
-                colour = tuple(round(c * (1 - k) + w * k) for c, w in zip(colour, water))  # type: ignore[assignment]
+                colour = self.tinted(colour, frac)
+                self.drawn.add("water_tint")
             self.d.polygon(self.L.corners(h), fill=colour)
             if self.style.textures and tt.pattern:
                 self.texture(h, tt.pattern, colour)
+
+    def tinted(self, colour: RGB, frac: float) -> RGB:
+        """A land colour tinted toward the water colour by the hex's share of water."""
+        water = self.water_rgb()
+        k = 0.7 * frac
+        return tuple(round(c * (1 - k) + w * k) for c, w in zip(colour, water))  # type: ignore[return-value]
 
     def water_fraction(self, h: Hex) -> float:
         key = self.style.water_fraction
@@ -235,30 +262,36 @@ class _Painter:
         water = [t for t in self.m.legend.values() if t.water]
         return hex_to_rgb(water[-1].color) if water else hex_to_rgb(self.style.water_fill)
 
-    def marks(self, h: Hex, count: int = 6, radius: float = 0.5, phase: float = 0.0) -> list[Point]:
-        """Points around the centre (never on it), in the hex's own frame."""
-        cx, cy = self.centre(h)
-        r = self.s * radius
+    @staticmethod
+    def marks(c: Point, s: float, count: int = 6, radius: float = 0.5, phase: float = 0.0) -> list[Point]:
+        """Points around the centre ``c`` of a hex of size ``s`` (never on it)."""
+        cx, cy = c
+        r = s * radius
         return [(cx + r * math.cos(phase + 2 * math.pi * i / count), cy + r * math.sin(phase + 2 * math.pi * i / count))
                 for i in range(count)]
 
     def texture(self, h: Hex, pattern: str, base: RGB) -> None:
-        d, s = self.d, self.s
+        self.texture_at(self.centre(h), self.s, pattern, base)
+
+    def texture_at(self, c: Point, s: float, pattern: str, base: RGB) -> None:
+        """The terrain texture of a hex of size ``s`` centred at ``c`` (also the legend's swatches)."""
+        d = self.d
         dark = _darker(base, 0.62)
+        marks = functools.partial(self.marks, c, s)
         if pattern == "trees":
-            for x, y in self.marks(h, 6, 0.5, 0.0):
+            for x, y in marks(6, 0.5, 0.0):
                 r = s * 0.085
                 d.line([(x, y), (x, y + r * 2.0)], fill=_darker(base, 0.45), width=self.w(0.025))
                 d.ellipse([x - r, y - r * 1.4, x + r, y + r * 0.6], fill=_darker(base, 0.72), outline=dark,
                           width=max(1, self.w(0.012)))
         elif pattern == "swamp":
-            for x, y in self.marks(h, 6, 0.5, 0.0):
+            for x, y in marks(6, 0.5, 0.0):
                 r = s * 0.1
                 d.line([(x - r * 1.3, y), (x + r * 1.3, y)], fill=dark, width=self.w(0.02))
                 for dx in (-0.5, 0.0, 0.5):
                     d.line([(x + dx * r, y), (x + dx * r * 1.8, y - r * 1.1)], fill=dark, width=self.w(0.018))
         elif pattern == "mountain":
-            for x, y in self.marks(h, 3, 0.4, math.pi / 2):
+            for x, y in marks(3, 0.4, math.pi / 2):
                 r = s * 0.2
                 tri = [(x - r, y + r * 0.55), (x, y - r * 0.75), (x + r, y + r * 0.55)]
                 d.polygon(tri, fill=_darker(base, 0.85))
@@ -266,16 +299,16 @@ class _Painter:
                           fill=_darker(base, 0.7))
                 d.line([*tri[:3]], fill=_darker(base, 0.45), width=self.w(0.02), joint="curve")
         elif pattern == "hills":
-            for x, y in self.marks(h, 4, 0.45, math.pi / 4):
+            for x, y in marks(4, 0.45, math.pi / 4):
                 r = s * 0.14
                 d.arc([x - r, y - r * 0.7, x + r, y + r * 0.7], 200, 340, fill=dark, width=self.w(0.025))
         elif pattern == "water":
-            for x, y in self.marks(h, 4, 0.48, math.pi / 4):
+            for x, y in marks(4, 0.48, math.pi / 4):
                 r = s * 0.14
                 pts = [(x + r * (t / 6 - 1), y + r * 0.18 * math.sin(t * math.pi / 3)) for t in range(13)]
                 d.line(pts, fill=_darker(base, 0.8), width=self.w(0.018), joint="curve")
         elif pattern == "dots":
-            for x, y in [*self.marks(h, 6, 0.5, 0.0), *self.marks(h, 6, 0.28, math.pi / 6)]:
+            for x, y in [*marks(6, 0.5, 0.0), *marks(6, 0.28, math.pi / 6)]:
                 r = s * 0.025
                 d.ellipse([x - r, y - r, x + r, y + r], fill=dark)
 
@@ -300,14 +333,21 @@ class _Painter:
             a, b = side
             if self.is_water(a) != self.is_water(b):
                 self.d.line(self.L.hexside_endpoints(side), fill=self.style.water_line, width=width)
+                self.drawn.add("coast")
         for key, feats in self.sides.items():
             if not feats & _COAST_FEATURES:
                 continue
             p0, p1, ha, hb = self.side_points(key)
             if self.is_water(ha) or self.is_water(hb):
                 continue
-            self.d.line([p0, p1], fill=self.style.water_line, width=self.w(0.16))
-            self.d.line([p0, p1], fill=self.style.water_fill, width=self.w(0.1))
+            self.water_side(p0, p1, minor=not feats & _MAJOR_WATER)
+
+    def water_side(self, p0: Point, p1: Point, *, minor: bool) -> None:
+        """A water hexside between two land hexes: a band, narrower for a minor lake."""
+        k = 0.7 if minor else 1.0
+        self.d.line([p0, p1], fill=self.style.water_line, width=self.w(0.16 * k))
+        self.d.line([p0, p1], fill=self.style.water_fill, width=self.w(0.1 * k))
+        self.drawn.add("water_side:minor" if minor else "water_side:major")
 
     def borders(self) -> None:
         """``border`` sides: a dash-dot line."""
@@ -317,6 +357,7 @@ class _Painter:
                 continue
             p0, p1, _, _ = self.side_points(key)
             _dashed(self.d, p0, p1, self.s * 0.22, self.s * 0.08, self.style.border, w, dot=True)
+            self.drawn.add("border")
 
     def overlays(self) -> None:
         """Hex-level marks from tags: ``ice`` (white hatching)."""
@@ -324,12 +365,16 @@ class _Painter:
             data = self.eff.get(self.ids[h])
             if data is None or "ice" not in data.tags:
                 continue
-            cx, cy = self.centre(h)
-            r = self.s * 0.62
-            for k in (-2, -1, 1, 2):
-                off = k * r * 0.32
-                self.d.line([(cx - r * 0.55 + off, cy + r * 0.55), (cx + r * 0.55 + off, cy - r * 0.55)],
-                            fill="#ffffff", width=self.w(0.035))
+            self.ice(self.centre(h), self.s)
+
+    def ice(self, c: Point, s: float) -> None:
+        cx, cy = c
+        r = s * 0.62
+        for k in (-2, -1, 1, 2):
+            off = k * r * 0.32
+            self.d.line([(cx - r * 0.55 + off, cy + r * 0.55), (cx + r * 0.55 + off, cy - r * 0.55)],
+                        fill="#ffffff", width=self.w(0.035))
+        self.drawn.add("ice")
 
     def rivers(self) -> None:
         for key, feats in self.sides.items():
@@ -337,27 +382,34 @@ class _Painter:
             if kind is None:
                 continue
             p0, p1, _, _ = self.side_points(key)
-            k = _RIVERS[kind]
-            pts = _wave(p0, p1, self.s * 0.07 * k, 1.0)
-            w = self.w(0.07 * k)
-            self.d.line(pts, fill=self.style.river, width=w, joint="curve")
-            for p in (p0, p1):  # round the ends so consecutive sides join smoothly
-                r = w / 2
-                self.d.ellipse([p[0] - r, p[1] - r, p[0] + r, p[1] + r], fill=self.style.river)
+            self.river(p0, p1, kind)
+
+    def river(self, p0: Point, p1: Point, kind: str) -> None:
+        k = _RIVERS[kind]
+        pts = _wave(p0, p1, self.s * 0.07 * k, 1.0)
+        w = self.w(0.07 * k)
+        self.d.line(pts, fill=self.style.river, width=w, joint="curve")
+        for p in (p0, p1):  # round the ends so consecutive sides join smoothly
+            r = w / 2
+            self.d.ellipse([p[0] - r, p[1] - r, p[0] + r, p[1] + r], fill=self.style.river)
+        self.drawn.add(f"river:{kind}")
 
     def forts(self) -> None:
         for key, feats in self.sides.items():
             if "fortification" in feats or "fortified" in feats:
                 p0, p1, _, hb = self.side_points(key)
                 self.sawtooth(p0, p1, toward=self.centre(hb))
+                self.drawn.add("fort_side")
         for h in self.hexes:
             data = self.eff.get(self.ids[h])
             if data is not None and "fortification" in data.tags:
-                cx, cy = self.centre(h)
-                r = self.s * 0.55
-                a0 = (cx - r * 0.8, cy + r * 0.55)
-                a1 = (cx + r * 0.8, cy + r * 0.55)
-                self.sawtooth(a0, a1, toward=(cx, cy))
+                self.fort_hex(self.centre(h), self.s)
+
+    def fort_hex(self, c: Point, s: float) -> None:
+        cx, cy = c
+        r = s * 0.55
+        self.sawtooth((cx - r * 0.8, cy + r * 0.55), (cx + r * 0.8, cy + r * 0.55), toward=(cx, cy))
+        self.drawn.add("fort_hex")
 
     def sawtooth(self, p0: Point, p1: Point, toward: Point) -> None:
         (x0, y0), (x1, y1) = p0, p1
@@ -380,41 +432,48 @@ class _Painter:
             self.d.polygon([a, tip, b], fill=self.style.fort)
 
     def lines(self) -> None:
-        road_w, rail_w = self.w(0.085), self.w(0.05)
         for key, feats in self.sides.items():
             road = next((f for f in _ROADS if f in feats), None)
             if road is None:
                 continue
             _, _, ha, hb = self.side_points(key)
-            a, b = self.centre(ha), self.centre(hb)
-            w = road_w if road in ("road", "major_road", "highway") else max(self.ss, road_w * 2 // 3)
-            if road in ("minor_road", "track"):
-                _dashed(self.d, a, b, self.s * 0.16, self.s * 0.09, self.style.road, w)
-            else:
-                self.d.line([a, b], fill=self.style.road, width=w)
-                for p in (a, b):
-                    r = w / 2
-                    self.d.ellipse([p[0] - r, p[1] - r, p[0] + r, p[1] + r], fill=self.style.road)
+            self.road(self.centre(ha), self.centre(hb), road)
         for key, feats in self.sides.items():
             if not any(f in feats for f in _RAILS):
                 continue
             _, _, ha, hb = self.side_points(key)
-            a, b = self.centre(ha), self.centre(hb)
-            self.d.line([a, b], fill=self.style.rail, width=rail_w)
-            (x0, y0), (x1, y1) = a, b
-            length = math.hypot(x1 - x0, y1 - y0)
-            ux, uy = (x1 - x0) / length, (y1 - y0) / length
-            tie = self.s * 0.1
-            n = max(2, round(length / (self.s * 0.22)))
-            for i in range(1, n):
-                t = i / n
-                px, py = x0 + (x1 - x0) * t, y0 + (y1 - y0) * t
-                self.d.line([(px - uy * tie, py + ux * tie), (px + uy * tie, py - ux * tie)], fill=self.style.rail,
-                            width=max(self.ss, rail_w * 2 // 3))
+            self.rail(self.centre(ha), self.centre(hb))
         for key, feats in self.sides.items():  # bridges: a road or rail across a river hexside
             if any(f in feats for f in _RIVERS) and any(f in feats for f in (*_ROADS, *_RAILS)):
                 p0, p1, ha, hb = self.side_points(key)
                 self.bridge(p0, p1)
+
+    def road(self, a: Point, b: Point, kind: str) -> None:
+        road_w = self.w(0.085)
+        w = road_w if kind in ("road", "major_road", "highway") else max(self.ss, road_w * 2 // 3)
+        if kind in ("minor_road", "track"):
+            _dashed(self.d, a, b, self.s * 0.16, self.s * 0.09, self.style.road, w)
+        else:
+            self.d.line([a, b], fill=self.style.road, width=w)
+            for p in (a, b):
+                r = w / 2
+                self.d.ellipse([p[0] - r, p[1] - r, p[0] + r, p[1] + r], fill=self.style.road)
+        self.drawn.add(f"road:{kind}")
+
+    def rail(self, a: Point, b: Point) -> None:
+        rail_w = self.w(0.05)
+        self.d.line([a, b], fill=self.style.rail, width=rail_w)
+        (x0, y0), (x1, y1) = a, b
+        length = math.hypot(x1 - x0, y1 - y0)
+        ux, uy = (x1 - x0) / length, (y1 - y0) / length
+        tie = self.s * 0.1
+        n = max(2, round(length / (self.s * 0.22)))
+        for i in range(1, n):
+            t = i / n
+            px, py = x0 + (x1 - x0) * t, y0 + (y1 - y0) * t
+            self.d.line([(px - uy * tie, py + ux * tie), (px + uy * tie, py - ux * tie)], fill=self.style.rail,
+                        width=max(self.ss, rail_w * 2 // 3))
+        self.drawn.add("rail")
 
     def bridge(self, p0: Point, p1: Point) -> None:
         (x0, y0), (x1, y1) = p0, p1
@@ -427,9 +486,33 @@ class _Painter:
             a = (mx + ux * sgn * off - nx * half, my + uy * sgn * off - ny * half)
             b = (mx + ux * sgn * off + nx * half, my + uy * sgn * off + ny * half)
             self.d.line([a, b], fill="#222222", width=self.w(0.03))
+        self.drawn.add("bridge")
+
+    def rows(self) -> None:
+        """Rows of hexes the rules name (``style.rows``: tag, label): each hex outlined inside its edge,
+        the row's label at both ends."""
+        font = self.font(0.27)
+        for tag, label in self.style.rows:
+            row = sorted((h for h in self.hexes if tag in (d.tags if (d := self.eff.get(self.ids[h])) else ())),
+                         key=lambda h: self.centre(h))
+            if not row:
+                continue
+            for h in row:
+                self.row_outline(self.L.corners(h))
+            self.drawn.add(f"row:{tag}")
+            for h, anchor, dx in ((row[0], "rm", -0.3), (row[-1], "lm", 0.3)):
+                cx, cy = self.centre(h)
+                self.text((cx + self.s * dx, cy - self.s * 0.45), label, font, fill=self.style.row, anchor=anchor,
+                          stroke_width=max(1, self.w(0.035)), stroke_fill=self.style.halo)
+
+    def row_outline(self, corners: list[Point]) -> None:
+        """A row hex's outline, drawn inside its edge (corners pulled 16% toward the centre)."""
+        cx = sum(x for x, _ in corners) / len(corners)
+        cy = sum(y for _, y in corners) / len(corners)
+        corners = [(cx + (x - cx) * 0.84, cy + (y - cy) * 0.84) for x, y in corners]
+        self.d.line([*corners, corners[0]], fill=self.style.row, width=self.w(0.05), joint="curve")
 
     def places(self) -> None:
-        font = self.font(0.27)
         labels: list[tuple[Point, str]] = []
         for h in self.hexes:
             data = self.eff.get(self.ids[h])
@@ -437,38 +520,55 @@ class _Painter:
                 continue
             cx, cy = self.centre(h)
             tags = data.tags
-            r = self.s * 0.17
-            if "capital" in tags:
-                self.d.polygon(_star(cx, cy, r * 1.35, r * 0.6), fill=self.style.city, outline="#000000",
-                               width=self.w(0.02))
-            elif "city" in tags:
-                self.d.rectangle([cx - r, cy - r, cx + r, cy + r], fill=self.style.city, outline="#000000",
-                                 width=self.w(0.025))
-            elif "supply_city" in tags:
-                rr = r * 1.15
-                self.d.ellipse([cx - rr, cy - rr, cx + rr, cy + rr], fill=self.style.city, outline="#000000",
-                               width=self.w(0.025))
-                ri = rr * 0.45
-                self.d.ellipse([cx - ri, cy - ri, cx + ri, cy + ri], fill="#ffffff")
-            elif "town" in tags or "village" in tags:
-                rr = r * 0.7
-                self.d.ellipse([cx - rr, cy - rr, cx + rr, cy + rr], fill="#ffffff", outline="#000000",
-                               width=self.w(0.025))
+            kind = next((k for k in _PLACE_KINDS if k in tags), None)
+            if kind is not None:
+                self.place(cx, cy, kind)
             if "port" in tags:
-                px, py = cx + r * 1.6, cy - r * 1.2
-                pr = r * 0.45
-                self.d.ellipse([px - pr, py - pr, px + pr, py + pr], fill=self.style.water_line)
+                self.place(cx, cy, "port")
             if data.name and self.style.labels:
                 labels.append(((cx, cy + self.s * 0.42), data.name))
-            shown = [f"{data.values[k]}" for k in self.style.values if k in data.values]
+            shown = [k for k in self.style.values if k in data.values]
             if shown:
-                vfont = self.font(0.2)
-                self.text((cx, cy + self.s * (0.7 if data.name and self.style.labels else 0.55)), " ".join(shown),
-                          vfont, fill=self.style.fort, anchor="mm", stroke_width=max(1, self.w(0.02)),
-                          stroke_fill=self.style.halo)
+                self.value_text((cx, cy + self.s * (0.7 if data.name and self.style.labels else 0.55)),
+                                " ".join(f"{data.values[k]}" for k in shown))
+                self.drawn.update(f"value:{k}" for k in shown)
         for (x, y), text in labels:
-            self.text((x, y), text, font, fill=self.style.label, anchor="mm",
-                        stroke_width=max(1, self.w(0.035)), stroke_fill=self.style.halo)
+            self.label((x, y), text)
+
+    def place(self, cx: float, cy: float, kind: str) -> None:
+        """A place symbol: capital (star), city (square), supply city (ringed disc), town (circle), port."""
+        r = self.s * 0.17
+        if kind == "capital":
+            self.d.polygon(_star(cx, cy, r * 1.35, r * 0.6), fill=self.style.city, outline="#000000",
+                           width=self.w(0.02))
+        elif kind == "city":
+            self.d.rectangle([cx - r, cy - r, cx + r, cy + r], fill=self.style.city, outline="#000000",
+                             width=self.w(0.025))
+        elif kind == "supply_city":
+            rr = r * 1.15
+            self.d.ellipse([cx - rr, cy - rr, cx + rr, cy + rr], fill=self.style.city, outline="#000000",
+                           width=self.w(0.025))
+            ri = rr * 0.45
+            self.d.ellipse([cx - ri, cy - ri, cx + ri, cy + ri], fill="#ffffff")
+        elif kind in ("town", "village"):
+            rr = r * 0.7
+            self.d.ellipse([cx - rr, cy - rr, cx + rr, cy + rr], fill="#ffffff", outline="#000000",
+                           width=self.w(0.025))
+            kind = "town"
+        elif kind == "port":
+            px, py = cx + r * 1.6, cy - r * 1.2
+            pr = r * 0.45
+            self.d.ellipse([px - pr, py - pr, px + pr, py + pr], fill=self.style.water_line)
+        self.drawn.add(kind)
+
+    def value_text(self, xy: Point, text: str) -> None:
+        self.text(xy, text, self.font(0.2), fill=self.style.fort, anchor="mm", stroke_width=max(1, self.w(0.02)),
+                  stroke_fill=self.style.halo)
+
+    def label(self, xy: Point, text: str) -> None:
+        self.text(xy, text, self.font(0.27), fill=self.style.label, anchor="mm",
+                  stroke_width=max(1, self.w(0.035)), stroke_fill=self.style.halo)
+        self.drawn.add("name")
 
     def numbers(self) -> None:
         font = self.font(0.2)
@@ -479,6 +579,7 @@ class _Painter:
             y = top + self.s * (0.2 if flat else 0.42)
             self.text((cx, y), self.ids[h], font, fill=self.style.number, anchor="mm",
                       stroke_width=max(1, self.w(0.02)), stroke_fill=_terrain_halo(self, h))
+            self.drawn.add("hex_number")
 
     def frame(self) -> None:
         pts = [p for h in self.hexes for p in self.L.corners(h)]
@@ -491,23 +592,12 @@ class _Painter:
                          width=self.w(0.02))
         if not self.style.legend:
             return
-        ty = y1 + pad * 1.6 + self.s * 0.65
-        if ty + self.s * 0.3 > H:
-            return
-        font = self.font(0.3)
-        x = x0
-        self.text((x, ty), self.m.title, font, fill=self.style.frame, anchor="lm")
-        x += self.d.textlength(self.m.title, font=font) + self.s * 0.8
-        small = self.font(0.24)
-        for tt in self.m.legend.values():
-            box = self.s * 0.34
-            if x + box + self.d.textlength(tt.title, font=small) > x1:
-                break
-            self.d.rectangle([x, ty - box / 2, x + box, ty + box / 2], fill=tt.color, outline=self.style.grid,
-                             width=max(1, self.w(0.015)))
-            x += box + self.s * 0.12
-            self.text((x, ty), tt.title, small, fill=self.style.frame, anchor="lm")
-            x += self.d.textlength(tt.title, font=small) + self.s * 0.45
+        from .board_legend import draw_legend, plan_legend
+
+        top = y1 + pad * 1.6 + self.s * 0.35
+        plan = plan_legend(self.m, self.s / self.ss, (x1 - x0) / self.ss, self.style)
+        if top + plan.height * self.ss <= H:
+            draw_legend(self, plan, x0, top)
 
 
 @functools.lru_cache(maxsize=64)
@@ -575,6 +665,21 @@ def _dashed(d: ImageDraw.ImageDraw, a: Point, b: Point, dash: float, gap: float,
                 r = width / 2
                 d.ellipse([cx - r, cy - r, cx + r, cy + r], fill=fill)
         pos += period
+
+
+def _hex_points(c: Point, r: float, flat: bool) -> list[Point]:
+    """The corners of a regular hexagon of circumradius ``r`` centred at ``c``."""
+    cx, cy = c
+    start = 0.0 if flat else math.pi / 6
+    return [(cx + r * math.cos(start + i * math.pi / 3), cy + r * math.sin(start + i * math.pi / 3)) for i in range(6)]
+
+
+def legend_height(m: TerrainMap, hex_size: float, width: float, style: RenderStyle | None = None) -> float:
+    """The height in pixels the legend, title, scale and provenance take below a board ``width`` wide."""
+    from .board_legend import plan_legend
+
+    style = style or RenderStyle()
+    return plan_legend(m, hex_size, width - 2 * hex_size * 0.7, style).height + hex_size * 0.8
 
 
 def _star(cx: float, cy: float, outer: float, inner: float) -> list[Point]:
