@@ -321,7 +321,7 @@ def test_winter_war_module_structure(ww):
         for slot in module.piece_slots:
             traits = slot_piece(module, slot.name)
             props = piece_properties(traits)
-            if "Marker" in props:  # the markers' own palette tab
+            if "Marker" in props or props.get("Layer") == "Overlay":  # the markers' tab (and the terrain overlay)
                 assert slot.path[:3] == ("Pieces", "Forces", "Markers") and counter_spec(piece_name(traits)) is None
                 continue
             name = piece_name(traits)
@@ -435,7 +435,8 @@ def test_setup_save_follows_the_initial_deployment(ww, ww_map):
 
 
 #: VASSAL's class of a piece: its outermost trait's
-_CLASS = {"restrict;": "Restricted", "macro;": "TriggerAction", "mark;": "Marker", "piece;": "BasicPiece"}
+_CLASS = {"restrict;": "Restricted", "macro;": "TriggerAction", "mark;": "Marker", "piece;": "BasicPiece",
+          "immob;": "Immobilized"}
 
 
 def _ours(save: bytes, module: Module) -> list[list]:
@@ -466,7 +467,8 @@ def test_setup_save_matches_the_oracles_decode(ww):
     with Module.open(small_path) as module:
         ours = _ours(small.setup, module)
     assert ours == ORACLE_ANSWERS["small"]["decoded"]["setup"]["pieces"]
-    assert sorted(p[6] for p in ours if p[3] == MAIN_MAP and p[2] != "Stack") == ["0503", "0604", "0604"]
+    assert sorted(p[6] for p in ours if p[3] == MAIN_MAP and p[2] not in ("Stack", "Immobilized")) == [
+        "0503", "0604", "0604"]  # the units (the terrain overlay lies over the whole board)
 
 
 def test_sample_save_decodes_where_the_position_put_it_and_checks_the_same(ww, tmp_path):
