@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import math
 import shutil
 from pathlib import Path
 
@@ -12,6 +13,7 @@ from PIL import Image
 
 from toolkit.cli.main import cli
 from toolkit.terrain import load_map
+from toolkit.terrain.render import board_layout, legend_height
 
 SMALL = Path(__file__).parents[1] / "terrain" / "data" / "small.yaml"
 
@@ -120,16 +122,21 @@ def test_broken_map_file_names_line(mapfile: Path) -> None:
 
 def test_render_and_layout(tmp_path: Path) -> None:
     out = tmp_path / "board.png"
+    small = load_map(SMALL)
     code, text, _ = wgt("map", "render", str(SMALL), "-o", str(out), "--hex-px", "51.961524227", "--json",
                         "--layout-out", str(tmp_path / "layout.yaml"))
     assert code == 0
     info = json.loads(text)
     assert (info["hex_size"], info["hex_px"]) == (30.0, 51.9615)  # across the flats: sqrt 3 x centre to corner
     with Image.open(out) as img:
-        assert img.size == (info["width"], info["height"]) == (417, 419)
+        # the hexes take 417 x 380 px; the legend (title, scale, provenance, every symbol) goes below
+        assert img.size == (info["width"], info["height"]) == (417, 380 + math.ceil(legend_height(small, 30, 417)))
     assert info["layout"][0][:2] == [45.0, 0.0]
     code, text, _ = wgt("map", "render", str(SMALL), "-o", str(out), "--dpi", "150")
-    assert text == "wrote " + str(out) + " (602 x 605 px, hexes 75.00 px across the flats)\n"
+    _, (width, height) = board_layout(small, 75 / math.sqrt(3))
+    height += math.ceil(legend_height(small, 75 / math.sqrt(3), width))
+    assert text == "wrote " + str(out) + f" ({width} x {height} px, hexes 75.00 px across the flats)\n"
+    assert width == 602
     with Image.open(out) as img:
         assert round(img.info["dpi"][0]) == 150
 

@@ -120,6 +120,9 @@ def render_map(m: TerrainMap, hex_size: float = DEFAULT_HEX_SIZE, *, layout: Lay
     style = style or RenderStyle()
     if layout is None:
         layout, size = board_layout(m, hex_size)
+        if size[0] * size[1] > MAX_PIXELS:  # before the legend is planned (its fonts would be absurd too)
+            raise InputError(f"board of {size[0]} x {size[1]} px is too large to draw "
+                             f"(limit {MAX_PIXELS // 10**6} Mpx)")
         if style.frame_on and style.legend:
             size = (size[0], size[1] + math.ceil(legend_height(m, hex_size, size[0], style)))
     else:
