@@ -19,6 +19,8 @@ from click.testing import CliRunner
 from PIL import Image
 
 from toolkit.cli.main import cli
+from toolkit.terrain import load_map
+from toolkit.terrain.render import legend_height
 
 SMALL = Path(__file__).parents[1] / "terrain" / "data" / "small.yaml"
 POSITION = "game: winter-war\nturn: 1\nplayer: soviet\nphase: movement\nunits: []\n"
@@ -66,7 +68,8 @@ def test_old_hex_size_is_converted_to_hex_px(tmp_path):
     assert wgt("map", "render", str(SMALL), "-o", str(new), "--hex-px", repr(30 * math.sqrt(3)))[0] == 0
     assert old.read_bytes() == new.read_bytes()
     with Image.open(new) as img:
-        assert img.size == (417, 419)
+        # 417 x 380 px of hexes, then the legend (title, scale, provenance, every symbol drawn)
+        assert img.size == (417, 380 + math.ceil(legend_height(load_map(SMALL), 30, 417)))
     code, _, err = wgt("map", "render", str(SMALL), "-o", str(old), "--hex-size", "30", "--hex-px", "52")
     assert code == 2 and "give --hex-px or --hex-size, not both" in err
 
