@@ -51,7 +51,8 @@ def test_every_tour_line_runs_after_the_demo(tmp_path):
     for line in tour_lines():
         args = shlex.split(line, comments=True)
         if args[1:3] == ["map", "edit"]:  # a server: it must come up, print its address and keep serving
-            failures.extend(_serves(line, [*command, *args[1:]], tmp_path, {**env, "BROWSER": "true"}))
+            failures.extend(_serves(line, [*command, *args[1:]], tmp_path,
+                                    {**env, "BROWSER": "true", "PYTHONUNBUFFERED": "1"}))
             continue
         done = subprocess.run([*command, *args[1:]], cwd=tmp_path, env=env, capture_output=True, text=True,
                               timeout=600)
