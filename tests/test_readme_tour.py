@@ -73,14 +73,15 @@ def _serves(line: str, argv: list[str], folder: Path, env: dict[str, str]) -> li
     import time
     import urllib.request
 
-    proc = subprocess.Popen(argv, cwd=folder, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    # the editor prints its address on standard error (standard output stays free for data): read both
+    proc = subprocess.Popen(argv, cwd=folder, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     try:
         assert proc.stdout is not None
         first = proc.stdout.readline()  # "editing MAP at http://127.0.0.1:PORT/?token=..."
         match = re.search(r"(http://127\.0\.0\.1:\d+/\S*)", first)
         if match is None:
             proc.kill()
-            return [f"{line}\n  no address: {first!r} {proc.communicate(timeout=30)[1][-500:]}"]
+            return [f"{line}\n  no address: {first!r} {(proc.communicate(timeout=30)[0] or '')[-500:]}"]
         deadline = time.monotonic() + 60
         while True:
             try:
