@@ -7,6 +7,7 @@ lines change, refused when the file changed on disk since it was opened).
 
 from __future__ import annotations
 
+import signal
 import sys
 import webbrowser
 
@@ -50,6 +51,10 @@ def edit(map_arg: str, image: str | None, grid_file: str | None, port: int, no_b
     click.echo("  (only this computer can connect; Ctrl-C stops)", err=True)
     if not no_browser and sys.stdout.isatty() and sys.stdin.isatty():
         webbrowser.open(server.url)
+    # Ctrl-C (and a polite kill) stop the server and report the saves, even where the shell started us with
+    # SIGINT ignored (a background job of a script does that): the documented way to stop must work
+    signal.signal(signal.SIGINT, signal.default_int_handler)
+    signal.signal(signal.SIGTERM, signal.default_int_handler)
     try:
         server.serve_forever(poll_interval=0.2)
     except KeyboardInterrupt:
