@@ -7,6 +7,13 @@ from pathlib import Path
 
 import pytest
 
+# The parsed-map cache of the tests (and of the wgt processes they start) lives in a folder of this run,
+# not in the user's ~/.cache/wgt; tests of the cache itself set WGT_CACHE_DIR themselves.
+if "WGT_CACHE_DIR" not in os.environ:
+    import tempfile
+
+    os.environ["WGT_CACHE_DIR"] = tempfile.mkdtemp(prefix="wgt-test-cache-")
+
 ROOT = Path(__file__).resolve().parents[1]
 SHARED = Path(os.environ.get("WGT_SHARED", ROOT.parent / "shared"))
 CORPUS = SHARED / "corpus"
