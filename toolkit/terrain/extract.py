@@ -50,6 +50,7 @@ from .. import fonts, yamlfile
 from ..errors import DataFileError, GridError, InputError
 from ..hexgrid import Grid, Hex, Layout
 from .colour import hex_to_rgb, lab_to_rgb, rgb_to_hex, rgb_to_lab
+from .io import _WORD  # a hexside feature name, as the map reader requires
 
 __all__ = [
     "Extraction",
@@ -139,7 +140,6 @@ def load_legend(path: str | Path) -> dict[str, Any]:
     return data
 
 
-_WORD = re.compile(r"[^\W\d][\w\-]*")  # a hexside feature name, as the map reader requires
 _CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
 
 
