@@ -1,10 +1,18 @@
 """Tornio '44: the Finnish landing at Tornio against the German army, October 1944.
 
-Declared so far: identity, counters (``counter_layout`` "tornio") and scoring. No map, referee, combat
-results table or charts yet: ``wgt check``, ``wgt combat`` and ``wgt build aids`` say so (exit 3).
+The game's folder: ``terrain.py`` (the map vocabulary the rules use), ``charts.py`` + ``charts.yaml`` (the
+Player Aid Card tables as data: what the rulebook gives, the rest unknown until a user supplies the card's
+values with ``--charts``), ``combat.py`` (``wgt combat tornio-44``), ``vassal.py`` (the module).
 """
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
 from ..base import Game, Scoring
+
+if TYPE_CHECKING:
+    from ...builders.aids import ChartTable
 
 
 class Tornio44(Game):
@@ -20,6 +28,11 @@ class Tornio44(Game):
     scoring = Scoring("Finnish VP", side="finnish",
                       note="The game ends at once when the Finnish player has less than 0.5 VP or more than 39.5 VP "
                            "[29.0].")
+
+    def charts(self) -> list[ChartTable]:
+        """The Player Aid Card tables (``charts.yaml``): rulebook values cited, the others marked ``?``."""
+        from .charts import bundled_charts
+        return bundled_charts().aid_tables()
 
 
 GAME = Tornio44()
