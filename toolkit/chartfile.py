@@ -10,7 +10,7 @@ from typing import Any
 from . import yamlfile as yf
 from .errors import DataFileError
 
-__all__ = ["CHART_LIMITS", "TABLE_SCHEMA", "load_chart_tables"]
+__all__ = ["CHART_LIMITS", "TABLE_SCHEMA", "chart_file_items", "load_chart_tables"]
 
 #: A card holds tens of rows; 200,000 values is far past any real chart file (~57 MB of node tree).
 CHART_LIMITS = yf.Limits(max_depth=16, max_nodes=200_000)
@@ -34,13 +34,20 @@ def load_chart_tables(path: str | os.PathLike[str]) -> list[dict[str, Any]]:
     ``tables:``), each checked against :data:`TABLE_SCHEMA` (nulls left out); a one-line
     :class:`DataFileError` naming file, line and field otherwise. JSON is read as YAML (its flow style)."""
     p = Path(path)
-    doc = yf.load_file(p, "chart file", limits=CHART_LIMITS)
-    if isinstance(doc, dict):
-        doc = doc.get("charts", doc.get("tables"))
-    if not isinstance(doc, list) or not doc:
-        raise DataFileError("a chart file holds a list of tables (title, columns, rows, notes)", p, yf.line_of(doc))
+    doc = chart_file_items(p)
     tables = []
     for i, item in enumerate(doc):
         table = TABLE_SCHEMA.check(item, str(p), yf.line_of(doc, i), f"table {i + 1}")
         tables.append({k: v for k, v in table.items() if v is not None})
     return tables
+
+
+def chart_file_items(path: str | os.PathLike[str]) -> list[Any]:
+    """The loaded (unchecked) list of tables of a chart file, with their lines (:mod:`toolkit.yamlfile`)."""
+    p = Path(path)
+    doc = yf.load_file(p, "chart file", limits=CHART_LIMITS)
+    if isinstance(doc, dict):
+        doc = doc.get("charts", doc.get("tables"))
+    if not isinstance(doc, list) or not doc:
+        raise DataFileError("a chart file holds a list of tables (title, columns, rows, notes)", p, yf.line_of(doc))
+    return doc

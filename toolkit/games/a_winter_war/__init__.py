@@ -1,11 +1,25 @@
 """A Winter War (GDW Europa, 1992), with its advanced naval rules.
 
-Declared so far: identity and counters (``counter_layout`` "europa"). No map, referee, combat results table
-or charts yet: ``wgt check``, ``wgt combat`` and ``wgt build aids`` say so (exit 3). Scoring is not declared:
-the rulebook text we have breaks off in "Determining victory".
+Declared: identity and counters (``counter_layout`` "europa"), the charts as data (``charts.py``: what the
+rules text gives, cited; the rest unknown, completed by a chart file passed with ``--charts``), ``wgt
+combat`` (``combat.py``) and the referee (``rules/``, position keys in ``schema.py``). Scoring is not
+declared: the rulebook text we have breaks off in "Determining victory".
 """
 
-from ..base import Game
+from __future__ import annotations
+
+from collections.abc import Sequence
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any
+
+from ..base import Game, GameOption
+
+if TYPE_CHECKING:
+    from ...builders.aids import ChartTable
+    from ..chart_values import ChartValues
+
+_RESULTS = ("AE", "AH", "AR", "AS", "DE", "DH", "DR", "HX", "EX")
+_TERRAIN = ("clear", "rough", "forest", "marsh", "mountain", "major city")
 
 
 class AWinterWar(Game):
@@ -17,6 +31,63 @@ class AWinterWar(Game):
     aliases = ("awinterwar", "europa-winter-war", "aww")
     sides = ("finnish", "soviet")
     counter_layout = "europa"
+    combat_options = (
+        GameOption("drm", "Die roll modifiers already summed (winterisation, woodsmanship, AEC/ATEC, terrain).",
+                   kind="int", default=0, section="9A"),
+        GameOption("result", "A result read from your Land Combat Results Table (the table is not in the rules "
+                   "text): its losses are worked out.", kind="choice", choices=_RESULTS, section="9C"),
+        GameOption("printed_attack", "Printed attack strengths of the attackers for losses (default: --attack).",
+                   kind="text", section="9D"),
+        GameOption("printed_defense", "Printed defence strengths of the defenders for losses (default: --defense).",
+                   kind="text", section="9D"),
+        GameOption("cadres", "Attackers with a cadre side as PRINTED:CADRE, e.g. 5:1,5:1: the least loss steps of "
+                   "an exchange.", kind="text", section="9E"),
+        GameOption("engineers", "Attacking RE that are combat engineers (with --attacking-re).", kind="number",
+                   section="14A2"),
+        GameOption("attacking_re", "All attacking RE, artillery included.", kind="number", section="14A2"),
+        GameOption("artillery_re", "Attacking artillery RE (not counted for the engineers' 1/7).", kind="number",
+                   default=0, section="14A2"),
+        GameOption("fort", "The target is a major city, fort or fortified zone (combat engineers' +1).",
+                   section="14A2"),
+        GameOption("terrain", "The defender's terrain: its Terrain Effects Chart combat effect is reported.",
+                   kind="choice", choices=_TERRAIN, section="9H"),
+        GameOption("charts", "A completed chart file (YAML/JSON tables) for the values the rules text lacks.",
+                   kind="text", section="charts"),
+    )
+
+    def chart_values(self, path: str | None = None) -> ChartValues:
+        """The charts: what the rules text gives, completed by the chart file ``path`` when given."""
+        from .charts import default_values
+        values = default_values()
+        return values.with_file(path) if path else values
+
+    def combat(self, attack: Sequence[Fraction], defense: Sequence[Fraction], *,  # type: ignore[override]
+               die: int | None = None, drm: int = 0, result: str | None = None, printed_attack: str | None = None,
+               printed_defense: str | None = None, cadres: str | None = None, engineers: Fraction | None = None,
+               attacking_re: Fraction | None = None, artillery_re: Fraction | None = None, fort: bool = False,
+               terrain: str | None = None, charts: str | None = None) -> dict[str, Any]:
+        """One attack (``wgt combat a-winter-war``); see :mod:`.combat`."""
+        from .cli_combat import run
+        return run(self.chart_values(charts), attack, defense, die=die, drm=drm or 0, result=result,
+                   printed_attack=printed_attack, printed_defense=printed_defense, cadres=cadres,
+                   engineers=engineers, attacking_re=attacking_re, artillery_re=artillery_re, fort=fort,
+                   terrain=terrain)
+
+    def charts(self) -> list[ChartTable]:
+        """Every chart as a player aid table, ``?`` where the rules text gives no value."""
+        from ...builders.aids import ChartTable
+        from ..chart_values import table_rows
+        from . import charts as data
+
+        values = self.chart_values()
+        tables = [ChartTable.make("Sequence of Play", ("Step", "Phase"),
+                                  [(str(i), s) for i, s in enumerate(data.SEQUENCE_OF_PLAY, 1)], kind="sequence",
+                                  source="rule 4A")]
+        for key, spec in data.CHARTS.items():
+            columns, rows, notes = table_rows(values, key)
+            kind = {"crt": "crt", "tec": "terrain"}.get(key, "table")
+            tables.append(ChartTable.make(spec.title, columns, rows, notes, kind=kind, source=f"rules {spec.section}"))
+        return tables
 
 
 GAME = AWinterWar()
