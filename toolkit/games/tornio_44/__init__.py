@@ -7,7 +7,7 @@ values with ``--charts``), ``combat.py`` (``wgt combat tornio-44``), ``vassal.py
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
@@ -15,6 +15,9 @@ from ..base import Game, GameOption, Scoring
 
 if TYPE_CHECKING:
     from ...builders.aids import ChartTable
+    from ...rules.schema import PositionSchema
+    from ...vassal.commands import TurnLine
+    from .rules import TornioReferee
 
 
 class Tornio44(Game):
@@ -87,6 +90,20 @@ class Tornio44(Game):
         """The Player Aid Card tables (``charts.yaml``): rulebook values cited, the others marked ``?``."""
         from .charts import bundled_charts
         return bundled_charts().aid_tables()
+
+    def referee(self) -> TornioReferee:
+        """The rules checker (``wgt check``) on the bundled map, counters and charts (loaded on first use)."""
+        from .rules import TornioReferee
+        return TornioReferee()
+
+    def state_schema(self) -> PositionSchema:
+        from .schema import SCHEMA
+        return SCHEMA
+
+    def save_state(self, turns: Iterable[TurnLine]) -> dict[str, Any]:
+        """``turn`` (1..16 from the tracker's Game Turn 1A..8B), ``player`` and ``phase`` (:mod:`.rules.sequence`)."""
+        from .rules.sequence import game_state
+        return game_state(turns)
 
 
 GAME = Tornio44()
