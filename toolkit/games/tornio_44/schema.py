@@ -97,6 +97,8 @@ UNIT_STATE: dict[str, Field] = {
     "box": Field(Text(), "the Stacking Marker Box it is in (7.1, 23.2)"),
     "transfer": Field(Text(choices=("A", "B")), "between the Transfer Points, bound for A or B (17.3)"),
     "transfer_started": Field(Int(), "the Game Turn its transfer started (17.3)"),
+    "transfer_from": Field(Scalar(what="a hex id"), "the VP Exit Hex it entered the Transfer Point from (17.3, "
+                           "16.2.2)"),
     "eliminated": Field(Bool(), "eliminated: off the map"),
 }
 

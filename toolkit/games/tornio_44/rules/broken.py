@@ -5,7 +5,8 @@ from __future__ import annotations
 from functools import cache
 
 from ....rules.report import Violation, violation
-from .common import BOOK, ISLAND_HEXES, KEMI, TORNIO, Context, enemy_of, flag, player_of
+from ..terrain import ALCOHOL_FORBIDDEN
+from .common import BOOK, Context, enemy_of, flag, player_of
 
 __all__ = ["alcohol_depots", "motti_units"]
 
@@ -85,10 +86,8 @@ def depot_sites(ctx: Context) -> list[Violation]:
         why = []
         if not b.on_road(h):
             why.append("no road or railroad")
-        if h in ISLAND_HEXES:
-            why.append("on the islands")
-        if h in (TORNIO, KEMI):
-            why.append(f"hex {h}")
+        if h in ALCOHOL_FORBIDDEN:
+            why.append("one of the islands' hexes 3622, 3722, 3823 or the hexes 1502, 3220")
         if b.edge(h):
             why.append("adjacent to a map edge")
         if ctx.turn == 1 and ctx.pos.phase == "setup" and h in ctx.occupied["finnish"]:

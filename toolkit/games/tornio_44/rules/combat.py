@@ -8,27 +8,15 @@ from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any
 
-from ....errors import DataFileError
+from ....errors import DataFileError, InputError
 from ....rules.position import Unit
 from ....rules.report import Violation, violation
-from .common import (
-    BOOK,
-    MAJOR_RIVER,
-    Context,
-    enemy_of,
-    flag,
-    has_type,
-    is_combat,
-    is_foot,
-    is_motorised,
-    is_support,
-    player_of,
-)
-from .odds import dice_counts, final_odds, label_of, whole_step
+from ..combat import Attack, resolve
+from ..terrain import MAJOR_RIVER
+from .common import BOOK, Context, enemy_of, flag, has_type, is_combat, is_foot, is_motorised, is_support, player_of
 
-__all__ = ["ACTION_COST", "attacks", "check_actions", "strengths"]
+__all__ = ["ACTION_COST", "attacks", "build_attack", "check_actions"]
 
-TET = "18.6 Terrain Effects Table"
 ACTION_COST = {"step": 4, "no_effect": 1, "broken1": 2, "broken2": 3, "retreat": 2, "panic": 3}  # 22.6.1-22.6.6
 ORDER = {"step": 1, "broken1": 2, "broken2": 3, "retreat": 4, "panic": 4}  # 22.9
 
@@ -61,79 +49,64 @@ BONUS = BOOK.cite("22.5.1", "The defender may roll an extra die each and every t
 HQ = BOOK.cite("31.4.1", "The HQ bonus is added at the very last to the final odds ratio, see also 22.1.")
 
 
-def strengths(ctx: Context, attackers: list[Unit], target: str) -> tuple[Fraction, Fraction, list[str]]:
-    """22.1 (2): total attack and defense (Close Defense Factors of Support Units, 21.3), with Close Combat
-    doubling (22.3) and motorised units halved across a Major River without a bridge (18.1.1)."""
-    b = ctx.board
-    close = target in ctx.close_combat
-    notes = []
-    attack = Fraction(0)
-    for u in attackers:
-        base = ctx.printed(u, "attack")
-        if close and is_foot(u) and is_combat(u):
-            base *= 2
-        a = base - ctx.broken(u)
-        h = u.hex or target
-        if not close and h != target and b.river(h, target) == MAJOR_RIVER and not b.bridged(h, target) \
-                and is_motorised(u):
-            a /= 2
-            notes.append(f"{u.id} halved: motorised across a Major River without a bridge (18.1.1)")
-        attack += max(a, Fraction(0))
-    defense = Fraction(0)
-    for d in ctx.at(target, enemy_of(ctx.pos.player)):
-        base = ctx.printed(d, "defense")
-        if (close and is_foot(d)) or (close and is_support(d)):
-            base *= 2
-        defense += max(base - ctx.broken(d), Fraction(0))
-    return attack, defense, notes
+def _strength(ctx: Context, u: Unit, key: str, target: str, close: bool) -> Fraction:
+    """One unit's factor as :func:`..combat.resolve` takes it: printed less Broken Levels (23.0); in Close Combat
+    the Broken Levels reduce the doubled factor (22.3: "Any Broken Level will then reduce the strength"), so a
+    doubled unit is passed as printed - broken/2; across a Major River without a bridge a motorised attacker is
+    halved here (18.1.1), unit by unit."""
+    printed = ctx.printed(u, key)
+    b = ctx.broken(u)
+    if close and (is_support(u) or is_foot(u)):
+        return max(printed - Fraction(b, 2), Fraction(0))
+    value = max(printed - b, Fraction(0))
+    h = u.hex or target
+    if key == "attack" and not close and h != target and ctx.board.river(h, target) == MAJOR_RIVER \
+            and not ctx.board.bridged(h, target) and is_motorised(u):
+        value /= 2
+    return value
 
 
-def modifiers(ctx: Context, attackers: list[Unit], target: str, spec: Mapping[str, Any]
-              ) -> tuple[list[tuple[str, Fraction]], list[tuple[str, Fraction]]] | None:
-    """22.4's modifiers (None when one needs an unknown chart value) and the HQ bonus added last (31.4.1)."""
+def build_attack(ctx: Context, attackers: list[Unit], defenders: list[Unit], target: str, spec: Mapping[str, Any]
+                 ) -> Attack:
+    """The combat as :class:`..combat.Attack`: factors (22.1 (2), 21.3, 22.3), the hexes attacked from (22.4.1),
+    Defensive Flanking Support (22.4.2), the target's terrain, the river a majority of the steps cross (18.1,
+    22.4, 15.1), night (27.2), HQs (31.4.1), units (22.10) and dice."""
     b = ctx.board
     close = target in ctx.close_combat
-    mods: list[tuple[str, Fraction]] = []
-    hexes = sorted({u.hex for u in attackers if u.hex != target})  # type: ignore[type-var]
-    if len(hexes) > 1:
-        mods.append(("multi-hex attack (22.4.1)", Fraction(len(hexes) - 1, 2)))
+    doubled = [u for u in attackers if close and is_foot(u)]
+    motor = [u for u in attackers if u not in doubled and close]
+    plain = [u for u in attackers if not close]
+    d_doubled = [d for d in defenders if close and (is_foot(d) or is_support(d))]
+    d_motor = [d for d in defenders if close and d not in d_doubled]
+    d_plain = [d for d in defenders if not close]
+    hexes = sorted({u.hex for u in attackers if u.hex and u.hex != target})
+    flank = 0
+    river, bridge, engineer = "none", False, False
     if not close:
         me = enemy_of(ctx.pos.player)
-        flank = [n for n in b.neighbours(target) if n not in hexes and n not in ctx.close_combat and any(
-            is_combat(f) and ctx.defense(f) > 0 for f in ctx.at(n, me)) and any(x in b.neighbours(n) for x in hexes)]
-        if flank:
-            mods.append(("defensive flanking support (22.4.2)", -Fraction(min(4, len(flank)), 2)))
-    terrain = "town" if b.is_town(target) else b.terrain(target)
-    tm = ctx.value(TET, f"combat:{terrain}")
-    if tm is None:
-        ctx.unknown(TET, f"the combat modifier of {terrain}")
-        return None
-    if tm:
-        mods.append((f"{terrain.replace('_', ' ')} (18.6)", tm))
-    if not close:
+        flank = len([n for n in b.neighbours(target) if n not in hexes and n not in ctx.close_combat and any(
+            is_combat(f) and ctx.defense(f) > 0 for f in ctx.at(n, me)) and any(x in b.neighbours(n) for x in hexes)])
         steps = {u.id: 1 if flag(u, "reduced") else 2 for u in attackers}
-        total = sum(steps.values())
-        across = {u.id: b.river(u.hex, target) for u in attackers}  # type: ignore[arg-type]
-        crossing = [uid for uid, r in across.items() if r]
-        if 2 * sum(steps[i] for i in crossing) > total:
-            kind = MAJOR_RIVER if any(across[i] == MAJOR_RIVER for i in crossing) else "minor_river"
-            rm = ctx.value(TET, f"combat:{kind}")
-            if rm is None:
-                ctx.unknown(TET, f"the combat modifier of a {kind.replace('_', ' ')}")
-                return None
-            by_id = {u.id: u for u in attackers}
-            if any(has_type(by_id[i], "engineer") for i in crossing):
-                rm /= 2  # 15.1
-            if all(b.bridged(by_id[i].hex, target) for i in crossing):  # type: ignore[arg-type]
-                rm += Fraction(1, 2)  # 22.4
-            mods.append((f"{kind.replace('_', ' ')} (18.1)", rm))
-    if not ctx.day:
-        mods.append(("nighttime (27.2)", Fraction(-1)))
-    last = []
+        across = {u.id: b.river(u.hex, target) for u in attackers if u.hex}
+        crossing = [u for u in attackers if across.get(u.id)]
+        if 2 * sum(steps[u.id] for u in crossing) > sum(steps.values()):
+            river = "major" if any(across[u.id] == MAJOR_RIVER for u in crossing) else "minor"
+            bridge = all(b.bridged(u.hex, target) for u in crossing)  # type: ignore[arg-type]
+            engineer = any(has_type(u, "engineer") for u in crossing)
+    terrain = "town" if b.is_town(target) else "village" if b.village(target) else b.terrain(target)
     hq = spec.get("hq") or {}
-    if ctx.optional("31.4") and (hq.get("attacker") or hq.get("defender")):
-        last.append(("HQ bonus (31.4.1)", Fraction(int(hq.get("attacker") or 0) - int(hq.get("defender") or 0), 2)))
-    return mods, last
+    use_hq = ctx.optional("31.4")
+    return Attack(
+        [_strength(ctx, u, "attack", target, close) for u in doubled + plain],
+        [_strength(ctx, d, "defense", target, close) for d in d_doubled + d_plain],
+        [_strength(ctx, u, "attack", target, close) for u in motor],
+        [_strength(ctx, d, "defense", target, close) for d in d_motor],
+        extra_hexes=min(5, max(0, len(hexes) - 1)), flanking=min(4, flank), terrain=terrain, river=river,
+        bridge=bridge, engineer=engineer, night=not ctx.day, close_combat=close,
+        hq_attack=int(hq.get("attacker") or 0) if use_hq else 0, hq_defense=int(hq.get("defender") or 0) if use_hq
+        else 0, attacker_units=len(attackers), defender_units=len(defenders),
+        attacker_dice=[int(x) for x in spec.get("attacker_dice") or []],
+        defender_dice=[int(x) for x in spec.get("defender_dice") or []])
 
 
 def check_actions(ctx: Context, who: str, units: list[Unit], actions: list[Mapping[str, Any]], points: int,
@@ -261,53 +234,40 @@ def close_combat_hexes(ctx: Context) -> list[Violation]:
 
 def _resolve(ctx: Context, n: int, spec: Mapping[str, Any], attackers: list[Unit], defenders: list[Unit],
              target: str) -> list[Violation]:
+    """Work the combat out with :func:`..combat.resolve` (odds, modifiers, half die, dice, APs) and judge the
+    combat actions chosen."""
     out: list[Violation] = []
-    attack, defense, notes = strengths(ctx, attackers, target)
+    hexes = [target, *(u.hex for u in attackers)]
     entry: dict[str, Any] = {"attack": n, "target": target, "attackers": [u.id for u in attackers],
-                             "defenders": [u.id for u in defenders], "notes": notes}
+                             "defenders": [d.id for d in defenders]}
     ctx.combats.append(entry)
-    if defense == 0 and attack > 0:
-        entry["result"] = "defenders eliminated: every unit in the target hex has a Defense Factor of 0 (23.0)"
+    if any(ctx.attack(u) <= 0 for u in attackers if not is_support(u)) and all(
+            ctx.attack(u) <= 0 for u in attackers):
+        return out  # 22.0: reported by the caller; nothing to resolve
+    half_die = spec.get("half_die")
+    try:
+        res = resolve(build_attack(ctx, attackers, defenders, target, spec), ctx.charts,
+                      None if half_die is None else int(half_die))
+    except InputError as exc:
+        text = str(exc)
+        out.append(violation("22.5.1" if "22.5.1" in text else "22.1", f"attack {n}: {text}", hexes))
         return out
-    mods = modifiers(ctx, attackers, target, spec)
-    if mods is None or defense == 0:
-        entry["odds"] = "not judged"
+    entry.update({k: res[k] for k in ("attack", "defense", "basic_odds", "odds") if k in res})
+    for k in ("result", "dice", "defender_aps", "attacker_aps", "verdict"):
+        if k in res:
+            entry["final_odds" if k == "result" else k] = res[k]
+    if res.get("verdict"):
+        ctx.not_judged.append(f"{res['verdict']} (attack {n} on {target})")
         return out
-    res = final_odds(attack, defense, *mods)
-    entry.update(res.to_dict())
-    label = res.final
-    if res.half:
-        die = spec.get("half_die")
-        if die is None:
-            return out
-        label = whole_step(label, int(die))
-        entry["whole"] = label_of(label)
-    large = len(attackers) >= 3 and len(defenders) >= 3
-    a_dice, d_dice = dice_counts(label, len(attackers), len(defenders))
-    entry["dice"] = {"attacker": a_dice, "defender": d_dice, "large_combat": large}
     rolled_a = [int(x) for x in spec.get("attacker_dice") or []]
     rolled_d = [int(x) for x in spec.get("defender_dice") or []]
-    hexes = [target, *(u.hex for u in attackers)]
-    if rolled_a and len(rolled_a) != a_dice:
-        out.append(violation("22.1", f"attack {n}: the attacker rolls {a_dice} dice at {label_of(label)}, not "
-                             f"{len(rolled_a)}", hexes))
-    if rolled_d:
-        bonus_ok = target not in ctx.close_combat and not all(is_support(d) for d in defenders)
-        extra = rolled_d[d_dice:]
-        if len(rolled_d) < d_dice or (extra and (not bonus_ok or any(
-                rolled_d[d_dice + i - 1] < 5 for i in range(len(extra))))):
-            out.append(violation("22.5.1", f"attack {n}: the defender rolls {d_dice} dice at {label_of(label)}, and "
-                                 "an extra die only after a 5 or 6 (not in Close Combat or by Support Units alone)",
-                                 hexes))
     panic_d = any(str(a.get("action")) == "panic" for a in spec.get("defender_actions") or [])
     if rolled_a and spec.get("defender_actions") is not None:
-        entry["defender_aps"] = sum(rolled_a)
-        for e in check_actions(ctx, "the defender", defenders, spec["defender_actions"], sum(rolled_a),
-                               rolled_a == [1], False):
-            out.append(violation(e[0], f"attack {n}: {e[1]}", hexes, [d.id for d in defenders]))
+        for sec, why in check_actions(ctx, "the defender", defenders, spec["defender_actions"], sum(rolled_a),
+                                      rolled_a == [1], False):
+            out.append(violation(sec, f"attack {n}: {why}", hexes, [d.id for d in defenders]))
     if rolled_d and spec.get("attacker_actions") is not None:
-        entry["attacker_aps"] = sum(rolled_d)
-        for e in check_actions(ctx, "the attacker", attackers, spec["attacker_actions"], sum(rolled_d),
-                               rolled_d == [1], panic_d):
-            out.append(violation(e[0], f"attack {n}: {e[1]}", hexes, [u.id for u in attackers]))
+        for sec, why in check_actions(ctx, "the attacker", attackers, spec["attacker_actions"], sum(rolled_d),
+                                      rolled_d == [1], panic_d):
+            out.append(violation(sec, f"attack {n}: {why}", hexes, [u.id for u in attackers]))
     return out

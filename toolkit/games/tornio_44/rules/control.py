@@ -7,7 +7,7 @@ from ....rules.position import Unit
 from ....rules.report import Violation, violation
 from ....rules.stacking import StackLimit, check_stacking
 from ....rules.zoc import Zoc
-from .common import BOOK, ISLAND_HEXES, TRANSFER_POINT, Context, enemy_of, flag, is_combat, is_marker, player_of
+from .common import BOOK, Context, enemy_of, flag, is_combat, is_marker, player_of
 
 __all__ = ["build_zoc", "owner", "stacking"]
 
@@ -20,8 +20,6 @@ DRUNK_ZOC = BOOK.cite("28.1", "they lose their ZOC and they may take no actions 
                       "defend")
 STACK_TEMP = BOOK.cite("7.0", "The stacking limit may temporarily be violated during movement. Exception: Not in an "
                        "Overrun [19.0].")
-TRANSFER = BOOK.cite("17.3", "Any number of units may use a Transfer Point at the same time, which means that the "
-                     "stacking limit may be violated.")
 
 
 def build_zoc(ctx: Context) -> Zoc:
@@ -48,15 +46,12 @@ def in_enemy_zoc(ctx: Context, player: str, h: str) -> bool:
            "is no stacking limit for markers.")
 def stacking(ctx: Context) -> list[Violation]:
     """7.0: ten units a player in a hex (22.3: each player a full allotment in a Close Combat hex); markers never
-    count; a Transfer Point holds any number (17.3); during movement (``state.mid_move``) the limit may be
-    exceeded (7.0), but a position at the end of a phase obeys it."""
+    count; during movement (``state.mid_move``) the limit may be exceeded (7.0), but a position at the end of a
+    phase obeys it. Units in a Transfer Point (17.3: any number) are off the map."""
     if ctx.state.get("mid_move"):
         return []
-    b = ctx.board
 
     def limit(h: str, side: str) -> StackLimit | None:
-        if b.has(h, TRANSFER_POINT):
-            return None
         return StackLimit(10, "in any hex", "7.0")
 
     return check_stacking(ctx.pos.by_hex, owner=player_of, limit=limit,
@@ -98,7 +93,7 @@ def owner(ctx: Context, h: str) -> str:
         return occ[0]
     if recorded:
         return str(recorded)
-    if h == ISLAND_HEXES[0] and "3722" in ctx.occupied["finnish"]:
+    if h == "3622" and "3722" in ctx.occupied["finnish"]:
         return "finnish"
     return "german"
 

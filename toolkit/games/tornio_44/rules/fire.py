@@ -10,13 +10,16 @@ from fractions import Fraction
 from typing import Any
 
 from ....rules.report import Violation, violation
-from .common import BOOK, BRIDGES, BUILDINGS, FOREST, VILLAGE, Context, enemy_of, flag, has_type, is_support, player_of
+from ..charts import AIR_STRIKE as AIR_TABLE
+from ..charts import BRIDGE_DEMOLITION as DEMOLITION_TABLE
+from ..charts import BUNDLED, IFS
+from ..terrain import BRIDGES, TOWN, VILLAGE
+from .common import BOOK, Context, enemy_of, flag, has_type, is_support, player_of
 
 __all__ = ["air_strike", "demolitions", "fire_column", "indirect_fire", "overruns"]
 
-AIR_TABLE = "20.3 Air Strike Table"
-FIRE_TABLE = "21.7 Indirect Fire Support Table"
-DEMOLITION_TABLE = "15.2 Bridge Demolition Results Table"
+
+FIRE_TABLE = IFS
 #: 21.1 Clarification and Illustration 8: the table has "4" and "12" columns, and none for 5
 FIRE_COLUMNS = {4: "21.1 Clarification", 12: "Illustration 8"}
 NOT_COLUMNS = {5: "21.1 Clarification: a total of 5 uses the \"4\" column"}
@@ -36,13 +39,15 @@ FIRE_COLUMN = BOOK.cite("21.1 Clarification", "Round down to the closest column 
                         "table.")
 
 
-def _terrain_drm(ctx: Context, h: str) -> int:
+def _terrain_drm(ctx: Context, h: str, kind: str) -> int:
+    """20.1, 21.4.2: Town/Factory Area -2; Forest or Village -1 ("Buildings in a Forest hex is still a -1 DRM")."""
     b = ctx.board
     if b.is_town(h):
-        return -2
-    if b.terrain(h) in (FOREST, VILLAGE) or b.has(h, BUILDINGS):
-        return -1
-    return 0
+        return ctx.charts.fire_drm(TOWN, kind) or 0
+    drms = [ctx.charts.fire_drm(b.terrain(h), kind) or 0]
+    if b.village(h):
+        drms.append(ctx.charts.fire_drm(VILLAGE, kind) or 0)
+    return min(drms)
 
 
 def fire_column(total: Fraction, charts_columns: list[int] | None = None) -> int | None:
@@ -108,7 +113,7 @@ def indirect_fire(ctx: Context) -> list[Violation]:
             if flag(u, "moved") or flag(u, "arrived"):
                 f /= 2
             total += f
-        drm = _terrain_drm(ctx, target)
+        drm = _terrain_drm(ctx, target, "ifs")
         if not any(n2 in ctx.occupied[shooter] for n2 in b.neighbours(target)):
             drm -= 2
         if spec.get("nationality_marker"):
@@ -118,8 +123,8 @@ def indirect_fire(ctx: Context) -> list[Violation]:
         hqs = int(spec.get("hq") or 0)
         if hqs and ctx.optional("31.4"):
             drm += min(2, hqs)
-        cols = ctx.charts.get(FIRE_TABLE, {}).get("columns")
-        col = fire_column(total, cols)
+        cols = [int(c) for c in ctx.charts.table(IFS).columns[1:]]
+        col = fire_column(total, cols if ctx.charts.source != str(BUNDLED) else None)
         entry: dict[str, Any] = {"fire": n, "target": target, "support": float(total), "column": col, "drm": drm}
         if col is None:
             ctx.unknown(FIRE_TABLE, f"the column for a total of {float(total):g}")
@@ -165,7 +170,7 @@ def air_strike(ctx: Context) -> list[Violation]:
                 has_type(u, "anti_aircraft", "heavy_anti_aircraft") for u in ctx.at(target, "german")):
             out.append(violation("31.2", f"a Finnish Air Strike may not take place in {target}: a German "
                                  "Antiaircraft unit is there", [target]))
-        drm = -2 if bridge else _terrain_drm(ctx, target) - (1 if spec.get("nationality_marker") else 0)
+        drm = -2 if bridge else _terrain_drm(ctx, target, "air") - (1 if spec.get("nationality_marker") else 0)
         ctx.combats.append({"air_strike": target, "drm": drm})
         if spec.get("die") is not None:
             ctx.unknown(DEMOLITION_TABLE if bridge else AIR_TABLE, f"the result of the Air Strike on {target}")

@@ -7,14 +7,14 @@ from fractions import Fraction
 from typing import Any
 
 from ....rules.report import Violation, violation
-from .common import BOOK, KEMI, LANDING_SITES, TORNIO, TRANSFER_POINT, Context, fr, player_of
+from ..terrain import ALARM_LEVELS, KEMI, TORNIO, TRANSFER_EXITS
+from .common import BOOK, Context, fr, player_of
 
 __all__ = ["alarm_level", "coup_drm", "initiative", "victory_level"]
 
 COUP_TABLE = "11.1 Coup Table"
 WEATHER_TABLE = "12.1 Weather Table"
-ALARM = {"R": 1, "A": 2, "K": 3}  # 16.2.1: Low, High, Very High
-ALARM_NAMES = {0: "none", 1: "low", 2: "high", 3: "very_high"}
+ALARM_NAMES = {0: "none", 1: "low", 2: "high", 3: "very_high"}  # 16.2.1
 OPTIONAL_RULES = ("31.1", "31.2", "31.3", "31.4", "31.5")
 
 END_6 = BOOK.cite("6.0", "The game ends when all sixteen Game Turns (1A-8B) have been played OR immediately when the "
@@ -71,8 +71,8 @@ def weather(ctx: Context) -> list[Violation]:
 
 def alarm_level(landings: list[str]) -> int:
     """16.2.1: Röyttä Low, Ajos High, Kemi Very High; the highest used so far."""
-    return max((ALARM[LANDING_SITES.get(str(h), str(h))] for h in landings
-                if LANDING_SITES.get(str(h), str(h)) in ALARM), default=0)
+    rank = {v: k for k, v in ALARM_NAMES.items()}
+    return max((rank[ALARM_LEVELS[str(h)]] for h in landings if str(h) in ALARM_LEVELS), default=0)
 
 
 @BOOK.rule("16.2.1", "An Alarm Level can increase during play but never decrease.")
@@ -118,10 +118,13 @@ def transfers(ctx: Context) -> list[Violation]:
         if started >= 15:
             out.append(violation("17.3", f"{u.id} starts a transfer on {started}: none from Game Turn 8A", [],
                                  [u.id]))
-    for h in sorted(h for h in ctx.occupied["finnish"] if ctx.board.has(h, TRANSFER_POINT)):
-        movers = [u.id for u in ctx.at(h, "german")]
-        if movers:
-            out.append(violation("17.3", f"Transfer Point {h} is blocked by a Finnish unit", [h], movers))
+    blocked = [h for h in TRANSFER_EXITS if h in set(ctx.state.get("finnish_exits") or [])
+               or h in ctx.occupied["finnish"]]
+    for u in ctx.pos.units:
+        start = str(u.state.get("transfer_from"))
+        if u.state.get("transfer") and player_of(u) == "german" and start in blocked:
+            out.append(violation("17.3", f"{u.id} transfers from {start}, blocked by a Finnish unit [16.2.2]",
+                                 [start], [u.id]))
     return out
 
 

@@ -1,7 +1,7 @@
 """17.0 Movement and 18.0 Terrain (with 15.1 river crossings, 22.3's Close Combat costs, 27.1/27.3 at night):
 what a step costs and whether a unit could make a move between two positions.
 
-Costs come from the charts (:data:`.common.KNOWN` and a user's completed chart); an unknown cost is searched
+Costs come from the charts (``charts.yaml``, or a user's completed file); an unknown cost is searched
 twice: as 0 (the least it could be) and as impossible. A move found within the allowance when unknown steps are
 impossible is legal; a move beyond the allowance even when they are free is a violation; anything between is
 reported as "not judged: 18.6 Terrain Effects Table value unknown".
@@ -14,24 +14,12 @@ from fractions import Fraction
 from ....rules.paths import cheapest
 from ....rules.position import Unit
 from ....rules.report import Violation, violation
-from .common import (
-    BOOK,
-    BUILDINGS,
-    MAIN_ROAD,
-    MAJOR_RIVER,
-    TOWN,
-    Context,
-    enemy_of,
-    has_type,
-    is_motorised,
-    player_of,
-)
+from ..terrain import MAIN_ROAD, MAJOR_RIVER, SECONDARY_ROAD, SIDE_BRIDGE, TOWN, VILLAGE
+from .common import BOOK, Context, enemy_of, has_type, is_motorised, player_of
 from .control import in_enemy_zoc
 
 __all__ = ["illegal_hexes", "move_bounds", "step_cost"]
 
-TET = "18.6 Terrain Effects Table"
-ZOC_TABLE = "17.5 Enemy Hex & ZOC Cost Table"
 INF = float("inf")
 
 ROAD_18_2 = BOOK.cite("18.2", "Units moving along road hexes ignore other terrain in the hex. This is called Road "
@@ -55,16 +43,12 @@ ONE_HEX = BOOK.cite("17.4", "A unit may always move one hex if the unit can pay 
 def _terrain_cost(ctx: Context, h: str) -> Fraction | None:
     """18.0: the dominant terrain's cost (18.0 Clarification: buildings in addition); None: unknown."""
     b = ctx.board
-    t = b.terrain(h)
-    key = TOWN if b.is_town(h) else t
-    cost = ctx.value(TET, f"move:{key}")
-    if cost is None:
-        return None
-    if b.has(h, BUILDINGS) and key != TOWN:
-        extra = ctx.value(TET, "move:buildings")
-        if extra is None:
-            return None
-        cost += extra
+    if b.is_town(h):
+        return ctx.charts.movement_cost(TOWN)  # Illustration 10: 2 MPs for the Town/Factory Area hex
+    cost = ctx.charts.movement_cost(b.terrain(h))
+    if cost is not None and b.village(h):
+        extra = ctx.charts.movement_cost(VILLAGE)
+        return None if extra is None else cost + extra
     return cost
 
 
@@ -96,13 +80,13 @@ def step_cost(ctx: Context, u: Unit, a: str, h: str, run: int, *, engineers: set
     new_run = 0
     if road_ok and road == MAIN_ROAD:
         new_run = (run + 1) % 3
-        cost = Fraction(0) if new_run == 0 else ctx.value(TET, "move:main_road")
+        cost = Fraction(0) if new_run == 0 else ctx.charts.movement_cost(MAIN_ROAD)
     elif road_ok:
-        cost = ctx.value(TET, "move:secondary_road")
+        cost = ctx.charts.movement_cost(SECONDARY_ROAD)
     else:
         cost = _terrain_cost(ctx, h)
     if river and not (road_ok and bridge):
-        rc = ctx.value(TET, f"move:{river}" if not bridge else "move:bridge")
+        rc = ctx.charts.movement_cost(river if not bridge else SIDE_BRIDGE)
         if rc is None:
             cost = None
         elif cost is not None:
@@ -114,17 +98,18 @@ def step_cost(ctx: Context, u: Unit, a: str, h: str, run: int, *, engineers: set
     if (ctx.state.get("bridges") or {}).get(h) == "damaged":
         cost += 2  # 15.0 Achtung! Gefahr!
     if leaving_cc:
-        cost += 1  # 22.3
+        cost += ctx.charts.zoc_cost("leave_close_combat") or 1  # 22.3
     if enemy_here and not overrun:
-        cost += ctx.value(ZOC_TABLE, "enter_enemy_hex") or 0
-        cost = max(cost, Fraction(3))  # 22.3: at least 3 MPs into an enemy Town/Factory Area hex
+        cost += ctx.charts.zoc_cost("enter_enemy_hex") or 0
+        # 22.3: "The cost to move into an enemy Town/Factory Area hex is at least 3 MPs"
+        cost = max(cost, ctx.charts.zoc_cost("enter_enemy_town") or Fraction(3))
     elif overrun:
         cost += 1  # 19.0: 1 MP plus any terrain entered
     if ctx.day and ctx.zoc is not None:
         if in_enemy_zoc(ctx, player, h) and not enemy_here and not overrun:
-            cost += ctx.value(ZOC_TABLE, "enter_zoc") or 0
+            cost += ctx.charts.zoc_cost("enter_zoc") or 0
         if in_enemy_zoc(ctx, player, a) and not enemy_here:
-            cost += ctx.value(ZOC_TABLE, "leave_zoc") or 0
+            cost += ctx.charts.zoc_cost("leave_zoc") or 0
     return cost, new_run
 
 

@@ -7,19 +7,11 @@ from fractions import Fraction
 
 from ....rules.position import Position, Unit
 from ....rules.report import Violation, violation
-from .common import (
-    BOOK,
-    LANDING_SITES,
-    Context,
-    flag,
-    has_type,
-    is_combat,
-    is_marker,
-    is_support,
-    player_of,
-)
+from ..charts import TERRAIN as TET
+from ..terrain import LANDING_COSTS, LANDING_SITES
+from .common import BOOK, Context, flag, has_type, is_combat, is_marker, is_support, player_of
 from .control import in_enemy_zoc
-from .movement import TET, _terrain_cost, judge_move
+from .movement import _terrain_cost, judge_move
 
 __all__ = ["moves"]
 
@@ -45,7 +37,7 @@ LANDING_OCC = BOOK.cite("16.2.3", "The Finnish player may make Naval Landings in
 
 def landing_cost(u: Unit, h: str) -> Fraction:
     """16.2.3: 1 MP into 2602, 3 MPs into 3220 or 3917; doubled for Support, Antitank and Tank units."""
-    cost = Fraction(1 if h == "2602" else 3)
+    cost = Fraction(LANDING_COSTS[h])
     if is_support(u) or has_type(u, "anti_tank", "antitank", "tank", "armour"):
         cost *= 2
     return cost

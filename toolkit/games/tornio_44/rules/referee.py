@@ -25,15 +25,17 @@ from ....errors import DataFileError, InputError, ToolkitError
 from ....rules.position import CounterKind, Position
 from ....rules.referee import Referee
 from ....rules.report import Report
+from ..charts import Charts, bundled_charts
 from . import broken, combat, control, fire, game, movement, moves, supply
-from .common import BOOK, LAST_TURN, PHASES, PLAYERS, SIDE_ALIASES, Context, TornioBoard, player_of, turn_label
+from .common import BOOK, LAST_TURN, PHASES, PLAYERS, SIDE_ALIASES, Context, RefereeBoard, player_of, turn_label
 
 __all__ = ["TornioReferee", "parse_spec"]
 
 CHAPTERS = (control, movement, supply, broken, combat, fire, game, moves)
 
-_SPEC = re.compile(r"^(?P<side>[a-z]+)\s+(?P<type>[a-z_+]+)\s+(?:\[(?P<support>[\dh.]+)\]|(?P<attack>[\dh.]+))-"
-                   r"(?P<defense>[\dh.]+)-(?P<move>[\dh.]+)(?P<m>m?)(?:\s+r(?P<range>\d+))?(?:\s+@(?P<des>\S+))?$",
+_F = r"(?:\d+(?:\.\d+)?h?|h)"  # a factor: 3, 1.5, H (0.5), 1H (1.5)
+_SPEC = re.compile(rf"^(?P<side>[a-z]+)\s+(?P<type>[a-z_+]+)\s+(?:\[(?P<support>{_F})\]|(?P<attack>{_F}))-"
+                   rf"(?P<defense>{_F})-(?P<move>{_F})(?P<m>m?)(?:\s+r(?P<range>\d+))?(?:\s+@(?P<des>\S+))?$",
                    re.IGNORECASE)
 
 
@@ -71,18 +73,18 @@ class TornioReferee(Referee):
     slug = "tornio-44"
 
     def __init__(self, terrain_map: Any = None, counters: CounterSet | None = None,
-                 charts: Mapping[str, Mapping[str, Any]] | None = None) -> None:
+                 charts: Charts | None = None) -> None:
         self._map = terrain_map
         self._counters = counters
-        self.charts = dict(charts or {})
+        self.charts = charts if charts is not None else bundled_charts()
 
     @cached_property
-    def board(self) -> TornioBoard:
+    def board(self) -> RefereeBoard:
         if self._map is None:
             from ....data import map_path
             from ....terrain.io import load_map
             self._map = load_map(map_path(self.slug))
-        return TornioBoard(self._map)
+        return RefereeBoard(self._map)
 
     @cached_property
     def kinds(self) -> dict[str, CounterKind]:

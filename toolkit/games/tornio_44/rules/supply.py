@@ -8,7 +8,8 @@ from fractions import Fraction
 from ....rules.position import Unit
 from ....rules.report import Violation, violation
 from ....rules.supply import Leg, trace_supply
-from .common import BOOK, VP_EXIT_HEXES, Context, enemy_of, flag, is_combat, player_of
+from ..terrain import FINNISH_DEPOTS, GERMAN_DEPOTS, VP_EXIT_HEXES
+from .common import BOOK, Context, enemy_of, flag, is_combat, player_of, turn_label
 from .control import owner
 from .movement import step_cost
 
@@ -26,18 +27,16 @@ NIGHT = BOOK.cite("27.3", "Supply is only checked on those units that have a Bro
 RESTRICTION = BOOK.cite("16.2.2", "The supply depot in the hex may not be used.")
 ARRIVAL = BOOK.cite("16.2", "Reinforcements are always in supply on the Game Turn they arrive.")
 
-FINNISH_DEPOTS = ("2602", "2918", "3220", "3625", "3722", "3917")
-GERMAN_DEPOTS = ("0111", "0201", "0603", "1224", "1324", "1504", "2622", "3625")
 
 
 def depots(ctx: Context, player: str) -> set[str]:
     """13.1, 13.2: the player's depots this turn that he owns (10.0); 16.2.2: not a VP Exit Hex's depot once a
     Finnish unit exited from it (German)."""
-    turn = ctx.turn
+    label = turn_label(ctx.turn)
     out = set()
-    for h in FINNISH_DEPOTS if player == "finnish" else GERMAN_DEPOTS:
-        if h == "3625" and ((player == "finnish" and turn < 9) or (player == "german" and turn > 8)):
-            continue  # 3625: Finnish from 5A (turn 9), German until 4B (turn 8)
+    for h, when in (FINNISH_DEPOTS if player == "finnish" else GERMAN_DEPOTS).items():
+        if not when.active(label):
+            continue  # 3625: Finnish from 5A, German until 4B
         if player == "german" and h in VP_EXIT_HEXES and h in set(ctx.state.get("finnish_exits") or []):
             continue
         if owner(ctx, h) == player:

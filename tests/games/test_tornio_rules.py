@@ -1,0 +1,62 @@
+"""The Tornio '44 referee's units: every rule quotes the rulebook word for word, the schema lists every key the rules
+read, counters given by their printed values, and the position check through the command line."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from toolkit.games.tornio_44.rules import BOOK, TornioReferee
+from toolkit.games.tornio_44.rules.referee import parse_spec
+from toolkit.games.tornio_44.schema import SCHEMA
+
+ROOT = Path(__file__).resolve().parents[2]
+RULEBOOK = ROOT.parent / "shared" / "seeds" / "tornio-44.txt"
+FIXTURE = Path(__file__).resolve().parent / "tornio_44" / "fixture_map.yaml"
+
+
+@pytest.fixture(scope="module")
+def ref() -> TornioReferee:
+    from toolkit.terrain.io import load_map
+    return TornioReferee(load_map(FIXTURE))
+
+
+def test_every_rule_quotes_the_rulebook() -> None:
+    if not RULEBOOK.is_file():
+        pytest.skip(f"the rulebook is not at {RULEBOOK}")
+    assert BOOK.unquoted(RULEBOOK.read_text(encoding="utf-8")) == []
+    assert len(BOOK) >= 60
+
+
+def test_counter_specs() -> None:
+    inf = parse_spec("fin infantry 3-3-5")
+    assert inf is not None and inf.side == "finnish" and inf.values == {"attack": 3, "defense": 3, "movement": 5}
+    tank = parse_spec("ger tank 4-3-10m")
+    assert tank is not None and tank.side == "german" and tank.values["motorised"] == 1
+    rocket = parse_spec("ger rocket [8]-1-8m r6 @II/218")
+    assert rocket is not None and rocket.values == {"support": 8, "defense": 1, "movement": 8, "range": 6,
+                                                    "motorised": 1}
+    assert rocket.designation == "II/218"
+    half = parse_spec("fin bicycle Hh-1-7")
+    assert half is None  # "Hh" is no factor
+    assert parse_spec("fin recon H-1-7") is not None and parse_spec("fin recon H-1-7").values["attack"] == 0.5  # type: ignore[union-attr]
+    assert parse_spec("fin recon 1H-1-7").values["attack"] == 1.5  # type: ignore[union-attr]
+    assert parse_spec("soviet infantry 3-3-5") is None
+
+
+def test_schema_lists_the_keys_the_rules_read() -> None:
+    src = "\n".join(p.read_text(encoding="utf-8") for p in (ROOT / "toolkit/games/tornio_44/rules").glob("*.py"))
+    import re
+    read = set(re.findall(r"state\.get\(\"([a-z_]+)\"", src)) | set(re.findall(r"flag\([a-z]+, \"([a-z_]+)\"\)", src))
+    declared = set(SCHEMA.state) | set(SCHEMA.unit_state)
+    assert read - declared == set()
+
+
+def test_turns_are_game_turns(ref: TornioReferee) -> None:
+    pos = ref.position({"game": "tornio-44", "turn": 4, "player": "ger", "phase": "combat", "units": []})
+    rep = ref.check(pos)
+    assert rep.summary["game_turn"] == "2B" and rep.summary["daytime"] is False and pos.player == "german"
+    from toolkit.errors import DataFileError
+    with pytest.raises(DataFileError, match="not a Game Turn"):
+        ref.position({"game": "tornio-44", "turn": 17, "units": []})
