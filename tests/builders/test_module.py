@@ -529,7 +529,6 @@ def test_cli_module_json_and_setup(tmp_path, ww):
 
 @pytest.mark.parametrize("args, message", [
     (["build", "module", "no-such-game"], "unknown game 'no-such-game'"),
-    (["build", "module", "tornio-44"], "game 'tornio-44' has no map yet (maps/tornio-44.yaml)"),
     (["build", "module", "winter-war", "--hex-px", "24", "-o", "/dev/null/x.vmod"],
      "output folder /dev/null is a file, not a folder"),
     (["build", "all", "winter-war", "-o", "/dev/null/x"], "output folder /dev/null is a file, not a folder"),

@@ -317,3 +317,17 @@ def test_id_of_hex() -> None:
     n = CCRR(offset=OffsetSystem("flat", "even"))
     assert n.id_of(Hex(3, -1)) == "0301"
     assert n.hex_of("0301") == Hex(3, -1)
+
+
+def test_ccrr_row_first_tornio() -> None:
+    """Tornio '44 4.5 / 16.2: "1502" is row 15, hex 02 (the row is spelled first)."""
+    rf = CCRR(row_first=True)
+    assert rf.parse("1502") == (2, 15) and rf.format(2, 15) == "1502" and rf.format(25, 34) == "3425"
+    assert rf.to_dict() == {"scheme": "ccrr", "col_digits": 2, "row_digits": 2, "row_first": True,
+                            "orientation": "flat", "shifted": "odd"}
+    assert numbering_from_dict(rf.to_dict()) == rf
+    assert "RRCC" in rf.form
+    with pytest.raises(HexIdError, match="column 100 does not fit"):
+        rf.format(100, 1)
+    with pytest.raises(GridError, match="row_first must be true or false"):
+        numbering_from_dict({"scheme": "ccrr", "row_first": "yes"})

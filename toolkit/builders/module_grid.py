@@ -101,7 +101,7 @@ def vassal_hex_grid(tmap: TerrainMap, layout: Layout, board_size: tuple[int, int
     numbering = tmap.grid.numbering
     if isinstance(numbering, CCRR):
         digits = (numbering.col_digits, numbering.row_digits)
-        col_first, sep, fmt = True, numbering.separator, "$gridLocation$"
+        col_first, sep, fmt = not numbering.row_first, numbering.separator, "$gridLocation$"
     elif isinstance(numbering, Europa):
         digits = (numbering.digits, numbering.digits)
         col_first, sep, fmt = not numbering.row_first, "", f"{numbering.map_id}:$gridLocation$"

@@ -235,13 +235,16 @@ class CCRR(Numbering):
     Parsing accepts a column written with more digits than ``col_digits`` needs and, with a
     separator, short parts (``"1.7"``); :meth:`format` gives the canonical spelling.
     ``shifted`` says whether odd- or even-numbered columns (rows, for pointy grids) sit half a hex down
-    (right).
+    (right). ``row_first=True`` spells the row first (``"1502"`` = row 15, column 2: Tornio '44), the first
+    part then having ``row_digits`` digits.
 
     >>> ccrr = CCRR(2, 2)
     >>> ccrr.format(3, 4), ccrr.parse("0304"), ccrr.parse("304")
     ('0304', (3, 4), (3, 4))
     >>> ccrr.id_of(ccrr.hex_of("2517"))
     '2517'
+    >>> CCRR(row_first=True).parse("1502"), CCRR(row_first=True).format(2, 15)
+    ((2, 15), '1502')
     """
 
     scheme: ClassVar[str] = "ccrr"
@@ -251,51 +254,64 @@ class CCRR(Numbering):
     offset: OffsetSystem = field(default_factory=OffsetSystem)
     col_direction: ColDirection = "right"
     row_direction: RowDirection = "down"
+    row_first: bool = False
 
     def __post_init__(self) -> None:
         _check_digits(self.col_digits, "col_digits", "ccrr")
         _check_digits(self.row_digits, "row_digits", "ccrr")
         _check_separator(self.separator, "ccrr")
         _check_common(self)
+        if not isinstance(self.row_first, bool):
+            raise GridError(f"ccrr row_first must be true or false, not {self.row_first!r}")
         sep = re.escape(self.separator)
+        second = self.col_digits if self.row_first else self.row_digits
         if self.separator:
             pattern = rf"(-?[0-9]{{1,{_MAX_PART}}}){sep}(-?[0-9]{{1,{_MAX_PART}}})"
         else:
-            pattern = rf"(-?[0-9]{{1,{_MAX_PART}}})(-?[0-9]{{{self.row_digits}}})"
+            pattern = rf"(-?[0-9]{{1,{_MAX_PART}}})(-?[0-9]{{{second}}})"
         object.__setattr__(self, "_re", re.compile(pattern))
 
     @property
     def form(self) -> str:
         c, r = "C" * self.col_digits, "R" * self.row_digits
-        return f"{c}{self.separator}{r} (e.g. {self.format(*self.to_offset(1, 1))!r})"
+        first, second = (r, c) if self.row_first else (c, r)
+        return f"{first}{self.separator}{second} (e.g. {self.format(*self.to_offset(1, 1))!r})"
 
     def format(self, col: int, row: int) -> str:
         pc, pr = self.from_offset(col, row)
-        rtext = _pad(pr, self.row_digits)
+        ctext, rtext = _pad(pc, self.col_digits), _pad(pr, self.row_digits)
+        if self.row_first:
+            if not self.separator and len(ctext.lstrip("-")) > self.col_digits:
+                raise HexIdError(f"column {pc} does not fit the {self.col_digits} column digits of {self.form}")
+            return f"{rtext}{self.separator}{ctext}"
         if not self.separator and len(rtext.lstrip("-")) > self.row_digits:
             raise HexIdError(f"row {pr} does not fit the {self.row_digits} row digits of {self.form}")
-        return f"{_pad(pc, self.col_digits)}{self.separator}{rtext}"
+        return f"{ctext}{self.separator}{rtext}"
 
     def parse(self, text: str) -> tuple[int, int]:
         m = self._re.fullmatch(text.strip()) if isinstance(text, str) else None  # type: ignore[attr-defined]
         if not m:
             raise self._malformed(text)
-        return self.to_offset(int(m.group(1)), int(m.group(2)))
+        a, b = int(m.group(1)), int(m.group(2))
+        return self.to_offset(b, a) if self.row_first else self.to_offset(a, b)
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {"scheme": self.scheme, "col_digits": self.col_digits,
                                "row_digits": self.row_digits}
         if self.separator:
             out["separator"] = self.separator
+        if self.row_first:
+            out["row_first"] = True
         out.update(_common_dict(self))
         return out
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> CCRR:
-        _known_keys(d, "ccrr", {"col_digits", "row_digits", "separator"})
+        _known_keys(d, "ccrr", {"col_digits", "row_digits", "separator", "row_first"})
         return cls(col_digits=_get(d, "col_digits", 2, int), row_digits=_get(d, "row_digits", 2, int),
                    separator=_get(d, "separator", "", str), offset=_offset_from_dict(d),
-                   col_direction=d.get("col_direction", "right"), row_direction=d.get("row_direction", "down"))
+                   col_direction=d.get("col_direction", "right"), row_direction=d.get("row_direction", "down"),
+                   row_first=_get(d, "row_first", False, bool))
 
 
 # --- Europa --------------------------------------------------------------------------------------
