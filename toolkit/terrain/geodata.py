@@ -19,12 +19,13 @@ import sys
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
 from ..errors import DataFileError, InputError
 
-__all__ = ["Polyline", "data_dir", "read_polylines", "read_shorelines"]
+__all__ = ["Polyline", "data_dir", "read_polylines", "read_shorelines", "read_source"]
 
 RESOLUTIONS = ("c", "l", "i")
 KINDS = ("gshhs", "rivers", "countries", "states")
@@ -112,6 +113,19 @@ def read_shorelines(resolution: str = "i", *, bbox: Sequence[float] | None = Non
     """GSHHS rings of the given levels (1 land, 2 lake, 3 island in lake, 4 pond) meeting ``bbox``."""
     want = set(levels)
     return [p for p in read_polylines("gshhs", resolution, bbox=bbox, directory=directory) if p.level in want]
+
+
+def read_source(path: Path) -> Any:
+    """A map generator's hand-written YAML source file (``maps/sources/<slug>/*.yaml``); a one-line
+    :class:`DataFileError` naming the file when it cannot be read or parsed."""
+    import yaml
+
+    try:
+        return yaml.safe_load(path.read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise DataFileError(f"cannot read map source: {exc.strerror}", path) from None
+    except yaml.YAMLError as exc:
+        raise DataFileError(f"malformed yaml: {exc}", path) from None
 
 
 def main(argv: Sequence[str] | None = None) -> int:

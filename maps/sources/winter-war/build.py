@@ -28,13 +28,12 @@ if str(ROOT) not in sys.path:  # run as a plain script from anywhere
 import numpy as np  # noqa: E402
 import shapely  # noqa: E402
 import shapely.ops  # noqa: E402
-import yaml  # noqa: E402
 from shapely.geometry.base import BaseGeometry  # noqa: E402
 
 from toolkit.errors import DataFileError, InputError  # noqa: E402
 from toolkit.hexgrid import CCRR, Extent, Grid, Layout, OffsetSystem  # noqa: E402
 from toolkit.terrain import vector  # noqa: E402
-from toolkit.terrain.geodata import read_polylines, read_shorelines  # noqa: E402
+from toolkit.terrain.geodata import read_polylines, read_shorelines, read_source  # noqa: E402
 from toolkit.terrain.io import save_map  # noqa: E402
 from toolkit.terrain.model import HexData, TerrainMap, TerrainType  # noqa: E402
 
@@ -94,13 +93,7 @@ def log(msg: str) -> None:
 
 
 def load_source(name: str) -> Any:
-    path = HERE / name
-    try:
-        return yaml.safe_load(path.read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise DataFileError(f"cannot read map source: {exc.strerror}", path) from None
-    except yaml.YAMLError as exc:
-        raise DataFileError(f"malformed yaml: {exc}", path) from None
+    return read_source(HERE / name)
 
 
 def xy(latlon: Sequence[float]) -> tuple[float, float]:
