@@ -339,7 +339,13 @@ class PositionSchema:
                                                      "the rules expected to be broken"),
                                       "units": Field(MapOf(AnyValue(), what="a mapping of unit id to report "
                                                            "entries"), "entries the report gives these units"),
-                                      "summary": Field(MapOf(AnyValue()), "entries of the report's summary")},
+                                      "summary": Field(MapOf(AnyValue()), "entries of the report's summary"),
+                                      "violations": Field(ListOf(Record({
+                                          "rule": Field(Text(), "the section broken", required=True),
+                                          "hexes": Field(ListOf(Scalar()), "the hexes it names"),
+                                          "units": Field(ListOf(Scalar()), "the units it names")},
+                                          what="a mapping of rule, hexes and units")),
+                                          "the exact violations expected (rule, hexes, units)")},
                                      what="a mapping of ok, rules, units and summary"),
                               "the verdict the file expects (read by test suites; the referee ignores it)")
         return Record(top, what="a mapping with game, turn, player, phase, units and state")

@@ -146,11 +146,13 @@ def check_actions(ctx: Context, who: str, units: list[Unit], actions: list[Mappi
         elif act == "broken1":
             if level[uid] != 0:
                 errors.append(("22.9", f"Broken 1 Level on {uid}, which is not unbroken (22.9 (2))"))
-            level[uid] = 1
+            else:
+                level[uid] = 1
         elif act == "broken2":
             if level[uid] != 1:
                 errors.append(("22.9", f"Broken 2 Levels on {uid}, which is not Broken 1 Level (22.9 (3))"))
-            level[uid] = 2
+            else:
+                level[uid] = 2
         elif act == "panic" and panicked_by_other:
             errors.append(("22.6.6", "a Panic combat action may only be chosen by one player in the same combat"))
     if "retreat" in names and "panic" in names:
@@ -245,20 +247,23 @@ def _resolve(ctx: Context, n: int, spec: Mapping[str, Any], attackers: list[Unit
             ctx.attack(u) <= 0 for u in attackers):
         return out  # 22.0: reported by the caller; nothing to resolve
     half_die = spec.get("half_die")
+    attack = build_attack(ctx, attackers, defenders, target, spec)
     try:
-        res = resolve(build_attack(ctx, attackers, defenders, target, spec), ctx.charts,
-                      None if half_die is None else int(half_die))
+        res = resolve(attack, ctx.charts, None)
+        half = res.get("odds") is not None and len(set(res["column"].values())) > 1
+        if res.get("odds") is not None and (half_die is not None or not half):
+            # a whole ratio needs no die (1 stands for "no die"); a half one the owner's die (22.1 (3))
+            res = resolve(attack, ctx.charts, int(half_die) if half and half_die is not None else 1)
     except InputError as exc:
         text = str(exc)
         out.append(violation("22.5.1" if "22.5.1" in text else "22.1", f"attack {n}: {text}", hexes))
         return out
     entry.update({k: res[k] for k in ("attack", "defense", "basic_odds", "odds") if k in res})
-    for k in ("result", "dice", "defender_aps", "attacker_aps", "verdict"):
+    for k in ("result", "dice", "defender_aps", "attacker_aps"):
         if k in res:
             entry["final_odds" if k == "result" else k] = res[k]
     if res.get("verdict"):
-        ctx.not_judged.append(f"{res['verdict']} (attack {n} on {target})")
-        return out
+        ctx.not_judged.append(f"{res['verdict']} (attack {n} on {target}: the odds and dice)")
     rolled_a = [int(x) for x in spec.get("attacker_dice") or []]
     rolled_d = [int(x) for x in spec.get("defender_dice") or []]
     panic_d = any(str(a.get("action")) == "panic" for a in spec.get("defender_actions") or [])

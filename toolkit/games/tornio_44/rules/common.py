@@ -70,6 +70,10 @@ class RefereeBoard(TornioBoard):
         """22.3: a Town/Factory Area hex."""
         return self.town_factory(h)
 
+    def on_road(self, h: str) -> bool:
+        """14.0, 28.0: a road or railroad hex (tagged, or joined to a neighbour by a road or railroad)."""
+        return super().on_road(h) or any(self.road(h, n) for n in self.neighbours(h))
+
     def edge(self, h: str) -> bool:
         """26.0, 28.0: a hex on the map edge (tagged, or with fewer than six neighbours)."""
         return self.on_edge(h) or len(self.neighbours(h)) < 6

@@ -240,14 +240,15 @@ def demolitions(ctx: Context) -> list[Violation]:
             why.append("only the bridges in 1603 and 2420")
         elif bridges.get(bridge) == "destroyed":
             why.append("the bridge is destroyed; bridges cannot be repaired")
-        if u.hex != bridge:
-            why.append(f"the engineer is in {u.hex}, not the bridge hex")
-        others = [x.id for x in ctx.at(bridge) if x.id != uid]
-        if others and u.hex == bridge:
-            why.append(f"other units are in the hex ({', '.join(others)})")
+        if ctx.pos.phase == "initial":  # where it stands during the attempt (it may not move afterwards)
+            if u.hex != bridge:
+                why.append(f"the engineer is in {u.hex}, not the bridge hex")
+            others = [x.id for x in ctx.at(bridge) if x.id != uid]
+            if others and u.hex == bridge:
+                why.append(f"other units are in the hex ({', '.join(others)})")
         if uid in seen:
             why.append("one attempt per Game Turn")
-        if ctx.pos.player != "german" or ctx.pos.phase not in ("initial",):
+        if ctx.pos.player != "german" or ctx.pos.phase == "setup":
             why.append("attempted in the German Initial Phase (6.1: 1e)")
         seen.add(uid)
         if why:

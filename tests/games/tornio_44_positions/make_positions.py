@@ -1,0 +1,521 @@
+"""Writes the Tornio '44 position suite (``python tests/games/tornio_44_positions/make_positions.py``).
+
+Each position is judged on the hand-made test map (``tests/games/tornio_44/fixture_map.yaml``: open ground with
+the features a rule needs) and cites its section; its ``expect:`` gives the verdict and the exact violations
+(section, hexes, units), written from the rulebook, not from the referee's output.
+
+Counters are given by their printed values (``fin infantry 3-3-5``: side, type, Attack-Defense-Movement; ``m``
+motorised; ``[8]-1-8m r6`` a Support Unit). ``turn`` counts Game Turns 1..16 (1 = 1A, 2 = 1B, 3 = 2A ...).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+HERE = Path(__file__).resolve().parent
+
+FI = "fin infantry 3-3-5"
+GI = "ger infantry 3-4-5"
+POSITIONS: list[dict[str, Any]] = []
+
+
+def u(uid: str, counter: str, hex_id: str | None, **state: Any) -> dict[str, Any]:
+    out: dict[str, Any] = {"id": uid, "counter": counter, "hex": hex_id}
+    if state:
+        out["state"] = state
+    return out
+
+
+def p(name: str, rule: str, why: str, units: list[dict[str, Any]], *, turn: int = 1, player: str = "finnish",
+      phase: str = "movement", state: dict[str, Any] | None = None, before: list[dict[str, Any]] | None = None,
+      violations: list[tuple[str, list[str], list[str]]] = (), summary: dict[str, Any] | None = None,
+      unit_status: dict[str, Any] | None = None) -> None:
+    expect: dict[str, Any] = {"ok": not violations, "rules": sorted({v[0] for v in violations}),
+                              "violations": [{"rule": r, "hexes": h, "units": us} for r, h, us in violations]}
+    if summary:
+        expect["summary"] = summary
+    if unit_status:
+        expect["units"] = unit_status
+    data: dict[str, Any] = {"game": "tornio-44", "turn": turn, "player": player, "phase": phase}
+    if state:
+        data["state"] = state
+    data["expect"] = expect
+    data["units"] = units
+    if before is not None:
+        data["before"] = before
+    POSITIONS.append({"name": name, "rule": rule, "why": why, "data": data})
+
+
+def ten(prefix: str, counter: str, hex_id: str, n: int = 10, **state: Any) -> list[dict[str, Any]]:
+    return [u(f"{prefix}{i}", counter, hex_id, **state) for i in range(1, n + 1)]
+
+
+# --- 7.0 Stacking --------------------------------------------------------------------------------------------
+p("stacking-ten", "7.0", "ten Finnish units in one hex: the limit", ten("f", FI, "0303"))
+p("stacking-eleven", "7.0", "eleven Finnish units in one hex", ten("f", FI, "0303", 11),
+  violations=[("7.0", ["0303"], [f"f{i}" for i in range(1, 12)])])
+p("stacking-mid-move", "7.0", "the limit may be exceeded during movement", ten("f", FI, "0303", 11),
+  state={"mid_move": True})
+p("stacking-close-combat", "22.3", "each player has a full allotment in a Close Combat hex",
+  ten("f", FI, "0620") + ten("g", GI, "0620"))
+p("stacking-german-eleven", "7.0", "eleven German units, every kind of unit counts",
+  [*ten("g", GI, "0404", 9), u("gr", "ger rocket [8]-1-8m r6", "0404"), u("gt", "ger tank 4-3-10m", "0404")],
+  player="german", violations=[("7.0", ["0404"], [*(f"g{i}" for i in range(1, 10)), "gr", "gt"])])
+p("stacking-box-six", "7.1", "a Stacking marker holds up to 5 units",
+  [u(f"b{i}", "fin infantry 3-3-5 @I/11", "0505", box="I/11") for i in range(1, 7)],
+  violations=[("7.1", ["0505"], [f"b{i}" for i in range(1, 7)])])
+p("stacking-box-undesignated", "7.1", "one unit of a Stacking Marker Box must be designated like the marker",
+  [u("b1", "fin infantry 3-3-5 @II/11", "0505", box="I/11"), u("b2", FI, "0505", box="I/11")],
+  violations=[("7.1", ["0505"], ["b1", "b2"])])
+p("stacking-box-legal", "7.1", "Illustration 1: stack B may be replaced by the I/11 marker (one unit of I/11)",
+  [u("b1", "fin infantry 3-3-5 @I/11", "0505", box="I/11"), u("b2", "fin jaeger 3-3-5 @II/11", "0505", box="I/11"),
+   u("b3", FI, "0505", box="I/11")])
+
+# --- 9.0 ZOC and hex control --------------------------------------------------------------------------------
+p("zoc-daytime", "9.0", "a Combat Unit controls the adjacent hexes by day",
+  [u("f", FI, "0303"), u("g", GI, "0304")], unit_status={"g": {"in_enemy_zoc": True}, "f": {"in_enemy_zoc": True}})
+p("zoc-nighttime", "27.3", "no ZOC at night, only Hex Control",
+  [u("f", FI, "0303"), u("g", GI, "0304")], turn=2, unit_status={"g": {"in_enemy_zoc": False}})
+p("zoc-support-unit", "5.5", "Support Units never have ZOC",
+  [u("m", "fin mortar [4]-1-4 r3", "0303"), u("g", GI, "0304")], unit_status={"g": {"in_enemy_zoc": False}})
+p("zoc-intoxicated", "28.1", "intoxicated units lose their ZOC",
+  [u("f", FI, "0303", intoxicated=True), u("g", GI, "0304")], unit_status={"g": {"in_enemy_zoc": False}})
+p("zoc-close-combat", "22.3", "units in a Close Combat hex have no ZOC",
+  [u("f", FI, "0620"), u("g", GI, "0620"), u("g2", GI, "0619")], player="german",
+  unit_status={"g2": {"in_enemy_zoc": False}})
+
+# --- 10.0 Ownership -----------------------------------------------------------------------------------------
+p("ownership-occupant", "10.0", "the occupant owns the hex; ZOC is not enough",
+  [u("f", FI, "2002")], state={"owner": {"2002": "german"}},
+  violations=[("10.0", ["2002"], ["f"])])
+p("ownership-last-occupied", "10.0", "an empty hex stays with the last player to occupy it",
+  [u("f", FI, "2003")], state={"owner": {"2002": "finnish"}})
+
+# --- 11.0 Coup ----------------------------------------------------------------------------------------------
+p("coup-tornio", "11.0", "a Coup in Tornio by both Larjo units: no DRM",
+  [u("l1", FI, "1502"), u("l2", FI, "1502")], phase="setup",
+  state={"coups": [{"hex": "1502", "units": ["l1", "l2"]}]},
+  summary={"actions": [{"coup": "1502", "drm": 0}]})
+p("coup-kemi-one-unit", "11.0", "-1 for Kemi and -1 for a single Larjo unit, cumulative",
+  [u("l1", FI, "1502"), u("l2", FI, "3220")], phase="setup",
+  state={"coups": [{"hex": "1502", "units": ["l1"]}, {"hex": "3220", "units": ["l2"]}]},
+  summary={"actions": [{"coup": "1502", "drm": -1}, {"coup": "3220", "drm": -2}]})
+p("coup-elsewhere", "11.0", "a Coup only in Tornio or Kemi",
+  [u("l1", FI, "2002"), u("l2", FI, "2002")], phase="setup",
+  state={"coups": [{"hex": "2002", "units": ["l1", "l2"]}]},
+  violations=[("11.0", ["2002"], ["l1", "l2"])])
+p("coup-later", "11.0", "a Coup only before the game begins",
+  [u("l1", FI, "1502"), u("l2", FI, "1502")], turn=3, phase="initial",
+  state={"coups": [{"hex": "1502", "units": ["l1", "l2"]}]},
+  violations=[("11.0", [], [])])
+p("coup-unit-elsewhere", "11.0", "a Larjo unit takes part in the Coup of its hex",
+  [u("l1", FI, "1502"), u("l2", FI, "3220")], phase="setup",
+  state={"coups": [{"hex": "1502", "units": ["l1", "l2"]}]},
+  violations=[("11.0", ["3220", "1502"], ["l2"])])
+
+# --- 12.0 Weather -------------------------------------------------------------------------------------------
+p("weather-1a-sunny", "12.0", "Game Turn 1A is always Cloudy", [u("f", FI, "0303")], state={"weather": "sunny"},
+  violations=[("12.0", [], [])])
+p("weather-2a-sunny", "12.0", "from 2A the weather is rolled", [u("f", FI, "2917")], turn=3,
+  state={"weather": "sunny", "owner": {"2918": "finnish"}})
+
+# --- 13.0 Supply --------------------------------------------------------------------------------------------
+p("supply-next-to-depot", "13.0", "one hex from the Finnish depot 2918 it owns", [u("f", FI, "2919")], turn=3,
+  state={"owner": {"2918": "finnish"}}, unit_status={"f": {"supplied": True}})
+p("supply-by-road", "13.0", "four hexes to a Main Road leading to the depot (the road's length unlimited)",
+  [u("f", FI, "2906")], turn=3, state={"owner": {"2918": "finnish"}}, unit_status={"f": {"supplied": True}})
+p("supply-out-unbroken", "13.0", "no depot within 10 Foot MPs: Broken 1 Level", [u("f", FI, "0303")], turn=3,
+  violations=[("13.0", ["0303"], ["f"])], unit_status={"f": {"supplied": False}})
+p("supply-out-broken", "13.0", "out of supply and marked Broken 1 Level", [u("f", FI, "0303", broken=1)], turn=3,
+  unit_status={"f": {"supplied": False}})
+p("supply-out-twice", "13.0", "still out of supply on the next Game Turn: Broken 2 Levels",
+  [u("f", FI, "0303", broken=1, unsupplied_before=True)], turn=3, violations=[("13.0", ["0303"], ["f"])])
+p("supply-night", "13.0 Clarification 3", "no supply check on Nighttime turns for unbroken units",
+  [u("f", FI, "0303")], turn=4, unit_status={"f": {"supplied": None}})
+p("supply-phasing-only", "13.0 Clarification 1", "supply is checked for the Phasing Player's units only",
+  [u("f", FI, "2919"), u("g", GI, "0303")], turn=3, state={"owner": {"2918": "finnish"}},
+  unit_status={"g": {"supplied": None}})
+p("supply-3625-early", "13.1", "3625 is a Finnish depot only from 5A", [u("f", FI, "3624")], turn=7,
+  state={"owner": {"3625": "finnish"}}, violations=[("13.0", ["3624"], ["f"])])
+p("supply-3625-5a", "13.1", "3625 is a Finnish depot from 5A", [u("f", FI, "3624")], turn=9,
+  state={"owner": {"3625": "finnish"}})
+p("supply-depot-owned-by-enemy", "13.1", "a depot works only while its player owns it",
+  [u("f", FI, "2919")], turn=3, violations=[("13.0", ["2919"], ["f"])])
+p("supply-reinforcement", "16.2", "reinforcements are always in supply on the Game Turn they arrive",
+  [u("f", FI, "0303", arrived=True)], turn=3, unit_status={"f": {"supplied": True}})
+
+# --- 14.0 Replacements --------------------------------------------------------------------------------------
+p("replacement-on-road", "14.0", "an unbroken reduced Combat Unit on a road is flipped on a Nighttime turn",
+  [u("f", FI, "2007")], turn=4, phase="initial", before=[u("f", FI, "2007", reduced=True)])
+p("replacement-off-road", "14.0", "only on a road or railroad hex",
+  [u("f", FI, "0303")], turn=4, phase="initial", before=[u("f", FI, "0303", reduced=True)],
+  violations=[("14.0", ["0303"], ["f"])])
+p("replacement-two", "14.0", "1 RP a Nighttime turn",
+  [u("f", FI, "2007"), u("f2", FI, "2008")], turn=4, phase="initial",
+  before=[u("f", FI, "2007", reduced=True), u("f2", FI, "2008", reduced=True)],
+  violations=[("14.0", ["2007", "2008"], ["f", "f2"])])
+p("replacement-daytime", "14.0", "Replacement Points only on Nighttime turns from 2B",
+  [u("f", FI, "2007")], turn=3, phase="initial", before=[u("f", FI, "2007", reduced=True)],
+  violations=[("14.0", ["2007"], ["f"])])
+p("replacement-broken", "14.0", "only an unbroken Combat Unit",
+  [u("f", FI, "2007", broken=1)], turn=4, phase="initial", before=[u("f", FI, "2007", reduced=True, broken=1)],
+  violations=[("14.0", ["2007"], ["f"])])
+
+# --- 15.0 Demolitions ---------------------------------------------------------------------------------------
+GE = "ger engineer 2-3-5"
+p("demolition-legal", "15.0", "an unbroken German Engineer alone in the bridge hex at night: -1 DRM",
+  [u("e", GE, "1603")], turn=2, player="german", phase="initial",
+  state={"demolitions": [{"engineer": "e", "bridge": "1603"}]},
+  summary={"actions": [{"demolition": 1, "bridge": "1603", "drm": -1}]})
+p("demolition-not-in-hex", "15.0", "the Engineer attempts in the bridge hex",
+  [u("e", GE, "1602")], turn=3, player="german", phase="initial",
+  state={"demolitions": [{"engineer": "e", "bridge": "1603"}]}, violations=[("15.0", ["1602", "1603"], ["e"])])
+p("demolition-not-alone", "15.0", "no other units may be in the hex",
+  [u("e", GE, "1603"), u("g", GI, "1603")], turn=3, player="german", phase="initial",
+  state={"demolitions": [{"engineer": "e", "bridge": "1603"}]}, violations=[("15.0", ["1603"], ["e"])])
+p("demolition-finnish", "15.0", "German Engineer units only",
+  [u("e", "fin engineer 2-2-5", "1603")], turn=3, player="german", phase="initial",
+  state={"demolitions": [{"engineer": "e", "bridge": "1603"}]}, violations=[("15.0", ["1603"], ["e"])])
+p("demolition-broken", "15.0", "unbroken Engineer units only",
+  [u("e", GE, "1603", broken=1)], turn=3, player="german", phase="initial",
+  state={"demolitions": [{"engineer": "e", "bridge": "1603"}]}, violations=[("15.0", ["1603"], ["e"])])
+p("demolition-then-move", "15.0", "the Engineer may not move in the Player Turn of its attempt",
+  [u("e", GE, "1604")], turn=3, player="german", phase="movement",
+  state={"demolitions": [{"engineer": "e", "bridge": "1603"}]}, before=[u("e", GE, "1603")],
+  violations=[("15.0", ["1603", "1604"], ["e"])])
+p("demolition-achtung-cost", "15.0", "all units pay 2 more MPs to enter a hex with the Achtung! Gefahr! marker",
+  [u("f", "fin infantry 3-3-1", "1603")], state={"bridges": {"1603": "damaged"}},
+  before=[u("f", "fin infantry 3-3-1", "1503")], violations=[("17.0", ["1503", "1603"], ["f"])])
+
+# --- 16.0 At start, reinforcements, landings ----------------------------------------------------------------
+p("setup-shared-hex", "16.1", "no German unit starts in a Finnish unit's hex",
+  [u("f", FI, "1502"), u("g", GI, "1502")], phase="setup", violations=[("16.1", ["1502"], ["f", "g"])])
+p("landing-royttae", "16.2.3", "a Naval Landing into 2602 costs 1 MP, then the unit moves on",
+  [u("f", FI, "2606")], before=[u("f", FI, None)])
+p("landing-kemi-support", "16.2.3", "3 MPs into Kemi, doubled for a Support Unit: more than its MF",
+  [u("m", "fin mortar [4]-1-4 r3", "3220")], before=[u("m", "fin mortar [4]-1-4 r3", None)],
+  violations=[("17.0", ["3220"], ["m"])])
+p("landing-night", "27.3", "no Naval Landings at night",
+  [u("f", FI, "2602")], turn=2, before=[u("f", FI, None)], violations=[("27.3", ["2602"], ["f"])])
+p("landing-storm", "12.0", "no Naval Landings in Stormy weather",
+  [u("f", FI, "2602")], turn=3, state={"weather": "stormy", "owner": {"2602": "finnish"}},
+  before=[u("f", FI, None)], violations=[("12.0", ["2602"], ["f"])])
+p("landing-occupied", "16.2.3", "no landing into a Landing Site occupied by enemy units",
+  [u("f", FI, "2602"), u("g", GI, "2602")], before=[u("f", FI, None), u("g", GI, "2602")],
+  violations=[("16.2.3", ["2602"], ["f"]), ("22.3", ["2602"], ["f", "g"])])
+p("restriction-exit-hex", "16.2.2", "no German reinforcement from a VP Exit Hex a Finnish unit exited from",
+  [u("g", GI, "0202", entered="0201")], player="german", state={"finnish_exits": ["0201"]},
+  before=[u("g", GI, None)], violations=[("16.2.2", ["0201"], ["g"])])
+p("alarm-lowered", "16.2.1", "an Alarm Level never decreases: Ajos made it High",
+  [u("f", FI, "2602")], state={"landings": ["2602", "3917"], "alarm": "low"},
+  violations=[("16.2.1", ["2602", "3917"], [])])
+p("alarm-very-high", "16.2.1", "a landing in Kemi: Very High", [u("f", FI, "2602")],
+  state={"landings": ["2602", "3220"], "alarm": "very_high"}, summary={"alarm_level": "very_high"})
+
+# --- 17.0 / 18.0 Movement -----------------------------------------------------------------------------------
+p("illustration-6-ok", "17.0", "Illustration 6: 6.5 MPs via A (Open Ground, Minor River, ZOC) to B (road, ZOC)",
+  [u("g", "ger infantry 3-4-6h", "3210"), u("f", FI, "3111")], player="german",
+  before=[u("g", "ger infantry 3-4-6h", "3010"), u("f", FI, "3111")])
+p("illustration-6-short", "17.0", "Illustration 6 with 6 MPs: half an MP short",
+  [u("g", "ger infantry 3-4-6", "3210"), u("f", FI, "3111")], player="german",
+  before=[u("g", "ger infantry 3-4-6", "3010"), u("f", FI, "3111")], violations=[("17.0", ["3010", "3210"], ["g"])])
+p("one-hex-half", "17.4", "a unit may always move one hex if it pays half the MPs (2 MPs, MF 1)",
+  [u("f", "fin infantry 3-3-1", "0304"), u("g", GI, "0305")], before=[u("f", "fin infantry 3-3-1", "0303"),
+                                                                        u("g", GI, "0305")])
+p("one-hex-too-dear", "17.4", "3 MPs (leave and enter an enemy ZOC, Open Ground) need 1.5 MPs",
+  [u("f", "fin infantry 3-3-1", "0304"), u("g", GI, "0305"), u("g2", GI, "0202")],
+  before=[u("f", "fin infantry 3-3-1", "0303"), u("g", GI, "0305"), u("g2", GI, "0202")],
+  violations=[("17.0", ["0303", "0304"], ["f"])])
+p("night-half-mf", "27.1", "the MF is halved at night: 3 Open Ground hexes with MF 5",
+  [u("f", FI, "0306")], turn=2, before=[u("f", FI, "0303")], violations=[("17.0", ["0303", "0306"], ["f"])])
+p("broken-mf", "23.0", "each Broken Level reduces the MF by one: MF 4, Broken 2, three hexes",
+  [u("f", "fin infantry 3-3-4", "0306", broken=2)], before=[u("f", "fin infantry 3-3-4", "0303", broken=2)],
+  violations=[("17.0", ["0303", "0306"], ["f"])])
+p("main-road-third-free", "18.2", "0.5 + 0.5 + 0 MPs along three Main Road hexes with MF 1",
+  [u("f", "fin infantry 3-3-1", "2008")], before=[u("f", "fin infantry 3-3-1", "2005")])
+p("main-road-fourth", "18.2", "a fourth Main Road hex costs 0.5 again: 1.5 MPs with MF 1",
+  [u("f", "fin infantry 3-3-1", "2009")], before=[u("f", "fin infantry 3-3-1", "2005")],
+  violations=[("17.0", ["2005", "2009"], ["f"])])
+p("motorised-major-river", "18.1.1", "motorised units never move across a Major River without a bridge",
+  [u("t", "fin tank 4-3-1m", "1310")], before=[u("t", "fin tank 4-3-1m", "1210")],
+  violations=[("17.0", ["1210", "1310"], ["t"])])
+p("foot-major-river-unknown", "18.6", "a foot unit crossing a Major River: the cost is not in the text",
+  [u("f", "fin infantry 3-3-1", "1310")], before=[u("f", "fin infantry 3-3-1", "1210")],
+  summary={"not_judged": ["not judged: 18.6 Terrain Effects Table value unknown (the move of f from 1210 to "
+                          "1310)"]})
+p("illegal-hex", "18.4", "a unit in an Illegal Hex is eliminated", [u("f", FI, "0809")],
+  violations=[("18.4", ["0809"], ["f"])])
+p("non-phasing-moves", "5.4", "only the Phasing Player's units move",
+  [u("g", GI, "0304")], before=[u("g", GI, "0303")], violations=[("5.4", ["0303", "0304"], ["g"])])
+p("intoxicated-moves", "28.1", "intoxicated units may take no actions",
+  [u("f", FI, "0304", intoxicated=True)], before=[u("f", FI, "0303", intoxicated=True)],
+  violations=[("28.1", ["0303", "0304"], ["f"])])
+p("illustration-10-a", "22.3", "Illustration 10: unit A pays 2 (Town) + 1 (enemy hex) = 3 MPs",
+  [u("a", "ger infantry 3-4-3", "0620"), u("c", FI, "0620")], player="german",
+  before=[u("a", "ger infantry 3-4-3", "0720"), u("c", FI, "0620")])
+p("illustration-10-b", "22.3", "Illustration 10: unit B pays 0.5 + 1 (ZOC) + 2 + 1 = 4.5 MPs",
+  [u("b", "ger infantry 3-4-4h", "0620"), u("c", FI, "0620")], player="german",
+  before=[u("b", "ger infantry 3-4-4h", "0618"), u("c", FI, "0620")])
+p("illustration-10-b-short", "22.3", "Illustration 10: unit B with 4 MPs cannot make it",
+  [u("b", "ger infantry 3-4-4", "0620"), u("c", FI, "0620")], player="german",
+  before=[u("b", "ger infantry 3-4-4", "0618"), u("c", FI, "0620")], violations=[("17.0", ["0618", "0620"], ["b"])])
+p("enter-enemy-open-hex", "22.3", "units of both players share a hex only in Town/Factory Area hexes",
+  [u("f", FI, "0304"), u("g", GI, "0304")], before=[u("f", FI, "0303"), u("g", GI, "0304")],
+  violations=[("22.3", ["0304"], ["f", "g"]), ("17.0", ["0303", "0304"], ["f"])])
+p("leave-close-combat", "22.3", "moving out of a Close Combat hex costs 1 MP more (no Road Bonus): 3 MPs",
+  [u("f", "fin infantry 3-3-2h", "0519"), u("g", GI, "0620")],
+  before=[u("f", "fin infantry 3-3-2h", "0620"), u("g", GI, "0620")], violations=[("17.0", ["0620", "0519"], ["f"])])
+p("engineer-crossing", "15.1", "with an Engineer in the hex the Minor River costs half: 1.5 + 1 MPs",
+  [u("f", "fin infantry 3-3-2h", "1210"), u("e", "fin engineer 2-2-5", "1010")],
+  before=[u("f", "fin infantry 3-3-2h", "1010"), u("e", "fin engineer 2-2-5", "1010")])
+p("no-engineer-crossing", "18.6", "without the Engineer: 2 + 1 MPs with MF 2.5",
+  [u("f", "fin infantry 3-3-2h", "1210")], before=[u("f", "fin infantry 3-3-2h", "1010")],
+  violations=[("17.0", ["1010", "1210"], ["f"])])
+
+# --- 25.0 Exploitation ----------------------------------------------------------------------------------------
+p("exploit-support", "25.0", "Support Units do not move in the Exploitation Phase",
+  [u("m", "fin mortar [4]-1-4 r3", "0304")], phase="exploitation", before=[u("m", "fin mortar [4]-1-4 r3", "0303")],
+  violations=[("25.0", ["0303", "0304"], ["m"])])
+p("exploit-attacked", "25.1", "a unit that took part in a combat this Player Turn does not exploit",
+  [u("f", FI, "0304", attacked=True)], phase="exploitation", before=[u("f", FI, "0303", attacked=True)],
+  violations=[("25.1", ["0303", "0304"], ["f"])])
+p("exploit-zoc", "25.1", "a unit starting the Exploitation Phase in enemy ZOC does not exploit",
+  [u("f", FI, "0302"), u("g", GI, "0304")], phase="exploitation",
+  before=[u("f", FI, "0303"), u("g", GI, "0304")], violations=[("25.1", ["0303", "0302"], ["f"])])
+p("exploit-half", "25.1", "the MF is halved: 2 hexes with MF 5 are fine", [u("f", FI, "0305")],
+  phase="exploitation", before=[u("f", FI, "0303")])
+p("exploit-half-too-far", "25.1", "the MF is halved: 3 hexes with MF 5 are too far", [u("f", FI, "0306")],
+  phase="exploitation", before=[u("f", FI, "0303")], violations=[("17.0", ["0303", "0306"], ["f"])])
+p("exploit-night", "25.0", "no Exploitation Phase at night", [u("f", FI, "0304")], turn=2, phase="exploitation",
+  before=[u("f", FI, "0303")], violations=[("25.0", ["0303", "0304"], ["f"])])
+
+# --- 19.0 Overruns ----------------------------------------------------------------------------------------------
+ILL7 = [u("a", "fin infantry 6-4-5", "0303"), u("b", "fin infantry 6-4-5", "0303"),
+        u("c", "fin infantry 4-3-5", "0404"), u("d", "fin infantry 4-3-5", "0404"),
+        u("x", "ger infantry 2-2-5", "0304")]
+p("illustration-7", "19.0", "Illustration 7: 6 + 6 + 4 + 4 = 20 against 2, exactly 10:1",
+  ILL7, state={"overruns": [{"units": ["a", "b", "c", "d"], "target": "0304"}]})
+p("overrun-short", "19.0", "18 against 2 is less than 10:1",
+  [*ILL7[:2], u("c", "fin infantry 4-3-5", "0404"), u("d", "fin infantry 2-3-5", "0404"), ILL7[4]],
+  state={"overruns": [{"units": ["a", "b", "c", "d"], "target": "0304"}]},
+  violations=[("19.0", ["0304", "0303", "0404"], ["a", "b", "c", "d"])])
+p("overrun-night", "27.3", "no Overruns at night", ILL7, turn=2,
+  state={"overruns": [{"units": ["a", "b", "c", "d"], "target": "0304"}]},
+  violations=[("27.3", ["0304", "0303", "0404"], ["a", "b", "c", "d"])])
+p("overrun-town", "19.0", "no Overruns into a Town/Factory Area hex",
+  [u("a", "fin infantry 6-4-5", "0720"), u("b", "fin infantry 6-4-5", "0720"), u("x", "ger infantry 1-1-5", "0620")],
+  state={"overruns": [{"units": ["a", "b"], "target": "0620"}]},
+  violations=[("19.0", ["0620", "0720"], ["a", "b"])])
+p("overrun-eleven", "19.0 Clarification 2", "no more than 10 units take part in an Overrun",
+  [*ten("a", "fin infantry 6-4-5", "0303"), u("k", "fin infantry 6-4-5", "0404"), u("x", "ger infantry 1-1-5", "0304")],
+  state={"overruns": [{"units": [*(f"a{i}" for i in range(1, 11)), "k"], "target": "0304"}]},
+  violations=[("19.0 Clarification 2", ["0304", "0303", "0404"], [*(f"a{i}" for i in range(1, 11)), "k"])])
+
+# --- 20.0 Air Strikes --------------------------------------------------------------------------------------------
+p("air-sunny", "20.0", "an Air Strike on a Sunny Daytime turn from 2A: Forest -1 DRM",
+  [u("f", FI, "2919"), u("g", GI, "0506")], turn=3, phase="combat",
+  state={"weather": "sunny", "owner": {"2918": "finnish"}, "air_strikes": [{"target": "0506"}]},
+  summary={"actions": [{"air_strike": "0506", "drm": -1}]})
+p("air-cloudy", "20.0", "no Air Strikes in Cloudy weather", [u("f", FI, "2919"), u("g", GI, "0506")], turn=3,
+  phase="combat", state={"weather": "cloudy", "owner": {"2918": "finnish"}, "air_strikes": [{"target": "0506"}]},
+  violations=[("20.0", ["0506"], [])])
+p("air-aa", "31.2", "optional 31.2: no Finnish Air Strike where a German Antiaircraft unit is",
+  [u("f", FI, "2919"), u("g", "ger anti_aircraft 1-2-8m", "0506")], turn=3, phase="combat",
+  state={"weather": "sunny", "owner": {"2918": "finnish"}, "optional": ["31.2"], "air_strikes": [{"target": "0506"}]},
+  violations=[("31.2", ["0506"], [])])
+p("air-twice", "20.0", "one Air Strike per Player Turn",
+  [u("f", FI, "2919"), u("g", GI, "0506"), u("g2", GI, "0507")], turn=3, phase="combat",
+  state={"weather": "sunny", "owner": {"2918": "finnish"}, "air_strikes": [{"target": "0506"}, {"target": "0507"}]},
+  violations=[("20.0", ["0506", "0507"], [])])
+p("air-close-combat", "22.3", "no Air Strike into a Close Combat hex",
+  [u("f", FI, "0620"), u("g", GI, "0620")], turn=3, phase="combat",
+  state={"weather": "sunny", "owner": {"0620": "finnish"}, "air_strikes": [{"target": "0620"}], "attacks": [
+      {"attackers": ["f"], "target": "0620"}]},
+  violations=[("22.3", ["0620"], []), ("13.0", ["0620"], ["f"])])
+p("air-bridge-friendly", "20.2", "no German units in the bridge hex the Germans strike",
+  [u("g", GI, "1603")], turn=3, player="german", phase="combat",
+  state={"weather": "sunny", "air_strikes": [{"target": "1603"}]}, violations=[("20.2", ["1603"], ["g"])])
+
+# --- 21.0 Indirect Fire Support ----------------------------------------------------------------------------------
+p("fire-column-4", "21.1 Clarification", "a total Support Factor of 5 uses the 4 column",
+  [u("m1", "fin mortar [3]-1-4 r3", "0405"), u("m2", "fin mortar [2]-1-4 r3", "0405"), u("f", FI, "0405"),
+   u("g", GI, "0506")], phase="combat", state={"fire": [{"units": ["m1", "m2"], "target": "0506"}]},
+  summary={"actions": [{"fire": 1, "target": "0506", "support": 5.0, "column": 4, "drm": -1}]})
+p("fire-moved", "21.5", "a Support Factor of 5 halved for moving: 2.5; no spotter -2, Village -1",
+  [u("m1", "fin mortar [5]-1-4 r3", "0604", moved=True), u("g", GI, "0706")], phase="combat",
+  state={"fire": [{"units": ["m1"], "target": "0706"}]},
+  summary={"actions": [{"fire": 1, "target": "0706", "support": 2.5, "column": None, "drm": -3}]})
+p("fire-range", "21.2", "a target beyond the Support Unit's range",
+  [u("m", "fin mortar [4]-1-4 r3", "0303"), u("g", GI, "0307")], phase="combat",
+  state={"fire": [{"units": ["m"], "target": "0307"}]}, violations=[("21.2", ["0303", "0307"], ["m"])])
+p("fire-combat-unit", "21.0", "only Support Units fire", [u("f", FI, "0303"), u("g", GI, "0304")], phase="combat",
+  state={"fire": [{"units": ["f"], "target": "0304"}]}, violations=[("21.0", ["0303", "0304"], ["f"])])
+p("fire-twice", "21.6", "a Support Unit fires once a Combat Phase",
+  [u("m", "fin mortar [4]-1-4 r3", "0303"), u("g", GI, "0305"), u("g2", GI, "0304")], phase="combat",
+  state={"fire": [{"units": ["m"], "target": "0304"}, {"units": ["m"], "target": "0305"}]},
+  violations=[("21.6", ["0303", "0305"], ["m"])])
+p("fire-close-combat", "22.3", "no Indirect Fire Support into a Close Combat hex",
+  [u("m", "ger rocket [8]-1-8m r6", "0618"), u("f", FI, "0620"), u("g", GI, "0620")], player="german",
+  phase="combat", state={"fire": [{"units": ["m"], "target": "0620"}], "attacks": [
+      {"attackers": ["g"], "target": "0620"}]},
+  violations=[("22.3", ["0620"], ["m"])])
+
+# --- 22.0 Combat -------------------------------------------------------------------------------------------------
+ILL9 = [u("a", "ger infantry 6-4-5", "0405"), u("b", "ger infantry 2-2-5", "0406"),
+        u("c", "fin infantry 3-4-5", "0506")]
+p("illustration-9", "22.2", "Illustration 9: 8 against 4 in Forest from two hexes: 2:1 +0.5 -0.5 = 2:1",
+  ILL9, player="german", phase="combat", state={"attacks": [{"attackers": ["a", "b"], "target": "0506"}]},
+  summary={"actions": [{"attack": 8.0, "defense": 4.0, "basic_odds": "2:1", "odds": "2:1"}]})
+ILL12 = [u("f1", "fin infantry 6-4-5", "3414"), u("f2", "fin infantry 6-4-5", "3414"),
+         u("f3", "fin infantry 4-3-5", "3415"), u("f4", "fin infantry 4-3-5", "3514"),
+         u("f5", "fin infantry 2-2-5", "3514"), u("b", "ger infantry 3-6-5", "3515"),
+         u("a", "ger infantry 3-4-5", "3516")]
+ILL12_ATTACK = {"attackers": ["f1", "f2", "f3", "f4", "f5"], "target": "3515", "half_die": 3,
+                "attacker_dice": [1, 3], "defender_dice": [1],
+                "defender_actions": [{"action": "broken1", "unit": "b"}, {"action": "broken2", "unit": "b"}],
+                "attacker_actions": [{"action": "no_effect"}]}
+p("illustration-12", "22.1", "Illustration 12: 22 against 6 is 3.5:1; +1 two more hexes, -0.5 flanking from A, -0.5 "
+  "Swamp, -1 Minor River (6 of 10 steps across it): 2.5:1; die 3: 2:1; 1+3 = 4 APs: Broken 1 + Broken 2 (5 APs); a "
+  "1: No Effect", ILL12, phase="combat", state={"attacks": [ILL12_ATTACK]},
+  summary={"actions": [{"attack": 22.0, "defense": 6.0, "basic_odds": "3.5:1", "odds": "2.5:1", "final_odds": "2:1",
+                        "dice": {"attacker": 2, "defender": 1}, "defender_aps": 4, "attacker_aps": 1}]})
+p("illustration-12-order", "22.9", "Broken 2 Levels before Broken 1 Level breaks the Action Order", ILL12,
+  phase="combat", state={"attacks": [{**ILL12_ATTACK, "defender_actions": [
+      {"action": "broken2", "unit": "b"}, {"action": "broken1", "unit": "b"}]}]},
+  violations=[("22.9", ["3515", "3414", "3415", "3514"], ["b"]), ("22.9", ["3515", "3414", "3415", "3514"], ["b"])])
+p("illustration-12-short", "22.1", "2 APs spent of the 4 required", ILL12, phase="combat",
+  state={"attacks": [{**ILL12_ATTACK, "defender_actions": [{"action": "broken1", "unit": "b"}]}]},
+  violations=[("22.1", ["3515", "3414", "3415", "3514"], ["b"])])
+p("combat-not-adjacent", "22.5", "an attack only into an adjacent hex",
+  [u("f", FI, "0303"), u("g", GI, "0305")], phase="combat", state={"attacks": [{"attackers": ["f"],
+                                                                                "target": "0305"}]},
+  violations=[("22.5", ["0303", "0305"], ["f"])])
+p("combat-twice", "22.5", "no unit attacks twice",
+  [u("f", FI, "0303"), u("g", GI, "0304"), u("g2", GI, "0203")], phase="combat",
+  state={"attacks": [{"attackers": ["f"], "target": "0304"}, {"attackers": ["f"], "target": "0203"}]},
+  violations=[("22.5", ["0303", "0203"], ["f"])])
+p("combat-broken-zero", "22.0", "Attack Factor 2, Broken 2 Levels: 2 - 2 = 0 may not attack",
+  [u("f", "fin infantry 2-3-5", "0303", broken=2), u("g", GI, "0304")], phase="combat",
+  state={"attacks": [{"attackers": ["f"], "target": "0304"}]}, violations=[("22.0", ["0303", "0304"], ["f"])])
+p("combat-support-attacks", "21.3", "Close Defense Factor may not be used in attack",
+  [u("m", "fin mortar [4]-1-4 r3", "0303"), u("f", FI, "0303"), u("g", GI, "0304")], phase="combat",
+  state={"attacks": [{"attackers": ["m", "f"], "target": "0304"}]}, violations=[("21.3", ["0303", "0304"], ["m"])])
+p("combat-close-not-attacked", "22.0", "combat is not optional in a hex with units of both players",
+  [u("f", FI, "0620"), u("g", GI, "0620")], phase="combat", state={"attacks": []},
+  violations=[("22.0", ["0620"], ["f", "g"])])
+p("combat-empty-target", "5.2", "a target hex holds an enemy unit", [u("f", FI, "0303")], phase="combat",
+  state={"attacks": [{"attackers": ["f"], "target": "0304"}]}, violations=[("5.2", ["0304"], [])])
+p("combat-no-effect-misused", "22.6.2", "No Effect only on a sole die roll of 1",
+  [u("f", "fin infantry 8-3-5", "0303"), u("g", "ger infantry 2-4-5", "0304")], phase="combat",
+  state={"attacks": [{"attackers": ["f"], "target": "0304", "attacker_dice": [3, 4],
+                      "defender_actions": [{"action": "no_effect"}]}]},
+  violations=[("22.6.2", ["0304", "0303"], ["g"]), ("22.1", ["0304", "0303"], ["g"])])
+p("combat-large", "22.10", "22.10.1's example: 14 against 5.5 in Forest is 2:1; seven attackers against five "
+  "defenders: the defender rolls 3 dice, the attacker 6",
+  [*(u(f"f{i}", "fin infantry 2-2-5", "0405") for i in range(1, 8)),
+   *(u(f"g{i}", "ger infantry 1-1-5", "0506") for i in range(1, 5)), u("g5", "ger infantry 1-1h-5", "0506")],
+  phase="combat", state={"attacks": [{"attackers": [f"f{i}" for i in range(1, 8)], "target": "0506"}]},
+  summary={"actions": [{"odds": "2:1", "dice": {"attacker": 6, "defender": 3}}]})
+p("combat-wrong-dice", "22.1", "at 2:1 the attacker rolls two dice, not three",
+  [u("f", "fin infantry 10-3-5", "0405"), u("g", "ger infantry 2-4-5", "0506")], phase="combat",
+  state={"attacks": [{"attackers": ["f"], "target": "0506", "attacker_dice": [3, 4, 5]}]},
+  violations=[("22.1", ["0506", "0405"], [])])
+p("combat-bonus-die", "22.5.1", "a Defender Bonus die follows a 5 or 6", [u("f", "fin infantry 10-3-5", "0405"),
+                                                                        u("g", "ger infantry 2-4-5", "0506")],
+  phase="combat", state={"attacks": [{"attackers": ["f"], "target": "0506", "defender_dice": [6, 2]}]},
+  summary={"actions": [{"attacker_aps": 8}]})
+p("combat-bonus-die-wrong", "22.5.1", "no Defender Bonus die after a 3",
+  [u("f", "fin infantry 10-3-5", "0405"), u("g", "ger infantry 2-4-5", "0506")], phase="combat",
+  state={"attacks": [{"attackers": ["f"], "target": "0506", "defender_dice": [3, 2]}]},
+  violations=[("22.5.1", ["0506", "0405"], [])])
+p("combat-panic-both", "22.6.6", "Panic may only be chosen by one player in the same combat",
+  [u("f", "fin infantry 8-3-5", "0303"), u("g", "ger infantry 2-4-5", "0304")], phase="combat",
+  state={"attacks": [{"attackers": ["f"], "target": "0304", "attacker_dice": [2, 1], "defender_dice": [3],
+                      "defender_actions": [{"action": "panic"}], "attacker_actions": [{"action": "panic"}]}]},
+  violations=[("22.6.6", ["0304", "0303"], ["f"])])
+p("combat-intoxicated-defender", "28.1", "Step Loss is the only combat action intoxicated units may choose",
+  [u("h", "fin infantry 3-4-5", "2007", intoxicated=True), u("k", "ger infantry 6-4-5", "2006")],
+  player="german", phase="combat",
+  state={"alcohol_depots": {"2007": "revealed"}, "attacks": [{"attackers": ["k"], "target": "2007",
+                                                              "attacker_dice": [1, 1],
+                                                              "defender_actions": [{"action": "retreat"}]}]},
+  violations=[("28.1", ["2007", "2006"], ["h"])])
+
+# --- 23.0 Broken units, 26.0 Motti --------------------------------------------------------------------------------
+p("broken-below-zero", "23.0", "a Broken Level taking the Defense Factor below 0 eliminates the unit",
+  [u("f", "fin infantry 1-1-5", "0303", broken=2)], violations=[("23.0", ["0303"], ["f"])])
+p("broken-removed-two", "23.1", "one Broken Level a friendly Initial Phase",
+  [u("f", FI, "2919")], turn=3, phase="initial", state={"owner": {"2918": "finnish"}},
+  before=[u("f", FI, "2919", broken=2)], violations=[("23.1", ["2919"], ["f"])])
+p("broken-removed-unsupplied", "23.1", "a Broken Level is removed only from a unit in supply",
+  [u("f", FI, "0303")], turn=3, phase="initial", before=[u("f", FI, "0303", broken=1)],
+  violations=[("23.1", ["0303"], ["f"])])
+p("broken-removed-supplied", "23.1", "in supply: Broken 1 Level removed",
+  [u("f", FI, "2919")], turn=3, phase="initial", state={"owner": {"2918": "finnish"}},
+  before=[u("f", FI, "2919", broken=1)])
+RING = ["1515", "1514", "1413", "1314", "1315", "1415"]  # the six neighbours of 1414
+p("motti", "26.0", "Illustration 16: a German unit surrounded by Finnish units is in Motti: Broken 1 Level",
+  [u("g", GI, "1414"), *(u(f"f{i}", FI, h) for i, h in enumerate(RING, 1))],
+  unit_status={"g": {"motti": True, "broken": 1}}, summary={"motti": ["g"]})
+p("motti-eliminated", "26.0", "a reduced 1-1 unit in Motti: 0.5 - 1 is below 0",
+  [u("g", "ger replacement 1-1-4", "1414", reduced=True),
+   *(u(f"f{i}", FI, h) for i, h in enumerate(RING, 1))],
+  violations=[("23.0", ["1414"], ["g"])])
+p("motti-ring-apart", "26.0", "the ring need not be adjacent: two German units inside a wider ring",
+  [u("g", GI, "1414"), u("g2", GI, "1415"),
+   *(u(f"f{i}", FI, h) for i, h in enumerate(["1515", "1514", "1413", "1314", "1315", "1516", "1316", "1416"], 1))],
+  summary={"motti": ["g", "g2"]})
+
+# --- 28.0 Alcohol depots -------------------------------------------------------------------------------------------
+p("alcohol-sites", "28.0", "two depots on road and railroad hexes away from the map edge",
+  [u("g", GI, "2007")], player="german", phase="setup", state={"alcohol_depots": {"2007": "hidden",
+                                                                                  "2406": "hidden"}})
+p("alcohol-forbidden", "28.0", "not in 1502 (no road there either) and not on a map edge hex",
+  [u("g", GI, "2007")], player="german", phase="setup",
+  state={"alcohol_depots": {"1502": "hidden", "0101": "hidden"}},
+  violations=[("28.0", ["0101"], []), ("28.0", ["1502"], [])])
+p("alcohol-sober", "28.1", "Finnish units entering an alcohol depot hex become intoxicated",
+  [u("f", FI, "2007")], state={"alcohol_depots": {"2007": "revealed"}}, violations=[("28.1", ["2007"], ["f"])])
+p("alcohol-spent", "28.1 Clarification 2", "a depot is gone once the units are Hangover",
+  [u("f", FI, "2007", hangover=True), u("f2", FI, "2007")], state={"alcohol_depots": {"2007": "spent"}})
+p("alcohol-german", "28.0", "German units are never affected by the alcohol depots",
+  [u("g", GI, "2007", intoxicated=True)], player="german", violations=[("28.0", ["2007"], ["g"])])
+
+# --- 29.0 Victory ------------------------------------------------------------------------------------------------
+p("vp-level", "29.5", "22 VPs is a Finnish Minor Victory", [u("f", FI, "0303")], state={"vp": 22},
+  summary={"victory_points": 22.0, "victory_level": "Finnish Minor Victory"})
+p("illustration-17", "29.3", "Illustration 17: 3.5 gained, 2 subtracted: 1.5 for the Finns, their initiative",
+  [u("f", FI, "0303")], turn=3, phase="initial", state={"vp": 5, "vp_gained_last_turn": 3.5,
+                                                         "vp_subtracted_last_turn": 2, "owner": {"0303": "finnish"}},
+  summary={"vp_diff": 1.5, "vp_diff_side": "finnish", "initiative": "finnish",
+           "victory_level": "German Minor Victory"})
+p("vp-game-over", "29.0", "the game ended when the VPs fell below 0.5", [u("f", FI, "0303")],
+  state={"vp_at_turn_start": 0}, violations=[("29.0", [], [])])
+
+# --- 17.3 Transfer Points -----------------------------------------------------------------------------------------
+p("transfer-finnish", "17.3", "only German units use the Transfer Points", [u("f", FI, None, transfer="A")],
+  violations=[("17.3", [], ["f"])])
+p("transfer-late", "17.3", "no new transfers from 8A", [u("g", GI, None, transfer="B", transfer_started=15)],
+  turn=15, player="german", violations=[("17.3", [], ["g"])])
+p("transfer-german", "17.3", "a German unit between the Transfer Points", [u("g", GI, None, transfer="B",
+                                                                               transfer_from="0111")],
+  player="german")
+
+
+def write() -> None:
+    for old in HERE.glob("[0-9]*.yaml"):
+        old.unlink()
+    for n, pos in enumerate(POSITIONS, 1):
+        verdict = "legal" if pos["data"]["expect"]["ok"] else "violates " + ", ".join(pos["data"]["expect"]["rules"])
+        head = f"# rule: {pos['rule']}\n# {pos['why']}\n# expected verdict: {verdict}\n"
+        text = yaml.safe_dump(pos["data"], sort_keys=False, default_flow_style=None, width=120, allow_unicode=True)
+        (HERE / f"{n:03d}-{pos['name']}.yaml").write_text(head + text, encoding="utf-8")
+
+
+if __name__ == "__main__":
+    write()
+    legal = sum(1 for x in POSITIONS if x["data"]["expect"]["ok"])
+    print(f"{len(POSITIONS)} positions, {legal} legal")
