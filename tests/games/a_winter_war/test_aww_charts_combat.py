@@ -165,3 +165,15 @@ def test_charts_print_every_table_with_unknowns_marked() -> None:
     tec = tables[titles.index("Terrain Effects Chart")]
     marsh = next(r for r in tec.rows if r[0] == "marsh")
     assert marsh[1:4] == ("3", "2", "1")
+
+
+def test_every_rule_quotes_the_rules_text() -> None:
+    from toolkit.games.a_winter_war.rules import BOOK
+
+    seeds = Path(__file__).resolve().parents[4] / "shared" / "seeds"
+    if not seeds.is_dir():
+        pytest.skip("the seeds (../shared/seeds) are not here")
+    text = "\n".join((seeds / f"a-winter-war-europa-{n}.txt").read_text(encoding="utf-8")
+                     for n in ("rules", "naval-rules", "overview"))
+    assert BOOK.unquoted(text) == []
+    assert len(BOOK.sections()) >= 30

@@ -16,7 +16,9 @@ from ..base import Game, GameOption
 
 if TYPE_CHECKING:
     from ...builders.aids import ChartTable
+    from ...rules.schema import PositionSchema
     from ..chart_values import ChartValues
+    from .rules import AWinterWarReferee
 
 _RESULTS = ("AE", "AH", "AR", "AS", "DE", "DH", "DR", "HX", "EX")
 _TERRAIN = ("clear", "rough", "forest", "marsh", "mountain", "major city")
@@ -60,6 +62,15 @@ class AWinterWar(Game):
         from .charts import default_values
         values = default_values()
         return values.with_file(path) if path else values
+
+    def referee(self) -> AWinterWarReferee:
+        """The rules checker on the bundled map and counters (loaded on first use)."""
+        from .rules import AWinterWarReferee
+        return AWinterWarReferee()
+
+    def state_schema(self) -> PositionSchema:
+        from .schema import SCHEMA
+        return SCHEMA
 
     def combat(self, attack: Sequence[Fraction], defense: Sequence[Fraction], *,  # type: ignore[override]
                die: int | None = None, drm: int = 0, result: str | None = None, printed_attack: str | None = None,

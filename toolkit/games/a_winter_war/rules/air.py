@@ -1,0 +1,153 @@
+"""Rules 16-24, air units: patrol zones and patrol attacks (19), mission ranges (20, 24B), bombing (20F, 24A, 27),
+AA fire against defensive support (22B), Estonian bases (30C1). Missions are ``state.air_missions``:
+``{unit, mission, hex, extended}``; patrol attacks ``state.patrol_attacks``: ``{fighter, hex}``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from fractions import Fraction
+from typing import Any
+
+from ....rules.position import Unit
+from ....rules.report import Violation, violation
+from .common import BOOK, Context, is_air, player_of
+
+__all__ = ["bombing_column", "bombing_strength", "defensive_support_aa", "fighter_on_bombing", "mission_range",
+           "patrol_radius", "patrol_repels"]
+
+FIGHTER = "F"
+
+
+def air_type(u: Unit) -> str:
+    """The air unit type letter (F fighter, A attack, B bomber, T transport ...)."""
+    t = u.kind.unit_type.upper()
+    return t.split("_", 1)[1] if "_" in t else t
+
+
+def movement(u: Unit) -> int:
+    return int(u.value("movement"))
+
+
+def patrol_radius(u: Unit) -> int:
+    """19: a Soviet fighter's patrol zone is its own hex; a Finnish or British fighter's extends half its movement
+    (rounded down): a D.XXI (movement 6) patrols 3 hexes."""
+    return 0 if u.side == "soviet" else movement(u) // 2
+
+
+def patrol_repels(fighter_attack: float, enemy_defence: float) -> tuple[int, ...]:
+    """19: the rolls that repel: a 6 when the fighter is not stronger; 5-6 when stronger but under twice; 4-6 at
+    twice or more."""
+    if fighter_attack <= enemy_defence:
+        return (6,)
+    if fighter_attack < 2 * enemy_defence:
+        return (5, 6)
+    return (4, 5, 6)
+
+
+def bombing_strength(printed: Fraction, *, extended: bool = False) -> Fraction:
+    """20F, 27: printed bombing values are halved in snow; extended range (24B) leaves a third."""
+    value = Fraction(printed) / 2
+    return value / 3 if extended else value
+
+
+def bombing_column(strength: Fraction, columns: Sequence[int]) -> int | None:
+    """20F: "use the column whose value is closest without exceeding the bombing strength committed"; below 1 the
+    attack fails (None). Example: an attack of strength 8 uses column 5."""
+    if strength < 1:
+        return None
+    usable = [c for c in columns if c <= strength]
+    return max(usable) if usable else None
+
+
+def fighter_on_bombing(attack: int, defence: int) -> tuple[int, int]:
+    """24A: a type F unit on a bombing mission has its air attack and air defence reduced by 2, never below 1: a
+    D.XXI (3F4) bombs with 1 in air attack and 2 in air defence."""
+    return max(attack - 2, 1), max(defence - 2, 1)
+
+
+def defensive_support_aa(aa_by_hex: Sequence[Fraction]) -> Fraction:
+    """22B: the AA of the attacking units, summed and divided by the number of hexes they attack from: 3 + 1 + 2 AA
+    points from three hexes give AA attacks of 2 points on each defensive support air unit (Viipuri example)."""
+    return sum(aa_by_hex, Fraction(0)) / len(aa_by_hex) if aa_by_hex else Fraction(0)
+
+
+def mission_range(u: Unit, mission: str, *, extended: bool = False) -> int | None:
+    """The farthest hex a mission may reach (None: the unit may not fly it): interception half the movement (20A),
+    escort, staging, bombing and parachute drops the movement (20C, 20D2, 20E2, 18), transfer three times (20D1),
+    regular transport landing twice (20E1); extended range (24B, not fighters) doubles bombing reach and lets
+    transports land at three times or drop at twice."""
+    mp = movement(u)
+    fighter = air_type(u) == FIGHTER
+    if mission in ("interception", "scramble", "escort", "patrol") and not fighter:
+        return None
+    if extended:
+        if fighter:
+            return None
+        return {"bombing": 2 * mp, "transport": 3 * mp, "transport_drop": 2 * mp, "parachute": 2 * mp}.get(mission)
+    return {"interception": mp // 2, "escort": mp, "scramble": mp, "staging": mp, "bombing": mp,
+            "parachute": mp, "transport_drop": mp, "transfer": 3 * mp, "transport": 2 * mp}.get(mission)
+
+
+def _missions(ctx: Context) -> list[dict[str, Any]]:
+    return [m for m in ctx.pos.state.get("air_missions") or () if isinstance(m, dict)]
+
+
+@BOOK.rule("20", "Air units may carry out different missions depending on their type. Each mission specifies which "
+           "units may take part in it, when it may be flown and what its effects are.")
+def mission_ranges(ctx: Context) -> Iterator[Violation]:
+    for n, m in enumerate(_missions(ctx), 1):
+        u = ctx.pos.by_id.get(str(m.get("unit")))
+        target = str(m.get("hex"))
+        mission = str(m.get("mission", ""))
+        if u is None or not is_air(u) or u.hex is None:
+            yield violation("20", f"mission {n}: {m.get('unit')} is not an air unit on the map")
+            continue
+        if u.state.get("non_operational"):
+            yield violation("16B", f"mission {n}: {u.id} is non-operational and may not fly missions", [u.hex], [u.id])
+            continue
+        reach = mission_range(u, mission, extended=bool(m.get("extended")))
+        if reach is None:
+            yield violation("24B" if m.get("extended") else "20", f"mission {n}: {u.id} may not fly {mission}"
+                            f"{' at extended range' if m.get('extended') else ''}", [u.hex], [u.id])
+            continue
+        dist = ctx.board.distance(u.hex, target)
+        if dist > reach:
+            yield violation("20", f"mission {n}: {target} is {dist} hexes from {u.id}'s base, beyond its {mission} "
+                            f"range of {reach}", [u.hex, target], [u.id])
+        if mission in ("parachute", "transport_drop") and (not ctx.board.is_land(target) or
+                                                            ctx.board.terrain(target) in ("forest", "mountain")):
+            yield violation("20E", f"mission {n}: no parachute drop in {target} ({ctx.board.terrain(target)})",
+                            [target], [u.id])
+
+
+@BOOK.rule("19", "For Soviet fighters, the zone is limited to the hex they occupy. - For Finnish or British "
+           "fighters, it extends to a radius equal to half their movement value (rounded down).")
+def patrol_zones(ctx: Context) -> Iterator[Violation]:
+    done: set[str] = set()
+    for n, p in enumerate(ctx.pos.state.get("patrol_attacks") or (), 1):
+        u = ctx.pos.by_id.get(str(p.get("fighter")))
+        target = str(p.get("hex"))
+        if u is None or not is_air(u) or air_type(u) != FIGHTER or u.hex is None:
+            yield violation("19", f"patrol attack {n}: {p.get('fighter')} is not a fighter on the map")
+            continue
+        if u.id in done:
+            yield violation("19", f"patrol attack {n}: {u.id} already made a patrol attack this phase", [u.hex], [u.id])
+        done.add(u.id)
+        if player_of(u) == ctx.pos.player:
+            yield violation("19", f"patrol attack {n}: patrol attacks take place in the opponent's air movement",
+                            [u.hex], [u.id])
+        if u.state.get("non_operational"):
+            yield violation("19", f"patrol attack {n}: {u.id} is not operational", [u.hex], [u.id])
+        elif ctx.board.distance(u.hex, target) > patrol_radius(u):
+            yield violation("19", f"patrol attack {n}: {target} is outside {u.id}'s patrol zone of "
+                            f"{patrol_radius(u)} hexes", [u.hex, target], [u.id])
+
+
+@BOOK.rule("30C", "Up to 3 Soviet air units may be based in Estonia or carry out missions there each turn.")
+def estonian_bases(ctx: Context) -> Iterator[Violation]:
+    based = [u for u in ctx.pos.on_map() if is_air(u) and u.side == "soviet" and
+             ctx.board.country(u.hex) == "estonia"]  # type: ignore[arg-type]
+    if len(based) > 3:
+        yield violation("30C", f"{len(based)} Soviet air units are based in Estonia (at most 3)",
+                        [u.hex for u in based], [u.id for u in based])

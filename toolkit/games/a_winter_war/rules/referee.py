@@ -1,0 +1,134 @@
+"""The A Winter War referee: reads positions (counters of ``counters/a-winter-war.yaml`` or unit specs, hexes
+``35:XXYY``) and runs the rules of :data:`.common.BOOK`; with ``--before`` the moves between the two.
+
+Position conventions (the keys are declared in ``schema.py``): ``phase`` one of initial, movement, air,
+combat, exploitation; ``player`` the phasing player. A chart file completes the charts' unknown values
+(:meth:`AWinterWarReferee.use_charts`); a verdict that needs an unknown value is not given: the report's
+summary lists it under ``not_judged`` ("not judged: <table> value unknown").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from functools import cached_property
+from pathlib import Path
+from typing import Any
+
+from ....counters import CounterSet, load_counters
+from ....errors import DataFileError, InputError, ToolkitError
+from ....rules.position import CounterKind, Position
+from ....rules.referee import Referee
+from ....rules.report import Report
+from ...chart_values import ChartValues
+from ..charts import LAST_TURN, default_values
+from ..naming import canonical
+from ..terrain import AWinterWarBoard
+from . import air, combat, construction, movement, naval, rail, stacking, supply, zoc
+from .common import BOOK, PHASES, PLAYERS, SIDE_ALIASES, Context, enemy_of, is_ground, parse_spec, player_of
+
+__all__ = ["AWinterWarReferee"]
+
+CHAPTERS = (zoc, stacking, movement, rail, supply, combat, construction, air, naval)
+
+
+class AWinterWarReferee(Referee):
+    slug = "a-winter-war"
+
+    def __init__(self, terrain_map: Any = None, counters: CounterSet | None = None,
+                 charts: ChartValues | None = None) -> None:
+        self._map = terrain_map
+        self._counters = counters
+        self.charts = charts or default_values()
+
+    def use_charts(self, path: str | Path) -> None:
+        """Complete the charts from a user's chart file (checked line by line: :class:`DataFileError`)."""
+        self.charts = self.charts.with_file(path)
+
+    @cached_property
+    def board(self) -> AWinterWarBoard:
+        if self._map is None:
+            from ....data import map_path
+            from ....terrain.io import load_map
+            self._map = load_map(map_path(self.slug))
+        return AWinterWarBoard(self._map)
+
+    @cached_property
+    def kinds(self) -> dict[str, CounterKind]:
+        try:
+            cs = self._counters if self._counters is not None else load_counters(self.slug)
+        except ToolkitError:
+            return {}
+        out = {}
+        for ct in cs:
+            vals = {k: float(v) for k, v in ct.values.items() if isinstance(v, int | float)}
+            if "combat" in vals:
+                vals.setdefault("attack", vals["combat"])
+                vals.setdefault("defense", vals["combat"])
+            out[ct.id] = CounterKind(ct.id, ct.side, ct.unit_type, vals, ct.size, ct.designation)
+        return out
+
+    def counter_kind(self, spec: str) -> CounterKind:
+        text = spec.strip()
+        return self.kinds.get(text.lower()) or parse_spec(text)
+
+    def hex_of(self, ref: str) -> str:
+        text = str(ref).strip()
+        try:
+            h = canonical(text)
+        except ToolkitError:
+            h = str(self.board.tmap.resolve(text))
+        if h not in self.board.tmap:
+            raise InputError(f"hex {h} is not on the map")
+        return h
+
+    def position(self, data: Any, source: str = "<position>") -> Position:
+        if isinstance(data, Mapping):
+            data = {**data, "game": self.slug}
+        pos = Position.from_data(data, counter=self.counter_kind, hex_of=self.hex_of, source=source,
+                                 default_game=self.slug)
+        if pos.phase and pos.phase not in PHASES:
+            raise DataFileError(f"unknown phase {pos.phase!r} (phases: {', '.join(PHASES)})", source)
+        player = SIDE_ALIASES.get(pos.player, pos.player) if pos.player else "soviet"
+        if player not in PLAYERS:
+            raise DataFileError(f"unknown player {pos.player!r} (players: finnish, soviet)", source)
+        pos.player, pos.phase = player, pos.phase or "movement"
+        if not 1 <= pos.turn <= LAST_TURN:
+            raise DataFileError(f"turn {pos.turn} is not a game turn (1 Dec I 39 .. {LAST_TURN} Mar II 40)", source)
+        owned = pos.state.get("owned")
+        if isinstance(owned, Mapping):
+            pos.state["owned"] = {self.hex_of(str(k)): SIDE_ALIASES.get(str(v).lower(), str(v)) for k, v in
+                                  owned.items()}
+        for key in ("forts", "broken_rail"):
+            if isinstance(pos.state.get(key), list):
+                pos.state[key] = [self.hex_of(str(h)) for h in pos.state[key]]
+        for key in ("attacks", "construction", "air_missions", "patrol_attacks", "naval_transport"):
+            for item in pos.state.get(key) or ():
+                for k in ("hex", "from", "to"):
+                    if isinstance(item, dict) and item.get(k) is not None:
+                        item[k] = self.hex_of(str(item[k]))
+        if isinstance(pos.state.get("port_damage"), Mapping):
+            pos.state["port_damage"] = {self.hex_of(str(k)): v for k, v in pos.state["port_damage"].items()}
+        return pos
+
+    def context(self, position: Position, before: Position | None = None) -> Context:
+        return Context(position, self.board, self.charts, before)
+
+    def check(self, position: Position, before: Position | None = None) -> Report:
+        ctx = self.context(position, before)
+        report = Report(self.slug)
+        report.extend(BOOK.run(ctx, "position"))
+        if before is not None:
+            report.extend(BOOK.run(ctx, "move"))
+        isolated = supply.isolated_units(ctx)
+        for u in position.units:
+            entry: dict[str, Any] = {"hex": u.hex, "counter": u.counter, "side": u.side, "supplied": None,
+                                     "in_enemy_zoc": None}
+            if u.hex is not None and is_ground(u):
+                entry["supplied"] = not ctx.unsupplied(u) and u.id not in isolated
+                entry["isolated"] = u.id in isolated
+                entry["in_enemy_zoc"] = ctx.zoc.controls(enemy_of(player_of(u)), u.hex)
+                entry["zoc"] = zoc.exerts(ctx, u)
+            report.units[u.id] = entry
+        report.summary = {"turn": position.turn, "player": position.player, "phase": position.phase,
+                          "not_judged": list(ctx.not_judged)}
+        return report
