@@ -1,4 +1,5 @@
-"""The long fuzz run: ``python -m benchmarks fuzz --cases=100000 [--workers=2] [--seed=1] [--report=PATH]``.
+"""The long fuzz run: ``python -m benchmarks fuzz --cases=100000 [--workers=2] [--seed=1] [--report=PATH]
+[--kinds=vassal,map,...] [--work=DIR] [--keep=DIR]``.
 
 Worker processes (each under a 2 GiB address-space limit) draw cases from the hypothesis strategies of
 :mod:`tests.fuzz.cases` for every file kind in turn and run them in-process through ``wgt`` (click's
@@ -6,21 +7,27 @@ CliRunner), each under a 30 s interval timer; the parent restarts a worker that 
 90 s (a hang inside C code the timer cannot interrupt) and records the case it was on. Every outcome goes
 to a JSON-lines log; the report (default ``benchmarks/results/fuzz.md``) counts cases per file kind and
 outcome and lists every failure: internal errors (exit 4 or an escaping exception), errors of more than one
-line, files wgt wrote and then refused to read, and hangs.
+line, files wgt wrote and then refused to read, hangs and crashes. Every failing case is kept whole (its input
+files and its exact command) in a folder of its own under ``--keep`` (default WORK/failures), which the report
+names; ``python -m benchmarks.fuzz_replay KEEP`` runs them again (:mod:`benchmarks.fuzz_replay`).
 """
 
 from __future__ import annotations
 
 import json
 import os
+import pickle
 import re
 import resource
+import shutil
 import subprocess
 import sys
 import time
 from collections import Counter, defaultdict
 from pathlib import Path
 from typing import Any
+
+from benchmarks.fuzz_replay import keep_case
 
 ROOT = Path(__file__).resolve().parents[1]
 RESULTS = ROOT / "benchmarks" / "results"
@@ -36,8 +43,10 @@ def _flag(flags: list[str], name: str, default: str) -> str:
     return default
 
 
-def worker(index: int, cases: int, seed: int, out_dir: Path, kinds: list[str]) -> None:
-    """Run ``cases`` cases, kinds in turn, BATCH at a time; append outcomes to worker-INDEX.jsonl."""
+def worker(index: int, cases: int, seed: int, out_dir: Path, kinds: list[str], keep: Path) -> None:
+    """Run ``cases`` cases, kinds in turn, BATCH at a time; append outcomes to worker-INDEX.jsonl and keep each
+    failing case whole under ``keep`` (the case about to run is pickled to worker-INDEX.current, for the parent
+    to keep if this process hangs or dies)."""
     import warnings
 
     from hypothesis import HealthCheck, Phase, given, settings
@@ -51,6 +60,7 @@ def worker(index: int, cases: int, seed: int, out_dir: Path, kinds: list[str]) -
     current = out_dir / f"worker-{index}.current"
     done = 0
     batch_no = 0
+    kept = [0]
     while done < cases:
         kind = kinds[batch_no % len(kinds)]
         n = min(BATCH, cases - done)
@@ -60,9 +70,7 @@ def worker(index: int, cases: int, seed: int, out_dir: Path, kinds: list[str]) -
         @hseed(seed * 1_000_003 + index * 10_007 + batch_no)
         @given(case=KINDS[kind]())
         def body(case: Any) -> None:
-            current.write_text(json.dumps({"kind": case.kind, "commands": case.commands,
-                                           "files": {k: (v if isinstance(v, str) else f"<{len(v)} bytes>")[:4000]
-                                                     for k, v in case.files.items()}}), encoding="utf-8")
+            current.write_bytes(pickle.dumps(case))
             t = time.perf_counter()
             outcomes = run_case(case)
             last = outcomes[-1] if outcomes else None
@@ -73,8 +81,9 @@ def worker(index: int, cases: int, seed: int, out_dir: Path, kinds: list[str]) -
                 rec["status"] = bad[0].status
                 rec["command"] = bad[0].command
                 rec["output"] = bad[0].output[-1500:]
-                rec["files"] = {k: (v if isinstance(v, str) else f"<{len(v)} bytes>")[:3000]
-                                for k, v in case.files.items()}
+                kept[0] += 1
+                rec["kept"] = str(keep_case(case, keep / f"{case.kind}-{bad[0].status}-w{index}-{os.getpid()}-"
+                                                        f"{kept[0]}", bad[0].status, bad[0].command, bad[0].output))
             elif last is not None and last.status == "refused":
                 rec["message"] = last.output[:200]
             log.write(json.dumps(rec) + "\n")
@@ -103,10 +112,29 @@ def _count(path: Path) -> int:
         return 0
 
 
-def run(total: int, workers: int, seed: int, out_dir: Path, kinds: list[str]) -> float:
+def lost_case(out_dir: Path, i: int, rc: int | None, keep: Path, restart: int) -> Path | None:
+    """The case worker ``i`` was running when it hung (``rc`` None: killed) or died: kept whole and logged."""
+    current = out_dir / f"worker-{i}.current"
+    if not current.exists():
+        return None
+    case = pickle.loads(current.read_bytes())
+    status = "hang" if rc is None else "crash"
+    output = f"worker exit {rc}" if rc is not None else f"no progress for {STALL:.0f} s"
+    where = keep_case(case, keep / f"{case.kind}-{status}-w{i}-r{restart}", status, None, output)
+    with open(out_dir / f"worker-{i}.jsonl", "a", encoding="utf-8") as log:
+        log.write(json.dumps({"kind": case.kind, "status": status, "command": case.commands, "output": output,
+                              "kept": str(where)}) + "\n")
+    current.unlink()
+    return where
+
+
+def run(total: int, workers: int, seed: int, out_dir: Path, kinds: list[str], keep: Path) -> float:
     out_dir.mkdir(parents=True, exist_ok=True)
     for p in out_dir.glob("worker-*"):
         p.unlink()
+    keep.mkdir(parents=True, exist_ok=True)
+    for p in keep.glob("*/case.json"):  # the cases a previous run kept here
+        shutil.rmtree(p.parent)
     share = [total // workers + (1 if i < total % workers else 0) for i in range(workers)]
     procs: dict[int, subprocess.Popen[bytes]] = {}
     restarts: Counter[int] = Counter()
@@ -118,7 +146,7 @@ def run(total: int, workers: int, seed: int, out_dir: Path, kinds: list[str]) ->
             return
         procs[i] = subprocess.Popen(
             [sys.executable, "-m", "benchmarks.bench_fuzz", "--worker", str(i), str(left),
-             str(seed + 7919 * restarts[i]), str(out_dir), ",".join(kinds)],
+             str(seed + 7919 * restarts[i]), str(out_dir), ",".join(kinds), str(keep)],
             cwd=ROOT, preexec_fn=_limit, stdout=subprocess.DEVNULL,
             stderr=open(out_dir / f"worker-{i}.err", "ab"))  # noqa: SIM115 - the worker's own stderr file
 
@@ -139,16 +167,8 @@ def run(total: int, workers: int, seed: int, out_dir: Path, kinds: list[str]) ->
                 proc.kill()  # our own worker, by its handle
                 proc.wait()
             del procs[i]
-            current = out_dir / f"worker-{i}.current"
-            if current.exists() and (rc is None or rc != 0):
-                case = json.loads(current.read_text(encoding="utf-8") or "{}")
-                status = "hang" if rc is None else "crash"
-                with open(out_dir / f"worker-{i}.jsonl", "a", encoding="utf-8") as log:
-                    log.write(json.dumps({"kind": case.get("kind", "?"), "status": status,
-                                          "command": case.get("commands"), "files": case.get("files"),
-                                          "output": f"worker exit {rc}" if rc is not None else
-                                          f"no progress for {STALL:.0f} s"}) + "\n")
-                current.unlink()
+            if rc is None or rc != 0:
+                lost_case(out_dir, i, rc, keep, restarts[i])
             restarts[i] += 1
             if restarts[i] < 200:
                 launch(i)
@@ -158,7 +178,7 @@ def run(total: int, workers: int, seed: int, out_dir: Path, kinds: list[str]) ->
     return time.time() - start
 
 
-def report(out_dir: Path, seconds: float, path: Path, argv: str) -> dict[str, Any]:
+def report(out_dir: Path, seconds: float, path: Path, argv: str, keep: Path) -> dict[str, Any]:
     per_kind: dict[str, Counter[str]] = defaultdict(Counter)
     times: dict[str, list[float]] = defaultdict(list)
     failures: list[dict[str, Any]] = []
@@ -200,10 +220,13 @@ def report(out_dir: Path, seconds: float, path: Path, argv: str) -> dict[str, An
     for c in per_kind.values():
         tot.update(c)
     lines.append(f"| **all** | **{total:,}** | " + " | ".join(f"**{tot[s]:,}**" for s in statuses) + " | |")
-    lines += ["", f"Failures: {len(failures)}.", ""]
+    lines += ["", f"Failures: {len(failures)}." + (
+        f" Each is kept whole (input files, case.json, the exact command in command.txt) in a folder of "
+        f"`{keep}`; replay them all with `python -m benchmarks.fuzz_replay {keep}`." if failures else ""), ""]
     for rec in failures[:60]:
         lines.append(f"- **{rec['kind']} {rec['status']}**: `{' '.join(map(str, rec.get('command') or []))[:200]}` "
-                     f"-> `{(rec.get('output') or '').strip().splitlines()[-1:] or ''}`")
+                     f"-> `{(rec.get('output') or '').strip().splitlines()[-1:] or ''}`"
+                     + (f" (kept: `{Path(rec['kept']).name}`)" if rec.get("kept") else ""))
     lines += ["", "Most frequent refusals per kind (exit 3, one line):", ""]
     for kind in sorted(messages):
         top = ", ".join(f"{m!r} ({n})" for m, n in messages[kind].most_common(4))
@@ -219,16 +242,17 @@ def main(flags: list[str]) -> dict[str, Any]:
     workers = int(_flag(flags, "workers", str(max(1, min(4, os.cpu_count() or 1)))))
     seed = int(_flag(flags, "seed", "1"))
     kinds = _flag(flags, "kinds", "position,map,legend,grid,counters,charts,image,vassal").split(",")
-    out_dir = Path(_flag(flags, "work", "/tmp/wgt-fuzz"))
+    out_dir = Path(_flag(flags, "work", "/tmp/wgt-fuzz")).resolve()
+    keep = Path(_flag(flags, "keep", str(out_dir / "failures"))).resolve()
     path = Path(_flag(flags, "report", str(RESULTS / "fuzz.md")))
     argv = " ".join(["fuzz", *flags])
-    seconds = run(total, workers, seed, out_dir, kinds)
-    return report(out_dir, seconds, path, argv)
+    seconds = run(total, workers, seed, out_dir, kinds, keep)
+    return report(out_dir, seconds, path, argv, keep)
 
 
 if __name__ == "__main__":
     if len(sys.argv) > 1 and sys.argv[1] == "--worker":
-        _, _, i, n, s, d, k = sys.argv
-        worker(int(i), int(n), int(s), Path(d), k.split(","))
+        _, _, i, n, s, d, k, kept = sys.argv
+        worker(int(i), int(n), int(s), Path(d), k.split(","), Path(kept))
     else:
         print(json.dumps(main(sys.argv[1:]), indent=2))

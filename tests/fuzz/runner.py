@@ -24,6 +24,7 @@ from click.testing import CliRunner
 from toolkit.cli.main import cli
 
 FAILURES = ("internal", "multiline", "usage", "roundtrip", "hang")
+SPECIAL = ("fifo:", "dir:")  # file contents that make a FIFO or a folder instead (and "symlink:TARGET")
 
 
 @dataclass
