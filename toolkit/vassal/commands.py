@@ -14,6 +14,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
 from ..errors import VassalFormatError
+from ..hexgrid.vassal._java import java_int
 from .codec import ESC, TAB, join, split
 
 __all__ = [
@@ -133,10 +134,8 @@ class MovePiece(Command):
         return None if value in (None, "null") else value
 
     def _int(self, i: int) -> int:
-        try:
-            return int(self.fields[i])
-        except (IndexError, ValueError):
-            return 0
+        value = java_int(self.fields[i]) if i < len(self.fields) else None
+        return 0 if value is None else value
 
     @property
     def id(self) -> str:
@@ -238,16 +237,16 @@ class BoardPickerLine:
 
     @staticmethod
     def parse(text: str) -> BoardPickerLine | None:
+        """As ``BoardPicker.decode``: each board is a name token then column and row read by
+        ``SequenceEncoder.Decoder.nextInt(0)`` (0 for a missing token or one ``Integer.parseInt`` refuses)."""
         head, sep, rest = text.partition("\t")
         if not sep or not head.endswith("BoardPicker"):
             return None
         fields = split(rest, TAB)
         boards = []
-        for i in range(0, len(fields) - 2, 3):
-            try:
-                boards.append((fields[i], int(fields[i + 1]), int(fields[i + 2])))
-            except ValueError:
-                return None
+        for i in range(0, len(fields), 3):
+            col, row = (java_int(fields[j]) if j < len(fields) else None for j in (i + 1, i + 2))
+            boards.append((fields[i], col or 0, row or 0))
         return BoardPickerLine(head[: -len("BoardPicker")], tuple(boards))
 
     def encode(self) -> str:
@@ -371,6 +370,10 @@ def _leaf(text: str, source: str, depth: int = 0) -> Command:
         if len(fields) < 10:
             raise VassalFormatError(f"{source}: malformed move-piece command {_clip(text)!r} "
                                     f"(expected at least 9 fields after M/, got {len(fields) - 1})")
+        for i, what in ((3, "new x"), (4, "new y"), (7, "old x"), (8, "old y")):
+            if java_int(fields[i]) is None:  # BasicCommandEncoder.decode: Integer.parseInt, nothing caught
+                raise VassalFormatError(f"{source}: move-piece command {_clip(text)!r}: {what} "
+                                        f"{_clip(fields[i], 30)!r} is not a Java int")
         return MovePiece(fields[1:])
     if text.startswith("LOG\t"):
         return LogCommand(_parse(text[4:], source, depth + 1))

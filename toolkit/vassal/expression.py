@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Mapping
 
+from ..hexgrid.vassal._java import java_int
 from .codec import split
 
 __all__ = ["ExpressionError", "Lookup", "evaluate", "evaluate_beanshell", "evaluate_format", "evaluate_property"]
@@ -28,19 +29,10 @@ Lookup = Callable[[str], "str | None"]
 
 MAX_LENGTH = 10_000  # an expression longer than this is not evaluated
 MAX_NESTING = 100  # parentheses, prefix operators and nested ?: deeper than this are refused
-_INT = re.compile(r"[+-]?[0-9]+")
 
 
 class ExpressionError(ValueError):
     """An expression this evaluator cannot evaluate (unsupported syntax or a type error)."""
-
-
-def java_int(text: str) -> int | None:
-    """``Integer.parseInt``: optional sign and decimal digits within 32 bits, else None."""
-    if not _INT.fullmatch(text) or len(text) > 12:
-        return None
-    value = int(text)
-    return value if -(2**31) <= value < 2**31 else None
 
 
 def evaluate(text: str, lookup: Lookup, props: Mapping[str, str] | None = None) -> str:

@@ -195,7 +195,8 @@ class PieceView:
                 self._depth += 1
                 try:
                     val = evaluate_property(layer.field(22), self.property)
-                    first = _parse_int(layer.field(23, "1"), 1)
+                    first = java_int(layer.field(23, "1"))
+                    first = 1 if first is None else first  # nextInt(1)
                     number = java_int(val) if val else first
                     if number is not None:  # else VASSAL reports the error and keeps the level it had
                         v = min(max(number - first + 1, 1), self._level_count(layer))
@@ -318,10 +319,3 @@ class PieceView:
         if key in persistent:
             return persistent[key]
         return self.game.get(self.map_id, key) if self.game is not None else None
-
-
-def _parse_int(text: str, default: int) -> int:
-    try:
-        return int(text)
-    except ValueError:
-        return default

@@ -13,6 +13,7 @@ from collections.abc import Iterable, Sequence
 from typing import ClassVar
 
 from ..errors import VassalFormatError
+from ..hexgrid.vassal._java import java_int
 from .codec import TAB, join, split
 
 __all__ = [
@@ -137,12 +138,12 @@ class BasicPiece(Trait):
         s = self._state()
         n = _int(s, 4)
         out = {}
-        # past the end of the fields every entry reads as "" -> "": one such entry gives the same mapping as the
-        # count claims (a mutated save may claim 10^30 properties)
-        for i in range(min(n, max(0, (len(s) - 5) // 2) + 1)):
+        # BasicPiece.setState: put(nextToken(""), nextToken("")) count times; past the end of the fields every
+        # entry reads as "" -> "", so one such entry gives the mapping the count claims (a mutated save may
+        # claim 2147483647 properties)
+        for i in range(min(n, max(0, (len(s) - 5 + 1) // 2) + 1)):
             j = 5 + 2 * i
-            if j + 1 < len(s) + 1:
-                out[s[j] if j < len(s) else ""] = s[j + 1] if j + 1 < len(s) else ""
+            out[s[j] if j < len(s) else ""] = s[j + 1] if j + 1 < len(s) else ""
         return out
 
     def name_of(self, inner: str) -> str:
@@ -198,9 +199,7 @@ class Stack(Trait):
     @property
     def layer(self) -> int | None:
         s = split(self.state, ";")
-        if len(s) > 3 and s[-1].startswith("@@") and _intok(s[-1][2:]):
-            return int(s[-1][2:])
-        return None
+        return java_int(s[-1][2:]) if len(s) > 3 and s[-1].startswith("@@") else None
 
     def name_of(self, inner: str) -> str:
         return ""
@@ -647,24 +646,12 @@ def piece_properties(traits: Iterable[Trait]) -> dict[str, str]:
 
 
 def _int(fields: Sequence[str], i: int) -> int:
-    if i >= len(fields):
-        return 0
-    try:
-        return int(fields[i])
-    except ValueError:
-        return 0
-
-
-def _intok(text: str) -> bool:
-    try:
-        int(text)
-    except ValueError:
-        return False
-    return True
+    """``SequenceEncoder.Decoder.nextInt(0)`` on field ``i``: ``Integer.parseInt`` of the token, 0 past the end
+    or where Java throws (a coordinate of 5,000 digits, or 2147483648, reads as 0, as in BasicPiece.setState)."""
+    return _parse_int(fields[i], 0) if i < len(fields) else 0
 
 
 def _parse_int(text: str, default: int) -> int:
-    try:
-        return int(text)
-    except ValueError:
-        return default
+    """``Integer.parseInt(text)``, ``default`` where Java throws NumberFormatException."""
+    value = java_int(text)
+    return default if value is None else value

@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 import re
 import struct
+import unicodedata
 from collections.abc import Iterator
 
 from ...errors import GridError
@@ -61,15 +62,30 @@ def parse_bool(text: str) -> bool:
     return text.lower() == "true"
 
 
+def java_int(text: str) -> int | None:
+    """Java ``Integer.parseInt``: an optional sign, then decimal digits (any Unicode decimal digit, as
+    ``Character.digit`` reads them; any number of leading zeros) making a 32-bit int; None where Java throws
+    NumberFormatException (blanks, underscores, nothing, out of range: a 5,000-digit number is None)."""
+    body = text[1:] if text[:1] in ("+", "-") else text
+    if not body or not body.isdecimal():
+        return None
+    if not body.isascii():
+        body = "".join(str(unicodedata.decimal(c)) for c in body)
+    digits = body.lstrip("0") or "0"
+    if len(digits) > 10:
+        return None
+    value = -int(digits) if text[0] == "-" else int(digits)
+    return value if -(2**31) <= value < 2**31 else None
+
+
 def parse_int(text: str, what: str) -> int:
     """Java ``Integer.valueOf`` (no blanks, optional sign); raises GridError naming ``what``."""
-    if not _INT.fullmatch(text):
-        raise GridError(f"{what} is not an integer: {_clip(text)!r}")
-    sign = -1 if text[0] == "-" else 1
-    digits = text.lstrip("+-").lstrip("0") or "0"  # Java reads any number of leading zeros; int() would refuse
-    if len(digits) > 10 or not -(2**31) <= sign * int(digits) < 2**31:
+    value = java_int(text)
+    if value is not None:
+        return value
+    if _INT.fullmatch(text):
         raise GridError(f"{what} is out of the int range: {_clip(text)!r}")
-    return sign * int(digits)
+    raise GridError(f"{what} is not an integer: {_clip(text)!r}")
 
 
 def _clip(text: str, n: int = 40) -> str:

@@ -145,24 +145,19 @@ class VassalMap:
             parse_int(attrs.get("edgeHeight", "0") or "0", "map attribute edgeHeight"),
         )
 
-    def _cell(self, column: int, row: int) -> Board | None:
-        found = None
-        for placed in self.boards:
-            if placed.column == column and placed.row == row:
-                found = placed.board  # later boards overwrite, like VASSAL's boardWidths array
-        return found
-
     def origin(self, placed: PlacedBoard) -> tuple[int, int]:
-        """Map coordinates of the board's top-left corner (``Map.setBoardBoundaries``)."""
-        x = self.edge_width
-        y = self.edge_height
-        for column in range(placed.column):
-            cell = self._cell(column, placed.row)
-            x += cell.width if cell else 0
-        for row in range(placed.row):
-            cell = self._cell(placed.column, row)
-            y += cell.height if cell else 0
-        return x, y
+        """Map coordinates of the board's top-left corner (``Map.setBoardBoundaries``): the edge plus the widths
+        of the cells left of it in its row and the heights of those above it in its column, a cell's size being
+        that of the last board placed there (empty cells add 0). Summed over the boards, not over the cells, so
+        a board at column 10^9 costs no more than one at column 1."""
+        widths: dict[int, int] = {}
+        heights: dict[int, int] = {}
+        for other in self.boards:
+            if other.row == placed.row and other.column < placed.column:
+                widths[other.column] = other.board.width
+            if other.column == placed.column and other.row < placed.row:
+                heights[other.row] = other.board.height
+        return self.edge_width + sum(widths.values()), self.edge_height + sum(heights.values())
 
     def board_at(self, x: int, y: int) -> tuple[PlacedBoard, int, int] | None:
         """``Map.findBoard``: the first board whose bounds (half-open) hold the point, and the point
