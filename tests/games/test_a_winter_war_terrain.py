@@ -5,6 +5,7 @@ from __future__ import annotations
 from toolkit.games.a_winter_war.terrain import (
     CITY_KINDS,
     HEX_TAGS,
+    HEX_VALUES,
     HEXSIDE_FEATURES,
     PORTS,
     TERRAIN,
@@ -26,14 +27,17 @@ legend:
 hexes:
   "35:4526": {terrain: clear, tags: [city, major_city, port, coastal], city: full, port: standard, country: finland}
   "35:4230": {terrain: clear, tags: [city, port], city: partial, port: major, country: finland}
-  "35:4028": {terrain: forest, tags: [arctic], country: finland}
+  "35:4028": {terrain: forest, country: finland, zone: A}
   "35:4128": {terrain: forest, country: finland}
-  "35:4527": {terrain: sea, tags: [frozen, gulf_of_finland], sea_area: gulf_of_finland}
-  "35:4029": {terrain: sea, tags: [frozen], sea_area: gulf_of_bothnia}
+  "35:4527": {terrain: sea, sea_area: gulf_of_finland}
+  "35:4029": {terrain: sea, sea_area: gulf_of_bothnia}
+  "35:4129": {terrain: sea, sea_area: barents_sea}
+  "35:4030": {terrain: lake}
+  "35:4130": {terrain: lake, tags: [vuoksa]}
 hexsides:
   "35:4525/35:4526": [rail]
   "35:4526/35:4626": [rail, rail_low]
-  "35:4426/35:4526": [sea, frozen]
+  "35:4426/35:4526": [sea, frozen, gulf_of_finland]
   "35:4028/35:4128": [strait, frozen]
 """
 
@@ -43,7 +47,7 @@ def board() -> AWinterWarBoard:
 
 
 def test_key_cites_sections():
-    for table in (TERRAIN, HEX_TAGS, CITY_KINDS, HEXSIDE_FEATURES):
+    for table in (TERRAIN, HEX_TAGS, HEX_VALUES, CITY_KINDS, HEXSIDE_FEATURES):
         assert all(e.sections for e in table.values())
     assert set(TERRAIN) == {"clear", "rough", "forest", "marsh", "mountain", "lake", "sea"}
     assert PORTS["major"] == (8, 10) and PORTS["minor"] == (2, 4)
@@ -63,7 +67,9 @@ def test_ice():
     b = board()
     # 27B: the Gulf of Finland freezes at the end of the Soviet movement phase of Dec II 39; Bothnia is frozen
     assert not b.frozen("35:4527", gulf_frozen=False) and b.frozen("35:4527", gulf_frozen=True)
-    assert b.frozen("35:4029", gulf_frozen=False)
+    assert b.frozen("35:4029", gulf_frozen=False) and not b.frozen("35:4129", gulf_frozen=True)
+    assert b.frozen("35:4030", gulf_frozen=False) and not b.frozen("35:4130", gulf_frozen=True)  # 29B2 Vuoksa
+    assert not b.frozen("35:4526", gulf_frozen=True)  # land
     assert not b.side_frozen("35:4426", "35:4526", gulf_frozen=False)
     assert b.side_frozen("35:4426", "35:4526", gulf_frozen=True)
     assert b.side_frozen("35:4028", "35:4128", gulf_frozen=False)  # row 40 is north of the Gulf of Finland

@@ -25,6 +25,7 @@ __all__ = [
     "COUNTRIES",
     "HEXSIDE_FEATURES",
     "HEX_TAGS",
+    "HEX_VALUES",
     "PORTS",
     "SEA_AREAS",
     "TERRAIN",
@@ -77,9 +78,6 @@ ARCTIC_FOREST = "arctic_forest"
 
 # -------------------------------------------------------------------------------------------- hex tags
 HEX_TAGS = _key(
-    KeyEntry("arctic", "Weather zone A (the Arctic)", "std 5, 8A, 28",
-             "hexes on or north of the weather zone A line: brigade ZOCs (5), arctic stacking (8A), "
-             "double terrain costs (28)"),
     KeyEntry("coastal", "Coastal hex", "naval 1c", "a hex with both land and sea (beaches, 1c)"),
     KeyEntry("city", "City", "ov Basic Concepts C5; std 3E, 30B3", "with value city: one of CITY_KINDS"),
     KeyEntry("major_city", "Major city hex", "std 3E, 14A2",
@@ -88,15 +86,26 @@ HEX_TAGS = _key(
     KeyEntry("airbase", "Air base", "std 17", "with value airbase: permanent (Air Base chart capacity)"),
     KeyEntry("fortress", "Fortress", "std 17A", "a printed fortress (17A example counts its air capacity)"),
     KeyEntry("mannerheim", "Mannerheim line", "ov Introduction; std 29A",
-             "a fortified hex of the Mannerheim line (our reading: the Isthmus line of 1939)"),
+             "a fortified hex of the Mannerheim line (our reading: the Isthmus line of 1939; also tagged "
+             "fortification)"),
     KeyEntry("rail", "Rail line", "std 7A", "a railway runs through the hex (use the rail hexsides for lines)"),
-    KeyEntry("frozen", "Frozen water (dark blue)", "std 27B; naval 1a",
-             "all-sea or lake hex printed frozen; the Gulf of Finland's freeze at the end of the Soviet "
-             "movement phase of Dec II 39 and are open before (27B)"),
-    KeyEntry("gulf_of_finland", "Gulf of Finland", "std 27B; naval 1a",
-             "sea hexes on or south of hexrow 41 (27B; the naval rules say south of it)"),
     KeyEntry("vuoksa", "Vuoksa river system", "std 29B2", "open water all game: use open sea"),
+    KeyEntry("swedish_source", "Swedish supply source", "std 12C1b",
+             "35:1533 (Storuman) and 35:2333: Finnish sources while Sweden does not resist the intervention"),
+    KeyEntry("fortification", "Fortification", "std 29A", "with mannerheim: a fortified hex"),
     KeyEntry("south_edge", "South map edge", "std 12C1", "a USSR rail hex here is a Soviet supply source"),
+)
+
+#: hex values (besides ``city``, ``port``, ``airbase`` above, ``name``)
+HEX_VALUES = _key(
+    KeyEntry("country", "1939 country", "std 3E, 30C", "on every land hex: one of COUNTRIES"),
+    KeyEntry("zone", "Weather zone", "std 5, 8A, 28",
+             "A on hexes on or north of the weather zone A line (the Arctic): brigade ZOCs (5), arctic "
+             "stacking (8A), double terrain costs (28)"),
+    KeyEntry("sea_area", "Sea area", "std 27B; naval 1a",
+             "on all-sea and coastal hexes: one of SEA_AREAS, which says whether the water is frozen"),
+    KeyEntry("major_city", "Multi-hex city", "std 30A4", "the city a partial hex belongs to (Leningrad)"),
+    KeyEntry("water", "Water share", "rendering", "the share of a land hex that is water (>= 0.10)"),
 )
 
 CITY_KINDS = _key(
@@ -113,7 +122,7 @@ AIRBASE_KINDS = ("permanent",)
 
 #: the countries of 1 September 1939 (std 3E; ov Geography)
 COUNTRIES = ("finland", "ussr", "sweden", "norway", "estonia")
-#: value ``sea_area`` of sea hexes (naval 1a; std 27B)
+#: value ``sea_area`` of all-sea and coastal hexes (naval 1a; std 27B)
 SEA_AREAS = _key(
     KeyEntry("barents_sea", "Barents Sea", "naval 1a", "Arctic sea zone, around 35:0101; open"),
     KeyEntry("norwegian_sea", "Norwegian Sea", "naval 1a", "Arctic sea zone, around 35:0133; open"),
@@ -121,6 +130,8 @@ SEA_AREAS = _key(
     KeyEntry("gulf_of_bothnia", "Gulf of Bothnia", "naval 1a", "Baltic zone on and north of hexrow 41; frozen"),
     KeyEntry("gulf_of_finland", "Gulf of Finland", "std 27B; naval 1a", "Baltic zone south of hexrow 41"),
 )
+
+FROZEN_SEAS = frozenset({"white_sea", "gulf_of_bothnia"})  # naval 1a: frozen throughout the game
 
 # ------------------------------------------------------------------------------------ hexside features
 HEXSIDE_FEATURES = _key(
@@ -130,6 +141,9 @@ HEXSIDE_FEATURES = _key(
     KeyEntry("strait", "Narrow strait", "std 6, 36A", "+1 MP when frozen (6); +1 hex of supply when open (36A)"),
     KeyEntry("frozen", "Frozen water", "std 27B", "the water of this side is printed frozen (Gulf of Finland: "
              "from the end of the Soviet movement phase of Dec II 39)"),
+    KeyEntry("gulf_of_finland", "Gulf of Finland water", "std 27B",
+             "with frozen: sea water of the Gulf of Finland, frozen only from the end of the Soviet movement "
+             "phase of Dec II 39"),
     KeyEntry("bridged", "Bridged strait", "std 29B1", "a lake or sea hexside a transport line crosses"),
     KeyEntry("vuoksa", "Vuoksa hexside", "std 29B2, Q&A", "open water; no attack across 4516/4515, 4614/4715"),
     KeyEntry("river", "River", "Europa terrain key", "a river crosses the side"),
@@ -156,8 +170,8 @@ class AWinterWarBoard(Board):
         return self.terrain(hex_id) in LAND_TERRAIN
 
     def arctic(self, hex_id: str) -> bool:
-        """On or north of the weather zone A line (std 28)."""
-        return self.has(hex_id, "arctic")
+        """On or north of the weather zone A line (std 28): value ``zone`` A."""
+        return self.value(hex_id, "zone") == "A"
 
     def key_terrain(self, hex_id: str) -> str:
         """The terrain key's name: the hex's terrain, or ``arctic_forest`` for forest in the Arctic (28)."""
@@ -195,11 +209,24 @@ class AWinterWarBoard(Board):
         return self.has(hex_id, "coastal")
 
     def frozen(self, hex_id: str, gulf_frozen: bool) -> bool:
-        """A water hex frozen now: printed frozen, Gulf of Finland hexes only once ``gulf_frozen`` (27B),
-        never the Vuoksa (29B2)."""
-        if self.has(hex_id, "vuoksa") or not self.has(hex_id, "frozen"):
-            return False
-        return gulf_frozen or not self.has(hex_id, "gulf_of_finland")
+        """A water hex frozen now: a lake all game but the Vuoksa (27B, 29B2), an all-sea hex as its sea
+        area (:meth:`sea_frozen`); False for a land hex."""
+        t = self.terrain(hex_id)
+        if t == "lake":
+            return not self.has(hex_id, "vuoksa")
+        return t == "sea" and self.sea_frozen(hex_id, gulf_frozen)
+
+    def sea_area(self, hex_id: str) -> str | None:
+        """The sea area of an all-sea or coastal hex (naval 1a), None inland."""
+        return self.value(hex_id, "sea_area")
+
+    def sea_frozen(self, hex_id: str, gulf_frozen: bool) -> bool:
+        """The sea of an all-sea or coastal hex is frozen now (27B; naval 1a): the White Sea and the Gulf of
+        Bothnia always, the Gulf of Finland once ``gulf_frozen``, the Barents and Norwegian Seas never."""
+        area = self.sea_area(hex_id)
+        if area == "gulf_of_finland":
+            return gulf_frozen
+        return area in FROZEN_SEAS
 
     def in_gulf_of_finland(self, hex_id: str) -> bool:
         """On or south of hexrow 41 (std 27B)."""
@@ -218,7 +245,7 @@ class AWinterWarBoard(Board):
         feats = self.side(a, b)
         if "frozen" not in feats or "vuoksa" in feats:
             return False
-        return gulf_frozen or not (self.in_gulf_of_finland(a) and self.in_gulf_of_finland(b))
+        return gulf_frozen or "gulf_of_finland" not in feats
 
     def rail_side(self, a: str, b: str) -> str | None:
         """``high`` or ``low`` for a rail hexside (7A), None without rail."""
