@@ -171,6 +171,16 @@ def calibrate(image: str, points: tuple[str, ...], grid_file: str | None, number
             click.echo(text, nl=False)
 
 
+def _learned_lines(ext: Any) -> list[str]:
+    """What the extraction learned from the legend's examples, and how it checks out on them."""
+    out = list(ext.rules.describe()) if ext.rules is not None else []
+    for name, r in ext.symbol_reports.items():
+        loo = (f"; leave-one-out {r.loo_found} of {r.loo_total} examples found" if r.loo_total else "")
+        out.append(f"symbol {name}: template of {r.template_px} px from {len(r.example_scores)} example hexes, "
+                   f"threshold {r.threshold:.2f}, found in {len(ext.symbols.get(name, ()))} hexes{loo}")
+    return out
+
+
 def _grid_text(grid: Any) -> str:
     """The ``grid:`` block as a map file writes it (ids quoted, one key a line)."""
     from ..terrain.io import flow
@@ -248,10 +258,19 @@ def centre(grid_arg: str, hexes: tuple[str, ...], as_json: bool) -> None:
 @click.option("--title", default="", help="Map title (default: kept from -o, else 'extracted map').")
 @click.option("--max-pixels", type=int, default=None, metavar="N",
               help="Refuse images larger than this (default: Pillow's decompression-bomb limit, ~89 Mpx).")
+@click.option("--truth", "truth_file", metavar="FILE",
+              help="A hand-labelled truth file: print accuracy, confusion matrix and feature recall/precision.")
 @json_opt
 def extract(image: str, grid_file: str, legend_file: str, output: str, overlay: str | None, title: str,
-            max_pixels: int | None, as_json: bool) -> None:
-    """Classify every hex and hexside of a calibrated scan into a map file."""
+            max_pixels: int | None, truth_file: str | None, as_json: bool) -> None:
+    """Classify every hex and hexside of a calibrated scan into a map file.
+
+    The legend (YAML; docs/legend.md) has terrain: each class a colour "#rrggbb" or a mapping with
+    hexes/box/points/sample (read from the scan), optional water: true, min_share: 0.07 (least share of
+    the hex) and symbol: true (its hexes are examples of a printed symbol, found by shape);
+    priority: [city, forest, clear] (rules, thresholds learned from the example hexes, with a
+    leave-one-out accuracy printed); features: along / across / coast / symbol, with colour and yes/no
+    example hexsides; ink: {lightness: 35}; max_delta_e: 30. Unknown keys are errors."""
     from ..terrain.calibrate import open_image
     from ..terrain.extract import draw_overlay, load_legend, to_terrain_map
     from ..terrain.extract import extract as run
@@ -261,6 +280,11 @@ def extract(image: str, grid_file: str, legend_file: str, output: str, overlay: 
     if grid.layout is None:
         raise InputError(f"{grid_file}: the grid has no calibration (run 'wgt map calibrate')")
     legend = load_legend(legend_file)
+    truth = None
+    if truth_file:
+        from ..terrain.truth import load_truth
+
+        truth = load_truth(truth_file)
     previous = load_map(output) if Path(output).is_file() else None
     old_text = Path(output).read_text(encoding="utf-8") if previous is not None else ""
     with Progress(4, "extract") as bar:
@@ -286,11 +310,32 @@ def extract(image: str, grid_file: str, legend_file: str, output: str, overlay: 
     for fs in ext.hexsides.values():
         for f in fs:
             feats[f] = feats.get(f, 0) + 1
+    scored = None
+    if truth is not None:
+        from ..terrain.truth import score
+
+        scored = score(truth, {h: r.terrain for h, r in ext.hexes.items()}, ext.symbols, ext.hexsides)
     if as_json:
-        echo_json({"hexes": len(ext.hexes), "terrain": counts, "hexsides": feats,
-                   "review": {h: ext.hexes[h].review for h in review},
-                   "seconds": round(ext.timings.get("total", 0.0), 3), "output": output})
+        out = {"hexes": len(ext.hexes), "terrain": counts, "hexsides": feats,
+               "review": {h: ext.hexes[h].review for h in review},
+               "seconds": round(ext.timings.get("total", 0.0), 3), "output": output}
+        if scored is not None:
+            out["truth"] = scored.to_dict()
+        if ext.rules is not None:
+            out["rules"] = {"priority": ext.rules.priority,
+                            "thresholds": {k: round(v, 4) for k, v in ext.rules.thresholds.items()},
+                            "leave_one_out": {"right": ext.rules.loo[0], "examples": ext.rules.loo[1]}}
+        if ext.symbol_reports:
+            out["symbols"] = {k: {"hexes": sorted(ext.symbols.get(k, ())), "threshold": round(r.threshold, 3),
+                                  "examples": len(r.example_scores),
+                                  "leave_one_out": {"found": r.loo_found, "examples": r.loo_total}}
+                              for k, r in ext.symbol_reports.items()}
+        echo_json(out)
     else:
+        for line in _learned_lines(ext):
+            _say(line)
+        for line in scored.lines_text() if scored is not None else ():
+            _say(line)
         _say(f"{len(ext.hexes)} hexes: " + ", ".join(f"{k} {v}" for k, v in sorted(counts.items())))
         if feats:
             _say("hexsides: " + ", ".join(f"{k} {v}" for k, v in sorted(feats.items())))

@@ -51,6 +51,9 @@ from ..errors import DataFileError, GridError, InputError
 from ..hexgrid import Grid, Hex, Layout
 from .colour import hex_to_rgb, lab_to_rgb, rgb_to_hex, rgb_to_lab
 from .io import _WORD  # a hexside feature name, as the map reader requires
+from .legend import normalise
+from .rules import Rules, decide, learn
+from .symbols import SymbolClass, SymbolReport, find_symbols
 
 __all__ = [
     "Extraction",
@@ -123,6 +126,10 @@ class Legend:
     features: tuple[FeatureClass, ...] = ()
     ink_lightness: float = 35.0
     max_delta_e: float = 30.0
+    symbols: tuple[SymbolClass, ...] = ()  # printed symbols: terrain classes (symbol: true) and features
+    priority: tuple[str, ...] = ()  # rule order (terrain rules on when given)
+    min_share: Mapping[str, float] = field(default_factory=dict)  # given coverage thresholds
+    examples: Mapping[str, tuple[str, ...]] = field(default_factory=dict)  # terrain -> example hexes
 
     def names(self) -> list[str]:
         return [t.name for t in self.terrains]
@@ -135,8 +142,9 @@ def load_legend(path: str | Path) -> dict[str, Any]:
     data = yamlfile.load_file(p, "legend", limits=LEGEND_LIMITS, bool_keys=True)  # yes: and no: examples
     if not isinstance(data, dict):
         raise DataFileError("a legend is a mapping with 'terrain:' (and optional 'features:', 'ink:')", p)
-    _check_legend_names(data, p)
     data.setdefault("_source", str(p))
+    data = normalise(data)
+    _check_legend_names(data, p)
     return data
 
 
@@ -306,6 +314,7 @@ def legend_from_dict(spec: Mapping[str, Any], image: Image.Image | None = None, 
     sea, lake or ocean) marks water: no ``along`` feature is reported between two water hexes,
     where hex lines printed over the water look like rivers.
     """
+    spec = normalise(spec)
     src = str(spec.get("_source", "legend"))
     terr = spec.get("terrain")
     if not isinstance(terr, Mapping) or not terr:
@@ -313,7 +322,20 @@ def legend_from_dict(spec: Mapping[str, Any], image: Image.Image | None = None, 
     ink_l = _ink_lightness(spec)
     max_de = _number(spec.get("max_delta_e", 30.0), "max_delta_e", src, positive=True)
     terrains = []
+    symbols: list[SymbolClass] = []
+    min_share: dict[str, float] = {}
+    examples: dict[str, tuple[str, ...]] = {}
     for name, v in terr.items():
+        if isinstance(v, Mapping) and v.get("hexes") is not None:
+            examples[str(name)] = _id_list(v["hexes"], f"terrain {name!r} hexes", src)
+        if isinstance(v, Mapping) and v.get("min_share") is not None:
+            ms = _number(v["min_share"], f"terrain {name!r} min_share", src)
+            if not 0 <= ms <= 1:
+                raise DataFileError(f"terrain {name!r}: min_share is a share of the hex from 0 to 1, not {ms:g}", src)
+            min_share[str(name)] = ms
+        if isinstance(v, Mapping) and v.get("symbol"):
+            symbols.append(_symbol_class(str(name), v, src, terrain=True))
+            continue
         tc = _resolve_terrain(str(name), v, src, image, grid, _fi, ink_l)
         water = v.get("water", tc.name in WATER_NAMES) if isinstance(v, Mapping) else tc.name in WATER_NAMES
         terrains.append(TerrainClass(tc.name, tc.lab, tc.source, bool(water)))
@@ -325,8 +347,12 @@ def legend_from_dict(spec: Mapping[str, Any], image: Image.Image | None = None, 
         if isinstance(v, str):
             v = {"colour": v}
         kind = str(v.get("kind", "along")) if isinstance(v, Mapping) else "along"
-        if kind not in ("along", "across", "coast"):
-            raise DataFileError(f"feature {name!r}: kind must be 'along', 'across' or 'coast', not {kind!r}", src)
+        if kind not in ("along", "across", "coast", "symbol"):
+            raise DataFileError(f"feature {name!r}: kind must be 'along', 'across', 'coast' or 'symbol', not {kind!r}",
+                                src)
+        if kind == "symbol":
+            symbols.append(_symbol_class(str(name), v, src, terrain=False))
+            continue
         if kind == "coast":
             feats.append(_coast_feature(str(name), v, terrains, src))
             continue
@@ -340,7 +366,29 @@ def legend_from_dict(spec: Mapping[str, Any], image: Image.Image | None = None, 
                                   _opt_float(v.get("threshold"), f"{what} threshold", src),
                                   _id_list(_get(v, "yes"), f"{what} yes", src),
                                   _id_list(_get(v, "no"), f"{what} no", src), bool(v.get("on_coast", False))))
-    return Legend(tuple(terrains), tuple(feats), ink_l, max_de)
+    names = [t.name for t in terrains] + [sc.name for sc in symbols if sc.terrain]
+    prio = spec.get("priority")
+    priority: tuple[str, ...] = ()
+    if prio is not None:
+        priority = _id_list(prio, "priority", src)
+        for n in priority:
+            if n not in names:
+                raise DataFileError(f"priority names {n!r}, which is not a terrain of the legend "
+                                    f"({', '.join(names)})", src)
+        priority += tuple(n for n in names if n not in priority)
+    elif min_share or any(sc.terrain for sc in symbols):
+        # no order given: symbol classes first, then classes with a threshold, in legend order
+        priority = tuple([sc.name for sc in symbols if sc.terrain] + [n for n in names if n in min_share])
+    return Legend(tuple(terrains), tuple(feats), ink_l, max_de, tuple(symbols), priority, min_share, examples)
+
+
+def _symbol_class(name: str, v: Mapping[str, Any], src: str, terrain: bool) -> SymbolClass:
+    what = f"{'terrain' if terrain else 'feature'} {name!r}"
+    colour = v.get("colour") or v.get("color")
+    return SymbolClass(name, _id_list(v.get("hexes"), f"{what} hexes", src), terrain,
+                       _colour(colour, what, src) if colour else None,
+                       _opt_float(v.get("tolerance"), f"{what} tolerance", src),
+                       _opt_float(v.get("threshold"), f"{what} threshold", src))
 
 
 COAST_COLOUR = "#23578f"  # how the QA picture draws a coast feature given without a colour
@@ -518,9 +566,12 @@ class Extraction:
     legend: Legend
     hexes: dict[str, HexResult]
     hexsides: dict[str, frozenset[str]]
+    symbols: dict[str, set[str]] = field(default_factory=dict)  # symbol -> hexes holding it
     side_scores: dict[str, dict[str, float]] = field(default_factory=dict)  # feature -> side -> score
     thresholds: dict[str, tuple[float, float]] = field(default_factory=dict)  # feature -> (tolerance, threshold)
     timings: dict[str, float] = field(default_factory=dict)
+    rules: Rules | None = None  # the terrain rules applied (legend priority), with their check
+    symbol_reports: dict[str, SymbolReport] = field(default_factory=dict)
 
     def review(self) -> list[str]:
         """Ids of the hexes to check by eye, in grid order."""
@@ -600,20 +651,54 @@ def extract(image: Image.Image, grid: Grid, legend: Mapping[str, Any] | Legend, 
     vis = _visible(layout, hexes, image.width, image.height)
     expected = (INSET ** 2) * lay_red.hex_area()
     names = leg.names()
+    times["hexes"] = time.perf_counter() - t
+    symbols_at: dict[str, set[str]] = {}
+    found_symbols: dict[str, set[str]] = {}
+    sym_reports: dict[str, SymbolReport] = {}
+    if leg.symbols:
+        t = time.perf_counter()
+        say(f"looking for the symbols {', '.join(sc.name for sc in leg.symbols)}")
+        found_symbols, sym_reports = find_symbols(image, grid, leg.symbols, [tc.lab for tc in leg.terrains])
+        for sname, where in found_symbols.items():
+            for h in where:
+                symbols_at.setdefault(h, set()).add(sname)
+        times["symbols"] = time.perf_counter() - t
+    t = time.perf_counter()
+    known_all = counts[:, :k].sum(axis=1)
+    shares = {hx_id: {names[c]: float(counts[i, c] / known_all[i]) for c in range(k) if counts[i, c]}
+              for i, hx_id in enumerate(ids) if known_all[i]}
+    rules: Rules | None = None
+    if leg.priority:
+        sym_terrains = {sc.name for sc in leg.symbols if sc.terrain}
+        rules = learn(leg.priority, leg.min_share, {n: v for n, v in leg.examples.items() if n not in sym_terrains},
+                      shares, sym_terrains, symbols_at)
     results: dict[str, HexResult] = {}
     for i, hx_id in enumerate(ids):
         row = counts[i]
         known = int(row[:k].sum())
         total = int(row.sum())
         unknown = float(row[k] / total) if total else 1.0
-        if known == 0 or total < 0.05 * expected:
+        ruled = decide(rules, shares.get(hx_id, {}), symbols_at.get(hx_id, set())) if rules else None
+        by_symbol = rules is not None and ruled in rules.symbol_classes
+        if (known == 0 or total < 0.05 * expected) and not by_symbol:
             results[hx_id] = HexResult(None, 0.0, {}, unknown, vis[i], "nothing to classify on the image")
             continue
-        fr = row[:k] / known
+        fr = row[:k] / max(known, 1)
         j = int(np.argmax(fr))
         conf = float(fr[j])
         fractions = {names[c]: round(float(fr[c]), 4) for c in np.argsort(-fr) if fr[c] > 0}
         why = ""
+        if rules is not None and ruled is not None:
+            cls_name = ruled
+            thr = rules.thresholds.get(ruled)
+            share = fractions.get(ruled, 0.0)
+            conf = 1.0 if thr is None or ruled in rules.symbol_classes else min(1.0, 0.5 + abs(share - thr))
+            near = [n for n, th in rules.thresholds.items() if abs(fractions.get(n, 0.0) - th) < 0.15 * max(th, 0.05)]
+            if near:
+                n0 = near[0]
+                why = f"near the {n0} threshold: {fractions.get(n0, 0.0):.0%} (rule {rules.thresholds[n0]:.0%})"
+            results[hx_id] = HexResult(cls_name, round(conf, 4), fractions, round(unknown, 4), round(vis[i], 4), why)
+            continue
         if conf < REVIEW_BELOW:
             why = f"mixed: {names[j]} only {conf:.0%}"
         elif unknown > 0.25:
@@ -621,9 +706,9 @@ def extract(image: Image.Image, grid: Grid, legend: Mapping[str, Any] | Legend, 
         elif vis[i] < 0.5:
             why = f"only {vis[i]:.0%} of the hex is on the image"
         results[hx_id] = HexResult(names[j], round(conf, 4), fractions, round(unknown, 4), round(vis[i], 4), why)
-    times["hexes"] = time.perf_counter() - t
+    times["rules"] = time.perf_counter() - t
 
-    ext = Extraction(grid, leg, results, {}, timings=times)
+    ext = Extraction(grid, leg, results, {}, found_symbols, timings=times, rules=rules, symbol_reports=sym_reports)
     if features and leg.features:
         t = time.perf_counter()
         say(f"sampling {sum(1 for _ in grid.hexsides())} hexsides for {', '.join(f.name for f in leg.features)}")
@@ -999,6 +1084,10 @@ def to_terrain_map(ext: Extraction, *, title: str = "", provenance: str = "", pr
     from .model import HexData, TerrainMap, TerrainType
 
     hexes: dict[str, Any] = {}
+    tags: dict[str, set[str]] = {}
+    for sname, where in ext.symbols.items():
+        for h in where:
+            tags.setdefault(h, set()).add(sname)
     for hid, r in ext.hexes.items():
         if r.terrain is None:
             continue
@@ -1010,14 +1099,15 @@ def to_terrain_map(ext: Extraction, *, title: str = "", provenance: str = "", pr
                 values["second"] = second[0]
         if r.visible < 0.98:
             values["partial"] = round(r.visible, 3)
-        hexes[hid] = HexData(r.terrain, values=values)
+        hexes[hid] = HexData(r.terrain, frozenset(tags.get(hid, ())), values=values)
     old_legend = dict(getattr(previous, "legend", {}) or {})
     legend = {}
-    for t in ext.legend.terrains:
-        colour = rgb_to_hex(lab_to_rgb(t.lab))
-        old = old_legend.get(t.name)
-        legend[t.name] = TerrainType(t.name, colour, old.label if old else "", old.pattern if old else "",
-                                     (old.water if old else False) or t.water)
+    water = {t.name for t in ext.legend.terrains if t.water}
+    for name, lab in _class_labs(ext).items():
+        colour = rgb_to_hex(lab_to_rgb(lab))
+        old = old_legend.get(name)
+        legend[name] = TerrainType(name, colour, old.label if old else "", old.pattern if old else "",
+                                   (old.water if old else False) or name in water)
     meta = dict(getattr(previous, "meta", {}) or {})
     meta["review"] = {h: ext.hexes[h].review for h in ext.review()}
     meta["extraction"] = {f.name: {"tolerance": round(tol, 2), "threshold": round(thr, 4)}
@@ -1028,6 +1118,17 @@ def to_terrain_map(ext: Extraction, *, title: str = "", provenance: str = "", pr
     return TerrainMap(title or getattr(previous, "title", "") or "extracted map",
                       provenance or getattr(previous, "provenance", ""), ext.grid, legend, hexes,
                       {k: v for k, v in ext.hexsides.items()}, overrides, meta)
+
+
+def _class_labs(ext: Extraction) -> dict[str, tuple[float, float, float]]:
+    """Every class a hex may take, with its colour: the legend terrains, then the symbol classes (in
+    the colour their symbol was found in)."""
+    out = {t.name: t.lab for t in ext.legend.terrains}
+    for sc in ext.legend.symbols:
+        if sc.terrain:
+            rep = ext.symbol_reports.get(sc.name)
+            out[sc.name] = rep.colour if rep else (50.0, 0.0, 0.0)
+    return out
 
 
 def draw_overlay(image: Image.Image, ext: Extraction, max_side: int = 2400) -> Image.Image:
@@ -1045,7 +1146,7 @@ def draw_overlay(image: Image.Image, ext: Extraction, max_side: int = 2400) -> I
     lay = ext.grid.layout.scaled(scale)
     over = Image.new("RGBA", base.size, (0, 0, 0, 0))
     d = ImageDraw.Draw(over)
-    colours = {t.name: tuple(int(c) for c in lab_to_rgb(t.lab)) for t in ext.legend.terrains}
+    colours = {n: tuple(int(c) for c in lab_to_rgb(lab)) for n, lab in _class_labs(ext).items()}
     for hid, r in ext.hexes.items():
         h = ext.grid.hex(hid)
         cx, cy = lay.hex_to_pixel(h)
@@ -1102,8 +1203,8 @@ def _draw_key(d: ImageDraw.ImageDraw, dims: tuple[int, int], ext: Extraction,
     for fs in ext.hexsides.values():
         for f in fs:
             n_f[f] = n_f.get(f, 0) + 1
-    rows: list[tuple[str, tuple[int, ...], str]] = [(f"{t.name} ({n_t.get(t.name, 0)})", colours[t.name], "box")
-                                                     for t in ext.legend.terrains]
+    rows: list[tuple[str, tuple[int, ...], str]] = [(f"{n} ({n_t.get(n, 0)})", colours[n], "box")
+                                                     for n in colours]
     rows += [(f"{f.name} ({n_f.get(f.name, 0)} sides)", feat_rgb[f.name], "line") for f in ext.legend.features]
     rows.append((f"review ({len(ext.review())})", (255, 0, 255), "ring"))
     px = max(11, min(22, dims[0] // 70))

@@ -1,0 +1,93 @@
+"""Real printed boards with hand-labelled truth (tests/terrain/truth): the truth files themselves,
+scoring, the legend's rules and symbols, and `wgt map extract --truth` on Battle for Moscow."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from toolkit.cli.main import cli
+from toolkit.errors import DataFileError
+from toolkit.terrain.legend import normalise
+from toolkit.terrain.rules import Rules, _cut, decide
+from toolkit.terrain.truth import Truth, load_truth, score
+
+TRUTH = Path(__file__).parent / "truth"
+BFM = "rzymek__web-boards/battle-for-moscow_board.gif"
+
+
+def test_battle_for_moscow_truth_file():
+    t = load_truth(TRUTH / "battle-for-moscow.yaml")
+    classes = {c: sum(1 for v in t.hexes.values() if v == c) for c in set(t.hexes.values())}
+    assert classes == {"clear": 108, "forest": 25, "city": 11}
+    assert t.hexes["1103"] == "city" and t.hexes["0202"] == "forest" and t.hexes["0101"] == "clear"
+    assert {k: len(v) for k, v in t.symbols.items()} == {"city": 11, "fortification": 22}
+    assert len(t.hexsides["river"]) == 63 and len(t.links["rail"]) == 80
+    assert "0503/0604" in t.hexsides["river"] and "1103/1204" in t.links["rail"]
+    assert "1308" in t.excluded["chart"] and "1308" not in t.hexes
+
+
+def test_score_counts_confusion_and_features():
+    t = Truth({"0101": "clear", "0102": "forest", "0103": "city"}, symbols={"city": {"0103"}},
+              hexsides={"river": {"0101/0102"}}, links={"rail": {"0102/0103", "0101/0201"}})
+    s = score(t, {"0101": "clear", "0102": "clear", "0103": "city"}, {"city": {"0103", "0101"}},
+              {"0101/0102": frozenset({"river", "rail"}), "0102/0103": frozenset({"rail"})})
+    assert (s.right, s.hexes) == (2, 3)
+    assert s.confusion == {"clear": {"clear": 1}, "forest": {"clear": 1}, "city": {"city": 1}}
+    assert s.wrong == [("0102", "forest", "clear")]
+    assert s.symbols == {"city": (1, 2, 1)}
+    assert s.lines == {"river": (1, 1, 1), "rail": (1, 2, 2)}
+
+
+def test_rules_priority_and_learned_cut():
+    r = Rules(["city", "forest", "clear"], {"forest": 0.07}, frozenset({"city"}))
+    assert decide(r, {"clear": 0.9, "forest": 0.1}, set()) == "forest"
+    assert decide(r, {"clear": 0.95, "forest": 0.05}, set()) == "clear"
+    assert decide(r, {"clear": 0.5, "forest": 0.5}, {"city"}) == "city"
+    # the cut separating the examples, in the middle of the widest gap
+    assert _cut([0.2, 0.3, 0.5], [0.0, 0.02, 0.05]) == pytest.approx(0.125)
+
+
+def test_legend_forms_and_unknown_keys():
+    short = normalise({"forest": {"color": "#4f7a3a"}, "clear": {"sample": [10, 20]}})
+    assert short["terrain"] == {"forest": {"color": "#4f7a3a"}, "clear": {"points": [[10, 20]]}}
+    assert normalise({"terrain": {"a": {"sample": ["0101"]}, "b": {"sample": [1, 2, 3, 4]}}})["terrain"] == \
+        {"a": {"hexes": ["0101"]}, "b": {"box": [1, 2, 3, 4]}}
+    with pytest.raises(DataFileError, match="unknown legend section 'hexsides'"):
+        normalise({"terrain": {"a": "#ffffff"}, "hexsides": {}})
+    with pytest.raises(DataFileError, match="terrain 'a': unknown key 'colur'"):
+        normalise({"terrain": {"a": {"colur": "#ffffff"}}})
+
+
+def test_unknown_legend_key_names_its_line(tmp_path):
+    from toolkit.terrain.extract import load_legend
+
+    p = tmp_path / "legend.yaml"
+    p.write_text("terrain:\n  clear: '#ffffff'\nhexsides:\n  river: '#0000ff'\n")
+    with pytest.raises(DataFileError, match="line 3: unknown legend section 'hexsides'"):
+        load_legend(p)
+
+
+def test_extract_battle_for_moscow_against_its_truth(boards, tmp_path):
+    """Three example hexes per class and symbol: every labelled hex right, every city and
+    fortification found; rivers all found; rails (a dash-dot red line, item 3) not yet."""
+    t = load_truth(TRUTH / "battle-for-moscow.yaml")
+    from toolkit.cli.map_scan import _grid_text
+
+    grid = tmp_path / "grid.yaml"
+    grid.write_text(_grid_text(t.grid))
+    r = CliRunner().invoke(cli, ["map", "extract", str(boards / BFM), "--grid", str(grid), "--legend",
+                                 str(TRUTH / "battle-for-moscow.legend.yaml"), "-o", str(tmp_path / "m.yaml"),
+                                 "--truth", str(TRUTH / "battle-for-moscow.yaml"), "--json"])
+    assert r.exit_code == 0, r.output
+    out = json.loads(r.output)
+    assert out["truth"]["hexes"] == 144 and out["truth"]["right"] == 144
+    assert out["truth"]["symbols"]["city"]["recall"] == 1.0 and out["truth"]["symbols"]["city"]["precision"] == 1.0
+    assert out["truth"]["symbols"]["fortification"]["true_positives"] == 22
+    assert out["truth"]["lines"]["river"]["recall"] == 1.0 and out["truth"]["lines"]["river"]["precision"] == 1.0
+    assert out["rules"]["priority"] == ["city", "forest", "clear"]
+    assert out["rules"]["leave_one_out"] == {"right": 6, "examples": 6}
+    assert out["symbols"]["city"]["leave_one_out"] == {"found": 3, "examples": 3}

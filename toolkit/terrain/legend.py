@@ -1,0 +1,102 @@
+"""The legend file's forms, checked key by key (issue 14, item 5; documented in docs/legend.md).
+
+:func:`normalise` turns every documented form into the one :func:`~toolkit.terrain.extract.legend_from_dict`
+reads, and refuses what it does not know with the file's line: a misspelt section (``hexsides:`` for
+``features:``) or setting (``colur:``) is an error, never silently ignored. Forms accepted:
+
+* terrain under ``terrain:``, or (the short form) at the top level when there is no ``terrain:``;
+* a terrain as a colour ``"#rrggbb"``, or a mapping with ``colour``/``color``, ``hexes``, ``box``,
+  ``points`` or ``sample`` (hex ids, one ``[x, y]`` point, a list of points, or a ``[x0, y0, x1, y1]`` box);
+* ``symbol: true`` on a terrain: its ``hexes`` are examples of a printed symbol, found by shape;
+* ``min_share`` on a terrain: the least share of the hex it must cover to be chosen (with ``priority``);
+* ``priority: [city, forest, clear]``: the order rules are tried in (thresholds learned from examples);
+* features under ``features:`` with ``kind`` ``along`` | ``across`` | ``coast`` | ``symbol``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from .. import yamlfile
+from ..errors import DataFileError
+
+__all__ = ["FEATURE_KEYS", "TERRAIN_KEYS", "TOP_KEYS", "normalise"]
+
+TOP_KEYS = ("terrain", "features", "priority", "ink", "max_delta_e")
+TERRAIN_KEYS = ("colour", "color", "hexes", "box", "points", "sample", "water", "symbol", "min_share",
+                "tolerance", "threshold")
+FEATURE_KEYS = ("colour", "color", "kind", "tolerance", "threshold", "yes", "no", "on_coast", "mask", "terrain",
+                "hexes")
+
+
+def _where(block: Any, key: Any) -> str:
+    line = (block.key_lines.get(key) if isinstance(block, yamlfile.LinedMap) else None) or yamlfile.line_of(block, key)
+    return f"line {line}: " if line else ""
+
+
+def _check(block: Mapping[Any, Any], allowed: tuple[str, ...], what: str, src: str) -> None:
+    for k in block:
+        name = {True: "yes", False: "no"}.get(k, k) if isinstance(k, bool) else k
+        if name not in allowed:
+            raise DataFileError(f"{_where(block, k)}{what}: unknown key {name!r} (known: {', '.join(allowed)})", src)
+
+
+def _sample(v: Any, what: str, src: str, block: Any) -> dict[str, Any]:
+    """``sample:`` as hexes, points or a box."""
+    if isinstance(v, str):
+        return {"hexes": [v]}
+    if isinstance(v, list) and v and all(isinstance(x, str) for x in v):
+        return {"hexes": list(v)}
+    if isinstance(v, list) and len(v) == 2 and all(isinstance(x, int | float) for x in v):
+        return {"points": [list(v)]}
+    if isinstance(v, list) and len(v) == 4 and all(isinstance(x, int | float) for x in v):
+        return {"box": list(v)}
+    if isinstance(v, list) and v and all(isinstance(x, list) and len(x) == 2 for x in v):
+        return {"points": [list(x) for x in v]}
+    raise DataFileError(f"{_where(block, 'sample')}{what}: sample is hex ids, a point [x, y], points "
+                        "[[x, y], ...] or a box [x0, y0, x1, y1]", src)
+
+
+def normalise(spec: Mapping[str, Any]) -> dict[str, Any]:
+    """The legend in its long form (see the module docstring); :class:`DataFileError` with the line
+    for an unknown key."""
+    src = str(spec.get("_source", "legend"))
+    out: dict[str, Any] = {"_source": src} if "_source" in spec else {}
+    if "terrain" in spec:
+        for k in spec:
+            if k != "_source" and k not in TOP_KEYS:
+                raise DataFileError(f"{_where(spec, k)}unknown legend section {k!r} "
+                                    f"(known: {', '.join(TOP_KEYS)})", src)
+        terrain = spec["terrain"]
+    else:  # the short form: terrains at the top level
+        terrain = {k: v for k, v in spec.items() if k != "_source" and k not in TOP_KEYS}
+        if isinstance(spec, yamlfile.LinedMap):
+            lined = yamlfile.LinedMap(terrain)
+            lined.key_lines = {k: v for k, v in spec.key_lines.items() if k in terrain}
+            lined.value_lines = {k: v for k, v in spec.value_lines.items() if k in terrain}
+            lined.line = spec.line
+            terrain = lined
+    for k in TOP_KEYS[1:]:
+        if k in spec:
+            out[k] = spec[k]
+    if not isinstance(terrain, Mapping):
+        out["terrain"] = terrain  # reported by the reader
+        return out
+    terr: dict[str, Any] = {}
+    for name, v in terrain.items():
+        what = f"terrain {name!r}"
+        if isinstance(v, Mapping):
+            _check(v, TERRAIN_KEYS, what, src)
+            v2 = {k: x for k, x in v.items() if k != "sample"}
+            if "sample" in v:
+                v2.update(_sample(v["sample"], what, src, v))
+            v = v2
+        terr[name] = v
+    out["terrain"] = terr
+    feats = spec.get("features")
+    if isinstance(feats, Mapping):
+        for name, v in feats.items():
+            if isinstance(v, Mapping):
+                _check(v, FEATURE_KEYS, f"feature {name!r}", src)
+    return out

@@ -1,0 +1,175 @@
+"""Hand-labelled ground truth for scan extraction, and scoring an extraction against it
+(``wgt map extract --truth FILE``).
+
+A truth file (YAML; the real boards' truths are in ``tests/terrain/truth/``)::
+
+    truth: 1
+    image: rzymek__web-boards/battle-for-moscow_board.gif   # under ../shared/boards (informative)
+    grid: {numbering: ..., extent: ..., calibration: ...}    # the grid the ids refer to
+    hexes:                      # the class of every labelled hex (unlisted hexes are not scored)
+      "0101": clear
+      "0202": forest
+    symbols:                    # printed symbols, hexes holding one
+      city: ["0205", "0307"]
+    hexsides:                   # features drawn on a hexside
+      river: ["0503/0604"]
+    links:                      # line features running from hex to hex (crossing the side)
+      rail: ["0205/0206"]
+    excluded:                   # hexes on the image left out on purpose, with why
+      chart: ["1308"]
+
+The class of a hex is what its legend would call it after priorities (a city hex is ``city`` even
+in a forest). Sides and links are keyed ``a/b`` (the pair sorted), as in map files.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from .. import yamlfile
+from ..errors import DataFileError
+from ..hexgrid import Grid
+
+__all__ = ["Score", "Truth", "load_truth", "score"]
+
+_KEYS = {"truth", "image", "grid", "hexes", "symbols", "hexsides", "links", "excluded", "notes", "region"}
+
+
+@dataclass
+class Truth:
+    hexes: dict[str, str]
+    symbols: dict[str, set[str]] = field(default_factory=dict)  # symbol -> hexes
+    hexsides: dict[str, set[str]] = field(default_factory=dict)  # feature -> side keys
+    links: dict[str, set[str]] = field(default_factory=dict)  # feature -> side keys
+    excluded: dict[str, list[str]] = field(default_factory=dict)
+    grid: Grid | None = None
+    image: str = ""
+
+    def lines(self) -> dict[str, set[str]]:
+        """Every line feature (hexside and link) -> its side keys."""
+        out = {k: set(v) for k, v in self.hexsides.items()}
+        for k, v in self.links.items():
+            out.setdefault(k, set()).update(v)
+        return out
+
+
+def load_truth(path: str | Path) -> Truth:
+    """Read a truth file; a one-line :class:`DataFileError` naming the line for anything wrong."""
+    p = Path(path)
+    data = yamlfile.load_file(p, "truth file")
+    if not isinstance(data, Mapping) or "hexes" not in data:
+        raise DataFileError("a truth file is a mapping with 'hexes:' (hex id -> class)", p)
+    for k in data:
+        if k not in _KEYS:
+            line = yamlfile.line_of(data, k)
+            raise DataFileError(f"line {line}: unknown key {k!r} (known: {', '.join(sorted(_KEYS))})", p)
+    grid = None
+    if data.get("grid") is not None:
+        try:
+            grid = Grid.from_dict(dict(data["grid"]))
+        except Exception as exc:  # GridError, a bad value
+            raise DataFileError(f"grid: {exc}", p) from None
+    hexes = data["hexes"]
+    if not isinstance(hexes, Mapping):
+        raise DataFileError("'hexes:' maps hex ids to classes", p)
+    out = Truth({str(k): str(v) for k, v in hexes.items()}, grid=grid, image=str(data.get("image", "")))
+    for key in ("symbols", "hexsides", "links", "excluded"):
+        block = data.get(key) or {}
+        if not isinstance(block, Mapping):
+            raise DataFileError(f"'{key}:' maps a name to a list of ids", p)
+        for name, ids in block.items():
+            if not isinstance(ids, list):
+                raise DataFileError(f"line {yamlfile.line_of(block, name)}: {key} {name!r} is a list of ids", p)
+            if key == "excluded":
+                out.excluded[str(name)] = [str(i) for i in ids]
+            else:
+                getattr(out, key)[str(name)] = {_side(str(i)) if key != "symbols" else str(i) for i in ids}
+    return out
+
+
+def _side(key: str) -> str:
+    a, _, b = key.partition("/")
+    return f"{a}/{b}" if a < b else f"{b}/{a}"
+
+
+@dataclass
+class Score:
+    """Accuracy of hex classes, the confusion matrix (truth -> found -> count), and per symbol and
+    line feature (true positives, found, in truth)."""
+
+    hexes: int
+    right: int
+    confusion: dict[str, dict[str, int]]
+    wrong: list[tuple[str, str, str]]  # (hex, truth, found)
+    symbols: dict[str, tuple[int, int, int]]
+    lines: dict[str, tuple[int, int, int]]
+
+    @property
+    def accuracy(self) -> float:
+        return self.right / self.hexes if self.hexes else 0.0
+
+    def to_dict(self) -> dict[str, Any]:
+        def pr(t: tuple[int, int, int]) -> dict[str, Any]:
+            tp, found, true = t
+            return {"true_positives": tp, "found": found, "in_truth": true,
+                    "recall": round(tp / true, 4) if true else None,
+                    "precision": round(tp / found, 4) if found else None}
+        return {"hexes": self.hexes, "right": self.right, "accuracy": round(self.accuracy, 4),
+                "confusion": self.confusion, "wrong": [list(w) for w in self.wrong],
+                "symbols": {k: pr(v) for k, v in self.symbols.items()},
+                "lines": {k: pr(v) for k, v in self.lines.items()}}
+
+    def lines_text(self) -> list[str]:
+        """The score as lines of text for a terminal."""
+        out = [f"hexes: {self.right} of {self.hexes} right ({self.accuracy:.1%})"]
+        names = sorted({*self.confusion, *(f for row in self.confusion.values() for f in row)})
+        if names:
+            w = max(8, *(len(n) for n in names))
+            out.append("confusion (rows truth, columns found):")
+            out.append(" " * (w + 2) + " ".join(f"{n[:w]:>{w}}" for n in names))
+            for t in names:
+                row = self.confusion.get(t, {})
+                out.append(f"  {t[:w]:<{w}}" + " ".join(f"{row.get(n, 0):>{w}}" for n in names))
+        for kind, block in (("symbol", self.symbols), ("line", self.lines)):
+            for name, (tp, found, true) in sorted(block.items()):
+                rec = f"{tp / true:.1%}" if true else "-"
+                prec = f"{tp / found:.1%}" if found else "-"
+                out.append(f"{kind} {name}: recall {rec} ({tp}/{true}), precision {prec} ({tp}/{found})")
+        return out
+
+
+def score(truth: Truth, hex_class: Mapping[str, str | None], symbols: Mapping[str, set[str]] | None = None,
+          sides: Mapping[str, frozenset[str] | set[str]] | None = None) -> Score:
+    """Score found hex classes (hex -> class), symbols (symbol -> hexes) and side features
+    (side key -> feature names, as :attr:`Extraction.hexsides`) against ``truth``. Symbols and lines
+    are scored only for the names the truth lists, and only where both ends are labelled hexes."""
+    confusion: dict[str, dict[str, int]] = {}
+    wrong = []
+    right = 0
+    for hid, want in truth.hexes.items():
+        got = hex_class.get(hid) or "-"
+        confusion.setdefault(want, {})
+        confusion[want][got] = confusion[want].get(got, 0) + 1
+        if got == want:
+            right += 1
+        else:
+            wrong.append((hid, want, got))
+    sym_scores = {}
+    for name, true in truth.symbols.items():
+        found = {h for h in (symbols or {}).get(name, set()) if h in truth.hexes}
+        sym_scores[name] = (len(found & true), len(found), len(true))
+    labelled = set(truth.hexes)
+    by_feature: dict[str, set[str]] = {}
+    for key, feats in (sides or {}).items():
+        a, _, b = key.partition("/")
+        if a in labelled and b in labelled:
+            for f in feats:
+                by_feature.setdefault(f, set()).add(_side(key))
+    line_scores = {}
+    for name, true in truth.lines().items():
+        found = by_feature.get(name, set())
+        line_scores[name] = (len(found & true), len(found), len(true))
+    return Score(len(truth.hexes), right, confusion, sorted(wrong), sym_scores, line_scores)
