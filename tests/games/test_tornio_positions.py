@@ -15,8 +15,11 @@ from toolkit.games.tornio_44.schema import SCHEMA
 from toolkit.rules import load_position_data
 
 HERE = Path(__file__).resolve().parent / "tornio_44_positions"
+REAL = Path(__file__).resolve().parent / "tornio_44_real_positions"
 FILES = sorted(HERE.glob("[0-9][0-9][0-9]-*.yaml"))
+REAL_FILES = sorted(REAL.glob("[0-9][0-9][0-9]-*.yaml"))
 FIXTURE = Path(__file__).resolve().parent / "tornio_44" / "fixture_map.yaml"
+MAP = Path(__file__).resolve().parents[2] / "maps" / "tornio-44.yaml"
 
 #: the rulebook sections the suite must cover (their positions cite them)
 SECTIONS = ("5.4", "7.0", "7.1", "9.0", "10.0", "11.0", "12.0", "13.0", "13.1", "14.0", "15.0", "15.1", "16.1",
@@ -29,6 +32,14 @@ SECTIONS = ("5.4", "7.0", "7.1", "9.0", "10.0", "11.0", "12.0", "13.0", "13.1", 
 def ref() -> TornioReferee:
     from toolkit.terrain.io import load_map
     return TornioReferee(load_map(FIXTURE))
+
+
+@pytest.fixture(scope="module")
+def real_ref() -> TornioReferee:
+    if not MAP.is_file():
+        pytest.skip(f"the bundled Tornio '44 map is not at {MAP}")
+    from toolkit.terrain.io import load_map
+    return TornioReferee(load_map(MAP))
 
 
 def subset(expected: Any, actual: Any, where: str) -> None:
@@ -48,20 +59,29 @@ def subset(expected: Any, actual: Any, where: str) -> None:
 
 
 def test_suite_size_citations_and_balance() -> None:
-    assert len(FILES) >= 80
+    assert len(FILES) >= 80 and len(REAL_FILES) >= 10
     cited, legal = [], 0
-    for f in FILES:
+    for f in FILES + REAL_FILES:
         head = f.read_text(encoding="utf-8").splitlines()[:3]
         assert head[0].startswith("# rule: ") and head[2].startswith("# expected verdict: "), f.name
         cited.append(head[0][len("# rule: "):])
         legal += head[2].endswith("legal")
     for section in SECTIONS:
         assert section in cited, f"no position cites {section}"
-    assert 0.35 <= legal / len(FILES) <= 0.5, f"{legal} legal of {len(FILES)}"
+    assert 0.35 <= legal / len(FILES + REAL_FILES) <= 0.5, f"{legal} legal of {len(FILES + REAL_FILES)}"
 
 
 @pytest.mark.parametrize("path", FILES, ids=[f.stem for f in FILES])
 def test_position(ref: TornioReferee, path: Path) -> None:
+    judge(ref, path)
+
+
+@pytest.mark.parametrize("path", REAL_FILES, ids=[f.stem for f in REAL_FILES])
+def test_position_on_the_bundled_map(real_ref: TornioReferee, path: Path) -> None:
+    judge(real_ref, path)
+
+
+def judge(ref: TornioReferee, path: Path) -> None:
     data = load_position_data(path)
     SCHEMA.validate(data, str(path))
     expect = data["expect"]
@@ -78,10 +98,9 @@ def test_position(ref: TornioReferee, path: Path) -> None:
     subset(expect.get("summary", {}), report.summary, "summary")
 
 
-@pytest.mark.parametrize("name", ["001-stacking-ten", "002-stacking-eleven"])
-def test_position_through_the_command_line(name: str, tmp_path: Path) -> None:
-    """`wgt check` on a position of the suite (the bundled map lacks the test map's features: the stacking positions
-    need none, but their hexes must exist on whatever map is bundled)."""
+@pytest.mark.parametrize("name", ["133-real-tornio-close-combat", "135-real-stacking-tornio", "144-real-main-road"])
+def test_position_through_the_command_line(name: str) -> None:
+    """`wgt check` on positions of the suite on the bundled map (the position's own ``before:`` is the earlier one)."""
     import json
 
     from click.testing import CliRunner
@@ -90,7 +109,7 @@ def test_position_through_the_command_line(name: str, tmp_path: Path) -> None:
     from toolkit.games import get_game
     if not get_game("tornio-44").has_map():
         pytest.skip("no bundled Tornio '44 map yet")
-    path = HERE / f"{name}.yaml"
+    path = REAL / f"{name}.yaml"
     expect = load_position_data(path)["expect"]
     r = CliRunner().invoke(cli, ["check", str(path), "--json"])
     assert r.exit_code == (0 if expect["ok"] else 1), r.output

@@ -505,14 +505,61 @@ p("transfer-german", "17.3", "a German unit between the Transfer Points", [u("g"
   player="german")
 
 
+# --- on the bundled map (maps/tornio-44.yaml): written to ../tornio_44_real_positions ----------------------------
+FIXTURE_COUNT = len(POSITIONS)
+MG = "ger infantry 3-4-1"
+p("real-tornio-close-combat", "22.3", "Tornio (1502) is a Town/Factory Area hex: both players may be in it",
+  [*ten("f", FI, "1502"), *ten("g", GI, "1502")])
+p("real-close-combat-forest", "22.3", "1402 is Forest: no Close Combat there",
+  [u("f", FI, "1402"), u("g", GI, "1402")], violations=[("22.3", ["1402"], ["f", "g"])])
+p("real-stacking-tornio", "7.0", "eleven German units in Tornio", ten("g", GI, "1502", 11), player="german",
+  violations=[("7.0", ["1502"], [f"g{i}" for i in range(1, 12)])])
+p("real-sea", "18.4", "2001 is sea: an Illegal Hex", [u("f", FI, "2001")], violations=[("18.4", ["2001"], ["f"])])
+p("real-coup-kemi", "11.0", "a Coup in Kemi (3220) by one Larjo unit: -2", [u("l1", FI, "3220"), u("l2", FI, "1502")],
+  phase="setup", state={"coups": [{"hex": "3220", "units": ["l1"]}, {"hex": "1502", "units": ["l2"]}]},
+  summary={"actions": [{"coup": "3220", "drm": -2}, {"coup": "1502", "drm": -1}]})
+p("real-landing-royttae", "16.2.3", "a Naval Landing at Röyttä (2602): 1 MP, the Landing Site's terrain ignored",
+  [u("f", "fin infantry 3-3-1", "2602")], before=[u("f", "fin infantry 3-3-1", None)])
+p("real-landing-kemi-mortar", "16.2.3", "Kemi costs 3 MPs, 6 for a Support Unit: more than a mortar's 4",
+  [u("m", "fin mortar [4]-1-4 r3", "3220")], before=[u("m", "fin mortar [4]-1-4 r3", None)],
+  violations=[("17.0", ["3220"], ["m"])])
+p("real-demolition", "15.0", "a German Engineer alone at the Tornionjoki bridge (1603) at night: -1 DRM",
+  [u("e", GE, "1603")], turn=2, player="german", phase="initial",
+  state={"demolitions": [{"engineer": "e", "bridge": "1603"}]},
+  summary={"actions": [{"demolition": 1, "bridge": "1603", "drm": -1}]})
+p("real-supply-depot", "13.1", "a Finnish unit in the depot 2918 it occupies is in supply", [u("f", FI, "2918")],
+  turn=3, unit_status={"f": {"supplied": True}})
+p("real-supply-road", "13.0", "next to Röyttä along a Secondary Road to the depot: in supply",
+  [u("f", FI, "2602"), u("f2", FI, "2603")], turn=3, unit_status={"f2": {"supplied": True}})
+p("real-alcohol", "28.0", "no alcohol depot in 3220; 1504 (road, inland) is allowed",
+  [u("g", GI, "1504")], player="german", phase="setup", state={"alcohol_depots": {"1504": "hidden", "3220": "hidden"}},
+  violations=[("28.0", ["3220"], [])])
+p("real-main-road", "18.2", "along the Main Road 1503 - 1603 - 1604: 0.5 + 0.5 MPs with MF 1",
+  [u("g", MG, "1604")], player="german", before=[u("g", MG, "1503")])
+p("real-bridge", "18.2", "over the Tornionjoki bridge on the Main Road: 0.5 MP, the river ignored",
+  [u("f", "fin infantry 3-3-H", "1603")], before=[u("f", "fin infantry 3-3-H", "1502")])
+p("real-tank-bridge", "18.1.1", "a motorised unit crosses the Major River by the bridge (1502/1603)",
+  [u("t", "fin tank 4-3-1m", "1603")], before=[u("t", "fin tank 4-3-1m", "1502")])
+p("real-fire-tornio", "21.4.2", "rockets on Tornio: Town/Factory Area -2 DRM, a German unit next to the target",
+  [u("r", "ger rocket [8]-1-8m r6", "1504"), u("g", GI, "1402"), u("f", FI, "1502")], player="german",
+  phase="combat", state={"fire": [{"units": ["r"], "target": "1502"}]},
+  summary={"actions": [{"fire": 1, "target": "1502", "support": 8.0, "drm": -2}]})
+p("real-forest-move", "18.6", "a move through Forest: its cost is not in the rulebook",
+  [u("f", FI, "1401")], before=[u("f", FI, "1402")],
+  summary={"not_judged": ["not judged: 18.6 Terrain Effects Table value unknown (the move of f from 1402 to 1401)"]})
+
+
 def write() -> None:
-    for old in HERE.glob("[0-9]*.yaml"):
+    real = HERE.parent / "tornio_44_real_positions"
+    real.mkdir(exist_ok=True)
+    for old in [*HERE.glob("[0-9]*.yaml"), *real.glob("[0-9]*.yaml")]:
         old.unlink()
     for n, pos in enumerate(POSITIONS, 1):
+        folder = HERE if n <= FIXTURE_COUNT else real
         verdict = "legal" if pos["data"]["expect"]["ok"] else "violates " + ", ".join(pos["data"]["expect"]["rules"])
         head = f"# rule: {pos['rule']}\n# {pos['why']}\n# expected verdict: {verdict}\n"
         text = yaml.safe_dump(pos["data"], sort_keys=False, default_flow_style=None, width=120, allow_unicode=True)
-        (HERE / f"{n:03d}-{pos['name']}.yaml").write_text(head + text, encoding="utf-8")
+        (folder / f"{n:03d}-{pos['name']}.yaml").write_text(head + text, encoding="utf-8")
 
 
 if __name__ == "__main__":
