@@ -121,9 +121,12 @@ def print_schema(slug: str, as_json: bool) -> None:
 @click.option("--before", type=click.Path(path_type=Path), metavar="EARLIER",
               help="The position at the start of the phase: also judge every move from it (a YAML "
               "position may instead list those units under its own `before:`).")
+@click.option("--charts", "charts", type=click.Path(path_type=Path), metavar="FILE",
+              help="A completed chart file (YAML/JSON tables) for chart values the rules text lacks (games that "
+              "take one; `wgt build aids SLUG` prints the tables with ? for unknown values).")
 @json_opt
 def check(position: Path | None, schema_of: str | None, game: str | None, module: Path | None, before: Path | None,
-          as_json: bool) -> None:
+          charts: Path | None, as_json: bool) -> None:
     """Report every rule POSITION breaks, citing the rulebook (exit 1 if any).
 
     With --schema SLUG, print instead the keys a position of that game may hold."""
@@ -135,6 +138,11 @@ def check(position: Path | None, schema_of: str | None, game: str | None, module
     if position is None:
         raise click.UsageError("missing argument 'POSITION' (or --schema SLUG)")
     ref, pos, earlier, note = load_checked(position, game, module)
+    if charts is not None:
+        use = getattr(ref, "use_charts", None)
+        if not callable(use):
+            raise InputError(f"{ref.slug} takes no chart file (--charts)")
+        use(charts)
     if before is not None:
         _, earlier = load_any(before, game or pos.game, module)
     report = ref.check(pos, earlier)

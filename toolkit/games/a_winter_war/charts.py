@@ -15,13 +15,12 @@ import re
 from fractions import Fraction as F
 
 from ..chart_values import PROHIBITED, ChartValues, Given, TableSpec, parse_choice, parse_mp, parse_number
+from .naming import TURNS
 
 __all__ = ["AEC_MODIFIERS", "CHARTS", "COLUMNS", "CONSTRUCTION", "CRT_RESULTS", "DEMOLITION_MP", "LAST_TURN",
            "MP_COLUMNS", "PORTS", "RAIL_CAPACITY", "REPAIR_MP", "TURNS", "default_values"]
 
-TURNS = {1: "Dec I 39", 2: "Dec II 39", 3: "Jan I 40", 4: "Jan II 40", 5: "Feb I 40", 6: "Feb II 40",
-         7: "Mar I 40", 8: "Mar II 40"}
-LAST_TURN = 8
+LAST_TURN = len(TURNS)
 
 # ------------------------------------------------------------------------------------ Terrain Effects Chart
 

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from fractions import Fraction
 from typing import Any
 
 from ....rules.report import Violation, violation
 from ..charts import CONSTRUCTION
 from .common import BOOK, Context, is_engineer
 
-__all__ = ["completion_turn", "works"]
+__all__ = ["accelerated_share", "completion_turn", "works"]
 
 FAST_TERRAIN = ("clear", "rough")
 
@@ -22,6 +23,12 @@ def completion_turn(work: str, started: int, terrain: str) -> int:
     return started + (fast if terrain in FAST_TERRAIN else slow)
 
 
+def accelerated_share(cost_mp: Fraction, units: int) -> Fraction:
+    """14A1a: two stacked construction units pool their work, each paying half the cost; more than two reduce it no
+    further. Example: two Soviet 0-5 regiments building a permanent airstrip on clear terrain spend 2.5 MP each."""
+    return Fraction(cost_mp) / 2 if units >= 2 else Fraction(cost_mp)
+
+
 def works(ctx: Context) -> list[dict[str, Any]]:
     return [w for w in ctx.pos.state.get("construction") or () if isinstance(w, dict)]
 
@@ -30,7 +37,7 @@ def works(ctx: Context) -> list[dict[str, Any]]:
            "supplied and starts the work in the initial phase ... A fort on clear or rough terrain takes 2 turns to "
            "build; on other terrain, 4 turns. ... If the unit leaves the hex before completion, the marker is removed.")
 def construction(ctx: Context) -> Iterator[Violation]:
-    forts = {str(h) for h in ctx.pos.state.get("forts") or ()}
+    forts = {str(h) for h in ctx.pos.state.get("forts") or ()} | set(ctx.board.tmap.find(tag="fortification"))
     for n, w in enumerate(works(ctx), 1):
         kind = str(w.get("work", "fort"))
         hex_id = str(w.get("hex"))

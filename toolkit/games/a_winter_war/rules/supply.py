@@ -50,7 +50,7 @@ def sources(ctx: Context, player: str) -> set[str]:
         if ports:
             out.add(TAMPERE)
     if not ctx.pos.state.get("sweden_resists"):
-        out.update(h for h in SWEDISH_SOURCES if h in b.tmap)
+        out.update(h for h in (*SWEDISH_SOURCES, *b.tmap.find(tag="swedish_source")) if h in b.tmap)
     if ctx.pos.state.get("intervention") and NARVIK in b.tmap:
         out.add(NARVIK)
     return out

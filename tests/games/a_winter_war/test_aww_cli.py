@@ -1,0 +1,80 @@
+"""``wgt check`` on A Winter War positions on the bundled map 35, and ``--charts FILE``: a completed chart file
+turns "not judged" into a verdict; a bad one is one line naming the line, exit 3."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from toolkit.cli.main import cli
+from toolkit.games.a_winter_war import GAME
+
+pytestmark = pytest.mark.skipif(not GAME.has_map(), reason="the bundled A Winter War map is not there yet")
+
+#: a Finnish regiment (4 MP) leaves the ZOC of a Soviet division by two forest hexes (2 MP each, rule 28's
+#: example): the ZOC Costs Chart's value decides, and the rules text does not give it
+MOVE = """\
+game: a-winter-war
+turn: 3
+player: finnish
+phase: movement
+units:
+  - {id: f, counter: "finnish III infantry 1-2-4*", hex: "35:3528"}
+  - {id: s, counter: "soviet XX rifle 5-5-3", hex: "35:3227"}
+before:
+  - {id: f, counter: "finnish III infantry 1-2-4*", hex: "35:3328"}
+  - {id: s, counter: "soviet XX rifle 5-5-3", hex: "35:3227"}
+"""
+#: test data only (not the game's chart): leaving a normal ZOC costs 0 MP
+CHARTS = """\
+- title: ZOC Costs Chart
+  columns: [ZOC left, c/m and artillery, other units]
+  rows:
+    - [normal, "0", "0"]
+"""
+
+
+def run(tmp_path: Path, *args: str) -> tuple[int, str, str]:
+    pos = tmp_path / "p.yaml"
+    pos.write_text(MOVE, encoding="utf-8")
+    r = CliRunner().invoke(cli, ["check", str(pos), *args])
+    return r.exit_code, r.stdout, r.stderr
+
+
+def test_a_move_over_clear_terrain_is_not_judged_without_the_chart(tmp_path: Path) -> None:
+    code, out, _ = run(tmp_path, "--json")
+    assert code == 0
+    assert json.loads(out)["summary"]["not_judged"] == [
+        "6: f 35:3328 to 35:3528: not judged: Terrain Effects Chart or ZOC Costs Chart value unknown"]
+
+
+def test_a_completed_chart_file_judges_it(tmp_path: Path) -> None:
+    charts = tmp_path / "charts.yaml"
+    charts.write_text(CHARTS, encoding="utf-8")
+    code, out, _ = run(tmp_path, "--charts", str(charts), "--json")
+    assert code == 0 and json.loads(out)["summary"]["not_judged"] == []
+    # the same file with 1 MP to leave a ZOC: 5 MP, more than the regiment's 4
+    charts.write_text(CHARTS.replace('"0", "0"', '"1", "1"'), encoding="utf-8")
+    code, out, _ = run(tmp_path, "--charts", str(charts), "--json")
+    assert code == 1
+    assert [v["rule"] for v in json.loads(out)["violations"]] == ["6"]
+
+
+def test_a_bad_chart_file_is_one_line(tmp_path: Path) -> None:
+    charts = tmp_path / "charts.yaml"
+    charts.write_text(CHARTS.replace('"0", "0"', '"0", "x"'), encoding="utf-8")
+    code, _, err = run(tmp_path, "--charts", str(charts))
+    assert code == 3 and err.count("\n") == 1
+    assert "line 4: ZOC Costs Chart: row 'normal' column 'other units': 'x' is not a number of MP" in err
+
+
+def test_a_game_without_charts_refuses_the_option(tmp_path: Path) -> None:
+    pos = tmp_path / "w.yaml"
+    pos.write_text("game: winter-war\nturn: 1\nplayer: soviet\nphase: movement\nunits: []\n", encoding="utf-8")
+    charts = tmp_path / "charts.yaml"
+    charts.write_text(CHARTS, encoding="utf-8")
+    r = CliRunner().invoke(cli, ["check", str(pos), "--charts", str(charts)])
+    assert r.exit_code == 3 and "winter-war takes no chart file" in r.stderr

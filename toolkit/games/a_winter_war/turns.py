@@ -1,0 +1,17 @@
+"""A Winter War turn numbers: Dec I 39 is turn 1 ... Mar II 40 turn 8 (rule 35A, the turn tracker)."""
+
+from __future__ import annotations
+
+from ...errors import InputError
+from .naming import TURNS
+
+__all__ = ["turn_number"]
+
+
+def turn_number(name: str) -> int:
+    """``"Feb I 40"`` -> 5."""
+    folded = " ".join(name.split()).lower()
+    for n, t in enumerate(TURNS, 1):
+        if t.lower() == folded:
+            return n
+    raise InputError(f"unknown turn {name!r} (turns: {', '.join(TURNS)})")
