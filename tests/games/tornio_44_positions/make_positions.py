@@ -505,6 +505,69 @@ p("transfer-german", "17.3", "a German unit between the Transfer Points", [u("g"
   player="german")
 
 
+# --- 22.6.5 / 22.6.6 / 22.8 retreats, 24.0 / 24.1 advances (moves in the Combat Phase) --------------------------
+FT = "fin tank 4-3-10m"
+
+
+def fight(actions: str, dice: list[int]) -> dict[str, Any]:
+    return {"attacks": [{"attackers": ["f"], "target": "0304", "attacker_dice": dice,
+                         "defender_actions": [{"action": actions, "unit": "g"}]}]}
+
+
+p("retreat-and-advance", "24.0", "the defender retreats one hex, the attacker advances into the abandoned hex",
+  [u("f", FI, "0304"), u("g", GI, "0305")], phase="combat", state=fight("retreat", [1, 1]),
+  before=[u("f", FI, "0303"), u("g", GI, "0304")])
+p("retreat-two-hexes", "22.6.5", "a Retreat is one hex", [u("f", FI, "0303"), u("g", GI, "0306")], phase="combat",
+  state=fight("retreat", [1, 1]), before=[u("f", FI, "0303"), u("g", GI, "0304")],
+  violations=[("22.6.5", ["0304", "0306"], ["g"])])
+p("panic-two-hexes", "22.6.6", "a Panic is two hexes", [u("f", FI, "0303"), u("g", GI, "0306")], phase="combat",
+  state=fight("panic", [2, 1]), before=[u("f", FI, "0303"), u("g", GI, "0304")])
+p("advance-broken", "24.0", "only unbroken units advance", [u("f", FI, "0304", broken=1), u("g", GI, "0305")],
+  phase="combat", state=fight("retreat", [1, 1]), before=[u("f", FI, "0303", broken=1), u("g", GI, "0304")],
+  violations=[("24.0", ["0303", "0304"], ["f"])])
+p("advance-not-abandoned", "24.0", "an advance only into an abandoned hex", [u("f", FI, "0304"), u("g", GI, "0304")],
+  phase="combat", state=fight("step", [2, 2]), before=[u("f", FI, "0303"), u("g", GI, "0304")],
+  violations=[("24.0", ["0303", "0304"], ["f"]), ("22.3", ["0304"], ["f", "g"])])
+p("advance-artillery", "24.0", "no Field or Rocket Artillery advances (the attacker left the hex it attacked from)",
+  [u("f", FI, "0302"), u("g", GI, "0304"), u("r", "ger rocket [8]-1-8m r6", "0303")], phase="combat",
+  state={"attacks": [{"attackers": ["f"], "target": "0304", "defender_dice": [2],
+                      "attacker_actions": [{"action": "retreat"}]}]},
+  before=[u("f", FI, "0303"), u("g", GI, "0304"), u("r", "ger rocket [8]-1-8m r6", "0304")],
+  violations=[("24.0", ["0304", "0303"], ["r"])])
+p("combat-phase-move", "6.1", "units move in the Combat Phase only after a combat",
+  [u("f", FI, "0304"), u("x", FI, "0502"), u("g", GI, "0305")], phase="combat", state=fight("retreat", [1, 1]),
+  before=[u("f", FI, "0303"), u("x", FI, "0501"), u("g", GI, "0304")], violations=[("6.1", ["0501", "0502"], ["x"])])
+p("tank-second-hex", "24.1", "an unbroken Tank advances one more hex into Open Ground",
+  [u("f", FT, "0404"), u("g", GI, "0305")], phase="combat", state=fight("retreat", [1, 1]),
+  before=[u("f", FT, "0303"), u("g", GI, "0304")])
+p("tank-second-forest", "24.1", "the second hex must be Open Ground or joined by a road",
+  [u("f", FT, "0506"), u("g", GI, "0406")], phase="combat",
+  state={"attacks": [{"attackers": ["f"], "target": "0405", "attacker_dice": [1, 1],
+                      "defender_actions": [{"action": "retreat"}]}]},
+  before=[u("f", FT, "0404"), u("g", GI, "0405")], violations=[("24.1", ["0404", "0405", "0506"], ["f"])])
+p("tank-after-panic", "24.1", "the enemy panicked: only into the first abandoned hex",
+  [u("f", FT, "0404"), u("g", GI, "0306")], phase="combat", state=fight("panic", [2, 1]),
+  before=[u("f", FT, "0303"), u("g", GI, "0304")], violations=[("24.1", ["0303", "0304", "0404"], ["f"])])
+
+# --- 8.1 Nationality markers, 17.2 exits, 31.1 Antitank Capability --------------------------------------------------
+p("nationality-adjacent", "8.1", "a Nationality marker goes when an enemy unit is adjacent",
+  [u("g", GI, "0304", nationality_marker=True), u("f", FI, "0303")],
+  violations=[("8.1", ["0304", "0303"], ["g"])])
+p("nationality-hidden", "8.1", "Illustration 2: stack A, away from enemy units, may be covered",
+  [u("g", GI, "0308", nationality_marker=True), u("f", FI, "0303")])
+p("exited-on-map", "17.2", "a unit that exited the map may not re-enter", [u("f", FI, "0303", exited=True)],
+  violations=[("17.2", ["0303"], ["f"])])
+p("antitank-optional", "31.1", "optional 31.1: against an Antitank unit a Tank takes the Step Loss",
+  [u("t", FT, "0304"), u("a", "ger anti_tank 3-2-8m", "0303")], player="german", phase="combat",
+  state={"optional": ["31.1"], "attacks": [{"attackers": ["a"], "target": "0304", "attacker_dice": [2],
+                                            "defender_actions": [{"action": "broken1", "unit": "t"}]}]},
+  violations=[("31.1", ["0304", "0303"], ["t"])])
+p("antitank-not-used", "31.1", "without the optional rule the Tank may take Broken 1 Level",
+  [u("t", FT, "0304"), u("a", "ger anti_tank 3-2-8m", "0303")], player="german", phase="combat",
+  state={"attacks": [{"attackers": ["a"], "target": "0304", "attacker_dice": [2],
+                      "defender_actions": [{"action": "broken1", "unit": "t"}]}]})
+
+
 # --- on the bundled map (maps/tornio-44.yaml): written to ../tornio_44_real_positions ----------------------------
 FIXTURE_COUNT = len(POSITIONS)
 MG = "ger infantry 3-4-1"

@@ -99,7 +99,9 @@ UNIT_STATE: dict[str, Field] = {
     "transfer_started": Field(Int(), "the Game Turn its transfer started (17.3)"),
     "transfer_from": Field(Scalar(what="a hex id"), "the VP Exit Hex it entered the Transfer Point from (17.3, "
                            "16.2.2)"),
-    "eliminated": Field(Bool(), "eliminated: off the map"),
+    "eliminated": Field(Bool(), "eliminated: off the map (17.2)"),
+    "exited": Field(Bool(), "exited the map: off it for good (17.2)"),
+    "nationality_marker": Field(Bool(), "under a Nationality marker (8.1)"),
 }
 
 SCHEMA = PositionSchema(state=STATE, unit_state=UNIT_STATE, players=PLAYERS, phases=PHASES, before=True,

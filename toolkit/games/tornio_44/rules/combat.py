@@ -46,6 +46,9 @@ LARGE = BOOK.cite("22.10", "Use this rule when each player has three or more uni
                   "participating in the combat.")
 BONUS = BOOK.cite("22.5.1", "The defender may roll an extra die each and every time his previous die roll was a 5 or "
                   "6 during a combat die roll")
+ANTITANK_31_1 = BOOK.cite("31.1", "If a Tank, Antitank or Antiaircraft unit is participating in a combat where the "
+                          "opposing player has a Tank unit, the opposing player's Tank unit must take the most "
+                          "expensive combat action.")
 HQ = BOOK.cite("31.4.1", "The HQ bonus is added at the very last to the final odds ratio, see also 22.1.")
 
 
@@ -271,8 +274,26 @@ def _resolve(ctx: Context, n: int, spec: Mapping[str, Any], attackers: list[Unit
         for sec, why in check_actions(ctx, "the defender", defenders, spec["defender_actions"], sum(rolled_a),
                                       rolled_a == [1], False):
             out.append(violation(sec, f"attack {n}: {why}", hexes, [d.id for d in defenders]))
+        out.extend(_antitank(ctx, n, attackers, spec["defender_actions"], hexes, defenders))
     if rolled_d and spec.get("attacker_actions") is not None:
         for sec, why in check_actions(ctx, "the attacker", attackers, spec["attacker_actions"], sum(rolled_d),
                                       rolled_d == [1], panic_d):
             out.append(violation(sec, f"attack {n}: {why}", hexes, [u.id for u in attackers]))
+        out.extend(_antitank(ctx, n, defenders, spec["attacker_actions"], hexes, attackers))
     return out
+
+
+ANTITANK = ("tank", "armour", "anti_tank", "antitank", "anti_aircraft", "heavy_anti_aircraft")
+
+
+def _antitank(ctx: Context, n: int, other: list[Unit], actions: list[Mapping[str, Any]], hexes: list[str | None],
+              own: list[Unit]) -> list[Violation]:
+    """31.1 (optional): against a Tank, Antitank or Antiaircraft unit, a Tank unit takes the most expensive combat
+    action (a Step Loss) whenever it takes one."""
+    if not ctx.optional("31.1") or not any(has_type(x, *ANTITANK) for x in other):
+        return []
+    tanks = {u.id for u in own if has_type(u, "tank", "armour")}
+    cheaper = sorted({str(a.get("unit")) for a in actions if str(a.get("unit")) in tanks
+                      and str(a.get("action")) != "step"})
+    return [violation("31.1", f"attack {n}: Tank {t} must take the most expensive combat action (Step Loss)", hexes,
+                      [t]) for t in cheaper]

@@ -26,12 +26,12 @@ from ....rules.position import CounterKind, Position
 from ....rules.referee import Referee
 from ....rules.report import Report
 from ..charts import Charts, bundled_charts
-from . import broken, combat, control, fire, game, movement, moves, supply
+from . import after_combat, broken, combat, control, fire, game, movement, moves, supply
 from .common import BOOK, LAST_TURN, PHASES, PLAYERS, SIDE_ALIASES, Context, RefereeBoard, player_of, turn_label
 
 __all__ = ["TornioReferee", "parse_spec"]
 
-CHAPTERS = (control, movement, supply, broken, combat, fire, game, moves)
+CHAPTERS = (control, movement, supply, broken, combat, fire, game, moves, after_combat)
 
 _F = r"(?:\d+(?:\.\d+)?h?|h)"  # a factor: 3, 1.5, H (0.5), 1H (1.5)
 _SPEC = re.compile(rf"^(?P<side>[a-z]+)\s+(?P<type>[a-z_+]+)\s+(?:\[(?P<support>{_F})\]|(?P<attack>{_F}))-"
