@@ -60,3 +60,15 @@ def test_turns_are_game_turns(ref: TornioReferee) -> None:
     from toolkit.errors import DataFileError
     with pytest.raises(DataFileError, match="not a Game Turn"):
         ref.position({"game": "tornio-44", "turn": 17, "units": []})
+
+
+def test_coverage_matrix_is_current_and_complete() -> None:
+    """COVERAGE.md is what ``python -m toolkit.games.tornio_44.rules.coverage`` writes, and lists every section
+    heading of the rulebook."""
+    import re
+
+    from toolkit.games.tornio_44.rules.coverage import SECTIONS, matrix
+    assert (ROOT / "toolkit/games/tornio_44/COVERAGE.md").read_text(encoding="utf-8") == matrix(ROOT)
+    if RULEBOOK.is_file():
+        headings = re.findall(r"^([1-9]\d*\.\d+(?:\.\d+)?) [A-Z]", RULEBOOK.read_text(encoding="utf-8"), re.M)
+        assert sorted(set(headings) - set(SECTIONS)) == []

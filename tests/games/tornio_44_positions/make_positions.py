@@ -567,6 +567,22 @@ p("antitank-not-used", "31.1", "without the optional rule the Tank may take Brok
   state={"attacks": [{"attackers": ["a"], "target": "0304", "attacker_dice": [2],
                       "defender_actions": [{"action": "broken1", "unit": "t"}]}]})
 
+p("retreat-voluntary", "22.8", "a unit in the combat may retreat voluntarily after its combat actions",
+  [u("f", FI, "0303"), u("g", GI, "0305")], phase="combat", state=fight("step", [2, 2]),
+  before=[u("f", FI, "0303"), u("g", GI, "0304")])
+p("hq-bonus", "31.4.1", "optional 31.4: an attacking HQ adds 0.5 at the very last: 2:1 becomes 2.5:1",
+  [u("f", "fin infantry 10-3-5", "0405"), u("g", "ger infantry 2-4-5", "0506")], phase="combat",
+  state={"optional": ["31.4"], "attacks": [{"attackers": ["f"], "target": "0506", "hq": {"attacker": 1}}]},
+  summary={"actions": [{"basic_odds": "2.5:1", "odds": "2.5:1"}]})
+p("hq-support", "31.4.2", "optional 31.4: a Support Unit HQ gives +1 DRM (Forest -1): 0",
+  [u("m", "fin mortar [4]-1-4 r3", "0405"), u("g", GI, "0506")], phase="combat",
+  state={"optional": ["31.4"], "fire": [{"units": ["m"], "target": "0506", "hq": 1}]},
+  summary={"actions": [{"fire": 1, "drm": 0}]})
+
+p("combat-night", "27.2", "at night the attacker subtracts 1 odds ratio step: 2.5:1 - 0.5 (Forest) - 1 = 1:1",
+  [u("f", "fin infantry 10-3-5", "0405"), u("g", "ger infantry 2-4-5", "0506")], turn=2, phase="combat",
+  state={"attacks": [{"attackers": ["f"], "target": "0506"}]}, summary={"actions": [{"odds": "1:1"}]})
+
 
 # --- on the bundled map (maps/tornio-44.yaml): written to ../tornio_44_real_positions ----------------------------
 FIXTURE_COUNT = len(POSITIONS)

@@ -34,6 +34,8 @@ FIRE_TERRAIN = BOOK.cite("21.4.2", "An Indirect Fire Support into a Town/Factory
                          "into a Forest or Village hex a -1 DRM on the 21.7 Indirect Fire Support Table.")
 AIR_DRM = BOOK.cite("20.1", "An Air Strike into a Town/Factory Area hex will generate a -2 DRM, on a Nationality "
                     "marker [8.1], or into a Forest or Village hex a -1 DRM on the 20.3 Air Strike Table.")
+HQ_SUPPORT = BOOK.cite("31.4.2", "Each Support Unit HQ may give a +1 DRM on the 21.7 Indirect Fire Support Table, but "
+                       "no more than two Support Unit HQs may give a DRM per Indirect Fire Support.")
 FIRE_COLUMN = BOOK.cite("21.1 Clarification", "Round down to the closest column on the 21.7 Indirect Fire Support "
                         "Table. Example: If the total Support Factor (strength) is 5, use the \"4\" column on the "
                         "table.")
