@@ -2,8 +2,10 @@
 
 Declared: identity and counters (``counter_layout`` "europa"), the charts as data (``charts.py``: what the
 rules text gives, cited; the rest unknown, completed by a chart file passed with ``--charts``), ``wgt
-combat`` (``combat.py``) and the referee (``rules/``, position keys in ``schema.py``). Scoring is not
-declared: the rulebook text we have breaks off in "Determining victory".
+combat`` (``combat.py``) and the referee (``rules/``, position keys in ``schema.py``); map 35
+(``maps/a-winter-war.yaml``, terrain key ``terrain.py``, ids ``naming.py``) and the module (``vassal.py``:
+players, pieces named by counter id, the turn tracker of ``naming``). Scoring is not declared: the
+rulebook text we have breaks off in "Determining victory".
 """
 
 from __future__ import annotations
@@ -16,6 +18,8 @@ from ..base import Game, GameOption
 
 if TYPE_CHECKING:
     from ...builders.aids import ChartTable
+    from ...builders.module import ModuleSpec
+    from ...counters import CounterSet
     from ...rules.schema import PositionSchema
     from ..chart_values import ChartValues
     from .rules import AWinterWarReferee
@@ -99,6 +103,16 @@ class AWinterWar(Game):
             kind = {"crt": "crt", "tec": "terrain"}.get(key, "table")
             tables.append(ChartTable.make(spec.title, columns, rows, notes, kind=kind, source=f"rules {spec.section}"))
         return tables
+
+    def module_spec(self, counters: CounterSet) -> ModuleSpec:
+        """Players, piece names (the counter ids), palettes, boxes, markers and the turn track (``vassal.py``)."""
+        from .vassal import module_spec
+        return module_spec(counters)
+
+    def tracker_path(self, turn: int, player: str, phase: str) -> tuple[int | tuple[int, int], ...]:
+        """The turn tracker's (game turn, player turn, phase) item indices (``naming.tracker_path``)."""
+        from .naming import tracker_path
+        return tracker_path(turn, player, phase)
 
 
 GAME = AWinterWar()

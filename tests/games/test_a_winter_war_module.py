@@ -1,0 +1,64 @@
+"""The A Winter War module: map 35's hexes named 35:XXYY as our map names them (our grid and VASSAL's own),
+the players, pieces named by counter id, the turn tracker and the rules' set-up."""
+
+from __future__ import annotations
+
+import pytest
+
+from toolkit.builders.module import MAIN_MAP
+from toolkit.builders.module_grid import hex_centres
+from toolkit.cli.module_cmd import build_game_module
+from toolkit.counters import load_counters
+from toolkit.games import get_game
+from toolkit.games.a_winter_war.naming import PHASES, TURNS
+from toolkit.terrain.io import load_map
+from toolkit.vassal import Module
+
+
+@pytest.fixture(scope="module")
+def aww_map():
+    return load_map(get_game("a-winter-war").map_path())
+
+
+@pytest.fixture(scope="module")
+def aww(tmp_path_factory):
+    built = build_game_module("a-winter-war", hex_px=30)
+    path = tmp_path_factory.mktemp("aww") / "a-winter-war.vmod"
+    path.write_bytes(built.vmod)
+    return built, path
+
+
+def test_spec():
+    game = get_game("a-winter-war")
+    spec = game.module_spec(load_counters("a-winter-war"))
+    assert spec.players == ("Soviet", "Finnish") and spec.player_of["volunteers"] == "Finnish"
+    assert all(name == cid for cid, name in spec.piece_names.items())
+    assert spec.turns == TURNS and spec.player_phases == PHASES
+    assert [(p.counter, p.hex) for p in spec.setup] == [("sov-murmansk-defence", "35:0701")]  # 30B2
+    assert {b.name for b in spec.boxes} >= {"Aland Islands Holding Box", "Soviet Strategic Reserve"}  # 3E
+    assert game.tracker_path(2, "finnish", "combat") == (1, 1, 3)
+
+
+def test_our_vassal_grid_names_every_hex_centre(aww, aww_map):
+    built, path = aww
+    vmap = Module.open(str(path)).vassal_map(MAIN_MAP)
+    centres = hex_centres(aww_map, built.layout)
+    assert len(centres) == 1650
+    assert [vmap.location_name(x, y) for x, y in centres.values()] == list(centres)
+
+
+@pytest.mark.oracle
+def test_live_oracle_loads_and_names_every_hex(aww, aww_map):
+    from tests.vassal.helpers import run_oracle
+
+    built, path = aww
+    try:
+        loaded = run_oracle("load", str(path), timeout=300)
+    except (OSError, RuntimeError) as exc:
+        pytest.skip(f"the VASSAL oracle cannot start: {exc}")
+    if not loaded.get("ok"):
+        pytest.skip(f"the VASSAL oracle cannot start: {loaded.get('error')}")
+    assert loaded["name"] == "A Winter War" and loaded["maps"][0]["name"] == MAIN_MAP
+    centres = hex_centres(aww_map, built.layout)
+    answer = run_oracle("locate", str(path), MAIN_MAP, *(f"{x},{y}" for x, y in centres.values()), timeout=600)
+    assert [p["location"] for p in answer["points"]] == list(centres)
