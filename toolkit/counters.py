@@ -231,7 +231,11 @@ class CounterSet:
                     label=str(extras.get("label", "")), boxed=tuple(extras.get("boxed", ())),
                     mark=str(extras.get("mark", side.mark)), dot=bool(extras.get("dot", False)),
                     identification=str(extras.get("identification", "")),
-                    blank=bool(extras.get("blank", False)) or unit_type == "blank",
+                    # a "blank" unit type with printed values or an identification is a unit whose type is not
+                    # known (Tornio '44's OOB units): its values print, with no symbol
+                    blank=bool(extras.get("blank", False)) or (unit_type == "blank" and not values
+                                                               and not extras.get("identification")
+                                                               and not extras.get("label")),
                     reduced=bool(extras.get("reduced", which == "back")))
 
     def by_values(self, side: str, values: str) -> list[CounterType]:

@@ -18,6 +18,7 @@ from toolkit.fonts import printable
 
 DATA = Path(__file__).parent / "data"
 GOLDEN = Path(__file__).parent / "golden"
+TORNIO_SAMPLE = Path(__file__).parent / "fixtures" / "tornio-layout-sample.yaml"  # arbitrary values
 
 
 @pytest.fixture(scope="module")
@@ -153,7 +154,7 @@ def test_bundled_counter_files_render(slug):
 
 
 def test_top_left_values_print_in_the_corner():
-    cs = load_counters("tornio-44")
+    cs = load_counters(TORNIO_SAMPLE)
     face = cs.face("fin-artillery")
     assert face.values["range"] == 8 and cs.top_left == ("range",)
     from toolkit.builders.counter_art import _value_tokens
@@ -167,7 +168,7 @@ def test_top_left_values_print_in_the_corner():
 
 def test_tornio_support_units_have_a_darker_unit_type_box():
     # Tornio 4.4.2: "the Unit Type (with a darker color inside the Unit Type box)" for Support Units only
-    cs = load_counters("tornio-44")
+    cs = load_counters(TORNIO_SAMPLE)
     px = 200
     for cid, darker in (("fin-mortar", True), ("fin-artillery", True), ("fin-1-jr11", False), ("fin-at", False)):
         for which in ("front", "back"):
@@ -184,7 +185,7 @@ def test_tornio_support_units_have_a_darker_unit_type_box():
 
 def test_tornio_added_unit_type_is_grey():
     # Tornio 4.4.2/4.4.3: the added unit type (machine gun, mountain: never alone) prints in grey
-    cs = load_counters("tornio-44")
+    cs = load_counters(TORNIO_SAMPLE)
     px = 300
     for cid in ("fin-mg-jr11", "ger-gebirgs"):
         image = _px(render_face(cs, cid, "front", px))

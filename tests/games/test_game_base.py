@@ -16,4 +16,3 @@ def test_package_module_finds_the_games_own_submodules() -> None:
 def test_package_module_is_none_when_the_game_has_none() -> None:
     assert get_game("winter-war").package_module("no_such_hooks") is None
     assert get_game("tornio-44").package_module("naming") is None
-    assert get_game("tornio-44").module_spec(None) is None  # no vassal hooks: the builder's default

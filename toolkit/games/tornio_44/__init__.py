@@ -15,6 +15,8 @@ from ..base import Game, GameOption, Scoring
 
 if TYPE_CHECKING:
     from ...builders.aids import ChartTable
+    from ...builders.module import ModuleSpec
+    from ...counters import CounterSet
     from ...rules.schema import PositionSchema
     from ...vassal.commands import TurnLine
     from .rules import TornioReferee
@@ -104,6 +106,11 @@ class Tornio44(Game):
         """``turn`` (1..16 from the tracker's Game Turn 1A..8B), ``player`` and ``phase`` (:mod:`.rules.sequence`)."""
         from .rules.sequence import game_state
         return game_state(turns)
+
+    def module_spec(self, counters: CounterSet) -> ModuleSpec:
+        """Tracks (Game Turn 1A-8B with the day/night marker, Weather, VP), palettes and the 30.0 set-up."""
+        from .vassal import module_spec
+        return module_spec(counters)
 
 
 GAME = Tornio44()
