@@ -67,7 +67,7 @@ COUNTERS = ("game: g\nsides: {a: {colour: '#ffffff'}}\ncounters:\n"
                     "- _ . +; at most 64)"),
     ("a-1", '"1\\n2"', "line 4: attack value in counter 'a-1': text '1\\n2' holds a line break"),
     ("a-1", "1.0e+30", "line 4: bad attack value 1e+30 in counter 'a-1' (at most 1e9)"),
-    ("a-1", ".nan", "line 4: bad attack value nan in counter 'a-1' (at most 1e9)"),
+    ("a-1", ".nan", "line 4: '.nan' is not a finite number (quote it for text)"),
 ])
 def test_counter_files_that_would_break_file_names_or_drawing(tmp_path: Path, cid: str, value: str,
                                                               fragment: str) -> None:

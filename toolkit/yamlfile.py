@@ -11,7 +11,8 @@ Three steps, each bounded:
 2. :func:`scalar` turns one scalar node into ``None``, ``bool``, ``int``, ``float`` or ``str``: explicit
    tags are checked (``!!int xyz``, ``!!bool maybe``, ``!!float abc`` are errors naming the line), tags a
    data file has no use for (``!!timestamp``, ``!!binary``, ``!!set``, ``!custom``) are refused, an
-   integer must fit in 64 bits and a number in a float (``1e999`` is not infinity), text must be valid
+   integer must fit in 64 bits and a number in a float (``1e999`` is not infinity; ``.nan`` and ``.inf`` are
+   refused: no data file has a use for them, and a NaN equals nothing, not even itself), text must be valid
    unicode (no lone surrogates). :func:`to_data` does this for a whole tree and gives mappings as
    :class:`LinedMap` (keys must be text, never repeated) and lists as :class:`LinedList`, which remember
    the line of every entry.
@@ -74,7 +75,6 @@ _TIMESTAMP, _MERGE, _VALUE = _T + "timestamp", _T + "merge", _T + "value"
 _E = yaml.events
 _CONSTRUCT = yaml.constructor.SafeConstructor()
 _NULLS = frozenset({"", "~", "null", "Null", "NULL"})
-_INFS = re.compile(r"[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN)")
 _SURROGATE = re.compile("[\ud800-\udfff]")
 _BIG_INT = 2 ** 63
 #: numbers written with more characters than this are refused before they are converted
@@ -228,8 +228,12 @@ def scalar(node: yaml.Node, source: str | os.PathLike[str] = "<string>") -> bool
             if len(value) > MAX_NUMBER_CHARS:
                 raise DataFileError(f"number of {len(value)} characters is too large", source, node_line(node))
             real = _CONSTRUCT.construct_yaml_float(node)
-            if math.isinf(real) and not _INFS.fullmatch(value.strip()):
-                raise DataFileError(f"number {_short(value)} is too large for a float", source, node_line(node))
+            if not math.isfinite(real):
+                if any(c.isdigit() for c in value):
+                    raise DataFileError(f"number {_short(value)} is too large for a float", source, node_line(node))
+                # .nan, .inf (and !!float nan): no data file has a use for them, and a NaN equals nothing
+                raise DataFileError(f"{_short(value)} is not a finite number (quote it for text)", source,
+                                    node_line(node))
             return float(real)
         if tag == BOOL:
             return bool(_CONSTRUCT.construct_yaml_bool(node))

@@ -297,12 +297,21 @@ def test_bundled_map_geojson_reads_back_in_gdal_with_every_hex(tmp_path: Path) -
     assert f"n (Integer) = {len(m.grid)}" in text
 
 
-def test_show_json_of_nan_values_is_standard_json(mapfile: Path) -> None:
-    text = mapfile.read_text("utf-8").replace('"0204": {terrain: clear}', '"0204": {terrain: clear, vp: .nan}')
+@pytest.mark.parametrize("value", [".nan", ".inf", "-.Inf", "!!float nan"])
+def test_non_finite_hex_values_are_refused_with_their_line(mapfile: Path, value: str) -> None:
+    text = mapfile.read_text("utf-8").replace('"0204": {terrain: clear}', f'"0204": {{terrain: clear, vp: {value}}}')
     mapfile.write_text(text, encoding="utf-8")
-    code, out, _ = wgt("map", "show", str(mapfile), "0204", "--json")
-    assert code == 0 and json.loads(out, parse_constant=lambda c: c)["values"] == {"vp": None}
-    assert wgt("map", "show", str(mapfile), "0204")[1].splitlines()[1] == "  vp: nan"  # the text keeps it
+    line = text[:text.index('"0204"')].count("\n") + 1
+    for args in (["map", "show", str(mapfile), "0204", "--json"], ["map", "set", str(mapfile), "0101", "--set", "a=1"]):
+        code, out, err = wgt(*args)
+        shown = value.split()[-1]
+        assert code == 3 and f"m.yaml line {line}: '{shown}' is not a finite number (quote it for text)" in out + err
+    assert mapfile.read_text("utf-8") == text
+
+
+def test_set_of_a_non_finite_looking_value_stores_text(mapfile: Path) -> None:
+    assert wgt("map", "set", str(mapfile), "0204", "--set", "vp=.nan", "--set", "w=-.inf")[0] == 0
+    assert load_map(mapfile).hex("0204").values == {"vp": ".nan", "w": "-.inf"}
 
 
 def test_control_characters_in_values_are_escaped_on_the_terminal(mapfile: Path) -> None:

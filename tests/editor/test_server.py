@@ -16,6 +16,7 @@ from click.testing import CliRunner
 
 from toolkit.cli.main import cli
 from toolkit.editor.server import apply_changes, map_payload
+from toolkit.errors import DataFileError
 from toolkit.hexgrid import Layout
 from toolkit.terrain import load_map
 from toolkit.terrain.io import digest, edit_map
@@ -138,21 +139,26 @@ def test_a_save_based_on_an_old_file_is_refused_and_a_bad_one_explained(ww: Path
         assert ww.read_bytes() == theirs
 
 
-def test_values_keep_their_kind_and_non_finite_numbers_survive(tmp_path: Path) -> None:
+def test_values_keep_their_kind_and_non_finite_numbers_are_refused(tmp_path: Path) -> None:
     p = tmp_path / "m.yaml"
     shutil.copy(SMALL, p)
-    edit_map(p, lambda m: (m.set_value("0301", "odd", math.nan), m.set_value("0301", "f", 1.0)))
+    with pytest.raises(DataFileError, match="value of 'odd': nan is not a finite number"):
+        edit_map(p, lambda m: m.set_value("0301", "odd", math.nan))  # the map reader would refuse .nan
+    edit_map(p, lambda m: m.set_value("0301", "f", 1.0))
     m = load_map(p)
     payload = map_payload(m, Layout.regular("flat", 10), digest(p.read_bytes()), None)
     json.dumps(payload, allow_nan=False)  # what the server sends is strict JSON
     row = next(h for h in payload["hexes"] if h[0] == "0301")
-    assert row[6]["odd"] == {"nonfinite": ".nan"}
+    assert row[6] == {"f": 1.0}
     text = p.read_text()
     # the page sends the hex back as it got it (1.0 came back as 1 through JavaScript): no change
     want = {"terrain": row[3], "tags": row[4], "name": row[5], "values": {**row[6], "f": 1}}
     assert apply_changes(m, {"hexes": {"0301": want}}) == {"hexes": 0, "hexsides": 0}
     # but true is not 1
     assert apply_changes(m, {"hexes": {"0301": {**want, "values": {**row[6], "f": True}}}})["hexes"] == 1
+    for bad in ({"nonfinite": ".nan"}, math.inf, [1, -math.inf]):  # the page's ".nan", or JSON's Infinity
+        with pytest.raises(DataFileError, match="is not a finite number"):
+            apply_changes(m, {"hexes": {"0301": {**want, "values": {"odd": bad}}}})
     assert p.read_text() == text
 
 

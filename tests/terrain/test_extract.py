@@ -427,7 +427,7 @@ def test_cli_re_extraction_keeps_the_overrides_block_byte_for_byte(tiny_files):
     ("terrain:\n  clear: '#zzzzzz'\n", "terrain 'clear': '#zzzzzz' is not a colour"),
     ("terrain:\n  clear: {hexes: 5}\n", "terrain 'clear' hexes must be a list of ids, not 5"),
     ("terrain:\n  clear: {points: 7}\n", "terrain 'clear': points are [x, y] pairs"),
-    ("terrain:\n  clear: {box: [1, 2, .nan, 4]}\n", "box is [x0, y0, x1, y1] (finite pixel numbers)"),
+    ("terrain:\n  clear: {box: [1, 2, .nan, 4]}\n", "line 2: '.nan' is not a finite number"),
     ("terrain:\n  clear: '#eee6c4'\nink: abc\n", "ink lightness must be a number, not 'abc'"),
     ("terrain:\n  clear: '#eee6c4'\nink: [1]\n", "ink lightness must be a number, not [1]"),
     ("terrain:\n  clear: '#eee6c4'\nink: {lightness: 300}\n", "ink lightness is a CIELAB L* from 0 to 100"),

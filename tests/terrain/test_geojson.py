@@ -6,6 +6,7 @@ import json
 import math
 import shutil
 import subprocess
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -14,6 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from shapely.geometry import shape
 
+from toolkit.errors import DataFileError
 from toolkit.hexgrid import CCRR, Extent, Grid, Layout, OffsetSystem
 from toolkit.terrain import TerrainMap, TerrainType, load_map
 from toolkit.terrain.geojson import dumps_geojson, to_geojson
@@ -111,9 +113,13 @@ def test_hex_polygons_tile_the_map_under_any_layout(orientation: str, shifted: s
 
 def test_nan_and_infinite_values_are_written_as_null_standard_json() -> None:
     small = load_map(SMALL)
-    small.set_value("0204", "vp", float("nan"))
-    small.set_value("0204", "ratio", float("-inf"))
-    small.set_value("0204", "list", [1.0, float("inf")])
+    for value in (float("nan"), float("-inf"), [1.0, float("inf")]):  # a map refuses them (its reader would)
+        with pytest.raises(DataFileError, match="is not a finite number"):
+            small.set_value("0204", "vp", value)
+    # put past the check, the writer still writes standard JSON
+    small.hexes["0204"] = replace(small.hexes["0204"], values={"vp": float("nan"), "ratio": float("-inf"),
+                                                               "list": [1.0, float("inf")]})
+    small._changed()
     text = dumps_geojson(small)
 
     def refuse(constant: str) -> None:

@@ -25,6 +25,7 @@ Roads and rails are hexside features between the two hexes whose centres they jo
 from __future__ import annotations
 
 import difflib
+import math
 import re
 import unicodedata
 from collections.abc import Iterable, Mapping
@@ -45,9 +46,12 @@ _SURROGATE = re.compile("[\ud800-\udfff]")  # what Python makes of bytes that ar
 
 
 def _check_text(value: Any, what: str) -> None:
+    """Text that is valid unicode and numbers that are finite: what the map reader reads back."""
     for v in value if isinstance(value, list | tuple) else (value,):
         if isinstance(v, str) and _SURROGATE.search(v):
             raise DataFileError(f"{what} {v!r} is not valid text (it holds bytes that are not utf-8)")
+        if isinstance(v, float) and not math.isfinite(v):
+            raise DataFileError(f"{what} {v!r} is not a finite number")
 
 
 @dataclass(frozen=True, slots=True)
