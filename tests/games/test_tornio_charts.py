@@ -96,3 +96,22 @@ def test_a_wrong_cell_is_one_line_with_its_line(tmp_path: Path, edit: tuple[str,
 
 def test_bundled_file_passes_its_own_check(tmp_path: Path) -> None:
     assert load_charts(completed(tmp_path)).counts() == bundled_charts().counts()
+
+
+def test_build_aids_with_a_completed_file(tmp_path: Path) -> None:
+    from click.testing import CliRunner
+
+    from toolkit.cli.main import cli
+
+    card = completed(tmp_path, ('[Forest, "?", "-0.5"', '[Forest, "2", "-0.5"'))
+    r = CliRunner().invoke(cli, ["build", "aids", "tornio-44", "--charts", str(card), "-o", str(tmp_path / "a.pdf"),
+                                 "--no-png", "--json"])
+    assert r.exit_code == 0, r.output
+    assert (tmp_path / "a.pdf").read_bytes()[:5] == b"%PDF-"
+    bad = completed(tmp_path, ('[Forest, "?", "-0.5"', '[Forest, "?", "-1"'))
+    r = CliRunner().invoke(cli, ["build", "aids", "tornio-44", "--charts", str(bad), "-o", str(tmp_path / "b.pdf")])
+    assert r.exit_code == 3
+    assert r.stderr == (f"wgt: error: {bad} line 59: 18.6 Terrain Effects Table: Forest Combat is '-0.5' in the "
+                        "rulebook, not '-1'\n")
+    r = CliRunner().invoke(cli, ["build", "aids", "winter-war", "--charts", str(card)])
+    assert (r.exit_code, r.stderr) == (3, "wgt: error: winter-war takes no completed chart file (--charts)\n")

@@ -146,11 +146,13 @@ def sheets_cmd(slug: str, out_file: str | None, size: float | None, page: str, l
               type=click.Choice(list(CARD_SIZES)), default="a4", show_default=True, help="Card size.")
 @click.option("--landscape", is_flag=True)
 @click.option("--dpi", type=click.IntRange(72, 1200), default=300, show_default=True)
+@click.option("--charts", "charts_file", help="The game's chart data completed by you (a game whose tables the "
+              "rulebook leaves partly unknown checks it and uses it).")
 @json_opt
 def aids_cmd(source: str, out_file: str | None, png_dir: str | None, no_png: bool, card: str, landscape: bool,
-             dpi: int, as_json: bool) -> None:
+             dpi: int, as_json: bool, charts_file: str | None = None) -> None:
     """Player aid cards of SOURCE: a game slug, or a YAML/JSON file holding a list of chart tables."""
-    name, title, tables = load_charts(source)
+    name, title, tables = load_charts(source, charts_file)
     if not as_json:
         progress(f"{len(tables)} charts: {', '.join(t.title for t in tables)}")
     path = Path(out_file or Path("build") / name / "aids.pdf")
@@ -168,9 +170,19 @@ def aids_cmd(source: str, out_file: str | None, png_dir: str | None, no_png: boo
 
 # ------------------------------------------------------------------------------------------- chart data
 
-def load_charts(source: str) -> tuple[str, str, list[ChartTable]]:
-    """(name, title, tables) from a chart file (YAML/JSON list of tables) or a game slug."""
+def load_charts(source: str, charts_file: str | None = None) -> tuple[str, str, list[ChartTable]]:
+    """(name, title, tables) from a chart file (YAML/JSON list of tables) or a game slug; ``charts_file``: the
+    game's chart data completed by the user (:meth:`toolkit.games.Game.charts_from`)."""
     path = Path(source)
+    if charts_file is not None:
+        from ..games import get_game
+
+        if path.exists() or path.suffix or "/" in source:
+            raise InputError("--charts completes a game's charts: give a game slug, not a chart file")
+        game = get_game(source)
+        return game.slug, game.title, with_terrain_swatches(
+            [t if isinstance(t, ChartTable) else ChartTable.from_dict(t, charts_file)
+             for t in game.charts_from(charts_file)], _game_map(game))
     if path.exists():
         from ..chartfile import load_chart_tables
 

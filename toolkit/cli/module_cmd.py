@@ -144,9 +144,10 @@ def module_cmd(slug: str, out_file: str | None, hex_px: float, map_file: str | N
 @click.option("--dpi", type=click.IntRange(150, 1200), default=300, show_default=True,
               help="Resolution of the counter images, sheets and aids.")
 @hex_px_option(DEFAULT_HEX_PX, "Module board: hexes this many pixels across the flats, 8 to 400.")
+@click.option("--charts", "charts_file", help="The game's chart data completed by you, for the player aids.")
 @click.pass_context
 def all_cmd(ctx: click.Context, slug: str, out_dir: str | None, page: str, size: float | None, dpi: int,
-            hex_px: float) -> None:
+            hex_px: float, charts_file: str | None = None) -> None:
     """Everything for SLUG: counter art, counter sheets, player aids and the VASSAL module."""
     from ..games import get_game
     from .build import aids_cmd, counters_cmd, sheets_cmd
@@ -165,7 +166,8 @@ def all_cmd(ctx: click.Context, slug: str, out_dir: str | None, page: str, size:
         ctx.invoke(sheets_cmd, slug=slug, out_file=str(folder / "sheets.pdf"), size=size, page=page, dpi=dpi)
         if game.has_charts():
             bar.step("aids")
-            ctx.invoke(aids_cmd, source=slug, out_file=str(folder / "aids.pdf"), card=page, dpi=dpi)
+            ctx.invoke(aids_cmd, source=slug, out_file=str(folder / "aids.pdf"), card=page, dpi=dpi,
+                       charts_file=charts_file)
         else:
             bar.step(f"aids: {game.slug} has no charts yet; none built")
         bar.step("module")

@@ -13,7 +13,8 @@ edited, because everything the command line and the builders need from a game is
   command line builds ``wgt combat SLUG``'s options;
 * ``wgt check``: :meth:`Game.referee`, :meth:`Game.state_schema` (the keys a position and its ``state:`` may
   hold) and :meth:`Game.save_state` (the turn, player and phase a VASSAL save's turn tracker stands at);
-* ``wgt build``: :meth:`Game.charts` (player aid tables), :meth:`Game.module_spec` (what the game adds
+* ``wgt build``: :meth:`Game.charts` (player aid tables; :meth:`Game.charts_from` with a user's completed
+  chart file), :meth:`Game.module_spec` (what the game adds
   to its VASSAL module), :meth:`Game.tracker_path` (the turn tracker for a turn/player/phase) and
   ``scoring`` (the name of the game's points, for the charts).
 
@@ -33,7 +34,7 @@ from types import ModuleType
 from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
 from .. import data
-from ..errors import RuleDataError
+from ..errors import InputError, RuleDataError
 
 if TYPE_CHECKING:
     from ..builders.aids import ChartTable
@@ -158,6 +159,11 @@ class Game:
     def charts(self) -> list[ChartTable]:
         """The game's player aid tables (``wgt build aids``). Games with charts override this."""
         raise RuleDataError(f"no charts for {self.slug} yet")
+
+    def charts_from(self, path: str) -> list[ChartTable]:
+        """The player aid tables with the user's completed chart data (``--charts FILE``): for games whose
+        rulebook leaves table values unknown. The file is checked (a one-line :class:`DataFileError`, exit 3)."""
+        raise InputError(f"{self.slug} takes no completed chart file (--charts)")
 
     def module_spec(self, counters: CounterSet) -> ModuleSpec | None:
         """What the game adds to its VASSAL module (players, piece names, palettes, the set-up), given its

@@ -93,6 +93,11 @@ class Tornio44(Game):
         from .charts import bundled_charts
         return bundled_charts().aid_tables()
 
+    def charts_from(self, path: str) -> list[ChartTable]:
+        """The tables with a user's completed ``charts.yaml`` (checked line by line against the rulebook's values)."""
+        from .charts import load_charts
+        return load_charts(path).aid_tables()
+
     def referee(self) -> TornioReferee:
         """The rules checker (``wgt check``) on the bundled map, counters and charts (loaded on first use)."""
         from .rules import TornioReferee
