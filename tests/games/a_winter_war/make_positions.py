@@ -404,6 +404,9 @@ case("combat-defender-advances", "9F", "a defender advances after combat",
 case("combat-artillery-division-advances", "14B", "a Soviet artillery division may never advance (errata 14B1)",
      [u("a", SARTD, "35:4517", advanced=True, **N)], ["14B"], phase="combat",
      before=[u("a", SARTD, "35:4616", **N)])
+case("combat-fortified-zone-advances", "29A", "the Soviet fortified zone unit may not advance after combat (29A2)",
+     [u("z", "soviet XX fortified_zone 2-6-0", "35:4517", advanced=True, **N)], ["29A"], phase="combat",
+     before=[u("z", "soviet XX fortified_zone 2-6-0", "35:4616", **N)])
 case("combat-attacker-advances", "9F", "an attacking division advances into the vacated hex",
      [u("a", SDIV, "35:4517", advanced=True, **N)], [], phase="combat", before=[u("a", SDIV, "35:4616", **N)])
 
@@ -536,6 +539,62 @@ case("owner-clear-by-zoc", "3D", "the Soviet player owns a clear hex his ZOC too
      [], state={"owned": {"35:4615": "soviet"}})
 case("owner-city-occupied", "3D", "Viipuri owned by the Soviet division occupying it", [u("s", SDIV, "35:4517", **N)],
      [], state={"owned": {"35:4517": "soviet"}})
+
+# ------------------------------------------------------------------------ 9A odds, 9I, 13 overruns (no chart file)
+case("combat-odds-not-judged", "9A, 9H", "a result on the table needs Viipuri's terrain effect: not judged",
+     [*ATK, *DEF], [], phase="combat",
+     state={"attacks": [{"hex": "35:4517", "attackers": ["a", "b"], "die": 4, "result": "DR"}]},
+     summary={"not_judged": ["9A: attack 1: not judged: Terrain Effects Chart value unknown (Terrain major city, "
+                             "combat)"]})
+case("combat-retreat-before-ski", "9I, 14E", "a Finnish ski regiment retreats before combat",
+     [u("a", SDIV, "35:4616", **N), u("f", FSKI, "35:4517")], [], phase="combat",
+     state={"attacks": [{"hex": "35:4517", "attackers": ["a"], "retreated_before_combat": ["f"]}]})
+case("combat-retreat-before-infantry", "9I", "a Finnish infantry division may not retreat before combat",
+     [u("a", SDIV, "35:4616", **N), u("f", FDIV, "35:4517")], ["9I"], phase="combat",
+     state={"attacks": [{"hex": "35:4517", "attackers": ["a"], "retreated_before_combat": ["f"]}]})
+FHQ = "finnish XXXX hq 0-4"
+case("overrun-zero-defence", "13", "a division overruns a lone HQ (defence 0)",
+     [u("a", SDIV, "35:4616", **N), u("h", FHQ, "35:4517")], [], state={"overruns": [{"hex": "35:4517",
+                                                                                    "attackers": ["a"]}]})
+case("overrun-zero-attack", "13", "a unit of attack 0 cannot overrun even a defence-0 unit",
+     [u("z", SZERO, "35:4616"), u("h", FHQ, "35:4517")], ["13"],
+     state={"overruns": [{"hex": "35:4517", "attackers": ["z"]}]})
+case("overrun-combat-phase", "13", "overruns happen in the movement and exploitation phases",
+     [u("a", SDIV, "35:4616", **N), u("h", FHQ, "35:4517")], ["13"], phase="combat",
+     state={"overruns": [{"hex": "35:4517", "attackers": ["a"]}]})
+case("overrun-not-adjacent", "13", "an overrunning unit two hexes away", [u("a", SDIV, "35:4716", **N),
+                                                                         u("h", FHQ, "35:4517")],
+     ["13"], state={"overruns": [{"hex": "35:4517", "attackers": ["a"]}]})
+case("overrun-partisan", "13, 14F2", "units in partisan mode do not suffer overruns",
+     [u("a", SDIV, "35:4616", **N), u("p", "finnish III ski_partisan 1-8", "35:4517", partisan_mode=True)], ["13"],
+     state={"overruns": [{"hex": "35:4517", "attackers": ["a"]}]})
+case("overrun-ratio-not-judged", "13, 9H", "ten to one against a division in rough needs the terrain effect",
+     [u("a", SDIV, "35:4318", **N), u("f", FDIV, "35:4418")], [], state={"overruns": [{"hex": "35:4418",
+                                                                                   "attackers": ["a"]}]},
+     summary={"not_judged": ["13: overrun 1: not judged: Terrain Effects Chart value unknown (Terrain rough, "
+                             "combat)"]})
+
+# ------------------------------------------------------------------------------- 16C, 26A, 33, 35A sequence
+case("air-mission-movement-phase", "16C, 4C", "an air mission declared in the movement phase",
+     [u("d", DXXI, AIRBASE)], ["16C"], player="finnish",
+     state={"air_missions": [{"unit": "d", "mission": "escort", "hex": "35:4518"}]})
+case("sea-reinforcement-helsinki", "33", "a foreign-aid regiment lands at Helsinki in the Finnish initial phase",
+     [u("r", FREG, "35:4526", by_sea=True)], [], turn=1, player="finnish", phase="initial")
+case("sea-reinforcement-near-fleet", "33", "not at Kotka: a Soviet ship is 4 hexes away",
+     [u("r", FREG, "35:4521", by_sea=True), u("c", CL, "35:4921")], ["33"], turn=1, player="finnish",
+     phase="initial")
+case("sea-reinforcement-no-port", "33", "a sea reinforcement in a hex without a port",
+     [u("r", FREG, "35:4418", by_sea=True)], ["33"], turn=1, player="finnish", phase="initial")
+case("sea-reinforcement-movement", "33, 32A", "sea reinforcements appear in the initial phase",
+     [u("r", FREG, "35:4526", by_sea=True)], ["33"], turn=1, player="finnish", phase="movement")
+case("sea-supply-four", "26A", "four Soviet supply points by sea to Petsamo", [], [], state={"sea_supply": 4})
+case("sea-supply-five", "26A", "five supply points by sea (at most 4)", [], ["26A"], state={"sea_supply": 5})
+case("sea-supply-intervention", "26A, 31C", "the Western intervention ends Soviet sea supply", [], ["26A"],
+     state={"sea_supply": 2, "intervention": True})
+case("game-length-mar-ii", "35A", "Mar II 40 is not played without 36E", [u("s", SDIV, "35:4915")], ["35A"],
+     turn=8)
+case("game-length-36e", "35A, 36E", "Mar II 40 with the variable game length", [u("s", SDIV, "35:4915")], [],
+     turn=8, state={"optional_rules": ["36E"]})
 
 
 def write() -> int:

@@ -196,3 +196,20 @@ def test_naval_combat_example() -> None:
     level -= 1  # round 1: one hit from BB #1
     level -= 1  # round 3: both BBs fire, one hit
     assert level == 0
+
+
+def test_30b3_garrisons(ctx: Context) -> None:
+    from toolkit.games.a_winter_war.rules.nations import garrison_needed, ungarrisoned
+
+    assert garrison_needed("reference") == 1 and garrison_needed("dot") == 3 and garrison_needed("partial") == 3
+    ref = AWinterWarReferee(ctx.board.tmap)
+
+    def held(units: list[dict[str, object]]) -> set[str]:
+        pos = ref.position({"turn": 3, "player": "soviet", "phase": "initial", "units": units})
+        return ungarrisoned(ref.context(pos))
+
+    # Viipuri (a partial major city) held by one Soviet regiment: 1 RE of the 3 required; by a division: 3
+    assert held([{"id": "r", "counter": "soviet III rifle 1-1-3", "hex": "35:4517"}]) == {"35:4517"}
+    assert held([{"id": "d", "counter": "soviet XX rifle 5-5-3", "hex": "35:4517"}]) == set()
+    # position AA does not count
+    assert held([{"id": "a", "counter": "soviet - aa 6", "hex": "35:4517"}]) == {"35:4517"}

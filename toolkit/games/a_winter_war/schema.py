@@ -23,6 +23,7 @@ _ATTACK = Record({
     "result": Field(Text(choices=tuple(CRT_RESULTS), fold=True), "the result (9C)"),
     "attacker_losses": Field(_IDS, "attacking units lost; an id twice: reduced, then its cadre eliminated (9E)"),
     "defender_losses": Field(_IDS, "defending units lost (9C)"),
+    "retreated_before_combat": Field(_IDS, "Finnish ski units and partisans that retreated before combat (9I)"),
 }, what="an attack {hex, attackers, result, attacker_losses, defender_losses}")
 _WORK = Record({
     "work": Field(Text(choices=tuple(CONSTRUCTION)), "what is built (14A1, 14A4)"),
@@ -69,6 +70,11 @@ STATE: dict[str, Field] = {
     "factory_destroyed": Field(Bool(), "the Tampere factory is destroyed (30A3)"),
     "sweden_resists": Field(Bool(), "Sweden resists the Western intervention (31B)"),
     "intervention": Field(Bool(), "the Western intervention is triggered (31)"),
+    "overruns": Field(ListOf(Record({"hex": Field(_HEX, "the overrun hex", required=True),
+                                     "attackers": Field(_IDS, "the overrunning units", required=True)},
+                                    what="an overrun {hex, attackers}"), what="a list of overruns"),
+                      "overruns this phase (13)"),
+    "sea_supply": Field(Int(), "supply points carried by sea from Murmansk to Petsamo (26A1)"),
     "notes": Field(AnyValue(), "free text, not read"),
 }
 UNIT_STATE: dict[str, Field] = {
@@ -89,6 +95,9 @@ UNIT_STATE: dict[str, Field] = {
     "naval": Field(Bool(), "moved by naval transport (38B2)"),
     "ski_marked": Field(Bool(), "a Finnish ski unit that spent over half its MP in the movement phase (37A2)"),
     "non_operational": Field(Bool(), "a non-operational air unit (16B)"),
+    "by_sea": Field(Bool(), "a reinforcement arrived by sea this initial phase (33)"),
+    "moved": Field(Bool(), "a Soviet artillery division that moved this turn (14B1: attack halved)"),
+    "amphibious": Field(Bool(), "landed from the sea this turn (38B2b: attack quartered unless marine)"),
 }
 
 SCHEMA = PositionSchema(state=STATE, unit_state=UNIT_STATE, players=PLAYERS, phases=PHASES, before=True,

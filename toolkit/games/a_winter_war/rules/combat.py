@@ -14,7 +14,8 @@ from typing import Any
 from ....rules.position import Unit
 from ....rules.report import Violation, violation
 from ....rules.stacking import fits_slots
-from ..combat import exchange_losses
+from ...chart_values import NotJudged
+from ..combat import ODDS, exchange_losses
 from .common import (
     BOOK,
     Context,
@@ -31,6 +32,7 @@ from .common import (
 )
 from .movement import KRONSTADT, crossing_allowed, leningrad_hexes
 from .stacking import counted, limit_for
+from .strengths import crossed_rows, safe_odds, terrain_drm
 
 __all__ = ["attacks", "loss_value"]
 
@@ -209,3 +211,92 @@ def advances(ctx: Context) -> Iterator[Violation]:
                             [u.id])
         elif "fortified_zone" in u.kind.unit_type:
             yield violation("29A", f"fortified zone unit {u.id} advances after combat (29A2)", [u.hex], [u.id])
+
+
+def _police(units: list[Unit]) -> bool:
+    return any("police" in u.kind.unit_type.lower() for u in units)
+
+
+def expected_result(ctx: Context, n: int, atk: dict[str, Any]) -> tuple[str | None, str, str]:
+    """The result the Land Combat Results Table gives an attack with its die (9A, 9B), after the political police
+    conversions (14G); (None, why) when not judged."""
+    target = str(atk.get("hex"))
+    attackers = [u for u in _units(ctx, atk.get("attackers")) if is_ground(u)]
+    defenders = [u for u in ctx.pos.at(target) if is_ground(u) and player_of(u) != ctx.pos.player]
+    strengths = safe_odds(ctx, attackers, target, defenders, f"9A: attack {n}")
+    if strengths is None:
+        return None, "terrain", "9A"
+    a, d = strengths
+    odds = ODDS.odds(a, d)
+    if odds.clamped == "low":
+        return "AE", f"{float(a):g} against {float(d):g} is below 1:4", "9B"
+    die = atk.get("die")
+    if die is None:
+        return None, "no die", "9A"
+    try:
+        drm = int(atk.get("drm", 0)) + terrain_drm(ctx, target, crossed_rows(ctx, attackers, target))
+        result = str(ctx.charts.value("crt", str(int(die) + drm), odds.label))
+    except NotJudged as exc:
+        ctx.skip(exc, f"9A: attack {n}")
+        return None, "table", "9A"
+    section = "9A"
+    if result == "AR" and any(_police([x for x in attackers if x.hex == u.hex]) for u in attackers):
+        result, section = "AS", "14G"  # "An attack with AR becomes AS if it comes from a hex containing police"
+    if result == "DR" and _police(defenders):
+        result, section = "EX", "14G"  # "A defence with DR becomes EX if the hex contains political police"
+    return result, f"{float(a):g} against {float(d):g} at {odds.label}, die {die}", section
+
+
+@BOOK.rule("9A", "Calculate the attacker:defender strength ratio. Round down, in favour of the defender, to match a "
+           "column of the Combat Results Table. ... Any attack below 1:4 gives an automatic AE (Attacker Eliminated) "
+           "result.")
+def attack_result(ctx: Context) -> Iterator[Violation]:
+    """A declared ``result`` must be the table's (with the attack's ``die`` and ``drm``; 14G conversions); an attack
+    below 1:4 is AE whatever the die. Terrain or table values the rules text lacks: not judged."""
+    if ctx.pos.phase != "combat":
+        return
+    for n, atk in enumerate(attacks(ctx), 1):
+        if atk.get("result") is None:
+            continue
+        want, why, rule = expected_result(ctx, n, atk)
+        got = str(atk["result"]).upper()
+        if want is not None and want != got:
+            yield violation(rule, f"attack {n}: {why} gives {want}, not {got}", [str(atk.get("hex"))])
+
+
+@BOOK.rule("9I", "Finnish ski units and partisans (see rules 14E and 14F) may attempt a retreat before combat.")
+def retreat_before_combat(ctx: Context) -> Iterator[Violation]:
+    from .common import is_ski
+    for n, atk in enumerate(attacks(ctx), 1):
+        for u in _units(ctx, atk.get("retreated_before_combat")):
+            if u.side != "finnish" or not is_ski(u):
+                yield violation("9I", f"attack {n}: {u.id} may not retreat before combat (Finnish ski units and "
+                                "partisans only)", [u.hex], [u.id])
+
+
+@BOOK.rule("13", "They must have a total attack strength allowing at least a 10:1 ratio against the defenders. ... A "
+           "unit with defence 0 may be overrun at 12:1 by any unit with attack greater than 0.")
+def overruns(ctx: Context) -> Iterator[Violation]:
+    """``state.overruns``: ``{hex, attackers}`` in the movement or exploitation phase; units in partisan mode neither
+    make nor suffer overruns (14F2)."""
+    for n, ov in enumerate(ctx.pos.state.get("overruns") or (), 1):
+        target = str(ov.get("hex"))
+        units = _units(ctx, ov.get("attackers"))
+        defenders = [u for u in ctx.pos.at(target) if is_ground(u) and player_of(u) != ctx.pos.player]
+        if ctx.pos.phase not in ("movement", "exploitation"):
+            yield violation("13", f"overrun {n} in the {ctx.pos.phase} phase", [target])
+            continue
+        if any(u.state.get("partisan_mode") for u in [*units, *defenders]):
+            yield violation("13", f"overrun {n}: units in partisan mode make or suffer no overrun (14F2)", [target])
+            continue
+        if any(u.hex is None or target not in ctx.board.neighbours(u.hex) for u in units):
+            yield violation("13", f"overrun {n}: every overrunning unit must be next to {target}", [target])
+            continue
+        if defenders and all(defense_of(d) == 0 for d in defenders):
+            if not any(attack_of(u) > 0 for u in units):
+                yield violation("13", f"overrun {n}: no unit with attack above 0", [target])
+            continue
+        strengths = safe_odds(ctx, units, target, defenders, f"13: overrun {n}")
+        if strengths is not None and strengths[0] < 10 * strengths[1]:
+            yield violation("13", f"overrun {n}: {float(strengths[0]):g} against {float(strengths[1]):g} is below "
+                            "10:1", [target], [u.id for u in units])

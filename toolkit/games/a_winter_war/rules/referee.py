@@ -23,12 +23,12 @@ from ...chart_values import ChartValues
 from ..charts import LAST_TURN, default_values
 from ..naming import canonical
 from ..terrain import AWinterWarBoard
-from . import air, combat, construction, movement, naval, rail, stacking, supply, zoc
+from . import air, combat, construction, movement, nations, naval, rail, stacking, supply, zoc
 from .common import BOOK, PHASES, PLAYERS, SIDE_ALIASES, Context, enemy_of, is_ground, parse_spec, player_of
 
 __all__ = ["AWinterWarReferee"]
 
-CHAPTERS = (zoc, stacking, movement, rail, supply, combat, construction, air, naval)
+CHAPTERS = (zoc, stacking, movement, rail, supply, combat, construction, air, naval, nations)
 
 
 class AWinterWarReferee(Referee):
@@ -101,7 +101,7 @@ class AWinterWarReferee(Referee):
         for key in ("forts", "broken_rail"):
             if isinstance(pos.state.get(key), list):
                 pos.state[key] = [self.hex_of(str(h)) for h in pos.state[key]]
-        for key in ("attacks", "construction", "air_missions", "patrol_attacks", "naval_transport"):
+        for key in ("attacks", "construction", "air_missions", "patrol_attacks", "naval_transport", "overruns"):
             for item in pos.state.get(key) or ():
                 for k in ("hex", "from", "to"):
                     if isinstance(item, dict) and item.get(k) is not None:

@@ -74,13 +74,16 @@ def _side_ok(ctx: Context, a: str, b: str) -> bool:
 
 
 def reachable_from_sources(ctx: Context, player: str) -> set[str]:
-    """Every hex a land line of any length joins to a complete source of ``player`` (3F)."""
+    """Every hex a land line of any length joins to a complete source of ``player`` (3F); Soviet lines do not pass
+    through a captured Finnish city without its garrison (30B3)."""
+    from .nations import ungarrisoned
     start = sources(ctx, player)
+    closed = ungarrisoned(ctx) if player == "soviet" else set()
     seen = {h for h in start if h in ctx.board.tmap}
     todo = deque(seen)
     while todo:
         h = todo.popleft()
-        if h not in start and not _passable(ctx, player, h):
+        if h not in start and (not _passable(ctx, player, h) or h in closed):
             continue
         for n in ctx.board.neighbours(h):
             if n not in seen and _side_ok(ctx, h, n):
