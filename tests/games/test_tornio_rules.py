@@ -72,3 +72,44 @@ def test_coverage_matrix_is_current_and_complete() -> None:
     if RULEBOOK.is_file():
         headings = re.findall(r"^([1-9]\d*\.\d+(?:\.\d+)?) [A-Z]", RULEBOOK.read_text(encoding="utf-8"), re.M)
         assert sorted(set(headings) - set(SECTIONS)) == []
+
+
+def test_a_completed_chart_file_judges_what_was_unknown(tmp_path: Path) -> None:
+    """`wgt check --charts FILE`: with the card's movement costs filled in (values made up for the test), a move
+    through Forest is judged."""
+    import json
+
+    from click.testing import CliRunner
+
+    from toolkit.cli.main import cli
+    bundled = (ROOT / "toolkit/games/tornio_44/charts.yaml").read_text(encoding="utf-8")
+    assert '[Forest, "?", "-0.5"' in bundled
+    card = tmp_path / "card.yaml"
+    for row, cost in (("Forest", "2"), ("Swamp", "2"), ("Village", "1"), ("Secondary Road", "1"),
+                      ("Major River hexside", "3"), ("Bridge over a river hexside", "1")):  # made-up card values
+        assert f'[{row}, "?"' in bundled
+        bundled = bundled.replace(f'[{row}, "?"', f'[{row}, "{cost}"')
+    card.write_text(bundled, encoding="utf-8")
+    pos = next((Path(__file__).parent / "tornio_44_real_positions").glob("*-real-forest-move.yaml"))
+    r = CliRunner().invoke(cli, ["check", str(pos), "--json"])
+    assert r.exit_code == 0 and "not_judged" in json.loads(r.stdout)["summary"]
+    r = CliRunner().invoke(cli, ["check", str(pos), "--json", "--charts", str(card)])
+    assert r.exit_code == 0, r.output
+    assert "not_judged" not in json.loads(r.stdout)["summary"]
+    far = tmp_path / "far.yaml"  # 1402 -> 1501 -> 1601: two Forest hexes (4 MPs) with MF 3: now a violation
+    text = pos.read_text(encoding="utf-8")
+    assert "hex: '1401'" in text
+    far.write_text(text.replace("fin infantry 3-3-5", "fin infantry 3-3-3").replace("hex: '1401'", "hex: '1601'"),
+                   encoding="utf-8")
+    r = CliRunner().invoke(cli, ["check", str(far), "--json", "--charts", str(card)])
+    assert [v["rule"] for v in json.loads(r.stdout)["violations"]] == ["17.0"], r.output
+
+
+def test_ajossaari_owned_from_3621(ref: TornioReferee) -> None:
+    """10.0: a unit in 3621 gives the Finns every hex of Ajossaari (south-west of 3521, on the bundled map)."""
+    from toolkit.games.tornio_44.rules.control import owner
+    from toolkit.terrain.io import load_map
+    real = TornioReferee(load_map(ROOT / "maps" / "tornio-44.yaml"))
+    pos = real.position({"game": "tornio-44", "units": [{"id": "f", "counter": "fin infantry 3-3-5", "hex": "3621"}]})
+    ctx = real.context(pos)
+    assert owner(ctx, "3917") == "finnish" and owner(ctx, "3521") == "finnish" and owner(ctx, "1502") == "german"

@@ -308,6 +308,7 @@ class PositionSchema:
     phases: tuple[str, ...] = ()
     before: bool = False
     player_hint: str = ""
+    turn_help: str = "the turn"  # how the game counts turns (Tornio '44: Game Turns 1..16 for 1A..8B)
 
     def unit(self) -> Record:
         return Record(what="a mapping of id, counter, hex and state", fields={
@@ -323,7 +324,7 @@ class PositionSchema:
         units = ListOf(self.unit(), what="a list of units ({id, counter, hex, state})", label=_unit_label)
         top: dict[str, Field] = {
             "game": Field(Text(what="a game slug"), "the game (its slug or an alias)"),
-            "turn": Field(Int(), "the turn"),
+            "turn": Field(Int(), self.turn_help),
             "player": Field(Text(hint=self.player_hint or ", ".join(self.players)), "the phasing player"),
             "phase": Field(Text(what="one of " + ", ".join(self.phases), choices=self.phases) if self.phases
                            else Text(), "the phase"),

@@ -584,6 +584,27 @@ p("combat-night", "27.2", "at night the attacker subtracts 1 odds ratio step: 2.
   state={"attacks": [{"attackers": ["f"], "target": "0506"}]}, summary={"actions": [{"odds": "1:1"}]})
 
 
+# --- 11.0 the alert after a failed Coup, 23.1 outside the Initial Phase, 19.0 Support Units ------------------------
+p("coup-alert", "11.0", "a Coup failed: German units move up to a quarter of their MF (8: two hexes)",
+  [u("g", "ger infantry 3-4-8", "0305")], phase="setup", state={"coup_failed": True},
+  before=[u("g", "ger infantry 3-4-8", "0303")])
+p("coup-alert-too-far", "11.0", "a quarter of 8 MF is 2: three hexes are too far",
+  [u("g", "ger infantry 3-4-8", "0306")], phase="setup", state={"coup_failed": True},
+  before=[u("g", "ger infantry 3-4-8", "0303")], violations=[("17.0", ["0303", "0306"], ["g"])])
+p("coup-no-alert", "11.0", "no failed Coup: no move before the game", [u("g", "ger infantry 3-4-8", "0304")],
+  phase="setup", before=[u("g", "ger infantry 3-4-8", "0303")], violations=[("11.0", ["0303", "0304"], ["g"])])
+p("broken-removed-in-combat", "23.1", "a Broken Level stays until the next friendly Initial Phase",
+  [u("f", FI, "0303")], phase="combat", before=[u("f", FI, "0303", broken=1)],
+  violations=[("23.1", ["0303"], ["f"])])
+p("overrun-support", "19.0", "Support Units take part in an Overrun only as the Non-Phasing Player's",
+  [*ILL7[:4], u("m", "fin mortar [4]-1-4 r3", "0303"), ILL7[4]],
+  state={"overruns": [{"units": ["a", "b", "c", "d", "m"], "target": "0304"}]},
+  violations=[("19.0", ["0304", "0303", "0404"], ["m"])])
+p("overrun-support-defends", "21.3", "a Support Unit about to be Overrun defends with its Close Defense Factor",
+  [*ILL7[:4], u("x", "ger rocket [8]-1-8m r6", "0304"), u("y", "ger infantry 1-1-5", "0304")],
+  state={"overruns": [{"units": ["a", "b", "c", "d"], "target": "0304"}]})
+
+
 # --- on the bundled map (maps/tornio-44.yaml): written to ../tornio_44_real_positions ----------------------------
 FIXTURE_COUNT = len(POSITIONS)
 MG = "ger infantry 3-4-1"

@@ -71,6 +71,7 @@ STATE: dict[str, Field] = {
                                   "units": Field(_IDS, "the Larjo units", required=True),
                                   "die": Field(_DIE, "the die rolled")}), what="a list of {hex, units, die}"),
                    "the Coups before 1A (11.0)"),
+    "coup_failed": Field(Bool(), "a Coup failed: German units may move up to 1/4 of their MF before 1A (11.0)"),
     "landings": Field(ListOf(Scalar(what="a Landing Site hex")), "Landing Sites used so far (16.2.1)"),
     "alarm": Field(Text(choices=("none", "low", "high", "very_high")), "the German Alarm Level (16.2.1)"),
     "finnish_exits": Field(ListOf(Scalar(what="a VP Exit Hex")), "VP Exit Hexes a Finnish unit has exited "
@@ -105,4 +106,6 @@ UNIT_STATE: dict[str, Field] = {
 }
 
 SCHEMA = PositionSchema(state=STATE, unit_state=UNIT_STATE, players=PLAYERS, phases=PHASES, before=True,
-                        player_hint="finnish or german (also fin, ger)")
+                        player_hint="finnish or german (also fin, ger)",
+                        turn_help="the Game Turn, 1..16: 1 = 1A, 2 = 1B, 3 = 2A ... 16 = 8B (odd: Daytime, even: "
+                                  "Nighttime)")

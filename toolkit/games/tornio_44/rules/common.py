@@ -227,6 +227,8 @@ class Context:
             mf /= 2
         if self.pos.phase == "exploitation":
             mf /= 2
+        if self.pos.phase == "setup":
+            mf /= 4  # 11.0: alerted by a failed Coup, German units move up to a quarter of their MF
         return mf - self.broken(u)
 
 

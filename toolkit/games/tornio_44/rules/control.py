@@ -7,6 +7,7 @@ from ....rules.position import Unit
 from ....rules.report import Violation, violation
 from ....rules.stacking import StackLimit, check_stacking
 from ....rules.zoc import Zoc
+from ..terrain import in_ajossaari
 from .common import BOOK, Context, enemy_of, flag, is_combat, is_marker, player_of
 
 __all__ = ["build_zoc", "owner", "stacking"]
@@ -95,6 +96,8 @@ def owner(ctx: Context, h: str) -> str:
         return str(recorded)
     if h == "3622" and "3722" in ctx.occupied["finnish"]:
         return "finnish"
+    if "3621" in ctx.occupied["finnish"] and in_ajossaari(h):
+        return "finnish"  # 10.0: a unit in 3621 gives the Finns all of Ajossaari
     return "german"
 
 

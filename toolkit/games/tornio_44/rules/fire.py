@@ -207,6 +207,9 @@ def overruns(ctx: Context) -> list[Violation]:
         for u in units:
             if flag(u, "intoxicated"):
                 out.append(violation("28.1", f"{u.id} is intoxicated and may not conduct an Overrun", where, [u.id]))
+            if is_support(u):
+                out.append(violation("19.0", f"Support Unit {u.id} takes part in an Overrun only as the Non-Phasing "
+                                     "Player's defender", where, [u.id]))
         attack = sum((max(ctx.attack(u), Fraction(0)) for u in units[:10]), Fraction(0))
         defense = sum((max(ctx.defense(d), Fraction(0)) for d in ctx.at(target, enemy_of(ctx.pos.player))),
                       Fraction(0))

@@ -48,7 +48,7 @@ def landing_cost(u: Unit, h: str) -> Fraction:
 def moves(ctx: Context) -> list[Violation]:
     """Every unit that changed hex between ``ctx.pos`` (the earlier position) and ``ctx.after``."""
     after: Position | None = getattr(ctx, "after", None)
-    if after is None or ctx.pos.phase not in ("movement", "exploitation"):
+    if after is None or ctx.pos.phase not in ("movement", "exploitation", "setup"):
         return []
     out: list[Violation] = []
     demolishers = {str(d.get("engineer")) for d in ctx.state.get("demolitions") or []} | {
@@ -64,7 +64,14 @@ def moves(ctx: Context) -> list[Violation]:
             continue
         unit = u if u is not None else v
         who = player_of(unit)
-        if who != ctx.pos.player:
+        if ctx.pos.phase == "setup":
+            if start is None:
+                continue  # placed at set-up (16.1)
+            if who != "german" or (not ctx.state.get("coup_failed") and not after.state.get("coup_failed")):
+                out.append(violation("11.0", f"{v.id} moves before the game: only German units, alerted by a "
+                                     "failed Coup, may (a quarter of their MF)", [start, dest], [v.id]))
+                continue
+        elif who != ctx.pos.player:
             out.append(violation("5.4", f"{v.id} is the non-phasing player's unit and may not move in the "
                                  f"{ctx.pos.player} player's {ctx.pos.phase} phase", [start, dest], [v.id]))
             continue

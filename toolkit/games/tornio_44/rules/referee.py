@@ -25,7 +25,7 @@ from ....errors import DataFileError, InputError, ToolkitError
 from ....rules.position import CounterKind, Position
 from ....rules.referee import Referee
 from ....rules.report import Report
-from ..charts import Charts, bundled_charts
+from ..charts import Charts, bundled_charts, load_charts
 from . import after_combat, broken, combat, control, fire, game, movement, moves, supply
 from .common import BOOK, LAST_TURN, PHASES, PLAYERS, SIDE_ALIASES, Context, RefereeBoard, player_of, turn_label
 
@@ -78,6 +78,11 @@ class TornioReferee(Referee):
         self._counters = counters
         self.charts = charts if charts is not None else bundled_charts()
 
+    def use_charts(self, path: Any) -> None:
+        """``wgt check --charts FILE``: a completed chart file (checked against the rulebook's values) replaces
+        the bundled one, so that fewer verdicts are "not judged"."""
+        self.charts = load_charts(path)
+
     @cached_property
     def board(self) -> RefereeBoard:
         if self._map is None:
@@ -95,6 +100,8 @@ class TornioReferee(Referee):
         out = {}
         for ct in cs:
             vals = {k: float(v) for k, v in ct.values.items() if isinstance(v, int | float)}
+            back = (ct.back or {}).get("values") or {}
+            vals.update({f"back_{k}": float(v) for k, v in back.items() if isinstance(v, int | float)})
             if getattr(ct, "motorised", None):
                 vals["motorised"] = 1.0
             side = "german" if ct.side in ("heer", "luftwaffe", "ss") else ct.side

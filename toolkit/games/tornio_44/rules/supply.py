@@ -131,7 +131,7 @@ def broken_removal(ctx: Context) -> list[Violation]:
     """23.1: in the Initial Phase a Broken Level is removed only from a unit in supply (5 Foot MPs at night), one
     level per Initial Phase."""
     after = ctx.after
-    if after is None or ctx.pos.phase != "initial":
+    if after is None:
         return []
     out = []
     for v in after.units:
@@ -140,6 +140,10 @@ def broken_removal(ctx: Context) -> list[Violation]:
             continue
         was, now = int(u.state.get("broken", 0) or 0), int(v.state.get("broken", 0) or 0)
         if now >= was:
+            continue
+        if ctx.pos.phase != "initial" or player_of(u) != ctx.pos.player:
+            out.append(violation("23.1", f"{v.id} goes from Broken {was} to {now} outside its own Initial Phase",
+                                 [u.hex], [v.id]))
             continue
         if was - now > 1:
             out.append(violation("23.1", f"{v.id} goes from Broken {was} to {now}: one level a friendly Initial "
