@@ -13,6 +13,12 @@ from toolkit.games.tornio_44 import charts as ch
 from toolkit.games.tornio_44.charts import BUNDLED, bundled_charts, load_charts
 
 
+def line(text: str) -> int:
+    """The line of the bundled charts.yaml where ``text`` first appears."""
+    whole = BUNDLED.read_text(encoding="utf-8")
+    return whole[: whole.index(text)].count("\n") + 1
+
+
 def test_values_the_rulebook_gives() -> None:
     c = bundled_charts()
     # 22.6.1-22.6.6: Step Loss 4, No Effect 1, Broken 1 Level 2, Broken 2 Levels 3, Retreat 2, Panic 3 APs
@@ -77,16 +83,20 @@ def test_a_completed_file_is_used(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize(("edit", "message"), [
     (('[Forest, "?", "-0.5"', '[Forest, "?", "-1"'),
-     r"card\.yaml line 59: 18\.6 Terrain Effects Table: Forest Combat is '-0\.5' in the rulebook, not '-1'"),
+     rf"card\.yaml line {line('[Forest, ')}: 18\.6 Terrain Effects Table: Forest Combat is '-0\.5' in the "
+     r"rulebook, not '-1'"),
     (('- [Step Loss, "4"', '- [Step Loss, "5"'),
-     r"line 82: 22\.11 Combat Cost Table: Step Loss APs is '4' in the rulebook, not '5'"),
+     rf"line {line('[Step Loss, ')}: 22\.11 Combat Cost Table: Step Loss APs is '4' in the rulebook, not '5'"),
     (('- ["1", "?"]\n  - ["2", "?"]\n  - ["3", "?"]\n  - ["4", "?"]\n  - ["5", "?"]\n  - ["6", "?"]\n  notes:\n'
       '  - "Rolled', '- ["1", "Rainy"]\n  - ["2", "?"]\n  - ["3", "?"]\n  - ["4", "?"]\n  - ["5", "?"]\n'
       '  - ["6", "?"]\n  notes:\n  - "Rolled'),
-     r"line 129: 12\.1 Weather Table: Weather must be one of Sunny, Cloudy, Stormy or \?, not 'Rainy'"),
+     rf"line {line('- title: 12.1') + 5}: 12\.1 Weather Table: Weather must be one of Sunny, Cloudy, Stormy or "
+     r"\?, not 'Rainy'"),
     (('[Village, "?", "?"', '[Village, "?", "-0.3"'),
-     r"line 61: 18\.6 Terrain Effects Table: a combat modifier is whole or half odds ratio steps \(22\.4\)"),
-    (('- [1A, "?"]', '- [1A, "lots"]'), r"line 157: 15\.3 Bridge K Destroyed VP-cost Table: Finnish VP lost must be"),
+     rf"line {line('[Village, ')}: 18\.6 Terrain Effects Table: a combat modifier is whole or half odds ratio "
+     r"steps \(22\.4\)"),
+    (('- [1A, "?"]', '- [1A, "lots"]'),
+     rf"line {line('[1A, ')}: 15\.3 Bridge K Destroyed VP-cost Table: Finnish VP lost must be"),
     (("- title: 12.1 Weather Table", "- title: 12.1 Weather"), r"table '12\.1 Weather Table' is missing"),
 ])
 def test_a_wrong_cell_is_one_line_with_its_line(tmp_path: Path, edit: tuple[str, str], message: str) -> None:
@@ -111,7 +121,7 @@ def test_build_aids_with_a_completed_file(tmp_path: Path) -> None:
     bad = completed(tmp_path, ('[Forest, "?", "-0.5"', '[Forest, "?", "-1"'))
     r = CliRunner().invoke(cli, ["build", "aids", "tornio-44", "--charts", str(bad), "-o", str(tmp_path / "b.pdf")])
     assert r.exit_code == 3
-    assert r.stderr == (f"wgt: error: {bad} line 59: 18.6 Terrain Effects Table: Forest Combat is '-0.5' in the "
-                        "rulebook, not '-1'\n")
+    assert r.stderr == (f"wgt: error: {bad} line {line('[Forest, ')}: 18.6 Terrain Effects Table: Forest Combat "
+                        "is '-0.5' in the rulebook, not '-1'\n")
     r = CliRunner().invoke(cli, ["build", "aids", "winter-war", "--charts", str(card)])
     assert (r.exit_code, r.stderr) == (3, "wgt: error: winter-war takes no completed chart file (--charts)\n")

@@ -139,8 +139,9 @@ def test_a_completed_chart_file_decides(tmp_path) -> None:  # type: ignore[no-un
     card.write_text(BUNDLED.read_text(encoding="utf-8").replace('[Open Ground, "1", "?"', '[Open Ground, "1", "x"'),
                     encoding="utf-8")
     code, _, err = combat("-a", "6", "-d", "2", "--charts", str(card))
-    assert code == 3 and err == (f"wgt: error: {card} line 58: 18.6 Terrain Effects Table: Combat must be a number or "
-                                 "?, not 'x'\n")
+    row = BUNDLED.read_text(encoding="utf-8").split("[Open Ground, ")[0].count("\n") + 1
+    assert code == 3 and err == (f"wgt: error: {card} line {row}: 18.6 Terrain Effects Table: Combat must be a "
+                                 "number or ?, not 'x'\n")
 
 
 @pytest.mark.parametrize(("args", "message"), [
