@@ -224,3 +224,26 @@ def test_rails(m, board):
 def test_generation_is_reproducible(tmp_path: Path):
     built = runpy.run_path(str(SOURCES / "build.py"), run_name="geodata_build")["build"](tmp_path / "aww.yaml")
     assert built.read_bytes() == MAP.read_bytes()
+
+
+def _reach(net: dict[str, set[str]], start: str) -> set[str]:
+    seen, todo = {start}, [start]
+    while todo:
+        for n in net.get(todo.pop(), ()):
+            if n not in seen:
+                seen.add(n)
+                todo.append(n)
+    return seen
+
+
+def test_roads(m, board):
+    roads = m.network("road")
+    # the Arctic Ocean Highway: Rovaniemi to Petsamo (12C2's port) by road; Helsinki-Viipuri-Leningrad
+    assert "35:0304" in _reach(roads, m.place("Rovaniemi"))
+    assert {"35:4517", "35:5014", "35:3825", "35:4230"} <= _reach(roads, "35:4526")
+    # the Raate road (secondary) leads from Suomussalmi into the USSR
+    raate = _reach({h: {n for n in ns if board.road_side(h, n) == "secondary"} for h, ns in roads.items()},
+                   m.place("Suomussalmi"))
+    assert any(board.country(h) == "ussr" for h in raate)
+    # errata, Maps: "Hex 35:3223 contains an additional secondary road leading east"
+    assert board.road_side("35:3223", "35:3222") in ("secondary", "primary")

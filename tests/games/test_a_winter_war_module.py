@@ -62,3 +62,14 @@ def test_live_oracle_loads_and_names_every_hex(aww, aww_map):
     centres = hex_centres(aww_map, built.layout)
     answer = run_oracle("locate", str(path), MAIN_MAP, *(f"{x},{y}" for x, y in centres.values()), timeout=600)
     assert [p["location"] for p in answer["points"]] == list(centres)
+
+
+def test_the_setup_save_says_when_it_was_made(aww, tmp_path):
+    from toolkit.games.a_winter_war.naming import game_state
+    from toolkit.vassal import read_save
+
+    built, _ = aww
+    path = tmp_path / "setup.vsav"
+    path.write_bytes(built.setup)
+    # Rule 35A: the game begins with the Soviet turn of Dec I 39, in its initial phase (4A)
+    assert game_state(read_save(path).turns()) == {"turn": 1, "player": "soviet", "phase": "initial"}

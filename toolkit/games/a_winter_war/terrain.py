@@ -149,6 +149,9 @@ HEXSIDE_FEATURES = _key(
     KeyEntry("river", "River", "Europa terrain key", "a river crosses the side"),
     KeyEntry("rail", "Rail line", "std 7A", "hexes joined by a railway (high or low volume)"),
     KeyEntry("rail_low", "Low-volume rail line", "std 7A2, 12B", "with rail: a low-volume railway"),
+    KeyEntry("road", "Road", "std 6B, 7B, 12B", "hexes joined by a road: clear-terrain cost (7B); admin movement"),
+    KeyEntry("road_secondary", "Secondary road", "std 7B; errata (TEC, 35:3223)",
+             "with road: a secondary road (1 MP in winter, errata)"),
     KeyEntry("border", "International border", "std 3E, 30C", "the two hexes are in different countries"),
 )
 
@@ -253,6 +256,13 @@ class AWinterWarBoard(Board):
         if "rail" not in feats:
             return None
         return "low" if "rail_low" in feats else "high"
+
+    def road_side(self, a: str, b: str) -> str | None:
+        """``primary`` or ``secondary`` for a road hexside (7B; errata), None without road."""
+        feats = self.side(a, b)
+        if "road" not in feats:
+            return None
+        return "secondary" if "road_secondary" in feats else "primary"
 
     @cached_property
     def rail_net(self) -> dict[str, set[str]]:
