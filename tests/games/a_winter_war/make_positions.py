@@ -475,6 +475,17 @@ case("air-bomber-too-far", "20F", "an SB-2 bombs 9 hexes away without extended r
 case("air-parachute-forest", "20E", "no parachute drop into forest",
      [u("t", "soviet air T 0-1-8", "35:4817")], ["20E"], phase="air",
      state={"air_missions": [{"unit": "t", "mission": "parachute", "hex": "35:4118"}]})
+case("air-transfer-to-base", "20D", "a D.XXI transfers to a Finnish air base", [u("d", DXXI, AIRBASE)], [],
+     player="finnish", phase="air", state={"air_missions": [{"unit": "d", "mission": "transfer", "hex": "35:4526"}],
+                                           "air_bases": ["35:4526"]})
+case("air-transfer-no-base", "20D", "a transfer to a hex without an air base", [u("d", DXXI, AIRBASE)], ["20D"],
+     player="finnish", phase="air", state={"air_missions": [{"unit": "d", "mission": "transfer", "hex": "35:4520"}]})
+case("air-on-base", "17", "outside the air phase a fighter sits on its air base", [u("d", DXXI, AIRBASE)], [],
+     player="finnish", phase="combat")
+case("air-off-base", "17", "outside the air phase an air unit away from any base", [u("d", DXXI, "35:4520")],
+     ["17"], player="finnish", phase="combat")
+case("air-enemy-base", "17", "a Soviet bomber on a Finnish air base", [u("b", SB2, AIRBASE)], ["17"],
+     player="finnish", phase="combat")
 case("air-non-operational", "16B", "a non-operational air unit flies a mission",
      [u("b", SB2, "35:4918", non_operational=True)], ["16B"], phase="air",
      state={"air_missions": [{"unit": "b", "mission": "bombing", "hex": "35:4718"}]})

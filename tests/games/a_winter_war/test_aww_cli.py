@@ -78,3 +78,18 @@ def test_a_game_without_charts_refuses_the_option(tmp_path: Path) -> None:
     charts.write_text(CHARTS, encoding="utf-8")
     r = CliRunner().invoke(cli, ["check", str(pos), "--charts", str(charts)])
     assert r.exit_code == 3 and "winter-war takes no chart file" in r.stderr
+
+
+def test_a_saves_turn_tracker_gives_turn_player_and_phase() -> None:
+    from toolkit.vassal.commands import TurnLine
+    from toolkit.vassal.save import TrackerState, TurnLevelState
+
+    own = ("0", "true")
+    phase = TurnLevelState(3, 0, own, ())
+    player = TurnLevelState(1, 0, own, (phase,))
+    state = TrackerState(0, (TurnLevelState(2, 0, own, (player,)),)).encode()
+    got = GAME.save_state([TurnLine("TurnTracker0", state)])
+    assert got == {"turn": 3, "player": "finnish", "phase": "combat"}
+    assert GAME.tracker_path(got["turn"], got["player"], got["phase"]) == (2, 1, 3)
+    assert GAME.referee().position({"turn": got["turn"], "player": got["player"], "phase": got["phase"],
+                                    "units": []}).phase == "combat"

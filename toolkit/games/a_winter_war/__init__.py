@@ -10,7 +10,7 @@ rulebook text we have breaks off in "Determining victory".
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
@@ -21,6 +21,7 @@ if TYPE_CHECKING:
     from ...builders.module import ModuleSpec
     from ...counters import CounterSet
     from ...rules.schema import PositionSchema
+    from ...vassal.commands import TurnLine
     from ..chart_values import ChartValues
     from .rules import AWinterWarReferee
 
@@ -108,6 +109,12 @@ class AWinterWar(Game):
         """Players, piece names (the counter ids), palettes, boxes, markers and the turn track (``vassal.py``)."""
         from .vassal import module_spec
         return module_spec(counters)
+
+    def save_state(self, turns: Iterable[TurnLine]) -> dict[str, Any]:
+        """``turn``, ``player`` and ``phase`` of a save's turn tracker (``naming.game_state``), in the referee's
+        terms (turn 1 = Dec I 39; soviet/finnish; initial ... exploitation)."""
+        from .naming import game_state
+        return game_state(turns)
 
     def tracker_path(self, turn: int, player: str, phase: str) -> tuple[int | tuple[int, int], ...]:
         """The turn tracker's (game turn, player turn, phase) item indices (``naming.tracker_path``)."""

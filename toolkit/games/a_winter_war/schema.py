@@ -61,6 +61,7 @@ STATE: dict[str, Field] = {
     "rail_capacity_hits": Field(_SIDES, "marshalling-yard hits this turn (20F1d)"),
     "broken_rail": Field(_HEXES, "railway hexes broken (7A3)"),
     "forts": Field(_HEXES, "hexes with a fort (14A1, 29A1)"),
+    "air_bases": Field(_HEXES, "permanent air bases built (14A1)"),
     "airstrips": Field(MapOf(Int(), what="a mapping of hex to a number"), "permanent airstrips by hex (14A1)"),
     "construction": Field(ListOf(_WORK, what="a list of works"), "works under way or completed (14A)"),
     "air_missions": Field(ListOf(_MISSION, what="a list of missions"), "air missions this air phase (20)"),

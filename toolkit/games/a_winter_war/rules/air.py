@@ -89,6 +89,14 @@ def mission_range(u: Unit, mission: str, *, extended: bool = False) -> int | Non
             "parachute": mp, "transport_drop": mp, "transfer": 3 * mp, "transport": 2 * mp}.get(mission)
 
 
+def friendly_base(ctx: Context, hex_id: str, player: str) -> bool:
+    """17: an air base (the map's, or a permanent air base or airstrip built: ``state.air_bases``,
+    ``state.airstrips``) owned by the player (17C: a captured base is usable at once)."""
+    built = {str(h) for h in ctx.pos.state.get("air_bases") or ()} | {str(h) for h in
+                                                                     (ctx.pos.state.get("airstrips") or {})}
+    return (ctx.board.airbase(hex_id) or hex_id in built) and ctx.owner(hex_id) == player
+
+
 def _missions(ctx: Context) -> list[dict[str, Any]]:
     return [m for m in ctx.pos.state.get("air_missions") or () if isinstance(m, dict)]
 
@@ -115,6 +123,9 @@ def mission_ranges(ctx: Context) -> Iterator[Violation]:
         if dist > reach:
             yield violation("20", f"mission {n}: {target} is {dist} hexes from {u.id}'s base, beyond its {mission} "
                             f"range of {reach}", [u.hex, target], [u.id])
+        if mission in ("transfer", "staging", "transport") and not friendly_base(ctx, target, player_of(u)):
+            yield violation("20D" if mission != "transport" else "20E", f"mission {n}: {target} is not a friendly air "
+                            f"base for {u.id}'s {mission}", [target], [u.id])
         if mission in ("parachute", "transport_drop") and (not ctx.board.is_land(target) or
                                                             ctx.board.terrain(target) in ("forest", "mountain")):
             yield violation("20E", f"mission {n}: no parachute drop in {target} ({ctx.board.terrain(target)})",
@@ -151,3 +162,13 @@ def estonian_bases(ctx: Context) -> Iterator[Violation]:
     if len(based) > 3:
         yield violation("30C", f"{len(based)} Soviet air units are based in Estonia (at most 3)",
                         [u.hex for u in based], [u.id for u in based])
+
+
+@BOOK.rule("17", "Air units take off and land from bases. When they are not flying, they must be on a friendly base.")
+def on_a_base(ctx: Context) -> Iterator[Violation]:
+    """Outside the air phase every air unit is on a friendly air base."""
+    if ctx.pos.phase == "air":
+        return
+    for u in ctx.pos.on_map():
+        if is_air(u) and not friendly_base(ctx, u.hex, player_of(u)):  # type: ignore[arg-type]
+            yield violation("17", f"air unit {u.id} is in {u.hex}, not a friendly air base", [u.hex], [u.id])

@@ -98,7 +98,7 @@ class AWinterWarReferee(Referee):
         if isinstance(owned, Mapping):
             pos.state["owned"] = {self.hex_of(str(k)): SIDE_ALIASES.get(str(v).lower(), str(v)) for k, v in
                                   owned.items()}
-        for key in ("forts", "broken_rail"):
+        for key in ("forts", "broken_rail", "air_bases"):
             if isinstance(pos.state.get(key), list):
                 pos.state[key] = [self.hex_of(str(h)) for h in pos.state[key]]
         for key in ("attacks", "construction", "air_missions", "patrol_attacks", "naval_transport", "overruns"):
@@ -106,8 +106,9 @@ class AWinterWarReferee(Referee):
                 for k in ("hex", "from", "to"):
                     if isinstance(item, dict) and item.get(k) is not None:
                         item[k] = self.hex_of(str(item[k]))
-        if isinstance(pos.state.get("port_damage"), Mapping):
-            pos.state["port_damage"] = {self.hex_of(str(k)): v for k, v in pos.state["port_damage"].items()}
+        for key in ("port_damage", "airstrips"):
+            if isinstance(pos.state.get(key), Mapping):
+                pos.state[key] = {self.hex_of(str(k)): v for k, v in pos.state[key].items()}
         return pos
 
     def context(self, position: Position, before: Position | None = None) -> Context:
