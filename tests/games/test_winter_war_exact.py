@@ -158,7 +158,10 @@ def test_movement_g_in_a_log(ref: WinterWarReferee) -> None:
         verdicts.append(ref.check(after, before).rules())
         before = ref.next_step(before, after)
     assert verdicts == [[], [], ["Movement (G)"]]
-    assert before.by_id["a"].state == {"moved": True} and steps[3].by_id["a"].state == {}
+    # a carries its path and its two moves; b, moved in between, has the Player's hand withdrawn
+    assert before.by_id["a"].state == {"path": ["0707", "0706", "0705"], "moves": 2}
+    assert before.by_id["b"].state == {"path": ["0808", "0807"], "moved": True}
+    assert steps[3].by_id["a"].state == {}
     # a new phase starts afresh
     combat = P(ref, [HQ_LEN, ("a", "sov-2-1-2", "0705"), ("b", "sov-2-1-2", "0807")], phase="combat")
     assert ref.next_step(before, combat).by_id["a"].state == {}

@@ -72,7 +72,8 @@ def test_rule_state_keys_are_declared() -> None:
     from toolkit.games.winter_war.rules import common
     src = "".join(p.read_text(encoding="utf-8") for p in Path(common.__file__).parent.glob("*.py"))
     unit_keys = set(re.findall(r'flag\(\w+, "(\w+)"\)', src))
-    game_keys = set(re.findall(r'state\.get\(\s*"(\w+)"', src)) | {"last_occupied"}
+    unit_keys |= set(re.findall(r'\b(?:u|old)\.state(?:\.get\(|\[)"(\w+)"', src))  # a unit's path, moves
+    game_keys = set(re.findall(r'(?<!\bu\.)(?<!\bold\.)state\.get\(\s*"(\w+)"', src)) | {"last_occupied"}
     assert unit_keys == set(common.UNIT_STATE_KEYS)
     assert game_keys == set(common.STATE_KEYS)
     try:

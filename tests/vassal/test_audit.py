@@ -133,3 +133,67 @@ def test_a_log_made_with_another_module_warns(ww_module, ww_log, tmp_path):
     result = CliRunner().invoke(cli, ["audit", str(other), "--module", str(ww_module), "--game", "winter-war"])
     assert "wgt: warning: " in result.output
     assert "made with module 'Paths of Glory' 2.1, not 'Winter War'" in result.output
+
+
+# --- units moved more than once in one Movement Phase (tests/vassal/ww_moves.py) ---------------------------------
+
+@pytest.fixture(scope="module")
+def moves_log(ww_module: Path, tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, list[tuple[str, int]]]:
+    from tests.vassal.ww_moves import write_moves
+
+    out = tmp_path_factory.mktemp("moves") / "moves.vlog"
+    return out, write_moves(ww_module, out).planted
+
+
+def _found(log: Path, vmod: Path) -> list[tuple[str, int, list[str]]]:
+    result = CliRunner().invoke(cli, ["audit", str(log), "--module", str(vmod), "--json"])
+    data = json.loads(result.output)
+    return [(v["rule"], s["step"], v["hexes"]) for s in data["steps"] for v in s["violations"]]
+
+
+def test_second_moves_are_judged_along_their_path(ww_module, moves_log):
+    """Every drop of a unit is a point of its path: a 20-12-2 that entered the zone of control of the 6-6-2 in
+    2957 at 2958 and went on to 3058 (Zones of Control), one dragged out two hexes and back one (Movement (C),
+    its allowance 2 counted over the whole path), one picked up again after another unit moved (Movement (G));
+    the HQ's two one-hex drags and the 2-1-2's drag taken back with VASSAL's undo are legal."""
+    log, planted = moves_log
+    assert planted == [("Zones of Control", 13), ("Movement (C)", 16), ("Movement (G)", 21)]
+    found = _found(log, ww_module)
+    assert [(r, n) for r, n, _ in found] == planted
+    assert [h for _, _, h in found] == [["2959", "2958", "3058"], ["3160", "3159", "3158"], ["3061"]]
+    with Module.open(ww_module) as module:
+        save = read_save(log)
+        quick = audit(save, module, get_game("winter-war"))
+        full = audit(save, module, get_game("winter-war"), full=True)
+        assert [(s.step, s.violations) for s in quick.steps] == [(s.step, s.violations) for s in full.steps]
+        assert quick.steps[18].undo and quick.steps[18].changes == ["moved Soviet 2-1-2 (1800000000000) to 3060"]
+
+
+def test_without_the_paths_every_second_move_looks_legal(ww_module, moves_log, monkeypatch):
+    """The same log judged only from where each unit began the phase to where it ended (what the audit did
+    before it traced moves): every unit's net move is legal, so nothing is found."""
+    from toolkit.games.winter_war.rules import WinterWarReferee
+
+    log, _ = moves_log
+    monkeypatch.setattr(WinterWarReferee, "traced_phases", frozenset())
+    assert _found(log, ww_module) == []
+
+
+def test_a_drag_back_that_is_not_an_undo_is_part_of_the_path(ww_module, moves_log, tmp_path):
+    """The 2-1-2's step back to Leningrad written as an ordinary drag instead of VASSAL's undo: its path 3060 ->
+    3061 -> 3060 -> 2960 enters three hexes, one more than its allowance (Movement (C) at its last drag)."""
+    from toolkit.vassal.commands import CommandList, LogCommand, UndoCommand
+
+    log, planted = moves_log
+    save = read_save(log)
+    steps = save.log_steps()
+    undo = steps[18]
+    assert isinstance(undo, CommandList) and isinstance(undo.items[0], UndoCommand)
+    plain = tmp_path / "plain.vlog"
+    assert isinstance(save.commands, CommandList)
+    items = save.commands.items
+    items[next(n for n, c in enumerate(items) if c is undo)] = LogCommand(undo.items[1])
+    save.write(plain)
+    found = _found(plain, ww_module)
+    assert [(r, n) for r, n, _ in found] == [*planted[:2], ("Movement (C)", 20), planted[2]]
+    assert found[2][2] == ["3060", "3061", "2960"]  # the hexes of the path, each once

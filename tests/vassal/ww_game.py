@@ -142,7 +142,8 @@ def write_game(vmod: Path, out: Path, steps: int = 0) -> Game:
 
 def _lengthen(g: Game, steps: int) -> None:
     """Play on from Game-Turn 3's Finnish Player-Turn: in every Movement Phase the units on the map move a hex
-    out and back (legal moves), Combat Phases roll a die, until the log has ``steps`` steps."""
+    out and back (legal moves: two drags of one move, its path within the Movement Allowance and not through an
+    enemy zone of control), Combat Phases roll a die, until the log has ``steps`` steps."""
     order = [(t, p, ph) for t in range(3, 11) for p in ("soviet", "finnish")
              for ph in ("reinforcement", "movement", "combat")][3:]
     n = 0
@@ -156,26 +157,37 @@ def _lengthen(g: Game, steps: int) -> None:
             g.w.chat(f"*** d6 = {n % 6 + 1} *** <{player.title()}>")
         if phase != "movement":
             continue
-        movers = [p for p in placed_pieces(g.w.position, g.w.locator) if p.kind == "piece" and p.map == MAP
-                  and p.name.lower().startswith(player) and p.location and "HQ" not in p.name][:12]
+        pieces = [p for p in placed_pieces(g.w.position, g.w.locator) if p.kind == "piece"]
+        movers = [p for p in pieces if p.map == MAP and p.name.lower().startswith(player) and p.location
+                  and "HQ" not in p.name][:12]
+        out_and_back = _out_and_back(pieces, turn, player)
         for p in movers:
             if len(g.w.steps) + 2 > steps:
                 break
-            g.move(p.id, _neighbour(g, p.location))
+            g.move(p.id, out_and_back(p.id, p.location))
             g.move(p.id, p.location)
     while len(g.w.steps) < steps:
         g.w.chat("<Soviet> - good game")
 
 
-def _neighbour(g: Game, hex_id: str) -> str:
-    """A neighbouring hex of the same country with no unit in it."""
+def _out_and_back(pieces: list, turn: int, player: str):  # type: ignore[no-untyped-def]
+    """``(unit id, hex) -> a neighbouring hex`` of the same country with no unit in it that the unit may step into
+    and back from in this Movement Phase (its own hex when there is none), judged by the referee."""
     from toolkit.games import get_game
-    from toolkit.terrain.io import load_map
+    from toolkit.games.winter_war.rules.movement import judge_path
 
-    tmap = load_map(get_game("winter-war").map_path())
-    taken = {p.location for p in placed_pieces(g.w.position, g.w.locator) if p.kind == "piece"}
-    return next((h for h in tmap.neighbours(hex_id) if tmap.value(h, "country") == tmap.value(hex_id, "country")
-                 and h not in taken and not tmap.value(h, "water")), hex_id)
+    ref = get_game("winter-war").referee()
+    tmap = ref.board.tmap
+    pos = ref.from_pieces([{"id": p.id, "name": p.name, "hex": p.hex if p.map == MAP else None} for p in pieces],
+                          turn=turn, player=player, phase="movement")
+    ctx = ref.context(pos)
+    taken = {p.location for p in pieces}
+
+    def pick(uid: str, hex_id: str) -> str:
+        return next((h for h in tmap.neighbours(hex_id) if tmap.value(h, "country") == tmap.value(hex_id, "country")
+                     and h not in taken and not tmap.value(h, "water")
+                     and judge_path(ctx, pos.by_id[uid], [h, hex_id]) is None), hex_id)
+    return pick
 
 
 if __name__ == "__main__":

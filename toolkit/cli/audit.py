@@ -12,6 +12,13 @@ step that introduced it, when it still stands at the end of that phase (Stacking
 judged as at its end; a unit passing through an over-full hex breaks nothing). Violations standing when a
 phase begins were reported in an earlier phase and are not repeated.
 
+Moves are traced step by step (:mod:`toolkit.rules.tracing`) in the phases the referee asks for (Winter War: the
+Movement Phase): each unit carries the hexes it was set down in since the phase began (``path``), so a unit
+moved twice is judged along its whole path (its Movement Allowance over both drags, a zone of control entered
+and then left), and one moved again after another unit moved carries ``moves: 2`` (Movement (G)). The next
+drag of the same unit goes on with its move; a drag of another unit withdraws the player's hand. A step VASSAL
+undid (an undo bracket) puts back the trace of the state it returns to.
+
 Incremental: positions are judged only where the referee's input changed (a step that moved, added or
 deleted a unit, or changed the turn or the game state; never chat, dice or markers), each distinct input
 once; per phase the end and the start are judged, and for a violation new at the end, the states before
@@ -227,13 +234,26 @@ def audit(save: SaveFile, module: Module, game: Game | None, *, full: bool = Fal
     def hex_of(p: Any) -> str | None:
         return p.hex if p.map == MAIN_MAP else None
 
+    # each unit's trace through a phase the referee judges move by move (toolkit.rules.tracing)
+    traced = referee.traced_phases if referee is not None else frozenset()
+    trace: dict[str, dict[str, Any]] = {}
+    history: list[tuple[dict[str, str | None], dict[str, dict[str, Any]]]] = []  # (hexes, trace) after each step
+
     def units() -> list[dict[str, Any]]:
-        return [{"id": p.id, "name": p.name, "hex": hex_of(p)} for p in placed.values()]
+        return [{"id": p.id, "name": p.name, "hex": hex_of(p), **({"state": trace[p.id]} if p.id in trace else {})}
+                for p in placed.values()]
+
+    def hexes() -> dict[str, str | None]:
+        return {p.id: hex_of(p) for p in placed.values()}
 
     def input_key(clock: GameClock) -> Any:
         pieces = tuple(sorted((p.id, p.name, hex_of(p)) for p in placed.values()))
-        return (pieces, clock.turn, clock.player, clock.phase, repr(sorted(clock.state.items())))
+        return (pieces, clock.turn, clock.player, clock.phase, repr(sorted(clock.state.items())),
+                repr(sorted(trace.items())) if trace else "")
 
+    now = hexes() if traced else {}
+    if traced:
+        history.append((now, trace))
     inputs: dict[Any, tuple[list[dict[str, Any]], GameClock]] = {}
     key = input_key(clock)
     inputs[key] = (units(), clock)
@@ -245,6 +265,7 @@ def audit(save: SaveFile, module: Module, game: Game | None, *, full: bool = Fal
     for step in replay(save, module):
         locator = step.locator
         assert locator is not None
+        was = now
         if step.reset or step.boards or step.properties:
             placed = {p.id: p for p in placed_pieces(step.position, locator) if p.kind == "piece"}
         elif step.touched:
@@ -265,6 +286,11 @@ def audit(save: SaveFile, module: Module, game: Game | None, *, full: bool = Fal
         steps.append(StepAudit(step.index, list(step.chat), clock, changes, undo=step.undo))
         if judge is None:
             continue
+        if traced:
+            if step.reset or step.boards or step.properties or step.touched:
+                now = hexes()
+            trace = _retrace(trace, history, was, now, step, clock.phase in traced and not step.reset
+                             and clock.phase_key() == phase_now)
         if step.touched or step.turns or step.properties or step.reset or step.boards:
             key = input_key(clock)
             if key not in inputs:
@@ -282,6 +308,25 @@ def audit(save: SaveFile, module: Module, game: Game | None, *, full: bool = Fal
     result.standing = judge.verdict(keys[-1], phase_starts[last_phase], inputs)
     result.judged = judge.judged
     return result
+
+
+def _retrace(trace: dict[str, dict[str, Any]], history: list[tuple[dict[str, str | None], dict[str, dict[str, Any]]]],
+             was: dict[str, str | None], now: dict[str, str | None], step: Any, same_phase: bool
+             ) -> dict[str, dict[str, Any]]:
+    """Each unit's trace after ``step`` (:func:`toolkit.rules.tracing.carry`): afresh when a traced phase begins;
+    an undo puts back the trace of the latest state it returns to (VASSAL's undo reverses the last move: the
+    move did not happen)."""
+    from ..rules.tracing import carry
+
+    if not same_phase:
+        history.clear()
+        trace = {}
+    elif was != now:
+        back = next((t for h, t in reversed(history) if h == now), None) if step.undo else None
+        trace = back if back is not None else carry(trace, was, now)
+    if not history or history[-1][0] != now:
+        history.append((now, trace))
+    return trace
 
 
 def _attribute(judge: _Judge, keys: list[Any], phase_of: list[int], phase_starts: list[Any],

@@ -20,7 +20,7 @@ Shapes the three bundled rulebooks need:
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from .board import Board
@@ -132,7 +132,7 @@ def reach(board: Board, start: str, rules: MoveRules, allowance: float, *,
           road_ok: Callable[[str, str], bool] = lambda a, b: True,
           rail_links: Callable[[str], Iterable[str]] | None = None,
           zoc: Zoc | None = None, side: str = "", zoc_costs: ZocCosts | None = None,
-          zoc_negated: Callable[[str], bool] | None = None) -> dict[str, float]:
+          zoc_negated: Callable[[str], bool] | None = None, via: Sequence[str] = ()) -> dict[str, float]:
     """Hex -> least Movement Points to end a move there from ``start`` within ``allowance``.
 
     ``can_enter(a, b)``: the game's prohibitions (enemy units, forbidden countries); ``rail_ok(hex)``: a rail hex
@@ -141,7 +141,10 @@ def reach(board: Board, start: str, rules: MoveRules, allowance: float, *,
     may get on and must get off; ``start_entrained``: it begins on the rail at no cost; ``rail_links(hex)``: the
     hexes a rail line joins it to (default: neighbours across a ``rules.rail`` hexside); ``road_ok(a, b)``: where
     the road rate applies; ``zoc``/``side``/``zoc_costs``: enemy zones of control and what they cost or stop on
-    foot.
+    foot. ``via``: hexes the move must pass through first, in order (the points a unit was set down on along a
+    traced path): the result is where the move can end after them, the allowance counted over the whole path;
+    a unit stopped in one of them (by a zone of control) goes no further, and the one-hex minimum move does
+    not apply.
     """
     starts: dict[State, float] = {(start, "foot", 0, False): 0}
     if start_entrained and rules.rail_cost is not None and rail_ok(start) and may_entrain(start):
@@ -153,12 +156,17 @@ def reach(board: Board, start: str, rules: MoveRules, allowance: float, *,
                        must_detrain=must_detrain, road_ok=road_ok, rail_links=rail_links or along_rail,
                        zoc=zoc, side=side, zoc_costs=zoc_costs,
                        zoc_negated=zoc_negated)
+    for point in via:  # each leg goes on from the states that reached the point, not stopped there
+        reached = cheapest(starts, succ, allowance)
+        starts = {s: c for s, c in reached.items() if s[0] == point and not s[3]}
+        if not starts:
+            return {}
     best = cheapest(starts, succ, allowance)
     out: dict[str, float] = {}
     for (h, _mode, _run, _stopped), c in best.items():
         if c < out.get(h, float("inf")):
             out[h] = c
-    if rules.always_one_hex:
+    if rules.always_one_hex and not via:
         for n in board.neighbours(start):
             if n in out or not can_enter(start, n) or rules.entry(board, start, n) is None:
                 continue

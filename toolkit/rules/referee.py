@@ -17,6 +17,9 @@ class Referee(ABC):
     """A game's rules checker. Subclasses resolve counters and places and implement :meth:`check`."""
 
     slug: str
+    #: phases in which a log's moves are traced unit by unit (:mod:`.tracing`: ``path``, ``moves``, ``moved`` in
+    #: each unit's state) for this referee to judge each move along its path; none by default
+    traced_phases: frozenset[str] = frozenset()
 
     @abstractmethod
     def position(self, data: Any, source: str = "<position>") -> Position:

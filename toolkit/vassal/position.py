@@ -542,7 +542,8 @@ def replay(save: SaveFile, module: Module | None = None) -> Iterator[Step]:
     for the boards (and global property values) of that step.
 
     The position is one object mutated step by step: copy it (``Position.copy``) or take
-    ``step.pieces()`` to keep a step's state. ``undo`` is true for steps inside an undo bracket."""
+    ``step.pieces()`` to keep a step's state. ``undo`` is true for steps inside an undo bracket, or that open
+    one (VASSAL's undo writes its bracket and the reversed command as one step)."""
     position = Position()
     for c in save.setup_commands():
         position.apply(c)
@@ -557,9 +558,11 @@ def replay(save: SaveFile, module: Module | None = None) -> Iterator[Step]:
         touched: set[str] = set()
         moved_stacks: list[str] = []
         reset = False
+        undone = undo
         for c in walk(step):
             if isinstance(c, UndoCommand):
                 undo = c.opening
+                undone = undone or undo
             elif isinstance(c, Chat):
                 chat.append(c.text)
             elif isinstance(c, AddPiece | RemovePiece | ChangePiece):
@@ -600,4 +603,4 @@ def replay(save: SaveFile, module: Module | None = None) -> Iterator[Step]:
             if props:
                 locator = locator.with_properties(props)
         shown = {k: v for k, v in changes.items() if v is not None}
-        yield Step(index, step, undo, chat, position, locator, shown, props, turns, touched, reset)
+        yield Step(index, step, undone, chat, position, locator, shown, props, turns, touched, reset)

@@ -50,7 +50,12 @@ UNIT_STATE: dict[str, Field] = {
     "isolated": Field(Bool(), "a unit the Soviet player isolates when a Supply City's capacity is exceeded "
                       "(Supply and Isolation (F))"),
     "reinforcement": Field(Bool(), "placed in this Reinforcement Phase"),
-    "moved": Field(Bool(), "already moved in this Movement Phase: it may not move again (Movement (G))"),
+    "moved": Field(Bool(), "already moved in this Movement Phase and the Player's hand withdrawn: it may not move "
+                   "again (Movement (G))"),
+    "path": Field(ListOf(Scalar(what="a hex"), what="a list of hexes"),
+                  "the hexes it was set down in this Movement Phase, its hex at the start of the phase first and its "
+                  "hex last: its move is judged along them (Movement Procedure, (C), Zones of Control)"),
+    "moves": Field(Int(), "separate moves it made this Movement Phase (more than one breaks Movement (G))"),
     "advanced": Field(Bool(), "advanced before combat (Combat (A))"),
     "retreated": Field(Bool(), "retreated before combat onto a host (Combat (A))"),
     "eliminated": Field(Bool(), "eliminated: off the map"),

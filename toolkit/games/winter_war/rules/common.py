@@ -38,9 +38,10 @@ __all__ = [
 #: the game ``state`` keys the rules read (a position's declared schema must accept each; test_rule_state_keys)
 STATE_KEYS = ("attacks", "events", "last_occupied", "murmansk_penalties", "optional_scenarios", "rail_inoperative",
               "scandinavia_open", "scenario", "scenario_turn")
-#: the unit ``state`` keys the rules read; ``moved`` (Movement (G)) is set along a log by ``next_step``
-UNIT_STATE_KEYS = ("advanced", "air_dropped", "eliminated", "isolated", "moved", "reached_kemi", "reinforcement",
-                   "retreated")
+#: the unit ``state`` keys the rules read; ``path``, ``moves`` and ``moved`` (Movement (C), (G)) are carried along a
+#: log by ``next_step`` and the audit (:mod:`toolkit.rules.tracing`)
+UNIT_STATE_KEYS = ("advanced", "air_dropped", "eliminated", "isolated", "moved", "moves", "path", "reached_kemi",
+                   "reinforcement", "retreated")
 
 PHASES = ("setup", "reinforcement", "movement", "combat", "interphase", "end")
 PLAYERS = ("finnish", "soviet")

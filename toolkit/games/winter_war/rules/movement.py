@@ -3,16 +3,18 @@ in one Movement Phase on foot and by rail, stopped by enemy zones of control."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from ....rules.movement import MoveRules, reach
 from ....rules.position import Unit
 from ....rules.report import Violation, violation
-from ....rules.zoc import ZocCosts
+from ....rules.zoc import ZocCosts, zoc_step
 from ..terrain import HOME, NORWAY, SWEDEN, USSR
 from .common import BOOK, Context, enemy_of, flag, is_blank, is_nkvd, player_of
 from .supply import rail_connected
 from .zoc import has_zoc
 
-__all__ = ["enemies_in_one_hex", "judge_move", "prohibited_hexes", "prohibition", "reachable"]
+__all__ = ["enemies_in_one_hex", "judge_move", "judge_path", "prohibited_hexes", "prohibition", "reachable"]
 
 CASE_A = BOOK.cite("Movement (A)", "each unit expends one Movement Point of its total Movement Allowance for each "
                    "hex entered. To enter some types of hexes, more than one Movement point is expended.")
@@ -90,9 +92,10 @@ def enemies_in_one_hex(ctx: Context) -> list[Violation]:
     return out
 
 
-def reachable(ctx: Context, u: Unit, *, ignore_zoc: bool = False, rail_zoc: bool = True, rail: str = "rules"
-              ) -> dict[str, float]:
-    """Hex -> least Movement Points for ``u`` to end its move there (Movement, Zones of Control, rail).
+def reachable(ctx: Context, u: Unit, *, ignore_zoc: bool = False, rail_zoc: bool = True, rail: str = "rules",
+              via: Sequence[str] = ()) -> dict[str, float]:
+    """Hex -> least Movement Points for ``u`` to end its move there (Movement, Zones of Control, rail); with
+    ``via``, after passing through those hexes in order (the points of its traced path: Movement Procedure).
 
     The keywords relax one rule at a time, to tell which rule a move broke: ``ignore_zoc`` drops the zones
     of control altogether; ``rail_zoc=False`` drops them for rail movement only (entraining, riding through,
@@ -148,18 +151,66 @@ def reachable(ctx: Context, u: Unit, *, ignore_zoc: bool = False, rail_zoc: bool
                  rail_ok=lambda h: home_rail(h) and h not in rzoc, may_entrain=may_entrain,
                  must_detrain=lambda h: h in adj_enemy, start_entrained=True,
                  rail_links=lambda h: b.rail_net.get(h, ()), zoc=zoc, side=player,
-                 zoc_costs=ZocCosts(stop=True, zoc_to_zoc=False))
+                 zoc_costs=ZocCosts(stop=True, zoc_to_zoc=False), via=via)
 
 
-def judge_move(ctx: Context, u: Unit, dest: str) -> tuple[str, str] | None:
-    """Why ``u`` cannot end its Movement Phase in ``dest`` (rule, reason), or None if it can.
+def judge_path(ctx: Context, u: Unit, points: Sequence[str]) -> tuple[str, str, list[str]] | None:
+    """Why ``u`` (at the start of the Movement Phase) cannot trace a path through ``points`` in order (rule,
+    reason, the path up to the first point it cannot reach), or None if it can: one move, its Movement
+    Allowance counted over the whole path, stopped by the first enemy zone of control it enters (Movement
+    Procedure, (C); Zones of Control). The first point that breaks a rule is named, so a path that goes on
+    past it is still the same violation."""
+    trail = [u.hex or "", *points]
+    points = [p for n, p in enumerate(trail) if n and p != trail[n - 1]]
+    if not points or _walks(ctx, u, points) or points[-1] in reachable(ctx, u, via=points[:-1]):
+        return None
+    for k in range(len(points)):  # the shortest prefix that breaks a rule
+        problem = judge_move(ctx, u, points[k], via=points[:k])
+        if problem:
+            return problem[0], problem[1], [u.hex or "", *points[:k + 1]]
+    return None
+
+
+def _walks(ctx: Context, u: Unit, points: Sequence[str]) -> bool:
+    """Whether ``u`` can walk ``points`` hex by hex on foot, each a neighbour of the one before: a legal path
+    when it can (the quick test before the search of :func:`reachable`, which also tries rail and other routes
+    between the points): no enemy unit or prohibited hex entered (Movement (F), (K), the TEC), the entry costs
+    within the Movement Allowance (Movement (A), (C); one hex when isolated: Supply and Isolation (A)), no step
+    from one enemy controlled hex into another (Zones of Control (F)) and no step out of an enemy controlled hex
+    it entered (Zones of Control)."""
+    b = ctx.board
+    player = player_of(u)
+    enemy = ctx.occupied[enemy_of(player)]
+    allowance = 1 if u.id in ctx.isolated else u.value("movement")
+    costs = ZocCosts(stop=True, zoc_to_zoc=False)
+    spent = 0.0
+    here = u.hex
+    for n, h in enumerate(points):
+        if here is None or h not in b.neighbours(here) or h in enemy or prohibition(ctx, u, h) is not None:
+            return False
+        step = b.entry_cost(here, h, ctx.turn)
+        if step is None:
+            return False
+        if ctx.zoc is not None:
+            zoc = zoc_step(ctx.zoc, player, here, h, costs)
+            if zoc is None or (zoc[1] and n < len(points) - 1):
+                return False
+            spent += zoc[0]
+        spent += step
+        here = h
+    return spent <= allowance
+
+
+def judge_move(ctx: Context, u: Unit, dest: str, via: Sequence[str] = ()) -> tuple[str, str] | None:
+    """Why ``u`` cannot end its Movement Phase in ``dest`` (rule, reason), or None if it can; with ``via``,
+    after a traced path through those hexes (each reachable in turn).
 
     The rule cited is the one whose relaxation would make the move legal, tried in turn: terrain and
     prohibitions, enemy units, isolation, the ZOC-to-ZOC step, rail through or next to enemy zones
     (Movement (J)), the ZOC stop (the General Rule), the rail network and its conditions (Movement (J),
     Special Event L, Scenario B), and last the Movement Allowance (Movement (C)).
     """
-    if dest in reachable(ctx, u):
+    if dest in reachable(ctx, u, via=via):
         return None
     b = ctx.board
     why = prohibition(ctx, u, dest)
@@ -168,21 +219,26 @@ def judge_move(ctx: Context, u: Unit, dest: str) -> tuple[str, str] | None:
     player = player_of(u)
     if dest in ctx.occupied[enemy_of(player)]:
         return "Movement (F)", "units may never enter a hex containing Enemy units"
-    if ctx.zoc is not None and u.hex in ctx.zoc.hexes(enemy_of(player)) and dest in b.neighbours(u.hex) \
-            and ctx.zoc.controls(enemy_of(player), dest):  # type: ignore[arg-type]
+    if not via and ctx.zoc is not None and u.hex in ctx.zoc.hexes(enemy_of(player)) \
+            and dest in b.neighbours(u.hex) and ctx.zoc.controls(enemy_of(player), dest):  # type: ignore[arg-type]
         # before isolation: Supply and Isolation (A) lets an isolated unit move one hex "Except for moving directly
         # from one Enemy controlled hex to another"
         return "Zones of Control (F)", "moving directly from one enemy controlled hex to another is forbidden"
     if u.id in ctx.isolated:
         return "Supply and Isolation (A)", "isolated units may move only one hex"
-    if dest in reachable(ctx, u, rail_zoc=False):
+    stopped = [h for h in via if ctx.zoc is not None and ctx.zoc.controls(enemy_of(player), h)]
+    if stopped:  # set down in an enemy controlled hex and moved on, on foot or by rail
+        return "Zones of Control", (f"units must stop on entering an enemy controlled hex ({stopped[0]}) and may "
+                                    "not move further in that Movement Phase")
+    if dest in reachable(ctx, u, rail_zoc=False, via=via):
         return "Movement (J)", ("units may not entrain in an Enemy Zone of Control, must move by rail along hexes "
                                 "free of Enemy Zones of Control, and must detrain upon coming adjacent to an "
                                 "Enemy unit with a Zone of Control")
-    if dest in reachable(ctx, u, ignore_zoc=True):
-        return "Zones of Control", ("units must stop on entering an enemy controlled hex; every path within "
-                                    "the Movement Allowance passes through one")
-    if dest in reachable(ctx, u, rail="any", ignore_zoc=True):
+    if dest in reachable(ctx, u, ignore_zoc=True, via=via):
+        return "Zones of Control", ("units must stop on entering an enemy controlled hex"
+                                    + (" and may not move further in that Movement Phase" if via else
+                                       "; every path within the Movement Allowance passes through one"))
+    if dest in reachable(ctx, u, rail="any", ignore_zoc=True, via=via):
         if ctx.state.get("rail_inoperative"):
             return "Special Event L", "railroads are inoperative this Game-Turn"
         if u.side == "allied" and ctx.scenario in ("B", "C", "E") and not flag(u, "reached_kemi"):
@@ -191,4 +247,5 @@ def judge_move(ctx: Context, u: Unit, dest: str) -> tuple[str, str] | None:
                                 + ("Leningrad free of Finnish units" if player == "soviet" else
                                    "a Finnish city in Finnish hands free of Soviet units"))
     return "Movement (C)", (f"no path within the Movement Allowance of {u.value('movement'):g} (terrain costs, "
-                            "enemy units, zones of control and rail movement considered)")
+                            "enemy units, zones of control and rail movement considered"
+                            + (", counted over the whole traced path)" if via else ")"))

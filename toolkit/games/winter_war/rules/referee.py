@@ -7,8 +7,14 @@ Position conventions (beyond DESIGN.md's shape):
 * unit ``state``: ``isolated: true`` designates a unit the Soviet player isolates when a Supply
   City's capacity is exceeded (Supply (F)); ``reinforcement: true`` marks a unit placed in this
   Reinforcement Phase (needed only in a lone position: with an earlier position, a unit off the map
-  there and on it here has arrived); ``moved: true`` a unit already moved in this Movement Phase (Movement
-  (G): moving it again is a violation; :meth:`WinterWarReferee.next_step` sets it along a log);
+  there and on it here has arrived); ``path: [hex, ...]`` the hexes a unit was set down in this Movement
+  Phase, its start first and its hex last: its move is judged along them as one traced path (Movement
+  Procedure, (C): the allowance counted over the whole path; Zones of Control: it stops in the first enemy
+  controlled hex it enters); ``moved: true`` a unit already moved in this Movement Phase with the Player's
+  hand withdrawn (another unit moved since: Movement (G), moving it again is a violation); ``moves: n`` the
+  separate moves it made (more than one breaks Movement (G)). :meth:`WinterWarReferee.next_step` and ``wgt
+  audit`` carry these along a log (:mod:`toolkit.rules.tracing`: the next drag of the same unit goes on
+  with its move; a drag of another unit withdraws the hand);
   ``advanced: true`` a unit that advanced before combat; ``retreated: true`` a unit that retreated
   before combat onto a host; ``eliminated: true`` a unit off the map;
   ``air_dropped: true`` the paratroop unit dropped this turn (Special Event F).
@@ -62,6 +68,7 @@ class WinterWarReferee(Referee):
     """Judges Winter War positions and moves (the rules of ``shared/seeds/winter-war-spi-1972.txt``)."""
 
     slug = "winter-war"
+    traced_phases = frozenset({"movement"})
 
     def __init__(self, terrain_map: Any = None, counters: CounterSet | None = None) -> None:
         self._map = terrain_map
@@ -143,6 +150,13 @@ class WinterWarReferee(Referee):
         if not 1 <= pos.turn <= charts.LAST_TURN:
             raise DataFileError(f"turn {pos.turn} is not a Game-Turn (1..{charts.LAST_TURN})", source)
         self._validate_state(pos.state, source)
+        for u in pos.units:
+            path = u.state.get("path")
+            if isinstance(path, list):  # the hexes of a traced path, named as the unit's own hex may be
+                try:
+                    u.state["path"] = [self.hex_of(str(h)) for h in path]
+                except ToolkitError as exc:
+                    raise DataFileError(f"unit {u.id!r}: state.path: {exc}", source, u.line) from None
         return pos
 
     def _validate_state(self, state: dict[str, Any], source: str) -> None:
@@ -219,7 +233,8 @@ class WinterWarReferee(Referee):
 
     def next_step(self, before: Position, after: Position) -> Position:
         """``after`` ready to be the earlier position of the next step of a log (:func:`.sequence.next_step`):
-        units moved in this Movement Phase carry ``moved: true`` (Movement (G))."""
+        units moved in this Movement Phase carry their ``path``, and ``moved: true`` once the Player's hand has
+        left them (Movement (C), (G))."""
         return next_step(before, after)
 
     def context(self, position: Position) -> Context:

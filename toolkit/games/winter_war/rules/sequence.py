@@ -4,15 +4,18 @@ Reinforcement Phase)."""
 
 from __future__ import annotations
 
-from ....rules.position import Position
+import copy
+
+from ....rules.position import Position, Unit
 from ....rules.report import Violation, violation
+from ....rules.tracing import TRACE_KEYS, carry
 from .combat import crt_outcomes
 from .common import BOOK, Context, flag, player_of
-from .movement import judge_move
+from .movement import judge_move, judge_path
 from .retreats import judge_advance, judge_crt_advance, judge_crt_retreat, judge_retreat
 from .scenarios import judge_drop
 
-__all__ = ["arrivals", "moves", "next_step"]
+__all__ = ["arrivals", "moves", "next_step", "traced"]
 
 MOVEMENT_D = BOOK.cite("Movement (D)", "No Enemy movement is permitted during a Player's Movement Phase.")
 MOVEMENT_K_EDGE = BOOK.cite("Movement (K)", "No unit may move off the edge of the map")
@@ -40,23 +43,40 @@ def arrivals(before: Position, after: Position) -> set[str]:
 
 
 def next_step(before: Position, after: Position) -> Position:
-    """``after`` as the earlier position of the next step of a log: in a Movement Phase, every unit that has
-    moved since ``before`` (or had already moved) carries ``moved: true``, so that moving it again breaks
-    Movement (G). Other phases start afresh. ``after`` itself is not changed."""
-    import copy
-    out = copy.copy(after)
+    """``after`` as the earlier position of the next step of a log: in a Movement Phase each unit carries its
+    trace (:mod:`toolkit.rules.tracing`): ``path``, the hexes it was set down in since the start of the phase
+    (a drag of the same unit right after its last one goes on with the same move: Movement Procedure, (C));
+    ``moved: true`` once another unit has moved since (the Player's hand withdrawn: moving it again breaks
+    Movement (G)); ``moves``, the moves it has made when more than one. Other phases start afresh. ``after``
+    itself is not changed."""
     same = before.turn == after.turn and before.player == after.player and before.phase == after.phase == "movement"
+    traces = carry({u.id: u.state for u in before.units}, {u.id: u.hex for u in before.units},
+                   {u.id: u.hex for u in after.units}) if same else {}
+    out = copy.copy(after)
     units = []
     for u in after.units:
-        old = before.by_id.get(u.id)
-        moved = same and old is not None and (flag(old, "moved") or (old.hex != u.hex and old.hex is not None))
-        if moved != flag(u, "moved"):
+        state = {k: v for k, v in u.state.items() if k not in TRACE_KEYS}
+        state.update(traces.get(u.id, {}))
+        if state != u.state:
             u = copy.copy(u)
-            u.state = {**u.state, "moved": True} if moved else {k: v for k, v in u.state.items() if k != "moved"}
+            u.state = state
         units.append(u)
     out.units = units
     out.reindex()
     return out
+
+
+def traced(old: Unit, u: Unit) -> list[str]:
+    """The hexes ``u`` was set down in this Movement Phase after its start ``old.hex``, in order, its present hex
+    last: its own ``path`` (judged from the start of the phase), or the ``path`` of ``old`` (judged step by step
+    along a log: ``old`` carries the path so far) with its present hex added; just its present hex without one."""
+    own = u.state.get("path")
+    if isinstance(own, list) and len(own) > 1 and own[0] == old.hex and own[-1] == u.hex:
+        return list(own[1:])
+    so_far = old.state.get("path")
+    if isinstance(so_far, list) and len(so_far) > 1 and so_far[-1] == old.hex and not flag(old, "moved"):
+        return [*so_far[1:], *([u.hex] if u.hex != old.hex else [])]  # type: ignore[list-item]
+    return [u.hex] if u.hex != old.hex else []  # type: ignore[list-item]
 
 
 MOVEMENT_G = BOOK.cite("Movement (G)", "In a given Movement Phase, once a unit has been moved and the Player's hand "
@@ -107,7 +127,15 @@ def moves(ctx: Context) -> list[Violation]:
             out.append(violation("Movement (G)", f"{u.id} was already moved in this Movement Phase and may not be "
                                  "moved again", [old.hex, u.hex], [u.id]))
             continue
-        if old is None or old.hex == u.hex:
+        if old is not None and old.hex is not None and u.hex is not None and before.phase == "movement" \
+                and isinstance(u.state.get("moves"), int) and u.state["moves"] > 1:
+            out.append(violation("Movement (G)", f"{u.id} was moved again after the Player's hand was withdrawn "
+                                 "from it (another unit was moved in between); once moved it may not be moved "
+                                 "again", [old.hex], [u.id]))
+            continue
+        path = traced(old, u) if old is not None and old.hex is not None and u.hex is not None \
+            and before.phase == "movement" and player_of(u) == before.player else []
+        if old is None or (old.hex == u.hex and not path):
             continue
         if u.counter == "sov-3-1-1" and flag(u, "air_dropped") and not flag(old, "air_dropped"):
             out.extend(judge_drop(ctx, old, u.hex))  # where it lands: check_special
@@ -141,6 +169,19 @@ def moves(ctx: Context) -> list[Violation]:
         if before.phase != "movement":
             out.append(violation("Sequence of Play", f"{u.id} moved in the {before.phase} phase",
                                  [old.hex, u.hex], [u.id]))
+            continue
+        start = old
+        so_far = old.state.get("path")
+        if u.state.get("path") is None and isinstance(so_far, list) and len(so_far) > 1 and so_far[-1] == old.hex \
+                and not flag(old, "moved"):  # step by step: the move began where the path so far began
+            start = copy.copy(old)
+            start.hex = str(so_far[0])
+        if len(path) > 1:
+            broke = judge_path(ctx, start, path)
+            if broke:
+                trail = " -> ".join(broke[2])
+                out.append(violation(broke[0], f"{u.id} cannot trace its path {trail}: {broke[1]}",
+                                     broke[2], [u.id]))
             continue
         problem = judge_move(ctx, old, u.hex)
         if problem:
