@@ -113,3 +113,20 @@ def test_ajossaari_owned_from_3621(ref: TornioReferee) -> None:
     pos = real.position({"game": "tornio-44", "units": [{"id": "f", "counter": "fin infantry 3-3-5", "hex": "3621"}]})
     ctx = real.context(pos)
     assert owner(ctx, "3917") == "finnish" and owner(ctx, "3521") == "finnish" and owner(ctx, "1502") == "german"
+
+
+def test_unknown_oob_factors_are_not_judged(ref: TornioReferee) -> None:
+    """4.3: the OOB Cards are not in the rulebook, so the bundled counters' factors are "?": a move or combat that
+    needs them is "not judged: Order of Battle (OOB) Card value unknown", while stacking is still judged."""
+    real = TornioReferee(ref._map)
+    ids = [k for k, kind in real.kinds.items() if "unknown_movement" in kind.values and kind.side == "german"]
+    if not ids:
+        pytest.skip("the bundled counter file gives every factor")
+    cid = ids[0]
+    units = [{"id": f"g{i}", "counter": cid, "hex": "0303"} for i in range(11)]
+    before = [{"id": "g0", "counter": cid, "hex": "0302"}]
+    pos = real.position({"game": "tornio-44", "player": "german", "units": units})
+    rep = real.check(pos, real.position({"game": "tornio-44", "player": "german", "units": before + units[1:]}))
+    assert rep.rules() == ["7.0"]
+    assert rep.summary["not_judged"] == ["not judged: Order of Battle (OOB) Card value unknown (the movement factor "
+                                         "of g0: its move from 0302 to 0303)"]

@@ -7,7 +7,7 @@ names ("Viipuri") are resolved by callables the game supplies, so this module kn
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -16,7 +16,7 @@ from .. import yamlfile as yf
 from ..errors import DataFileError, ToolkitError
 from ..fileio import decode_text, read_bytes
 
-__all__ = ["POSITION_LIMITS", "UNIT_SCHEMA", "CounterKind", "Position", "Unit", "load_position_data",
+__all__ = ["POSITION_LIMITS", "UNIT_SCHEMA", "CounterKind", "Position", "Unit", "counter_kinds", "load_position_data",
            "parse_position_text"]
 
 #: A 650-counter position is about 5,000 nodes; this allows 20 times that (~30 MB of node tree).
@@ -55,6 +55,20 @@ class CounterKind:
 
     def value(self, key: str, default: float = 0) -> float:
         return self.values.get(key, default)
+
+
+def counter_kinds(counters: Iterable[Any], *, side: Callable[[str], str] = lambda s: s,
+                  extra: Callable[[Any, dict[str, float]], None] | None = None) -> dict[str, CounterKind]:
+    """The :class:`CounterKind` of every counter type of a counter file (``toolkit.counters``), by id: its numeric
+    values as floats; ``side`` maps the file's sides to the players' (Tornio '44's Heer/Luftwaffe/SS: German);
+    ``extra(counter, values)`` adds a game's own values (a motorised flag, the back's factors)."""
+    out = {}
+    for ct in counters:
+        vals = {k: float(v) for k, v in ct.values.items() if isinstance(v, int | float)}
+        if extra is not None:
+            extra(ct, vals)
+        out[ct.id] = CounterKind(ct.id, side(ct.side), ct.unit_type, vals, ct.size, ct.designation)
+    return out
 
 
 @dataclass

@@ -61,7 +61,7 @@ def below_zero(ctx: Context) -> list[Violation]:
     eliminated; one still on the map is a violation."""
     return [violation("23.0", f"{u.id} has a Defense Factor of {float(ctx.defense(u)):g} after {ctx.broken(u)} "
                       "Broken Level(s): it is eliminated", [u.hex], [u.id])
-            for u in ctx.units if ctx.defense(u) < 0]
+            for u in ctx.units if "unknown_defense" not in u.kind.values and ctx.defense(u) < 0]
 
 
 # --- 28.0 Alcohol Depots ------------------------------------------------------------------------------

@@ -213,7 +213,7 @@ def attacks(ctx: Context) -> list[Violation]:
                 continue
             if flag(u, "intoxicated"):
                 out.append(violation("28.1", f"{u.id} is intoxicated and may not attack", where, [u.id]))
-            if ctx.attack(u) <= 0:
+            if ctx.known(u, "attack", "22.0") and ctx.attack(u) <= 0:
                 out.append(violation("22.0", f"{u.id} has an attack strength of {float(ctx.attack(u)):g}: it attacks "
                                      "only with more than 0", where, [u.id]))
             if u.hex in ctx.close_combat and u.hex != target:
@@ -251,7 +251,10 @@ def _resolve(ctx: Context, n: int, spec: Mapping[str, Any], attackers: list[Unit
         return out  # 22.0: reported by the caller; nothing to resolve
     half_die = spec.get("half_die")
     attack = build_attack(ctx, attackers, defenders, target, spec)
+    factors_known = ctx.known(attackers, "attack", f"attack {n}") & ctx.known(defenders, "defense", f"attack {n}")
     try:
+        if not factors_known:
+            raise _Unknown
         res = resolve(attack, ctx.charts, None)
         half = res.get("odds") is not None and len(set(res["column"].values())) > 1
         if res.get("odds") is not None and (half_die is not None or not half):
@@ -261,6 +264,8 @@ def _resolve(ctx: Context, n: int, spec: Mapping[str, Any], attackers: list[Unit
         text = str(exc)
         out.append(violation("22.5.1" if "22.5.1" in text else "22.1", f"attack {n}: {text}", hexes))
         return out
+    except _Unknown:
+        res = {}
     entry.update({k: res[k] for k in ("attack", "defense", "basic_odds", "odds") if k in res})
     for k in ("result", "dice", "defender_aps", "attacker_aps"):
         if k in res:
@@ -281,6 +286,10 @@ def _resolve(ctx: Context, n: int, spec: Mapping[str, Any], attackers: list[Unit
             out.append(violation(sec, f"attack {n}: {why}", hexes, [u.id for u in attackers]))
         out.extend(_antitank(ctx, n, defenders, spec["attacker_actions"], hexes, attackers))
     return out
+
+
+class _Unknown(Exception):
+    """A factor of a unit in the combat is unknown (the OOB Cards): the odds are not judged."""
 
 
 ANTITANK = ("tank", "armour", "anti_tank", "antitank", "anti_aircraft", "heavy_anti_aircraft")

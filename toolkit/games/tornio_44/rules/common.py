@@ -34,6 +34,10 @@ SIDE_ALIASES = {"fin": "finnish", "finnish": "finnish", "finland": "finnish", "f
                 "ger": "german", "german": "german", "heer": "german", "lw": "german", "luftwaffe": "german",
                 "ss": "german", "germany": "german"}
 
+#: 4.3: the units' factors are on the Order of Battle Cards, not in the rulebook
+OOB = "Order of Battle (OOB) Card"
+
+
 def fr(x: Any) -> Fraction:
     """A value as an exact fraction (counter values may be floats such as 0.5)."""
     return Fraction(x).limit_denominator(1000) if not isinstance(x, Fraction) else x
@@ -197,6 +201,15 @@ class Context:
     def motti_supplied(self) -> dict[str, bool]:
         from .supply import depot_reachable
         return {uid: depot_reachable(self, self.pos.by_id[uid]) for uid in self.motti}
+
+    def known(self, units: list[Unit] | Unit, key: str, what: str = "") -> bool:
+        """Whether every unit's printed ``key`` is known (the counter file marks the OOB Cards' unknown factors);
+        if not, the verdict that needed it is noted as not judged."""
+        group = units if isinstance(units, list) else [units]
+        missing = [u.id for u in group if f"unknown_{key}" in u.kind.values]
+        if missing:
+            self.unknown(OOB, f"the {key} factor of {', '.join(missing)}" + (f": {what}" if what else ""))
+        return not missing
 
     def printed(self, u: Unit, key: str) -> Fraction:
         """A printed factor of the side the unit shows: the reduced side is exactly half the front (designer's

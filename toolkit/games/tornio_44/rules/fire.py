@@ -94,6 +94,7 @@ def indirect_fire(ctx: Context) -> list[Violation]:
             out.append(violation("22.3", f"fire {n}: no Indirect Fire Support into the Close Combat hex {target}",
                                  [target], [u.id for u in units]))
         total = Fraction(0)
+        unknown = False
         for u in units:
             where = [u.hex, target]
             if not is_support(u):
@@ -111,6 +112,8 @@ def indirect_fire(ctx: Context) -> list[Violation]:
             if dist > rng:
                 out.append(violation("21.2", f"fire {n}: {target} is {dist} hexes from {u.id}, beyond its range of "
                                      f"{rng:g}", where, [u.id]))
+            if not ctx.known(u, "support", f"fire {n}"):
+                unknown = True
             f = max(ctx.support(u), Fraction(0))
             if flag(u, "moved") or flag(u, "arrived"):
                 f /= 2
@@ -126,9 +129,10 @@ def indirect_fire(ctx: Context) -> list[Violation]:
         if hqs and ctx.optional("31.4"):
             drm += min(2, hqs)
         cols = [int(c) for c in ctx.charts.table(IFS).columns[1:]]
-        col = fire_column(total, cols if ctx.charts.source != str(BUNDLED) else None)
-        entry: dict[str, Any] = {"fire": n, "target": target, "support": float(total), "column": col, "drm": drm}
-        if col is None:
+        col = None if unknown else fire_column(total, cols if ctx.charts.source != str(BUNDLED) else None)
+        entry: dict[str, Any] = {"fire": n, "target": target, "support": None if unknown else float(total),
+                                 "column": col, "drm": drm}
+        if col is None and not unknown:
             ctx.unknown(FIRE_TABLE, f"the column for a total of {float(total):g}")
         if spec.get("die") is not None:
             ctx.unknown(FIRE_TABLE, f"the result of fire {n}")
@@ -210,6 +214,9 @@ def overruns(ctx: Context) -> list[Violation]:
             if is_support(u):
                 out.append(violation("19.0", f"Support Unit {u.id} takes part in an Overrun only as the Non-Phasing "
                                      "Player's defender", where, [u.id]))
+        enemies = ctx.at(target, enemy_of(ctx.pos.player))
+        if not (ctx.known(units[:10], "attack", f"overrun {n}") & ctx.known(enemies, "defense", f"overrun {n}")):
+            continue
         attack = sum((max(ctx.attack(u), Fraction(0)) for u in units[:10]), Fraction(0))
         defense = sum((max(ctx.defense(d), Fraction(0)) for d in ctx.at(target, enemy_of(ctx.pos.player))),
                       Fraction(0))

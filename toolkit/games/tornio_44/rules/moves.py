@@ -129,6 +129,8 @@ def moves(ctx: Context) -> list[Violation]:
                 out.append(violation("25.1", f"{v.id} starts the Exploitation Phase in enemy ZOC", [start, dest],
                                      [v.id]))
                 continue
+        if not ctx.known(unit, "movement", f"its move from {start} to {dest}"):
+            continue
         why = judge_move(ctx, unit, start, dest, first)
         if why == "not judged":
             ctx.unknown(TET, f"the move of {v.id} from {start} to {dest}")

@@ -22,7 +22,7 @@ from typing import Any
 
 from ....counters import CounterSet, load_counters
 from ....errors import DataFileError, InputError, ToolkitError
-from ....rules.position import CounterKind, Position
+from ....rules.position import CounterKind, Position, counter_kinds
 from ....rules.referee import Referee
 from ....rules.report import Report
 from ..charts import Charts, bundled_charts, load_charts
@@ -97,16 +97,16 @@ class TornioReferee(Referee):
             cs = self._counters if self._counters is not None else load_counters(self.slug)
         except ToolkitError:
             return {}
-        out = {}
-        for ct in cs:
-            vals = {k: float(v) for k, v in ct.values.items() if isinstance(v, int | float)}
-            back = (ct.back or {}).get("values") or {}
+
+        def extra(ct: Any, vals: dict[str, float]) -> None:
+            # 4.3: the OOB Cards are not in the rulebook: a factor the counter file marks "?" is unknown
+            vals.update({f"unknown_{k}": 1.0 for k, v in ct.values.items() if not isinstance(v, int | float)})
+            back = (ct.back or {}).get("values") or {}  # the reduced side's factors, when the file gives them
             vals.update({f"back_{k}": float(v) for k, v in back.items() if isinstance(v, int | float)})
             if getattr(ct, "motorised", None):
-                vals["motorised"] = 1.0
-            side = "german" if ct.side in ("heer", "luftwaffe", "ss") else ct.side
-            out[ct.id] = CounterKind(ct.id, side, ct.unit_type, vals, ct.size, ct.designation)
-        return out
+                vals["motorised"] = 1.0  # 17.1: underscored MF
+
+        return counter_kinds(cs, side=lambda s: "german" if s in ("heer", "luftwaffe", "ss") else s, extra=extra)
 
     def counter_kind(self, spec: str) -> CounterKind:
         text = spec.strip()
