@@ -27,7 +27,7 @@ from toolkit.hexgrid.numbering import Numbering
 from toolkit.terrain.vector import LambertAzimuthal
 
 #: projection centres tried (whole degrees): the fit keeps the one with the smallest squared residuals
-CENTRES = [(float(lon), float(lat)) for lon in range(10, 41) for lat in range(45, 76)]
+CENTRES = [(float(lon), float(lat)) for lon in range(10, 41) for lat in range(35, 76)]
 
 
 def _tps_kernel(r2: np.ndarray) -> np.ndarray:
