@@ -130,3 +130,26 @@ def test_unknown_oob_factors_are_not_judged(ref: TornioReferee) -> None:
     assert rep.rules() == ["7.0"]
     assert rep.summary["not_judged"] == ["not judged: Order of Battle (OOB) Card value unknown (the movement factor "
                                          "of g0: its move from 0302 to 0303)"]
+
+
+def test_save_state_reads_the_turn_tracker() -> None:
+    """A save's turn tracker (Game Turns 1A..8B, then Finnish/German, then the four phases: vassal.py's levels) ->
+    turn 1..16, player and phase; a tracker item off the levels is a clear error."""
+    from toolkit.errors import VassalFormatError
+    from toolkit.games import get_game
+    from toolkit.vassal.commands import TurnLine
+    from toolkit.vassal.save import TrackerState, TurnLevelState
+
+    def line(path: tuple[int, ...]) -> TurnLine:
+        phase = TurnLevelState(path[2], 0, ("0", "true,true,true,true")) if len(path) > 2 else None
+        player = TurnLevelState(path[1], 0, ("0", "true,true"), (phase,) if phase else ())
+        turn = TurnLevelState(path[0], 0, ("0", ",".join(["true"] * 16)), (player,))
+        return TurnLine("TurnTracker0", TrackerState(0, (turn,)).encode())
+
+    game = get_game("tornio-44")
+    assert game.save_state([line((0, 0, 0))]) == {"turn": 1, "player": "finnish", "phase": "initial"}
+    assert game.save_state([line((15, 1, 3))]) == {"turn": 16, "player": "german", "phase": "exploitation"}
+    assert game.save_state([line((4, 1))]) == {"turn": 5, "player": "german"}
+    assert game.save_state([]) == {}
+    with pytest.raises(VassalFormatError, match=r"1A\.\.8B"):
+        game.save_state([line((16, 0, 0))])

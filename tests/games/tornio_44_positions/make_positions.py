@@ -604,6 +604,14 @@ p("overrun-support-defends", "21.3", "a Support Unit about to be Overrun defends
   [*ILL7[:4], u("x", "ger rocket [8]-1-8m r6", "0304"), u("y", "ger infantry 1-1-5", "0304")],
   state={"overruns": [{"units": ["a", "b", "c", "d"], "target": "0304"}]})
 
+p("transfer-overdue", "17.3", "a unit must exit a Transfer Point on the next Game Turn",
+  [u("g", GI, None, transfer="B", transfer_started=2)], turn=5, player="german", violations=[("17.3", [], ["g"])])
+p("transfer-next-turn", "17.3", "Game Turn 1B into the Transfer Point, out of it in 2B's Movement Phase",
+  [u("g", GI, None, transfer="A", transfer_started=2)], turn=4, player="german")
+p("nationality-moved", "8.1", "a Nationality marker is removed when the units beneath it move",
+  [u("g", GI, "0309", nationality_marker=True)], player="german",
+  before=[u("g", GI, "0308", nationality_marker=True)], violations=[("8.1", ["0308", "0309"], ["g"])])
+
 
 # --- on the bundled map (maps/tornio-44.yaml): written to ../tornio_44_real_positions ----------------------------
 FIXTURE_COUNT = len(POSITIONS)

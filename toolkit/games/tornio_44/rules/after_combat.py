@@ -168,6 +168,19 @@ def nationality_markers(ctx: Context) -> list[Violation]:
     return out
 
 
+@BOOK.rule("8.1", "A Nationality marker is immediately removed from a counter when: ... (2) the unit (all units) "
+           "beneath the Nationality marker moves", scope="move")
+def nationality_moved(ctx: Context) -> list[Violation]:
+    """8.1: a unit that moved is no longer under a Nationality marker."""
+    after = ctx.after
+    if after is None:
+        return []
+    return [violation("8.1", f"{v.id} moved from {ctx.pos.by_id[v.id].hex} to {v.hex} and is still under a "
+                      "Nationality marker", [ctx.pos.by_id[v.id].hex, v.hex], [v.id])
+            for v in after.units if v.id in ctx.pos.by_id and flag(v, "nationality_marker")
+            and ctx.pos.by_id[v.id].hex not in (None, v.hex) and v.hex is not None]
+
+
 @BOOK.rule("17.2", "Units that exit the map are permanently removed from play and may not re-enter the map again at a "
            "later stage.")
 def exited(ctx: Context) -> list[Violation]:

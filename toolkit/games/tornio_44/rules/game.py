@@ -64,7 +64,7 @@ def coups(ctx: Context) -> list[Violation]:
 def weather(ctx: Context) -> list[Violation]:
     """12.0: Game Turn 1A is Cloudy; 27.3: no Weather Check at night (no ``weather`` to judge)."""
     w = ctx.state.get("weather")
-    if w is not None and ctx.turn == 1 and w != "cloudy":
+    if w is not None and ctx.turn == 1 and w != "cloudy" and ctx.pos.phase != "setup":
         return [violation("12.0", f"Game Turn 1A is always Cloudy, not {w}")]
     return []
 
@@ -118,6 +118,10 @@ def transfers(ctx: Context) -> list[Violation]:
         if started >= 15:
             out.append(violation("17.3", f"{u.id} starts a transfer on {started}: none from Game Turn 8A", [],
                                  [u.id]))
+        elif ctx.turn > started + 2 or (ctx.turn == started + 2 and ctx.pos.phase in ("combat", "exploitation")
+                                        and ctx.pos.player == "german"):
+            out.append(violation("17.3", f"{u.id} entered a Transfer Point on Game Turn {started} and must exit it "
+                                 "(enter a map hex) on the next Game Turn", [], [u.id]))
     blocked = [h for h in TRANSFER_EXITS if h in set(ctx.state.get("finnish_exits") or [])
                or h in ctx.occupied["finnish"]]
     for u in ctx.pos.units:
