@@ -151,8 +151,9 @@ def relief_colour(plane: Plane, land: BaseGeometry) -> dict[str, tuple[float, fl
     cols, rows = np.meshgrid(np.arange(c0, c1) + 0.5, np.arange(r0, r1) + 0.5)
     lon, lat = cols.ravel() / w * 360 - 180, 90 - rows.ravel() / h * 180
     u, v = plane.geo.forward(lon, lat)
-    on_land = shapely.contains_xy(land, u, v)
     rgb = pix.reshape(-1, 3)
+    # a pixel on a coast mixes in the sea's blue: only pixels greener than blue (vegetation, rock) count
+    on_land = shapely.contains_xy(land, u, v) & (rgb[:, 2] < rgb[:, 1])
     sums: dict[str, np.ndarray] = {}
     counts: Counter[str] = Counter()
     for hid, ok, c in zip(hexes_of(plane.geo.layout, u, v), on_land, rgb):
@@ -282,6 +283,9 @@ def build(output: Path | None = None) -> Path:
                 terrain[hid] = land_class(colour.get(hid))
         else:
             terrain[hid] = "sea" if fr.get("sea", 0.0) >= fr.get("lake", 0.0) else "lake"
+    for p in places:  # a big city is bright in the image like bare ground: its hex is clear unless marsh
+        if p.get("city") in ("full", "partial") and "id" in p and terrain[canonical(p["id"])] in ("rough", "mountain"):
+            terrain[canonical(p["id"])] = "clear"
     for hid, fix in (src.get("errata") or {}).items():
         terrain[canonical(hid)] = fix["terrain"]
     is_land = {h: t not in ("sea", "lake") for h, t in terrain.items()}
