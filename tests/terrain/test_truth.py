@@ -91,3 +91,30 @@ def test_extract_battle_for_moscow_against_its_truth(boards, tmp_path):
     assert out["rules"]["priority"] == ["city", "forest", "clear"]
     assert out["rules"]["leave_one_out"] == {"right": 6, "examples": 6}
     assert out["symbols"]["city"]["leave_one_out"] == {"found": 3, "examples": 3}
+
+
+def test_the_longest_day_truth_file():
+    t = load_truth(TRUTH / "the-longest-day.yaml")
+    classes = {c: sum(1 for v in t.hexes.values() if v == c) for c in set(t.hexes.values())}
+    assert classes == {"bocage": 260, "forest": 39, "clear": 22, "hill": 11, "city": 4}
+    assert t.symbols == {"town": {"3744", "3848", "4537", "4648", "5439", "5544"}}
+    assert len(t.hexsides["river"]) == 105 and "5338/5439" in t.hexsides["river"]
+
+
+def test_extract_the_longest_day_region_against_its_truth(boards, tmp_path):
+    """A 336-hex region of a redrawn paper-style map: terrain, towns (a black dot like the village
+    dots and lettering around it) and rivers from a few examples."""
+    t = load_truth(TRUTH / "the-longest-day.yaml")
+    from toolkit.cli.map_scan import _grid_text
+
+    grid = tmp_path / "grid.yaml"
+    grid.write_text(_grid_text(t.grid))
+    r = CliRunner().invoke(cli, ["map", "extract", str(boards / "uckelman__tld-mod/Map_Full.png"), "--grid", str(grid),
+                                 "--legend", str(TRUTH / "the-longest-day.legend.yaml"), "-o", str(tmp_path / "m.yaml"),
+                                 "--truth", str(TRUTH / "the-longest-day.yaml"), "--json"])
+    assert r.exit_code == 0, r.output
+    out = json.loads(r.output)
+    assert out["truth"]["hexes"] == 336 and out["truth"]["right"] == 336
+    assert out["truth"]["symbols"]["town"] == {"true_positives": 6, "found": 6, "in_truth": 6, "recall": 1.0,
+                                               "precision": 1.0}
+    assert out["truth"]["lines"]["river"]["recall"] == 1.0 and out["truth"]["lines"]["river"]["precision"] == 1.0

@@ -49,7 +49,7 @@ from PIL import Image, ImageChops, ImageDraw
 from .. import fonts, yamlfile
 from ..errors import DataFileError, GridError, InputError
 from ..hexgrid import Grid, Hex, Layout
-from .colour import hex_to_rgb, lab_to_rgb, rgb_to_hex, rgb_to_lab
+from .colour import hex_to_rgb, lab_table, lab_to_rgb, rgb_codes, rgb_to_hex, rgb_to_lab
 from .io import _WORD  # a hexside feature name, as the map reader requires
 from .legend import normalise
 from .rules import Rules, decide, learn
@@ -833,9 +833,9 @@ def _hexsides(image: Image.Image, grid: Grid, leg: Legend, ext: Extraction) -> N
     # colours by a 6-bit-per-channel lookup table (within ~2 Delta E of exact; 10x faster on the
     # millions of band samples of a full-size scan)
     px = arr[yi, xi]
-    code = ((px[..., 0] >> 2).astype(np.int32) << 12) | ((px[..., 1] >> 2).astype(np.int32) << 6) | (px[..., 2] >> 2)
+    code = rgb_codes(px)
     del px
-    tab = _lab_table()
+    tab = lab_table()
     lab = (tab[0][code], tab[1][code], tab[2][code])  # L*, a*, b* planes, each (N, na, no) float32
     step = float(length.mean()) * 0.8 / na / s  # hex sizes per along-position
     core = min(hw - 1, max(1, round(0.06 * s)))  # half-width of the band's middle, where the hex line is
@@ -925,17 +925,6 @@ def _hexsides(image: Image.Image, grid: Grid, leg: Legend, ext: Extraction) -> N
     ext.hexsides = {kk: frozenset(v) for kk, v in sorted(found.items())}
 
 
-_LAB_TABLE: list[np.ndarray] = []
-
-
-def _lab_table() -> np.ndarray:
-    """CIELAB planes (3, 64**3) of every 6-bit-per-channel RGB colour (cell centres), indexed by
-    r<<12 | g<<6 | b."""
-    if not _LAB_TABLE:
-        v = np.arange(64, dtype=np.float32) * 4 + 1.5
-        rgb = np.stack(np.meshgrid(v, v, v, indexing="ij"), axis=-1).reshape(-1, 3)
-        _LAB_TABLE.append(np.ascontiguousarray(rgb_to_lab(rgb).T))
-    return _LAB_TABLE[0]
 
 
 def _side_ends(lay: Layout, sides: Sequence[Any]) -> tuple[np.ndarray, np.ndarray]:

@@ -2,19 +2,21 @@
 by template matching at the calibrated scale, so that a hex holding a symbol is found even when the
 symbol covers 3% of it (issue 14, item 2).
 
-1. **Colour.** The symbol's colour is the colour its example hexes share that no legend terrain
-   has: pixels farther than ``FAR`` (Delta E) from every terrain colour are binned coarsely in
-   CIELAB, and the bin found in the most examples (then with the most pixels) wins; a chromatic bin
-   beats a dark neutral one (names and hex lines are black in every hex). A legend may give it.
+1. **Colour.** Pixels of the example hexes farther than ``FAR`` (Delta E) from every terrain colour
+   are binned coarsely in CIELAB; of the bins found in the most examples, the colour whose marks
+   line up best across the examples (the largest shared template, step 2) wins: a river or a name
+   passing every example does not line up, the symbol does. A legend may give the colour.
 2. **Template.** In each example hex the pixels of that colour (inside the hex, away from its edges)
    are cut out; the cut-outs are aligned on the first by the shift of best overlap, and the template
    is what most of them share: a railway or a name that passes one example in another direction is
    not part of the symbol.
-3. **Matching.** The template is correlated with the colour mask of the whole (reduced) scan by
-   FFT: the score at a place is the share of template pixels found there (within a pixel) less the
-   share of the template's box that is the colour but not the template (a big blob of the colour is
-   not the symbol). A hex holds the symbol when its best score reaches the threshold: the given one,
-   else the middle of the widest gap in the hexes' scores below the examples' lowest.
+   Only the template's main connected parts are kept (stubs of lines crossing the examples alike go).
+3. **Matching.** The template is correlated (FFT, a batch of hex windows at a time) with the colour
+   mask around every hex: the score at a place is the share of template pixels found there less the
+   share of the box around it (padded by ``PAD`` template sizes) that is the colour but not the
+   template (a big blob or lettering of the colour is not the symbol). A hex holds the symbol when
+   the best score with the symbol's centre inside it reaches the threshold: the given one, else the
+   middle of the widest gap in the hexes' scores from half the examples' lowest up to it.
 4. **Check.** Leave-one-out over the examples: each example is scored with the template of the
    others (with 2 or more examples) and counted found when it reaches the threshold.
 """
@@ -29,14 +31,16 @@ import numpy as np
 from PIL import Image, ImageDraw
 
 from ..errors import InputError
-from ..hexgrid import Grid, Layout
-from .colour import rgb_to_lab
+from ..hexgrid import Grid, Hex, Layout
+from .colour import lab_table, rgb_codes, rgb_to_lab
 
 __all__ = ["SymbolClass", "SymbolReport", "find_symbols"]
 
 FAR = 30.0  # Delta E from every terrain colour for a pixel to be symbol-coloured
 WORK_SIZE = 36.0  # hexes are matched at about this size (px), the scan reduced to it
-INSET = 0.8  # example cut-outs and matches are taken inside this share of the hex size
+INSET = 0.8  # example cut-outs are taken inside this share of the hex size
+PAD = 0.5  # the box around the template where the colour counts against a match, in template sizes
+PENALTY = 1.0  # the weight of the colour found there
 
 
 @dataclass(frozen=True)
@@ -73,18 +77,32 @@ def _size(lay: Layout) -> float:
 
 def find_symbols(image: Image.Image, grid: Grid, classes: Sequence[SymbolClass],
                  terrain_labs: Sequence[Sequence[float]]) -> tuple[dict[str, set[str]], dict[str, SymbolReport]]:
-    """Hexes holding each symbol (symbol -> hex ids) and what was learned for each."""
+    """Hexes holding each symbol (symbol -> hex ids) and what was learned for each. Only the part of
+    the scan under the grid's hexes is read, one hex window at a time (memory does not grow with the
+    scan)."""
     assert grid.layout is not None
     if not classes:
         return {}, {}
     size = _size(grid.layout)
     f = max(1, round(size / WORK_SIZE))
-    work = image.reduce(f) if f > 1 else image
-    lay = grid.layout.translated(-(f - 1) / 2, -(f - 1) / 2).scaled(1 / f)
-    lab = rgb_to_lab(np.asarray(work.convert("RGB")))
     hexes = grid.hexes()
     ids = [grid.id(h) for h in hexes]
-    raster = _raster(lay, hexes, lab.shape[:2], INSET)
+    pts = np.array([p for h in hexes for p in grid.layout.corners(h)])
+    x0, y0 = max(0, int(pts[:, 0].min()) - 2), max(0, int(pts[:, 1].min()) - 2)
+    x1, y1 = min(image.width, int(pts[:, 0].max()) + 3), min(image.height, int(pts[:, 1].max()) + 3)
+    if x1 <= x0 or y1 <= y0:
+        return {sc.name: set() for sc in classes}, {}
+    work = image.crop((x0, y0, x1, y1))
+    work = work.reduce(f) if f > 1 else work
+    lay = grid.layout.translated(-x0, -y0).translated(-(f - 1) / 2, -(f - 1) / 2).scaled(1 / f)
+    codes = rgb_codes(np.asarray(work.convert("RGB")))
+    tab = lab_table()
+    r = math.ceil(INSET * _size(lay))
+    centres = np.array([[round(v) for v in lay.hex_to_pixel(h)] for h in hexes], dtype=np.intp).reshape(-1, 2)
+    inset = _inset_mask(lay, hexes[0], r, INSET)
+    rw = math.ceil(_size(lay))
+    whole = _inset_mask(lay, hexes[0], rw, 1.0)  # where a symbol's centre may be to count for a hex
+    index = {hid: i for i, hid in enumerate(ids)}
     found: dict[str, set[str]] = {}
     reports: dict[str, SymbolReport] = {}
     tl = np.array(terrain_labs, dtype=np.float32).reshape(-1, 3)
@@ -92,84 +110,115 @@ def find_symbols(image: Image.Image, grid: Grid, classes: Sequence[SymbolClass],
         if not sc.examples:
             raise InputError(f"symbol {sc.name!r} needs example hexes (hexes: [...]) to learn its shape from")
         ex = [grid.hex(h) for h in sc.examples]
-        colour = (rgb_to_lab(np.array(sc.colour, np.float64)) if sc.colour is not None
-                  else _symbol_colour(lab, lay, ex, tl, sc.name))
-        dist = np.sqrt(((lab - np.asarray(colour, np.float32)) ** 2).sum(axis=2))
+        ex_i = [index[grid.id(h)] for h in ex if grid.id(h) in index]
+        if len(ex_i) != len(ex):
+            raise InputError(f"symbol {sc.name!r}: an example hex is not in the grid's extent")
         tol = sc.tolerance if sc.tolerance is not None else 25.0
-        mask = dist < tol
-        crops = [_cut(mask, lay, h) for h in ex]
+        if sc.colour is not None:
+            colour = rgb_to_lab(np.array(sc.colour, np.float64))
+        else:
+            # the candidate colour whose marks the examples share most (a river or a name passing
+            # every example hex does not line up across them; the symbol does)
+            wins = [_windows(codes, centres[i][None, :], r, r)[0] for i in ex_i]
+            best_n = -1
+            for cand in _symbol_colours(codes, tab, centres[ex_i], r, tl, sc.name):
+                lut = np.sqrt(((tab - np.asarray(cand, np.float32)[:, None]) ** 2).sum(axis=0)) < tol
+                n = int(_consensus([lut[w] & inset for w in wins]).sum())
+                if n > best_n:
+                    best_n, colour = n, cand
+        lut = np.sqrt(((tab - np.asarray(colour, np.float32)[:, None]) ** 2).sum(axis=0)) < tol
+        mask = lut[codes]
+        crops = [_cut(mask, centres[i], r, inset) for i in ex_i]
         template = _consensus(crops)
         if template.sum() < 3:
             raise InputError(f"symbol {sc.name!r}: its example hexes share no mark of one colour; "
                              "give more examples, or its colour")
-        score = _match(mask, template)
-        best = _per_hex(score, raster, len(hexes))
-        index = {hid: i for i, hid in enumerate(ids)}
-        ex_scores = [float(best[index[grid.id(h)]]) for h in ex]
+        best = _match_hexes(mask, template, centres, rw, whole)
+        ex_scores = [float(best[i]) for i in ex_i]
         thr = sc.threshold if sc.threshold is not None else _threshold(best, min(ex_scores))
         loo = 0
         if len(crops) >= 2:
-            for i in range(len(crops)):
-                t_i = _consensus(crops[:i] + crops[i + 1:])
-                if t_i.sum() >= 3:
-                    s_i = _match(mask, t_i)
-                    b_i = _per_hex(s_i, raster, len(hexes))
-                    others = [float(b_i[index[grid.id(h)]]) for j, h in enumerate(ex) if j != i]
-                    thr_i = sc.threshold if sc.threshold is not None else _threshold(b_i, min(others))
-                    loo += int(b_i[index[grid.id(ex[i])]] >= thr_i)
+            for k in range(len(crops)):
+                t_k = _consensus(crops[:k] + crops[k + 1:])
+                if t_k.sum() >= 3:
+                    b_k = _match_hexes(mask, t_k, centres, rw, whole)
+                    others = [float(b_k[i]) for j, i in enumerate(ex_i) if j != k]
+                    thr_k = sc.threshold if sc.threshold is not None else _threshold(b_k, min(others))
+                    loo += int(b_k[ex_i[k]] >= thr_k)
         found[sc.name] = {ids[i] for i in np.nonzero(best >= thr)[0]}
         c3 = (float(colour[0]), float(colour[1]), float(colour[2]))
         reports[sc.name] = SymbolReport(c3, tol, float(thr), int(template.sum()),
-                                        [round(s, 3) for s in ex_scores], loo, len(crops) if len(crops) >= 2 else 0,
+                                        [round(v, 3) for v in ex_scores], loo, len(crops) if len(crops) >= 2 else 0,
                                         {ids[i]: round(float(best[i]), 3) for i in np.nonzero(best > 0)[0]})
     return found, reports
 
 
-def _raster(lay: Layout, hexes: Sequence, shape: tuple[int, int], inset: float) -> np.ndarray:
-    h, w = shape
-    img = Image.new("I", (w, h), -1)
-    d = ImageDraw.Draw(img)
-    for i, hx in enumerate(hexes):
-        cx, cy = lay.hex_to_pixel(hx)
-        d.polygon([(cx + inset * (x - cx) + 0.5, cy + inset * (y - cy) + 0.5) for x, y in lay.corners(hx)], fill=i)
-    return np.asarray(img)
+def _inset_mask(lay: Layout, h: Hex, r: int, inset: float) -> np.ndarray:
+    """The hexagon shrunk to ``inset`` as a (2r+1)^2 mask around a hex centre (the same for every hex
+    of an affine layout)."""
+    cx, cy = lay.hex_to_pixel(h)
+    poly = Image.new("1", (2 * r + 1, 2 * r + 1), 0)
+    ImageDraw.Draw(poly).polygon([(r + inset * (x - cx), r + inset * (y - cy)) for x, y in lay.corners(h)], fill=1)
+    return np.asarray(poly, dtype=bool)
 
 
-def _window(lay: Layout, h: object) -> tuple[int, int, int]:
-    cx, cy = lay.hex_to_pixel(h)  # type: ignore[arg-type]
-    return round(cx), round(cy), math.ceil(INSET * _size(lay))
+def _windows(a: np.ndarray, centres: np.ndarray, ry: int, rx: int) -> np.ndarray:
+    """(N, 2ry+1, 2rx+1) windows of ``a`` around ``centres`` (x, y), zero beyond its edges."""
+    pad = np.pad(a, ((ry, ry), (rx, rx)))
+    ys = centres[:, 1][:, None, None] + np.arange(2 * ry + 1)[None, :, None]
+    xs = centres[:, 0][:, None, None] + np.arange(2 * rx + 1)[None, None, :]
+    ys = np.clip(ys, 0, pad.shape[0] - 1)
+    xs = np.clip(xs, 0, pad.shape[1] - 1)
+    return pad[ys, xs]
 
 
-def _cut(mask: np.ndarray, lay: Layout, h: object) -> np.ndarray:
-    """The mask in a square of the hex's inset radius around its centre, outside the inset hex
-    cleared (zero beyond the image)."""
-    cx, cy, r = _window(lay, h)
-    out = np.zeros((2 * r + 1, 2 * r + 1), dtype=bool)
-    y0, x0 = cy - r, cx - r
-    ys, xs = max(0, y0), max(0, x0)
-    ye, xe = min(mask.shape[0], cy + r + 1), min(mask.shape[1], cx + r + 1)
-    if ye > ys and xe > xs:
-        out[ys - y0:ye - y0, xs - x0:xe - x0] = mask[ys:ye, xs:xe]
-    # keep the inset hexagon only (flat or pointy: the corners of the hex around the centre)
-    poly = Image.new("1", out.shape[::-1], 0)
-    cxy = lay.hex_to_pixel(h)  # type: ignore[arg-type]
-    ImageDraw.Draw(poly).polygon([(r + INSET * (x - cxy[0]), r + INSET * (y - cxy[1]))
-                                  for x, y in lay.corners(h)], fill=1)  # type: ignore[arg-type]
-    return out & np.asarray(poly, dtype=bool)
+def _cut(mask: np.ndarray, centre: np.ndarray, r: int, inset: np.ndarray) -> np.ndarray:
+    """The mask inside the inset hex around ``centre``."""
+    return _windows(mask, centre[None, :], r, r)[0] & inset
+
+
+def _match_hexes(mask: np.ndarray, template: np.ndarray, centres: np.ndarray, r: int, inset: np.ndarray,
+                 batch: int = 256) -> np.ndarray:
+    """Best score of each hex: the template placed with its centre anywhere in the inset hex; the score
+    is the share of template pixels on the colour less the share of the rest of its box, padded by a
+    quarter of its size, that is the colour (away from the template by more than a pixel)."""
+    th, tw = template.shape
+    py, px = max(2, round(th * PAD)), max(2, round(tw * PAD))
+    big = np.zeros((th + 2 * py, tw + 2 * px), dtype=bool)
+    big[py:py + th, px:px + tw] = template
+    off = ~_dilate(big)
+    bh, bw = big.shape
+    ry, rx = r + bh // 2, r + bw // 2
+    shape = (2 * ry + 1 + 1, 2 * rx + 1 + 1)
+    f_on = np.conj(np.fft.rfft2(big.astype(np.float32), s=shape))
+    f_off = np.conj(np.fft.rfft2(off.astype(np.float32), s=shape))
+    n_on, n_off = float(big.sum()), max(1.0, float(off.sum()))
+    out = np.zeros(len(centres))
+    for s in range(0, len(centres), batch):
+        # window row i is image row cy - ry + i: the template's top-left at k puts its centre at cy - r + k
+        win = _windows(mask, centres[s:s + batch], ry, rx)
+        fw = np.fft.rfft2(win.astype(np.float32), s=shape)
+        hits = np.fft.irfft2(fw * f_on, s=shape)[:, :2 * r + 1, :2 * r + 1] / n_on
+        extra = np.fft.irfft2(fw * f_off, s=shape)[:, :2 * r + 1, :2 * r + 1] / n_off
+        score = np.where(inset[None], hits - PENALTY * extra, -1.0)
+        out[s:s + batch] = score.reshape(len(win), -1).max(axis=1)
+    return np.clip(out, 0, None)
 
 
 def _consensus(crops: Sequence[np.ndarray]) -> np.ndarray:
     """The pixels most aligned cut-outs share (all of one cut-out when it is alone), trimmed to
-    their bounding box."""
+    their bounding box. Cut-outs are aligned on the first by the shift of best overlap of their
+    solid parts (thin lines and lettering eroded away) when every cut-out has some, else of all."""
     if not crops:
         return np.zeros((1, 1), bool)
-    ref = crops[0].astype(np.float32)
-    acc = ref.copy()
+    solid = [_erode(_erode(c)) for c in crops]
+    keys = solid if all(sv.sum() >= 8 for sv in solid) else list(crops)
+    ref = keys[0].astype(np.float32)
+    acc = crops[0].astype(np.float32)
     n = ref.shape[0]
     lim = n // 3
-    for c in crops[1:]:
-        cf = c.astype(np.float32)
-        corr = np.fft.irfft2(np.fft.rfft2(ref) * np.conj(np.fft.rfft2(cf)), s=ref.shape)
+    for c, kc in zip(crops[1:], keys[1:]):
+        corr = np.fft.irfft2(np.fft.rfft2(ref) * np.conj(np.fft.rfft2(kc.astype(np.float32))), s=ref.shape)
         # shifts are circular: only small ones make sense
         best, shift = -1.0, (0, 0)
         for dy in range(-lim, lim + 1):
@@ -177,13 +226,47 @@ def _consensus(crops: Sequence[np.ndarray]) -> np.ndarray:
                 v = corr[dy % n, dx % n]
                 if v > best:
                     best, shift = v, (dy, dx)
-        acc += np.roll(cf, shift, axis=(0, 1))
+        acc += np.roll(c.astype(np.float32), shift, axis=(0, 1))
     need = 1 if len(crops) == 1 else math.ceil(0.6 * len(crops))
-    t = acc >= need
+    t = _main_parts(acc >= need)
     if not t.any():
         return t[:1, :1]
     ys, xs = np.nonzero(t)
     return t[ys.min():ys.max() + 1, xs.min():xs.max() + 1]
+
+
+def _main_parts(m: np.ndarray) -> np.ndarray:
+    """The connected parts (8-neighbours) of ``m`` at least a third the size of its largest: the
+    symbol, without the stubs of lines that crossed the examples alike."""
+    label = np.zeros(m.shape, dtype=np.int32)
+    sizes = [0]
+    h, w = m.shape
+    for y0, x0 in zip(*np.nonzero(m)):
+        if label[y0, x0]:
+            continue
+        n = len(sizes)
+        label[y0, x0] = n
+        stack, size = [(y0, x0)], 0
+        while stack:
+            y, x = stack.pop()
+            size += 1
+            for dy in (-1, 0, 1):
+                for dx in (-1, 0, 1):
+                    yy, xx = y + dy, x + dx
+                    if 0 <= yy < h and 0 <= xx < w and m[yy, xx] and not label[yy, xx]:
+                        label[yy, xx] = n
+                        stack.append((yy, xx))
+        sizes.append(size)
+    if len(sizes) == 1:
+        return m
+    big = max(sizes)
+    keep = np.array([s >= big / 3 for s in sizes])
+    keep[0] = False
+    return keep[label]
+
+
+def _erode(m: np.ndarray) -> np.ndarray:
+    return ~_dilate(~m)
 
 
 def _dilate(m: np.ndarray) -> np.ndarray:
@@ -196,43 +279,10 @@ def _dilate(m: np.ndarray) -> np.ndarray:
     return o2
 
 
-def _correlate(a: np.ndarray, t: np.ndarray) -> np.ndarray:
-    """Sum of ``a`` under ``t`` placed with its centre at each pixel (zero beyond the image)."""
-    th, tw = t.shape
-    h, w = a.shape
-    sh, sw = h + th, w + tw
-    fa = np.fft.rfft2(a.astype(np.float32), s=(sh, sw))
-    ft = np.fft.rfft2(t[::-1, ::-1].astype(np.float32), s=(sh, sw))
-    full = np.fft.irfft2(fa * ft, s=(sh, sw))
-    oy, ox = th // 2, tw // 2
-    return full[oy:oy + h, ox:ox + w]
-
-
-def _match(mask: np.ndarray, template: np.ndarray) -> np.ndarray:
-    """Share of template pixels on the colour (within a pixel) less the share of the rest of its box,
-    padded by a quarter of its size, that is the colour (away from the template by more than a pixel)."""
-    th, tw = template.shape
-    py, px = max(2, th // 4), max(2, tw // 4)
-    big = np.zeros((th + 2 * py, tw + 2 * px), dtype=bool)
-    big[py:py + th, px:px + tw] = template
-    near = _dilate(big)
-    off = ~near
-    hits = _correlate(mask, big) / float(template.sum())
-    extra = _correlate(mask, off) / max(1.0, float(off.sum()))
-    return hits - extra
-
-
-def _per_hex(score: np.ndarray, raster: np.ndarray, n: int) -> np.ndarray:
-    best = np.full(n, -1.0)
-    ok = raster >= 0
-    np.maximum.at(best, raster[ok], score[ok])
-    return np.clip(best, 0, None)
-
-
 def _threshold(best: np.ndarray, lowest_example: float) -> float:
-    """The middle of the widest gap between hex scores from a third of the examples' lowest score up
-    to it (the scores of hexes without the symbol lie below it, those with it about it)."""
-    lo = lowest_example / 3
+    """The middle of the widest gap between hex scores from half the examples' lowest score up to it
+    (the scores of hexes without the symbol lie below it, those with it about it)."""
+    lo = lowest_example / 2
     s = np.sort(best[(best >= lo) & (best <= lowest_example)])
     s = np.concatenate([[lo], s, [lowest_example]])
     gaps = np.diff(s)
@@ -240,12 +290,14 @@ def _threshold(best: np.ndarray, lowest_example: float) -> float:
     return float((s[i] + s[i + 1]) / 2) if gaps[i] > 0 else float(lowest_example * 0.9)
 
 
-def _symbol_colour(lab: np.ndarray, lay: Layout, examples: Sequence, terrain: np.ndarray, name: str) -> np.ndarray:
-    """The colour the example hexes share that no terrain has (see the module docstring)."""
+def _symbol_colours(codes: np.ndarray, tab: np.ndarray, centres: np.ndarray, r: int, terrain: np.ndarray,
+                    name: str) -> list[np.ndarray]:
+    """Candidate colours of a symbol: colours unlike every terrain found in the most example hexes,
+    the most common first."""
     per: list[np.ndarray] = []
-    for h in examples:
-        cx, cy, r = _window(lay, h)
-        blk = lab[max(0, cy - r):cy + r + 1, max(0, cx - r):cx + r + 1].reshape(-1, 3)
+    for c in centres:
+        code = _windows(codes, c[None, :], r, r)[0].reshape(-1)
+        blk = tab[:, code].T
         if terrain.size:
             d = np.sqrt(((blk[:, None, :] - terrain[None, :, :]) ** 2).sum(axis=2)).min(axis=1)
             blk = blk[d > FAR]
@@ -260,14 +312,13 @@ def _symbol_colour(lab: np.ndarray, lay: Layout, examples: Sequence, terrain: np
         raise InputError(f"symbol {name!r}: its example hexes hold no colour unlike the legend terrains; "
                          "give its colour")
 
-    def rank(item: tuple[tuple[int, int, int], list[int]]) -> tuple[int, int, int]:
-        (L, a, b), counts = item
-        centre = (np.array([L, a, b]) + 0.5) * 12
-        chroma = int(math.hypot(centre[1], centre[2]) >= 20)
-        return sum(1 for c in counts if c), chroma, sum(counts)
-
-    key, _ = max(bins.items(), key=rank)
-    centre = (np.array(key, dtype=np.float32) + 0.5) * 12
+    most = max(sum(1 for c in counts if c) for counts in bins.values())
+    cands = sorted(((sum(counts), key) for key, counts in bins.items() if sum(1 for c in counts if c) == most),
+                   reverse=True)[:6]
     allp = np.concatenate(per)
-    near = allp[np.sqrt(((allp - centre) ** 2).sum(axis=1)) < 15]
-    return np.median(near, axis=0) if len(near) else centre
+    out = []
+    for _, key in cands:
+        centre = (np.array(key, dtype=np.float32) + 0.5) * 12
+        near = allp[np.sqrt(((allp - centre) ** 2).sum(axis=1)) < 15]
+        out.append(np.median(near, axis=0) if len(near) else centre)
+    return out

@@ -79,7 +79,7 @@ def pages(image: Image.Image, grid: Grid, *, per_page: int = 8, zoom: float = 2.
             yield f"{ids[0]}-{ids[-1]}", crop
 
 
-_COLOURS = [(0, 160, 255), (255, 120, 0), (0, 200, 0), (160, 0, 255), (255, 0, 120)]
+_COLOURS = [(255, 0, 0), (255, 140, 0), (0, 200, 0), (160, 0, 255), (0, 160, 255)]
 
 
 def _label(d: ImageDraw.ImageDraw, truth: Truth, hid: str, c: tuple[float, float], font: object) -> None:
