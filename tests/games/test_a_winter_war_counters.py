@@ -57,3 +57,10 @@ def test_ob_template_is_marked_and_unknown():
     assert len(ob) >= 15
     for ct in ob:
         assert any(v == "?" for v in ct.values.values()) or ct.unit_type == "naval", ct.id
+
+
+def test_every_counter_id_reads_back_as_a_piece_name(cset):
+    from toolkit.games.a_winter_war.naming import counter_spec
+
+    for ct in [*cset, *load_counters(OB)]:
+        assert counter_spec(ct.id) == ct.id

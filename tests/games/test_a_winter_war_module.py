@@ -10,9 +10,9 @@ from toolkit.builders.module_grid import hex_centres
 from toolkit.cli.module_cmd import build_game_module
 from toolkit.counters import load_counters
 from toolkit.games import get_game
-from toolkit.games.a_winter_war.naming import PHASES, TURNS
+from toolkit.games.a_winter_war.naming import PHASES, TURNS, counter_spec, game_state
 from toolkit.terrain.io import load_map
-from toolkit.vassal import Module
+from toolkit.vassal import Module, locate, read_save
 
 
 @pytest.fixture(scope="module")
@@ -64,12 +64,15 @@ def test_live_oracle_loads_and_names_every_hex(aww, aww_map):
     assert [p["location"] for p in answer["points"]] == list(centres)
 
 
-def test_the_setup_save_says_when_it_was_made(aww, tmp_path):
-    from toolkit.games.a_winter_war.naming import game_state
-    from toolkit.vassal import read_save
-
-    built, _ = aww
+def test_the_setup_save_reads_back(aww, tmp_path):
+    built, vmod = aww
     path = tmp_path / "setup.vsav"
     path.write_bytes(built.setup)
+    save = read_save(path)
+    pieces = [p for p in locate(save, Module.open(str(vmod))) if p.kind == "piece"]
+    # the units are read back by name (30B2: Murmansk's intrinsic defence); the overlay and markers are not units
+    assert [(counter_spec(p.name), p.hex) for p in pieces if counter_spec(p.name)] == [
+        ("sov-murmansk-defence", "35:0701")]
+    assert any(counter_spec(p.name) is None for p in pieces)
     # Rule 35A: the game begins with the Soviet turn of Dec I 39, in its initial phase (4A)
-    assert game_state(read_save(path).turns()) == {"turn": 1, "player": "soviet", "phase": "initial"}
+    assert game_state(save.turns()) == {"turn": 1, "player": "soviet", "phase": "initial"}

@@ -74,3 +74,11 @@ def test_turns_and_tracker():
 def test_rule_hexes_are_ids():
     assert naming.RULE_HEXES["Helsinki"][0] == "35:4526"
     assert all(canonical(h) == h for h, _ in naming.RULE_HEXES.values())
+
+
+def test_piece_names():
+    assert naming.counter_spec("fin-inf-xx-4-5-6") == "fin-inf-xx-4-5-6"
+    assert naming.counter_spec(" sov-air-i16 ") == "sov-air-i16"
+    assert naming.counter_spec("ob-sov-rifle-xx") == "ob-sov-rifle-xx"
+    for other in ("Terrain overlay", "Fort", "Finnish capital", "", "fin", "Soviet 5-6"):
+        assert naming.counter_spec(other) is None

@@ -13,6 +13,10 @@ hexsides). One printed path does not fit any offset: Rule 30A2's Helsinki route 
 The rules also write ids without the map number ("hexes 35:0201, 0301, and 0302", "hexside 35:4317/4316"):
 :func:`canonical` accepts both spellings.
 
+**Pieces**: the module names each unit piece by its counter id (``fin-inf-xx-4-5-6``, ``sov-air-i16``,
+``fv-ski-x-rvv1``; the user's OB entries ``ob-...``); markers and map furniture have other names
+("Fort", "Terrain overlay"). :func:`counter_spec` tells them apart when a save is read.
+
 **Sequence** (Sequence of Play A, Rule 35A): game turns of half a month from Dec I 39 (the Soviet
 player turn first), each with the Soviet then the Finnish player turn, each of the five phases
 Initial, Movement, Air, Combat, Exploitation. The game ends with the Finnish Mar I 40 turn; Mar II 40
@@ -21,6 +25,7 @@ is on the track for the variable game length (Rule 36E).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
@@ -30,8 +35,8 @@ from ...hexgrid import Europa, OffsetSystem
 if TYPE_CHECKING:
     from ...vassal.commands import TurnLine
 
-__all__ = ["MAP_ID", "NUMBERING", "PHASES", "PLAYER_TURNS", "RULE_HEXES", "TURNS", "canonical", "game_state",
-           "hex_id", "hex_number", "hexrow", "tracker_path", "turn_name"]
+__all__ = ["MAP_ID", "NUMBERING", "PHASES", "PLAYER_TURNS", "RULE_HEXES", "TURNS", "canonical", "counter_spec",
+           "game_state", "hex_id", "hex_number", "hexrow", "tracker_path", "turn_name"]
 
 MAP_ID = "35"
 #: Europa map 35: ``35:RRHH``, pointy tops, odd rows half a hex east, hex numbers growing west
@@ -66,6 +71,15 @@ PLAYER_TURNS = ("Soviet", "Finnish")
 #: the phases of a player turn, in order (Rule 4A)
 PHASES = ("Initial", "Movement", "Air", "Combat", "Exploitation")
 TRACKER = "TurnTracker0"
+#: a unit piece's name: a counter id of counters/a-winter-war.yaml or of the user's OB file
+PIECE_NAME = re.compile(r"^(?:fin|sov|fv|wif|ob)-[a-z0-9][a-z0-9_.+-]*$")
+
+
+def counter_spec(piece_name: str) -> str | None:
+    """The counter id a piece name stands for (the module names units by counter id), None for a marker or
+    anything else that is not a unit."""
+    name = (piece_name or "").strip()
+    return name if PIECE_NAME.match(name) else None
 
 
 def hex_id(row: int, number: int) -> str:
