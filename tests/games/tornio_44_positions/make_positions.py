@@ -612,6 +612,18 @@ p("nationality-moved", "8.1", "a Nationality marker is removed when the units be
   [u("g", GI, "0309", nationality_marker=True)], player="german",
   before=[u("g", GI, "0308", nationality_marker=True)], violations=[("8.1", ["0308", "0309"], ["g"])])
 
+ILL7_MOVED = [u("a", "fin infantry 6-4-5", "0305"), u("b", "fin infantry 6-4-5", "0305"),
+              u("c", "fin infantry 4-3-5", "0304"), u("d", "fin infantry 4-3-2", "0304"),
+              u("x", "ger infantry 2-2-5", None, eliminated=True)]
+p("illustration-7-move", "19.0", "Illustration 7 as a move: all four enter A (1 MP + terrain), two go on to B",
+  ILL7_MOVED, state={"overruns": [{"units": ["a", "b", "c", "d"], "target": "0304"}]},
+  before=[*ILL7[:3], u("d", "fin infantry 4-3-2", "0404"), ILL7[4]])
+p("illustration-7-move-short", "19.0", "the Overrun costs 1 MP plus the terrain: a unit with 2 MPs stops in A "
+  "(it must enter A: 0204 by way of 0305 does not count)",
+  [*ILL7_MOVED[:3], u("d", "fin infantry 4-3-2", "0204"), ILL7_MOVED[4]],
+  state={"overruns": [{"units": ["a", "b", "c", "d"], "target": "0304"}]},
+  before=[*ILL7[:3], u("d", "fin infantry 4-3-2", "0404"), ILL7[4]], violations=[("17.0", ["0404", "0204"], ["d"])])
+
 
 # --- on the bundled map (maps/tornio-44.yaml): written to ../tornio_44_real_positions ----------------------------
 FIXTURE_COUNT = len(POSITIONS)

@@ -68,7 +68,7 @@ def step_cost(ctx: Context, u: Unit, a: str, h: str, run: int, *, engineers: set
     if river == MAJOR_RIVER and not bridge and is_motorised(u) and not foot:
         return None  # 18.1.1
     enemy_here = h in ctx.occupied[enemy_of(player)]
-    overrun = h in {str(o.get("target")) for o in ctx.state.get("overruns") or [] if u.id in o.get("units", [])}
+    overrun = h in overrun_targets(ctx, u)
     if enemy_here and not b.is_town(h) and not overrun:
         return None  # only Close Combat (22.3) or an Overrun (19.0) enters an enemy hex
     leaving_cc = a in ctx.close_combat
@@ -113,19 +113,26 @@ def step_cost(ctx: Context, u: Unit, a: str, h: str, run: int, *, engineers: set
     return cost, new_run
 
 
+def overrun_targets(ctx: Context, u: Unit) -> set[str]:
+    """19.0: the target hexes of the Overruns ``u`` takes part in (declared in the later position of a move)."""
+    declared = (ctx.after.state if ctx.after is not None else ctx.state).get("overruns") or []
+    return {str(o.get("target")) for o in declared if u.id in {str(i) for i in o.get("units") or []}}
+
+
 def move_bounds(ctx: Context, u: Unit, start: str, dest: str, *, first: Fraction = Fraction(0),
                 budget: float = INF) -> tuple[float, float]:
     """(least cost with unknown chart values free, least cost with them impossible) from ``start`` to ``dest``;
     ``first``: MPs already spent entering ``start`` (16.2: the first map edge or Landing Site hex)."""
     engineers = {e.hex for e in ctx.units if has_type(e, "engineer") and player_of(e) == player_of(u)
                  and e.hex is not None}
+    overrun = overrun_targets(ctx, u)
     out = []
     for unknown in (0.0, INF):
         def succ(state: tuple[str, int], cost: float, unknown: float = unknown
                  ) -> list[tuple[tuple[str, int], float]]:
             h, run = state
-            if h != start and h in ctx.occupied[enemy_of(player_of(u))]:
-                return []  # entering an enemy hex ends the move (Close Combat or the Overrun's target)
+            if h != start and h in ctx.occupied[enemy_of(player_of(u))] and h not in overrun:
+                return []  # entering an enemy hex ends the move (Close Combat); after an Overrun it goes on (19.0)
             steps = []
             for n in ctx.board.neighbours(h):
                 s = step_cost(ctx, u, h, n, run, engineers=engineers)
@@ -151,10 +158,17 @@ def judge_move(ctx: Context, u: Unit, start: str, dest: str, first: Fraction = F
     """(rule, reason) when ``u`` cannot move from ``start`` to ``dest`` this phase; None when it can; the text
     "not judged" when that needs an unknown chart value."""
     mf = ctx.movement(u)
-    lo, hi = move_bounds(ctx, u, start, dest, first=first, budget=float(mf))
+    through = sorted(overrun_targets(ctx, u) - {start})
+    if through and dest != through[0]:
+        # 19.0: the units of an Overrun enter its target hex, then may move on (Illustration 7)
+        lo1, hi1 = move_bounds(ctx, u, start, through[0], first=first, budget=float(mf))
+        lo2, hi2 = move_bounds(ctx, u, through[0], dest, budget=float(mf))
+        lo, hi = lo1 + lo2, hi1 + hi2
+    else:
+        lo, hi = move_bounds(ctx, u, start, dest, first=first, budget=float(mf))
     if hi <= mf:
         return None
-    if dest in ctx.board.neighbours(start) and first == 0:
+    if dest in ctx.board.neighbours(start) and first == 0 and not through:
         c = one_hex_cost(ctx, u, start, dest)
         if c is not None and mf > 0 and mf >= c / 2:
             return None  # 17.4

@@ -9,7 +9,7 @@ from ....rules.position import Position, Unit
 from ....rules.report import Violation, violation
 from ..charts import TERRAIN as TET
 from ..terrain import LANDING_COSTS, LANDING_SITES
-from .common import BOOK, Context, flag, has_type, is_combat, is_marker, is_support, player_of
+from .common import BOOK, Context, enemy_of, flag, has_type, is_combat, is_marker, is_support, player_of
 from .control import in_enemy_zoc
 from .movement import _terrain_cost, judge_move
 
@@ -35,6 +35,13 @@ LANDING_OCC = BOOK.cite("16.2.3", "The Finnish player may make Naval Landings in
                         "as they are not currently occupied by enemy units")
 
 
+def _entry_zoc(ctx: Context, who: str, h: str) -> Fraction:
+    """16.2: the first hex entered is counted "in addition to any possible enemy ZOC cost" (17.5)."""
+    if ctx.day and in_enemy_zoc(ctx, who, h):
+        return ctx.charts.zoc_cost("enter_zoc") or Fraction(0)
+    return Fraction(0)
+
+
 def landing_cost(u: Unit, h: str) -> Fraction:
     """16.2.3: 1 MP into 2602, 3 MPs into 3220 or 3917; doubled for Support, Antitank and Tank units."""
     cost = Fraction(LANDING_COSTS[h])
@@ -54,6 +61,9 @@ def moves(ctx: Context) -> list[Violation]:
     demolishers = {str(d.get("engineer")) for d in ctx.state.get("demolitions") or []} | {
         str(d.get("engineer")) for d in after.state.get("demolitions") or []}
     exited_by_finns = set(ctx.state.get("finnish_exits") or [])
+    overrun = {str(o.get("target")) for o in after.state.get("overruns") or []}
+    if overrun and ctx.zoc is not None:  # 19.0: the overrun units are eliminated; their ZOC goes with them
+        ctx.zoc = ctx.zoc.without({e.id for h in overrun for e in ctx.at(h, enemy_of(ctx.pos.player))})
     for v in after.units:
         if is_marker(v):
             continue
@@ -100,7 +110,7 @@ def moves(ctx: Context) -> list[Violation]:
                 if entry in ctx.occupied["german"]:
                     out.append(violation("16.2.3", f"Landing Site {entry} is occupied by enemy units", [entry],
                                          [v.id]))
-                first = landing_cost(unit, entry)
+                first = landing_cost(unit, entry) + _entry_zoc(ctx, who, entry)
             else:
                 if who == "german" and entry in exited_by_finns:
                     out.append(violation("16.2.2", f"German reinforcement {v.id} arrives from {entry}, a VP Exit Hex "
@@ -109,7 +119,7 @@ def moves(ctx: Context) -> list[Violation]:
                 if c is None:
                     ctx.unknown(TET, f"the movement cost of {v.id}'s first hex {entry}")
                     continue
-                first = c
+                first = c + _entry_zoc(ctx, who, entry)
             start = entry
         if ctx.pos.phase == "exploitation":
             if not ctx.day:

@@ -164,8 +164,9 @@ class TornioReferee(Referee):
             move_ctx = self.context(before)
             move_ctx.after = position
             report.extend(BOOK.run(move_ctx, "move"))
-            if before.phase == "combat":
-                combat_ctx = move_ctx  # combats are declared at the start of the Combat Phase
+            # declared actions (combats, fire, Air Strikes, Overruns) are judged on the earlier position, where the
+            # units stood when they were made
+            combat_ctx = move_ctx
             ctx.not_judged.extend(n for n in move_ctx.not_judged if n not in ctx.not_judged)
         report.extend(BOOK.run(combat_ctx, "combat"))
         if combat_ctx is not ctx:
