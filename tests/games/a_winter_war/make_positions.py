@@ -107,6 +107,10 @@ case("stack-example-c", "8A", "example (c): one division + one cadre + four brig
      [u("d1", SDIV, "35:4716", **N), u("c1", SDIV, "35:4716", cadre=True, **N), u("b1", SBDE, "35:4716", **N),
       u("b2", SBDE, "35:4716", **N), u("b3", SBDE, "35:4716", **N), u("b4", SBDE, "35:4716", **N),
       u("ad", SARTD, "35:4716", **N)], [])
+case("stack-cadres-non-divisional", "8A, 3A1", "cadres are non-divisional: three divisions and three cadres",
+     [u("d1", SDIV, "35:4716", **N), u("d2", SDIV, "35:4716", **N), u("d3", SDIV, "35:4716", **N),
+      u("c1", SDIV, "35:4716", cadre=True, **N), u("c2", SDIV, "35:4716", cadre=True, **N),
+      u("c3", SDIV, "35:4716", cadre=True, **N)], [])
 case("stack-four-divisions", "8A", "four divisions: only three units of any size",
      [u(f"d{i}", FDIV, "35:4418") for i in range(1, 5)], ["8A"], player="finnish")
 case("stack-nine-finns", "8A", "three divisions + three regiments + three artillery regiments: one too many",

@@ -177,3 +177,14 @@ def test_every_rule_quotes_the_rules_text() -> None:
                      for n in ("rules", "naval-rules", "overview"))
     assert BOOK.unquoted(text) == []
     assert len(BOOK.sections()) >= 30
+
+
+def test_build_aids_with_a_completed_chart_file(tmp_path: Path) -> None:
+    path = _chart_file(tmp_path, CRT_FILE)
+    tables = GAME.charts_from(str(path))
+    crt = next(t for t in tables if t.title == "Land Combat Results Table")
+    assert crt.rows[3] == ("4", "AE", "AR", "AS", "EX", "HX", "DR", "DR", "DH", "DE", "DE", "DE", "DE")
+    assert crt.rows[-1][0] == "0"  # the file's extra row
+    bad = _chart_file(tmp_path, "- title: Bogus Table\n  columns: [a]\n")
+    with pytest.raises(DataFileError, match="unknown chart 'Bogus Table'"):
+        GAME.charts_from(str(bad))

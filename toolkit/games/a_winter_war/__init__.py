@@ -91,11 +91,17 @@ class AWinterWar(Game):
 
     def charts(self) -> list[ChartTable]:
         """Every chart as a player aid table, ``?`` where the rules text gives no value."""
+        return self._tables(self.chart_values())
+
+    def charts_from(self, path: str) -> list[ChartTable]:
+        """The charts completed from the user's chart file (checked cell by cell, exit 3 naming the line)."""
+        return self._tables(self.chart_values(path))
+
+    def _tables(self, values: ChartValues) -> list[ChartTable]:
         from ...builders.aids import ChartTable
         from ..chart_values import table_rows
         from . import charts as data
 
-        values = self.chart_values()
         tables = [ChartTable.make("Sequence of Play", ("Step", "Phase"),
                                   [(str(i), s) for i, s in enumerate(data.SEQUENCE_OF_PLAY, 1)], kind="sequence",
                                   source="rule 4A")]

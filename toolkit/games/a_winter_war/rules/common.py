@@ -122,8 +122,9 @@ def is_position_aa(u: Unit) -> bool:
 
 
 def is_divisional(u: Unit) -> bool:
-    """3A1: the division or corps symbol, except HQs."""
-    return u.kind.size in ("XX", "XXX") and not is_hq(u)
+    """3A1: the division or corps symbol, except HQs; a division on its cadre side is a non-divisional unit
+    ("brigades, regiments, cadres and battalions")."""
+    return u.kind.size in ("XX", "XXX") and not is_hq(u) and not u.state.get("cadre")
 
 
 def is_battalion(u: Unit) -> bool:
@@ -172,7 +173,7 @@ def re_of(u: Unit) -> Fraction:
         return Fraction(u.value("aa", 1)) / 2
     if is_battalion(u):
         return Fraction(1, 2)
-    if is_divisional(u) and not u.state.get("cadre"):
+    if is_divisional(u):
         return Fraction(3)
     return Fraction(1)
 

@@ -31,7 +31,7 @@ def exerts(ctx: Context, u: Unit) -> bool:
     if (ctx.pos.turn == 1 and ctx.pos.player == "soviet" and ctx.pos.phase in ("initial", "movement")
             and player_of(u) == "finnish" and ctx.board.country(u.hex) != "finland"):
         return False
-    if is_divisional(u) and not u.state.get("cadre"):
+    if is_divisional(u):
         return True
     return ctx.board.arctic(u.hex)
 
