@@ -102,5 +102,10 @@ def test_towns_and_roads() -> None:
     assert MAP.terrain("0505") == t.FOREST  # 18.0: "If it is hard to determine the terrain ... use Forest"
 
 
-def test_provenance_says_approximation() -> None:
+def test_provenance_says_approximation_and_sections_are_cited() -> None:
     assert "Our own approximation" in MAP.provenance and "build tornio-44" in MAP.provenance
+    sections = MAP.meta["sections"]
+    assert (sections["landing_site"], sections["depot_finnish_from"], sections["depot_german_until"]) == (
+        "16.2.3", "13.1", "13.2")
+    tags = {tag for h in MAP.ids() for tag in MAP.tags(h)} - {"road", "map_edge"}
+    assert tags <= set(sections)  # every property the rules give a hex names its section

