@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from tests.vassal.boardlog import write_board_log, write_board_module
-from tests.vassal.helpers import CASES, FIXTURES, build_case_module, case_save
+from tests.vassal.helpers import CASES, FIXTURES, build_case_module, case_save, corpus_saves
 from toolkit.vassal import Module, read_save, replay
 from toolkit.vassal.commands import BoardPickerLine, CommandList, LogCommand, TextCommand
 from toolkit.vassal.reports import engine_reports, parse_report, report_patterns
@@ -87,17 +87,27 @@ def test_engine_reports_of_the_board_log_agree(board_case):
 
 
 def test_corpus_log_reports_agree_at_their_steps(corpus, tmp_path):
-    """Every location the engine reported in the chat of a corpus log is where replay puts the piece."""
-    total = 0
-    for case in ("zxvt", "tld-log"):
-        if case not in CASES:
-            continue
-        vmod = build_case_module(case, tmp_path)
-        with Module.open(vmod) as module:
-            checks = list(engine_reports(read_save(case_save(case)), module))
+    """Every location the engine reported in the chat of every corpus log is where replay puts the piece: each
+    log read with its module where the corpus has it (zxvt, The Longest Day), else with VASSAL's default report
+    formats (the vasl-templates logs: VASL is not in the corpus)."""
+    modules = {case_save(case): case for case in ("zxvt", "tld-log") if case in CASES}
+    logs = [p for p in corpus_saves() if read_save(p).is_log]
+    assert [p.name for p in logs] == ["5x5_startup.vlog", "game__0606-1.log",
+                                      "vasl_templates__webapp__tests__fixtures__analyze-vlog__full.vlog",
+                                      "vasl_templates__webapp__tests__fixtures__analyze-vlog__empty.vlog"]
+    per_log = {}
+    for log in logs:
+        case = modules.get(log)
+        module = Module.open(build_case_module(case, tmp_path)) if case else None
+        try:
+            checks = list(engine_reports(read_save(log), module))
+        finally:
+            if module is not None:
+                module.close()
         assert all(c.agrees for c in checks), [c.to_dict() for c in checks if not c.agrees]
-        total += len(checks)
-    assert total == 6  # zxvt's six "created in" reports; The Longest Day's log reports no moves
+        per_log[log.name.rsplit("__", 1)[-1]] = len(checks)
+    # zxvt's six "created in" reports; The Longest Day's log (1,091 steps) and the ASL logs report no moves
+    assert per_log == {"5x5_startup.vlog": 6, "0606-1.log": 0, "full.vlog": 0, "empty.vlog": 0}
 
 
 def _steps(*steps: list) -> str:
