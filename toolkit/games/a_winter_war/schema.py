@@ -68,6 +68,8 @@ STATE: dict[str, Field] = {
     "patrol_attacks": Field(ListOf(_PATROL, what="a list of patrol attacks"), "patrol attacks (19)"),
     "naval_transport": Field(ListOf(_TRANSPORT, what="a list of naval transports"), "naval transport (38B2)"),
     "port_damage": Field(MapOf(Int(), what="a mapping of hex to hits"), "hits on ports (38A2b, 29B3)"),
+    "coast_defences": Field(MapOf(Int(), what="a mapping of hex to a level 0..3"),
+                            "intrinsic coast defence levels (38A2f; the OB's, or after hits)"),
     "factory_destroyed": Field(Bool(), "the Tampere factory is destroyed (30A3)"),
     "sweden_resists": Field(Bool(), "Sweden resists the Western intervention (31B)"),
     "intervention": Field(Bool(), "the Western intervention is triggered (31)"),

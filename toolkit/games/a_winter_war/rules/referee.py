@@ -106,7 +106,7 @@ class AWinterWarReferee(Referee):
                 for k in ("hex", "from", "to"):
                     if isinstance(item, dict) and item.get(k) is not None:
                         item[k] = self.hex_of(str(item[k]))
-        for key in ("port_damage", "airstrips"):
+        for key in ("port_damage", "airstrips", "coast_defences"):
             if isinstance(pos.state.get(key), Mapping):
                 pos.state[key] = {self.hex_of(str(k)): v for k, v in pos.state[key].items()}
         return pos

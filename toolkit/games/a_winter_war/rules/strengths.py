@@ -12,7 +12,7 @@ from fractions import Fraction
 
 from ....rules.position import Unit
 from ...chart_values import NotJudged
-from ..combat import artillery_total
+from ..combat import artillery_total, coast_defence_strength
 from .common import (
     Context,
     attack_of,
@@ -25,7 +25,7 @@ from .common import (
     re_of,
 )
 
-__all__ = ["attack_strength", "combat_effect", "defence_strength", "supported"]
+__all__ = ["attack_strength", "coast_level", "combat_effect", "defence_strength", "from_sea", "supported"]
 
 
 def combat_effect(text: str) -> tuple[Fraction, int]:
@@ -77,14 +77,45 @@ def _base(ctx: Context, u: Unit, value: Fraction, company: Sequence[Unit]) -> Fr
     return value
 
 
-def defence_strength(ctx: Context, hex_id: str, defenders: Sequence[Unit], crossed: Sequence[str] = ()) -> Fraction:
+def coast_level(ctx: Context, hex_id: str) -> Fraction:
+    """38A2f: the intrinsic coast defence level of a hex: the Coast Defenses Chart's (the three the examples give),
+    or ``state.coast_defences`` (the OB's, as the position states them, a hit level after naval combat); none once
+    the Soviet player owns the hex."""
+    given = (ctx.pos.state.get("coast_defences") or {}).get(hex_id)
+    if given is None and hex_id in ctx.charts.rows("coast"):
+        given = ctx.charts.get("coast", hex_id, "level")
+    if not given or ctx.owner(hex_id) == "soviet":
+        return Fraction(0)
+    return Fraction(str(given))
+
+
+def from_sea(ctx: Context, attackers: Sequence[Unit], target: str) -> bool:
+    """38A2f: some attacker attacks from an all-sea/lake hex or across a sea or lake hexside (a bridged strait is
+    crossed as land: the Helsinki example quarters the defences against 35:4425 and 35:4525)."""
+    for u in attackers:
+        if u.hex is None:
+            continue
+        if not ctx.board.is_land(u.hex):
+            return True
+        feats = ctx.board.side(u.hex, target)
+        if ctx.board.water_side(u.hex, target) in ("sea", "lake") and "bridged" not in feats:
+            return True
+    return False
+
+
+def defence_strength(ctx: Context, hex_id: str, defenders: Sequence[Unit], crossed: Sequence[str] = (),
+                     attackers: Sequence[Unit] = ()) -> Fraction:
     """The defenders' modified defence: each unit's (halved out of supply, halved unsupported), surplus artillery
-    with a total of 1 (14B), then the terrain of the hex and of ``crossed`` hexside rows of the chart (9H)."""
+    with a total of 1 (14B), an intrinsic coast defence (38A2f: a 1/2 RE artillery unit of 1/2 or 1/4 its level),
+    then the terrain of the hex and of ``crossed`` hexside rows of the chart (9H)."""
     arts = [u for u in defenders if is_artillery(u)]
     others = [u for u in defenders if not is_artillery(u) and not is_position_aa(u)]
     total = sum((_base(ctx, u, defense_of(u), defenders) for u in others), Fraction(0))
     non_art_re = sum((re_of(u) for u in others), Fraction(0))
     total += artillery_total([_base(ctx, u, defense_of(u), defenders) for u in arts], non_art_re)
+    coast = coast_level(ctx, hex_id)
+    if coast:  # its strength as the examples give it, added whole (not as surplus artillery)
+        total += coast_defence_strength(coast, from_sea=from_sea(ctx, attackers, hex_id))
     rows = ["major city" if ctx.board.major_city(hex_id) else ctx.board.terrain(hex_id), *crossed]
     for row in rows:
         cell = ctx.charts.value("tec", row, "combat")
@@ -131,7 +162,7 @@ def safe_odds(ctx: Context, attackers: Sequence[Unit], target: str, defenders: S
     """(attack, defence) or None after noting what is not judged."""
     try:
         return attack_strength(ctx, attackers), defence_strength(ctx, target, defenders,
-                                                                 crossed_rows(ctx, attackers, target))
+                                                                 crossed_rows(ctx, attackers, target), attackers)
     except NotJudged as exc:
         ctx.skip(exc, what)
         return None
