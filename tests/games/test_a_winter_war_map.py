@@ -247,3 +247,17 @@ def test_roads(m, board):
     assert any(board.country(h) == "ussr" for h in raate)
     # errata, Maps: "Hex 35:3223 contains an additional secondary road leading east"
     assert board.road_side("35:3223", "35:3222") in ("secondary", "primary")
+
+
+def test_norway_is_three_areas_on_the_north_edge(m):
+    # 3E: "three minor portions of Norway appear along the northern edge of the map: the bordered area
+    # containing the city of Narvik (35:0126), ... Kautokeino (35:0118), and ... Kirkenes (35:0205)"
+    norway = {h for h in m.ids() if m.value(h, "country") == "norway"}
+    areas = []
+    while norway:
+        area = _reach({h: {n for n in m.neighbours(h) if n in norway} for h in norway}, min(norway))
+        areas.append(area)
+        norway -= area
+    assert sorted(sorted(m.name(h) for h in a if m.name(h)) for a in areas) == [["Kautokeino"], ["Kirkenes"],
+                                                                                ["Narvik"]]
+    assert all(min(hexrow(h) for h in a) == 1 for a in areas)
