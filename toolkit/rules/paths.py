@@ -23,12 +23,13 @@ S = TypeVar("S", bound=Hashable)
 
 
 def cheapest(starts: Mapping[S, float], successors: Callable[[S, float], Iterable[tuple[S, float]]],
-             budget: float = float("inf")) -> dict[S, float]:
+             budget: float = float("inf"), stop: Callable[[S], bool] | None = None) -> dict[S, float]:
     """The least cost of reaching every state reachable within ``budget`` (Dijkstra).
 
     ``successors(state, cost_so_far)`` yields ``(next_state, step_cost)``; a step is taken only if the
     total stays within ``budget``. Games that allow "always one hex" yield such steps from a start
-    state with a cost of 0 or mark them themselves.
+    state with a cost of 0 or mark them themselves. ``stop(state)``: the search ends as soon as a state for which
+    it holds is reached at its least cost (one destination wanted: the map need not be explored further).
     """
     best: dict[S, float] = dict(starts)
     tie = itertools.count()
@@ -38,6 +39,8 @@ def cheapest(starts: Mapping[S, float], successors: Callable[[S, float], Iterabl
         cost, _, state = heapq.heappop(heap)
         if cost > best.get(state, float("inf")):
             continue
+        if stop is not None and stop(state):
+            break
         for nxt, step in successors(state, cost):
             total = cost + step
             if total <= budget and total < best.get(nxt, float("inf")):

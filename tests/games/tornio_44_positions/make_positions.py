@@ -624,6 +624,11 @@ p("illustration-7-move-short", "19.0", "the Overrun costs 1 MP plus the terrain:
   state={"overruns": [{"units": ["a", "b", "c", "d"], "target": "0304"}]},
   before=[*ILL7[:3], u("d", "fin infantry 4-3-2", "0404"), ILL7[4]], violations=[("17.0", ["0404", "0204"], ["d"])])
 
+p("demolition-then-attack", "15.0", "the Engineer that attempted a demolition may not participate in any combat",
+  [u("e", GE, "1603"), u("f", FI, "1703")], turn=3, player="german", phase="combat",
+  state={"demolitions": [{"engineer": "e", "bridge": "1603"}], "attacks": [{"attackers": ["e"], "target": "1703"}]},
+  violations=[("15.0", ["1603", "1703"], ["e"])])
+
 
 # --- on the bundled map (maps/tornio-44.yaml): written to ../tornio_44_real_positions ----------------------------
 FIXTURE_COUNT = len(POSITIONS)

@@ -186,6 +186,8 @@ def attacks(ctx: Context) -> list[Violation]:
     used: dict[str, int] = {}
     targets: dict[str, int] = {}
     me = pos.player
+    demolishers = {str(d.get("engineer")) for st in (ctx.state, ctx.after.state if ctx.after else {})
+                   for d in st.get("demolitions") or []}
     for n, spec in enumerate(raw, 1):
         try:
             attackers = [pos.by_id[str(i)] for i in spec.get("attackers") or []]
@@ -213,6 +215,9 @@ def attacks(ctx: Context) -> list[Violation]:
                 continue
             if flag(u, "intoxicated"):
                 out.append(violation("28.1", f"{u.id} is intoxicated and may not attack", where, [u.id]))
+            if u.id in demolishers:
+                out.append(violation("15.0", f"engineer {u.id} attempted a demolition and may not participate in any "
+                                     "combat this Player Turn", where, [u.id]))
             if ctx.known(u, "attack", "22.0") and ctx.attack(u) <= 0:
                 out.append(violation("22.0", f"{u.id} has an attack strength of {float(ctx.attack(u)):g}: it attacks "
                                      "only with more than 0", where, [u.id]))

@@ -120,14 +120,19 @@ def overrun_targets(ctx: Context, u: Unit) -> set[str]:
 
 
 def move_bounds(ctx: Context, u: Unit, start: str, dest: str, *, first: Fraction = Fraction(0),
-                budget: float = INF) -> tuple[float, float]:
+                budget: float = INF, within: float | None = None) -> tuple[float, float]:
     """(least cost with unknown chart values free, least cost with them impossible) from ``start`` to ``dest``;
-    ``first``: MPs already spent entering ``start`` (16.2: the first map edge or Landing Site hex)."""
+    ``first``: MPs already spent entering ``start`` (16.2: the first map edge or Landing Site hex). With
+    ``within``, the first search is skipped when the second already costs no more than it (its value is then
+    returned as 0: the caller only needs the first when the second is beyond ``within``)."""
     engineers = {e.hex for e in ctx.units if has_type(e, "engineer") and player_of(e) == player_of(u)
                  and e.hex is not None}
     overrun = overrun_targets(ctx, u)
-    out = []
-    for unknown in (0.0, INF):
+    out: list[float] = []
+    for unknown in (INF, 0.0):
+        if unknown == 0.0 and within is not None and out[0] <= within:
+            out.append(0.0)
+            break
         def succ(state: tuple[str, int], cost: float, unknown: float = unknown
                  ) -> list[tuple[tuple[str, int], float]]:
             h, run = state
@@ -141,9 +146,9 @@ def move_bounds(ctx: Context, u: Unit, start: str, dest: str, *, first: Fraction
                 c, r = s
                 steps.append(((n, r), unknown if c < 0 else float(c)))
             return steps
-        best = cheapest({(start, 0): float(first)}, succ, budget)
+        best = cheapest({(start, 0): float(first)}, succ, budget, stop=lambda st: st[0] == dest)
         out.append(min((c for (h, _), c in best.items() if h == dest), default=INF))
-    return out[0], out[1]
+    return out[1], out[0]
 
 
 def one_hex_cost(ctx: Context, u: Unit, a: str, h: str) -> float | None:
@@ -165,7 +170,7 @@ def judge_move(ctx: Context, u: Unit, start: str, dest: str, first: Fraction = F
         lo2, hi2 = move_bounds(ctx, u, through[0], dest, budget=float(mf))
         lo, hi = lo1 + lo2, hi1 + hi2
     else:
-        lo, hi = move_bounds(ctx, u, start, dest, first=first, budget=float(mf))
+        lo, hi = move_bounds(ctx, u, start, dest, first=first, budget=float(mf), within=float(mf))
     if hi <= mf:
         return None
     if dest in ctx.board.neighbours(start) and first == 0 and not through:

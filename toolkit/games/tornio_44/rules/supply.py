@@ -63,8 +63,10 @@ def _trace(ctx: Context, u: Unit, limit: Fraction) -> bool | None:
             return False  # 13.0: not through enemy ZOC unless contested or occupied by a friendly unit
         return b.legal(h)
 
-    results = []
-    for unknown in (0.0, None):
+    results: list[bool] = []
+    for unknown in (None, 0.0):
+        if results and results[0]:
+            return True
         def land(a: str, h: str, unknown: float | None = unknown) -> float | None:
             s = step_cost(ctx, u, a, h, 1, foot=True)  # run 1: no free third Main Road hex for a route
             if s is None:
@@ -73,11 +75,7 @@ def _trace(ctx: Context, u: Unit, limit: Fraction) -> bool | None:
 
         legs = (Leg("foot", land, float(limit)), Leg("road", lambda a, h: 0.0 if b.road(a, h) else None))
         results.append(trace_supply(b, u.hex, legs, lambda h: h in sources, enter=enter) is not None)
-    if results[1]:
-        return True
-    if not results[0]:
-        return False
-    return None
+    return None if results[1] else False
 
 
 def depot_reachable(ctx: Context, u: Unit) -> bool:
