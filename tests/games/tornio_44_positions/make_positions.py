@@ -629,6 +629,28 @@ p("demolition-then-attack", "15.0", "the Engineer that attempted a demolition ma
   state={"demolitions": [{"engineer": "e", "bridge": "1603"}], "attacks": [{"attackers": ["e"], "target": "1703"}]},
   violations=[("15.0", ["1603", "1703"], ["e"])])
 
+p("retreat-into-zoc", "22.6.5", "a Retreat may not end in enemy ZOC while another hex is free of it",
+  [u("f", FI, "0303"), u("h", FI, "0505"), u("g", GI, "0404")], phase="combat", state=fight("retreat", [1, 1]),
+  before=[u("f", FI, "0303"), u("h", FI, "0505"), u("g", GI, "0304")], violations=[("22.6.5", ["0304", "0404"], ["g"])])
+p("retreat-contested", "22.6.5", "Retreat is allowed to a hex that is contested",
+  [u("f", FI, "0303"), u("h", FI, "0505"), u("k", GI, "0405"), u("g", GI, "0404")], phase="combat",
+  state=fight("retreat", [1, 1]),
+  before=[u("f", FI, "0303"), u("h", FI, "0505"), u("k", GI, "0405"), u("g", GI, "0304")])
+p("both-abandoned", "24.0", "if both players abandoned a hex in the combat, neither may advance",
+  [u("f", FI, "0302"), u("f2", FI, "0304"), u("g", GI, "0204")], phase="combat",
+  state={"attacks": [{"attackers": ["f", "f2"], "target": "0304", "attacker_dice": [1, 1], "defender_dice": [2],
+                      "defender_actions": [{"action": "retreat"}], "attacker_actions": [{"action": "retreat"}]}]},
+  before=[u("f", FI, "0303"), u("f2", FI, "0404"), u("g", GI, "0304")], violations=[("24.0", ["0404", "0304"], ["f2"])])
+p("panic-artillery", "22.6.6", "a Panic always costs Field and Rocket Artillery a step",
+  [u("f", FI, "0303"), u("g", GI, "0306"), u("r", "ger rocket [8]-1-8m r6", "0306")], player="finnish",
+  phase="combat", state=fight("panic", [2, 1]),
+  before=[u("f", FI, "0303"), u("g", GI, "0304"), u("r", "ger rocket [8]-1-8m r6", "0304")],
+  violations=[("22.6.6", ["0304", "0306"], ["r"])])
+p("panic-artillery-reduced", "22.6.6", "the Rocket Artillery panics and loses its step",
+  [u("f", FI, "0303"), u("g", GI, "0306"), u("r", "ger rocket [8]-1-8m r6", "0306", reduced=True)],
+  phase="combat", state=fight("panic", [2, 1]),
+  before=[u("f", FI, "0303"), u("g", GI, "0304"), u("r", "ger rocket [8]-1-8m r6", "0304")])
+
 
 # --- on the bundled map (maps/tornio-44.yaml): written to ../tornio_44_real_positions ----------------------------
 FIXTURE_COUNT = len(POSITIONS)

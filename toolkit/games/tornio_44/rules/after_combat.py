@@ -17,7 +17,12 @@ __all__ = ["after_combat", "exited", "nationality_markers"]
 RETREAT = BOOK.cite("22.6.5", "A unit cannot retreat into a hex occupied by an enemy unit ... It may not result in "
                     "that a unit would need to enter an Illegal Hex, unhexed area, or exit the map from a non-VP "
                     "Exit Hex.")
-PANIC = BOOK.cite("22.6.6", "All units in all of the attacker's hexes (if several was used) must retreat two hexes.")
+PANIC = BOOK.cite("22.6.6", "All units in all of the attacker's hexes (if several was used) must retreat two "
+                  "hexes. ... A Panic combat action will always cause all Field and Rocket Artillery units to lose one "
+                  "step.")
+ZOC_RETREAT = BOOK.cite("22.6.5", "The hex may not be in enemy ZOC unless there are no other alternatives. Retreat is "
+                        "allowed to a hex that is contested [9.0].")
+BOTH = BOOK.cite("24.0", "If both players abandoned a hex in the combat, neither player may advance.")
 VOLUNTARY = BOOK.cite("22.8", "Units that participated in a combat may always retreat (never panic) voluntarily even "
                       "if all APs have already been spent on combat actions.")
 TANK = BOOK.cite("24.1", "An unbroken Tank unit (only) may advance one additional hex from the first (abandoned) hex. "
@@ -55,31 +60,12 @@ def after_combat(ctx: Context) -> list[Violation]:
                                  "move then only to retreat, panic or advance after combat", where, [u.id]))
             continue
         target = str(spec.get("target"))
-        if role == "attacker" and (dest == target or _tank_second(ctx, u, v, spec)):
-            if dest == target:  # an advance into the abandoned target hex (24.0); a Tank's second hex is 24.1's
-                why = []
-                if target in _enemy_after(ctx, mine):
-                    why.append("the target hex is not abandoned")
-                if ctx.broken(u):
-                    why.append("it is Broken")
-                if has_type(u, *ARTILLERY_TYPES):
-                    why.append("Field and Rocket Artillery never advance")
-                if why:
-                    out.append(violation("24.0", f"{u.id} may not advance into {target}: {'; '.join(why)}", where,
-                                         [u.id]))
-            continue
         left = {ctx.pos.by_id[str(i)].hex for i in spec.get("attackers") or [] if str(i) in ctx.pos.by_id}
-        if role == "defender" and dest in left and dest in b.neighbours(start):
-            # the attacker abandoned the hex it attacked from: the defender may advance into it (24.0)
-            why = []
-            if dest in _enemy_after(ctx, mine):
-                why.append("the hex is not abandoned")
-            if ctx.broken(u):
-                why.append("it is Broken")
-            if has_type(u, *ARTILLERY_TYPES):
-                why.append("Field and Rocket Artillery never advance")
-            if why:
-                out.append(violation("24.0", f"{u.id} may not advance into {dest}: {'; '.join(why)}", where, [u.id]))
+        advance = (role == "attacker" and (dest == target or _tank_second(ctx, u, v, spec))) or (
+            role == "defender" and dest in left and dest in b.neighbours(start))
+        if advance:
+            if dest == target or role == "defender":  # into the abandoned hex (24.0); a Tank's second hex: 24.1
+                out.extend(_advance(ctx, u, dest, spec, where))
             continue
         side = "defender" if role == "defender" else "attacker"
         panic = _chose(spec, side, "panic")
@@ -92,6 +78,71 @@ def after_combat(ctx: Context) -> list[Violation]:
                                  [u.id]))
         elif dest in _enemy_after(ctx, mine) or not b.legal(dest):
             out.append(violation("22.6.5", f"{u.id} retreats into {dest}: an enemy or Illegal Hex", where, [u.id]))
+        elif want == 1 and _zoc_bound(ctx, u, dest):
+            free = [n for n in b.neighbours(start) if b.legal(n) and n not in ctx.occupied[enemy_of(mine)]
+                    and not _zoc_bound(ctx, u, n)]
+            if free:
+                out.append(violation("22.6.5", f"{u.id} retreats into enemy ZOC in {dest} while {', '.join(free)} "
+                                     "is not in enemy ZOC", where, [u.id]))
+    out.extend(_panic_artillery(ctx, attacks))
+    return out
+
+
+def _zoc_bound(ctx: Context, u: Unit, h: str) -> bool:
+    """22.6.5: ``h`` is in enemy ZOC and not contested (a friendly ZOC from a unit of another hex there)."""
+    assert ctx.zoc is not None
+    mine = player_of(u)
+    if not ctx.zoc.enemy(mine, h):
+        return False
+    return not any(ctx.pos.by_id[i].hex != u.hex for i in ctx.zoc.controllers(mine, h))
+
+
+def _advance(ctx: Context, u: Unit, dest: str, spec: Mapping[str, Any], where: list[str]) -> list[Violation]:
+    """24.0: into an abandoned hex, by an unbroken unit of the combat that is not Field or Rocket Artillery; not when
+    both players abandoned a hex in the combat."""
+    assert ctx.after is not None
+    mine = player_of(u)
+    why = []
+    if dest in _enemy_after(ctx, mine):
+        why.append("the hex is not abandoned")
+    if ctx.broken(u):
+        why.append("it is Broken")
+    if has_type(u, *ARTILLERY_TYPES):
+        why.append("Field and Rocket Artillery never advance")
+    target = str(spec.get("target"))
+    attacker = enemy_of(player_of(ctx.at(target)[0])) if ctx.at(target) else ctx.pos.player
+    held_after = {w.hex for w in ctx.after.units if w.hex and not is_marker(w) and player_of(w) == attacker}
+    starts = {ctx.pos.by_id[str(i)].hex for i in spec.get("attackers") or [] if str(i) in ctx.pos.by_id}
+    # the attacker abandoned a hex by a Retreat or Panic, or by elimination (an advance leaves none)
+    eliminated = any(str(i) in ctx.after.by_id and ctx.after.by_id[str(i)].hex is None
+                     for i in spec.get("attackers") or [])
+    attacker_left = bool(starts - held_after) and (
+        _chose(spec, "attacker", "retreat") or _chose(spec, "attacker", "panic") or eliminated)
+    defender_left = not [w for w in ctx.after.units if w.hex == target and player_of(w) != attacker]
+    if attacker_left and defender_left:
+        why.append("both players abandoned a hex in the combat")
+    if not why:
+        return []
+    return [violation("24.0", f"{u.id} may not advance into {dest}: {'; '.join(why)}", where, [u.id])]
+
+
+def _panic_artillery(ctx: Context, attacks: list[Mapping[str, Any]]) -> list[Violation]:
+    """22.6.6: "A Panic combat action will always cause all Field and Rocket Artillery units to lose one step"."""
+    assert ctx.after is not None
+    out = []
+    for spec in attacks:
+        target = str(spec.get("target"))
+        for side, units in (("defender", [w.id for w in ctx.at(target)]),
+                            ("attacker", [str(i) for i in spec.get("attackers") or []])):
+            if not _chose(spec, side, "panic"):
+                continue
+            for uid in units:
+                u, v = ctx.pos.by_id.get(uid), ctx.after.by_id.get(uid)
+                if u is None or not has_type(u, *ARTILLERY_TYPES) or v is None or v.hex is None:
+                    continue
+                if flag(u, "reduced") or not flag(v, "reduced"):
+                    out.append(violation("22.6.6", f"{uid} is Field or Rocket Artillery in a Panic: it loses a step "
+                                         "(reduced, or eliminated if it was)", [u.hex, v.hex], [uid]))
     return out
 
 
