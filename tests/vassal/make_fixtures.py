@@ -13,8 +13,10 @@ import json
 import sys
 import tempfile
 from pathlib import Path
+from typing import Any
 
 from tests.conftest import ORACLE
+from tests.oracle_bridge import SCRIPT_HELPERS, run_script
 from tests.vassal.helpers import CASES, FIXTURES, build_case_module, case_save, demo_module_bytes, run_oracle
 from tests.vassal.test_write import PLACEMENTS
 from toolkit.vassal import Module
@@ -29,7 +31,7 @@ LOAD_CASES = ("pog-boards", "tld-log")
 # state and then every logged command in order, as stepping through the log does; kept: every piece
 # whose [name, map, x, y] after the last step differs from decode's answer for the saved state.
 REPLAY_CASES = ("zxvt", "tld-log")
-_LOAD_SCRIPT = r"""
+_LOAD_SCRIPT = SCRIPT_HELPERS + r"""
 import json, os, sys
 source = open(os.path.join(sys.argv[1], "oracle.py")).read().replace("\nmain()\n", "\n")
 exec(compile(source, "oracle.py", "exec"))
@@ -40,25 +42,6 @@ _ensure_boards()
 state = module.getGameState()
 command = state.decodeSavedGame(File(os.path.abspath(sys.argv[3])))
 errors = []
-
-
-def tree(c):
-    out = [c]
-    for sub in c.getSubCommands():
-        out.extend(tree(sub))
-    return out
-
-
-def member(obj, kind, name):
-    k = obj.getClass()
-    while k is not None:
-        try:
-            found = k.getDeclaredMethod(name) if kind == "method" else k.getDeclaredField(name)
-            found.setAccessible(True)
-            return found
-        except Exception:
-            k = k.getSuperclass()
-    raise LookupError(name)
 
 
 if sys.argv[4] == "load":  # execute the whole saved game, as loading it does
@@ -92,21 +75,10 @@ os._exit(0)
 """
 
 
-def load_answer(vmod: Path, save: Path, mode: str = "load") -> dict:
+def load_answer(vmod: Path, save: Path, mode: str = "load") -> Any:
     """``[name, map, x, y]`` of every piece after the engine executed the whole saved game (``load``),
     or after it executed the saved state and then every logged step in order (``replay``)."""
-    import os
-    import subprocess
-
-    home = subprocess.run([str(ORACLE.parent / "setup.sh")], capture_output=True, text=True,
-                          check=True).stdout.strip().splitlines()[-1]
-    with tempfile.NamedTemporaryFile("w", suffix=".py", delete=False) as handle:
-        handle.write(_LOAD_SCRIPT)
-    proc = subprocess.run(["xvfb-run", "-a", f"{home}/venv/bin/python", handle.name, str(ORACLE.parent), str(vmod),
-                           str(save), mode], capture_output=True, text=True, timeout=600,
-                          env={**os.environ, "VASSAL_ORACLE_HOME": home})
-    os.unlink(handle.name)
-    return json.loads(proc.stdout.strip().splitlines()[-1])
+    return run_script(_LOAD_SCRIPT, [str(ORACLE.parent), str(vmod), str(save), mode], ORACLE.parent)
 
 
 LOCATE_POINTS = [(x, y) for x in range(40, 5340, 173) for y in range(60, 5024, 211)]
