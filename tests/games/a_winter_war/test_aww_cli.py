@@ -93,3 +93,13 @@ def test_a_saves_turn_tracker_gives_turn_player_and_phase() -> None:
     assert GAME.tracker_path(got["turn"], got["player"], got["phase"]) == (2, 1, 3)
     assert GAME.referee().position({"turn": got["turn"], "player": got["player"], "phase": got["phase"],
                                     "units": []}).phase == "combat"
+
+
+def test_a_state_list_naming_an_unknown_unit_is_one_line(tmp_path: Path) -> None:
+    pos = tmp_path / "p.yaml"
+    pos.write_text("game: a-winter-war\nturn: 3\nplayer: soviet\nphase: combat\nunits:\n"
+                   "  - {id: a, counter: soviet XX rifle 5-5-3, hex: '35:4616'}\n"
+                   "state:\n  attacks: [{hex: '35:4517', attackers: [a, zz]}]\n", encoding="utf-8")
+    r = CliRunner().invoke(cli, ["check", str(pos)])
+    assert r.exit_code == 3
+    assert r.stderr == f"wgt: error: {pos}: state.attacks 1: attackers names 'zz', not a unit of the position\n"

@@ -28,6 +28,9 @@ from .common import BOOK, PHASES, PLAYERS, SIDE_ALIASES, Context, enemy_of, is_g
 
 __all__ = ["AWinterWarReferee"]
 
+#: the keys of ``state`` lists that name units of the position
+ID_KEYS = ("attackers", "attacker_losses", "defender_losses", "retreated_before_combat", "unit", "fighter", "ships",
+           "cargo")
 CHAPTERS = (zoc, stacking, movement, rail, supply, combat, construction, air, naval, nations)
 
 
@@ -102,10 +105,18 @@ class AWinterWarReferee(Referee):
             if isinstance(pos.state.get(key), list):
                 pos.state[key] = [self.hex_of(str(h)) for h in pos.state[key]]
         for key in ("attacks", "construction", "air_missions", "patrol_attacks", "naval_transport", "overruns"):
-            for item in pos.state.get(key) or ():
+            for n, item in enumerate(pos.state.get(key) or (), 1):
+                if not isinstance(item, dict):
+                    continue
                 for k in ("hex", "from", "to"):
-                    if isinstance(item, dict) and item.get(k) is not None:
+                    if item.get(k) is not None:
                         item[k] = self.hex_of(str(item[k]))
+                for k in ID_KEYS:
+                    refs = item.get(k)
+                    for ref in refs if isinstance(refs, list) else [] if refs is None else [refs]:
+                        if str(ref) not in pos.by_id:
+                            raise DataFileError(f"state.{key} {n}: {k} names {ref!r}, not a unit of the position",
+                                                source)
         for key in ("port_damage", "airstrips", "coast_defences"):
             if isinstance(pos.state.get(key), Mapping):
                 pos.state[key] = {self.hex_of(str(k)): v for k, v in pos.state[key].items()}
