@@ -305,6 +305,16 @@ case("rail-break-two", "7A3", "a unit breaks two railway hexes in one movement p
      [u("s", SDIV, "35:4716", broke_rail=["35:4716", "35:4616"])], ["7A3"])
 case("rail-break-hq", "7A3, 14C", "an HQ may not break a railway", [u("h", SHQ, "35:4716", broke_rail="35:4716")],
      ["7A3"])
+case("damage-base-hq", "17D, 14C", "an HQ may not damage an air base", [u("h", SHQ, "35:4418", damaged="35:4418")],
+     ["17D"], state={"owned": {"35:4418": "soviet"}})
+case("damage-base-division", "17D", "a Soviet division damages the Finnish air base it stands on",
+     [u("s", SDIV, "35:4418", damaged="35:4418")], [])
+case("damage-port-exploitation", "29B3, 17D", "a tank brigade damages Kotka's port in the exploitation phase",
+     [u("t", STANK, "35:4521", damaged="35:4521")], [], phase="exploitation")
+case("damage-in-combat-phase", "17D", "damage is done in the movement and exploitation phases",
+     [u("s", SDIV, "35:4418", damaged="35:4418")], ["17D"], phase="combat")
+case("damage-no-base", "17D", "a hex without an air base or port", [u("s", SDIV, "35:4419", damaged="35:4419")],
+     ["17D"])
 case("rail-break-one", "7A3", "a division breaks one railway hex", [u("s", SDIV, "35:4716", broke_rail="35:4716")],
      [])
 
@@ -459,16 +469,39 @@ case("air-patrol-own-turn", "19", "patrol attacks happen in the opponent's air m
 case("air-patrol-twice", "19", "a fighter makes two patrol attacks in a phase", [u("d", DXXI, AIRBASE)], ["19"],
      player="soviet", phase="air", state={"patrol_attacks": [{"fighter": "d", "hex": "35:4518"},
                                                              {"fighter": "d", "hex": "35:4519"}]})
-case("air-interception-range", "20A", "a D.XXI intercepts 3 hexes away (half its movement)",
-     [u("d", DXXI, AIRBASE)], [], player="soviet", phase="air",
+SB_RAID = [u("b", SB2, "35:4916")]
+case("air-interception-range", "20A", "a D.XXI intercepts an SB-2 bombing 3 hexes away (half its movement)",
+     [u("d", DXXI, AIRBASE), *SB_RAID], [], player="soviet", phase="air",
+     state={"air_missions": [{"unit": "b", "mission": "bombing", "hex": "35:4718"},
+                             {"unit": "d", "mission": "interception", "hex": "35:4718"}]})
+case("air-interception-too-far", "20A", "a D.XXI intercepts 4 hexes away", [u("d", DXXI, AIRBASE), *SB_RAID], ["20"],
+     player="soviet", phase="air", state={"air_missions": [{"unit": "b", "mission": "bombing", "hex": "35:4818"},
+                                                            {"unit": "d", "mission": "interception",
+                                                             "hex": "35:4818"}]})
+case("air-interception-nothing", "20A", "an interception where no enemy air unit flies a mission",
+     [u("d", DXXI, AIRBASE)], ["20A"], player="soviet", phase="air",
      state={"air_missions": [{"unit": "d", "mission": "interception", "hex": "35:4718"}]})
-case("air-interception-too-far", "20A", "a D.XXI intercepts 4 hexes away", [u("d", DXXI, AIRBASE)], ["20"],
-     player="soviet", phase="air", state={"air_missions": [{"unit": "d", "mission": "interception",
-                                                            "hex": "35:4818"}]})
-case("air-escort-range", "20C", "an I-16 (movement 5) escorts 5 hexes away", [u("i", I16, "35:4916")], [],
-     phase="air", state={"air_missions": [{"unit": "i", "mission": "escort", "hex": "35:4418"}]})
-case("air-bomber-escort", "20C", "a bomber may not fly an escort mission", [u("b", SB2, "35:4918")], ["20"],
-     phase="air", state={"air_missions": [{"unit": "b", "mission": "escort", "hex": "35:4818"}]})
+case("air-escort-range", "20C", "an I-16 (movement 5) escorts an SB-2 5 hexes away",
+     [u("i", I16, "35:4916"), *SB_RAID], [], phase="air",
+     state={"air_missions": [{"unit": "b", "mission": "bombing", "hex": "35:4418"},
+                             {"unit": "i", "mission": "escort", "hex": "35:4418"}]})
+case("air-escort-alone", "20C", "an I-16 escorts a hex where no friendly unit flies a mission",
+     [u("i", I16, "35:4916")], ["20C"], phase="air",
+     state={"air_missions": [{"unit": "i", "mission": "escort", "hex": "35:4418"}]})
+case("air-bomber-escort", "20C", "a bomber may not fly an escort mission", [u("b", SB2, "35:4918"),
+                                                                           u("b2", SB2, "35:4916")], ["20"],
+     phase="air", state={"air_missions": [{"unit": "b2", "mission": "bombing", "hex": "35:4818"},
+                                          {"unit": "b", "mission": "escort", "hex": "35:4818"}]})
+TRANSPORT = "soviet air T 0-1-8"
+case("air-transport-regiment", "20E", "a transport lands a rifle regiment (1 RE, no heavy equipment) at an air base",
+     [u("t", TRANSPORT, "35:4916"), u("r", "soviet III rifle 1-1-3", "35:4916")], [], phase="air",
+     state={"air_missions": [{"unit": "t", "mission": "transport", "hex": "35:4916", "cargo": ["r"]}]})
+case("air-transport-heavy", "20E, 3A4", "a division (heavy equipment) may not be carried by air",
+     [u("t", TRANSPORT, "35:4916"), u("d", SDIV, "35:4916")], ["20E"], phase="air",
+     state={"air_missions": [{"unit": "t", "mission": "transport", "hex": "35:4916", "cargo": ["d"]}]})
+case("air-parachute-cargo", "20E", "a parachute drop carries 1/2 RE: a 1 RE regiment is too much",
+     [u("t", TRANSPORT, "35:4916"), u("r", "soviet III rifle 1-1-3", "35:4916")], ["20E"], phase="air",
+     state={"air_missions": [{"unit": "t", "mission": "parachute", "hex": "35:4517", "cargo": ["r"]}]})
 case("air-fighter-extended", "24B", "fighters may not fly at extended range", [u("i", I16, "35:4918")], ["24B"],
      phase="air", state={"air_missions": [{"unit": "i", "mission": "bombing", "hex": "35:4418", "extended": True}]})
 case("air-bomber-extended", "24B", "an SB-2 (movement 8) bombs 9 hexes away at extended range",
@@ -592,7 +625,7 @@ case("overrun-ratio-not-judged", "13, 9H", "ten to one against a division in rou
 # ------------------------------------------------------------------------------- 16C, 26A, 33, 35A sequence
 case("air-mission-movement-phase", "16C, 4C", "an air mission declared in the movement phase",
      [u("d", DXXI, AIRBASE)], ["16C"], player="finnish",
-     state={"air_missions": [{"unit": "d", "mission": "escort", "hex": "35:4518"}]})
+     state={"air_missions": [{"unit": "d", "mission": "bombing", "hex": "35:4518"}]})
 case("sea-reinforcement-helsinki", "33", "a foreign-aid regiment lands at Helsinki in the Finnish initial phase",
      [u("r", FREG, "35:4526", by_sea=True)], [], turn=1, player="finnish", phase="initial")
 case("sea-reinforcement-near-fleet", "33", "not at Kotka: a Soviet ship is 4 hexes away",

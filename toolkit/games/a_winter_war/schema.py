@@ -39,7 +39,8 @@ _MISSION = Record({
                                    "transport_drop", "parachute", "bombing")), "the mission (20)", required=True),
     "hex": Field(_HEX, "the target hex", required=True),
     "extended": Field(Bool(), "extended range (24B)"),
-}, what="an air mission {unit, mission, hex, extended}")
+    "cargo": Field(_IDS, "land units or supply carried (20E)"),
+}, what="an air mission {unit, mission, hex, extended, cargo}")
 _PATROL = Record({"fighter": Field(Scalar(), "the fighter", required=True),
                   "hex": Field(_HEX, "the hex of the patrol attack", required=True)},
                  what="a patrol attack {fighter, hex}")
@@ -98,6 +99,7 @@ UNIT_STATE: dict[str, Field] = {
     "naval": Field(Bool(), "moved by naval transport (38B2)"),
     "ski_marked": Field(Bool(), "a Finnish ski unit that spent over half its MP in the movement phase (37A2)"),
     "non_operational": Field(Bool(), "a non-operational air unit (16B)"),
+    "damaged": Field(_HEX, "the air base or port hex it damaged this phase (17D, 29B3)"),
     "by_sea": Field(Bool(), "a reinforcement arrived by sea this initial phase (33)"),
     "moved": Field(Bool(), "a Soviet artillery division that moved this turn (14B1: attack halved)"),
     "amphibious": Field(Bool(), "landed from the sea this turn (38B2b: attack quartered unless marine)"),

@@ -172,3 +172,50 @@ def on_a_base(ctx: Context) -> Iterator[Violation]:
     for u in ctx.pos.on_map():
         if is_air(u) and not friendly_base(ctx, u.hex, player_of(u)):  # type: ignore[arg-type]
             yield violation("17", f"air unit {u.id} is in {u.hex}, not a friendly air base", [u.hex], [u.id])
+
+
+@BOOK.rule("20C", "A fighter may escort during the air movement step. It flies to a target hex within the limit of its "
+           "movement value, which must contain at least least one friendly unit on a mission other than escort.")
+def escorts_and_interceptors(ctx: Context) -> Iterator[Violation]:
+    """Escorts go where a friendly unit flies another mission (20C); interceptors where enemy air units fly a
+    mission (20A)."""
+    missions = _missions(ctx)
+    owners = {str(m.get("unit")): player_of(ctx.pos.by_id[str(m.get("unit"))]) for m in missions
+              if str(m.get("unit")) in ctx.pos.by_id}
+    for n, m in enumerate(missions, 1):
+        uid, mission, target = str(m.get("unit")), str(m.get("mission")), str(m.get("hex"))
+        if uid not in owners:
+            continue
+        others = [x for x in missions if str(x.get("hex")) == target and str(x.get("unit")) != uid]
+        if mission == "escort" and not any(owners.get(str(x.get("unit"))) == owners[uid] and x.get("mission")
+                                           not in ("escort", "interception") for x in others):
+            yield violation("20C", f"mission {n}: {uid} escorts {target}, where no friendly unit flies another "
+                            "mission", [target], [uid])
+        if mission == "interception" and not any(owners.get(str(x.get("unit"))) not in (None, owners[uid])
+                                                 for x in others):
+            yield violation("20A", f"mission {n}: {uid} intercepts {target}, where no enemy air unit flies a "
+                            "mission", [target], [uid])
+
+
+@BOOK.rule("20E", "A transport may not carry a land unit with heavy equipment; all others may be carried. ... Regular "
+           "transport. A transport may carry up to 1 RE of cargo. ... Parachute drop. ... A transport may carry 1/2 "
+           "RE of cargo.")
+def air_cargo(ctx: Context) -> Iterator[Violation]:
+    from .common import re_of
+    from .naval import heavy_equipment
+    for n, m in enumerate(_missions(ctx), 1):
+        cargo = [ctx.pos.by_id[str(i)] for i in m.get("cargo") or () if str(i) in ctx.pos.by_id]
+        if not cargo:
+            continue
+        mission = str(m.get("mission"))
+        for c in cargo:
+            if heavy_equipment(c):
+                yield violation("20E", f"mission {n}: {c.id} has heavy equipment and may not be carried by air (3A4)",
+                                [str(m.get("hex"))], [c.id])
+        room = Fraction(1, 2) if mission in ("parachute", "transport_drop") else Fraction(1)
+        if m.get("extended"):
+            room /= 2  # 24B: extended range, half the normal cargo
+        load = sum((re_of(c) for c in cargo), Fraction(0))
+        if load > room:
+            yield violation("20E", f"mission {n}: {float(load):g} RE of cargo, a transport carries {float(room):g}",
+                            [str(m.get("hex"))], [c.id for c in cargo])

@@ -118,3 +118,22 @@ def rail_breaking(ctx: Context) -> Iterator[Violation]:
         elif len(hexes) > 1:
             yield violation("7A3", f"{u.id} breaks {len(hexes)} railway hexes in one movement phase (errata: one)",
                             [str(h) for h in hexes], [u.id])
+
+
+@BOOK.rule("17D", "A ground unit may reduce the capacity of a base by spending 2 MP to inflict one point of damage.")
+def base_and_port_damage(ctx: Context) -> Iterator[Violation]:
+    """Unit state ``damaged``: the air base or port hex it damaged this phase. HQs (14C), position AA (22A3) and
+    partisans (14F2) may not; only in the movement and exploitation phases (sequence of play); the hex must hold
+    an air base or a port."""
+    for u in ctx.ground():
+        hex_id = u.state.get("damaged")
+        if not hex_id:
+            continue
+        h = str(hex_id)
+        if is_hq(u) or is_position_aa(u) or u.state.get("partisan_mode"):
+            yield violation("17D", f"{u.id} may not damage an air base or port (HQ 14C, position AA 22A3, partisan "
+                            "14F2)", [h], [u.id])
+        elif ctx.pos.phase not in ("movement", "exploitation"):
+            yield violation("17D", f"{u.id} damages {h} in the {ctx.pos.phase} phase", [h], [u.id])
+        elif h != u.hex or not (ctx.board.airbase(h) or ctx.board.port(h)):
+            yield violation("17D", f"{u.id} damages {h}, not an air base or port in its own hex", [h], [u.id])

@@ -101,6 +101,9 @@ class AWinterWarReferee(Referee):
         if isinstance(owned, Mapping):
             pos.state["owned"] = {self.hex_of(str(k)): SIDE_ALIASES.get(str(v).lower(), str(v)) for k, v in
                                   owned.items()}
+        for u in pos.units:
+            if u.state.get("damaged") is not None:
+                u.state["damaged"] = self.hex_of(str(u.state["damaged"]))
         for key in ("forts", "broken_rail", "air_bases"):
             if isinstance(pos.state.get(key), list):
                 pos.state[key] = [self.hex_of(str(h)) for h in pos.state[key]]
