@@ -115,6 +115,7 @@ class FeatureClass:
     no: tuple[str, ...] = ()
     on_coast: bool = False
     terrains: tuple[str, ...] = ()
+    trace: bool = False  # (across) traced across the whole side: toolkit/terrain/lines.py
 
 
 @dataclass(frozen=True)
@@ -365,7 +366,8 @@ def legend_from_dict(spec: Mapping[str, Any], image: Image.Image | None = None, 
                                   _opt_float(v.get("tolerance"), f"{what} tolerance", src),
                                   _opt_float(v.get("threshold"), f"{what} threshold", src),
                                   _id_list(_get(v, "yes"), f"{what} yes", src),
-                                  _id_list(_get(v, "no"), f"{what} no", src), bool(v.get("on_coast", False))))
+                                  _id_list(_get(v, "no"), f"{what} no", src), bool(v.get("on_coast", False)),
+                                  trace=bool(v.get("trace", False))))
     names = [t.name for t in terrains] + [sc.name for sc in symbols if sc.terrain]
     prio = spec.get("priority")
     priority: tuple[str, ...] = ()
@@ -860,6 +862,7 @@ def _hexsides(image: Image.Image, grid: Grid, leg: Legend, ext: Extraction) -> N
             if (ta_[k] if wet_a[k] else tb_[k]) in feat.terrains:
                 found.setdefault(keys[k], set()).add(feat.name)
     learned: list[tuple[FeatureClass, np.ndarray, list[int], list[int]]] = []
+    colours: dict[str, np.ndarray] = {}
     for feat in leg.features:
         if feat.kind == "coast":
             continue
@@ -906,6 +909,7 @@ def _hexsides(image: Image.Image, grid: Grid, leg: Legend, ext: Extraction) -> N
                     colour = got
                     dist = _dist(lab, onimg, colour)
         learned.append((feat, dist, yes, no))
+        colours[feat.name] = colour
     for i, (feat, dist, yes, no) in enumerate(learned):
         # a sample counts for the feature whose colour it is nearest (a coast line drawn in a darker
         # blue than the rivers is not a river)
@@ -917,7 +921,14 @@ def _hexsides(image: Image.Image, grid: Grid, leg: Legend, ext: Extraction) -> N
         else:
             dist[both_water | (coast_side & (not feat.on_coast))] = np.inf
         tol, width, thr = _learn(feat, dist, yes, no, step)
-        score = _score(dist, tol, width, feat.kind, step)
+        if feat.trace and feat.kind == "across":
+            from .lines import crossings
+
+            ink = [(x, y, rep.template) for rep in ext.symbol_reports.values() for x, y in rep.stamps]
+            score = crossings(image, grid, sides, [float(c) for c in colours[feat.name]], tol, ink)
+            thr = 0.5
+        else:
+            score = _score(dist, tol, width, feat.kind, step)
         ext.thresholds[feat.name] = (tol, thr)
         ext.side_scores[feat.name] = {keys[k]: round(float(score[k]), 4) for k in range(len(keys)) if score[k] > 0}
         for k in np.nonzero(score >= thr)[0]:

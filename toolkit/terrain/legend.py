@@ -27,7 +27,7 @@ TOP_KEYS = ("terrain", "features", "priority", "ink", "max_delta_e")
 TERRAIN_KEYS = ("colour", "color", "hexes", "box", "points", "sample", "water", "symbol", "min_share",
                 "tolerance", "threshold")
 FEATURE_KEYS = ("colour", "color", "kind", "tolerance", "threshold", "yes", "no", "on_coast", "mask", "terrain",
-                "hexes")
+                "hexes", "trace")
 
 
 def _where(block: Any, key: Any) -> str:

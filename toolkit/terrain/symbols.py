@@ -69,6 +69,8 @@ class SymbolReport:
     loo_found: int
     loo_total: int
     scores: dict[str, float] = field(default_factory=dict)
+    stamps: list[tuple[float, float]] = field(default_factory=list)  # scan pixel of each symbol found
+    template: np.ndarray = field(default_factory=lambda: np.zeros((1, 1), bool))  # at the working scale
 
 
 def _size(lay: Layout) -> float:
@@ -133,7 +135,7 @@ def find_symbols(image: Image.Image, grid: Grid, classes: Sequence[SymbolClass],
         if template.sum() < 3:
             raise InputError(f"symbol {sc.name!r}: its example hexes share no mark of one colour; "
                              "give more examples, or its colour")
-        best = _match_hexes(mask, template, centres, rw, whole)
+        best, where = _match_hexes(mask, template, centres, rw, whole)
         ex_scores = [float(best[i]) for i in ex_i]
         thr = sc.threshold if sc.threshold is not None else _threshold(best, min(ex_scores))
         loo = 0
@@ -141,15 +143,19 @@ def find_symbols(image: Image.Image, grid: Grid, classes: Sequence[SymbolClass],
             for k in range(len(crops)):
                 t_k = _consensus(crops[:k] + crops[k + 1:])
                 if t_k.sum() >= 3:
-                    b_k = _match_hexes(mask, t_k, centres, rw, whole)
+                    b_k, _ = _match_hexes(mask, t_k, centres, rw, whole)
                     others = [float(b_k[i]) for j, i in enumerate(ex_i) if j != k]
                     thr_k = sc.threshold if sc.threshold is not None else _threshold(b_k, min(others))
                     loo += int(b_k[ex_i[k]] >= thr_k)
-        found[sc.name] = {ids[i] for i in np.nonzero(best >= thr)[0]}
+        hit = np.nonzero(best >= thr)[0]
+        found[sc.name] = {ids[i] for i in hit}
+        stamps = [(x0 + (centres[i, 0] + where[i, 0]) * f + (f - 1) / 2,
+                   y0 + (centres[i, 1] + where[i, 1]) * f + (f - 1) / 2) for i in hit]
         c3 = (float(colour[0]), float(colour[1]), float(colour[2]))
         reports[sc.name] = SymbolReport(c3, tol, float(thr), int(template.sum()),
                                         [round(v, 3) for v in ex_scores], loo, len(crops) if len(crops) >= 2 else 0,
-                                        {ids[i]: round(float(best[i]), 3) for i in np.nonzero(best > 0)[0]})
+                                        {ids[i]: round(float(best[i]), 3) for i in np.nonzero(best > 0)[0]},
+                                        [(float(x), float(y)) for x, y in stamps], template)
     return found, reports
 
 
@@ -178,7 +184,7 @@ def _cut(mask: np.ndarray, centre: np.ndarray, r: int, inset: np.ndarray) -> np.
 
 
 def _match_hexes(mask: np.ndarray, template: np.ndarray, centres: np.ndarray, r: int, inset: np.ndarray,
-                 batch: int = 256) -> np.ndarray:
+                 batch: int = 256) -> tuple[np.ndarray, np.ndarray]:
     """Best score of each hex: the template placed with its centre anywhere in the inset hex; the score
     is the share of template pixels on the colour less the share of the rest of its box, padded by a
     quarter of its size, that is the colour (away from the template by more than a pixel)."""
@@ -194,6 +200,7 @@ def _match_hexes(mask: np.ndarray, template: np.ndarray, centres: np.ndarray, r:
     f_off = np.conj(np.fft.rfft2(off.astype(np.float32), s=shape))
     n_on, n_off = float(big.sum()), max(1.0, float(off.sum()))
     out = np.zeros(len(centres))
+    where = np.zeros((len(centres), 2), dtype=np.intp)  # (dx, dy) of the best place from the hex centre
     for s in range(0, len(centres), batch):
         # window row i is image row cy - ry + i: the template's top-left at k puts its centre at cy - r + k
         win = _windows(mask, centres[s:s + batch], ry, rx)
@@ -201,8 +208,11 @@ def _match_hexes(mask: np.ndarray, template: np.ndarray, centres: np.ndarray, r:
         hits = np.fft.irfft2(fw * f_on, s=shape)[:, :2 * r + 1, :2 * r + 1] / n_on
         extra = np.fft.irfft2(fw * f_off, s=shape)[:, :2 * r + 1, :2 * r + 1] / n_off
         score = np.where(inset[None], hits - PENALTY * extra, -1.0)
-        out[s:s + batch] = score.reshape(len(win), -1).max(axis=1)
-    return np.clip(out, 0, None)
+        flat = score.reshape(len(win), -1)
+        arg = flat.argmax(axis=1)
+        out[s:s + batch] = flat[np.arange(len(win)), arg]
+        where[s:s + batch] = np.stack([arg % (2 * r + 1) - r, arg // (2 * r + 1) - r], axis=1)
+    return np.clip(out, 0, None), where
 
 
 def _consensus(crops: Sequence[np.ndarray]) -> np.ndarray:

@@ -171,5 +171,6 @@ def score(truth: Truth, hex_class: Mapping[str, str | None], symbols: Mapping[st
     line_scores = {}
     for name, true in truth.lines().items():
         found = by_feature.get(name, set())
+        true = {k for k in true if all(h in labelled for h in k.split("/"))}
         line_scores[name] = (len(found & true), len(found), len(true))
     return Score(len(truth.hexes), right, confusion, sorted(wrong), sym_scores, line_scores)
