@@ -651,6 +651,14 @@ p("panic-artillery-reduced", "22.6.6", "the Rocket Artillery panics and loses it
   phase="combat", state=fight("panic", [2, 1]),
   before=[u("f", FI, "0303"), u("g", GI, "0304"), u("r", "ger rocket [8]-1-8m r6", "0304")])
 
+p("bonus-range", "31.3", "optional 31.3: a Tank fires two hexes over empty Open Ground at half strength (4 -> 2)",
+  [u("t", FT, "0303"), u("g", "ger infantry 1-1-5", "0506"), u("g2", GI, "0305")], phase="combat",
+  state={"optional": ["31.3"], "attacks": [{"attackers": ["t"], "target": "0305"}]},
+  summary={"actions": [{"attack": 2.0}]})
+p("bonus-range-off", "22.5", "without the optional rule a Tank two hexes away may not attack",
+  [u("t", FT, "0303"), u("g2", GI, "0305")], phase="combat",
+  state={"attacks": [{"attackers": ["t"], "target": "0305"}]}, violations=[("22.5", ["0303", "0305"], ["t"])])
+
 
 # --- on the bundled map (maps/tornio-44.yaml): written to ../tornio_44_real_positions ----------------------------
 FIXTURE_COUNT = len(POSITIONS)

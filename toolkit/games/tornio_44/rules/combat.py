@@ -12,7 +12,7 @@ from ....errors import DataFileError, InputError
 from ....rules.position import Unit
 from ....rules.report import Violation, violation
 from ..combat import Attack, resolve
-from ..terrain import MAJOR_RIVER
+from ..terrain import LAKE, MAJOR_RIVER, OPEN, SEA
 from .common import BOOK, Context, enemy_of, flag, has_type, is_combat, is_foot, is_motorised, is_support, player_of
 
 __all__ = ["ACTION_COST", "attacks", "build_attack", "check_actions"]
@@ -52,6 +52,23 @@ ANTITANK_31_1 = BOOK.cite("31.1", "If a Tank, Antitank or Antiaircraft unit is p
 HQ = BOOK.cite("31.4.1", "The HQ bonus is added at the very last to the final odds ratio, see also 22.1.")
 
 
+BONUS_RANGE = BOOK.cite("31.3", "All Tank, Antitank and Antiaircraft units (both light and heavy) have a combat "
+                        "range of two hexes ... but only when the hex between the unit and the target hex is Water or "
+                        "Open Ground and free of any units. The Combat Factors for long range fire are halved.")
+
+
+def long_range(ctx: Context, u: Unit, target: str) -> bool:
+    """31.3 (optional): a Tank, Antitank or Antiaircraft unit two hexes from the target, the hex between Water or Open
+    Ground and free of any units."""
+    if not ctx.optional("31.3") or u.hex is None or not has_type(u, *ANTITANK) or target in ctx.board.neighbours(
+            u.hex) or u.hex == target:
+        return False
+    b = ctx.board
+    between = set(b.neighbours(u.hex)) & set(b.neighbours(target))
+    return any(((b.terrain(m) == OPEN and not b.is_town(m) and not b.village(m)) or b.terrain(m) in (SEA, LAKE))
+               and not ctx.at(m) for m in between)
+
+
 def _strength(ctx: Context, u: Unit, key: str, target: str, close: bool) -> Fraction:
     """One unit's factor as :func:`..combat.resolve` takes it: printed less Broken Levels (23.0); in Close Combat
     the Broken Levels reduce the doubled factor (22.3: "Any Broken Level will then reduce the strength"), so a
@@ -63,6 +80,8 @@ def _strength(ctx: Context, u: Unit, key: str, target: str, close: bool) -> Frac
         return max(printed - Fraction(b, 2), Fraction(0))
     value = max(printed - b, Fraction(0))
     h = u.hex or target
+    if key == "attack" and long_range(ctx, u, target):
+        value /= 2  # 31.3: "The Combat Factors for long range fire are halved"
     if key == "attack" and not close and h != target and ctx.board.river(h, target) == MAJOR_RIVER \
             and not ctx.board.bridged(h, target) and is_motorised(u):
         value /= 2
@@ -82,7 +101,7 @@ def build_attack(ctx: Context, attackers: list[Unit], defenders: list[Unit], tar
     d_doubled = [d for d in defenders if close and (is_foot(d) or is_support(d))]
     d_motor = [d for d in defenders if close and d not in d_doubled]
     d_plain = [d for d in defenders if not close]
-    hexes = sorted({u.hex for u in attackers if u.hex and u.hex != target})
+    hexes = sorted({u.hex for u in attackers if u.hex and u.hex != target and not long_range(ctx, u, target)})
     flank = 0
     river, bridge, engineer = "none", False, False
     if not close:
@@ -224,7 +243,8 @@ def attacks(ctx: Context) -> list[Violation]:
             if u.hex in ctx.close_combat and u.hex != target:
                 out.append(violation("22.5", f"{u.id} is in Close Combat and must attack into its own hex", where,
                                      [u.id]))
-            elif u.hex != target and target not in ctx.board.neighbours(u.hex):  # type: ignore[arg-type]
+            elif u.hex != target and target not in ctx.board.neighbours(u.hex or target) \
+                    and not long_range(ctx, u, target):
                 out.append(violation("22.5", f"{u.id} in {u.hex} is not adjacent to {target}", where, [u.id]))
         out.extend(_resolve(ctx, n, spec, attackers, defenders, target))
     for h in sorted(ctx.close_combat - set(targets)):
