@@ -421,6 +421,27 @@ case("combat-artillery-division-advances", "14B", "a Soviet artillery division m
 case("combat-fortified-zone-advances", "29A", "the Soviet fortified zone unit may not advance after combat (29A2)",
      [u("z", "soviet XX fortified_zone 2-6-0", "35:4517", advanced=True, **N)], ["29A"], phase="combat",
      before=[u("z", "soviet XX fortified_zone 2-6-0", "35:4616", **N)])
+R0 = [u("a", SDIV, "35:4616", **N), u("f", FREG, "35:4517")]
+case("retreat-legal", "9F", "a Finnish regiment retreats one hex away from the Soviet ZOC",
+     [u("a", SDIV, "35:4616", **N), u("f", FREG, "35:4416", retreated=True)], [], phase="combat", before=R0)
+case("retreat-two-hexes", "9F", "a retreat of two hexes", [u("a", SDIV, "35:4616", **N),
+                                                          u("f", FREG, "35:4316", retreated=True)],
+     ["9F"], phase="combat", before=R0)
+case("retreat-into-zoc", "9F", "a retreat into the Soviet ZOC while a hex outside it was open",
+     [u("a", SDIV, "35:4616", **N), u("f", FREG, "35:4617", retreated=True)], ["9F"], phase="combat", before=R0)
+case("retreat-vuoksa", "9F, 29B2", "a retreat across the Vuoksa hexside 4516/4515 (never frozen)",
+     [u("a", SDIV, "35:4616", **N), u("f", FREG, "35:4515", retreated=True)], ["9F"], phase="combat",
+     before=[u("a", SDIV, "35:4616", **N), u("f", FREG, "35:4516")])
+case("retreat-zoc-only-way", "9F", "surrounded, a regiment retreats into an enemy ZOC and is not eliminated",
+     [*RING, u("f", FREG, "35:4017", retreated=True, isolated=True)], ["9F"], phase="combat",
+     before=[*RING, u("f", FREG, "35:3917", isolated=True)])
+case("retreat-police", "14G", "Soviet units stacked with political police ignore retreats",
+     [u("s", SDIV, "35:4716", retreated=True, **N), u("p", "soviet III police 1-4*", "35:4616", **N),
+      u("f", FDIV, "35:4517")], ["14G"], phase="combat",
+     before=[u("s", SDIV, "35:4616", **N), u("p", "soviet III police 1-4*", "35:4616", **N), u("f", FDIV, "35:4517")])
+case("retreat-fortified-zone", "29A", "the fortified zone unit is eliminated rather than retreat (29A2)",
+     [u("z", "soviet XX fortified_zone 2-6-0", "35:4716", retreated=True, **N), u("f", FDIV, "35:4517")], ["29A"],
+     phase="combat", before=[u("z", "soviet XX fortified_zone 2-6-0", "35:4616", **N), u("f", FDIV, "35:4517")])
 case("combat-attacker-advances", "9F", "an attacking division advances into the vacated hex",
      [u("a", SDIV, "35:4517", advanced=True, **N)], [], phase="combat", before=[u("a", SDIV, "35:4616", **N)])
 

@@ -96,6 +96,7 @@ UNIT_STATE: dict[str, Field] = {
     "attacked": Field(Bool(), "attacked in the last combat phase (30B1)"),
     "advanced": Field(Bool(), "advanced after combat (9F2)"),
     "retreated": Field(Bool(), "retreated after combat (9F1)"),
+    "continued": Field(Bool(), "kept retreating past the first hex to respect stacking (8B, 9F1)"),
     "naval": Field(Bool(), "moved by naval transport (38B2)"),
     "ski_marked": Field(Bool(), "a Finnish ski unit that spent over half its MP in the movement phase (37A2)"),
     "non_operational": Field(Bool(), "a non-operational air unit (16B)"),

@@ -23,7 +23,7 @@ from ...chart_values import ChartValues
 from ..charts import LAST_TURN, default_values
 from ..naming import canonical
 from ..terrain import AWinterWarBoard
-from . import air, combat, construction, movement, nations, naval, rail, stacking, supply, zoc
+from . import air, combat, construction, movement, nations, naval, rail, retreats, stacking, supply, zoc
 from .common import BOOK, PHASES, PLAYERS, SIDE_ALIASES, Context, enemy_of, is_ground, parse_spec, player_of
 
 __all__ = ["AWinterWarReferee"]
@@ -31,7 +31,7 @@ __all__ = ["AWinterWarReferee"]
 #: the keys of ``state`` lists that name units of the position
 ID_KEYS = ("attackers", "attacker_losses", "defender_losses", "retreated_before_combat", "unit", "fighter", "ships",
            "cargo")
-CHAPTERS = (zoc, stacking, movement, rail, supply, combat, construction, air, naval, nations)
+CHAPTERS = (zoc, stacking, movement, rail, supply, combat, construction, air, naval, nations, retreats)
 
 
 class AWinterWarReferee(Referee):
