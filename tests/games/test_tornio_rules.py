@@ -153,3 +153,32 @@ def test_save_state_reads_the_turn_tracker() -> None:
     assert game.save_state([]) == {}
     with pytest.raises(VassalFormatError, match=r"1A\.\.8B"):
         game.save_state([line((16, 0, 0))])
+
+
+@pytest.mark.parametrize(("state", "message"), [
+    ("{attacks: [{attackers: [f], target: '9999'}]}", "9999"),
+    ("{attacks: [{attackers: [nobody], target: '1502'}]}", "state.attacks 1: unknown unit 'nobody'"),
+    ("{overruns: [{units: [f, ghost], target: '1502'}]}", "state.overruns 1: unknown unit 'ghost'"),
+    ("{owner: {'1502': soviet}}", "not finnish or german"),
+    ("{attacks: [{attackers: [f], target: '1502', attacker_dice: [7]}]}", "die roll"),
+    ("{weather: foggy}", "weather"),
+])
+def test_bad_input_is_one_line_exit_3(tmp_path: Path, state: str, message: str) -> None:
+    from click.testing import CliRunner
+
+    from toolkit.cli.main import cli
+    p = tmp_path / "p.yaml"
+    p.write_text("game: tornio-44\nturn: 3\nplayer: finnish\nphase: combat\n"
+                 f"state: {state}\nunits:\n  - {{id: f, counter: fin infantry 3-3-5, hex: '1402'}}\n", encoding="utf-8")
+    r = CliRunner().invoke(cli, ["check", str(p)])
+    assert r.exit_code == 3, r.output
+    assert message in r.output and "Traceback" not in r.output and len(r.output.strip().splitlines()) == 1
+
+
+def test_places_by_name(ref: TornioReferee) -> None:
+    """State hexes may be given by the map's place names (Tornio 1502)."""
+    from toolkit.terrain.io import load_map
+    real = TornioReferee(load_map(ROOT / "maps" / "tornio-44.yaml"))
+    pos = real.position({"game": "tornio-44", "phase": "setup", "state": {"coups": [{"hex": "Tornio", "units": ["l"]}]},
+                         "units": [{"id": "l", "counter": "fin infantry 3-3-5", "hex": "Tornio"}]})
+    assert pos.state["coups"][0]["hex"] == "1502" and real.check(pos).ok

@@ -141,7 +141,30 @@ class TornioReferee(Referee):
                     raise DataFileError(f"state.{key}: {h} is held by {who!r}, not finnish or german", source)
                 del pos.state[key][h]
                 pos.state[key][self._hex(h, source)] = who_n
+        self._resolve_state(pos, source)
         return pos
+
+    def _resolve_state(self, pos: Position, source: str) -> None:
+        """Hexes named in ``state`` (ids or place names such as Tornio) resolved on the map, and the units its
+        declarations name checked against the position: a clear error for anything unknown."""
+        st = pos.state
+        ids = set(pos.by_id)
+        for key, hex_key, unit_keys in (("attacks", "target", ("attackers",)), ("fire", "target", ("units",)),
+                                        ("overruns", "target", ("units",)), ("air_strikes", "target", ()),
+                                        ("coups", "hex", ("units",)), ("demolitions", "bridge", ("engineer",))):
+            for n, spec in enumerate(st.get(key) or [], 1):
+                spec[hex_key] = self._hex(spec.get(hex_key), source)
+                for uk in unit_keys:
+                    named = spec.get(uk)
+                    for uid in named if isinstance(named, list) else [named]:
+                        if str(uid) not in ids:
+                            raise DataFileError(f"state.{key} {n}: unknown unit {uid!r}", source)
+        for key in ("landings", "finnish_exits"):
+            if st.get(key):
+                st[key] = [self._hex(h, source) for h in st[key]]
+        for key in ("alcohol_depots", "bridges"):
+            if st.get(key):
+                st[key] = {self._hex(h, source): v for h, v in st[key].items()}
 
     def _hex(self, ref: Any, source: str) -> str:
         try:
