@@ -14,6 +14,8 @@ import pytest
 from toolkit.cli.main import COMMANDS, HELP, cli
 
 HEAVY = ("numpy", "PIL", "lxml", "shapely", "reportlab")
+#: standard modules a check of a YAML position has no use for (each costs milliseconds to import)
+UNNEEDED = ("logging", "hashlib", "_hashlib")
 
 PROBE = """
 import json, runpy, sys
@@ -23,9 +25,9 @@ try:
     runpy.run_module("toolkit", run_name="__main__")
 except SystemExit as exc:
     code = exc.code
-print(json.dumps({"code": code, "modules": sorted(m for m in sys.modules if m.split(".")[0] in HEAVY
+print(json.dumps({"code": code, "modules": sorted(m for m in sys.modules if m.split(".")[0] in HEAVY + UNNEEDED
                                                    or m.startswith("toolkit."))}), file=sys.stderr)
-""".replace("HEAVY", repr(HEAVY))
+""".replace("HEAVY", repr(HEAVY)).replace("UNNEEDED", repr(UNNEEDED))
 
 
 def imported(*args: str) -> tuple[int, list[str]]:
@@ -51,6 +53,24 @@ def test_check_of_a_position_imports_no_heavy_library(tmp_path: Path):
     code, modules = imported("check", str(position))
     assert code == 1  # the Finnish 6-6-2 north of Row A
     assert [m for m in modules if m.split(".")[0] in HEAVY] == []
+
+
+def test_check_of_a_position_imports_only_what_judging_it_needs(tmp_path: Path):
+    """With the map in the cache (the second run), a check reads neither the map's YAML reader and writer
+    nor any other command's code, nor logging (nothing is logged) nor hashlib (OpenSSL)."""
+    position = tmp_path / "p.yaml"
+    position.write_text('game: winter-war\nturn: 1\nplayer: soviet\nphase: movement\nunits:\n'
+                        '  - {id: s1, counter: sov-6-4-2, hex: "2517"}\n')
+    imported("check", str(position))  # fills the map cache (WGT_CACHE_DIR of the test run) if empty
+    code, modules = imported("check", str(position))
+    assert code == 0
+    assert "toolkit.games.winter_war.rules" in modules and "toolkit.terrain.cache" in modules
+    unneeded = [m for m in modules if m.split(".")[0] in UNNEEDED
+                or m.startswith(("toolkit.vassal", "toolkit.builders", "toolkit.editor", "toolkit.terrain.io",
+                                 "toolkit.terrain.render", "toolkit.terrain.extract", "toolkit.terrain.geodata"))
+                or (m.startswith("toolkit.cli.") and m not in ("toolkit.cli.main", "toolkit.cli.check",
+                                                                "toolkit.cli.options", "toolkit.cli.text"))]
+    assert unneeded == []
 
 
 @pytest.mark.parametrize("name", sorted(COMMANDS))

@@ -12,16 +12,14 @@ import errno
 import gc
 import importlib
 import io
-import json
-import logging
 import os
 import sys
-import traceback
 from collections.abc import Sequence
 from typing import Any
 
 import click
 
+from .. import log
 from ..errors import ToolkitError
 
 EXIT_OK, EXIT_VIOLATIONS, EXIT_USAGE, EXIT_INPUT, EXIT_INTERNAL = 0, 1, 2, 3, 4
@@ -155,6 +153,8 @@ class LazyGroup(click.Group):
                 code = _fail(str(failure), EXIT_INPUT, as_json)
             else:
                 if _STATE["verbose"] > 0:
+                    import traceback
+
                     traceback.print_exc()
                 code = _fail(f"internal error: {type(exc).__name__}: {exc} (run with -v for the traceback)",
                              EXIT_INTERNAL, as_json)
@@ -210,6 +210,8 @@ def _fail(message: str, code: int, as_json: bool) -> int:
     """Report an error: one line on stderr, or with ``--json`` one JSON object on stdout."""
     if as_json:
         try:
+            import json
+
             sys.stdout.write(json.dumps({"error": message, "exit": code}, ensure_ascii=False) + "\n")
             sys.stdout.flush()
             return code
@@ -244,10 +246,7 @@ def _print_version(ctx: click.Context, param: click.Parameter, value: bool) -> N
 @click.pass_context
 def cli(ctx: click.Context, verbose: int, quiet: int) -> None:
     """wargame-toolkit: map terrain data, a VASSAL rules referee, and builders for hex wargames."""
-    level = logging.WARNING - 10 * (verbose - quiet)
-    logging.basicConfig(level=max(logging.DEBUG, min(logging.CRITICAL, level)),
-                        format="wgt: %(levelname)s: %(message)s", stream=sys.stderr)
-    logging.getLogger("toolkit").setLevel(max(logging.DEBUG, min(logging.CRITICAL, level)))
+    log.configure(verbose - quiet)
     ctx.ensure_object(dict)
     ctx.obj["verbosity"] = verbose - quiet
     _STATE["verbose"] = verbose

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import contextlib
 import functools
-import json
 import math
 import os
 import re
@@ -60,6 +59,8 @@ json_opt = click.option("--json", "as_json", is_flag=True, help="Print the resul
 
 def echo_json(data: Any) -> None:
     """Print ``data`` as indented JSON on stdout."""
+    import json
+
     click.echo(json.dumps(data, indent=2, ensure_ascii=False, sort_keys=False))
 
 

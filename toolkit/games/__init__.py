@@ -14,7 +14,6 @@ from __future__ import annotations
 import importlib
 import importlib.machinery
 import importlib.util
-import logging
 import os
 import pkgutil
 import re
@@ -23,12 +22,13 @@ from functools import cache
 from pathlib import Path
 
 from ..errors import InputError
+from ..log import get_logger
 from .base import Game, GameOption, Scoring
 
 __all__ = ["GAMES_PATH_ENV", "Game", "GameOption", "Scoring", "discover", "game_for_module", "games_path",
            "get_game"]
 
-log = logging.getLogger(__name__)
+log = get_logger(__name__)
 
 #: the environment variable listing folders of extra game folders
 GAMES_PATH_ENV = "WGT_GAMES_PATH"

@@ -36,7 +36,6 @@ Overrides: see :mod:`toolkit.terrain.model`.
 from __future__ import annotations
 
 import contextlib
-import gc
 import hashlib
 import itertools
 import json
@@ -61,6 +60,7 @@ from .. import yamlfile as yf
 from ..errors import DataFileError, GridError, ToolkitError
 from ..fileio import atomic_write, decode_text, read_bytes
 from ..hexgrid import Grid
+from .cache import MAX_BYTES, load_map
 from .model import RESERVED_KEYS, HexData, TerrainMap, TerrainType, fold_name
 
 __all__ = ["SCHEMA", "MapChangedError", "MapEdit", "check_grid", "digest", "dumps_map", "edit_map", "edit_map_file",
@@ -82,7 +82,6 @@ MAX_DEPTH = 32
 #: tree). Files in the form dumps_map writes are read line by line, without this limit.
 MAP_LIMITS = yf.Limits(max_depth=MAX_DEPTH, max_nodes=300_000)
 _WORD = re.compile(r"[^\W\d][\w\-]*")
-MAX_BYTES = 64 * 1024 * 1024
 
 
 # ================================================================================================
@@ -103,26 +102,6 @@ def check_grid(grid: Grid) -> Grid:
         if not all(math.isfinite(v) and abs(v) <= MAX_CALIBRATION for v in values):
             raise GridError(f"calibration numbers must be finite and at most {MAX_CALIBRATION:g} pixels")
     return grid
-
-
-def load_map(path: str | os.PathLike[str]) -> TerrainMap:
-    """Read and validate a map file; :class:`DataFileError` naming file, line and value if it is wrong."""
-    p = Path(path)
-    raw = read_bytes(p, "map file", MAX_BYTES)
-    from . import cache  # a large map parsed before comes from the user's cache (checked by digest)
-    # building thousands of hexes makes no cyclic garbage: the collector's passes over the growing heap
-    # are pure cost here (~10 ms of a 3,038-hex map), so it pauses while the map is built
-    paused = gc.isenabled()
-    gc.disable()
-    try:
-        m = cache.cached_map(raw)
-        if m is None:
-            m = loads_map(decode_text(raw, p), source=str(p))
-            cache.store_map(raw, m)
-    finally:
-        if paused:
-            gc.enable()
-    return m
 
 
 def loads_map(text: str, source: str = "<string>") -> TerrainMap:

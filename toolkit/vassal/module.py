@@ -9,7 +9,6 @@ a board's size is needed, and only their header is read (Pillow; SVG width/heigh
 from __future__ import annotations
 
 import io
-import logging
 import os
 import re
 from collections.abc import Sequence
@@ -33,13 +32,14 @@ from ..hexgrid.vassal import (
     Zone,
     ZonedGrid,
 )
+from ..log import get_logger
 from .archive import Archive, check_regular
 from .save import Metadata
 from .xmlsafe import parse_xml
 
 __all__ = ["BoardDef", "DrawPileDef", "MapDef", "Module", "PieceSlot", "Prototype"]
 
-_log = logging.getLogger(__name__)
+_log = get_logger(__name__)
 MAX_BUILDFILE = 256 * 1024 * 1024
 MAX_IMAGE = 256 * 1024 * 1024
 _MAP_TAGS = ("VASSAL.build.module.Map", "VASSAL.build.module.PrivateMap", "VASSAL.build.module.PlayerHand")

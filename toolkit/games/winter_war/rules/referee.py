@@ -80,7 +80,7 @@ class WinterWarReferee(Referee):
     def board(self) -> WinterWarBoard:
         if self._map is None:
             from ....data import map_path
-            from ....terrain.io import load_map
+            from ....terrain.cache import load_map
             self._map = load_map(map_path(self.slug))
         return WinterWarBoard(self._map)
 

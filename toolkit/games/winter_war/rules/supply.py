@@ -114,19 +114,22 @@ def hq_cities(ctx: Context) -> dict[str, str]:
     or in a Finnish ZOC with no Soviet unit in it, starts no line.
     """
     b = ctx.board
-    connected = rail_connected(ctx, "soviet")
-    step = line_step(ctx, "soviet")
     hq_hexes: dict[str, list[str]] = {}
     for u in ctx.pos.side_units("soviet"):
         if is_hq(u):
             hq_hexes.setdefault(u.hex, []).append(u.id)  # type: ignore[arg-type]
+    if not hq_hexes:
+        return {}
+    connected = rail_connected(ctx, "soviet")
+    step = line_step(ctx, "soviet")
     best: dict[str, tuple[int, bool, float, str]] = {}
     for c in b.supply_cities:
         if c in ctx.occupied["finnish"]:
             continue
         if c not in ctx.occupied["soviet"] and ctx.zoc is not None and ctx.zoc.controls("finnish", c):
             continue
-        dist = trace(b, [c], step, max_length=10, neighbours=open_step(ctx))
+        # only the HQs' hexes are read: the search ends once it has reached them all
+        dist = trace(b, [c], step, max_length=10, targets=hq_hexes, neighbours=open_step(ctx))
         key_cap = -capacity(ctx, c)
         for h in hq_hexes:
             d = dist.get(h)
