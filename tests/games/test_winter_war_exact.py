@@ -165,3 +165,25 @@ def test_movement_g_in_a_log(ref: WinterWarReferee) -> None:
     # a new phase starts afresh
     combat = P(ref, [HQ_LEN, ("a", "sov-2-1-2", "0705"), ("b", "sov-2-1-2", "0807")], phase="combat")
     assert ref.next_step(before, combat).by_id["a"].state == {}
+
+
+# --- Special Event J ------------------------------------------------------------------------------------------
+
+def test_an_eliminated_unit_comes_back_only_as_special_event_j(ref: WinterWarReferee) -> None:
+    """Special Event J: "The Soviet Player may add one 2-1-2 to his reinforcements during his next Reinforcement
+    Phase. The unit must come from eliminated units, however." A 2-1-2 eliminated earlier (off the map) placed
+    next to the HQ in the Soviet Reinforcement Phase."""
+    gone = [HQ_LEN, ("x", "sov-2-1-2", None, {"eliminated": True}), ("y", "sov-2-1-2", None, {"eliminated": True})]
+    back = [HQ_LEN, ("x", "sov-2-1-2", "0807"), ("y", "sov-2-1-2", None, {"eliminated": True})]
+    kw = {"turn": 5, "phase": "reinforcement"}
+    assert check(ref, back, gone, events=["J"], **kw).ok
+    r = check(ref, back, gone, **kw)
+    assert rules(r) == ["Special Event J"] and "Special Event J has not occurred" in r.violations[0].message
+    both = [HQ_LEN, ("x", "sov-2-1-2", "0807"), ("y", "sov-2-1-2", "0808")]
+    r = check(ref, both, gone, events=["J"], **kw)
+    assert rules(r) == ["Special Event J"] and r.violations[0].units == ("y",)
+    six = [HQ_LEN, ("x", "sov-6-4-2", None, {"eliminated": True})]
+    r = check(ref, [HQ_LEN, ("x", "sov-6-4-2", "0807")], six, events=["J"], **kw)
+    assert rules(r) == ["Special Event J"] and "only a Soviet 2-1-2" in r.violations[0].message
+    # a unit never yet in play (no eliminated flag) is an ordinary reinforcement: the Turn Record judges it
+    assert check(ref, [HQ_LEN, ("x", "sov-2-1-2", "0807")], [HQ_LEN, ("x", "sov-2-1-2", None)], **kw).ok

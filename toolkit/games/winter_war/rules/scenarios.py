@@ -11,8 +11,8 @@ from ..terrain import FINLAND
 from .common import BOOK, Context, flag, player_of
 from .supply import open_step
 
-__all__ = ["allied_arrival", "allied_arrivals", "judge_drop", "paratroop", "scenario_d", "scenario_d_placement",
-           "scenario_table", "volunteers"]
+__all__ = ["allied_arrival", "allied_arrivals", "judge_drop", "paratroop", "replacements", "scenario_d",
+           "scenario_d_placement", "scenario_table", "volunteers"]
 
 EVENT_F_DROP = BOOK.cite("Special Event F", "It may be \"air dropped\" into Finland on any future Game-Turn provided "
                          "it starts from Leningrad. It can only be air dropped at the conclusion of the Soviet "
@@ -56,6 +56,33 @@ def volunteers(ctx: Context) -> list[Violation]:
     return [violation("Special Event G", f"volunteer unit {u.id} must be placed in Helsinki or Oulu", [u.hex],
                       [u.id])
             for u in ctx.pos.on_map() if u.counter == "fin-2-2-2" and ctx.is_arrival(u) and u.hex not in allowed]
+
+
+@BOOK.rule("Special Event J", "The Soviet Player may add one 2-1-2 to his reinforcements during his next Reinforcement "
+           "Phase. The unit must come from eliminated units, however.", scope="move")
+def replacements(ctx: Context) -> list[Violation]:
+    """Special Event J: a unit eliminated earlier (``eliminated: true``, off the map) comes back into play only as
+    this replacement: one Soviet 2-1-2, placed in a Soviet Reinforcement Phase once the event has occurred.
+    Judged on the Reinforcement Phase's arrivals (a unit appearing in another phase breaks the Sequence of Play)."""
+    before, after = ctx.pos, ctx.after
+    assert after is not None
+    if before.phase != "reinforcement":
+        return []
+    out = []
+    back = 0
+    for u in after.on_map():
+        old = before.by_id.get(u.id)
+        if old is None or old.hex is not None or not flag(old, "eliminated"):
+            continue
+        back += 1
+        why = ("Special Event J has not occurred" if "J" not in ctx.events else
+               "only a Soviet 2-1-2 comes back" if u.counter != "sov-2-1-2" else
+               "it comes back in the Soviet Reinforcement Phase" if before.player != "soviet" else
+               "only one 2-1-2 comes back" if back > 1 else None)
+        if why:
+            out.append(violation("Special Event J", f"{u.id} ({u.counter}) was eliminated; an eliminated unit comes "
+                                 f"back only as Special Event J's replacement: {why}", [u.hex], [u.id]))
+    return out
 
 
 @BOOK.rule("Scenarios", "If no Soviet unit is in Petsamo, the three units may be placed in a stack on Petsamo ... "
