@@ -337,6 +337,13 @@ case("isolation-factory-destroyed", "3F, 12C", "the Tampere factory destroyed: n
      phase="initial", state={"factory_destroyed": True})
 case("isolation-only-in-phases", "3F", "isolation is not judged in the movement phase",
      [u("f", FREG, "35:3917"), *RING], [], player="soviet", phase="movement")
+case("supply-not-judged", "12B", "a regiment four hexes from the railway: its supply needs the Supply Lines "
+     "Summary's land length", [u("g", FREG, "35:3814")], [], player="finnish", phase="initial",
+     summary={"not_judged": ["12B: g: not judged: Supply Lines Summary value unknown"]})
+case("supply-on-the-railway", "12B", "a regiment on the railway at Viipuri is in supply (the rail element alone)",
+     [u("f", FREG, "35:4517")], [], player="finnish", phase="initial", summary={"not_judged": []})
+case("supply-rail-marked-unsupplied", "12B", "the regiment on the railway marked unsupplied",
+     [u("f", FREG, "35:4517", unsupplied=True)], ["12B"], player="finnish", phase="initial")
 case("supply-kept", "12B", "a unit out of supply at the start of the turn stays out of supply",
      [u("f", FREG, "35:4418")], ["12B"], player="finnish", before=[u("f", FREG, "35:4418", unsupplied=True)])
 case("supply-kept-legal", "12B", "an unsupplied unit stays unsupplied through the turn",

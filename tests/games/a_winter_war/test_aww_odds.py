@@ -23,6 +23,8 @@ CHART = json.dumps([
      "rows": [["1", *["AE", "AE", "AR", "AR", "AR", "AS", "DR", "DR", "DR", "DH", "DH", "DE"]],
               ["2", *["AE", "AR", "AR", "AS", "DR", "DR", "DR", "DH", "DH", "DE", "DE", "DE"]],
               ["3", *["AR", "AR", "AS", "DR", "DR", "HX", "EX", "DH", "DE", "DE", "DE", "DE"]]]},
+    {"title": "Supply Lines Summary", "columns": ["Element", "normal", "arctic"],
+     "rows": [["land (hexes)", "2", "1"], ["road (hexes)", "3", "2"]]},
 ])
 
 
@@ -96,3 +98,14 @@ def test_overrun_needs_ten_to_one(ref: AWinterWarReferee) -> None:
     got, _ = judge(ref, [*base, *five], {"overruns": [{"hex": "35:4418", "attackers": ["t0", "t1", "t4"]}]},
                    phase="movement")
     assert [g for g in got if g.startswith("13")] == []
+
+
+def test_supply_lines_with_the_summary(ref: AWinterWarReferee) -> None:
+    # test chart: land 2 hexes, road 3; 35:4418 is next to the railway at Viipuri, 35:3814 five hexes from any
+    near = {"id": "f", "counter": "finnish III infantry 1-2-6", "hex": "35:4418"}
+    far = {"id": "g", "counter": "finnish III infantry 1-2-6", "hex": "35:3814"}
+    got, skipped = judge(ref, [near, far], {}, phase="initial", player="finnish")
+    assert got == ["12B: g in 35:3814 has no supply line but is not marked unsupplied"] and skipped == []
+    got, _ = judge(ref, [{**near, "state": {"unsupplied": True}}, {**far, "state": {"unsupplied": True}}], {},
+                   phase="initial", player="finnish")
+    assert got == ["12B: f in 35:4418 is marked unsupplied but traces a supply line"]

@@ -139,3 +139,64 @@ def supply_kept(ctx: Context) -> Iterator[Violation]:
 
 def player_units(ctx: Context, player: str) -> list[Unit]:
     return [u for u in ctx.ground() if player_of(u) == player]
+
+
+def _limit(ctx: Context, row: str, column: str, optimistic: bool) -> float | None:
+    """A Supply Lines Summary length: None for unlimited; an unknown one is unlimited (optimistic) or 0."""
+    value = ctx.charts.get("supply", row, column)
+    if value is None:
+        return None if optimistic else 0
+    return None if value == "unlimited" else float(value)
+
+
+def supply_line(ctx: Context, u: Unit, optimistic: bool) -> bool:
+    """12B: a land element (to a road, railway or source, through any hex 12A allows), then road (friendly hexes),
+    then rail (friendly hexes, unlimited on high-capacity lines, 7 hexes of low-capacity line in all) to a complete
+    source. Lengths from the Supply Lines Summary (the Arctic column in weather zone A, 28)."""
+    from ....rules.supply import Leg, trace_supply
+    player = player_of(u)
+    col = "arctic" if ctx.board.arctic(u.hex) else "normal"  # type: ignore[arg-type]
+    friendly = lambda h: ctx.owner(h) == player  # noqa: E731
+
+    def land(a: str, b: str) -> float | None:
+        return 1 if _side_ok(ctx, a, b) else None
+
+    def road(a: str, b: str) -> float | None:
+        return 1 if {"road", "rail"} & ctx.board.side(a, b) and friendly(b) else None
+
+    def rail(a: str, b: str) -> float | None:
+        kind = ctx.board.rail_side(a, b)
+        if kind is None or not friendly(b):
+            return None
+        return 1 if kind == "low" else 0
+
+    legs = [Leg("land", land, _limit(ctx, "land (hexes)", col, optimistic)),
+            Leg("road", road, _limit(ctx, "road (hexes)", col, optimistic)),
+            Leg("rail", rail, _limit(ctx, "low-capacity rail (hexes)", col, optimistic))]
+    srcs = sources(ctx, player)
+    line = trace_supply(ctx.board, u.hex, legs, lambda h: h in srcs,  # type: ignore[arg-type]
+                        enter=lambda h: _passable(ctx, player, h) or h in srcs)
+    return line is not None
+
+
+@BOOK.rule("12B", "Supply is traced from the unit to a source, via three elements: land, road, rail.")
+def supply_status(ctx: Context) -> Iterator[Violation]:
+    """At the initial phase a unit's ``unsupplied`` (or ``isolated``) state must agree with its supply line when the
+    Supply Lines Summary decides it: no line even with unknown lengths unlimited, or a line with them at 0; in
+    between "not judged". Partisans in partisan mode are always supplied (14F2)."""
+    if ctx.pos.phase != "initial":
+        return
+    for u in ctx.ground():
+        if u.state.get("partisan_mode"):
+            continue
+        declared = not supplied(u)
+        if not supply_line(ctx, u, optimistic=True):
+            if not declared:
+                yield violation("12B", f"{u.id} in {u.hex} has no supply line but is not marked unsupplied", [u.hex],
+                                [u.id])
+        elif supply_line(ctx, u, optimistic=False):
+            if declared:
+                yield violation("12B", f"{u.id} in {u.hex} is marked unsupplied but traces a supply line", [u.hex],
+                                [u.id])
+        else:
+            ctx.not_judged.append(f"12B: {u.id}: not judged: Supply Lines Summary value unknown")
