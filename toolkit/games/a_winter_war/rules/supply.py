@@ -186,11 +186,16 @@ def supply_status(ctx: Context) -> Iterator[Violation]:
     between "not judged". Partisans in partisan mode are always supplied (14F2)."""
     if ctx.pos.phase != "initial":
         return
+    isolated = isolated_units(ctx)
     for u in ctx.ground():
         if u.state.get("partisan_mode"):
             continue
         declared = not supplied(u)
-        if not supply_line(ctx, u, optimistic=True):
+        col = "arctic" if ctx.board.arctic(u.hex) else "normal"  # type: ignore[arg-type]
+        unlimited_land = _limit(ctx, "land (hexes)", col, True) is None
+        # with an unlimited land element the optimistic line is the isolation test's (3F), already traced
+        possible = u.id not in isolated if unlimited_land else supply_line(ctx, u, optimistic=True)
+        if not possible:
             if not declared:
                 yield violation("12B", f"{u.id} in {u.hex} has no supply line but is not marked unsupplied", [u.hex],
                                 [u.id])
