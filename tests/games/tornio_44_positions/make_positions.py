@@ -703,6 +703,13 @@ p("real-forest-move", "18.6", "a move through Forest: its cost is not in the rul
   [u("f", FI, "1401")], before=[u("f", FI, "1402")],
   summary={"not_judged": ["not judged: 18.6 Terrain Effects Table value unknown (the move of f from 1402 to 1401)"]})
 
+p("real-setup-osp-larjo", "30.0", "set-up: Os.P in 2819, 2918, 3621, 3722 and Larjo in Tornio and Kemi (10a, 10c)",
+  [u("o1", "fin infantry 1-1-3 @Os.P", "2819"), u("o2", "fin infantry 1-1-3 @Os.P", "2918"),
+   u("o3", "fin infantry 1-1-3 @Os.P", "3621"), u("o4", "fin infantry 1-1-3 @Os.P", "3722"),
+   u("l1", "fin infantry 1-1-3 @Larjo", "1502"), u("l2", "fin infantry 1-1-3 @Larjo", "3220")], phase="setup")
+p("real-setup-larjo-elsewhere", "30.0", "the Larjo units start in Tornio and/or Kemi",
+  [u("l1", "fin infantry 1-1-3 @Larjo", "1502"), u("l2", "fin infantry 1-1-3 @Larjo", "2602")], phase="setup",
+  violations=[("30.0", ["2602"], ["l2"])])
 
 def write() -> None:
     real = HERE.parent / "tornio_44_real_positions"

@@ -103,7 +103,6 @@ LEFT = {
     "29.2": "first initiative: die rolls",
     "29.4": "VP-objects and their values: the players' VP track (the level is judged, 29.5)",
     "29.4.1": "Finnish VP gains: the players' VP track", "29.4.2": "German VP subtractions: the players' VP track",
-    "30.0": "preparation for play (16.1 and 28.0 judge what it places)",
     "31.4": "HQs: the bonus is judged (31.4.1, 31.4.2); HQ elimination and its VPs are the players'",
     "31.5": "Uncertain Time of Arrival: a die roll; arrivals are judged as they are placed",
 }
@@ -119,6 +118,8 @@ PARTLY = {
     "22.6.5": "'towards enemy units', 'the site of an earlier combat' and the stacking of the retreat hex",
     "22.6.6": "a step lost crossing a Major River without a bridge in a Panic",
     "28.1": "moving through an alcohol depot hex (the path is not in a pair of positions)",
+    "30.0": "only where (10a) and (10c) put the Os.P and Larjo units; the rest is preparation, the German set-up is "
+            "on the OOB Card",
     "31.3": "the two-hex ZOC and its halved movement penalties",
     "31.4": "HQ elimination and its VPs",
 }

@@ -7,7 +7,7 @@ from fractions import Fraction
 from typing import Any
 
 from ....rules.report import Violation, violation
-from ..terrain import ALARM_LEVELS, KEMI, TORNIO, TRANSFER_EXITS
+from ..terrain import ALARM_LEVELS, COUP_HEXES, KEMI, OSP_START_HEXES, TORNIO, TRANSFER_EXITS
 from .common import BOOK, Context, fr, player_of
 
 __all__ = ["alarm_level", "coup_drm", "initiative", "victory_level"]
@@ -17,6 +17,9 @@ WEATHER_TABLE = "12.1 Weather Table"
 ALARM_NAMES = {0: "none", 1: "low", 2: "high", 3: "very_high"}  # 16.2.1
 OPTIONAL_RULES = ("31.1", "31.2", "31.3", "31.4", "31.5")
 
+SETUP_30 = BOOK.cite("30.0", "(10a) Four Finnish units of Os.P in three or four hexes, see above in \"(9c)\". ... "
+                     "(10c) Two Finnish units of Larjo, which are used in the Coup(s) and placed in Tornio and/or "
+                     "Kemi [11.0].")
 END_6 = BOOK.cite("6.0", "The game ends when all sixteen Game Turns (1A-8B) have been played OR immediately when the "
                   "Finnish player has less than 0.5 VP or more than 39.5 VPs [29.0].")
 
@@ -96,8 +99,14 @@ def at_start(ctx: Context) -> list[Violation]:
     rulebook: left to the players.)"""
     if ctx.pos.phase != "setup" or ctx.turn != 1:
         return []
-    return [violation("16.1", f"German units start in {h}, with a Finnish unit", [h], [u.id for u in ctx.at(h)])
-            for h in sorted(ctx.close_combat)]
+    out = [violation("16.1", f"German units start in {h}, with a Finnish unit", [h], [u.id for u in ctx.at(h)])
+           for h in sorted(ctx.close_combat)]
+    for u in ctx.units:  # 30.0 (10a), (10c): the Finnish units the rulebook places
+        where = {"Larjo": COUP_HEXES, "Os.P": OSP_START_HEXES}.get(u.kind.designation)
+        if where is not None and player_of(u) == "finnish" and u.hex not in where:
+            out.append(violation("30.0", f"{u.id} of {u.kind.designation} starts in {u.hex}, not in "
+                                 f"{' or '.join(sorted(where))}", [u.hex], [u.id]))
+    return out
 
 
 @BOOK.rule("17.3", "Only German units may use these Transfer Points and as long as the Transfer Point is not blocked "
