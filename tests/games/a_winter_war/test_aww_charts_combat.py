@@ -188,3 +188,18 @@ def test_build_aids_with_a_completed_chart_file(tmp_path: Path) -> None:
     bad = _chart_file(tmp_path, "- title: Bogus Table\n  columns: [a]\n")
     with pytest.raises(DataFileError, match="unknown chart 'Bogus Table'"):
         GAME.charts_from(str(bad))
+
+
+def test_combat_terrain_from_a_chart_file(tmp_path: Path) -> None:
+    # test data: forest doubles the defence and gives -1 (not the game's chart)
+    path = _chart_file(tmp_path, CRT_FILE + "- title: Terrain Effects Chart\n  columns: [Terrain, combat]\n"
+                       "  rows:\n    - [forest, \"x2, -1\"]\n")
+    code, out, _ = invoke("combat", "a-winter-war", "-a", "24", "-d", "6", "--terrain", "forest", "--die", "5",
+                          "--charts", str(path), "--json")
+    data = json.loads(out)
+    assert code == 0 and (data["defense"], data["odds"], data["modified_die"], data["result"]) == (12, "2-1", 4, "HX")
+    code, out, _ = invoke("combat", "a-winter-war", "-a", "24", "-d", "6", "--terrain", "marsh", "--json")
+    data = json.loads(out)
+    assert data["odds"] == "4-1"
+    assert data["notes"][0] == ("terrain marsh: not judged: Terrain Effects Chart value unknown (Terrain marsh, "
+                                "combat); --defense taken as already modified")

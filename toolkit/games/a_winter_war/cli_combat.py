@@ -46,14 +46,21 @@ def run(charts: ChartValues, attack: Sequence[Fraction], defense: Sequence[Fract
         bonus = engineer_bonus(engineers, attacking_re, artillery_re or Fraction(0), target_fortified=fort)
         notes.append(f"combat engineers: {'+1' if bonus else 'no modifier'} (14A2: at least 1/7 of the attacking RE, "
                      "artillery not counted, against a major city, fort or fortified zone)")
+    terrain_drm = 0
     if terrain is not None:
         try:
-            notes.append(f"terrain {terrain}: {charts.value('tec', terrain, 'combat')} (Terrain Effects Chart, 9H)")
+            effect = str(charts.value("tec", terrain, "combat"))
         except NotJudged as exc:
-            notes.append(f"terrain {terrain}: {exc}")
-    out = resolve(total_a, total_d, charts, die=die, drm=drm + bonus, result=result)
+            notes.append(f"terrain {terrain}: {exc}; --defense taken as already modified")
+        else:
+            from .rules.strengths import combat_effect
+            mult, terrain_drm = combat_effect(effect)
+            total_d *= mult
+            notes.append(f"terrain {terrain}: {effect} (Terrain Effects Chart, 9H): defence {float(total_d):g}"
+                         + (f", die {terrain_drm:+d}" if terrain_drm else ""))
+    out = resolve(total_a, total_d, charts, die=die, drm=drm + bonus + terrain_drm, result=result)
     data = out.to_dict()
-    data["drm"] = drm + bonus
+    data["drm"] = drm + bonus + terrain_drm
     data["notes"] = [*notes, *data["notes"]]
     res = data["result"]
     if result is not None and die is None:
