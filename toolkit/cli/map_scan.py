@@ -270,7 +270,7 @@ def extract(image: str, grid_file: str, legend_file: str, output: str, overlay: 
     the hex) and symbol: true (its hexes are examples of a printed symbol, found by shape);
     priority: [city, forest, clear] (rules, thresholds learned from the example hexes, with a
     leave-one-out accuracy printed); features: along / across / coast / symbol, with colour, yes/no
-    example hexsides and (across) trace: true for dash-dot lines crossing sides anywhere;
+    example hexsides and (across) trace (default without examples) for lines crossing sides anywhere;
     ink: {lightness: 35}; max_delta_e: 30. Unknown keys are errors."""
     from ..terrain.calibrate import open_image
     from ..terrain.extract import draw_overlay, load_legend, to_terrain_map

@@ -115,7 +115,8 @@ class FeatureClass:
     no: tuple[str, ...] = ()
     on_coast: bool = False
     terrains: tuple[str, ...] = ()
-    trace: bool = False  # (across) traced across the whole side: toolkit/terrain/lines.py
+    trace: bool = False  # (across) traced across the whole side (toolkit/terrain/lines.py); the legend's
+    # default unless marked yes/no example sides are given (they calibrate the band method)
 
 
 @dataclass(frozen=True)
@@ -367,7 +368,7 @@ def legend_from_dict(spec: Mapping[str, Any], image: Image.Image | None = None, 
                                   _opt_float(v.get("threshold"), f"{what} threshold", src),
                                   _id_list(_get(v, "yes"), f"{what} yes", src),
                                   _id_list(_get(v, "no"), f"{what} no", src), bool(v.get("on_coast", False)),
-                                  trace=bool(v.get("trace", False))))
+                                  trace=bool(v.get("trace", not (_get(v, "yes") or _get(v, "no"))))))
     names = [t.name for t in terrains] + [sc.name for sc in symbols if sc.terrain]
     prio = spec.get("priority")
     priority: tuple[str, ...] = ()
@@ -1180,7 +1181,9 @@ def draw_overlay(image: Image.Image, ext: Extraction, max_side: int = 2400) -> I
             c = lay.corners(ext.grid.hex(hid))
             d.line([c[0], c[3]], fill=(255, 0, 255, 200), width=2)
         elif r.review:
+            near = r.review.split()[2] if r.review.startswith("near the ") else ""
             text = (f"{r.terrain[:8]} {r.confidence:.0%}" if r.review.startswith("mixed") else
+                    f"{near[:8]} {r.fractions.get(near, 0.0):.0%}?" if near else
                     f"{r.visible:.0%} on image" if "on the image" in r.review else f"{r.unknown:.0%} unknown")
             box = d.textbbox((cx, cy + 0.45 * size), text, font=small, anchor="mm")
             d.rectangle(box, fill=(255, 255, 255, 220))

@@ -43,6 +43,9 @@ class Rules:
         right, total = self.loo
         if total:
             out.append(f"  leave-one-out over the example hexes: {right} of {total} right ({right / total:.0%})")
+        for h, want, got in self.loo_wrong[:10]:
+            out.append(f"    example {h} is marked {want}, the rules from the other examples say {got}: "
+                       "check it, or add examples")
         return out
 
 
