@@ -142,6 +142,48 @@ def test_an_80_million_by_1_scan_is_refused_in_bounded_memory(tmp_path: Path) ->
     assert proc.stderr.count("\n") == 1 and "colour blocks, more than the 8,000,000" in proc.stderr
 
 
+def _bilevel_png(path: Path, width: int, height: int) -> None:
+    """A black 1-bit grayscale PNG: 85 million pixels in 10 kB, made in well under a second."""
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
+
+    comp = zlib.compressobj(9)
+    row = b"\x00" * (1 + (width + 7) // 8)
+    idat = b"".join(comp.compress(row) for _ in range(height)) + comp.flush()
+    path.write_bytes(b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 1, 0, 0, 0, 0))
+                     + chunk(b"IDAT", idat) + chunk(b"IEND", b""))
+
+
+# hexes of 120 px in one row whose centres lie on a 1-pixel-high image (y = 0.5)
+THIN_GRID = ("numbering: {scheme: ccrr, col_digits: 2, row_digits: 2, orientation: flat, shifted: odd}\n"
+             "extent: {columns: [1, 4000], rows: [1, 1]}\n"
+             "calibration: [[180.0, 0.0, 0.0], [103.92, 207.84, -311.26]]\n")
+
+
+@pytest.mark.parametrize(("grid", "fragment"), [
+    (THIN_GRID, "a 85000000x1 px image with hexes of 120 px is 37,777,792 colour blocks, more than the 8,000,000"),
+    (GRID, "a 85000000x1 px image with hexes of 20 px is 510,000,030 colour blocks, more than the 8,000,000"),
+])
+def test_a_1_by_85_million_scan_is_refused_before_it_is_decoded(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                                grid: str, fragment: str) -> None:
+    """Just under Pillow's pixel limit. With hexes of 120 px its 9.4 million colour blocks passed the old check
+    (which left out the margins the colour averaging pads a 1-block-high image with, 3 rows of 4): extraction
+    took 3.2 GB and 46 s. Now the header's size is checked against the grid and no pixel is decoded."""
+    from PIL import ImageFile
+
+    _bilevel_png(tmp_path / "thin.png", 85_000_000, 1)
+    (tmp_path / "grid.yaml").write_text(grid, encoding="utf-8")
+    (tmp_path / "legend.yaml").write_text("terrain: {clear: '#ffffff'}\n", encoding="utf-8")
+
+    def no_decoding(self: object) -> None:
+        raise AssertionError("the image was decoded")
+
+    monkeypatch.setattr(ImageFile.ImageFile, "load", no_decoding)
+    one_line_error(["map", "extract", str(tmp_path / "thin.png"), "--grid", str(tmp_path / "grid.yaml"),
+                    "--legend", str(tmp_path / "legend.yaml"), "-o", str(tmp_path / "m.yaml")], fragment)
+    assert not (tmp_path / "m.yaml").exists()
+
+
 def _zip(path: Path, entries: list[tuple[str, bytes]]) -> Path:
     import warnings
 

@@ -273,7 +273,7 @@ def extract(image: str, grid_file: str, legend_file: str, output: str, overlay: 
     example hexsides and (across) trace (default without examples) for lines crossing sides anywhere;
     ink: {lightness: 35}; max_delta_e: 30. Unknown keys are errors."""
     from ..terrain.calibrate import open_image
-    from ..terrain.extract import draw_overlay, load_legend, to_terrain_map
+    from ..terrain.extract import check_image_size, draw_overlay, load_legend, to_terrain_map
     from ..terrain.extract import extract as run
     from ..terrain.io import dumps_map, load_map
 
@@ -290,7 +290,8 @@ def extract(image: str, grid_file: str, legend_file: str, output: str, overlay: 
     old_text = Path(output).read_text(encoding="utf-8") if previous is not None else ""
     with Progress(4, "extract") as bar:
         bar.step("reading the image")
-        img = open_image(image, max_pixels)
+        # the image's size is checked against the grid before its pixels are decoded
+        img = open_image(image, max_pixels, check=lambda w, h: check_image_size(w, h, grid))
         ext = run(img, grid, legend, progress=_reporter(bar))
     m = to_terrain_map(ext, title=title, provenance=f"extracted from {Path(image).name} by wgt map extract",
                        previous=previous)

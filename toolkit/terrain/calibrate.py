@@ -23,7 +23,7 @@ from typing import Any
 import numpy as np
 from PIL import Image
 
-from ..errors import GridError, ImageError, InputError
+from ..errors import GridError, ImageError, InputError, ToolkitError
 from ..hexgrid import Extent, Grid, Hex, Layout
 from ..hexgrid.coords import Orientation
 
@@ -47,11 +47,13 @@ SQRT3 = math.sqrt(3.0)
 # --- images ----------------------------------------------------------------------------------------
 
 
-def open_image(path: str | os.PathLike[str], max_pixels: int | None = None) -> Image.Image:
+def open_image(path: str | os.PathLike[str], max_pixels: int | None = None,
+               check: Callable[[int, int], object] | None = None) -> Image.Image:
     """Open and fully decode an image as RGB; one-line :class:`ImageError` for a missing, truncated,
     non-image or oversized (decompression bomb) file.
 
-    ``max_pixels`` overrides Pillow's ``Image.MAX_IMAGE_PIXELS`` for this call.
+    ``max_pixels`` overrides Pillow's ``Image.MAX_IMAGE_PIXELS`` for this call. ``check(width, height)`` is
+    called with the size the file's header gives, before any pixel is decoded (it raises to refuse).
     """
     p = Path(path)
     if not p.is_file():
@@ -65,6 +67,8 @@ def open_image(path: str | os.PathLike[str], max_pixels: int | None = None) -> I
         with warnings.catch_warnings():
             warnings.simplefilter("error", Image.DecompressionBombWarning)
             with Image.open(p) as im:
+                if check is not None:
+                    check(*im.size)
                 im.load()  # the pixels stay usable after the file is closed
                 out = im.convert("RGB") if im.mode != "RGB" else im
     except (Image.DecompressionBombError, Image.DecompressionBombWarning) as exc:
@@ -73,6 +77,8 @@ def open_image(path: str | os.PathLike[str], max_pixels: int | None = None) -> I
             from None
     except Image.UnidentifiedImageError:
         raise ImageError(f"image {p} is not an image Pillow can read") from None
+    except ToolkitError:  # the caller's check refused the size
+        raise
     except (OSError, SyntaxError, ValueError) as exc:
         msg = str(exc).splitlines()[0].lower() if str(exc) else type(exc).__name__
         raise ImageError(f"image {p} is unreadable or truncated ({msg})") from None

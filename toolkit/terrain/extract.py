@@ -187,15 +187,55 @@ def _hex_size(layout: Layout) -> float:
     return math.sqrt(layout.hex_area() / (1.5 * math.sqrt(3.0)))
 
 
+def _blocks(size: float) -> tuple[int, int, int]:
+    """``(pre, f2, f)`` for hexes of ``size`` px: the image is reduced by ``pre``, then by ``f2``; a colour block
+    is ``f = pre * f2`` pixels square (about a tenth of a hex). Big hexes (a 300-dpi scan): ink is found and
+    colours averaged at a third or half of the resolution first - hex lines and lettering are still several
+    pixels wide there, and it cuts the work at full resolution."""
+    f = max(1, int(size // 10))
+    pre = 3 if f >= 9 else (2 if f >= 6 else 1)
+    return pre, f // pre, (f // pre) * pre
+
+
+def _smooth_radius(size: float, f: int) -> int:
+    """The radius, in blocks, of the masked local mean (:func:`_box`)."""
+    return max(1, int(SMOOTH * size / f / 2))
+
+
+def check_image_size(width: int, height: int, grid: Grid) -> float:
+    """Refuse, before a pixel is decoded, an image extraction cannot work on with this calibrated grid: hexes
+    under 6 px, more than :data:`MAX_BLOCKS` colour blocks counting the margin the colour averaging pads each
+    side with (a 1-pixel-high image of 85 million pixels is 4 rows of 9 million blocks: 3.2 GB and 46 s before
+    this check), or a grid mostly off the image. Returns the hex size in pixels."""
+    if grid.layout is None:
+        raise GridError("the grid has no calibration for this image; run 'wgt map calibrate' first")
+    layout = grid.layout
+    size = _hex_size(layout)
+    if size < 6:
+        raise InputError(f"hexes of {size:.1f} px are too small to classify (need 6 px or more)")
+    _, _, f = _blocks(size)
+    pad = 2 * _smooth_radius(size, f) + 1
+    blocks = (-(-width // f) + pad) * (-(-height // f) + pad)
+    if blocks > MAX_BLOCKS:
+        raise InputError(f"a {width}x{height} px image with hexes of {size:.0f} px is {blocks:,} colour "
+                         f"blocks, more than the {MAX_BLOCKS:,} extraction works on "
+                         f"(~{MAX_BLOCKS * 135 // 2**20} MiB): crop the scan to the map or scan at a lower resolution")
+    hexes_all = grid.hexes()
+    axial = np.array([(h.q, h.r) for h in hexes_all], dtype=np.float64).reshape(-1, 2)
+    m = np.array(layout.matrix)
+    centres = axial @ m[:, :2].T + m[:, 2]
+    on = int(np.count_nonzero((centres[:, 0] >= 0) & (centres[:, 0] < width)
+                              & (centres[:, 1] >= 0) & (centres[:, 1] < height)))
+    if on == 0 or len(hexes_all) > MAX_OFF_IMAGE * on + 1000:
+        raise InputError(f"only {on:,} of the grid's {len(hexes_all):,} hexes lie on the {width}x{height} "
+                         "px image: check the grid's extent and calibration")
+    return size
+
+
 def _feature_image(im: Image.Image, size: float, ink_lightness: float,
                    masked_colours: Sequence[tuple[int, int, int]] = ()) -> _Features:
-    f = max(1, int(size // 10))
-    # big hexes (a 300-dpi scan): find ink and average at half resolution first - hex lines and
-    # lettering are still several pixels wide there, and it quarters the work at full resolution
-    pre = 3 if f >= 9 else (2 if f >= 6 else 1)
+    pre, f2, f = _blocks(size)
     src = im.reduce(pre) if pre > 1 else im
-    f2 = f // pre
-    f = f2 * pre
     # ink: CIELAB L* below the threshold; L* depends on luminance only, so map it to an 8-bit luma cut
     y = ((ink_lightness + 16) / 116) ** 3 if ink_lightness > 8 else ink_lightness / 903.3
     cut = round(255 * (12.92 * y if y <= 0.0031308 else 1.055 * y ** (1 / 2.4) - 0.055))
@@ -224,7 +264,7 @@ def _feature_image(im: Image.Image, size: float, ink_lightness: float,
     del masked, keep
     # s is the block mean of rgb*keep and w the block mean of keep: their box sums divide to the
     # mean colour of the non-ink pixels around each block
-    r = max(1, int(SMOOTH * size / f / 2))
+    r = _smooth_radius(size, f)
     ssum = _box(s, r)
     wsum = _box(w, r)
     with np.errstate(invalid="ignore", divide="ignore"):
@@ -588,30 +628,12 @@ def extract(image: Image.Image, grid: Grid, legend: Mapping[str, Any] | Legend, 
             progress: Progress | None = None, features: bool = True, cast_passes: int = 2) -> Extraction:
     """Classify every hex of ``grid`` (which must carry a calibration) on ``image`` with ``legend``
     (a :class:`Legend`, or its file form, whose samples are then read from this image)."""
-    if grid.layout is None:
-        raise GridError("the grid has no calibration for this image; run 'wgt map calibrate' first")
+    size = check_image_size(image.width, image.height, grid)
+    assert grid.layout is not None
+    layout = grid.layout
     say = progress or (lambda _m: None)
     t0 = time.perf_counter()
     times: dict[str, float] = {}
-    layout = grid.layout
-    size = _hex_size(layout)
-    if size < 6:
-        raise InputError(f"hexes of {size:.1f} px are too small to classify (need 6 px or more)")
-    f = max(1, int(size // 10))
-    blocks = (image.width // f + 1) * (image.height // f + 1)
-    if blocks > MAX_BLOCKS:
-        raise InputError(f"a {image.width}x{image.height} px image with hexes of {size:.0f} px is {blocks:,} colour "
-                         f"blocks, more than the {MAX_BLOCKS:,} extraction works on "
-                         f"(~{MAX_BLOCKS * 135 // 2**20} MiB): crop the scan to the map or scan at a lower resolution")
-    hexes_all = grid.hexes()
-    axial = np.array([(h.q, h.r) for h in hexes_all], dtype=np.float64).reshape(-1, 2)
-    m = np.array(layout.matrix)
-    centres = axial @ m[:, :2].T + m[:, 2]
-    on = int(np.count_nonzero((centres[:, 0] >= 0) & (centres[:, 0] < image.width)
-                              & (centres[:, 1] >= 0) & (centres[:, 1] < image.height)))
-    if on == 0 or len(hexes_all) > MAX_OFF_IMAGE * on + 1000:
-        raise InputError(f"only {on:,} of the grid's {len(hexes_all):,} hexes lie on the {image.width}x{image.height} "
-                         "px image: check the grid's extent and calibration")
     ink_l = legend.ink_lightness if isinstance(legend, Legend) else _ink_lightness(legend)
     say(f"masking ink and averaging colours ({image.width}x{image.height} px, hexes of {size:.0f} px)")
     fi = _feature_image(image, size, ink_l, _masked_colours(legend))
