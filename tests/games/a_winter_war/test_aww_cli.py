@@ -103,3 +103,24 @@ def test_a_state_list_naming_an_unknown_unit_is_one_line(tmp_path: Path) -> None
     r = CliRunner().invoke(cli, ["check", str(pos)])
     assert r.exit_code == 3
     assert r.stderr == f"wgt: error: {pos}: state.attacks 1: attackers names 'zz', not a unit of the position\n"
+
+
+def test_the_bundled_counters_in_the_referee() -> None:
+    from toolkit.games.a_winter_war.rules.air import air_type, patrol_radius
+    from toolkit.games.a_winter_war.rules.common import is_combat_engineer, is_naval
+    from toolkit.rules.position import Unit
+
+    ref = GAME.referee()
+    if "fin-air-dxxi" not in ref.kinds:
+        pytest.skip("the counters changed: no D.XXI")
+    dxxi = Unit("d", ref.kinds["fin-air-dxxi"], "35:4526", {})
+    assert (air_type(dxxi), dxxi.value("air_attack"), dxxi.value("air_defense"), patrol_radius(dxxi)) == ("F", 3, 4, 3)
+    assert is_naval(Unit("s", ref.kinds["sov-ship-cl"], "35:4916", {}))
+    assert is_combat_engineer(Unit("e", ref.kinds["sov-cbteng-iii-1-6"], "35:4916", {}))
+    # an I-16 whose movement the counters do not give: its missions are not judged, not refused
+    pos = ref.position({"turn": 3, "player": "soviet", "phase": "air", "units": [
+        {"id": "i", "counter": "sov-air-i16", "hex": "35:4916"}],
+        "state": {"air_missions": [{"unit": "i", "mission": "bombing", "hex": "35:4517"}]}})
+    report = ref.check(pos)
+    assert report.ok and report.summary["not_judged"] == [
+        "20: mission 1: not judged: i's movement is not in the counters"]

@@ -114,6 +114,9 @@ def mission_ranges(ctx: Context) -> Iterator[Violation]:
         if u.state.get("non_operational"):
             yield violation("16B", f"mission {n}: {u.id} is non-operational and may not fly missions", [u.hex], [u.id])
             continue
+        if "movement" not in u.kind.values:
+            ctx.not_judged.append(f"20: mission {n}: not judged: {u.id}'s movement is not in the counters")
+            continue
         reach = mission_range(u, mission, extended=bool(m.get("extended")))
         if reach is None:
             yield violation("24B" if m.get("extended") else "20", f"mission {n}: {u.id} may not fly {mission}"
@@ -150,6 +153,8 @@ def patrol_zones(ctx: Context) -> Iterator[Violation]:
                             [u.hex], [u.id])
         if u.state.get("non_operational"):
             yield violation("19", f"patrol attack {n}: {u.id} is not operational", [u.hex], [u.id])
+        elif "movement" not in u.kind.values and u.side != "soviet":
+            ctx.not_judged.append(f"19: patrol attack {n}: not judged: {u.id}'s movement is not in the counters")
         elif ctx.board.distance(u.hex, target) > patrol_radius(u):
             yield violation("19", f"patrol attack {n}: {target} is outside {u.id}'s patrol zone of "
                             f"{patrol_radius(u)} hexes", [u.hex, target], [u.id])

@@ -105,7 +105,7 @@ def is_air(u: Unit) -> bool:
 
 
 def is_naval(u: Unit) -> bool:
-    return u.kind.size == "ship" or utype(u).startswith(("ship", "flotilla"))
+    return u.kind.size == "ship" or utype(u).startswith(("ship", "flotilla", "naval"))
 
 
 def is_ground(u: Unit) -> bool:

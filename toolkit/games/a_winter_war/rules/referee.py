@@ -9,6 +9,7 @@ summary lists it under ``not_judged`` ("not judged: <table> value unknown").
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from functools import cached_property
 from pathlib import Path
@@ -32,6 +33,34 @@ __all__ = ["AWinterWarReferee"]
 ID_KEYS = ("attackers", "attacker_losses", "defender_losses", "retreated_before_combat", "unit", "fighter", "ships",
            "cargo")
 CHAPTERS = (zoc, stacking, movement, rail, supply, combat, construction, air, naval, nations, retreats)
+
+
+def counter_kind_of(ct: Any) -> CounterKind:
+    """A counter of ``counters/a-winter-war.yaml`` in the referee's terms: a single combat value is attack and
+    defence; an air unit's ``3F4`` is air attack, type and air defence (21B); a ship's type is its label (BB,
+    CL, ...); an engineer labelled ``combat`` is a combat engineer (14A2); the back's values are the cadre's."""
+    vals = {k: float(v) for k, v in ct.values.items() if isinstance(v, int | float)}
+    if "combat" in vals:
+        vals.setdefault("attack", vals["combat"])
+        vals.setdefault("defense", vals["combat"])
+    label = str((ct.front or {}).get("label", "")).strip()
+    utype = ct.unit_type
+    air = re.fullmatch(r"(\d+)([A-Z])(\d+)", str(ct.values.get("air", "")))
+    if air:
+        vals.update(air_attack=float(air.group(1)), air_defense=float(air.group(3)))
+        utype = f"air_{air.group(2)}"
+    elif utype == "naval" and label:
+        utype = f"ship_{label.upper()}"
+    elif utype == "engineer" and label.lower() == "combat":
+        utype = "combat_engineer"
+    back = getattr(ct, "back", None)
+    back_values = getattr(back, "values", None) if back is not None else None
+    if isinstance(back_values, dict):
+        for key in ("attack", "defense", "combat"):
+            if isinstance(back_values.get(key), int | float):
+                for k in (("attack", "defense") if key == "combat" else (key,)):
+                    vals.setdefault(f"cadre_{k}", float(back_values[key]))
+    return CounterKind(ct.id, ct.side, utype, vals, ct.size, ct.designation)
 
 
 class AWinterWarReferee(Referee):
@@ -61,14 +90,7 @@ class AWinterWarReferee(Referee):
             cs = self._counters if self._counters is not None else load_counters(self.slug)
         except ToolkitError:
             return {}
-        out = {}
-        for ct in cs:
-            vals = {k: float(v) for k, v in ct.values.items() if isinstance(v, int | float)}
-            if "combat" in vals:
-                vals.setdefault("attack", vals["combat"])
-                vals.setdefault("defense", vals["combat"])
-            out[ct.id] = CounterKind(ct.id, ct.side, ct.unit_type, vals, ct.size, ct.designation)
-        return out
+        return {ct.id: counter_kind_of(ct) for ct in cs}
 
     def counter_kind(self, spec: str) -> CounterKind:
         text = spec.strip()

@@ -50,7 +50,9 @@ def limit_for(ctx: Context, hex_id: str, player: str, units: list[Unit] | None =
 
 
 def counted(u: Unit) -> bool:
-    return is_ground(u) and not is_position_aa(u) and not u.state.get("partisan_mode")
+    """Units that count: not position AA (22A3), partisans passed through (14F2) or Murmansk's intrinsic defence
+    (30B2 "it does not count for stacking")."""
+    return is_ground(u) and not is_position_aa(u) and not u.state.get("partisan_mode") and "murmansk" not in u.counter
 
 
 @BOOK.rule("8A", "A hex may contain: - Three units of any size/type, - Three additional non-divisional units, - Two "
