@@ -374,6 +374,13 @@ p("bonus-range-off", "22.5", "without the optional rule a Tank two hexes away ma
   [u("t", FT, "0303"), u("g2", GI, "0305")], phase="combat",
   state={"attacks": [{"attackers": ["t"], "target": "0305"}]}, violations=[("22.5", ["0303", "0305"], ["t"])])
 
+p("transfer-exit", "17.3", "into a Transfer Point on 1A, out of it on 2A: into 0111 (1 MP), then two more hexes",
+  [u("g", GI, "0113")], turn=3, player="german", before=[u("g", GI, None, transfer="A", transfer_started=1)])
+p("transfer-exit-blocked", "16.2.2", "a Finnish unit in 0111 blocks it; from 1224 0113 is out of reach",
+  [u("g", GI, "0113"), u("f", FI, "0111")], turn=3, player="german",
+  before=[u("g", GI, None, transfer="A", transfer_started=1), u("f", FI, "0111")],
+  violations=[("17.3", ["0111", "1224", "0113"], ["g"])])
+
 
 # --- on the bundled map (maps/tornio-44.yaml): written to ../tornio_44_real_positions ----------------------------
 suite.FIXTURE_COUNT = len(suite.POSITIONS)

@@ -8,7 +8,7 @@ from fractions import Fraction
 from ....rules.position import Position, Unit
 from ....rules.report import Violation, violation
 from ..charts import TERRAIN as TET
-from ..terrain import LANDING_COSTS, LANDING_SITES
+from ..terrain import LANDING_COSTS, LANDING_SITES, MAIN_ROAD, TRANSFER_EXITS
 from .common import BOOK, Context, enemy_of, flag, has_type, is_combat, is_marker, is_support, player_of
 from .control import in_enemy_zoc
 from .movement import _terrain_cost, judge_move
@@ -33,6 +33,35 @@ RESTRICTION = BOOK.cite("16.2.2", "German reinforcements may no longer arrive fr
                         "if any Finnish unit has exited the map from that hex, also called a VP Exit Hex [17.2.1].")
 LANDING_OCC = BOOK.cite("16.2.3", "The Finnish player may make Naval Landings into three Landing Site hexes as long "
                         "as they are not currently occupied by enemy units")
+
+
+TRANSFER_OUT = BOOK.cite("17.3", "The unit must end its movement in a Transfer Point during a Game Turn in order to "
+                        "continue its movement on the next friendly Player Turn by moving out to an adjacent map hex "
+                        "from the other (or the same) Transfer Point. ... Treat a Transfer Point hex as a Main Road.")
+
+
+def _from_transfer_point(ctx: Context, u: Unit, uid: str, dest: str, entered: str) -> list[Violation]:
+    """17.3: a German unit leaving a Transfer Point enters one of the map hexes next to the Transfer Points (0111,
+    1224: 16.2.2), not one a Finnish unit blocks; its first hex costs a Main Road step when a road leads there (the
+    Transfer Point is a Main Road hex), else the hex's terrain. Legal when one entry allows the move."""
+    exits = [entered] if entered else [h for h in TRANSFER_EXITS if ctx.board.legal(h)]
+    verdicts: list[tuple[str, str] | str | None] = []
+    for entry in exits:
+        if entry in ctx.occupied["finnish"] or entry in set(ctx.state.get("finnish_exits") or []):
+            verdicts.append(("17.3", f"{uid} leaves the Transfer Point into {entry}, blocked by a Finnish unit"))
+            continue
+        c = ctx.charts.movement_cost(MAIN_ROAD) if ctx.board.on_road(entry) else _terrain_cost(ctx, entry)
+        if c is None:
+            verdicts.append("not judged")
+            continue
+        verdicts.append(judge_move(ctx, u, entry, dest, c + _entry_zoc(ctx, "german", entry)))
+    if any(x is None for x in verdicts) or not verdicts:
+        return []
+    if "not judged" in verdicts:
+        ctx.unknown(TET, f"the move of {uid} from the Transfer Point to {dest}")
+        return []
+    rule, why = next(x for x in verdicts if isinstance(x, tuple))
+    return [violation(rule, f"{uid} from the Transfer Point: {why}", [*exits, dest], [uid])]  # every entry fails
 
 
 def _entry_zoc(ctx: Context, who: str, h: str) -> Fraction:
@@ -97,6 +126,9 @@ def moves(ctx: Context) -> list[Violation]:
             if ctx.pos.phase != "movement":
                 out.append(violation("16.2", f"{v.id} enters play outside the Movement Phase (6.1: 2a)", [dest],
                                      [v.id]))
+                continue
+            if u is not None and u.state.get("transfer"):
+                out.extend(_from_transfer_point(ctx, unit, v.id, dest, str(v.state.get("entered") or "")))
                 continue
             entry = str(v.state.get("entered") or (dest if dest in LANDING_SITES and who == "finnish" else ""))
             if not entry:
