@@ -1,0 +1,72 @@
+"""Symbols found from example hexes, and lines traced from hex to hex, on a drawn test board: small
+red dots (2.5% of a hex) among red rings and red dash-dot railways in the same ink."""
+
+from __future__ import annotations
+
+from itertools import pairwise
+
+import pytest
+from PIL import Image, ImageDraw
+
+from toolkit.hexgrid import CCRR, Extent, Grid, Layout, OffsetSystem
+from toolkit.terrain.extract import extract
+
+DOTS = {"0202", "0405", "0703", "0506", "0104"}
+RINGS = {"0303", "0605", "0206"}
+RAIL = ["0102", "0202", "0302", "0403", "0503", "0603", "0703"]  # a railway from hex to hex
+SIZE = 30.0
+
+
+def _board() -> tuple[Image.Image, Grid]:
+    lay = Layout.regular("flat", SIZE, (40.0, 40.0))
+    grid = Grid(CCRR(2, 2, offset=OffsetSystem("flat", "odd")), Extent(1, 8, 1, 6), lay)
+    im = Image.new("RGB", (400, 400), (250, 248, 240))
+    d = ImageDraw.Draw(im)
+    for h in grid.hexes():
+        d.polygon(lay.corners(h), outline=(40, 40, 40))
+    red = (220, 30, 40)
+    # the railway: dash-dot segments along the polyline through the hex centres, bent off the centres
+    pts = [lay.hex_to_pixel(grid.hex(i)) for i in RAIL]
+    pts = [(x + 6 * ((k % 2) * 2 - 1), y - 5) for k, (x, y) in enumerate(pts)]
+    for (x0, y0), (x1, y1) in pairwise(pts):
+        n = 24
+        for j in range(n):
+            if j % 4 == 3:
+                continue  # the gaps of the dash-dot pattern
+            a, b = j / n, (j + 0.8) / n
+            d.line([(x0 + (x1 - x0) * a, y0 + (y1 - y0) * a), (x0 + (x1 - x0) * b, y0 + (y1 - y0) * b)],
+                   fill=red, width=2)
+    for i in DOTS:
+        x, y = lay.hex_to_pixel(grid.hex(i))
+        d.ellipse([x + 3, y + 2, x + 11, y + 10], fill=red)
+    for i in RINGS:
+        x, y = lay.hex_to_pixel(grid.hex(i))
+        d.ellipse([x - 9, y - 9, x + 9, y + 9], outline=red, width=2)
+    return im, grid
+
+
+@pytest.fixture(scope="module")
+def result():
+    im, grid = _board()
+    legend = {"terrain": {"clear": {"hexes": ["0101", "0505", "0804"]}, "town": {"hexes": ["0202", "0405", "0703"],
+                                                                                "symbol": True}},
+              "priority": ["town", "clear"],
+              "features": {"fort": {"kind": "symbol", "hexes": ["0303", "0605"]},
+                           "rail": {"colour": "#dc1e28", "kind": "across"}}}
+    return grid, extract(im, grid, legend)
+
+
+def test_small_symbols_are_found_by_shape(result):
+    _, ext = result
+    assert ext.symbols["town"] == DOTS
+    assert ext.symbols["fort"] == RINGS
+    assert {h for h, r in ext.hexes.items() if r.terrain == "town"} == DOTS
+    rep = ext.symbol_reports["town"]
+    assert (rep.loo_found, rep.loo_total) == (3, 3)
+
+
+def test_a_dash_dot_railway_is_traced_from_hex_to_hex(result):
+    grid, ext = result
+    want = {grid.side_key(a, b) for a, b in pairwise(RAIL)}
+    assert all(grid.hex(a).distance(grid.hex(b)) == 1 for a, b in pairwise(RAIL))  # neighbours: links
+    assert {k for k, v in ext.hexsides.items() if "rail" in v} == want
