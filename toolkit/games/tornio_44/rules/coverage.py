@@ -124,6 +124,31 @@ PARTLY = {
     "31.4": "HQ elimination and its VPs",
 }
 
+#: how the referee reads what the rulebook leaves open (each a choice a reader could make differently)
+READINGS = (
+    "Turns: a position's `turn` counts Game Turns 1..16 (1 = 1A ... 16 = 8B); odd turns are Daytime (6.1).",
+    "Unknown chart values: a move or supply route is searched with each unknown cost free and impossible; legal "
+    "when it fits with them impossible, a violation when it does not fit with them free, else 'not judged'.",
+    "17.5 costs from Illustrations 6 and 10: entering an enemy ZOC 1 MP, leaving one 1 MP (Illustration 6's start "
+    "hex is read as in enemy ZOC), entering an enemy hex 1 MP with no cost for leaving the ZOC into it; at least "
+    "3 MPs into an enemy Town/Factory Area hex (22.3).",
+    "27.1, 25.1: the MF is halved, then each Broken Level takes 1 MP ('will reduce movement even more').",
+    "22.3: a Foot unit's factor is doubled, then its Broken Levels subtracted ('Any Broken Level will then reduce "
+    "the strength'); a Support Unit's Close Defense Factor is doubled as well, motorised or not.",
+    "Designer's note 2: a reduced unit's combat and support factors are half the front's unless the counter file "
+    "prints its back; the MF is not halved.",
+    "18.2: a road step over a river hexside ignores the river only where a bridge crosses it.",
+    "26.0 Motti: a unit whose hex cannot reach the largest area of the map free of enemy units (through legal "
+    "hexes) is encircled; the ring need not be adjacent.",
+    "22.9: several combat actions are listed in Action Order (Step Loss, Broken 1, Broken 2, Retreat/Panic); "
+    "spending more APs than required is allowed (Illustration 12's choice 2).",
+    "24.0: 'It is only allowed to advance into the first abandoned hex if the enemy panicked' limits a Tank's "
+    "second hex (24.1) after a Panic.",
+    "17.3: a unit leaving a Transfer Point enters 0111 or 1224 (16.2.2 names them), its first hex a Main Road step "
+    "where a road leads there.",
+    "28.0: 'adjacent to a map edge' is read as a hex on the map edge.",
+)
+
 #: tests that show a section although they cite another one first
 SHOWN_BY = {
     "6.0": ["vp-game-over"], "13.2": ["demolition-not-in-hex (German supply)"], "18.1": ["illustration-12"],
@@ -190,6 +215,7 @@ def matrix(root: Path) -> str:
             status, how = "left to the players", LEFT.get(s, "not modelled")
         counts[status] += 1
         lines.append(f"| {s} | {status} | {how} | {shown} |")
+    lines += ["", "## Readings", "", *(f"- {r}" for r in READINGS)]
     lines += ["", f"{len(SECTIONS)} sections: {counts['judged']} judged by their own rule units, "
               f"{counts['judged in part']} judged in part, {counts['judged within']} judged within others, "
               f"{counts['left to the players']} left to the players.", ""]

@@ -9,7 +9,7 @@ from ....rules.position import Position, Unit
 from ....rules.report import Violation, violation
 from ..charts import TERRAIN as TET
 from ..terrain import LANDING_COSTS, LANDING_SITES, MAIN_ROAD, TRANSFER_EXITS
-from .common import BOOK, Context, enemy_of, flag, has_type, is_combat, is_marker, is_support, player_of
+from .common import BOOK, OOB, Context, enemy_of, flag, has_type, is_combat, is_marker, is_support, player_of
 from .control import in_enemy_zoc
 from .movement import _terrain_cost, judge_move
 
@@ -132,7 +132,7 @@ def moves(ctx: Context) -> list[Violation]:
                 continue
             entry = str(v.state.get("entered") or (dest if dest in LANDING_SITES and who == "finnish" else ""))
             if not entry:
-                ctx.unknown("German OOB Card", f"the entry hexes of {v.id}")
+                ctx.unknown(OOB, f"the entry hex of {v.id} (give it as its state entered)")
                 continue
             if who == "finnish" and entry in LANDING_SITES:
                 if not ctx.day:
