@@ -124,3 +124,19 @@ def test_the_bundled_counters_in_the_referee() -> None:
     report = ref.check(pos)
     assert report.ok and report.summary["not_judged"] == [
         "20: mission 1: not judged: i's movement is not in the counters"]
+
+
+def test_a_saves_markers_become_state() -> None:
+    ref = GAME.referee()
+    pieces = [{"name": "sov-rifle-xx-5-6", "hex": "35:4916"}, {"name": "sov-rifle-xx-5-6", "hex": "35:4916"},
+              {"name": "sov-rifle-xx-5-6", "hex": "35:4916"}, {"name": "Soviet corps (normal)", "hex": "35:4916"},
+              {"name": "Rail break", "hex": "35:4517"}, {"name": "Hit", "hex": "35:4521"},
+              {"name": "Hit", "hex": "35:4521"}, {"name": "Finnish control", "hex": "35:4616"},
+              {"name": "fin-inf-xx-4-5-6", "hex": "35:4418"}, {"name": "Isolated", "hex": "35:4418"},
+              {"name": "Some label", "hex": "35:4418"}]
+    pos = ref.from_pieces(pieces, turn=3, player="soviet", phase="movement")
+    assert [u.counter for u in pos.units] == ["sov-rifle-xx-5-6"] * 3 + ["fin-inf-xx-4-5-6"]
+    assert all(u.state == {"normal_stacking": True} for u in pos.units[:3])
+    assert pos.units[3].state == {"isolated": True}
+    assert pos.state == {"broken_rail": ["35:4517"], "port_damage": {"35:4521": 2}, "owned": {"35:4616": "finnish"}}
+    assert "8A" not in ref.check(pos).rules()  # three divisions on a normal-side corps

@@ -10,7 +10,7 @@ summary lists it under ``not_judged`` ("not judged: <table> value unknown").
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from functools import cached_property
 from pathlib import Path
 from typing import Any
@@ -33,6 +33,37 @@ __all__ = ["AWinterWarReferee"]
 ID_KEYS = ("attackers", "attacker_losses", "defender_losses", "retreated_before_combat", "unit", "fighter", "ships",
            "cargo")
 CHAPTERS = (zoc, stacking, movement, rail, supply, combat, construction, air, naval, nations, retreats)
+
+
+#: marker pieces of the module (``vassal.py``) and the state each puts on its hex or on the units there
+MARKER_STATE = {"Rail break": "broken_rail", "Hit": "damage", "Isolated": "isolated", "Out of supply": "unsupplied",
+                "Non-operational": "non_operational", "Finnish control": "owned", "Soviet control": "owned",
+                "Soviet corps (normal)": "normal_stacking", "Permanent air base": "air_bases",
+                "Permanent airstrip": "airstrips"}
+
+
+def apply_markers(pos: Position, markers: list[tuple[str, str]]) -> None:
+    """The state a save's markers stand for: broken rail (7A3), hits on a port (29B3), isolated and out-of-supply
+    units (3F, 12), non-operational air units (16B), ownership (3D), Soviet corps on their normal side (8C), built
+    air bases and airstrips (14A1)."""
+    st = pos.state
+    for name, h in markers:
+        key = MARKER_STATE[name]
+        if key in ("broken_rail", "air_bases"):
+            st.setdefault(key, []).append(h)
+        elif key == "damage":
+            st.setdefault("port_damage", {})
+            st["port_damage"][h] = st["port_damage"].get(h, 0) + 1
+        elif key == "airstrips":
+            st.setdefault("airstrips", {})
+            st["airstrips"][h] = st["airstrips"].get(h, 0) + 1
+        elif key == "owned":
+            st.setdefault("owned", {})[h] = "finnish" if name.startswith("Finnish") else "soviet"
+        else:
+            for u in pos.at(h):
+                if key == "normal_stacking" and u.side != "soviet":
+                    continue
+                u.state[key] = True
 
 
 def counter_kind_of(ct: Any) -> CounterKind:
@@ -95,6 +126,24 @@ class AWinterWarReferee(Referee):
     def counter_kind(self, spec: str) -> CounterKind:
         text = spec.strip()
         return self.kinds.get(text.lower()) or parse_spec(text)
+
+    def from_pieces(self, pieces: Iterable[Mapping[str, Any]], *, turn: int = 1, player: str = "",
+                    phase: str = "", source: str = "<save>") -> Position:
+        """A position from the pieces of a save (named by counter id, ``vassal.py``); the markers that carry rule
+        state become it (:data:`MARKER_STATE`), other pieces are left out."""
+        units: list[dict[str, Any]] = []
+        markers: list[tuple[str, str]] = []
+        for n, p in enumerate(pieces, 1):
+            name, where = str(p.get("name", "")), p.get("hex")
+            if name.lower() in self.kinds:
+                units.append({"id": p.get("id") or f"p{n}", "counter": name, "hex": where,
+                              "state": dict(p.get("state") or {})})
+            elif name in MARKER_STATE and where:
+                markers.append((name, self.hex_of(str(where))))
+        pos = self.position({"game": self.slug, "turn": turn, "player": player or "soviet",
+                             "phase": phase or "movement", "units": units}, source)
+        apply_markers(pos, markers)
+        return pos
 
     def hex_of(self, ref: str) -> str:
         text = str(ref).strip()
