@@ -432,3 +432,11 @@ p("real-setup-osp-larjo", "30.0", "set-up: Os.P in 2819, 2918, 3621, 3722 and La
 p("real-setup-larjo-elsewhere", "30.0", "the Larjo units start in Tornio and/or Kemi",
   [u("l1", "fin infantry 1-1-3 @Larjo", "1502"), u("l2", "fin infantry 1-1-3 @Larjo", "2602")], phase="setup",
   violations=[("30.0", ["2602"], ["l2"])])
+p("real-ajos-depot", "13.1", "a Finnish unit holding Ajos (3917) is in supply at its depot; Ajossaari joins the "
+  "mainland on our map, so no Motti", [u("f", FI, "3917")], turn=3,
+  unit_status={"f": {"motti": False, "broken": 0, "supplied": True}})
+p("real-motti-ring", "26.0", "a German unit ringed by six Finnish units in 1402 is in Motti: Broken 1 Level",
+  [u("g", GI, "1402"), *(u(f"f{i}", FI, h) for i, h in enumerate(["1403", "1302", "1301", "1401", "1501", "1502"],
+                                                                 1))],
+  unit_status={"g": {"motti": True, "broken": 1}}, summary={"motti": ["g"]})
+

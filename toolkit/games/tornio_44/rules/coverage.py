@@ -139,7 +139,8 @@ READINGS = (
     "prints its back; the MF is not halved.",
     "18.2: a road step over a river hexside ignores the river only where a bridge crosses it.",
     "26.0 Motti: a unit whose hex cannot reach the largest area of the map free of enemy units (through legal "
-    "hexes) is encircled; the ring need not be adjacent.",
+    "hexes) is encircled; the ring need not be adjacent. A unit alone on an island is encircled by Illegal Hexes "
+    "(26.0's example of a supplied unit in Motti is a Landing Site hex).",
     "22.9: several combat actions are listed in Action Order (Step Loss, Broken 1, Broken 2, Retreat/Panic); "
     "spending more APs than required is allowed (Illustration 12's choice 2).",
     "24.0: 'It is only allowed to advance into the first abandoned hex if the enemy panicked' limits a Tank's "
