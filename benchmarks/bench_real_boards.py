@@ -1,0 +1,57 @@
+"""Extraction on real printed boards against their hand-labelled truth (tests/terrain/truth).
+
+For each board, ``wgt map extract --truth`` runs twice, with the baseline legend (example hexes,
+majority colour, the band method for lines: ``*.majority.legend.yaml``) and with the full legend
+(rules, symbols, traced lines: ``*.legend.yaml``); returns accuracy, symbol and line recall and
+precision, and the seconds each run took. Needs the boards in ../shared/boards.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+TRUTH = HERE.parent / "tests" / "terrain" / "truth"
+BOARDS = Path(os.environ.get("WGT_SHARED", HERE.parent.parent / "shared")) / "boards"
+CASES = {"battle-for-moscow": "rzymek__web-boards/battle-for-moscow_board.gif",
+         "the-longest-day": "uckelman__tld-mod/Map_Full.png"}
+
+
+def main(flags: list[str]) -> dict[str, object]:
+    from toolkit.cli.map_scan import _grid_text
+    from toolkit.terrain.truth import load_truth
+
+    out: dict[str, object] = {}
+    with tempfile.TemporaryDirectory() as tmp:
+        for name, image in CASES.items():
+            if not (BOARDS / image).is_file():
+                out[name] = "board not found"
+                continue
+            truth = TRUTH / f"{name}.yaml"
+            grid = Path(tmp) / f"{name}.grid.yaml"
+            grid.write_text(_grid_text(load_truth(truth).grid))
+            for kind in ("majority", "full"):
+                legend = TRUTH / (f"{name}.majority.legend.yaml" if kind == "majority" else f"{name}.legend.yaml")
+                start = time.perf_counter()
+                r = subprocess.run([sys.executable, "-m", "toolkit", "map", "extract", str(BOARDS / image), "--grid",
+                                    str(grid), "--legend", str(legend), "-o", str(Path(tmp) / f"{name}.{kind}.yaml"),
+                                    "--truth", str(truth), "--json"], capture_output=True, text=True, check=False)
+                seconds = time.perf_counter() - start
+                if r.returncode:
+                    out[f"{name}/{kind}"] = r.stderr.strip()
+                    continue
+                t = json.loads(r.stdout)["truth"]
+                row = {"hexes": f"{t['right']}/{t['hexes']}", "accuracy": t["accuracy"], "seconds": round(seconds, 1)}
+                for group in ("symbols", "lines"):
+                    for k, v in t[group].items():
+                        tp = v["true_positives"]
+                        row[k] = f"recall {tp}/{v['in_truth']}, precision {tp}/{v['found']}"
+                out[f"{name}/{kind}"] = row
+                print(f"   {name} {kind}: {row}", flush=True)
+    return out
