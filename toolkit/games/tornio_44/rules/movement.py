@@ -179,8 +179,11 @@ def judge_move(ctx: Context, u: Unit, start: str, dest: str, first: Fraction = F
             return None  # 17.4
     if lo <= mf:
         return "not judged"
-    return "17.0", (f"no path from {start} to {dest} within the unit's {float(mf):g} MPs (terrain, rivers, enemy "
-                    "hexes and ZOC considered)")
+    if start == dest:
+        return "17.0", f"entering {start} costs {float(first):g} MPs [16.2, 16.2.3]; the unit has {float(mf):g}"
+    entered = f" (entering {start} cost {float(first):g} MPs [16.2])" if first else ""
+    return "17.0", (f"no path from {start} to {dest} within the unit's {float(mf):g} MPs{entered} (terrain, rivers, "
+                    "enemy hexes and ZOC considered)")
 
 
 @BOOK.rule("18.4", "Units that enter an Illegal Hex are considered to be eliminated and permanently removed from play.")
