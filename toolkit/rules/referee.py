@@ -29,6 +29,22 @@ class Referee(ABC):
     def check(self, position: Position, before: Position | None = None) -> Report:
         """Every rule ``position`` breaks (and, with ``before``, every illegal move into it)."""
 
+    def bundled_map(self) -> Any:
+        """The game's bundled map (``maps/<slug>.yaml``), for a referee given none."""
+        from ..data import map_path
+        from ..terrain.io import load_map
+        return load_map(map_path(self.slug))
+
+    def bundled_counters(self) -> Any:
+        """The game's bundled counter file, or None when it has none or it cannot be read (a referee may then take
+        counters only by the specs it parses)."""
+        from ..counters import load_counters
+        from ..errors import ToolkitError
+        try:
+            return load_counters(self.slug)
+        except ToolkitError:
+            return None
+
     def load(self, path: str | Path) -> Position:
         """A position from a YAML file."""
         return self.position(load_position_data(path), str(path))

@@ -20,7 +20,7 @@ from collections.abc import Iterable, Mapping
 from functools import cached_property
 from typing import Any
 
-from ....counters import CounterSet, load_counters
+from ....counters import CounterSet
 from ....errors import DataFileError, InputError, ToolkitError
 from ....rules.position import CounterKind, Position, counter_kinds
 from ....rules.referee import Referee
@@ -86,16 +86,13 @@ class TornioReferee(Referee):
     @cached_property
     def board(self) -> RefereeBoard:
         if self._map is None:
-            from ....data import map_path
-            from ....terrain.io import load_map
-            self._map = load_map(map_path(self.slug))
+            self._map = self.bundled_map()
         return RefereeBoard(self._map)
 
     @cached_property
     def kinds(self) -> dict[str, CounterKind]:
-        try:
-            cs = self._counters if self._counters is not None else load_counters(self.slug)
-        except ToolkitError:
+        cs = self._counters if self._counters is not None else self.bundled_counters()
+        if cs is None:
             return {}
 
         def extra(ct: Any, vals: dict[str, float]) -> None:
