@@ -95,6 +95,11 @@ def test_extract_battle_for_moscow_against_its_truth(boards, tmp_path):
     assert out["rules"]["priority"] == ["city", "forest", "clear"]
     assert out["rules"]["leave_one_out"] == {"right": 6, "examples": 6}
     assert out["symbols"]["city"]["leave_one_out"] == {"found": 3, "examples": 3}
+    from toolkit.terrain.io import load_map
+
+    m = load_map(tmp_path / "m.yaml")  # symbols that are not terrain become tags of their hexes
+    assert (m.hexes["0804"].terrain, m.hexes["0804"].tags) == ("city", frozenset({"fortification"}))
+    assert sorted(h for h, d in m.hexes.items() if "fortification" in d.tags) == sorted(t.symbols["fortification"])
 
 
 def test_the_longest_day_truth_file():

@@ -1108,7 +1108,10 @@ def to_terrain_map(ext: Extraction, *, title: str = "", provenance: str = "", pr
 
     hexes: dict[str, Any] = {}
     tags: dict[str, set[str]] = {}
+    symbol_terrains = {sc.name for sc in ext.legend.symbols if sc.terrain}
     for sname, where in ext.symbols.items():
+        if sname in symbol_terrains:
+            continue  # the hex's terrain says it
         for h in where:
             tags.setdefault(h, set()).add(sname)
     for hid, r in ext.hexes.items():
