@@ -197,6 +197,9 @@ case("move-cavalry-arctic", "28", "cavalry in the Arctic", [u("c", SCAV, "35:421
 F_ENEMY = [u("f", FDIV, "35:4417")]
 case("move-into-enemy", "6", "a Soviet division ends its move on a Finnish division",
      [u("s", SDIV, "35:4417"), *F_ENEMY], ["6"], before=[u("s", SDIV, "35:4418"), *F_ENEMY])
+case("move-onto-partisan", "14F2", "a Soviet division ends its move on a Finnish unit in partisan mode",
+     [u("s", SDIV, "35:4417"), u("p", "finnish III ski_partisan 1-8", "35:4417", partisan_mode=True)], ["14F"],
+     before=[u("s", SDIV, "35:4418"), u("p", "finnish III ski_partisan 1-8", "35:4417", partisan_mode=True)])
 case("move-one-hex-forest", "6", "a 1-MP unit always advances one hex (into forest, 2 MP)",
      [u("s", "soviet III rifle 1-1-1", "35:4115")], [], before=[u("s", "soviet III rifle 1-1-1", "35:4215")])
 case("move-infantry-forest-too-far", "6", "infantry 3 MP: every route to a forest hex three hexes away inside the "

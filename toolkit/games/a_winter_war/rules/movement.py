@@ -204,6 +204,10 @@ def move_cost(ctx: Context) -> Iterator[Violation]:
         if b in enemy_hexes[player_of(u)] and not u.state.get("partisan_mode"):
             yield violation("6", f"{u.id} ends its move in {b}, occupied by the enemy", [b], [u.id])
             continue
+        if any(x.state.get("partisan_mode") and player_of(x) != player_of(u) for x in ctx.pos.at(b)):
+            yield violation("14F", f"{u.id} ends its move in {b} on a unit in partisan mode (pass through only, 14F2)",
+                            [b], [u.id])
+            continue
         if not hex_allowed(ctx, u, b):
             continue  # the position rules name why (6, 28, 30A4, 30C, 31C)
         if b in ctx.board.neighbours(a) and crossing_allowed(ctx, u, a, b):
