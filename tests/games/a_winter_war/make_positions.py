@@ -554,6 +554,22 @@ case("air-off-base", "17", "outside the air phase an air unit away from any base
      ["17"], player="finnish", phase="combat")
 case("air-enemy-base", "17", "a Soviet bomber on a Finnish air base", [u("b", SB2, AIRBASE)], ["17"],
      player="finnish", phase="combat")
+AA_HEX = "35:4517"
+AA_UNITS = [u("b", SB2, "35:4916"), u("aa", FAA, AA_HEX), u("h", "finnish XXXX hq 0-4", AA_HEX)]
+case("aa-legal", "22B, 22A", "2 position AA points and the HQ's intrinsic point fire 3 at a bomber over Viipuri",
+     AA_UNITS, [], phase="air", state={"air_missions": [{"unit": "b", "mission": "bombing", "hex": AA_HEX}],
+                                       "aa_fire": [{"hex": AA_HEX, "points": 3, "unit": "b"}]})
+case("aa-too-many-points", "22B", "4 AA points fire where there are 3", AA_UNITS, ["22B"], phase="air",
+     state={"air_missions": [{"unit": "b", "mission": "bombing", "hex": AA_HEX}],
+            "aa_fire": [{"hex": AA_HEX, "points": 2, "unit": "b"}, {"hex": AA_HEX, "points": 2, "unit": "b"}]})
+case("aa-at-escort", "22B", "AA may not fire at an escort", [*AA_UNITS, u("i", I16, "35:4916")], ["22B"],
+     phase="air", state={"air_missions": [{"unit": "b", "mission": "bombing", "hex": AA_HEX},
+                                          {"unit": "i", "mission": "escort", "hex": AA_HEX}],
+                         "aa_fire": [{"hex": AA_HEX, "points": 1, "unit": "i"}]})
+case("aa-position-moved", "22A3", "a position AA unit that moved this turn may not fire: only the HQ's point",
+     [u("b", SB2, "35:4916"), u("aa", FAA, AA_HEX, moved=True), u("h", "finnish XXXX hq 0-4", AA_HEX)], ["22B"],
+     phase="air", state={"air_missions": [{"unit": "b", "mission": "bombing", "hex": AA_HEX}],
+                         "aa_fire": [{"hex": AA_HEX, "points": 2, "unit": "b"}]})
 case("air-non-operational", "16B", "a non-operational air unit flies a mission",
      [u("b", SB2, "35:4918", non_operational=True)], ["16B"], phase="air",
      state={"air_missions": [{"unit": "b", "mission": "bombing", "hex": "35:4718"}]})

@@ -78,6 +78,11 @@ STATE: dict[str, Field] = {
                                      "attackers": Field(_IDS, "the overrunning units", required=True)},
                                     what="an overrun {hex, attackers}"), what="a list of overruns"),
                       "overruns this phase (13)"),
+    "aa_fire": Field(ListOf(Record({"hex": Field(_HEX, "where the AA fires", required=True),
+                                    "points": Field(Int(), "AA points committed to the shot", required=True),
+                                    "unit": Field(Scalar(), "the air unit fired at", required=True)},
+                                   what="an AA shot {hex, points, unit}"), what="a list of AA shots"),
+                     "AA fire in the mission resolution step (22B)"),
     "sea_supply": Field(Int(), "supply points carried by sea from Murmansk to Petsamo (26A1)"),
     "notes": Field(AnyValue(), "free text, not read"),
 }
@@ -102,7 +107,8 @@ UNIT_STATE: dict[str, Field] = {
     "non_operational": Field(Bool(), "a non-operational air unit (16B)"),
     "damaged": Field(_HEX, "the air base or port hex it damaged this phase (17D, 29B3)"),
     "by_sea": Field(Bool(), "a reinforcement arrived by sea this initial phase (33)"),
-    "moved": Field(Bool(), "a Soviet artillery division that moved this turn (14B1: attack halved)"),
+    "moved": Field(Bool(), "moved this turn: a Soviet artillery division attacks halved (14B1), a position AA unit "
+                   "may not fire (22A3)"),
     "amphibious": Field(Bool(), "landed from the sea this turn (38B2b: attack quartered unless marine)"),
 }
 

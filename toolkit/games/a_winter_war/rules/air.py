@@ -224,3 +224,40 @@ def air_cargo(ctx: Context) -> Iterator[Violation]:
         if load > room:
             yield violation("20E", f"mission {n}: {float(load):g} RE of cargo, a transport carries {float(room):g}",
                             [str(m.get("hex"))], [c.id for c in cargo])
+
+
+def aa_available(ctx: Context, hex_id: str, player: str) -> Fraction:
+    """22A: the AA points in a hex: combat and position AA units' printed AA (a position AA unit that moved this
+    movement phase may not fire, 22A3), one intrinsic light AA point for each HQ and each British or foreign
+    volunteer division (22A1), a naval unit's printed AA (22A4)."""
+    from .common import is_divisional, is_hq, is_position_aa
+    total = Fraction(0)
+    for u in ctx.pos.at(hex_id):
+        if player_of(u) != player or is_air(u):
+            continue
+        if is_position_aa(u) and (u.state.get("moved") or u.state.get("rail") or u.state.get("admin")):
+            continue
+        total += Fraction(u.value("aa", 0)).limit_denominator(100)
+        if is_hq(u) or (is_divisional(u) and u.side in ("allied", "swedish")):
+            total += 1
+    return total
+
+
+@BOOK.rule("22B", "All the AA strength in a hex may fire at air units on transport or bombing missions in that hex. It "
+           "may not fire at other types of missions (e.g. escort, interception). Each point of AA strength may be "
+           "used only once per turn.")
+def aa_fire(ctx: Context) -> Iterator[Violation]:
+    """``state.aa_fire``: ``{hex, points, unit}`` shots of the non-phasing player at an air unit's mission there."""
+    missions = {(str(m.get("unit")), str(m.get("hex"))): str(m.get("mission")) for m in _missions(ctx)}
+    used: dict[str, Fraction] = {}
+    for n, shot in enumerate(ctx.pos.state.get("aa_fire") or (), 1):
+        h, target = str(shot.get("hex")), str(shot.get("unit"))
+        mission = missions.get((target, h))
+        if mission not in ("bombing", "transport", "transport_drop", "parachute"):
+            yield violation("22B", f"AA shot {n}: {target} flies no transport or bombing mission in {h}", [h], [target])
+        used[h] = used.get(h, Fraction(0)) + Fraction(str(shot.get("points", 0)))
+    defender = "finnish" if ctx.pos.player == "soviet" else "soviet"
+    for h, pts in used.items():
+        have = aa_available(ctx, h, defender)
+        if pts > have:
+            yield violation("22B", f"{float(pts):g} AA points fire in {h}, which holds {float(have):g}", [h])

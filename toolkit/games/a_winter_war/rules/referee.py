@@ -178,7 +178,8 @@ class AWinterWarReferee(Referee):
         for key in ("forts", "broken_rail", "air_bases"):
             if isinstance(pos.state.get(key), list):
                 pos.state[key] = [self.hex_of(str(h)) for h in pos.state[key]]
-        for key in ("attacks", "construction", "air_missions", "patrol_attacks", "naval_transport", "overruns"):
+        for key in ("attacks", "construction", "air_missions", "patrol_attacks", "naval_transport", "overruns",
+                    "aa_fire"):
             for n, item in enumerate(pos.state.get(key) or (), 1):
                 if not isinstance(item, dict):
                     continue
