@@ -105,4 +105,3 @@ def test_next_step_judges_the_second_drag_against_the_first(ref: WinterWarRefere
     assert before.by_id["a"].state == {"path": ["0707", "0706", "0705", "0704"]}
     # the same third drag on its own, from 0705, is a legal one-hex move
     assert ref.check(steps[3], steps[2]).ok
-
