@@ -165,6 +165,11 @@ def test_any_value_reads_back_exactly(value: object) -> None:
     assert yaml.load(f"k: {flow(value)}\n", Loader=yaml.CSafeLoader) == {"k": value}
 
 
+#: what a map's hex values may hold: every scalar but a non-finite number, which the map reader refuses (a
+#: test of its own, tests/test_hostile_inputs.py), so no writer may write it
+map_scalars = st.one_of(st.text(max_size=12), st.integers(-10**12, 10**12), st.booleans(),
+                        st.floats(allow_nan=False, allow_infinity=False, width=64))
+
 words = st.from_regex(r"[a-z][a-z0-9_]{0,6}", fullmatch=True).filter(lambda w: w not in ("terrain", "tags", "name"))
 
 
@@ -173,7 +178,7 @@ words = st.from_regex(r"[a-z][a-z0-9_]{0,6}", fullmatch=True).filter(lambda w: w
     st.dictionaries(st.sampled_from(["0101", "0102", "0201", "0202", "0301", "0302"]),
                     st.tuples(st.sampled_from(["clear", "forest"]), st.frozensets(words, max_size=3),
                               st.one_of(st.none(), st.text(min_size=1, max_size=10).filter(lambda s: s.strip())),
-                              st.dictionaries(words, scalars, max_size=3)), min_size=1),
+                              st.dictionaries(words, map_scalars, max_size=3)), min_size=1),
     st.sets(st.sampled_from(["0101/0102", "0101/0201", "0201/0202", "0202/0302"]), max_size=3),
 )
 def test_any_map_round_trips(cells: dict, sides: set) -> None:
