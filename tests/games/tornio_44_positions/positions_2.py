@@ -439,4 +439,10 @@ p("real-motti-ring", "26.0", "a German unit ringed by six Finnish units in 1402 
   [u("g", GI, "1402"), *(u(f"f{i}", FI, h) for i, h in enumerate(["1403", "1302", "1301", "1401", "1501", "1502"],
                                                                  1))],
   unit_status={"g": {"motti": True, "broken": 1}}, summary={"motti": ["g"]})
+OSP = [u(f"o{i}", "fin infantry 1-1-3 @Os.P", h) for i, h in enumerate(["2819", "2918", "3621", "3722"], 1)]
+p("real-starting-vp", "29.1", "Os.P in all four starting hexes: the Finns start with 4 VPs", OSP, phase="setup",
+  state={"vp": 4})
+p("real-starting-vp-wrong", "29.1", "Os.P in three of the hexes (two units in 2918): 3 VPs, not 4",
+  [*OSP[:3], u("o4", "fin infantry 1-1-3 @Os.P", "2918")], phase="setup", state={"vp": 4},
+  violations=[("29.1", ["2819", "2918", "3621"], [])])
 

@@ -99,7 +99,6 @@ LEFT = {
     "21.7": "Indirect Fire Support Table: only the 4 and 12 columns are known (the result is 'not judged')",
     "22.7": "multiple combat results in one phase: needs the order of combats, not in a position",
     "26.1": "VPs for German step losses in Motti: the players' VP track (Motti itself is judged, 26.0)",
-    "29.1": "starting VPs: the OOB card's set-up (the players' VP track)",
     "29.2": "first initiative: die rolls",
     "29.4": "VP-objects and their values: the players' VP track (the level is judged, 29.5)",
     "29.4.1": "Finnish VP gains: the players' VP track", "29.4.2": "German VP subtractions: the players' VP track",

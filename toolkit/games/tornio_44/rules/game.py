@@ -165,6 +165,22 @@ def initiative(finnish_gained: Fraction, german_subtracted: Fraction) -> dict[st
     return {"vp_diff": float(shown), "vp_diff_side": side, "initiative": side or "die roll"}
 
 
+@BOOK.rule("29.1", "The Finnish player will start the game with 3-4 VPs already gained, 1 VP each for hexes 2819, "
+           "2918, 3621 & 3722, see the Finnish OOB Card.")
+def starting_vp(ctx: Context) -> list[Violation]:
+    """29.1, 30.0 (9c): at set-up, before any Coup is rolled, the Finnish VPs (``state.vp``) are one for each of
+    2819, 2918, 3621 and 3722 a Finnish unit holds."""
+    vp = ctx.state.get("vp")
+    if vp is None or ctx.turn != 1 or ctx.pos.phase != "setup" or any(
+            c.get("die") is not None for c in ctx.state.get("coups") or []):
+        return []
+    held = [h for h in OSP_START_HEXES if h in ctx.occupied["finnish"]]
+    if fr(vp) != len(held):
+        return [violation("29.1", f"the Finnish player starts with {len(held)} VPs (one for each of "
+                          f"{', '.join(held) or 'none of 2819, 2918, 3621, 3722'}), not {float(fr(vp)):g}", held)]
+    return []
+
+
 @BOOK.rule("29.0", "The game ends immediately when the VP-level is less than 0.5 VP or more than 39.5 VPs.")
 def game_over(ctx: Context) -> list[Violation]:
     """29.0, 6.0: a position played on after the VP level left 0.5-39.5 (``state.vp`` at an earlier turn's end is
