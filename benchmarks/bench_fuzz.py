@@ -2,14 +2,14 @@
 [--kinds=vassal,map,...] [--work=DIR] [--keep=DIR]``.
 
 Worker processes (each under a 2 GiB address-space limit) draw cases from the hypothesis strategies of
-:mod:`tests.fuzz.cases` for every file kind in turn and run them in-process through ``wgt`` (click's
-CliRunner), each under a 30 s interval timer; the parent restarts a worker that stops making progress for
-90 s (a hang inside C code the timer cannot interrupt) and records the case it was on. Every outcome goes
-to a JSON-lines log; the report (default ``benchmarks/results/fuzz.md``) counts cases per file kind and
-outcome and lists every failure: internal errors (exit 4 or an escaping exception), errors of more than one
-line, files wgt wrote and then refused to read, hangs and crashes. Every failing case is kept whole (its input
-files and its exact command) in a folder of its own under ``--keep`` (default WORK/failures), which the report
-names; ``python -m benchmarks.fuzz_replay KEEP`` runs them again (:mod:`benchmarks.fuzz_replay`).
+:mod:`tests.fuzz.cases` for every file kind in turn and run them in-process through ``wgt`` (click's CliRunner),
+each under 30 s of CPU time and 120 s of wall time (:func:`tests.fuzz.runner.time_limit`); the parent restarts a
+worker that stops making progress for 180 s (a hang inside C code the timers cannot interrupt) and records the case
+it was on. Every outcome goes to a JSON-lines log; the report (default ``benchmarks/results/fuzz.md``) counts cases
+per file kind and outcome and lists every failure: internal errors (exit 4 or an escaping exception), errors of
+more than one line, files wgt wrote and then refused to read, hangs and crashes. Every failing case is kept whole
+(its input files and its exact command) in a folder of its own under ``--keep`` (default WORK/failures), which the
+report names; ``python -m benchmarks.fuzz_replay KEEP`` runs them again (:mod:`benchmarks.fuzz_replay`).
 """
 
 from __future__ import annotations
@@ -32,7 +32,7 @@ from benchmarks.fuzz_replay import keep_case
 ROOT = Path(__file__).resolve().parents[1]
 RESULTS = ROOT / "benchmarks" / "results"
 MEMORY = 2 * 1024 ** 3
-STALL = 90.0
+STALL = 180.0  # more than a case's wall-time limit (runner.WALL x 30 s)
 BATCH = 100
 
 
@@ -201,14 +201,15 @@ def report(out_dir: Path, seconds: float, path: Path, argv: str, keep: Path) -> 
     total = sum(sum(c.values()) for c in per_kind.values())
     lines = ["# Fuzz report", "",
              f"`python -m benchmarks {argv}`: {total:,} cases in {seconds / 60:.1f} min "
-             f"({total / max(seconds, 1):.1f} cases/s), every case bounded by a 30 s timer and a 2 GiB address "
-             "space, a worker restarted after 90 s without progress. Cases come from the hypothesis strategies "
-             "of `tests/fuzz/cases.py`: grammar-aware YAML (tags, anchors/aliases, keys of every type, deep "
-             "nesting, huge numbers, odd unicode; mutations of a valid document of each kind and documents "
-             "built from nothing), images of every size, mode and format (some truncated or corrupted), VASSAL "
-             "saves and build files mutated, module folders with FIFOs, device links and loops. Files a "
-             "command writes are read back (map files with the map reader, grids with the grid reader, PNGs "
-             "with the image reader, PDFs checked whole).", "",
+             f"({total / max(seconds, 1):.1f} cases/s), every case bounded by 30 s of CPU time (120 s of wall "
+             "time) and a 2 GiB "
+             "address space, a worker restarted after 180 s without progress. Cases come from the hypothesis "
+             "strategies of `tests/fuzz/cases.py`: grammar-aware YAML (tags, anchors/aliases, keys of every "
+             "type, deep nesting, huge numbers, odd unicode; mutations of a valid document of each kind and "
+             "documents built from nothing), images of every size, mode and format (some truncated or "
+             "corrupted), VASSAL saves and build files mutated, module folders with FIFOs, device links and "
+             "loops. Files a command writes are read back (map files with the map reader, grids with the grid "
+             "reader, PNGs with the image reader, PDFs checked whole).", "",
              "| kind | cases | " + " | ".join(statuses) + " | median s |",
              "|---|---:|" + "---:|" * len(statuses) + "---:|"]
     for kind in sorted(per_kind):

@@ -7,6 +7,7 @@ import json
 import pickle
 from pathlib import Path
 
+import pytest
 from hypothesis import strategies as st
 
 from benchmarks import bench_fuzz
@@ -75,3 +76,21 @@ def test_case_of_a_hung_or_dead_worker_is_kept(tmp_path: Path) -> None:
     rec = json.loads((tmp_path / "worker-1.jsonl").read_text(encoding="utf-8"))
     assert rec["status"] == "hang" and rec["kept"] == str(where)
     assert not (tmp_path / "worker-1.current").exists()
+
+
+def test_a_case_is_stopped_by_cpu_time_or_by_wall_time_when_blocked(monkeypatch: pytest.MonkeyPatch) -> None:
+    """CPU time, not wall time, bounds a busy case (a loaded machine does not make a slow case a hang); a case
+    blocked without using CPU (a read on a FIFO) is stopped by the wall-time limit, WALL times longer."""
+    import time
+
+    from tests.fuzz import runner
+
+    monkeypatch.setattr(runner, "WALL", 1000.0)  # however loaded the machine, the CPU limit comes first
+    with pytest.raises(runner.Hang), runner.time_limit(0.2):
+        while True:
+            pass
+    assert runner.FIRED[0] == "cpu" and runner._over(0.2) == "over 0.2 s of CPU"
+    monkeypatch.setattr(runner, "WALL", 4.0)
+    with pytest.raises(runner.Hang), runner.time_limit(0.05):
+        time.sleep(5)
+    assert runner.FIRED[0] == "wall" and runner._over(0.05) == f"over {0.05 * runner.WALL:g} s of wall time"
