@@ -140,3 +140,10 @@ def test_a_saves_markers_become_state() -> None:
     assert pos.units[3].state == {"isolated": True}
     assert pos.state == {"broken_rail": ["35:4517"], "port_damage": {"35:4521": 2}, "owned": {"35:4616": "finnish"}}
     assert "8A" not in ref.check(pos).rules()  # three divisions on a normal-side corps
+
+
+def test_a_saves_unit_of_an_unknown_counter_is_an_error() -> None:
+    from toolkit.errors import ToolkitError
+
+    with pytest.raises(ToolkitError, match="unknown counter 'ob-fin-inf-xx'"):
+        GAME.referee().from_pieces([{"name": "ob-fin-inf-xx", "hex": "35:4517"}])

@@ -22,7 +22,7 @@ from ....rules.referee import Referee
 from ....rules.report import Report
 from ...chart_values import ChartValues
 from ..charts import LAST_TURN, default_values
-from ..naming import canonical
+from ..naming import canonical, counter_spec
 from ..terrain import AWinterWarBoard
 from . import air, combat, construction, movement, nations, naval, rail, retreats, stacking, supply, zoc
 from .common import BOOK, PHASES, PLAYERS, SIDE_ALIASES, Context, enemy_of, is_ground, parse_spec, player_of
@@ -135,7 +135,7 @@ class AWinterWarReferee(Referee):
         markers: list[tuple[str, str]] = []
         for n, p in enumerate(pieces, 1):
             name, where = str(p.get("name", "")), p.get("hex")
-            if name.lower() in self.kinds:
+            if name.lower() in self.kinds or counter_spec(name) is not None:  # a unit (unknown ids: exit 3)
                 units.append({"id": p.get("id") or f"p{n}", "counter": name, "hex": where,
                               "state": dict(p.get("state") or {})})
             elif name in MARKER_STATE and where:
