@@ -602,6 +602,12 @@ case("naval-finnish-amphibious", "38B2", "only Soviet units make amphibious land
      [u("c", "finnish ship BD", "35:4526"), u("m", FREG, "35:4526")], ["38B2"], turn=1, player="finnish",
      state={"naval_transport": [{"ships": ["c"], "cargo": ["m"], "from": "35:4526", "to": "35:4620",
                                  "amphibious": True}]})
+case("naval-transport-enemy-beach", "38B2", "a regular transport may not land on an enemy-owned beach",
+     [u("c", CL, "35:4916"), u("m", "soviet III marine 1-6", "35:4916")], ["38B2"], turn=1,
+     state={"naval_transport": [{"ships": ["c"], "cargo": ["m"], "from": "35:4916", "to": "35:4620"}]})
+case("naval-transport-combat-phase", "38B2", "naval transport in the combat phase",
+     [u("c", CL, "35:4916"), u("m", "soviet III marine 1-6", "35:4916")], ["38B2"], turn=1, phase="combat",
+     state={"naval_transport": [{"ships": ["c"], "cargo": ["m"], "from": "35:4916"}]})
 case("naval-port-capacity", "38A2b", "3 RE through the minor port of Kotka (capacity 2)",
      [u("c", "finnish ship BD", "35:4521"), u("c2", "finnish ship BD", "35:4521"), u("d", FDIV, "35:4521")],
      ["38A2b"], turn=1, player="finnish",

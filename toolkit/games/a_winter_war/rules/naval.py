@@ -129,3 +129,28 @@ def ships_at_sea(ctx: Context) -> Iterator[Violation]:
 
 def naval_owner_ok(ctx: Context, u: Unit) -> bool:
     return player_of(u) == ctx.pos.player
+
+
+#: naval rules 1a: the two sea zones and their areas
+SEA_ZONES = {"barents_sea": "arctic", "norwegian_sea": "arctic", "white_sea": "arctic", "gulf_of_bothnia": "baltic",
+             "gulf_of_finland": "baltic"}
+
+
+@BOOK.rule("38B2", "A player uses his naval units to transport cargo by sea during his friendly movement phase, "
+           "between friendly-owned ports and/or beaches in the same sea zone.")
+def transport_route(ctx: Context) -> Iterator[Violation]:
+    """Both ends friendly-owned (an amphibious landing goes to an enemy-owned beach, 38B2b), in the same sea zone
+    (where the map gives the ends' sea areas), in the movement phase."""
+    for n, t in enumerate(_transports(ctx), 1):
+        ends = [str(t.get(k)) for k in ("from", "to") if t.get(k) is not None]
+        if ctx.pos.phase != "movement":
+            yield violation("38B2", f"transport {n} in the {ctx.pos.phase} phase (movement phase only)", ends)
+            continue
+        for k, h in (("from", t.get("from")), ("to", t.get("to"))):
+            if h is None or (k == "to" and t.get("amphibious")) or ctx.board.port(str(h)):
+                continue  # ports: 38A2b (owned at the start of the initial phase)
+            if ctx.owner(str(h)) != ctx.pos.player:
+                yield violation("38B2", f"transport {n}: {h} is not owned by the {ctx.pos.player} player", [str(h)])
+        zones = {SEA_ZONES.get(str(ctx.board.value(h, "sea_area", ""))) for h in ends} - {None}
+        if len(zones) > 1:
+            yield violation("38B2", f"transport {n}: {' and '.join(ends)} are in different sea zones", ends)
