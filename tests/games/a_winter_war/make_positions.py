@@ -159,6 +159,12 @@ case("zoc-regiment-outside-a", "5", "a regiment has no ZOC outside zone A",
 case("zoc-regiment-in-a", "5", "a regiment has a ZOC in zone A",
      [u("f", FREG, "35:4219"), u("s", SBDE, "35:4218")], [], player="finnish",
      units_expect={"s": {"in_enemy_zoc": True, "zoc": True}})
+case("zoc-regiment-into-a", "5", "a regiment outside zone A has a ZOC in an adjacent zone A hex, not elsewhere",
+     [u("f", FREG, "35:4318"), u("s", SBDE, "35:4218"), u("t", SBDE, "35:4418")], [], player="finnish",
+     units_expect={"s": {"in_enemy_zoc": True}, "t": {"in_enemy_zoc": False}, "f": {"zoc": True}})
+case("zoc-regiment-out-of-a", "5", "a regiment in zone A has no ZOC in an adjacent hex outside zone A",
+     [u("f", FREG, "35:4218"), u("s", SBDE, "35:4318")], [], player="finnish",
+     units_expect={"s": {"in_enemy_zoc": False}})
 case("zoc-battalion", "5", "battalions never have a ZOC, even in zone A",
      [u("f", FBN, "35:4219"), u("s", SBDE, "35:4218")], [], player="finnish",
      units_expect={"s": {"in_enemy_zoc": False}, "f": {"zoc": False}})

@@ -207,6 +207,7 @@ class AWinterWarReferee(Referee):
         if before is not None:
             report.extend(BOOK.run(ctx, "move"))
         isolated = supply.isolated_units(ctx)
+        exerting = {i for hexes in ctx.zoc.sources.values() for ids in hexes.values() for i in ids}
         for u in position.units:
             entry: dict[str, Any] = {"hex": u.hex, "counter": u.counter, "side": u.side, "supplied": None,
                                      "in_enemy_zoc": None}
@@ -214,7 +215,7 @@ class AWinterWarReferee(Referee):
                 entry["supplied"] = not ctx.unsupplied(u) and u.id not in isolated
                 entry["isolated"] = u.id in isolated
                 entry["in_enemy_zoc"] = ctx.zoc.controls(enemy_of(player_of(u)), u.hex)
-                entry["zoc"] = zoc.exerts(ctx, u)
+                entry["zoc"] = u.id in exerting
             report.units[u.id] = entry
         report.summary = {"turn": position.turn, "player": position.player, "phase": position.phase,
                           "not_judged": list(ctx.not_judged)}

@@ -18,9 +18,9 @@ BOOK.cite("14C", "It counts as 1 RE, has heavy equipment and no ZOC.")
 
 
 def exerts(ctx: Context, u: Unit) -> bool:
-    """5: divisions always; brigades, regiments and cadres only in weather zone A; battalions, HQs (14C) and
-    position AA never; a unit that used administrative or rail movement (6B, 7A1) or overran (13) lost it; a
-    unit in partisan mode has none in the Arctic (14F2). During the Soviet movement of Dec I 39 the Finns
+    """5: divisions, brigades, regiments and cadres (these only into zone A hexes: :func:`extends`); battalions,
+    HQs (14C) and position AA never; a unit that used administrative or rail movement (6B, 7A1) or overran (13)
+    lost it; a unit in partisan mode has none in the Arctic (14F2). During the Soviet movement of Dec I 39 the Finns
     exert none outside Finland (34)."""
     if not is_ground(u) or u.hex is None or is_hq(u) or is_position_aa(u) or is_battalion(u):
         return False
@@ -28,18 +28,18 @@ def exerts(ctx: Context, u: Unit) -> bool:
         return False
     if u.state.get("partisan_mode") and ctx.board.arctic(u.hex):
         return False
-    if (ctx.pos.turn == 1 and ctx.pos.player == "soviet" and ctx.pos.phase in ("initial", "movement")
-            and player_of(u) == "finnish" and ctx.board.country(u.hex) != "finland"):
-        return False
-    if is_divisional(u):
-        return True
-    return ctx.board.arctic(u.hex)
+    first_move = ctx.pos.turn == 1 and ctx.pos.player == "soviet" and ctx.pos.phase in ("initial", "movement")
+    return not (first_move and player_of(u) == "finnish" and ctx.board.country(u.hex) != "finland")
 
 
 def extends(ctx: Context, u: Unit, a: str, b: str) -> bool:
     """5: no ZOC into a hex or across a hexside the unit may not enter or cross (all-water hexes, open water,
-    sea hexsides for all but non-motorised units when frozen)."""
+    sea hexsides for all but non-motorised units when frozen); brigades, regiments and cadres "have ZOCs only in
+    hexes in weather zone A; they do not have ZOCs in hexes outside this zone" (the game's own wording, read as
+    the hexes the ZOC falls in)."""
     from .movement import crossing_allowed, hex_allowed
+    if not is_divisional(u) and not ctx.board.arctic(b):
+        return False
     return hex_allowed(ctx, u, b) and crossing_allowed(ctx, u, a, b)
 
 
