@@ -200,12 +200,12 @@ BUILD = TableSpec("build", "Construction Times", "14A", "Work", ("clear or rough
 _37B = "37B example"
 DEMOLITION = TableSpec("demolition", "Demolition Summary Table", "37B", "Unit size", ("railway", "air base", "port"),
                        ("1/2 RE", "1 RE", "2 RE", "3+ RE"),
-                       {("1 RE", "railway"): Given(F(3), _37B + ": an ordinary regiment (1 RE) spends 3 MP"),
-                        ("2 RE", "railway"): Given(F(1), _37B + ": an engineer regiment (counted 2 RE) needs 1 MP")},
+                       {("1 RE", "railway"): Given(F(3), _37B + ": an ordinary regiment (1 RE) spends 3 MP")},
                        parse=parse_number,
-                       notes=("Optional (37B). Engineer units count double their RE. The rules text's remark that "
-                              "3 MP is also 'the cost of a unit of 2+ RE' contradicts its own example; the example "
-                              "is what is filled.",))
+                       notes=("Optional (37B). Engineer units count double their RE.",
+                              "2 RE, railway: unknown. The rules text contradicts itself: its example says an "
+                              "engineer regiment (1 RE, counted 2 RE) needs only 1 MP, and in the same sentence "
+                              "that 3 MP is 'the same cost as a unit of 2+ RE'; neither reading is filled."))
 
 # --------------------------------------------------------------------------- modifiers given in full
 

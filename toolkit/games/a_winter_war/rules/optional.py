@@ -61,9 +61,10 @@ def ski_marked(movement: Fraction, spent: Fraction, *, supplied: bool = True) ->
 
 
 def demolition_mp(values: ChartValues, size_re: Fraction, *, engineer: bool, target: str = "railway") -> Fraction:
-    """37B: the MP a unit of a size spends for one level of damage; engineers count double their RE. An engineer
-    regiment (1 RE, counted 2) breaks a railway for 1 MP, an ordinary regiment for 3 (raises NotJudged where
-    the Demolition Summary Table is unknown)."""
+    """37B: the MP a unit of a size spends for one level of damage; engineers count double their RE. An ordinary
+    regiment (1 RE) breaks a railway for 3 MP; an engineer regiment (counted 2 RE) is not judged until a chart file
+    gives the 2 RE row, which the text contradicts itself on (raises NotJudged where the Demolition Summary Table
+    is unknown)."""
     counted = Fraction(size_re) * (2 if engineer else 1)
     row = "1/2 RE" if counted <= Fraction(1, 2) else "1 RE" if counted <= 1 else "2 RE" if counted <= 2 else "3+ RE"
     return Fraction(values.value("demolition", row, target))
