@@ -162,7 +162,9 @@ SUPPLY_LINES = TableSpec(
     "supply", "Supply Lines Summary", "12B, 28", "Element", ("normal", "arctic"),
     ("land (hexes)", "road (hexes)", "high-capacity rail (hexes)", "low-capacity rail (hexes)"),
     {("high-capacity rail (hexes)", "normal"): Given("unlimited", _12B),
-     ("high-capacity rail (hexes)", "arctic"): Given("unlimited", _12B),
+     ("high-capacity rail (hexes)", "arctic"): Given("unlimited", _12B + ": 'Unlimited on high-capacity railway', "
+                                                      "with no Arctic exception (28 says Arctic supply lines are "
+                                                      "shorter without giving a rail figure)"),
      ("low-capacity rail (hexes)", "normal"): Given(F(7), _12B + ": 7 hexes of low-capacity line in all")},
     parse=lambda t: "unlimited" if t.strip().lower() == "unlimited" else parse_number(t),
     what="a number of hexes or unlimited",
