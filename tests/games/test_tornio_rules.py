@@ -182,3 +182,33 @@ def test_places_by_name(ref: TornioReferee) -> None:
     pos = real.position({"game": "tornio-44", "phase": "setup", "state": {"coups": [{"hex": "Tornio", "units": ["l"]}]},
                          "units": [{"id": "l", "counter": "fin infantry 3-3-5", "hex": "Tornio"}]})
     assert pos.state["coups"][0]["hex"] == "1502" and real.check(pos).ok
+
+
+def test_an_unknown_range_is_not_judged(ref: TornioReferee, tmp_path: Path) -> None:
+    """21.2: a Support Unit's range is printed on the counter (OOB Card, not in the rulebook): a counter file whose
+    range is still "?" leaves the range check not judged, while a known range is checked."""
+    from toolkit.counters import load_counters
+    path = tmp_path / "tornio-44.yaml"
+    path.write_text(
+        "game: tornio-44\ntitle: test\nvalues: [range, support, defense, movement]\n"
+        "sides:\n  heer: {label: Heer, colour: '#9aae7a', player: german}\n"
+        "  finnish: {label: Finnish, colour: '#8cb3dc'}\n"
+        "counters:\n"
+        "  - {id: ger-mortar-x, side: heer, unit_type: mortar, values: {range: '?', support: 4, defense: 1, "
+        "movement: 4}}\n"
+        "  - {id: ger-mortar-3, side: heer, unit_type: mortar, values: {range: 3, support: 4, defense: 1, "
+        "movement: 4}}\n", encoding="utf-8")
+    own = TornioReferee(ref._map, load_counters(path))
+
+    def fire(counter: str) -> tuple[list[str], list[str]]:
+        units = [{"id": "m", "counter": counter, "hex": "0101"}, {"id": "f", "counter": "fin infantry 3-3-5",
+                                                                 "hex": "0801"}]
+        rep = own.check(own.position({"game": "tornio-44", "turn": 1, "player": "german", "phase": "combat",
+                                      "units": units, "state": {"fire": [{"units": ["m"], "target": "0801"}]}}))
+        return rep.rules(), list(rep.summary.get("not_judged", []))
+
+    rules, unknown = fire("ger-mortar-x")
+    assert "21.2" not in rules
+    assert any("the range factor of m" in line for line in unknown), unknown
+    rules, _ = fire("ger-mortar-3")
+    assert "21.2" in rules

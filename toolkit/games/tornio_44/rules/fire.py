@@ -109,7 +109,7 @@ def indirect_fire(ctx: Context) -> list[Violation]:
                 out.append(violation("22.3", f"fire {n}: {u.id} is in a Close Combat hex", where, [u.id]))
             rng = u.value("range", 0)
             dist = b.distance(u.hex, target) if u.hex else 99  # type: ignore[arg-type]
-            if dist > rng:
+            if ctx.known(u, "range", f"fire {n}") and dist > rng:  # 21.2: the range is printed (OOB Card)
                 out.append(violation("21.2", f"fire {n}: {target} is {dist} hexes from {u.id}, beyond its range of "
                                      f"{rng:g}", where, [u.id]))
             if not ctx.known(u, "support", f"fire {n}"):
