@@ -247,9 +247,11 @@ def expected_result(ctx: Context, n: int, atk: dict[str, Any]) -> tuple[str | No
     return result, f"{float(a):g} against {float(d):g} at {odds.label}, die {die}", section
 
 
+BOOK.cite("9B", "Any attack below 1:4 gives an automatic AE (Attacker Eliminated) result.")
+
+
 @BOOK.rule("9A", "Calculate the attacker:defender strength ratio. Round down, in favour of the defender, to match a "
-           "column of the Combat Results Table. ... Any attack below 1:4 gives an automatic AE (Attacker Eliminated) "
-           "result.")
+           "column of the Combat Results Table.")
 def attack_result(ctx: Context) -> Iterator[Violation]:
     """A declared ``result`` must be the table's (with the attack's ``die`` and ``drm``; 14G conversions); an attack
     below 1:4 is AE whatever the die. Terrain or table values the rules text lacks: not judged."""
