@@ -30,8 +30,10 @@ LAST_TURN = len(TURNS)
 MP_COLUMNS = ("c/m and artillery", "other units", "ski", "mountain")
 _R6 = "rule 6 example: marsh costs 3 MP to artillery, 2 to infantry, 1 to ski"
 _R28 = "rule 28 example: forest in the Arctic 4 MP for infantry, 2 for ski (double the chart)"
-_STRAIT = "rule 6: crossing a frozen narrow strait costs 1 MP in addition"
-_ROAD = "errata: secondary roads in winter cost 1 MP; 7B: roads cost clear terrain"
+_STRAIT = ("rule 6: crossing a frozen narrow strait costs 1 MP in addition (said of any unit, no class named: "
+           "the one value is read into every column)")
+_ROAD = ("errata: secondary roads in winter cost 1 MP (one value, no class named: read into every column); 7B: "
+         "roads cost clear terrain; 6B: a ski unit pays 1/2 MP a road hex in admin movement (halved)")
 _FORBID = "rule 6: a unit may not enter a complete lake/sea hex; 27B: complete sea hexsides always forbidden"
 TEC_ROWS = ("clear", "rough", "forest", "marsh", "mountain", "major city", "road", "river hexside",
             "frozen narrow strait hexside", "bridged strait hexside", "frozen sea hexside", "lake hexside",
