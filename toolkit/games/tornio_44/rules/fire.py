@@ -26,6 +26,7 @@ NOT_COLUMNS = {5: "21.1 Clarification: a total of 5 uses the \"4\" column"}
 
 MOVED = BOOK.cite("21.5", "If the Support Unit moved during the Movement Phase in the current Player Turn, the "
                   "Support Factor of the unit is halved. Retain any fractions.")
+TARGET = BOOK.cite("5.2", "A target hex must always contain at least one enemy unit (or a bridge [15.0 & 20.0]).")
 ARRIVED = BOOK.cite("16.2 Clarification", "all Support Units have a penalty due to movement [21.5] on the Game Turn "
                     "they arrive, no matter what.")
 SPOTTER = BOOK.cite("21.4.1", "If no friendly unit is in an adjacent hex to the target hex of an Indirect Fire "
