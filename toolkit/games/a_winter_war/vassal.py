@@ -31,6 +31,8 @@ BOXES = (
 )
 
 _FIN, _SOV, _NEU = ("#e7edf3", "#000000"), ("#c9694f", "#000000"), ("#f2e6b8", "#000000")
+#: the markers the rules use. How many of each the counter sheets hold is not in the seeds: the copies below
+#: (other than the one turn, capital and factory marker) are our choice for the module, not the game's mix
 MARKERS = (
     MarkerPiece("Game turn", "TURN", *_NEU, 1, TURNS[0], "Rule 35A: the game begins with the Soviet turn of Dec I 39"),
     MarkerPiece("Finnish capital", "CAPITAL", *_FIN, 1, None, "30A1: the Finnish government, at Helsinki (35:4526)"),
