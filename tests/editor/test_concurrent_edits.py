@@ -86,6 +86,75 @@ def test_two_concurrent_editors_in_a_loop_never_lose_an_edit(tmp_path: Path) -> 
     assert _temps(path) == []
 
 
+MAP_SET_WORKER = textwrap.dedent("""
+    import os, sys, time
+    from toolkit.cli.main import cli
+
+    path, rounds, sync = sys.argv[1], int(sys.argv[2]), sys.argv[3]
+    for r in range(rounds):
+        open(os.path.join(sync, f"cli.{r}"), "w").close()
+        while not os.path.exists(os.path.join(sync, f"editor.{r}")):
+            time.sleep(0.0002)
+        try:
+            cli.main(["map", "set", path, "0101", "--set", f"c{r}={r}"], prog_name="wgt")
+        except SystemExit as exc:
+            if exc.code:
+                raise
+        open(os.path.join(sync, f"done.{r}"), "w").close()
+""")
+
+
+def test_the_editor_and_map_set_at_once_in_a_loop_never_lose_an_edit(tmp_path: Path) -> None:
+    """100 rounds; in each, the editor (its HTTP save, based on the file as the page loaded it) and `wgt map
+    set` in another process edit the same map at once. The CLI edit always lands; the editor's save lands too,
+    or is refused with 409 and its message (never written over the other edit), and lands when the page
+    saves again on the reloaded map: afterwards all 200 edits are in the file."""
+    from tests.editor.browser import serving
+    from tests.editor.test_server import request
+
+    path = _map(tmp_path / "m.yaml")
+    sync = tmp_path / "sync"
+    sync.mkdir()
+    rounds = 100
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    worker = subprocess.Popen([sys.executable, "-c", MAP_SET_WORKER, str(path), str(rounds), str(sync)],
+                              stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env, cwd=tmp_path)
+    outcomes = {200: 0, 409: 0}
+    with serving(path) as srv:
+
+        def page_edit(r: int) -> dict:
+            """What the page sends: hex 0202 as it loaded it, with the value e<r> added."""
+            status, page = request(srv.port, "GET", "/api/map", X_WGT_Token=srv.token)
+            assert status == 200
+            row = next(h for h in page["hexes"] if h[0] == "0202")
+            return {"base": page["digest"], "hexes": {"0202": {"terrain": row[3], "tags": row[4], "name": row[5],
+                                                               "values": {**row[6], f"e{r}": r}}}}
+
+        def wait_for(name: str) -> None:
+            while not (sync / name).exists():
+                time.sleep(0.0002)
+
+        for r in range(rounds):
+            body = page_edit(r)  # the page has loaded the map; then both edits start together
+            (sync / f"editor.{r}").touch()
+            wait_for(f"cli.{r}")
+            status, res = request(srv.port, "POST", "/api/save", body, X_WGT_Token=srv.token)
+            outcomes[status] = outcomes.get(status, 0) + 1
+            if status == 409:
+                assert res["error"].startswith("not saved: the map file changed on disk since it was opened")
+                wait_for(f"done.{r}")
+                status, res = request(srv.port, "POST", "/api/save", page_edit(r), X_WGT_Token=srv.token)
+            assert status == 200, res
+            wait_for(f"done.{r}")
+    _, err = worker.communicate(timeout=300)
+    assert worker.returncode == 0, err.decode()
+    m = load_map(path)
+    assert m.hex("0101").values == {f"c{r}": r for r in range(rounds)}
+    assert m.hex("0202").values == {f"e{r}": r for r in range(rounds)}
+    assert outcomes[200] + outcomes[409] == rounds
+    assert _temps(path) == []
+
+
 # --- compare-and-swap ------------------------------------------------------------------------------
 
 
