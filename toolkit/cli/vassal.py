@@ -83,13 +83,15 @@ def dump(file: Path, module_path: Path | None, steps: bool, at_step: str | None,
     Also: players, the boards each map chose, the obfuscation key, and for a
     log the number of logged steps (with --steps each step's commands).
     """
-    from ..vassal import Module, locate, read_save, replay
+    from ..vassal import locate, read_save, replay  # the module reader (lxml) only when a module is given
     from ..vassal.position import placed_pieces
 
     if not file.exists():
         raise InputError(f"{file}: no such file")
     kind = _kind(file)
     if kind == "module":
+        from ..vassal import Module
+
         with Module.open(file) as opened:
             _dump_module(opened, as_json)
         return
@@ -98,7 +100,11 @@ def dump(file: Path, module_path: Path | None, steps: bool, at_step: str | None,
         return
     save = read_save(file)
     wanted = _step_number(at_step, save) if at_step is not None else 0
-    module: Module | None = Module.open(module_path) if module_path is not None else None
+    module: Module | None = None
+    if module_path is not None:
+        from ..vassal import Module
+
+        module = Module.open(module_path)
     warning = module.mismatch(save.moduledata, str(file)) if module is not None else None
     if warning:
         click.echo(f"wgt: warning: {warning}", err=True)
@@ -165,8 +171,19 @@ def _stream_json(data: dict[str, object], pieces: list[Any]) -> None:
         out.write(f"  {json.dumps(key)}: {json.dumps(value, ensure_ascii=False)},\n")
     out.write('  "pieces": [')
     sep = "\n    "
+    # a piece's line is what json.dumps(p.to_dict(traits=True)) gives; each distinct trait (type and state:
+    # pieces of one kind share most of theirs) is described and encoded once
+    traits: dict[tuple[type, str, str], str] = {}
     for p in pieces:
-        out.write(sep + json.dumps(p.to_dict(traits=True), ensure_ascii=False))
+        encoded = []
+        for t in p.traits:
+            trait_key = (type(t), t.type, t.state)
+            text = traits.get(trait_key)
+            if text is None:
+                text = traits[trait_key] = json.dumps(t.describe(), ensure_ascii=False)
+            encoded.append(text)
+        head = json.dumps(p.to_dict(traits=False), ensure_ascii=False)
+        out.write(f'{sep}{head[:-1]}, "traits": [{", ".join(encoded)}]}}')
         sep = ",\n    "
     out.write("\n  ]\n}\n" if pieces else "]\n}\n")
     out.flush()

@@ -11,9 +11,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
-from ..hexgrid.vassal import VassalMap
-from ..hexgrid.vassal.board import OFFBOARD
 from .commands import (
     AddPiece,
     BoardPickerLine,
@@ -28,7 +27,6 @@ from .commands import (
     UndoCommand,
     walk,
 )
-from .module import Module
 from .properties import GameProperties, PieceView
 from .save import SaveFile
 from .traits import (
@@ -44,6 +42,10 @@ from .traits import (
     piece_name,
     piece_properties,
 )
+
+if TYPE_CHECKING:  # the grids and the module reader (lxml) are loaded only when a module places the pieces
+    from ..hexgrid.vassal import VassalMap
+    from .module import Module
 
 __all__ = ["Locator", "PieceState", "PlacedPiece", "Position", "Step", "locate", "replay"]
 
@@ -121,7 +123,11 @@ class PlacedPiece:
     @property
     def hex(self) -> str | None:
         """The location name when a grid names the point (None off board / without a module)."""
-        return None if self.location in (None, OFFBOARD) else self.location
+        if self.location is None:
+            return None
+        from ..hexgrid.vassal.board import OFFBOARD
+
+        return None if self.location == OFFBOARD else self.location
 
     def to_dict(self, *, traits: bool = True) -> dict[str, object]:
         out: dict[str, object] = {"id": self.id, "kind": self.kind, "name": self.name, "map": self.map,
@@ -443,10 +449,17 @@ def placed_pieces(position: Position, locator: Locator | None = None,
     rows = []
     parents: dict[str, tuple[PieceState, tuple[str | None, int, int]]] = {}
     wanted = None if only is None else set(only)
+    if wanted is not None:  # the pieces of a chosen stack are chosen too (in file order, as below)
+        for p in position.pieces.values():
+            if p.id in wanted and (p.type == "stack" or p.type.startswith("deck;")):
+                wanted.update(p.inner.children)  # type: ignore[attr-defined]
     for p in position.pieces.values():
         t = p.type
-        if wanted is not None and t != "stack" and not t.startswith("deck;"):
-            continue  # pieces are chosen below, once every stack's children are known
+        if wanted is not None:
+            if t != "stack" and not t.startswith("deck;"):
+                continue  # pieces are chosen below, once every stack's children are known
+            if p.id not in wanted and not any(w in p.state for w in wanted):
+                continue  # holds none of the chosen pieces (its state would name them): nothing to place
         traits = p.traits
         inner = traits[-1]
         kind = "stack" if isinstance(inner, Stack) else "deck" if isinstance(inner, Deck) else "piece"

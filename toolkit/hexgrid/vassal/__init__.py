@@ -57,10 +57,15 @@ so name a snapped point to get its hex.
 
 from __future__ import annotations
 
-from .board import Board, PlacedBoard, VassalMap
-from .grids import Region, RegionGrid, VassalGrid, VassalSquareGrid, Zone, ZonedGrid
-from .hex import VassalHexGrid
-from .numbering import HexGridNumbering, SquareGridNumbering
+from typing import TYPE_CHECKING
+
+from ...lazy import lazy_attributes
+
+if TYPE_CHECKING:
+    from .board import Board, PlacedBoard, VassalMap
+    from .grids import Region, RegionGrid, VassalGrid, VassalSquareGrid, Zone, ZonedGrid
+    from .hex import VassalHexGrid
+    from .numbering import HexGridNumbering, SquareGridNumbering
 
 __all__ = [
     "Board",
@@ -76,3 +81,10 @@ __all__ = [
     "Zone",
     "ZonedGrid",
 ]
+
+_WHERE = {"Board": "board", "PlacedBoard": "board", "VassalMap": "board", "Region": "grids", "RegionGrid": "grids",
+          "VassalGrid": "grids", "VassalSquareGrid": "grids", "Zone": "grids", "ZonedGrid": "grids",
+          "VassalHexGrid": "hex", "HexGridNumbering": "numbering", "SquareGridNumbering": "numbering"}
+
+
+__getattr__ = lazy_attributes(__name__, _WHERE)

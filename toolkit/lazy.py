@@ -1,0 +1,25 @@
+"""Package attributes imported on first use (start-up: a package's ``__init__`` then loads none of its
+modules until one of their names is asked for)."""
+
+from __future__ import annotations
+
+import importlib
+import sys
+from collections.abc import Callable, Mapping
+from typing import Any
+
+__all__ = ["lazy_attributes"]
+
+
+def lazy_attributes(package: str, where: Mapping[str, str]) -> Callable[[str], Any]:
+    """A module ``__getattr__`` for ``package`` giving each name of ``where`` (name -> submodule) from its
+    submodule, imported when the name is first asked for (then kept as a plain attribute)."""
+
+    def __getattr__(name: str) -> Any:
+        if name not in where:
+            raise AttributeError(f"module {package!r} has no attribute {name!r}")
+        value = getattr(importlib.import_module(f"{package}.{where[name]}"), name)
+        setattr(sys.modules[package], name, value)
+        return value
+
+    return __getattr__
