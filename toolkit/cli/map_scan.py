@@ -54,15 +54,46 @@ def _grid_from_file(path: str) -> Any:
 
 
 def _numbering_grid(numbering: str, orientation: str, shifted: str, col_digits: int, row_digits: int,
-                    columns: str | None, rows: str | None) -> Any:
+                    columns: str | None, rows: str | None, row_direction: str = "down",
+                    col_direction: str = "right") -> Any:
     from ..hexgrid import CCRR, Extent, Grid, OffsetSystem
 
     if numbering.lower() != "ccrr":
         raise InputError(f"--numbering {numbering!r} is not supported here (use ccrr, or --grid FILE)")
-    nb = CCRR(col_digits, row_digits, offset=OffsetSystem(orientation, shifted))  # type: ignore[arg-type]
+    nb = CCRR(col_digits, row_digits, offset=OffsetSystem(orientation, shifted),  # type: ignore[arg-type]
+              row_direction=row_direction, col_direction=col_direction)  # type: ignore[arg-type]
     c0, c1 = _range(columns, "--columns") if columns else (0, 10 ** col_digits - 1)
     r0, r1 = _range(rows, "--rows") if rows else (0, 10 ** row_digits - 1)
+    if col_direction == "left":
+        c0, c1 = -c1, -c0
+    if row_direction == "up":
+        r0, r1 = -r1, -r0
     return Grid(nb, Extent(c0, c1, r0, r1))
+
+
+def _extent_grid(grid: Any, text: str) -> Any:
+    """``grid`` with the extent of ``--extent FIRST:LAST`` (two corner hex ids)."""
+    from ..errors import GridError
+    from ..hexgrid import Extent, Grid
+
+    parts = text.split(":")
+    if len(parts) != 2 or not all(p.strip() for p in parts):
+        raise InputError(f"--extent takes FIRST:LAST corner hex ids (e.g. 0101:3922), not {text!r}")
+    try:
+        cells = [grid.numbering.parse(p.strip()) for p in parts]
+        cols, rows = sorted(c for c, _ in cells), sorted(r for _, r in cells)
+        return Grid(grid.numbering, Extent(cols[0], cols[1], rows[0], rows[1]), grid.layout)
+    except GridError as exc:
+        raise InputError(f"--extent {text}: {exc}") from None
+
+
+def _clicked_box(grid: Any, pts: dict[str, tuple[float, float]], layout: Any) -> Any:
+    """The grid over the columns and rows the clicked ids span."""
+    from ..hexgrid import Extent, Grid
+
+    cells = [grid.numbering.parse(h) for h in pts]
+    cols, rows = [c for c, _ in cells], [r for _, r in cells]
+    return Grid(grid.numbering, Extent(min(cols), max(cols), min(rows), max(rows)), layout)
 
 
 def _range(text: str, opt: str) -> tuple[int, int]:
@@ -96,12 +127,20 @@ def _reporter(bar: Progress) -> Any:
 @click.option("--grid", "grid_file", metavar="FILE", help="Take numbering and extent from a map or grid file.")
 @click.option("--numbering", default="ccrr", show_default=True, help="Numbering scheme when no --grid.")
 @click.option("--orientation", type=click.Choice(["flat", "pointy"]), default="flat", show_default=True)
-@click.option("--shifted", type=click.Choice(["odd", "even"]), default="odd", show_default=True,
-              help="Which printed columns (rows, pointy) sit half a hex down (right).")
+@click.option("--shifted", type=click.Choice(["odd", "even"]), default=None,
+              help="Which printed columns (rows, pointy) sit half a hex down (right); default: read from the "
+                   "clicks and the printed hex lines (else odd).")
+@click.option("--row-direction", type=click.Choice(["down", "up"]), default=None,
+              help="Printed row numbers grow down or up the map; default: read from the clicks (else down).")
+@click.option("--col-direction", type=click.Choice(["right", "left"]), default=None,
+              help="Printed column numbers grow to the right or left; default: read from the clicks (else right).")
 @click.option("--col-digits", type=int, default=2, show_default=True)
 @click.option("--row-digits", type=int, default=2, show_default=True)
 @click.option("--columns", metavar="FIRST:LAST", help="Printed columns of the map (default: those on the image).")
 @click.option("--rows", metavar="FIRST:LAST", help="Printed rows of the map (default: those on the image).")
+@click.option("--extent", metavar="FIRST:LAST",
+              help="The map's corner hex ids (e.g. 0101:3922); default: the box of the clicked ids "
+                   "(click the corner hexes), never the whole image (charts printed beside the map are not terrain).")
 @click.option("--auto", is_flag=True, help="Find the grid from the image itself; one --point names a hex.")
 @click.option("--no-refine", is_flag=True, help="Fit the clicked points only (no line refinement).")
 @output_option(kind=GRID_YAML, help="Write the grid block here (YAML).")
@@ -109,9 +148,14 @@ def _reporter(bar: Progress) -> Any:
               help="Refuse images larger than this (default: Pillow's decompression-bomb limit, ~89 Mpx).")
 @json_opt
 def calibrate(image: str, points: tuple[str, ...], grid_file: str | None, numbering: str, orientation: str,
-              shifted: str, col_digits: int, row_digits: int, columns: str | None, rows: str | None, auto: bool,
+              shifted: str | None, row_direction: str | None, col_direction: str | None, col_digits: int,
+              row_digits: int, columns: str | None, rows: str | None, extent: str | None, auto: bool,
               no_refine: bool, output: str | None, max_pixels: int | None, as_json: bool) -> None:
-    """Fit the hex grid to a scan from clicked hex centres, refined on the printed hex lines."""
+    """Fit the hex grid to a scan from clicked hex centres, refined on the printed hex lines.
+
+    Which columns are shifted and which way rows and columns are counted are read from the clicks and
+    the printed hex lines unless given; a given convention the lines contradict, or a click (or id)
+    half a hex off, is refused naming it. Click 4 or more hexes spread over the map."""
     from ..hexgrid import Grid
     from ..terrain.calibrate import (
         Calibration,
@@ -126,8 +170,15 @@ def calibrate(image: str, points: tuple[str, ...], grid_file: str | None, number
 
     pts = _points(points)
     grid = _grid_from_file(grid_file) if grid_file else _numbering_grid(
-        numbering, orientation, shifted, col_digits, row_digits, columns, rows)
+        numbering, orientation, shifted or "odd", col_digits, row_digits, columns, rows, row_direction or "down",
+        col_direction or "right")
+    given = ["shifted", "row_direction", "col_direction"] if grid_file else \
+        [k for k, v in (("shifted", shifted), ("row_direction", row_direction), ("col_direction", col_direction)) if v]
     given_extent = bool(grid_file) or (columns is not None and rows is not None)
+    if extent is not None:
+        if grid_file or columns or rows:
+            raise InputError("--extent takes the place of --columns/--rows and of the --grid file's extent: give one")
+        given_extent = False  # calibrated on the hexes of the image; the output takes --extent
     if auto and len(pts) != 1:
         raise InputError("--auto needs exactly one --point to say which hex is which")
     if not auto and len(pts) < 3:
@@ -146,12 +197,29 @@ def calibrate(image: str, points: tuple[str, ...], grid_file: str | None, number
             cal = Calibration(layout, [PointResidual(hid, xy, layout.hex_to_pixel(h))], method="auto")
         else:
             bar.step("fitting the clicked points")
+            from ..terrain.calibrate import to_gray
+            from ..terrain.conventions import choose_numbering
+
+            grid, notes = choose_numbering(to_gray(img), grid, pts, given=given)
+            for note in notes:
+                _say(note)
             if given_extent:
                 cal = run(img, grid, pts, refine=not no_refine, progress=_reporter(bar))
             else:
                 cal = _calibrate_open_extent(img, grid, pts, not no_refine, _reporter(bar))
-    out_grid = Grid(grid.numbering, grid.extent, cal.layout) if given_extent else \
-        grid_covering(grid, cal.layout, img.width, img.height)
+    if given_extent:
+        out_grid = Grid(grid.numbering, grid.extent, cal.layout)
+    elif extent is not None:
+        out_grid = _extent_grid(Grid(grid.numbering, grid.extent, cal.layout), extent)
+    elif auto:
+        out_grid = grid_covering(grid, cal.layout, img.width, img.height)
+        _say("extent: every hex on the image (give --extent FIRST:LAST to leave out charts beside the map)")
+    else:
+        out_grid = _clicked_box(grid, pts, cal.layout)
+        e = out_grid.extent
+        _say(f"extent: {out_grid.numbering.format(e.first_col, e.first_row)} to "
+             f"{out_grid.numbering.format(e.last_col, e.last_row)}, the box of the clicked ids (click the corner "
+             "hexes or give --extent FIRST:LAST for the whole map)")
     report = cal.report()
     text = _grid_text(out_grid)
     if output:

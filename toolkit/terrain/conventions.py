@@ -1,0 +1,257 @@
+"""Numbering conventions read from the clicks and the printed hex lines, and clicks checked one by one.
+
+Three clicked hex centres always fit an affine grid exactly, so a wrong convention or a careless click
+shows neither in the residuals nor (when the points are far apart) in the shape of the grid: a click
+half a hex off on The Longest Day made a grid only 0.8% too tall, a wrong ``--shifted`` 0.7% sheared.
+The printed hex lines decide instead:
+
+* :func:`choose_numbering` fits the clicks under every convention the user left open (which columns
+  are shifted, rows counted down or up, columns counted right or left) and keeps the one whose
+  predicted hexsides lie on dark printed lines; a convention the user gave that the lines clearly
+  contradict is refused, naming the one they fit;
+* :func:`check_clicks` looks at the grid around each click: when the hexsides there sit on the
+  printed lines only after moving the grid half a hex, that click (or its id) is wrong.
+
+Where the lines are too faint to judge (contrast under :data:`MIN_CONTRAST` grey levels) nothing is
+refused: the shape checks of :func:`~toolkit.terrain.calibrate.fit_points` are all that is left.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+from collections.abc import Mapping, Sequence
+
+import numpy as np
+
+from ..errors import InputError, ToolkitError
+from ..hexgrid import Extent, Grid, Hex, Layout
+from ..hexgrid.numbering import Numbering
+
+__all__ = ["MIN_CONTRAST", "check_clicks", "choose_numbering", "lines_contrast"]
+
+Point = tuple[float, float]
+MIN_CONTRAST = 10.0  # grey levels: sides darker than centres by less than this = no usable lines
+_FREE = ("shifted", "row_direction", "col_direction")
+
+
+def lines_contrast(gray: np.ndarray, layout: Layout, hexes: Sequence[Hex]) -> float:
+    """How much darker (grey levels) the predicted hexsides of ``hexes`` are than the paper a few pixels
+    either side of them (median over the side samples that fall on the image; 0 when too few do).
+
+    A thin dark line under the predicted side scores high, wherever it runs (a line between white and
+    sea hexes as well as between two white ones); a flat area scores 0, a grid half a hex off below 0."""
+    from .calibrate import _bilinear, _side_samples
+
+    hgt, wid = gray.shape
+    if len(hexes) < 2:
+        return 0.0
+    uv, duv = _side_samples(list(hexes), 3)
+    if len(uv) == 0:
+        return 0.0
+    am = np.array(layout.matrix)
+    side = uv @ am[:, :2].T + am[:, 2]
+    d = duv @ am[:, :2].T
+    d /= np.maximum(np.linalg.norm(d, axis=1, keepdims=True), 1e-9)
+    nrm = np.stack([-d[:, 1], d[:, 0]], axis=1)
+    size = math.sqrt(layout.hex_area() / (1.5 * math.sqrt(3.0)))
+    w = max(2.0, 0.12 * size)
+    keep = ((side[:, 0] >= w + 1) & (side[:, 0] < wid - w - 2) & (side[:, 1] >= w + 1) & (side[:, 1] < hgt - w - 2))
+    side, nrm = side[keep], nrm[keep]
+    if len(side) < 6:
+        return 0.0
+    mid = _bilinear(gray, side[:, 0], side[:, 1])
+    a = _bilinear(gray, side[:, 0] + w * nrm[:, 0], side[:, 1] + w * nrm[:, 1])
+    b = _bilinear(gray, side[:, 0] - w * nrm[:, 0], side[:, 1] - w * nrm[:, 1])
+    return float(np.median((a + b) / 2 - mid))
+
+
+def _sample_hexes(layout: Layout, wid: int, hgt: int, near: Sequence[Hex], limit: int = 1500) -> list[Hex]:
+    """Hexes to judge a whole-map convention on: those around the clicks plus a fixed sample of the image."""
+    from .calibrate import _hexes_in_rect
+
+    size = math.sqrt(layout.hex_area() / (1.5 * math.sqrt(3.0)))
+    allh = _hexes_in_rect(layout, wid, hgt, margin=size)
+    if len(allh) > limit:
+        keep = np.random.default_rng(0).choice(len(allh), limit, replace=False)
+        allh = [allh[i] for i in sorted(keep)]
+    around = {n for h in near for n in (h, *h.neighbours())}
+    return list(dict.fromkeys([*around, *allh]))
+
+
+def _describe(key: str, value: str) -> str:
+    return {"shifted": f"--shifted {value}", "row_direction": f"--row-direction {value}",
+            "col_direction": f"--col-direction {value}"}[key]
+
+
+def _variants(nb: Numbering) -> list[Numbering]:
+    out: list[Numbering] = [nb]
+    for key, values in (("shifted", ("odd", "even")), ("row_direction", ("down", "up")),
+                        ("col_direction", ("right", "left"))):
+        nxt: list[Numbering] = []
+        for v in out:
+            for value in values:
+                if key == "shifted":
+                    nxt.append(dataclasses.replace(v, offset=dataclasses.replace(v.offset, shifted=value)))  # type: ignore
+                else:
+                    nxt.append(dataclasses.replace(v, **{key: value}))  # type: ignore
+        out = list(dict.fromkeys(nxt))
+    return out
+
+
+def _grid_for(nb: Numbering, grid: Grid) -> Grid:
+    """``grid`` under numbering ``nb``: the same printed ids (offset rows/columns negated where the
+    direction differs)."""
+    e, old = grid.extent, grid.numbering
+    c0, c1, r0, r1 = e.first_col, e.last_col, e.first_row, e.last_row
+    missing = set(e.missing)
+    if nb.col_direction != old.col_direction:
+        c0, c1 = -c1, -c0
+        missing = {(-c, r) for c, r in missing}
+    if nb.row_direction != old.row_direction:
+        r0, r1 = -r1, -r0
+        missing = {(c, -r) for c, r in missing}
+    return Grid(nb, Extent(c0, c1, r0, r1, frozenset(missing)), grid.layout)
+
+
+def _regular_fit(orient: str, pairs: Sequence[tuple[Hex, Point]]) -> Layout:
+    """Least-squares regular-hex layout (size, rotation, position only) through 2 or more points."""
+    unit = Layout.regular(orient, 1.0)  # type: ignore[arg-type]
+    u = np.array([complex(*unit.hex_to_pixel(h)) for h, _ in pairs])
+    z = np.array([complex(*p) for _, p in pairs])
+    design = np.stack([u, np.ones_like(u)], axis=1)
+    (c, t), *_ = np.linalg.lstsq(design, z, rcond=None)
+    return unit.then(((c.real, -c.imag, t.real), (c.imag, c.real, t.imag)))
+
+
+def _offset_words(v: tuple[float, float], spacing: float) -> str:
+    frac = math.hypot(*v) / spacing
+    amount = ("half a hex" if 0.3 <= frac < 0.7 else "a hex" if 0.7 <= frac < 1.3 else f"{frac:.1f} hexes")
+    dx, dy = v
+    way = ("vertically" if abs(dx) < 0.3 * abs(dy) else "horizontally" if abs(dy) < 0.3 * abs(dx) else "diagonally")
+    return f"{amount} off {way} ({math.hypot(*v):.0f} px)"
+
+
+def choose_numbering(gray: np.ndarray, grid: Grid, points: Mapping[str, Point], *,
+                     given: Sequence[str] = ()) -> tuple[Grid, list[str]]:
+    """``grid`` with the numbering convention the clicks and printed lines agree on, and notes for the user.
+
+    Conventions named in ``given`` (``"shifted"``, ``"row_direction"``, ``"col_direction"``) were chosen by
+    the user: kept when the lines allow, refused with :class:`InputError` when they clearly favour
+    another; the others are inferred (the grid's own value when nothing can be told apart). When no
+    convention puts the grid on the printed lines but one does without one of the points, that point
+    is refused as a wrong click or id.
+    """
+    from .calibrate import fit_points, layout_shape
+
+    hgt, wid = gray.shape
+    nb = grid.numbering
+    names = list(points)
+    if any(not (0 <= x < wid and 0 <= y < hgt) for x, y in points.values()):
+        return grid, []  # fit_points names the point off the image
+    scored: list[tuple[float, Numbering, Grid, Layout]] = []
+    for v in _variants(nb):
+        g = _grid_for(v, grid)
+        try:
+            cal = fit_points(g, points, (wid, hgt))
+        except ToolkitError:
+            continue  # mirrored, squashed or a point that fits nothing under this convention
+        if abs(float(layout_shape(cal.layout, v.offset.orientation)["rotation_deg"])) > 30:
+            continue  # an upside-down reading of the same clicks: scans are upright
+        clicked = [g.hex(h) for h in names]
+        scored.append((lines_contrast(gray, cal.layout, _sample_hexes(cal.layout, wid, hgt, clicked)), v, g,
+                       cal.layout))
+    best = max(scored, key=lambda t: t[0], default=None)
+    if best is None or best[0] < MIN_CONTRAST:
+        _leave_one_out(gray, grid, points)
+        return grid, ([] if best is None else
+                      ["the printed hex lines are too faint to check the clicks and the numbering convention"])
+    mine = next((t for t in scored if t[1] == nb), None)
+    rivals = [t[0] for t in scored if _settings(t[1]) != _settings(best[1])]
+    decisive = max(rivals, default=0.0) < 0.7 * best[0]
+    chosen = best if decisive or mine is None else mine
+    wrong = [k for k in given if _settings(chosen[1])[k] != _settings(nb)[k]]
+    if wrong:
+        k = wrong[0]
+        mine_c = f"{mine[0]:.0f}" if mine is not None else "no regular grid"
+        raise InputError(f"the clicks and the printed hex lines fit {_describe(k, _settings(chosen[1])[k])}, not "
+                         f"{_describe(k, _settings(nb)[k])} (hexsides {chosen[0]:.0f} grey levels darker than the "
+                         f"paper beside them, against {mine_c}): check the numbering convention")
+    check_clicks(gray, chosen[3], chosen[2], points)
+    changed = [k for k in _FREE if _settings(chosen[1])[k] != _settings(nb)[k]]
+    notes = [f"numbering: {_say(chosen[1], None)} (inferred from the clicks and the printed hex lines)"] \
+        if changed else []
+    return chosen[2], notes
+
+
+def _leave_one_out(gray: np.ndarray, grid: Grid, points: Mapping[str, Point]) -> None:
+    """Refuse the one point without which the others put a (regular, for 3 points) grid on the lines."""
+    from .calibrate import _hexes_in_rect
+
+    hgt, wid = gray.shape
+    orient = grid.numbering.offset.orientation
+    names = list(points)
+    found: list[tuple[float, int, str, Layout, Grid]] = []
+    for v in _variants(grid.numbering):
+        g = _grid_for(v, grid)
+        try:
+            pairs = [(g.hex(h), points[h]) for h in names]
+        except ToolkitError:
+            continue
+        for i in range(len(pairs)):
+            rest = pairs[:i] + pairs[i + 1:]
+            try:
+                lay = _regular_fit(orient, rest) if len(rest) < 3 else Layout.fit(rest)
+            except (ToolkitError, np.linalg.LinAlgError):
+                continue
+            if not _hexes_in_rect(lay, wid, hgt):
+                continue
+            c = lines_contrast(gray, lay, _sample_hexes(lay, wid, hgt, [h for h, _ in rest]))
+            found.append((c, i, names[i], lay, g))
+    if not found:
+        return
+    c, i, hid, lay, g = max(found, key=lambda t: t[0])
+    if c < MIN_CONTRAST:
+        return
+    x, y = points[hid]
+    px, py = lay.hex_to_pixel(g.hex(hid))
+    raise InputError(f"point {i + 1} ({hid}={x:g},{y:g}) is {_offset_words((x - px, y - py), 2 * lay.inradius())} "
+                     f"from where the other points and the printed hex lines put hex {hid}: wrong id or wrong click?")
+
+
+def _settings(nb: Numbering) -> dict[str, str]:
+    return {"shifted": nb.offset.shifted, "row_direction": nb.row_direction, "col_direction": nb.col_direction}
+
+
+def _say(nb: Numbering, _old: Numbering | None) -> str:
+    s = _settings(nb)
+    return f"shifted {s['shifted']}, rows counted {s['row_direction']}, columns counted to the {s['col_direction']}"
+
+
+def check_clicks(gray: np.ndarray, layout: Layout, grid: Grid, points: Mapping[str, Point]) -> None:
+    """Refuse a click whose neighbourhood fits the printed lines only with the grid moved half a hex.
+
+    Around each clicked hex (itself and two rings of neighbours) the lines contrast of ``layout`` is
+    compared with that of the same grid moved half a hex towards each of the six neighbours; when a
+    move makes the sides clearly darker, the click (or the id given for it) is half a hex off."""
+    for i, (hid, p) in enumerate(points.items(), start=1):
+        h = grid.hex(hid)
+        ring = {h}
+        for _ in range(2):
+            ring |= {n for k in ring for n in k.neighbours()}
+        patch = list(ring)
+        here = lines_contrast(gray, layout, patch)
+        if here >= MIN_CONTRAST:
+            continue  # the sides around this click are on printed lines
+        best_c, best_t = here, (0.0, 0.0)
+        cx, cy = layout.hex_to_pixel(h)
+        for n in h.neighbours():
+            nx, ny = layout.hex_to_pixel(n)
+            t = ((nx - cx) / 2, (ny - cy) / 2)
+            c = lines_contrast(gray, layout.translated(*t), patch)
+            if c > best_c:
+                best_c, best_t = c, t
+        if best_c >= MIN_CONTRAST and best_t != (0.0, 0.0) and here < 0.5 * best_c:
+            v = (-best_t[0], -best_t[1])  # the click relative to where the lines put its hex
+            raise InputError(f"point {i} ({hid}={p[0]:g},{p[1]:g}) is {_offset_words(v, 2 * layout.inradius())} "
+                             "from what the printed hex lines and the other points give: wrong id or wrong click?")
