@@ -76,3 +76,33 @@ def test_the_setup_save_reads_back(aww, tmp_path):
     assert any(counter_spec(p.name) is None for p in pieces)
     # Rule 35A: the game begins with the Soviet turn of Dec I 39, in its initial phase (4A)
     assert game_state(save.turns()) == {"turn": 1, "player": "soviet", "phase": "initial"}
+
+
+def test_the_track_runs_to_may_ii_40_for_36e(aww, tmp_path):
+    """35A: the game ends with the Finnish turn of Mar I 40; 36E (variable game length): "The war may not go beyond
+    the Mai II 40 turn": the track holds turns 8-12 for it, and a save at any of them reads back."""
+    from toolkit.vassal.writer import new_save
+    game = get_game("a-winter-war")
+    spec = game.module_spec(load_counters("a-winter-war"))
+    track = [b for b in spec.boxes if b.kind == "track"]
+    assert [b.name for b in track][6:] == ["Mar I 40", "Mar II 40", "Apr I 40", "Apr II 40", "May I 40", "May II 40"]
+    assert "35A" in track[6].rule and all("36E" in b.rule for b in track[7:])
+    _, vmod = aww
+    with Module.open(str(vmod)) as module:
+        for turn, player, phase in ((7, "finnish", "exploitation"), (8, "soviet", "initial"),
+                                    (10, "finnish", "air"), (12, "finnish", "exploitation")):
+            path = tmp_path / f"{turn}.vsav"
+            new_save(module, [], turn=game.tracker_path(turn, player, phase)).write(path)
+            assert game.save_state(read_save(path).turns()) == {"turn": turn, "player": player, "phase": phase}
+
+
+def test_a_turn_past_may_ii_40_is_an_input_error(tmp_path):
+    from click.testing import CliRunner
+
+    from toolkit.cli.main import cli
+    pos = tmp_path / "p.yaml"
+    pos.write_text("game: a-winter-war\nturn: 13\nplayer: soviet\nphase: movement\nstate: {optional_rules: [36E]}\n"
+                   "units: []\n", encoding="utf-8")
+    r = CliRunner().invoke(cli, ["check", str(pos)])
+    assert r.exit_code == 3 and len(r.stderr.splitlines()) == 1
+    assert "turn 13 is not a game turn (1 Dec I 39 .. 12 May II 40" in r.stderr and "36E" in r.stderr

@@ -58,13 +58,19 @@ def test_the_one_printed_path_that_does_not_fit():
 
 
 def test_turns_and_tracker():
-    assert naming.TURNS[0] == "Dec I 39" and naming.TURNS[-1] == "Mar II 40" and len(naming.TURNS) == 8
-    assert naming.turn_name(7) == "Mar I 40"
+    # 35A: Dec I 39 .. the Finnish turn of Mar I 40; 36E: "The war may not go beyond the Mai II 40 turn"
+    assert naming.TURNS[0] == "Dec I 39" and naming.TURNS[-1] == "May II 40" and len(naming.TURNS) == 12
+    assert naming.turn_name(7) == "Mar I 40" and naming.END_TURN == 7
+    assert [naming.turn_name(t) for t in range(8, 13)] == ["Mar II 40", "Apr I 40", "Apr II 40", "May I 40",
+                                                            "May II 40"]
     assert tracker_path(1, "soviet", "initial") == (0, 0, 0)
     assert tracker_path(3, "Finnish", "air") == (2, 1, 2)
     assert tracker_path(8, "finnish", "exploitation") == (7, 1, 4)
+    assert tracker_path(12, "finnish", "exploitation") == (11, 1, 4)  # 36E: the last turn there can be
+    with pytest.raises(InputError, match=r"turn 13 is not a game turn .*May II 40.*36E"):
+        tracker_path(13, "soviet", "initial")
     with pytest.raises(InputError):
-        tracker_path(9, "soviet", "initial")
+        naming.turn_name(0)
     with pytest.raises(InputError):
         tracker_path(1, "swedish", "initial")
     with pytest.raises(InputError):

@@ -702,6 +702,11 @@ case("game-length-mar-ii", "35A", "Mar II 40 is not played without 36E", [u("s",
      turn=8)
 case("game-length-36e", "35A, 36E", "Mar II 40 with the variable game length", [u("s", SDIV, "35:4915")], [],
      turn=8, state={"optional_rules": ["36E"]})
+case("game-length-may-ii", "35A, 36E", "May II 40 is not played without 36E", [u("s", SDIV, "35:4915")], ["35A"],
+     turn=12, player="finnish")
+case("game-length-36e-may-ii", "35A, 36E", "May II 40, the last turn of the variable game length",
+     [u("s", SDIV, "35:4915")], [], turn=12, player="finnish", phase="exploitation", state={"optional_rules": ["36E"]})
+case("game-length-apr-i", "35A, 36E", "Apr I 40 is not played without 36E", [u("s", SDIV, "35:4915")], ["35A"], turn=9)
 
 
 def write() -> int:

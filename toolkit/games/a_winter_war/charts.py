@@ -6,7 +6,8 @@ in the seeds; the rules quote a few of their cells in examples. Those are filled
 else is: a user completes the rest in a chart file (``wgt build aids a-winter-war`` prints every table with
 ``?`` for unknown cells) and passes it with ``--charts FILE`` (:meth:`ChartValues.with_file` checks it).
 
-Turn numbers: Dec I 39 is turn 1, Dec II 39 turn 2, ... Mar II 40 turn 8 (two-week turns, 4).
+Turn numbers: Dec I 39 is turn 1, Dec II 39 turn 2, ... Mar I 40 turn 7 (the end, 35A), May II 40 turn 12 (the
+last the variable game length allows, 36E); two-week turns (4).
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from .naming import TURNS
 __all__ = ["AEC_MODIFIERS", "CHARTS", "COLUMNS", "CONSTRUCTION", "CRT_RESULTS", "DEMOLITION_MP", "LAST_TURN",
            "MP_COLUMNS", "PORTS", "RAIL_CAPACITY", "REPAIR_MP", "TURNS", "default_values"]
 
+#: the last turn on the track: May II 40 (36E)
 LAST_TURN = len(TURNS)
 
 # ------------------------------------------------------------------------------------ Terrain Effects Chart

@@ -19,8 +19,10 @@ The rules also write ids without the map number ("hexes 35:0201, 0301, and 0302"
 
 **Sequence** (Sequence of Play A, Rule 35A): game turns of half a month from Dec I 39 (the Soviet
 player turn first), each with the Soviet then the Finnish player turn, each of the five phases
-Initial, Movement, Air, Combat, Exploitation. The game ends with the Finnish Mar I 40 turn; Mar II 40
-is on the track for the variable game length (Rule 36E).
+Initial, Movement, Air, Combat, Exploitation. The game ends with the Finnish Mar I 40 turn (35A: turn 7,
+:data:`END_TURN`); with the variable game length (optional rule 36E: "at the end of each turn after Mar. I 40
+the Soviet player rolls a die ... The war may not go beyond the Mai II 40 turn") it may run on to May II 40
+(turn 12), so the track holds the twelve turns and the referee refuses turns 8-12 unless 36E is in use.
 """
 
 from __future__ import annotations
@@ -35,8 +37,8 @@ from ...hexgrid import Europa, OffsetSystem
 if TYPE_CHECKING:
     from ...vassal.commands import TurnLine
 
-__all__ = ["MAP_ID", "NUMBERING", "PHASES", "PLAYER_TURNS", "RULE_HEXES", "TURNS", "canonical", "counter_spec",
-           "game_state", "hex_id", "hex_number", "hexrow", "tracker_path", "turn_name"]
+__all__ = ["END_TURN", "MAP_ID", "NUMBERING", "PHASES", "PLAYER_TURNS", "RULE_HEXES", "TURNS", "canonical",
+           "counter_spec", "game_state", "hex_id", "hex_number", "hexrow", "tracker_path", "turn_name"]
 
 MAP_ID = "35"
 #: Europa map 35: ``35:RRHH``, pointy tops, odd rows half a hex east, hex numbers growing west
@@ -64,8 +66,12 @@ RULE_HEXES: dict[str, tuple[str, str]] = {
     "Suur": ("35:4721", "27B (Suur is 35:4721/4621)"),
 }
 
-#: game turns (Rule 35A; Sequence of Play: one game turn is half a month)
-TURNS = ("Dec I 39", "Dec II 39", "Jan I 40", "Jan II 40", "Feb I 40", "Feb II 40", "Mar I 40", "Mar II 40")
+#: game turns (Sequence of Play: one game turn is half a month): Dec I 39 .. Mar I 40 (35A), then the turns
+#: the variable game length may add up to "the Mai II 40 turn" (36E; the seed's French "Mai" is May)
+TURNS = ("Dec I 39", "Dec II 39", "Jan I 40", "Jan II 40", "Feb I 40", "Feb II 40", "Mar I 40", "Mar II 40",
+         "Apr I 40", "Apr II 40", "May I 40", "May II 40")
+#: the last turn without 36E: "ends with the Finnish turn of Mar. I 40" (35A)
+END_TURN = TURNS.index("Mar I 40") + 1
 #: the player turns of a game turn, in order (Sequence of Play: the Soviet player turn first)
 PLAYER_TURNS = ("Soviet", "Finnish")
 #: the phases of a player turn, in order (Rule 4A)
@@ -109,7 +115,8 @@ def hex_number(hex_id_: str) -> int:
 def turn_name(turn: int) -> str:
     """``1`` -> ``"Dec I 39"``; :class:`InputError` for a turn not on the track."""
     if not 1 <= turn <= len(TURNS):
-        raise InputError(f"turn {turn} is not a game turn of A Winter War (1-{len(TURNS)}: {TURNS[0]} to {TURNS[-1]})")
+        raise InputError(f"turn {turn} is not a game turn of A Winter War (1-{len(TURNS)}: {TURNS[0]} to {TURNS[-1]}, "
+                         f"the last with the variable game length, 36E)")
     return TURNS[turn - 1]
 
 

@@ -56,7 +56,8 @@ STATE: dict[str, Field] = {
                    "occupation nor an uncontested ZOC says"),
     "gulf_frozen": Field(Bool(), "the Gulf of Finland is frozen (27B; default from the turn)"),
     "optional_rules": Field(ListOf(Scalar(), what="rule numbers such as 36G, 37A2", single=True),
-                            "optional rules in use (36, 37)"),
+                            "optional rules in use (36, 37); 36E, the variable game length, lets the game run "
+                            "past Mar I 40 (turn 7) to May II 40 (turn 12)"),
     "attacks": Field(ListOf(_ATTACK, what="a list of attacks"), "the combat phase's attacks (9)"),
     "rail_used": Field(_SIDES, "RE already moved by rail this turn (7A2)"),
     "rail_capacity_hits": Field(_SIDES, "marshalling-yard hits this turn (20F1d)"),
@@ -113,4 +114,6 @@ UNIT_STATE: dict[str, Field] = {
 }
 
 SCHEMA = PositionSchema(state=STATE, unit_state=UNIT_STATE, players=PLAYERS, phases=PHASES, before=True,
-                        player_hint="finnish or soviet (also fin, sov)")
+                        player_hint="finnish or soviet (also fin, sov)",
+                        turn_help="the game turn: 1 Dec I 39 .. 7 Mar I 40 (35A), 8 Mar II 40 .. 12 May II 40 only "
+                                  "with optional rule 36E (variable game length)")

@@ -3,16 +3,16 @@
 Pieces are named by their counter id (``fin-inf-xx-4-5-6``), which the referee reads back as the counter.
 Palettes: each side's land, air and naval units (the counters the rules text gives; the OB is not in the
 seeds, so there is no initial set-up beyond what the rules themselves place: Murmansk's intrinsic
-defence, 30B2). The turn tracker nests game turn (Dec I 39 .. Mar II 40, Rule 35A and 36E) > player turn
-(Soviet, Finnish) > phase (Initial, Movement, Air, Combat, Exploitation: Rule 4A), so a save says when it
-was made (:func:`.naming.game_state`).
+defence, 30B2). The turn tracker nests game turn (Dec I 39 .. Mar I 40, Rule 35A, then Mar II .. May II 40 for
+the variable game length, 36E) > player turn (Soviet, Finnish) > phase (Initial, Movement, Air, Combat,
+Exploitation: Rule 4A), so a save says when it was made (:func:`.naming.game_state`).
 """
 
 from __future__ import annotations
 
 from ...builders.module import Box, GameProperty, MarkerPiece, ModuleSpec, PaletteGroup, SetupPiece
 from ...counters import CounterSet
-from .naming import PHASES, PLAYER_TURNS, TURNS
+from .naming import END_TURN, PHASES, PLAYER_TURNS, TURNS
 
 __all__ = ["BOXES", "MARKERS", "module_spec"]
 
@@ -21,7 +21,8 @@ _GROUPS = (("Land units", lambda t: t not in ("air", "naval")), ("Air units", la
            ("Naval units", lambda t: t == "naval"))
 
 BOXES = (
-    *(Box(t, "track", None, "Rule 35A: game turns") for t in TURNS),
+    *(Box(t, "track", None, "Rule 35A: game turns" if n <= END_TURN else "Rule 36E: played only with the variable "
+          "game length (a Soviet die roll of 1-3 after each turn past Mar I 40)") for n, t in enumerate(TURNS, 1)),
     Box("Aland Islands Holding Box", "holding", None, "3E, 27B: part of Finland; freezes with the Gulf of Finland"),
     Box("Soviet Strategic Reserve", "holding", "Soviet", "3E, 31: part of the Soviet Union"),
     Box("Finnish corps display", "holding", "Finnish", "8C: the units a Finnish or WIF corps marker stands for"),

@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from fractions import Fraction
 
 from ....rules.report import Violation, violation
-from ..charts import LAST_TURN
+from ..naming import END_TURN, turn_name
 from .common import BOOK, Context, is_ground, is_naval, is_position_aa, player_of, re_of
 
 __all__ = ["garrison_needed", "ungarrisoned"]
@@ -36,11 +36,13 @@ def ungarrisoned(ctx: Context) -> set[str]:
 
 @BOOK.rule("35A", "The game begins with the Soviet turn of Dec. I 39 and ends with the Finnish turn of Mar. I 40.")
 def game_length(ctx: Context) -> Iterator[Violation]:
-    """Mar II 40 (turn 8) is played only with the variable game length (36E)."""
+    """Turns after Mar I 40 (8 Mar II 40 .. 12 May II 40) are played only with the variable game length (36E: "at
+    the end of each turn after Mar. I 40 the Soviet player rolls a die ... The war may not go beyond the Mai II 40
+    turn"); the referee refuses a turn past May II 40 as input."""
     optional = {str(o).upper() for o in ctx.pos.state.get("optional_rules") or ()}
-    if ctx.pos.turn >= LAST_TURN and "36E" not in optional:
-        yield violation("35A", f"turn {ctx.pos.turn} is after the Finnish turn of Mar I 40 (variable game length, "
-                        "36E, not in use)")
+    if ctx.pos.turn > END_TURN and "36E" not in optional:
+        yield violation("35A", f"turn {ctx.pos.turn} ({turn_name(ctx.pos.turn)}) is after the Finnish turn of "
+                        "Mar I 40 (variable game length, 36E, not in use)")
 
 
 @BOOK.rule("26A", "During the Soviet movement phase, the player may transport by sea up to 4 supply points between "

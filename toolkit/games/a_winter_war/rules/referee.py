@@ -167,7 +167,8 @@ class AWinterWarReferee(Referee):
             raise DataFileError(f"unknown player {pos.player!r} (players: finnish, soviet)", source)
         pos.player, pos.phase = player, pos.phase or "movement"
         if not 1 <= pos.turn <= LAST_TURN:
-            raise DataFileError(f"turn {pos.turn} is not a game turn (1 Dec I 39 .. {LAST_TURN} Mar II 40)", source)
+            raise DataFileError(f"turn {pos.turn} is not a game turn (1 Dec I 39 .. {LAST_TURN} May II 40: the war "
+                                "may not go beyond May II 40 even with the variable game length, 36E)", source)
         owned = pos.state.get("owned")
         if isinstance(owned, Mapping):
             pos.state["owned"] = {self.hex_of(str(k)): SIDE_ALIASES.get(str(v).lower(), str(v)) for k, v in
