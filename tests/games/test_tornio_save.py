@@ -57,3 +57,40 @@ def test_save_and_yaml_give_the_same_report(module_file: Path, tmp_path: Path) -
     assert a["summary"]["game_turn"] == "2B" and a["summary"]["player"] == "german"
     assert {k: v["hex"] for k, v in a["units"].items()} == {k: v["hex"] for k, v in b["units"].items()}
     assert a["violations"] == b["violations"]
+
+
+def test_tracker_path_round_trips_through_a_save(module_file: Path, tmp_path: Path) -> None:
+    """Game.tracker_path -> a save written with our module -> Game.save_state gives back the turn, player and phase,
+    for every place on the tracker (6.0: Game Turns 1A..8B; 6.1.1: four phases; 6.1.2: three at night)."""
+    from toolkit.games.tornio_44 import GAME
+    from toolkit.vassal import Module, read_save
+    from toolkit.vassal.writer import new_save
+    assert GAME.has_tracker()
+    assert GAME.tracker_path(4, "german", "movement") == (3, 1, 1)  # 2B, as test_save_and_yaml_... writes it
+    assert GAME.tracker_path(1, "Fin", "Initial") == (0, 0, 0)
+    assert GAME.tracker_path(15, "finnish", "exploitation") == (14, 0, 3)  # 8A (Daytime)
+    done = 0
+    with Module.open(module_file) as module:
+        for turn in range(1, 17):
+            for player in ("finnish", "german"):
+                for phase in ("initial", "movement", "combat", "exploitation")[: 4 if turn % 2 else 3]:
+                    path = tmp_path / f"{turn}-{player}-{phase}.vsav"
+                    new_save(module, [], turn=GAME.tracker_path(turn, player, phase)).write(path)
+                    assert GAME.save_state(read_save(path).turns()) == {"turn": turn, "player": player,
+                                                                       "phase": phase}
+                    done += 1
+    assert done == 8 * 2 * 4 + 8 * 2 * 3
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    ((0, "finnish", "initial"), r"turn 0 is not a Game Turn .*1A\.\.8B"),
+    ((17, "finnish", "initial"), r"turn 17 is not a Game Turn"),
+    ((1, "soviet", "initial"), r"player 'soviet'"),
+    ((1, "finnish", "setup"), r"phase 'setup' is not on the turn tracker .*30\.0"),
+    ((2, "german", "exploitation"), r"1B is a Nighttime Game Turn: it has no Exploitation Phase \(6\.1\.2\)"),
+])
+def test_tracker_path_refuses_places_not_on_the_tracker(args: tuple, message: str) -> None:
+    from toolkit.errors import InputError
+    from toolkit.games.tornio_44 import GAME
+    with pytest.raises(InputError, match=message):
+        GAME.tracker_path(*args)

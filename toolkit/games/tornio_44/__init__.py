@@ -112,6 +112,12 @@ class Tornio44(Game):
         from .rules.sequence import game_state
         return game_state(turns)
 
+    def tracker_path(self, turn: int, player: str, phase: str) -> tuple[int | tuple[int, int], ...]:
+        """The turn tracker's (Game Turn 1A..8B, player, phase) item indices (:func:`.rules.sequence.tracker_path`,
+        the inverse of :meth:`save_state`)."""
+        from .rules.sequence import tracker_path
+        return tracker_path(turn, player, phase)
+
     def module_spec(self, counters: CounterSet) -> ModuleSpec:
         """Tracks (Game Turn 1A-8B with the day/night marker, Weather, VP), palettes and the 30.0 set-up."""
         from .vassal import module_spec
