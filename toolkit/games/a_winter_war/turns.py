@@ -1,4 +1,4 @@
-"""A Winter War turn numbers: Dec I 39 is turn 1 ... Mar II 40 turn 8 (rule 35A, the turn tracker)."""
+"""A Winter War turn numbers: Dec I 39 is turn 1 ... Mar I 40 turn 7 (35A), May II 40 turn 12 (36E)."""
 
 from __future__ import annotations
 
