@@ -73,10 +73,27 @@ def test_supply_depots_13_1_and_13_2() -> None:
 
 
 def test_vp_objects_and_osp_29_1() -> None:
-    assert {h: MAP.value(h, "vp") for h in ("2819", "2918", "3621", "3722", "3917")} == dict.fromkeys(
-        ("2819", "2918", "3621", "3722", "3917"), 1)
+    assert {h: MAP.value(h, "vp") for h in ("2819", "2918", "3722", "3917")} == dict.fromkeys(
+        ("2819", "2918", "3722", "3917"), 1)
     assert sorted(MAP.find(tag="osp_start")) == ["2819", "2918", "3621", "3722"]
-    assert {"1502", "3220", "1603", "2420"} <= set(MAP.find(tag=t.VP_OBJECT_TAG))
+    assert {"1502", "3220", "1603", "2420", "3917"} <= set(MAP.find(tag=t.VP_OBJECT_TAG))
+
+
+@pytest.mark.parametrize(("osp", "vps"), [(("2819", "2918", "3621", "3722"), 4), (("2819", "2918", "3722"), 3),
+                                          (("2819", "2918", "3621"), 3)])
+def test_ajos_is_one_vp_object_10_0_29_1_30_0(osp: tuple[str, ...], vps: int) -> None:
+    """29.1: "3-4 VPs already gained, 1 VP each for hexes 2819, 2918, 3621 & 3722"; 10.0: a unit in 3621 makes
+    Ajossaari Finnish "(1 VP gained for Ajos)"; 30.0 (9c): the VPs marker on "the 3 or 4 space", "1 VP is gained
+    for Ajos if a unit starts in hex 3621". The point is Ajos's (3917): a second on 3621 would make four Os.P
+    hexes worth 5."""
+    assert MAP.value("3621", "vp") is None and "3621" not in MAP.find(tag=t.VP_OBJECT_TAG)
+    owned = set(osp)  # 10.0: the hexes a Finnish unit occupies, and ...
+    if "3621" in osp:  # ... all of Ajossaari with a unit in 3621
+        owned |= {h for h in MAP.ids() if MAP.value(h, "island") == "Ajossaari"}
+    if "3722" in osp:  # ... 3622 with a unit in 3722
+        owned.add("3622")
+    assert "3917" in owned or "3621" not in osp
+    assert sum(MAP.value(h, "vp") or 0 for h in owned) == vps
 
 
 def test_islands_10_0_and_28_0() -> None:
