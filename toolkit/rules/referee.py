@@ -32,7 +32,7 @@ class Referee(ABC):
     def bundled_map(self) -> Any:
         """The game's bundled map (``maps/<slug>.yaml``), for a referee given none."""
         from ..data import map_path
-        from ..terrain.io import load_map
+        from ..terrain.cache import load_map  # a cached map loads without the YAML reader
         return load_map(map_path(self.slug))
 
     def bundled_counters(self) -> Any:
