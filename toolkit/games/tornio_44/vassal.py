@@ -9,7 +9,8 @@ The set-up (30.0 Prepare for Play) places what the rules fix:
 * (9a) the TURN marker, Finnish side up, on the Coup space; (9b) the Air Strike marker on the Cloudy space of
   the Weather track; (9c) VPs 20+ on the Extra VP marker space and VPs 0+ on the 4 space (the Os.P units in
   four hexes); (9d) the VP Diff. marker on the 0 space; (9f) the other markers in the Marker Box;
-* (10a) the four Os.P units in 2819, 2918, 3621 and 3722 (29.1: 1 VP each, hence the 4 space);
+* (10a) the four Os.P units in 2819, 2918, 3621 and 3722 (29.1: 1 VP each, hence the 4 space; 3621's point
+  is Ajos's, 3917, which the unit in 3621 brings under Finnish ownership: 10.0, 30.0 (9c));
 * (10c) the two Larjo units in Tornio (1502) and Kemi (3220), one each (11.0: "in Tornio (hex 1502) and/or in
   Kemi (hex 3220)"; one each is one of the choices);
 

@@ -169,7 +169,8 @@ def initiative(finnish_gained: Fraction, german_subtracted: Fraction) -> dict[st
            "2918, 3621 & 3722, see the Finnish OOB Card.")
 def starting_vp(ctx: Context) -> list[Violation]:
     """29.1, 30.0 (9c): at set-up, before any Coup is rolled, the Finnish VPs (``state.vp``) are one for each of
-    2819, 2918, 3621 and 3722 a Finnish unit holds."""
+    2819, 2918, 3621 and 3722 a Finnish unit holds (3621's is the point "gained for Ajos", 3917, whose island a unit
+    in 3621 makes Finnish: 10.0, 30.0 (9c); the map's one VP object for it is on 3917)."""
     vp = ctx.state.get("vp")
     if vp is None or ctx.turn != 1 or ctx.pos.phase != "setup" or any(
             c.get("die") is not None for c in ctx.state.get("coups") or []):
