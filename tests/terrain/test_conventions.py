@@ -123,3 +123,30 @@ def test_cli_tld_real_mistake_exit_3_and_good_clicks_with_extent(boards, tmp_pat
     assert grid.layout is not None
     err = max(math.dist(grid.layout.hex_to_pixel(h), TLD_LAYOUT.hex_to_pixel(h)) for h in grid.hexes())
     assert err < 0.25
+
+
+def test_cli_lettered_ids_and_the_shift_are_read_from_the_clicks(even_scan, tmp_path):
+    """Ids like G9 make the numbering lettered (letters for the column, A = 1) without --numbering, and
+    the even columns sitting lower is read from the printed lines without --shifted."""
+    from click.testing import CliRunner
+
+    from toolkit.cli.main import cli
+
+    img, truth = even_scan
+    img.save(tmp_path / "scan.png")
+    pts = []
+    for hid in ("0202", "1302", "0709", "1209"):
+        x, y = truth.layout.hex_to_pixel(truth.grid.hex(hid))
+        pts += ["--point", f"{'ABCDEFGHIJKLMN'[int(hid[:2]) - 1]}{int(hid[2:])}={x + 1.0:.1f},{y - 0.7:.1f}"]
+    out = tmp_path / "grid.yaml"
+    r = CliRunner().invoke(cli, ["map", "calibrate", str(tmp_path / "scan.png"), *pts, "--extent", "A1:N10",
+                                 "-o", str(out)])
+    assert r.exit_code == 0, r.stderr
+    assert "numbering: shifted even, rows counted down" in r.stderr
+    grid = Grid.from_dict(yaml.safe_load(out.read_text())["grid"])
+    assert grid.to_dict()["numbering"]["scheme"] == "lettered" and len(grid) == 140
+    assert grid.layout is not None
+    err = max(math.dist(grid.layout.hex_to_pixel(grid.hex(f"{'ABCDEFGHIJKLMN'[c - 1]}{r}")),
+                        truth.layout.hex_to_pixel(truth.grid.hex(f"{c:02d}{r:02d}")))
+              for c in range(1, 15) for r in range(1, 11))
+    assert err < 0.25

@@ -53,16 +53,29 @@ def _grid_from_file(path: str) -> Any:
         raise DataFileError(str(exc), p) from None
 
 
-def _numbering_grid(numbering: str, orientation: str, shifted: str, col_digits: int, row_digits: int,
+def _numbering_grid(numbering: str | None, orientation: str, shifted: str, col_digits: int, row_digits: int,
                     columns: str | None, rows: str | None, row_direction: str = "down",
-                    col_direction: str = "right") -> Any:
-    from ..hexgrid import CCRR, Extent, Grid, OffsetSystem
+                    col_direction: str = "right", ids: tuple[str, ...] = ()) -> Any:
+    """The grid of ``--numbering`` (default: lettered when the clicked ids are spelled ``C12`` or ``12C``,
+    else ccrr) over ``--columns``/``--rows`` or every id the scheme can spell."""
+    from ..hexgrid import CCRR, Extent, Grid, Lettered, OffsetSystem
 
-    if numbering.lower() != "ccrr":
-        raise InputError(f"--numbering {numbering!r} is not supported here (use ccrr, or --grid FILE)")
-    nb = CCRR(col_digits, row_digits, offset=OffsetSystem(orientation, shifted),  # type: ignore[arg-type]
-              row_direction=row_direction, col_direction=col_direction)  # type: ignore[arg-type]
-    c0, c1 = _range(columns, "--columns") if columns else (0, 10 ** col_digits - 1)
+    scheme = (numbering or "").lower()
+    if not scheme:
+        lettered = [re.fullmatch(r"([A-Za-z]+)\d+|\d+([A-Za-z]+)", i) for i in ids]
+        scheme = "lettered" if ids and all(lettered) else "ccrr"
+    off = OffsetSystem(orientation, shifted)  # type: ignore[arg-type]
+    dirs: dict[str, Any] = {"row_direction": row_direction, "col_direction": col_direction}
+    if scheme == "ccrr":
+        nb: Any = CCRR(col_digits, row_digits, offset=off, **dirs)
+        cmax = 10 ** col_digits - 1
+    elif scheme == "lettered":
+        first = not ids or all(re.match(r"[A-Za-z]", i) for i in ids)
+        nb = Lettered(letters_first=first, digits=row_digits, offset=off, **dirs)
+        cmax = 26 * 4  # A..ZZZZ in VASSAL's repeat style
+    else:
+        raise InputError(f"--numbering {numbering!r} is not supported here (ccrr or lettered; others with --grid FILE)")
+    c0, c1 = _range(columns, "--columns") if columns else (0 if scheme == "ccrr" else 1, cmax)
     r0, r1 = _range(rows, "--rows") if rows else (0, 10 ** row_digits - 1)
     if col_direction == "left":
         c0, c1 = -c1, -c0
@@ -125,7 +138,9 @@ def _reporter(bar: Progress) -> Any:
 @click.option("--point", "points", multiple=True, metavar="HEX=X,Y",
               help="A clicked hex centre and its printed id (3 or more; repeatable).")
 @click.option("--grid", "grid_file", metavar="FILE", help="Take numbering and extent from a map or grid file.")
-@click.option("--numbering", default="ccrr", show_default=True, help="Numbering scheme when no --grid.")
+@click.option("--numbering", type=click.Choice(["ccrr", "lettered"], case_sensitive=False), default=None,
+              help="Numbering scheme when no --grid: ccrr (0312) or lettered (C12, 12C: letters for the column); "
+                   "default: lettered when the clicked ids have letters, else ccrr.")
 @click.option("--orientation", type=click.Choice(["flat", "pointy"]), default="flat", show_default=True)
 @click.option("--shifted", type=click.Choice(["odd", "even"]), default=None,
               help="Which printed columns (rows, pointy) sit half a hex down (right); default: read from the "
@@ -147,7 +162,7 @@ def _reporter(bar: Progress) -> Any:
 @click.option("--max-pixels", type=int, default=None, metavar="N",
               help="Refuse images larger than this (default: Pillow's decompression-bomb limit, ~89 Mpx).")
 @json_opt
-def calibrate(image: str, points: tuple[str, ...], grid_file: str | None, numbering: str, orientation: str,
+def calibrate(image: str, points: tuple[str, ...], grid_file: str | None, numbering: str | None, orientation: str,
               shifted: str | None, row_direction: str | None, col_direction: str | None, col_digits: int,
               row_digits: int, columns: str | None, rows: str | None, extent: str | None, auto: bool,
               no_refine: bool, output: str | None, max_pixels: int | None, as_json: bool) -> None:
@@ -171,7 +186,7 @@ def calibrate(image: str, points: tuple[str, ...], grid_file: str | None, number
     pts = _points(points)
     grid = _grid_from_file(grid_file) if grid_file else _numbering_grid(
         numbering, orientation, shifted or "odd", col_digits, row_digits, columns, rows, row_direction or "down",
-        col_direction or "right")
+        col_direction or "right", tuple(pts))
     given = ["shifted", "row_direction", "col_direction"] if grid_file else \
         [k for k, v in (("shifted", shifted), ("row_direction", row_direction), ("col_direction", col_direction)) if v]
     given_extent = bool(grid_file) or (columns is not None and rows is not None)
