@@ -82,7 +82,9 @@ def who_attacks(ctx: Context) -> Iterator[Violation]:
             elif target not in ctx.board.neighbours(u.hex):  # type: ignore[arg-type]
                 yield violation("9", f"attack {n}: {u.id} in {u.hex} is not adjacent to {target}", [u.hex, target],
                                 [u.id])
-        if not any(player_of(d) == enemy_of(ctx.pos.player) for d in ctx.pos.at(target) if is_ground(d)):
+        # the hex as it stood when attacked: at the start of the phase when given (a DR defender has left it)
+        held = list(ctx.pos.at(target)) + (list(ctx.before.at(target)) if ctx.before is not None else [])
+        if not any(player_of(d) == enemy_of(ctx.pos.player) for d in held if is_ground(d)):
             yield violation("9", f"attack {n}: {target} holds no enemy unit", [target])
 
 

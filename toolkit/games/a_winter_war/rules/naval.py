@@ -80,11 +80,18 @@ def beaches(ctx: Context) -> Iterator[Violation]:
     for n, t in enumerate(_transports(ctx), 1):
         for end in ("from", "to"):
             h = str(t.get(end))
-            if h in ctx.board.tmap and not ctx.board.port(h):
+            # 38B2b: an amphibious landing disembarks at the beach ("the rules for regular naval transport to
+            # beaches are used"), even in a hex that also has a port
+            landing = end == "to" and bool(t.get("amphibious"))
+            if h in ctx.board.tmap and (landing or not ctx.board.port(h)):
                 for u in _units(ctx, t.get("cargo")):
                     if heavy_equipment(u):
                         yield violation("38B2", f"transport {n}: {u.id} has heavy equipment and may not use the beach "
                                         f"{h}", [h], [u.id])
+
+
+#: 30A2: the Finnish icebreakers may keep Turku or Helsinki open (which one, the position does not say)
+_ICEBREAKER_PORTS = frozenset({"35:4230", "35:4526"})
 
 
 @BOOK.rule("38A2b", "Each type of port has a capacity, which is the maximum number of REs of cargo (units and "
@@ -106,6 +113,9 @@ def port_use(ctx: Context) -> Iterator[Violation]:
             yield violation("38A2b", f"{ctx.pos.player} uses the port of {h}, which he does not own", [h])
         elif cap == 0:
             yield violation("38A2b", f"the {kind} port of {h} is inoperative ({damage.get(h, 0)} hits)", [h])
+        elif ctx.board.sea_frozen(h, ctx.gulf_frozen) and not (ctx.pos.player == "finnish" and h in _ICEBREAKER_PORTS):
+            yield violation("38A2b", f"the {kind} port of {h} is inoperative: its sea is frozen, no unfrozen path "
+                            "to the open sea", [h])
         elif used > cap:
             yield violation("38A2b", f"{float(used):g} RE embark or disembark at the {kind} port of {h}, capacity "
                             f"{cap} RE", [h])
