@@ -78,6 +78,24 @@ def test_the_setup_save_reads_back(aww, tmp_path):
     assert game_state(save.turns()) == {"turn": 1, "player": "soviet", "phase": "initial"}
 
 
+def test_the_setup_save_is_checked_with_the_module(aww, tmp_path):
+    """`wgt check setup.vsav --module`: the map furniture ("Terrain overlay") and markers are not units and are left
+    out (they once stopped the check as "unknown counter"); the start is legal, Murmansk's defence read as a unit."""
+    import json
+
+    from click.testing import CliRunner
+
+    from toolkit.cli.main import cli
+    built, vmod = aww
+    path = tmp_path / "setup.vsav"
+    path.write_bytes(built.setup)
+    r = CliRunner().invoke(cli, ["check", str(path), "--module", str(vmod), "--json"])
+    assert r.exit_code == 0, r.output
+    report = json.loads(r.stdout)
+    assert report["ok"] is True and report["violations"] == []
+    assert [(u["counter"], u["hex"]) for u in report["units"].values()] == [("sov-murmansk-defence", "35:0701")]
+
+
 def test_the_track_runs_to_may_ii_40_for_36e(aww, tmp_path):
     """35A: the game ends with the Finnish turn of Mar I 40; 36E (variable game length): "The war may not go beyond
     the Mai II 40 turn": the track holds turns 8-12 for it, and a save at any of them reads back."""
