@@ -102,3 +102,18 @@ def test_frozen_port_inoperative_but_icebreakers(ref: AWinterWarReferee) -> None
     fin = [{"id": "c", "counter": "finnish ship BD", "hex": "35:4526"},
            {"id": "r", "counter": "finnish III infantry 1-2-6*", "hex": "35:4526"}]
     assert "38A2b" not in _transport(ref, "finnish", 3, "35:4526", fin, ["r"])
+
+
+def test_a_misspelt_work_names_the_works(tmp_path: Path) -> None:
+    """Our first run: `work: airstrip` stopped with "work must be text, not 'airstrip'"; the line now names the works
+    the referee knows (one line, exit 3)."""
+    from click.testing import CliRunner
+
+    from toolkit.cli.main import cli
+    pos = tmp_path / "p.yaml"
+    pos.write_text("game: a-winter-war\nturn: 4\nplayer: finnish\nphase: initial\nunits:\n"
+                   "- {id: e, counter: finnish III engineer 0-1-6, hex: '35:4028'}\n"
+                   "state: {construction: [{work: airstrip, hex: '35:4028', unit: e, started: 3}]}\n", encoding="utf-8")
+    r = CliRunner().invoke(cli, ["check", str(pos)])
+    assert r.exit_code == 3 and len(r.stderr.splitlines()) == 1
+    assert "work must be one of fort, permanent air base, permanent airstrip, rail upgrade, not 'airstrip'" in r.stderr

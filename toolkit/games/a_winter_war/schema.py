@@ -20,13 +20,17 @@ _ATTACK = Record({
     "attackers": Field(_IDS, "the attacking units (9A)", required=True),
     "die": Field(Int(low=1, high=6, what="a die roll 1..6"), "the die rolled"),
     "drm": Field(Int(low=None), "the summed die modifiers"),
-    "result": Field(Text(choices=tuple(CRT_RESULTS), fold=True), "the result (9C)"),
+    "result": Field(Text(choices=tuple(CRT_RESULTS), fold=True, what="one of " + ", ".join(CRT_RESULTS)),
+                    "the result (9C)"),
     "attacker_losses": Field(_IDS, "attacking units lost; an id twice: reduced, then its cadre eliminated (9E)"),
     "defender_losses": Field(_IDS, "defending units lost (9C)"),
     "retreated_before_combat": Field(_IDS, "Finnish ski units and partisans that retreated before combat (9I)"),
 }, what="an attack {hex, attackers, result, attacker_losses, defender_losses}")
+_MISSIONS = ("interception", "scramble", "escort", "transfer", "staging", "transport", "transport_drop",
+             "parachute", "bombing")
 _WORK = Record({
-    "work": Field(Text(choices=tuple(CONSTRUCTION)), "what is built (14A1, 14A4)"),
+    "work": Field(Text(choices=tuple(CONSTRUCTION), what="one of " + ", ".join(CONSTRUCTION)),
+                  "what is built (14A1, 14A4)"),
     "hex": Field(_HEX, "where", required=True),
     "unit": Field(Scalar(), "the construction unit", required=True),
     "started": Field(Int(), "the turn the work began (initial phase)"),
@@ -35,8 +39,8 @@ _WORK = Record({
 }, what="a work {work, hex, unit, started, complete}")
 _MISSION = Record({
     "unit": Field(Scalar(), "the air unit", required=True),
-    "mission": Field(Text(choices=("interception", "scramble", "escort", "transfer", "staging", "transport",
-                                   "transport_drop", "parachute", "bombing")), "the mission (20)", required=True),
+    "mission": Field(Text(choices=_MISSIONS, what="one of " + ", ".join(_MISSIONS)), "the mission (20)",
+                     required=True),
     "hex": Field(_HEX, "the target hex", required=True),
     "extended": Field(Bool(), "extended range (24B)"),
     "cargo": Field(_IDS, "land units or supply carried (20E)"),
