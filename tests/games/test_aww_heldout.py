@@ -13,8 +13,9 @@ allowance from 37A2, 28, 12D; 078: 4A's exploitation phase is for eligible units
 unsupplied, 051/052 misspelt the work. Referee errors fixed: 103 (an amphibious landing at a hex that also has a
 port skipped 38B2's heavy-equipment beach ban), 105 (38A2b: a port whose sea is frozen is inoperative, e.g. Vaasa on
 the Gulf of Bothnia), 120 (9: an attack on a hex the defender left by retreat was "on no enemy unit"; with
-``before`` the hex is judged as it stood). After: 118/120; the two left are xfail below.
-"""
+``before`` the hex is judged as it stood; likewise an attacker that advanced is judged from where it attacked).
+After: 118/120; the two left are xfail below. Two of our positions were also repaired for what the referee's extra
+citations showed (still agreeing): 040 had the defender "advance" into the attacker's own hex, 041 had no defender."""
 
 from __future__ import annotations
 
@@ -117,3 +118,13 @@ def test_a_misspelt_work_names_the_works(tmp_path: Path) -> None:
     r = CliRunner().invoke(cli, ["check", str(pos)])
     assert r.exit_code == 3 and len(r.stderr.splitlines()) == 1
     assert "work must be one of fort, permanent air base, permanent airstrip, rail upgrade, not 'airstrip'" in r.stderr
+
+
+def test_advanced_attackers_are_judged_from_where_they_attacked(ref: AWinterWarReferee) -> None:
+    """9 "may attack adjacent enemy units": with ``before``, an attacker that advanced into the hex it attacked is
+    judged from its start-of-phase hex (it once drew "a in 35:4517 is not adjacent to 35:4517"); 041 breaks 14B only."""
+    path = HERE / "041-combat-artillery-division-advances.yaml"
+    data = load_position_data(path)
+    report = ref.check(ref.position(data, str(path)),
+                       ref.position({**data, "units": data["before"]}, f"{path} (before)"))
+    assert sorted(set(report.rules())) == ["14B"], [(v.rule, v.message) for v in report.violations]

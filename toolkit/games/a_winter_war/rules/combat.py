@@ -77,10 +77,12 @@ def who_attacks(ctx: Context) -> Iterator[Violation]:
     for n, atk in enumerate(attacks(ctx), 1):
         target = str(atk.get("hex", ""))
         for u in _units(ctx, atk.get("attackers")):
+            # where it attacked from: its hex at the start of the phase when given (it may have advanced since)
+            was = ctx.before.by_id[u.id] if ctx.before is not None and u.id in ctx.before.by_id else u
             if player_of(u) != ctx.pos.player or not is_ground(u):
                 yield violation("9", f"attack {n}: {u.id} is not a unit of the active player", [u.hex], [u.id])
-            elif target not in ctx.board.neighbours(u.hex):  # type: ignore[arg-type]
-                yield violation("9", f"attack {n}: {u.id} in {u.hex} is not adjacent to {target}", [u.hex, target],
+            elif was.hex is not None and target not in ctx.board.neighbours(was.hex):
+                yield violation("9", f"attack {n}: {u.id} in {was.hex} is not adjacent to {target}", [was.hex, target],
                                 [u.id])
         # the hex as it stood when attacked: at the start of the phase when given (a DR defender has left it)
         held = list(ctx.pos.at(target)) + (list(ctx.before.at(target)) if ctx.before is not None else [])
