@@ -54,7 +54,8 @@ def _terrain_cost(ctx: Context, h: str) -> Fraction | None:
 
 def step_cost(ctx: Context, u: Unit, a: str, h: str, run: int, *, engineers: set[str] | None = None,
               foot: bool = False) -> tuple[Fraction, int] | None:
-    """One step a -> h: (cost, main-road run after it); cost -1 when a chart value it needs is unknown;
+    """One step a -> h: (cost, main-road run after it); cost -1 - k when a chart value it needs is unknown (k: the
+    part of the cost the text gives, owed whatever that value is);
     None when the step is prohibited (Illegal Hex, motorised across a Major River without a bridge, an enemy
     hex other than a Town/Factory Area one)."""
     b = ctx.board
@@ -85,16 +86,17 @@ def step_cost(ctx: Context, u: Unit, a: str, h: str, run: int, *, engineers: set
         cost = ctx.charts.movement_cost(SECONDARY_ROAD)
     else:
         cost = _terrain_cost(ctx, h)
+    # an unknown chart value leaves the costs the text gives (river, 15.0, 22.3, 17.5 ZOC) owed on top of it
+    unknown = cost is None
+    cost = cost if cost is not None else Fraction(0)
     if river and not (road_ok and bridge):
         rc = ctx.charts.movement_cost(river if not bridge else SIDE_BRIDGE)
         if rc is None:
-            cost = None
-        elif cost is not None:
+            unknown = True
+        else:
             if engineers and (a in engineers or h in engineers) and not has_type(u, "engineer"):
                 rc /= 2  # 15.1
             cost += rc
-    if cost is None:
-        return Fraction(-1), new_run  # unknown: the caller tries it free and impossible
     if (ctx.state.get("bridges") or {}).get(h) == "damaged":
         cost += 2  # 15.0 Achtung! Gefahr!
     if leaving_cc:
@@ -110,7 +112,15 @@ def step_cost(ctx: Context, u: Unit, a: str, h: str, run: int, *, engineers: set
             cost += ctx.charts.zoc_cost("enter_zoc") or 0
         if in_enemy_zoc(ctx, player, a) and not enemy_here:
             cost += ctx.charts.zoc_cost("leave_zoc") or 0
+    if unknown:
+        return Fraction(-1) - cost, new_run  # the caller tries the unknown part free and impossible
     return cost, new_run
+
+
+def bound(c: Fraction, unknown: float) -> float:
+    """A step cost from :func:`step_cost` with its unknown chart value read as ``unknown`` (INF: impossible,
+    0: free); the part the text gives (-1 - c) is paid either way."""
+    return unknown + float(-1 - c) if c < 0 else float(c)
 
 
 def overrun_targets(ctx: Context, u: Unit) -> set[str]:
@@ -144,7 +154,7 @@ def move_bounds(ctx: Context, u: Unit, start: str, dest: str, *, first: Fraction
                 if s is None:
                     continue
                 c, r = s
-                steps.append(((n, r), unknown if c < 0 else float(c)))
+                steps.append(((n, r), bound(c, unknown)))
             return steps
         best = cheapest({(start, 0): float(first)}, succ, budget, stop=lambda st: st[0] == dest)
         out.append(min((c for (h, _), c in best.items() if h == dest), default=INF))

@@ -21,6 +21,8 @@ LANDING_COST = BOOK.cite("16.2.3", "A Naval Landing into hex 2602 costs 1 MP and
                          "cost is doubled for Support Units, Antitank units and for the Tank unit.")
 FIRST_HEX = BOOK.cite("16.2", "The first map edge hex or a Landing Site hex [16.2.3] entered by a unit is always "
                       "counted in the movement cost in addition to any possible enemy ZOC cost [17.5].")
+DELAYED = BOOK.cite("16.2", "if a hex is occupied by an enemy unit, the reinforcements are delayed until a Game Turn "
+                    "when the hex is clear of enemy units.")
 EXPLOIT = BOOK.cite("25.0", "During the Exploitation Phase on Daytime (A) Game Turns, Combat Units (not Support "
                     "Units) may move a second time.")
 EXPLOIT_1 = BOOK.cite("25.1", "The Combat Unit may not have participated in any combat that Player Turn. ... The "
@@ -144,6 +146,9 @@ def moves(ctx: Context) -> list[Violation]:
                                          [v.id]))
                 first = landing_cost(unit, entry) + _entry_zoc(ctx, who, entry)
             else:
+                if entry in ctx.occupied[enemy_of(who)]:
+                    out.append(violation("16.2", f"{v.id} arrives in {entry}, occupied by enemy units: the "
+                                         "reinforcement is delayed until the hex is clear of them", [entry], [v.id]))
                 if who == "german" and entry in exited_by_finns:
                     out.append(violation("16.2.2", f"German reinforcement {v.id} arrives from {entry}, a VP Exit Hex "
                                          "a Finnish unit has exited from", [entry], [v.id]))

@@ -11,7 +11,7 @@ from ....rules.supply import Leg, trace_supply
 from ..terrain import FINNISH_DEPOTS, GERMAN_DEPOTS, VP_EXIT_HEXES
 from .common import BOOK, Context, enemy_of, flag, is_combat, player_of, turn_label
 from .control import owner
-from .movement import step_cost
+from .movement import bound, step_cost
 
 __all__ = ["depot_reachable", "depots", "supply_status"]
 
@@ -69,9 +69,9 @@ def _trace(ctx: Context, u: Unit, limit: Fraction) -> bool | None:
             return True
         def land(a: str, h: str, unknown: float | None = unknown) -> float | None:
             s = step_cost(ctx, u, a, h, 1, foot=True)  # run 1: no free third Main Road hex for a route
-            if s is None:
+            if s is None or (s[0] < 0 and unknown is None):
                 return None
-            return unknown if s[0] < 0 else float(s[0])
+            return bound(s[0], unknown or 0.0)
 
         legs = (Leg("foot", land, float(limit)), Leg("road", lambda a, h: 0.0 if b.road(a, h) else None))
         results.append(trace_supply(b, u.hex, legs, lambda h: h in sources, enter=enter) is not None)
