@@ -401,18 +401,28 @@ def _line_offsets(prof: np.ndarray, ts: np.ndarray) -> tuple[np.ndarray, np.ndar
     return off, ok
 
 
-def _hexes_in_rect(layout: Layout, width: int, height: int, margin: float = 0.0) -> list[Hex]:
-    """Hexes whose centres lie inside the image (less ``margin`` px)."""
+def _cells_in_rect(layout: Layout, width: int, height: int, margin: float = 0.0) -> np.ndarray:
+    """Axial (q, r) of the hexes whose centres lie inside the image (less ``margin`` px), q-major
+    order, as an (N, 2) integer array (vectorised: auto_layout calls this hundreds of times)."""
     corners = [layout.pixel_to_fractional(x, y) for x, y in ((0, 0), (width, 0), (0, height), (width, height))]
     qs = [c[0] for c in corners]
     rs = [c[1] for c in corners]
-    out = []
-    for q in range(math.floor(min(qs)) - 1, math.ceil(max(qs)) + 2):
-        for r in range(math.floor(min(rs)) - 1, math.ceil(max(rs)) + 2):
-            x, y = layout.to_pixel(q, r)
-            if margin <= x < width - margin and margin <= y < height - margin:
-                out.append(Hex(q, r))
-    return out
+    q = np.arange(math.floor(min(qs)) - 1, math.ceil(max(qs)) + 2)
+    r = np.arange(math.floor(min(rs)) - 1, math.ceil(max(rs)) + 2)
+    mq, mr = np.meshgrid(q, r, indexing="ij")
+    qq, rr = mq.ravel(), mr.ravel()
+    x = layout.a * qq + layout.b * rr + layout.c
+    y = layout.d * qq + layout.e * rr + layout.f
+    inside = (x >= margin) & (x < width - margin) & (y >= margin) & (y < height - margin)
+    return np.stack([qq[inside], rr[inside]], axis=1)
+
+
+def _hexes_in_rect(layout: Layout, width: int, height: int, margin: float = 0.0, limit: int | None = None) -> list[Hex]:
+    """Hexes whose centres lie inside the image (less ``margin`` px); the first ``limit`` of them."""
+    cells = _cells_in_rect(layout, width, height, margin)
+    if limit is not None:
+        cells = cells[:limit]
+    return [Hex(int(q), int(r)) for q, r in cells.tolist()]
 
 
 def _box_mean(a: np.ndarray, r: int) -> np.ndarray:
@@ -530,10 +540,10 @@ def auto_layout(image: Image.Image | np.ndarray, orientation: Orientation = "fla
                 for j in range(6):
                     ox, oy = lay0.to_pixel(i / 6, j / 6)
                     cand = lay0.translated(cx + ox, cy + oy)
-                    hexes = _hexes_in_rect(cand, wid, hgt, margin=size * 2)
+                    hexes = _hexes_in_rect(cand, wid, hgt, margin=size * 2, limit=400)
                     if len(hexes) < 3:
                         continue
-                    uv, _duv = _side_samples(hexes[:400], 5)
+                    uv, _duv = _side_samples(hexes, 5)
                     am = np.array(cand.matrix)
                     px = uv @ am[:, :2].T + am[:, 2]
                     score = float(_bilinear(gray, px[:, 0], px[:, 1]).mean())
