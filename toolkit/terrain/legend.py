@@ -23,7 +23,7 @@ from ..errors import DataFileError
 
 __all__ = ["FEATURE_KEYS", "TERRAIN_KEYS", "TOP_KEYS", "normalise"]
 
-TOP_KEYS = ("terrain", "features", "priority", "ink", "max_delta_e")
+TOP_KEYS = ("terrain", "features", "priority", "ink", "max_delta_e", "note")
 TERRAIN_KEYS = ("colour", "color", "hexes", "box", "points", "sample", "water", "symbol", "min_share",
                 "tolerance", "threshold")
 FEATURE_KEYS = ("colour", "color", "kind", "tolerance", "threshold", "yes", "no", "on_coast", "mask", "terrain",
@@ -78,8 +78,13 @@ def normalise(spec: Mapping[str, Any]) -> dict[str, Any]:
             lined.line = spec.line
             terrain = lined
     for k in TOP_KEYS[1:]:
-        if k in spec:
-            out[k] = spec[k]
+        if k not in spec:
+            continue
+        if k == "note":  # free text for the reader of the file (where the samples came from); not used
+            if not isinstance(spec[k], str):
+                raise DataFileError(f"{_where(spec, k)}note must be text", src)
+            continue
+        out[k] = spec[k]
     if not isinstance(terrain, Mapping):
         out["terrain"] = terrain  # reported by the reader
         return out
