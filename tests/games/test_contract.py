@@ -33,12 +33,20 @@ from toolkit.games.winter_war import WinterWar
 EXTRA = Path(__file__).parent / "extra"
 SKIRMISH = EXTRA / "skirmish"
 GAMES = discover_in((EXTRA,))  # the bundled games and the test game
+BARE = Path(__file__).parent / "bare"  # a game that declares nothing but its identity
+#: every game (bundled, the test game, the bare game) for the "a game without ... says so" tests
+ALL_GAMES = discover_in((EXTRA, BARE))
 WW_OPTIONS = ("--fortified", "--city", "--river", "--isolated", "--ski", "--landing")
 
 
 @pytest.fixture
 def with_extra(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv(GAMES_PATH_ENV, str(EXTRA))
+
+
+@pytest.fixture
+def with_bare(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(GAMES_PATH_ENV, os.pathsep.join((str(EXTRA), str(BARE))))
 
 
 def invoke(*args: str) -> tuple[int, str, str]:
@@ -136,8 +144,8 @@ def test_charts_and_scoring_names(slug: str) -> None:
         assert game.scoring is not None and any(game.scoring.points in t.columns for t in victory)
 
 
-@pytest.mark.parametrize("slug", [s for s, g in GAMES.items() if not g.has_referee()])
-def test_a_game_without_referee_says_so(with_extra: None, tmp_path: Path, slug: str) -> None:
+@pytest.mark.parametrize("slug", [s for s, g in ALL_GAMES.items() if not g.has_referee()])
+def test_a_game_without_referee_says_so(with_bare: None, tmp_path: Path, slug: str) -> None:
     pos = tmp_path / "p.yaml"
     pos.write_text(f"game: {slug}\nunits: []\n", encoding="utf-8")
     for args in (("check", str(pos)), ("check", "--schema", slug)):
@@ -145,14 +153,14 @@ def test_a_game_without_referee_says_so(with_extra: None, tmp_path: Path, slug: 
         assert code == 3 and err.startswith("wgt: error: no rules referee for ") and err.count("\n") == 1
 
 
-@pytest.mark.parametrize("slug", [s for s, g in GAMES.items() if not g.has_combat()])
-def test_a_game_without_crt_says_so(with_extra: None, slug: str) -> None:
+@pytest.mark.parametrize("slug", [s for s, g in ALL_GAMES.items() if not g.has_combat()])
+def test_a_game_without_crt_says_so(with_bare: None, slug: str) -> None:
     code, _, err = invoke("combat", slug, "-a", "3", "-d", "1")
     assert (code, err) == (3, f"wgt: error: no combat results table for {slug} yet\n")
 
 
-@pytest.mark.parametrize("slug", [s for s, g in GAMES.items() if not g.has_charts()])
-def test_a_game_without_charts_says_so(with_extra: None, slug: str) -> None:
+@pytest.mark.parametrize("slug", [s for s, g in ALL_GAMES.items() if not g.has_charts()])
+def test_a_game_without_charts_says_so(with_bare: None, slug: str) -> None:
     code, _, err = invoke("build", "aids", slug)
     assert (code, err) == (3, f"wgt: error: game {slug!r} has no charts yet\n")
 

@@ -157,19 +157,6 @@ def test_combat_bad_input(args: tuple[str, ...]) -> None:
     assert code == 3 and err.startswith("wgt: error: ")
 
 
-def test_combat_game_without_crt(tmp_path: Path) -> None:
-    """A game folder that declares no combat results table: ``wgt combat SLUG`` says so in one line, exit 3
-    (every bundled game now has one, so the game is made here)."""
-    game = tmp_path / "games" / "bare_game"
-    game.mkdir(parents=True)
-    (game / "__init__.py").write_text(
-        "from toolkit.games.base import Game\n\n\n"
-        "class Bare(Game):\n    slug = 'bare-game'\n    title = 'Bare'\n    sides = ('red', 'blue')\n\n\n"
-        "GAME = Bare()\n", encoding="utf-8")
-    code, _, err = run("--games-path", str(tmp_path / "games"), "combat", "bare-game", "-a", "3", "-d", "1")
-    assert code == 3 and "no combat results table for bare-game" in err
-
-
 def test_check_json_shape_is_design_md(tmp_path: Path) -> None:
     """DESIGN.md: {"game","ok","violations":[{"rule","message","hexes","units"}],"units":{...},"summary":{}};
     every unit (also one off the map) carries hex, supplied and in_enemy_zoc."""
