@@ -1,0 +1,388 @@
+"""Extraction's legend: terrain and feature classes, reading a legend file, and resolving its samples
+against a scan (see :mod:`toolkit.terrain.extract`)."""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+from PIL import Image
+
+from .. import yamlfile
+from ..errors import DataFileError, GridError, InputError
+from ..hexgrid import Grid
+from .colour import hex_to_rgb, lab_to_rgb, rgb_to_lab
+from .extract_raster import _Features, _hex_size
+from .io import _WORD  # a hexside feature name, as the map reader requires
+from .legend import normalise
+from .symbols import SymbolClass
+
+#: A legend is tens of entries, each with a few sample points; 100,000 nodes is ~29 MB of node tree.
+LEGEND_LIMITS = yamlfile.Limits(max_depth=16, max_nodes=100_000)
+
+
+# --- legend ----------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class TerrainClass:
+    """A legend terrain: its name, its colour in CIELAB, and where that colour came from."""
+
+    name: str
+    lab: tuple[float, float, float]
+    source: str = "colour"
+    water: bool = False
+
+
+WATER_NAMES = frozenset({"water", "sea", "lake", "ocean"})
+
+
+@dataclass(frozen=True)
+class FeatureClass:
+    """A hexside feature: ``kind`` is ``along`` (drawn on the side: rivers) or ``across`` (crossing the
+    side: roads, railways). ``tolerance`` is the Delta E for a pixel to count; ``threshold`` the
+    score a side needs (``None``: the kind's default). ``yes``/``no`` are marked example sides."""
+
+    name: str
+    lab: tuple[float, float, float]
+    kind: str = "along"
+    tolerance: float | None = None
+    threshold: float | None = None
+    yes: tuple[str, ...] = ()
+    no: tuple[str, ...] = ()
+    on_coast: bool = False
+    terrains: tuple[str, ...] = ()
+    trace: bool = False  # (across) traced across the whole side (toolkit/terrain/lines.py); the legend's
+    # default unless marked yes/no example sides are given (they calibrate the band method)
+
+
+@dataclass(frozen=True)
+class Legend:
+    """Terrain colours, hexside features, the ink lightness (L* below it is ink) and the largest
+    Delta E at which a colour still counts as a legend terrain."""
+
+    terrains: tuple[TerrainClass, ...]
+    features: tuple[FeatureClass, ...] = ()
+    ink_lightness: float = 35.0
+    max_delta_e: float = 30.0
+    symbols: tuple[SymbolClass, ...] = ()  # printed symbols: terrain classes (symbol: true) and features
+    priority: tuple[str, ...] = ()  # rule order (terrain rules on when given)
+    min_share: Mapping[str, float] = field(default_factory=dict)  # given coverage thresholds
+    examples: Mapping[str, tuple[str, ...]] = field(default_factory=dict)  # terrain -> example hexes
+
+    def names(self) -> list[str]:
+        return [t.name for t in self.terrains]
+
+
+def load_legend(path: str | Path) -> dict[str, Any]:
+    """Read a legend file (YAML). Its samples (``hexes``/``box``/``points``) are resolved against a
+    scan by :func:`legend_from_dict`."""
+    p = Path(path)
+    data = yamlfile.load_file(p, "legend", limits=LEGEND_LIMITS, bool_keys=True)  # yes: and no: examples
+    if not isinstance(data, dict):
+        raise DataFileError("a legend is a mapping with 'terrain:' (and optional 'features:', 'ink:')", p)
+    data.setdefault("_source", str(p))
+    data = normalise(data)
+    _check_legend_names(data, p)
+    return data
+
+
+_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
+
+
+def _check_legend_names(data: Mapping[str, Any], path: Path) -> None:
+    """Names the extractor will write into a map and draw on the QA overlay: a terrain name on one line
+    with no control characters, a feature name a word (letters, digits, _ or -), as the map reader
+    requires of hexside features; else the map written would be one wgt refuses to read back."""
+    terrain, features = data.get("terrain"), data.get("features")
+    for name in terrain if isinstance(terrain, Mapping) else ():
+        if isinstance(name, str) and _CONTROL.search(name):
+            raise DataFileError(f"terrain name {name!r} holds a line break or control character", path)
+    for name in features if isinstance(features, Mapping) else ():
+        if isinstance(name, str) and not _WORD.fullmatch(name):
+            raise DataFileError(f"feature name {name!r} is not a word (letters, digits, _ or -)", path)
+
+
+
+def _masked_colours(legend: Mapping[str, Any] | Legend) -> list[tuple[int, int, int]]:
+    """RGB of the features to leave out of terrain colours: 'across' features (roads, railways),
+    unless the legend says ``mask: false``; any feature with ``mask: true``."""
+    out = []
+    if isinstance(legend, Legend):
+        for f in legend.features:
+            if f.kind == "across":
+                r, g, b = (round(v) for v in lab_to_rgb(f.lab))
+                out.append((r, g, b))
+        return out
+    fspec = legend.get("features") or {}
+    for v in (fspec.values() if isinstance(fspec, Mapping) else ()):  # a bad 'features:' is reported later
+        if isinstance(v, str):
+            v = {"colour": v}
+        if not isinstance(v, Mapping):
+            continue
+        want = v.get("mask", v.get("kind", "along") == "across")
+        colour = v.get("colour") or v.get("color")
+        if want and colour:
+            try:
+                out.append(hex_to_rgb(str(colour)))
+            except InputError:
+                continue  # reported when the legend is read
+    return out
+
+
+
+# --- legend resolution against the scan ------------------------------------------------------------
+
+
+def legend_from_dict(spec: Mapping[str, Any], image: Image.Image | None = None, grid: Grid | None = None,
+                     _fi: _Features | None = None) -> Legend:
+    """A :class:`Legend` from its file form::
+
+        terrain:
+          clear: "#eee6c4"                 # a colour
+          forest: {hexes: ["0304", "1210"]}   # sampled inside these hexes of the scan
+          marsh: {box: [x0, y0, x1, y1]}       # sampled in a box of the scan (pixels)
+          water: {points: [[x, y], ...], water: true}   # sampled at points; a water terrain
+        features:
+          river: {colour: "#2454be", kind: along, yes: ["0610/0711"], no: ["0101/0102"]}
+          road: {colour: "#c8281e", kind: across, tolerance: 25, threshold: 0.03}
+          coast: {kind: coast, terrain: [sea]}   # every side between a sea hex and a land hex
+        ink: {lightness: 35}                 # CIELAB L* below which a pixel is ink
+        max_delta_e: 30
+
+    Samples are read through the same masked, smoothed colour image the classifier uses, so they
+    match what it sees (patterns included). ``water: true`` (the default for terrains named water,
+    sea, lake or ocean) marks water: no ``along`` feature is reported between two water hexes,
+    where hex lines printed over the water look like rivers.
+    """
+    spec = normalise(spec)
+    src = str(spec.get("_source", "legend"))
+    terr = spec.get("terrain")
+    if not isinstance(terr, Mapping) or not terr:
+        raise DataFileError("the legend has no 'terrain:' mapping of terrain -> colour or samples", src)
+    ink_l = _ink_lightness(spec)
+    max_de = _number(spec.get("max_delta_e", 30.0), "max_delta_e", src, positive=True)
+    terrains = []
+    symbols: list[SymbolClass] = []
+    min_share: dict[str, float] = {}
+    examples: dict[str, tuple[str, ...]] = {}
+    for name, v in terr.items():
+        if isinstance(v, Mapping) and v.get("hexes") is not None:
+            examples[str(name)] = _id_list(v["hexes"], f"terrain {name!r} hexes", src)
+        if isinstance(v, Mapping) and v.get("min_share") is not None:
+            ms = _number(v["min_share"], f"terrain {name!r} min_share", src)
+            if not 0 <= ms <= 1:
+                raise DataFileError(f"terrain {name!r}: min_share is a share of the hex from 0 to 1, not {ms:g}", src)
+            min_share[str(name)] = ms
+        if isinstance(v, Mapping) and v.get("symbol"):
+            symbols.append(_symbol_class(str(name), v, src, terrain=True))
+            continue
+        tc = _resolve_terrain(str(name), v, src, image, grid, _fi, ink_l)
+        water = v.get("water", tc.name in WATER_NAMES) if isinstance(v, Mapping) else tc.name in WATER_NAMES
+        terrains.append(TerrainClass(tc.name, tc.lab, tc.source, bool(water)))
+    feats = []
+    fspec = spec.get("features") or {}
+    if not isinstance(fspec, Mapping):
+        raise DataFileError("'features:' is a mapping of feature name -> colour or settings", src)
+    for name, v in fspec.items():
+        if isinstance(v, str):
+            v = {"colour": v}
+        kind = str(v.get("kind", "along")) if isinstance(v, Mapping) else "along"
+        if kind not in ("along", "across", "coast", "symbol"):
+            raise DataFileError(f"feature {name!r}: kind must be 'along', 'across', 'coast' or 'symbol', not {kind!r}",
+                                src)
+        if kind == "symbol":
+            symbols.append(_symbol_class(str(name), v, src, terrain=False))
+            continue
+        if kind == "coast":
+            feats.append(_coast_feature(str(name), v, terrains, src))
+            continue
+        if not isinstance(v, Mapping) or not (v.get("colour") or v.get("color")):
+            raise DataFileError(f"feature {name!r} needs a colour ('#rrggbb')", src)
+        rgb = _colour(v.get("colour") or v.get("color"), f"feature {name!r}", src)
+        lab = tuple(float(x) for x in rgb_to_lab(np.array(rgb, float)))
+        what = f"feature {name!r}"
+        feats.append(FeatureClass(str(name), lab, kind,  # type: ignore[arg-type]
+                                  _opt_float(v.get("tolerance"), f"{what} tolerance", src),
+                                  _opt_float(v.get("threshold"), f"{what} threshold", src),
+                                  _id_list(_get(v, "yes"), f"{what} yes", src),
+                                  _id_list(_get(v, "no"), f"{what} no", src), bool(v.get("on_coast", False)),
+                                  trace=bool(v.get("trace", not (_get(v, "yes") or _get(v, "no"))))))
+    names = [t.name for t in terrains] + [sc.name for sc in symbols if sc.terrain]
+    prio = spec.get("priority")
+    priority: tuple[str, ...] = ()
+    if prio is not None:
+        priority = _id_list(prio, "priority", src)
+        for n in priority:
+            if n not in names:
+                raise DataFileError(f"priority names {n!r}, which is not a terrain of the legend "
+                                    f"({', '.join(names)})", src)
+        priority += tuple(n for n in names if n not in priority)
+    elif min_share or any(sc.terrain for sc in symbols):
+        # no order given: symbol classes first, then classes with a threshold, in legend order
+        priority = tuple([sc.name for sc in symbols if sc.terrain] + [n for n in names if n in min_share])
+    return Legend(tuple(terrains), tuple(feats), ink_l, max_de, tuple(symbols), priority, min_share, examples)
+
+
+def _symbol_class(name: str, v: Mapping[str, Any], src: str, terrain: bool) -> SymbolClass:
+    what = f"{'terrain' if terrain else 'feature'} {name!r}"
+    colour = v.get("colour") or v.get("color")
+    return SymbolClass(name, _id_list(v.get("hexes"), f"{what} hexes", src), terrain,
+                       _colour(colour, what, src) if colour else None,
+                       _opt_float(v.get("tolerance"), f"{what} tolerance", src),
+                       _opt_float(v.get("threshold"), f"{what} threshold", src))
+
+
+COAST_COLOUR = "#23578f"  # how the QA picture draws a coast feature given without a colour
+
+
+def _coast_feature(name: str, v: Any, terrains: Sequence[TerrainClass], src: str) -> FeatureClass:
+    """A ``kind: coast`` feature: every side between a water hex and a land hex, from the terrain;
+    ``terrain: [...]`` limits it to the sides of those water terrains (e.g. ``sea`` apart from
+    ``lake``)."""
+    v = v if isinstance(v, Mapping) else {}
+    water = [t.name for t in terrains if t.water]
+    names = _id_list(v.get("terrain"), f"feature {name!r} terrain", src) or tuple(water)
+    for t in names:
+        if t not in water:
+            raise DataFileError(f"feature {name!r}: {t!r} is not a water terrain of the legend "
+                                f"(water: {', '.join(water) or 'none'})", src)
+    if not names:
+        raise DataFileError(f"feature {name!r} is a coast, but the legend has no water terrain (water: true)", src)
+    rgb = _colour(v.get("colour") or v.get("color") or COAST_COLOUR, f"feature {name!r}", src)
+    lab = tuple(float(x) for x in rgb_to_lab(np.array(rgb, float)))
+    return FeatureClass(name, lab, "coast", terrains=names)  # type: ignore[arg-type]
+
+
+def _get(v: Mapping[Any, Any], key: str) -> Any:
+    """``v[key]`` for ``yes``/``no``, which YAML 1.1 (PyYAML) reads as the booleans True/False when
+    unquoted: ``{yes: [...], no: [...]}`` arrives as ``{True: [...], False: [...]}``."""
+    if key in v:
+        return v[key]
+    return v.get({"yes": True, "no": False}[key])
+
+
+def _number(v: Any, what: str, src: str, positive: bool = False) -> float:
+    """A finite number from a legend field, or a one-line :class:`DataFileError` naming the field."""
+    if isinstance(v, bool) or not isinstance(v, (int, float, str)):
+        raise DataFileError(f"{what} must be a number, not {v!r}", src)
+    try:
+        out = float(v)
+    except ValueError:
+        raise DataFileError(f"{what} must be a number, not {v!r}", src) from None
+    if not math.isfinite(out) or (positive and out <= 0):
+        raise DataFileError(f"{what} must be a {'positive ' if positive else ''}finite number, not {v!r}", src)
+    return out
+
+
+def _opt_float(v: Any, what: str = "value", src: str = "legend") -> float | None:
+    return None if v is None else _number(v, what, src)
+
+
+def _id_list(v: Any, what: str, src: str) -> tuple[str, ...]:
+    """A list of hex or hexside ids from a legend field (``None`` = empty)."""
+    if v is None:
+        return ()
+    if isinstance(v, str) or not isinstance(v, Sequence):
+        raise DataFileError(f"{what} must be a list of ids, not {v!r}", src)
+    return tuple(str(s) for s in v)
+
+
+def _ink_lightness(spec: Mapping[str, Any]) -> float:
+    """The legend's ink lightness (CIELAB L*): ``ink: {lightness: L}`` or ``ink: L`` (default 35)."""
+    src = str(spec.get("_source", "legend"))
+    ink = spec.get("ink")
+    if ink is None:
+        return 35.0
+    raw = ink.get("lightness", 35.0) if isinstance(ink, Mapping) else ink
+    out = _number(raw, "ink lightness", src)
+    if not 0 <= out <= 100:
+        raise DataFileError(f"ink lightness is a CIELAB L* from 0 to 100, not {raw!r}", src)
+    return out
+
+
+def _colour(v: Any, what: str, src: str) -> tuple[int, int, int]:
+    try:
+        return hex_to_rgb(str(v))
+    except InputError:
+        raise DataFileError(f"{what}: {v!r} is not a colour of the form '#rrggbb'", src) from None
+
+
+def _resolve_terrain(name: str, v: Any, src: str, image: Image.Image | None, grid: Grid | None,
+                     fi: _Features | None, ink_l: float) -> TerrainClass:
+    if isinstance(v, str):
+        rgb = _colour(v, f"terrain {name!r}", src)
+        return TerrainClass(name, tuple(float(x) for x in rgb_to_lab(np.array(rgb, float))), "colour")  # type: ignore[arg-type]
+    if not isinstance(v, Mapping):
+        raise DataFileError(f"terrain {name!r}: give a colour '#rrggbb' or a mapping with colour/hexes/box/points", src)
+    if v.get("colour") or v.get("color"):
+        rgb = _colour(v.get("colour") or v.get("color"), f"terrain {name!r}", src)
+        return TerrainClass(name, tuple(float(x) for x in rgb_to_lab(np.array(rgb, float))), "colour")  # type: ignore[arg-type]
+    if fi is None or image is None:
+        raise DataFileError(f"terrain {name!r} is sampled from the scan; give the image", src)
+    h, w = fi.valid.shape
+    f = fi.factor
+    samples: list[np.ndarray] = []
+    if v.get("hexes"):
+        _id_list(v["hexes"], f"terrain {name!r} hexes", src)
+        if grid is None or grid.layout is None:
+            raise DataFileError(f"terrain {name!r} is sampled from hexes; the grid needs a calibration", src)
+        lay = fi.to_reduced(grid.layout)
+        for hid in v["hexes"]:
+            try:
+                hx = grid.hex(str(hid))
+            except GridError as exc:
+                raise DataFileError(f"terrain {name!r}: {exc}", src) from None
+            cx, cy = lay.hex_to_pixel(hx)
+            rad = 0.5 * _hex_size(lay)
+            y0, y1 = max(0, int(cy - rad)), min(h, int(cy + rad) + 1)
+            x0, x1 = max(0, int(cx - rad)), min(w, int(cx + rad) + 1)
+            if y0 >= y1 or x0 >= x1:
+                raise InputError(f"terrain {name!r}: sample hex {hid} is off the image ({image.width}x{image.height})")
+            yy, xx = np.mgrid[y0:y1, x0:x1]
+            sel = ((xx - cx) ** 2 + (yy - cy) ** 2 <= rad * rad)
+            yy, xx = yy[sel], xx[sel]
+            ok = fi.valid[yy, xx]
+            samples.append(fi.lab[yy[ok], xx[ok]])
+        how = "hexes"
+    elif v.get("box"):
+        try:
+            bx0, by0, bx1, by1 = (float(t) for t in v["box"])
+        except (TypeError, ValueError):
+            raise DataFileError(f"terrain {name!r}: box is [x0, y0, x1, y1]", src) from None
+        if not all(math.isfinite(t) for t in (bx0, by0, bx1, by1)):
+            raise DataFileError(f"terrain {name!r}: box is [x0, y0, x1, y1] (finite pixel numbers)", src)
+        a0, b0 = int(min(bx0, bx1) // f), int(min(by0, by1) // f)
+        a1, b1 = int(max(bx0, bx1) // f) + 1, int(max(by0, by1) // f) + 1
+        if a0 >= w or b0 >= h or a1 <= 0 or b1 <= 0:
+            raise InputError(f"terrain {name!r}: box {list(v['box'])} is off the image ({image.width}x{image.height})")
+        blk = fi.lab[max(0, b0):b1, max(0, a0):a1]
+        ok = fi.valid[max(0, b0):b1, max(0, a0):a1]
+        samples.append(blk[ok])
+        how = "box"
+    elif v.get("points"):
+        if isinstance(v["points"], (str, bytes)) or not isinstance(v["points"], Sequence):
+            raise DataFileError(f"terrain {name!r}: points are [x, y] pairs", src)
+        for pt in v["points"]:
+            try:
+                x, y = (float(t) for t in pt)
+            except (TypeError, ValueError):
+                raise DataFileError(f"terrain {name!r}: points are [x, y] pairs", src) from None
+            if not (0 <= x < image.width and 0 <= y < image.height):
+                raise InputError(f"terrain {name!r}: point {x:g},{y:g} is off the image ({image.width}x{image.height})")
+            j, i = min(w - 1, int(x // f)), min(h - 1, int(y // f))
+            win = (slice(max(0, i - 1), i + 2), slice(max(0, j - 1), j + 2))
+            samples.append(fi.lab[win][fi.valid[win]])
+        how = "points"
+    else:
+        raise DataFileError(f"terrain {name!r}: give colour, hexes, box or points", src)
+    allp = np.concatenate(samples) if samples else np.zeros((0, 3))
+    if len(allp) == 0:
+        raise InputError(f"terrain {name!r}: its sample area holds no terrain colour (only ink or off the image)")
+    lab = np.median(allp, axis=0)
+    return TerrainClass(name, (float(lab[0]), float(lab[1]), float(lab[2])), how)

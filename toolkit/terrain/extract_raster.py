@@ -1,0 +1,167 @@
+"""Extraction's image side: the masked, smoothed colour image in CIELAB at block resolution, the size checks
+that refuse an image before decoding, and the raster of hex indices (see :mod:`toolkit.terrain.extract`)."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+from PIL import Image, ImageChops, ImageDraw
+
+from ..errors import GridError, InputError
+from ..hexgrid import Grid, Hex, Layout
+from .colour import rgb_to_lab
+
+SMOOTH = 0.3  # masked local mean window, in hex sizes
+MASK_TOLERANCE = 45  # per RGB channel: pixels this close to an 'across' feature's colour are not terrain
+#: the most colour blocks (a block is a hex's tenth, at least a pixel) an image may have: extraction takes about
+#: 135 bytes a block at its peak (measured: 1.05 GB for 7.8 million blocks, a white 2800x2800 px scan with hexes
+#: of 17 px). A 300-dpi 22x34" scan with half-inch hexes is about 300,000 blocks.
+MAX_BLOCKS = 8_000_000
+#: a grid may have at most this many times (plus 1,000) the hexes that lie on the image (a scan of one sheet of
+#: a four-sheet map is fine; a grid of half a million hexes around a 160-pixel picture is a mistake)
+MAX_OFF_IMAGE = 10
+
+
+# --- feature image ---------------------------------------------------------------------------------
+
+
+@dataclass
+class _Features:
+    """The masked, smoothed colour image at reduced resolution, in CIELAB, with its pixel mapping."""
+
+    lab: np.ndarray  # (h, w, 3) float32
+    valid: np.ndarray  # (h, w) bool: enough non-ink pixels around
+    factor: int  # scan pixels per block
+
+    def to_reduced(self, layout: Layout) -> Layout:
+        """The layout in reduced-pixel coordinates (reduced pixel j's centre = scan f*j + (f-1)/2)."""
+        f = self.factor
+        return layout.translated(-(f - 1) / 2, -(f - 1) / 2).scaled(1 / f)
+
+
+def _hex_size(layout: Layout) -> float:
+    return math.sqrt(layout.hex_area() / (1.5 * math.sqrt(3.0)))
+
+
+def _blocks(size: float) -> tuple[int, int, int]:
+    """``(pre, f2, f)`` for hexes of ``size`` px: the image is reduced by ``pre``, then by ``f2``; a colour block
+    is ``f = pre * f2`` pixels square (about a tenth of a hex). Big hexes (a 300-dpi scan): ink is found and
+    colours averaged at a third or half of the resolution first - hex lines and lettering are still several
+    pixels wide there, and it cuts the work at full resolution."""
+    f = max(1, int(size // 10))
+    pre = 3 if f >= 9 else (2 if f >= 6 else 1)
+    return pre, f // pre, (f // pre) * pre
+
+
+def _smooth_radius(size: float, f: int) -> int:
+    """The radius, in blocks, of the masked local mean (:func:`_box`)."""
+    return max(1, int(SMOOTH * size / f / 2))
+
+
+def check_image_size(width: int, height: int, grid: Grid) -> float:
+    """Refuse, before a pixel is decoded, an image extraction cannot work on with this calibrated grid: hexes
+    under 6 px, more than :data:`MAX_BLOCKS` colour blocks counting the margin the colour averaging pads each
+    side with (a 1-pixel-high image of 85 million pixels is 4 rows of 9 million blocks: 3.2 GB and 46 s before
+    this check), or a grid mostly off the image. Returns the hex size in pixels."""
+    if grid.layout is None:
+        raise GridError("the grid has no calibration for this image; run 'wgt map calibrate' first")
+    layout = grid.layout
+    size = _hex_size(layout)
+    if size < 6:
+        raise InputError(f"hexes of {size:.1f} px are too small to classify (need 6 px or more)")
+    _, _, f = _blocks(size)
+    pad = 2 * _smooth_radius(size, f) + 1
+    blocks = (-(-width // f) + pad) * (-(-height // f) + pad)
+    if blocks > MAX_BLOCKS:
+        raise InputError(f"a {width}x{height} px image with hexes of {size:.0f} px is {blocks:,} colour "
+                         f"blocks, more than the {MAX_BLOCKS:,} extraction works on "
+                         f"(~{MAX_BLOCKS * 135 // 2**20} MiB): crop the scan to the map or scan at a lower resolution")
+    hexes_all = grid.hexes()
+    axial = np.array([(h.q, h.r) for h in hexes_all], dtype=np.float64).reshape(-1, 2)
+    m = np.array(layout.matrix)
+    centres = axial @ m[:, :2].T + m[:, 2]
+    on = int(np.count_nonzero((centres[:, 0] >= 0) & (centres[:, 0] < width)
+                              & (centres[:, 1] >= 0) & (centres[:, 1] < height)))
+    if on == 0 or len(hexes_all) > MAX_OFF_IMAGE * on + 1000:
+        raise InputError(f"only {on:,} of the grid's {len(hexes_all):,} hexes lie on the {width}x{height} "
+                         "px image: check the grid's extent and calibration")
+    return size
+
+
+def _feature_image(im: Image.Image, size: float, ink_lightness: float,
+                   masked_colours: Sequence[tuple[int, int, int]] = ()) -> _Features:
+    pre, f2, f = _blocks(size)
+    src = im.reduce(pre) if pre > 1 else im
+    # ink: CIELAB L* below the threshold; L* depends on luminance only, so map it to an 8-bit luma cut
+    y = ((ink_lightness + 16) / 116) ** 3 if ink_lightness > 8 else ink_lightness / 903.3
+    cut = round(255 * (12.92 * y if y <= 0.0031308 else 1.055 * y ** (1 / 2.4) - 0.055))
+    keep = src.convert("L").point(lambda v: 255 if v >= cut else 0)
+    if masked_colours:
+        # line features drawn over the terrain (roads, railways) are left out like ink: pixels within
+        # +-MASK_TOLERANCE of the feature colour in each channel
+        bands = src.split()
+        for rgb in masked_colours:
+            hit: Image.Image | None = None
+            for band, c in zip(bands, rgb):
+                lo, hi = c - MASK_TOLERANCE, c + MASK_TOLERANCE
+                m = band.point(lambda v, lo=lo, hi=hi: 255 if lo <= v <= hi else 0)
+                hit = m if hit is None else ImageChops.multiply(hit, m)
+            if hit is not None:
+                keep = ImageChops.subtract(keep, hit)
+        del bands
+    masked = Image.new("RGB", src.size, 0)
+    masked.paste(src, mask=keep)
+    del src
+    if f2 > 1:
+        masked = masked.reduce(f2)
+        keep = keep.reduce(f2)
+    s = np.asarray(masked, dtype=np.float32)
+    w = np.asarray(keep, dtype=np.float32) / 255.0
+    del masked, keep
+    # s is the block mean of rgb*keep and w the block mean of keep: their box sums divide to the
+    # mean colour of the non-ink pixels around each block
+    r = _smooth_radius(size, f)
+    ssum = _box(s, r)
+    wsum = _box(w, r)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        mean = ssum / wsum[..., None]
+    valid = wsum > 0.1 * (2 * r + 1) ** 2
+    mean[~valid] = 0
+    lab = rgb_to_lab(np.clip(mean, 0, 255).astype(np.float32))
+    return _Features(lab, valid, f)
+
+
+
+
+def _box(a: np.ndarray, r: int) -> np.ndarray:
+    """Sum over a (2r+1)^2 window (zero padding) via an integral image, float64 accumulation."""
+    pad = [(r + 1, r), (r + 1, r)] + [(0, 0)] * (a.ndim - 2)
+    c = np.pad(a.astype(np.float64), pad)
+    c = c.cumsum(0).cumsum(1)
+    k = 2 * r + 1
+    out = c[k:, k:] - c[:-k, k:] - c[k:, :-k] + c[:-k, :-k]
+    return out.astype(np.float32)
+
+
+def _hex_corners(layout: Layout, hexes: Sequence[Hex], inset: float = 1.0) -> np.ndarray:
+    """(N, 6, 2) pixel corners of hexes, shrunk towards their centres by ``inset`` (vectorised: under
+    an affine layout every hex's corners sit at the same offsets from its centre)."""
+    axial = np.array([(h.q, h.r) for h in hexes], dtype=np.float64).reshape(-1, 2)
+    m = np.array(layout.matrix)
+    centres = axial @ m[:, :2].T + m[:, 2]
+    unit = np.array(layout.corners(Hex(0, 0))) - np.array(layout.hex_to_pixel(Hex(0, 0)))
+    return centres[:, None, :] + inset * unit[None, :, :]
+
+
+def _hex_raster(layout_red: Layout, hexes: Sequence[Hex], shape: tuple[int, int], inset: float) -> np.ndarray:
+    """Integer image of hex indices (-1 outside every hex), hexes drawn shrunk by ``inset``."""
+    h, w = shape
+    img = Image.new("I", (w, h), -1)
+    d = ImageDraw.Draw(img)
+    # Pillow fills the pixel a float coordinate truncates to: +0.5 makes that rounding
+    for i, pts in enumerate((_hex_corners(layout_red, hexes, inset) + 0.5).tolist()):
+        d.polygon([tuple(p) for p in pts], fill=i)
+    return np.asarray(img)

@@ -1,0 +1,298 @@
+"""Extraction's hexside features: band sampling along and across every hexside, with colour, tolerance and
+threshold adapted to the scan or learned from marked example sides (see :mod:`toolkit.terrain.extract`)."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+from PIL import Image
+
+from ..errors import GridError, InputError
+from ..hexgrid import Grid, Layout
+from .colour import lab_table, lab_to_rgb, rgb_codes, rgb_to_hex
+
+if TYPE_CHECKING:
+    from .extract import Extraction
+from .extract_legend import FeatureClass, Legend
+from .extract_raster import _hex_size
+
+# --- hexsides --------------------------------------------------------------------------------------
+
+
+_ALONG_THRESHOLD = 0.5  # share of positions along the side that must hit
+_ACROSS_THRESHOLD = 0.035  # longest run of hits along the side, in hex sizes
+_DEFAULT_TOLERANCE = 22.0
+MAX_CROSSING = 0.3  # hex sizes: the widest a road or railway crossing a side may look along it
+ADAPT_DELTA_E = 40.0  # how far a scanned feature colour may sit from its legend colour and still be adapted to
+
+
+def _hexsides(image: Image.Image, grid: Grid, leg: Legend, ext: Extraction) -> None:
+    assert grid.layout is not None
+    size = _hex_size(grid.layout)
+    f = max(1, int(size // 27))
+    small = image.reduce(f) if f > 1 else image
+    arr = np.asarray(small)
+    hgt, wid = arr.shape[:2]
+    lay = grid.layout.translated(-(f - 1) / 2, -(f - 1) / 2).scaled(1 / f)
+    s = _hex_size(lay)
+    sides = list(grid.hexsides())
+    keys = []
+    for sd in sides:
+        ia, ib = grid.id(sd.a), grid.id(sd.b)
+        keys.append(f"{ia}/{ib}" if ia < ib else f"{ib}/{ia}")
+    p0, p1 = _side_ends(lay, sides)
+    vec = p1 - p0
+    length = np.linalg.norm(vec, axis=1, keepdims=True)
+    u = vec / length
+    nrm = np.stack([-u[:, 1], u[:, 0]], axis=1)
+    na = max(8, round(0.8 * s))
+    ta = np.linspace(0.1, 0.9, na)
+    hw = max(2, math.ceil(0.15 * s))
+    oa = np.arange(-hw, hw + 1, dtype=np.float64)
+    xs = p0[:, None, None, 0] + vec[:, None, None, 0] * ta[None, :, None] + nrm[:, None, None, 0] * oa[None, None, :]
+    ys = p0[:, None, None, 1] + vec[:, None, None, 1] * ta[None, :, None] + nrm[:, None, None, 1] * oa[None, None, :]
+    xi = np.clip(np.rint(xs).astype(np.intp), 0, wid - 1)
+    yi = np.clip(np.rint(ys).astype(np.intp), 0, hgt - 1)
+    onimg = (xs >= 0) & (xs <= wid - 1) & (ys >= 0) & (ys <= hgt - 1)
+    del xs, ys
+    # colours by a 6-bit-per-channel lookup table (within ~2 Delta E of exact; 10x faster on the
+    # millions of band samples of a full-size scan)
+    px = arr[yi, xi]
+    code = rgb_codes(px)
+    del px
+    tab = lab_table()
+    lab = (tab[0][code], tab[1][code], tab[2][code])  # L*, a*, b* planes, each (N, na, no) float32
+    step = float(length.mean()) * 0.8 / na / s  # hex sizes per along-position
+    core = min(hw - 1, max(1, round(0.06 * s)))  # half-width of the band's middle, where the hex line is
+    middle = (ta >= 0.25) & (ta <= 0.75)  # where a crossing is looked for
+    index = {kk: i for i, kk in enumerate(keys)}
+    water = {t.name for t in leg.terrains if t.water}
+    wet = {hid for hid, r in ext.hexes.items() if r.terrain in water}
+    terrain_of = {hid: r.terrain for hid, r in ext.hexes.items()}
+    ta_, tb_ = [terrain_of.get(grid.id(sd.a)) for sd in sides], [terrain_of.get(grid.id(sd.b)) for sd in sides]
+    wet_a = np.array([grid.id(sd.a) in wet for sd in sides], dtype=bool)
+    wet_b = np.array([grid.id(sd.b) in wet for sd in sides], dtype=bool)
+    known = np.array([a is not None and b is not None for a, b in zip(ta_, tb_)], dtype=bool)
+    both_water = wet_a & wet_b
+    # a line along a side between water and land is the coast (drawn in a blue much like a river's):
+    # 'along' features are not looked for there unless they say 'on_coast: true'
+    coast_side = known & (wet_a != wet_b)
+    found: dict[str, set[str]] = {}
+    for feat in leg.features:
+        if feat.kind != "coast":
+            continue
+        for k in np.nonzero(coast_side)[0]:
+            if (ta_[k] if wet_a[k] else tb_[k]) in feat.terrains:
+                found.setdefault(keys[k], set()).add(feat.name)
+    learned: list[tuple[FeatureClass, np.ndarray, list[int], list[int]]] = []
+    colours: dict[str, np.ndarray] = {}
+    for feat in leg.features:
+        if feat.kind == "coast":
+            continue
+        colour = np.array(feat.lab, np.float32)
+        dist = _dist(lab, onimg, colour)
+        lowest = float(dist.min()) if dist.size else float("inf")
+        if lowest > max(45.0, (feat.tolerance or _DEFAULT_TOLERANCE) * 2):
+            raise InputError(f"legend feature {feat.name!r} ({rgb_to_hex(lab_to_rgb(feat.lab))}) matches nothing on "
+                             f"the image (nearest colour is Delta E {lowest:.0f} away)")
+        yes = [_side_index(grid, index, k2, feat.name) for k2 in feat.yes]
+        no = [_side_index(grid, index, k2, feat.name) for k2 in feat.no]
+        if yes:
+            # the feature's colour as printed and scanned (blurred into the hex line, JPEG-smeared):
+            # the median of the best-matching samples along the marked sides, refined twice
+            # (a road or railway: off the band's middle, where the hex line is, and near the side's
+            # middle, away from the hex lines leaving its ends)
+            outer = onimg[yes].copy()
+            if feat.kind == "across":
+                mid = outer.shape[2] // 2
+                outer[:, :, mid - core:mid + core + 1] = False
+                outer[:, ~middle] = False
+            dy = np.where(outer, dist[yes], np.inf)
+            for _ in range(2):
+                pick = dy.argmin(axis=2)
+                ny = np.take_along_axis(dy, pick[..., None], axis=2)[..., 0]
+                got = np.stack([np.take_along_axis(ch[yes], pick[..., None], axis=2)[..., 0] for ch in lab], axis=-1)
+                if feat.kind == "along":
+                    finite = ny[np.isfinite(ny)]
+                    close = ny <= (np.percentile(finite, 50) if finite.size else np.inf)
+                else:  # a road crosses a side in a few positions: each side's best two
+                    close = ny <= np.sort(ny, axis=1)[:, 1:2]
+                colour = np.median(got[close], axis=0).astype(np.float32)
+                dy = _dist(tuple(ch[yes] for ch in lab), outer, colour)
+            dist = _dist(lab, onimg, colour)
+        elif feat.tolerance is None and not _ink_like(feat.lab):
+            # no marked sides: adapt the legend colour to the scan - the median of the samples that
+            # match it best (the best 0.05%, if they are within ADAPT_DELTA_E of the legend colour)
+            finite = dist[np.isfinite(dist)]
+            q = float(np.percentile(finite, 0.05)) if finite.size else np.inf
+            if q < ADAPT_DELTA_E:
+                close = dist <= q
+                got = np.array([float(np.median(ch[close])) for ch in lab], dtype=np.float32)
+                if float(np.sqrt(((got - colour) ** 2).sum())) < ADAPT_DELTA_E:
+                    colour = got
+                    dist = _dist(lab, onimg, colour)
+        learned.append((feat, dist, yes, no))
+        colours[feat.name] = colour
+    for i, (feat, dist, yes, no) in enumerate(learned):
+        # a sample counts for the feature whose colour it is nearest (a coast line drawn in a darker
+        # blue than the rivers is not a river)
+        others = [d for j, (_, d, _, _) in enumerate(learned) if j != i]
+        if others:
+            dist = np.where(dist <= np.minimum.reduce(others), dist, np.inf)
+        if feat.kind == "across":
+            dist = _crossing(dist, core, middle)
+        else:
+            dist[both_water | (coast_side & (not feat.on_coast))] = np.inf
+        tol, width, thr = _learn(feat, dist, yes, no, step)
+        if feat.trace and feat.kind == "across":
+            from .lines import crossings
+
+            ink = [(x, y, rep.template) for rep in ext.symbol_reports.values() for x, y in rep.stamps]
+            score = crossings(image, grid, sides, [float(c) for c in colours[feat.name]], tol, ink)
+            thr = 0.5
+        else:
+            score = _score(dist, tol, width, feat.kind, step)
+        ext.thresholds[feat.name] = (tol, thr)
+        ext.side_scores[feat.name] = {keys[k]: round(float(score[k]), 4) for k in range(len(keys)) if score[k] > 0}
+        for k in np.nonzero(score >= thr)[0]:
+            found.setdefault(keys[k], set()).add(feat.name)
+    ext.hexsides = {kk: frozenset(v) for kk, v in sorted(found.items())}
+
+
+
+
+def _side_ends(lay: Layout, sides: Sequence[Any]) -> tuple[np.ndarray, np.ndarray]:
+    """Pixel end points of hexsides (vectorised): a side a|b with b = a + dir[i] runs between the
+    corners a + (dir[i] + dir[i-1])/3 and a + (dir[i] + dir[i+1])/3."""
+    dirs = [(1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1)]
+    index = {d: i for i, d in enumerate(dirs)}
+    darr = np.array(dirs, dtype=np.float64)
+    a = np.array([(sd.a.q, sd.a.r) for sd in sides], dtype=np.float64).reshape(-1, 2)
+    i = np.array([index[(sd.b.q - sd.a.q, sd.b.r - sd.a.r)] for sd in sides], dtype=np.intp)
+    e1 = a + (darr[i] + darr[(i - 1) % 6]) / 3
+    e2 = a + (darr[i] + darr[(i + 1) % 6]) / 3
+    m = np.array(lay.matrix)
+    return e1 @ m[:, :2].T + m[:, 2], e2 @ m[:, :2].T + m[:, 2]
+
+
+def _ink_like(lab: Sequence[float]) -> bool:
+    """A dark, nearly neutral colour (black railways, grey borders): it looks like the hex lines, so
+    it is only learned from marked examples, never adapted on its own."""
+    return lab[0] < 45 and math.hypot(lab[1], lab[2]) < 20
+
+
+def _dist(lab: tuple[np.ndarray, np.ndarray, np.ndarray], onimg: np.ndarray, colour: np.ndarray) -> np.ndarray:
+    """Delta E of every band sample (side, along, across) to ``colour``, from the L*, a*, b* planes;
+    off-image samples infinite."""
+    d = np.square(lab[0] - colour[0])
+    d += np.square(lab[1] - colour[1])
+    d += np.square(lab[2] - colour[2])
+    np.sqrt(d, out=d)
+    d[~onimg] = np.inf
+    return d
+
+
+def _side_index(grid: Grid, index: Mapping[str, int], key: str, feat: str) -> int:
+    try:
+        a, b = key.split("/")
+        k2 = grid.side_key(a.strip(), b.strip())
+    except (ValueError, GridError) as exc:
+        why = exc if isinstance(exc, GridError) else "not a hexside a/b"
+        raise InputError(f"feature {feat!r} example {key!r}: {why}") from None
+    if k2 not in index:
+        raise InputError(f"feature {feat!r} example {key!r} is not a hexside of the map")
+    return index[k2]
+
+
+def _crossing(dist: np.ndarray, core: int, middle: np.ndarray) -> np.ndarray:
+    """Delta E of a line *crossing* the side at each position along it, (sides, positions, 1): the
+    worse of the best samples on either side of the band's middle (``core`` samples each way left
+    out), at the ``middle`` positions only (elsewhere infinite). A line along the side - the printed
+    hex line, in a dark ink like a railway's - is in the band's middle only, and the hex lines
+    leaving the side's end vertices reach into both halves of the band only near its ends; a road or
+    railway crossing the side shows on both sides of it."""
+    mid = dist.shape[2] // 2
+    neg = _near(dist[:, :, : mid - core].min(axis=2))
+    pos = _near(dist[:, :, mid + core + 1:].min(axis=2))
+    out = np.maximum(neg, pos)
+    out[:, ~middle] = np.inf
+    return out[:, :, None]
+
+
+def _near(d: np.ndarray) -> np.ndarray:
+    """The smallest of each position and its two neighbours along the side: the two halves of a
+    thin (a pixel or two, once reduced) or slightly slanted crossing need not fall at one position."""
+    out = d.copy()
+    np.minimum(out[:, 1:], d[:, :-1], out=out[:, 1:])
+    np.minimum(out[:, :-1], d[:, 1:], out=out[:, :-1])
+    return out
+
+
+def _score(dist: np.ndarray, tol: float, width: int, kind: str, step: float) -> np.ndarray:
+    """Per-side score. A position along a side is hit when at least ``width`` samples across the band
+    are within ``tol``. ``along``: share of positions hit; ``across``: longest run of consecutive
+    hit positions, in hex sizes, among runs no longer than ``MAX_CROSSING`` (a longer run is an area
+    of that colour, or a line along the side, not a line crossing it)."""
+    hits = (dist < tol).sum(axis=2) >= width
+    if kind == "along":
+        return hits.mean(axis=1)
+    cap = max(1, round(MAX_CROSSING / step))
+    run = np.zeros(hits.shape[0], dtype=np.int32)
+    best = np.zeros(hits.shape[0], dtype=np.int32)
+    for j in range(hits.shape[1] + 1):
+        more = hits[:, j] if j < hits.shape[1] else np.zeros(hits.shape[0], dtype=bool)
+        ended = ~more & (run <= cap)
+        best = np.where(ended, np.maximum(best, run), best)
+        run = np.where(more, run + 1, 0)
+    return best * step
+
+
+def _learn(feat: FeatureClass, dist: np.ndarray, yes: list[int], no: list[int], step: float,
+           ) -> tuple[float, int, float]:
+    """(tolerance, width, threshold) for a feature. Given values win. From marked ``yes`` sides: the
+    tolerance that takes in most of their best samples, and the line width (samples across) they
+    show at it, so thinner lines of a similar colour (hex lines over water) are not taken for the
+    feature; with ``no`` sides too, the threshold half-way between the two. Otherwise defaults."""
+    default_thr = _ALONG_THRESHOLD if feat.kind == "along" else _ACROSS_THRESHOLD
+    tol = feat.tolerance if feat.tolerance is not None else _DEFAULT_TOLERANCE
+    thr = feat.threshold if feat.threshold is not None else default_thr
+    width = 1
+    if not yes:
+        return tol, width, thr
+    best = dist[yes].min(axis=2)  # (sides, positions)
+    if feat.tolerance is None:
+        if feat.kind == "along":
+            tol = float(np.clip(np.percentile(best, 90) * 1.5, 12.0, 40.0))
+        else:
+            tol = float(np.clip(np.median(np.sort(best, axis=1)[:, 1]) * 2.0, 20.0, 40.0))
+    if feat.kind == "along":
+        widths = (dist[yes] < tol).sum(axis=2)
+        width = max(1, round(float(np.median(widths[widths > 0])) * 0.6)) if (widths > 0).any() else 1
+    if no and feat.threshold is None:
+        margin, lo, hi = _margin(dist, yes, no, tol, width, feat.kind, step)
+        if margin <= 0:
+            # the marked sides are not told apart this way (e.g. coast lines drawn like rivers):
+            # search tolerance and width for the pair that separates them best
+            tols = [tol] if feat.tolerance is not None else [float(t) for t in np.arange(6.0, 40.1, 2.0)]
+            widths = [1, 2, 3, 4] if feat.kind == "along" else [1]
+            best = max(((_margin(dist, yes, no, t, w, feat.kind, step), t, w) for t in tols for w in widths),
+                       key=lambda c: c[0][0])
+            if best[0][0] > 0:
+                (margin, lo, hi), tol, width = best
+        if margin > 0:
+            thr = (lo + hi) / 2
+    return tol, width, thr
+
+
+def _margin(dist: np.ndarray, yes: list[int], no: list[int], tol: float, width: int, kind: str,
+            step: float) -> tuple[float, float, float]:
+    """(margin, highest 'no' score, robust lowest 'yes' score) of the marked sides. A marked side where
+    the feature hardly shows (under a symbol, off the image) should not drag the threshold down: up
+    to a fifth of the 'yes' sides may fall below it."""
+    sy = np.sort(_score(dist[yes], tol, width, kind, step))
+    lo = float(_score(dist[no], tol, width, kind, step).max())
+    hi = float(sy[len(sy) // 5]) if len(sy) >= 5 else float(sy[0])
+    return hi - lo, lo, hi
