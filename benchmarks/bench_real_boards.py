@@ -3,7 +3,8 @@
 For each board, ``wgt map extract --truth`` runs twice, with the baseline legend (example hexes,
 majority colour, the band method for lines: ``*.majority.legend.yaml``) and with the full legend
 (rules, symbols, traced lines: ``*.legend.yaml``); returns accuracy, symbol and line recall and
-precision, and the seconds each run took. Needs the boards in ../shared/boards.
+precision, the review list (hexes flagged for review, and their share of the hexes extracted), and the
+seconds each run took. Needs the boards in ../shared/boards.
 """
 
 from __future__ import annotations
@@ -46,8 +47,11 @@ def main(flags: list[str]) -> dict[str, object]:
                 if r.returncode:
                     out[f"{name}/{kind}"] = r.stderr.strip()
                     continue
-                t = json.loads(r.stdout)["truth"]
-                row = {"hexes": f"{t['right']}/{t['hexes']}", "accuracy": t["accuracy"], "seconds": round(seconds, 1)}
+                got = json.loads(r.stdout)
+                t = got["truth"]
+                review = len(got["review"])
+                row = {"hexes": f"{t['right']}/{t['hexes']}", "accuracy": t["accuracy"], "seconds": round(seconds, 1),
+                       "review": f"{review}/{got['hexes']} ({100 * review / max(1, got['hexes']):.1f}%)"}
                 for group in ("symbols", "lines"):
                     for k, v in t[group].items():
                         tp = v["true_positives"]

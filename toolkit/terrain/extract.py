@@ -60,6 +60,7 @@ from .extract_legend import _masked_colours as _masked_colours
 from .extract_legend import legend_from_dict as legend_from_dict
 from .extract_legend import load_legend as load_legend
 from .extract_output import draw_overlay as draw_overlay
+from .extract_output import overlay_scale as overlay_scale
 from .extract_output import to_terrain_map as to_terrain_map
 from .extract_raster import MAX_BLOCKS as MAX_BLOCKS
 from .extract_raster import MAX_OFF_IMAGE as MAX_OFF_IMAGE

@@ -8,10 +8,11 @@ from typing import TYPE_CHECKING, Any
 from PIL import Image, ImageDraw
 
 from .. import fonts
+from ..hexgrid import Hexside
 from .colour import lab_to_rgb, rgb_to_hex
 
 if TYPE_CHECKING:
-    from .extract import Extraction
+    from .extract import Extraction, HexResult
 from .extract_raster import _hex_size
 
 # --- outputs ---------------------------------------------------------------------------------------
@@ -76,22 +77,44 @@ def _class_labs(ext: Extraction) -> dict[str, tuple[float, float, float]]:
     return out
 
 
+#: the QA picture is drawn with hexes at least this many pixels from centre to corner (hex ids legible at 100%),
+#: scaling a small scan up and shrinking a big one no further than this
+OVERLAY_HEX_PX = 48.0
+#: the largest side of the QA picture when a small-hexed scan is scaled up to :data:`OVERLAY_HEX_PX`
+MAX_OVERLAY_SIDE = 12_000
+ID_EM = 0.36  # hex id font size, in hex sizes (centre to corner): digits ~0.23 of the hex high
+LABEL_EM = 0.27  # class and confidence font size, in hex sizes
+
+
+def overlay_scale(image_size: tuple[int, int], hex_size: float, max_side: int = 2400) -> float:
+    """The scale of the QA picture: ``max_side`` on its longest side at most, unless that leaves hexes smaller
+    than :data:`OVERLAY_HEX_PX`; then the scale giving hexes of that size (up to :data:`MAX_OVERLAY_SIDE`)."""
+    longest = max(image_size)
+    scale = min(1.0, max_side / longest)
+    if hex_size * scale < OVERLAY_HEX_PX:
+        scale = max(scale, min(OVERLAY_HEX_PX / hex_size, MAX_OVERLAY_SIDE / longest))
+    return scale
+
+
 def draw_overlay(image: Image.Image, ext: Extraction, max_side: int = 2400) -> Image.Image:
-    """The QA picture: the scan (scaled to ``max_side``), each hex's middle tinted with its extracted
-    terrain (legend colour; a tint unlike the printed ring around it is a miss), hexside features
-    drawn as thick lines (along, coast) or bars (across), hexes to review outlined in magenta with
-    their dominant terrain and its share, hexes with nothing to classify crossed out, and a key of
-    the colours in the top right corner."""
+    """The QA picture: the scan (scaled by :func:`overlay_scale`), each hex's middle tinted with its extracted
+    terrain (legend colour; a tint unlike the printed ring around it is a miss), and on every hex its id and its
+    class with its confidence, at a size scaled to the hex (readable at 100%); hexside features drawn as thick
+    lines (along, coast) or bars (across), hexes to review outlined in magenta with why in magenta (their
+    dominant terrain and its share), hexes with nothing to classify crossed out, and a key of the colours in
+    the top right corner."""
     assert ext.grid.layout is not None
-    scale = min(1.0, max_side / max(image.size))
+    scale = overlay_scale(image.size, _hex_size(ext.grid.layout), max_side)
     base = image.convert("RGB")
-    if scale < 1.0:
+    if scale != 1.0:
         base = base.resize((max(1, round(image.width * scale)), max(1, round(image.height * scale))),
                            Image.Resampling.BILINEAR)
     lay = ext.grid.layout.scaled(scale)
+    size = _hex_size(lay)
     over = Image.new("RGBA", base.size, (0, 0, 0, 0))
     d = ImageDraw.Draw(over)
     colours = {n: tuple(int(c) for c in lab_to_rgb(lab)) for n, lab in _class_labs(ext).items()}
+    ring = max(2, int(size * 0.08))
     for hid, r in ext.hexes.items():
         h = ext.grid.hex(hid)
         cx, cy = lay.hex_to_pixel(h)
@@ -99,9 +122,9 @@ def draw_overlay(image: Image.Image, ext: Extraction, max_side: int = 2400) -> I
         if r.terrain is not None:
             d.polygon(pts, fill=(*colours[r.terrain], 170), outline=(0, 0, 0, 200))
         if r.review:
-            d.polygon(lay.corners(h), outline=(255, 0, 255, 255), width=max(2, int(_hex_size(lay) * 0.08)))
+            d.polygon(lay.corners(h), outline=(255, 0, 255, 255), width=ring)
     feat_rgb = {f.name: tuple(int(c) for c in lab_to_rgb(f.lab)) for f in ext.legend.features}
-    fw = max(2, int(_hex_size(lay) * 0.12))
+    fw = max(2, int(size * 0.12))
     for key, feats in ext.hexsides.items():
         a, b = key.split("/")
         ha, hb = ext.grid.hex(a), ext.grid.hex(b)
@@ -109,33 +132,44 @@ def draw_overlay(image: Image.Image, ext: Extraction, max_side: int = 2400) -> I
             feat = next(f for f in ext.legend.features if f.name == fname)
             col = (*feat_rgb[fname], 255)
             if feat.kind in ("along", "coast"):
-                from ..hexgrid import Hexside
-
                 d.line(lay.hexside_endpoints(Hexside.between(ha, hb)), fill=col, width=fw)
             else:
                 pa, pb = lay.hex_to_pixel(ha), lay.hex_to_pixel(hb)
                 m = ((pa[0] + pb[0]) / 2, (pa[1] + pb[1]) / 2)
                 d.line([(m[0] + 0.3 * (pa[0] - m[0]), m[1] + 0.3 * (pa[1] - m[1])),
                         (m[0] + 0.3 * (pb[0] - m[0]), m[1] + 0.3 * (pb[1] - m[1]))], fill=col, width=fw)
-    size = _hex_size(lay)
-    small = fonts.font(max(9, round(size * 0.26)))
+    id_font = fonts.font(max(11, ID_EM * size), "semibold")
+    small = fonts.font(max(10, LABEL_EM * size))
     for hid, r in ext.hexes.items():
-        cx, cy = lay.hex_to_pixel(ext.grid.hex(hid))
+        h = ext.grid.hex(hid)
+        cx, cy = lay.hex_to_pixel(h)
         if r.terrain is None:
-            c = lay.corners(ext.grid.hex(hid))
+            c = lay.corners(h)
             d.line([c[0], c[3]], fill=(255, 0, 255, 200), width=2)
-        elif r.review:
-            near = r.review.split()[2] if r.review.startswith("near the ") else ""
-            text = (f"{r.terrain[:8]} {r.confidence:.0%}" if r.review.startswith("mixed") else
-                    f"{near[:8]} {r.fractions.get(near, 0.0):.0%}?" if near else
-                    f"{r.visible:.0%} on image" if "on the image" in r.review else f"{r.unknown:.0%} unknown")
-            box = d.textbbox((cx, cy + 0.45 * size), text, font=small, anchor="mm")
-            d.rectangle(box, fill=(255, 255, 255, 220))
-            d.text((cx, cy + 0.45 * size), text, fill=(150, 0, 150, 255), font=small, anchor="mm")
+        _label(d, (cx, cy - 0.45 * size), hid, id_font, (0, 0, 0, 255))
+        if r.review:
+            _label(d, (cx, cy + 0.45 * size), _review_text(r), small, (150, 0, 150, 255))
+        elif r.terrain is not None:
+            _label(d, (cx, cy + 0.45 * size), f"{r.terrain[:9]} {r.confidence:.0%}", small, (0, 0, 0, 255))
     _draw_key(d, base.size, ext, colours, feat_rgb)
     out = base.convert("RGBA")
     out.alpha_composite(over)
     return out.convert("RGB")
+
+
+def _label(d: ImageDraw.ImageDraw, at: tuple[float, float], text: str, font: Any, fill: tuple[int, ...]) -> None:
+    """``text`` centred on ``at`` over a white box."""
+    box = d.textbbox(at, text, font=font, anchor="mm")
+    d.rectangle((box[0] - 1, box[1] - 1, box[2] + 1, box[3] + 1), fill=(255, 255, 255, 220))
+    d.text(at, text, fill=fill, font=font, anchor="mm")
+
+
+def _review_text(r: HexResult) -> str:
+    """A review hex's second line: why it is listed, shortly."""
+    near = r.review.split()[2] if r.review.startswith("near the ") else ""
+    return (f"{(r.terrain or '')[:8]} {r.confidence:.0%}" if r.review.startswith("mixed") else
+            f"{near[:8]} {r.fractions.get(near, 0.0):.0%}?" if near else
+            f"{r.visible:.0%} on image" if "on the image" in r.review else f"{r.unknown:.0%} unknown")
 
 
 def _draw_key(d: ImageDraw.ImageDraw, dims: tuple[int, int], ext: Extraction,

@@ -1,0 +1,76 @@
+"""The QA overlay: every hex's id and class readable at 100%, at a size scaled to the hex."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from PIL import Image
+
+from toolkit.terrain.extract import (
+    Extraction,
+    HexResult,
+    Legend,
+    TerrainClass,
+    draw_overlay,
+    extract,
+    overlay_scale,
+)
+from toolkit.terrain.extract_output import ID_EM, OVERLAY_HEX_PX
+from toolkit.terrain.synthetic import legend_for, random_terrain, render_scan
+
+
+@pytest.mark.parametrize("hex_px", [20.0, 54.0])
+def test_hex_ids_are_drawn_legibly_scaled_to_the_hex(hex_px):
+    m = random_terrain(8, 6, seed=7)
+    _, truth = render_scan(m, hex_px, seed=7, rotation=0.0, stretch=1.0, text=False, supersample=1)
+    # a blank sheet with nothing classified: the only black on the picture is the hex ids and the key
+    blank = Image.new("RGB", (round(truth.layout.hex_to_pixel(truth.grid.hex("0806"))[0] + 2 * hex_px),
+                              round(truth.layout.hex_to_pixel(truth.grid.hex("0806"))[1] + 2 * hex_px)), "white")
+    leg = Legend((TerrainClass("clear", (95.0, 0.0, 0.0)),))
+    hexes = {truth.grid.id(h): HexResult(None, 0.0, {}, 1.0, 1.0, "nothing to classify on the image")
+             for h in truth.grid.hexes()}
+    pic = draw_overlay(blank, Extraction(truth.grid, leg, hexes, {}))
+    scale = overlay_scale(blank.size, hex_px)
+    # small hexes are drawn bigger (20 px -> 48 px), hexes already big enough are not scaled
+    assert scale == pytest.approx(OVERLAY_HEX_PX / 20.0 if hex_px == 20.0 else 1.0)
+    assert pic.size == (round(blank.width * scale), round(blank.height * scale))
+    size = hex_px * scale
+    lay = truth.layout.scaled(scale)
+    arr = np.asarray(pic)
+    for hid in ("0203", "0304", "0404"):
+        cx, cy = lay.hex_to_pixel(truth.grid.hex(hid))
+        # the id is centred 0.45 hex above the centre; Source Sans digits are ~0.65 em high
+        x0, y0, x1, y1 = round(cx - 0.8 * size), round(cy - size), round(cx + 0.8 * size), round(cy)
+        dark = arr[y0:y1, x0:x1].max(axis=2) < 70
+        rows, cols = np.flatnonzero(dark.any(axis=1)), np.flatnonzero(dark.any(axis=0))
+        height, width = int(rows[-1] - rows[0] + 1), int(cols[-1] - cols[0] + 1)
+        assert height >= 10  # legible at 100%
+        assert abs(height - 0.65 * ID_EM * size) <= 2
+        assert abs(y0 + (rows[0] + rows[-1]) / 2 - (cy - 0.45 * size)) <= 2
+        assert abs(x0 + (cols[0] + cols[-1]) / 2 - cx) <= 2
+        assert 1.6 * height < width < 1.6 * size  # four digits, inside the hex
+
+
+def test_each_hex_shows_its_class_and_confidence():
+    m = random_terrain(8, 6, seed=7)
+    img, truth = render_scan(m, 54.0, seed=7, text=False)
+    ext = extract(img, truth.grid, legend_for(truth, seed=7), features=False)
+    pic = np.asarray(draw_overlay(img, ext)).astype(int)
+    plain = np.asarray(draw_overlay(img, Extraction(truth.grid, ext.legend, {}, {}))).astype(int)
+    lay = truth.layout
+    for hid, r in ext.hexes.items():
+        if r.review or r.visible < 1.0:
+            continue
+        cx, cy = lay.hex_to_pixel(truth.grid.hex(hid))
+        # below the centre a white label with black text: "<class> <confidence>"
+        band = pic[round(cy + 0.38 * 54):round(cy + 0.52 * 54), round(cx - 0.3 * 54):round(cx + 0.3 * 54)]
+        assert (band.min(axis=2) > 200).mean() > 0.4 and (band.max(axis=2) < 90).any(), hid
+        assert (np.abs(band - plain[round(cy + 0.38 * 54):round(cy + 0.52 * 54),
+                                   round(cx - 0.3 * 54):round(cx + 0.3 * 54)]).sum(axis=2) > 60).mean() > 0.2
+
+
+def test_a_big_scan_is_shrunk_only_as_far_as_legible_hexes_allow():
+    assert overlay_scale((6800, 4400), 200.0) == pytest.approx(2400 / 6800)  # 70 px hexes at 2400 px
+    assert overlay_scale((6800, 4400), 109.0) == pytest.approx(48 / 109)  # not 38 px: 48
+    assert overlay_scale((6800, 4400), 30.0) == 1.6  # a small-hexed scan is drawn bigger
+    assert overlay_scale((10_000, 100), 12.0) == pytest.approx(1.2)  # up to 12,000 px on the longest side
