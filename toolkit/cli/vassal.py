@@ -141,7 +141,10 @@ def dump(file: Path, module_path: Path | None, steps: bool, at_step: str | None,
         if module is not None:
             module.close()
     if as_json:
-        _stream_json(data, pieces)
+        from ..gcpause import gc_paused
+
+        with gc_paused():  # a JSON text per distinct trait, no cycles
+            _stream_json(data, pieces)
         return
     counts: dict[str, int] = data["counts"]  # type: ignore[assignment]
     click.echo(f"{file}: {'log' if save.is_log else 'save'}, {_count(counts['piece'], 'piece')}, "

@@ -17,11 +17,12 @@ The cache folder is trusted as the user's own (like their shell start-up files):
 
 from __future__ import annotations
 
-import gc
 import os
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
+
+from ..gcpause import gc_paused
 
 try:  # CPython's own SHA-256: hashlib would first load OpenSSL (~2 ms of every start-up)
     from _sha2 import sha256  # type: ignore[import-not-found,unused-ignore]
@@ -67,9 +68,7 @@ def load_map(path: str | os.PathLike[str]) -> TerrainMap:
     raw = read_bytes(p, "map file", MAX_BYTES)
     # building thousands of hexes makes no cyclic garbage: the collector's passes over the growing heap
     # are pure cost here (~10 ms of a 3,038-hex map), so it pauses while the map is built
-    paused = gc.isenabled()
-    gc.disable()
-    try:
+    with gc_paused():
         m = cached_map(raw)
         if m is None:
             from ..fileio import decode_text
@@ -77,9 +76,6 @@ def load_map(path: str | os.PathLike[str]) -> TerrainMap:
 
             m = loads_map(decode_text(raw, p), source=str(p))
             store_map(raw, m)
-    finally:
-        if paused:
-            gc.enable()
     return m
 
 

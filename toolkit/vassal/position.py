@@ -13,6 +13,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from ..gcpause import gc_paused
 from .commands import (
     AddPiece,
     BoardPickerLine,
@@ -446,6 +447,11 @@ def placed_pieces(position: Position, locator: Locator | None = None,
                   only: set[str] | None = None) -> list[PlacedPiece]:
     """Every piece of a position, placed (file order), named as VASSAL's ``getName()`` names it; with
     ``only``, just the pieces with those ids (what a logged step touched), placed the same way."""
+    with gc_paused():  # tens of thousands of decoded traits and no cycles (see toolkit.gcpause)
+        return _placed_pieces(position, locator, only)
+
+
+def _placed_pieces(position: Position, locator: Locator | None, only: set[str] | None) -> list[PlacedPiece]:
     rows = []
     parents: dict[str, tuple[PieceState, tuple[str | None, int, int]]] = {}
     wanted = None if only is None else set(only)

@@ -18,6 +18,7 @@ from pathlib import Path
 
 from ..errors import ArchiveError, VassalFormatError
 from ..fileio import atomic_write
+from ..gcpause import gc_paused
 from .archive import Archive, check_regular
 from .codec import ESC, HEADER, deobfuscate, join, obfuscate, split
 from .commands import (
@@ -330,7 +331,8 @@ def _read_zip(path: Path | bytes, label: str) -> SaveFile:
 def _from_saved_game(data: bytes, label: str, *, zipped: bool, entries: dict[str, bytes]) -> SaveFile:
     text, key = deobfuscate(data, f"{label}: savedGame")
     upper = key is not None and any(0x41 <= b <= 0x46 for b in data[5:4096])
-    commands = parse(text, source=f"{label}: savedGame")
+    with gc_paused():  # thousands of commands, no cycles
+        commands = parse(text, source=f"{label}: savedGame")
     if not text.startswith("begin_save") and not text.startswith("LOG\t") and ESC not in text:
         raise VassalFormatError(f"{label}: savedGame does not hold VASSAL commands (no begin_save)")
     return SaveFile(commands, key, upper, entries, label, zipped)
