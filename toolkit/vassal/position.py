@@ -61,6 +61,7 @@ class PieceState:
     type: str
     state: str
     _traits: list[Trait] | None = field(default=None, repr=False)
+    _where: tuple[Trait, str, tuple[str | None, int, int]] | None = field(default=None, repr=False, compare=False)
 
     @property
     def traits(self) -> list[Trait]:
@@ -80,10 +81,15 @@ class PieceState:
 
     def where(self) -> tuple[str | None, int, int]:
         inner = self.inner
+        cached = self._where  # it follows the innermost layer's state alone: kept while that is the same
+        if cached is not None and cached[0] is inner and cached[1] is inner.state:
+            return cached[2]
+        found: tuple[str | None, int, int] = (None, 0, 0)
         if isinstance(inner, BasicPiece | Stack | Deck):
             x, y = inner.xy
-            return inner.map, x, y
-        return None, 0, 0
+            found = inner.map, x, y
+        self._where = (inner, inner.state, found)
+        return found
 
     def set_state(self, state: str) -> None:
         self.state = state
@@ -234,8 +240,9 @@ class Position:
             # of a stack that is exactly at that point; with none, Map.placeAt gives it a new stack (the
             # real engine replaying The Longest Day's log does both: without them five pieces end elsewhere)
             under = None
+            point = (c.new_map, x, y)
             for other in self.pieces.values():
-                if other.kind == "stack" and other.where() == (c.new_map, x, y) \
+                if other.type == "stack" and other.where() == point \
                         and other.inner.children:  # type: ignore[attr-defined]
                     stack = other
                     break
