@@ -58,7 +58,11 @@ class Zoc:
 
     def enemy(self, side: str, hex_id: str) -> bool:
         """Whether any side other than ``side`` controls ``hex_id``."""
-        return any(hex_id in m for s, m in self.sources.items() if s != side)
+        # a loop, not any() over a generator: this runs for every hex a line or a move tests
+        for s, m in self.sources.items():  # noqa: SIM110
+            if s != side and hex_id in m:
+                return True
+        return False
 
     def enemy_hexes(self, side: str) -> set[str]:
         out: set[str] = set()

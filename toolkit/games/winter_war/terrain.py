@@ -35,6 +35,8 @@ class WinterWarBoard(Board):
         self._blocked: dict[tuple[str, str, bool], bool] = {}
         self._open: dict[tuple[str, bool], tuple[str, ...]] = {}
         self._prohibited: dict[tuple[str, bool], str | None] = {}
+        self.passable_memo: dict[tuple[str, bool, bool], bool] = {}
+        """``rules.supply.passable`` by (hex, ice season, Scandinavia open): it reads nothing else"""
 
     # --- places and lines ------------------------------------------------------------------------
 

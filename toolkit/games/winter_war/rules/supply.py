@@ -10,6 +10,7 @@ from typing import Any
 from ....rules.paths import trace
 from ....rules.position import Position, Unit
 from ....rules.supply import line_filter
+from ..charts import ICE_TURNS
 from ..terrain import FINLAND, NORWAY, SWEDEN, WinterWarBoard
 from .common import BOOK, Context, enemy_of, flag, is_blank, is_hq, is_nkvd, num, player_of
 from .zoc import build_zoc
@@ -42,9 +43,13 @@ EVENT_H = BOOK.cite("Special Event H", "Soviet's increase the supply capacity of
 def passable(ctx: Context, hex_id: str) -> bool:
     """Passable terrain for supply lines and lines of communication."""
     b = ctx.board
-    if b.prohibited_terrain(hex_id, ctx.turn) is not None:
-        return False
-    return not (b.country(hex_id) in (NORWAY, SWEDEN) and not ctx.scandinavia_open())
+    scandinavia = ctx.scandinavia_open()
+    key = (hex_id, ctx.turn in ICE_TURNS, scandinavia)  # all it depends on (the board keeps the answers)
+    found = b.passable_memo.get(key)
+    if found is None:
+        found = b.passable_memo[key] = b.prohibited_terrain(hex_id, ctx.turn) is None and not (
+            b.country(hex_id) in (NORWAY, SWEDEN) and not scandinavia)
+    return found
 
 
 def open_step(ctx: Context) -> Callable[[str], tuple[str, ...]]:
