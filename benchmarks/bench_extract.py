@@ -9,6 +9,10 @@ Measures, in the same run and a fresh process each (so peak RSS is the extractio
 and returns the ratio extract / decode, the ratio (decode + extract) / decode, the peak RSS of the
 extracting process, and the accuracy against the synthetic ground truth. ``--small`` runs a
 1/3-scale version for a quick check. The synthetic scan is cached in the temporary folder (``wgt-bench-extract``).
+
+``--command`` measures instead the whole command a user runs (issue 14 item 7): ``wgt map extract ... --overlay``
+in a fresh process (start-up, decode, extraction, map and QA picture written) against Pillow decoding the same
+6800x4400 PNG (hexes of 60 px), best of 2 each, interleaved; with the steps of one in-process run (``steps_s``).
 """
 
 from __future__ import annotations
@@ -56,6 +60,89 @@ def _make(scale: float, seed: int = 2024) -> tuple[Path, Path, Path, Path]:
     return files[0], files[1], files[2], files[3]
 
 
+COMMAND_SIZE = (6800, 4400)
+
+
+def _make_command(seed: int = 2024) -> tuple[Path, Path, Path]:
+    """Write (scan.png, grid.yaml, legend.json): a synthetic scan of hexes of 60 px cropped to 6800x4400; cached."""
+    from toolkit.cli.map_scan import _grid_text
+    from toolkit.terrain.synthetic import legend_for, random_terrain, render_scan
+
+    out = CACHE / f"command_{COMMAND_SIZE[0]}x{COMMAND_SIZE[1]}_seed{seed}_v2"
+    files = [out / n for n in ("scan.png", "grid.yaml", "legend.json")]
+    if all(f.exists() for f in files):
+        return files[0], files[1], files[2]
+    out.mkdir(parents=True, exist_ok=True)
+    m = random_terrain(77, 43, seed=seed)  # 90 x 104 px a column and row: a little over 6800x4400
+    img, truth = render_scan(m, 60.0, seed=seed, supersample=1, jpeg_quality=0, margin=0.55)
+    img.crop((0, 0, *COMMAND_SIZE)).save(files[0], "PNG", compress_level=6)
+    leg = legend_for(truth, seed=seed)
+    leg.pop("features", None)  # terrain only: the synthetic features need marked examples to be found reliably
+    w, h = COMMAND_SIZE
+    for spec in leg["terrain"].values():  # sample hexes wholly on the cropped image
+        if isinstance(spec, dict) and "hexes" in spec:
+            on = [i for i in spec["hexes"] if all(0 <= x < w and 0 <= y < h for x, y in truth.layout.corners(
+                truth.grid.hex(i)))]
+            spec["hexes"] = on or spec["hexes"]
+    files[1].write_text(_grid_text(truth.grid))
+    files[2].write_text(json.dumps(leg))
+    return files[0], files[1], files[2]
+
+
+def _command(scan: Path, grid: Path, legend: Path) -> dict:
+    """``wgt map extract`` with ``--overlay`` in a fresh process: its wall time."""
+    with tempfile.TemporaryDirectory() as tmp:
+        t = time.perf_counter()
+        subprocess.run([sys.executable, "-m", "toolkit", "map", "extract", str(scan), "--grid", str(grid), "--legend",
+                        str(legend), "-o", str(Path(tmp) / "out.yaml"), "--overlay", str(Path(tmp) / "qa.png")],
+                       capture_output=True, text=True, check=True, cwd=str(HERE.parent))
+        return {"command_s": time.perf_counter() - t}
+
+
+def _steps(scan: str, grid: str, legend: str) -> dict:
+    """The command's steps, timed in this process: decode, extraction (by its own steps), map, QA picture."""
+    from toolkit.cli.map_scan import _grid_from_file
+    from toolkit.terrain.calibrate import open_image
+    from toolkit.terrain.extract import draw_overlay, extract, load_legend, to_terrain_map
+    from toolkit.terrain.io import dumps_map
+
+    out: dict[str, float] = {}
+    t = time.perf_counter()
+    g, leg = _grid_from_file(grid), load_legend(legend)
+    out["read_grid_legend"] = time.perf_counter() - t
+    t = time.perf_counter()
+    img = open_image(scan, max_pixels=200_000_000)
+    out["decode"] = time.perf_counter() - t
+    ext = extract(img, g, leg)
+    out.update({f"extract.{k}": v for k, v in ext.timings.items()})
+    t = time.perf_counter()
+    dumps_map(to_terrain_map(ext))
+    out["map_text"] = time.perf_counter() - t
+    t = time.perf_counter()
+    pic = draw_overlay(img, ext)
+    out["overlay_draw"] = time.perf_counter() - t
+    t = time.perf_counter()
+    with tempfile.TemporaryDirectory() as tmp:
+        pic.save(Path(tmp) / "qa.png", "PNG", compress_level=1)  # as the command writes it
+    out["overlay_png"] = time.perf_counter() - t
+    out["overlay_size"] = float(pic.width * pic.height)
+    return out
+
+
+def main_command() -> dict:
+    scan, grid, legend = _make_command()
+    decodes, runs = [], []
+    for _ in range(2):
+        decodes.append(_run_child("decode", str(scan)))
+        runs.append(_command(scan, grid, legend))
+    decode = min(d["decode_s"] for d in decodes)
+    command = min(r["command_s"] for r in runs)
+    steps = _run_child("steps", str(scan), str(grid), str(legend))
+    return {"image": list(COMMAND_SIZE), "png_decode_s": round(decode, 3), "command_s": round(command, 3),
+            "ratio_command_to_decode": round(command / decode, 2),
+            "steps_s": {k: round(v, 3) for k, v in steps.items()}}
+
+
 def _peak_rss_mb() -> float:
     """This process's peak resident memory: VmHWM (Linux; reset by exec, unlike ru_maxrss, which a
     child inherits from its parent), else ru_maxrss."""
@@ -79,6 +166,8 @@ def _child(mode: str, scan: str, grid: str = "", legend: str = "", truth: str = 
         with Image.open(scan) as im:
             im.load()
         return {"decode_s": time.perf_counter() - t, "decode_cpu_s": time.process_time() - c, "rss_mb": _peak_rss_mb()}
+    if mode == "steps":
+        return _steps(scan, grid, legend)
     from toolkit.hexgrid import Grid
     from toolkit.terrain.calibrate import open_image
     from toolkit.terrain.extract import extract
@@ -119,6 +208,8 @@ def _run_child(*args: str) -> dict:
 
 
 def main(argv: list[str]) -> dict:
+    if "--command" in argv:
+        return main_command()
     scale = 1 / 3 if "--small" in argv else 1.0
     t = time.perf_counter()
     scan, grid, legend, truth = _make(scale)

@@ -4,7 +4,9 @@ For each board, ``wgt map extract --truth`` runs twice, with the baseline legend
 majority colour, the band method for lines: ``*.majority.legend.yaml``) and with the full legend
 (rules, symbols, traced lines: ``*.legend.yaml``); returns accuracy, symbol and line recall and
 precision, the review list (hexes flagged for review, and their share of the hexes extracted), and the
-seconds each run took. Needs the boards in ../shared/boards.
+seconds each run took. Needs the boards in ../shared/boards. Then, for comparison, the review list on synthetic
+scans (30x22 hexes of 40 px, two seeds), clean (no noise, cast or JPEG) and with the default degradations, with
+how many of their hexes truly have no terrain over 60% (the review threshold).
 """
 
 from __future__ import annotations
@@ -58,4 +60,27 @@ def main(flags: list[str]) -> dict[str, object]:
                         row[k] = f"recall {tp}/{v['in_truth']}, precision {tp}/{v['found']}"
                 out[f"{name}/{kind}"] = row
                 print(f"   {name} {kind}: {row}", flush=True)
+    out.update(synthetic_review())
+    return out
+
+
+def synthetic_review() -> dict[str, object]:
+    """The review list on synthetic scans, clean and degraded (terrain only)."""
+    from toolkit.terrain.extract import extract
+    from toolkit.terrain.synthetic import legend_for, random_terrain, render_scan
+
+    out: dict[str, object] = {}
+    clean = {"noise": 0.0, "blur": 0.3, "jpeg_quality": 0, "colour_shift": 0.0, "cast": 0.0}
+    for seed in (11, 12):
+        m = random_terrain(30, 22, seed=seed)
+        for kind, kw in (("clean", clean), ("degraded", {})):
+            img, truth = render_scan(m, 40.0, seed=seed, **kw)  # type: ignore[arg-type]
+            ext = extract(img, truth.grid, legend_for(truth, seed=seed), features=False)
+            review, n = len(ext.review()), len(ext.hexes)
+            mixed = sum(1 for fr in truth.fractions.values() if fr and max(fr.values()) < 0.6)
+            right = sum(1 for h, fr in truth.fractions.items() if fr and ext.hexes[h].terrain == max(fr, key=fr.get))
+            row = {"review": f"{review}/{n} ({100 * review / n:.1f}%)", "truly_mixed": mixed,
+                   "hexes": f"{right}/{len(truth.fractions)}"}
+            out[f"synthetic-{seed}/{kind}"] = row
+            print(f"   synthetic seed {seed} {kind}: {row}", flush=True)
     return out

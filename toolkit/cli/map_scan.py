@@ -385,7 +385,8 @@ def extract(image: str, grid_file: str, legend_file: str, output: str, overlay: 
     if overlay:
         pic = draw_overlay(img, ext)
         with atomic_open(overlay, "wb") as fh:
-            pic.save(fh, "PNG")
+            # a scan-sized picture: zlib level 6 took 2.7x as long (8.9 s v 3.3 s for 19 Mpx)
+            pic.save(fh, "PNG", compress_level=1)
     review = ext.review()
     counts: dict[str, int] = {}
     for r in ext.hexes.values():
