@@ -401,6 +401,11 @@ def _line_offsets(prof: np.ndarray, ts: np.ndarray) -> tuple[np.ndarray, np.ndar
     return off, ok
 
 
+#: the most grid cells a search over the hexes of an image looks at (a 6800x4400 scan of 6 px hexes has about
+#: 320,000): more means points that make hexes of a pixel or so, refused before any array is made
+MAX_CELLS = 4_000_000
+
+
 def _cells_in_rect(layout: Layout, width: int, height: int, margin: float = 0.0) -> np.ndarray:
     """Axial (q, r) of the hexes whose centres lie inside the image (less ``margin`` px), q-major
     order, as an (N, 2) integer array (vectorised: auto_layout calls this hundreds of times)."""
@@ -409,6 +414,10 @@ def _cells_in_rect(layout: Layout, width: int, height: int, margin: float = 0.0)
     rs = [c[1] for c in corners]
     q = np.arange(math.floor(min(qs)) - 1, math.ceil(max(qs)) + 2)
     r = np.arange(math.floor(min(rs)) - 1, math.ceil(max(rs)) + 2)
+    if len(q) * len(r) > MAX_CELLS:  # hexes of a pixel or so: memory and time would grow with their number
+        size = math.sqrt(abs(layout.hex_area()) / (1.5 * math.sqrt(3.0)))
+        raise InputError(f"the grid makes hexes of {size:.2g} px on the {width}x{height} image (over "
+                         f"{MAX_CELLS:,} to look at): check the clicked ids and points")
     mq, mr = np.meshgrid(q, r, indexing="ij")
     qq, rr = mq.ravel(), mr.ravel()
     x = layout.a * qq + layout.b * rr + layout.c
