@@ -11,23 +11,38 @@ import gc
 from collections.abc import Iterator
 from contextlib import contextmanager
 
-__all__ = ["gc_paused"]
+__all__ = ["gc_paused", "one_shot"]
+
+#: whether this process runs one ``wgt`` command and exits (set by the command line when it reads the process's
+#: own arguments); only then may a pause end in ``gc.freeze``
+_ONE_SHOT = [False]
+
+
+def one_shot(value: bool | None = None) -> bool:
+    """Whether this process is a one-shot ``wgt`` run (set it with ``value``). A long-lived process (the
+    fuzz harness, a program calling the command line in-process, a server) is not: there ``gc.freeze`` would
+    keep, until the process ends, every reference cycle waiting for collection when it runs (tracebacks of
+    earlier errors, for instance), and memory would grow with each command."""
+    if value is not None:
+        _ONE_SHOT[0] = value
+    return _ONE_SHOT[0]
 
 
 @contextmanager
 def gc_paused() -> Iterator[None]:
     """Disable the cyclic collector for the block (nests: only the outermost pause re-enables it).
 
-    On leaving, what exists is moved to the collector's permanent generation (``gc.freeze``, as the
-    command line does once after its imports): otherwise the first allocation after the pause would start
-    a collection walking every object the block made (~70 ms of a Paths of Glory dump). Frozen objects are
-    still freed by reference counting as usual; only cycles among them would stay until the process ends,
-    and what is built here has none."""
+    On leaving, in a one-shot ``wgt`` process (:func:`one_shot`), what exists is moved to the collector's
+    permanent generation (``gc.freeze``, as the command line does once after its imports): otherwise the first
+    allocation after the pause would start a collection walking every object the block made (~70 ms of a
+    Paths of Glory dump). Frozen objects are still freed by reference counting as usual; only cycles among
+    them stay until the process ends, which is why a long-lived process does not freeze."""
     enabled = gc.isenabled()
     gc.disable()
     try:
         yield
     finally:
         if enabled:
-            gc.freeze()
+            if _ONE_SHOT[0]:
+                gc.freeze()
             gc.enable()

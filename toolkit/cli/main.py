@@ -88,6 +88,8 @@ class LazyGroup(click.Group):
         return sorted({*super().list_commands(ctx), *self.lazy})
 
     def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
+        from ..gcpause import one_shot as _one_shot
+
         if name in self.lazy:
             module_name, attr = self.lazy[name].split(":")
             try:
@@ -96,7 +98,7 @@ class LazyGroup(click.Group):
                 if exc.name == f"{__package__}.{module_name}":
                     return None  # not built yet: behaves as an unknown command
                 raise
-            if not _STATE.get("gc_frozen"):
+            if not _STATE.get("gc_frozen") and _one_shot():
                 # start-up (issue 11): everything imported so far lives as long as the process, so it
                 # goes to the collector's permanent generation (once per process) and the collections
                 # that building a map or judging a position triggers no longer walk it (~20 ms of
@@ -116,6 +118,10 @@ class LazyGroup(click.Group):
         """The error boundary for every command: one line on stderr (with ``--json``, one JSON object on
         stdout: ``{"error": message, "exit": code}``) and the exit code DESIGN.md gives."""
         argv = list(sys.argv[1:] if args is None else args)
+        if args is None:  # the process's own command line: one command, then exit (see toolkit.gcpause)
+            from ..gcpause import one_shot
+
+            one_shot(True)
         as_json = "--json" in (argv[:argv.index("--")] if "--" in argv else argv)
         kwargs.pop("standalone_mode", None)
         _STATE["verbose"] = 0
