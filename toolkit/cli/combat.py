@@ -70,7 +70,10 @@ def _option(opt: GameOption) -> click.Option:
 def _echo(out: dict[str, Any]) -> None:
     line = f"{out['attack']:g} against {out['defense']:g}: {out['odds']}"
     if out.get("die") is not None:
-        line += f"; die {out['die']}: {out['result']} ({out['meaning']})"
+        if out.get("result") is None:  # a results table cell the rulebook does not print: the note says which
+            line += f"; die {out['die']}: result not judged"
+        else:
+            line += f"; die {out['die']}: {out['result']} ({out['meaning']})"
     click.echo(line)
     if out.get("exchange_loss") is not None:
         click.echo(f"  exchange: the attacker removes at least {out['exchange_loss']:g} Attack Strength Points (the "

@@ -147,3 +147,13 @@ def test_a_saves_unit_of_an_unknown_counter_is_an_error() -> None:
 
     with pytest.raises(ToolkitError, match="unknown counter 'ob-fin-inf-xx'"):
         GAME.referee().from_pieces([{"name": "ob-fin-inf-xx", "hex": "35:4517"}])
+
+
+def test_combat_with_an_unprinted_result_says_not_judged() -> None:
+    """9C's odds (15 against 6: 2-1) with a die: the Land Combat Results Table cell is not in the text, so the
+    line says 'not judged' (it printed 'None (None)') and the note names the table."""
+    r = CliRunner().invoke(cli, ["combat", "a-winter-war", "-a", "15", "-d", "6", "--die", "3"])
+    assert r.exit_code == 0, r.output
+    assert r.stdout.splitlines()[:2] == [
+        "15 against 6: 2-1; die 3: result not judged",
+        "  not judged: Land Combat Results Table value unknown (Modified die 3, 2-1)"]
