@@ -117,11 +117,11 @@ def test_terrain_map_keeps_overrides_and_labels(scan):
 def test_overlay_marks_review_hexes(scan):
     img, _, grid, _, ext = scan
     pic = draw_overlay(img, ext)
-    assert pic.size == img.size and pic.mode == "RGB"
+    assert pic.size == img.size and pic.mode == "P"
     hid = next(h for h in ext.review() if ext.hexes[h].visible == 1.0)
     corners = grid.layout.corners(grid.hex(hid))
     x, y = corners[0]
-    arr = np.asarray(pic)
+    arr = np.asarray(pic.convert("RGB"))
     patch = arr[round(y) - 2:round(y) + 3, round(x) - 2:round(x) + 3].reshape(-1, 3)
     assert any(p[0] > 200 and p[1] < 80 and p[2] > 200 for p in patch)  # magenta outline
     # its dominant terrain and share are written on it, on a white label

@@ -6,6 +6,7 @@ import numpy as np
 import pytest
 from PIL import Image
 
+from toolkit.terrain.colour import lab_to_rgb
 from toolkit.terrain.extract import (
     Extraction,
     HexResult,
@@ -36,7 +37,8 @@ def test_hex_ids_are_drawn_legibly_scaled_to_the_hex(hex_px):
     assert pic.size == (round(blank.width * scale), round(blank.height * scale))
     size = hex_px * scale
     lay = truth.layout.scaled(scale)
-    arr = np.asarray(pic)
+    assert pic.mode == "P"  # one byte a pixel: cheap to write (issue 14 item 7)
+    arr = np.asarray(pic.convert("RGB"))
     for hid in ("0203", "0304", "0404"):
         cx, cy = lay.hex_to_pixel(truth.grid.hex(hid))
         # the id is centred 0.45 hex above the centre; Source Sans digits are ~0.65 em high
@@ -55,8 +57,8 @@ def test_each_hex_shows_its_class_and_confidence():
     m = random_terrain(8, 6, seed=7)
     img, truth = render_scan(m, 54.0, seed=7, text=False)
     ext = extract(img, truth.grid, legend_for(truth, seed=7), features=False)
-    pic = np.asarray(draw_overlay(img, ext)).astype(int)
-    plain = np.asarray(draw_overlay(img, Extraction(truth.grid, ext.legend, {}, {}))).astype(int)
+    pic = np.asarray(draw_overlay(img, ext).convert("RGB")).astype(int)
+    plain = np.asarray(draw_overlay(img, Extraction(truth.grid, ext.legend, {}, {})).convert("RGB")).astype(int)
     lay = truth.layout
     for hid, r in ext.hexes.items():
         if r.review or r.visible < 1.0:
@@ -74,3 +76,59 @@ def test_a_big_scan_is_shrunk_only_as_far_as_legible_hexes_allow():
     assert overlay_scale((6800, 4400), 109.0) == pytest.approx(48 / 109)  # not 38 px: 48
     assert overlay_scale((6800, 4400), 30.0) == 1.6  # a small-hexed scan is drawn bigger
     assert overlay_scale((10_000, 100), 12.0) == pytest.approx(1.2)  # up to 12,000 px on the longest side
+
+
+def _blank_extraction(n_terrains: int, review: tuple[str, ...] = ()) -> tuple[Image.Image, Extraction, list]:
+    """A white 54-px-hex sheet whose hexes are classified in turn as one of ``n_terrains`` terrains; the hexes
+    ``review`` are listed for review (mixed)."""
+    m = random_terrain(8, 6, seed=7)
+    _, truth = render_scan(m, 54.0, seed=7, rotation=0.0, stretch=1.0, text=False, supersample=1)
+    blank = Image.new("RGB", (520, 560), "white")
+    labs = [(40.0 + 50.0 * (i % 2), 60.0 * np.cos(i), 60.0 * np.sin(i)) for i in range(n_terrains)]
+    leg = Legend(tuple(TerrainClass(f"t{i}", lab) for i, lab in enumerate(labs)))
+    hexes = {}
+    for i, h in enumerate(truth.grid.hexes()):
+        hid, name = truth.grid.id(h), f"t{i % n_terrains}"
+        hexes[hid] = HexResult(name, 1.0, {name: 1.0}, 0.0, 1.0, f"mixed: {name} only 40%" if hid in review else "")
+    rgb = [tuple(int(c) for c in lab_to_rgb(lab)) for lab in labs]
+    return blank, Extraction(truth.grid, leg, hexes, {}), rgb
+
+
+@pytest.mark.parametrize("n_terrains", [3, 30])
+def test_hex_middles_are_tinted_over_the_scan_exactly(n_terrains):
+    blank, ext, rgb = _blank_extraction(n_terrains)
+    pic = draw_overlay(blank, ext)
+    assert pic.mode == "P" and pic.size == blank.size  # 54 px hexes: not scaled
+    arr = np.asarray(pic.convert("RGB")).astype(int)
+    lay = ext.grid.layout
+    for i, hid in enumerate(ext.hexes):
+        cx, cy = lay.hex_to_pixel(ext.grid.hex(hid))
+        if not (60 < cx < 400 and 60 < cy < 500):  # clear of the key and the edges
+            continue
+        want = rgb[i % n_terrains]
+        if n_terrains == 3:  # the terrain colour blended over the white scan at 170/255
+            want = tuple(round(255 * (1 - 170 / 255) + c * 170 / 255) for c in want)
+        # too many terrains for a blended copy of the scan's colours each: opaque
+        # in the middle, left of the id and label; outside the middle 60% the scan shows (white)
+        assert tuple(arr[round(cy), round(cx - 0.4 * 54)]) == want, hid
+        assert tuple(arr[round(cy), round(cx - 0.8 * 54)]) == (255, 255, 255), hid
+
+
+def test_review_hexes_are_ringed_inside_their_edge_with_why_in_purple():
+    blank, ext, _ = _blank_extraction(3, review=("0304",))
+    arr = np.asarray(draw_overlay(blank, ext).convert("RGB")).astype(int)
+    lay = ext.grid.layout
+    ring = max(2, int(54 * 0.08))
+    cx, cy = lay.hex_to_pixel(ext.grid.hex("0304"))
+    top = cy - 54 * 3 ** 0.5 / 2  # the middle of the hex's top side
+    x = round(cx + 0.3 * 54)  # clear of the id
+    column = arr[:, x]
+    magenta = [y for y in range(round(top) - 6, round(top) + 8) if tuple(column[y]) == (255, 0, 255)]
+    assert magenta and abs(magenta[0] - top) <= 1 and abs(magenta[-1] - (top + ring)) <= 1.5
+    assert tuple(column[round(top) - 3]) == (255, 255, 255)  # the neighbour's side: the scan
+    others = lay.hex_to_pixel(ext.grid.hex("0404"))  # not listed: no ring
+    assert tuple(arr[round(others[1] - 54 * 3 ** 0.5 / 2) + 1, round(others[0] + 0.3 * 54)]) != (255, 0, 255)
+    # why it is listed, in purple, below its middle
+    purple = (np.abs(arr - np.array([150, 0, 150])).sum(axis=2) == 0)
+    assert purple[round(cy + 0.3 * 54):round(cy + 0.6 * 54), round(cx - 0.4 * 54):round(cx + 0.4 * 54)].sum() > 20
+    assert purple.sum() == purple[round(cy + 0.3 * 54):round(cy + 0.6 * 54)].sum()  # nowhere else

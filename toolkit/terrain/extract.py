@@ -131,6 +131,18 @@ class Extraction:
         """Ids of the hexes to check by eye, in grid order."""
         return [h for h, r in self.hexes.items() if r.review]
 
+    def counts(self) -> tuple[dict[str, int], dict[str, int]]:
+        """How many hexes each terrain was given, and how many hexsides each feature was found on."""
+        terrain: dict[str, int] = {}
+        for r in self.hexes.values():
+            if r.terrain:
+                terrain[r.terrain] = terrain.get(r.terrain, 0) + 1
+        feats: dict[str, int] = {}
+        for fs in self.hexsides.values():
+            for f in fs:
+                feats[f] = feats.get(f, 0) + 1
+        return terrain, feats
+
 
 # --- the extractor ---------------------------------------------------------------------------------
 
