@@ -185,17 +185,23 @@ class Archive:
             raise ArchiveError(f"{self.path}: entry {name!r} is larger than the {cap} byte limit")
         budget = max(cap, 0)
         ratio_cap = max(info.compress_size, 1) * self.max_ratio
-        out = io.BytesIO()  # getvalue() hands over its buffer: no second copy of a large member
+        # an entry whose declared size passes neither limit is inflated in one call (zipfile never gives more
+        # than the declared size, and checks the CRC at its end); chunks of _CHUNK bound the others
+        step = info.file_size + 1 if info.file_size <= ratio_cap else _CHUNK
+        step = max(step, _CHUNK)
+        chunks: list[bytes] = []
+        size = 0
         try:
             with self._zip.open(info) as handle:
                 while True:
-                    chunk = handle.read(_CHUNK)
+                    chunk = handle.read(step)
                     if not chunk:
                         break
-                    out.write(chunk)
-                    if out.tell() > budget:
+                    chunks.append(chunk)
+                    size += len(chunk)
+                    if size > budget:
                         raise ArchiveError(f"{self.path}: entry {name!r} expands beyond the {cap} byte limit")
-                    if out.tell() > ratio_cap and out.tell() > _CHUNK:
+                    if size > ratio_cap and size > _CHUNK:
                         raise ArchiveError(f"{self.path}: entry {name!r} expands more than {self.max_ratio} times "
                                            f"(zip bomb?)")
         except ArchiveError:
@@ -203,7 +209,7 @@ class Archive:
         except (zipfile.BadZipFile, zlib.error, EOFError, ValueError, OSError, NotImplementedError,
                 RuntimeError) as exc:
             raise ArchiveError(f"{self.path}: entry {name!r} is corrupt ({_why(exc)})") from None
-        data = out.getvalue()
+        data = chunks[0] if len(chunks) == 1 else b"".join(chunks)
         self._count(len(data), name)
         return data
 

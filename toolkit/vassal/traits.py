@@ -547,15 +547,20 @@ def _layers(text: str) -> list[str] | None:
     segment: list[str] = []
     depth = 0
     content = False
+    escape = ""  # the separator's backslashes at this depth; one more marks a TAB inside the layer
+    more = "\\"
     for part in parts[:-1]:
-        stripped = part.rstrip("\\")
-        count = len(part) - len(stripped)
-        if count > depth:  # a TAB inside the current layer's own text
+        # endswith compares memory; str.rstrip("\\") tested each of the millions of backslashes one by one
+        if part.endswith(more):  # a TAB inside the current layer's own text
             segment.append(part)
             content = True
             continue
-        if count < depth:
-            return None
+        if depth:
+            if not part.endswith(escape):
+                return None
+            stripped = part[:-depth]
+        else:
+            stripped = part
         if segment:
             segment.append(stripped)
             token = "\t".join(segment)
@@ -565,16 +570,17 @@ def _layers(text: str) -> list[str] | None:
         if token[:1] == "'":
             return None
         if content:
-            token = token.replace("\\" * (depth + 1) + "\t", "\t")
+            token = token.replace(more + "\t", "\t")
             content = False
         out.append(token)
         depth += 1
+        escape, more = more, more + "\\"
     segment.append(parts[-1])
     last = "\t".join(segment)
     if last[:1] == "'":
         return None
     if content:
-        last = last.replace("\\" * (depth + 1) + "\t", "\t")
+        last = last.replace(more + "\t", "\t")
     out.append(last)
     return out
 
