@@ -343,16 +343,85 @@ def parse(text: str, *, source: str = "savedGame") -> Command:
 def _parse(text: str, source: str, depth: int) -> Command:
     if depth > MAX_NESTING:
         raise VassalFormatError(f"{source}: commands nested more than {MAX_NESTING} levels deep")
-    tokens = split(text, ESC)
-    if len(tokens) == 1 and tokens[0] == text:
-        return _leaf(text, source, depth)
-    return CommandList([_parse(token, source, depth + 1) if ESC in token else _leaf(token, source, depth + 1)
-                        for token in tokens])
+    parts = text.split(ESC)
+    if len(parts) == 1:  # a leaf; a quoted one is a list of its unquoted self (split gives one other token)
+        token = _unquote(text)
+        return _leaf(text, source, depth) if token is text else CommandList([_leaf(token, source, depth + 1)])
+    return _parse_list(parts, source, depth)
+
+
+def _parse_list(parts: list[str], source: str, depth: int) -> CommandList:
+    """The list whose text split on ESC gives ``parts``: ``split(text, ESC)`` done on the parts, and a
+    nested list (its ESCs escaped by a backslash) decoded from its own parts, which are those parts less
+    that backslash, rather than joined into one text to be split again (a save's pieces are one such list
+    of 12 MB)."""
+    if depth > MAX_NESTING:
+        raise VassalFormatError(f"{source}: commands nested more than {MAX_NESTING} levels deep")
+    items: list[Command] = []
+    group: list[str] = []
+    last = len(parts) - 1
+    for i, part in enumerate(parts):
+        if i < last and part[-1:] == "\\":
+            group.append(part[:-1])
+            continue
+        if group:
+            group.append(part)
+            if group[0][:1] == "'" and part[-1:] == "'":  # a quoted token: unquoted, then decoded as text
+                items.append(_parse(ESC.join(group)[1:-1], source, depth + 1))
+            else:
+                items.append(_parse_list(group, source, depth + 1))
+            group = []
+        else:  # one part holds no ESC
+            items.append(_leaf(_unquote(part), source, depth + 1))
+    return CommandList(items)
+
+
+def _unquote(token: str) -> str:
+    """A token less the single quotes around it (``SequenceEncoder.Decoder``); the same object when unquoted."""
+    return token[1:-1] if len(token) > 1 and token[0] == "'" and token[-1] == "'" else token
+
+
+#: the type of an add-piece command by its raw text (less its escaping of slashes and quotes; None when a slash
+#: is unescaped): a save's pieces share a few hundred types of several KB each, unescaped once each, and the
+#: pieces of one type then share one string (whose hash the trait decoder's memo computes once)
+_TYPES: dict[str, str | None] = {}
+_TYPES_SIZE = 4096
+
+
+def _add_piece(text: str) -> AddPiece | None:
+    """``+/id/type/state`` when exactly its three slashes are unescaped (the type's own are escaped): what
+    ``split(text, "/")`` gives, found without splitting the type; None otherwise."""
+    second = text.find("/", 2)
+    third = text.rfind("/")
+    if second < 0 or third <= second or text[second - 1] == "\\" or text[third - 1] == "\\":
+        return None
+    raw = text[second + 1:third]
+    try:
+        type = _TYPES[raw]
+    except KeyError:
+        type = _unquote(raw) if "/" not in raw else _unescaped(raw.split("/"))
+        if len(_TYPES) >= _TYPES_SIZE:
+            _TYPES.clear()
+        _TYPES[raw] = type
+    if type is None:
+        return None
+    return AddPiece(_unquote(text[2:second]), type, _unquote(text[third + 1:]))
+
+
+def _unescaped(parts: list[str]) -> str | None:
+    """The type whose raw text split on ``/`` gives ``parts``, when every slash is escaped (else None)."""
+    for part in parts[:-1]:
+        if part[-1:] != "\\":
+            return None
+    return _unquote("/".join([part[:-1] for part in parts[:-1]] + parts[-1:]))
 
 
 def _leaf(text: str, source: str, depth: int = 0) -> Command:
     head = text[:2]
     if head == "+/":
+        added = _add_piece(text)
+        if added is not None:
+            return added
         fields = split(text, "/")
         if len(fields) != 4:
             raise VassalFormatError(f"{source}: malformed add-piece command {_clip(text)!r} "
