@@ -127,3 +127,17 @@ def test_extract_the_longest_day_region_against_its_truth(boards, tmp_path):
     assert out["truth"]["symbols"]["town"] == {"true_positives": 6, "found": 6, "in_truth": 6, "recall": 1.0,
                                                "precision": 1.0}
     assert out["truth"]["lines"]["river"]["recall"] == 1.0 and out["truth"]["lines"]["river"]["precision"] == 1.0
+
+
+def test_ragnarok_truth_file():
+    """SPI Ragnarok: the whole map, ids printed row first (rows counted from the bottom)."""
+    t = load_truth(TRUTH / "ragnarok.yaml")
+    classes = {c: sum(1 for v in t.hexes.values() if v == c) for c in set(t.hexes.values())}
+    assert classes == {"clear": 341, "forest": 110}
+    assert t.hexes["1701"] == "forest" and t.hexes["0914"] == "clear" and t.hexes["0127"] == "forest"
+    assert t.excluded["offmap"] == ["1627", "1427", "1227", "1027", "0827", "0627", "0427", "0227"]
+    assert t.grid is not None and t.grid.layout is not None
+    x, y = t.grid.layout.hex_to_pixel(t.grid.hex("0101"))  # bottom left; 1727 top right
+    assert (round(x), round(y)) == (79, 1682)
+    x, y = t.grid.layout.hex_to_pixel(t.grid.hex("1727"))
+    assert (round(x), round(y)) == (3006, 120)
