@@ -77,6 +77,7 @@ from .module_play import (
     render_boxes,
     restrict_trait,
 )
+from .names import MAIN_MAP
 
 __all__ = [
     "BOXES_MAP",
@@ -102,7 +103,6 @@ __all__ = [
 ]
 
 DEFAULT_HEX_PX = 64  # VASSAL's default hex height (flat to flat), as in most modules
-MAIN_MAP = "Main Map"
 BOARD = "Board"
 VASSAL_VERSION = "3.6.7"
 SETUP_FILE = "setup.vsav"

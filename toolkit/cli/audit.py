@@ -229,7 +229,7 @@ def audit(save: SaveFile, module: Module, game: Game | None, *, full: bool = Fal
     clock = read_clock(game, turns, props)
     judge = _Judge(referee, save.source, memo=not full) if referee is not None else None
 
-    from ..builders.module import MAIN_MAP  # as wgt check: pools and boxes are named places, not hexes
+    from ..builders.names import MAIN_MAP  # as wgt check: pools and boxes are named places, not hexes
 
     def hex_of(p: Any) -> str | None:
         return p.hex if p.map == MAIN_MAP else None

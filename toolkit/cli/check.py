@@ -70,7 +70,7 @@ def load_checked(path: Path, game: str | None, module: Path | None) -> tuple[Ref
         if wrong:
             raise InputError(f"{wrong}; give --module the module it was made with")
         placed = locate(save, opened)
-        from ..builders.module import MAIN_MAP  # pools and boxes are named places, not hexes: off the map
+        from ..builders.names import MAIN_MAP  # pools and boxes are named places, not hexes: off the map
         pieces = [{"id": p.id, "name": p.name, "hex": p.hex if p.map == MAIN_MAP else None}
                   for p in placed if p.kind == "piece"]
         state = dict(get_game(game).save_state(save.turns()))
