@@ -49,6 +49,7 @@ class Outcome:
     problems: list[str]        # file checks that failed (protected changed, absent present, folder changed)
     argv: list[str]
     skip: str | None = None    # why the case could not be run on this machine
+    error: str | None = None   # why the harness could not run the case (it fails alone, the others still run)
 
 
 def _digest(p: Path) -> str | None:
@@ -191,8 +192,19 @@ def run_case(c: Case, base: Path) -> Outcome:
     return Outcome(rc, out, err, seconds, problems, spec.argv)
 
 
+def run_case_safely(c: Case, base: Path) -> Outcome:
+    """:func:`run_case`, with any failure to build or start the case (an OSError from Popen, a full disk, a
+    bug in the case) recorded in that case's own outcome, so that it fails alone and the other cases run."""
+    try:
+        return run_case(c, base)
+    except Exception as exc:  # any failure belongs to this one case
+        return Outcome(None, "", "", 0.0, [], [], error=f"the case could not be run: {exc.__class__.__name__}: {exc}")
+
+
 def judge(c: Case, o: Outcome) -> list[str]:
     """What is wrong with the outcome under the case's expectation (empty: it passes)."""
+    if o.error is not None:
+        return [o.error]
     bad = list(o.problems)
     if o.rc is None:
         return [*bad, f"no exit within {c.timeout:.0f} s (killed)"]
@@ -264,7 +276,7 @@ def heldout(request: pytest.FixtureRequest) -> dict[str, Outcome]:
             request.addfinalizer(lambda: shutil.rmtree(base, ignore_errors=True))
         workers = int(os.environ.get("WGT_HELDOUT_WORKERS", "3"))
         with ThreadPoolExecutor(max_workers=max(1, workers)) as pool:
-            for c, o in zip(wanted, pool.map(lambda c: run_case(c, base), wanted)):
+            for c, o in zip(wanted, pool.map(lambda c: run_case_safely(c, base), wanted)):
                 _RESULTS[c.name] = o
     return _RESULTS
 
