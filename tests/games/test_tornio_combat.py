@@ -115,9 +115,14 @@ def test_defender_bonus_die_after_a_5_or_6() -> None:
 
 
 def test_close_combat_doubles_foot_not_motorized() -> None:
-    """22.3 and Clarification 2: Foot Combat Units double their Combat Factors; Motorized units do not."""
-    out = GAME.combat([Fraction(3)], [Fraction(4)], close_combat=True, motorized_attack="2")
+    """22.3 and Clarification 2: Foot Combat Units double their Combat Factors; Motorized units do not. The
+    motorized factors are the part of --attack (--defense) from Motorized units: 5 = 3 Foot + 2 Motorized."""
+    out = GAME.combat([Fraction(5)], [Fraction(4)], close_combat=True, motorized_attack="2")
     assert (out["attack"], out["defense"]) == (8.0, 8.0)
+    out = GAME.combat([Fraction(3), Fraction(2)], [Fraction(4)], close_combat=True, motorized_defense="1+H")
+    assert (out["attack"], out["defense"]) == (10.0, 6.5)
+    code, text, _ = combat("-a", "6", "-d", "3", "--motorized-attack", "6", "--close-combat")
+    assert code == 0 and text.startswith("6 against 6: 1:1")  # all Motorized: nothing doubles but the defence
 
 
 def test_an_unknown_value_is_not_judged() -> None:
@@ -149,6 +154,13 @@ def test_a_completed_chart_file_decides(tmp_path) -> None:  # type: ignore[no-un
     (("-a", "4", "-d", "2", "--flanking", "5"), "--flanking: at most four hexes give Defensive Flanking Support"),
     (("-a", "4", "-d", "2", "--die", "7"), "--die is a die roll 1-6, not 7"),
     (("-a", "4", "-d", "2", "--attacker-dice", "x"), "--attacker-dice: 'x' is not die rolls such as 1+3"),
+    # dice are checked with or without --die (4.6: six-sided dice)
+    (("-a", "6", "-d", "3", "--attacker-dice", "1+9"), "--attacker-dice: die rolls are 1-6, not 1+9"),
+    (("-a", "6", "-d", "3", "--die", "2", "--defender-dice", "0"), "--defender-dice: die rolls are 1-6, not 0"),
+    (("-a", "2", "-d", "3", "--motorized-attack", "50"),
+     "--motorized-attack 50 is more than the whole attack 2 (it is the part of --attack from Motorized units)"),
+    (("-a", "2", "-d", "3", "--motorized-defense", "3+H"),
+     "--motorized-defense 3.5 is more than the whole defense 3 (it is the part of --defense from Motorized units)"),
 ])
 def test_bad_input_is_one_line(args: tuple[str, ...], message: str) -> None:
     code, _, err = combat(*args)

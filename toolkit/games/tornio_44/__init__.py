@@ -50,10 +50,10 @@ class Tornio44(Game):
         GameOption("night", "A Nighttime (B) Game Turn (-1 odds).", section="27.2"),
         GameOption("close_combat", "Close Combat in a Town/Factory Area hex (Foot factors doubled).",
                    section="22.3"),
-        GameOption("motorized_attack", "Attack Factors of Motorized units (not doubled in Close Combat, halved "
-                   "across a Major River without a bridge), e.g. 2+1.", "text", section="18.1.1, 22.3"),
-        GameOption("motorized_defense", "Defense Factors of Motorized units (not doubled in Close Combat).", "text",
-                   section="22.3"),
+        GameOption("motorized_attack", "The part of --attack from Motorized units (not doubled in Close Combat, "
+                   "halved across a Major River without a bridge), e.g. 2+1.", "text", section="18.1.1, 22.3"),
+        GameOption("motorized_defense", "The part of --defense from Motorized units (not doubled in Close Combat).",
+                   "text", section="22.3"),
         GameOption("hq_attack", "Optional rule: attacking HQs giving +0.5 each, added last.", "int", default=0,
                    section="31.4.1"),
         GameOption("hq_defense", "Optional rule: defending HQs giving -0.5 each, added last.", "int", default=0,
@@ -79,10 +79,12 @@ class Tornio44(Game):
                charts: str | None = None) -> dict[str, Any]:
         """One combat (``wgt combat tornio-44``): odds step by step, the half-ratio die, dice and APs (22.0)."""
         from .charts import load_charts
-        from .combat import Attack, factors, resolve, rolls
+        from .combat import Attack, factors, foot_part, resolve, rolls
 
-        spec = Attack(attack, defense, factors(motorized_attack, "--motorized-attack"),
-                      factors(motorized_defense, "--motorized-defense"), extra_hexes, flanking, terrain,
+        mot_a = factors(motorized_attack, "--motorized-attack")
+        mot_d = factors(motorized_defense, "--motorized-defense")
+        spec = Attack(foot_part(attack, mot_a, "attack"), foot_part(defense, mot_d, "defense"), mot_a, mot_d,
+                      extra_hexes, flanking, terrain,
                       (river_crossing or "none").lower(), bridge, engineer, night, close_combat, hq_attack, hq_defense,
                       attacker_units, defender_units, rolls(attacker_dice, "--attacker-dice"),
                       rolls(defender_dice, "--defender-dice"))

@@ -65,14 +65,29 @@ def factors(text: str | None, what: str) -> list[Fraction]:
     return out
 
 
+def foot_part(whole: Sequence[Fraction], motorized: Sequence[Fraction], what: str) -> list[Fraction]:
+    """The Foot units' factors of a whole --attack (--defense) of which ``motorized`` is the Motorized units' part
+    (22.3: only Foot factors double in Close Combat)."""
+    if not motorized:
+        return list(whole)
+    total, mot = sum(whole, Fraction(0)), sum(motorized, Fraction(0))
+    if mot > total:
+        raise InputError(f"--motorized-{what} {_num(mot)} is more than the whole {what} {_num(total)} (it is the part "
+                         f"of --{what} from Motorized units)")
+    return [total - mot]
+
+
 def rolls(text: str | None, what: str) -> list[int]:
     """``"1+3"`` -> [1, 3]."""
     if not text:
         return []
     try:
-        return [int(p) for p in text.replace(",", "+").replace(" ", "").split("+")]
+        out = [int(p) for p in text.replace(",", "+").replace(" ", "").split("+")]
     except ValueError:
         raise InputError(f"{what}: {text!r} is not die rolls such as 1+3") from None
+    if any(not 1 <= d <= 6 for d in out):  # six-sided dice (4.6), checked with or without --die
+        raise InputError(f"{what}: die rolls are 1-6, not {text}")
+    return out
 
 
 def dice_of(pos: Fraction) -> tuple[int, int]:
