@@ -141,3 +141,8 @@ def test_ragnarok_truth_file():
     assert (round(x), round(y)) == (79, 1682)
     x, y = t.grid.layout.hex_to_pixel(t.grid.hex("1727"))
     assert (round(x), round(y)) == (3006, 120)
+    assert {k: len(v) for k, v in t.hexsides.items()} == {"river": 74, "wall": 20, "gate": 3, "bridge": 1}
+    assert t.hexsides["bridge"] <= t.hexsides["river"] and t.hexsides["bridge"] <= t.links["road"]
+    assert t.hexsides["gate"] <= t.links["road"] and not t.hexsides["gate"] & t.hexsides["wall"]
+    assert len(t.links["road"]) == 46 and "0101/0102" in t.links["road"] and "1326/1327" in t.links["road"]
+    assert not t.symbols
