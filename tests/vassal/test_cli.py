@@ -39,6 +39,25 @@ def test_centre_off_the_board_is_an_error(demo):
     assert "lies off the boards of map 'Main Map'" in result.output
 
 
+@pytest.mark.parametrize("command", ["locate", "centre"])
+@pytest.mark.parametrize(("board", "message"), [
+    ("Nope@0,0", "{vmod}: map 'Main Map' has no board 'Nope' (boards: 'Main Board')"),
+    ("Nope", "{vmod}: map 'Main Map' has no board 'Nope' (boards: 'Main Board')"),
+    ("Main Board@" + "9" * 30 + ",0", "--board 'Main Board@" + "9" * 30 + ",0': the column and row of a board are "
+     "whole numbers from 0 to 2147483647"),
+    ("Main Board@0,-1", "--board 'Main Board@0,-1': the column and row of a board are whole numbers from 0 to "
+     "2147483647"),
+])
+def test_a_board_the_map_has_not_is_refused(demo, command, board, message):
+    """--board names one of the map's boards at a column and row VASSAL can read (it used to fall back to the
+    first board at 0,0, answering for a board the user did not mean)."""
+    point = "1,1" if command == "locate" else "0302"
+    result = CliRunner().invoke(cli, ["vassal", command, str(demo), "Main Map", point, "--board", board])
+    assert (result.exit_code, result.stderr) == (3, "wgt: error: " + message.format(vmod=demo) + "\n")
+    assert result.stdout == ""
+    assert _run("vassal", command, str(demo), "Main Map", point, "--board", "Main Board@0,0")
+
+
 @pytest.mark.corpus
 def test_tld_zoned_hex_grid(corpus, tmp_path):
     vmod = build_case_module("tld-scenario", tmp_path)

@@ -331,8 +331,13 @@ def locate_cmd(vmod: Path, map_name: str, points: tuple[str, ...], boards: tuple
     from ..vassal import Module
 
     xys = [_xy(p) for p in points]
+    chosen = _boards(boards)
     with Module.open(vmod) as module:
-        vmap = module.vassal_map(map_name, _boards(boards))
+        if chosen:
+            from ..vassal.writer import check_boards
+
+            check_boards(module, map_name, chosen)
+        vmap = module.vassal_map(map_name, chosen)
         rows: list[dict[str, Any]] = []
         mdef = module.map(map_name)
         for x, y in xys:
@@ -357,8 +362,13 @@ def centre_cmd(vmod: Path, map_name: str, names: tuple[str, ...], boards: tuple[
     """The map point of each named location (hex) - the inverse of ``locate``."""
     from ..vassal import Module
 
+    chosen = _boards(boards)
     with Module.open(vmod) as module:
-        vmap = module.vassal_map(map_name, _boards(boards))
+        if chosen:
+            from ..vassal.writer import check_boards
+
+            check_boards(module, map_name, chosen)
+        vmap = module.vassal_map(map_name, chosen)
         rows: list[dict[str, Any]] = []
         for name in names:
             x, y = vmap.point(name)
@@ -382,6 +392,9 @@ def _boards(specs: tuple[str, ...]) -> list[tuple[str, int, int]] | None:
             out.append((spec, 0, 0))
             continue
         col, row = _xy(where)
+        if not (0 <= col < 2**31 and 0 <= row < 2**31):  # VASSAL reads them with Integer.parseInt
+            raise InputError(f"--board {spec!r}: the column and row of a board are whole numbers from 0 to "
+                             f"{2**31 - 1}")
         out.append((name, col, row))
     return out
 
