@@ -342,6 +342,18 @@ def test_a_broken_game_folder_is_one_line(tmp_path: Path) -> None:
     assert (r.returncode, r.stderr) == (3, f"wgt: error: {GAMES_PATH_ENV}: {tmp_path / 'nowhere'} is not a folder\n")
 
 
+@pytest.mark.parametrize(("source", "got"), [("X = 1\n", "no GAME"),
+                                             ("GAME = 'skirmish'\n", "a GAME that is a str, not a toolkit.games.Game")])
+def test_a_game_folder_without_its_game_is_one_line(tmp_path: Path, source: str, got: str) -> None:
+    """README: a game folder's ``__init__.py`` exposes ``GAME``; one that does not was skipped without a word."""
+    empty = tmp_path / "games" / "empty_game"
+    empty.mkdir(parents=True)
+    (empty / "__init__.py").write_text(source, encoding="utf-8")
+    r = wgt(dict(os.environ), tmp_path, "--games-path", str(tmp_path / "games"), "games")
+    assert (r.returncode, r.stdout, r.stderr) == (3, "", f"wgt: error: game folder {empty}: its __init__.py exposes "
+                                                        f"{got}\n")
+
+
 def test_bundled_games_come_first(tmp_path: Path) -> None:
     clone = tmp_path / "games" / "ww2"
     clone.mkdir(parents=True)

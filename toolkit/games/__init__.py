@@ -57,7 +57,11 @@ def _discover(extra: tuple[Path, ...]) -> dict[str, Game]:
         _add(found, getattr(module, "GAME", None), module.__name__)
     for folder in extra:
         for package in _game_folders(folder):
-            _add(found, getattr(_import_folder(package), "GAME", None), str(package))
+            game = getattr(_import_folder(package), "GAME", None)
+            if not isinstance(game, Game):  # the README's contract for a game folder: its __init__.py exposes GAME
+                got = "no GAME" if game is None else f"a GAME that is a {type(game).__name__}, not a toolkit.games.Game"
+                raise InputError(f"game folder {package}: its __init__.py exposes {got}")
+            _add(found, game, str(package))
     return dict(sorted(found.items()))
 
 
