@@ -274,11 +274,16 @@ def _bilinear(img: np.ndarray, x: np.ndarray, y: np.ndarray) -> np.ndarray:
     y0 = y.astype(np.intp)
     fx = (x - x0).astype(np.float32)
     fy = (y - y0).astype(np.float32)
-    i00 = img[y0, x0]
-    i01 = img[y0, x0 + 1]
-    i10 = img[y0 + 1, x0]
-    i11 = img[y0 + 1, x0 + 1]
-    return (i00 * (1 - fx) + i01 * fx) * (1 - fy) + (i10 * (1 - fx) + i11 * fx) * fy
+    # one flat index and take() on the raveled image: cheaper than 2-D fancy indexing, four times over
+    flat = img.ravel()
+    k = y0 * w + x0
+    i00 = flat.take(k)
+    i01 = flat.take(k + 1)
+    k += w
+    i10 = flat.take(k)
+    i11 = flat.take(k + 1)
+    top = i00 + (i01 - i00) * fx
+    return top + (i10 + (i11 - i10) * fx - top) * fy
 
 
 def _side_samples(hexes: Sequence[Hex], per_side: int) -> tuple[np.ndarray, np.ndarray]:
@@ -502,13 +507,54 @@ def auto_layout(image: Image.Image | np.ndarray, orientation: Orientation = "fla
     near its centre) fixes which hex is which; without it the hex nearest the image centre is
     called (0, 0)."""
     gray = to_gray(image)
+    try:
+        lay = _auto_search(gray, orientation)
+    except GridError:
+        # hex lines printed lighter than the terrain (white lines on a painted map): the same search on
+        # the negative, where they are the dark ones
+        lay = _auto_search(255.0 - gray, orientation)
+    if anchor is not None:
+        named, (x, y) = anchor
+        seen = lay.pixel_to_hex(x, y)
+        a = np.array(lay.matrix)
+        shift = np.array([seen.q - named.q, seen.r - named.r], dtype=float)
+        c = a[:, 2] + a[:, :2] @ shift
+        lay = Layout(*(float(v) for v in (a[0, 0], a[0, 1], c[0], a[1, 0], a[1, 1], c[1])))
+    return lay
+
+
+def _downsample(a: np.ndarray, scale: int) -> np.ndarray:
+    """Mean over scale x scale blocks (a thin line keeps its share of each block, where taking every
+    scale-th pixel would miss it)."""
+    if scale == 1:
+        return a
+    h, w = a.shape[0] // scale * scale, a.shape[1] // scale * scale
+    return a[:h, :w].reshape(h // scale, scale, w // scale, scale).mean(axis=(1, 3), dtype=np.float32)
+
+
+def _line_strength(gray: np.ndarray, r: int, scale: int, band: int = 1024) -> np.ndarray:
+    """How much darker each pixel is than the mean of its (2r+1)^2 box, reduced by ``scale``; computed in
+    bands of rows so that a large scan needs a few bands' worth of memory, not several copies of itself."""
+    hgt = gray.shape[0] // scale * scale
+    band = max(scale, band // scale * scale)
+    out = []
+    for top in range(0, hgt, band):
+        lo, hi = max(0, top - r), min(gray.shape[0], top + band + r)
+        part = gray[lo:hi]
+        d = np.clip(_box_mean(part, r) - part, 0, None)[top - lo: top - lo + min(band, hgt - top)]
+        out.append(_downsample(d, scale))
+    return np.concatenate(out) if out else np.zeros((0, gray.shape[1] // scale), np.float32)
+
+
+def _auto_search(gray: np.ndarray, orientation: Orientation) -> Layout:
+    """The best hex layout whose sides fall on dark printed lines of ``gray``, up to a whole-hex shift."""
     hgt, wid = gray.shape
     scale = max(1, int(max(hgt, wid) // 1500))
-    small = gray[::scale, ::scale] if scale > 1 else gray
-    sh, sw = small.shape
-    # line strength: darkness relative to the local background (a 9-px box mean), so that large
-    # areas of dark terrain do not swamp the spectrum with low frequencies
-    dark = np.clip(_box_mean(small, 4) - small, 0, None)
+    # line strength: darkness relative to the local background (a 7-px box mean at full resolution, so a
+    # line 1-2 px wide counts before the image is reduced), then the mean over scale x scale blocks;
+    # large areas of dark terrain do not swamp the spectrum with low frequencies
+    dark = _line_strength(gray, 3, scale)
+    sh, sw = dark.shape
     win = np.outer(np.hanning(sh), np.hanning(sw)).astype(np.float32)
     nfft = 1 << math.ceil(math.log2(max(sh, sw) * 2))
     spec = np.abs(np.fft.rfft2((dark - dark.mean()) * win, s=(nfft, nfft)))
@@ -582,12 +628,5 @@ def auto_layout(image: Image.Image | np.ndarray, orientation: Orientation = "fla
         raise GridError("could not find the hex grid automatically (no clear hex lines); click 3 or more "
                         "hex centres instead")
     lay, _, _ = refine_layout(gray, lay, windows=(0.15, 0.08, 0.07))
-    if anchor is not None:
-        named, (x, y) = anchor
-        seen = lay.pixel_to_hex(x, y)
-        a = np.array(lay.matrix)
-        shift = np.array([seen.q - named.q, seen.r - named.r], dtype=float)
-        c = a[:, 2] + a[:, :2] @ shift
-        lay = Layout(*(float(v) for v in (a[0, 0], a[0, 1], c[0], a[1, 0], a[1, 1], c[1])))
     return lay
 
