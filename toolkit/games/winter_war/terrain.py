@@ -8,6 +8,7 @@ whether a hexside can be crossed, what a move into it costs. Every answer is cac
 from __future__ import annotations
 
 from functools import cached_property
+from typing import Any
 
 from ...errors import RuleDataError, ToolkitError
 from ...rules.board import Board
@@ -37,6 +38,9 @@ class WinterWarBoard(Board):
         self._prohibited: dict[tuple[str, bool], str | None] = {}
         self.passable_memo: dict[tuple[str, bool, bool], bool] = {}
         """``rules.supply.passable`` by (hex, ice season, Scandinavia open): it reads nothing else"""
+        self.line_memo: dict[Any, Any] = {}
+        """``rules.supply.lines`` (supply lines and lines of communication) by everything they read, and the hexes
+        joined to Leningrad by rail by the Finnish-held hexes: positions of one game share most of them"""
 
     # --- places and lines ------------------------------------------------------------------------
 

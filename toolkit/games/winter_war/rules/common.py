@@ -115,6 +115,8 @@ class Context:
     combat: Context | None = None  # the position at the instant of combat, when it is an earlier one
     declared: tuple[dict[str, int], dict[str, int]] | None = None  # Soviet attackers and defenders -> attack no.
     arrived: set[str] = field(default_factory=set)  # units placed since the earlier position of a move check
+    # (player, zones of control) -> the hexes a line may not enter for units (supply.lines' memo key)
+    line_blocks: dict[tuple[str, Zoc], frozenset[str]] = field(default_factory=dict, repr=False, compare=False)
 
     def is_arrival(self, u: Unit) -> bool:
         """Whether ``u`` was placed on the map in this phase: it was off the map in the earlier position of a

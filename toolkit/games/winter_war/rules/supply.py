@@ -4,7 +4,7 @@ isolation derived together)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from typing import Any
 
 from ....rules.paths import trace
@@ -15,7 +15,7 @@ from ..terrain import FINLAND, NORWAY, SWEDEN, WinterWarBoard
 from .common import BOOK, Context, enemy_of, flag, is_blank, is_hq, is_nkvd, num, player_of
 from .zoc import build_zoc
 
-__all__ = ["capacity", "compute_supply", "context", "hq_cities", "line_step", "open_step", "passable",
+__all__ = ["capacity", "compute_supply", "context", "hq_cities", "line_step", "lines", "open_step", "passable",
            "rail_connected"]
 
 GENERAL = BOOK.cite("Supply and Isolation", "Soviet units which cannot establish a proper supply line to such a city "
@@ -75,6 +75,36 @@ def line_step(ctx: Context, player: str) -> Callable[[str, str], bool]:
     return enter
 
 
+#: at most this many lines are kept on the board (a long-running process judging unrelated positions)
+LINE_MEMO = 4096
+
+
+def lines(ctx: Context, player: str, sources: list[str], max_length: int | None = None,
+          targets: Collection[str] = ()) -> dict[str, int]:
+    """:func:`toolkit.rules.paths.trace` of ``player``'s lines (:func:`line_step`, :func:`open_step`) from
+    ``sources``, kept on the board by all it reads: the hexes enemy units or enemy ZOC without a friendly unit
+    close, the ice season and whether Scandinavia is open (passable terrain, hexsides), the length limit and
+    the targets. Positions of one game share most lines (an audit judges the same lines again and again). The
+    answer is shared: read it, do not change it."""
+    b = ctx.board
+    assert ctx.zoc is not None
+    zk = (player, ctx.zoc)
+    blocked = ctx.line_blocks.get(zk)
+    if blocked is None:
+        blocked = ctx.line_blocks[zk] = frozenset(
+            ctx.occupied[enemy_of(player)] | (ctx.zoc.enemy_hexes(player) - ctx.occupied[player]))
+    key = ("line", player, tuple(sources), max_length, frozenset(targets), ctx.turn in ICE_TURNS,
+           ctx.scandinavia_open(), blocked)
+    memo = b.line_memo
+    found: dict[str, int] | None = memo.get(key)
+    if found is None:
+        if len(memo) >= LINE_MEMO:
+            memo.clear()
+        found = memo[key] = trace(b, sources, line_step(ctx, player), max_length=max_length, targets=targets,
+                                  neighbours=open_step(ctx))
+    return found
+
+
 def rail_connected(ctx: Context, player: str) -> set[str]:
     """Rail hexes joined to the player's rail source by rail free of enemy units (ZOC allowed).
 
@@ -82,9 +112,22 @@ def rail_connected(ctx: Context, player: str) -> set[str]:
     """
     b = ctx.board
     enemy_hexes = ctx.occupied[enemy_of(player)]
+    if player == "soviet":  # all it reads: the Finnish-held hexes (kept on the board)
+        key = ("rail", frozenset(enemy_hexes))
+        found: set[str] | None = b.line_memo.get(key)
+        if found is None:
+            if len(b.line_memo) >= LINE_MEMO:
+                b.line_memo.clear()
+            found = b.line_memo[key] = _rail_connected(b, enemy_hexes, player)
+        return set(found)
+    return _rail_connected(b, enemy_hexes, player, ctx)
+
+
+def _rail_connected(b: WinterWarBoard, enemy_hexes: set[str], player: str, ctx: Context | None = None) -> set[str]:
     if player == "soviet":
         sources = [b.named["Leningrad"]] if "Leningrad" in b.named else []
     else:
+        assert ctx is not None
         sources = [h for h in b.finnish_cities if ctx.last_occupied(h, "finnish") == "finnish"]
     sources = [s for s in sources if s not in enemy_hexes]
     seen = set(sources)
@@ -126,7 +169,6 @@ def hq_cities(ctx: Context) -> dict[str, str]:
     if not hq_hexes:
         return {}
     connected = rail_connected(ctx, "soviet")
-    step = line_step(ctx, "soviet")
     best: dict[str, tuple[int, bool, float, str]] = {}
     for c in b.supply_cities:
         if c in ctx.occupied["finnish"]:
@@ -134,7 +176,7 @@ def hq_cities(ctx: Context) -> dict[str, str]:
         if c not in ctx.occupied["soviet"] and ctx.zoc is not None and ctx.zoc.controls("finnish", c):
             continue
         # only the HQs' hexes are read: the search ends once it has reached them all
-        dist = trace(b, [c], step, max_length=10, targets=hq_hexes, neighbours=open_step(ctx))
+        dist = lines(ctx, "soviet", [c], max_length=10, targets=hq_hexes)
         key_cap = -capacity(ctx, c)
         for h in hq_hexes:
             d = dist.get(h)
@@ -155,11 +197,10 @@ def compute_supply(ctx: Context) -> None:
     soviets = [u for u in ctx.pos.side_units("soviet") if not is_blank(u)]
     hq_city = ctx.hq_city = hq_cities(ctx)
     connected = rail_connected(ctx, "soviet")
-    step = line_step(ctx, "soviet")
     hq_reach: dict[str, dict[str, int]] = {}
     for u in soviets:
         if u.id in hq_city:
-            hq_reach[u.id] = trace(b, [u.hex], step, max_length=5, neighbours=open_step(ctx))  # type: ignore[list-item]
+            hq_reach[u.id] = lines(ctx, "soviet", [u.hex], max_length=5)  # type: ignore[list-item]
     # candidates: unit -> cities it may draw on (directly in a city, or via an HQ within five hexes)
     load: dict[str, list[Unit]] = {}
     remaining: dict[str, float] = {c: capacity(ctx, c) for c in b.supply_cities}
@@ -199,9 +240,8 @@ def compute_supply(ctx: Context) -> None:
     abroad = [u for u in ctx.pos.side_units("finnish") + ctx.pos.side_units("allied")
               if not is_blank(u) and not b.in_country(u.hex, FINLAND)]  # type: ignore[arg-type]
     if abroad:
-        fstep = line_step(ctx, "finnish")
         for u in abroad:
-            reach = trace(b, [u.hex], fstep, neighbours=open_step(ctx))  # type: ignore[list-item]
+            reach = lines(ctx, "finnish", [u.hex])  # type: ignore[list-item]
             if not any(b.in_country(h, FINLAND) and h not in ctx.occupied["soviet"]
                        and (h in ctx.occupied["finnish"] or not ctx.zoc.controls("soviet", h))  # type: ignore[union-attr]
                        for h in reach):

@@ -5,12 +5,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from ....rules.paths import trace
 from ....rules.report import Violation, violation
 from .. import charts
 from ..terrain import FINLAND
 from .common import BOOK, Context, flag, is_blank, is_hq, player_of
-from .supply import line_step, open_step, rail_connected
+from .supply import lines, rail_connected
 
 __all__ = ["captured", "mannerheim_captured", "murmansk", "murmansk_garrison", "victory_points"]
 
@@ -32,18 +31,16 @@ def soviet_loc(ctx: Context) -> set[str]:
     b = ctx.board
     connected = rail_connected(ctx, "soviet")
     out = {c for c in b.supply_cities if c in connected and c not in ctx.occupied["finnish"]}
-    step = line_step(ctx, "soviet")
     hqs = ctx.hq_city
     for u in ctx.pos.side_units("soviet"):
         if u.id in hqs:
-            out |= set(trace(b, [u.hex], step, max_length=5, neighbours=open_step(ctx)))  # type: ignore[list-item]
+            out |= set(lines(ctx, "soviet", [u.hex], max_length=5))  # type: ignore[list-item]
     return out
 
 
 def finnish_loc_ok(ctx: Context, hex_id: str) -> bool:
     b = ctx.board
-    step = line_step(ctx, "finnish")
-    reach = trace(b, [hex_id], step, neighbours=open_step(ctx))
+    reach = lines(ctx, "finnish", [hex_id])
     return any(b.in_country(h, FINLAND) for h in reach)
 
 
