@@ -547,6 +547,21 @@ def test_cli_module_bad_input(args, message):
     assert len(lines) == 1 and lines[0].startswith(f"wgt: error: {message}")  # one line, before any progress
 
 
+@pytest.mark.parametrize(("text", "message"), [
+    ("grid: [[[\n", "line 2: not valid yaml: did not find expected node content"),
+    ("", "empty map file"),
+])
+def test_cli_module_bad_map_is_one_line_before_any_progress(tmp_path, text, message):
+    """--map is loaded before the progress line: a bad one is the only line on stderr, and no module is written."""
+    bad = tmp_path / "map.yaml"
+    bad.write_text(text)
+    out = tmp_path / "m.vmod"
+    result = CliRunner().invoke(cli, ["build", "module", "winter-war", "-o", str(out), "--map", str(bad)])
+    assert result.exit_code == 3 and result.stdout == "" and not out.exists()
+    assert result.stderr.startswith(f"wgt: error: {bad}") and message in result.stderr
+    assert result.stderr.count("\n") == 1
+
+
 def test_cli_module_output_that_is_a_folder_or_another_file(tmp_path):
     """-o naming a folder, or an existing file that is no module or save, is refused before any work;
     the file is left as it was."""

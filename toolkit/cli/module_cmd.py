@@ -14,6 +14,7 @@ from ..builders.module import DEFAULT_HEX_PX, BuiltModule, SetupPiece, board_fro
 from ..builders.sheets import PAGE_SIZES
 from ..errors import InputError
 from ..fileio import atomic_write, check_folder, ensure_folder
+from ..terrain.model import TerrainMap
 from .options import FOLDER, LENGTH, ZIP, Progress, echo_json, hex_px_option, json_opt, output_option, progress
 
 __all__ = ["all_cmd", "build_game_module", "check_hex_px", "check_output", "module_cmd",
@@ -50,16 +51,19 @@ def write_output(path: Path, data: bytes) -> None:
 
 
 def build_game_module(slug: str, *, hex_px: float = DEFAULT_HEX_PX, board: str | Path | Image.Image | None = None,
-                      map_file: str | Path | None = None, version: str = "1.0") -> BuiltModule:
-    """The module of a bundled game: its map (or ``map_file``, e.g. one calibrated on the user's scan
-    ``board``, a path or an image already loaded), counters, charts and ``module_spec`` hooks."""
+                      map_file: str | Path | TerrainMap | None = None, version: str = "1.0") -> BuiltModule:
+    """The module of a bundled game: its map (or ``map_file``, a path, slug or map already loaded: e.g. one
+    calibrated on the user's scan ``board``, a path or an image already loaded), counters, charts and
+    ``module_spec`` hooks."""
     from ..counters import load_counters
     from ..games import get_game
     from ..terrain.io import load_map
     from .build import game_charts
 
     game = get_game(slug)
-    if map_file is not None:
+    if isinstance(map_file, TerrainMap):
+        tmap = map_file
+    elif map_file is not None:
         from ..data import resolve_map
 
         tmap = load_map(resolve_map(str(map_file)))
@@ -118,8 +122,14 @@ def module_cmd(slug: str, out_file: str | None, hex_px: float, map_file: str | N
         if Path(setup_out).resolve() == path.resolve():
             raise InputError(f"--setup-out {setup_out} is the module's own file: give the save another name")
     image = board_from_file(board) if board is not None else None
+    tmap = None
+    if map_file is not None:  # a bad --map is one line too, before the progress line
+        from ..data import resolve_map
+        from ..terrain.io import load_map
+
+        tmap = load_map(resolve_map(map_file))
     progress(f"building the {slug} module")
-    built = build_game_module(slug, hex_px=hex_px, board=image, map_file=map_file, version=module_version)
+    built = build_game_module(slug, hex_px=hex_px, board=image, map_file=tmap, version=module_version)
     write_output(path, built.vmod)
     if setup_out:
         write_output(Path(setup_out), built.setup)
