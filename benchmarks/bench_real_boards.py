@@ -23,7 +23,8 @@ HERE = Path(__file__).resolve().parent
 TRUTH = HERE.parent / "tests" / "terrain" / "truth"
 BOARDS = Path(os.environ.get("WGT_SHARED", HERE.parent.parent / "shared")) / "boards"
 CASES = {"battle-for-moscow": "rzymek__web-boards/battle-for-moscow_board.gif",
-         "the-longest-day": "uckelman__tld-mod/Map_Full.png"}
+         "the-longest-day": "uckelman__tld-mod/Map_Full.png",
+         "ragnarok": "jzedwards__vassal-hex-n-counters-template/ragnarok_map.jpg"}
 
 
 def main(flags: list[str]) -> dict[str, object]:

@@ -146,3 +146,30 @@ def test_ragnarok_truth_file():
     assert t.hexsides["gate"] <= t.links["road"] and not t.hexsides["gate"] & t.hexsides["wall"]
     assert len(t.links["road"]) == 46 and "0101/0102" in t.links["road"] and "1326/1327" in t.links["road"]
     assert not t.symbols
+
+
+def test_extract_ragnarok_against_its_truth(boards, tmp_path):
+    """A genuine 150 ppi scan (paper tone, JPEG) with painted forest whose edge does not follow the
+    hexsides, from three example hexes per class. First measurement (2026-12-04), asserted as floors:
+    446 of 451 hexes (the two hexes labelled forest at about half forest, 0225 and 0307, read clear; three
+    Asgard wall hexes read forest); rivers 73 of 74, 76 found; walls 20 of 20 but 276 found (the wall's
+    ochre is also the light green of the painted trees and the road's yellow); roads traced 4 of 46,
+    17 found (the band method of the baseline legend finds 43 of 46); gates and the bridge not looked for."""
+    t = load_truth(TRUTH / "ragnarok.yaml")
+    from toolkit.cli.map_scan import _grid_text
+
+    grid = tmp_path / "grid.yaml"
+    grid.write_text(_grid_text(t.grid))
+    image = boards / "jzedwards__vassal-hex-n-counters-template/ragnarok_map.jpg"
+    r = CliRunner().invoke(cli, ["map", "extract", str(image),
+                                 "--grid", str(grid), "--legend", str(TRUTH / "ragnarok.legend.yaml"),
+                                 "-o", str(tmp_path / "m.yaml"), "--truth", str(TRUTH / "ragnarok.yaml"), "--json"])
+    assert r.exit_code == 0, r.output
+    out = json.loads(r.output)
+    assert out["truth"]["hexes"] == 451 and out["truth"]["right"] >= 446
+    assert out["rules"]["priority"] == ["forest", "clear"]
+    lines = out["truth"]["lines"]
+    assert lines["river"]["in_truth"] == 74 and lines["river"]["true_positives"] >= 73 and lines["river"]["found"] <= 76
+    assert lines["wall"]["true_positives"] == 20 and lines["wall"]["found"] <= 276
+    assert lines["road"]["in_truth"] == 46 and lines["road"]["true_positives"] >= 4
+    assert lines["gate"]["in_truth"] == 3 and lines["bridge"]["in_truth"] == 1
