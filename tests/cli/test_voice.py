@@ -220,6 +220,29 @@ def test_a_closed_pipe_is_a_quiet_141_not_1():
     assert proc.wait(timeout=60) == 141 and err == b""
 
 
+@pytest.mark.parametrize("args", [("games", "--json"), ("map", "find", "winter-war")])
+def test_a_reader_gone_in_the_middle_of_a_write_is_141(args):
+    """``wgt games --json | head -c1`` with a one-page pipe: the 10 kB of JSON go in one write, of which the pipe
+    takes 4 kB before the reader goes away; the rest used to be dropped without an error (exit 0)."""
+    import fcntl
+
+    for _ in range(3):
+        proc = subprocess.Popen([sys.executable, "-m", "toolkit", *args], stdout=subprocess.PIPE,
+                                stderr=subprocess.PIPE)
+        assert proc.stdout is not None and proc.stderr is not None
+        fcntl.fcntl(proc.stdout.fileno(), 1031, 4096)  # F_SETPIPE_SZ: one page
+        assert len(proc.stdout.read(1)) == 1
+        proc.stdout.close()
+        err = proc.stderr.read()
+        assert (proc.wait(timeout=60), err) == (141, b"")
+
+
+def test_everything_reaches_a_pipe_that_is_read_to_the_end():
+    r = subprocess.run(["bash", "-c", f"'{sys.executable}' -m toolkit games --json | cat"], capture_output=True,
+                       text=True, timeout=60)
+    assert [g["slug"] for g in json.loads(r.stdout)] == ["a-winter-war", "tornio-44", "winter-war"]
+
+
 def test_head_of_map_find_is_not_exit_1():
     r = subprocess.run(["bash", "-c", f"'{sys.executable}' -m toolkit map find winter-war | head -1; "
                                       "echo ${PIPESTATUS[0]} >&2"], capture_output=True, text=True, timeout=60)
