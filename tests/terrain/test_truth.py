@@ -108,6 +108,13 @@ def test_the_longest_day_truth_file():
     assert classes == {"bocage": 260, "forest": 39, "clear": 22, "hill": 11, "city": 4}
     assert t.symbols == {"town": {"3744", "3848", "4537", "4648", "5439", "5544"}}
     assert len(t.hexsides["river"]) == 105 and "5338/5439" in t.hexsides["river"]
+    # roads by the terrain chart's classes and railways, as links between labelled hexes
+    assert {k: len(v) for k, v in t.links.items()} == {"road_primary": 40, "road_secondary": 88, "rail": 31}
+    assert "4839/4938" in t.links["road_primary"] and "3543/3643" in t.links["road_primary"]
+    assert "4843/4844" in t.links["road_secondary"] and "5439/5538" in t.links["road_secondary"]
+    assert "4042/4043" in t.links["rail"] and "5250/5350" in t.links["rail"]
+    labelled = set(t.hexes)
+    assert all(h in labelled for v in t.links.values() for k in v for h in k.split("/"))
 
 
 def test_extract_the_longest_day_region_against_its_truth(boards, tmp_path):
