@@ -167,6 +167,7 @@ def _stream_json(data: dict[str, object], pieces: list[Any]) -> None:
     (each encoded on its own by the C encoder; a 1,400-piece save is not first built as one big string)."""
     import json
     import sys
+    from json.encoder import encode_basestring
 
     out = sys.stdout
     out.write("{\n")
@@ -177,6 +178,9 @@ def _stream_json(data: dict[str, object], pieces: list[Any]) -> None:
     # a piece's line is what json.dumps(p.to_dict(traits=True)) gives; each distinct trait (type and state:
     # pieces of one kind share most of theirs) is described and encoded once
     traits: dict[tuple[type, str, str], str] = {}
+    # the fields before the traits, as json.dumps(p.to_dict(traits=False)) writes them: strings by the C encoder
+    # json.dumps uses (ensure_ascii=False), None as null, the coordinates (ints) by repr
+    enc = encode_basestring
     for p in pieces:
         encoded = []
         for t in p.traits:
@@ -185,8 +189,12 @@ def _stream_json(data: dict[str, object], pieces: list[Any]) -> None:
             if text is None:
                 text = traits[trait_key] = json.dumps(t.describe(), ensure_ascii=False)
             encoded.append(text)
-        head = json.dumps(p.to_dict(traits=False), ensure_ascii=False)
-        out.write(f'{sep}{head[:-1]}, "traits": [{", ".join(encoded)}]}}')
+        m, b, loc, h, st, sd = p.map, p.board, p.location, p.hex, p.stack, p.side
+        out.write(f'{sep}{{"id": {enc(p.id)}, "kind": {enc(p.kind)}, "name": {enc(p.name)}, '
+                  f'"map": {"null" if m is None else enc(m)}, "x": {int.__repr__(p.x)}, "y": {int.__repr__(p.y)}, '
+                  f'"board": {"null" if b is None else enc(b)}, "location": {"null" if loc is None else enc(loc)}, '
+                  f'"hex": {"null" if h is None else enc(h)}, "stack": {"null" if st is None else enc(st)}, '
+                  f'"side": {"null" if sd is None else enc(sd)}, "traits": [{", ".join(encoded)}]}}')
         sep = ",\n    "
     out.write("\n  ]\n}\n" if pieces else "]\n}\n")
     out.flush()

@@ -33,14 +33,15 @@ from .save import SaveFile
 from .traits import (
     BasicPiece,
     Deck,
+    DynamicProperty,
     Embellishment,
     Label,
+    Marker,
     Restricted,
     Stack,
     Trait,
     decode_chain,
     encode_chain,
-    piece_name,
     piece_properties,
 )
 
@@ -501,6 +502,7 @@ def _placed_pieces(position: Position, locator: Locator | None, only: set[str] |
         if locator is not None:
             board, location = locator.place(map_id, x, y)
         if kind == "piece":
+            plan = _plan(p.type, traits)
             deck = deck_position = None
             if parent is not None and parent[0].kind == "deck":
                 deck_inner = parent[0].inner
@@ -508,13 +510,16 @@ def _placed_pieces(position: Position, locator: Locator | None, only: set[str] |
                 deck = deck_inner.deck_name
                 present = [c for c in deck_inner.children if c in position.pieces]
                 deck_position = len(present) - present.index(p.id) if p.id in present else 0
-            if _evaluated(traits):
+            if plan[0]:
                 zone = locator.zone(map_id, x, y) if locator is not None else None
                 view = PieceView(traits, map_id=map_id, x=x, y=y, board=board, location=location, zone=zone,
                                  deck=deck, deck_position=deck_position or 0, game=game)
                 names[p.id] = view.name()
             else:  # no trait whose name can depend on a property: the stored states say it all
-                names[p.id] = piece_name(traits)
+                name = ""
+                for i in plan[1]:  # the layers whose name_of is not their inner name, innermost first
+                    name = traits[i].name_of(name)
+                names[p.id] = name
         placed.append((p, traits, inner, kind, map_id, x, y, board, location, parent))
     out = []
     for p, traits, inner, kind, map_id, x, y, board, location, parent in placed:
@@ -522,8 +527,9 @@ def _placed_pieces(position: Position, locator: Locator | None, only: set[str] |
             continue
         if kind == "piece":
             name = names[p.id]
-            props = piece_properties(traits)
-            side = _side(traits, props, sides)
+            plan = _plan(p.type, traits)
+            props = piece_properties([traits[i] for i in plan[2]])
+            side = _side([traits[i] for i in plan[3]], props, sides)
         else:  # Stack.getName: the pieces' names, top first
             name = ""
             for child in reversed(inner.children):  # type: ignore[attr-defined]
@@ -533,6 +539,29 @@ def _placed_pieces(position: Position, locator: Locator | None, only: set[str] |
         out.append(PlacedPiece(p.id, kind, name, map_id, x, y, board, location,
                                None if parent is None else parent[0].id, side, traits, props))
     return out
+
+
+#: per full type (the pieces of a save share a few hundred): which of its layers matter for the name, the
+#: properties and the side (most layers are commands, reports and other traits that matter for none of them)
+_PLANS: dict[tuple[str, int], tuple[bool, tuple[int, ...], tuple[int, ...], tuple[int, ...]]] = {}
+
+
+def _plan(ptype: str, traits: Sequence[Trait]) -> tuple[bool, tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
+    """``(evaluated, naming, properties, restricted)`` of a piece type: whether its name can depend on properties
+    (:func:`_evaluated`), the indices of the layers that change the name (innermost first: :func:`piece_name`
+    over them alone gives the same name), of those :func:`piece_properties` reads and of restricted-access
+    layers (outermost first). The layers' classes follow from the type alone (:func:`make_trait`)."""
+    key = (ptype, len(traits))
+    found = _PLANS.get(key)
+    if found is None:
+        if len(_PLANS) >= 4096:
+            _PLANS.clear()
+        found = _PLANS[key] = (
+            _evaluated(traits),
+            tuple(i for i in range(len(traits) - 1, -1, -1) if type(traits[i]).name_of is not Trait.name_of),
+            tuple(i for i, t in enumerate(traits) if isinstance(t, Marker | DynamicProperty | BasicPiece)),
+            tuple(i for i, t in enumerate(traits) if isinstance(t, Restricted)))
+    return found
 
 
 def _evaluated(traits: Sequence[Trait]) -> bool:

@@ -66,6 +66,8 @@ def java_int(text: str) -> int | None:
     """Java ``Integer.parseInt``: an optional sign, then decimal digits (any Unicode decimal digit, as
     ``Character.digit`` reads them; any number of leading zeros) making a 32-bit int; None where Java throws
     NumberFormatException (blanks, underscores, nothing, out of range: a 5,000-digit number is None)."""
+    if 0 < len(text) < 10 and text.isascii() and text.isdigit():  # the usual case: up to 9 ASCII digits
+        return int(text)
     body = text[1:] if text[:1] in ("+", "-") else text
     if not body or not body.isdecimal():
         return None
