@@ -70,3 +70,28 @@ def test_a_dash_dot_railway_is_traced_from_hex_to_hex(result):
     want = {grid.side_key(a, b) for a, b in pairwise(RAIL)}
     assert all(grid.hex(a).distance(grid.hex(b)) == 1 for a, b in pairwise(RAIL))  # neighbours: links
     assert {k for k, v in ext.hexsides.items() if "rail" in v} == want
+
+
+def test_a_wide_solid_road_is_traced_and_an_area_of_its_colour_is_not():
+    """A solid road a fifth of the hex size wide (as SPI Ragnarok's yellow road, 12 px on hexes of 65 px)
+    fills more of the band along a side once grown to close dash gaps: whether a band is "an area, not a
+    line" is judged on the colour itself, so the road is traced; a patch of the colour covering a side is not."""
+    from toolkit.hexgrid import Hexside
+    from toolkit.terrain.colour import rgb_to_lab
+    from toolkit.terrain.lines import crossings
+
+    lay = Layout.regular("flat", SIZE, (40.0, 40.0))
+    grid = Grid(CCRR(2, 2, offset=OffsetSystem("flat", "odd")), Extent(1, 8, 1, 6), lay)
+    im = Image.new("RGB", (400, 400), (250, 248, 240))
+    d = ImageDraw.Draw(im)
+    for h in grid.hexes():
+        d.polygon(lay.corners(h), outline=(40, 40, 40))
+    yellow = (232, 184, 54)
+    road = ["0103", "0203", "0303", "0403"]
+    d.line([lay.hex_to_pixel(grid.hex(i)) for i in road], fill=yellow, width=6)
+    x, y = lay.hexside_endpoints(Hexside.between(grid.hex("0605"), grid.hex("0705")))[0]
+    d.rectangle([x - 25, y - 25, x + 25, y + 25], fill=yellow)
+    sides = [Hexside.between(grid.hex(a), grid.hex(b)) for a, b in pairwise(road)]
+    sides += [Hexside.between(grid.hex("0605"), grid.hex("0705")), Hexside.between(grid.hex("0105"), grid.hex("0106"))]
+    got = crossings(im, grid, sides, [float(v) for v in rgb_to_lab(yellow)], 22.0)
+    assert got.tolist() == [1.0, 1.0, 1.0, 0.0, 0.0]

@@ -75,7 +75,8 @@ def test_unknown_legend_key_names_its_line(tmp_path):
 def test_extract_battle_for_moscow_against_its_truth(boards, tmp_path):
     """Three example hexes per class and symbol: every labelled hex right, every city and
     fortification found; rivers all found; rails (a red dash-dot line in the colour of the cities and
-    fortifications, crossing sides anywhere) traced: 75 of the 77 links between labelled hexes, one false."""
+    fortifications, crossing sides anywhere) traced: 76 of the 77 links between labelled hexes, one false
+    (75 before the tracer judged "an area, not a line" on the colour itself rather than the grown mask)."""
     t = load_truth(TRUTH / "battle-for-moscow.yaml")
     from toolkit.cli.map_scan import _grid_text
 
@@ -91,7 +92,7 @@ def test_extract_battle_for_moscow_against_its_truth(boards, tmp_path):
     assert out["truth"]["symbols"]["fortification"]["true_positives"] == 22
     assert out["truth"]["lines"]["river"]["recall"] == 1.0 and out["truth"]["lines"]["river"]["precision"] == 1.0
     rail = out["truth"]["lines"]["rail"]
-    assert (rail["true_positives"], rail["found"], rail["in_truth"]) == (75, 76, 77)
+    assert (rail["true_positives"], rail["found"], rail["in_truth"]) == (76, 77, 77)
     assert out["rules"]["priority"] == ["city", "forest", "clear"]
     assert out["rules"]["leave_one_out"] == {"right": 6, "examples": 6}
     assert out["symbols"]["city"]["leave_one_out"] == {"found": 3, "examples": 3}
@@ -161,7 +162,10 @@ def test_extract_ragnarok_against_its_truth(boards, tmp_path):
     446 of 451 hexes (the two hexes labelled forest at about half forest, 0225 and 0307, read clear; three
     Asgard wall hexes read forest); rivers 73 of 74, 76 found; walls 20 of 20 but 276 found (the wall's
     ochre is also the light green of the painted trees and the road's yellow); roads traced 4 of 46,
-    17 found (the band method of the baseline legend finds 43 of 46); gates and the bridge not looked for."""
+    17 found (the band method of the baseline legend finds 43 of 46); gates and the bridge not looked for.
+    Then the tracer judged "an area, not a line" on the colour before growing it (general; Battle for
+    Moscow's rails 75 -> 76 of 77): roads 46 of 46, 85 found (31 of the 39 false ones at the Asgard wall,
+    whose light stones are the road's yellow)."""
     t = load_truth(TRUTH / "ragnarok.yaml")
     from toolkit.cli.map_scan import _grid_text
 
@@ -178,5 +182,5 @@ def test_extract_ragnarok_against_its_truth(boards, tmp_path):
     lines = out["truth"]["lines"]
     assert lines["river"]["in_truth"] == 74 and lines["river"]["true_positives"] >= 73 and lines["river"]["found"] <= 76
     assert lines["wall"]["true_positives"] == 20 and lines["wall"]["found"] <= 276
-    assert lines["road"]["in_truth"] == 46 and lines["road"]["true_positives"] >= 4
+    assert lines["road"]["in_truth"] == 46 and lines["road"]["true_positives"] == 46 and lines["road"]["found"] <= 85
     assert lines["gate"]["in_truth"] == 3 and lines["bridge"]["in_truth"] == 1

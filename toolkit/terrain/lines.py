@@ -13,7 +13,9 @@ Here, at the calibrated working scale (hexes of about 36 px):
    side is sampled; the side is crossed when, at some position along it (give or take one), the
    mask shows both beyond the hex line's zone (10% of the hex size) on one side and on the other: a
    line running along the side, or stopping short of it (a symbol's spike), does not;
-3. a band mostly of the colour (an area, not a line) never counts.
+3. a band mostly of the colour (an area, not a line) never counts; that share is taken from the
+   colour itself, before growing: a solid road a fifth of the hex wide, grown, would fill a third of
+   the band it crosses (SPI Ragnarok's roads were all refused so).
 
 The map's hexside ``a/b`` for the feature then means the link from hex a to hex b.
 """
@@ -32,7 +34,7 @@ from .symbols import WORK_SIZE, _dilate, _size
 
 __all__ = ["crossings"]
 
-AREA = 0.3  # a band this full of the colour is an area, not a line
+AREA = 0.3  # a band this full of the colour (not grown) is an area, not a line
 INK_GROW = 0.08  # symbols are removed with this margin (hex sizes): their tips reach past the template
 
 
@@ -62,6 +64,7 @@ def crossings(image: Image.Image, grid: Grid, sides: Sequence[Hexside], colour: 
         ye, xe = min(h, y0 + th), min(w, x0 + tw)
         if ye > ys and xe > xs:
             mask[ys:ye, xs:xe] &= ~stamp[ys - y0:ye - y0, xs - x0:xe - x0]
+    raw = mask
     for _ in range(max(1, round(0.05 * s))):
         mask = _dilate(mask)
     ends = np.array([lay.hexside_endpoints(sd) for sd in sides], dtype=np.float64).reshape(-1, 2, 2)
@@ -84,7 +87,8 @@ def crossings(image: Image.Image, grid: Grid, sides: Sequence[Hexside], colour: 
         neg = _near(band[:, :, : half - core + 1].any(axis=2))
         pos = _near(band[:, :, half + core:].any(axis=2))
         crossed = (neg & pos).any(axis=1)
-        out[sl] = crossed & (band.mean(axis=(1, 2)) < AREA)
+        area = (raw[np.clip(yi, 0, h - 1), np.clip(xi, 0, w - 1)] & on).mean(axis=(1, 2))
+        out[sl] = crossed & (area < AREA)
     return out
 
 
