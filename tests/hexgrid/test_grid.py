@@ -143,6 +143,22 @@ def test_extent_larger_than_the_limit_is_refused_not_listed() -> None:
                         "extent": {"columns": [1, 999999], "rows": [1, 999999]}})
 
 
+def test_an_extent_written_backwards_is_refused_and_negative_numbers_are_not() -> None:
+    """``columns: [3, -5]`` (a typo for [3, 5]?) silently spanned -5..3; printed numbers may be negative (VASSAL
+    numbering), written first to last as :meth:`Grid.to_dict` writes them."""
+    ccrr = {"scheme": "ccrr", "col_digits": 2, "row_digits": 2}
+    with pytest.raises(GridError, match=r"^grid extent columns \[3, -5\] run backwards: the first is more than the "
+                                        r"last$"):
+        Grid.from_dict({"numbering": ccrr, "extent": {"columns": [3, -5], "rows": [1, 3]}})
+    with pytest.raises(GridError, match=r"^grid extent rows \[9, 1\] run backwards"):
+        Grid.from_dict({"numbering": ccrr, "extent": {"columns": [1, 3], "rows": [9, 1]}})
+    g = Grid.from_dict({"numbering": ccrr, "extent": {"columns": [-5, 3], "rows": [1, 3]}})
+    assert (g.extent.first_col, g.extent.last_col) == (-5, 3) and "-0502" in g
+    assert Grid.from_dict(g.to_dict()) == g
+    left = Grid(CCRR(col_direction="left"), Extent(-3, 5, 1, 4))  # numbers running right to left: still first to last
+    assert left.to_dict()["extent"]["columns"] == [-5, 3] and Grid.from_dict(left.to_dict()) == left
+
+
 def test_grid_refuses_an_extent_its_numbering_cannot_spell() -> None:
     with pytest.raises(GridError, match="the grid extent reaches a hex its numbering cannot spell: row 100"):
         Grid(CCRR(), Extent(1, 10, 1, 100))

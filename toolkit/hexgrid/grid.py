@@ -255,6 +255,9 @@ class Grid:
         except (KeyError, TypeError, ValueError):
             raise GridError("grid extent needs columns: [first, last] and rows: [first, last] "
                             "(whole numbers; a letter counts A = 1)") from None
+        for what, first, last in (("columns", nums[0], nums[1]), ("rows", nums[2], nums[3])):
+            if first > last:  # a typo's likely mark ([3, -5] for [3, 5]); to_dict writes first to last
+                raise GridError(f"grid extent {what} [{first}, {last}] run backwards: the first is more than the last")
         oc0, or0 = numbering.to_offset(nums[0], nums[2])
         oc1, or1 = numbering.to_offset(nums[1], nums[3])
         missing_ids = ext.get("missing") or ()
