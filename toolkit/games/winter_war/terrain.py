@@ -38,6 +38,7 @@ class WinterWarBoard(Board):
         self._prohibited: dict[tuple[str, bool], str | None] = {}
         self.passable_memo: dict[tuple[str, bool, bool], bool] = {}
         """``rules.supply.passable`` by (hex, ice season, Scandinavia open): it reads nothing else"""
+        self._entry: dict[tuple[str, str, bool], int | None] = {}
         self.line_memo: dict[Any, Any] = {}
         """``rules.supply.lines`` (supply lines and lines of communication) by everything they read, and the hexes
         joined to Leningrad by rail by the Finnish-held hexes: positions of one game share most of them"""
@@ -164,9 +165,13 @@ class WinterWarBoard(Board):
         Terrain Effects Chart: clear, road, fortification 1; ice 2 (turns 8-10); +1 across a minor
         lake or river hexside; mountains, whole-lake hexes and major lake/sea hexsides prohibited.
         """
-        if self.prohibited_terrain(b, turn) is not None or self.side_blocked(a, b, turn):
-            return None
-        cost = 2 if self.is_ice(b) else 1
-        if self.water_side(a, b):
-            cost += 1
+        key = (a, b, turn in ICE_TURNS)  # all it depends on (kept: every move search asks again)
+        if key in self._entry:
+            return self._entry[key]
+        cost: int | None = None
+        if self.prohibited_terrain(b, turn) is None and not self.side_blocked(a, b, turn):
+            cost = 2 if self.is_ice(b) else 1
+            if self.water_side(a, b):
+                cost += 1
+        self._entry[key] = cost
         return cost

@@ -127,8 +127,15 @@ def reachable(ctx: Context, u: Unit, *, ignore_zoc: bool = False, rail_zoc: bool
         n for e in ctx.pos.on_map() if player_of(e) != player and has_zoc(b, e, ctx.isolated)
         for n in b.neighbours(e.hex)}  # type: ignore[arg-type]
 
+    allowed: dict[str, bool] = {}  # hex -> no prohibition for this unit (asked for each step into it)
+
     def can_enter(a: str, h: str) -> bool:
-        return h not in enemy_units and prohibition(ctx, u, h) is None  # Movement (F), (K)
+        if h in enemy_units:  # Movement (F)
+            return False
+        ok = allowed.get(h)
+        if ok is None:
+            ok = allowed[h] = prohibition(ctx, u, h) is None  # Movement (K)
+        return ok
 
     def home_rail(h: str) -> bool:
         return h in rail_hexes and (rail == "any" or b.in_country(h, home))
