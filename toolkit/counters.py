@@ -258,14 +258,14 @@ def format_value(value: Value, half_mark: str = "½") -> str:
 
 
 def parse_length(text: str | float | int, what: str = "length", positive: bool = True) -> float:
-    """A printed length in millimetres: ``0.5in``, ``1/2in``, ``5/8"``, ``16mm``, ``12pt``, ``1.2cm``.
+    """A printed length in millimetres: ``0.5in``, ``1/2in``, ``5/8"``, ``16mm``, ``12pt``, ``1.2cm``, ``0.1m``.
 
     With ``positive`` (the default) the length must be more than 0; without it a sign is allowed
     (``-0.5mm``) and the caller checks the range.
     """
     if isinstance(text, int | float) and not isinstance(text, bool):
-        raise InputError(f"{what} {text!r} needs a unit (in, mm, cm or pt)")
-    match = re.fullmatch(r"\s*([+-]?)\s*(\d+(?:\.\d*)?|\.\d+)(?:\s*/\s*(\d+))?\s*(in|inch|\"|mm|cm|pt)\s*", str(text))
+        raise InputError(f"{what} {text!r} needs a unit (in, mm, cm, m or pt)")
+    match = re.fullmatch(r"\s*([+-]?)\s*(\d+(?:\.\d*)?|\.\d+)(?:\s*/\s*(\d+))?\s*(in|inch|\"|mm|cm|m|pt)\s*", str(text))
     if not match:
         raise InputError(f"bad {what} {text!r} (expected e.g. 0.5in, 5/8in, 16mm)")
     denominator = float(match.group(3)) if match.group(3) else 1.0
@@ -273,7 +273,7 @@ def parse_length(text: str | float | int, what: str = "length", positive: bool =
         raise InputError(f"bad {what} {text!r} (division by zero)")
     number = float(match.group(2)) / denominator * (-1.0 if match.group(1) == "-" else 1.0)
     unit = match.group(4)
-    mm = number * {"in": 25.4, "inch": 25.4, '"': 25.4, "mm": 1.0, "cm": 10.0, "pt": 25.4 / 72}[unit]
+    mm = number * {"in": 25.4, "inch": 25.4, '"': 25.4, "mm": 1.0, "cm": 10.0, "m": 1000.0, "pt": 25.4 / 72}[unit]
     if positive and not 0 < mm < 10000:
         raise InputError(f"bad {what} {text!r} (must be more than 0 and less than 10 m)")
     if not abs(mm) < 10000:

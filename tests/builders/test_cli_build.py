@@ -134,6 +134,7 @@ def test_output_folder_that_is_a_file(run_main, tmp_path: Path):
     ("sheets", ("--size", "0"), "wgt: error: counter size 0 mm is out of range (3 to 100 mm)"),
     ("sheets", ("--size", "0mm"), "wgt: error: counter size 0 mm is out of range (3 to 100 mm)"),
     ("sheets", ("--size", "1000mm"), "wgt: error: counter size 1000 mm is out of range (3 to 100 mm)"),
+    ("sheets", ("--size", "2m"), "wgt: error: counter size 2000 mm is out of range (3 to 100 mm)"),  # metres
     ("sheets", ("--size", "-5mm"), "wgt: error: counter size -5 mm is out of range (3 to 100 mm)"),
     ("sheets", ("--bleed=-1",), "wgt: error: bleed -1 mm is out of range (0 to 50)"),
     ("sheets", ("--bleed=-0.5mm",), "wgt: error: bleed -0.5 mm is out of range (0 to 50)"),

@@ -152,12 +152,14 @@ def test_winter_war_ids_follow_design():
 
 
 @pytest.mark.parametrize(("text", "mm"), [("0.5in", 12.7), ("1/2in", 12.7), ('5/8"', 15.875), ("16mm", 16.0),
-                                          ("1.6cm", 16.0), ("36pt", 12.7), (" .75 in ", 19.05)])
+                                          ("1.6cm", 16.0), ("36pt", 12.7), (" .75 in ", 19.05),
+                                          ("0.016m", 16.0), ("2m", 2000.0)])
 def test_parse_length(text: str, mm: float):
     assert parse_length(text) == pytest.approx(mm, abs=1e-9)
 
 
-@pytest.mark.parametrize("text", ["12", "twelve mm", "0mm", "1/0in", "-3mm", "3 furlongs"])
+@pytest.mark.parametrize("text", ["12", "twelve mm", "0mm", "1/0in", "-3mm", "3 furlongs", "5parsec", "10m",
+                                  "nanmm"])
 def test_parse_length_rejects(text: str):
     with pytest.raises(InputError):
         parse_length(text)
