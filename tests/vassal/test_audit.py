@@ -90,15 +90,22 @@ def test_the_text_report_and_the_full_rejudge_agree(ww_module, ww_log):
 
 
 def test_a_log_of_a_game_without_referee_gets_placement_and_structure(tmp_path):
+    """A module naming no game known here: an error without --game (as in `wgt check`: never a silent "ok" with no
+    rule judged); with --game none, placement and structure only."""
     vmod = write_board_module(tmp_path / "boards.vmod")
     log = write_board_log(vmod, tmp_path / "boards.vlog")
     result = CliRunner().invoke(cli, ["audit", str(log), "--module", str(vmod)])
+    assert (result.exit_code, result.stdout) == (3, "")
+    assert result.stderr == (f"wgt: error: {log}: module 'Board Change Test' is not a bundled game; say which game "
+                             "with --game (--game none: placement and structure only)\n")
+    result = CliRunner().invoke(cli, ["audit", str(log), "--module", str(vmod), "--game", "none"])
     assert result.exit_code == 0, result.output
     lines = result.output.splitlines()
     assert lines[0] == "no referee for this game: placement and structure only"
     assert "step 5: map Main Map shows South/rev@0,0" in lines
     assert "step 19: * Red created in 0206 *" in lines
-    data = json.loads(CliRunner().invoke(cli, ["audit", str(log), "--module", str(vmod), "--json"]).output)
+    data = json.loads(CliRunner().invoke(cli, ["audit", str(log), "--module", str(vmod), "--game", "None",
+                                               "--json"]).output)
     assert not data["referee"] and data["summary"]["steps"] == 19
     assert data["steps"][4]["changes"] == ["map Main Map shows South/rev@0,0"]
 

@@ -25,8 +25,9 @@ once; per phase the end and the start are judged, and for a violation new at the
 the steps that changed the input, latest first, until one without it: the step after it introduced it.
 ``--full`` judges every step's position (the same report, slower: the benchmark's baseline).
 
-Games without a referee: placement and structure (each step's chat, the pieces it moved and where) with
-one line saying there is no referee for the game.
+Games without a referee, and ``--game none`` (a module that names no game known here): placement and
+structure (each step's chat, the pieces it moved and where) with one line saying there is no referee for the
+game. A module that names no game known here, without ``--game``, is an error (as in ``wgt check``).
 """
 
 from __future__ import annotations
@@ -57,6 +58,8 @@ PROPERTY_STATE = {"scenario": "scenario", "specialevents": "events", "events": "
 #: Global properties that say where the game stands when a module has no turn tracker level for it
 PROPERTY_TURN = {"turn": "turn", "gameturn": "turn", "player": "player", "playerturn": "player", "phase": "phase"}
 _NONE = {"", "none", "-", "null", "no"}
+#: ``--game none``: no game, so no referee: placement and structure only
+NO_GAME = "none"
 
 
 def _key(name: str) -> str:
@@ -399,7 +402,9 @@ def _changes(step: Any, placed: Mapping[str, Any]) -> list[str]:
 @click.argument("log", type=click.Path(path_type=Path))
 @click.option("--module", "module_path", type=click.Path(path_type=Path), required=True,
               help="The VASSAL module the log was made with (.vmod, folder or buildFile).")
-@click.option("--game", "game_name", metavar="SLUG", help="The game (default: from the module's name).")
+@click.option("--game", "game_name", metavar="SLUG",
+              help="The game (default: from the module's name); 'none' replays placement and structure only, "
+              "judging no rules.")
 @click.option("--full", is_flag=True, hidden=True, help="Judge every step's position (benchmark baseline).")
 @json_opt
 def audit_cmd(log: Path, module_path: Path, game_name: str | None, full: bool, as_json: bool) -> None:
@@ -417,9 +422,17 @@ def audit_cmd(log: Path, module_path: Path, game_name: str | None, full: bool, a
         warning = module.mismatch(save.moduledata, save.source)
         if warning:
             click.echo(f"wgt: warning: {warning}", err=True)
-        game = get_game(game_name) if game_name else (
-            game_for_module(save.moduledata.name if save.moduledata is not None and save.moduledata.name else "")
-            or game_for_module(module.name))
+        game: Game | None
+        if game_name is not None and game_name.strip().lower() == NO_GAME:
+            game = None
+        elif game_name:
+            game = get_game(game_name)
+        else:
+            name = save.moduledata.name if save.moduledata is not None and save.moduledata.name else ""
+            game = game_for_module(name) or game_for_module(module.name)
+            if game is None:  # as `wgt check` says: judging no rules is asked for, never a silent "ok"
+                raise InputError(f"{log}: module {name or module.name!r} is not a bundled game; say which game with "
+                                 f"--game (--game {NO_GAME}: placement and structure only)")
         result = audit(save, module, game, full=full)
     if warning:
         result.warnings.append(warning)
