@@ -34,3 +34,28 @@ def test_a_case_whose_files_cannot_be_built_fails_alone(tmp_path: Path) -> None:
     (tmp_path / "combat-attack-negative").write_text("a file where the case's folder goes\n")
     o = harness.run_case_safely(harness.BY_NAME["combat-attack-negative"], tmp_path)
     assert o.error is not None and o.error.startswith("the case could not be run: NotADirectoryError")
+
+
+def _outcome(rc: int, err: str = "", present: list[str] | None = None) -> harness.Outcome:
+    return harness.Outcome(rc, "", err, 0.1, [], ["x"], present=present or [])
+
+
+def test_an_accepted_robust_input_may_write_its_output_a_refused_one_may_not() -> None:
+    robust = harness.BY_NAME["map-nul-in-name"]
+    assert robust.expect == "ROBUST"
+    assert harness.judge(robust, _outcome(0, present=["out.png exists"])) == []
+    assert harness.judge(robust, _outcome(3, "wgt: error: no\n", present=["out.png exists"])) == ["out.png exists"]
+    strict = harness.BY_NAME["map-empty"]
+    assert harness.judge(strict, _outcome(3, "wgt: error: empty\n", present=["out.png exists"])) == ["out.png exists"]
+
+
+def test_a_usage_error_is_exit_2_ending_in_one_invalid_value_line() -> None:
+    usage = harness.BY_NAME["counters-size-parsecs"]
+    assert usage.expect == "E2"
+    click_usage = ("Usage: wgt build counters [OPTIONS] SLUG\nTry 'wgt build counters --help' for help.\n\n"
+                   "Error: Invalid value for '--size': bad size '5parsec' (expected e.g. 0.5in, 5/8in, 16mm)\n")
+    assert harness.judge(usage, _outcome(2, click_usage)) == []
+    assert harness.judge(usage, _outcome(3, "wgt: error: bad size\n")) == [
+        "exit 3, expected 2", "no usage error line (Error: Invalid value for '--OPT') last on stderr",
+        "expected exactly one Error: line"]
+    assert "a traceback" in harness.judge(usage, _outcome(2, "Traceback (most recent call last):\n" + click_usage))

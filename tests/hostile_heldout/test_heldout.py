@@ -17,7 +17,7 @@ import sys
 import tempfile
 import time
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
@@ -50,6 +50,7 @@ class Outcome:
     argv: list[str]
     skip: str | None = None    # why the case could not be run on this machine
     error: str | None = None   # why the harness could not run the case (it fails alone, the others still run)
+    present: list[str] = field(default_factory=list)  # `absent` paths that exist after the run
 
 
 def _digest(p: Path) -> str | None:
@@ -177,19 +178,20 @@ def run_case(c: Case, base: Path) -> Outcome:
         outf.seek(0)
         err = errf.read().decode("utf-8", "replace")
         out = outf.read().decode("utf-8", "replace")
-    problems = []
+    problems: list[str] = []
+    present: list[str] = []
     for p, h in before.items():
         now = _digest(p)
         if now != h:
             problems.append(f"{p.name} changed ({h and h[:12]} -> {now and now[:12]})")
     for p in spec.absent:
         if os.path.lexists(p):
-            problems.append(f"{p} exists")
+            present.append(f"{p} exists")
     for p, names in listings.items():
         now = _listing(p)
         if now != names:
             problems.append(f"folder {p.name} changed: {sorted(set(now) ^ set(names))}")
-    return Outcome(rc, out, err, seconds, problems, spec.argv)
+    return Outcome(rc, out, err, seconds, problems, spec.argv, present=present)
 
 
 def run_case_safely(c: Case, base: Path) -> Outcome:
@@ -206,6 +208,8 @@ def judge(c: Case, o: Outcome) -> list[str]:
     if o.error is not None:
         return [o.error]
     bad = list(o.problems)
+    if not (c.expect == "ROBUST" and o.rc == 0):  # an accepted input may write the command's own output
+        bad += o.present
     if o.rc is None:
         return [*bad, f"no exit within {c.timeout:.0f} s (killed)"]
     lines = [ln for ln in o.err.splitlines() if ln.strip()]
@@ -233,6 +237,13 @@ def judge(c: Case, o: Outcome) -> list[str]:
                 continue
         if not isinstance(doc, dict):
             bad.append("the error is not a JSON object on stdout or stderr")
+    elif e == "E2":
+        if o.rc != 2:
+            bad.append(f"exit {o.rc}, expected 2")
+        if not lines or not lines[-1].startswith("Error: Invalid value for '--"):
+            bad.append("no usage error line (Error: Invalid value for '--OPT') last on stderr")
+        if sum(ln.startswith("Error:") for ln in lines) != 1:
+            bad.append("expected exactly one Error: line")
     elif e == "ROBUST":
         if o.rc not in (0, 1, 3):
             bad.append(f"exit {o.rc}, expected 0, 1 or 3")
