@@ -86,7 +86,8 @@ def test_three_contradictory_points_make_a_squashed_grid():
 def test_points_in_a_line_or_at_one_place_are_refused():
     with pytest.raises(InputError, match="contradict each other: they lie on one line"):
         fit_points(GRID, {"0101": (10, 10), "0201": (20, 20), "0301": (30, 30)})
-    with pytest.raises(InputError, match="contradict each other: they lie on one line"):
+    with pytest.raises(InputError, match="^the clicked points contradict each other: 0101 and 0501 are clicked at "
+                                         r"one place \(0 px apart\): click each hex at its own centre$"):
         fit_points(GRID, {"0101": (10, 10), "0501": (10, 10), "0105": (80, 90)})
 
 

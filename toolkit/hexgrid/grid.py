@@ -153,13 +153,15 @@ class Grid:
 
     def hex(self, hex_id: str) -> Hex:
         """The hex of an id on this map; :class:`HexIdError` if it is malformed or off the map."""
-        h = self._by_id.get(hex_id) if isinstance(hex_id, str) else None
-        if h is not None:
-            return h
-        h = self.numbering.hex_of(str(hex_id))  # raises for a malformed id
-        if h not in self._by_hex:
+        if "_by_id" in self.__dict__ and isinstance(hex_id, str):  # the index is built: look the id up
+            h = self._by_id.get(hex_id)
+            if h is not None:
+                return h
+        # else parse it: building the index of a whole 100x100 extent to look up a few ids costs 0.1 s
+        cell = self.numbering.parse(str(hex_id))  # raises for a malformed id
+        if cell not in self.extent:
             raise HexIdError(f"hex {hex_id!r} is not on the map ({self._span()})")
-        return h
+        return self.numbering.offset.to_hex(*cell)
 
     def id(self, h: Hex) -> str:
         """The id of a hex on this map; :class:`HexIdError` if it is off the map."""

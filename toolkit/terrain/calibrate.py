@@ -28,15 +28,18 @@ from ..hexgrid import Extent, Grid, Hex, Layout
 from ..hexgrid.coords import Orientation
 
 __all__ = [
+    "MIN_HEX_PX",
     "Calibration",
     "PointResidual",
     "auto_layout",
     "calibrate",
     "fit_points",
     "grid_covering",
+    "hex_size",
     "layout_shape",
     "open_image",
     "refine_layout",
+    "refuse_degenerate",
     "to_gray",
 ]
 
@@ -192,6 +195,54 @@ def _orientation_of(layout: Layout) -> Orientation:
 # --- fitting from clicked points --------------------------------------------------------------------
 
 
+#: the smallest hex a scan can show (px from centre to corner, the ``size_px`` of the report): a hex this small is
+#: 8 px across, too small for its printed lines, id and terrain; clicks that make smaller hexes are mistakes
+#: (pixel coordinates given in the wrong unit, points a pixel apart) and are refused before any search
+MIN_HEX_PX = 4.0
+
+
+_ON_ONE_LINE = ("the clicked points contradict each other: they lie on one line (or two hexes were clicked at one "
+                "place); click hexes spread over the map")
+
+
+def hex_size(layout: Layout) -> float:
+    """The hex size of ``layout`` (px from centre to corner; the geometric mean for a stretched grid)."""
+    return math.sqrt(abs(layout.hex_area()) / (1.5 * SQRT3))
+
+
+def refuse_degenerate(pairs: Sequence[tuple[str, Point]], readings: Sequence[Sequence[Hex]]) -> None:
+    """Refuse (:class:`InputError`) clicked points that no numbering convention can make a map grid of: two
+    distinct hexes clicked at one place, points on one line, or hexes under :data:`MIN_HEX_PX`.
+
+    ``pairs`` are the (hex id, clicked pixel) in order, ``readings`` the hexes of those ids under each
+    convention still open. Cheap (a few 3x3 fits, no image): it runs before any search over the image."""
+    xy = np.array([p for _, p in pairs], dtype=np.float64).reshape(-1, 2)
+    if len(xy) < 3 or not np.isfinite(xy).all():
+        return  # fit_points names the problem
+    for i in range(len(xy)):
+        for j in range(i + 1, len(xy)):
+            if math.dist(xy[i], xy[j]) < 1.0:
+                raise InputError(f"the clicked points contradict each other: {pairs[i][0]} and {pairs[j][0]} are "
+                                 f"clicked at one place "
+                                 f"({math.dist(xy[i], xy[j]):.2g} px apart): click each hex at its own centre")
+    sv = np.linalg.svd(xy - xy.mean(axis=0), compute_uv=False)
+    if sv[-1] <= 0.01 * sv[0]:
+        raise InputError(_ON_ONE_LINE)
+    sizes = []
+    for hexes in readings:
+        try:
+            sizes.append(hex_size(Layout.fit([(h, (float(x), float(y))) for h, (x, y) in zip(hexes, xy.tolist(),
+                                                                                                strict=True)])))
+        except (GridError, np.linalg.LinAlgError, ValueError):
+            continue  # these ids are on one line under this convention
+    if readings and not sizes:
+        raise InputError(_ON_ONE_LINE)
+    if sizes and max(sizes) < MIN_HEX_PX:
+        raise InputError(f"the clicked points make hexes of {max(sizes):.2g} px, too small for a scanned map (at "
+                         f"least {MIN_HEX_PX:g} px from centre to corner): give each point as the image pixel x,y "
+                         "of its hex's centre, on hexes spread over the map")
+
+
 def fit_points(grid: Grid, points: Mapping[str, Point], image_size: tuple[int, int] | None = None,
                tolerance: float = 0.3) -> Calibration:
     """Least-squares affine layout through clicked hex centres ``{hex id: (x, y)}``.
@@ -216,11 +267,11 @@ def fit_points(grid: Grid, points: Mapping[str, Point], image_size: tuple[int, i
         raise InputError(f"calibration needs at least 3 clicked hex centres, got {len(pairs)}")
     if len({h for _, h, _ in pairs}) < len(pairs):
         raise InputError("the same hex was clicked twice under different ids")
+    refuse_degenerate([(hid, p) for hid, _, p in pairs], [[h for _, h, _ in pairs]])
     try:
         layout = _fit(pairs)
     except GridError:
-        raise InputError("the clicked points contradict each other: they lie on one line (or two hexes were "
-                         "clicked at one place); click hexes spread over the map") from None
+        raise InputError(_ON_ONE_LINE) from None
     orient = grid.numbering.offset.orientation
     shape = layout_shape(layout, orient)
     spacing = 2 * layout.inradius()

@@ -68,13 +68,13 @@ def lines_contrast(gray: np.ndarray, layout: Layout, hexes: Sequence[Hex]) -> fl
 
 def _sample_hexes(layout: Layout, wid: int, hgt: int, near: Sequence[Hex], limit: int = 1500) -> list[Hex]:
     """Hexes to judge a whole-map convention on: those around the clicks plus a fixed sample of the image."""
-    from .calibrate import _hexes_in_rect
+    from .calibrate import _cells_in_rect
 
     size = math.sqrt(layout.hex_area() / (1.5 * math.sqrt(3.0)))
-    allh = _hexes_in_rect(layout, wid, hgt, margin=size)
-    if len(allh) > limit:
-        keep = np.random.default_rng(0).choice(len(allh), limit, replace=False)
-        allh = [allh[i] for i in sorted(keep)]
+    cells = _cells_in_rect(layout, wid, hgt, margin=size)
+    if len(cells) > limit:  # sampled before any Hex is made (an image of small hexes has hundreds of thousands)
+        cells = cells[np.sort(np.random.default_rng(0).choice(len(cells), limit, replace=False))]
+    allh = [Hex(int(q), int(r)) for q, r in cells.tolist()]
     around = {n for h in near for n in (h, *h.neighbours())}
     return list(dict.fromkeys([*around, *allh]))
 
@@ -142,13 +142,22 @@ def choose_numbering(gray: np.ndarray, grid: Grid, points: Mapping[str, Point], 
     convention puts the grid on the printed lines but one does without one of the points, that point
     is refused as a wrong click or id.
     """
-    from .calibrate import fit_points, layout_shape
+    from .calibrate import fit_points, layout_shape, refuse_degenerate
 
     hgt, wid = gray.shape
     nb = grid.numbering
     names = list(points)
     if any(not (0 <= x < wid and 0 <= y < hgt) for x, y in points.values()):
         return grid, []  # fit_points names the point off the image
+    readings = []
+    for v in _variants(nb):
+        try:
+            g = _grid_for(v, grid)
+            readings.append([g.hex(h) for h in names])
+        except ToolkitError:
+            continue  # an id off the map under this convention: fit_points names it
+    # points a pixel apart, on one line or at one place: refused here, before the search over the image
+    refuse_degenerate([(h, points[h]) for h in names], readings)
     scored: list[tuple[float, Numbering, Grid, Layout]] = []
     for v in _variants(nb):
         g = _grid_for(v, grid)
@@ -186,7 +195,7 @@ def choose_numbering(gray: np.ndarray, grid: Grid, points: Mapping[str, Point], 
 
 def _leave_one_out(gray: np.ndarray, grid: Grid, points: Mapping[str, Point]) -> None:
     """Refuse the one point without which the others put a (regular, for 3 points) grid on the lines."""
-    from .calibrate import _hexes_in_rect
+    from .calibrate import MIN_HEX_PX, _cells_in_rect, hex_size
 
     hgt, wid = gray.shape
     orient = grid.numbering.offset.orientation
@@ -204,9 +213,14 @@ def _leave_one_out(gray: np.ndarray, grid: Grid, points: Mapping[str, Point]) ->
                 lay = _regular_fit(orient, rest) if len(rest) < 3 else Layout.fit(rest)
             except (ToolkitError, np.linalg.LinAlgError):
                 continue
-            if not _hexes_in_rect(lay, wid, hgt):
-                continue
-            c = lines_contrast(gray, lay, _sample_hexes(lay, wid, hgt, [h for h, _ in rest]))
+            if hex_size(lay) < MIN_HEX_PX:
+                continue  # two points a pixel apart: hexes too small for any scan
+            try:
+                if not len(_cells_in_rect(lay, wid, hgt)):
+                    continue
+                c = lines_contrast(gray, lay, _sample_hexes(lay, wid, hgt, [h for h, _ in rest]))
+            except InputError:
+                continue  # a grid so sheared that millions of cells would have to be looked at: not a reading
             found.append((c, i, names[i], lay, g))
     if not found:
         return
