@@ -237,20 +237,23 @@ def audit(save: SaveFile, module: Module, game: Game | None, *, full: bool = Fal
     def hex_of(p: Any) -> str | None:
         return p.hex if p.map == MAIN_MAP else None
 
+    # (id, name, hex) of each placed unit, in the order of ``placed`` (worked out when a piece is placed)
+    entry = {pid: (pid, p.name, hex_of(p)) for pid, p in placed.items()}
+
     # each unit's trace through a phase the referee judges move by move (toolkit.rules.tracing)
     traced = referee.traced_phases if referee is not None else frozenset()
     trace: dict[str, dict[str, Any]] = {}
     history: list[tuple[dict[str, str | None], dict[str, dict[str, Any]]]] = []  # (hexes, trace) after each step
 
     def units() -> list[dict[str, Any]]:
-        return [{"id": p.id, "name": p.name, "hex": hex_of(p), **({"state": trace[p.id]} if p.id in trace else {})}
-                for p in placed.values()]
+        return [{"id": pid, "name": name, "hex": where, **({"state": trace[pid]} if pid in trace else {})}
+                for pid, name, where in entry.values()]
 
     def hexes() -> dict[str, str | None]:
-        return {p.id: hex_of(p) for p in placed.values()}
+        return {pid: e[2] for pid, e in entry.items()}
 
     def input_key(clock: GameClock) -> Any:
-        pieces = tuple(sorted((p.id, p.name, hex_of(p)) for p in placed.values()))
+        pieces = frozenset(entry.values())  # ids are unique: the same pieces in any order
         return (pieces, clock.turn, clock.player, clock.phase, repr(sorted(clock.state.items())),
                 repr(sorted(trace.items())) if trace else "")
 
@@ -271,12 +274,15 @@ def audit(save: SaveFile, module: Module, game: Game | None, *, full: bool = Fal
         was = now
         if step.reset or step.boards or step.properties:
             placed = {p.id: p for p in placed_pieces(step.position, locator) if p.kind == "piece"}
+            entry = {pid: (pid, p.name, hex_of(p)) for pid, p in placed.items()}
         elif step.touched:
             for pid in step.touched:
                 placed.pop(pid, None)
+                entry.pop(pid, None)
             for p in placed_pieces(step.position, locator, only=step.touched):
                 if p.kind == "piece":
                     placed[p.id] = p
+                    entry[p.id] = (p.id, p.name, hex_of(p))
         changes = _changes(step, placed)
         if step.turns or step.properties:
             turns.update(step.turns)

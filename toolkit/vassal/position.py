@@ -490,7 +490,7 @@ def _placed_pieces(position: Position, locator: Locator | None, only: set[str] |
             found = position.pieces.get(pid)
             if found is not None and found.kind == "piece":
                 rows.append((found, found.traits, found.traits[-1], "piece", found.where()))
-    game = locator.properties(position) if locator is not None else GameProperties()
+    game: GameProperties | None = None  # worked out for the first name that can depend on properties
     sides = locator.module.sides if locator is not None and locator.module is not None else []
     placed = []
     names: dict[str, str] = {}
@@ -511,6 +511,8 @@ def _placed_pieces(position: Position, locator: Locator | None, only: set[str] |
                 present = [c for c in deck_inner.children if c in position.pieces]
                 deck_position = len(present) - present.index(p.id) if p.id in present else 0
             if plan[0]:
+                if game is None:
+                    game = locator.properties(position) if locator is not None else GameProperties()
                 zone = locator.zone(map_id, x, y) if locator is not None else None
                 view = PieceView(traits, map_id=map_id, x=x, y=y, board=board, location=location, zone=zone,
                                  deck=deck, deck_position=deck_position or 0, game=game)
