@@ -132,7 +132,8 @@ def reach(board: Board, start: str, rules: MoveRules, allowance: float, *,
           road_ok: Callable[[str, str], bool] = lambda a, b: True,
           rail_links: Callable[[str], Iterable[str]] | None = None,
           zoc: Zoc | None = None, side: str = "", zoc_costs: ZocCosts | None = None,
-          zoc_negated: Callable[[str], bool] | None = None, via: Sequence[str] = ()) -> dict[str, float]:
+          zoc_negated: Callable[[str], bool] | None = None, via: Sequence[str] = (),
+          target: str | None = None) -> dict[str, float]:
     """Hex -> least Movement Points to end a move there from ``start`` within ``allowance``.
 
     ``can_enter(a, b)``: the game's prohibitions (enemy units, forbidden countries); ``rail_ok(hex)``: a rail hex
@@ -144,7 +145,8 @@ def reach(board: Board, start: str, rules: MoveRules, allowance: float, *,
     foot. ``via``: hexes the move must pass through first, in order (the points a unit was set down on along a
     traced path): the result is where the move can end after them, the allowance counted over the whole path;
     a unit stopped in one of them (by a zone of control) goes no further, and the one-hex minimum move does
-    not apply.
+    not apply. ``target``: only whether the move can end in that hex is wanted: the search ends once it is
+    reached (the answer holds it exactly when the whole answer would; other hexes may be missing).
     """
     starts: dict[State, float] = {(start, "foot", 0, False): 0}
     if start_entrained and rules.rail_cost is not None and rail_ok(start) and may_entrain(start):
@@ -161,7 +163,7 @@ def reach(board: Board, start: str, rules: MoveRules, allowance: float, *,
         starts = {s: c for s, c in reached.items() if s[0] == point and not s[3]}
         if not starts:
             return {}
-    best = cheapest(starts, succ, allowance)
+    best = cheapest(starts, succ, allowance, stop=None if target is None else lambda s: s[0] == target)
     out: dict[str, float] = {}
     for (h, _mode, _run, _stopped), c in best.items():
         if c < out.get(h, float("inf")):

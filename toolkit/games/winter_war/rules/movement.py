@@ -4,17 +4,20 @@ in one Movement Phase on foot and by rail, stopped by enemy zones of control."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from ....rules.movement import MoveRules, reach
 from ....rules.position import Unit
 from ....rules.report import Violation, violation
 from ....rules.zoc import ZocCosts, zoc_step
+from ..charts import ICE_TURNS
 from ..terrain import HOME, NORWAY, SWEDEN, USSR
 from .common import BOOK, Context, enemy_of, flag, is_blank, is_nkvd, player_of
-from .supply import rail_connected
+from .supply import LINE_MEMO, rail_connected
 from .zoc import has_zoc
 
-__all__ = ["enemies_in_one_hex", "judge_move", "judge_path", "prohibited_hexes", "prohibition", "reachable"]
+__all__ = ["can_reach", "enemies_in_one_hex", "judge_move", "judge_path", "prohibited_hexes", "prohibition",
+           "reachable"]
 
 CASE_A = BOOK.cite("Movement (A)", "each unit expends one Movement Point of its total Movement Allowance for each "
                    "hex entered. To enter some types of hexes, more than one Movement point is expended.")
@@ -93,7 +96,7 @@ def enemies_in_one_hex(ctx: Context) -> list[Violation]:
 
 
 def reachable(ctx: Context, u: Unit, *, ignore_zoc: bool = False, rail_zoc: bool = True, rail: str = "rules",
-              via: Sequence[str] = ()) -> dict[str, float]:
+              via: Sequence[str] = (), target: str | None = None) -> dict[str, float]:
     """Hex -> least Movement Points for ``u`` to end its move there (Movement, Zones of Control, rail); with
     ``via``, after passing through those hexes in order (the points of its traced path: Movement Procedure).
 
@@ -101,15 +104,35 @@ def reachable(ctx: Context, u: Unit, *, ignore_zoc: bool = False, rail_zoc: bool
     of control altogether; ``rail_zoc=False`` drops them for rail movement only (entraining, riding through,
     detraining next to an enemy: Movement (J)); ``rail`` is ``"rules"`` (Movement (J), Supply and Isolation
     (L), Special Event L, Scenario B's Kemi), ``"any"`` (every rail hex usable, in any country, connected or
-    not, by any unit, on any turn) or ``"none"`` (on foot only).
+    not, by any unit, on any turn) or ``"none"`` (on foot only). ``target``: only whether the move can end in
+    that hex is wanted (the search ends once it is reached: :func:`toolkit.rules.movement.reach`).
     """
+    return _search(ctx, u, _inputs(ctx, u, ignore_zoc=ignore_zoc, rail_zoc=rail_zoc, rail=rail), via, target)
+
+
+def can_reach(ctx: Context, u: Unit, dest: str, *, ignore_zoc: bool = False, rail_zoc: bool = True,
+              rail: str = "rules", via: Sequence[str] = ()) -> bool:
+    """Whether ``u`` can end its move in ``dest`` (:func:`reachable`'s keywords). The search stops once it is
+    reached, and the answer is kept on the board by the start, the path, the destination and all else the
+    search reads (:func:`_inputs`): judging a log asks the same move of positions that differ elsewhere."""
+    found = _inputs(ctx, u, ignore_zoc=ignore_zoc, rail_zoc=rail_zoc, rail=rail)
+    key = ("reach", u.hex, tuple(via), dest, found)
+    memo = ctx.board.line_memo
+    answer: bool | None = memo.get(key)
+    if answer is None:
+        if len(memo) >= LINE_MEMO:
+            memo.clear()
+        answer = memo[key] = dest in _search(ctx, u, found, via, dest)
+    return answer
+
+
+def _inputs(ctx: Context, u: Unit, *, ignore_zoc: bool, rail_zoc: bool, rail: str) -> tuple[Any, ...]:
+    """Everything a move search of ``u`` reads besides its start, its path and the board: the unit's side,
+    counter, NKVD-ness and Movement Allowance (isolation), the ice season, Scandinavia, the Scenario, the
+    enemy-held hexes, the rail hexes it may use, the enemy ZOC (on foot and for rail), the hexes next to an
+    enemy with a ZOC, the Kemi condition, and the keywords."""
     b = ctx.board
     player = player_of(u)
-    start = u.hex
-    assert start is not None
-    turn = ctx.turn
-    enemy_units = ctx.occupied[enemy_of(player)]
-    home = HOME[u.side]
     isolated = u.id in ctx.isolated
     allowance = 1 if isolated else u.value("movement")  # Supply and Isolation (A)
     # Movement (J) NOTE, Supply and Isolation (L): isolated units may not use rail; Special Event L
@@ -120,13 +143,32 @@ def reachable(ctx: Context, u: Unit, *, ignore_zoc: bool = False, rail_zoc: bool
     else:
         rail_hexes = set()
     ezoc = ctx.zoc.hexes(enemy_of(player)) if ctx.zoc and not ignore_zoc else set()
-    rzoc = ezoc if rail_zoc else set()
     # Movement (J): "must detrain upon coming adjacent to an Enemy unit with a Zone of Control" (not a
     # Soviet HQ, an isolated unit, or a Finnish 1-1-3/0-0-3 in the USSR: Zones of Control (G), (H))
     adj_enemy = set() if ignore_zoc or not rail_zoc else {
         n for e in ctx.pos.on_map() if player_of(e) != player and has_zoc(b, e, ctx.isolated)
         for n in b.neighbours(e.hex)}  # type: ignore[arg-type]
+    # Scenario B (and C, E via Sweden): "Allied units cannot move by rail until they reach Kemi where they
+    # may entrain" (a unit that has been there carries state reached_kemi: true)
+    kemi_only = (rail == "rules" and u.side == "allied" and ctx.scenario in ("B", "C", "E")
+                 and not flag(u, "reached_kemi"))
+    return (u.side, u.counter, is_nkvd(u), allowance, ctx.turn in ICE_TURNS, ctx.scandinavia_open(), ctx.scenario,
+            frozenset(ctx.occupied[enemy_of(player)]), frozenset(rail_hexes), frozenset(ezoc), rail_zoc,
+            frozenset(adj_enemy), kemi_only, rail, ignore_zoc, ctx.zoc is None)
 
+
+def _search(ctx: Context, u: Unit, found: tuple[Any, ...], via: Sequence[str], target: str | None
+            ) -> dict[str, float]:
+    """The move search of :func:`reachable` on what :func:`_inputs` found."""
+    (_side, _counter, _nkvd, allowance, _ice, _scandinavia, _scenario, enemy_units, rail_hexes, ezoc, rail_zoc,
+     adj_enemy, kemi_only, rail, ignore_zoc, _no_zoc) = found
+    b = ctx.board
+    player = player_of(u)
+    start = u.hex
+    assert start is not None
+    turn = ctx.turn
+    home = HOME[u.side]
+    rzoc = ezoc if rail_zoc else frozenset()
     allowed: dict[str, bool] = {}  # hex -> no prohibition for this unit (asked for each step into it)
 
     def can_enter(a: str, h: str) -> bool:
@@ -140,10 +182,6 @@ def reachable(ctx: Context, u: Unit, *, ignore_zoc: bool = False, rail_zoc: bool
     def home_rail(h: str) -> bool:
         return h in rail_hexes and (rail == "any" or b.in_country(h, home))
 
-    # Scenario B (and C, E via Sweden): "Allied units cannot move by rail until they reach Kemi where they
-    # may entrain" (a unit that has been there carries state reached_kemi: true)
-    kemi_only = (rail == "rules" and u.side == "allied" and ctx.scenario in ("B", "C", "E")
-                 and not flag(u, "reached_kemi"))
     kemi = b.named.get("Kemi")
 
     def may_entrain(h: str) -> bool:
@@ -158,7 +196,7 @@ def reachable(ctx: Context, u: Unit, *, ignore_zoc: bool = False, rail_zoc: bool
                  rail_ok=lambda h: home_rail(h) and h not in rzoc, may_entrain=may_entrain,
                  must_detrain=lambda h: h in adj_enemy, start_entrained=True,
                  rail_links=lambda h: b.rail_net.get(h, ()), zoc=zoc, side=player,
-                 zoc_costs=ZocCosts(stop=True, zoc_to_zoc=False), via=via)
+                 zoc_costs=ZocCosts(stop=True, zoc_to_zoc=False), via=via, target=target)
 
 
 def judge_path(ctx: Context, u: Unit, points: Sequence[str]) -> tuple[str, str, list[str]] | None:
@@ -169,7 +207,7 @@ def judge_path(ctx: Context, u: Unit, points: Sequence[str]) -> tuple[str, str, 
     past it is still the same violation."""
     trail = [u.hex or "", *points]
     points = [p for n, p in enumerate(trail) if n and p != trail[n - 1]]
-    if not points or _walks(ctx, u, points) or points[-1] in reachable(ctx, u, via=points[:-1]):
+    if not points or _walks(ctx, u, points) or can_reach(ctx, u, points[-1], via=points[:-1]):
         return None
     for k in range(len(points)):  # the shortest prefix that breaks a rule
         problem = judge_move(ctx, u, points[k], via=points[:k])
@@ -217,7 +255,7 @@ def judge_move(ctx: Context, u: Unit, dest: str, via: Sequence[str] = ()) -> tup
     (Movement (J)), the ZOC stop (the General Rule), the rail network and its conditions (Movement (J),
     Special Event L, Scenario B), and last the Movement Allowance (Movement (C)).
     """
-    if dest in reachable(ctx, u, via=via):
+    if can_reach(ctx, u, dest, via=via):
         return None
     b = ctx.board
     why = prohibition(ctx, u, dest)
@@ -237,15 +275,15 @@ def judge_move(ctx: Context, u: Unit, dest: str, via: Sequence[str] = ()) -> tup
     if stopped:  # set down in an enemy controlled hex and moved on, on foot or by rail
         return "Zones of Control", (f"units must stop on entering an enemy controlled hex ({stopped[0]}) and may "
                                     "not move further in that Movement Phase")
-    if dest in reachable(ctx, u, rail_zoc=False, via=via):
+    if can_reach(ctx, u, dest, rail_zoc=False, via=via):
         return "Movement (J)", ("units may not entrain in an Enemy Zone of Control, must move by rail along hexes "
                                 "free of Enemy Zones of Control, and must detrain upon coming adjacent to an "
                                 "Enemy unit with a Zone of Control")
-    if dest in reachable(ctx, u, ignore_zoc=True, via=via):
+    if can_reach(ctx, u, dest, ignore_zoc=True, via=via):
         return "Zones of Control", ("units must stop on entering an enemy controlled hex"
                                     + (" and may not move further in that Movement Phase" if via else
                                        "; every path within the Movement Allowance passes through one"))
-    if dest in reachable(ctx, u, rail="any", ignore_zoc=True, via=via):
+    if can_reach(ctx, u, dest, rail="any", ignore_zoc=True, via=via):
         if ctx.state.get("rail_inoperative"):
             return "Special Event L", "railroads are inoperative this Game-Turn"
         if u.side == "allied" and ctx.scenario in ("B", "C", "E") and not flag(u, "reached_kemi"):
