@@ -276,12 +276,14 @@ def test_fuzz_chart_tables_are_checked(tmp_path: Path, table: str, fragment: str
 def test_fuzz_grids_far_off_the_image_or_with_huge_calibrations(tmp_path: Path) -> None:
     Image.new("RGB", (160, 160), "#eee6c4").save(tmp_path / "scan.png")
     (tmp_path / "l.yaml").write_text("terrain: {clear: '#eee6c4'}\n", encoding="utf-8")
-    big = GRID.replace("columns: [1, 4]", "columns: [122714, 4]")
+    big = GRID.replace("columns: [1, 4]", "columns: [4, 122714]")
     (tmp_path / "big.yaml").write_text(big, encoding="utf-8")
     args = ["map", "extract", str(tmp_path / "scan.png"), "--legend", str(tmp_path / "l.yaml"), "-o",
             str(tmp_path / "m.yaml"), "--grid"]
     one_line_error([*args, str(tmp_path / "big.yaml")],
                    "only 3 of the grid's 490,844 hexes lie on the 160x160 px image")
+    (tmp_path / "back.yaml").write_text(GRID.replace("columns: [1, 4]", "columns: [122714, 4]"), encoding="utf-8")
+    one_line_error([*args, str(tmp_path / "back.yaml")], "grid extent columns [122714, 4] run backwards")
     (tmp_path / "huge.yaml").write_text(GRID.replace("34.64", "1.0e+300"), encoding="utf-8")
     one_line_error([*args, str(tmp_path / "huge.yaml")], "calibration numbers must be finite and at most 1e+06 pixels")
 
