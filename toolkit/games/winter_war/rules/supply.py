@@ -84,7 +84,8 @@ def lines(ctx: Context, player: str, sources: list[str], max_length: int | None 
     """:func:`toolkit.rules.paths.trace` of ``player``'s lines (:func:`line_step`, :func:`open_step`) from
     ``sources``, kept on the board by all it reads: the hexes enemy units or enemy ZOC without a friendly unit
     close, the ice season and whether Scandinavia is open (passable terrain, hexsides), the length limit and
-    the targets. Positions of one game share most lines (an audit judges the same lines again and again). The
+    the targets; of a line of limited length, only the blocked hexes a line could reach were none blocked (the
+    line's area). Positions of one game share most lines (an audit judges the same lines again and again). The
     answer is shared: read it, do not change it."""
     b = ctx.board
     assert ctx.zoc is not None
@@ -93,9 +94,16 @@ def lines(ctx: Context, player: str, sources: list[str], max_length: int | None 
     if blocked is None:
         blocked = ctx.line_blocks[zk] = frozenset(
             ctx.occupied[enemy_of(player)] | (ctx.zoc.enemy_hexes(player) - ctx.occupied[player]))
-    key = ("line", player, tuple(sources), max_length, frozenset(targets), ctx.turn in ICE_TURNS,
-           ctx.scandinavia_open(), blocked)
+    ice, scandinavia = ctx.turn in ICE_TURNS, ctx.scandinavia_open()
     memo = b.line_memo
+    if max_length is not None:  # only the blocked hexes within reach of an unblocked line matter
+        area_key = ("area", tuple(sources), max_length, ice, scandinavia)
+        area: frozenset[str] | None = memo.get(area_key)
+        if area is None:
+            area = memo[area_key] = frozenset(trace(b, sources, lambda a, h: passable(ctx, h), max_length=max_length,
+                                                    neighbours=open_step(ctx)))
+        blocked = blocked & area
+    key = ("line", player, tuple(sources), max_length, frozenset(targets), ice, scandinavia, blocked)
     found: dict[str, int] | None = memo.get(key)
     if found is None:
         if len(memo) >= LINE_MEMO:
