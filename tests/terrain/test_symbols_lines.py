@@ -95,3 +95,32 @@ def test_a_wide_solid_road_is_traced_and_an_area_of_its_colour_is_not():
     sides += [Hexside.between(grid.hex("0605"), grid.hex("0705")), Hexside.between(grid.hex("0105"), grid.hex("0106"))]
     got = crossings(im, grid, sides, [float(v) for v in rgb_to_lab(yellow)], 22.0)
     assert got.tolist() == [1.0, 1.0, 1.0, 0.0, 0.0]
+
+
+def test_a_texture_of_the_road_colour_is_not_a_line():
+    """Thin strokes of the road's colour (hatching, the light edges of painted stones), grown to close dash
+    gaps, cross sides too; the road is a stroke of one width (learned from the sides it crosses), and a
+    crossing much thinner than it is refused (SPI Ragnarok: 31 false road links at the Asgard wall)."""
+    from toolkit.hexgrid import Hexside
+    from toolkit.terrain.colour import rgb_to_lab
+    from toolkit.terrain.lines import crossings
+
+    lay = Layout.regular("flat", SIZE, (40.0, 40.0))
+    grid = Grid(CCRR(2, 2, offset=OffsetSystem("flat", "odd")), Extent(1, 8, 1, 6), lay)
+    im = Image.new("RGB", (400, 400), (250, 248, 240))
+    d = ImageDraw.Draw(im)
+    for h in grid.hexes():
+        d.polygon(lay.corners(h), outline=(40, 40, 40))
+    yellow = (232, 184, 54)
+    road = ["0102", "0202", "0302", "0402", "0502", "0602"]
+    d.line([lay.hex_to_pixel(grid.hex(i)) for i in road], fill=yellow, width=6)
+    x0, y0 = lay.hex_to_pixel(grid.hex("0205"))
+    x1, y1 = lay.hex_to_pixel(grid.hex("0505"))
+    for x in range(round(x0), round(x1), 4):  # a hatched band across three sides, one-pixel strokes
+        d.line([(x, y0 - 12), (x + 3, y1 + 12)], fill=yellow, width=1)
+    d.line([(x0, y0 - 12), (x1, y0 - 12)], fill=yellow, width=1)
+    d.line([(x0, y0 + 12), (x1, y0 + 12)], fill=yellow, width=1)
+    sides = [Hexside.between(grid.hex(a), grid.hex(b)) for a, b in pairwise(road)]
+    texture = [Hexside.between(grid.hex(a), grid.hex(b)) for a, b in pairwise(["0205", "0305", "0405", "0505"])]
+    got = crossings(im, grid, sides + texture, [float(v) for v in rgb_to_lab(yellow)], 22.0)
+    assert got.tolist() == [1.0] * 5 + [0.0] * 3

@@ -165,7 +165,9 @@ def test_extract_ragnarok_against_its_truth(boards, tmp_path):
     17 found (the band method of the baseline legend finds 43 of 46); gates and the bridge not looked for.
     Then the tracer judged "an area, not a line" on the colour before growing it (general; Battle for
     Moscow's rails 75 -> 76 of 77): roads 46 of 46, 85 found (31 of the 39 false ones at the Asgard wall,
-    whose light stones are the road's yellow)."""
+    whose light stones are the road's yellow). Then the tracer refused crossings much thinner than the
+    line (its half-width learned from the sides it crosses): roads 46 of 46, 47 found (the one false link
+    at the Asgard wall beside a gatehouse)."""
     t = load_truth(TRUTH / "ragnarok.yaml")
     from toolkit.cli.map_scan import _grid_text
 
@@ -182,5 +184,5 @@ def test_extract_ragnarok_against_its_truth(boards, tmp_path):
     lines = out["truth"]["lines"]
     assert lines["river"]["in_truth"] == 74 and lines["river"]["true_positives"] >= 73 and lines["river"]["found"] <= 76
     assert lines["wall"]["true_positives"] == 20 and lines["wall"]["found"] <= 276
-    assert lines["road"]["in_truth"] == 46 and lines["road"]["true_positives"] == 46 and lines["road"]["found"] <= 85
+    assert lines["road"]["in_truth"] == 46 and lines["road"]["true_positives"] == 46 and lines["road"]["found"] <= 47
     assert lines["gate"]["in_truth"] == 3 and lines["bridge"]["in_truth"] == 1

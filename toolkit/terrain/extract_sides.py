@@ -151,7 +151,7 @@ def _hexsides(image: Image.Image, grid: Grid, leg: Legend, ext: Extraction) -> N
             from .lines import crossings
 
             ink = [(x, y, rep.template) for rep in ext.symbol_reports.values() for x, y in rep.stamps]
-            score = crossings(image, grid, sides, [float(c) for c in colours[feat.name]], tol, ink)
+            score = crossings(image, grid, sides, [float(c) for c in colours[feat.name]], tol, ink, yes)
             thr = 0.5
         else:
             score = _score(dist, tol, width, feat.kind, step)
