@@ -120,9 +120,11 @@ class LazyGroup(click.Group):
         argv = list(sys.argv[1:] if args is None else args)
         if args is None:  # the process's own command line: one command, then exit (see toolkit.gcpause)
             from ..gcpause import one_shot
+            from ..procenv import single_threaded_blas
 
             one_shot(True)
             _whole_writes_to_pipe()
+            single_threaded_blas()
         as_json = "--json" in (argv[:argv.index("--")] if "--" in argv else argv)
         kwargs.pop("standalone_mode", None)
         _STATE["verbose"] = 0

@@ -355,11 +355,15 @@ def extract(image: str, grid_file: str, legend_file: str, output: str, overlay: 
     leave-one-out accuracy printed); features: along / across / coast / symbol, with colour, yes/no
     example hexsides and (across) trace (default without examples) for lines crossing sides anywhere;
     ink: {lightness: 35}; max_delta_e: 30. Unknown keys are errors."""
+    from ..gcpause import one_shot
+    from ..procenv import keep_freed_memory
     from ..terrain.calibrate import open_image
     from ..terrain.extract import check_image_size, draw_overlay, load_legend, to_terrain_map
     from ..terrain.extract import extract as run
     from ..terrain.io import dumps_map, load_map
 
+    if one_shot():
+        keep_freed_memory()  # the scan's arrays are allocated and freed by the dozen
     grid = _grid_from_file(grid_file)
     if grid.layout is None:
         raise InputError(f"{grid_file}: the grid has no calibration (run 'wgt map calibrate')")

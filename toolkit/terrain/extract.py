@@ -171,9 +171,9 @@ def extract(image: Image.Image, grid: Grid, legend: Mapping[str, Any] | Legend, 
     say(f"classifying {fi.lab.shape[0] * fi.lab.shape[1]} colour blocks against {len(leg.terrains)} terrains")
     cents = np.array([tc.lab for tc in leg.terrains], dtype=np.float32)
     k = len(cents)
-    flat = fi.lab.reshape(-1, 3)
+    ft = np.ascontiguousarray(fi.lab.reshape(-1, 3).T)  # (3, blocks): L*, a*, b* each contiguous
     valid = fi.valid.reshape(-1)
-    cls, nearest = _classify(flat, valid, cents, leg.max_delta_e, nearest=True)
+    cls, nearest = _classify(ft, valid, cents, leg.max_delta_e, nearest=True)
     assert nearest is not None
     # every legend colour must match something on the scan
     for j, tc in enumerate(leg.terrains):
@@ -187,10 +187,10 @@ def extract(image: Image.Image, grid: Grid, legend: Mapping[str, Any] | Legend, 
     inside = hid >= 0
     hin = hid[inside].astype(np.int64)
     for _ in range(cast_passes):
-        field = _cast_field(fi, flat, inside, hin, cls[inside], cents, len(hexes), lay_red, hexes)
+        field = _cast_field(fi, ft, inside, hin, cls[inside], cents, len(hexes), lay_red, hexes)
         if field is None:
             break
-        cls, _ = _classify(flat - field, valid, cents, leg.max_delta_e)
+        cls, _ = _classify(field, valid, cents, leg.max_delta_e)
     times["classify"] = time.perf_counter() - t
 
     # count classes per hex
@@ -266,33 +266,40 @@ def extract(image: Image.Image, grid: Grid, legend: Mapping[str, Any] | Legend, 
     return ext
 
 
-def _classify(flat: np.ndarray, valid: np.ndarray, cents: np.ndarray, max_de: float,
+def _classify(ft: np.ndarray, valid: np.ndarray, cents: np.ndarray, max_de: float,
               nearest: bool = False) -> tuple[np.ndarray, np.ndarray | None]:
-    """Nearest legend centroid of every block (``len(cents)`` = unknown: too far or mostly ink), and
-    (``nearest``) the smallest Delta E from each centroid to any valid block."""
+    """Nearest legend centroid of every block (``ft``: its (3, blocks) L*, a*, b*; ``len(cents)`` = unknown: too
+    far or mostly ink), and (``nearest``) the smallest Delta E from each centroid to any valid block."""
     k = len(cents)
     c = cents.astype(np.float32)
-    # |x - c|^2 = |x|^2 - 2 x.c + |c|^2; the |x|^2 term does not change the argmin. Column by column
-    # (a 3-wide matrix product goes through BLAS, which is slower here than plain vector arithmetic)
-    ft = np.ascontiguousarray(flat.T)
-    part = np.empty((flat.shape[0], k), dtype=np.float32)
-    for j in range(k):
-        part[:, j] = ft[0] * (-2 * c[j, 0]) + ft[1] * (-2 * c[j, 1]) + ft[2] * (-2 * c[j, 2]) + float(c[j] @ c[j])
-    cls = np.argmin(part, axis=1)
+    # |x - c|^2 = |x|^2 - 2 x.c + |c|^2; the |x|^2 term does not change the argmin. Centroid by centroid, keeping
+    # the running least (the first on ties, as argmin) - a 3-wide matrix product goes through BLAS, which is
+    # slower here than plain vector arithmetic, and an argmin across a (blocks, k) matrix is slower still
     xx = ft[0] * ft[0] + ft[1] * ft[1] + ft[2] * ft[2]
-    best = np.take_along_axis(part, cls[:, None], axis=1)[:, 0] + xx
-    near = None
-    if nearest:
-        near = (np.sqrt(np.maximum((part[valid] + xx[valid, None]).min(axis=0), 0)) if valid.any()
-                else np.full(k, np.inf))
+    cls = np.zeros(ft.shape[1], dtype=np.intp)
+    best = np.empty(0, dtype=np.float32)
+    near = np.full(k, np.inf, dtype=np.float32) if nearest else None
+    any_valid = bool(valid.any())
+    for j in range(k):
+        d = ft[0] * (-2 * c[j, 0]) + ft[1] * (-2 * c[j, 1]) + ft[2] * (-2 * c[j, 2]) + float(c[j] @ c[j])
+        if near is not None and any_valid:
+            near[j] = (d[valid] + xx[valid]).min()
+        if j == 0:
+            best = d
+        else:
+            better = d < best
+            cls[better] = j
+            np.minimum(best, d, out=best)
+    best += xx
     cls[(best > max_de * max_de) | ~valid] = k
-    return cls, near
+    return cls, (np.sqrt(np.maximum(near, 0)) if near is not None and any_valid else near)
 
 
-def _cast_field(fi: _Features, flat: np.ndarray, inside: np.ndarray, hin: np.ndarray, cin: np.ndarray,
+def _cast_field(fi: _Features, ft: np.ndarray, inside: np.ndarray, hin: np.ndarray, cin: np.ndarray,
                 cents: np.ndarray, nhex: int, lay: Layout, hexes: Sequence[Hex]) -> np.ndarray | None:
-    """A smooth (linear in x and y) Lab offset field: how far the confidently classified hexes' colours
-    sit from their legend colours, across the sheet. ``None`` if too few hexes to measure it."""
+    """The blocks' colours ``ft`` (3, blocks) less a smooth (linear in x and y) Lab offset field: how far the
+    confidently classified hexes' colours sit from their legend colours, across the sheet. ``None`` if too few
+    hexes to measure it."""
     k = len(cents)
     counts = np.bincount(hin * (k + 1) + cin, minlength=nhex * (k + 1)).reshape(nhex, k + 1)
     tot = counts.sum(axis=1)
@@ -303,10 +310,10 @@ def _cast_field(fi: _Features, flat: np.ndarray, inside: np.ndarray, hin: np.nda
         return None
     # mean colour of each hex's dominant-class blocks
     sel = cin == dom[hin]
-    lab_in = flat[inside][sel]
+    where = np.flatnonzero(inside)[sel]
     hsel = hin[sel]
     n = np.bincount(hsel, minlength=nhex).astype(np.float64)
-    means: np.ndarray = np.stack([np.bincount(hsel, weights=lab_in[:, c], minlength=nhex) for c in range(3)], axis=1)
+    means: np.ndarray = np.stack([np.bincount(hsel, weights=ft[c][where], minlength=nhex) for c in range(3)], axis=1)
     means /= np.maximum(n, 1)[:, None]
     res = (means - cents[dom])[good]
     h, w = fi.valid.shape
@@ -318,22 +325,49 @@ def _cast_field(fi: _Features, flat: np.ndarray, inside: np.ndarray, hin: np.nda
         coef, *_ = np.linalg.lstsq(design[keep], res[keep], rcond=None)
         err = np.linalg.norm(res - design @ coef, axis=1)
         keep = err <= max(3.0, 2.5 * np.median(err[keep]))
-    gx = (np.arange(w, dtype=np.float32) / w - 0.5)[None, :, None] * coef[1].astype(np.float32)
-    gy = (np.arange(h, dtype=np.float32) / h - 0.5)[:, None, None] * coef[2].astype(np.float32)
-    return (coef[0].astype(np.float32) + gx + gy).reshape(-1, 3)
+    gx = (np.arange(w, dtype=np.float32) / w - 0.5)[:, None] * coef[1].astype(np.float32)  # (w, 3)
+    gy = (np.arange(h, dtype=np.float32) / h - 0.5)[:, None] * coef[2].astype(np.float32)  # (h, 3)
+    c0 = coef[0].astype(np.float32)
+    out = np.empty_like(ft)
+    for c in range(3):  # the field (c0 + gx) + gy, channel by channel, taken from the colours
+        np.subtract(ft[c].reshape(h, w), (c0[c] + gx[:, c])[None, :] + gy[:, c][:, None], out=out[c].reshape(h, w))
+    return out
 
 
 def _visible(layout: Layout, hexes: Sequence[Hex], width: int, height: int) -> list[float]:
     """Fraction of each hex's area inside the image rectangle (scan pixel edges at -0.5 and w-0.5);
-    only hexes with a corner outside it are intersected (shapely)."""
-    import shapely
-
+    only hexes with a corner outside it are clipped (a convex polygon cut by the rectangle's four edges)."""
     corners = _hex_corners(layout, hexes)
     out = np.ones(len(hexes))
-    cut = ((corners[..., 0] < -0.5) | (corners[..., 0] > width - 0.5) | (corners[..., 1] < -0.5)
-           | (corners[..., 1] > height - 0.5)).any(axis=1)
-    if cut.any():
-        polys = shapely.polygons(corners[cut])
-        inter = shapely.intersection(polys, shapely.box(-0.5, -0.5, width - 0.5, height - 0.5))
-        out[cut] = np.minimum(1.0, shapely.area(inter) / shapely.area(polys))
+    lo_x, lo_y, hi_x, hi_y = -0.5, -0.5, width - 0.5, height - 0.5
+    cut = ((corners[..., 0] < lo_x) | (corners[..., 0] > hi_x) | (corners[..., 1] < lo_y)
+           | (corners[..., 1] > hi_y)).any(axis=1)
+    for i in np.flatnonzero(cut).tolist():
+        pts = [tuple(p) for p in corners[i].tolist()]
+        full = _area(pts)
+        for axis, bound, keep_below in ((0, lo_x, False), (0, hi_x, True), (1, lo_y, False), (1, hi_y, True)):
+            pts = _clip(pts, axis, bound, keep_below)
+        out[i] = min(1.0, _area(pts) / full) if full > 0 else 0.0
     return [float(v) for v in out]
+
+
+def _clip(pts: list[tuple[float, float]], axis: int, bound: float, keep_below: bool) -> list[tuple[float, float]]:
+    """The part of a convex polygon on one side of the line ``coordinate[axis] = bound`` (Sutherland-Hodgman)."""
+    def inside(p: tuple[float, float]) -> bool:
+        return p[axis] <= bound if keep_below else p[axis] >= bound
+
+    out: list[tuple[float, float]] = []
+    for j, cur in enumerate(pts):
+        prev = pts[j - 1]
+        if inside(cur) != inside(prev):
+            t = (bound - prev[axis]) / (cur[axis] - prev[axis])
+            other = prev[1 - axis] + t * (cur[1 - axis] - prev[1 - axis])
+            out.append((bound, other) if axis == 0 else (other, bound))
+        if inside(cur):
+            out.append(cur)
+    return out
+
+
+def _area(pts: Sequence[tuple[float, float]]) -> float:
+    """The area of a simple polygon (shoelace)."""
+    return abs(sum(x0 * y1 - x1 * y0 for (x0, y0), (x1, y1) in zip(pts, [*pts[1:], *pts[:1]]))) / 2 if pts else 0.0

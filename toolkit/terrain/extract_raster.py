@@ -118,13 +118,13 @@ def _feature_image(im: Image.Image, size: float, ink_lightness: float,
     if f2 > 1:
         masked = masked.reduce(f2)
         keep = keep.reduce(f2)
-    s = np.asarray(masked, dtype=np.float32)
+    s = np.asarray(masked)
     w = np.asarray(keep, dtype=np.float32) / 255.0
     del masked, keep
     # s is the block mean of rgb*keep and w the block mean of keep: their box sums divide to the
     # mean colour of the non-ink pixels around each block
     r = _smooth_radius(size, f)
-    ssum = _box(s, r)
+    ssum = _box(s, r)  # uint8 -> exact integer sums
     wsum = _box(w, r)
     with np.errstate(invalid="ignore", divide="ignore"):
         mean = ssum / wsum[..., None]
@@ -137,12 +137,18 @@ def _feature_image(im: Image.Image, size: float, ink_lightness: float,
 
 
 def _box(a: np.ndarray, r: int) -> np.ndarray:
-    """Sum over a (2r+1)^2 window (zero padding) via an integral image, float64 accumulation."""
-    pad = [(r + 1, r), (r + 1, r)] + [(0, 0)] * (a.ndim - 2)
-    c = np.pad(a.astype(np.float64), pad)
-    c = c.cumsum(0).cumsum(1)
+    """Sum over a (2r+1)^2 window (zero padding), as float32: rows then columns of shifted slices, in int32
+    for integer input (exact) and float64 otherwise (exact for the masked mean's weights: float32 values in
+    0..1, at most a few dozen of them; an integral image gave the same sums from 4 times the memory traffic)."""
     k = 2 * r + 1
-    out = c[k:, k:] - c[:-k, k:] - c[k:, :-k] + c[:-k, :-k]
+    h, w = a.shape[:2]
+    c = np.pad(a.astype(np.int32 if a.dtype.kind in "ui" else np.float64), [(r, r), (r, r)] + [(0, 0)] * (a.ndim - 2))
+    rows = c[:h] + c[1:1 + h]
+    for i in range(2, k):
+        rows += c[i:i + h]
+    out = rows[:, :w] + rows[:, 1:1 + w]
+    for j in range(2, k):
+        out += rows[:, j:j + w]
     return out.astype(np.float32)
 
 
