@@ -102,6 +102,11 @@ class WinterWarBoard(Board):
         return frozenset(self.tmap.find(tag="city"))
 
     @cached_property
+    def r_hex(self) -> str | None:
+        """The hex in Sweden marked "R" (Scenario B), None when the map marks none."""
+        return next(iter(self.tmap.find(tag="r_hex")), None)
+
+    @cached_property
     def west_of_viipuri(self) -> tuple[str, ...]:
         return tuple(self.tmap.find(tag="row_west_of_viipuri"))
 

@@ -115,7 +115,7 @@ def allied_arrival(ctx: Context, u: Unit) -> list[Violation]:
     """Where Allied units arrive: Scenario A on Petsamo; B and C on the Swedish "R" hex; E either."""
     b = ctx.board
     petsamo = b.named.get("Petsamo")
-    r_hex = next(iter(b.tmap.find(tag="r_hex")), None)
+    r_hex = b.r_hex  # (a search of the whole map: the board keeps it)
     where = {"A": {petsamo}, "B": {r_hex}, "C": {r_hex}, "E": {petsamo, r_hex}}.get(ctx.scenario or "")
     if where is None:
         return [violation("Optional Rule: Scenario/Special Events", f"Allied unit {u.id} arrives only with "

@@ -28,7 +28,7 @@ def stacking(ctx: Context) -> list[Violation]:
         return []  # Stacking (A): applies at the end of the Movement Phase and during Combat
     b = ctx.board
     petsamo = b.named.get("Petsamo")
-    r_hex = next(iter(b.tmap.find(tag="r_hex")), None)
+    r_hex = b.r_hex  # (a search of the whole map: the board keeps it)
 
     def weight(u: Unit) -> float:
         if is_ski_patrol(u) or is_blank(u):
