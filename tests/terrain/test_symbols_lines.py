@@ -124,3 +124,57 @@ def test_a_texture_of_the_road_colour_is_not_a_line():
     texture = [Hexside.between(grid.hex(a), grid.hex(b)) for a, b in pairwise(["0205", "0305", "0405", "0505"])]
     got = crossings(im, grid, sides + texture, [float(v) for v in rgb_to_lab(yellow)], 22.0)
     assert got.tolist() == [1.0] * 5 + [0.0] * 3
+
+
+PRIMARY = ["0102", "0202", "0302", "0402", "0502"]  # a double line (two thin black lines, paper between)
+SECONDARY = ["0104", "0204", "0304", "0404", "0504"]  # a solid black line
+RAILWAY = ["0701", "0702", "0703", "0704", "0705", "0706"]  # a thin black line with ties
+
+
+def _black_lines_board() -> tuple[Image.Image, Grid]:
+    """Roads and a railway all printed in black, with the hex lines in a dark grey and black names and
+    village dots about, as on The Longest Day's map."""
+    from toolkit import fonts
+
+    lay = Layout.regular("flat", SIZE, (40.0, 40.0))
+    grid = Grid(CCRR(2, 2, offset=OffsetSystem("flat", "odd")), Extent(1, 8, 1, 6), lay)
+    im = Image.new("RGB", (400, 400), (254, 255, 252))
+    d = ImageDraw.Draw(im)
+    for h in grid.hexes():
+        d.polygon(lay.corners(h), outline=(50, 57, 64))
+    black = (2, 5, 1)
+    pts = [lay.hex_to_pixel(grid.hex(i)) for i in PRIMARY]
+    d.line(pts, fill=black, width=7)
+    d.line(pts, fill=(254, 255, 252), width=3)
+    d.line([lay.hex_to_pixel(grid.hex(i)) for i in SECONDARY], fill=black, width=4)
+    pts = [lay.hex_to_pixel(grid.hex(i)) for i in RAILWAY]
+    d.line(pts, fill=black, width=1)
+    (x0, y0), (_, y1) = pts[0], pts[-1]
+    for k in range(int(abs(y1 - y0) // 7)):
+        y = y0 + 3 + 7 * k
+        d.line([(x0 - 3, y), (x0 + 3, y)], fill=black, width=1)
+    font = fonts.font(11)
+    for i, name in (("0305", "Ste Marguerite"), ("0506", "la Barre"), ("0203", "Hebecrevan")):
+        x, y = lay.hex_to_pixel(grid.hex(i))
+        d.text((x - 10, y + 4), name, fill=black, font=font)
+        d.ellipse([x - 3, y - 3, x + 3, y + 3], fill=black)
+    return im, grid
+
+
+def test_black_roads_and_railways_are_told_apart_by_shape():
+    """Three line features in the one black of the names and village dots: each learns from two marked
+    example sides what it looks like (the double line; single lines by their width) and finds its links
+    and no others; the names and dots crossing sides are not lines."""
+    im, grid = _black_lines_board()
+    feats = {"primary": PRIMARY, "secondary": SECONDARY, "rail": RAILWAY}
+    legend = {"terrain": {"clear": {"hexes": ["0801", "0806", "0605"]}},
+              "features": {name: {"colour": "#000000", "kind": "across", "trace": True,
+                                  "yes": [f"{a}/{b}" for a, b in list(pairwise(path))[1:3]]}
+                           for name, path in feats.items()}}
+    ext = extract(im, grid, legend)
+    for name, path in feats.items():
+        want = {grid.side_key(a, b) for a, b in pairwise(path)}
+        assert {k for k, v in ext.hexsides.items() if name in v} == want, name
+    assert ext.line_styles["primary"] == "double"
+    assert ext.line_styles["secondary"].startswith("single, ink share")
+    assert ext.line_styles["rail"].startswith("single, ink share 0.00-")

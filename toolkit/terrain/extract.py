@@ -126,6 +126,7 @@ class Extraction:
     timings: dict[str, float] = field(default_factory=dict)
     rules: Rules | None = None  # the terrain rules applied (legend priority), with their check
     symbol_reports: dict[str, SymbolReport] = field(default_factory=dict)
+    line_styles: dict[str, str] = field(default_factory=dict)  # black line feature -> what it was taken for
 
     def review(self) -> list[str]:
         """Ids of the hexes to check by eye, in grid order."""

@@ -136,6 +136,28 @@ def _hexsides(image: Image.Image, grid: Grid, leg: Legend, ext: Extraction) -> N
                     dist = _dist(lab, onimg, colour)
         learned.append((feat, dist, yes, no))
         colours[feat.name] = colour
+    # traced black features (roads and railways in the ink of the hex lines and names): told apart by
+    # shape, each ink's features together (toolkit/terrain/lines.py, ink_crossings)
+    inked: dict[str, np.ndarray] = {}
+    groups: list[tuple[np.ndarray, list[tuple[str, list[int]]]]] = []
+    for feat, _, yes, _ in learned:
+        if not (feat.trace and feat.kind == "across" and _ink_like(feat.lab)):
+            continue
+        c = np.array(feat.lab, np.float32)  # as given: a thin line's examples can teach the paper's colour
+        for gc, members in groups:
+            if float(np.sqrt(((gc - c) ** 2).sum())) < 15.0:
+                members.append((feat.name, yes))
+                break
+        else:
+            groups.append((c, [(feat.name, yes)]))
+    if groups:
+        from .lines import ink_crossings
+
+        ink = [(x, y, rep.template) for rep in ext.symbol_reports.values() for x, y in rep.stamps]
+        for gc, members in groups:
+            found_by_shape, taken = ink_crossings(image, grid, sides, [float(v) for v in gc], members, ink)
+            inked.update(found_by_shape)
+            ext.line_styles.update(taken)
     for i, (feat, dist, yes, no) in enumerate(learned):
         # a sample counts for the feature whose colour it is nearest (a coast line drawn in a darker
         # blue than the rivers is not a river)
@@ -147,7 +169,10 @@ def _hexsides(image: Image.Image, grid: Grid, leg: Legend, ext: Extraction) -> N
         else:
             dist[both_water | (coast_side & (not feat.on_coast))] = np.inf
         tol, width, thr = _learn(feat, dist, yes, no, step)
-        if feat.trace and feat.kind == "across":
+        if feat.name in inked:
+            score = inked[feat.name]
+            thr = 0.5
+        elif feat.trace and feat.kind == "across":
             from .lines import crossings
 
             ink = [(x, y, rep.template) for rep in ext.symbol_reports.values() for x, y in rep.stamps]

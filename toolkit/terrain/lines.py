@@ -27,25 +27,50 @@ Here, at the calibrated working scale (hexes of about 36 px):
    railways) are thus not judged by width.
 
 The map's hexside ``a/b`` for the feature then means the link from hex a to hex b.
+
+Black lines in the ink of the hex lines, names and river centre lines (:func:`ink_crossings`; roads
+and railways of a map printed in one black) are told apart by their shape, not their colour:
+
+1. the ink (pixels within ``INK_TOLERANCE`` of the feature colour, symbols found left out) is kept
+   only where it runs straight for ``LONG`` hex sizes in one of 12 directions, give or take a pixel
+   across (a linear opening): names, village dots and the wiggle of river centre lines go, and the
+   calibrated hex lines (a band of ``GRID_BAND`` hex sizes along every side) are then taken out;
+2. a *double* line (two thin lines with the paper between: a main road) is the light paper lying
+   between dark ink on both sides within ``WALL`` hex sizes, itself running straight for ``LONG``;
+   the other long lines are *single*, each pixel with the share of dark ink around it (its width:
+   a solid road is wider than a railway's thin line and its ties);
+3. each feature learns from its marked example sides (``yes:``) whether it is the double line, and
+   the single-line features of one ink share the widths between them: each takes the pixels whose
+   width is nearer its examples' median than the other features' (cut at the mid-points);
+4. a side is crossed as in the traced method above, with the band's share of ink (not of the
+   feature's pixels) deciding an area (a built-up city, large lettering).
 """
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections.abc import Sequence
 
 import numpy as np
-from PIL import Image
+from PIL import Image, ImageDraw
 
-from ..hexgrid import Grid, Hexside
+from ..hexgrid import Grid, Hexside, Layout
 from .colour import lab_table, rgb_codes
 from .symbols import WORK_SIZE, _dilate, _size
 
-__all__ = ["crossings"]
+__all__ = ["crossings", "ink_crossings"]
 
 AREA = 0.3  # a band this full of the colour (not grown) is an area, not a line
 INK_GROW = 0.08  # symbols are removed with this margin (hex sizes): their tips reach past the template
 THICK_CAP = 0.15  # half-widths are measured up to this (hex sizes): wider is as wide as a line gets
+INK_TOLERANCE = 40.0  # (black lines) Delta E from the ink colour: anti-aliased thin lines on a dark tint
+DARK_TOLERANCE = 25.0  # the ink proper: the walls of a double line, the width of a single one
+LONG = 0.55  # hex sizes a line runs straight (linear opening)
+GRID_BAND = 0.08  # hex sizes: the band of the calibrated hex lines taken out of the lines
+WALL = 0.08  # hex sizes: the farthest the walls of a double line lie from its middle
+LIGHT = 60.0  # L* the paper between a double line's walls lies above the ink
+BEYOND = 0.8  # hex sizes: how far beyond a bridge box a double line is looked for
 
 
 def crossings(image: Image.Image, grid: Grid, sides: Sequence[Hexside], colour: Sequence[float], tol: float,
@@ -155,3 +180,228 @@ def _near(a: np.ndarray) -> np.ndarray:
     out[:, 1:] |= a[:, :-1]
     out[:, :-1] |= a[:, 1:]
     return out
+
+
+def _cut(image: Image.Image, grid: Grid, sides: Sequence[Hexside],
+         ) -> tuple[Image.Image, Layout, float, int, tuple[int, int]]:
+    """The working-scale image around ``sides`` (a margin of a hex size), its layout, the hex size
+    there, the reduction factor and where the cut starts on the scan."""
+    assert grid.layout is not None
+    size = _size(grid.layout)
+    f = max(1, round(size / WORK_SIZE))
+    pts = np.array([p for sd in sides for p in grid.layout.hexside_endpoints(sd)], dtype=np.float64).reshape(-1, 2)
+    x0 = max(0, int(pts[:, 0].min() - 1.2 * size)) if len(pts) else 0
+    y0 = max(0, int(pts[:, 1].min() - 1.2 * size)) if len(pts) else 0
+    x1 = min(image.width, int(pts[:, 0].max() + 1.2 * size) + 1) if len(pts) else image.width
+    y1 = min(image.height, int(pts[:, 1].max() + 1.2 * size) + 1) if len(pts) else image.height
+    work = image.crop((x0, y0, max(x0 + 1, x1), max(y0 + 1, y1)))
+    work = work.reduce(f) if f > 1 else work
+    lay = grid.layout.translated(-x0, -y0).translated(-(f - 1) / 2, -(f - 1) / 2).scaled(1 / f)
+    return work, lay, _size(lay), f, (x0, y0)
+
+
+def _shift(m: np.ndarray, dy: int, dx: int) -> np.ndarray:
+    """``m`` moved so that out[y, x] = m[y + dy, x + dx] (False beyond the edges)."""
+    h, w = m.shape
+    out = np.zeros_like(m)
+    if abs(dy) < h and abs(dx) < w:
+        out[max(0, -dy):h - max(0, dy), max(0, -dx):w - max(0, dx)] = \
+            m[max(0, dy):h - max(0, -dy), max(0, dx):w - max(0, -dx)]
+    return out
+
+
+def _long(m: np.ndarray, length: float, directions: int = 12) -> np.ndarray:
+    """The pixels of ``m`` on a straight run of at least ``length`` pixels in one of ``directions``
+    directions, give or take a pixel across the run (a linear opening)."""
+    out = np.zeros_like(m)
+    for j in range(directions):
+        th = math.pi * j / directions
+        c, s = math.cos(th), math.sin(th)
+        across = m | _shift(m, round(c), round(-s)) | _shift(m, round(-c), round(s))
+        offs = sorted({(round(k * s), round(k * c)) for k in np.arange(-length / 2, length / 2 + 0.01, 1.0)})
+        core = np.ones_like(m)
+        for dy, dx in offs:
+            core &= _shift(across, dy, dx)
+        if not core.any():
+            continue
+        for dy, dx in offs:
+            out |= _shift(core, -dy, -dx)
+    return out & m
+
+
+def _grow(m: np.ndarray, n: int) -> np.ndarray:
+    for _ in range(n):
+        m = _dilate(m)
+    return m
+
+
+def _box_share(m: np.ndarray, r: int) -> np.ndarray:
+    """The share of ``m`` in the (2r+1)-square around every pixel."""
+    c = np.pad(m.astype(np.int32), ((r + 1, r), (r + 1, r))).cumsum(0).cumsum(1)
+    n = 2 * r + 1
+    return (c[n:, n:] - c[:-n, n:] - c[n:, :-n] + c[:-n, :-n]) / float(n * n)
+
+
+def _remove_ink(mask: np.ndarray, lay: Layout, f: int, s: float,
+                ink: Sequence[tuple[float, float, np.ndarray]], offset: tuple[float, float]) -> None:
+    """Clear the printed symbols (their templates grown by ``INK_GROW``) from ``mask`` in place."""
+    h, w = mask.shape
+    grow = max(1, round(INK_GROW * s))
+    for x, y, template in ink:
+        stamp = np.pad(template, grow)
+        for _ in range(grow):
+            stamp = _dilate(stamp)
+        th, tw = stamp.shape
+        cx, cy = round((x - offset[0] - (f - 1) / 2) / f), round((y - offset[1] - (f - 1) / 2) / f)
+        y0, x0 = cy - th // 2, cx - tw // 2
+        ys, xs = max(0, y0), max(0, x0)
+        ye, xe = min(h, y0 + th), min(w, x0 + tw)
+        if ye > ys and xe > xs:
+            mask[ys:ye, xs:xe] &= ~stamp[ys - y0:ye - y0, xs - x0:xe - x0]
+
+
+def _crossed(mask: np.ndarray, lay: Layout, sides: Sequence[Hexside], area: np.ndarray | None = None) -> np.ndarray:
+    """True for each side a line of ``mask`` crosses (see the module notes); a band more than
+    ``AREA`` full of ``area`` (default: of ``mask``) is an area, never a line."""
+    s = _size(lay)
+    h, w = mask.shape
+    area = mask if area is None else area
+    ends = np.array([lay.hexside_endpoints(sd) for sd in sides], dtype=np.float64).reshape(-1, 2, 2)
+    p0, vec = ends[:, 0], ends[:, 1] - ends[:, 0]
+    length = np.linalg.norm(vec, axis=1, keepdims=True)
+    nrm = np.stack([-vec[:, 1], vec[:, 0]], axis=1) / np.maximum(length, 1e-9)
+    na = max(12, round(0.9 * s))
+    ta = np.linspace(0.06, 0.94, na)
+    half = max(3, math.ceil(0.3 * s))
+    core = max(1, math.ceil(0.1 * s))
+    oa = np.arange(-half, half + 1, dtype=np.float64)
+    out = np.zeros(len(sides), dtype=bool)
+    for b in range(0, len(sides), 4096):
+        sl = slice(b, b + 4096)
+        xs = p0[sl, None, None, 0] + vec[sl, None, None, 0] * ta[None, :, None] + nrm[sl, None, None, 0] * oa
+        ys = p0[sl, None, None, 1] + vec[sl, None, None, 1] * ta[None, :, None] + nrm[sl, None, None, 1] * oa
+        xi, yi = np.rint(xs).astype(np.intp), np.rint(ys).astype(np.intp)
+        on = (xi >= 0) & (xi < w) & (yi >= 0) & (yi < h)
+        xi, yi = np.clip(xi, 0, w - 1), np.clip(yi, 0, h - 1)
+        band = mask[yi, xi] & on
+        neg = _near(band[:, :, : half - core + 1].any(axis=2))
+        pos = _near(band[:, :, half + core:].any(axis=2))
+        out[sl] = (neg & pos).any(axis=1) & ((area[yi, xi] & on).mean(axis=(1, 2)) < AREA)
+    return out
+
+
+def _crossed_far(mask: np.ndarray, lay: Layout, sides: Sequence[Hexside], bridged: np.ndarray) -> np.ndarray:
+    """For the ``bridged`` sides: True where ``mask`` shows on both sides of the side's middle half,
+    between the box's reach and ``BEYOND`` hex sizes from the side; other sides False."""
+    s = _size(lay)
+    h, w = mask.shape
+    out = np.zeros(len(sides), dtype=bool)
+    idx = np.nonzero(bridged)[0]
+    if not len(idx):
+        return out
+    ends = np.array([lay.hexside_endpoints(sides[k]) for k in idx.tolist()], dtype=np.float64).reshape(-1, 2, 2)
+    p0, vec = ends[:, 0], ends[:, 1] - ends[:, 0]
+    length = np.linalg.norm(vec, axis=1, keepdims=True)
+    nrm = np.stack([-vec[:, 1], vec[:, 0]], axis=1) / np.maximum(length, 1e-9)
+    ta = np.linspace(0.25, 0.75, max(6, round(0.5 * s)))
+    reach = max(4, math.ceil(BEYOND * s))
+    near = max(2, math.ceil(0.3 * s))
+    oa = np.arange(-reach, reach + 1, dtype=np.float64)
+    xs = p0[:, None, None, 0] + vec[:, None, None, 0] * ta[None, :, None] + nrm[:, None, None, 0] * oa
+    ys = p0[:, None, None, 1] + vec[:, None, None, 1] * ta[None, :, None] + nrm[:, None, None, 1] * oa
+    xi, yi = np.rint(xs).astype(np.intp), np.rint(ys).astype(np.intp)
+    on = (xi >= 0) & (xi < w) & (yi >= 0) & (yi < h)
+    band = mask[np.clip(yi, 0, h - 1), np.clip(xi, 0, w - 1)] & on
+    neg = band[:, :, : reach - near + 1].any(axis=(1, 2))
+    pos = band[:, :, reach + near:].any(axis=(1, 2))
+    out[idx] = neg & pos
+    return out
+
+
+def ink_crossings(image: Image.Image, grid: Grid, sides: Sequence[Hexside], colour: Sequence[float],
+                  features: Sequence[tuple[str, Sequence[int]]],
+                  ink: Sequence[tuple[float, float, np.ndarray]] = ()) -> tuple[dict[str, np.ndarray], dict[str, str]]:
+    """Black line features of one ink told apart by shape (module notes): for each ``(name, indices
+    of its marked example sides)``, 1.0 for each side its line crosses, else 0.0; and what each was
+    taken for (``double``, or ``single`` with its share of ink)."""
+    if not sides:
+        return {name: np.zeros(0) for name, _ in features}, {}
+    work, lay, s, f, offset = _cut(image, grid, sides)
+    tab = lab_table()
+    codes = rgb_codes(np.asarray(work.convert("RGB")))
+    col = np.asarray(colour, np.float32)
+    dist = np.sqrt(((tab - col[:, None]) ** 2).sum(axis=0))
+    inky = (dist < INK_TOLERANCE)[codes]
+    dark = (dist < DARK_TOLERANCE)[codes]
+    light = (tab[0] > col[0] + LIGHT)[codes]
+    for m in (inky, dark):
+        _remove_ink(m, lay, f, s, ink, offset)
+    # the calibrated hex lines, drawn
+    gpic = Image.new("L", (inky.shape[1], inky.shape[0]), 0)
+    draw = ImageDraw.Draw(gpic)
+    gw = max(1, round(GRID_BAND * s))
+    for sd in grid.hexsides():
+        (ax, ay), (bx, by) = lay.hexside_endpoints(sd)
+        if -s < ax < gpic.width + s and -s < ay < gpic.height + s:
+            draw.line([(ax, ay), (bx, by)], fill=255, width=gw)
+    hexlines = np.asarray(gpic) > 0
+    length = max(6.0, LONG * s)
+    lines = _long(inky, length) & ~hexlines
+    wall = max(1, round(WALL * s))
+    middle = np.zeros_like(light)
+    for dy, dx in ((0, 1), (1, 0), (1, 1), (1, -1)):
+        a, b = np.zeros_like(dark), np.zeros_like(dark)
+        for k in range(1, wall + 1):
+            a |= _shift(dark, dy * k, dx * k)
+            b |= _shift(dark, -dy * k, -dx * k)
+        middle |= light & a & b
+    double = _grow(_long(middle, length), 1) & ~hexlines
+    single = lines & ~_grow(double, wall + 1)
+    share = _box_share(dark, wall)
+    scores: dict[str, np.ndarray] = {}
+    taken: dict[str, str] = {}
+    dbl_hit = _crossed(double, lay, sides, inky)
+    one_hit = _crossed(single, lay, sides, inky)
+    # a double line broken by a bridge box: the box's walls cross the side, the double line goes on
+    # beyond it on both sides
+    boxed = _crossed_far(double, lay, sides, one_hit & ~dbl_hit)
+    dbl_hit |= boxed
+    one_hit &= ~boxed
+    singles: list[tuple[float, str]] = []
+    for name, yes in features:
+        if len(yes) and dbl_hit[list(yes)].mean() >= 0.5 and dbl_hit[list(yes)].sum() > one_hit[list(yes)].sum():
+            scores[name] = dbl_hit.astype(float)
+            taken[name] = "double"
+            continue
+        got = [_side_share(single, share, lay, sides[k], s) for k in yes]
+        seen = [v for v in got if v is not None]
+        singles.append((float(np.median(seen)) if seen else math.nan, name))
+    known = sorted((v, n) for v, n in singles if not math.isnan(v))
+    cuts = [(a[0] + b[0]) / 2 for a, b in itertools.pairwise(known)]
+    widths = np.full(len(sides), np.nan)
+    for k in np.nonzero(one_hit)[0].tolist():
+        w = _side_share(single, share, lay, sides[k], s)
+        widths[k] = math.nan if w is None else w
+    for v, name in singles:
+        if math.isnan(v) or len(known) < 2:
+            scores[name] = one_hit.astype(float)
+            taken[name] = "single"
+            continue
+        i = [n for _, n in known].index(name)
+        lo = cuts[i - 1] if i > 0 else -1.0
+        hi = cuts[i] if i < len(cuts) else 2.0
+        scores[name] = (one_hit & (widths >= lo) & (widths < hi)).astype(float)
+        taken[name] = f"single, ink share {max(lo, 0.0):.2f}-{min(hi, 1.0):.2f} (examples {v:.2f})"
+    return scores, taken
+
+
+def _side_share(single: np.ndarray, share: np.ndarray, lay: Layout, sd: Hexside, s: float) -> float | None:
+    """The ink share of the single-line pixels near the middle of side ``sd``: their upper quartile
+    (a road's bridge box is drawn in thinner lines than the road)."""
+    (ax, ay), (bx, by) = lay.hexside_endpoints(sd)
+    r = max(2, round(0.35 * s))
+    cx, cy = round((ax + bx) / 2), round((ay + by) / 2)
+    h, w = single.shape
+    ys, xs = slice(max(0, cy - r), min(h, cy + r + 1)), slice(max(0, cx - r), min(w, cx + r + 1))
+    sel = single[ys, xs]
+    return float(np.percentile(share[ys, xs][sel], 75)) if sel.any() else None
