@@ -48,7 +48,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
 from typing import Any
 
@@ -56,6 +56,7 @@ from . import data
 from . import yamlfile as yf
 from .errors import DataFileError, InputError
 from .fileio import read_text
+from .records import record
 
 __all__ = [
     "FACE_KEYS",
@@ -110,7 +111,7 @@ _ID = re.compile(r"^[a-z0-9][a-z0-9_.+-]*$")
 Value = int | float | str
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Side:
     """One side (nationality) of a counter set and its colours."""
 
@@ -123,7 +124,7 @@ class Side:
     player: str = ""     # the player who commands it (default: the side itself)
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Face:
     """Everything printed on one face of a counter, resolved (back overrides applied)."""
 
@@ -144,7 +145,7 @@ class Face:
     reduced: bool = False
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class CounterType:
     """One distinct counter of a game and how many copies it has."""
 
@@ -172,7 +173,7 @@ class CounterType:
         return self.back is not None and not self.back.get("blank", False)
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class CounterSet:
     """All counters of one game."""
 

@@ -32,7 +32,6 @@ import re
 import types
 import typing
 from collections.abc import Callable, Iterable, Iterator, Mapping
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -40,6 +39,7 @@ import yaml
 
 from .errors import DataFileError
 from .fileio import MAX_TEXT_BYTES, decode_text, read_bytes
+from .records import record
 
 __all__ = [
     "NODE_BYTES",
@@ -83,7 +83,7 @@ MAX_NUMBER_CHARS = 400
 NODE_BYTES = 300
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Limits:
     """How much a file may hold: nesting depth and nodes (scalars, lists and mappings together)."""
 

@@ -21,13 +21,13 @@ import sys
 import threading
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar
 
 import click
 
 from ..errors import InputError
+from ..records import record
 
 __all__ = [
     "GEOJSON",
@@ -202,7 +202,7 @@ def hex_px_option(default: float | None, help: str, legacy_hex_size: bool = Fals
 
 # --------------------------------------------------------------------------------------------- outputs
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class OutputKind:
     """What a command writes: a name for messages and a test of an existing file's first bytes (an empty
     file is always fine to replace)."""

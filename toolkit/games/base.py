@@ -27,7 +27,6 @@ from __future__ import annotations
 import importlib
 import sys
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
 from types import ModuleType
@@ -35,6 +34,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
 from .. import data
 from ..errors import InputError, RuleDataError
+from ..records import record
 
 if TYPE_CHECKING:
     from ..builders.aids import ChartTable
@@ -50,7 +50,7 @@ __all__ = ["RESERVED_COMBAT_OPTIONS", "Game", "GameOption", "Scoring"]
 RESERVED_COMBAT_OPTIONS = frozenset({"attack", "defense", "die", "json", "as_json", "help"})
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class GameOption:
     """One of a game's own ``wgt combat`` options, passed to :meth:`Game.combat` as the keyword ``name``.
 
@@ -81,7 +81,7 @@ class GameOption:
         return out
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Scoring:
     """How a game keeps score: ``points`` is the name printed on charts ("Soviet VP"), ``side`` the side
     positive points go to (None: each side scores its own), ``note`` a line for the victory charts."""

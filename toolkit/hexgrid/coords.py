@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterator
-from dataclasses import dataclass
 from typing import Literal, NamedTuple
+
+from ..records import record
 
 __all__ = [
     "DIRECTIONS",
@@ -311,7 +312,7 @@ def corners_axial(h: Hex) -> list[tuple[float, float]]:
     return [_centroid(h, nb[i], nb[(i + 1) % 6]) for i in range(6)]
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class OffsetSystem:
     """Column/row offset coordinates of a printed map.
 

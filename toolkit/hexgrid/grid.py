@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import field
 from functools import cached_property
 from typing import Any
 
 from ..errors import GridError, HexIdError
+from ..records import record
 from .coords import Hex, Hexside, hex_range
 from .layout import Layout
 from .numbering import CCRR, Numbering, numbering_from_dict
@@ -25,7 +26,7 @@ def side_key(a: str, b: str) -> str:
     return f"{a}/{b}" if a < b else f"{b}/{a}"
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Extent:
     """Offset columns ``first_col..last_col`` by rows ``first_row..last_row`` (inclusive), less the
     ``missing`` (col, row) cells (e.g. the short columns of a staggered map edge).
@@ -63,7 +64,7 @@ class Extent:
                 and (col, row) not in self.missing)
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Grid:
     """Numbering + extent + optional calibration (the affine layout from hex to image pixels).
 

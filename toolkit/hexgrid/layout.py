@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 
 from ..errors import GridError
+from ..records import record
 from .coords import DIRECTIONS, Hex, Hexside, Orientation, corners_axial, cube_round
 
 __all__ = ["Layout"]
@@ -21,7 +21,7 @@ SQRT3 = math.sqrt(3.0)
 Point = tuple[float, float]
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class Layout:
     """Affine map from axial hex coordinates to pixels (y grows downward).
 

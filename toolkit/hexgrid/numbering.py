@@ -22,10 +22,11 @@ from __future__ import annotations
 
 import re
 from abc import ABC, abstractmethod
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any, ClassVar, Literal
 
 from ..errors import GridError, HexIdError
+from ..records import record
 from .coords import Hex, OffsetSystem
 
 __all__ = [
@@ -226,7 +227,7 @@ def _known_keys(d: dict[str, Any], scheme: str, keys: set[str]) -> None:
 # --- CCRR ----------------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class CCRR(Numbering):
     """Column digits then row digits, zero padded: ``"0101"``, ``"2517"``, ``"10.07"`` with a separator.
 
@@ -317,7 +318,7 @@ class CCRR(Numbering):
 # --- Europa --------------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Europa(Numbering):
     """GDW Europa ids ``NN:XXYY``: the map id (kept as text, ``"35"``), a colon, then two
     ``digits``-digit numbers.
@@ -393,7 +394,7 @@ class Europa(Numbering):
 # --- lettered ------------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Lettered(Numbering):
     """One part in letters, the other in digits: ``"A1"``, ``"GG10"``, ``"12-C"``.
 

@@ -21,8 +21,9 @@ Shapes the three bundled rulebooks need:
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import field
 
+from ..records import record
 from .board import Board
 from .paths import cheapest
 from .zoc import Zoc, ZocCosts, zoc_step
@@ -33,7 +34,7 @@ __all__ = ["MoveRules", "move_cost", "reach"]
 State = tuple[str, str, int, bool]
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class MoveRules:
     """A game's movement costs. Costs are Movement Points; None means prohibited."""
 

@@ -10,10 +10,11 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import field
 from fractions import Fraction
 
 from ..errors import InputError, RuleDataError
+from ..records import record
 
 __all__ = ["CombatResultsTable", "Odds", "OddsColumns", "parse_ratio"]
 
@@ -32,7 +33,7 @@ def _num(x: Fraction) -> str:
     return str(x.numerator) if x.denominator == 1 else f"{float(x):g}"
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Odds:
     """Where an attack falls: the column index and label, the true ratio, and what was clamped."""
 
@@ -42,7 +43,7 @@ class Odds:
     clamped: str | None = None  # "low" (worse than the first column), "high" (better than the last)
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class OddsColumns:
     """The ordered odds columns of a CRT (lowest ratio first)."""
 
@@ -115,7 +116,7 @@ class OddsColumns:
         return Odds(i, self.labels[i], odds.ratio, odds.clamped)
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class CombatResultsTable:
     """Results by die roll and column, with optional alternative rows (Winter War's fortified results)."""
 

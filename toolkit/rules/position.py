@@ -8,13 +8,14 @@ names ("Viipuri") are resolved by callables the game supplies, so this module kn
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Mapping
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
 from typing import Any
 
 from .. import yamlfile as yf
 from ..errors import DataFileError, ToolkitError
 from ..fileio import decode_text, read_bytes
+from ..records import record
 
 __all__ = ["POSITION_LIMITS", "UNIT_SCHEMA", "CounterKind", "Position", "Unit", "counter_kinds", "load_position_data",
            "parse_position_text"]
@@ -42,7 +43,7 @@ POSITION_SCHEMA = yf.Record({
 }, extra=True, what="a position mapping with game, turn, player, phase and units")
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class CounterKind:
     """A counter type as the rules need it: side, type, size and printed values by name."""
 
@@ -71,7 +72,7 @@ def counter_kinds(counters: Iterable[Any], *, side: Callable[[str], str] = lambd
     return out
 
 
-@dataclass
+@record
 class Unit:
     """One counter on (or off, ``hex is None``) the map, with its per-unit state (``isolated``, ...)."""
 
@@ -93,7 +94,7 @@ class Unit:
         return self.kind.value(key, default)
 
 
-@dataclass
+@record
 class Position:
     """A game position: turn, phasing player, phase, units and game-level state."""
 

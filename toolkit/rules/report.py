@@ -9,13 +9,15 @@ The JSON shape is the DESIGN.md contract of ``wgt check --json``::
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any
+
+from ..records import record
 
 __all__ = ["Report", "Violation"]
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Violation:
     """One broken rule: ``rule`` is the rulebook's own section name (``"Stacking (C)"``)."""
 
@@ -34,7 +36,7 @@ def violation(rule: str, message: str, hexes: Iterable[str | None] = (), units: 
                      tuple(dict.fromkeys(units)))
 
 
-@dataclass
+@record
 class Report:
     """Everything ``wgt check`` says about one position."""
 

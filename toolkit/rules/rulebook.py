@@ -12,9 +12,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any, Generic, TypeVar
 
+from ..records import record
 from .report import Violation
 
 __all__ = ["Rule", "RuleBook", "normalise_text"]
@@ -29,7 +30,7 @@ def normalise_text(text: str) -> str:
     return re.sub(r"\s+", " ", text).strip().lower()
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Rule(Generic[C]):
     """One rule of a rulebook.
 
@@ -67,7 +68,7 @@ class Rule(Generic[C]):
         return self.check(ctx)
 
 
-@dataclass
+@record
 class RuleBook(Generic[C]):
     """The registered rules of one game, in the order they run."""
 

@@ -14,10 +14,11 @@ from __future__ import annotations
 
 import difflib
 from collections.abc import Callable, Mapping
-from dataclasses import KW_ONLY, dataclass, field
+from dataclasses import KW_ONLY, field
 from typing import Any
 
 from ..errors import DataFileError
+from ..records import record
 
 __all__ = ["AnyValue", "Bool", "Field", "Int", "ListOf", "MapOf", "PositionSchema", "Record", "Scalar", "Spec", "Text",
            "line_of"]
@@ -45,7 +46,7 @@ class _Fail(Exception):
         self.message, self.line = message, line
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class _At:
     """Where a value sits: ``prefix`` names its list entry ("attack 1: "), ``path`` its keys ("state.die")."""
 
@@ -83,7 +84,7 @@ def _show(value: Any) -> str:
     return repr(value)
 
 
-@dataclass(frozen=True, kw_only=True)
+@record(frozen=True, kw_only=True)
 class Spec:
     """A value's declared type. ``what`` reads after "must be" ("a whole number"); ``error`` replaces the
     whole message (``{value!r}`` and ``{path}`` are filled in)."""
@@ -101,7 +102,7 @@ class Spec:
         return {"type": self.type_name(), "what": self.what}
 
 
-@dataclass(frozen=True, kw_only=True)
+@record(frozen=True, kw_only=True)
 class AnyValue(Spec):
     """Anything (data the referee does not read)."""
 
@@ -114,7 +115,7 @@ class AnyValue(Spec):
         return "any"
 
 
-@dataclass(frozen=True, kw_only=True)
+@record(frozen=True, kw_only=True)
 class Scalar(Spec):
     """Text or a number (unit ids, hex ids that YAML may read as numbers)."""
 
@@ -129,7 +130,7 @@ class Scalar(Spec):
             raise at.wrong(self, value)
 
 
-@dataclass(frozen=True, kw_only=True)
+@record(frozen=True, kw_only=True)
 class Bool(Spec):
     what: str = "true or false"
 
@@ -138,7 +139,7 @@ class Bool(Spec):
             raise at.wrong(self, value)
 
 
-@dataclass(frozen=True, kw_only=True)
+@record(frozen=True, kw_only=True)
 class Int(Spec):
     """A whole number from ``low`` to ``high`` (None: no bound)."""
 
@@ -156,7 +157,7 @@ class Int(Spec):
         return {**super().to_dict(), "min": self.low, "max": self.high}
 
 
-@dataclass(frozen=True, kw_only=True)
+@record(frozen=True, kw_only=True)
 class Text(Spec):
     """Text; with ``choices`` one of them (compared without case when ``fold``). ``hint`` names what the
     referee accepts without this check enforcing it (aliases it resolves itself)."""
@@ -183,7 +184,7 @@ class Text(Spec):
         return out
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class ListOf(Spec):
     """A list of ``item``s (``single``: one bare item is accepted too); ``label(n, item)`` names an entry in
     errors ("attack 1"), else its index. ``least``: the fewest entries."""
@@ -223,7 +224,7 @@ class ListOf(Spec):
         return out
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class MapOf(Spec):
     """A mapping of free keys (hex ids, place names) to ``value``s."""
 
@@ -245,7 +246,7 @@ class MapOf(Spec):
         return {**super().to_dict(), "values": self.value.to_dict()}
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Field:
     """One key of a :class:`Record`: its type, what it means (citing the rulebook), whether it must be given."""
 
@@ -257,7 +258,7 @@ class Field:
         return {**self.spec.to_dict(), "help": self.help, "required": self.required}
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Record(Spec):
     """A mapping with declared keys only: an unknown key is an error (naming the closest known key)."""
 
@@ -296,7 +297,7 @@ def _unit_label(n: int, item: Any) -> str:
     return f"unit {str(uid)!r}" if uid is not None else f"unit {n}"
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class PositionSchema:
     """A game's position schema: the game-level ``state`` keys, the per-unit ``state`` keys, the players and
     phases, and whether a position may carry ``before:`` (the units at the start of the phase). The top-level

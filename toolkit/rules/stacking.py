@@ -16,10 +16,11 @@ Three shapes of limit, all behind one ``limit(hex, side)`` callable:
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import field
 from fractions import Fraction
 from functools import cache
 
+from ..records import record
 from .board import Board
 from .position import Unit
 from .report import Violation, violation
@@ -27,7 +28,7 @@ from .report import Violation, violation
 __all__ = ["LimitTable", "Slot", "SlotLimit", "StackLimit", "by_count", "by_value", "check_stacking", "fits_slots"]
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class StackLimit:
     """The limit in one hex for one side: ``value`` (units, points or RE), where it applies, and the rule."""
 
@@ -36,7 +37,7 @@ class StackLimit:
     rule: str
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Slot:
     """One class of room in a hex: ``capacity`` in points; ``weight(unit)`` what a unit takes of it (None: the
     slot does not accept the unit)."""
@@ -46,7 +47,7 @@ class Slot:
     weight: Callable[[Unit], float | None]
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class SlotLimit:
     """A packing limit: the units must fit the slots (each unit in one slot)."""
 
@@ -105,7 +106,7 @@ def fits_slots(units: Sequence[Unit], slots: Sequence[Slot]) -> bool:
     return place(0, caps, groups[0][1]) if groups else True
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class LimitTable:
     """A ``limit(hex, side)`` from a table: the first rule that applies wins, in the order ``zone`` (a function
     of hex and side, for weather zones or regions), ``by_side_terrain`` ((side, terrain) -> limit),

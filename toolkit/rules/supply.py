@@ -16,15 +16,15 @@ from __future__ import annotations
 import heapq
 import itertools
 from collections.abc import Callable, Collection, Iterable
-from dataclasses import dataclass
 
+from ..records import record
 from .board import Board
 from .zoc import Zoc
 
 __all__ = ["Leg", "SupplyLine", "line_filter", "trace_supply"]
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Leg:
     """One element of a supply line: ``step(a, b)`` the cost of the line going from ``a`` into neighbour ``b``
     on this leg (1 for hexes, terrain MP, 0 along an unlimited network; None when this leg cannot go there),
@@ -35,7 +35,7 @@ class Leg:
     limit: float | None = None
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class SupplyLine:
     """A traced line: the source reached, the hexes from the unit to it, and the cost spent on each leg."""
 

@@ -4,8 +4,8 @@ they cost a move (:class:`ZocCosts`, :func:`zoc_step`)."""
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
 
+from ..records import record
 from .board import Board
 from .position import Unit
 
@@ -72,7 +72,7 @@ class Zoc:
         return out
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class ZocCosts:
     """What enemy zones of control do to a move, as a game states it.
 

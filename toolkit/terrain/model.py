@@ -29,12 +29,13 @@ import math
 import re
 import unicodedata
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from typing import Any
 
 from ..errors import DataFileError, HexIdError
 from ..hexgrid import Grid
 from ..hexgrid.grid import side_key
+from ..records import record
 
 __all__ = ["RESERVED_KEYS", "HexData", "TerrainMap", "TerrainType", "fold_name", "side_key"]
 
@@ -54,7 +55,7 @@ def _check_text(value: Any, what: str) -> None:
             raise DataFileError(f"{what} {v!r} is not a finite number")
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class TerrainType:
     """One entry of the legend.
 
@@ -88,7 +89,7 @@ class TerrainType:
         return self.label or self.name.replace("_", " ").capitalize()
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class HexData:
     """One hex: its terrain, tags (``city``, ``fortification``, ...), optional place name, and free
     values (``country``, ``region``, ``vp``, ``supply`` ...: text, numbers, booleans or lists of them)."""

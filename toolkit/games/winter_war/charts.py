@@ -7,8 +7,7 @@ the map's Time Record track and are not in the rulebook text, so only the events
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
+from ...records import record
 from ...rules.odds import CombatResultsTable, OddsColumns
 
 __all__ = [
@@ -88,7 +87,7 @@ RESULTS = {
 
 
 # --- Terrain Effects Chart ----------------------------------------------------------------------
-@dataclass(frozen=True)
+@record(frozen=True)
 class TerrainEffect:
     """One line of the Terrain Effects Chart: the cost to enter (None: prohibited) and the combat effect."""
 
@@ -123,7 +122,7 @@ TERRAIN_EFFECTS: tuple[TerrainEffect, ...] = (
 
 
 # --- Victory Point Schedule and Victory Levels ------------------------------------------------------
-@dataclass(frozen=True)
+@record(frozen=True)
 class VictoryPoints:
     """One line of the Victory Point Schedule (positive: awarded to the Soviet Player)."""
 

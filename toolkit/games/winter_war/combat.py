@@ -5,10 +5,10 @@ The pure arithmetic lives here so that ``wgt combat winter-war`` and the referee
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from fractions import Fraction
 
 from ...errors import InputError
+from ...records import record
 from ...rules.odds import Odds
 from .charts import COLUMNS, CRT, RESULTS
 
@@ -31,7 +31,7 @@ def defense_strength(printed: float | Fraction, *, doubled: bool = False, isolat
     return value
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class CombatOutcome:
     """The odds of one attack and, with a die roll, its result."""
 

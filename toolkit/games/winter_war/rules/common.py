@@ -5,11 +5,12 @@ registry every chapter module adds its rules to.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from functools import cached_property
 from typing import Any
 
 from ....errors import ToolkitError
+from ....records import record
 from ....rules.position import Position, Unit
 from ....rules.rulebook import RuleBook
 from ....rules.zoc import Zoc
@@ -99,7 +100,7 @@ def flag(u: Unit, key: str) -> bool:
     return bool(u.state.get(key, False))
 
 
-@dataclass
+@record
 class Context:
     """Everything one check derives from a position (built once, shared by every rule)."""
 
