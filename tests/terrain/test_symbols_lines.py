@@ -178,3 +178,30 @@ def test_black_roads_and_railways_are_told_apart_by_shape():
     assert ext.line_styles["primary"] == "double"
     assert ext.line_styles["secondary"].startswith("single, ink share")
     assert ext.line_styles["rail"].startswith("single, ink share 0.00-")
+def test_lettering_in_the_river_blue_is_not_a_river():
+    """A river drawn along a chain of sides is found; a name in the river's blue written through a line
+    of hexes (down a column here; letters crossing their sides, as SPI Ragnarok's PLAIN OF VIGRID) is
+    not: it fills the hexes' middles as much as the band along each side it crosses, so it belongs to
+    the hexes, not the sides."""
+    from toolkit.hexgrid import Hexside
+
+    lay = Layout.regular("flat", SIZE, (40.0, 40.0))
+    grid = Grid(CCRR(2, 2, offset=OffsetSystem("flat", "odd")), Extent(1, 8, 1, 6), lay)
+    im = Image.new("RGB", (400, 400), (250, 248, 240))
+    d = ImageDraw.Draw(im)
+    for h in grid.hexes():
+        d.polygon(lay.corners(h), outline=(40, 40, 40))
+    blue = (60, 110, 200)
+    river = [("0102", "0103"), ("0202", "0203"), ("0302", "0303")]
+    for a, b in river:
+        d.line(lay.hexside_endpoints(Hexside.between(grid.hex(a), grid.hex(b))), fill=blue, width=5)
+    x0, y0 = lay.hex_to_pixel(grid.hex("0602"))
+    _, y1 = lay.hex_to_pixel(grid.hex("0605"))
+    for y in range(round(y0), round(y1), 9):  # letters down a column: 24 px wide, 6 px tall, 3 px apart
+        d.rectangle([x0 - 12, y, x0 + 12, y + 1], fill=blue)
+        d.rectangle([x0 - 12, y, x0 - 11, y + 5], fill=blue)
+        d.rectangle([x0 - 12, y + 4, x0 + 12, y + 5], fill=blue)
+    legend = {"terrain": {"clear": "#faf8f0"}, "features": {"river": {"colour": "#3c6ec8", "kind": "along"}}}
+    ext = extract(im, grid, legend)
+    want = {grid.side_key(a, b) for a, b in river}
+    assert {k for k, v in ext.hexsides.items() if "river" in v} == want

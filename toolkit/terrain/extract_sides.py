@@ -27,6 +27,8 @@ _ACROSS_THRESHOLD = 0.035  # longest run of hits along the side, in hex sizes
 _DEFAULT_TOLERANCE = 22.0
 MAX_CROSSING = 0.3  # hex sizes: the widest a road or railway crossing a side may look along it
 ADAPT_DELTA_E = 40.0  # how far a scanned feature colour may sit from its legend colour and still be adapted to
+INTERIOR = 0.4  # hex sizes: the disc around a hex's centre where its own texture is read
+CONTRAST = 3.0  # an 'along' line is this many times denser in the band than inside one of its two hexes
 
 
 def _hexsides(image: Image.Image, grid: Grid, leg: Legend, ext: Extraction) -> None:
@@ -158,6 +160,29 @@ def _hexsides(image: Image.Image, grid: Grid, leg: Legend, ext: Extraction) -> N
             found_by_shape, taken = ink_crossings(image, grid, sides, [float(v) for v in gc], members, ink)
             inked.update(found_by_shape)
             ext.line_styles.update(taken)
+    # the middles of the hexes (each hex's own texture), sampled once
+    hexes = grid.hexes()
+    hindex = {(hx.q, hx.r): j for j, hx in enumerate(hexes)}
+    side_hexes = np.array([(hindex[(sd.a.q, sd.a.r)], hindex[(sd.b.q, sd.b.r)]) for sd in sides], dtype=np.intp)
+    side_hexes = side_hexes.reshape(-1, 2)
+    rad = max(2, round(INTERIOR * s))
+    gy, gx = np.mgrid[-rad:rad + 1, -rad:rad + 1]
+    disc = gx * gx + gy * gy <= rad * rad
+    centres = np.array([lay.hex_to_pixel(hx) for hx in hexes], dtype=np.float64).reshape(-1, 2)
+    cx = np.rint(centres[:, 0:1] + gx[disc][None, :]).astype(np.intp)
+    cy = np.rint(centres[:, 1:2] + gy[disc][None, :]).astype(np.intp)
+    cin = (cx >= 0) & (cx < wid) & (cy >= 0) & (cy < hgt)
+    ccode = rgb_codes(arr[np.clip(cy, 0, hgt - 1), np.clip(cx, 0, wid - 1)])
+    clab = (tab[0][ccode], tab[1][ccode], tab[2][ccode])
+    cdist = [_dist(clab, cin, np.asarray(colours[f.name], np.float32)) for f, _, _, _ in learned]
+
+    def interior(i: int, tol: float) -> np.ndarray:
+        """Each hex's share of its middle in feature i's colour (nearest to it of the features')."""
+        d = cdist[i]
+        if len(cdist) > 1:
+            d = np.where(d <= np.minimum.reduce([c for j, c in enumerate(cdist) if j != i]), d, np.inf)
+        return (d < tol).sum(axis=1) / np.maximum(1, cin.sum(axis=1))
+
     for i, (feat, dist, yes, no) in enumerate(learned):
         # a sample counts for the feature whose colour it is nearest (a coast line drawn in a darker
         # blue than the rivers is not a river)
@@ -180,6 +205,8 @@ def _hexsides(image: Image.Image, grid: Grid, leg: Legend, ext: Extraction) -> N
             thr = 0.5
         else:
             score = _score(dist, tol, width, feat.kind, step)
+            if feat.kind == "along":
+                score = _along_only(score, dist, tol, interior(i, tol), side_hexes)
         ext.thresholds[feat.name] = (tol, thr)
         ext.side_scores[feat.name] = {keys[k]: round(float(score[k]), 4) for k in range(len(keys)) if score[k] > 0}
         for k in np.nonzero(score >= thr)[0]:
@@ -254,6 +281,18 @@ def _near(d: np.ndarray) -> np.ndarray:
     np.minimum(out[:, 1:], d[:, :-1], out=out[:, 1:])
     np.minimum(out[:, :-1], d[:, 1:], out=out[:, :-1])
     return out
+
+
+def _along_only(score: np.ndarray, dist: np.ndarray, tol: float, inside: np.ndarray,
+                side_hexes: np.ndarray) -> np.ndarray:
+    """An 'along' score kept only where the line belongs to the side, not to its hexes: the band along
+    the side must be at least ``CONTRAST`` times as full of the colour as the middle of one of the side's
+    two hexes. A colour the hexes' own terrain is textured with (painted trees' highlights in a wall's
+    ochre), or lettering running through the hexes (a blue name in a river's blue), fills their middles
+    about as much as the band."""
+    fill = (dist < tol).mean(axis=(1, 2))
+    own = np.minimum(inside[side_hexes[:, 0]], inside[side_hexes[:, 1]])
+    return np.where(fill >= CONTRAST * own, score, 0.0)
 
 
 def _score(dist: np.ndarray, tol: float, width: int, kind: str, step: float) -> np.ndarray:
