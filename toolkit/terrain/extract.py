@@ -213,9 +213,15 @@ def extract(image: Image.Image, grid: Grid, legend: Mapping[str, Any] | Legend, 
                 symbols_at.setdefault(h, set()).add(sname)
         times["symbols"] = time.perf_counter() - t
     t = time.perf_counter()
+    # every hex's shares at once (the per-hex numpy calls were most of this step); the same float64 divisions
     known_all = counts[:, :k].sum(axis=1)
-    shares = {hx_id: {names[c]: float(counts[i, c] / known_all[i]) for c in range(k) if counts[i, c]}
-              for i, hx_id in enumerate(ids) if known_all[i]}
+    total_all = counts.sum(axis=1)
+    frac = counts[:, :k] / np.maximum(known_all, 1)[:, None]
+    cnt_l, frac_l, known_l, total_l = counts.tolist(), frac.tolist(), known_all.tolist(), total_all.tolist()
+    best_l = np.argmax(frac, axis=1).tolist() if k else [0] * len(ids)
+    order_l = np.argsort(-frac, axis=1).tolist()
+    shares = {hx_id: {names[c]: frac_l[i][c] for c in range(k) if cnt_l[i][c]}
+              for i, hx_id in enumerate(ids) if known_l[i]}
     rules: Rules | None = None
     if leg.priority:
         sym_terrains = {sc.name for sc in leg.symbols if sc.terrain}
@@ -223,19 +229,17 @@ def extract(image: Image.Image, grid: Grid, legend: Mapping[str, Any] | Legend, 
                       shares, sym_terrains, symbols_at)
     results: dict[str, HexResult] = {}
     for i, hx_id in enumerate(ids):
-        row = counts[i]
-        known = int(row[:k].sum())
-        total = int(row.sum())
-        unknown = float(row[k] / total) if total else 1.0
+        known, total = known_l[i], total_l[i]
+        unknown = cnt_l[i][k] / total if total else 1.0
         ruled = decide(rules, shares.get(hx_id, {}), symbols_at.get(hx_id, set())) if rules else None
         by_symbol = rules is not None and ruled in rules.symbol_classes
         if (known == 0 or total < 0.05 * expected) and not by_symbol:
             results[hx_id] = HexResult(None, 0.0, {}, unknown, vis[i], "nothing to classify on the image")
             continue
-        fr = row[:k] / max(known, 1)
-        j = int(np.argmax(fr))
-        conf = float(fr[j])
-        fractions = {names[c]: round(float(fr[c]), 4) for c in np.argsort(-fr) if fr[c] > 0}
+        fr = frac_l[i]
+        j = best_l[i]
+        conf = fr[j]
+        fractions = {names[c]: round(fr[c], 4) for c in order_l[i] if fr[c] > 0}
         why = ""
         if rules is not None and ruled is not None:
             cls_name = ruled
