@@ -36,7 +36,8 @@ and railways of a map printed in one black) are told apart by their shape, not t
    across (a linear opening): names, village dots and the wiggle of river centre lines go, and the
    calibrated hex lines (a band of ``GRID_BAND`` hex sizes along every side) are then taken out;
 2. a *double* line (two thin lines with the paper between: a main road) is the light paper lying
-   between dark ink on both sides within ``WALL`` hex sizes, itself running straight for ``LONG``;
+   between dark ink of those long lines on both sides within ``WALL`` hex sizes (not the gap between
+   two rows of lettering), itself running straight for ``LONG``;
    the other long lines are *single*, each pixel with the share of dark ink around it (its width:
    a solid road is wider than a railway's thin line and its ties);
 3. each feature learns from its marked example sides (``yes:``) whether it is the double line, and
@@ -64,7 +65,7 @@ __all__ = ["crossings", "ink_crossings"]
 AREA = 0.3  # a band this full of the colour (not grown) is an area, not a line
 INK_GROW = 0.08  # symbols are removed with this margin (hex sizes): their tips reach past the template
 THICK_CAP = 0.15  # half-widths are measured up to this (hex sizes): wider is as wide as a line gets
-INK_TOLERANCE = 40.0  # (black lines) Delta E from the ink colour: anti-aliased thin lines on a dark tint
+INK_TOLERANCE = 46.0  # (black lines) Delta E from the ink colour: a thin line anti-aliased into a dark tint
 DARK_TOLERANCE = 25.0  # the ink proper: the walls of a double line, the width of a single one
 LONG = 0.55  # hex sizes a line runs straight (linear opening)
 GRID_BAND = 0.08  # hex sizes: the band of the calibrated hex lines taken out of the lines
@@ -348,12 +349,13 @@ def ink_crossings(image: Image.Image, grid: Grid, sides: Sequence[Hexside], colo
     length = max(6.0, LONG * s)
     lines = _long(inky, length) & ~hexlines
     wall = max(1, round(WALL * s))
+    walls = dark & lines
     middle = np.zeros_like(light)
     for dy, dx in ((0, 1), (1, 0), (1, 1), (1, -1)):
         a, b = np.zeros_like(dark), np.zeros_like(dark)
         for k in range(1, wall + 1):
-            a |= _shift(dark, dy * k, dx * k)
-            b |= _shift(dark, -dy * k, -dx * k)
+            a |= _shift(walls, dy * k, dx * k)
+            b |= _shift(walls, -dy * k, -dx * k)
         middle |= light & a & b
     double = _grow(_long(middle, length), 1) & ~hexlines
     single = lines & ~_grow(double, wall + 1)
