@@ -63,7 +63,7 @@ def test_wheel_contains_the_data(wheel: Path) -> None:
     assert not any(n.startswith(("tests/", "maps/", "counters/", "build/")) for n in names)
     entry = next(n for n in names if n.endswith(".dist-info/entry_points.txt"))
     with zipfile.ZipFile(wheel) as z:
-        assert "wgt = toolkit.cli.main:cli" in z.read(entry).decode()
+        assert "wgt = toolkit.cli.fast:main" in z.read(entry).decode()
 
 
 @pytest.mark.slow

@@ -1,5 +1,10 @@
 """``python -m toolkit`` is ``wgt``."""
 
-from .cli.main import cli
+import sys
 
-cli(prog_name="wgt")
+from .cli.fast import fast
+
+if not fast(sys.argv[1:]):
+    from .cli.main import cli
+
+    cli(prog_name="wgt")

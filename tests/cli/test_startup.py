@@ -16,6 +16,9 @@ from toolkit.cli.main import COMMANDS, HELP, cli
 HEAVY = ("numpy", "PIL", "lxml", "shapely", "reportlab")
 #: standard modules a check of a YAML position has no use for (each costs milliseconds to import)
 UNNEEDED = ("logging", "hashlib", "_hashlib")
+#: the command line itself: the entry point (toolkit.cli.fast, which runs ``vassal dump FILE --json`` without
+#: click) and the click group
+ENTRY = ("toolkit.cli.fast", "toolkit.cli.main")
 
 PROBE = """
 import json, runpy, sys
@@ -42,7 +45,7 @@ def test_help_imports_no_numpy_nor_pil_nor_any_command():
     code, modules = imported("--help")
     assert code == 0
     assert not [m for m in modules if m.split(".")[0] in HEAVY]
-    assert not [m for m in modules if m.startswith("toolkit.cli.") and m not in ("toolkit.cli.main",)]
+    assert not [m for m in modules if m.startswith("toolkit.cli.") and m not in ENTRY]
 
 
 def test_check_of_a_position_imports_no_heavy_library(tmp_path: Path):
@@ -68,8 +71,8 @@ def test_check_of_a_position_imports_only_what_judging_it_needs(tmp_path: Path):
     unneeded = [m for m in modules if m.split(".")[0] in UNNEEDED
                 or m.startswith(("toolkit.vassal", "toolkit.builders", "toolkit.editor", "toolkit.terrain.io",
                                  "toolkit.terrain.render", "toolkit.terrain.extract", "toolkit.terrain.geodata"))
-                or (m.startswith("toolkit.cli.") and m not in ("toolkit.cli.main", "toolkit.cli.check",
-                                                                "toolkit.cli.options", "toolkit.cli.text"))]
+                or (m.startswith("toolkit.cli.") and m not in (*ENTRY, "toolkit.cli.check", "toolkit.cli.options",
+                                                                "toolkit.cli.text"))]
     assert unneeded == []
 
 
@@ -80,3 +83,13 @@ def test_listed_help_is_the_command_own(name: str):
     assert command is not None
     assert name in HELP, f"add the one-line help of {name!r} to toolkit.cli.main.HELP"
     assert HELP[name] == command.get_short_help_str(10_000)
+
+
+@pytest.mark.corpus
+def test_dump_of_a_save_as_json_runs_without_click(corpus):
+    """``wgt vassal dump SAVE --json`` (the pywargame benchmark, issue 15) takes the click-free fast path."""
+    save = corpus / "hurufu__zxvt-vassal-module" / "5x5_startup.vlog"
+    code, modules = imported("vassal", "dump", str(save), "--json")
+    assert code == 0
+    assert not [m for m in modules if m.startswith("toolkit.cli.") and m not in ("toolkit.cli.fast",
+                                                                                  "toolkit.cli.vassal_dump")]

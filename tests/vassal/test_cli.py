@@ -150,3 +150,40 @@ def test_dump_counts_pieces_stacks_and_decks_and_warns_of_another_module(corpus,
         "'Kassala'" in result.output
     mine = CliRunner().invoke(cli, ["vassal", "dump", str(case_save("kassala")), "--module", str(kassala)])
     assert "warning" not in mine.output
+
+
+@pytest.mark.corpus
+@pytest.mark.parametrize("order", ["file-first", "json-first"])
+def test_dump_json_fast_path_prints_what_the_click_command_prints(corpus, order, capsys):
+    """The command line's click-free path for ``vassal dump FILE --json`` gives the click command's output
+    byte for byte; a module or metadata file, or a missing one, is left to (or reported like) the click command."""
+    from toolkit.cli import fast
+
+    paths = [p for p in sorted(corpus.glob("*/*")) if p.is_file() and p.name != "MANIFEST.tsv"]
+    for path in [*paths, corpus / "no-such-file.vsav"]:
+        args = ["vassal", "dump", str(path), "--json"] if order == "file-first" else \
+            ["vassal", "dump", "--json", str(path)]
+        expected = CliRunner().invoke(cli, args)
+        try:
+            taken = fast.fast(args)
+            code = 0
+        except SystemExit as exc:
+            taken, code = True, exc.code
+        out = capsys.readouterr().out
+        if taken:
+            assert (code, out) == (expected.exit_code, expected.output), path
+        else:
+            assert out == "" and path.name in ("moduledata", "buildFile", "buildFile.xml", "vmod__buildFile.xml",
+                                               "dist__buildFile.xml", "vmod__moduledata", "dist__moduledata"), path
+
+
+def test_fast_path_takes_only_the_exact_dump_json_command_line():
+    from toolkit.cli.fast import dump_json_file
+
+    assert dump_json_file(["vassal", "dump", "a.vsav", "--json"]) == "a.vsav"
+    assert dump_json_file(["vassal", "dump", "--json", "a.vsav"]) == "a.vsav"
+    for argv in (["vassal", "dump", "a.vsav"], ["vassal", "dump", "--json", "--steps"],
+                 ["-v", "vassal", "dump", "a.vsav", "--json"], ["vassal", "dump", "a.vsav", "--json", "--steps"],
+                 ["vassal", "dump", "", "--json"], ["vassal", "locate", "a.vsav", "--json"],
+                 ["vassal", "dump", "--help", "--json"]):
+        assert dump_json_file(argv) is None, argv

@@ -138,38 +138,44 @@ class LazyGroup(click.Group):
             except SystemExit as exc:
                 code = exc.code
             _flush_stdout()
-        except ToolkitError as exc:
-            code = _fail(str(exc), EXIT_INPUT, as_json)
-        except click.exceptions.Abort:
-            code = _fail("aborted", 130, as_json)
-        except click.exceptions.Exit as exc:
-            code = exc.exit_code
-        except click.ClickException as exc:
-            if as_json:
-                code = _fail(exc.format_message(), exc.exit_code, True)
-            else:
-                exc.show()
-                code = exc.exit_code
-        except _PipeClosed:
-            code = _quiet_pipe_exit()
-        except KeyboardInterrupt:
-            code = _fail("interrupted", 130, as_json)
-        except Exception as exc:  # a bug in wgt, not bad input
-            failure = _stdout_failure(exc) if isinstance(exc, OSError) else None
-            if isinstance(failure, _PipeClosed):
-                code = _quiet_pipe_exit()
-            elif failure is not None:
-                code = _fail(str(failure), EXIT_INPUT, as_json)
-            else:
-                if _STATE["verbose"] > 0:
-                    import traceback
-
-                    traceback.print_exc()
-                code = _fail(f"internal error: {type(exc).__name__}: {exc} (run with -v for the traceback)",
-                             EXIT_INTERNAL, as_json)
+        except (Exception, KeyboardInterrupt) as exc:
+            code = failure_code(exc, as_json)
         if code in (0, None):
             return None  # success returns, as click's main does without standalone mode (callers loop on it)
         sys.exit(code)
+
+
+def failure_code(exc: Exception | KeyboardInterrupt, as_json: bool) -> Any:
+    """Report an exception that reached the error boundary (one line on stderr, or with ``--json`` one JSON
+    object on stdout) and return the exit code DESIGN.md gives (also used by the click-free fast path,
+    :mod:`toolkit.cli.fast`)."""
+    if isinstance(exc, ToolkitError):
+        return _fail(str(exc), EXIT_INPUT, as_json)
+    if isinstance(exc, click.exceptions.Abort):
+        return _fail("aborted", 130, as_json)
+    if isinstance(exc, click.exceptions.Exit):
+        return exc.exit_code
+    if isinstance(exc, click.ClickException):
+        if as_json:
+            return _fail(exc.format_message(), exc.exit_code, True)
+        exc.show()
+        return exc.exit_code
+    if isinstance(exc, _PipeClosed):
+        return _quiet_pipe_exit()
+    if isinstance(exc, KeyboardInterrupt):
+        return _fail("interrupted", 130, as_json)
+    # a bug in wgt, not bad input
+    failure = _stdout_failure(exc) if isinstance(exc, OSError) else None
+    if isinstance(failure, _PipeClosed):
+        return _quiet_pipe_exit()
+    if failure is not None:
+        return _fail(str(failure), EXIT_INPUT, as_json)
+    if _STATE["verbose"] > 0:
+        import traceback
+
+        traceback.print_exception(exc)
+    return _fail(f"internal error: {type(exc).__name__}: {exc} (run with -v for the traceback)", EXIT_INTERNAL,
+                 as_json)
 
 
 class _PipeClosed(Exception):

@@ -11,10 +11,10 @@ element (game-component lines such as ``PLAYER``, ``...BoardPicker``, ``GlobalPr
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, field
 
 from ..errors import VassalFormatError
 from ..hexgrid.vassal._java import java_int
+from ..recordbase import FrozenRecord, Record
 from .codec import ESC, TAB, join, split
 
 __all__ = [
@@ -41,7 +41,7 @@ BEGIN_SAVE = "begin_save"
 END_SAVE = "end_save"
 
 
-class Command:
+class Command(Record):
     """One decoded command; :meth:`encode` gives its exact text."""
 
     __slots__ = ()
@@ -54,11 +54,14 @@ class Command:
         return ()
 
 
-@dataclass(slots=True)
 class CommandList(Command):
     """A command with sub-commands: the ESC-joined elements, the first being the parent's own text."""
 
-    items: list[Command] = field(default_factory=list)
+    __slots__ = ("items",)
+    _fields = ("items",)
+
+    def __init__(self, items: list[Command] | None = None) -> None:
+        self.items: list[Command] = [] if items is None else items
 
     def encode(self) -> str:
         return join([item.encode() for item in self.items], ESC)
@@ -67,11 +70,14 @@ class CommandList(Command):
         return self.items
 
 
-@dataclass(slots=True)
 class TextCommand(Command):
     """A command kept verbatim (game-component lines, custom commands, ``begin_save`` ...)."""
 
-    text: str
+    __slots__ = ("text",)
+    _fields = ("text",)
+
+    def __init__(self, text: str) -> None:
+        self.text = text
 
     def encode(self) -> str:
         return self.text
@@ -83,35 +89,44 @@ class TextCommand(Command):
         return _kind(self.text)
 
 
-@dataclass(slots=True)
 class AddPiece(Command):
     """``+/id/type/state``: a piece (or stack, deck) with its full trait chains (§2.6, §2.7)."""
 
-    id: str
-    type: str
-    state: str
+    __slots__ = ("id", "state", "type")
+    _fields = ("id", "type", "state")
+
+    def __init__(self, id: str, type: str, state: str) -> None:
+        self.id = id
+        self.type = type
+        self.state = state
 
     def encode(self) -> str:
         return join(("+", self.id, self.type, self.state), "/")
 
 
-@dataclass(slots=True)
 class RemovePiece(Command):
     """``-/id``."""
 
-    id: str
+    __slots__ = ("id",)
+    _fields = ("id",)
+
+    def __init__(self, id: str) -> None:
+        self.id = id
 
     def encode(self) -> str:
         return "-/" + self.id
 
 
-@dataclass(slots=True)
 class ChangePiece(Command):
     """``D/id/newState[/oldState]``."""
 
-    id: str
-    new_state: str
-    old_state: str | None = None
+    __slots__ = ("id", "new_state", "old_state")
+    _fields = ("id", "new_state", "old_state")
+
+    def __init__(self, id: str, new_state: str, old_state: str | None = None) -> None:
+        self.id = id
+        self.new_state = new_state
+        self.old_state = old_state
 
     def encode(self) -> str:
         fields = ["D", self.id, self.new_state]
@@ -120,11 +135,14 @@ class ChangePiece(Command):
         return join(fields, "/")
 
 
-@dataclass(slots=True)
 class MovePiece(Command):
     """``M/id/newMap/newX/newY/newUnder/oldMap/oldX/oldY/oldUnder[/player]``; fields kept as text."""
 
-    fields: list[str]
+    __slots__ = ("fields",)
+    _fields = ("fields",)
+
+    def __init__(self, fields: list[str]) -> None:
+        self.fields = fields
 
     def encode(self) -> str:
         return join(["M", *self.fields], "/")
@@ -170,11 +188,14 @@ class MovePiece(Command):
         return self._field(9)
 
 
-@dataclass(slots=True)
 class LogCommand(Command):
     """``LOG\\t<action>``: one logged action (its sub-commands are separate log commands, §2.9)."""
 
-    action: Command
+    __slots__ = ("action",)
+    _fields = ("action",)
+
+    def __init__(self, action: Command) -> None:
+        self.action = action
 
     def encode(self) -> str:
         return "LOG\t" + self.action.encode()
@@ -183,11 +204,14 @@ class LogCommand(Command):
         return (self.action,)
 
 
-@dataclass(slots=True)
 class UndoCommand(Command):
     """``UNDO\\ttrue`` opens an undo bracket, ``UNDO\\tfalse`` closes it."""
 
-    text: str
+    __slots__ = ("text",)
+    _fields = ("text",)
+
+    def __init__(self, text: str) -> None:
+        self.text = text
 
     def encode(self) -> str:
         return "UNDO\t" + self.text
@@ -197,11 +221,14 @@ class UndoCommand(Command):
         return self.text == "true"
 
 
-@dataclass(slots=True)
 class Chat(Command):
     """``CHAT<text>``: a chat line (dice reports and move reports are chat too)."""
 
-    text: str
+    __slots__ = ("text",)
+    _fields = ("text",)
+
+    def __init__(self, text: str) -> None:
+        self.text = text
 
     def encode(self) -> str:
         return "CHAT" + self.text
@@ -209,13 +236,19 @@ class Chat(Command):
 
 # ---------------------------------------------------------------- typed views of game-component lines
 
-@dataclass(frozen=True, slots=True)
-class PlayerLine:
+class PlayerLine(FrozenRecord):
     """``PLAYER\\t<id>\\t<name>\\t<side>`` (PlayerRoster)."""
 
+    __slots__ = ("name", "player_id", "side")
+    _fields = ("player_id", "name", "side")
     player_id: str
     name: str
     side: str
+
+    def __init__(self, player_id: str, name: str, side: str) -> None:
+        object.__setattr__(self, 'player_id', player_id)
+        object.__setattr__(self, 'name', name)
+        object.__setattr__(self, 'side', side)
 
     @staticmethod
     def parse(text: str) -> PlayerLine | None:
@@ -228,12 +261,17 @@ class PlayerLine:
         return "PLAYER\t" + join((self.player_id, self.name, self.side), TAB)
 
 
-@dataclass(frozen=True, slots=True)
-class BoardPickerLine:
+class BoardPickerLine(FrozenRecord):
     """``<mapId>BoardPicker\\t<board>\\t<col>\\t<row>...``: the boards chosen for a map and where."""
 
+    __slots__ = ("boards", "map_id")
+    _fields = ("map_id", "boards")
     map_id: str
-    boards: tuple[tuple[str, int, int], ...]  # (board name, column, row); a name may end in "/rev"
+    boards: tuple[tuple[str, int, int], ...]
+
+    def __init__(self, map_id: str, boards: tuple[tuple[str, int, int], ...]) -> None:
+        object.__setattr__(self, 'map_id', map_id)
+        object.__setattr__(self, 'boards', boards)
 
     @staticmethod
     def parse(text: str) -> BoardPickerLine | None:
@@ -256,13 +294,19 @@ class BoardPickerLine:
         return self.map_id + "BoardPicker\t" + join(fields, TAB)
 
 
-@dataclass(frozen=True, slots=True)
-class GlobalPropertyLine:
+class GlobalPropertyLine(FrozenRecord):
     """``GlobalProperty\\t;<name>;<value>;<container>`` (3.x) - a global property's value."""
 
+    __slots__ = ("container", "name", "value")
+    _fields = ("name", "value", "container")
     name: str
     value: str
     container: str
+
+    def __init__(self, name: str, value: str, container: str) -> None:
+        object.__setattr__(self, 'name', name)
+        object.__setattr__(self, 'value', value)
+        object.__setattr__(self, 'container', container)
 
     @staticmethod
     def parse(text: str) -> GlobalPropertyLine | None:
@@ -275,12 +319,17 @@ class GlobalPropertyLine:
         return "GlobalProperty\t" + join(("", self.name, self.value, self.container), ";")
 
 
-@dataclass(frozen=True, slots=True)
-class TurnLine:
+class TurnLine(FrozenRecord):
     """``TURN<trackerId>\\t<state>`` (TurnTracker)."""
 
+    __slots__ = ("state", "tracker")
+    _fields = ("tracker", "state")
     tracker: str
     state: str
+
+    def __init__(self, tracker: str, state: str) -> None:
+        object.__setattr__(self, 'tracker', tracker)
+        object.__setattr__(self, 'state', state)
 
     @staticmethod
     def parse(text: str) -> TurnLine | None:
@@ -290,12 +339,17 @@ class TurnLine:
         return TurnLine(head[4:], rest)
 
 
-@dataclass(frozen=True, slots=True)
-class NotesLine:
+class NotesLine(FrozenRecord):
     """``NOTES\\t<text>`` (public notes) or ``PNOTES\\t<text>`` (private notes)."""
 
+    __slots__ = ("private", "text")
+    _fields = ("private", "text")
     private: bool
     text: str
+
+    def __init__(self, private: bool, text: str) -> None:
+        object.__setattr__(self, 'private', private)
+        object.__setattr__(self, 'text', text)
 
     @staticmethod
     def parse(text: str) -> NotesLine | None:

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from ..gcpause import gc_paused
+from ..recordbase import Record
 from .commands import (
     AddPiece,
     BoardPickerLine,
@@ -54,15 +54,19 @@ __all__ = ["Locator", "PieceState", "PlacedPiece", "Position", "Step", "locate",
 SIDE_KEYS = ("side", "faction", "nationality", "nation", "army", "player", "country", "owner", "team")
 
 
-@dataclass
-class PieceState:
+class PieceState(Record):
     """One piece (or stack, deck) as the position holds it: raw type/state plus decoded traits."""
 
-    id: str
-    type: str
-    state: str
-    _traits: list[Trait] | None = field(default=None, repr=False)
-    _where: tuple[Trait, str, tuple[str | None, int, int]] | None = field(default=None, repr=False, compare=False)
+    _fields = ("id", "type", "state", "_traits")
+    _shown = ("id", "type", "state")
+
+    def __init__(self, id: str, type: str, state: str, _traits: list[Trait] | None = None,
+                 _where: tuple[Trait, str, tuple[str | None, int, int]] | None = None) -> None:
+        self.id = id
+        self.type = type
+        self.state = state
+        self._traits = _traits
+        self._where = _where
 
     @property
     def traits(self) -> list[Trait]:
@@ -111,22 +115,27 @@ class PieceState:
         self.state = encode_chain(traits)[1]
 
 
-@dataclass
-class PlacedPiece:
+class PlacedPiece(Record):
     """A piece of a position, placed on its map: what ``wgt vassal dump`` shows."""
 
-    id: str
-    kind: str
-    name: str
-    map: str | None
-    x: int
-    y: int
-    board: str | None = None
-    location: str | None = None
-    stack: str | None = None
-    side: str | None = None
-    traits: list[Trait] = field(default_factory=list, repr=False)
-    properties: dict[str, str] = field(default_factory=dict, repr=False)
+    _fields = ("id", "kind", "name", "map", "x", "y", "board", "location", "stack", "side", "traits", "properties")
+    _shown = _fields[:-2]
+
+    def __init__(self, id: str, kind: str, name: str, map: str | None, x: int, y: int, board: str | None = None,
+                 location: str | None = None, stack: str | None = None, side: str | None = None,
+                 traits: list[Trait] | None = None, properties: dict[str, str] | None = None) -> None:
+        self.id = id
+        self.kind = kind
+        self.name = name
+        self.map = map
+        self.x = x
+        self.y = y
+        self.board = board
+        self.location = location
+        self.stack = stack
+        self.side = side
+        self.traits: list[Trait] = [] if traits is None else traits
+        self.properties: dict[str, str] = {} if properties is None else properties
 
     @property
     def hex(self) -> str | None:
@@ -263,28 +272,36 @@ class Position:
             stack.set_state(join(s[:3] + ids + tail, ";"))
 
 
-@dataclass
-class Step:
+class Step(Record):
     """One logged step: its index (1-based), its commands, whether it is inside an undo bracket, the
-    chat lines it carries, and the position after it (shared object; copy it to keep it)."""
+    chat lines it carries, and the position after it (shared object; copy it to keep it).
 
-    index: int
-    command: Command
-    undo: bool
-    chat: list[str]
-    position: Position
-    locator: Locator | None = field(default=None, repr=False)
-    boards: dict[str, tuple[tuple[str, int, int], ...]] = field(default_factory=dict)
-    """Maps whose boards this step changed (a ``...BoardPicker`` line, or a game loaded mid-log), with the
-    boards they now show."""
-    properties: dict[tuple[str, str], str] = field(default_factory=dict)
-    """Global property values this step set, ``(container, name) -> value`` (container ``Module`` or a map)."""
-    turns: dict[str, str] = field(default_factory=dict)
-    """Turn trackers this step moved: tracker id -> its new state."""
-    touched: set[str] = field(default_factory=set)
-    """Ids of the pieces this step added, moved, changed or deleted (a moved stack's pieces too)."""
-    reset: bool = False
-    """True when the step loaded another game (``begin_save``): every piece before it went."""
+    Also: ``boards``, the maps whose boards this step changed (a ``...BoardPicker`` line, or a game loaded
+    mid-log) with the boards they now show; ``properties``, the global property values this step set,
+    ``(container, name) -> value`` (container ``Module`` or a map); ``turns``, the turn trackers this step
+    moved (tracker id -> its new state); ``touched``, the ids of the pieces this step added, moved, changed or
+    deleted (a moved stack's pieces too); ``reset``, true when the step loaded another game (``begin_save``):
+    every piece before it went."""
+
+    _fields = ("index", "command", "undo", "chat", "position", "locator", "boards", "properties", "turns",
+               "touched", "reset")
+    _shown = tuple(f for f in _fields if f != "locator")
+
+    def __init__(self, index: int, command: Command, undo: bool, chat: list[str], position: Position,
+                 locator: Locator | None = None, boards: dict[str, tuple[tuple[str, int, int], ...]] | None = None,
+                 properties: dict[tuple[str, str], str] | None = None, turns: dict[str, str] | None = None,
+                 touched: set[str] | None = None, reset: bool = False) -> None:
+        self.index = index
+        self.command = command
+        self.undo = undo
+        self.chat = chat
+        self.position = position
+        self.locator = locator
+        self.boards: dict[str, tuple[tuple[str, int, int], ...]] = {} if boards is None else boards
+        self.properties: dict[tuple[str, str], str] = {} if properties is None else properties
+        self.turns: dict[str, str] = {} if turns is None else turns
+        self.touched: set[str] = set() if touched is None else touched
+        self.reset = reset
 
     def pieces(self) -> list[PlacedPiece]:
         """The pieces after this step, placed (on the module's maps when replay had a module)."""

@@ -20,9 +20,9 @@ deck count expressions other than ``_numPieces``.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from ..recordbase import Record
 from .codec import split
 from .expression import ExpressionError, evaluate, evaluate_property, java_int
 from .traits import (
@@ -46,12 +46,14 @@ __all__ = ["GameProperties", "PieceView"]
 MAX_DEPTH = 16  # nested property/name evaluations before giving up (VASSAL's RecursionLimiter)
 
 
-@dataclass
-class GameProperties:
+class GameProperties(Record):
     """Module-level and per-map properties that pieces fall back on."""
 
-    module: dict[str, str] = field(default_factory=dict)
-    maps: dict[str, dict[str, str]] = field(default_factory=dict)
+    _fields = ("module", "maps")
+
+    def __init__(self, module: dict[str, str] | None = None, maps: dict[str, dict[str, str]] | None = None) -> None:
+        self.module: dict[str, str] = {} if module is None else module
+        self.maps: dict[str, dict[str, str]] = {} if maps is None else maps
 
     @classmethod
     def of(cls, module: Module | None, save: SaveFile | None = None, decks: Sequence[tuple[str, str, int]] = (),

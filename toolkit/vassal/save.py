@@ -13,12 +13,12 @@ import os
 import time
 import zipfile
 from collections.abc import Iterator
-from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..errors import ArchiveError, VassalFormatError
 from ..fileio import atomic_write
 from ..gcpause import gc_paused
+from ..recordbase import FrozenRecord, Record
 from .archive import Archive, check_regular
 from .codec import ESC, HEADER, deobfuscate, join, obfuscate, split
 from .commands import (
@@ -58,8 +58,7 @@ def _int(token: str, what: str) -> int:
         raise VassalFormatError(f"turn tracker state: {what} {token!r} is not a whole number") from None
 
 
-@dataclass(frozen=True)
-class TurnLevelState:
+class TurnLevelState(FrozenRecord):
     """One level of a TurnTracker state (``TurnLevel.getState``, fields joined by ``;``).
 
     ``current`` is a ListTurnLevel's item index or a CounterTurnLevel's value; ``sub_level`` the index of
@@ -68,10 +67,18 @@ class TurnLevelState:
     states of the nested levels, in the module's order.
     """
 
+    _fields = ("current", "sub_level", "own", "children")
     current: int
-    sub_level: int = 0
-    own: tuple[str, str] = ("0", "")
-    children: tuple[TurnLevelState, ...] = ()
+    sub_level: int
+    own: tuple[str, str]
+    children: tuple[TurnLevelState, ...]
+
+    def __init__(self, current: int, sub_level: int = 0, own: tuple[str, str] = ("0", ""),
+                 children: tuple[TurnLevelState, ...] = ()) -> None:
+        object.__setattr__(self, "current", current)
+        object.__setattr__(self, "sub_level", sub_level)
+        object.__setattr__(self, "own", own)
+        object.__setattr__(self, "children", children)
 
     @staticmethod
     def parse(text: str, depth: int = 0) -> TurnLevelState:
@@ -88,12 +95,16 @@ class TurnLevelState:
         return join([str(self.current), str(self.sub_level), *self.own, *(c.encode() for c in self.children)], ";")
 
 
-@dataclass(frozen=True)
-class TrackerState:
+class TrackerState(FrozenRecord):
     """A TurnTracker's saved state, ``<currentLevel>|<level state>|...`` (``TurnTracker.getState``)."""
 
+    _fields = ("current_level", "levels")
     current_level: int
     levels: tuple[TurnLevelState, ...]
+
+    def __init__(self, current_level: int, levels: tuple[TurnLevelState, ...]) -> None:
+        object.__setattr__(self, "current_level", current_level)
+        object.__setattr__(self, "levels", levels)
 
     @staticmethod
     def parse(text: str) -> TrackerState:
@@ -115,15 +126,23 @@ class TrackerState:
         return tuple(out)
 
 
-@dataclass(frozen=True)
-class Metadata:
+class Metadata(FrozenRecord):
     """``savedata`` / ``moduledata`` contents (§2.8, §3.5)."""
 
-    version: str = ""
-    vassal_version: str = ""
-    date_saved: str = ""
-    description: str = ""
-    name: str = ""
+    _fields = ("version", "vassal_version", "date_saved", "description", "name")
+    version: str
+    vassal_version: str
+    date_saved: str
+    description: str
+    name: str
+
+    def __init__(self, version: str = "", vassal_version: str = "", date_saved: str = "", description: str = "",
+                 name: str = "") -> None:
+        object.__setattr__(self, "version", version)
+        object.__setattr__(self, "vassal_version", vassal_version)
+        object.__setattr__(self, "date_saved", date_saved)
+        object.__setattr__(self, "description", description)
+        object.__setattr__(self, "name", name)
 
     @staticmethod
     def parse(data: bytes, source: str) -> Metadata:
@@ -159,16 +178,19 @@ def metadata_xml(*, version: str = "", vassal_version: str = "3.6.7", date_saved
     return out.encode("utf-8")
 
 
-@dataclass
-class SaveFile:
+class SaveFile(Record):
     """A decoded save or log."""
 
-    commands: Command
-    key: int | None = 0
-    upper_hex: bool = False
-    entries: dict[str, bytes] = field(default_factory=dict)  # the other archive entries, in order
-    source: str = "<memory>"
-    zipped: bool = True
+    _fields = ("commands", "key", "upper_hex", "entries", "source", "zipped")
+
+    def __init__(self, commands: Command, key: int | None = 0, upper_hex: bool = False,
+                 entries: dict[str, bytes] | None = None, source: str = "<memory>", zipped: bool = True) -> None:
+        self.commands = commands
+        self.key = key
+        self.upper_hex = upper_hex
+        self.entries: dict[str, bytes] = {} if entries is None else entries  # the other archive entries, in order
+        self.source = source
+        self.zipped = zipped
 
     # ---------------------------------------------------------------- encoding
     def text(self) -> str:

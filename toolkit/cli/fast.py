@@ -1,0 +1,70 @@
+"""The ``wgt`` entry point: ``wgt vassal dump FILE --json`` runs without click (see :func:`fast`), every other
+command line through the click group of :mod:`toolkit.cli.main`.
+
+Importing click and the command modules costs a ``wgt`` process more than the rest of its start-up; for the
+dump of a save as JSON (a benchmark against pywargame, issue 15) that is a large share of the whole run. The
+fast path takes only that exact command line (the file and ``--json``, in either order), does what the click
+command does (:func:`toolkit.cli.vassal_dump.json_dump`, the same output) and reports errors through the same
+boundary (:func:`toolkit.cli.main.failure_code`, imported only then); anything else, a module or metadata file
+included, goes to click.
+"""
+
+from __future__ import annotations
+
+import gc
+import sys
+from collections.abc import Sequence
+
+
+def dump_json_file(argv: Sequence[str]) -> str | None:
+    """FILE when ``argv`` is ``vassal dump FILE --json`` or ``vassal dump --json FILE``, else None."""
+    if len(argv) != 4 or argv[0] != "vassal" or argv[1] != "dump":
+        return None
+    if argv[3] == "--json":
+        name = argv[2]
+    elif argv[2] == "--json":
+        name = argv[3]
+    else:
+        return None
+    return name if name and not name.startswith("-") else None
+
+
+def fast(argv: Sequence[str]) -> bool:
+    """Run ``argv`` (the process's own arguments) without click when it is ``vassal dump FILE --json``:
+    True when done (exiting with the error boundary's code on failure), False when click must run it."""
+    name = dump_json_file(argv)
+    if name is None:
+        return False
+    from pathlib import Path
+
+    from .. import log
+    from ..gcpause import one_shot
+
+    one_shot(True)
+    log.configure(0)
+    try:
+        if sys.stdout is None:
+            from ..errors import ToolkitError
+
+            raise ToolkitError("standard output is closed: nothing could be printed")
+        from .vassal_dump import json_dump
+
+        gc.freeze()  # as the click group does once the command's module is imported (toolkit.cli.main)
+        if not json_dump(Path(name)):
+            return False
+        sys.stdout.flush()
+    except (Exception, KeyboardInterrupt) as exc:
+        from .main import failure_code
+
+        code = failure_code(exc, True)
+        if code not in (0, None):
+            sys.exit(code)
+    return True
+
+
+def main() -> None:
+    """``wgt``: the fast path, else the click group."""
+    if not fast(sys.argv[1:]):
+        from .main import cli
+
+        cli()

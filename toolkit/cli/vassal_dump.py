@@ -1,0 +1,184 @@
+"""``wgt vassal dump`` of a save or log, without click: what the command prints, and the command line's
+fast path for ``wgt vassal dump FILE --json`` (:func:`json_dump`), which runs without importing click or
+the command modules (the whole process of a 2,222-piece save's dump is a benchmark, issue 15)."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from ..errors import InputError
+
+if TYPE_CHECKING:
+    from ..vassal.commands import Command
+    from ..vassal.module import Module
+    from ..vassal.position import PlacedPiece
+    from ..vassal.save import SaveFile
+
+
+_XML_ROOT = re.compile(rb"<([A-Za-z_][\w.:-]*)")
+
+
+def file_kind(path: Path) -> str:
+    """What a file holds, from its content: ``module`` (a .vmod zip, module folder or build file),
+    ``metadata`` (a moduledata/savedata file) or ``save`` (anything else: a save or log, or an error)."""
+    from ..vassal.archive import Archive, check_regular
+
+    check_regular(path)
+    if path.is_dir():
+        return "module"
+    try:
+        with open(path, "rb") as handle:
+            head = handle.read(4096)
+    except OSError:
+        return "save"  # read_save names the problem
+    if head[:2] == b"PK":
+        with Archive(path) as archive:
+            names = set(archive.names())
+        return "module" if "savedGame" not in names and {"buildFile.xml", "buildFile"} & names else "save"
+    text = head.lstrip(b"\xef\xbb\xbf \t\r\n")
+    if text[:1] == b"<":
+        body = re.sub(rb"<\?.*?\?>|<!--.*?-->", b"", text, flags=re.S)
+        root = _XML_ROOT.search(body)
+        if root is not None:
+            tag = root.group(1).rsplit(b".", 1)[-1]
+            if tag in (b"GameModule", b"BasicModule", b"ModuleExtension"):
+                return "module"
+            if tag == b"data":
+                return "metadata"
+    return "module" if path.name in ("buildFile", "buildFile.xml") else "save"
+
+
+def dump_data(file: Path, save: SaveFile, module: Module | None, wanted: int, steps: bool,
+              warning: str | None) -> tuple[dict[str, object], list[PlacedPiece], list[dict[str, object]]]:
+    """What the dump shows of a save or log: the header fields, the pieces (after logged step ``wanted``, 0:
+    when logging began) and, with ``steps``, each logged step's summary."""
+    from ..vassal import locate, replay
+    from ..vassal.position import placed_pieces
+
+    if wanted:
+        position_step = None
+        for position_step in replay(save, module):
+            if position_step.index == wanted:
+                break
+        assert position_step is not None
+        pieces = placed_pieces(position_step.position, position_step.locator)
+    else:
+        pieces = locate(save, module)
+    data: dict[str, object] = {
+        "file": str(file),
+        "log": save.is_log,
+        "key": save.key,
+        "players": [{"id": p.player_id, "name": p.name, "side": p.side} for p in save.players()],
+        "boards": {m: [list(b) for b in line.boards] for m, line in save.board_pickers().items()},
+        "counts": {kind: sum(1 for p in pieces if p.kind == kind) for kind in ("piece", "stack", "deck")},
+    }
+    if warning:
+        data["warnings"] = [warning]
+    step_list: list[dict[str, object]] = []
+    if wanted:
+        data["step"] = wanted
+    if save.is_log:
+        for step in replay(save):
+            if steps:
+                step_list.append({"step": step.index, "undo": step.undo, "chat": step.chat,
+                                  "commands": step_summary(step.command)})
+        data["steps"] = step_list if steps else len(save.log_steps())
+    return data, pieces, step_list
+
+
+def json_dump(file: Path) -> bool:
+    """``wgt vassal dump FILE --json`` of a save or log (no module, no step): the same output as the click
+    command; False (nothing done, nothing printed) when FILE is no save or log but a module or metadata file,
+    which the command itself then dumps."""
+    from ..gcpause import gc_paused
+    from ..vassal import read_save
+
+    if not file.exists():
+        raise InputError(f"{file}: no such file")
+    if file_kind(file) != "save":
+        return False
+    save = read_save(file)
+    data, pieces, _ = dump_data(file, save, None, 0, False, None)
+    with gc_paused():  # a JSON text per distinct trait, no cycles
+        stream_json(data, pieces)
+    return True
+
+
+def stream_json(data: dict[str, object], pieces: list[Any]) -> None:
+    """The dump as one JSON object, written as it is made: the header fields, then ``pieces`` one per line
+    (each encoded on its own by the C encoder; a 1,400-piece save is not first built as one big string)."""
+    import json
+    import sys
+    from json.encoder import encode_basestring
+
+    out = sys.stdout
+    out.write("{\n")
+    for key, value in data.items():
+        out.write(f"  {json.dumps(key)}: {json.dumps(value, ensure_ascii=False)},\n")
+    out.write('  "pieces": [')
+    sep = "\n    "
+    # a piece's line is what json.dumps(p.to_dict(traits=True)) gives; each distinct trait (type and state:
+    # pieces of one kind share most of theirs) is described and encoded once
+    traits: dict[tuple[type, str, str], str] = {}
+    # the fields before the traits, as json.dumps(p.to_dict(traits=False)) writes them: strings by the C encoder
+    # json.dumps uses (ensure_ascii=False), None as null, the coordinates (ints) by repr
+    enc = encode_basestring
+    for p in pieces:
+        encoded = []
+        for t in p.traits:
+            trait_key = (type(t), t.type, t.state)
+            text = traits.get(trait_key)
+            if text is None:
+                text = traits[trait_key] = json.dumps(t.describe(), ensure_ascii=False)
+            encoded.append(text)
+        m, b, loc, h, st, sd = p.map, p.board, p.location, p.hex, p.stack, p.side
+        out.write(f'{sep}{{"id": {enc(p.id)}, "kind": {enc(p.kind)}, "name": {enc(p.name)}, '
+                  f'"map": {"null" if m is None else enc(m)}, "x": {int.__repr__(p.x)}, "y": {int.__repr__(p.y)}, '
+                  f'"board": {"null" if b is None else enc(b)}, "location": {"null" if loc is None else enc(loc)}, '
+                  f'"hex": {"null" if h is None else enc(h)}, "stack": {"null" if st is None else enc(st)}, '
+                  f'"side": {"null" if sd is None else enc(sd)}, "traits": [{", ".join(encoded)}]}}')
+        sep = ",\n    "
+    out.write("\n  ]\n}\n" if pieces else "]\n}\n")
+    out.flush()
+
+
+def step_summary(command: Command) -> list[str]:
+    from ..vassal.commands import (
+        AddPiece,
+        BoardPickerLine,
+        ChangePiece,
+        Chat,
+        GlobalPropertyLine,
+        MovePiece,
+        RemovePiece,
+        TextCommand,
+        TurnLine,
+        walk,
+    )
+
+    out = []
+    for c in walk(command):
+        if isinstance(c, TextCommand):
+            if c.text in ("begin_save", "end_save"):
+                out.append(c.text.replace("_", " "))
+            elif (line := BoardPickerLine.parse(c.text)) is not None:
+                out.append(f"boards of {line.map_id}: " + ", ".join(f"{b}@{col},{row}" for b, col, row in line.boards))
+            elif (prop := GlobalPropertyLine.parse(c.text)) is not None:
+                out.append(f"property {prop.name} = {prop.value!r}")
+            elif (turn := TurnLine.parse(c.text)) is not None:
+                out.append(f"turn tracker {turn.tracker}: {turn.state}")
+            continue
+        if isinstance(c, AddPiece):
+            out.append(f"add {c.id}")
+        elif isinstance(c, RemovePiece):
+            out.append(f"remove {c.id}")
+        elif isinstance(c, ChangePiece):
+            out.append(f"change {c.id}")
+        elif isinstance(c, MovePiece):
+            x, y = c.new_xy
+            out.append(f"move {c.id} to {c.new_map}@{x},{y}")
+        elif isinstance(c, Chat):
+            out.append(f"chat {c.text!r}")
+    return out
