@@ -128,10 +128,15 @@ def stream_json(data: dict[str, object], pieces: list[Any]) -> None:
     for p in pieces:
         encoded = []
         for t in p.traits:
-            trait_key = (type(t), t.type, t.state)
-            text = traits.get(trait_key)
-            if text is None:
-                text = traits[trait_key] = json.dumps(t.describe(), ensure_ascii=False)
+            cached = t._json  # a layer shared by pieces of one type (decode_chain_shared) keeps its text
+            if cached is not None and cached[0] is t.state:
+                text = cached[1]
+            else:
+                trait_key = (type(t), t.type, t.state)
+                text = traits.get(trait_key)
+                if text is None:
+                    text = traits[trait_key] = json.dumps(t.describe(), ensure_ascii=False)
+                t._json = (t.state, text)
             encoded.append(text)
         m, b, loc, h, st, sd = p.map, p.board, p.location, p.hex, p.stack, p.side
         out.write(f'{sep}{{"id": {enc(p.id)}, "kind": {enc(p.kind)}, "name": {enc(p.name)}, '

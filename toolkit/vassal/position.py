@@ -40,7 +40,7 @@ from .traits import (
     Restricted,
     Stack,
     Trait,
-    decode_chain,
+    decode_chain_shared,
     encode_chain,
     piece_properties,
 )
@@ -70,8 +70,10 @@ class PieceState(Record):
 
     @property
     def traits(self) -> list[Trait]:
+        """The decoded layers, outermost first; all but the innermost are shared with the other pieces
+        (:func:`~toolkit.vassal.traits.decode_chain_shared`): read them, do not change them."""
         if self._traits is None:
-            self._traits = decode_chain(self.type, self.state)
+            self._traits = decode_chain_shared(self.type, self.state)
         return self._traits
 
     @property
