@@ -205,3 +205,28 @@ def test_lettering_in_the_river_blue_is_not_a_river():
     ext = extract(im, grid, legend)
     want = {grid.side_key(a, b) for a, b in river}
     assert {k for k, v in ext.hexsides.items() if "river" in v} == want
+
+
+def test_an_area_crossing_a_side_is_not_a_line_along_it():
+    """A river three pixels wide along a chain of sides is found; a block of its colour crossing another
+    side (as SPI Ragnarok's wide wall art where the sides leave the wall's vertices), clear of both hexes'
+    middles, is not: across the band it is more than twice as wide as the line (learned from the sides
+    found)."""
+    from toolkit.hexgrid import Hexside
+
+    lay = Layout.regular("flat", SIZE, (40.0, 40.0))
+    grid = Grid(CCRR(2, 2, offset=OffsetSystem("flat", "odd")), Extent(1, 8, 1, 6), lay)
+    im = Image.new("RGB", (400, 400), (250, 248, 240))
+    d = ImageDraw.Draw(im)
+    for h in grid.hexes():
+        d.polygon(lay.corners(h), outline=(40, 40, 40))
+    blue = (60, 110, 200)
+    river = [("0102", "0103"), ("0202", "0203"), ("0302", "0303"), ("0402", "0403")]
+    for a, b in river:
+        d.line(lay.hexside_endpoints(Hexside.between(grid.hex(a), grid.hex(b))), fill=blue, width=3)
+    (x0, y0), (x1, y1) = lay.hexside_endpoints(Hexside.between(grid.hex("0605"), grid.hex("0606")))
+    mx, my = (x0 + x1) / 2, (y0 + y1) / 2
+    d.rectangle([mx - 10, my - 9, mx + 10, my + 9], fill=blue)  # 20 px along the side, 18 across
+    legend = {"terrain": {"clear": "#faf8f0"}, "features": {"river": {"colour": "#3c6ec8", "kind": "along"}}}
+    ext = extract(im, grid, legend)
+    assert {k for k, v in ext.hexsides.items() if "river" in v} == {grid.side_key(a, b) for a, b in river}

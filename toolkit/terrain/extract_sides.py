@@ -28,6 +28,7 @@ _DEFAULT_TOLERANCE = 22.0
 MAX_CROSSING = 0.3  # hex sizes: the widest a road or railway crossing a side may look along it
 ADAPT_DELTA_E = 40.0  # how far a scanned feature colour may sit from its legend colour and still be adapted to
 INTERIOR = 0.4  # hex sizes: the disc around a hex's centre where its own texture is read
+WIDER = 2.0  # an 'along' side whose colour is this many times wider across than the line's is an area crossing it
 CONTRAST = 3.0  # an 'along' line is this many times denser in the band than inside one of its two hexes
 
 
@@ -206,7 +207,7 @@ def _hexsides(image: Image.Image, grid: Grid, leg: Legend, ext: Extraction) -> N
         else:
             score = _score(dist, tol, width, feat.kind, step)
             if feat.kind == "along":
-                score = _along_only(score, dist, tol, interior(i, tol), side_hexes)
+                score = _along_only(score, dist, tol, interior(i, tol), side_hexes, thr, yes)
         ext.thresholds[feat.name] = (tol, thr)
         ext.side_scores[feat.name] = {keys[k]: round(float(score[k]), 4) for k in range(len(keys)) if score[k] > 0}
         for k in np.nonzero(score >= thr)[0]:
@@ -284,15 +285,29 @@ def _near(d: np.ndarray) -> np.ndarray:
 
 
 def _along_only(score: np.ndarray, dist: np.ndarray, tol: float, inside: np.ndarray,
-                side_hexes: np.ndarray) -> np.ndarray:
+                side_hexes: np.ndarray, thr: float, yes: Sequence[int]) -> np.ndarray:
     """An 'along' score kept only where the line belongs to the side, not to its hexes: the band along
     the side must be at least ``CONTRAST`` times as full of the colour as the middle of one of the side's
     two hexes. A colour the hexes' own terrain is textured with (painted trees' highlights in a wall's
     ochre), or lettering running through the hexes (a blue name in a river's blue), fills their middles
-    about as much as the band."""
+    about as much as the band. And a side where the colour is more than ``WIDER`` times as wide across
+    the band as the line's own width (the median over the sides found, or over the marked examples) is
+    an area crossing the side (a wide wall's art where the sides leave its vertices), not the line."""
     fill = (dist < tol).mean(axis=(1, 2))
     own = np.minimum(inside[side_hexes[:, 0]], inside[side_hexes[:, 1]])
-    return np.where(fill >= CONTRAST * own, score, 0.0)
+    score = np.where(fill >= CONTRAST * own, score, 0.0)
+    # how wide the colour is across the band where it shows (median over the positions along the side)
+    wide = np.zeros(len(score))
+    some = np.nonzero(score > 0)[0]
+    if some.size:
+        hits = (dist[some] < tol).sum(axis=2).astype(np.float64)
+        hits[hits == 0] = np.nan
+        wide[some] = np.nanmedian(hits, axis=1)
+    learn = [k for k in yes if score[k] >= thr] or np.nonzero(score >= thr)[0].tolist()
+    if learn:
+        typical = float(np.median(wide[learn]))
+        score = np.where(wide > WIDER * typical, 0.0, score)
+    return score
 
 
 def _score(dist: np.ndarray, tol: float, width: int, kind: str, step: float) -> np.ndarray:
