@@ -141,7 +141,6 @@ def _hexsides(image: Image.Image, grid: Grid, leg: Legend, ext: Extraction) -> N
         colours[feat.name] = colour
     # traced black features (roads and railways in the ink of the hex lines and names): told apart by
     # shape, each ink's features together (toolkit/terrain/lines.py, ink_crossings)
-    inked: dict[str, np.ndarray] = {}
     groups: list[tuple[np.ndarray, list[tuple[str, list[int]]]]] = []
     for feat, _, yes, _ in learned:
         if not (feat.trace and feat.kind == "across" and _ink_like(feat.lab)):
@@ -153,14 +152,7 @@ def _hexsides(image: Image.Image, grid: Grid, leg: Legend, ext: Extraction) -> N
                 break
         else:
             groups.append((c, [(feat.name, yes)]))
-    if groups:
-        from .lines import ink_crossings
-
-        ink = [(x, y, rep.template) for rep in ext.symbol_reports.values() for x, y in rep.stamps]
-        for gc, members in groups:
-            found_by_shape, taken = ink_crossings(image, grid, sides, [float(v) for v in gc], members, ink)
-            inked.update(found_by_shape)
-            ext.line_styles.update(taken)
+    inked = {name for _, members in groups for name, _ in members}
     # the middles of the hexes (each hex's own texture), sampled once
     hexes = grid.hexes()
     hindex = {(hx.q, hx.r): j for j, hx in enumerate(hexes)}
@@ -194,11 +186,10 @@ def _hexsides(image: Image.Image, grid: Grid, leg: Legend, ext: Extraction) -> N
             dist = _crossing(dist, core, middle)
         else:
             dist[both_water | (coast_side & (not feat.on_coast))] = np.inf
-        tol, width, thr = _learn(feat, dist, yes, no, step)
         if feat.name in inked:
-            score = inked[feat.name]
-            thr = 0.5
-        elif feat.trace and feat.kind == "across":
+            continue  # below, once the rivers are known
+        tol, width, thr = _learn(feat, dist, yes, no, step)
+        if feat.trace and feat.kind == "across":
             from .lines import crossings
 
             ink = [(x, y, rep.template) for rep in ext.symbol_reports.values() for x, y in rep.stamps]
@@ -212,6 +203,21 @@ def _hexsides(image: Image.Image, grid: Grid, leg: Legend, ext: Extraction) -> N
         ext.side_scores[feat.name] = {keys[k]: round(float(score[k]), 4) for k in range(len(keys)) if score[k] > 0}
         for k in np.nonzero(score >= thr)[0]:
             found.setdefault(keys[k], set()).add(feat.name)
+    if groups:
+        # a road or railway crossing a river side may be drawn over a bridge box there
+        from .lines import INK_TOLERANCE, ink_crossings
+
+        along = {f.name for f in leg.features if f.kind in ("along", "coast")}
+        bridged = np.array([bool(found.get(kk, set()) & along) for kk in keys], dtype=bool)
+        ink = [(x, y, rep.template) for rep in ext.symbol_reports.values() for x, y in rep.stamps]
+        for gc, members in groups:
+            by_shape, taken = ink_crossings(image, grid, sides, [float(v) for v in gc], members, ink, bridged)
+            ext.line_styles.update(taken)
+            for name, score in by_shape.items():
+                ext.thresholds[name] = (INK_TOLERANCE, 0.5)
+                ext.side_scores[name] = {keys[k]: round(float(score[k]), 4) for k in range(len(keys)) if score[k] > 0}
+                for k in np.nonzero(score >= 0.5)[0]:
+                    found.setdefault(keys[k], set()).add(name)
     ext.hexsides = {kk: frozenset(v) for kk, v in sorted(found.items())}
 
 

@@ -44,7 +44,11 @@ and railways of a map printed in one black) are told apart by their shape, not t
    the single-line features of one ink share the widths between them: each takes the pixels whose
    width is nearer its examples' median than the other features' (cut at the mid-points);
 4. a side is crossed as in the traced method above, with the band's share of ink (not of the
-   feature's pixels) deciding an area (a built-up city, large lettering).
+   feature's pixels) deciding an area (a built-up city, large lettering);
+5. bridges: where a line crosses a river side (an ``along`` feature found there) a box may be drawn
+   over the crossing, hiding the line and its paper: the crossing's width is read beyond the box
+   (``BRIDGE`` to ``BEYOND`` hex sizes from the side), and a double line found on both sides of the
+   box (within ``BOX_BEYOND``) crosses the side.
 """
 
 from __future__ import annotations
@@ -71,7 +75,9 @@ LONG = 0.55  # hex sizes a line runs straight (linear opening)
 GRID_BAND = 0.08  # hex sizes: the band of the calibrated hex lines taken out of the lines
 WALL = 0.08  # hex sizes: the farthest the walls of a double line lie from its middle
 LIGHT = 60.0  # L* the paper between a double line's walls lies above the ink
-BEYOND = 0.8  # hex sizes: how far beyond a bridge box a double line is looked for
+BEYOND = 0.8  # hex sizes: how far beyond a bridge box a line is looked for
+BRIDGE = 0.4  # hex sizes: where a bridge box drawn across a river side ends, about
+BOX_BEYOND = 1.2  # hex sizes: how far beyond a bridge box a double line is looked for (its boxes are long)
 
 
 def crossings(image: Image.Image, grid: Grid, sides: Sequence[Hexside], colour: Sequence[float], tol: float,
@@ -291,7 +297,8 @@ def _crossed(mask: np.ndarray, lay: Layout, sides: Sequence[Hexside], area: np.n
     return out
 
 
-def _crossed_far(mask: np.ndarray, lay: Layout, sides: Sequence[Hexside], bridged: np.ndarray) -> np.ndarray:
+def _crossed_far(mask: np.ndarray, lay: Layout, sides: Sequence[Hexside], bridged: np.ndarray,
+                 beyond: float = BEYOND) -> np.ndarray:
     """For the ``bridged`` sides: True where ``mask`` shows on both sides of the side's middle half,
     between the box's reach and ``BEYOND`` hex sizes from the side; other sides False."""
     s = _size(lay)
@@ -305,7 +312,7 @@ def _crossed_far(mask: np.ndarray, lay: Layout, sides: Sequence[Hexside], bridge
     length = np.linalg.norm(vec, axis=1, keepdims=True)
     nrm = np.stack([-vec[:, 1], vec[:, 0]], axis=1) / np.maximum(length, 1e-9)
     ta = np.linspace(0.25, 0.75, max(6, round(0.5 * s)))
-    reach = max(4, math.ceil(BEYOND * s))
+    reach = max(4, math.ceil(beyond * s))
     near = max(2, math.ceil(0.3 * s))
     oa = np.arange(-reach, reach + 1, dtype=np.float64)
     xs = p0[:, None, None, 0] + vec[:, None, None, 0] * ta[None, :, None] + nrm[:, None, None, 0] * oa
@@ -321,7 +328,8 @@ def _crossed_far(mask: np.ndarray, lay: Layout, sides: Sequence[Hexside], bridge
 
 def ink_crossings(image: Image.Image, grid: Grid, sides: Sequence[Hexside], colour: Sequence[float],
                   features: Sequence[tuple[str, Sequence[int]]],
-                  ink: Sequence[tuple[float, float, np.ndarray]] = ()) -> tuple[dict[str, np.ndarray], dict[str, str]]:
+                  ink: Sequence[tuple[float, float, np.ndarray]] = (),
+                  bridged: np.ndarray | None = None) -> tuple[dict[str, np.ndarray], dict[str, str]]:
     """Black line features of one ink told apart by shape (module notes): for each ``(name, indices
     of its marked example sides)``, 1.0 for each side its line crosses, else 0.0; and what each was
     taken for (``double``, or ``single`` with its share of ink)."""
@@ -366,7 +374,8 @@ def ink_crossings(image: Image.Image, grid: Grid, sides: Sequence[Hexside], colo
     one_hit = _crossed(single, lay, sides, inky)
     # a double line broken by a bridge box: the box's walls cross the side, the double line goes on
     # beyond it on both sides
-    boxed = _crossed_far(double, lay, sides, one_hit & ~dbl_hit)
+    river = np.zeros(len(sides), dtype=bool) if bridged is None else np.asarray(bridged, dtype=bool)
+    boxed = _crossed_far(double, lay, sides, (one_hit | river) & ~dbl_hit, BOX_BEYOND)
     dbl_hit |= boxed
     one_hit &= ~boxed
     singles: list[tuple[float, str]] = []
@@ -375,14 +384,14 @@ def ink_crossings(image: Image.Image, grid: Grid, sides: Sequence[Hexside], colo
             scores[name] = dbl_hit.astype(float)
             taken[name] = "double"
             continue
-        got = [_side_share(single, share, lay, sides[k], s) for k in yes]
+        got = [_side_share(single, share, lay, sides[k], s, bool(river[k])) for k in yes]
         seen = [v for v in got if v is not None]
         singles.append((float(np.median(seen)) if seen else math.nan, name))
     known = sorted((v, n) for v, n in singles if not math.isnan(v))
     cuts = [(a[0] + b[0]) / 2 for a, b in itertools.pairwise(known)]
     widths = np.full(len(sides), np.nan)
     for k in np.nonzero(one_hit)[0].tolist():
-        w = _side_share(single, share, lay, sides[k], s)
+        w = _side_share(single, share, lay, sides[k], s, bool(river[k]))
         widths[k] = math.nan if w is None else w
     for v, name in singles:
         if math.isnan(v) or len(known) < 2:
@@ -397,13 +406,23 @@ def ink_crossings(image: Image.Image, grid: Grid, sides: Sequence[Hexside], colo
     return scores, taken
 
 
-def _side_share(single: np.ndarray, share: np.ndarray, lay: Layout, sd: Hexside, s: float) -> float | None:
-    """The ink share of the single-line pixels near the middle of side ``sd``: their upper quartile
-    (a road's bridge box is drawn in thinner lines than the road)."""
+def _side_share(single: np.ndarray, share: np.ndarray, lay: Layout, sd: Hexside, s: float,
+                bridge: bool = False) -> float | None:
+    """The ink share of the single-line pixels near the middle of side ``sd`` (their median); on a
+    river side (``bridge``: a box may be drawn over the crossing, in lines of its own), of those
+    beyond the box, between ``BRIDGE`` and ``BEYOND`` hex sizes from the middle, when there are any."""
     (ax, ay), (bx, by) = lay.hexside_endpoints(sd)
-    r = max(2, round(0.35 * s))
-    cx, cy = round((ax + bx) / 2), round((ay + by) / 2)
+    cx, cy = (ax + bx) / 2, (ay + by) / 2
     h, w = single.shape
-    ys, xs = slice(max(0, cy - r), min(h, cy + r + 1)), slice(max(0, cx - r), min(w, cx + r + 1))
-    sel = single[ys, xs]
-    return float(np.percentile(share[ys, xs][sel], 75)) if sel.any() else None
+    for lo, hi in ((BRIDGE, BEYOND),) * bridge + ((0.0, 0.35),):
+        r = max(2, round(hi * s))
+        y0, y1 = max(0, round(cy) - r), min(h, round(cy) + r + 1)
+        x0, x1 = max(0, round(cx) - r), min(w, round(cx) + r + 1)
+        if y1 <= y0 or x1 <= x0:
+            return None
+        yy, xx = np.mgrid[y0:y1, x0:x1]
+        d = np.maximum(np.abs(yy - cy), np.abs(xx - cx))
+        sel = single[y0:y1, x0:x1] & (d >= lo * s) & (d <= hi * s)
+        if sel.any():
+            return float(np.median(share[y0:y1, x0:x1][sel]))
+    return None
