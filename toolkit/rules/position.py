@@ -159,6 +159,15 @@ class Position:
         seen: set[str] = set()
         for n, raw in enumerate(raw_units, 1):
             line = yf.line_of(raw_units, n - 1) or top_line
+            plain = _plain_unit(raw)
+            if plain is not None:
+                known = _UNITS.get((counter, hex_of, plain))
+                if known is not None:  # the same unit read before with the same game: it passed every check
+                    if known[0] in seen:
+                        raise DataFileError(f"duplicate unit id {known[0]!r}", source, line)
+                    seen.add(known[0])
+                    units.append(Unit(known[0], known[1], known[2], {}, line))
+                    continue
             if not isinstance(raw, Mapping):
                 raise DataFileError(f"unit {n} is not a mapping", source, line)
             raw = UNIT_SCHEMA.check(raw, source, line, f"unit {n}")
@@ -181,6 +190,10 @@ class Position:
                 raise DataFileError(f"unit {uid!r}: {exc}", source, line) from None
             state = raw.get("state") or {}
             units.append(Unit(uid, kind, hex_id, _clean(state), line))
+            if plain is not None:
+                if len(_UNITS) >= 65536:
+                    _UNITS.clear()
+                _UNITS[(counter, hex_of, plain)] = (uid, kind, hex_id)
         state = data.get("state") or {}
         return cls(game, turn, player, phase, units, _clean(state), source)
 
@@ -189,6 +202,26 @@ class Position:
         units = [Unit(u.id, u.kind, moves.get(u.id, u.hex) if u.id in moves else u.hex, dict(u.state), u.line)
                  for u in self.units]
         return Position(self.game, self.turn, self.player, self.phase, units, dict(self.state), self.source)
+
+
+#: (counter, hex_of, unit) -> (id, kind, hex) of a stateless unit given as plain text (pieces of a VASSAL save,
+#: :meth:`toolkit.rules.referee.Referee.from_pieces`), once it passed every check: a log's positions repeat
+#: most of their units, each read again (schema, counter, hex) for every position judged
+_UNITS: dict[tuple[Any, Any, tuple[str, str, str | None]], tuple[str, CounterKind, str | None]] = {}
+_UNIT_KEYS = frozenset(("id", "counter", "hex", "state"))
+
+
+def _plain_unit(raw: Any) -> tuple[str, str, str | None] | None:
+    """``(id, counter, hex)`` of a unit given as a plain dict of text with no state (the key of :data:`_UNITS`),
+    None for anything else (a YAML mapping with its lines, numbers, state: read and checked in full)."""
+    if type(raw) is not dict or not raw.keys() <= _UNIT_KEYS:
+        return None
+    uid, spec, where, state = raw.get("id"), raw.get("counter"), raw.get("hex"), raw.get("state")
+    if type(uid) is not str or not uid or type(spec) is not str or not (where is None or type(where) is str):
+        return None
+    if state is not None and not (type(state) is dict and not state):
+        return None
+    return uid, spec, where
 
 
 def _clean(d: Mapping[str, Any]) -> dict[str, Any]:
