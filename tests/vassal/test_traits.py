@@ -150,3 +150,27 @@ def test_fuzz_placing_arbitrary_pieces_never_crashes(pieces, moves):
     if moves:
         position.apply(RemovePiece(moves[0]))
         placed_pieces(position)
+
+
+def test_layer_split_fast_path_agrees_with_the_loop(monkeypatch):
+    """``_layers``' comprehension path (no TAB inside a layer's text, no quote) gives what its loop gives, on
+    nested chains and on random text of TABs, backslashes and quotes."""
+    import random
+
+    from toolkit.vassal import traits as traits_module
+    from toolkit.vassal.codec import join
+
+    rnd = random.Random(5)
+    texts = []
+    for _ in range(20_000):
+        items = ["".join(rnd.choice(["a", ";", "\\", "\t", "'", "x"]) for _ in range(rnd.randint(0, 6)))
+                 for _ in range(rnd.randint(1, 6))]
+        chain = items[-1]
+        for item in reversed(items[:-1]):
+            chain = join((item, chain), "\t")
+        texts.append(chain)
+        texts.append("".join(rnd.choice(["a", "\\", "\\", "\t", "\t", "'"]) for _ in range(rnd.randint(0, 14))))
+    fast = [traits_module._layers(t) for t in texts]
+    monkeypatch.setattr(traits_module, "_BACKSLASHES", [""])  # no depth fits: the loop alone
+    assert [traits_module._layers(t) for t in texts] == fast
+    assert sum(1 for f in fast if f is not None and len(f) > 1) > 5_000

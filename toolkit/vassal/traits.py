@@ -537,6 +537,9 @@ def make_trait(type: str, state: str = "") -> Trait:
     return cls(type, state)
 
 
+_BACKSLASHES = ["\\" * k for k in range(200)]
+
+
 def _layers(text: str) -> list[str] | None:
     """One-pass split of a TAB chain, or None when it needs the level-by-level decoder.
 
@@ -548,6 +551,13 @@ def _layers(text: str) -> list[str] | None:
     parts = text.split("\t")
     if len(parts) == 1:
         return None if text[:1] == "'" else parts
+    end = len(parts) - 1
+    if end < len(_BACKSLASHES) - 1 and "'" not in text:
+        # the usual chain: no TAB inside a layer's own text, so part k ends with exactly k backslashes (the
+        # separator's); checked, then cut, by two comprehensions instead of the loop below
+        bs = _BACKSLASHES
+        if all([p.endswith(bs[k]) and not p.endswith(bs[k + 1]) for k, p in enumerate(parts[:end])]):
+            return [parts[0], *[p[:-k] for k, p in enumerate(parts[1:end], 1)], parts[end]]
     out = []
     segment: list[str] = []
     depth = 0
@@ -604,8 +614,25 @@ def _type_layers(type: str) -> tuple[list[str], list[type[Trait]]] | None:
     if len(_TYPE_LAYERS) >= _MEMO_SIZE:
         _TYPE_LAYERS.clear()
     layers = _layers(type)
-    found = _TYPE_LAYERS[type] = None if layers is None else (layers, [make_trait(t).__class__ for t in layers])
+    found = _TYPE_LAYERS[type] = None if layers is None else (layers, [_class_of(t) for t in layers])
     return found
+
+
+#: the class of each layer type seen (piece types share most of their layers)
+_CLASS_OF: dict[str, type[Trait]] = {}
+
+
+def _class_of(type: str) -> type[Trait]:
+    """``make_trait(type).__class__``, without making the trait."""
+    try:
+        return _CLASS_OF[type]
+    except KeyError:
+        pass
+    if len(_CLASS_OF) >= 4 * _MEMO_SIZE:
+        _CLASS_OF.clear()
+    head, sep, _ = type.partition(";")
+    cls = _CLASS_OF[type] = _CLASSES.get(head + sep) or _CLASSES.get(head, Trait) if sep else _CLASSES.get(type, Trait)
+    return cls
 
 
 def decode_chain(type: str, state: str) -> list[Trait]:
