@@ -48,7 +48,10 @@ and railways of a map printed in one black) are told apart by their shape, not t
 5. bridges: where a line crosses a river side (an ``along`` feature found there) a box may be drawn
    over the crossing, hiding the line and its paper: the crossing's width is read beyond the box
    (``BRIDGE`` to ``BEYOND`` hex sizes from the side), and a double line found on both sides of the
-   box (within ``BOX_BEYOND``) crosses the side.
+   box (within ``BOX_BEYOND``) crosses the side;
+6. a double line that reaches the hex line's zone from one side, with a built-up area (a band half more
+   than ``AREA`` full of ink) on the other, crosses the side: a main road runs into a city printed as a
+   dense pattern (single lines are not judged so: large lettering is as dense).
 """
 
 from __future__ import annotations
@@ -267,9 +270,11 @@ def _remove_ink(mask: np.ndarray, lay: Layout, f: int, s: float,
             mask[ys:ye, xs:xe] &= ~stamp[ys - y0:ye - y0, xs - x0:xe - x0]
 
 
-def _crossed(mask: np.ndarray, lay: Layout, sides: Sequence[Hexside], area: np.ndarray | None = None) -> np.ndarray:
+def _crossed(mask: np.ndarray, lay: Layout, sides: Sequence[Hexside], area: np.ndarray | None = None,
+             into: bool = False) -> np.ndarray:
     """True for each side a line of ``mask`` crosses (see the module notes); a band more than
-    ``AREA`` full of ``area`` (default: of ``mask``) is an area, never a line."""
+    ``AREA`` full of ``area`` (default: of ``mask``) is an area, never a line. ``into``: a line reaching
+    the side from one half of the band, the other half such an area, crosses it too."""
     s = _size(lay)
     h, w = mask.shape
     area = mask if area is None else area
@@ -293,7 +298,16 @@ def _crossed(mask: np.ndarray, lay: Layout, sides: Sequence[Hexside], area: np.n
         band = mask[yi, xi] & on
         neg = _near(band[:, :, : half - core + 1].any(axis=2))
         pos = _near(band[:, :, half + core:].any(axis=2))
-        out[sl] = (neg & pos).any(axis=1) & ((area[yi, xi] & on).mean(axis=(1, 2)) < AREA)
+        dense = area[yi, xi] & on
+        out[sl] = (neg & pos).any(axis=1) & (dense.mean(axis=(1, 2)) < AREA)
+        if into:
+            # a line reaching the hex line's zone from one side, a built-up area on the other
+            reach = max(2, core // 2)
+            rn = band[:, :, half - core - reach + 1:half - core + 1].any(axis=(1, 2))
+            rp = band[:, :, half + core:half + core + reach].any(axis=(1, 2))
+            dn = dense[:, :, : half - core + 1].mean(axis=(1, 2)) >= AREA
+            dp = dense[:, :, half + core:].mean(axis=(1, 2)) >= AREA
+            out[sl] |= (rn & dp & ~dn) | (rp & dn & ~dp)
     return out
 
 
@@ -370,7 +384,7 @@ def ink_crossings(image: Image.Image, grid: Grid, sides: Sequence[Hexside], colo
     share = _box_share(dark, wall)
     scores: dict[str, np.ndarray] = {}
     taken: dict[str, str] = {}
-    dbl_hit = _crossed(double, lay, sides, inky)
+    dbl_hit = _crossed(double, lay, sides, inky, into=True)
     one_hit = _crossed(single, lay, sides, inky)
     # a double line broken by a bridge box: the box's walls cross the side, the double line goes on
     # beyond it on both sides
