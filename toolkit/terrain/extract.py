@@ -65,7 +65,7 @@ from .extract_output import to_terrain_map as to_terrain_map
 from .extract_raster import MAX_BLOCKS as MAX_BLOCKS
 from .extract_raster import MAX_OFF_IMAGE as MAX_OFF_IMAGE
 from .extract_raster import _feature_image as _feature_image
-from .extract_raster import _Features, _hex_corners, _hex_raster
+from .extract_raster import _Features, _hex_corners, _hex_raster, _median
 from .extract_raster import _hex_size as _hex_size
 from .extract_raster import check_image_size as check_image_size
 from .extract_sides import MAX_CROSSING as MAX_CROSSING
@@ -329,7 +329,7 @@ def _cast_field(fi: _Features, ft: np.ndarray, inside: np.ndarray, hin: np.ndarr
     for _ in range(3):
         coef, *_ = np.linalg.lstsq(design[keep], res[keep], rcond=None)
         err = np.linalg.norm(res - design @ coef, axis=1)
-        keep = err <= max(3.0, 2.5 * np.median(err[keep]))
+        keep = err <= max(3.0, 2.5 * _median(err[keep]))
     gx = (np.arange(w, dtype=np.float32) / w - 0.5)[:, None] * coef[1].astype(np.float32)  # (w, 3)
     gy = (np.arange(h, dtype=np.float32) / h - 0.5)[:, None] * coef[2].astype(np.float32)  # (h, 3)
     c0 = coef[0].astype(np.float32)

@@ -17,7 +17,7 @@ from .. import yamlfile
 from ..errors import DataFileError, GridError, InputError
 from ..hexgrid import Grid
 from .colour import hex_to_rgb, lab_to_rgb, rgb_to_lab
-from .extract_raster import _Features, _hex_size
+from .extract_raster import _Features, _hex_size, _median
 from .io import _WORD  # a hexside feature name, as the map reader requires
 from .legend import normalise
 from .symbols import SymbolClass
@@ -384,5 +384,5 @@ def _resolve_terrain(name: str, v: Any, src: str, image: Image.Image | None, gri
     allp = np.concatenate(samples) if samples else np.zeros((0, 3))
     if len(allp) == 0:
         raise InputError(f"terrain {name!r}: its sample area holds no terrain colour (only ink or off the image)")
-    lab = np.median(allp, axis=0)
+    lab = _median(allp, axis=0)
     return TerrainClass(name, (float(lab[0]), float(lab[1]), float(lab[2])), how)

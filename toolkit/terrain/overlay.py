@@ -18,7 +18,7 @@ from functools import cache
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
-from PIL import Image, ImageDraw
+from PIL import Image, ImageChops, ImageDraw
 
 from .. import fonts
 from ..hexgrid import Hexside, Layout
@@ -119,9 +119,10 @@ def scan_colours(n_classes: int, n_features: int) -> int:
     return max(MIN_SCAN_COLOURS, min(MAX_SCAN_COLOURS, fit))  # below the least, _palette draws opaque tints
 
 
-def _base(image: Image.Image, size: tuple[int, int], colours: int) -> tuple[np.ndarray, np.ndarray]:
-    """The scan at ``size`` in at most ``colours`` colours, as (indices (h, w) uint8, colours (n, 3) uint8):
-    shrunk by whole pixel blocks (averaged) first when at most half the size, then to the pixel (nearest)."""
+def _base(image: Image.Image, size: tuple[int, int], colours: int) -> tuple[Image.Image, np.ndarray]:
+    """The scan at ``size`` in at most ``colours`` colours, as (a "P" image of their indices, colours (n, 3)
+    uint8): shrunk by whole pixel blocks (averaged) first when at most half the size, then to the pixel
+    (nearest)."""
     rgb = image if image.mode == "RGB" else image.convert("RGB")
     n = min(rgb.width // max(1, size[0]), rgb.height // max(1, size[1]))
     if n >= 2:
@@ -134,8 +135,7 @@ def _base(image: Image.Image, size: tuple[int, int], colours: int) -> tuple[np.n
     pal = np.array(chosen.getpalette() or [0, 0, 0], np.uint8).reshape(-1, 3)[:colours]
     pal_img = Image.new("P", (1, 1))
     pal_img.putpalette(pal.tobytes())
-    idx = np.array(rgb.quantize(palette=pal_img, dither=Image.Dither.NONE))
-    return idx, pal
+    return rgb.quantize(palette=pal_img, dither=Image.Dither.NONE), pal
 
 
 # --- text ------------------------------------------------------------------------------------------
@@ -190,15 +190,21 @@ class _Text:
         if got is not None:
             return got
         cells = [self._cell(ch, ramp) for ch in fonts.printable(text)] or [self._cell(" ", ramp)]
-        x, left, right = 0, 1 << 30, -1
+        x, left, right, top, bottom = 0, 1 << 30, -1, 1 << 30, -(1 << 30)
         for c in cells:
             if c.right:
-                left, right = min(left, x + c.left), max(right, x + c.right)
+                if x + c.left < left:
+                    left = x + c.left
+                if x + c.right > right:
+                    right = x + c.right
+            if c.top < top:
+                top = c.top
+            if c.bottom > bottom:
+                bottom = c.bottom
             x += c.idx.shape[1]
-        top, bottom = min(c.top for c in cells), max(c.bottom for c in cells)
         if right < 0:  # no ink at all: a paper box the size of the text
             left, right, top, bottom = 0, x, 0, cells[0].idx.shape[0]
-        row = cells[0].idx if len(cells) == 1 else np.hstack([c.idx for c in cells])
+        row = cells[0].idx if len(cells) == 1 else np.concatenate([c.idx for c in cells], axis=1)
         out = row[max(0, top - 1):bottom + 1, max(0, left - 1):right + 1]
         if self.keep and len(self._cache) < 4096:
             self._cache[(text, ramp)] = out
@@ -232,7 +238,7 @@ def draw_overlay(image: Image.Image, ext: Extraction, max_side: int = 2400,
     dims = (max(1, round(image.width * scale)), max(1, round(image.height * scale)))
     colours = {n: tuple(int(c) for c in lab_to_rgb(lab)) for n, lab in class_labs(ext).items()}
     feat_rgb = {f.name: tuple(int(c) for c in lab_to_rgb(f.lab)) for f in ext.legend.features}
-    arr, scan_rgb = _base(image, dims, scan_colours(len(colours), len(feat_rgb)))
+    pic, scan_rgb = _base(image, dims, scan_colours(len(colours), len(feat_rgb)))
     pal = _palette(scan_rgb, colours, feat_rgb)
     clock("scan")
     lay = ext.grid.layout.scaled(scale)
@@ -250,9 +256,9 @@ def draw_overlay(image: Image.Image, ext: Extraction, max_side: int = 2400,
         for pts, r in zip(inner, results):
             if r.terrain is not None:
                 d.polygon([tuple(p) for p in pts], fill=offset[r.terrain])
-        arr += np.asarray(marks)
+        # index + offset, in Pillow (a one-band 8-bit add; the offsets leave no sum above 255)
+        pic = ImageChops.add(pic, marks)
     clock("tints")
-    pic = Image.fromarray(arr, "L")
     d = ImageDraw.Draw(pic)
     if not pal.tints:  # too many terrains for a blended copy of the scan's colours each: opaque tints
         for pts, r in zip(inner, results):
