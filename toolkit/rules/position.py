@@ -72,6 +72,9 @@ def counter_kinds(counters: Iterable[Any], *, side: Callable[[str], str] = lambd
     return out
 
 
+_FRESH: Any = object()  # Unit's state not given: a new empty dict
+
+
 @record
 class Unit:
     """One counter on (or off, ``hex is None``) the map, with its per-unit state (``isolated``, ...)."""
@@ -81,6 +84,16 @@ class Unit:
     hex: str | None
     state: dict[str, Any] = field(default_factory=dict)
     line: int | None = None
+
+    def __init__(self, id: str, kind: CounterKind, hex: str | None,
+                 state: dict[str, Any] = _FRESH, line: int | None = None) -> None:
+        # its own __init__, as the generated one takes its arguments (records.py: a class made in bulk; an audit
+        # makes the units of every position it judges)
+        self.id = id
+        self.kind = kind
+        self.hex = hex
+        self.state = {} if state is _FRESH else state
+        self.line = line
 
     @property
     def side(self) -> str:
