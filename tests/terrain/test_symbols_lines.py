@@ -230,3 +230,28 @@ def test_an_area_crossing_a_side_is_not_a_line_along_it():
     legend = {"terrain": {"clear": "#faf8f0"}, "features": {"river": {"colour": "#3c6ec8", "kind": "along"}}}
     ext = extract(im, grid, legend)
     assert {k for k, v in ext.hexsides.items() if "river" in v} == {grid.side_key(a, b) for a, b in river}
+
+
+def test_a_spur_from_a_vertex_of_the_line_is_not_a_side_of_it():
+    """Where a line runs along two sides through a vertex, colour reaching two thirds of the way along the
+    third side there (a wall's wide art) does not make that side a line: it does not reach its far end,
+    and three sides found meet at the vertex. The line's own sides run end to end and are kept."""
+    from toolkit.hexgrid import Hexside
+
+    lay = Layout.regular("flat", SIZE, (40.0, 40.0))
+    grid = Grid(CCRR(2, 2, offset=OffsetSystem("flat", "odd")), Extent(1, 8, 1, 6), lay)
+    im = Image.new("RGB", (400, 400), (250, 248, 240))
+    d = ImageDraw.Draw(im)
+    for h in grid.hexes():
+        d.polygon(lay.corners(h), outline=(40, 40, 40))
+    blue = (60, 110, 200)
+    river = [("0303", "0403"), ("0403", "0404")]  # two sides meeting at a vertex of 0303, 0403 and 0404
+    for a, b in river:
+        d.line(lay.hexside_endpoints(Hexside.between(grid.hex(a), grid.hex(b))), fill=blue, width=3)
+    e1 = lay.hexside_endpoints(Hexside.between(grid.hex("0303"), grid.hex("0404")))
+    shared = set(map(tuple, lay.hexside_endpoints(Hexside.between(grid.hex("0303"), grid.hex("0403")))))
+    (vx, vy), (fx, fy) = sorted(e1, key=lambda p: min(abs(p[0] - q[0]) + abs(p[1] - q[1]) for q in shared))
+    d.line([(vx, vy), (vx + (fx - vx) * 0.65, vy + (fy - vy) * 0.65)], fill=blue, width=3)
+    legend = {"terrain": {"clear": "#faf8f0"}, "features": {"river": {"colour": "#3c6ec8", "kind": "along"}}}
+    ext = extract(im, grid, legend)
+    assert {k for k, v in ext.hexsides.items() if "river" in v} == {grid.side_key(a, b) for a, b in river}

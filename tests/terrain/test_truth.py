@@ -177,8 +177,9 @@ def test_extract_ragnarok_against_its_truth(boards, tmp_path):
     least three times as much as the middle of one of the side's hexes: rivers 73 of 74, 73 found (the
     PLAIN OF VIGRID lettering runs through the hexes too); walls 20 of 20, 44 found (the painted trees'
     ochre fills the forest hexes' middles as much); and a side whose colour is more than twice as wide
-    across as the line's was refused: walls 44 -> 39 found (left: the wall art where it crosses sides
-    next to the wall, and forest edges)."""
+    across as the line's was refused: walls 44 -> 39 found; and where three sides found meet, one not
+    reaching its far end (a spur of the wall's art) was dropped: walls 39 -> 32 found (left: 10 on forest
+    edges, 2 by the middle gatehouse)."""
     t = load_truth(TRUTH / "ragnarok.yaml")
     from toolkit.cli.map_scan import _grid_text
 
@@ -194,6 +195,6 @@ def test_extract_ragnarok_against_its_truth(boards, tmp_path):
     assert out["rules"]["priority"] == ["forest", "clear"]
     lines = out["truth"]["lines"]
     assert lines["river"]["in_truth"] == 74 and lines["river"]["true_positives"] >= 73 and lines["river"]["found"] <= 73
-    assert lines["wall"]["true_positives"] == 20 and lines["wall"]["found"] <= 39
+    assert lines["wall"]["true_positives"] == 20 and lines["wall"]["found"] <= 32
     assert lines["road"]["in_truth"] == 46 and lines["road"]["true_positives"] == 46 and lines["road"]["found"] <= 47
     assert lines["gate"]["in_truth"] == 3 and lines["bridge"]["in_truth"] == 1

@@ -29,6 +29,7 @@ MAX_CROSSING = 0.3  # hex sizes: the widest a road or railway crossing a side ma
 ADAPT_DELTA_E = 40.0  # how far a scanned feature colour may sit from its legend colour and still be adapted to
 INTERIOR = 0.4  # hex sizes: the disc around a hex's centre where its own texture is read
 WIDER = 2.0  # an 'along' side whose colour is this many times wider across than the line's is an area crossing it
+SPUR_END = 0.15  # share of a side at its far end a spur from a crowded vertex leaves empty
 CONTRAST = 3.0  # an 'along' line is this many times denser in the band than inside one of its two hexes
 
 
@@ -153,6 +154,10 @@ def _hexsides(image: Image.Image, grid: Grid, leg: Legend, ext: Extraction) -> N
         else:
             groups.append((c, [(feat.name, yes)]))
     inked = {name for _, members in groups for name, _ in members}
+    # each side's two end vertices, as numbers shared by the sides meeting there
+    vkeys: dict[tuple[int, int], int] = {}
+    vertex_ids = np.array([[vkeys.setdefault((round(2 * float(x)), round(2 * float(y))), len(vkeys))
+                            for x, y in (a, b)] for a, b in zip(p0, p1)], dtype=np.intp).reshape(-1, 2)
     # the middles of the hexes (each hex's own texture), sampled once
     hexes = grid.hexes()
     hindex = {(hx.q, hx.r): j for j, hx in enumerate(hexes)}
@@ -199,6 +204,7 @@ def _hexsides(image: Image.Image, grid: Grid, leg: Legend, ext: Extraction) -> N
             score = _score(dist, tol, width, feat.kind, step)
             if feat.kind == "along":
                 score = _along_only(score, dist, tol, interior(i, tol), side_hexes, thr, yes)
+                score = _no_spurs(score, dist, tol, width, thr, vertex_ids)
         ext.thresholds[feat.name] = (tol, thr)
         ext.side_scores[feat.name] = {keys[k]: round(float(score[k]), 4) for k in range(len(keys)) if score[k] > 0}
         for k in np.nonzero(score >= thr)[0]:
@@ -314,6 +320,25 @@ def _along_only(score: np.ndarray, dist: np.ndarray, tol: float, inside: np.ndar
         typical = float(np.median(wide[learn]))
         score = np.where(wide > WIDER * typical, 0.0, score)
     return score
+
+
+def _no_spurs(score: np.ndarray, dist: np.ndarray, tol: float, width: int, thr: float,
+              vertex_ids: np.ndarray) -> np.ndarray:
+    """Where three sides found meet at a vertex, one that does not reach its other end (no hit in the
+    last ``SPUR_END`` of it) is a spur, dropped: the line passes the vertex along the two others, and a
+    wide drawing of it (a wall's art) reaches part way along the third. Three lines meeting (rivers
+    joining) each run the length of their sides; a line turning away mid-side meets no third side."""
+    on = score >= thr
+    if not on.any():
+        return score
+    hits = (dist < tol).sum(axis=2) >= width
+    n = hits.shape[1]
+    m = max(1, round(SPUR_END * n))
+    reach = np.stack([hits[:, :m].any(axis=1), hits[:, n - m:].any(axis=1)], axis=1)  # near end 0, end 1
+    count = np.bincount(vertex_ids[on].ravel(), minlength=int(vertex_ids.max()) + 1)
+    three = count[vertex_ids] >= 3  # (sides, 2): a crowded vertex at that end
+    spur = on & ((three[:, 0] & ~reach[:, 1]) | (three[:, 1] & ~reach[:, 0]))
+    return np.where(spur, 0.0, score)
 
 
 def _score(dist: np.ndarray, tol: float, width: int, kind: str, step: float) -> np.ndarray:
