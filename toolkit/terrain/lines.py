@@ -41,8 +41,10 @@ and railways of a map printed in one black) are told apart by their shape, not t
    the other long lines are *single*, each pixel with the share of dark ink around it (its width:
    a solid road is wider than a railway's thin line and its ties);
 3. each feature learns from its marked example sides (``yes:``) whether it is the double line, and
-   the single-line features of one ink share the widths between them: each takes the pixels whose
-   width is nearer its examples' median than the other features' (cut at the mid-points);
+   the single-line features of one ink share the widths between them: each takes the crossings whose
+   width is nearer its examples' median than the other features' (cut at the mid-points); the widest
+   feature's range ends as far above its median as half again its lower cut lies below (large
+   lettering is wider than any road);
 4. a side is crossed as in the traced method above, with the band's share of ink (not of the
    feature's pixels) deciding an area (a built-up city, large lettering);
 5. bridges: where a line crosses a river side (an ``along`` feature found there) a box may be drawn
@@ -78,8 +80,8 @@ LONG = 0.55  # hex sizes a line runs straight (linear opening)
 GRID_BAND = 0.08  # hex sizes: the band of the calibrated hex lines taken out of the lines
 WALL = 0.08  # hex sizes: the farthest the walls of a double line lie from its middle
 LIGHT = 60.0  # L* the paper between a double line's walls lies above the ink
-BEYOND = 0.8  # hex sizes: how far beyond a bridge box a line is looked for
-BRIDGE = 0.4  # hex sizes: where a bridge box drawn across a river side ends, about
+BEYOND = 0.9  # hex sizes: how far beyond a bridge box a line is looked for
+BRIDGE = 0.5  # hex sizes: where a bridge box drawn across a river side ends, about
 BOX_BEYOND = 1.2  # hex sizes: how far beyond a bridge box a double line is looked for (its boxes are long)
 
 
@@ -414,7 +416,7 @@ def ink_crossings(image: Image.Image, grid: Grid, sides: Sequence[Hexside], colo
             continue
         i = [n for _, n in known].index(name)
         lo = cuts[i - 1] if i > 0 else -1.0
-        hi = cuts[i] if i < len(cuts) else 2.0
+        hi = cuts[i] if i < len(cuts) else v + 1.5 * (v - cuts[-1])
         scores[name] = (one_hit & (widths >= lo) & (widths < hi)).astype(float)
         taken[name] = f"single, ink share {max(lo, 0.0):.2f}-{min(hi, 1.0):.2f} (examples {v:.2f})"
     return scores, taken
