@@ -8,7 +8,7 @@ from itertools import pairwise
 import pytest
 from PIL import Image, ImageDraw
 
-from toolkit.hexgrid import CCRR, Extent, Grid, Layout, OffsetSystem
+from toolkit.hexgrid import CCRR, Extent, Grid, Hexside, Layout, OffsetSystem
 from toolkit.terrain.extract import extract
 
 DOTS = {"0202", "0405", "0703", "0506", "0104"}
@@ -255,3 +255,38 @@ def test_a_spur_from_a_vertex_of_the_line_is_not_a_side_of_it():
     legend = {"terrain": {"clear": "#faf8f0"}, "features": {"river": {"colour": "#3c6ec8", "kind": "along"}}}
     ext = extract(im, grid, legend)
     assert {k for k, v in ext.hexsides.items() if "river" in v} == {grid.side_key(a, b) for a, b in river}
+
+
+def test_black_lines_over_bridges_and_into_a_city():
+    """A river side crossed by the solid road and by the double road, each under a bridge box (a white
+    rectangle outlined in black, as wide as the solid road's ink), and the double road running into a
+    city printed as a dense black pattern: the bridges are looked past (the solid road's crossing keeps
+    its width, the double road goes on beyond its box) and the double road enters the city hex."""
+    im, grid = _black_lines_board()
+    lay = grid.layout
+    d = ImageDraw.Draw(im)
+    blue = (0, 133, 207)
+    river = [("0204", "0304"), ("0202", "0302")]  # the solid road's and the double road's river sides
+    for a, b in river:
+        (x0, y0), (x1, y1) = lay.hexside_endpoints(Hexside.between(grid.hex(a), grid.hex(b)))
+        d.line([(x0, y0), (x1, y1)], fill=blue, width=5)
+    for (a, b), half in zip(river, (5, 6)):  # bridge boxes over the crossings
+        (xa, ya), (xb, yb) = lay.hex_to_pixel(grid.hex(a)), lay.hex_to_pixel(grid.hex(b))
+        mx, my = (xa + xb) / 2, (ya + yb) / 2
+        d.rectangle([mx - half, my - half, mx + half, my + half], fill=(254, 255, 252), outline=(2, 5, 1), width=2)
+    x, y = lay.hex_to_pixel(grid.hex("0502"))  # the city at the double road's end
+    d.rectangle([x - 14, y - 14, x + 14, y + 14], fill=(254, 255, 252))
+    for k in range(-14, 15, 3):
+        d.line([(x - 14, y + k), (x + 14, y + k)], fill=(2, 5, 1), width=1)
+        d.line([(x + k, y - 14), (x + k, y + 14)], fill=(2, 5, 1), width=1)
+    feats = {"primary": PRIMARY, "secondary": SECONDARY, "rail": RAILWAY}
+    legend = {"terrain": {"clear": {"hexes": ["0801", "0806", "0605"]}},
+              "features": {"river": {"colour": "#0085cf", "kind": "along"},
+                           **{name: {"colour": "#000000", "kind": "across", "trace": True,
+                                     "yes": [f"{a}/{b}" for a, b in list(pairwise(path))[2:4]]}
+                              for name, path in feats.items()}}}
+    ext = extract(im, grid, legend)
+    assert {k for k, v in ext.hexsides.items() if "river" in v} >= {grid.side_key(a, b) for a, b in river}
+    for name, path in feats.items():
+        want = {grid.side_key(a, b) for a, b in pairwise(path)}
+        assert {k for k, v in ext.hexsides.items() if name in v} == want, name

@@ -393,7 +393,7 @@ def ink_crossings(image: Image.Image, grid: Grid, sides: Sequence[Hexside], colo
     river = np.zeros(len(sides), dtype=bool) if bridged is None else np.asarray(bridged, dtype=bool)
     boxed = _crossed_far(double, lay, sides, (one_hit | river) & ~dbl_hit, BOX_BEYOND)
     dbl_hit |= boxed
-    one_hit &= ~boxed
+    one_hit &= ~boxed & ~(dbl_hit & river)  # the box of the double line's bridge is no line of its own
     singles: list[tuple[float, str]] = []
     for name, yes in features:
         if len(yes) and dbl_hit[list(yes)].mean() >= 0.5 and dbl_hit[list(yes)].sum() > one_hit[list(yes)].sum():
