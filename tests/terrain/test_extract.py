@@ -444,7 +444,10 @@ def test_cli_re_extraction_keeps_the_overrides_block_byte_for_byte(tiny_files):
     ("terrain:\n  clear: '#eee6c4'\n  lake: {colour: '#98c8ec', water: true}\nfeatures:\n"
      "  shore: {kind: coast, terrain: [clear]}\n", "feature 'shore': 'clear' is not a water terrain of the legend"),
     ("terrain:\n  clear: '#eee6c4'\nfeatures:\n  r: {colour: '#2454be', kind: diagonal}\n",
-     "kind must be 'along', 'across', 'coast' or 'symbol'"),
+     "kind must be 'along', 'across', 'coast', 'gap' or 'symbol'"),
+    ("terrain:\n  clear: '#eee6c4'\nfeatures:\n  road: {colour: '#c8281e', kind: across}\n"
+     "  gate: {kind: gap, link: road, line: wall}\n",
+     "feature 'gate' is a gap: 'line:' names an 'along' feature of the legend (got 'wall')"),
 ])
 def test_cli_malformed_legend_is_one_line_exit_3(tiny_files, text, message):
     d = tiny_files

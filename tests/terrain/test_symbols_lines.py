@@ -290,3 +290,33 @@ def test_black_lines_over_bridges_and_into_a_city():
     for name, path in feats.items():
         want = {grid.side_key(a, b) for a, b in pairwise(path)}
         assert {k for k, v in ext.hexsides.items() if name in v} == want, name
+
+
+def test_a_gap_is_where_the_link_crosses_a_break_in_the_line():
+    """kind: gap - a road crossing a wall where the wall breaks off (a gate): the side the road crosses
+    whose two ends the wall's sides both meet, and which is no wall side itself. A road crossing where the
+    wall runs on is no gate (it is a wall side), nor is one crossing far from the wall."""
+    from toolkit.hexgrid import Hexside
+
+    lay = Layout.regular("flat", SIZE, (40.0, 40.0))
+    grid = Grid(CCRR(2, 2, offset=OffsetSystem("flat", "odd")), Extent(1, 8, 1, 6), lay)
+    im = Image.new("RGB", (400, 400), (250, 248, 240))
+    d = ImageDraw.Draw(im)
+    for h in grid.hexes():
+        d.polygon(lay.corners(h), outline=(40, 40, 40))
+    brown = (120, 70, 30)
+    # the wall between columns 04 and 05, rows 02-05, broken where the road passes (0403/0503)
+    wall = [(a, b) for a in ("0402", "0403", "0404", "0405") for b in ("0502", "0503", "0504", "0505")
+            if grid.hex(a).distance(grid.hex(b)) == 1 and (a, b) != ("0403", "0503")]
+    for a, b in wall:
+        d.line(lay.hexside_endpoints(Hexside.between(grid.hex(a), grid.hex(b))), fill=brown, width=4)
+    yellow = (232, 184, 54)
+    for road in (["0103", "0203", "0303", "0403", "0503", "0603", "0703"], ["0106", "0206", "0306"]):
+        d.line([lay.hex_to_pixel(grid.hex(i)) for i in road], fill=yellow, width=5)
+    legend = {"terrain": {"clear": "#faf8f0"},
+              "features": {"wall": {"colour": "#78461e", "kind": "along"},
+                           "road": {"colour": "#e8b836", "kind": "across"},
+                           "gate": {"kind": "gap", "link": "road", "line": "wall"}}}
+    ext = extract(im, grid, legend)
+    assert {k for k, v in ext.hexsides.items() if "wall" in v} == {grid.side_key(a, b) for a, b in wall}
+    assert {k for k, v in ext.hexsides.items() if "gate" in v} == {grid.side_key("0403", "0503")}

@@ -59,6 +59,8 @@ class FeatureClass:
     terrains: tuple[str, ...] = ()
     trace: bool = False  # (across) traced across the whole side (toolkit/terrain/lines.py); the legend's
     # default unless marked yes/no example sides are given (they calibrate the band method)
+    link: str = ""  # (gap) the 'across' feature that crosses ...
+    line: str = ""  # (gap) ... where this 'along' feature breaks off (a road through a gate in a wall)
 
 
 @dataclass(frozen=True)
@@ -193,14 +195,17 @@ def legend_from_dict(spec: Mapping[str, Any], image: Image.Image | None = None, 
         if isinstance(v, str):
             v = {"colour": v}
         kind = str(v.get("kind", "along")) if isinstance(v, Mapping) else "along"
-        if kind not in ("along", "across", "coast", "symbol"):
-            raise DataFileError(f"feature {name!r}: kind must be 'along', 'across', 'coast' or 'symbol', not {kind!r}",
-                                src)
+        if kind not in ("along", "across", "coast", "symbol", "gap"):
+            raise DataFileError(f"feature {name!r}: kind must be 'along', 'across', 'coast', 'gap' or 'symbol', "
+                                f"not {kind!r}", src)
         if kind == "symbol":
             symbols.append(_symbol_class(str(name), v, src, terrain=False))
             continue
         if kind == "coast":
             feats.append(_coast_feature(str(name), v, terrains, src))
+            continue
+        if kind == "gap":
+            feats.append(_gap_feature(str(name), v, fspec, src))
             continue
         if not isinstance(v, Mapping) or not (v.get("colour") or v.get("color")):
             raise DataFileError(f"feature {name!r} needs a colour ('#rrggbb')", src)
@@ -257,6 +262,28 @@ def _coast_feature(name: str, v: Any, terrains: Sequence[TerrainClass], src: str
     rgb = _colour(v.get("colour") or v.get("color") or COAST_COLOUR, f"feature {name!r}", src)
     lab = tuple(float(x) for x in rgb_to_lab(np.array(rgb, float)))
     return FeatureClass(name, lab, "coast", terrains=names)  # type: ignore[arg-type]
+
+
+def _gap_feature(name: str, v: Mapping[str, Any], fspec: Mapping[str, Any], src: str) -> FeatureClass:
+    """A ``kind: gap`` feature: the sides an ``across`` feature (``link:``) crosses where an ``along``
+    feature (``line:``) breaks off - a road through a gate in a wall, over a bridge hiding a river: the
+    line's sides meet both ends of the side, which is not itself a side of the line. Found from the
+    other two features, after them; drawn in ``colour`` (default: the link's)."""
+    got: dict[str, str] = {}
+    for key, want in (("link", "across"), ("line", "along")):
+        ref = v.get(key)
+        other = fspec.get(ref) if isinstance(ref, str) else None
+        okind = (other.get("kind", "along") if isinstance(other, Mapping) else "along") if other is not None else None
+        if okind != want:
+            raise DataFileError(f"feature {name!r} is a gap: '{key}:' names an '{want}' feature of the legend "
+                                f"(got {ref!r})", src)
+        got[key] = str(ref)
+    link = fspec[got["link"]]
+    colour = v.get("colour") or v.get("color") or (link if isinstance(link, str) else link.get("colour")
+                                                   or link.get("color"))
+    rgb = _colour(colour, f"feature {name!r}", src)
+    lab = tuple(float(x) for x in rgb_to_lab(np.array(rgb, float)))
+    return FeatureClass(name, lab, "gap", link=str(got["link"]), line=str(got["line"]))  # type: ignore[arg-type]
 
 
 def _get(v: Mapping[Any, Any], key: str) -> Any:

@@ -94,7 +94,7 @@ def _hexsides(image: Image.Image, grid: Grid, leg: Legend, ext: Extraction) -> N
     learned: list[tuple[FeatureClass, np.ndarray, list[int], list[int]]] = []
     colours: dict[str, np.ndarray] = {}
     for feat in leg.features:
-        if feat.kind == "coast":
+        if feat.kind in ("coast", "gap"):
             continue
         colour = np.array(feat.lab, np.float32)
         dist = _dist(lab, onimg, colour)
@@ -224,7 +224,22 @@ def _hexsides(image: Image.Image, grid: Grid, leg: Legend, ext: Extraction) -> N
                 ext.side_scores[name] = {keys[k]: round(float(score[k]), 4) for k in range(len(keys)) if score[k] > 0}
                 for k in np.nonzero(score >= 0.5)[0]:
                     found.setdefault(keys[k], set()).add(name)
+    _gaps(leg, keys, vertex_ids, found)
     ext.hexsides = {kk: frozenset(v) for kk, v in sorted(found.items())}
+
+
+def _gaps(leg: Legend, keys: Sequence[str], vertex_ids: np.ndarray, found: dict[str, set[str]]) -> None:
+    """``gap`` features (:func:`~toolkit.terrain.extract_legend._gap_feature`): a side the link crosses,
+    not itself a side of the line, whose two end vertices the line's sides both meet."""
+    for feat in leg.features:
+        if feat.kind != "gap":
+            continue
+        has = np.array([feat.line in found.get(kk, ()) for kk in keys], dtype=bool)
+        met = np.zeros(int(vertex_ids.max()) + 1 if vertex_ids.size else 0, dtype=bool)
+        met[vertex_ids[has].ravel()] = True
+        for k, kk in enumerate(keys):
+            if feat.link in found.get(kk, ()) and not has[k] and met[vertex_ids[k]].all():
+                found[kk].add(feat.name)
 
 
 

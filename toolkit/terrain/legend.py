@@ -10,7 +10,7 @@ reads, and refuses what it does not know with the file's line: a misspelt sectio
 * ``symbol: true`` on a terrain: its ``hexes`` are examples of a printed symbol, found by shape;
 * ``min_share`` on a terrain: the least share of the hex it must cover to be chosen (with ``priority``);
 * ``priority: [city, forest, clear]``: the order rules are tried in (thresholds learned from examples);
-* features under ``features:`` with ``kind`` ``along`` | ``across`` | ``coast`` | ``symbol``.
+* features under ``features:`` with ``kind`` ``along`` | ``across`` | ``coast`` | ``gap`` | ``symbol``.
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ TOP_KEYS = ("terrain", "features", "priority", "ink", "max_delta_e", "note")
 TERRAIN_KEYS = ("colour", "color", "hexes", "box", "points", "sample", "water", "symbol", "min_share",
                 "tolerance", "threshold")
 FEATURE_KEYS = ("colour", "color", "kind", "tolerance", "threshold", "yes", "no", "on_coast", "mask", "terrain",
-                "hexes", "trace")
+                "hexes", "trace", "link", "line")
 
 
 def _where(block: Any, key: Any) -> str:

@@ -303,7 +303,7 @@ class _Clock:
 
 
 def _draw_features(d: ImageDraw.ImageDraw, ext: Extraction, lay: Layout, size: float, pal: _Palette) -> None:
-    """Hexside features: thick lines along the side (along, coast), bars across it (across)."""
+    """Hexside features: thick lines along the side (along, coast, gap), bars across it (across)."""
     fw = max(2, int(size * 0.12))
     kinds = {f.name: f.kind for f in ext.legend.features}
     for key, feats in ext.hexsides.items():
@@ -311,7 +311,7 @@ def _draw_features(d: ImageDraw.ImageDraw, ext: Extraction, lay: Layout, size: f
         ha, hb = ext.grid.hex(a), ext.grid.hex(b)
         for fname in feats:
             col = pal.feature[fname]
-            if kinds[fname] in ("along", "coast"):
+            if kinds[fname] in ("along", "coast", "gap"):
                 d.line(lay.hexside_endpoints(Hexside.between(ha, hb)), fill=col, width=fw)
             else:
                 pa, pb = lay.hex_to_pixel(ha), lay.hex_to_pixel(hb)
