@@ -254,15 +254,12 @@ def _box_share(m: np.ndarray, r: int) -> np.ndarray:
     return (c[n:, n:] - c[:-n, n:] - c[n:, :-n] + c[:-n, :-n]) / float(n * n)
 
 
-def _remove_ink(mask: np.ndarray, lay: Layout, f: int, s: float,
-                ink: Sequence[tuple[float, float, np.ndarray]], offset: tuple[float, float]) -> None:
-    """Clear the printed symbols (their templates grown by ``INK_GROW``) from ``mask`` in place."""
+def _remove_ink(mask: np.ndarray, f: int, ink: Sequence[tuple[float, float, np.ndarray]],
+                offset: tuple[float, float]) -> None:
+    """Clear the printed symbols (their templates, as matched: not grown, a road's end meets a town
+    dot's edge) from ``mask`` in place."""
     h, w = mask.shape
-    grow = max(1, round(INK_GROW * s))
-    for x, y, template in ink:
-        stamp = np.pad(template, grow)
-        for _ in range(grow):
-            stamp = _dilate(stamp)
+    for x, y, stamp in ink:
         th, tw = stamp.shape
         cx, cy = round((x - offset[0] - (f - 1) / 2) / f), round((y - offset[1] - (f - 1) / 2) / f)
         y0, x0 = cy - th // 2, cx - tw // 2
@@ -360,7 +357,7 @@ def ink_crossings(image: Image.Image, grid: Grid, sides: Sequence[Hexside], colo
     dark = (dist < DARK_TOLERANCE)[codes]
     light = (tab[0] > col[0] + LIGHT)[codes]
     for m in (inky, dark):
-        _remove_ink(m, lay, f, s, ink, offset)
+        _remove_ink(m, f, ink, offset)
     # the calibrated hex lines, drawn
     gpic = Image.new("L", (inky.shape[1], inky.shape[0]), 0)
     draw = ImageDraw.Draw(gpic)
@@ -387,7 +384,7 @@ def ink_crossings(image: Image.Image, grid: Grid, sides: Sequence[Hexside], colo
     scores: dict[str, np.ndarray] = {}
     taken: dict[str, str] = {}
     dbl_hit = _crossed(double, lay, sides, inky, into=True)
-    one_hit = _crossed(single, lay, sides, inky)
+    one_hit = _crossed(single, lay, sides, lines)  # an area of the long lines: a road ends in a city
     # a double line broken by a bridge box: the box's walls cross the side, the double line goes on
     # beyond it on both sides
     river = np.zeros(len(sides), dtype=bool) if bridged is None else np.asarray(bridged, dtype=bool)
