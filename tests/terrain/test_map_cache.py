@@ -65,9 +65,9 @@ def test_a_corrupt_entry_is_parsed_again_and_rewritten(ww: Path, tmp_path: Path,
     else:  # a well-formed entry whose payload is not a map
         import hashlib
         import pickle
-        n = len(b"wgt-map-cache/1\n")
+        n = len(b"wgt-map-cache/2\n")
         payload = pickle.dumps({"not": "a map"})
-        entry.write_bytes(blob[: n + 32] + hashlib.sha256(payload).digest() + payload)
+        entry.write_bytes(blob[: n + 32] + hashlib.blake2b(payload, digest_size=32).digest() + payload)
     assert cache.cached_map(ww.read_bytes()) is None
     assert dumps_map(load_map(ww)) == want
     assert entry.read_bytes() == blob  # rewritten whole

@@ -12,10 +12,7 @@ warning (the bundled games come first).
 from __future__ import annotations
 
 import importlib
-import importlib.machinery
-import importlib.util
 import os
-import pkgutil
 import re
 import sys
 from functools import cache
@@ -50,10 +47,8 @@ def discover() -> dict[str, Game]:
 @cache
 def _discover(extra: tuple[Path, ...]) -> dict[str, Game]:
     found: dict[str, Game] = {}
-    for info in pkgutil.iter_modules(__path__):
-        if not info.ispkg:
-            continue
-        module = importlib.import_module(f"{__name__}.{info.name}")
+    for name in _bundled():
+        module = importlib.import_module(f"{__name__}.{name}")
         _add(found, getattr(module, "GAME", None), module.__name__)
     for folder in extra:
         for package in _game_folders(folder):
@@ -63,6 +58,21 @@ def _discover(extra: tuple[Path, ...]) -> dict[str, Game]:
                 raise InputError(f"game folder {package}: its __init__.py exposes {got}")
             _add(found, game, str(package))
     return dict(sorted(found.items()))
+
+
+def _bundled() -> list[str]:
+    """The subpackages of this package (folders holding an ``__init__.py``), by name: what
+    ``pkgutil.iter_modules`` lists as packages, without importing pkgutil (start-up, issue 11)."""
+    out: list[str] = []
+    for folder in __path__:
+        try:
+            names = sorted(os.listdir(folder))
+        except OSError:
+            continue
+        for name in names:
+            if name.isidentifier() and name not in out and os.path.isfile(os.path.join(folder, name, "__init__.py")):
+                out.append(name)
+    return out
 
 
 def _add(found: dict[str, Game], game: object, where: str) -> None:
@@ -84,6 +94,9 @@ def _game_folders(folder: Path) -> list[Path]:
 
 def _import_folder(package: Path) -> object:
     """Import a game folder as the package ``wgt_games.<name>`` (so its relative imports work)."""
+    import importlib.machinery
+    import importlib.util
+
     if EXTERNAL_PACKAGE not in sys.modules:
         parent = importlib.util.module_from_spec(importlib.machinery.ModuleSpec(EXTERNAL_PACKAGE, None,
                                                                                  is_package=True))

@@ -12,7 +12,6 @@ line); :func:`line_of` reads either, so any loader that records them plugs in.
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Callable, Mapping
 from dataclasses import KW_ONLY, field
 from typing import Any
@@ -275,6 +274,8 @@ class Record(Spec):
             if key in _META:
                 continue
             if key not in self.fields:
+                import difflib  # only for this message (start-up: ~3M instructions to import)
+
                 close = difflib.get_close_matches(str(key), list(self.fields), n=1, cutoff=0.6)
                 hint = f"did you mean {close[0]!r}?" if close else f"known: {', '.join(self.fields) or 'none'}"
                 where = _At(at.prefix, "", line_of(value, str(key)) or at.line)

@@ -24,7 +24,6 @@ Roads and rails are hexside features between the two hexes whose centres they jo
 
 from __future__ import annotations
 
-import difflib
 import math
 import re
 import unicodedata
@@ -311,6 +310,8 @@ class TerrainMap:
         if len(ids) > 1:
             raise HexIdError(f"place {name!r} is ambiguous: hexes {', '.join(sorted(ids))}")
         names = sorted(n for n in self.places())
+        import difflib  # only for this message (start-up: ~3M instructions to import)
+
         close = difflib.get_close_matches(name, names, n=3, cutoff=0.6)
         hint = f" (did you mean {', '.join(close)}?)" if close else ""
         shown = repr(name) if len(name) <= 60 else repr(name[:50]) + f"... ({len(name)} characters)"
