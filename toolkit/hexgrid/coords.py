@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterator
-from typing import Literal, NamedTuple
+from typing import Any, Literal, NamedTuple
 
 from ..records import record
 
@@ -46,6 +46,11 @@ class Hex(NamedTuple):
 
     q: int
     r: int
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # pickled (the map cache holds thousands) as tuple.__new__(Hex, (q, r)): loading runs no Python code
+        # for a hex, where the named tuple's own __new__ is a Python function (~5M instructions a start-up)
+        return (tuple.__new__, (Hex, (self[0], self[1])))
 
     @property
     def s(self) -> int:
