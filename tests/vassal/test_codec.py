@@ -200,3 +200,28 @@ def test_fuzz_obfuscated_saves(text, key):
         return
     if save.text() == "begin_save" + ESC + text:
         assert save.saved_game_bytes() == data
+
+
+def test_command_text_split_on_esc_is_str_split():
+    """The command parser finds ESCs with str.find while they are few, then with str.split: same parts."""
+    import random
+
+    from toolkit.vassal.commands import _split_esc
+
+    rnd = random.Random(3)
+    for _ in range(5_000):
+        text = "".join(rnd.choice("a\x1b\\'") for _ in range(rnd.randint(0, 30)))
+        assert _split_esc(text) == text.split("\x1b")
+    many = "x\x1b" * 30_000 + "y"
+    assert _split_esc(many) == many.split("\x1b")
+
+
+def test_add_piece_types_of_one_length_head_and_tail_stay_apart():
+    """The type memo finds a piece's type by length, head and tail, then compares the whole text."""
+    from toolkit.vassal.commands import AddPiece, parse
+
+    head, tail = "h" * 60, "t" * 60
+    types = [f"{head}{middle}{tail}" for middle in ("aa", "ab", "b\\/", "ba")] * 3
+    for i, type in enumerate(types):
+        piece = parse(f"+/{i}/{type}/state{i}")
+        assert piece == AddPiece(str(i), type.replace("\\/", "/"), f"state{i}")

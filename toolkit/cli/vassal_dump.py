@@ -15,6 +15,7 @@ if TYPE_CHECKING:
     from ..vassal.module import Module
     from ..vassal.position import PlacedPiece
     from ..vassal.save import SaveFile
+    from ..vassal.traits import Trait
 
 
 _XML_ROOT = re.compile(rb"<([A-Za-z_][\w.:-]*)")
@@ -125,19 +126,18 @@ def stream_json(data: dict[str, object], pieces: list[Any]) -> None:
     # the fields before the traits, as json.dumps(p.to_dict(traits=False)) writes them: strings by the C encoder
     # json.dumps uses (ensure_ascii=False), None as null, the coordinates (ints) by repr
     enc = encode_basestring
+
+    def text_of(t: Trait) -> str:
+        trait_key = (type(t), t.type, t.state)
+        text = traits.get(trait_key)
+        if text is None:
+            text = traits[trait_key] = json.dumps(t.describe(), ensure_ascii=False)
+        t._json = (t.state, text)
+        return text
+
     for p in pieces:
-        encoded = []
-        for t in p.traits:
-            cached = t._json  # a layer shared by pieces of one type (decode_chain_shared) keeps its text
-            if cached is not None and cached[0] is t.state:
-                text = cached[1]
-            else:
-                trait_key = (type(t), t.type, t.state)
-                text = traits.get(trait_key)
-                if text is None:
-                    text = traits[trait_key] = json.dumps(t.describe(), ensure_ascii=False)
-                t._json = (t.state, text)
-            encoded.append(text)
+        # a layer shared by pieces of one type (decode_chain_shared) keeps its text
+        encoded = [c[1] if (c := t._json) is not None and c[0] is t.state else text_of(t) for t in p.traits]
         m, b, loc, h, st, sd = p.map, p.board, p.location, p.hex, p.stack, p.side
         out.write(f'{sep}{{"id": {enc(p.id)}, "kind": {enc(p.kind)}, "name": {enc(p.name)}, '
                   f'"map": {"null" if m is None else enc(m)}, "x": {int.__repr__(p.x)}, "y": {int.__repr__(p.y)}, '

@@ -397,11 +397,29 @@ def parse(text: str, *, source: str = "savedGame") -> Command:
 def _parse(text: str, source: str, depth: int) -> Command:
     if depth > MAX_NESTING:
         raise VassalFormatError(f"{source}: commands nested more than {MAX_NESTING} levels deep")
-    parts = text.split(ESC)
+    parts = _split_esc(text)
     if len(parts) == 1:  # a leaf; a quoted one is a list of its unquoted self (split gives one other token)
         token = _unquote(text)
         return _leaf(text, source, depth) if token is text else CommandList([_leaf(token, source, depth + 1)])
     return _parse_list(parts, source, depth)
+
+
+def _split_esc(text: str) -> list[str]:
+    """``text.split(ESC)``, by ``str.find`` (memchr) while the parts are few: a save's 14 MB of commands hold a
+    few thousand ESCs, which ``str.split`` finds testing every character (8.5 ms against 1.7 ms)."""
+    parts: list[str] = []
+    append = parts.append
+    find = text.find
+    start = 0
+    while len(parts) < 20_000:
+        end = find(ESC, start)
+        if end < 0:
+            append(text[start:])
+            return parts
+        append(text[start:end])
+        start = end + 1
+    parts.extend(text[start:].split(ESC))  # many short commands (a long log): split is faster
+    return parts
 
 
 def _parse_list(parts: list[str], source: str, depth: int) -> CommandList:
@@ -437,9 +455,11 @@ def _unquote(token: str) -> str:
 
 #: the type of an add-piece command by its raw text (less its escaping of slashes and quotes; None when a slash
 #: is unescaped): a save's pieces share a few hundred types of several KB each, unescaped once each, and the
-#: pieces of one type then share one string (whose hash the trait decoder's memo computes once)
-_TYPES: dict[str, str | None] = {}
+#: pieces of one type then share one string (whose hash the trait decoder's memo computes once). Found by the
+#: raw text's length, head and tail, then compared in place: a piece's raw type is neither copied nor hashed.
+_TYPES: dict[tuple[int, str, str], list[tuple[str, str | None]]] = {}
 _TYPES_SIZE = 4096
+_TYPES_PER_KEY = 8
 
 
 def _add_piece(text: str) -> AddPiece | None:
@@ -449,14 +469,21 @@ def _add_piece(text: str) -> AddPiece | None:
     third = text.rfind("/")
     if second < 0 or third <= second or text[second - 1] == "\\" or text[third - 1] == "\\":
         return None
-    raw = text[second + 1:third]
-    try:
-        type = _TYPES[raw]
-    except KeyError:
+    start = second + 1
+    key = (third - start, text[start:start + 48], text[max(start, third - 48):third])
+    type: str | None = None
+    for raw, unescaped in _TYPES.get(key, ()):
+        if text.startswith(raw, start, third):  # of the same length: the same text
+            type = unescaped
+            break
+    else:
+        raw = text[start:third]
         type = _unquote(raw) if "/" not in raw else _unescaped(raw.split("/"))
         if len(_TYPES) >= _TYPES_SIZE:
             _TYPES.clear()
-        _TYPES[raw] = type
+        same = _TYPES.setdefault(key, [])
+        if len(same) < _TYPES_PER_KEY:
+            same.append((raw, type))
     if type is None:
         return None
     return AddPiece(_unquote(text[2:second]), type, _unquote(text[third + 1:]))
