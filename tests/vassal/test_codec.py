@@ -225,3 +225,12 @@ def test_add_piece_types_of_one_length_head_and_tail_stay_apart():
     for i, type in enumerate(types):
         piece = parse(f"+/{i}/{type}/state{i}")
         assert piece == AddPiece(str(i), type.replace("\\/", "/"), f"state{i}")
+
+
+@pytest.mark.parametrize("key", [0x00, 0x1B, 0x7F, 0x80, 0xA5, 0xFF])
+def test_deobfuscate_ascii_and_utf8_text_with_every_kind_of_key(key):
+    """ASCII text is XORed and decoded in one pass (charmap); other text falls back to XOR then UTF-8."""
+    from toolkit.vassal.codec import deobfuscate, obfuscate
+
+    for text in ("", "begin_save\x1b+/1/piece;;;a.png;A/null;0;0", "h\u00e9llo \u2713 w\u00f6rld", "\x7f\x00\t\\"):
+        assert deobfuscate(obfuscate(text, key)) == (text, key)

@@ -7,6 +7,7 @@ real file reproduces it byte for byte.
 from __future__ import annotations
 
 import binascii
+import codecs
 import re
 from collections.abc import Iterable
 
@@ -54,7 +55,21 @@ def deobfuscate(data: bytes, source: str = "savedGame") -> tuple[str, int | None
     except (binascii.Error, ValueError):
         raise VassalFormatError(f"{source}: obfuscated data holds a character that is not a hex digit") from None
     key = int(data[5:7], 16)
-    return _utf8(raw.translate(_xor_table(key)), source), key
+    try:  # ASCII text (the usual save): XOR and decode in one pass
+        return codecs.charmap_decode(raw, "strict", _ascii_map(key))[0], key
+    except UnicodeDecodeError:  # a byte that is not ASCII once XORed: UTF-8 text (or not text at all)
+        return _utf8(raw.translate(_xor_table(key)), source), key
+
+
+_ASCII_MAPS: dict[int, str] = {}
+
+
+def _ascii_map(key: int) -> str:
+    """A ``charmap_decode`` table: each byte XOR ``key`` when that is ASCII, else undefined (U+FFFE: an error)."""
+    table = _ASCII_MAPS.get(key)
+    if table is None:
+        table = _ASCII_MAPS[key] = "".join(chr(b ^ key) if b ^ key < 0x80 else "\ufffe" for b in range(256))
+    return table
 
 
 def obfuscate(text: str, key: int | None = 0, *, upper: bool = False) -> bytes:
