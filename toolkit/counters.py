@@ -55,7 +55,7 @@ from typing import Any
 from . import data
 from . import yamlfile as yf
 from .errors import DataFileError, InputError
-from .fileio import read_text
+from .fileio import decode_text, read_bytes
 from .records import record
 
 __all__ = [
@@ -305,10 +305,25 @@ def _resolve_path(path_or_slug: str | Path) -> Path:
     return data.counters_path(text)
 
 
+#: what parsing a counter file depends on (its cache entries are stamped with them)
+_PARSER_MODULES = ("counters.py", "yamlfile.py", "records.py", "fileio.py")
+
+
 def load_counters(path_or_slug: str | Path) -> CounterSet:
-    """Load and validate a counter file (a path, or a game slug naming ``counters/<slug>.yaml``)."""
+    """Load and validate a counter file (a path, or a game slug naming ``counters/<slug>.yaml``).
+
+    A file that parsed cleanly is cached as parsed (:func:`toolkit.terrain.cache.cached_parse`, by its path,
+    bytes and the parser's code): reading Winter War's counters took ~16M instructions of a ``wgt check``."""
+    from .terrain.cache import cached_parse, store_parse
+
     path = _resolve_path(path_or_slug)
-    return parse_counters(read_text(path, "counter file"), str(path))
+    raw = read_bytes(path, "counter file")
+    found = cached_parse("counters", raw, str(path), _PARSER_MODULES)
+    if isinstance(found, CounterSet):
+        return found
+    cset = parse_counters(decode_text(raw, path), str(path))
+    store_parse("counters", raw, str(path), _PARSER_MODULES, cset)
+    return cset
 
 
 def parse_counters(text: str, source: str = "<counters>") -> CounterSet:

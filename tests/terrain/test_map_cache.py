@@ -95,3 +95,43 @@ def test_turned_off_and_small_maps_write_nothing(ww: Path, tmp_path: Path, monke
     with pytest.raises(DataFileError):  # a broken map is an error from the parser, never cached
         load_map(small)
     assert _entries(tmp_path) == []
+
+
+# --- counter files (toolkit.counters.load_counters through cache.cached_parse) ----------------------------
+
+
+@pytest.fixture
+def counters_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    from toolkit.data import counters_path
+
+    monkeypatch.delenv("WGT_NO_CACHE", raising=False)
+    monkeypatch.setenv("WGT_CACHE_DIR", str(tmp_path / "cache"))
+    dst = tmp_path / "ww-counters.yaml"
+    shutil.copyfile(counters_path("winter-war"), dst)
+    return dst
+
+
+def test_counters_come_from_the_cache_as_parsed_and_an_edit_or_damage_parses_again(counters_file: Path,
+                                                                                  tmp_path: Path) -> None:
+    from toolkit.counters import load_counters, parse_counters
+
+    parsed = parse_counters(counters_file.read_text(encoding="utf-8"), str(counters_file))
+    first = load_counters(counters_file)
+    [entry] = sorted((tmp_path / "cache" / "counters").glob("*.pickle"))
+    second = load_counters(counters_file)
+    assert first == second == parsed and second is not first and second.source == str(counters_file)
+    # another path with the same bytes: its own entry (a counter set names its file)
+    other = tmp_path / "other.yaml"
+    shutil.copyfile(counters_file, other)
+    assert load_counters(other).source == str(other)
+    assert len(list((tmp_path / "cache" / "counters").glob("*.pickle"))) == 2
+    # a damaged entry is not used, and is written again
+    blob = entry.read_bytes()
+    entry.write_bytes(blob[:-10] + bytes([blob[-10] ^ 0xFF]) + blob[-9:])
+    assert load_counters(counters_file) == parsed
+    assert entry.read_bytes() == blob
+    # an edited file is parsed (its errors come from the parser, with their line)
+    counters_file.write_text(counters_file.read_text(encoding="utf-8").replace("side: soviet", "side: sovjet", 1),
+                             encoding="utf-8")
+    with pytest.raises(DataFileError, match="sovjet"):
+        load_counters(counters_file)

@@ -123,11 +123,14 @@ def cached_map(raw: bytes) -> Any:
     payload = blob[n + 64:]
     if _digest(payload) != blob[n + 32:n + 64]:
         return None
-    import pickle
+    try:  # the C unpickler alone: pickle.py (its pure-Python pickler) costs ~4M instructions to import
+        from _pickle import loads
+    except ImportError:  # pragma: no cover - CPython always has _pickle
+        from pickle import loads
 
     from .model import TerrainMap
     try:
-        m = pickle.loads(payload)
+        m = loads(payload)
     except Exception:  # an entry from another version of the classes: parse again
         return None
     return m if isinstance(m, TerrainMap) else None
@@ -169,5 +172,80 @@ def store_map(raw: bytes, tmap: Any) -> None:
         folder.mkdir(mode=0o700, parents=True, exist_ok=True)
         key = _key(raw)
         atomic_write(_entry(folder, key), _MAGIC + key + _digest(payload) + payload)
+    except (OSError, ToolkitError, pickle.PicklingError, TypeError, AttributeError):
+        pass
+
+
+# --- other parsed files (counter files): the same entries, keyed also by the file's path ------------------
+
+_module_stamps: dict[tuple[str, ...], bytes] = {}
+
+
+def _modules_stamp(modules: tuple[str, ...]) -> bytes:
+    """Python's version and the name, size and modification time of each of ``modules`` (paths of the
+    package's own modules, relative to ``toolkit``): what parsing the file depends on."""
+    stamp = _module_stamps.get(modules)
+    if stamp is None:
+        root = Path(__file__).resolve().parent.parent
+        parts = [sys.version]
+        for name in modules:
+            st = os.stat(root / name)
+            parts.append(f"{name}:{st.st_size}:{st.st_mtime_ns}")
+        stamp = _module_stamps[modules] = "\n".join(parts).encode()
+    return stamp
+
+
+def _parsed_entry(kind: str, raw: bytes, source: str, modules: tuple[str, ...]) -> tuple[Path, bytes] | None:
+    folder = cache_folder()
+    if folder is None:
+        return None
+    key = _digest(kind.encode() + b"\0" + _modules_stamp(modules) + b"\0"
+                  + source.encode("utf-8", "surrogatepass") + b"\0" + raw)
+    return _entry(folder.parent / kind, key), key
+
+
+def cached_parse(kind: str, raw: bytes, source: str, modules: tuple[str, ...]) -> Any:
+    """What parsing ``raw`` (the bytes of the file ``source``) gave, as :func:`store_parse` cached it under
+    ``kind`` (a folder beside the maps'), or None (no cache, no entry, an entry failing its check, or an
+    edited module of ``modules``). Keyed by the path too: a parsed file names its source."""
+    try:
+        found = _parsed_entry(kind, raw, source, modules)
+        if found is None:
+            return None
+        path, key = found
+        blob = path.read_bytes()
+    except OSError:
+        return None
+    n = len(_MAGIC)
+    if blob[:n] != _MAGIC or blob[n:n + 32] != key:
+        return None
+    payload = blob[n + 64:]
+    if _digest(payload) != blob[n + 32:n + 64]:
+        return None
+    try:
+        from _pickle import loads
+    except ImportError:  # pragma: no cover - CPython always has _pickle
+        from pickle import loads
+    try:
+        return loads(payload)
+    except Exception:  # an entry from another version of the classes: parse again
+        return None
+
+
+def store_parse(kind: str, raw: bytes, source: str, modules: tuple[str, ...], value: Any) -> None:
+    """Cache ``value``, parsed from ``raw`` (the file ``source``), for :func:`cached_parse`; any failure to
+    write is ignored."""
+    import pickle
+
+    from ..errors import ToolkitError
+    from ..fileio import atomic_write
+    try:
+        found = _parsed_entry(kind, raw, source, modules)
+        if found is None:
+            return
+        path, key = found
+        payload = pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)
+        path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+        atomic_write(path, _MAGIC + key + _digest(payload) + payload)
     except (OSError, ToolkitError, pickle.PicklingError, TypeError, AttributeError):
         pass
