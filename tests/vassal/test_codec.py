@@ -234,3 +234,17 @@ def test_deobfuscate_ascii_and_utf8_text_with_every_kind_of_key(key):
 
     for text in ("", "begin_save\x1b+/1/piece;;;a.png;A/null;0;0", "h\u00e9llo \u2713 w\u00f6rld", "\x7f\x00\t\\"):
         assert deobfuscate(obfuscate(text, key)) == (text, key)
+
+
+def test_nested_add_pieces_read_in_place_round_trip():
+    """A save's pieces are a nested list whose parts keep their escaping backslash until read: the add-piece
+    commands in it (read in place), quoted ones and deeper lists decode as they encode."""
+    from toolkit.vassal.commands import AddPiece, CommandList, TextCommand, parse
+
+    inner = CommandList([AddPiece("1", "piece;;;a.png;A", "null;0;0"), AddPiece("2", "t\\with/slash", "s'"),
+                         CommandList([AddPiece("3", "piece;;;b.png;B", "Map;1;2"), TextCommand("x\\")]),
+                         TextCommand("'quoted'"), AddPiece("4", "last", "state\\")])
+    tree = CommandList([TextCommand("begin_save"), inner, TextCommand("end_save")])
+    text = tree.encode()
+    assert parse(text) == tree
+    assert parse(text).encode() == text

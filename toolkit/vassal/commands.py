@@ -422,29 +422,38 @@ def _split_esc(text: str) -> list[str]:
     return parts
 
 
-def _parse_list(parts: list[str], source: str, depth: int) -> CommandList:
+def _parse_list(parts: list[str], source: str, depth: int, escaped: bool = False) -> CommandList:
     """The list whose text split on ESC gives ``parts``: ``split(text, ESC)`` done on the parts, and a
     nested list (its ESCs escaped by a backslash) decoded from its own parts, which are those parts less
     that backslash, rather than joined into one text to be split again (a save's pieces are one such list
-    of 12 MB)."""
+    of 12 MB). ``escaped``: every part but the last still ends with that backslash (an add-piece command is
+    read in place, not copied without it)."""
     if depth > MAX_NESTING:
         raise VassalFormatError(f"{source}: commands nested more than {MAX_NESTING} levels deep")
     items: list[Command] = []
     group: list[str] = []
     last = len(parts) - 1
     for i, part in enumerate(parts):
-        if i < last and part[-1:] == "\\":
-            group.append(part[:-1])
+        end = len(part) - 1 if escaped and i < last else len(part)
+        if i < last and part[end - 1:end] == "\\":
+            group.append(part[:end] if end < len(part) else part)
             continue
         if group:
-            group.append(part)
-            if group[0][:1] == "'" and part[-1:] == "'":  # a quoted token: unquoted, then decoded as text
-                items.append(_parse(ESC.join(group)[1:-1], source, depth + 1))
+            group.append(part[:end] if end < len(part) else part)
+            if group[0][:1] == "'" and group[-1][-1:] == "'":  # a quoted token: unquoted, then decoded as text
+                items.append(_parse(ESC.join([g[:-1] for g in group[:-1]] + group[-1:])[1:-1], source, depth + 1))
             else:
-                items.append(_parse_list(group, source, depth + 1))
+                items.append(_parse_list(group, source, depth + 1, True))
             group = []
-        else:  # one part holds no ESC
-            items.append(_leaf(_unquote(part), source, depth + 1))
+            continue
+        if end < len(part):  # one part holds no ESC, and ends with the backslash of the list holding it
+            if part[:2] == "+/":
+                added = _add_piece(part, end)
+                if added is not None:
+                    items.append(added)
+                    continue
+            part = part[:end]
+        items.append(_leaf(_unquote(part), source, depth + 1))  # one part holds no ESC
     return CommandList(items)
 
 
@@ -462,15 +471,17 @@ _TYPES_SIZE = 4096
 _TYPES_PER_KEY = 8
 
 
-def _add_piece(text: str) -> AddPiece | None:
-    """``+/id/type/state`` when exactly its three slashes are unescaped (the type's own are escaped): what
-    ``split(text, "/")`` gives, found without splitting the type; None otherwise."""
-    second = text.find("/", 2)
-    third = text.rfind("/")
+def _add_piece(text: str, end: int | None = None) -> AddPiece | None:
+    """``+/id/type/state`` (``text[:end]``) when exactly its three slashes are unescaped (the type's own are
+    escaped): what ``split(text, "/")`` gives, found without splitting the type; None otherwise."""
+    if end is None:
+        end = len(text)
+    second = text.find("/", 2, end)
+    third = text.rfind("/", 0, end)
     if second < 0 or third <= second or text[second - 1] == "\\" or text[third - 1] == "\\":
         return None
     start = second + 1
-    key = (third - start, text[start:start + 48], text[max(start, third - 48):third])
+    key = (third - start, text[start:min(start + 48, third)], text[max(start, third - 48):third])
     type: str | None = None
     for raw, unescaped in _TYPES.get(key, ()):
         if text.startswith(raw, start, third):  # of the same length: the same text
@@ -486,7 +497,7 @@ def _add_piece(text: str) -> AddPiece | None:
             same.append((raw, type))
     if type is None:
         return None
-    return AddPiece(_unquote(text[2:second]), type, _unquote(text[third + 1:]))
+    return AddPiece(_unquote(text[2:second]), type, _unquote(text[third + 1:end]))
 
 
 def _unescaped(parts: list[str]) -> str | None:
