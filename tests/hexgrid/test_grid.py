@@ -226,3 +226,23 @@ def test_grid_dict_round_trip(numbering: Numbering, c0: int, r0: int, w: int, h:
 def test_bad_grid_blocks(d: object, message: str) -> None:
     with pytest.raises(GridError, match=message):
         Grid.from_dict(d)  # type: ignore[arg-type]
+
+
+def test_a_pickled_grid_keeps_its_id_index_exactly():
+    """The map cache pickles grids: the built id index travels as flat columns and comes back as the same
+    two dicts of Hex named tuples, in the same order; a grid whose index is not built pickles without it."""
+    import pickle
+
+    from toolkit.hexgrid.coords import Hex, OffsetSystem
+    from toolkit.hexgrid.grid import Extent, Grid
+    from toolkit.hexgrid.numbering import CCRR
+
+    grid = Grid(CCRR(2, 2, offset=OffsetSystem("flat", "even")), Extent(1, 12, 1, 9, frozenset({(3, 3)})))
+    fresh = pickle.loads(pickle.dumps(grid))
+    assert fresh == grid and "_by_hex" not in fresh.__dict__
+    grid.ids()
+    again = pickle.loads(pickle.dumps(grid, protocol=pickle.HIGHEST_PROTOCOL))
+    assert list(again._by_hex.items()) == list(grid._by_hex.items())
+    assert list(again._by_id.items()) == list(grid._by_id.items())
+    assert all(type(h) is Hex for h in again._by_hex) and again.hex("0304") == grid.hex("0304")
+    assert again.ids() == fresh.ids() and again.neighbours(again.hex("0505")) == grid.neighbours(grid.hex("0505"))

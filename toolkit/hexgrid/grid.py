@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from dataclasses import field
 from functools import cached_property
+from itertools import repeat
 from typing import Any
 
 from ..errors import GridError, HexIdError
@@ -111,6 +112,29 @@ class Grid:
         c1, r1 = numbering.parse(last_id)
         gone = frozenset(numbering.parse(i) for i in missing)
         return cls(numbering, Extent(min(c0, c1), max(c0, c1), min(r0, r1), max(r0, r1), gone), layout)
+
+    # --- pickling (the map cache) -------------------------------------------------------------------
+
+    def __getstate__(self) -> dict[str, Any]:
+        """The fields, and the id index (when built) as three flat columns (ids, q's, r's): loading it
+        back builds the two dicts and the hexes in C loops, where pickle made each ``Hex`` and dict entry
+        one by one (~12M instructions for Winter War's 3,038 hexes, a quarter of loading the cached map)."""
+        state = dict(self.__dict__)
+        by_hex = state.pop("_by_hex", None)
+        state.pop("_by_id", None)
+        if by_hex is not None:
+            state["_index"] = (tuple(by_hex.values()), tuple(h[0] for h in by_hex), tuple(h[1] for h in by_hex))
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        state = dict(state)
+        index = state.pop("_index", None)
+        self.__dict__.update(state)
+        if index is not None:
+            ids, qs, rs = index
+            hexes = list(map(tuple.__new__, repeat(Hex), zip(qs, rs)))
+            self.__dict__["_by_hex"] = dict(zip(hexes, ids))
+            self.__dict__["_by_id"] = dict(zip(ids, hexes))
 
     # --- ids and hexes -------------------------------------------------------------------------
 
