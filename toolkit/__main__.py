@@ -4,7 +4,7 @@ import sys
 
 from .cli.fast import fast
 
-if not fast(sys.argv[1:]):
+if not fast(sys.argv[1:], own_process=True):
     from .cli.main import cli
 
     cli(prog_name="wgt")
