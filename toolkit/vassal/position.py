@@ -568,30 +568,42 @@ _PLANS: dict[tuple[str, int], tuple[bool, tuple[int, ...], tuple[int, ...], tupl
 
 
 def _plan(ptype: str, traits: Sequence[Trait]) -> tuple[bool, tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
-    """``(evaluated, naming, properties, restricted)`` of a piece type: whether its name can depend on properties
-    (:func:`_evaluated`), the indices of the layers that change the name (innermost first: :func:`piece_name`
-    over them alone gives the same name), of those :func:`piece_properties` reads and of restricted-access
-    layers (outermost first). The layers' classes follow from the type alone (:func:`make_trait`)."""
+    """``(evaluated, naming, properties, restricted)`` of a piece type: whether its name can depend on
+    properties (a label, or a layer that follows a property), the indices of the layers that change the name
+    (innermost first: :func:`piece_name` over them alone gives the same name), of those
+    :func:`piece_properties` reads and of restricted-access layers (outermost first). The layers' classes
+    follow from the type alone (:func:`make_trait`); what each class matters for is found once per class."""
     key = (ptype, len(traits))
     found = _PLANS.get(key)
     if found is None:
         if len(_PLANS) >= 4096:
             _PLANS.clear()
+        roles = [_ROLES.get(type(t)) or _role(type(t)) for t in traits]  # one lookup per layer
         found = _PLANS[key] = (
-            _evaluated(traits),
-            tuple(i for i in range(len(traits) - 1, -1, -1) if type(traits[i]).name_of is not Trait.name_of),
-            tuple(i for i, t in enumerate(traits) if isinstance(t, Marker | DynamicProperty | BasicPiece)),
-            tuple(i for i, t in enumerate(traits) if isinstance(t, Restricted)))
+            any(r & _LABEL or (r & _LAYER and _follows(t)) for r, t in zip(roles, traits)),
+            tuple(i for i in range(len(traits) - 1, -1, -1) if roles[i] & _NAMES),
+            tuple(i for i, r in enumerate(roles) if r & _PROPERTIES),
+            tuple(i for i, r in enumerate(roles) if r & _RESTRICTED))
     return found
 
 
-def _evaluated(traits: Sequence[Trait]) -> bool:
-    """Whether a piece's name can depend on properties (a label, or a layer that follows a property)."""
-    for t in traits:
-        if isinstance(t, Label) or (isinstance(t, Embellishment) and t.type.startswith("emb2;")
-                                    and t.field(21) == "true"):
-            return True
-    return False
+#: what a layer of a class matters for (bits), by class
+_ROLES: dict[type[Trait], int] = {}
+_OTHER, _NAMES, _PROPERTIES, _RESTRICTED, _LABEL, _LAYER = 1, 2, 4, 8, 16, 32
+
+
+def _role(cls: type[Trait]) -> int:
+    role = _ROLES[cls] = (_OTHER | (_NAMES if cls.name_of is not Trait.name_of else 0)
+                          | (_PROPERTIES if issubclass(cls, Marker | DynamicProperty | BasicPiece) else 0)
+                          | (_RESTRICTED if issubclass(cls, Restricted) else 0)
+                          | (_LABEL if issubclass(cls, Label) else 0)
+                          | (_LAYER if issubclass(cls, Embellishment) else 0))
+    return role
+
+
+def _follows(layer: Trait) -> bool:
+    """Whether a layer follows a property (its level set by an expression)."""
+    return layer.type.startswith("emb2;") and layer.field(21) == "true"
 
 
 def locate(save: SaveFile, module: Module | None = None, *, saved_properties: bool = True) -> list[PlacedPiece]:
