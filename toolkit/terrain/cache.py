@@ -113,8 +113,18 @@ def cached_map(raw: bytes) -> Any:
     if folder is None or len(raw) < MIN_BYTES:
         return None
     key = _key(raw)
+    m = _load_entry(_entry(folder, key), key)
+    if m is None:
+        return None
+    from .model import TerrainMap
+    return m if isinstance(m, TerrainMap) else None
+
+
+def _load_entry(path: Path, key: bytes) -> Any:
+    """The value pickled in the entry at ``path`` if it is one of ours for ``key`` and passes its check,
+    else None (absent, unreadable, another key, damaged, or from another version of the classes)."""
     try:
-        blob = _entry(folder, key).read_bytes()
+        blob = path.read_bytes()
     except OSError:
         return None
     n = len(_MAGIC)
@@ -127,13 +137,10 @@ def cached_map(raw: bytes) -> Any:
         from _pickle import loads
     except ImportError:  # pragma: no cover - CPython always has _pickle
         from pickle import loads
-
-    from .model import TerrainMap
     try:
-        m = loads(payload)
+        return loads(payload)
     except Exception:  # an entry from another version of the classes: parse again
         return None
-    return m if isinstance(m, TerrainMap) else None
 
 
 def _shared(tmap: Any) -> Any:
@@ -210,26 +217,9 @@ def cached_parse(kind: str, raw: bytes, source: str, modules: tuple[str, ...]) -
     edited module of ``modules``). Keyed by the path too: a parsed file names its source."""
     try:
         found = _parsed_entry(kind, raw, source, modules)
-        if found is None:
-            return None
-        path, key = found
-        blob = path.read_bytes()
     except OSError:
         return None
-    n = len(_MAGIC)
-    if blob[:n] != _MAGIC or blob[n:n + 32] != key:
-        return None
-    payload = blob[n + 64:]
-    if _digest(payload) != blob[n + 32:n + 64]:
-        return None
-    try:
-        from _pickle import loads
-    except ImportError:  # pragma: no cover - CPython always has _pickle
-        from pickle import loads
-    try:
-        return loads(payload)
-    except Exception:  # an entry from another version of the classes: parse again
-        return None
+    return None if found is None else _load_entry(*found)
 
 
 def store_parse(kind: str, raw: bytes, source: str, modules: tuple[str, ...], value: Any) -> None:

@@ -60,7 +60,7 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 
 import numpy as np
 from PIL import Image, ImageDraw
@@ -99,19 +99,8 @@ def crossings(image: Image.Image, grid: Grid, sides: Sequence[Hexside], colour: 
     tab = lab_table()
     lut = np.sqrt(((tab - np.asarray(colour, np.float32)[:, None]) ** 2).sum(axis=0)) < tol
     mask = lut[rgb_codes(np.asarray(work.convert("RGB")))]
-    h, w = mask.shape
     grow = max(1, round(INK_GROW * s))
-    for x, y, template in ink:
-        stamp = np.pad(template, grow)
-        for _ in range(grow):
-            stamp = _dilate(stamp)
-        th, tw = stamp.shape
-        cx, cy = round((x - (f - 1) / 2) / f), round((y - (f - 1) / 2) / f)
-        y0, x0 = cy - th // 2, cx - tw // 2
-        ys, xs = max(0, y0), max(0, x0)
-        ye, xe = min(h, y0 + th), min(w, x0 + tw)
-        if ye > ys and xe > xs:
-            mask[ys:ye, xs:xe] &= ~stamp[ys - y0:ye - y0, xs - x0:xe - x0]
+    _remove_ink(mask, f, [(x, y, _grow(np.pad(template, grow), grow)) for x, y, template in ink], (0.0, 0.0))
     raw = mask
     # half-widths at twice the working scale (hex lines and JPEG make the working scale's too coarse)
     g = max(1, f // 2)
@@ -122,34 +111,21 @@ def crossings(image: Image.Image, grid: Grid, sides: Sequence[Hexside], colour: 
     kf = f / g
     for _ in range(max(1, round(0.05 * s))):
         mask = _dilate(mask)
-    ends = np.array([lay.hexside_endpoints(sd) for sd in sides], dtype=np.float64).reshape(-1, 2, 2)
-    p0, vec = ends[:, 0], ends[:, 1] - ends[:, 0]
-    length = np.linalg.norm(vec, axis=1, keepdims=True)
-    nrm = np.stack([-vec[:, 1], vec[:, 0]], axis=1) / np.maximum(length, 1e-9)
-    na = max(12, round(0.9 * s))
-    ta = np.linspace(0.06, 0.94, na)
-    half = max(3, math.ceil(0.3 * s))
-    core = max(1, math.ceil(0.1 * s))
-    oa = np.arange(-half, half + 1, dtype=np.float64)
+    half, core, batches = _bands(lay, sides, mask.shape)
     out = np.zeros(len(sides))
     thick = np.zeros(len(sides), dtype=np.int32)
-    for b in range(0, len(sides), 4096):
-        sl = slice(b, b + 4096)
-        xs = p0[sl, None, None, 0] + vec[sl, None, None, 0] * ta[None, :, None] + nrm[sl, None, None, 0] * oa
-        ys = p0[sl, None, None, 1] + vec[sl, None, None, 1] * ta[None, :, None] + nrm[sl, None, None, 1] * oa
-        xi, yi = np.rint(xs).astype(np.intp), np.rint(ys).astype(np.intp)
-        on = (xi >= 0) & (xi < w) & (yi >= 0) & (yi < h)
-        band = mask[np.clip(yi, 0, h - 1), np.clip(xi, 0, w - 1)] & on
+    for sl, xs, ys, xi, yi, on in batches:
+        band = mask[yi, xi] & on
         neg = _near(band[:, :, : half - core + 1].any(axis=2))
         pos = _near(band[:, :, half + core:].any(axis=2))
         at = neg & pos
         crossed = at.any(axis=1)
-        area = (raw[np.clip(yi, 0, h - 1), np.clip(xi, 0, w - 1)] & on).mean(axis=(1, 2))
+        area = (raw[yi, xi] & on).mean(axis=(1, 2))
         out[sl] = crossed & (area < AREA)
         # the half-width on each side of the hex line, near (3 positions) where the line crosses it
         fy = np.clip(np.rint(ys * kf + (kf - 1) / 2), 0, dh - 1).astype(np.intp)
         fx = np.clip(np.rint(xs * kf + (kf - 1) / 2), 0, dw - 1).astype(np.intp)
-        d = np.where(on & raw[np.clip(yi, 0, h - 1), np.clip(xi, 0, w - 1)], depth[fy, fx], 0)
+        d = np.where(on & raw[yi, xi], depth[fy, fx], 0)
         for _ in range(3):
             at = _near(at)
         dn = np.where(at, d[:, :, : half - core + 1].max(axis=2), 0).max(axis=1)
@@ -269,31 +245,44 @@ def _remove_ink(mask: np.ndarray, f: int, ink: Sequence[tuple[float, float, np.n
             mask[ys:ye, xs:xe] &= ~stamp[ys - y0:ye - y0, xs - x0:xe - x0]
 
 
+def _bands(lay: Layout, sides: Sequence[Hexside], shape: tuple[int, ...]) -> tuple[int, int, Iterator[tuple[
+        slice, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]]]:
+    """The band sampled across each side: its half-width ``half`` and the hex line's own half-width
+    ``core`` (samples), and batches of (sides, x, y, column, row, on the image) with x and y of shape
+    (sides, along, across): along the middle 88% of the side, across from -half to +half; column and row
+    are the nearest pixel, clipped to the image of ``shape``."""
+    s = _size(lay)
+    h, w = shape[:2]
+    ends = np.array([lay.hexside_endpoints(sd) for sd in sides], dtype=np.float64).reshape(-1, 2, 2)
+    p0, vec = ends[:, 0], ends[:, 1] - ends[:, 0]
+    length = np.linalg.norm(vec, axis=1, keepdims=True)
+    nrm = np.stack([-vec[:, 1], vec[:, 0]], axis=1) / np.maximum(length, 1e-9)
+    ta = np.linspace(0.06, 0.94, max(12, round(0.9 * s)))
+    half = max(3, math.ceil(0.3 * s))
+    core = max(1, math.ceil(0.1 * s))
+    oa = np.arange(-half, half + 1, dtype=np.float64)
+
+    def batches() -> Iterator[tuple[slice, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]]:
+        for b in range(0, len(sides), 4096):
+            sl = slice(b, b + 4096)
+            xs = p0[sl, None, None, 0] + vec[sl, None, None, 0] * ta[None, :, None] + nrm[sl, None, None, 0] * oa
+            ys = p0[sl, None, None, 1] + vec[sl, None, None, 1] * ta[None, :, None] + nrm[sl, None, None, 1] * oa
+            xi, yi = np.rint(xs).astype(np.intp), np.rint(ys).astype(np.intp)
+            on = (xi >= 0) & (xi < w) & (yi >= 0) & (yi < h)
+            yield sl, xs, ys, np.clip(xi, 0, w - 1), np.clip(yi, 0, h - 1), on
+
+    return half, core, batches()
+
+
 def _crossed(mask: np.ndarray, lay: Layout, sides: Sequence[Hexside], area: np.ndarray | None = None,
              into: bool = False) -> np.ndarray:
     """True for each side a line of ``mask`` crosses (see the module notes); a band more than
     ``AREA`` full of ``area`` (default: of ``mask``) is an area, never a line. ``into``: a line reaching
     the side from one half of the band, the other half such an area, crosses it too."""
-    s = _size(lay)
-    h, w = mask.shape
     area = mask if area is None else area
-    ends = np.array([lay.hexside_endpoints(sd) for sd in sides], dtype=np.float64).reshape(-1, 2, 2)
-    p0, vec = ends[:, 0], ends[:, 1] - ends[:, 0]
-    length = np.linalg.norm(vec, axis=1, keepdims=True)
-    nrm = np.stack([-vec[:, 1], vec[:, 0]], axis=1) / np.maximum(length, 1e-9)
-    na = max(12, round(0.9 * s))
-    ta = np.linspace(0.06, 0.94, na)
-    half = max(3, math.ceil(0.3 * s))
-    core = max(1, math.ceil(0.1 * s))
-    oa = np.arange(-half, half + 1, dtype=np.float64)
+    half, core, batches = _bands(lay, sides, mask.shape)
     out = np.zeros(len(sides), dtype=bool)
-    for b in range(0, len(sides), 4096):
-        sl = slice(b, b + 4096)
-        xs = p0[sl, None, None, 0] + vec[sl, None, None, 0] * ta[None, :, None] + nrm[sl, None, None, 0] * oa
-        ys = p0[sl, None, None, 1] + vec[sl, None, None, 1] * ta[None, :, None] + nrm[sl, None, None, 1] * oa
-        xi, yi = np.rint(xs).astype(np.intp), np.rint(ys).astype(np.intp)
-        on = (xi >= 0) & (xi < w) & (yi >= 0) & (yi < h)
-        xi, yi = np.clip(xi, 0, w - 1), np.clip(yi, 0, h - 1)
+    for sl, _xs, _ys, xi, yi, on in batches:
         band = mask[yi, xi] & on
         neg = _near(band[:, :, : half - core + 1].any(axis=2))
         pos = _near(band[:, :, half + core:].any(axis=2))
