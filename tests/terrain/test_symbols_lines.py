@@ -17,13 +17,20 @@ RAIL = ["0102", "0202", "0302", "0403", "0503", "0603", "0703"]  # a railway fro
 SIZE = 30.0
 
 
-def _board() -> tuple[Image.Image, Grid]:
+def _blank() -> tuple[Layout, Grid, Image.Image, ImageDraw.ImageDraw]:
+    """An 8x6 grid of 30 px flat hexes drawn in dark grey on paper, 400x400: its layout, grid, picture
+    and a pen on it."""
     lay = Layout.regular("flat", SIZE, (40.0, 40.0))
     grid = Grid(CCRR(2, 2, offset=OffsetSystem("flat", "odd")), Extent(1, 8, 1, 6), lay)
     im = Image.new("RGB", (400, 400), (250, 248, 240))
     d = ImageDraw.Draw(im)
     for h in grid.hexes():
         d.polygon(lay.corners(h), outline=(40, 40, 40))
+    return lay, grid, im, d
+
+
+def _board() -> tuple[Image.Image, Grid]:
+    lay, grid, im, d = _blank()
     red = (220, 30, 40)
     # the railway: dash-dot segments along the polyline through the hex centres, bent off the centres
     pts = [lay.hex_to_pixel(grid.hex(i)) for i in RAIL]
@@ -80,12 +87,7 @@ def test_a_wide_solid_road_is_traced_and_an_area_of_its_colour_is_not():
     from toolkit.terrain.colour import rgb_to_lab
     from toolkit.terrain.lines import crossings
 
-    lay = Layout.regular("flat", SIZE, (40.0, 40.0))
-    grid = Grid(CCRR(2, 2, offset=OffsetSystem("flat", "odd")), Extent(1, 8, 1, 6), lay)
-    im = Image.new("RGB", (400, 400), (250, 248, 240))
-    d = ImageDraw.Draw(im)
-    for h in grid.hexes():
-        d.polygon(lay.corners(h), outline=(40, 40, 40))
+    lay, grid, im, d = _blank()
     yellow = (232, 184, 54)
     road = ["0103", "0203", "0303", "0403"]
     d.line([lay.hex_to_pixel(grid.hex(i)) for i in road], fill=yellow, width=6)
@@ -105,12 +107,7 @@ def test_a_texture_of_the_road_colour_is_not_a_line():
     from toolkit.terrain.colour import rgb_to_lab
     from toolkit.terrain.lines import crossings
 
-    lay = Layout.regular("flat", SIZE, (40.0, 40.0))
-    grid = Grid(CCRR(2, 2, offset=OffsetSystem("flat", "odd")), Extent(1, 8, 1, 6), lay)
-    im = Image.new("RGB", (400, 400), (250, 248, 240))
-    d = ImageDraw.Draw(im)
-    for h in grid.hexes():
-        d.polygon(lay.corners(h), outline=(40, 40, 40))
+    lay, grid, im, d = _blank()
     yellow = (232, 184, 54)
     road = ["0102", "0202", "0302", "0402", "0502", "0602"]
     d.line([lay.hex_to_pixel(grid.hex(i)) for i in road], fill=yellow, width=6)
@@ -185,12 +182,7 @@ def test_lettering_in_the_river_blue_is_not_a_river():
     the hexes, not the sides."""
     from toolkit.hexgrid import Hexside
 
-    lay = Layout.regular("flat", SIZE, (40.0, 40.0))
-    grid = Grid(CCRR(2, 2, offset=OffsetSystem("flat", "odd")), Extent(1, 8, 1, 6), lay)
-    im = Image.new("RGB", (400, 400), (250, 248, 240))
-    d = ImageDraw.Draw(im)
-    for h in grid.hexes():
-        d.polygon(lay.corners(h), outline=(40, 40, 40))
+    lay, grid, im, d = _blank()
     blue = (60, 110, 200)
     river = [("0102", "0103"), ("0202", "0203"), ("0302", "0303")]
     for a, b in river:
@@ -214,12 +206,7 @@ def test_an_area_crossing_a_side_is_not_a_line_along_it():
     found)."""
     from toolkit.hexgrid import Hexside
 
-    lay = Layout.regular("flat", SIZE, (40.0, 40.0))
-    grid = Grid(CCRR(2, 2, offset=OffsetSystem("flat", "odd")), Extent(1, 8, 1, 6), lay)
-    im = Image.new("RGB", (400, 400), (250, 248, 240))
-    d = ImageDraw.Draw(im)
-    for h in grid.hexes():
-        d.polygon(lay.corners(h), outline=(40, 40, 40))
+    lay, grid, im, d = _blank()
     blue = (60, 110, 200)
     river = [("0102", "0103"), ("0202", "0203"), ("0302", "0303"), ("0402", "0403")]
     for a, b in river:
@@ -238,12 +225,7 @@ def test_a_spur_from_a_vertex_of_the_line_is_not_a_side_of_it():
     and three sides found meet at the vertex. The line's own sides run end to end and are kept."""
     from toolkit.hexgrid import Hexside
 
-    lay = Layout.regular("flat", SIZE, (40.0, 40.0))
-    grid = Grid(CCRR(2, 2, offset=OffsetSystem("flat", "odd")), Extent(1, 8, 1, 6), lay)
-    im = Image.new("RGB", (400, 400), (250, 248, 240))
-    d = ImageDraw.Draw(im)
-    for h in grid.hexes():
-        d.polygon(lay.corners(h), outline=(40, 40, 40))
+    lay, grid, im, d = _blank()
     blue = (60, 110, 200)
     river = [("0303", "0403"), ("0403", "0404")]  # two sides meeting at a vertex of 0303, 0403 and 0404
     for a, b in river:
@@ -298,12 +280,7 @@ def test_a_gap_is_where_the_link_crosses_a_break_in_the_line():
     wall runs on is no gate (it is a wall side), nor is one crossing far from the wall."""
     from toolkit.hexgrid import Hexside
 
-    lay = Layout.regular("flat", SIZE, (40.0, 40.0))
-    grid = Grid(CCRR(2, 2, offset=OffsetSystem("flat", "odd")), Extent(1, 8, 1, 6), lay)
-    im = Image.new("RGB", (400, 400), (250, 248, 240))
-    d = ImageDraw.Draw(im)
-    for h in grid.hexes():
-        d.polygon(lay.corners(h), outline=(40, 40, 40))
+    lay, grid, im, d = _blank()
     brown = (120, 70, 30)
     # the wall between columns 04 and 05, rows 02-05, broken where the road passes (0403/0503)
     wall = [(a, b) for a in ("0402", "0403", "0404", "0405") for b in ("0502", "0503", "0504", "0505")
