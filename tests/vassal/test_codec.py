@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -248,3 +250,56 @@ def test_nested_add_pieces_read_in_place_round_trip():
     text = tree.encode()
     assert parse(text) == tree
     assert parse(text).encode() == text
+
+
+def _pieces(data: bytes, cuts: list[int]):
+    edges = [0, *sorted(c % (len(data) + 1) for c in cuts), len(data)]
+    return iter([data[a:b] for a, b in itertools.pairwise(edges)])
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.text(alphabet=st.characters(max_codepoint=0x7F), max_size=6000), st.integers(0, 255), st.booleans(),
+       st.lists(st.integers(0, 20000), max_size=6))
+def test_deobfuscate_chunks_agrees_with_deobfuscate(text, key, upper, cuts):
+    """Decoding a savedGame piece by piece (any cut, odd ones included) gives deobfuscate's text and key, and
+    upper is True exactly when the first 4,096 bytes hold an upper-case hex digit."""
+    from toolkit.vassal.codec import deobfuscate_chunks
+
+    data = obfuscate(text, key, upper=upper)
+    got = deobfuscate_chunks(_pieces(data, cuts))
+    assert got == (text, key, any(0x41 <= b <= 0x46 for b in data[5:4096]))
+
+
+@pytest.mark.parametrize("data", [
+    b"begin_save\x1b",  # plain text
+    b"!VCSK",  # no key
+    b"!VCSKzz00",  # key not hex
+    obfuscate("abc", 7) + b"0",  # odd number of digits
+    obfuscate("abc", 7)[:-2] + b"g0",  # not a hex digit
+    obfuscate("d\u00e9j\u00e0", 7),  # not ASCII: deobfuscate decodes it as UTF-8
+])
+def test_deobfuscate_chunks_leaves_the_rest_to_deobfuscate(data):
+    from toolkit.vassal.codec import deobfuscate_chunks
+
+    assert deobfuscate_chunks(_pieces(data, [3, 9])) is None
+
+
+def test_read_save_bad_crc_is_the_archive_error(tmp_path):
+    """A savedGame whose CRC does not match is refused with Archive.read's error (the piecewise decoding
+    gives way to it)."""
+    import io
+    import zipfile
+
+    from toolkit.vassal import read_save
+
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as z:
+        z.writestr("savedGame", obfuscate("begin_save" + ESC + "end_save", 17))
+    raw = bytearray(buf.getvalue())
+    at = raw.index(b"PK\x01\x02") + 16  # the CRC in the central directory, which zipfile checks against
+    raw[at] ^= 0xFF
+    path = tmp_path / "bad.vsav"
+    path.write_bytes(bytes(raw))
+    with pytest.raises(ArchiveError) as err:
+        read_save(path)
+    assert str(err.value) == f"{path}: entry 'savedGame' is corrupt (bad CRC-32 for file 'savedGame')"

@@ -19,6 +19,7 @@ import posixpath
 import stat
 import zipfile
 import zlib
+from collections.abc import Generator
 from pathlib import Path
 
 from ..errors import ArchiveError
@@ -212,6 +213,44 @@ class Archive:
         data = chunks[0] if len(chunks) == 1 else b"".join(chunks)
         self._count(len(data), name)
         return data
+
+    def read_chunks(self, name: str, *, limit: int | None = None) -> Generator[bytes, None, None]:
+        """The bytes of a zip member in pieces of about ``_CHUNK`` bytes, with the checks and errors of
+        :meth:`read` (limits, ratio, CRC at the end): a caller that decodes each piece as it comes never holds
+        the whole member (a save's hex text of tens of megabytes). Only for zip members (ValueError for a
+        folder)."""
+        if self._zip is None:
+            raise ValueError("read_chunks reads zip members only")
+        cap = self.max_entry if limit is None else min(limit, self.max_entry)
+        info = self._infos.get(name)
+        if info is None:
+            raise ArchiveError(f"{self.path}: has no {name!r} entry")
+        if name in self._twice:
+            raise ArchiveError(f"{self.path}: has more than one entry named {name!r} (which one is meant is unclear)")
+        if info.file_size > cap:
+            raise ArchiveError(f"{self.path}: entry {name!r} is larger than the {cap} byte limit")
+        budget = max(cap, 0)
+        ratio_cap = max(info.compress_size, 1) * self.max_ratio
+        size = 0
+        try:
+            with self._zip.open(info) as handle:
+                while True:
+                    chunk = handle.read(_CHUNK)
+                    if not chunk:
+                        break
+                    size += len(chunk)
+                    if size > budget:
+                        raise ArchiveError(f"{self.path}: entry {name!r} expands beyond the {cap} byte limit")
+                    if size > ratio_cap and size > _CHUNK:
+                        raise ArchiveError(f"{self.path}: entry {name!r} expands more than {self.max_ratio} times "
+                                           f"(zip bomb?)")
+                    yield chunk
+        except ArchiveError:
+            raise
+        except (zipfile.BadZipFile, zlib.error, EOFError, ValueError, OSError, NotImplementedError,
+                RuntimeError) as exc:
+            raise ArchiveError(f"{self.path}: entry {name!r} is corrupt ({_why(exc)})") from None
+        self._count(size, name)
 
     def _count(self, n: int, name: str) -> None:
         self._read += n

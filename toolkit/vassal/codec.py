@@ -8,8 +8,9 @@ from __future__ import annotations
 
 import binascii
 import codecs
+import itertools
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 
 from ..errors import VassalFormatError
 
@@ -59,6 +60,42 @@ def deobfuscate(data: bytes, source: str = "savedGame") -> tuple[str, int | None
         return codecs.charmap_decode(raw, "strict", _ascii_map(key))[0], key
     except UnicodeDecodeError:  # a byte that is not ASCII once XORed: UTF-8 text (or not text at all)
         return _utf8(raw.translate(_xor_table(key)), source), key
+
+
+def deobfuscate_chunks(chunks: Iterator[bytes]) -> tuple[str, int, bool] | None:
+    """:func:`deobfuscate` of a ``savedGame`` read in pieces (:meth:`Archive.read_chunks
+    <toolkit.vassal.archive.Archive.read_chunks>`), each decoded as it comes, so that the whole hex text (twice
+    the size of the text) is never held: ``(text, key, upper)`` for obfuscated ASCII text (``upper``: upper-case
+    hex digits in its first 4,096 bytes, as ``SaveFile.upper_hex`` wants). None for anything else (plain text,
+    a bad header, a character that is no hex digit, an odd number of digits, non-ASCII text): the caller then
+    reads the whole entry for :func:`deobfuscate`, which decodes it or names the problem."""
+    head = b""
+    for chunk in chunks:
+        head += chunk
+        if len(head) >= 4096:
+            break
+    if head[:5] != HEADER or len(head) < 7 or not _HEX.fullmatch(head[5:7]):
+        return None
+    key = int(head[5:7], 16)
+    upper = any(0x41 <= b <= 0x46 for b in head[5:4096])
+    table = _ascii_map(key)
+    parts: list[str] = []
+    append, unhex, decode = parts.append, binascii.unhexlify, codecs.charmap_decode
+    carry = b""
+    try:
+        for chunk in itertools.chain((head[7:],), chunks):
+            view = memoryview(chunk)
+            if carry:  # the odd digit left from the piece before, and this piece's first
+                append(decode(unhex(carry + chunk[:1]), "strict", table)[0])
+                view = view[1:]
+            even = len(view) & ~1
+            append(decode(unhex(view[:even]), "strict", table)[0])
+            carry = bytes(view[even:])
+        if carry:
+            return None
+    except (binascii.Error, ValueError, UnicodeDecodeError):
+        return None
+    return "".join(parts), key, upper
 
 
 _ASCII_MAPS: dict[int, str] = {}
