@@ -303,3 +303,69 @@ def test_read_save_bad_crc_is_the_archive_error(tmp_path):
     with pytest.raises(ArchiveError) as err:
         read_save(path)
     assert str(err.value) == f"{path}: entry 'savedGame' is corrupt (bad CRC-32 for file 'savedGame')"
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.text(alphabet=st.characters(max_codepoint=0x7F), max_size=3000), st.integers(0, 255), st.booleans())
+def test_deobfuscate_buffer_agrees_with_deobfuscate(text, key, upper):
+    from toolkit.vassal.codec import deobfuscate_buffer
+
+    data = obfuscate(text, key, upper=upper)
+    assert deobfuscate_buffer(bytearray(data)) == (text, key, any(0x41 <= b <= 0x46 for b in data[5:4096]))
+
+
+@pytest.mark.parametrize("data", [
+    b"begin_save\x1b", b"!VCSK", b"!VCSKzz00", obfuscate("abc", 7) + b"0", obfuscate("abc", 7)[:-2] + b"g0",
+    obfuscate("d\u00e9j\u00e0", 7),
+])
+def test_deobfuscate_buffer_leaves_the_rest_to_deobfuscate(data):
+    from toolkit.vassal.codec import deobfuscate_buffer
+
+    assert deobfuscate_buffer(bytearray(data)) is None
+
+
+def _zip(tmp_path, data: bytes, method: int = 8):
+    import zipfile
+
+    path = tmp_path / "s.vsav"
+    with zipfile.ZipFile(path, "w", method) as z:
+        z.writestr("savedGame", data)
+        z.writestr("moduledata", b"<data/>")
+    return path
+
+
+def test_read_whole_inflates_or_declines(tmp_path):
+    """Archive.read_whole gives a deflated member's bytes (with libdeflate) or None: a stored member, a folder, a
+    member over the limit or with a wrong CRC is left to read/read_chunks."""
+    import zipfile
+
+    from toolkit.vassal.archive import Archive, _libdeflate
+
+    data = obfuscate("begin_save" + ESC + "x" * 5000 + ESC + "end_save", 42)
+    with Archive(_zip(tmp_path, data)) as a:
+        got = a.read_whole("savedGame")
+        assert got is None if _libdeflate() is None else got == data
+        assert a.read_whole("savedGame", limit=len(data) - 1) is None
+        assert a.read_whole("nothing") is None
+    with Archive(_zip(tmp_path, data, zipfile.ZIP_STORED)) as a:
+        assert a.read_whole("savedGame") is None
+    with Archive(tmp_path) as a:
+        assert a.read_whole("s.vsav") is None
+
+
+def test_read_save_same_without_libdeflate(tmp_path, monkeypatch):
+    """A save reads the same with libdeflate, without it (zlib, piecewise) and with both declined."""
+    from toolkit.vassal import archive, read_save
+
+    text = "begin_save" + ESC + "x" * 5000 + ESC + "end_save"
+    path = _zip(tmp_path, obfuscate(text, 42, upper=True))
+    first = read_save(path)
+    monkeypatch.setattr(archive, "_LIBDEFLATE", [None])
+    second = read_save(path)
+    def declined(self, name, limit=None):
+        yield b"x"
+
+    monkeypatch.setattr(archive.Archive, "read_chunks", declined)
+    third = read_save(path)
+    for s in (first, second, third):
+        assert (s.text(), s.key, s.upper_hex, s.entries) == (text, 42, True, {"moduledata": b"<data/>"})

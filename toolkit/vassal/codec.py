@@ -98,6 +98,32 @@ def deobfuscate_chunks(chunks: Iterator[bytes]) -> tuple[str, int, bool] | None:
     return "".join(parts), key, upper
 
 
+def deobfuscate_buffer(data: bytearray) -> tuple[str, int, bool] | None:
+    """:func:`deobfuscate_chunks` of a whole ``savedGame`` in a bytearray, hex-decoded in place (each piece's
+    bytes written over the digits already read), so that no second buffer of its size is made. None, the buffer
+    then spoiled, for anything but obfuscated ASCII text."""
+    size = len(data)
+    if data[:5] != HEADER or size < 7 or (size - 7) % 2 or not _HEX.fullmatch(data[5:7]):
+        return None
+    key = int(data[5:7], 16)
+    upper = any(0x41 <= b <= 0x46 for b in data[5:4096])
+    view = memoryview(data)
+    step = 1 << 20
+    unhex = binascii.unhexlify
+    at = 0
+    try:
+        for start in range(7, size, step):
+            raw = unhex(view[start:start + step])
+            view[at:at + len(raw)] = raw
+            at += len(raw)
+        text = codecs.charmap_decode(view[:at], "strict", _ascii_map(key))[0]
+    except (binascii.Error, ValueError, UnicodeDecodeError):
+        return None
+    finally:
+        view.release()
+    return text, key, upper
+
+
 _ASCII_MAPS: dict[int, str] = {}
 
 

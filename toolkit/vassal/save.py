@@ -20,7 +20,7 @@ from ..fileio import atomic_write
 from ..gcpause import gc_paused
 from ..recordbase import FrozenRecord, Record
 from .archive import Archive, check_regular
-from .codec import ESC, HEADER, deobfuscate, deobfuscate_chunks, join, obfuscate, split
+from .codec import ESC, HEADER, deobfuscate, deobfuscate_buffer, deobfuscate_chunks, join, obfuscate, split
 from .commands import (
     AddPiece,
     BoardPickerLine,
@@ -340,13 +340,17 @@ def _read_zip(path: Path | bytes, label: str) -> SaveFile:
         # the usual save (obfuscated ASCII text) is decoded as it is inflated, never held whole as hex text (a
         # 28 MB entry: ~7,000 fewer page faults); anything else, a damaged entry included, is read whole, so
         # that its errors are the ones deobfuscate and Archive.read name
-        chunks = archive.read_chunks(SAVED_GAME, limit=MAX_SAVED_GAME)
-        try:
-            decoded = deobfuscate_chunks(chunks)
-        except ArchiveError:
-            decoded = None
-        finally:
-            chunks.close()
+        whole = archive.read_whole(SAVED_GAME, limit=MAX_SAVED_GAME)
+        decoded = None if whole is None else deobfuscate_buffer(whole)
+        del whole
+        if decoded is None:
+            chunks = archive.read_chunks(SAVED_GAME, limit=MAX_SAVED_GAME)
+            try:
+                decoded = deobfuscate_chunks(chunks)
+            except ArchiveError:
+                decoded = None
+            finally:
+                chunks.close()
         data = archive.read(SAVED_GAME, limit=MAX_SAVED_GAME) if decoded is None else b""
         entries = {}
         left = MAX_OTHER_ENTRIES
