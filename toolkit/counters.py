@@ -288,6 +288,8 @@ def parse_length(text: str | float | int, what: str = "length", positive: bool =
 COUNTER_LIMITS = yf.Limits(max_depth=16, max_nodes=200_000)
 #: the longest counter id: it names files (counter art, module images), which most systems cap at 255 bytes
 MAX_ID = 64
+_BREAKS = re.compile("\r\n|[\r\x85\u2028\u2029]")
+
 #: the longest printed text (a label, a designation, a value)
 MAX_TEXT = 200
 #: the most copies of one counter (a sheet of 10,000 counters is already about 40 pages)
@@ -363,10 +365,13 @@ class _Builder:
         """Text printed on a counter: one line (notes may have several), no control characters, at most
         MAX_TEXT characters (notes 10 times that)."""
         try:
-            return yf.Str(max_len=MAX_TEXT * (10 if multiline else 1), multiline=multiline).check(
+            text = yf.Str(max_len=MAX_TEXT * (10 if multiline else 1), multiline=multiline).check(
                 value, self.source, line, what)
         except DataFileError as exc:
             raise self.fail(exc.message, line) from None
+        # one spelling of a line break: the drawing splits at "\n" (a label of "\x85", NEL, reached Pillow's
+        # text layout whole and failed there: fuzz seed 59)
+        return _BREAKS.sub("\n", text) if multiline else text
 
     def colour(self, m: _Lined, key: str, what: str, default: str | None = None) -> str:
         value = self.text(m, key, what, default)

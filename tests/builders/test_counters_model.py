@@ -186,3 +186,24 @@ def test_a_binary_counter_file_is_named_as_such(tmp_path):
     bad.write_bytes(b"\xff\xfe\x00 not text")
     with pytest.raises(DataFileError, match=r"bad\.yaml: not utf-8 text \(byte 0\)$"):
         load_counters(bad)
+
+
+# fuzz seed 59 (4 Dec 2026): a marker labelled "\N" (YAML for U+0085, NEL, a line break) was accepted as a
+# label of several lines but reached Pillow's text layout whole: RuntimeError raqm_layout() failed, exit 4
+@pytest.mark.parametrize("spelled, label", [('"\\N"', "\n"), ('"a\\Lb"', "a\nb"), ('"a\\rb"', "a\nb"),
+                                            ('"a\\r\\nb"', "a\nb"), ('"a\\Pb"', "a\nb")])
+def test_every_line_break_of_a_marker_label_is_drawn_as_one(tmp_path, spelled, label):
+    from click.testing import CliRunner
+
+    from toolkit.cli.main import cli
+
+    text = (
+        'game: g\ntitle: T\ncounter_size: 0.5in\nlayout: tornio\nvalues: [attack, defense, movement]\n'
+        'sides:\n  a: {label: A, short: a, colour: "#8fb4d9", text_colour: "#000000"}\n'
+        'counters:\n  - {id: m-1, side: a, unit_type: marker, front: {label: ' + spelled + '}}\n')
+    (tmp_path / "c.yaml").write_text(text, encoding="utf-8")
+    assert parse_counters(text, "c.yaml").types["m-1"].front["label"] == label
+    r = CliRunner().invoke(cli, ["build", "counters", str(tmp_path / "c.yaml"), "-o", str(tmp_path / "out"),
+                                 "--px", "24"])
+    assert r.exit_code == 0, r.output
+    assert (tmp_path / "out" / "m-1-front.png").is_file()
