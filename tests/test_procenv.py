@@ -29,3 +29,21 @@ def test_keep_freed_memory_in_a_fresh_process():
         assert out[0] == str(platform.libc_ver()[0] == "glibc")
     else:
         assert out[0] == "False"
+
+
+def test_huge_page_heap_in_a_fresh_process():
+    """On glibc Linux the heap grows by the span asked and that span is advised for huge pages (smaps: "hg" in
+    VmFlags); memory is then allocated and freed as usual."""
+    code = ("import sys; from toolkit.procenv import keep_freed_memory, huge_page_heap\n"
+            "ok = keep_freed_memory() and huge_page_heap(64 << 20)\n"
+            "b = bytearray(40 << 20); b[-1] = 1; del b\n"
+            "flags = [l for l in open('/proc/self/smaps') if l.startswith('VmFlags')] if ok else []\n"
+            "print(ok, sys.platform, any(' hg' in l for l in flags))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.split()
+    if out[1].startswith("linux"):
+        import platform
+
+        assert out[0] == str(platform.libc_ver()[0] == "glibc")
+        assert out[2] == out[0]
+    else:
+        assert out == ["False", sys.platform, "False"]

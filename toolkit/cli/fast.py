@@ -35,7 +35,8 @@ def fast(argv: Sequence[str], own_process: bool = False) -> bool:
     process's own command line, a one-shot run (:func:`toolkit.gcpause.one_shot`): what exists after the
     imports is frozen, as the click group does, and freed memory is kept for reuse
     (:func:`toolkit.procenv.keep_freed_memory`: the dump's buffers of tens of megabytes are not faulted in
-    afresh each time, ~10% of its CPU)."""
+    afresh each time, ~10% of its CPU) and the heap is grown at once on transparent huge pages
+    (:func:`toolkit.procenv.huge_page_heap`: ~10,000 fewer page faults)."""
     name = dump_json_file(argv)
     if name is None:
         return False
@@ -45,10 +46,11 @@ def fast(argv: Sequence[str], own_process: bool = False) -> bool:
     from ..gcpause import one_shot
 
     if own_process:
-        from ..procenv import keep_freed_memory
+        from ..procenv import huge_page_heap, keep_freed_memory
 
         one_shot(True)
-        keep_freed_memory()
+        if keep_freed_memory():
+            huge_page_heap(256 << 20)
     log.configure(0)
     try:
         if sys.stdout is None:
