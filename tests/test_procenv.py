@@ -47,3 +47,21 @@ def test_huge_page_heap_in_a_fresh_process():
         assert out[2] == out[0]
     else:
         assert out == ["False", sys.platform, "False"]
+
+
+def test_arenas_from_heap_in_a_fresh_process():
+    """Small objects by the hundred thousand, made, freed and made again, once arenas come from the heap."""
+    code = ("import sys, os; from toolkit.procenv import keep_freed_memory, huge_page_heap, arenas_from_heap\n"
+            "ok = keep_freed_memory() and huge_page_heap(64 << 20) and arenas_from_heap()\n"
+            "for _ in range(3):\n"
+            "    xs = [str(i) * 3 for i in range(300_000)]\n"
+            "    assert xs[123_456] == '123456' * 3\n"
+            "    del xs\n"
+            "print(ok, sys.platform, os.uname().machine)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.split()
+    if out[1].startswith("linux") and out[2] in ("x86_64", "aarch64"):
+        import platform
+
+        assert out[0] == str(platform.libc_ver()[0] == "glibc")
+    else:
+        assert out[0] == "False"

@@ -83,3 +83,34 @@ def huge_page_heap(size: int) -> bool:
         return first < end and madvise(first, end - first, _MADV_HUGEPAGE) == 0
     except (OSError, AttributeError):
         return False
+
+
+def arenas_from_heap() -> bool:
+    """CPython's small-object allocator takes its 1 MiB arenas from malloc's heap (on huge pages after
+    :func:`huge_page_heap`) instead of a fresh ``mmap`` each, ~256 page faults apiece; a freed arena is not
+    given back (its memory stays with the process, which ends soon: one-shot runs only). Done through
+    ``PyObject_SetArenaAllocator`` with libc's ``realloc`` as the allocator (``realloc(NULL, size)`` is
+    ``malloc``) and ``free`` as the release (called with the allocator's NULL context first, so it frees
+    nothing); only on glibc Linux on x86-64 or AArch64, whose calling conventions let a C function be called
+    with more arguments than it takes. Whether it was done."""
+    if not sys.platform.startswith("linux") or os.uname().machine not in ("x86_64", "aarch64") \
+            or sys.implementation.name != "cpython":
+        return False
+    try:
+        import ctypes
+
+        libc = ctypes.CDLL(None)
+        if not hasattr(libc, "gnu_get_libc_version"):
+            return False
+
+        class ArenaAllocator(ctypes.Structure):  # PyObjectArenaAllocator: ctx, alloc(ctx, size), free(ctx, p, size)
+            _fields_ = [("ctx", ctypes.c_void_p), ("alloc", ctypes.c_void_p), ("free", ctypes.c_void_p)]
+
+        allocator = ArenaAllocator(None, ctypes.cast(libc.realloc, ctypes.c_void_p).value,
+                                   ctypes.cast(libc.free, ctypes.c_void_p).value)
+        set_allocator = ctypes.pythonapi.PyObject_SetArenaAllocator
+        set_allocator.restype, set_allocator.argtypes = None, [ctypes.POINTER(ArenaAllocator)]
+        set_allocator(ctypes.byref(allocator))  # copied by CPython
+        return True
+    except (OSError, AttributeError):
+        return False

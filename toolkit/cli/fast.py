@@ -36,7 +36,8 @@ def fast(argv: Sequence[str], own_process: bool = False) -> bool:
     imports is frozen, as the click group does, and freed memory is kept for reuse
     (:func:`toolkit.procenv.keep_freed_memory`: the dump's buffers of tens of megabytes are not faulted in
     afresh each time, ~10% of its CPU) and the heap is grown at once on transparent huge pages
-    (:func:`toolkit.procenv.huge_page_heap`: ~10,000 fewer page faults)."""
+    (:func:`toolkit.procenv.huge_page_heap`: ~10,000 fewer page faults), where Python's small objects are
+    then allocated too (:func:`toolkit.procenv.arenas_from_heap`: ~3,700 fewer)."""
     name = dump_json_file(argv)
     if name is None:
         return False
@@ -46,11 +47,11 @@ def fast(argv: Sequence[str], own_process: bool = False) -> bool:
     from ..gcpause import one_shot
 
     if own_process:
-        from ..procenv import huge_page_heap, keep_freed_memory
+        from ..procenv import arenas_from_heap, huge_page_heap, keep_freed_memory
 
         one_shot(True)
-        if keep_freed_memory():
-            huge_page_heap(256 << 20)
+        if keep_freed_memory() and huge_page_heap(256 << 20):
+            arenas_from_heap()
     log.configure(0)
     try:
         if sys.stdout is None:
