@@ -9,9 +9,12 @@ import re
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import IO, Any
 
 from .errors import DataFileError, InputError
+
+TYPE_CHECKING = False  # as typing.TYPE_CHECKING, which mypy reads the same, without importing typing at run time
+if TYPE_CHECKING:
+    from typing import IO, Any
 
 __all__ = ["MAX_TEXT_BYTES", "atomic_open", "atomic_write", "check_folder", "decode_text", "ensure_folder",
            "read_bytes", "read_text", "remove_stale_temps"]

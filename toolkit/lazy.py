@@ -6,7 +6,10 @@ from __future__ import annotations
 import importlib
 import sys
 from collections.abc import Callable, Mapping
-from typing import Any
+
+TYPE_CHECKING = False  # as typing.TYPE_CHECKING, which mypy reads the same, without importing typing at run time
+if TYPE_CHECKING:
+    from typing import Any
 
 __all__ = ["lazy_attributes"]
 

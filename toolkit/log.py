@@ -10,7 +10,10 @@ message of a :func:`get_logger` logger.
 from __future__ import annotations
 
 import sys
-from typing import Any
+
+TYPE_CHECKING = False  # as typing.TYPE_CHECKING, which mypy reads the same, without importing typing at run time
+if TYPE_CHECKING:
+    from typing import Any
 
 __all__ = ["configure", "get_logger"]
 

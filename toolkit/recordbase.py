@@ -12,7 +12,10 @@ its own ``__init__`` and names its fields in ``_fields`` (compared, in order) an
 
 from __future__ import annotations
 
-from typing import ClassVar
+TYPE_CHECKING = False  # as typing.TYPE_CHECKING, which mypy reads the same, without importing typing at run time
+if TYPE_CHECKING:
+    from typing import ClassVar
+
 
 __all__ = ["FrozenRecord", "Record"]
 

@@ -6,11 +6,13 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
 
 from ..errors import InputError
 
+TYPE_CHECKING = False  # as typing.TYPE_CHECKING, which mypy reads the same, without importing typing at run time
 if TYPE_CHECKING:
+    from typing import Any
+
     from ..vassal.commands import Command
     from ..vassal.module import Module
     from ..vassal.position import PlacedPiece

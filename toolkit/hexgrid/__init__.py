@@ -6,10 +6,9 @@ subpackage (``toolkit.hexgrid.vassal``, which reading a VASSAL save needs) does 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from ..lazy import lazy_attributes
 
+TYPE_CHECKING = False  # as typing.TYPE_CHECKING, which mypy reads the same, without importing typing at run time
 if TYPE_CHECKING:
     from .coords import (
         DIRECTIONS,

@@ -25,9 +25,11 @@ deterministic ``.vmod`` zips, a minimal module tree). Low level: :mod:`~toolkit.
 from __future__ import annotations
 
 import importlib
-from typing import TYPE_CHECKING, Any
 
+TYPE_CHECKING = False  # as typing.TYPE_CHECKING, which mypy reads the same, without importing typing at run time
 if TYPE_CHECKING:
+    from typing import Any
+
     from .module import Module
     from .position import PlacedPiece, Position, locate, replay
     from .save import SaveFile, read_save

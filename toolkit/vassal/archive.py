@@ -21,9 +21,12 @@ import zipfile
 import zlib
 from collections.abc import Generator
 from pathlib import Path
-from typing import Any
 
 from ..errors import ArchiveError
+
+TYPE_CHECKING = False  # as typing.TYPE_CHECKING, which mypy reads the same, without importing typing at run time
+if TYPE_CHECKING:
+    from typing import Any
 
 __all__ = ["MAX_ENTRIES", "MAX_ENTRY", "MAX_RATIO", "MAX_TOTAL", "Archive", "check_regular", "open_archive"]
 

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator, Sequence
-from typing import TYPE_CHECKING
 
 from ..gcpause import gc_paused
 from ..recordbase import Record
@@ -45,6 +44,7 @@ from .traits import (
     piece_properties,
 )
 
+TYPE_CHECKING = False  # as typing.TYPE_CHECKING, which mypy reads the same, without importing typing at run time
 if TYPE_CHECKING:  # the grids and the module reader (lxml) are loaded only when a module places the pieces
     from ..hexgrid.vassal import VassalMap
     from .module import Module

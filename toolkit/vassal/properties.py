@@ -20,7 +20,6 @@ deck count expressions other than ``_numPieces``.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING
 
 from ..recordbase import Record
 from .codec import split
@@ -37,6 +36,7 @@ from .traits import (
     Trait,
 )
 
+TYPE_CHECKING = False  # as typing.TYPE_CHECKING, which mypy reads the same, without importing typing at run time
 if TYPE_CHECKING:
     from .module import Module
     from .save import SaveFile

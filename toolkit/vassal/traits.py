@@ -10,11 +10,14 @@ state verbatim, so :func:`encode_chain` reproduces the original strings exactly.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import ClassVar
 
 from ..errors import VassalFormatError
 from ..hexgrid.vassal._java import java_int
 from .codec import TAB, join, split
+
+TYPE_CHECKING = False  # as typing.TYPE_CHECKING, which mypy reads the same, without importing typing at run time
+if TYPE_CHECKING:
+    from typing import ClassVar
 
 __all__ = [
     "BasicPiece",

@@ -10,10 +10,10 @@ is refused before parsing too: each element costs lxml some 400 bytes, so 60 MB 
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING
 
 from ..errors import VassalFormatError
 
+TYPE_CHECKING = False  # as typing.TYPE_CHECKING, which mypy reads the same, without importing typing at run time
 if TYPE_CHECKING:
     from lxml import etree
 

@@ -57,10 +57,9 @@ so name a snapped point to get its hex.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from ...lazy import lazy_attributes
 
+TYPE_CHECKING = False  # as typing.TYPE_CHECKING, which mypy reads the same, without importing typing at run time
 if TYPE_CHECKING:
     from .board import Board, PlacedBoard, VassalMap
     from .grids import Region, RegionGrid, VassalGrid, VassalSquareGrid, Zone, ZonedGrid
