@@ -128,12 +128,15 @@ def stream_json(data: dict[str, object], pieces: list[Any]) -> None:
     # the fields before the traits, as json.dumps(p.to_dict(traits=False)) writes them: strings by the C encoder
     # json.dumps uses (ensure_ascii=False), None as null, the coordinates (ints) by repr
     enc = encode_basestring
+    # what json.dumps(value, ensure_ascii=False) gives, without making an encoder for each of the thousands of
+    # distinct traits (json.dumps builds one per call when an argument is not the default)
+    encode = json.JSONEncoder(ensure_ascii=False).encode
 
     def text_of(t: Trait) -> str:
         trait_key = (type(t), t.type, t.state)
         text = traits.get(trait_key)
         if text is None:
-            text = traits[trait_key] = json.dumps(t.describe(), ensure_ascii=False)
+            text = traits[trait_key] = encode(t.describe())
         t._json = (t.state, text)
         return text
 
