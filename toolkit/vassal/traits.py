@@ -763,7 +763,12 @@ def piece_properties(traits: Iterable[Trait]) -> dict[str, str]:
 def _int(fields: Sequence[str], i: int) -> int:
     """``SequenceEncoder.Decoder.nextInt(0)`` on field ``i``: ``Integer.parseInt`` of the token, 0 past the end
     or where Java throws (a coordinate of 5,000 digits, or 2147483648, reads as 0, as in BasicPiece.setState)."""
-    return _parse_int(fields[i], 0) if i < len(fields) else 0
+    if i >= len(fields):
+        return 0
+    text = fields[i]
+    if 0 < len(text) < 10 and text.isascii() and text.isdigit():  # java_int's usual case, without two calls
+        return int(text)
+    return _parse_int(text, 0)
 
 
 def _parse_int(text: str, default: int) -> int:
