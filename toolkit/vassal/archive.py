@@ -181,6 +181,17 @@ class Archive:
                 raise ArchiveError(f"{self.path}: {name!r} is larger than the {cap} byte limit")
             self._count(len(data), name)
             return data
+        info = self._member(name, cap)
+        # an entry whose declared size passes neither limit is inflated in one call (zipfile never gives more
+        # than the declared size, and checks the CRC at its end); chunks of _CHUNK bound the others
+        step = info.file_size + 1 if info.file_size <= max(info.compress_size, 1) * self.max_ratio else _CHUNK
+        chunks = list(self._inflate(info, name, cap, max(step, _CHUNK)))
+        data = chunks[0] if len(chunks) == 1 else b"".join(chunks)
+        self._count(len(data), name)
+        return data
+
+    def _member(self, name: str, cap: int) -> zipfile.ZipInfo:
+        """The zip entry ``name``, refused when absent, named twice, or declared larger than ``cap``."""
         info = self._infos.get(name)
         if info is None:
             raise ArchiveError(f"{self.path}: has no {name!r} entry")
@@ -188,13 +199,14 @@ class Archive:
             raise ArchiveError(f"{self.path}: has more than one entry named {name!r} (which one is meant is unclear)")
         if info.file_size > cap:
             raise ArchiveError(f"{self.path}: entry {name!r} is larger than the {cap} byte limit")
+        return info
+
+    def _inflate(self, info: zipfile.ZipInfo, name: str, cap: int, step: int) -> Generator[bytes, None, None]:
+        """The entry's bytes in reads of ``step``, stopped past ``cap`` bytes or ``max_ratio`` times its
+        compressed size (a zip bomb), and a damaged entry named (zipfile checks the CRC at its end)."""
+        assert self._zip is not None
         budget = max(cap, 0)
         ratio_cap = max(info.compress_size, 1) * self.max_ratio
-        # an entry whose declared size passes neither limit is inflated in one call (zipfile never gives more
-        # than the declared size, and checks the CRC at its end); chunks of _CHUNK bound the others
-        step = info.file_size + 1 if info.file_size <= ratio_cap else _CHUNK
-        step = max(step, _CHUNK)
-        chunks: list[bytes] = []
         size = 0
         try:
             with self._zip.open(info) as handle:
@@ -202,21 +214,18 @@ class Archive:
                     chunk = handle.read(step)
                     if not chunk:
                         break
-                    chunks.append(chunk)
                     size += len(chunk)
                     if size > budget:
                         raise ArchiveError(f"{self.path}: entry {name!r} expands beyond the {cap} byte limit")
                     if size > ratio_cap and size > _CHUNK:
                         raise ArchiveError(f"{self.path}: entry {name!r} expands more than {self.max_ratio} times "
                                            f"(zip bomb?)")
+                    yield chunk
         except ArchiveError:
             raise
         except (zipfile.BadZipFile, zlib.error, EOFError, ValueError, OSError, NotImplementedError,
                 RuntimeError) as exc:
             raise ArchiveError(f"{self.path}: entry {name!r} is corrupt ({_why(exc)})") from None
-        data = chunks[0] if len(chunks) == 1 else b"".join(chunks)
-        self._count(len(data), name)
-        return data
 
     def read_whole(self, name: str, *, limit: int | None = None) -> bytearray | None:
         """The zip member ``name`` inflated in one call by libdeflate (when the system has it: several times
@@ -277,34 +286,11 @@ class Archive:
         if self._zip is None:
             raise ValueError("read_chunks reads zip members only")
         cap = self.max_entry if limit is None else min(limit, self.max_entry)
-        info = self._infos.get(name)
-        if info is None:
-            raise ArchiveError(f"{self.path}: has no {name!r} entry")
-        if name in self._twice:
-            raise ArchiveError(f"{self.path}: has more than one entry named {name!r} (which one is meant is unclear)")
-        if info.file_size > cap:
-            raise ArchiveError(f"{self.path}: entry {name!r} is larger than the {cap} byte limit")
-        budget = max(cap, 0)
-        ratio_cap = max(info.compress_size, 1) * self.max_ratio
+        info = self._member(name, cap)
         size = 0
-        try:
-            with self._zip.open(info) as handle:
-                while True:
-                    chunk = handle.read(_CHUNK)
-                    if not chunk:
-                        break
-                    size += len(chunk)
-                    if size > budget:
-                        raise ArchiveError(f"{self.path}: entry {name!r} expands beyond the {cap} byte limit")
-                    if size > ratio_cap and size > _CHUNK:
-                        raise ArchiveError(f"{self.path}: entry {name!r} expands more than {self.max_ratio} times "
-                                           f"(zip bomb?)")
-                    yield chunk
-        except ArchiveError:
-            raise
-        except (zipfile.BadZipFile, zlib.error, EOFError, ValueError, OSError, NotImplementedError,
-                RuntimeError) as exc:
-            raise ArchiveError(f"{self.path}: entry {name!r} is corrupt ({_why(exc)})") from None
+        for chunk in self._inflate(info, name, cap, _CHUNK):
+            size += len(chunk)
+            yield chunk
         self._count(size, name)
 
     def _count(self, n: int, name: str) -> None:
