@@ -15,13 +15,17 @@ from toolkit.terrain import cache
 from toolkit.terrain.io import dumps_map, load_map, loads_map
 
 
+def _cached_copy(src: Path, dst: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """``src`` copied to ``dst``, with the cache on and kept in a ``cache`` folder beside it."""
+    monkeypatch.delenv("WGT_NO_CACHE", raising=False)
+    monkeypatch.setenv("WGT_CACHE_DIR", str(dst.parent / "cache"))
+    shutil.copyfile(src, dst)
+    return dst
+
+
 @pytest.fixture
 def ww(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    monkeypatch.delenv("WGT_NO_CACHE", raising=False)
-    monkeypatch.setenv("WGT_CACHE_DIR", str(tmp_path / "cache"))
-    dst = tmp_path / "ww.yaml"
-    shutil.copyfile(map_path("winter-war"), dst)
-    return dst
+    return _cached_copy(map_path("winter-war"), tmp_path / "ww.yaml", monkeypatch)
 
 
 def _entries(tmp_path: Path) -> list[Path]:
@@ -104,11 +108,7 @@ def test_turned_off_and_small_maps_write_nothing(ww: Path, tmp_path: Path, monke
 def counters_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     from toolkit.data import counters_path
 
-    monkeypatch.delenv("WGT_NO_CACHE", raising=False)
-    monkeypatch.setenv("WGT_CACHE_DIR", str(tmp_path / "cache"))
-    dst = tmp_path / "ww-counters.yaml"
-    shutil.copyfile(counters_path("winter-war"), dst)
-    return dst
+    return _cached_copy(counters_path("winter-war"), tmp_path / "ww-counters.yaml", monkeypatch)
 
 
 def test_counters_come_from_the_cache_as_parsed_and_an_edit_or_damage_parses_again(counters_file: Path,

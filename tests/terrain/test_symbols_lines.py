@@ -17,15 +17,16 @@ RAIL = ["0102", "0202", "0302", "0403", "0503", "0603", "0703"]  # a railway fro
 SIZE = 30.0
 
 
-def _blank() -> tuple[Layout, Grid, Image.Image, ImageDraw.ImageDraw]:
-    """An 8x6 grid of 30 px flat hexes drawn in dark grey on paper, 400x400: its layout, grid, picture
+def _blank(paper: tuple[int, int, int] = (250, 248, 240),
+           ink: tuple[int, int, int] = (40, 40, 40)) -> tuple[Layout, Grid, Image.Image, ImageDraw.ImageDraw]:
+    """An 8x6 grid of 30 px flat hexes drawn in ``ink`` on ``paper``, 400x400: its layout, grid, picture
     and a pen on it."""
     lay = Layout.regular("flat", SIZE, (40.0, 40.0))
     grid = Grid(CCRR(2, 2, offset=OffsetSystem("flat", "odd")), Extent(1, 8, 1, 6), lay)
-    im = Image.new("RGB", (400, 400), (250, 248, 240))
+    im = Image.new("RGB", (400, 400), paper)
     d = ImageDraw.Draw(im)
     for h in grid.hexes():
-        d.polygon(lay.corners(h), outline=(40, 40, 40))
+        d.polygon(lay.corners(h), outline=ink)
     return lay, grid, im, d
 
 
@@ -133,12 +134,7 @@ def _black_lines_board() -> tuple[Image.Image, Grid]:
     village dots about, as on The Longest Day's map."""
     from toolkit import fonts
 
-    lay = Layout.regular("flat", SIZE, (40.0, 40.0))
-    grid = Grid(CCRR(2, 2, offset=OffsetSystem("flat", "odd")), Extent(1, 8, 1, 6), lay)
-    im = Image.new("RGB", (400, 400), (254, 255, 252))
-    d = ImageDraw.Draw(im)
-    for h in grid.hexes():
-        d.polygon(lay.corners(h), outline=(50, 57, 64))
+    lay, grid, im, d = _blank(paper=(254, 255, 252), ink=(50, 57, 64))
     black = (2, 5, 1)
     pts = [lay.hex_to_pixel(grid.hex(i)) for i in PRIMARY]
     d.line(pts, fill=black, width=7)
