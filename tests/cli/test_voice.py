@@ -195,10 +195,24 @@ def test_a_map_is_not_a_grid_file(files):
 # ------------------------------------------------------------------------------------------ standard output
 
 @pytest.mark.skipif(not Path("/dev/full").exists(), reason="no /dev/full on this system")
-def test_a_full_standard_output_is_exit_3_one_line():
+@pytest.mark.parametrize("unbuffered", ["1", None], ids=["unbuffered", "block-buffered"])
+@pytest.mark.parametrize("argv", [["games"], ["vassal", "dump", "SAVE", "--json"]], ids=["click", "fast-path"])
+def test_a_full_standard_output_is_exit_3_one_line(unbuffered, argv, tmp_path):
+    """Also with stdout block-buffered (a user's shell: no PYTHONUNBUFFERED), where what is left in the buffer
+    once the error is reported must not fail again at exit (a second message, exit 120)."""
+    from tests.conftest import CORPUS
+
+    save = CORPUS / "Cattlesquat__PathsOfGlory" / "Classic10-8.vsav"
+    if "SAVE" in argv:
+        if not save.is_file():
+            pytest.skip(f"the corpus save is not at {save}")
+        argv = [str(save) if a == "SAVE" else a for a in argv]
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONUNBUFFERED"}
+    if unbuffered:
+        env["PYTHONUNBUFFERED"] = unbuffered
     with open("/dev/full", "w") as full:
-        r = subprocess.run([sys.executable, "-m", "toolkit", "games"], stdout=full, stderr=subprocess.PIPE,
-                           text=True, timeout=60)
+        r = subprocess.run([sys.executable, "-m", "toolkit", *argv], stdout=full, stderr=subprocess.PIPE,
+                           text=True, timeout=60, env=env)
     assert r.returncode == 3
     assert r.stderr == "wgt: error: cannot write to standard output: No space left on device\n"
 

@@ -149,6 +149,12 @@ def failure_code(exc: Exception | KeyboardInterrupt, as_json: bool) -> Any:
     """Report an exception that reached the error boundary (one line on stderr, or with ``--json`` one JSON
     object on stdout) and return the exit code DESIGN.md gives (also used by the click-free fast path,
     :mod:`toolkit.cli.fast`)."""
+    if isinstance(exc, OSError):
+        exc = _stdout_failure(exc) or exc
+    if isinstance(exc, _StdoutUnwritable) and not as_json:
+        # what is still buffered would fail again at the interpreter's last flush (a second message, exit 120
+        # when stdout is block-buffered, as it is unless PYTHONUNBUFFERED is set)
+        _silence_stdout()
     if isinstance(exc, ToolkitError):
         return _fail(str(exc), EXIT_INPUT, as_json)
     if isinstance(exc, click.exceptions.Abort):
@@ -165,11 +171,6 @@ def failure_code(exc: Exception | KeyboardInterrupt, as_json: bool) -> Any:
     if isinstance(exc, KeyboardInterrupt):
         return _fail("interrupted", 130, as_json)
     # a bug in wgt, not bad input
-    failure = _stdout_failure(exc) if isinstance(exc, OSError) else None
-    if isinstance(failure, _PipeClosed):
-        return _quiet_pipe_exit()
-    if failure is not None:
-        return _fail(str(failure), EXIT_INPUT, as_json)
     if _STATE["verbose"] > 0:
         import traceback
 
@@ -185,13 +186,17 @@ class _PipeClosed(Exception):
 _STDOUT_ERRNOS = {errno.ENOSPC, errno.EIO, errno.EFBIG, errno.EBADF, getattr(errno, "EDQUOT", errno.ENOSPC)}
 
 
+class _StdoutUnwritable(ToolkitError):
+    """Standard output is full or broken (``wgt games > /dev/full``): exit 3, one line on stderr."""
+
+
 def _stdout_failure(exc: OSError) -> Exception | None:
     """What a failed write to standard output means: a closed pipe, or a full or broken output (a
     ToolkitError, exit 3); None for any other OSError (a file error is the caller's to name)."""
     if exc.errno == errno.EPIPE or isinstance(exc, BrokenPipeError):
         return _PipeClosed()
     if exc.errno in _STDOUT_ERRNOS and exc.filename is None:
-        return ToolkitError(f"cannot write to standard output: {exc.strerror or exc}")
+        return _StdoutUnwritable(f"cannot write to standard output: {exc.strerror or exc}")
     return None
 
 
