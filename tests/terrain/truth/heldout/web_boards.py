@@ -1,0 +1,260 @@
+"""Held-out real board: MMP's *Bastogne: Screaming Eagles under Siege* (2008) as hosted by the
+web-boards project (github.com/rzymek/web-boards, GPL-3.0 code; the map art is (c) Multi-Man
+Publishing, so the image is NOT in this repository: it is fetched into a cache at test time).
+
+Its labels were made by someone else (that project's author, 2014, for its movement and combat code),
+never by us: per-hex terrain (``public/games/bastogne/src/hex-info.js``), roads, trails and the railway
+(``path-info.json``) and streams (``stream-info.json``). ``convert`` turns them into our truth format
+(``bastogne.yaml`` beside this file); ``fetch`` puts the board image into the cache.
+
+    python tests/terrain/truth/heldout/web_boards.py fetch [--git DIR]    # image -> cache
+    python tests/terrain/truth/heldout/web_boards.py convert --git DIR    # their labels -> bastogne.yaml
+
+``--git`` is a clone (bare or not) of rzymek/web-boards holding the commit below; without it ``fetch``
+downloads the one file from raw.githubusercontent.com. Either way the file is checked against its git
+blob id. The cache is ``$WGT_HELDOUT_BOARDS`` or ``build/heldout`` in the checkout (kept out of git).
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import os
+import re
+import subprocess
+import sys
+import urllib.request
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parents[3]
+REPO = "rzymek/web-boards"
+COMMIT = "55b89246a6517a8a7c221415357c367b10777145"  # branch master-v0
+GAME = "public/games/bastogne"
+IMAGE = {"path": f"{GAME}/images/board/Bastogne-Map-vassal.png",
+         "blob": "0a1db7d28419934c11686e2313b151dc7f6f9103", "bytes": 3432801, "size": (6800, 4400),
+         "file": "rzymek__web-boards/bastogne_Bastogne-Map-vassal.png"}
+LABELS = {"terrain": f"{GAME}/src/hex-info.js", "paths": f"{GAME}/path-info.json",
+          "streams": f"{GAME}/stream-info.json", "game": f"{GAME}/game.json"}
+
+
+def cache_dir() -> Path:
+    return Path(os.environ.get("WGT_HELDOUT_BOARDS") or ROOT / "build" / "heldout")
+
+
+def blob_id(data: bytes) -> str:
+    return hashlib.sha1(b"blob %d\0" % len(data) + data).hexdigest()
+
+
+def image_path() -> Path | None:
+    """The cached board image, or None when it is absent (or not the file recorded here)."""
+    p = cache_dir() / IMAGE["file"]
+    if p.is_file() and p.stat().st_size == IMAGE["bytes"]:
+        return p
+    return None
+
+
+def why_absent() -> str:
+    return (f"the held-out Bastogne board is not cached at {cache_dir() / IMAGE['file']} "
+            f"(python tests/terrain/truth/heldout/web_boards.py fetch)")
+
+
+def _git_show(git: str, path: str) -> bytes:
+    return subprocess.run(["git", "--git-dir" if Path(git, "HEAD").is_file() else "-C", git, "show",
+                           f"{COMMIT}:{path}"], capture_output=True, check=True).stdout
+
+
+def fetch(git: str | None = None) -> Path:
+    """Put the board image into the cache (from a clone, else from GitHub); its path."""
+    have = image_path()
+    if have is not None:
+        return have
+    if git:
+        data = _git_show(git, IMAGE["path"])
+    else:
+        url = f"https://raw.githubusercontent.com/{REPO}/{COMMIT}/{IMAGE['path']}"
+        with urllib.request.urlopen(url, timeout=60) as r:
+            data = r.read()
+    if blob_id(data) != IMAGE["blob"]:
+        raise SystemExit(f"the fetched {IMAGE['path']} is not blob {IMAGE['blob']}")
+    out = cache_dir() / IMAGE["file"]
+    out.parent.mkdir(parents=True, exist_ok=True)
+    tmp = out.with_suffix(".part")
+    tmp.write_bytes(data)
+    os.replace(tmp, out)
+    return out
+
+
+# --- their labels -> our truth ------------------------------------------------------------------
+
+# Their hex "h{x}_{y}": x the column from 0 at the left, y the row from 0 at the top; odd columns sit
+# half a hex up. The printed id is "{x+1}.{35-y:02d}" (1.35 top left, 1.01 bottom left).
+NUMBERING = {"scheme": "ccrr", "col_digits": 1, "row_digits": 2, "separator": ".", "orientation": "flat",
+             "shifted": "odd", "row_direction": "up"}
+CLASS = {"OPEN": "open", "OPEN_RUNE": "open", "FOREST": "woods", "FOREST_RUNE": "woods", "CITY": "village"}
+
+
+def printed(hid: str) -> str:
+    x, y = (int(v) for v in hid[1:].split("_"))
+    return f"{x + 1}.{35 - y:02d}"
+
+
+def centre(x: int, y: int, grid: dict) -> tuple[float, float]:
+    """Their hex centre (game.json board.grid, in board units of 3400 x 2200), scaled to the image."""
+    s = IMAGE["size"][0] / 3400
+    px = grid["originX"] + x * grid["hexWidth"]
+    py = grid["originY"] + y * grid["hexSize"] - (grid["hexSize"] / 2 if x % 2 else 0)
+    return px * s, py * s
+
+
+def excluded_reason(x: int, y: int) -> str | None:
+    """Hexes on the image left out: under the charts, or cut by the printed map edge."""
+    if y >= 17 and x >= 49:
+        return "chart"  # the charts and the terrain key fill the lower right below row 17
+    if x == 54 or (x == 48 and y >= 18):
+        return "edge"  # cut in half by the map's right edge (column 55 upper right, 49 lower right)
+    if x % 2 and y in (0, 35):
+        return "edge"  # the half hexes along the top and bottom of the print
+    return None
+
+
+def convert(git: str) -> str:
+    sys.path.insert(0, str(ROOT))
+    from toolkit.hexgrid import Grid, Hex
+    from toolkit.hexgrid.layout import Layout
+
+    game = json.loads(_git_show(git, LABELS["game"]))["board"]["grid"]
+    js = _git_show(git, LABELS["terrain"]).decode()
+    labels = dict(re.findall(r"(h\d+_\d+): ([A-Z_]+)", js.split("var hexInfo =", 1)[1].split("};", 1)[0]))
+    paths = json.loads(_git_show(git, LABELS["paths"]))
+    streams = json.loads(_git_show(git, LABELS["streams"]))
+
+    grid0 = Grid.from_dict({"numbering": NUMBERING, "extent": {"columns": [1, 55], "rows": [0, 35]}})
+    rows = []  # (q, r, x, y) for the affine fit
+    hexes: dict[str, str] = {}
+    runs: list[str] = []
+    excluded: dict[str, list[str]] = {"chart": [], "edge": []}
+    for x in range(0, 55):
+        for y in range(0, 36):
+            hid = f"h{x}_{y}"
+            h = grid0.hex(printed(hid))
+            px, py = centre(x, y, game)
+            rows.append((h.q, h.r, px, py))
+            why = excluded_reason(x, y)
+            if why:
+                excluded[why].append(printed(hid))
+                continue
+            hexes[printed(hid)] = CLASS[labels.get(hid, "OPEN")]
+            if labels.get(hid, "").endswith("_RUNE"):
+                runs.append(printed(hid))
+    unknown = sorted(set(labels) - {f"h{x}_{y}" for x in range(55) for y in range(36)})
+    assert not unknown, unknown
+    # the affine layout through their centres (exact: their grid is regular)
+    import numpy as np
+
+    a = np.array([[q, r, 1.0] for q, r, _, _ in rows])
+    mx, *_ = np.linalg.lstsq(a, np.array([p[2] for p in rows]), rcond=None)
+    my, *_ = np.linalg.lstsq(a, np.array([p[3] for p in rows]), rcond=None)
+    layout = Layout.from_matrix([list(mx), list(my)])
+    grid = Grid(grid0.numbering, grid0.extent, layout)
+    worst = max(max(abs(u - px), abs(v - py)) for (u, v), (_, _, px, py)
+                in zip((layout.hex_to_pixel(Hex(q, r)) for q, r, _, _ in rows), rows))
+    assert worst < 1e-6, worst
+
+    def side(a_: str, b_: str, what: str, bad: list[str]) -> str | None:
+        pa, pb = printed(a_), printed(b_)
+        if grid.hex(pb) not in set(grid.neighbours(grid.hex(pa))):
+            bad.append(f"{what} {a_}-{b_}")
+            return None
+        return grid.side_key(pa, pb)
+
+    bad: list[str] = []
+    links: dict[str, set[str]] = {"road": set(), "trail": set(), "rail": set()}
+    for seg in paths:
+        for a_, b_ in zip(seg["nodes"], seg["nodes"][1:]):
+            k = side(a_, b_, seg["type"], bad)
+            if k:
+                links[seg["type"]].add(k)
+    stream: set[str] = set()
+    for seg in streams:
+        for a_, b_ in zip(seg["nodes"], seg["nodes"][1:]):
+            k = side(a_, b_, "stream", bad)
+            if k:
+                stream.add(k)
+
+    def key(hid: str) -> tuple[int, int]:
+        c, r = hid.split(".")
+        return int(c), -int(r)
+
+    def ids(xs) -> str:
+        return "[" + ", ".join(f'"{i}"' for i in sorted(xs, key=lambda s: [key(p) for p in s.split("/")])) + "]"
+
+    counts = {c: sum(1 for v in hexes.values() if v == c) for c in ("open", "woods", "village")}
+    gd = grid.to_dict()
+    head = f"""\
+# MMP Bastogne: Screaming Eagles under Siege (2008; The Gamers SCS), the web-boards board image
+# {REPO}@{COMMIT[:12]} {IMAGE['path']} (blob {IMAGE['blob'][:12]}, {IMAGE['size'][0]}x{IMAGE['size'][1]}).
+# HELD OUT: every label below is the web-boards author's (2014), converted by web_boards.py, never
+# relabelled by us: terrain {LABELS['terrain']} (hexInfo, unlisted hexes OPEN),
+# roads/trails/railway {LABELS['paths']} (consecutive nodes of a path = one link), streams
+# {LABELS['streams']} (consecutive nodes = the two hexes of a stream hexside).
+# Their names -> ours (from the printed Terrain Key: Open, Village, Woods; Road, Trail, Railroad, Stream,
+# "Run (in hex)"): OPEN -> open, OPEN_RUNE -> open, FOREST -> woods, FOREST_RUNE -> woods,
+# CITY -> village (also symbol village); road -> link road, trail -> link trail, rail -> link rail,
+# stream -> hexside stream. The "run" of *_RUNE (a thin stream inside the hex) has no kind in our truth
+# format: its {len(runs)} hexes are listed in notes, not scored.
+# Grid: their game.json board.grid (hexWidth {game['hexWidth']:.2f}, hexSize {game['hexSize']:.2f}, origin
+# {game['originX']},{game['originY']} on a 3400x2200 board) x2 for the image, ids as printed ("1.35" top left).
+# Excluded (ours, from the print): 'chart' = under the charts below row 17 on the right; 'edge' = hexes
+# cut in half by the print's edge (top and bottom half hexes, column 55, column 49 from row 18 down).
+# Classes: {counts}. Labels that are not adjacent hexes (left out): {len(bad)} {bad}.
+truth: 1
+image: {IMAGE['file']}
+grid:
+"""
+    lines = [head] + [f"  {k}: {_flow(v)}\n" for k, v in gd.items()]
+    lines.append("hexes:\n")
+    lines += [f'  "{h}": {hexes[h]}\n' for h in sorted(hexes, key=key)]
+    lines.append("symbols:\n")
+    lines.append(f"  village: {ids(h for h, c in hexes.items() if c == 'village')}\n")
+    lines.append("hexsides:\n")
+    lines.append(f"  stream: {ids(stream)}\n")
+    lines.append("links:\n")
+    for k in ("road", "trail", "rail"):
+        lines.append(f"  {k}: {ids(links[k])}\n")
+    lines.append("excluded:\n")
+    for k, v in excluded.items():
+        lines.append(f"  {k}: {ids(v)}\n")
+    lines.append(f"notes: \"run (in hex), their *_RUNE: {' '.join(sorted(runs, key=key))}\"\n")
+    return "".join(lines)
+
+
+def _flow(v: object) -> str:
+    from toolkit.terrain.io import flow
+
+    return flow(v)
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("what", choices=["fetch", "convert"])
+    ap.add_argument("--git", help="a clone of rzymek/web-boards holding the commit")
+    ap.add_argument("-o", "--output", default=str(HERE / "bastogne.yaml"))
+    a = ap.parse_args(argv)
+    if a.what == "fetch":
+        print(fetch(a.git))
+        return 0
+    if not a.git:
+        ap.error("convert needs --git (a clone of rzymek/web-boards)")
+    text = convert(a.git)
+    out = Path(a.output)
+    tmp = out.with_suffix(".part")
+    tmp.write_text(text)
+    os.replace(tmp, out)
+    print(out)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
