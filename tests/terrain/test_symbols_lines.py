@@ -293,3 +293,41 @@ def test_a_gap_is_where_the_link_crosses_a_break_in_the_line():
     ext = extract(im, grid, legend)
     assert {k for k, v in ext.hexsides.items() if "wall" in v} == {grid.side_key(a, b) for a, b in wall}
     assert {k for k, v in ext.hexsides.items() if "gate" in v} == {grid.side_key("0403", "0503")}
+
+
+def test_art_along_a_side_must_look_like_the_marked_examples():
+    """A wall printed as art (ochre stones, dark mortar between them) along a chain of sides, three of them
+    marked as examples, is found; the edge of a painted forest beside a clear hex, whose tree highlights
+    brush the wall's ochre along the side (as on SPI Ragnarok), is not: its band is a mix of its own two
+    hexes' colours (greens and highlights, paper), not of the stones' and mortar's. Without the examples'
+    colour mix the forest edge is taken for wall."""
+    lay, grid, im, d = _blank()
+    ochre, mortar = (200, 166, 72), (70, 52, 28)
+    wall = [("0202", "0302"), ("0302", "0303"), ("0303", "0403"), ("0403", "0404")]
+    for a, b in wall:
+        (x0, y0), (x1, y1) = lay.hexside_endpoints(Hexside.between(grid.hex(a), grid.hex(b)))
+        length = ((x1 - x0) ** 2 + (y1 - y0) ** 2) ** 0.5
+        ux, uy = (x1 - x0) / length, (y1 - y0) / length
+        for k in range(0, round(length), 5):  # a stone every 5 px, on the side and just off it
+            for off, shift in ((0, 0), (3, 2)):
+                cx, cy = x0 + ux * (k + shift) - uy * off, y0 + uy * (k + shift) + ux * off
+                d.rectangle([cx - 2, cy - 2, cx + 2, cy + 2], fill=mortar)
+                d.rectangle([cx - 1, cy - 1, cx + 1, cy + 1], fill=ochre)
+    green, highlight = (40, 96, 62), (186, 164, 74)
+    forest = "0606"
+    d.polygon(lay.corners(grid.hex(forest)), fill=green)
+    x, y = lay.hex_to_pixel(grid.hex(forest))
+    for dx in range(-15, 16, 6):  # trees: highlights on the green, up to the forest's edges
+        for dy in range(-22, 23, 6):
+            d.polygon([(x + dx, y + dy - 3), (x + dx - 2, y + dy + 2), (x + dx + 2, y + dy + 2)], fill=highlight)
+    edge = lay.hexside_endpoints(Hexside.between(grid.hex(forest), grid.hex("0506")))
+    (x0, y0), (x1, y1) = edge
+    for j in range(12):  # tree tops brushing the side towards the clear hex
+        t = (j + 0.5) / 12
+        cx, cy = x0 + (x1 - x0) * t, y0 + (y1 - y0) * t
+        d.polygon([(cx - 2, cy - 2), (cx + 2, cy - 2), (cx, cy + 3)], fill=highlight)
+    legend = {"terrain": {"clear": "#faf8f0"},
+              "features": {"wall": {"colour": "#c0a040", "kind": "along",
+                                    "yes": [f"{a}/{b}" for a, b in wall[:3]]}}}
+    ext = extract(im, grid, legend)
+    assert {k for k, v in ext.hexsides.items() if "wall" in v} == {grid.side_key(a, b) for a, b in wall}

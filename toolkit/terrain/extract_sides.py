@@ -31,6 +31,9 @@ INTERIOR = 0.4  # hex sizes: the disc around a hex's centre where its own textur
 WIDER = 2.0  # an 'along' side whose colour is this many times wider across than the line's is an area crossing it
 SPUR_END = 0.15  # share of a side at its far end a spur from a crowded vertex leaves empty
 CONTRAST = 3.0  # an 'along' line is this many times denser in the band than inside one of its two hexes
+# the colour mix of a band or a hex's middle: a histogram over CIELAB cells 20 L* by 10 a* by 12.5 b* wide
+# (about a colour tolerance, so JPEG noise and print variation move a sample by a cell at most)
+MIX_EDGES = (np.linspace(0.0, 100.0, 6), np.linspace(-40.0, 40.0, 9), np.linspace(-20.0, 80.0, 9))
 
 
 def _hexsides(image: Image.Image, grid: Grid, leg: Legend, ext: Extraction) -> None:
@@ -204,6 +207,8 @@ def _hexsides(image: Image.Image, grid: Grid, leg: Legend, ext: Extraction) -> N
             score = _score(dist, tol, width, feat.kind, step)
             if feat.kind == "along":
                 score = _along_only(score, dist, tol, interior(i, tol), side_hexes, thr, yes)
+                if yes:
+                    score = _like_examples(score, lab, onimg, clab, cin, side_hexes, yes)
                 score = _no_spurs(score, dist, tol, width, thr, vertex_ids)
         ext.thresholds[feat.name] = (tol, thr)
         ext.side_scores[feat.name] = {keys[k]: round(float(score[k]), 4) for k in range(len(keys)) if score[k] > 0}
@@ -335,6 +340,56 @@ def _along_only(score: np.ndarray, dist: np.ndarray, tol: float, inside: np.ndar
         typical = float(np.median(wide[learn]))
         score = np.where(wide > WIDER * typical, 0.0, score)
     return score
+
+
+def _mix(lab: tuple[np.ndarray, np.ndarray, np.ndarray], ok: np.ndarray) -> np.ndarray:
+    """Colour mixes (:data:`MIX_EDGES`): rows of ``lab``'s planes (rows, ...) with ``ok`` samples, each a
+    histogram summing to 1 (all zeros for a row with no sample)."""
+    rows = ok.shape[0]
+    cells = [len(e) - 1 for e in MIX_EDGES]
+    idx = np.zeros(ok.shape, dtype=np.intp)
+    for plane, edges, n in zip(lab, MIX_EDGES, cells):
+        idx = idx * n + np.clip(np.searchsorted(edges, plane, side="right") - 1, 0, n - 1)
+    total = int(np.prod(cells))
+    flat = (idx + total * np.arange(rows).reshape((-1,) + (1,) * (ok.ndim - 1)))[ok]
+    h = np.bincount(flat, minlength=rows * total).reshape(rows, total).astype(np.float64)
+    return h / np.maximum(1.0, h.sum(axis=1, keepdims=True))
+
+
+def _alike(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """How alike colour mixes are, row by row: the Bhattacharyya coefficient (1 the same mix, 0 no colour
+    in common)."""
+    return np.sqrt(a * b).sum(axis=-1)
+
+
+def _like_examples(score: np.ndarray, lab: tuple[np.ndarray, np.ndarray, np.ndarray], onimg: np.ndarray,
+                   clab: tuple[np.ndarray, np.ndarray, np.ndarray], cin: np.ndarray, side_hexes: np.ndarray,
+                   yes: Sequence[int]) -> np.ndarray:
+    """An 'along' feature printed as art (a stone wall: ochre stones, dark mortar, pale highlights) looks
+    like its marked example sides as a whole, not only in the one colour its score counts. A side kept
+    must have a band whose colour mix (:func:`_mix`) is more like the examples' (their mean) than like the
+    mix of the middles of its own two hexes: a clear hex beside painted trees whose highlights brush the
+    feature's colour along the side has a band that is a mix of its two hexes (cream, greens), not of the
+    art. Used only when every example passes it with the mix learned from the others (leave-one-out); with
+    a single example there is nothing to check it by, and it is not used."""
+    ex = sorted(set(yes))
+    if len(ex) < 2:
+        return score
+    some = np.nonzero(score > 0)[0]
+    rows = np.union1d(some, ex)
+    band = _mix((lab[0][rows], lab[1][rows], lab[2][rows]), onimg[rows])
+    at = {int(k): j for j, k in enumerate(rows)}
+    hexes = _mix(clab, cin)
+    own = (hexes[side_hexes[rows, 0]] + hexes[side_hexes[rows, 1]]) / 2
+    to_own = _alike(band, own)
+    ref = band[[at[k] for k in ex]]
+    for j, k in enumerate(ex):  # leave-one-out: each example against the mix of the others
+        if _alike(band[at[k]], np.delete(ref, j, axis=0).mean(axis=0)) <= to_own[at[k]]:
+            return score
+    keep = _alike(band, ref.mean(axis=0)) > to_own
+    out = score.copy()
+    out[rows[~keep]] = 0.0
+    return out
 
 
 def _no_spurs(score: np.ndarray, dist: np.ndarray, tol: float, width: int, thr: float,
