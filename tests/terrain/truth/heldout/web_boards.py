@@ -109,7 +109,9 @@ def centre(x: int, y: int, grid: dict) -> tuple[float, float]:
 
 
 def excluded_reason(x: int, y: int) -> str | None:
-    """Hexes on the image left out: under the charts, or cut by the printed map edge."""
+    """Hexes on the image left out: under the charts, cut by the printed map edge, or below the print."""
+    if y == 35 and x % 2 == 0:
+        return "offmap"  # the odd columns' row 00: centre 49 px below the image (their labels skip them)
     if y >= 17 and x >= 49:
         return "chart"  # the charts and the terrain key fill the lower right below row 17
     if x == 54 or (x == 48 and y >= 18):
@@ -134,7 +136,7 @@ def convert(git: str) -> str:
     rows = []  # (q, r, x, y) for the affine fit
     hexes: dict[str, str] = {}
     runs: list[str] = []
-    excluded: dict[str, list[str]] = {"chart": [], "edge": []}
+    excluded: dict[str, list[str]] = {"chart": [], "edge": [], "offmap": []}
     for x in range(0, 55):
         for y in range(0, 36):
             hid = f"h{x}_{y}"
@@ -207,7 +209,8 @@ def convert(git: str) -> str:
 # Grid: their game.json board.grid (hexWidth {game['hexWidth']:.2f}, hexSize {game['hexSize']:.2f}, origin
 # {game['originX']},{game['originY']} on a 3400x2200 board) x2 for the image, ids as printed ("1.35" top left).
 # Excluded (ours, from the print): 'chart' = under the charts below row 17 on the right; 'edge' = hexes
-# cut in half by the print's edge (top and bottom half hexes, column 55, column 49 from row 18 down).
+# cut in half by the print's edge (top and bottom half hexes, column 55, column 49 from row 18 down);
+# 'offmap' = the odd columns' row 00, below the image.
 # Classes: {counts}. Labels that are not adjacent hexes (left out): {len(bad)} {bad}.
 truth: 1
 image: {IMAGE['file']}
