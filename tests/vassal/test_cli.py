@@ -187,3 +187,22 @@ def test_fast_path_takes_only_the_exact_dump_json_command_line():
                  ["vassal", "dump", "", "--json"], ["vassal", "locate", "a.vsav", "--json"],
                  ["vassal", "dump", "--help", "--json"]):
         assert dump_json_file(argv) is None, argv
+
+
+@pytest.mark.corpus
+@pytest.mark.parametrize("handler", ["before", "after"])
+def test_one_shot_dump_ends_with_status_0_and_runs_the_exit_handlers(corpus, handler):
+    """The process that runs ``vassal dump FILE --json`` as its own command line (toolkit.cli.fast) ends as
+    soon as the interpreter finalizes, without tearing it down: the output is complete, the status 0, and an
+    ``atexit`` handler registered before the dump (then the interpreter ends as usual) or after it still runs."""
+    import subprocess
+    import sys
+
+    save = corpus / "hurufu__zxvt-vassal-module" / "5x5_startup.vlog"
+    register = "atexit.register(lambda: print('handler ran', file=sys.stderr))\n"
+    script = ("import atexit, runpy, sys\n" + (register if handler == "before" else "")
+              + "sys.argv = ['wgt', 'vassal', 'dump', sys.argv[1], '--json']\n"
+              + "runpy.run_module('toolkit', run_name='__main__')\n" + (register if handler == "after" else ""))
+    proc = subprocess.run([sys.executable, "-c", script, str(save)], capture_output=True, text=True, timeout=120)
+    assert (proc.returncode, proc.stderr) == (0, "handler ran\n")
+    assert proc.stdout == _run("vassal", "dump", str(save), "--json")

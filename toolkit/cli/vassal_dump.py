@@ -20,6 +20,9 @@ if TYPE_CHECKING:
     from ..vassal.traits import Trait
 
 
+#: what a one-shot dump made, kept until the process ends (see json_dump)
+_KEPT: list[object] = []
+
 _XML_ROOT = re.compile(rb"<([A-Za-z_][\w.:-]*)")
 
 
@@ -95,7 +98,7 @@ def json_dump(file: Path) -> bool:
     """``wgt vassal dump FILE --json`` of a save or log (no module, no step): the same output as the click
     command; False (nothing done, nothing printed) when FILE is no save or log but a module or metadata file,
     which the command itself then dumps."""
-    from ..gcpause import gc_paused
+    from ..gcpause import gc_paused, one_shot
     from ..vassal import read_save
 
     if not file.exists():
@@ -106,6 +109,8 @@ def json_dump(file: Path) -> bool:
     data, pieces, _ = dump_data(file, save, None, 0, False, None)
     with gc_paused():  # a JSON text per distinct trait, no cycles
         stream_json(data, pieces)
+    if one_shot():  # the process ends after this (toolkit.cli.fast): not freed piece by piece first (~3 ms)
+        _KEPT.append((save, data, pieces))
     return True
 
 
