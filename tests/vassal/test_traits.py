@@ -153,8 +153,8 @@ def test_fuzz_placing_arbitrary_pieces_never_crashes(pieces, moves):
 
 
 def test_layer_split_fast_path_agrees_with_the_loop(monkeypatch):
-    """``_layers``' comprehension path (no TAB inside a layer's text, no quote) gives what its loop gives, on
-    nested chains and on random text of TABs, backslashes and quotes."""
+    """``_layers``' comprehension paths (no TAB inside a layer's text, no quote; short and long layers) give
+    what its loop gives, on nested chains and on random text of TABs, backslashes and quotes."""
     import random
 
     from toolkit.vassal import traits as traits_module
@@ -170,6 +170,9 @@ def test_layer_split_fast_path_agrees_with_the_loop(monkeypatch):
             chain = join((item, chain), "\t")
         texts.append(chain)
         texts.append("".join(rnd.choice(["a", "\\", "\\", "\t", "\t", "'"]) for _ in range(rnd.randint(0, 14))))
+        # layers of over 120 characters each take the other check (two endswith per part)
+        texts.append(chain.replace("a", "a" * 700))
+        texts.append(texts[-2].replace("a", "a" * 200))
     fast = [traits_module._layers(t) for t in texts]
     monkeypatch.setattr(traits_module, "_BACKSLASHES", [""])  # no depth fits: the loop alone
     assert [traits_module._layers(t) for t in texts] == fast

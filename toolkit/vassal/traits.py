@@ -557,10 +557,18 @@ def _layers(text: str) -> list[str] | None:
     end = len(parts) - 1
     if end < len(_BACKSLASHES) - 1 and "'" not in text:
         # the usual chain: no TAB inside a layer's own text, so part k ends with exactly k backslashes (the
-        # separator's); checked, then cut, by two comprehensions instead of the loop below
-        bs = _BACKSLASHES
-        if all([p.endswith(bs[k]) and not p.endswith(bs[k + 1]) for k, p in enumerate(parts[:end])]):
-            return [parts[0], *[p[:-k] for k, p in enumerate(parts[1:end], 1)], parts[end]]
+        # separator's); checked and cut by comprehensions instead of the loop below
+        if len(text) > 120 * end:  # long layers (a piece's type): two endswith per part
+            bs = _BACKSLASHES
+            if all([p.endswith(bs[k]) and not p.endswith(bs[k + 1]) for k, p in enumerate(parts[:end])]):
+                return [parts[0], *[p[:-k] for k, p in enumerate(parts[1:end], 1)], parts[end]]
+        else:  # short ones (a state: mostly the separators' backslashes): cut, then checked at once in C
+            out = [parts[0], *[p[:-k] for k, p in enumerate(parts[1:end], 1)], parts[end]]
+            joined = "\t".join(out)
+            # what was cut is k characters of part k (shorter parts lose fewer), all backslashes exactly when
+            # the count of backslashes falls by 0 + 1 + ... + (end - 1); no layer but the last ends with one
+            if "\\\t" not in joined and text.count("\\") - joined.count("\\") == end * (end - 1) // 2:
+                return out
     out = []
     segment: list[str] = []
     depth = 0
