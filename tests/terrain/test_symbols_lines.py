@@ -298,9 +298,9 @@ def test_a_gap_is_where_the_link_crosses_a_break_in_the_line():
 def test_art_along_a_side_must_look_like_the_marked_examples():
     """A wall printed as art (ochre stones, dark mortar between them) along a chain of sides, three of them
     marked as examples, is found; the edge of a painted forest beside a clear hex, whose tree highlights
-    brush the wall's ochre along the side (as on SPI Ragnarok), is not: its band is a mix of its own two
-    hexes' colours (greens and highlights, paper), not of the stones' and mortar's. Without the examples'
-    colour mix the forest edge is taken for wall."""
+    brush the wall's ochre along the side (as on SPI Ragnarok), is not: its band's colour mix (greens,
+    highlights, paper) is more like the forest hex's middle than like the stones' and mortar's. Without
+    the examples' colour mix the forest edge is taken for wall."""
     lay, grid, im, d = _blank()
     ochre, mortar = (200, 166, 72), (70, 52, 28)
     wall = [("0202", "0302"), ("0302", "0303"), ("0303", "0403"), ("0403", "0404")]
@@ -331,3 +331,30 @@ def test_art_along_a_side_must_look_like_the_marked_examples():
                                     "yes": [f"{a}/{b}" for a, b in wall[:3]]}}}
     ext = extract(im, grid, legend)
     assert {k for k, v in ext.hexsides.items() if "wall" in v} == {grid.side_key(a, b) for a, b in wall}
+
+
+def test_a_band_like_the_middle_of_one_of_its_hexes_is_not_the_line():
+    """The colour mix rule on drawn bands (CIELAB samples, ten by ten): two example sides of a stone wall
+    (ochre stones, dark mortar, paper), a side of the same wall and a side along a gatehouse (its flat ochre
+    and pale planes) whose building fills the middle of one of its hexes, the other hex a green wood. The
+    gatehouse side's band shares the ochre with the examples, and the mean of its two hexes' middles is
+    half green, but its band is the mix of the gatehouse hex's middle: not the wall. The wall side is kept."""
+    import numpy as np
+
+    from toolkit.terrain.extract_sides import _like_examples
+
+    ochre, mortar, paper, pale, green = (68, 5, 55), (25, 5, 15), (96, 0, 12), (90, 0, 62), (50, -30, 30)
+
+    def drawn(*parts: tuple[tuple[int, int, int], int]) -> list[tuple[int, int, int]]:
+        return [c for c, n in parts for _ in range(n)]
+
+    wall = drawn((ochre, 40), (mortar, 20), (paper, 40))
+    gatehouse = drawn((ochre, 50), (pale, 30), (paper, 20))
+    bands = [wall, drawn((ochre, 35), (mortar, 25), (paper, 40)), wall, gatehouse]
+    middles = [drawn((paper, 100)), gatehouse, drawn((green, 100))]  # hexes 0, 1, 2
+    lab = tuple(np.array([[c[ch] for c in b] for b in bands], np.float32).reshape(4, 10, 10) for ch in range(3))
+    clab = tuple(np.array([[c[ch] for c in m] for m in middles], np.float32) for ch in range(3))
+    side_hexes = np.array([[0, 0], [0, 0], [0, 0], [1, 2]])
+    score = np.array([0.9, 0.8, 0.9, 0.95])
+    out = _like_examples(score, lab, np.ones((4, 10, 10), bool), clab, np.ones((3, 100), bool), side_hexes, [0, 2])
+    assert out.tolist() == [0.9, 0.8, 0.9, 0.0]

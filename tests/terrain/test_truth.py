@@ -183,7 +183,9 @@ def test_extract_ragnarok_against_its_truth(boards, tmp_path):
     (the sides the road crosses where the wall's or the river's sides break off): 3 of 3 and 1 of 1,
     none false. Then three wall sides were marked as examples and a wall side's band had to be more like
     their colour mix than like its own two hexes' (the forest edges' bands are a mix of forest and
-    clear): walls 20 of 20, 32 -> 23 found (left: 3 inner sides of the gatehouses)."""
+    clear): walls 20 of 20, 32 -> 23 found (left: 3 inner sides of the gatehouses); then more like them
+    than like the middle of either of its hexes (a gatehouse's planes along its side are the mix of the
+    gatehouse hex): walls 23 -> 21 found (left: 0825/0925, by a gatehouse)."""
     t = load_truth(TRUTH / "ragnarok.yaml")
     from toolkit.cli.map_scan import _grid_text
 
@@ -199,7 +201,7 @@ def test_extract_ragnarok_against_its_truth(boards, tmp_path):
     assert out["rules"]["priority"] == ["forest", "clear"]
     lines = out["truth"]["lines"]
     assert lines["river"]["in_truth"] == 74 and lines["river"]["true_positives"] >= 73 and lines["river"]["found"] <= 73
-    assert lines["wall"]["true_positives"] == 20 and lines["wall"]["found"] <= 23
+    assert lines["wall"]["true_positives"] == 20 and lines["wall"]["found"] <= 21
     assert lines["road"]["in_truth"] == 46 and lines["road"]["true_positives"] == 46 and lines["road"]["found"] <= 47
     assert (lines["gate"]["true_positives"], lines["gate"]["found"], lines["gate"]["in_truth"]) == (3, 3, 3)
     assert (lines["bridge"]["true_positives"], lines["bridge"]["found"], lines["bridge"]["in_truth"]) == (1, 1, 1)

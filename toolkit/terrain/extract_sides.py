@@ -368,10 +368,12 @@ def _like_examples(score: np.ndarray, lab: tuple[np.ndarray, np.ndarray, np.ndar
     """An 'along' feature printed as art (a stone wall: ochre stones, dark mortar, pale highlights) looks
     like its marked example sides as a whole, not only in the one colour its score counts. A side kept
     must have a band whose colour mix (:func:`_mix`) is more like the examples' (their mean) than like the
-    mix of the middles of its own two hexes: a clear hex beside painted trees whose highlights brush the
-    feature's colour along the side has a band that is a mix of its two hexes (cream, greens), not of the
-    art. Used only when every example passes it with the mix learned from the others (leave-one-out); with
-    a single example there is nothing to check it by, and it is not used."""
+    mix of the middle of either of its own two hexes: what fills the band then belongs to the side, not to
+    a hex's terrain or art reaching it. A clear hex beside painted trees whose highlights brush the
+    feature's colour along the side has a band of the forest hex's colours; a building in one hex (a
+    gatehouse) whose flat planes reach along its side has a band like that hex's middle. Used only when
+    every example passes it with the mix learned from the others (leave-one-out); with a single example
+    there is nothing to check it by, and it is not used."""
     ex = sorted(set(yes))
     if len(ex) < 2:
         return score
@@ -380,8 +382,7 @@ def _like_examples(score: np.ndarray, lab: tuple[np.ndarray, np.ndarray, np.ndar
     band = _mix((lab[0][rows], lab[1][rows], lab[2][rows]), onimg[rows])
     at = {int(k): j for j, k in enumerate(rows)}
     hexes = _mix(clab, cin)
-    own = (hexes[side_hexes[rows, 0]] + hexes[side_hexes[rows, 1]]) / 2
-    to_own = _alike(band, own)
+    to_own = np.maximum(_alike(band, hexes[side_hexes[rows, 0]]), _alike(band, hexes[side_hexes[rows, 1]]))
     ref = band[[at[k] for k in ex]]
     for j, k in enumerate(ex):  # leave-one-out: each example against the mix of the others
         if _alike(band[at[k]], np.delete(ref, j, axis=0).mean(axis=0)) <= to_own[at[k]]:
