@@ -625,7 +625,11 @@ def _type_layers(type: str) -> tuple[list[str], list[type[Trait]]] | None:
     if len(_TYPE_LAYERS) >= _MEMO_SIZE:
         _TYPE_LAYERS.clear()
     layers = _layers(type)
-    found = _TYPE_LAYERS[type] = None if layers is None else (layers, [_class_of(t) for t in layers])
+    if layers is None:
+        found = _TYPE_LAYERS[type] = None
+    else:
+        known = _CLASS_OF.get  # the class of a layer seen before without a call (most are: types share layers)
+        found = _TYPE_LAYERS[type] = (layers, [known(t) or _class_of(t) for t in layers])
     return found
 
 
@@ -676,8 +680,12 @@ def decode_chain_shared(type: str, state: str) -> list[Trait]:
             _SHARED.clear()
             _BY_LAYER.clear()
         layers = _type_layers(type)
-        found = _SHARED[type] = None if layers is None else (
-            layers[0], layers[1], [_BY_LAYER.setdefault(t, {}) for t in layers[0][:-1]], {})
+        if layers is None:
+            found = _SHARED[type] = None
+        else:
+            by_layer = _BY_LAYER.get
+            found = _SHARED[type] = (layers[0], layers[1], [
+                m if (m := by_layer(t)) is not None else _BY_LAYER.setdefault(t, {}) for t in layers[0][:-1]], {})
     if found is None:
         return _decode_chain_by_level(type, state)
     types, classes, made, outers = found
@@ -695,13 +703,8 @@ def decode_chain_shared(type: str, state: str) -> list[Trait]:
     n = len(states)
     if n <= last:
         states = states + [""] * (last + 1 - n)
-    out = []
-    for k in range(last):
-        s = states[k]
-        trait = made[k].get(s)
-        if trait is None:
-            trait = made[k][s] = classes[k](types[k], s)
-        out.append(trait)
+    # a layer made before by its type and state, else made now (a Trait is always true)
+    out = [m.get(s) or m.setdefault(s, c(t, s)) for m, c, t, s in zip(made, classes, types, states)]
     if cut >= 0 and n == last + 1 and states[last] == state[cut + 1:]:
         if len(outers) >= _MEMO_SIZE:
             outers.clear()
