@@ -4,7 +4,9 @@ For each board, ``wgt map extract --truth`` runs twice, with the baseline legend
 majority colour, the band method for lines: ``*.majority.legend.yaml``) and with the full legend
 (rules, symbols, traced lines: ``*.legend.yaml``); returns accuracy, symbol and line recall and
 precision, the review list (hexes flagged for review, and their share of the hexes extracted), and the
-seconds each run took. Needs the boards in ../shared/boards. Then, for comparison, the review list on synthetic
+seconds each run took. Needs the boards in ../shared/boards. Then the held-out board
+(tests/terrain/truth/heldout, labels by someone else; its image fetched into build/heldout, or skipped
+with the reason). Then, for comparison, the review list on synthetic
 scans (30x22 hexes of 40 px, two seeds), clean (no noise, cast or JPEG) and with the default degradations, with
 how many of their hexes truly have no terrain over 60% (the review threshold).
 """
@@ -21,6 +23,7 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 TRUTH = HERE.parent / "tests" / "terrain" / "truth"
+HELDOUT = TRUTH / "heldout"
 BOARDS = Path(os.environ.get("WGT_SHARED", HERE.parent.parent / "shared")) / "boards"
 CASES = {"battle-for-moscow": "rzymek__web-boards/battle-for-moscow_board.gif",
          "the-longest-day": "uckelman__tld-mod/Map_Full.png",
@@ -28,41 +31,68 @@ CASES = {"battle-for-moscow": "rzymek__web-boards/battle-for-moscow_board.gif",
 
 
 def main(flags: list[str]) -> dict[str, object]:
-    from toolkit.cli.map_scan import _grid_text
-    from toolkit.terrain.truth import load_truth
-
     out: dict[str, object] = {}
     with tempfile.TemporaryDirectory() as tmp:
         for name, image in CASES.items():
             if not (BOARDS / image).is_file():
                 out[name] = "board not found"
                 continue
-            truth = TRUTH / f"{name}.yaml"
-            grid = Path(tmp) / f"{name}.grid.yaml"
-            grid.write_text(_grid_text(load_truth(truth).grid))
             for kind in ("majority", "full"):
                 legend = TRUTH / (f"{name}.majority.legend.yaml" if kind == "majority" else f"{name}.legend.yaml")
-                start = time.perf_counter()
-                r = subprocess.run([sys.executable, "-m", "toolkit", "map", "extract", str(BOARDS / image), "--grid",
-                                    str(grid), "--legend", str(legend), "-o", str(Path(tmp) / f"{name}.{kind}.yaml"),
-                                    "--truth", str(truth), "--json"], capture_output=True, text=True, check=False)
-                seconds = time.perf_counter() - start
-                if r.returncode:
-                    out[f"{name}/{kind}"] = r.stderr.strip()
-                    continue
-                got = json.loads(r.stdout)
-                t = got["truth"]
-                review = len(got["review"])
-                row = {"hexes": f"{t['right']}/{t['hexes']}", "accuracy": t["accuracy"], "seconds": round(seconds, 1),
-                       "review": f"{review}/{got['hexes']} ({100 * review / max(1, got['hexes']):.1f}%)"}
-                for group in ("symbols", "lines"):
-                    for k, v in t[group].items():
-                        tp = v["true_positives"]
-                        row[k] = f"recall {tp}/{v['in_truth']}, precision {tp}/{v['found']}"
-                out[f"{name}/{kind}"] = row
-                print(f"   {name} {kind}: {row}", flush=True)
+                out[f"{name}/{kind}"] = _run(name, kind, BOARDS / image, TRUTH / f"{name}.yaml", legend, Path(tmp))
+        out.update(heldout(Path(tmp)))
     out.update(synthetic_review())
     return out
+
+
+def heldout(tmp: Path) -> dict[str, object]:
+    """The held-out board (tests/terrain/truth/heldout: MMP Bastogne, labels by the web-boards author),
+    with the legend as first written and as amended after its first run (RESULTS-web.md). The image is
+    not in the repository: taken from the cache, else fetched (from a clone named by $WGT_WEB_BOARDS_GIT,
+    else from GitHub); skipped with the reason when that fails."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("web_boards", HELDOUT / "web_boards.py")
+    assert spec is not None and spec.loader is not None
+    wb = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(wb)
+    image = wb.image_path()
+    if image is None:
+        try:
+            image = wb.fetch(os.environ.get("WGT_WEB_BOARDS_GIT"))
+        except (OSError, SystemExit, subprocess.CalledProcessError) as exc:
+            reason = f"{wb.why_absent()}; fetching it failed: {exc}"
+            print(f"   bastogne (held out): skipped: {reason}", flush=True)
+            return {"bastogne": f"skipped: {reason}"}
+    return {f"bastogne/{kind}": _run("bastogne", kind, image, HELDOUT / "bastogne.yaml", HELDOUT / legend, tmp)
+            for kind, legend in (("first", "bastogne.legend.yaml"), ("amended", "bastogne.amended.legend.yaml"))}
+
+
+def _run(name: str, kind: str, image: Path, truth: Path, legend: Path, tmp: Path) -> object:
+    """One ``wgt map extract --truth`` run: accuracy, symbol and line recall and precision, review list, seconds."""
+    from toolkit.cli.map_scan import _grid_text
+    from toolkit.terrain.truth import load_truth
+
+    grid = tmp / f"{name}.grid.yaml"
+    grid.write_text(_grid_text(load_truth(truth).grid))
+    start = time.perf_counter()
+    r = subprocess.run([sys.executable, "-m", "toolkit", "map", "extract", str(image), "--grid",
+                        str(grid), "--legend", str(legend), "-o", str(tmp / f"{name}.{kind}.yaml"),
+                        "--truth", str(truth), "--json"], capture_output=True, text=True, check=False)
+    seconds = time.perf_counter() - start
+    if r.returncode:
+        return r.stderr.strip()
+    got = json.loads(r.stdout)
+    t = got["truth"]
+    review = len(got["review"])
+    row = {"hexes": f"{t['right']}/{t['hexes']}", "accuracy": t["accuracy"], "seconds": round(seconds, 1),
+           "review": f"{review}/{got['hexes']} ({100 * review / max(1, got['hexes']):.1f}%)"}
+    for group in ("symbols", "lines"):
+        for k, v in t[group].items():
+            tp = v["true_positives"]
+            row[k] = f"recall {tp}/{v['in_truth']}, precision {tp}/{v['found']}"
+    print(f"   {name} {kind}: {row}", flush=True)
+    return row
 
 
 def synthetic_review() -> dict[str, object]:
