@@ -381,8 +381,10 @@ def _like_examples(score: np.ndarray, lab: tuple[np.ndarray, np.ndarray, np.ndar
     rows = np.union1d(some, ex)
     band = _mix((lab[0][rows], lab[1][rows], lab[2][rows]), onimg[rows])
     at = {int(k): j for j, k in enumerate(rows)}
-    hexes = _mix(clab, cin)
-    to_own = np.maximum(_alike(band, hexes[side_hexes[rows, 0]]), _alike(band, hexes[side_hexes[rows, 1]]))
+    used, pair = np.unique(side_hexes[rows], return_inverse=True)  # only the hexes of these sides
+    hexes = _mix((clab[0][used], clab[1][used], clab[2][used]), cin[used])
+    pair = pair.reshape(-1, 2)
+    to_own = np.maximum(_alike(band, hexes[pair[:, 0]]), _alike(band, hexes[pair[:, 1]]))
     ref = band[[at[k] for k in ex]]
     for j, k in enumerate(ex):  # leave-one-out: each example against the mix of the others
         if _alike(band[at[k]], np.delete(ref, j, axis=0).mean(axis=0)) <= to_own[at[k]]:
