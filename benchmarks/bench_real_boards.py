@@ -6,7 +6,8 @@ majority colour, the band method for lines: ``*.majority.legend.yaml``) and with
 precision, the review list (hexes flagged for review, and their share of the hexes extracted), and the
 seconds each run took. Needs the boards in ../shared/boards. Then the held-out board
 (tests/terrain/truth/heldout, labels by someone else; its image fetched into build/heldout, or skipped
-with the reason). Then, for comparison, the review list on synthetic
+with the reason), and the held-out region of The Longest Day (labelled before any run on it, scored with
+that board's legends unchanged on a grid covering both regions). Then, for comparison, the review list on synthetic
 scans (30x22 hexes of 40 px, two seeds), clean (no noise, cast or JPEG) and with the default degradations, with
 how many of their hexes truly have no terrain over 60% (the review threshold).
 """
@@ -28,6 +29,11 @@ BOARDS = Path(os.environ.get("WGT_SHARED", HERE.parent.parent / "shared")) / "bo
 CASES = {"battle-for-moscow": "rzymek__web-boards/battle-for-moscow_board.gif",
          "the-longest-day": "uckelman__tld-mod/Map_Full.png",
          "ragnarok": "jzedwards__vassal-hex-n-counters-template/ragnarok_map.jpg"}
+# held-out regions of those boards (heldout/RESULTS.md): name -> (image, truth, the board whose legends are
+# used unchanged, the grid's extent for the run: the legends' example hexes and sides lie in the board's
+# first region, so the run covers both and only the held-out hexes are scored)
+HELDOUT_REGIONS = {"the-longest-day-heldout": ("uckelman__tld-mod/Map_Full.png", "the-longest-day-2.yaml",
+                                               "the-longest-day", ((35, 68), (30, 50)))}
 
 
 def main(flags: list[str]) -> dict[str, object]:
@@ -40,6 +46,13 @@ def main(flags: list[str]) -> dict[str, object]:
             for kind in ("majority", "full"):
                 legend = TRUTH / (f"{name}.majority.legend.yaml" if kind == "majority" else f"{name}.legend.yaml")
                 out[f"{name}/{kind}"] = _run(name, kind, BOARDS / image, TRUTH / f"{name}.yaml", legend, Path(tmp))
+        for name, (image, truth, board, extent) in HELDOUT_REGIONS.items():
+            if not (BOARDS / image).is_file():
+                out[name] = "board not found"
+                continue
+            for kind in ("majority", "full"):
+                legend = TRUTH / (f"{board}.majority.legend.yaml" if kind == "majority" else f"{board}.legend.yaml")
+                out[f"{name}/{kind}"] = _run(name, kind, BOARDS / image, HELDOUT / truth, legend, Path(tmp), extent)
         out.update(heldout(Path(tmp)))
     out.update(synthetic_review())
     return out
@@ -68,13 +81,21 @@ def heldout(tmp: Path) -> dict[str, object]:
             for kind, legend in (("first", "bastogne.legend.yaml"), ("amended", "bastogne.amended.legend.yaml"))}
 
 
-def _run(name: str, kind: str, image: Path, truth: Path, legend: Path, tmp: Path) -> object:
-    """One ``wgt map extract --truth`` run: accuracy, symbol and line recall and precision, review list, seconds."""
+def _run(name: str, kind: str, image: Path, truth: Path, legend: Path, tmp: Path,
+         extent: tuple[tuple[int, int], tuple[int, int]] | None = None) -> object:
+    """One ``wgt map extract --truth`` run: accuracy, symbol and line recall and precision, review list, seconds.
+    The grid is the truth's, with its extent replaced by ``extent`` ((columns), (rows)) if given."""
     from toolkit.cli.map_scan import _grid_text
     from toolkit.terrain.truth import load_truth
 
     grid = tmp / f"{name}.grid.yaml"
-    grid.write_text(_grid_text(load_truth(truth).grid))
+    text = _grid_text(load_truth(truth).grid)
+    if extent is not None:
+        (c0, c1), (r0, r1) = extent
+        old = [ln for ln in text.splitlines() if ln.strip().startswith("extent:")]
+        assert len(old) == 1, text
+        text = text.replace(old[0], f"  extent: {{columns: [{c0}, {c1}], rows: [{r0}, {r1}]}}")
+    grid.write_text(text)
     start = time.perf_counter()
     r = subprocess.run([sys.executable, "-m", "toolkit", "map", "extract", str(image), "--grid",
                         str(grid), "--legend", str(legend), "-o", str(tmp / f"{name}.{kind}.yaml"),
