@@ -11,6 +11,7 @@ from ..errors import InputError
 
 TYPE_CHECKING = False  # as typing.TYPE_CHECKING, which mypy reads the same, without importing typing at run time
 if TYPE_CHECKING:
+    from collections.abc import Callable
     from typing import Any
 
     from ..vassal.commands import Command
@@ -134,8 +135,23 @@ def stream_json(data: dict[str, object], pieces: list[Any]) -> None:
     # json.dumps uses (ensure_ascii=False), None as null, the coordinates (ints) by repr
     enc = encode_basestring
     # what json.dumps(value, ensure_ascii=False) gives, without making an encoder for each of the thousands of
-    # distinct traits (json.dumps builds one per call when an argument is not the default)
-    encode = json.JSONEncoder(ensure_ascii=False).encode
+    # distinct traits (json.dumps builds one per call when an argument is not the default, and
+    # JSONEncoder.encode makes its C encoder on every call): the C encoder JSONEncoder.encode makes for a dict,
+    # made once (no circular check: a trait's description is a tree of new dicts and lists)
+    encoder = json.JSONEncoder(ensure_ascii=False)
+    encode: Callable[[object], str] = encoder.encode
+    try:
+        from _json import make_encoder
+    except ImportError:  # no C accelerator: JSONEncoder.encode as it is
+        pass
+    else:
+        chunks_of = make_encoder(None, encoder.default, encode_basestring, None, encoder.key_separator,
+                                 encoder.item_separator, False, False, True)
+
+        def encode_c(value: object) -> str:
+            return "".join(chunks_of(value, 0))
+
+        encode = encode_c
 
     def text_of(t: Trait) -> str:
         trait_key = (type(t), t.type, t.state)
