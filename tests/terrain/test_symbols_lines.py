@@ -356,5 +356,10 @@ def test_a_band_like_the_middle_of_one_of_its_hexes_is_not_the_line():
     clab = tuple(np.array([[c[ch] for c in m] for m in middles], np.float32) for ch in range(3))
     side_hexes = np.array([[0, 0], [0, 0], [0, 0], [1, 2]])
     score = np.array([0.9, 0.8, 0.9, 0.95])
-    out = _like_examples(score, lab, np.ones((4, 10, 10), bool), clab, np.ones((3, 100), bool), side_hexes, [0, 2])
-    assert out.tolist() == [0.9, 0.8, 0.9, 0.0]
+    ok, cok = np.ones((4, 10, 10), bool), np.ones((3, 100), bool)
+    assert _like_examples(score, lab, ok, clab, cok, side_hexes, [0, 2]).tolist() == [0.9, 0.8, 0.9, 0.0]
+    # the examples do not support the rule (leave-one-out: the gatehouse side marked as an example is more
+    # like its own hex than like the other example): it is not used, every score stays
+    assert _like_examples(score, lab, ok, clab, cok, side_hexes, [0, 3]).tolist() == score.tolist()
+    # one example: nothing to check it by
+    assert _like_examples(score, lab, ok, clab, cok, side_hexes, [0]).tolist() == score.tolist()
