@@ -50,9 +50,10 @@ def test_bastogne_truth_is_the_conversion_of_their_labels():
     assert _web_boards().convert(os.environ["WGT_WEB_BOARDS_GIT"]) == (HELDOUT / "bastogne.yaml").read_text()
 
 
-# legend -> (hexes right, {feature: (true positives at least, found at most)})
+# legend -> (hexes right, {feature: (true positives at least, found at most)}); the first legend's road
+# 186 at 207 -> 193 at 215 when straight black lines were joined across breaks (lines._bridges)
 FLOORS = {
-    "bastogne.legend.yaml": (1258, {"village": (33, 203), "rail": (29, 34), "road": (186, 207),
+    "bastogne.legend.yaml": (1258, {"village": (33, 203), "rail": (29, 34), "road": (193, 215),
                                     "trail": (355, 868), "stream": (35, 721)}),
     "bastogne.amended.legend.yaml": (1400, {"village": (44, 63), "rail": (58, 67), "road": (217, 238),
                                             "trail": (355, 868), "stream": (35, 721)}),

@@ -53,7 +53,13 @@ and railways of a map printed in one black) are told apart by their shape, not t
    box (within ``BOX_BEYOND``) crosses the side;
 6. a double line that reaches the hex line's zone from one side, with a built-up area (a band half more
    than ``AREA`` full of ink) on the other, crosses the side: a main road runs into a city printed as a
-   dense pattern (single lines are not judged so: large lettering is as dense).
+   dense pattern (single lines are not judged so: large lettering is as dense);
+7. breaks: a straight single line that stops (no more of it, nor of another line, just ahead) and
+   starts again ahead on its own line within ``GAP`` hex sizes, of the same width, is joined across the
+   break (:func:`_bridges`): a road crossing a railway (its walls, the paper between and the room kept
+   clear around a double line hide the railway there), a name or a light patch printed over it. The
+   join counts for the crossing; a side's width is read from the line itself, from the join only where
+   the line leaves none near the side.
 """
 
 from __future__ import annotations
@@ -83,6 +89,8 @@ LIGHT = 60.0  # L* the paper between a double line's walls lies above the ink
 BEYOND = 0.9  # hex sizes: how far beyond a bridge box a line is looked for
 BRIDGE = 0.5  # hex sizes: where a bridge box drawn across a river side ends, about
 BOX_BEYOND = 1.2  # hex sizes: how far beyond a bridge box a double line is looked for (its boxes are long)
+SAME_WIDTH = 1.5  # the ink shares of the two ends of a break (each line's width) differ by at most this factor
+GAP = 1.2  # hex sizes: the longest break in a straight single line bridged (a crossing road, a name over it)
 
 
 def crossings(image: Image.Image, grid: Grid, sides: Sequence[Hexside], colour: Sequence[float], tol: float,
@@ -198,9 +206,11 @@ def _shift(m: np.ndarray, dy: int, dx: int) -> np.ndarray:
     return out
 
 
-def _long(m: np.ndarray, length: float, directions: int = 12) -> np.ndarray:
+def _long(m: np.ndarray, length: float, directions: int = 12,
+          runs: list[np.ndarray] | None = None) -> np.ndarray:
     """The pixels of ``m`` on a straight run of at least ``length`` pixels in one of ``directions``
-    directions, give or take a pixel across the run (a linear opening)."""
+    directions, give or take a pixel across the run (a linear opening). ``runs``: a list given is
+    filled with those of each direction (``pi * j / directions`` from the x axis, towards +y)."""
     out = np.zeros_like(m)
     for j in range(directions):
         th = math.pi * j / directions
@@ -210,10 +220,13 @@ def _long(m: np.ndarray, length: float, directions: int = 12) -> np.ndarray:
         core = np.ones_like(m)
         for dy, dx in offs:
             core &= _shift(across, dy, dx)
-        if not core.any():
-            continue
-        for dy, dx in offs:
-            out |= _shift(core, -dy, -dx)
+        run = np.zeros_like(m)
+        if core.any():
+            for dy, dx in offs:
+                run |= _shift(core, -dy, -dx)
+            out |= run
+        if runs is not None:
+            runs.append(run & m)
     return out & m
 
 
@@ -272,6 +285,86 @@ def _bands(lay: Layout, sides: Sequence[Hexside], shape: tuple[int, ...]) -> tup
             yield sl, xs, ys, np.clip(xi, 0, w - 1), np.clip(yi, 0, h - 1), on
 
     return half, core, batches()
+
+
+def _bridges(single: np.ndarray, runs: Sequence[np.ndarray], share: np.ndarray, gap: float,
+             hexzone: np.ndarray, side_angles: Sequence[float]) -> tuple[np.ndarray, np.ndarray]:
+    """Breaks in straight single lines: where a run of ``single`` (``runs``: its pixels on straight runs,
+    by direction) stops - no more of it, nor of another line, just ahead: it does not turn or meet one
+    - and a run of about the same direction (the next direction either way too: a line curves) starts
+    again ahead within ``gap`` pixels, the two ends are joined (2 px wide) when they are one line: the
+    line through them runs on along ``single`` behind both (3-12 px), the two are of one width (their
+    median ``share`` behind each end within ``SAME_WIDTH``) and neither lies in a built-up area (its
+    surroundings ``AREA`` full of lines). Runs parallel to a hex line (within one direction of
+    ``side_angles``) are not looked at in ``hexzone`` (the printed hex lines' ink beside the calibrated
+    ones). Returns the joins and their ink share (the mean of the two lines' widths: what lies in the
+    break is not the line)."""
+    h, w = single.shape
+    n = len(runs)
+    units = [(math.cos(math.pi * j / n), math.sin(math.pi * j / n)) for j in range(n)]
+    fwd: list[np.ndarray] = []
+    bwd: list[np.ndarray] = []
+    for j, ((c, sn), run) in enumerate(zip(units, runs)):
+        r = run & single
+        th = math.pi * j / n
+        if any(abs((th - a + math.pi / 2) % math.pi - math.pi / 2) < math.pi / n + 1e-9 for a in side_angles):
+            r &= ~hexzone
+        across = r | _shift(r, round(c), round(-sn)) | _shift(r, round(-c), round(sn))
+        # where the run stops: no more of it ahead, nor of another line (the run turns or meets one)
+        other = _dilate(single & ~r) | across
+        ahead = _shift(other, round(sn), round(c)) | _shift(other, round(2 * sn), round(2 * c)) \
+            | _shift(other, round(3 * sn), round(3 * c))
+        behind = _shift(other, -round(sn), -round(c)) | _shift(other, -round(2 * sn), -round(2 * c)) \
+            | _shift(other, -round(3 * sn), -round(3 * c))
+        for m, into in ((r & ~ahead, fwd), (r & ~behind, bwd)):
+            at = np.flatnonzero(m)
+            y, x = at // w, at % w
+            # one end point per 2x2 cell (a line's end is a few pixels across)
+            _, first = np.unique((y // 2) * (w + 1) + x // 2, return_index=True)
+            into.append(np.stack([x[first], y[first]], axis=1).astype(np.float64))
+    path = _dilate(single)
+    crowd = _box_share(single, max(2, round(gap / 4)))
+    pic = Image.new("L", (w, h), 0)
+    draw = ImageDraw.Draw(pic)
+    steps = np.array([3.0, 6.0, 9.0, 12.0])
+    for j, (c, sn) in enumerate(units):
+        a = fwd[j]
+        # ends facing back along direction j: of j and its neighbours (past the last direction, the
+        # first one turned round: its forward ends face back)
+        b = np.concatenate([bwd[j], bwd[j - 1] if j else fwd[n - 1], bwd[j + 1] if j + 1 < n else fwd[0]])
+        if not len(a) or not len(b):
+            continue
+        v = b[None, :, :] - a[:, None, :]
+        along = v[..., 0] * c + v[..., 1] * sn
+        lat = np.abs(v[..., 1] * c - v[..., 0] * sn)
+        ia, ib = np.nonzero((along >= 3) & (along <= gap) & (lat <= 2 + 0.15 * along))
+        if not len(ia):
+            continue
+        # the line through the two ends runs on along the lines behind both
+        d = b[ib] - a[ia]
+        d /= np.linalg.norm(d, axis=1, keepdims=True)
+        pts = np.concatenate([a[ia, None, :] - steps[None, :, None] * d[:, None, :],
+                              b[ib, None, :] + steps[None, :, None] * d[:, None, :]], axis=1)
+        px = np.clip(np.rint(pts[..., 0]).astype(np.intp), 0, w - 1)
+        py = np.clip(np.rint(pts[..., 1]).astype(np.intp), 0, h - 1)
+        good = path[py, px].all(axis=1)
+        # each line's width: the median ink share over those points, on either side (the break's
+        # contents are not the line); two lines of different widths, or strokes of a built-up area, are
+        # not one line broken
+        k = len(steps)
+        va = np.median(share[py[:, :k], px[:, :k]], axis=1)
+        vb = np.median(share[py[:, k:], px[:, k:]], axis=1)
+        good &= np.maximum(va, vb) <= SAME_WIDTH * np.minimum(va, vb) + 0.05
+        good &= np.maximum(crowd[py[:, 0], px[:, 0]], crowd[py[:, k], px[:, k]]) < AREA
+        ia, ib, gl, value = ia[good], ib[good], along[ia[good], ib[good]], ((va + vb) / 2)[good]
+        order = np.lexsort((gl, ia))
+        keep = np.ones(len(ia), dtype=bool)
+        keep[1:] = ia[order][1:] != ia[order][:-1]  # each end joined to the nearest only
+        for q in order[keep].tolist():
+            (ax, ay), (bx, by) = a[ia[q]], b[ib[q]]
+            draw.line([(ax, ay), (bx, by)], fill=1 + round(254 * float(value[q])), width=2)
+    got = np.asarray(pic)
+    return got > 0, (got.astype(np.float64) - 1) / 254
 
 
 def _crossed(mask: np.ndarray, lay: Layout, sides: Sequence[Hexside], area: np.ndarray | None = None,
@@ -357,7 +450,8 @@ def ink_crossings(image: Image.Image, grid: Grid, sides: Sequence[Hexside], colo
             draw.line([(ax, ay), (bx, by)], fill=255, width=gw)
     hexlines = np.asarray(gpic) > 0
     length = max(6.0, LONG * s)
-    lines = _long(inky, length) & ~hexlines
+    runs: list[np.ndarray] = []
+    lines = _long(inky, length, runs=runs) & ~hexlines
     wall = max(1, round(WALL * s))
     walls = dark & lines
     middle = np.zeros_like(light)
@@ -370,10 +464,15 @@ def ink_crossings(image: Image.Image, grid: Grid, sides: Sequence[Hexside], colo
     double = _grow(_long(middle, length), 1) & ~hexlines
     single = lines & ~_grow(double, wall + 1)
     share = _box_share(dark, wall)
+    # a straight single line broken (a road crossing it, a name printed over it) goes on across the break
+    corners = lay.corners(grid.hexes()[0])
+    side_angles = [math.atan2(q[1] - p[1], q[0] - p[0]) for p, q in zip(corners, corners[1:] + corners[:1])]
+    join, join_share = _bridges(single, runs, share, GAP * s, _grow(hexlines, 2), side_angles)
+    join &= ~single & ~hexlines
     scores: dict[str, np.ndarray] = {}
     taken: dict[str, str] = {}
     dbl_hit = _crossed(double, lay, sides, inky, into=True)
-    one_hit = _crossed(single, lay, sides, lines)  # an area of the long lines: a road ends in a city
+    one_hit = _crossed(single | join, lay, sides, lines)  # an area of the long lines: a road ends in a city
     # a double line broken by a bridge box: the box's walls cross the side, the double line goes on
     # beyond it on both sides
     river = np.zeros(len(sides), dtype=bool) if bridged is None else np.asarray(bridged, dtype=bool)
@@ -386,14 +485,14 @@ def ink_crossings(image: Image.Image, grid: Grid, sides: Sequence[Hexside], colo
             scores[name] = dbl_hit.astype(float)
             taken[name] = "double"
             continue
-        got = [_side_share(single, share, lay, sides[k], s, bool(river[k])) for k in yes]
+        got = [_width(single, share, join, join_share, lay, sides[k], s, bool(river[k])) for k in yes]
         seen = [v for v in got if v is not None]
         singles.append((float(np.median(seen)) if seen else math.nan, name))
     known = sorted((v, n) for v, n in singles if not math.isnan(v))
     cuts = [(a[0] + b[0]) / 2 for a, b in itertools.pairwise(known)]
     widths = np.full(len(sides), np.nan)
     for k in np.nonzero(one_hit)[0].tolist():
-        w = _side_share(single, share, lay, sides[k], s, bool(river[k]))
+        w = _width(single, share, join, join_share, lay, sides[k], s, bool(river[k]))
         widths[k] = math.nan if w is None else w
     for v, name in singles:
         if math.isnan(v) or len(known) < 2:
@@ -406,6 +505,14 @@ def ink_crossings(image: Image.Image, grid: Grid, sides: Sequence[Hexside], colo
         scores[name] = (one_hit & (widths >= lo) & (widths < hi)).astype(float)
         taken[name] = f"single, ink share {max(lo, 0.0):.2f}-{min(hi, 1.0):.2f} (examples {v:.2f})"
     return scores, taken
+
+
+def _width(single: np.ndarray, share: np.ndarray, join: np.ndarray, join_share: np.ndarray, lay: Layout,
+           sd: Hexside, s: float, bridge: bool) -> float | None:
+    """The width (ink share) of the line crossing side ``sd``: of the single lines near its middle, or
+    where there are none, of the joins across breaks in them (:func:`_bridges`)."""
+    got = _side_share(single, share, lay, sd, s, bridge)
+    return _side_share(join, join_share, lay, sd, s, bridge) if got is None else got
 
 
 def _side_share(single: np.ndarray, share: np.ndarray, lay: Layout, sd: Hexside, s: float,

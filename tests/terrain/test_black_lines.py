@@ -1,0 +1,49 @@
+"""Black roads and railways traced by shape (toolkit/terrain/lines.py, ink_crossings) on the drawn
+black-lines board of test_symbols_lines: breaks in a line, crossings, arrows."""
+
+from __future__ import annotations
+
+from itertools import pairwise
+
+from PIL import ImageDraw
+
+from toolkit.hexgrid import Hexside
+from toolkit.terrain.extract import extract
+
+from .test_symbols_lines import PRIMARY, RAILWAY, SECONDARY, _black_lines_board
+
+PAPER, BLACK = (254, 255, 252), (2, 5, 1)
+FEATS = {"primary": PRIMARY, "secondary": SECONDARY, "rail": RAILWAY}
+
+
+def _legend(first: dict[str, int], **extra: dict[str, object]) -> dict[str, object]:
+    """The three black features, each with two marked sides from its path's ``first[name]``-th link on."""
+    return {"terrain": {"clear": {"hexes": ["0801", "0806", "0605"]}},
+            "features": {**extra, **{name: {"colour": "#000000", "kind": "across", "trace": True,
+                                            "yes": [f"{a}/{b}" for a, b in list(pairwise(path))[first[name]:][:2]]}
+                                     for name, path in FEATS.items()}}}
+
+
+def _middle(grid, a: str, b: str) -> tuple[float, float]:
+    (xa, ya), (xb, yb) = grid.layout.hexside_endpoints(Hexside.between(grid.hex(a), grid.hex(b)))
+    return (xa + xb) / 2, (ya + yb) / 2
+
+
+def test_a_straight_line_goes_on_across_a_break():
+    """The railway (a thin line with ties) broken where a double road crosses it right at a hexside (the
+    road's walls and the paper between hide it, and its ink near the road is the road's), and where a
+    light patch (a name's background) is printed over it at another side: it goes on straight beyond both
+    breaks, so it crosses both sides. The solid road ending in a hex is not carried on beyond its end, where
+    no line takes it up again."""
+    im, grid = _black_lines_board()
+    d = ImageDraw.Draw(im)
+    mx, my = _middle(grid, "0704", "0705")  # the middle of the railway's side 0704/0705 (a horizontal side)
+    ends = [(mx - 22, my + 38), (mx + 22, my - 38)]  # a double line crossing the railway there, at 60 degrees
+    d.line(ends, fill=BLACK, width=7)
+    d.line(ends, fill=PAPER, width=3)
+    mx, my = _middle(grid, "0702", "0703")
+    d.rectangle([mx - 6, my - 11, mx + 6, my + 11], fill=PAPER)  # a light patch over side 0702/0703
+    ext = extract(im, grid, _legend({"primary": 1, "secondary": 1, "rail": 3}))
+    for name in ("secondary", "rail"):
+        want = {grid.side_key(a, b) for a, b in pairwise(FEATS[name])}
+        assert {k for k, v in ext.hexsides.items() if name in v} == want, name
