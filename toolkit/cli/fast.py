@@ -41,8 +41,6 @@ def fast(argv: Sequence[str], own_process: bool = False) -> bool:
     name = dump_json_file(argv)
     if name is None:
         return False
-    from pathlib import Path
-
     from .. import log
     from ..gcpause import one_shot
 
@@ -58,11 +56,12 @@ def fast(argv: Sequence[str], own_process: bool = False) -> bool:
             from ..errors import ToolkitError
 
             raise ToolkitError("standard output is closed: nothing could be printed")
+        from ..vassal.archive import fs_path
         from .vassal_dump import json_dump
 
         if one_shot():
             gc.freeze()  # as the click group does once the command's module is imported (toolkit.cli.main)
-        if not json_dump(Path(name)):
+        if not json_dump(fs_path(name)):
             return False
         sys.stdout.flush()
         if own_process:

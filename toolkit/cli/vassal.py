@@ -51,8 +51,9 @@ def dump(file: Path, module_path: Path | None, steps: bool, at_step: str | None,
     log the number of logged steps (with --steps each step's commands).
     """
     from ..vassal import read_save  # the module reader (lxml) only when a module is given
+    from ..vassal.archive import path_exists
 
-    if not file.exists():
+    if not path_exists(file):  # as json_dump (the fast path) asks it
         raise InputError(f"{file}: no such file")
     kind = file_kind(file)
     if kind == "module":

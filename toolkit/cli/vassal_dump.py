@@ -5,13 +5,13 @@ the command modules (the whole process of a 2,222-piece save's dump is a benchma
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 from ..errors import InputError
 
 TYPE_CHECKING = False  # as typing.TYPE_CHECKING, which mypy reads the same, without importing typing at run time
 if TYPE_CHECKING:
     from collections.abc import Callable
+    from pathlib import Path
     from typing import Any
 
     from ..vassal.commands import Command
@@ -27,22 +27,29 @@ _KEPT: list[object] = []
 _XML_ROOT = re.compile(rb"<([A-Za-z_][\w.:-]*)")
 
 
-def file_kind(path: Path) -> str:
+def file_kind(path: str | Path) -> str:
     """What a file holds, from its content: ``module`` (a .vmod zip, module folder or build file),
-    ``metadata`` (a moduledata/savedata file) or ``save`` (anything else: a save or log, or an error)."""
-    from ..vassal.archive import Archive, check_regular
+    ``metadata`` (a moduledata/savedata file) or ``save`` (anything else: a save or log, or an error).
+    ``path``: a Path, or a str as :func:`toolkit.vassal.archive.fs_path` gives it."""
+    from ..vassal.archive import Archive, check_regular, path_is_dir, plain_members
 
     check_regular(path)
-    if path.is_dir():
+    if path_is_dir(path):
         return "module"
+    members = None
     try:
         with open(path, "rb") as handle:
             head = handle.read(4096)
+            if head[:2] == b"PK":
+                members = plain_members(handle)
     except OSError:
         return "save"  # read_save names the problem
     if head[:2] == b"PK":
-        with Archive(path) as archive:
-            names = set(archive.names())
+        if members is not None:
+            names = set(members)
+        else:
+            with Archive(path) as archive:
+                names = set(archive.names())
         return "module" if "savedGame" not in names and {"buildFile.xml", "buildFile"} & names else "save"
     text = head.lstrip(b"\xef\xbb\xbf \t\r\n")
     if text[:1] == b"<":
@@ -54,10 +61,11 @@ def file_kind(path: Path) -> str:
                 return "module"
             if tag == b"data":
                 return "metadata"
-    return "module" if path.name in ("buildFile", "buildFile.xml") else "save"
+    name = path.rpartition("/")[2] if isinstance(path, str) else path.name
+    return "module" if name in ("buildFile", "buildFile.xml") else "save"
 
 
-def dump_data(file: Path, save: SaveFile, module: Module | None, wanted: int, steps: bool,
+def dump_data(file: str | Path, save: SaveFile, module: Module | None, wanted: int, steps: bool,
               warning: str | None) -> tuple[dict[str, object], list[PlacedPiece], list[dict[str, object]]]:
     """What the dump shows of a save or log: the header fields, the pieces (after logged step ``wanted``, 0:
     when logging began) and, with ``steps``, each logged step's summary."""
@@ -95,14 +103,16 @@ def dump_data(file: Path, save: SaveFile, module: Module | None, wanted: int, st
     return data, pieces, step_list
 
 
-def json_dump(file: Path) -> bool:
+def json_dump(file: str | Path) -> bool:
     """``wgt vassal dump FILE --json`` of a save or log (no module, no step): the same output as the click
     command; False (nothing done, nothing printed) when FILE is no save or log but a module or metadata file,
-    which the command itself then dumps."""
+    which the command itself then dumps. ``file``: a Path, or a str as :func:`toolkit.vassal.archive.fs_path`
+    gives it."""
     from ..gcpause import gc_paused, one_shot
-    from ..vassal import read_save
+    from ..vassal.archive import path_exists
+    from ..vassal.save import read_save
 
-    if not file.exists():
+    if not path_exists(file):
         raise InputError(f"{file}: no such file")
     if file_kind(file) != "save":
         return False

@@ -11,15 +11,12 @@ from __future__ import annotations
 import io
 import os
 import time
-import zipfile
 from collections.abc import Iterator
-from pathlib import Path
 
 from ..errors import ArchiveError, VassalFormatError
-from ..fileio import atomic_write
 from ..gcpause import gc_paused
 from ..recordbase import FrozenRecord, Record
-from .archive import Archive, check_regular
+from .archive import Archive, check_regular, fs_path, inflate_member, path_is_dir, plain_members
 from .codec import ESC, HEADER, deobfuscate, deobfuscate_buffer, deobfuscate_chunks, join, obfuscate, split
 from .commands import (
     AddPiece,
@@ -205,6 +202,8 @@ class SaveFile(Record):
         """The whole archive (deterministic: fixed timestamps, DEFLATE, VASSAL's entry order)."""
         if not self.zipped:
             return self.saved_game_bytes()
+        import zipfile
+
         buffer = io.BytesIO()
         with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as out:
             for name, data in [(SAVED_GAME, self.saved_game_bytes()), *self.entries.items()]:
@@ -215,6 +214,8 @@ class SaveFile(Record):
 
     def write(self, path: str | os.PathLike[str]) -> None:
         """Write the archive atomically."""
+        from ..fileio import atomic_write
+
         atomic_write(path, self.to_bytes())
 
     # ---------------------------------------------------------------- structure
@@ -305,9 +306,9 @@ def read_save(source: str | os.PathLike[str] | bytes, *, name: str | None = None
         if data[:2] != b"PK":
             return _from_saved_game(data, label, zipped=False, entries={})
         return _read_zip(data, label)
-    path = Path(source)
+    path = fs_path(source)
     label = name or str(path)
-    if path.is_dir():
+    if path_is_dir(path):
         raise ArchiveError(f"{label}: is a folder, not a save or log")
     check_regular(path, label)
     try:
@@ -328,7 +329,11 @@ def read_save(source: str | os.PathLike[str] | bytes, *, name: str | None = None
     return _read_zip(path, label)
 
 
-def _read_zip(path: Path | bytes, label: str) -> SaveFile:
+def _read_zip(path: str | os.PathLike[str] | bytes, label: str) -> SaveFile:
+    if not isinstance(path, bytes):
+        plain = _read_plain_zip(path, label)
+        if plain is not None:
+            return plain
     with Archive(path, name=label) as archive:
         if archive.is_folder:
             raise ArchiveError(f"{label}: is a folder, not a save or log")
@@ -364,6 +369,45 @@ def _read_zip(path: Path | bytes, label: str) -> SaveFile:
     if decoded is None:
         return _from_saved_game(data, label, zipped=True, entries=entries)
     return _from_text(*decoded, label, zipped=True, entries=entries)
+
+
+def _read_plain_zip(path: str | os.PathLike[str], label: str) -> SaveFile | None:
+    """What :func:`_read_zip` reads from the save at ``path`` when it is the plain zip VASSAL writes, its entries
+    deflated and the system has libdeflate (:func:`~toolkit.vassal.archive.plain_members`,
+    :func:`~toolkit.vassal.archive.inflate_member`), read without zipfile; None for anything else (a damaged or
+    unusual archive, an entry over a limit, a savedGame that is not obfuscated ASCII text), which _read_zip then
+    reads and names the problems of as before."""
+    try:
+        with open(path, "rb") as handle:
+            content = _plain_zip_content(handle)
+    except OSError:
+        return None
+    if content is None:
+        return None
+    decoded, entries = content
+    return _from_text(*decoded, label, zipped=True, entries=entries)
+
+
+def _plain_zip_content(handle: io.BufferedReader) -> tuple[tuple[str, int, bool], dict[str, bytes]] | None:
+    members = plain_members(handle)
+    saved_game = None if members is None else members.get(SAVED_GAME)
+    if members is None or saved_game is None:
+        return None
+    whole = inflate_member(handle, saved_game, MAX_SAVED_GAME)
+    decoded = None if whole is None else deobfuscate_buffer(whole)
+    del whole
+    if decoded is None:
+        return None
+    entries = {}
+    left = MAX_OTHER_ENTRIES
+    for n, member in members.items():
+        if n != SAVED_GAME:
+            data = inflate_member(handle, member, left) if left > 0 and member[4] <= left else None
+            if data is None:
+                return None
+            entries[n] = bytes(data)
+            left -= len(data)
+    return decoded, entries
 
 
 def _from_saved_game(data: bytes, label: str, *, zipped: bool, entries: dict[str, bytes]) -> SaveFile:
