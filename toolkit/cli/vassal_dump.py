@@ -10,7 +10,6 @@ from ..errors import InputError
 
 TYPE_CHECKING = False  # as typing.TYPE_CHECKING, which mypy reads the same, without importing typing at run time
 if TYPE_CHECKING:
-    from collections.abc import Callable
     from pathlib import Path
     from typing import Any
 
@@ -128,14 +127,14 @@ def json_dump(file: str | Path) -> bool:
 def stream_json(data: dict[str, object], pieces: list[Any]) -> None:
     """The dump as one JSON object, written as it is made: the header fields, then ``pieces`` one per line
     (each encoded on its own by the C encoder; a 1,400-piece save is not first built as one big string)."""
-    import json
     import sys
-    from json.encoder import encode_basestring
+
+    from ..jsontext import dumps, encode_basestring, encoder
 
     out = sys.stdout
     out.write("{\n")
     for key, value in data.items():
-        out.write(f"  {json.dumps(key)}: {json.dumps(value, ensure_ascii=False)},\n")
+        out.write(f"  {dumps(key)}: {dumps(value, ensure_ascii=False)},\n")
     out.write('  "pieces": [')
     sep = "\n    "
     # a piece's line is what json.dumps(p.to_dict(traits=True)) gives; each distinct trait (type and state:
@@ -148,20 +147,7 @@ def stream_json(data: dict[str, object], pieces: list[Any]) -> None:
     # distinct traits (json.dumps builds one per call when an argument is not the default, and
     # JSONEncoder.encode makes its C encoder on every call): the C encoder JSONEncoder.encode makes for a dict,
     # made once (no circular check: a trait's description is a tree of new dicts and lists)
-    encoder = json.JSONEncoder(ensure_ascii=False)
-    encode: Callable[[object], str] = encoder.encode
-    try:
-        from _json import make_encoder
-    except ImportError:  # no C accelerator: JSONEncoder.encode as it is
-        pass
-    else:
-        chunks_of = make_encoder(None, encoder.default, encode_basestring, None, encoder.key_separator,
-                                 encoder.item_separator, False, False, True)
-
-        def encode_c(value: object) -> str:
-            return "".join(chunks_of(value, 0))
-
-        encode = encode_c
+    encode = encoder(ensure_ascii=False, check_circular=False)
 
     def text_of(t: Trait) -> str:
         trait_key = (type(t), t.type, t.state)
