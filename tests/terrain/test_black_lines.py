@@ -47,3 +47,25 @@ def test_a_straight_line_goes_on_across_a_break():
     for name in ("secondary", "rail"):
         want = {grid.side_key(a, b) for a, b in pairwise(FEATS[name])}
         assert {k for k, v in ext.hexsides.items() if name in v} == want, name
+
+
+def test_beyond_a_bridge_box_the_line_is_read_along_its_crossing():
+    """The railway crossing a river side under a bridge box (outlined as wide as the solid road), with a
+    block of wide black lines beside the bridge (a city's edge, as by Saint Lo): the crossing's width is
+    read beyond the box along the railway, not all round the side's middle, so the side is the railway's
+    and not the solid road's."""
+    im, grid = _black_lines_board()
+    d = ImageDraw.Draw(im)
+    blue = (0, 133, 207)
+    (x0, y0), (x1, y1) = grid.layout.hexside_endpoints(Hexside.between(grid.hex("0703"), grid.hex("0704")))
+    d.line([(x0, y0), (x1, y1)], fill=blue, width=5)
+    mx, my = _middle(grid, "0703", "0704")
+    d.rectangle([mx - 5, my - 8, mx + 5, my + 8], fill=PAPER, outline=BLACK, width=2)  # the bridge box
+    for dx in (16, 25):  # wide black lines beside the bridge, 0.5-0.9 hex from the side's middle
+        d.line([(mx + dx, my - 11), (mx + dx, my + 11)], fill=BLACK, width=4)
+    ext = extract(im, grid, _legend({"primary": 1, "secondary": 1, "rail": 0},
+                                    river={"colour": "#0085cf", "kind": "along"}))
+    side = grid.side_key("0703", "0704")
+    assert "river" in ext.hexsides[side]
+    assert {k for k, v in ext.hexsides.items() if "rail" in v} == {grid.side_key(a, b) for a, b in pairwise(RAILWAY)}
+    assert "secondary" not in ext.hexsides[side]

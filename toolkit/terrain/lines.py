@@ -49,8 +49,10 @@ and railways of a map printed in one black) are told apart by their shape, not t
    feature's pixels) deciding an area (a built-up city, large lettering);
 5. bridges: where a line crosses a river side (an ``along`` feature found there) a box may be drawn
    over the crossing, hiding the line and its paper: the crossing's width is read beyond the box
-   (``BRIDGE`` to ``BEYOND`` hex sizes from the side), and a double line found on both sides of the
-   box (within ``BOX_BEYOND``) crosses the side;
+   (``BRIDGE`` to ``BEYOND`` hex sizes from the side, on both sides, along the crossing: within ``ALONG``
+   of the side's length of where the line crosses, so a city or the river's own line beside the bridge
+   is not read), and a double line found on both sides of the box (within ``BOX_BEYOND``) crosses the
+   side;
 6. a double line that reaches the hex line's zone from one side, with a built-up area (a band half more
    than ``AREA`` full of ink) on the other, crosses the side: a main road runs into a city printed as a
    dense pattern (single lines are not judged so: large lettering is as dense);
@@ -88,6 +90,7 @@ WALL = 0.08  # hex sizes: the farthest the walls of a double line lie from its m
 LIGHT = 60.0  # L* the paper between a double line's walls lies above the ink
 BEYOND = 0.9  # hex sizes: how far beyond a bridge box a line is looked for
 BRIDGE = 0.5  # hex sizes: where a bridge box drawn across a river side ends, about
+ALONG = 0.2  # share of a side's length either way of a crossing where the line beyond a bridge box is read
 BOX_BEYOND = 1.2  # hex sizes: how far beyond a bridge box a double line is looked for (its boxes are long)
 SAME_WIDTH = 1.5  # the ink shares of the two ends of a break (each line's width) differ by at most this factor
 GAP = 1.2  # hex sizes: the longest break in a straight single line bridged (a crossing road, a name over it)
@@ -479,20 +482,21 @@ def ink_crossings(image: Image.Image, grid: Grid, sides: Sequence[Hexside], colo
     boxed = _crossed_far(double, lay, sides, (one_hit | river) & ~dbl_hit, BOX_BEYOND)
     dbl_hit |= boxed
     one_hit &= ~boxed & ~(dbl_hit & river)  # the box of the double line's bridge is no line of its own
+    where = _where_crossed(single | join, lay, sides, np.nonzero(river)[0].tolist())
     singles: list[tuple[float, str]] = []
     for name, yes in features:
         if len(yes) and dbl_hit[list(yes)].mean() >= 0.5 and dbl_hit[list(yes)].sum() > one_hit[list(yes)].sum():
             scores[name] = dbl_hit.astype(float)
             taken[name] = "double"
             continue
-        got = [_width(single, share, join, join_share, lay, sides[k], s, bool(river[k])) for k in yes]
+        got = [_width(single, share, join, join_share, lay, sides[k], s, where.get(k)) for k in yes]
         seen = [v for v in got if v is not None]
         singles.append((float(np.median(seen)) if seen else math.nan, name))
     known = sorted((v, n) for v, n in singles if not math.isnan(v))
     cuts = [(a[0] + b[0]) / 2 for a, b in itertools.pairwise(known)]
     widths = np.full(len(sides), np.nan)
     for k in np.nonzero(one_hit)[0].tolist():
-        w = _width(single, share, join, join_share, lay, sides[k], s, bool(river[k]))
+        w = _width(single, share, join, join_share, lay, sides[k], s, where.get(k))
         widths[k] = math.nan if w is None else w
     for v, name in singles:
         if math.isnan(v) or len(known) < 2:
@@ -508,30 +512,58 @@ def ink_crossings(image: Image.Image, grid: Grid, sides: Sequence[Hexside], colo
 
 
 def _width(single: np.ndarray, share: np.ndarray, join: np.ndarray, join_share: np.ndarray, lay: Layout,
-           sd: Hexside, s: float, bridge: bool) -> float | None:
-    """The width (ink share) of the line crossing side ``sd``: of the single lines near its middle, or
-    where there are none, of the joins across breaks in them (:func:`_bridges`)."""
-    got = _side_share(single, share, lay, sd, s, bridge)
-    return _side_share(join, join_share, lay, sd, s, bridge) if got is None else got
+           sd: Hexside, s: float, at: float | None) -> float | None:
+    """The width (ink share) of the line crossing side ``sd``: of the single lines near its middle (on a
+    river side, beyond a bridge box: :func:`_side_share`), or where there are none, of the joins across
+    breaks in them (:func:`_bridges`)."""
+    got = _side_share(single, share, lay, sd, s, at)
+    return _side_share(join, join_share, lay, sd, s, at) if got is None else got
 
 
 def _side_share(single: np.ndarray, share: np.ndarray, lay: Layout, sd: Hexside, s: float,
-                bridge: bool = False) -> float | None:
+                at: float | None = None) -> float | None:
     """The ink share of the single-line pixels near the middle of side ``sd`` (their median); on a
-    river side (``bridge``: a box may be drawn over the crossing, in lines of its own), of those
-    beyond the box, between ``BRIDGE`` and ``BEYOND`` hex sizes from the middle, when there are any."""
+    river side (``at``: where along it, 0-1, the line crosses; a box may be drawn over the crossing, in
+    lines of its own), of those beyond the box along the crossing, when there are any: across the side
+    ``BRIDGE`` to ``BEYOND`` hex sizes from it, on both sides, within ``ALONG`` of the side's length of
+    where it crosses (the river's own black line beside the box and a city beyond it are not read)."""
     (ax, ay), (bx, by) = lay.hexside_endpoints(sd)
-    cx, cy = (ax + bx) / 2, (ay + by) / 2
     h, w = single.shape
-    for lo, hi in ((BRIDGE, BEYOND),) * bridge + ((0.0, 0.35),):
-        r = max(2, round(hi * s))
-        y0, y1 = max(0, round(cy) - r), min(h, round(cy) + r + 1)
-        x0, x1 = max(0, round(cx) - r), min(w, round(cx) + r + 1)
-        if y1 <= y0 or x1 <= x0:
-            return None
-        yy, xx = np.mgrid[y0:y1, x0:x1]
-        d = np.maximum(np.abs(yy - cy), np.abs(xx - cx))
-        sel = single[y0:y1, x0:x1] & (d >= lo * s) & (d <= hi * s)
+    if at is not None:
+        vx, vy = bx - ax, by - ay
+        length = math.hypot(vx, vy)
+        t = np.arange(max(0.0, at - ALONG) * length, min(1.0, at + ALONG) * length + 0.01, 1.0)
+        o = np.arange(BRIDGE * s, BEYOND * s + 0.01, 1.0)
+        o = np.concatenate([-o, o])
+        xs = np.rint(ax + vx / length * t[:, None] - vy / length * o[None, :]).astype(np.intp)
+        ys = np.rint(ay + vy / length * t[:, None] + vx / length * o[None, :]).astype(np.intp)
+        on = (xs >= 0) & (xs < w) & (ys >= 0) & (ys < h)
+        xs, ys = xs[on], ys[on]
+        sel = single[ys, xs]
         if sel.any():
-            return float(np.median(share[y0:y1, x0:x1][sel]))
-    return None
+            return float(np.median(share[ys, xs][sel]))
+    cx, cy = (ax + bx) / 2, (ay + by) / 2
+    r = max(2, round(0.35 * s))
+    y0, y1 = max(0, round(cy) - r), min(h, round(cy) + r + 1)
+    x0, x1 = max(0, round(cx) - r), min(w, round(cx) + r + 1)
+    if y1 <= y0 or x1 <= x0:
+        return None
+    sel = single[y0:y1, x0:x1]
+    return float(np.median(share[y0:y1, x0:x1][sel])) if sel.any() else None
+
+
+def _where_crossed(mask: np.ndarray, lay: Layout, sides: Sequence[Hexside], idx: Sequence[int]) -> dict[int, float]:
+    """For the sides ``idx``: where along each (0-1) a line of ``mask`` crosses it (the median of the
+    positions it does, as in :func:`_crossed`), the side's middle where none does."""
+    if not len(idx):
+        return {}
+    sub = [sides[k] for k in idx]
+    half, core, batches = _bands(lay, sub, mask.shape)
+    out: dict[int, float] = {}
+    for sl, _xs, _ys, xi, yi, on in batches:
+        band = mask[yi, xi] & on
+        at = _near(band[:, :, : half - core + 1].any(axis=2)) & _near(band[:, :, half + core:].any(axis=2))
+        ta = np.linspace(0.06, 0.94, at.shape[1])
+        for j, row in zip(range(*sl.indices(len(sub))), at):
+            out[idx[j]] = float(np.median(ta[row])) if row.any() else 0.5
+    return out
