@@ -158,8 +158,9 @@ class BasicPiece(Trait):
         return self.name
 
     def _details(self) -> dict[str, object]:
-        return {"name": self.name, "image": self.image, "map": self.map, "x": self.xy[0], "y": self.xy[1],
-                "gpid": self.gpid, "properties": self.properties}
+        x, y = self.xy
+        return {"name": self.name, "image": self.image, "map": self.map, "x": x, "y": y, "gpid": self.gpid,
+                "properties": self.properties}
 
     @staticmethod
     def make(name: str, image: str = "", *, map: str | None = None, x: int = 0, y: int = 0, gpid: str = "",
@@ -213,7 +214,8 @@ class Stack(Trait):
         return ""
 
     def _details(self) -> dict[str, object]:
-        return {"map": self.map, "x": self.xy[0], "y": self.xy[1], "pieces": self.children}
+        x, y = self.xy
+        return {"map": self.map, "x": x, "y": y, "pieces": self.children}
 
     @staticmethod
     def make(map: str, x: int, y: int, children: Sequence[str], layer: int | None = -1) -> Stack:
@@ -253,7 +255,8 @@ class Deck(Trait):
         return ""
 
     def _details(self) -> dict[str, object]:
-        return {"name": self.deck_name, "map": self.map, "x": self.xy[0], "y": self.xy[1], "pieces": self.children}
+        x, y = self.xy
+        return {"name": self.deck_name, "map": self.map, "x": x, "y": y, "pieces": self.children}
 
 
 class Embellishment(Trait):
