@@ -578,12 +578,15 @@ def _plan(ptype: str, traits: Sequence[Trait]) -> tuple[bool, tuple[int, ...], t
     if found is None:
         if len(_PLANS) >= 4096:
             _PLANS.clear()
-        roles = [_ROLES.get(type(t)) or _role(type(t)) for t in traits]  # one lookup per layer
+        # the layers that matter for anything, with their roles (one lookup per layer; most are commands, reports
+        # and other traits that matter for none)
+        role = _ROLES.get
+        some = [(i, r) for i, c in enumerate(map(type, traits)) if (r := role(c) or _role(c)) != _OTHER]
         found = _PLANS[key] = (
-            any(r & _LABEL or (r & _LAYER and _follows(t)) for r, t in zip(roles, traits)),
-            tuple(i for i in range(len(traits) - 1, -1, -1) if roles[i] & _NAMES),
-            tuple(i for i, r in enumerate(roles) if r & _PROPERTIES),
-            tuple(i for i, r in enumerate(roles) if r & _RESTRICTED))
+            any(r & _LABEL or (r & _LAYER and _follows(traits[i])) for i, r in some),
+            tuple([i for i, r in reversed(some) if r & _NAMES]),
+            tuple([i for i, r in some if r & _PROPERTIES]),
+            tuple([i for i, r in some if r & _RESTRICTED]))
     return found
 
 
