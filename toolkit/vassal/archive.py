@@ -430,8 +430,8 @@ def inflate_member(handle: IO[bytes], member: tuple[int, int, int, int, int, int
         return None
     if len(packed) != packed_size:
         return None
-    out = bytearray(size)
-    inflate, crc32, alloc, free = lib
+    inflate, crc32, alloc, free, new_bytearray = lib
+    out = bytearray(size) if new_bytearray is None else new_bytearray(None, size)  # uninitialized: written whole
     import ctypes
 
     buffer = (ctypes.c_char * size).from_buffer(out)
@@ -472,8 +472,9 @@ _LIBDEFLATE: list[tuple[Any, ...] | None] = []
 
 
 def _libdeflate() -> tuple[Any, ...] | None:
-    """libdeflate's whole-buffer inflate, CRC-32 and decompressor allocation and release (ctypes functions), or
-    None when the system has no libdeflate (loaded once; only the shared library's versioned name is tried)."""
+    """libdeflate's whole-buffer inflate, CRC-32 and decompressor allocation and release (ctypes functions) and
+    :func:`_new_bytearray` (None when unavailable), or None when the system has no libdeflate (loaded once; only
+    the shared library's versioned name is tried)."""
     if not _LIBDEFLATE:
         found = None
         try:
@@ -489,11 +490,25 @@ def _libdeflate() -> tuple[Any, ...] | None:
                                 ctypes.POINTER(ctypes.c_size_t)]
             crc32 = lib.libdeflate_crc32
             crc32.restype, crc32.argtypes = ctypes.c_uint32, [ctypes.c_uint32, ctypes.c_void_p, ctypes.c_size_t]
-            found = (inflate, crc32, alloc, free)
+            found = (inflate, crc32, alloc, free, _new_bytearray())
         except (OSError, AttributeError, ImportError):
             pass
         _LIBDEFLATE.append(found)
     return _LIBDEFLATE[0]
+
+
+def _new_bytearray() -> Any:
+    """CPython's ``PyByteArray_FromStringAndSize`` (ctypes), which called with NULL gives a bytearray of the size
+    asked whose bytes are not set (``bytearray(size)`` writes zeros over all of them first: 28 MB for the largest
+    save, which libdeflate then writes over whole); None where it cannot be reached."""
+    try:
+        import ctypes
+
+        make = ctypes.pythonapi.PyByteArray_FromStringAndSize
+        make.restype, make.argtypes = ctypes.py_object, [ctypes.c_char_p, ctypes.c_ssize_t]
+        return make
+    except (AttributeError, OSError):
+        return None
 
 
 def _why(exc: BaseException) -> str:
