@@ -8,7 +8,10 @@ first class in priority order whose rule it meets - a symbol class when its symb
 hex, a colour class when its share of the hex reaches its threshold - and the majority colour when
 it meets none. A threshold is the legend's ``min_share`` when given, else learned from the example
 hexes: the cut that best separates the class's own examples from the examples of the classes after
-it (the middle of the widest gap among the best cuts).
+it (the middle of the widest gap among the best cuts), moved to the lowest-density valley of ALL the map's
+hexes' shares between the examples' bounds when the middle lies in a significantly denser place
+(:func:`_valley`: a handful of typical examples cannot say where a rule such as "any woods" falls, the
+map's unlabelled hexes can: low-density separation).
 """
 
 from __future__ import annotations
@@ -16,6 +19,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import pairwise
+
+import numpy as np
 
 __all__ = ["Rules", "decide", "learn"]
 
@@ -31,6 +36,7 @@ class Rules:
     learned: dict[str, int] = field(default_factory=dict)  # class -> examples it was learned from
     loo: tuple[int, int] = (0, 0)
     loo_wrong: list[tuple[str, str, str]] = field(default_factory=list)  # (hex, labelled, found)
+    why: dict[str, str] = field(default_factory=dict)  # class -> how its learned cut was placed
 
     def describe(self) -> list[str]:
         out = ["priority: " + " > ".join(self.priority)]
@@ -40,6 +46,8 @@ class Rules:
             elif name in self.thresholds:
                 how = f"learned from {self.learned[name]} example hexes" if name in self.learned else "given"
                 out.append(f"  {name}: when it covers {self.thresholds[name]:.1%} of the hex or more ({how})")
+                if name in self.why:
+                    out.append(f"    {self.why[name]}")
         right, total = self.loo
         if total:
             out.append(f"  leave-one-out over the example hexes: {right} of {total} right ({right / total:.0%})")
@@ -81,6 +89,48 @@ def _cut(pos: Sequence[float], neg: Sequence[float]) -> float:
     return best[2]
 
 
+VALLEY_WINDOW = 0.05  # share width over which the map's hexes are counted (the density)
+VALLEY_SIGMA = 3.0  # how many standard deviations (Poisson counts) make a density difference real
+VALLEY_STEP = 0.005
+
+
+def _valley(lo: float, hi: float, mid: float, values: Sequence[float]) -> tuple[float, str] | None:
+    """Low-density separation: the cut in the deepest valley of the density of ``values`` (every hex's
+    share of the class) between the examples' bounds ``lo`` (the highest negative) and ``hi`` (the lowest
+    positive), when both (a) the valley is real: the density rises on both sides of it, up to the bounds,
+    by ``VALLEY_SIGMA`` standard deviations, and (b) the examples' cut ``mid`` lies in a place denser than
+    the valley by as much (it would split a crowd of hexes the examples cannot place). Densities are counts
+    of hexes within +-``VALLEY_WINDOW``/2, compared as Poisson counts: (a - b) / sqrt(a + b). ``None``
+    (keep ``mid``) otherwise: on a map whose hexes are either empty or full of the class the two agree,
+    and where the hexes between are evenly spread no valley is real. Returns (cut, why)."""
+    if hi - lo < 2 * VALLEY_STEP or len(values) < 2:
+        return None
+    v = np.sort(np.asarray(values, dtype=np.float64))
+    half = VALLEY_WINDOW / 2
+    xs = np.append(np.arange(lo, hi, VALLEY_STEP), hi)
+    if not len(xs):
+        return None
+    c = (np.searchsorted(v, xs + half) - np.searchsorted(v, xs - half)).astype(np.float64)
+    rise = np.minimum(np.maximum.accumulate(c), np.maximum.accumulate(c[::-1])[::-1])
+    dip = (rise - c) / np.sqrt(np.maximum(rise + c, 1.0))
+    i = int(np.argmax(dip))
+    at_mid = float(np.searchsorted(v, mid + half) - np.searchsorted(v, mid - half))
+    denser = (at_mid - c[i]) / np.sqrt(max(at_mid + c[i], 1.0))
+    if dip[i] < VALLEY_SIGMA or denser < VALLEY_SIGMA:
+        return None
+    # the middle of the run of lowest density around the valley
+    j0 = j1 = i
+    while j0 > 0 and c[j0 - 1] == c[i]:
+        j0 -= 1
+    while j1 + 1 < len(c) and c[j1 + 1] == c[i]:
+        j1 += 1
+    cut = float((xs[j0] + xs[j1]) / 2)
+    why = (f"cut moved from {mid:.1%} (the examples' middle) to {cut:.1%}, the valley of the map's {len(v)} hexes' "
+           f"shares between the examples ({lo:.1%}..{hi:.1%}): {int(c[i])} hexes within +-{half:.1%} there "
+           f"against {int(at_mid)} at {mid:.1%} and {int(rise[i])} at the rise ({denser:.1f} and {dip[i]:.1f} sigma)")
+    return cut, why
+
+
 def learn(priority: Sequence[str], given: Mapping[str, float], examples: Mapping[str, Sequence[str]],
           shares: Mapping[str, Mapping[str, float]], symbol_classes: set[str],
           symbols_at: Mapping[str, set[str]]) -> Rules:
@@ -110,6 +160,7 @@ def _fit(priority: Sequence[str], given: Mapping[str, float], examples: Mapping[
          shares: Mapping[str, Mapping[str, float]], symbol_classes: set[str]) -> Rules:
     thresholds = dict(given)
     learned = {}
+    why = {}
     for i, name in enumerate(priority):
         if name in symbol_classes or name in given or i == len(priority) - 1:
             continue
@@ -118,6 +169,12 @@ def _fit(priority: Sequence[str], given: Mapping[str, float], examples: Mapping[
             continue
         later = set(priority[i + 1:]) | (set(examples) - set(priority))
         neg = [shares[h].get(name, 0.0) for k in later for h in examples.get(k, ()) if h in shares]
-        thresholds[name] = _cut([shares[h].get(name, 0.0) for h in own], neg)
+        pos = [shares[h].get(name, 0.0) for h in own]
+        cut = _cut(pos, neg)
+        if neg and max(neg) < min(pos):
+            moved = _valley(max(neg), min(pos), cut, [s.get(name, 0.0) for s in shares.values()])
+            if moved is not None:
+                cut, why[name] = moved
+        thresholds[name] = cut
         learned[name] = len(own) + len(neg)
-    return Rules(list(priority), thresholds, frozenset(symbol_classes), learned)
+    return Rules(list(priority), thresholds, frozenset(symbol_classes), learned, why=why)

@@ -1,0 +1,92 @@
+"""Learned coverage cuts placed by the map's own hexes (low-density separation, toolkit/terrain/rules.py
+``_valley``): a handful of typical example hexes cannot tell whether "woods" means a hex full of woods or
+any woods in it; the shares of all the map's hexes can, when they crowd around a value between the
+examples."""
+
+from __future__ import annotations
+
+import math
+import random
+
+import pytest
+from PIL import Image, ImageDraw
+
+from toolkit.hexgrid import CCRR, Extent, Grid, Layout, OffsetSystem
+from toolkit.terrain.extract import extract
+from toolkit.terrain.rules import _cut, _valley
+
+SIZE = 24.0
+GREEN = (120, 170, 90)
+
+
+def _board(shares: dict[str, float]) -> tuple[Image.Image, Grid]:
+    """A 16x12 grid of flat hexes on white with a green disc in each hex of ``shares`` covering that
+    share of the hex."""
+    lay = Layout.regular("flat", SIZE, (30.0, 30.0))
+    grid = Grid(CCRR(2, 2, offset=OffsetSystem("flat", "odd")), Extent(1, 16, 1, 12), lay)
+    im = Image.new("RGB", (620, 560), (255, 255, 255))
+    d = ImageDraw.Draw(im)
+    area = 1.5 * math.sqrt(3) * SIZE * SIZE
+    for h in grid.hexes():
+        hid = grid.id(h)
+        x, y = lay.hex_to_pixel(h)
+        s = shares.get(hid, 0.0)
+        if s >= 0.99:
+            d.polygon(lay.corners(h), fill=GREEN)
+        elif s > 0:
+            r = math.sqrt(s * area / math.pi)
+            d.ellipse([x - r, y - r, x + r, y + r], fill=GREEN)
+        d.polygon(lay.corners(h), outline=(40, 40, 40))
+    return im, grid
+
+
+def _legend() -> dict[str, object]:
+    return {"terrain": {"open": {"hexes": ["0101", "0102", "0103"]}, "woods": {"hexes": ["1601", "1602", "1603"]}},
+            "priority": ["woods", "open"]}
+
+
+def test_any_woods_map_moves_the_cut_to_the_valley():
+    """Most hexes hold a small patch of woods (25-45%), typical woods hexes 70%: the examples' middle
+    (about 35%) would split that crowd; the cut goes to the valley between it and the empty hexes, and
+    every hex with a patch reads as woods."""
+    rng = random.Random(4)
+    ids = [f"{c:02d}{r:02d}" for c in range(1, 17) for r in range(1, 13)]
+    shares = {}
+    for hid in ids:
+        if hid[:2] == "16":
+            shares[hid] = 0.7
+        elif hid[:2] in ("01", "02") or rng.random() < 0.3:
+            shares[hid] = 0.0
+        else:
+            shares[hid] = rng.uniform(0.25, 0.45)
+    im, grid = _board(shares)
+    ext = extract(im, grid, _legend(), features=False)
+    assert ext.rules is not None
+    cut = ext.rules.thresholds["woods"]
+    assert 0.02 < cut < 0.2, ext.rules.describe()
+    assert "valley" in ext.rules.why["woods"]
+    assert {h for h, r in ext.hexes.items() if r.terrain == "woods"} == {h for h, s in shares.items() if s > 0}
+
+
+def test_evenly_spread_mixed_hexes_keep_the_examples_middle():
+    """Hexes split by a woods edge hold every share from 5% to 95% about evenly: no valley is real, the
+    examples' middle stays."""
+    rng = random.Random(5)
+    shares = {f"{c:02d}{r:02d}": (1.0 if c >= 14 else 0.0 if c <= 4 else rng.uniform(0.05, 0.95))
+              for c in range(1, 17) for r in range(1, 13)}
+    im, grid = _board(shares)
+    ext = extract(im, grid, _legend(), features=False)
+    assert ext.rules is not None and "woods" not in ext.rules.why
+    assert ext.rules.thresholds["woods"] == pytest.approx(0.5, abs=0.05)
+
+
+def test_valley_on_numbers():
+    empty, crowd, full = [0.0] * 300, [0.2 + 0.2 * i / 199 for i in range(200)], [0.6] * 50
+    mid = _cut([0.6, 0.6, 0.6], [0.0, 0.0, 0.0])
+    assert mid == pytest.approx(0.3)
+    moved = _valley(0.0, 0.6, mid, empty + crowd + full)
+    assert moved is not None and moved[0] == pytest.approx(0.1, abs=0.01)  # the middle of the empty run
+    # the crowd away from the middle: the middle is already in a valley, nothing moves
+    assert _valley(0.0, 0.6, mid, empty + [0.45 + 0.1 * i / 199 for i in range(200)] + full) is None
+    # too few hexes to tell a valley from chance
+    assert _valley(0.0, 0.6, mid, [0.0] * 5 + [0.25, 0.3, 0.35] + [0.6] * 3) is None
