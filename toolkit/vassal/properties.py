@@ -252,7 +252,7 @@ class PieceView:
         for index in range(start, len(traits)):
             trait = traits[index]
             if isinstance(trait, Marker):
-                props = trait.properties
+                props = trait.shared_properties()
                 if key in props:
                     return props[key]
             elif isinstance(trait, DynamicProperty):

@@ -319,15 +319,24 @@ class Embellishment(Trait):
 class Marker(Trait):
     """``mark;`` fixed properties: keys and values are ``,``-lists."""
 
-    __slots__ = ()
+    __slots__ = ("_props",)
     kind = "marker"
     prefixes = ("mark;",)
 
     @property
     def properties(self) -> dict[str, str]:
-        keys = split(self.type[5:], ",")
-        values = split(self.state, ",")
-        return {k: (values[i] if i < len(values) else "") for i, k in enumerate(keys)}
+        return dict(self.shared_properties())
+
+    def shared_properties(self) -> dict[str, str]:
+        """:attr:`properties`, made once while the type and state stay the same (a marker layer is shared by
+        the pieces of a type, and read for each): read it, do not change it."""
+        cached: tuple[str, str, dict[str, str]] | None = getattr(self, "_props", None)
+        if cached is None or cached[0] is not self.state or cached[1] is not self.type:
+            keys = split(self.type[5:], ",")
+            values = split(self.state, ",")
+            cached = self._props = (self.state, self.type,
+                                    {k: (values[i] if i < len(values) else "") for i, k in enumerate(keys)})
+        return cached[2]
 
     def _details(self) -> dict[str, object]:
         return {"properties": self.properties}
@@ -764,7 +773,7 @@ def piece_properties(traits: Iterable[Trait]) -> dict[str, str]:
     out: dict[str, str] = {}
     for trait in traits:
         if isinstance(trait, Marker):
-            for k, v in trait.properties.items():
+            for k, v in trait.shared_properties().items():
                 out.setdefault(k, v)
         elif isinstance(trait, DynamicProperty):
             out.setdefault(trait.key, trait.value)
