@@ -157,17 +157,23 @@ def stream_json(data: dict[str, object], pieces: list[Any]) -> None:
         t._json = (t.state, text)
         return text
 
+    lines = []  # written 256 pieces at a time: a few large writes instead of one per piece
     for p in pieces:
         # a layer shared by pieces of one type (decode_chain_shared) keeps its text
         encoded = [c[1] if (c := t._json) is not None and c[0] is t.state else text_of(t) for t in p.traits]
         m, b, loc, h, st, sd = p.map, p.board, p.location, p.hex, p.stack, p.side
-        out.write(f'{sep}{{"id": {enc(p.id)}, "kind": {enc(p.kind)}, "name": {enc(p.name)}, '
-                  f'"map": {"null" if m is None else enc(m)}, "x": {int.__repr__(p.x)}, "y": {int.__repr__(p.y)}, '
-                  f'"board": {"null" if b is None else enc(b)}, "location": {"null" if loc is None else enc(loc)}, '
-                  f'"hex": {"null" if h is None else enc(h)}, "stack": {"null" if st is None else enc(st)}, '
-                  f'"side": {"null" if sd is None else enc(sd)}, "traits": [{", ".join(encoded)}]}}')
+        lines.append(f'{sep}{{"id": {enc(p.id)}, "kind": {enc(p.kind)}, "name": {enc(p.name)}, '
+                     f'"map": {"null" if m is None else enc(m)}, "x": {int.__repr__(p.x)}, '
+                     f'"y": {int.__repr__(p.y)}, "board": {"null" if b is None else enc(b)}, '
+                     f'"location": {"null" if loc is None else enc(loc)}, "hex": {"null" if h is None else enc(h)}, '
+                     f'"stack": {"null" if st is None else enc(st)}, "side": {"null" if sd is None else enc(sd)}, '
+                     f'"traits": [{", ".join(encoded)}]}}')
         sep = ",\n    "
-    out.write("\n  ]\n}\n" if pieces else "]\n}\n")
+        if len(lines) == 256:
+            out.write("".join(lines))
+            lines.clear()
+    lines.append("\n  ]\n}\n" if pieces else "]\n}\n")
+    out.write("".join(lines))
     out.flush()
 
 
