@@ -69,3 +69,20 @@ def test_beyond_a_bridge_box_the_line_is_read_along_its_crossing():
     assert "river" in ext.hexsides[side]
     assert {k for k, v in ext.hexsides.items() if "rail" in v} == {grid.side_key(a, b) for a, b in pairwise(RAILWAY)}
     assert "secondary" not in ext.hexsides[side]
+
+
+def test_a_line_crossing_a_side_obliquely_near_a_corner():
+    """A thin line (the railway's width) crossing a side at 45 degrees a quarter of the way along it (as a
+    line curving past a hex corner): it covers the hex line's zone at no one position along the side (and
+    the hex line's own ink, taken out of the lines, breaks it there), but it runs through the zone from one
+    side to the other, so the side is crossed; the sides it does not cross are not."""
+    im, grid = _black_lines_board()
+    d = ImageDraw.Draw(im)
+    (x0, y0), (x1, y1) = grid.layout.hexside_endpoints(Hexside.between(grid.hex("0603"), grid.hex("0604")))
+    px, py = x0 + (x1 - x0) * 0.25, y0 + (y1 - y0) * 0.25  # a quarter of the way along the (horizontal) side
+    d.line([(px - 12, py - 12), (px + 12, py + 12)], fill=BLACK, width=2)
+    ext = extract(im, grid, _legend({"primary": 1, "secondary": 1, "rail": 1}))
+    want = {grid.side_key(a, b) for a, b in pairwise(RAILWAY)} | {grid.side_key("0603", "0604")}
+    assert {k for k, v in ext.hexsides.items() if "rail" in v} == want
+    solid = {grid.side_key(a, b) for a, b in pairwise(SECONDARY)}
+    assert {k for k, v in ext.hexsides.items() if "secondary" in v} == solid

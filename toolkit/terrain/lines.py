@@ -46,7 +46,9 @@ and railways of a map printed in one black) are told apart by their shape, not t
    feature's range ends as far above its median as half again its lower cut lies below (large
    lettering is wider than any road);
 4. a side is crossed as in the traced method above, with the band's share of ink (not of the
-   feature's pixels) deciding an area (a built-up city, large lettering);
+   feature's pixels) deciding an area (a built-up city, large lettering), or where a line runs through
+   the hex line's zone from one side to the other at 45 degrees or steeper (:func:`_through`): a line
+   crossing obliquely near a corner covers the zone at no one position along the side;
 5. bridges: where a line crosses a river side (an ``along`` feature found there) a box may be drawn
    over the crossing, hiding the line and its paper: the crossing's width is read beyond the box
    (``BRIDGE`` to ``BEYOND`` hex sizes from the side, on both sides, along the crossing: within ``ALONG``
@@ -383,7 +385,7 @@ def _crossed(mask: np.ndarray, lay: Layout, sides: Sequence[Hexside], area: np.n
         neg = _near(band[:, :, : half - core + 1].any(axis=2))
         pos = _near(band[:, :, half + core:].any(axis=2))
         dense = area[yi, xi] & on
-        out[sl] = (neg & pos).any(axis=1) & (dense.mean(axis=(1, 2)) < AREA)
+        out[sl] = ((neg & pos).any(axis=1) | _through(band, half, core)) & (dense.mean(axis=(1, 2)) < AREA)
         if into:
             # a line reaching the hex line's zone from one side, a built-up area on the other
             reach = max(2, core // 2)
@@ -393,6 +395,21 @@ def _crossed(mask: np.ndarray, lay: Layout, sides: Sequence[Hexside], area: np.n
             dp = dense[:, :, half + core:].mean(axis=(1, 2)) >= AREA
             out[sl] |= (rn & dp & ~dn) | (rp & dn & ~dp)
     return out
+
+
+def _through(band: np.ndarray, half: int, core: int) -> np.ndarray:
+    """For each side's band (sides, along, across; ``half`` the middle sample, ``core`` the hex line's
+    zone either way): a line runs through the zone from one side to the other - from just outside it on
+    one side, across every sample of it to just outside it on the other, moving at most one position
+    along the side per sample across (a line at 45 degrees or steeper to the side, however thin), the hex
+    line's own band (half the zone) passed over (its ink was taken out of the lines). An oblique line,
+    near a corner, covers the zone at no one position along the side."""
+    free = max(1, core // 2)
+    reach = band[:, :, half - core - 1]
+    for o in range(half - core, half + core + 2):
+        step = _near(reach)
+        reach = step if abs(o - half) <= free else step & band[:, :, o]
+    return np.asarray(reach.any(axis=1), dtype=bool)
 
 
 def _crossed_far(mask: np.ndarray, lay: Layout, sides: Sequence[Hexside], bridged: np.ndarray,
