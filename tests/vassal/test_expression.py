@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from toolkit.vassal.expression import ExpressionError, evaluate, evaluate_beanshell, evaluate_format, evaluate_property
@@ -165,3 +165,60 @@ def test_labels_that_name_each_other_deeply_do_not_crash(monkeypatch):
                                  "label;;;10;;0,0,0;t;0;c;0;b;c;$label$;Dialog;0;0;B;;", "piece;;;;Base"], "\t"),
                            join(["$B$", "$A$", "null;0;0;1;0"], "\t"))
     assert isinstance(PieceView(looping).name(), str)  # A names B names A: cut off, no error
+
+
+# the tokenizer as a regular expression (what expression._tokens reads by hand, so that naming pieces needs no re)
+_TOKEN_RE = r"""
+    \s*(?:
+      (?P<num>[0-9]+\.[0-9]*(?:[eE][+-]?[0-9]+)?[fFdD]?|\.[0-9]+[fFdD]?|[0-9]+[lLfFdD]?)
+    | (?P<str>"(?:[^"\\]|\\.)*")
+    | (?P<chr>'(?:[^'\\]|\\.)')
+    | (?P<prop>\$[^$]+\$)
+    | (?P<name>[A-Za-z_][A-Za-z0-9_]*)
+    | (?P<op>&&|\|\||==|!=|<=|>=|[-+*/%<>!?:(),.])
+    )"""
+
+
+def _tokens_by_regex(text: str) -> list[tuple[str, str]] | str:
+    import re
+
+    token = re.compile(_TOKEN_RE, re.VERBOSE)
+    out = []
+    pos = 0
+    text = text.rstrip()
+    while pos < len(text):
+        m = token.match(text, pos)
+        if m is None or m.end() == pos:
+            return f"cannot read the expression at {text[pos:pos + 20]!r}"
+        kind = m.lastgroup or ""
+        out.append((kind, m.group(kind)))
+        pos = m.end()
+    return out
+
+
+def _tokens_by_hand(text: str) -> list[tuple[str, str]] | str:
+    from toolkit.vassal.expression import _tokens
+
+    try:
+        return _tokens(text)
+    except ExpressionError as exc:
+        return str(exc)
+
+
+_TOKEN_TEXT = st.text(alphabet=st.sampled_from(list("0123456789.eE+-fFdDlLxX_aZ\"'\\$ \t\n\u00a0\u2028&|=!<>?:(),*/%#"
+                                                     "\u0663\u00e9")), max_size=40)
+
+
+@settings(max_examples=1000, deadline=None)
+@given(_TOKEN_TEXT)
+def test_tokens_read_by_hand_are_the_regular_expression_s(text):
+    assert _tokens_by_hand(text) == _tokens_by_regex(text)
+
+
+@pytest.mark.parametrize("text", [
+    "1", "1.", "1.5", ".5", ".", "1.5e3", "1.5e", "1.5e+", "1.5E-2f", "1e5", "12L", "3d", ".5F", "1..2", "a.b",
+    '"a\\"b"', '"a\\', '"a\\\nb"', '"a\nb"', "'a'", "'\\n'", "'\\\n'", "''", "'ab'", "'", "$a$", "$$", "$a", "&&",
+    "||", "&", "|", "!=", "!", "<=", "<", "x_1+Y", "If(VP_Bid_Type > 0, 1, 2)", "Mutiny*2+ CounterLayer", " \u00a0x ",
+    "\u0663", "#", "\u00e9"])
+def test_tokens_read_by_hand_on_the_edges(text):
+    assert _tokens_by_hand(text) == _tokens_by_regex(text)

@@ -4,9 +4,8 @@ the command modules (the whole process of a 2,222-piece save's dump is a benchma
 
 from __future__ import annotations
 
-import re
-
 from ..errors import InputError
+from ..lazy import pattern
 
 TYPE_CHECKING = False  # as typing.TYPE_CHECKING, which mypy reads the same, without importing typing at run time
 if TYPE_CHECKING:
@@ -23,7 +22,7 @@ if TYPE_CHECKING:
 #: what a one-shot dump made, kept until the process ends (see json_dump)
 _KEPT: list[object] = []
 
-_XML_ROOT = re.compile(rb"<([A-Za-z_][\w.:-]*)")
+_XML_ROOT = pattern(rb"<([A-Za-z_][\w.:-]*)")
 
 
 def file_kind(path: str | Path) -> str:
@@ -52,8 +51,10 @@ def file_kind(path: str | Path) -> str:
         return "module" if "savedGame" not in names and {"buildFile.xml", "buildFile"} & names else "save"
     text = head.lstrip(b"\xef\xbb\xbf \t\r\n")
     if text[:1] == b"<":
+        import re
+
         body = re.sub(rb"<\?.*?\?>|<!--.*?-->", b"", text, flags=re.S)
-        root = _XML_ROOT.search(body)
+        root = _XML_ROOT().search(body)
         if root is not None:
             tag = root.group(1).rsplit(b".", 1)[-1]
             if tag in (b"GameModule", b"BasicModule", b"ModuleExtension"):

@@ -9,7 +9,6 @@ from __future__ import annotations
 import binascii
 import codecs
 import itertools
-import re
 from collections.abc import Iterable, Iterator
 
 from ..errors import VassalFormatError
@@ -28,7 +27,12 @@ ESC = "\x1b"
 TAB = "\t"
 HEADER = b"!VCSK"
 
-_HEX = re.compile(rb"[0-9a-fA-F]*")
+_HEX_DIGITS = b"0123456789abcdefABCDEF"
+
+
+def _all_hex(data: bytes | bytearray) -> bool:
+    """Whether every byte of ``data`` is a hex digit (the obfuscation key's two digits)."""
+    return all(b in _HEX_DIGITS for b in data)
 _XOR_TABLES: dict[int, bytes] = {}
 
 
@@ -47,7 +51,7 @@ def deobfuscate(data: bytes, source: str = "savedGame") -> tuple[str, int | None
     """
     if data[:5] != HEADER:
         return _utf8(data, source), None
-    if len(data) < 7 or not _HEX.fullmatch(data[5:7]):
+    if len(data) < 7 or not _all_hex(data[5:7]):
         raise VassalFormatError(f"{source}: obfuscation header without a valid key")
     if (len(data) - 7) % 2:
         raise VassalFormatError(f"{source}: obfuscated data is truncated (odd number of hex digits)")
@@ -74,7 +78,7 @@ def deobfuscate_chunks(chunks: Iterator[bytes]) -> tuple[str, int, bool] | None:
         head += chunk
         if len(head) >= 4096:
             break
-    if head[:5] != HEADER or len(head) < 7 or not _HEX.fullmatch(head[5:7]):
+    if head[:5] != HEADER or len(head) < 7 or not _all_hex(head[5:7]):
         return None
     key = int(head[5:7], 16)
     upper = any(0x41 <= b <= 0x46 for b in head[5:4096])
@@ -103,7 +107,7 @@ def deobfuscate_buffer(data: bytearray) -> tuple[str, int, bool] | None:
     bytes written over the digits already read), so that no second buffer of its size is made. None, the buffer
     then spoiled, for anything but obfuscated ASCII text."""
     size = len(data)
-    if data[:5] != HEADER or size < 7 or (size - 7) % 2 or not _HEX.fullmatch(data[5:7]):
+    if data[:5] != HEADER or size < 7 or (size - 7) % 2 or not _all_hex(data[5:7]):
         return None
     key = int(data[5:7], 16)
     upper = any(0x41 <= b <= 0x46 for b in data[5:4096])

@@ -8,7 +8,6 @@ point. Names are VASSAL's ``getName()`` through the trait chain (layers, labels,
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator, Sequence
 
 from ..gcpause import gc_paused
@@ -353,6 +352,8 @@ class Locator:
         takes the map's id (``Map0``, ``Map1``... in build-file order) or its name."""
         if self.module is None or picker_id in self.module.maps:
             return picker_id
+        import re
+
         m = re.fullmatch(r"Map(\d{1,9})", picker_id)
         if m is not None:
             ids = list(self.module.maps)

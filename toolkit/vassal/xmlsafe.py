@@ -9,9 +9,8 @@ is refused before parsing too: each element costs lxml some 400 bytes, so 60 MB 
 
 from __future__ import annotations
 
-import re
-
 from ..errors import VassalFormatError
+from ..lazy import pattern
 
 TYPE_CHECKING = False  # as typing.TYPE_CHECKING, which mypy reads the same, without importing typing at run time
 if TYPE_CHECKING:
@@ -19,7 +18,7 @@ if TYPE_CHECKING:
 
 __all__ = ["MAX_ELEMENTS", "parse_xml"]
 
-_DECL = re.compile(rb"<!\s*(DOCTYPE|ENTITY)", re.IGNORECASE)
+_DECL = pattern(rb"(?i)<!\s*(DOCTYPE|ENTITY)")
 MAX_ELEMENTS = 1_000_000  # the largest corpus build file (Paths of Glory) has 3,565
 
 
@@ -32,7 +31,7 @@ def _parser() -> etree.XMLParser:
 
 def parse_xml(data: bytes, source: str) -> etree._Element:
     """Parse ``data`` and return the root element; raises VassalFormatError naming ``source``."""
-    if _DECL.search(data[:65536]) or (b"<!" in data and _DECL.search(data)):
+    if _DECL().search(data[:65536]) or (b"<!" in data and _DECL().search(data)):
         raise VassalFormatError(f"{source}: xml with a document type or entity declaration is refused")
     tags = data.count(b"<") - data.count(b"</")
     if tags > MAX_ELEMENTS:

@@ -3,16 +3,16 @@
 from __future__ import annotations
 
 import math
-import re
 import struct
 import unicodedata
 from collections.abc import Iterator
 
 from ...errors import GridError
+from ...lazy import pattern
 
 _F32 = struct.Struct("<f")
-_INT = re.compile(r"[+-]?[0-9]+")
-_DOUBLE = re.compile(r"[+-]?(NaN|Infinity|([0-9]+\.?[0-9]*|\.[0-9]+)([eE][+-]?[0-9]+)?)[fFdD]?")
+_INT = pattern(r"[+-]?[0-9]+")
+_DOUBLE = pattern(r"[+-]?(NaN|Infinity|([0-9]+\.?[0-9]*|\.[0-9]+)([eE][+-]?[0-9]+)?)[fFdD]?")
 
 
 def f32(value: float) -> float:
@@ -85,7 +85,7 @@ def parse_int(text: str, what: str) -> int:
     value = java_int(text)
     if value is not None:
         return value
-    if _INT.fullmatch(text):
+    if _INT().fullmatch(text):
         raise GridError(f"{what} is out of the int range: {_clip(text)!r}")
     raise GridError(f"{what} is not an integer: {_clip(text)!r}")
 
@@ -97,7 +97,7 @@ def _clip(text: str, n: int = 40) -> str:
 def parse_double(text: str, what: str) -> float:
     """Java ``Double.valueOf`` for decimal strings (blanks trimmed, optional f/d suffix)."""
     stripped = text.strip()
-    if not _DOUBLE.fullmatch(stripped):
+    if not _DOUBLE().fullmatch(stripped):
         raise GridError(f"{what} is not a number: {text!r}")
     if stripped[-1] in "fFdD" and not stripped.endswith("Infinity"):
         stripped = stripped[:-1]
