@@ -6,8 +6,9 @@ majority colour, the band method for lines: ``*.majority.legend.yaml``) and with
 precision, the review list (hexes flagged for review, and their share of the hexes extracted), and the
 seconds each run took. Needs the boards in ../shared/boards. Then the held-out board
 (tests/terrain/truth/heldout, labels by someone else; its image fetched into build/heldout, or skipped
-with the reason), and the held-out region of The Longest Day (labelled before any run on it, scored with
-that board's legends unchanged on a grid covering both regions). Then, for comparison, the review list on synthetic
+with the reason), the held-out region of The Longest Day (labelled before any run on it, scored with
+that board's legends unchanged on a grid covering both regions) and MMP Afrika (a board labelled blind, with
+its own legend written before the first run). Then, for comparison, the review list on synthetic
 scans (30x22 hexes of 40 px, two seeds), clean (no noise, cast or JPEG) and with the default degradations, with
 how many of their hexes truly have no terrain over 60% (the review threshold).
 """
@@ -34,6 +35,11 @@ CASES = {"battle-for-moscow": "rzymek__web-boards/battle-for-moscow_board.gif",
 # first region, so the run covers both and only the held-out hexes are scored)
 HELDOUT_REGIONS = {"the-longest-day-heldout": ("uckelman__tld-mod/Map_Full.png", "the-longest-day-2.yaml",
                                                "the-longest-day", ((35, 68), (30, 50)))}
+# held-out boards labelled here, blind, with their own legend written before the first run
+# (heldout/RESULTS-afrika.md): name -> (image, truth, legend, the grid's extent for the run: the legend's
+# examples lie outside the labelled region, so the run covers both and only the labelled hexes are scored)
+HELDOUT_BOARDS = {"afrika-heldout": ("rzymek__web-boards/africa2_Map.JPG", "afrika.yaml", "afrika.legend.yaml",
+                                     ((10, 29), (7, 27)))}
 
 
 def main(flags: list[str]) -> dict[str, object]:
@@ -53,6 +59,12 @@ def main(flags: list[str]) -> dict[str, object]:
             for kind in ("majority", "full"):
                 legend = TRUTH / (f"{board}.majority.legend.yaml" if kind == "majority" else f"{board}.legend.yaml")
                 out[f"{name}/{kind}"] = _run(name, kind, BOARDS / image, HELDOUT / truth, legend, Path(tmp), extent)
+        for name, (image, truth, legend_name, extent) in HELDOUT_BOARDS.items():
+            if not (BOARDS / image).is_file():
+                out[name] = "board not found"
+                continue
+            out[f"{name}/full"] = _run(name, "full", BOARDS / image, HELDOUT / truth, HELDOUT / legend_name,
+                                       Path(tmp), extent)
         out.update(heldout(Path(tmp)))
     out.update(synthetic_review())
     return out
