@@ -100,6 +100,26 @@ def _string_array(text: str) -> list[str]:
     return [] if text == "" else split(text, ",")
 
 
+#: what a layer's class does for a piece's name (a label, a layer, a basic name, or nothing: 0) and for its
+#: properties (0 for nothing), by class: the first of the classes each method below tests a layer against
+_LABEL, _LAYER, _BASIC_NAME, _MARKER, _DYNAMIC, _CALCULATED, _BASIC, _DECK = 1, 2, 3, 4, 5, 6, 7, 8
+_NAMING: dict[type, int] = {}
+_GIVING: dict[type, int] = {}
+
+
+def _naming(cls: type) -> int:
+    kind = _NAMING[cls] = (_LABEL if issubclass(cls, Label) else _LAYER if issubclass(cls, Embellishment)
+                           else _BASIC_NAME if issubclass(cls, BasicName) else 0)
+    return kind
+
+
+def _giving(cls: type) -> int:
+    kind = _GIVING[cls] = next((k for k, c in ((_MARKER, Marker), (_DYNAMIC, DynamicProperty), (_LABEL, Label),
+                                                 (_LAYER, Embellishment), (_CALCULATED, CalculatedProperty),
+                                                 (_BASIC, BasicPiece), (_DECK, Deck)) if issubclass(cls, c)), 0)
+    return kind
+
+
 class PieceView:
     """One piece's trait chain (outermost first) with where it is: evaluates its properties and name."""
 
@@ -133,15 +153,20 @@ class PieceView:
 
     def _name(self, index: int) -> str:
         traits = self.traits
-        while index < len(traits):
+        last = len(traits) - 1
+        naming = _NAMING.get  # what the layer's class does for the name, found by one lookup per layer
+        while index <= last:
             trait = traits[index]
-            if isinstance(trait, Label):
-                return self._label_name(index, trait)
-            if isinstance(trait, Embellishment):
-                return self._layer_name(index, trait)
-            if isinstance(trait, BasicName):
-                return trait.field(0) or self.name(index + 1)
-            if index == len(traits) - 1:
+            kind = naming(trait.__class__)
+            if kind is None:
+                kind = _naming(trait.__class__)
+            if kind:
+                if kind == _LABEL:
+                    return self._label_name(index, trait)  # type: ignore[arg-type]
+                if kind == _LAYER:
+                    return self._layer_name(index, trait)  # type: ignore[arg-type]
+                return trait.field(0) or self.name(index + 1)  # a basic name
+            if index == last:
                 return trait.name_of("")
             index += 1
         return ""
@@ -249,31 +274,37 @@ class PieceView:
 
     def _property(self, start: int, key: str) -> str | None:
         traits = self.traits
+        giving = _GIVING.get  # what the layer's class gives properties by, found by one lookup per layer
         for index in range(start, len(traits)):
             trait = traits[index]
-            if isinstance(trait, Marker):
-                props = trait.shared_properties()
+            kind = giving(trait.__class__)
+            if kind is None:
+                kind = _giving(trait.__class__)
+            if not kind:
+                continue
+            if kind == _MARKER:
+                props = trait.shared_properties()  # type: ignore[attr-defined]
                 if key in props:
-                    return props[key]
-            elif isinstance(trait, DynamicProperty):
-                if trait.key == key:
-                    return trait.value
-            elif isinstance(trait, Label):
+                    return props[key]  # type: ignore[no-any-return]
+            elif kind == _DYNAMIC:
+                if trait.key == key:  # type: ignore[attr-defined]
+                    return trait.value  # type: ignore[attr-defined, no-any-return]
+            elif kind == _LABEL:
                 if key == trait.field(15, "TextLabel"):
-                    return self._label_text(index, trait)
-            elif isinstance(trait, Embellishment):
-                found = self._layer_property(index, trait, key)
+                    return self._label_text(index, trait)  # type: ignore[arg-type]
+            elif kind == _LAYER:
+                found = self._layer_property(index, trait, key)  # type: ignore[arg-type]
                 if found is not None:
                     return found
-            elif isinstance(trait, CalculatedProperty):
+            elif kind == _CALCULATED:
                 if key == trait.field(0):
                     try:
                         return evaluate(trait.field(1), self.property)
                     except (ExpressionError, RecursionError):
                         return ""
-            elif isinstance(trait, BasicPiece):
-                return self._basic_property(trait, key)
-            elif isinstance(trait, Deck):
+            elif kind == _BASIC:
+                return self._basic_property(trait, key)  # type: ignore[arg-type]
+            else:  # a deck
                 return None
         return self.game.get(self.map_id, key) if self.game is not None else None
 
