@@ -86,3 +86,23 @@ def test_a_line_crossing_a_side_obliquely_near_a_corner():
     assert {k for k, v in ext.hexsides.items() if "rail" in v} == want
     solid = {grid.side_key(a, b) for a, b in pairwise(SECONDARY)}
     assert {k for k, v in ext.hexsides.items() if "secondary" in v} == solid
+
+
+def test_two_lines_of_different_widths_are_not_joined_across_a_gap():
+    """The solid road stops short of a side and a thin line (the railway's width) starts beyond it on the
+    same straight line: they are two lines, not one broken, so nothing crosses that side (with the widths
+    not compared, the gap is joined and the side taken for the railway's); the thin line crosses the next
+    side it reaches."""
+    im, grid = _black_lines_board()
+    d = ImageDraw.Draw(im)
+    (ax, ay), (bx, by) = grid.layout.hex_to_pixel(grid.hex("0404")), grid.layout.hex_to_pixel(grid.hex("0504"))
+    n = ((bx - ax) ** 2 + (by - ay) ** 2) ** 0.5
+    ux, uy = (bx - ax) / n, (by - ay) / n  # on along the solid road's last link, out of 0504 into 0605
+    d.line([(bx, by), (bx + ux * 12, by + uy * 12)], fill=BLACK, width=4)  # 14 px short of side 0504/0605
+    d.line([(bx + ux * 40, by + uy * 40), (bx + ux * 90, by + uy * 90)], fill=BLACK, width=1)
+    ext = extract(im, grid, _legend({"primary": 1, "secondary": 1, "rail": 1}))
+    assert not ext.hexsides.get(grid.side_key("0504", "0605"))
+    solid = {grid.side_key(a, b) for a, b in pairwise(SECONDARY)}
+    assert {k for k, v in ext.hexsides.items() if "secondary" in v} == solid
+    rail = {grid.side_key(a, b) for a, b in pairwise(RAILWAY)} | {grid.side_key("0605", "0705")}
+    assert {k for k, v in ext.hexsides.items() if "rail" in v} == rail
