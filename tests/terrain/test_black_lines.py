@@ -106,3 +106,24 @@ def test_two_lines_of_different_widths_are_not_joined_across_a_gap():
     assert {k for k, v in ext.hexsides.items() if "secondary" in v} == solid
     rail = {grid.side_key(a, b) for a, b in pairwise(RAILWAY)} | {grid.side_key("0605", "0705")}
     assert {k for k, v in ext.hexsides.items() if "rail" in v} == rail
+
+
+def test_a_double_line_broken_at_a_side_by_a_dot_beyond_it():
+    """The double road goes on from its last hex into the next and ends in a black dot printed just beyond
+    the side between them (a town dot the road leaves from): between the side and the dot only its walls
+    are left, too short for a double line, and the hex line breaks its paper; it reaches into the hex
+    line's zone from one side with its walls going on from the other, so it crosses the side."""
+    im, grid = _black_lines_board()
+    d = ImageDraw.Draw(im)
+    (ax, ay), (bx, by) = grid.layout.hex_to_pixel(grid.hex("0502")), grid.layout.hex_to_pixel(grid.hex("0602"))
+    n = ((bx - ax) ** 2 + (by - ay) ** 2) ** 0.5
+    end = (ax + (bx - ax) / n * 36, ay + (by - ay) / n * 36)  # the side is 26 px from the centre
+    d.line([(ax, ay), end], fill=BLACK, width=7)
+    d.line([(ax, ay), end], fill=PAPER, width=3)
+    d.ellipse([end[0] - 5, end[1] - 5, end[0] + 5, end[1] + 5], fill=BLACK)
+    ext = extract(im, grid, _legend({"primary": 1, "secondary": 1, "rail": 1}))
+    want = {grid.side_key(a, b) for a, b in pairwise(PRIMARY)} | {grid.side_key("0502", "0602")}
+    assert {k for k, v in ext.hexsides.items() if "primary" in v} == want
+    for name in ("secondary", "rail"):
+        path = {grid.side_key(a, b) for a, b in pairwise(FEATS[name])}
+        assert {k for k, v in ext.hexsides.items() if name in v} == path, name

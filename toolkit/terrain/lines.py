@@ -57,7 +57,10 @@ and railways of a map printed in one black) are told apart by their shape, not t
    side;
 6. a double line that reaches the hex line's zone from one side, with a built-up area (a band half more
    than ``AREA`` full of ink) on the other, crosses the side: a main road runs into a city printed as a
-   dense pattern (single lines are not judged so: large lettering is as dense);
+   dense pattern (single lines are not judged so: large lettering is as dense); and one that reaches
+   into the zone from one side, not showing on the other, where long lines (its walls) go on from the
+   zone's edge at the same place, was broken at the side (:func:`_continued`: it leaves a town dot just
+   beyond the side, whose ink fills its paper);
 7. breaks: a straight single line that stops (no more of it, nor of another line, just ahead) and
    starts again ahead on its own line within ``GAP`` hex sizes, of the same width, is joined across the
    break (:func:`_bridges`): a road crossing a railway (its walls, the paper between and the room kept
@@ -397,6 +400,28 @@ def _crossed(mask: np.ndarray, lay: Layout, sides: Sequence[Hexside], area: np.n
     return out
 
 
+def _continued(mask: np.ndarray, other: np.ndarray, lay: Layout, sides: Sequence[Hexside]) -> np.ndarray:
+    """True for each side where a line of ``mask`` reaches into the hex line's zone from one side (outside
+    the hex line's own band, half the zone), shows nowhere on the other side, and lines of ``other`` go on
+    from the zone's edge there at the same place along the side (give or take two): the line was broken at
+    the side, its walls running on (a double line leaving a town dot printed just beyond the side, whose
+    ink fills its paper)."""
+    half, core, batches = _bands(lay, sides, mask.shape)
+    free = max(1, core // 2)
+    out = np.zeros(len(sides), dtype=bool)
+    for sl, _xs, _ys, xi, yi, on in batches:
+        band = mask[yi, xi] & on
+        more = other[yi, xi] & on
+        rn = _near(_near(band[:, :, half - core:half - free].any(axis=2)))
+        rp = _near(_near(band[:, :, half + free + 1:half + core + 1].any(axis=2)))
+        gn = more[:, :, half - core - 2:half - core + 1].any(axis=2)
+        gp = more[:, :, half + core:half + core + 3].any(axis=2)
+        bn = band[:, :, : half - core + 1].any(axis=(1, 2))
+        bp = band[:, :, half + core:].any(axis=(1, 2))
+        out[sl] = ((rn & gp).any(axis=1) & ~bp) | ((rp & gn).any(axis=1) & ~bn)
+    return out
+
+
 def _through(band: np.ndarray, half: int, core: int) -> np.ndarray:
     """For each side's band (sides, along, across; ``half`` the middle sample, ``core`` the hex line's
     zone either way): a line runs through the zone from one side to the other - from just outside it on
@@ -492,6 +517,9 @@ def ink_crossings(image: Image.Image, grid: Grid, sides: Sequence[Hexside], colo
     scores: dict[str, np.ndarray] = {}
     taken: dict[str, str] = {}
     dbl_hit = _crossed(double, lay, sides, inky, into=True)
+    # a double line ending in the hex line's zone, its walls (or other lines) going on beyond: it was
+    # broken there (it leaves a town dot just beyond the side, its paper filled)
+    dbl_hit |= _continued(double, lines & ~double, lay, sides)
     one_hit = _crossed(single | join, lay, sides, lines)  # an area of the long lines: a road ends in a city
     # a double line broken by a bridge box: the box's walls cross the side, the double line goes on
     # beyond it on both sides
