@@ -50,6 +50,7 @@ if TYPE_CHECKING:  # the grids and the module reader (lxml) are loaded only when
 
 __all__ = ["Locator", "PieceState", "PlacedPiece", "Position", "Step", "locate", "replay"]
 
+_PLACED = (BasicPiece, Stack, Deck)  # the innermost layers that say where a piece is (a tuple: `A | B` is made per use)
 SIDE_KEYS = ("side", "faction", "nationality", "nation", "army", "player", "country", "owner", "team")
 
 
@@ -91,7 +92,7 @@ class PieceState(Record):
         if cached is not None and cached[0] is inner and cached[1] is inner.state:
             return cached[2]
         found: tuple[str | None, int, int] = (None, 0, 0)
-        if isinstance(inner, BasicPiece | Stack | Deck):
+        if isinstance(inner, _PLACED):
             x, y = inner.xy
             found = inner.map, x, y
         self._where = (inner, inner.state, found)
@@ -521,6 +522,7 @@ def _placed_pieces(position: Position, locator: Locator | None, only: set[str] |
         board = location = None
         if locator is not None:
             board, location = locator.place(map_id, x, y)
+        plan = None
         if kind == "piece":
             plan = _plan(p.type, traits)
             deck = deck_position = None
@@ -542,14 +544,13 @@ def _placed_pieces(position: Position, locator: Locator | None, only: set[str] |
                 for i in plan[1]:  # the layers whose name_of is not their inner name, innermost first
                     name = traits[i].name_of(name)
                 names[p.id] = name
-        placed.append((p, traits, inner, kind, map_id, x, y, board, location, parent))
+        placed.append((p, traits, inner, kind, map_id, x, y, board, location, parent, plan))
     out = []
-    for p, traits, inner, kind, map_id, x, y, board, location, parent in placed:
+    for p, traits, inner, kind, map_id, x, y, board, location, parent, plan in placed:
         if only is not None and p.id not in only:
             continue
-        if kind == "piece":
+        if plan is not None:  # a piece
             name = names[p.id]
-            plan = _plan(p.type, traits)
             props = piece_properties([traits[i] for i in plan[2]])
             side = _side([traits[i] for i in plan[3]], props, sides)
         else:  # Stack.getName: the pieces' names, top first
