@@ -266,15 +266,16 @@ def _remove_ink(mask: np.ndarray, f: int, ink: Sequence[tuple[float, float, np.n
             mask[ys:ye, xs:xe] &= ~stamp[ys - y0:ye - y0, xs - x0:xe - x0]
 
 
-def _bands(lay: Layout, sides: Sequence[Hexside], shape: tuple[int, ...]) -> tuple[int, int, Iterator[tuple[
-        slice, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]]]:
+def _bands(lay: Layout, sides: Sequence[Hexside], shape: tuple[int, ...], ends: np.ndarray | None = None,
+           ) -> tuple[int, int, Iterator[tuple[slice, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]]]:
     """The band sampled across each side: its half-width ``half`` and the hex line's own half-width
     ``core`` (samples), and batches of (sides, x, y, column, row, on the image) with x and y of shape
     (sides, along, across): along the middle 88% of the side, across from -half to +half; column and row
-    are the nearest pixel, clipped to the image of ``shape``."""
+    are the nearest pixel, clipped to the image of ``shape``. ``ends``: the sides' end points on ``lay``
+    (:func:`_ends`), when already known."""
     s = _size(lay)
     h, w = shape[:2]
-    ends = np.array([lay.hexside_endpoints(sd) for sd in sides], dtype=np.float64).reshape(-1, 2, 2)
+    ends = _ends(lay, sides) if ends is None else ends
     p0, vec = ends[:, 0], ends[:, 1] - ends[:, 0]
     length = np.linalg.norm(vec, axis=1, keepdims=True)
     nrm = np.stack([-vec[:, 1], vec[:, 0]], axis=1) / np.maximum(length, 1e-9)
@@ -375,13 +376,18 @@ def _bridges(single: np.ndarray, runs: Sequence[np.ndarray], share: np.ndarray, 
     return got > 0, (got.astype(np.float64) - 1) / 254
 
 
+def _ends(lay: Layout, sides: Sequence[Hexside]) -> np.ndarray:
+    """The end points of ``sides`` on ``lay``, (sides, 2, 2)."""
+    return np.array([lay.hexside_endpoints(sd) for sd in sides], dtype=np.float64).reshape(-1, 2, 2)
+
+
 def _crossed(mask: np.ndarray, lay: Layout, sides: Sequence[Hexside], area: np.ndarray | None = None,
-             into: bool = False) -> np.ndarray:
+             into: bool = False, ends: np.ndarray | None = None) -> np.ndarray:
     """True for each side a line of ``mask`` crosses (see the module notes); a band more than
     ``AREA`` full of ``area`` (default: of ``mask``) is an area, never a line. ``into``: a line reaching
     the side from one half of the band, the other half such an area, crosses it too."""
     area = mask if area is None else area
-    half, core, batches = _bands(lay, sides, mask.shape)
+    half, core, batches = _bands(lay, sides, mask.shape, ends)
     out = np.zeros(len(sides), dtype=bool)
     for sl, _xs, _ys, xi, yi, on in batches:
         band = mask[yi, xi] & on
@@ -400,13 +406,14 @@ def _crossed(mask: np.ndarray, lay: Layout, sides: Sequence[Hexside], area: np.n
     return out
 
 
-def _continued(mask: np.ndarray, other: np.ndarray, lay: Layout, sides: Sequence[Hexside]) -> np.ndarray:
+def _continued(mask: np.ndarray, other: np.ndarray, lay: Layout, sides: Sequence[Hexside],
+               ends: np.ndarray | None = None) -> np.ndarray:
     """True for each side where a line of ``mask`` reaches into the hex line's zone from one side (outside
     the hex line's own band, half the zone), shows nowhere on the other side, and lines of ``other`` go on
     from the zone's edge there at the same place along the side (give or take two): the line was broken at
     the side, its walls running on (a double line leaving a town dot printed just beyond the side, whose
     ink fills its paper)."""
-    half, core, batches = _bands(lay, sides, mask.shape)
+    half, core, batches = _bands(lay, sides, mask.shape, ends)
     free = max(1, core // 2)
     out = np.zeros(len(sides), dtype=bool)
     for sl, _xs, _ys, xi, yi, on in batches:
@@ -516,11 +523,12 @@ def ink_crossings(image: Image.Image, grid: Grid, sides: Sequence[Hexside], colo
     join &= ~single & ~hexlines
     scores: dict[str, np.ndarray] = {}
     taken: dict[str, str] = {}
-    dbl_hit = _crossed(double, lay, sides, inky, into=True)
+    ends = _ends(lay, sides)
+    dbl_hit = _crossed(double, lay, sides, inky, into=True, ends=ends)
     # a double line ending in the hex line's zone, its walls (or other lines) going on beyond: it was
     # broken there (it leaves a town dot just beyond the side, its paper filled)
-    dbl_hit |= _continued(double, lines & ~double, lay, sides)
-    one_hit = _crossed(single | join, lay, sides, lines)  # an area of the long lines: a road ends in a city
+    dbl_hit |= _continued(double, lines & ~double, lay, sides, ends)
+    one_hit = _crossed(single | join, lay, sides, lines, ends=ends)  # an area of the long lines: a road ends in a city
     # a double line broken by a bridge box: the box's walls cross the side, the double line goes on
     # beyond it on both sides
     river = np.zeros(len(sides), dtype=bool) if bridged is None else np.asarray(bridged, dtype=bool)
