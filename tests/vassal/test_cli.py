@@ -206,3 +206,19 @@ def test_one_shot_dump_ends_with_status_0_and_runs_the_exit_handlers(corpus, han
     proc = subprocess.run([sys.executable, "-c", script, str(save)], capture_output=True, text=True, timeout=120)
     assert (proc.returncode, proc.stderr) == (0, "handler ran\n")
     assert proc.stdout == _run("vassal", "dump", str(save), "--json")
+
+
+def test_dump_of_a_file_name_the_system_refuses_is_one_line_exit_3(tmp_path, capsys):
+    """A FILE whose name is too long for the system: exit 3 and one line naming it, through click and the fast
+    path alike (the existence check's stat failed with ENAMETOOLONG: an internal error, exit 4)."""
+    from toolkit.cli import fast
+
+    name = str(tmp_path / ("x" * 300 + ".vsav"))
+    expected = CliRunner().invoke(cli, ["vassal", "dump", name, "--json"])
+    assert expected.exit_code == 3
+    assert json.loads(expected.output) == {"error": f"{name}: cannot be read (File name too long)", "exit": 3}
+    with pytest.raises(SystemExit) as exc:
+        fast.fast(["vassal", "dump", name, "--json"])
+    assert (exc.value.code, capsys.readouterr().out) == (3, expected.output)
+    text = CliRunner().invoke(cli, ["vassal", "dump", name])
+    assert (text.exit_code, text.output) == (3, f"wgt: error: {name}: cannot be read (File name too long)\n")

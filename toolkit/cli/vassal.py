@@ -11,7 +11,7 @@ import click
 
 from ..errors import HexIdError, InputError
 from .options import ZIP, echo_json, json_opt, output_argument
-from .vassal_dump import dump_data, file_kind, stream_json
+from .vassal_dump import check_exists, dump_data, file_kind, stream_json
 
 if TYPE_CHECKING:
     from ..vassal.module import Module
@@ -51,10 +51,7 @@ def dump(file: Path, module_path: Path | None, steps: bool, at_step: str | None,
     log the number of logged steps (with --steps each step's commands).
     """
     from ..vassal import read_save  # the module reader (lxml) only when a module is given
-    from ..vassal.archive import path_exists
-
-    if not path_exists(file):  # as json_dump (the fast path) asks it
-        raise InputError(f"{file}: no such file")
+    check_exists(file)  # as json_dump (the fast path) does
     kind = file_kind(file)
     if kind == "module":
         from ..vassal import Module

@@ -65,6 +65,19 @@ def file_kind(path: str | Path) -> str:
     return "module" if name in ("buildFile", "buildFile.xml") else "save"
 
 
+def check_exists(file: str | Path) -> None:
+    """Refuse a FILE that is not there (InputError, one line), or whose name the system refuses (too long: the
+    stat of its existence check fails with something other than "not there", which was an internal error)."""
+    from ..vassal.archive import path_exists
+
+    try:
+        there = path_exists(file)
+    except OSError as exc:
+        raise InputError(f"{file}: cannot be read ({exc.strerror or exc})") from None
+    if not there:
+        raise InputError(f"{file}: no such file")
+
+
 def dump_data(file: str | Path, save: SaveFile, module: Module | None, wanted: int, steps: bool,
               warning: str | None) -> tuple[dict[str, object], list[PlacedPiece], list[dict[str, object]]]:
     """What the dump shows of a save or log: the header fields, the pieces (after logged step ``wanted``, 0:
@@ -109,11 +122,9 @@ def json_dump(file: str | Path) -> bool:
     which the command itself then dumps. ``file``: a Path, or a str as :func:`toolkit.vassal.archive.fs_path`
     gives it."""
     from ..gcpause import gc_paused, one_shot
-    from ..vassal.archive import path_exists
     from ..vassal.save import read_save
 
-    if not path_exists(file):
-        raise InputError(f"{file}: no such file")
+    check_exists(file)
     if file_kind(file) != "save":
         return False
     save = read_save(file)
