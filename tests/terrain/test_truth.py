@@ -189,7 +189,8 @@ def test_extract_the_longest_day_heldout_against_its_truth(boards, tmp_path):
     assert out["truth"]["symbols"]["town"] == {"true_positives": 2, "found": 2, "in_truth": 2, "recall": 1.0,
                                                "precision": 1.0}
     lines = out["truth"]["lines"]
-    floors = {"river": (90, 0), "rail": (14, 0), "road_primary": (14, 2), "road_secondary": (51, 3)}
+    # re-measured after the black-line work (RESULTS.md): rail 15/16, primary 14 with 3 false, secondary 50/52
+    floors = {"river": (90, 0), "rail": (15, 0), "road_primary": (14, 3), "road_secondary": (50, 2)}
     for name, (least_right, most_false) in floors.items():
         v = lines[name]
         assert v["true_positives"] >= least_right, (name, v)
