@@ -333,3 +333,14 @@ def test_fuzz_legend_names_the_map_reader_would_refuse(tmp_path: Path, legend: s
                     "--legend", str(tmp_path / "legend.yaml"), "-o", str(tmp_path / "m.yaml"),
                     "--overlay", str(tmp_path / "qa.png")], fragment)
     assert not (tmp_path / "m.yaml").exists()
+
+
+@pytest.mark.parametrize("args", [["check", "{long}.yaml"], ["vassal", "locate", "{long}.vmod", "Main", "1,1"],
+                                  ["vassal", "centre", "{long}.vmod", "Main", "0101"]])
+def test_a_file_name_the_system_refuses_is_one_line_exit_3(tmp_path: Path, args: list[str]) -> None:
+    """A file name longer than the system takes (ENAMETOOLONG) was an internal error (exit 4)."""
+    long = str(tmp_path / ("x" * 300))
+    result = CliRunner().invoke(cli, [a.replace("{long}", long) for a in args])
+    assert result.exit_code == 3, result.output
+    assert result.output.count("\n") == 1 and "internal error" not in result.output
+    assert "the system refuses this file name (File name too long)" in result.output

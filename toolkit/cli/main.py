@@ -150,7 +150,7 @@ def failure_code(exc: Exception | KeyboardInterrupt, as_json: bool) -> Any:
     object on stdout) and return the exit code DESIGN.md gives (also used by the click-free fast path,
     :mod:`toolkit.cli.fast`)."""
     if isinstance(exc, OSError):
-        exc = _stdout_failure(exc) or exc
+        exc = _stdout_failure(exc) or _name_refused(exc) or exc
     if isinstance(exc, _StdoutUnwritable) and not as_json:
         # what is still buffered would fail again at the interpreter's last flush (a second message, exit 120
         # when stdout is block-buffered, as it is unless PYTHONUNBUFFERED is set)
@@ -177,6 +177,14 @@ def failure_code(exc: Exception | KeyboardInterrupt, as_json: bool) -> Any:
         traceback.print_exception(exc)
     return _fail(f"internal error: {type(exc).__name__}: {exc} (run with -v for the traceback)", EXIT_INTERNAL,
                  as_json)
+
+
+def _name_refused(exc: OSError) -> ToolkitError | None:
+    """A file name the system refuses (ENAMETOOLONG: a name or path longer than it takes) is bad input, exit 3
+    with one line naming it, not an internal error; None for any other OSError."""
+    if exc.errno != errno.ENAMETOOLONG or exc.filename is None:
+        return None
+    return ToolkitError(f"{os.fsdecode(exc.filename)}: the system refuses this file name ({exc.strerror or exc})")
 
 
 class _PipeClosed(Exception):
