@@ -86,7 +86,9 @@ def test_valley_on_numbers():
     assert mid == pytest.approx(0.3)
     moved = _valley(0.0, 0.6, mid, empty + crowd + full)
     assert moved is not None and moved[0] == pytest.approx(0.1, abs=0.01)  # the middle of the empty run
-    # the crowd away from the middle: the middle is already in a valley, nothing moves
-    assert _valley(0.0, 0.6, mid, empty + [0.45 + 0.1 * i / 199 for i in range(200)] + full) is None
+    assert "the 200 hexes above it crowd toward it" in moved[1]
+    # hexes evenly spread between the examples (a terrain's edge cutting hexes anywhere): nothing moves
+    even = [0.06 + 0.88 * i / 199 for i in range(200)]
+    assert _valley(0.0, 1.0, 0.5, empty + even + [1.0] * 50) is None
     # too few hexes to tell a valley from chance
     assert _valley(0.0, 0.6, mid, [0.0] * 5 + [0.25, 0.3, 0.35] + [0.6] * 3) is None

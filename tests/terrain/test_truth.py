@@ -241,7 +241,8 @@ def test_extract_ragnarok_against_its_truth(boards, tmp_path):
     their colour mix than like its own two hexes' (the forest edges' bands are a mix of forest and
     clear): walls 20 of 20, 32 -> 23 found (left: 3 inner sides of the gatehouses); then more like them
     than like the middle of either of its hexes (a gatehouse's planes along its side are the mix of the
-    gatehouse hex): walls 23 -> 21 found (left: 0825/0925, by a gatehouse)."""
+    gatehouse hex): walls 23 -> 21 found (left: 0825/0925, by a gatehouse). Then a colour block went to its
+    nearest sampled terrain only within that terrain's spread (extract._gate): hexes 446 -> 448."""
     t = load_truth(TRUTH / "ragnarok.yaml")
     from toolkit.cli.map_scan import _grid_text
 
@@ -253,7 +254,7 @@ def test_extract_ragnarok_against_its_truth(boards, tmp_path):
                                  "-o", str(tmp_path / "m.yaml"), "--truth", str(TRUTH / "ragnarok.yaml"), "--json"])
     assert r.exit_code == 0, r.output
     out = json.loads(r.output)
-    assert out["truth"]["hexes"] == 451 and out["truth"]["right"] >= 446
+    assert out["truth"]["hexes"] == 451 and out["truth"]["right"] >= 448
     assert out["rules"]["priority"] == ["forest", "clear"]
     lines = out["truth"]["lines"]
     assert lines["river"]["in_truth"] == 74 and lines["river"]["true_positives"] >= 73 and lines["river"]["found"] <= 73

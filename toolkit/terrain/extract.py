@@ -93,6 +93,12 @@ __all__ = [
 Progress = Callable[[str], None]
 INSET = 1.0  # hexes are measured inside this share of their size
 REVIEW_BELOW = 0.6  # a hex whose dominant terrain covers less than this is listed for review
+# a colour block goes to its nearest sampled terrain only within that terrain's spread: SPREAD_FACTOR times the
+# SPREAD_PERCENTILE-th percentile of its own samples' distances (Delta E) to its colour or to its colour mixed
+# with another legend terrain's (a block at the edge of a patch averages the two), at least SPREAD_MIN
+SPREAD_PERCENTILE = 90.0
+SPREAD_FACTOR = 2.0
+SPREAD_MIN = 8.0  # Delta E: a few just-noticeable differences (a flat printed tint's samples spread by ~1)
 
 
 # --- results ---------------------------------------------------------------------------------------
@@ -187,11 +193,16 @@ def extract(image: Image.Image, grid: Grid, legend: Mapping[str, Any] | Legend, 
     hid = _hex_raster(lay_red, hexes, fi.valid.shape, INSET).reshape(-1)
     inside = hid >= 0
     hin = hid[inside].astype(np.int64)
+    used = ft
     for _ in range(cast_passes):
         field = _cast_field(fi, ft, inside, hin, cls[inside], cents, len(hexes), lay_red, hexes)
         if field is None:
             break
         cls, _ = _classify(field, valid, cents, leg.max_delta_e)
+        used = field
+    others = np.array([f.lab for f in leg.features if f.kind in ("along", "across")], dtype=np.float32).reshape(-1, 3)
+    gates = _spreads(leg.terrains, cents, others)
+    _gate(used, cls, cents, others, gates)
     times["classify"] = time.perf_counter() - t
 
     # count classes per hex
@@ -298,6 +309,55 @@ def _classify(ft: np.ndarray, valid: np.ndarray, cents: np.ndarray, max_de: floa
     best += xx
     cls[(best > max_de * max_de) | ~valid] = k
     return cls, (np.sqrt(np.maximum(near, 0)) if near is not None and any_valid else near)
+
+
+def _mix_distance(x: np.ndarray, j: int, cents: np.ndarray, others: np.ndarray) -> np.ndarray:
+    """Delta E of each colour of ``x`` (3, n) to terrain ``j``'s colour ``cents[j]`` or to the nearest mix of it
+    with another colour the legend lists (``cents`` and the features' ``others``: the segment between the two
+    in Lab)."""
+    a = cents[j].astype(np.float32)
+    dx = x - a[:, None]
+    best = np.sqrt((dx * dx).sum(axis=0))
+    for i, o in enumerate([*cents, *others]):
+        if i == j:
+            continue
+        d = np.asarray(o, np.float32) - a
+        t = np.clip((d @ dx) / float(d @ d), 0.0, 1.0) if float(d @ d) > 0 else np.zeros(x.shape[1], np.float32)
+        r = dx - d[:, None] * t[None, :]
+        np.minimum(best, np.sqrt((r * r).sum(axis=0)), out=best)
+    return best
+
+
+def _spreads(terrains: Sequence[TerrainClass], cents: np.ndarray, others: np.ndarray) -> np.ndarray:
+    """Each terrain's largest Delta E from its colour (or its mixes, :func:`_mix_distance`) at which a block is
+    still that terrain: learned from its samples (see SPREAD_*); unlimited for a terrain given as a colour."""
+    out = np.full(len(terrains), np.inf)
+    for j, tc in enumerate(terrains):
+        if tc.samples is not None and len(tc.samples):
+            d = _mix_distance(np.ascontiguousarray(np.asarray(tc.samples, np.float32).T), j, cents, others)
+            out[j] = max(SPREAD_MIN, SPREAD_FACTOR * float(np.percentile(d, SPREAD_PERCENTILE)))
+    return out
+
+
+def _gate(colours: np.ndarray, cls: np.ndarray, cents: np.ndarray, others: np.ndarray, gates: np.ndarray) -> None:
+    """Blocks (``colours`` (3, n), classes ``cls``) farther from their terrain than its spread ``gates`` become
+    unknown (class ``len(cents)``), in place: a colour the legend does not list (a yellow band over white
+    paper, averaged with it) is not taken for the nearest listed one."""
+    k = len(cents)
+    for j in range(k):
+        if not np.isfinite(gates[j]):
+            continue
+        idx = np.flatnonzero(cls == j)
+        if not len(idx):
+            continue
+        # most blocks are within the spread of the colour itself; only the others are measured against the mixes
+        x = colours[:, idx]
+        dx = x - cents[j].astype(np.float32)[:, None]
+        out = (dx * dx).sum(axis=0) > float(gates[j]) ** 2
+        idx, x = idx[out], x[:, out]
+        if len(idx):
+            far = _mix_distance(x, j, cents, others) > gates[j]
+            cls[idx[far]] = k
 
 
 def _cast_field(fi: _Features, ft: np.ndarray, inside: np.ndarray, hin: np.ndarray, cin: np.ndarray,

@@ -37,6 +37,8 @@ class TerrainClass:
     lab: tuple[float, float, float]
     source: str = "colour"
     water: bool = False
+    # the sampled colour blocks (n, 3) when sampled from the scan: they give the class's spread
+    samples: np.ndarray | None = field(default=None, compare=False, repr=False)
 
 
 WATER_NAMES = frozenset({"water", "sea", "lake", "ocean"})
@@ -186,7 +188,7 @@ def legend_from_dict(spec: Mapping[str, Any], image: Image.Image | None = None, 
             continue
         tc = _resolve_terrain(str(name), v, src, image, grid, _fi, ink_l)
         water = v.get("water", tc.name in WATER_NAMES) if isinstance(v, Mapping) else tc.name in WATER_NAMES
-        terrains.append(TerrainClass(tc.name, tc.lab, tc.source, bool(water)))
+        terrains.append(TerrainClass(tc.name, tc.lab, tc.source, bool(water), tc.samples))
     feats = []
     fspec = spec.get("features") or {}
     if not isinstance(fspec, Mapping):
@@ -412,4 +414,4 @@ def _resolve_terrain(name: str, v: Any, src: str, image: Image.Image | None, gri
     if len(allp) == 0:
         raise InputError(f"terrain {name!r}: its sample area holds no terrain colour (only ink or off the image)")
     lab = _median(allp, axis=0)
-    return TerrainClass(name, (float(lab[0]), float(lab[1]), float(lab[2])), how)
+    return TerrainClass(name, (float(lab[0]), float(lab[1]), float(lab[2])), how, samples=allp)

@@ -9,7 +9,7 @@ hex, a colour class when its share of the hex reaches its threshold - and the ma
 it meets none. A threshold is the legend's ``min_share`` when given, else learned from the example
 hexes: the cut that best separates the class's own examples from the examples of the classes after
 it (the middle of the widest gap among the best cuts), moved to the lowest-density valley of ALL the map's
-hexes' shares between the examples' bounds when the middle lies in a significantly denser place
+hexes' shares between the examples' bounds when that valley is real and the hexes beside it crowd toward it
 (:func:`_valley`: a handful of typical examples cannot say where a rule such as "any woods" falls, the
 map's unlabelled hexes can: low-density separation).
 """
@@ -90,33 +90,41 @@ def _cut(pos: Sequence[float], neg: Sequence[float]) -> float:
 
 
 VALLEY_WINDOW = 0.05  # share width over which the map's hexes are counted (the density)
-VALLEY_SIGMA = 3.0  # how many standard deviations (Poisson counts) make a density difference real
+VALLEY_SIGMA = 3.0  # how many standard deviations (Poisson counts) make a valley real
+VALLEY_KS = 1.517  # one-sided Kolmogorov-Smirnov critical value at 1% (sqrt(ln(100) / 2)), over sqrt(n)
 VALLEY_STEP = 0.005
+
+
+def _crowds(inner: np.ndarray, toward: float, away: float) -> tuple[float, float]:
+    """One-sided Kolmogorov-Smirnov distance of ``inner`` (shares strictly between ``toward`` and ``away``) from
+    evenly spread, in the direction of more of them near ``toward``; and the 1% critical value."""
+    n = len(inner)
+    if n == 0:
+        return 0.0, 1.0
+    u = np.sort(np.abs(inner - toward) / abs(away - toward))
+    return float(np.max(np.arange(1, n + 1) / n - u)), VALLEY_KS / float(np.sqrt(n))
 
 
 def _valley(lo: float, hi: float, mid: float, values: Sequence[float]) -> tuple[float, str] | None:
     """Low-density separation: the cut in the deepest valley of the density of ``values`` (every hex's
     share of the class) between the examples' bounds ``lo`` (the highest negative) and ``hi`` (the lowest
     positive), when both (a) the valley is real: the density rises on both sides of it, up to the bounds,
-    by ``VALLEY_SIGMA`` standard deviations, and (b) the examples' cut ``mid`` lies in a place denser than
-    the valley by as much (it would split a crowd of hexes the examples cannot place). Densities are counts
-    of hexes within +-``VALLEY_WINDOW``/2, compared as Poisson counts: (a - b) / sqrt(a + b). ``None``
-    (keep ``mid``) otherwise: on a map whose hexes are either empty or full of the class the two agree,
-    and where the hexes between are evenly spread no valley is real. Returns (cut, why)."""
+    by ``VALLEY_SIGMA`` standard deviations (densities are counts of hexes within +-``VALLEY_WINDOW``/2,
+    compared as Poisson counts: (a - b) / sqrt(a + b)), and (b) the hexes between the valley and a bound
+    crowd toward the valley (a one-sided Kolmogorov-Smirnov test against evenly spread, at 1%): a class of
+    hexes of their own (woods drawn as patches in many hexes) that the examples' middle ``mid`` would split.
+    ``None`` (keep ``mid``) otherwise: on a map whose hexes are either empty or full of the class no valley
+    is needed, and hexes cut by a terrain's edge at random are evenly spread. Returns (cut, why)."""
     if hi - lo < 2 * VALLEY_STEP or len(values) < 2:
         return None
     v = np.sort(np.asarray(values, dtype=np.float64))
     half = VALLEY_WINDOW / 2
     xs = np.append(np.arange(lo, hi, VALLEY_STEP), hi)
-    if not len(xs):
-        return None
     c = (np.searchsorted(v, xs + half) - np.searchsorted(v, xs - half)).astype(np.float64)
     rise = np.minimum(np.maximum.accumulate(c), np.maximum.accumulate(c[::-1])[::-1])
     dip = (rise - c) / np.sqrt(np.maximum(rise + c, 1.0))
     i = int(np.argmax(dip))
-    at_mid = float(np.searchsorted(v, mid + half) - np.searchsorted(v, mid - half))
-    denser = (at_mid - c[i]) / np.sqrt(max(at_mid + c[i], 1.0))
-    if dip[i] < VALLEY_SIGMA or denser < VALLEY_SIGMA:
+    if dip[i] < VALLEY_SIGMA:
         return None
     # the middle of the run of lowest density around the valley
     j0 = j1 = i
@@ -125,9 +133,16 @@ def _valley(lo: float, hi: float, mid: float, values: Sequence[float]) -> tuple[
     while j1 + 1 < len(c) and c[j1 + 1] == c[i]:
         j1 += 1
     cut = float((xs[j0] + xs[j1]) / 2)
+    above = _crowds(v[(v > cut) & (v < hi)], cut, hi)
+    below = _crowds(v[(v > lo) & (v < cut)], cut, lo)
+    side, (d, crit) = max((("above", above), ("below", below)), key=lambda t: t[1][0] - t[1][1])
+    if d <= crit:
+        return None
+    n = int(((v > cut) & (v < hi)).sum() if side == "above" else ((v > lo) & (v < cut)).sum())
     why = (f"cut moved from {mid:.1%} (the examples' middle) to {cut:.1%}, the valley of the map's {len(v)} hexes' "
-           f"shares between the examples ({lo:.1%}..{hi:.1%}): {int(c[i])} hexes within +-{half:.1%} there "
-           f"against {int(at_mid)} at {mid:.1%} and {int(rise[i])} at the rise ({denser:.1f} and {dip[i]:.1f} sigma)")
+           f"shares between the examples ({lo:.1%}..{hi:.1%}): {int(c[i])} hexes within +-{half:.1%} there, "
+           f"{int(rise[i])} at the rise ({dip[i]:.1f} sigma); the {n} hexes {side} it crowd toward it "
+           f"(Kolmogorov-Smirnov {d:.3f} > {crit:.3f} at 1%)")
     return cut, why
 
 
