@@ -8,8 +8,6 @@ cost (~60 ms of CPU of a Paths of Glory dump). Reference counting still frees ev
 from __future__ import annotations
 
 import gc
-from collections.abc import Iterator
-from contextlib import contextmanager
 
 __all__ = ["gc_paused", "one_shot"]
 
@@ -28,21 +26,29 @@ def one_shot(value: bool | None = None) -> bool:
     return _ONE_SHOT[0]
 
 
-@contextmanager
-def gc_paused() -> Iterator[None]:
+def gc_paused() -> _GcPaused:
     """Disable the cyclic collector for the block (nests: only the outermost pause re-enables it).
 
     On leaving, in a one-shot ``wgt`` process (:func:`one_shot`), what exists is moved to the collector's
     permanent generation (``gc.freeze``, as the command line does once after its imports): otherwise the first
     allocation after the pause would start a collection walking every object the block made (~70 ms of a
     Paths of Glory dump). Frozen objects are still freed by reference counting as usual; only cycles among
-    them stay until the process ends, which is why a long-lived process does not freeze."""
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if enabled:
+    them stay until the process ends, which is why a long-lived process does not freeze.
+
+    A plain context manager class, not ``contextlib.contextmanager``: the dump's one-shot path imports no contextlib
+    (the console script ``wgt`` would load it for this alone)."""
+    return _GcPaused()
+
+
+class _GcPaused:
+    __slots__ = ("enabled",)
+
+    def __enter__(self) -> None:
+        self.enabled = gc.isenabled()
+        gc.disable()
+
+    def __exit__(self, *exc: object) -> None:
+        if self.enabled:
             if _ONE_SHOT[0]:
                 gc.freeze()
             gc.enable()

@@ -3,7 +3,6 @@ modules until one of their names is asked for)."""
 
 from __future__ import annotations
 
-import importlib
 import sys
 from collections.abc import Callable, Mapping
 
@@ -21,7 +20,9 @@ def lazy_attributes(package: str, where: Mapping[str, str]) -> Callable[[str], A
     def __getattr__(name: str) -> Any:
         if name not in where:
             raise AttributeError(f"module {package!r} has no attribute {name!r}")
-        value = getattr(importlib.import_module(f"{package}.{where[name]}"), name)
+        module = f"{package}.{where[name]}"
+        __import__(module)  # importlib.import_module without importing importlib (and warnings) for it
+        value = getattr(sys.modules[module], name)
         setattr(sys.modules[package], name, value)
         return value
 

@@ -24,7 +24,7 @@ deterministic ``.vmod`` zips, a minimal module tree). Low level: :mod:`~toolkit.
 
 from __future__ import annotations
 
-import importlib
+import sys
 
 TYPE_CHECKING = False  # as typing.TYPE_CHECKING, which mypy reads the same, without importing typing at run time
 if TYPE_CHECKING:
@@ -45,6 +45,8 @@ def __getattr__(name: str) -> Any:
     import lxml and the module reader."""
     if name not in _WHERE:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(f"{__name__}.{_WHERE[name]}"), name)
+    module = f"{__name__}.{_WHERE[name]}"
+    __import__(module)  # importlib.import_module without importing importlib (and warnings) for it
+    value = getattr(sys.modules[module], name)
     globals()[name] = value
     return value

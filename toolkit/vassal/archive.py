@@ -11,7 +11,6 @@ are refused, and so are folder paths that resolve (through symlinks too) outside
 
 from __future__ import annotations
 
-import contextlib
 import errno
 import io
 import os
@@ -169,8 +168,10 @@ class Archive:
         self.close()
 
     def __del__(self) -> None:  # pragma: no cover - best effort
-        with contextlib.suppress(Exception):
+        try:  # noqa: SIM105 - not contextlib.suppress: reading a save imports no contextlib
             self.close()
+        except Exception:
+            pass
 
     @property
     def is_folder(self) -> bool:
