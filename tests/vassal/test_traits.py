@@ -158,7 +158,6 @@ def test_layer_split_fast_path_agrees_with_the_loop(monkeypatch):
     import random
 
     from toolkit.vassal import traits as traits_module
-    from toolkit.vassal.codec import join
 
     rnd = random.Random(5)
     texts = []
@@ -177,3 +176,31 @@ def test_layer_split_fast_path_agrees_with_the_loop(monkeypatch):
     monkeypatch.setattr(traits_module, "_BACKSLASHES", [""])  # no depth fits: the loop alone
     assert [traits_module._layers(t) for t in texts] == fast
     assert sum(1 for f in fast if f is not None and len(f) > 1) > 5_000
+
+
+def test_dump_writes_stack_and_basic_piece_layers_as_their_descriptions_encode():
+    """``wgt vassal dump --json`` writes a Stack or BasicPiece layer directly (stack_json, basic_json): the same
+    text as json.dumps of its description, on random maps, ids, names and properties (quotes, backslashes,
+    control and non-ASCII characters, empty and missing fields)."""
+    import json
+    import random
+
+    from toolkit.cli.vassal_dump import basic_json, stack_json
+    from toolkit.jsontext import encode_basestring
+
+    rnd = random.Random(11)
+    alphabet = ["a", "Z", "7", "-", " ", '"', "\\", "\n", "\t", "\x01", "é", "字", "\U0001f600", ";", ",", "@@"]
+
+    def text(n: int = 6) -> str:
+        return "".join(rnd.choice(alphabet) for _ in range(rnd.randint(0, n)))
+
+    for _ in range(3000):
+        fields = [rnd.choice(["null", "", "Map", text()]), rnd.choice(["12", "-3", "", "x", "2147483648", text(3)]),
+                  rnd.choice(["0", "99999", "", text(3)])]
+        stack = Stack("stack", join(fields + [text() for _ in range(rnd.randint(0, 5))], ";"))
+        assert stack_json(stack, encode_basestring) == json.dumps(stack.describe(), ensure_ascii=False)
+        props = [text() for _ in range(2 * rnd.randint(0, 4))]
+        count = rnd.choice([str(len(props) // 2), "0", "5", "x", ""])
+        state = join(fields + [text(), count, *props][: rnd.randint(0, len(props) + 2)], ";")
+        basic = BasicPiece("piece;" + join([text(), text(), text(), text()][: rnd.randint(0, 4)], ";"), state)
+        assert basic_json(basic, encode_basestring) == json.dumps(basic.describe(), ensure_ascii=False)

@@ -9,6 +9,7 @@ from ..lazy import pattern
 
 TYPE_CHECKING = False  # as typing.TYPE_CHECKING, which mypy reads the same, without importing typing at run time
 if TYPE_CHECKING:
+    from collections.abc import Callable
     from pathlib import Path
     from typing import Any
 
@@ -16,7 +17,7 @@ if TYPE_CHECKING:
     from ..vassal.module import Module
     from ..vassal.position import PlacedPiece
     from ..vassal.save import SaveFile
-    from ..vassal.traits import Trait
+    from ..vassal.traits import BasicPiece, Stack, Trait
 
 
 #: what a one-shot dump made, kept until the process ends (see json_dump)
@@ -136,12 +137,33 @@ def json_dump(file: str | Path) -> bool:
     return True
 
 
+def stack_json(t: Stack, enc: Callable[[str], str]) -> str:
+    """What ``json.dumps(t.describe(), ensure_ascii=False)`` gives for a Stack layer (``enc``: the C encoder's
+    string encoding), written without the description's dict (a stack's layer is its own, described once per
+    stack: 1,373 of Paths of Glory's pieces)."""
+    m = t.map
+    x, y = t.xy
+    return (f'{{"trait": "stack", "map": {"null" if m is None else enc(m)}, "x": {int.__repr__(x)}, '
+            f'"y": {int.__repr__(y)}, "pieces": [{", ".join(map(enc, t.children))}]}}')
+
+
+def basic_json(t: BasicPiece, enc: Callable[[str], str]) -> str:
+    """:func:`stack_json` for a BasicPiece layer (a piece's own innermost layer: its position and properties)."""
+    m = t.map
+    x, y = t.xy
+    props = ", ".join([f"{enc(k)}: {enc(v)}" for k, v in t.properties.items()])
+    return (f'{{"trait": "basic", "name": {enc(t.name)}, "image": {enc(t.image)}, '
+            f'"map": {"null" if m is None else enc(m)}, "x": {int.__repr__(x)}, "y": {int.__repr__(y)}, '
+            f'"gpid": {enc(t.gpid)}, "properties": {{{props}}}}}')
+
+
 def stream_json(data: dict[str, object], pieces: list[Any]) -> None:
     """The dump as one JSON object, written as it is made: the header fields, then ``pieces`` one per line
     (each encoded on its own by the C encoder; a 1,400-piece save is not first built as one big string)."""
     import sys
 
     from ..jsontext import dumps, encode_basestring, encoder
+    from ..vassal.traits import BasicPiece, Stack
 
     out = sys.stdout
     out.write("{\n")
@@ -162,10 +184,17 @@ def stream_json(data: dict[str, object], pieces: list[Any]) -> None:
     encode = encoder(ensure_ascii=False, check_circular=False)
 
     def text_of(t: Trait) -> str:
-        trait_key = (type(t), t.type, t.state)
-        text = traits.get(trait_key)
-        if text is None:
-            text = traits[trait_key] = encode(t.describe())
+        cls = t.__class__
+        if cls is Stack:  # a piece's own innermost layer (its position): seldom shared, written directly
+            text = stack_json(t, enc)  # type: ignore[arg-type]
+        elif cls is BasicPiece:
+            text = basic_json(t, enc)  # type: ignore[arg-type]
+        else:
+            trait_key = (cls, t.type, t.state)
+            known = traits.get(trait_key)
+            if known is None:
+                known = traits[trait_key] = encode(t.describe())
+            text = known
         t._json = (t.state, text)
         return text
 
