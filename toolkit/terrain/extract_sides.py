@@ -229,8 +229,30 @@ def _hexsides(image: Image.Image, grid: Grid, leg: Legend, ext: Extraction) -> N
                 ext.side_scores[name] = {keys[k]: round(float(score[k]), 4) for k in range(len(keys)) if score[k] > 0}
                 for k in np.nonzero(score >= 0.5)[0]:
                     found.setdefault(keys[k], set()).add(name)
+    _exclusive(leg, found)
     _gaps(leg, keys, vertex_ids, found)
     ext.hexsides = {kk: frozenset(v) for kk, v in sorted(found.items())}
+
+
+def _side_set(keys: Sequence[str]) -> set[tuple[str, ...]]:
+    return {tuple(sorted(str(k).split("/"))) for k in keys}
+
+
+def _exclusive(leg: Legend, found: dict[str, set[str]]) -> None:
+    """A feature whose ``no:`` example sides are sides another feature marks ``yes:`` is, by the legend, not
+    reported where that other feature is found (a trail printed in the tan that also fills a road between
+    its black edges: the road's examples marked 'no' for the trail). In place."""
+    pairs = [(f.name, g.name) for f in leg.features for g in leg.features
+             if f is not g and f.no and g.yes and _side_set(f.no) & _side_set(g.yes)]
+    if not pairs:
+        return
+    for kk in list(found):
+        names = found[kk]
+        for loser, winner in pairs:
+            if loser in names and winner in names:
+                names.discard(loser)
+        if not names:
+            del found[kk]
 
 
 def _gaps(leg: Legend, keys: Sequence[str], vertex_ids: np.ndarray, found: dict[str, set[str]]) -> None:
