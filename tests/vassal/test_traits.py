@@ -204,3 +204,16 @@ def test_dump_writes_stack_and_basic_piece_layers_as_their_descriptions_encode()
         state = join(fields + [text(), count, *props][: rnd.randint(0, len(props) + 2)], ";")
         basic = BasicPiece("piece;" + join([text(), text(), text(), text()][: rnd.randint(0, 4)], ";"), state)
         assert basic_json(basic, encode_basestring) == json.dumps(basic.describe(), ensure_ascii=False)
+
+
+def test_first_fields_read_without_splitting_the_whole_type_agree_with_fields():
+    """``Trait.field`` of one of the first fields, before the type was split whole, reads it from a split only
+    that far: the same as ``fields()`` on random types of delimiters, backslashes and quotes."""
+    import random
+
+    rnd = random.Random(3)
+    for _ in range(20_000):
+        t = "".join(rnd.choice(["a", ";", ";", "\\", "'", "x"]) for _ in range(rnd.randint(0, 16)))
+        whole = Trait(t).fields()
+        for i in range(8):
+            assert Trait(t).field(i, "D") == (whole[i] if i < len(whole) else "D"), (t, i)

@@ -83,19 +83,34 @@ class Trait:
 
     def fields(self) -> list[str]:
         """The own-type fields after the prefix (``SequenceEncoder`` ``;``)."""
-        cached: tuple[str, list[str]] | None = getattr(self, "_fields", None)
-        if cached is None or cached[0] is not self.type:
-            cached = self._fields = (self.type, split(self.type, ";")[1:])
+        cached: tuple[str, list[str], bool] | None = getattr(self, "_fields", None)
+        if cached is None or cached[0] is not self.type or not cached[2]:
+            cached = self._fields = (self.type, split(self.type, ";")[1:], True)
         return list(cached[1])
 
     def field(self, index: int, default: str = "") -> str:
-        cached = getattr(self, "_fields", None)
+        cached: tuple[str, list[str], bool] | None = getattr(self, "_fields", None)
         if cached is None or cached[0] is not self.type:
-            self.fields()
-            cached = self._fields
+            cached = self._first_fields()
         f = cached[1]
+        if index < len(f):
+            return f[index]
+        if cached[2]:  # all of them
+            return default
+        f = self.fields()  # past the first six: all of them
         return f[index] if index < len(f) else default
 
+    def _first_fields(self) -> tuple[str, list[str], bool]:
+        """The type's first six fields, from the type split only that far when no delimiter among them is escaped
+        (a macro's type holds tens of fields more, escaped and nested, that :meth:`fields` would split and
+        unescape, where its description reads three: Paths of Glory has 436 distinct macro layers); else all."""
+        parts = self.type.split(";", 7)
+        if len(parts) == 8 and "\\" not in [p[-1:] for p in parts[:7]]:  # each followed by an unescaped ';'
+            cached = self._fields = (self.type, [p[1:-1] if len(p) > 1 and p[0] == "'" and p[-1] == "'" else p
+                                                 for p in parts[1:7]], False)
+        else:
+            cached = self._fields = (self.type, split(self.type, ";")[1:], True)
+        return cached
     def name_of(self, inner: str) -> str:
         """This layer's contribution to the piece name, given the inner layers' name."""
         return inner
