@@ -7,7 +7,7 @@ from hypothesis import strategies as st
 
 from toolkit.vassal.codec import TAB, join
 from toolkit.vassal.commands import parse
-from toolkit.vassal.position import Position, placed_pieces
+from toolkit.vassal.position import PlacedPiece, Position, placed_pieces
 from toolkit.vassal.traits import (
     BasicPiece,
     Deck,
@@ -18,6 +18,7 @@ from toolkit.vassal.traits import (
     Marker,
     Obscurable,
     Prototype,
+    Report,
     Restricted,
     SendTo,
     Stack,
@@ -217,3 +218,42 @@ def test_first_fields_read_without_splitting_the_whole_type_agree_with_fields():
         whole = Trait(t).fields()
         for i in range(8):
             assert Trait(t).field(i, "D") == (whole[i] if i < len(whole) else "D"), (t, i)
+
+
+def test_dump_json_lines_are_json_dumps_of_the_pieces(monkeypatch, capsys):
+    """stream_json (``wgt vassal dump --json``) writes each piece as json.dumps of ``to_dict()``: random chains of
+    layers of every class it writes directly (Stack, BasicPiece, plain Trait) or through its description, with
+    quotes, backslashes, control and non-ASCII characters."""
+    import json
+    import random
+
+    from toolkit.cli.vassal_dump import stream_json
+
+    rnd = random.Random(7)
+    alphabet = ["a", "Z", "7", " ", '"', "\\", "\n", "\x01", "é", "字", "\U0001f600", ";", ",", "'"]
+
+    def text(n: int = 5) -> str:
+        return "".join(rnd.choice(alphabet) for _ in range(rnd.randint(0, n)))
+
+    pieces = []
+    for i in range(400):
+        where = join([rnd.choice(["null", "Map", text()]), str(rnd.randint(-5, 99)), str(rnd.randint(0, 99))], ";")
+        if rnd.random() < 0.3:
+            chain = [Stack("stack", join([where, text(), text()], ";"))]
+        else:
+            outer = [Trait(rnd.choice(["macro", "setprop", text(), ""]) + rnd.choice(["", ";", ";" + text()]), text())
+                     for _ in range(rnd.randint(0, 4))]
+            outer += [Marker("mark;" + text(), text()), Report("report;" + text(), text())][: rnd.randint(0, 2)]
+            chain = [*outer, BasicPiece("piece;;;" + join([text(), text()], ";"), join([where, text()], ";"))]
+        pieces.append(PlacedPiece(f"p{i}{text(2)}", "stack" if len(chain) == 1 and isinstance(chain[0], Stack)
+                                  else "piece", text(), rnd.choice([None, "Map", text()]), rnd.randint(-9, 9),
+                                  rnd.randint(0, 9), rnd.choice([None, text()]), None, None, rnd.choice([None, "s"]),
+                                  chain))
+    capsys.readouterr()
+    stream_json({"file": "f"}, pieces)
+    printed = json.loads(capsys.readouterr().out)
+    assert printed["pieces"] == [p.to_dict() for p in pieces]
+    stream_json({"file": "f"}, pieces)  # the lines themselves: json.dumps of each piece, in order
+    lines = capsys.readouterr().out.splitlines()[3:-2]
+    assert [line.strip().rstrip(",") for line in lines] == [json.dumps(p.to_dict(), ensure_ascii=False)
+                                                            for p in pieces]

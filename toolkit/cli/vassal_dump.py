@@ -163,7 +163,7 @@ def stream_json(data: dict[str, object], pieces: list[Any]) -> None:
     import sys
 
     from ..jsontext import dumps, encode_basestring, encoder
-    from ..vassal.traits import BasicPiece, Stack
+    from ..vassal.traits import BasicPiece, Stack, Trait
 
     out = sys.stdout
     out.write("{\n")
@@ -174,6 +174,7 @@ def stream_json(data: dict[str, object], pieces: list[Any]) -> None:
     # a piece's line is what json.dumps(p.to_dict(traits=True)) gives; each distinct trait (type and state:
     # pieces of one kind share most of theirs) is described and encoded once
     traits: dict[tuple[type, str, str], str] = {}
+    heads: dict[str, str] = {}
     # the fields before the traits, as json.dumps(p.to_dict(traits=False)) writes them: strings by the C encoder
     # json.dumps uses (ensure_ascii=False), None as null, the coordinates (ints) by repr
     enc = encode_basestring
@@ -189,6 +190,13 @@ def stream_json(data: dict[str, object], pieces: list[Any]) -> None:
             text = stack_json(t, enc)  # type: ignore[arg-type]
         elif cls is BasicPiece:
             text = basic_json(t, enc)  # type: ignore[arg-type]
+        elif cls is Trait:  # a layer of no known class: described by the type's head alone, written once per head
+            cut = t.type.find(";")
+            head = t.type if cut < 0 else t.type[:cut]
+            known = heads.get(head)
+            if known is None:
+                known = heads[head] = f'{{"trait": {enc(head)}}}'
+            text = known
         else:
             trait_key = (cls, t.type, t.state)
             known = traits.get(trait_key)
