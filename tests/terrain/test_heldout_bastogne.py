@@ -54,10 +54,12 @@ def test_bastogne_truth_is_the_conversion_of_their_labels():
 # 186 at 207 -> 193 at 215 when straight black lines were joined across breaks (lines._bridges), then
 # 200 at 224 (amended 217 at 238 -> 218 at 241) when oblique crossings were taken (lines._through); the
 # trail 355 at 868 -> 348 at 703 (amended 348 at 690) when a trail was no longer reported where the road
-# its legend marks 'no' is found (extract_sides._exclusive: 7 sides their labels give both lose the trail)
+# its legend marks 'no' is found (extract_sides._exclusive: 7 sides their labels give both lose the trail);
+# the first legend's village colour learned as the red of the blocks, not the road's tan (symbols._body):
+# hexes 1532 -> 1708, village 33 at 203 -> 59 at 75, rail 29 at 34 -> 59 at 68, road 200 at 224 -> 218 at 240
 FLOORS = {
-    "bastogne.legend.yaml": (1532, {"village": (33, 203), "rail": (29, 34), "road": (200, 224),
-                                    "trail": (348, 703), "stream": (35, 721)}),
+    "bastogne.legend.yaml": (1708, {"village": (59, 75), "rail": (59, 68), "road": (218, 240),
+                                    "trail": (348, 690), "stream": (35, 721)}),
     "bastogne.amended.legend.yaml": (1690, {"village": (44, 63), "rail": (58, 67), "road": (218, 241),
                                             "trail": (348, 690), "stream": (35, 721)}),
 }

@@ -4,8 +4,9 @@ symbol covers 3% of it (issue 14, item 2).
 
 1. **Colour.** Pixels of the example hexes farther than ``FAR`` (Delta E) from every terrain colour
    are binned coarsely in CIELAB; of the bins found in the most examples, the colour whose marks
-   line up best across the examples (the largest shared template, step 2) wins: a river or a name
-   passing every example does not line up, the symbol does. A legend may give the colour.
+   line up best across the examples (the largest solid part of the shared template, step 2, then its
+   size) wins: a river or a name passing every example does not line up, the symbol does, and a road
+   through every example at the same place lines up but is thin. A legend may give the colour.
 2. **Template.** In each example hex the pixels of that colour (inside the hex, away from its edges)
    are cut out; the cut-outs are aligned on the first by the shift of best overlap, and the template
    is what most of them share: a railway or a name that passes one example in another direction is
@@ -122,10 +123,13 @@ def find_symbols(image: Image.Image, grid: Grid, classes: Sequence[SymbolClass],
             # the candidate colour whose marks the examples share most (a river or a name passing
             # every example hex does not line up across them; the symbol does)
             wins = [_windows(codes, centres[i][None, :], r, r)[0] for i in ex_i]
-            best_n = -1
+            # ... and has body: the shared marks' solid part (eroded once) first, their size on a tie (a
+            # road or river drawn through each example at the same place lines up too, but is thin)
+            best_n = (-1, -1)
             for cand in _symbol_colours(codes, tab, centres[ex_i], r, tl, sc.name):
                 lut = np.sqrt(((tab - np.asarray(cand, np.float32)[:, None]) ** 2).sum(axis=0)) < tol
-                n = int(_consensus([lut[w] & inset for w in wins]).sum())
+                shared = _consensus([lut[w] & inset for w in wins])
+                n = _body(shared)
                 if n > best_n:
                     best_n, colour = n, cand
         lut = np.sqrt(((tab - np.asarray(colour, np.float32)[:, None]) ** 2).sum(axis=0)) < tol
@@ -273,6 +277,12 @@ def _main_parts(m: np.ndarray) -> np.ndarray:
     keep = np.array([s >= big / 3 for s in sizes])
     keep[0] = False
     return keep[label]
+
+
+def _body(shared: np.ndarray) -> tuple[int, int]:
+    """How a candidate colour's shared marks rank: their solid part (eroded once, the outside counted as
+    empty), then their size."""
+    return int(_erode(np.pad(shared, 1)).sum()), int(shared.sum())
 
 
 def _erode(m: np.ndarray) -> np.ndarray:
