@@ -369,3 +369,22 @@ def test_read_save_same_without_libdeflate(tmp_path, monkeypatch):
     third = read_save(path)
     for s in (first, second, third):
         assert (s.text(), s.key, s.upper_hex, s.entries) == (text, 42, True, {"moduledata": b"<data/>"})
+
+
+def test_add_piece_type_unescaped_slash_by_slash_as_split_gives():
+    """An add-piece type's escaped slashes are found by str.find (commands._unescaped): the type joining the raw
+    text's ``/``-split parts less each part's escaping backslash gives, None when a slash is not escaped."""
+    import random
+
+    from toolkit.vassal.commands import _unescaped, _unquote
+
+    def by_split(raw: str) -> str | None:
+        parts = raw.split("/")
+        if any(part[-1:] != "\\" for part in parts[:-1]):
+            return None
+        return _unquote("/".join([part[:-1] for part in parts[:-1]] + parts[-1:]))
+
+    rnd = random.Random(9)
+    for _ in range(20_000):
+        raw = "".join(rnd.choice(["a", "/", "\\", "\\/", "'", "é"]) for _ in range(rnd.randint(0, 12)))
+        assert _unescaped(raw) == by_split(raw), raw
