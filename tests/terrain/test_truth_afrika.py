@@ -53,10 +53,14 @@ def test_extract_afrika_against_its_truth(boards, tmp_path):
                                  "--truth", str(HELDOUT / "afrika.yaml"), "--json"])
     assert r.exit_code == 0, r.output
     out = json.loads(r.output)["truth"]
-    assert out["hexes"] == 120 and out["right"] >= 91
+    assert out["hexes"] == 120 and out["right"] >= 93  # 91 -> 93 with the colour spread limits (9a98d6b)
     town = out["symbols"]["town"]
-    assert town["in_truth"] == 4 and town["true_positives"] >= 4 and town["found"] <= 87
-    floors = {"road": (34, 52), "road_main": (3, 0), "track": (23, 32)}
+    assert town["in_truth"] == 4 and town["true_positives"] >= 4 and town["found"] <= 4
+    # towns 4 at 87 -> 4 at 4 when the symbol's colour became the one whose template stands out on the map (the
+    # town dot's yellow, not the road's dark brown: symbols.py); the lines moved with it, as the brown template's
+    # matches no longer clear line ink in 249 hexes: road 34 with 52 false -> 38 with 56, track 23 with 32 false
+    # -> 22 with 42 (more roads and tracks read in the Jebel's relief, the errors of kinds 4-6 in RESULTS-afrika.md)
+    floors = {"road": (38, 56), "road_main": (3, 0), "track": (22, 42)}
     for name, (least_right, most_false) in floors.items():
         v = out["lines"][name]
         assert v["true_positives"] >= least_right, (name, v)
