@@ -63,3 +63,23 @@ def test_a_trail_in_the_roads_tan_is_not_reported_along_the_road(rule, monkeypat
         assert _found(grid, ext, "trail") == trail
     else:  # without the rule the road's tan is a trail too
         assert _found(grid, ext, "trail") & road
+
+
+def test_an_area_of_the_trails_colour_is_not_crossed_by_it():
+    """A patch of a colour within the trail's tolerance filling hexes (Bastogne's pale woods within the
+    faint trail's wide tolerance) is an area there: no trail between two hexes it fills."""
+    im, grid = _board()
+    d = ImageDraw.Draw(im)
+    lay = grid.layout
+    assert lay is not None
+    patch = ["0601", "0602", "0701", "0702", "0801", "0802"]
+    for hid in patch:
+        d.polygon(lay.corners(grid.hex(hid)), fill=(200, 192, 130))
+    for h in grid.hexes():
+        d.polygon(lay.corners(h), outline=(120, 120, 120))
+    ext = extract(im, grid, _legend())
+    inside = {grid.side_key(a, b) for a in patch for b in patch
+              if a < b and grid.hex(a).distance(grid.hex(b)) == 1}
+    trail = {grid.side_key(a, b) for a, b in pairwise(TRAIL)}
+    assert _found(grid, ext, "trail") == trail
+    assert not _found(grid, ext, "trail") & inside

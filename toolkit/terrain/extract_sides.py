@@ -30,6 +30,7 @@ ADAPT_DELTA_E = 40.0  # how far a scanned feature colour may sit from its legend
 INTERIOR = 0.4  # hex sizes: the disc around a hex's centre where its own texture is read
 WIDER = 2.0  # an 'along' side whose colour is this many times wider across than the line's is an area crossing it
 SPUR_END = 0.15  # share of a side at its far end a spur from a crowded vertex leaves empty
+AREA_SHARE = 0.5  # an 'across' colour filling this share of both hexes' middles is an area there, not a line
 CONTRAST = 3.0  # an 'along' line is this many times denser in the band than inside one of its two hexes
 # the colour mix of a band or a hex's middle: a histogram over CIELAB cells 20 L* by 10 a* by 12.5 b* wide
 # (about a colour tolerance, so JPEG noise and print variation move a sample by a cell at most)
@@ -205,6 +206,11 @@ def _hexsides(image: Image.Image, grid: Grid, leg: Legend, ext: Extraction) -> N
             thr = 0.5
         else:
             score = _score(dist, tol, width, feat.kind, step)
+            if feat.kind == "across":
+                # the colour fills both hexes' middles: an area of it (woods within a faint line's wide
+                # tolerance), not a line crossing between them
+                area = interior(i, tol) >= AREA_SHARE
+                score = np.where(area[side_hexes[:, 0]] & area[side_hexes[:, 1]], 0.0, score)
             if feat.kind == "along":
                 score = _along_only(score, dist, tol, interior(i, tol), side_hexes, thr, yes)
                 if yes:
