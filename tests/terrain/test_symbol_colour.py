@@ -133,3 +133,22 @@ def test_a_symbol_that_varies_is_found_by_the_threshold_leave_one_out_sets():
     assert found["village"] == VARIED
     rep = reports["village"]
     assert (rep.loo_found, rep.loo_total) == (3, 3)
+
+
+def test_a_given_colour_moves_to_the_print_of_it():
+    """The key's swatch colour and the map's print of it differ (MMP Bastogne's village red: key 27/43/24,
+    map 25/41/19); the given colour is moved to the example hexes' pixels within the tolerance of it."""
+    from toolkit.terrain.colour import lab_table, rgb_codes, rgb_to_lab
+
+    im, grid = _board()
+    key = rgb_to_lab(np.array((140, 30, 40), float))  # a lighter red than the blocks' (126, 24, 31)
+    codes = rgb_codes(np.asarray(im))
+    lay = grid.layout
+    assert lay is not None
+    centres = np.array([[round(v) for v in lay.hex_to_pixel(grid.hex(h))] for h in EXAMPLES], dtype=np.intp)
+    inset = np.ones((2 * 20 + 1, 2 * 20 + 1), bool)
+    got = symbols._adapted(key, codes, lab_table(), centres, 20, inset, 25.0)
+    assert np.abs(got - rgb_to_lab(np.array(RED, float))).max() < 2.5  # the blocks' red (6-bit table)
+    # nothing within the tolerance: unchanged
+    far = rgb_to_lab(np.array((20, 20, 200), float))
+    assert (symbols._adapted(far, codes, lab_table(), centres, 20, inset, 25.0) == far).all()

@@ -9,7 +9,8 @@ symbol covers 3% of it (issue 14, item 2).
    share the road's and the name's colour too, and that template matches all along every road (MMP
    Afrika: 249 of 420 hexes); the town dot's does not. Of the colours that stand out about as well,
    the one whose shared marks have the largest solid part, then size: a road through every example
-   at the same place lines up but is thin. A legend may give the colour.
+   at the same place lines up but is thin. A legend may give the colour (as its key prints it): it is
+   then moved to the median of the example hexes' pixels within the tolerance of it (the map's print).
 2. **Template.** In each example hex the pixels of that colour (inside the hex, away from its edges)
    are cut out; the cut-outs are aligned on the first by the shift of best overlap, and the template
    is what most of them share: a railway or a name that passes one example in another direction is
@@ -128,7 +129,8 @@ def find_symbols(image: Image.Image, grid: Grid, classes: Sequence[SymbolClass],
             raise InputError(f"symbol {sc.name!r}: an example hex is not in the grid's extent")
         tol = sc.tolerance if sc.tolerance is not None else 25.0
         if sc.colour is not None:
-            colour = rgb_to_lab(np.array(sc.colour, np.float64))
+            # as the key's swatch prints it; moved to the scan's print of it in the example hexes
+            colour = _adapted(rgb_to_lab(np.array(sc.colour, np.float64)), codes, tab, centres[ex_i], r, inset, tol)
         else:
             # the candidate colour whose template stands out on the map, and of those the one with body
             # (_distinct_colour, _body)
@@ -331,6 +333,17 @@ def _unseen_threshold(best: np.ndarray, ex_i: Sequence[int], unseen: Sequence[fl
     q = float(np.quantile(others, OTHERS_Q))
     low = min(unseen)
     return (q + low) / 2 if q < low else None
+
+
+def _adapted(colour: np.ndarray, codes: np.ndarray, tab: np.ndarray, centres: np.ndarray, r: int,
+             inset: np.ndarray, tol: float) -> np.ndarray:
+    """A given symbol colour (as the key's swatch prints it) moved to the scan: the median colour of the
+    example hexes' pixels within ``tol`` of it, when there are any."""
+    wins = _windows(codes, centres, r, r)
+    sel = np.concatenate([w[inset] for w in wins]) if len(wins) else np.zeros(0, np.int32)
+    lab = tab[:, sel].T
+    near = lab[np.sqrt(((lab - colour.astype(np.float32)) ** 2).sum(axis=1)) < tol]
+    return np.median(near, axis=0).astype(np.float64) if len(near) >= 3 else colour
 
 
 def _body(shared: np.ndarray) -> tuple[int, int]:
