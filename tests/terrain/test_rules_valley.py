@@ -92,3 +92,33 @@ def test_valley_on_numbers():
     assert _valley(0.0, 1.0, 0.5, empty + even + [1.0] * 50) is None
     # too few hexes to tell a valley from chance
     assert _valley(0.0, 0.6, mid, [0.0] * 5 + [0.25, 0.3, 0.35] + [0.6] * 3) is None
+
+
+def test_the_command_says_why_a_cut_moved(tmp_path):
+    import json
+
+    import yaml
+    from click.testing import CliRunner
+
+    from toolkit.cli.main import cli
+    from toolkit.cli.map_scan import _grid_text
+
+    rng = random.Random(4)
+    shares = {}
+    for c in range(1, 17):
+        for r in range(1, 13):
+            hid = f"{c:02d}{r:02d}"
+            shares[hid] = 0.7 if c == 16 else 0.0 if c <= 2 or rng.random() < 0.3 else rng.uniform(0.25, 0.45)
+    im, grid = _board(shares)
+    im.save(tmp_path / "board.png")
+    (tmp_path / "grid.yaml").write_text(_grid_text(grid))
+    (tmp_path / "legend.yaml").write_text(yaml.safe_dump(_legend()))
+    r = CliRunner().invoke(cli, ["map", "extract", str(tmp_path / "board.png"), "--grid", str(tmp_path / "grid.yaml"),
+                                 "--legend", str(tmp_path / "legend.yaml"), "-o", str(tmp_path / "m.yaml"), "--json"])
+    assert r.exit_code == 0, r.output
+    rules = json.loads(r.output)["rules"]
+    assert rules["thresholds"]["woods"] < 0.2
+    assert rules["why"]["woods"].startswith("cut moved from 38.4% (the examples' middle) to ")
+    r = CliRunner().invoke(cli, ["map", "extract", str(tmp_path / "board.png"), "--grid", str(tmp_path / "grid.yaml"),
+                                 "--legend", str(tmp_path / "legend.yaml"), "-o", str(tmp_path / "m.yaml")])
+    assert "cut moved from 38.4% (the examples' middle)" in r.output

@@ -414,9 +414,13 @@ def _extract(image: str, grid_file: str, legend_file: str, output: str, overlay:
         if scored is not None:
             out["truth"] = scored.to_dict()
         if ext.rules is not None:
-            out["rules"] = {"priority": ext.rules.priority,
-                            "thresholds": {k: round(v, 4) for k, v in ext.rules.thresholds.items()},
-                            "leave_one_out": {"right": ext.rules.loo[0], "examples": ext.rules.loo[1]}}
+            rules_out: dict[str, object] = {
+                "priority": ext.rules.priority,
+                "thresholds": {k: round(v, 4) for k, v in ext.rules.thresholds.items()},
+                "leave_one_out": {"right": ext.rules.loo[0], "examples": ext.rules.loo[1]}}
+            if ext.rules.why:  # learned cuts moved off the examples' middle, and why
+                rules_out["why"] = dict(ext.rules.why)
+            out["rules"] = rules_out
         if ext.symbol_reports:
             out["symbols"] = {k: {"hexes": sorted(ext.symbols.get(k, ())), "threshold": round(r.threshold, 3),
                                   "examples": len(r.example_scores),
