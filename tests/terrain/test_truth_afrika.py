@@ -53,7 +53,7 @@ def test_extract_afrika_against_its_truth(boards, tmp_path):
                                  "--truth", str(HELDOUT / "afrika.yaml"), "--json"])
     assert r.exit_code == 0, r.output
     out = json.loads(r.output)["truth"]
-    assert out["hexes"] == 120 and out["right"] >= 93  # 91 -> 93 with the colour spread limits (9a98d6b)
+    assert out["hexes"] == 120 and out["right"] >= 101  # 91 -> 93 (colour spread limits, 9a98d6b) -> 101 (texture.py)
     town = out["symbols"]["town"]
     assert town["in_truth"] == 4 and town["true_positives"] >= 4 and town["found"] <= 4
     # towns 4 at 87 -> 4 at 4 when the symbol's colour became the one whose template stands out on the map (the

@@ -76,6 +76,7 @@ from .extract_sides import _learn as _learn
 from .extract_sides import _score as _score
 from .rules import Rules, decide, learn
 from .symbols import SymbolReport, find_symbols
+from .texture import check_dotted
 
 __all__ = [
     "Extraction",
@@ -239,6 +240,7 @@ def extract(image: Image.Image, grid: Grid, legend: Mapping[str, Any] | Legend, 
         rules = learn(leg.priority, leg.min_share, {n: v for n, v in leg.examples.items() if n not in sym_terrains},
                       shares, sym_terrains, symbols_at)
     results: dict[str, HexResult] = {}
+    by_colour: list[str] = []  # hexes decided by the majority of their colour blocks (no rule)
     for i, hx_id in enumerate(ids):
         known, total = known_l[i], total_l[i]
         unknown = cnt_l[i][k] / total if total else 1.0
@@ -270,7 +272,12 @@ def extract(image: Image.Image, grid: Grid, legend: Mapping[str, Any] | Legend, 
         elif vis[i] < 0.5:
             why = f"only {vis[i]:.0%} of the hex is on the image"
         results[hx_id] = HexResult(names[j], round(conf, 4), fractions, round(unknown, 4), round(vis[i], 4), why)
+        by_colour.append(hx_id)
     times["rules"] = time.perf_counter() - t
+    if leg.examples and by_colour:
+        t = time.perf_counter()
+        _check_dotted(image, grid, leg, results, by_colour)
+        times["dotted"] = time.perf_counter() - t
 
     ext = Extraction(grid, leg, results, {}, found_symbols, timings=times, rules=rules, symbol_reports=sym_reports)
     if features and leg.features:
@@ -280,6 +287,17 @@ def extract(image: Image.Image, grid: Grid, legend: Mapping[str, Any] | Legend, 
         times["hexsides"] = time.perf_counter() - t
     times["total"] = time.perf_counter() - t0
     return ext
+
+
+def _check_dotted(image: Image.Image, grid: Grid, leg: Legend, results: dict[str, HexResult],
+                  by_colour: Sequence[str]) -> None:
+    """Hexes read as a dotted class by their colour whose dots cover less than any example's take the next
+    class by their shares (texture.py)."""
+    read = {h: (r.terrain, r.fractions) for h in by_colour if (r := results[h]).terrain is not None}
+    colours = {tc.name: tc.lab for tc in leg.terrains}
+    for h, (cls, why) in check_dotted(image, grid, leg.examples, colours, read, list(read)).items():  # type: ignore[arg-type]
+        r = results[h]
+        results[h] = HexResult(cls, r.fractions.get(cls, 0.0), r.fractions, r.unknown, r.visible, why)
 
 
 def _classify(ft: np.ndarray, valid: np.ndarray, cents: np.ndarray, max_de: float,

@@ -1,0 +1,207 @@
+"""Textured terrain classes (a field of dots on a ground colour, as MMP Afrika's stipple) judged by their
+dots, not by their mean colour (issue 14).
+
+A class read by the mean colour of blocks (extract.py, steps 2-3) takes in hexes of its ground colour with a
+road, lettering or a town dot: their mean moves toward the dotted class's mean, which lies between the
+ground and the dots. A dotted class is told by what it is made of instead:
+
+1. **Is it dotted?** The pixels of its example hexes (at about ``WORK_SIZE`` px a hex, inside ``INSET`` of
+   the hex) are split in two colours (2-means in CIELAB). The class is dotted when the minor colour holds
+   ``MINOR`` (3-50%) of them, lies ``SEPARATION`` Delta E or more from the major one, the major one (the
+   ground) is another class's colour (within ``GROUND`` of that distance: the hills' own tone with darker
+   relief is not dots on another class), the class's colour (the examples' mean) lies within ``CLOSE`` Delta
+   E of that class's (so a road, a name or a symbol in a hex of the ground class moves its colour as far:
+   MMP Afrika's stipple, 5 Delta E from the desert; The Longest Day's forest, 24 from clear, is left to the
+   colour reading), and every example holds small blobs of it (connected parts of at most ``CAP`` times the
+   typical part's size, at least ``LEAST_DOTS`` of the hex): the dots. Roads, names and contour lines of that
+   colour are long, so large.
+2. **Check.** A hex the colour reading gave the class (by majority: hexes decided by learned coverage rules
+   are left alone, as their classes may cover a small share of a hex) keeps it when its dots cover at least
+   ``KEEP`` of the least share of any example (within the examples' range); else it takes the next class by
+   its shares and is flagged for review.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+
+import numpy as np
+from PIL import Image
+
+from ..hexgrid import Grid
+from .colour import rgb_to_lab
+from .symbols import WORK_SIZE, _inset_mask, _size
+
+__all__ = ["Dotted", "check_dotted", "dot_share", "dotted_classes"]
+
+INSET = 0.85  # pixels inside this share of the hex size are read (hex lines left out)
+MINOR = (0.03, 0.5)  # the dots' share of the examples' pixels
+SEPARATION = 20.0  # Delta E between the ground and the dots, at least
+CAP = 4.0  # a dot is a connected part of at most this many times the typical part's size (pixels)
+LEAST_DOTS = 0.005  # every example's dots cover at least this share of it
+KEEP = 1.0  # a hex keeps the class when its dots cover this share of the least example's, or more
+CLOSE = 10.0  # checked only when the class's colour lies within this Delta E of its ground's class's colour
+GROUND = 0.3  # the ground lies within this share of the ground-dots distance of another class's colour
+
+
+@dataclass(frozen=True)
+class Dotted:
+    """A dotted class: its ground and dot colours (Lab), the largest dot (pixels at the working scale) and
+    the least share of an example hex its dots cover."""
+
+    name: str
+    ground: tuple[float, float, float]
+    dots: tuple[float, float, float]
+    cap: int
+    least: float
+    shares: tuple[float, ...]
+
+
+class _Reader:
+    """Hex windows of the scan at the working scale, as Lab, inside the inset hex."""
+
+    def __init__(self, image: Image.Image, grid: Grid) -> None:
+        assert grid.layout is not None
+        self.image, self.grid = image, grid
+        size = _size(grid.layout)
+        self.f = max(1, round(size / WORK_SIZE))
+        self.lay = grid.layout.translated(-(self.f - 1) / 2, -(self.f - 1) / 2).scaled(1 / self.f)
+        self.r = math.ceil(_size(self.lay))
+        self.mask = _inset_mask(self.lay, grid.hexes()[0], self.r, INSET)
+
+    def lab(self, hex_id: str) -> np.ndarray:
+        """(2r+1, 2r+1, 3) Lab around the hex's centre (the scan's edge replicated)."""
+        x, y = self.lay.hex_to_pixel(self.grid.hex(hex_id))
+        f, r = self.f, self.r
+        x0, y0 = (round(x) - r) * f, (round(y) - r) * f
+        n = (2 * r + 1) * f
+        w, h = self.image.size
+        cx0, cy0, cx1, cy1 = max(0, x0), max(0, y0), min(w, x0 + n), min(h, y0 + n)
+        if cx1 - cx0 < f or cy1 - cy0 < f:
+            return np.zeros((2 * r + 1, 2 * r + 1, 3))
+        win = self.image.crop((cx0, cy0, cx1, cy1)).convert("RGB")
+        if f > 1:
+            win = win.reduce(f)
+        a = np.asarray(win, dtype=np.uint8)
+        top, left = (cy0 - y0) // f, (cx0 - x0) // f
+        pad = ((top, 2 * r + 1 - top - a.shape[0]), (left, 2 * r + 1 - left - a.shape[1]), (0, 0))
+        return rgb_to_lab(np.pad(a, [(p0, max(0, p1)) for p0, p1 in pad], mode="edge")[:2 * r + 1, :2 * r + 1])\
+            .astype(np.float64)
+
+
+def _two_colours(px: np.ndarray) -> tuple[np.ndarray, np.ndarray, float]:
+    """2-means of Lab pixels (N, 3): the major colour, the minor one and the minor's share."""
+    c0 = np.median(px, axis=0)
+    d = np.linalg.norm(px - c0, axis=1)
+    far = px[d >= np.quantile(d, 0.9)]
+    c = np.stack([c0, far.mean(axis=0)])
+    lab = np.zeros(len(px), dtype=np.intp)
+    for _ in range(30):
+        lab = np.argmin(np.linalg.norm(px[:, None, :] - c[None], axis=2), axis=1)
+        if (lab == 0).all() or (lab == 1).all():
+            break
+        new = np.stack([px[lab == k].mean(axis=0) for k in range(2)])
+        if np.allclose(new, c):
+            break
+        c = new
+    share = float((lab == 1).mean())
+    if share > 0.5:
+        return c[1], c[0], 1 - share
+    return c[0], c[1], share
+
+
+def _part_sizes(mask: np.ndarray) -> np.ndarray:
+    """The size of the connected part (8-neighbours) each pixel of ``mask`` is in (0 off the mask): labels
+    spread by their maximum until nothing changes."""
+    h, w = mask.shape
+    lab = np.where(mask, np.arange(1, mask.size + 1).reshape(h, w), 0)
+    for _ in range(h * w):
+        pad = np.pad(lab, 1)
+        new = lab.copy()
+        for dy in (0, 1, 2):
+            for dx in (0, 1, 2):
+                np.maximum(new, pad[dy:dy + h, dx:dx + w], out=new)
+        new[~mask] = 0
+        if np.array_equal(new, lab):
+            break
+        lab = new
+    return np.bincount(lab.ravel())[lab] * mask
+
+
+def _dot_mask(lab: np.ndarray, ground: np.ndarray, dots: np.ndarray) -> np.ndarray:
+    dg = np.linalg.norm(lab - ground, axis=-1)
+    dd = np.linalg.norm(lab - dots, axis=-1)
+    return (dd < dg) & (dd < np.linalg.norm(ground - dots) / 2)
+
+
+def dot_share(lab: np.ndarray, inset: np.ndarray, ground: Sequence[float], dots: Sequence[float], cap: int) -> float:
+    """The share of the inset hex covered by dots: parts of the dot colour of at most ``cap`` pixels."""
+    sizes = _part_sizes(_dot_mask(lab, np.asarray(ground, float), np.asarray(dots, float)))
+    return float(((sizes > 0) & (sizes <= cap))[inset].mean())
+
+
+def dotted_classes(reader: _Reader, examples: Mapping[str, Sequence[str]],
+                   colours: Mapping[str, Sequence[float]]) -> list[Dotted]:
+    """The classes whose example hexes are a field of dots on the colour of another class (``colours``: each
+    class's Lab colour; module doc, step 1)."""
+    out = []
+    for name, hexes in examples.items():
+        if len(hexes) < 2:
+            continue
+        labs = [reader.lab(h) for h in hexes]
+        px = np.concatenate([lab[reader.mask] for lab in labs])
+        ground, dots, share = _two_colours(px)
+        sep = float(np.linalg.norm(ground - dots))
+        if not (MINOR[0] <= share <= MINOR[1]) or sep < SEPARATION:
+            continue
+        on = [k for k, c in colours.items() if k != name and float(np.linalg.norm(ground - np.asarray(c, float)))
+              <= GROUND * sep]
+        if not on:
+            continue  # the ground is the class's own colour (shading, relief lines): not dots on another class
+        own = np.asarray(colours.get(name, ground), float)
+        if min(float(np.linalg.norm(own - np.asarray(colours[k], float))) for k in on) > CLOSE:
+            continue  # its colour stands far enough from its ground's class for the colour reading to hold
+        # the typical part's size: the median over parts (each pixel weighs 1/size of its part)
+        sizes = np.concatenate([_part_sizes(_dot_mask(lab, ground, dots))[reader.mask] for lab in labs])
+        sizes = sizes[sizes > 0]
+        if not len(sizes):
+            continue
+        order = np.sort(sizes)
+        weights = np.cumsum(1.0 / order)
+        typical = float(order[np.searchsorted(weights, weights[-1] / 2)])
+        cap = max(2, round(CAP * typical))
+        g3, d3 = [float(v) for v in ground], [float(v) for v in dots]
+        shares = tuple(dot_share(lab, reader.mask, g3, d3, cap) for lab in labs)
+        if min(shares) < LEAST_DOTS:
+            continue
+        out.append(Dotted(name, tuple(float(v) for v in ground), tuple(float(v) for v in dots),  # type: ignore[arg-type]
+                          cap, min(shares), shares))
+    return out
+
+
+def check_dotted(image: Image.Image, grid: Grid, examples: Mapping[str, Sequence[str]],
+                 colours: Mapping[str, Sequence[float]], read: Mapping[str, tuple[str, Mapping[str, float]]],
+                 by_colour: Iterable[str]) -> dict[str, tuple[str, str]]:
+    """Hexes read as a dotted class by colour whose dots cover less than ``KEEP`` of any example's: hex -> (the next
+    class by its shares, why). ``read``: hex -> (class, shares); ``by_colour``: the hexes decided by majority."""
+    reader = _Reader(image, grid)
+    classes = {d.name: d for d in dotted_classes(reader, examples, colours)}
+    out: dict[str, tuple[str, str]] = {}
+    if not classes:
+        return out
+    for hid in by_colour:
+        cls, shares = read[hid]
+        d = classes.get(cls)
+        if d is None:
+            continue
+        rest = {k: v for k, v in shares.items() if k != cls and v > 0}
+        if not rest:
+            continue
+        s = dot_share(reader.lab(hid), reader.mask, d.ground, d.dots, d.cap)
+        if s < KEEP * d.least:
+            nxt = max(rest, key=lambda k: rest[k])
+            out[hid] = (nxt, f"read as {cls} by its colour, but its dots cover {s:.1%} of it (examples "
+                             f"{min(d.shares):.1%}-{max(d.shares):.1%})")
+    return out
