@@ -23,6 +23,7 @@ from toolkit.vassal.traits import (
     SendTo,
     Stack,
     Trait,
+    TriggerAction,
     _decode_chain_by_level,
     decode_chain,
     encode_chain,
@@ -222,8 +223,8 @@ def test_first_fields_read_without_splitting_the_whole_type_agree_with_fields():
 
 def test_dump_json_lines_are_json_dumps_of_the_pieces(monkeypatch, capsys):
     """stream_json (``wgt vassal dump --json``) writes each piece as json.dumps of ``to_dict()``: random chains of
-    layers of every class it writes directly (Stack, BasicPiece, plain Trait) or through its description, with
-    quotes, backslashes, control and non-ASCII characters."""
+    layers of every class it writes directly (Stack, BasicPiece, plain Trait, TriggerAction, Report) or through
+    its description, with quotes, backslashes, control and non-ASCII characters."""
     import json
     import random
 
@@ -243,7 +244,9 @@ def test_dump_json_lines_are_json_dumps_of_the_pieces(monkeypatch, capsys):
         else:
             outer = [Trait(rnd.choice(["macro", "setprop", text(), ""]) + rnd.choice(["", ";", ";" + text()]), text())
                      for _ in range(rnd.randint(0, 4))]
-            outer += [Marker("mark;" + text(), text()), Report("report;" + text(), text())][: rnd.randint(0, 2)]
+            outer += [Marker("mark;" + text(), text()), Report("report;" + join([text(), text()], ";"), text()),
+                      TriggerAction("macro;" + join([text() for _ in range(rnd.randint(0, 8))], ";"), text()),
+                      Report(rnd.choice(["report", "report;"]), "")][: rnd.randint(0, 4)]
             chain = [*outer, BasicPiece("piece;;;" + join([text(), text()], ";"), join([where, text()], ";"))]
         pieces.append(PlacedPiece(f"p{i}{text(2)}", "stack" if len(chain) == 1 and isinstance(chain[0], Stack)
                                   else "piece", text(), rnd.choice([None, "Map", text()]), rnd.randint(-9, 9),

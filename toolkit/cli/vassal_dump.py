@@ -163,7 +163,7 @@ def stream_json(data: dict[str, object], pieces: list[Any]) -> None:
     import sys
 
     from ..jsontext import dumps, encode_basestring, encoder
-    from ..vassal.traits import BasicPiece, Stack, Trait
+    from ..vassal.traits import BasicPiece, Report, Stack, Trait, TriggerAction
 
     out = sys.stdout
     out.write("{\n")
@@ -201,7 +201,14 @@ def stream_json(data: dict[str, object], pieces: list[Any]) -> None:
             trait_key = (cls, t.type, t.state)
             known = traits.get(trait_key)
             if known is None:
-                known = traits[trait_key] = encode(t.describe())
+                f = t.field
+                if cls is TriggerAction:  # the commonest described layers (macros, reports): written directly
+                    known = f'{{"trait": "trigger", "name": {enc(f(0))}, "command": {enc(f(1))}, "key": {enc(f(2))}}}'
+                elif cls is Report:
+                    known = f'{{"trait": "report", "format": {enc(f(1))}}}'
+                else:
+                    known = encode(t.describe())
+                traits[trait_key] = known
             text = known
         t._json = (t.state, text)
         return text
