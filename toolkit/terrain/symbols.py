@@ -51,7 +51,7 @@ INSET = 0.8  # example cut-outs are taken inside this share of the hex size
 PAD = 0.5  # the box around the template where the colour counts against a match, in template sizes
 PENALTY = 1.0  # the weight of the colour found there
 OTHERS_Q = 0.95  # the share of the other hexes taken to hold no symbol (when its threshold is set from them)
-SAMPLE = 400  # at most this many other hexes tell how a candidate colour's template stands out
+SAMPLE = 200  # at most this many other hexes tell how a candidate colour's template stands out
 NEAR = 2.0  # candidates whose templates are matched by up to this many times the fewest hexes count as equals
 
 
