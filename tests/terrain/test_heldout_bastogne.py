@@ -97,3 +97,17 @@ def test_extract_bastogne_against_their_labels(legend, tmp_path):
     scored = {**got["symbols"], **got["lines"]}
     for name, (tp, found) in features.items():
         assert scored[name]["true_positives"] >= tp and scored[name]["found"] <= found, (name, scored[name])
+
+
+def test_fetch_reads_the_clone_from_the_environment_and_fails_in_one_line(tmp_path):
+    """`web_boards.py fetch` takes the clone from $WGT_WEB_BOARDS_GIT (as the benchmark does) when --git is not
+    given; a clone that does not hold the file is one line and exit 3, not a traceback."""
+    import subprocess
+    import sys
+
+    env = {**os.environ, "WGT_HELDOUT_BOARDS": str(tmp_path / "cache"), "WGT_WEB_BOARDS_GIT": str(tmp_path / "none")}
+    r = subprocess.run([sys.executable, str(HELDOUT / "web_boards.py"), "fetch"], capture_output=True, text=True,
+                       env=env, check=False)
+    assert r.returncode == 3 and r.stdout == ""
+    assert r.stderr.count("\n") == 1 and "Traceback" not in r.stderr
+    assert str(tmp_path / "none") in r.stderr and "not cached" in r.stderr

@@ -10,8 +10,9 @@ never by us: per-hex terrain (``public/games/bastogne/src/hex-info.js``), roads,
     python tests/terrain/truth/heldout/web_boards.py fetch [--git DIR]    # image -> cache
     python tests/terrain/truth/heldout/web_boards.py convert --git DIR    # their labels -> bastogne.yaml
 
-``--git`` is a clone (bare or not) of rzymek/web-boards holding the commit below; without it ``fetch``
-downloads the one file from raw.githubusercontent.com. Either way the file is checked against its git
+``--git`` is a clone (bare or not) of rzymek/web-boards holding the commit below (default
+``$WGT_WEB_BOARDS_GIT``, as the benchmark reads it); without either ``fetch`` downloads the one file from
+raw.githubusercontent.com (when that fails: one line and exit 3). Either way the file is checked against its git
 blob id. The cache is ``$WGT_HELDOUT_BOARDS`` or ``build/heldout`` in the checkout (kept out of git).
 """
 
@@ -242,11 +243,15 @@ def _flow(v: object) -> str:
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("what", choices=["fetch", "convert"])
-    ap.add_argument("--git", help="a clone of rzymek/web-boards holding the commit")
+    ap.add_argument("--git", help="a clone of rzymek/web-boards holding the commit (default $WGT_WEB_BOARDS_GIT)")
     ap.add_argument("-o", "--output", default=str(HERE / "bastogne.yaml"))
     a = ap.parse_args(argv)
     if a.what == "fetch":
-        print(fetch(a.git))
+        try:
+            print(fetch(a.git or os.environ.get("WGT_WEB_BOARDS_GIT") or None))
+        except (OSError, subprocess.CalledProcessError) as exc:
+            print(f"web_boards.py: {why_absent()}; fetching it failed: {exc}", file=sys.stderr)
+            return 3
         return 0
     if not a.git:
         ap.error("convert needs --git (a clone of rzymek/web-boards)")
