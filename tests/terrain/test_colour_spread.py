@@ -6,11 +6,13 @@ band of a route printed over white paper, averaged with the paper) is not taken 
 from __future__ import annotations
 
 import numpy as np
-from PIL import Image, ImageDraw
+from PIL import Image
 
-from toolkit.hexgrid import CCRR, Extent, Grid, Layout, OffsetSystem
+from toolkit.hexgrid import Grid
 from toolkit.terrain import extract as ex
 from toolkit.terrain.colour import rgb_to_lab
+
+from .drawn import blank_board
 
 SIZE = 24.0
 PALE_GREEN = (216, 232, 184)
@@ -20,10 +22,8 @@ BAND_ROW = 5  # the band runs along row 5 of columns 2-9
 
 
 def _board() -> tuple[Image.Image, Grid]:
-    lay = Layout.regular("flat", SIZE, (30.0, 30.0))
-    grid = Grid(CCRR(2, 2, offset=OffsetSystem("flat", "odd")), Extent(1, 10, 1, 8), lay)
-    im = Image.new("RGB", (420, 430), (255, 255, 255))
-    d = ImageDraw.Draw(im)
+    lay, grid, im, d = blank_board(10, 8, size=SIZE, origin=(30.0, 30.0), image=(420, 430), paper=(255, 255, 255),
+                                   ink=None)
     for h in grid.hexes():
         if grid.id(h) in WOODS:
             d.polygon(lay.corners(h), fill=PALE_GREEN)

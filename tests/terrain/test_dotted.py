@@ -7,12 +7,14 @@ from __future__ import annotations
 import random
 
 import pytest
-from PIL import Image, ImageDraw
+from PIL import Image
 
-from toolkit.hexgrid import CCRR, Extent, Grid, Layout, OffsetSystem
+from toolkit.hexgrid import Grid
 from toolkit.terrain import extract as extract_module
 from toolkit.terrain import texture
 from toolkit.terrain.extract import extract
+
+from .drawn import blank_board
 
 SIZE = 30.0
 SAND, BROWN, HILLS = (238, 214, 150), (150, 105, 45), (196, 150, 96)
@@ -22,10 +24,7 @@ LINED = {"0202", "0303", "0402", "0403", "0502"}  # desert hatched with lines of
 
 
 def _board() -> tuple[Image.Image, Grid]:
-    lay = Layout.regular("flat", SIZE, (40.0, 40.0))
-    grid = Grid(CCRR(2, 2, offset=OffsetSystem("flat", "odd")), Extent(1, 8, 1, 6), lay)
-    im = Image.new("RGB", (440, 420), SAND)
-    d = ImageDraw.Draw(im)
+    lay, grid, im, d = blank_board(size=SIZE, image=(440, 420), paper=SAND, ink=None)
     rnd = random.Random(5)
     for h in grid.hexes():
         hid = grid.id(h)

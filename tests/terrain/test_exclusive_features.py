@@ -9,9 +9,11 @@ from itertools import pairwise
 import pytest
 from PIL import Image, ImageDraw
 
-from toolkit.hexgrid import CCRR, Extent, Grid, Layout, OffsetSystem
+from toolkit.hexgrid import Grid
 from toolkit.terrain import extract_sides
 from toolkit.terrain.extract import extract
+
+from .drawn import blank_board
 
 SIZE = 30.0
 TAN, BLACK = (181, 165, 99), (35, 31, 32)
@@ -20,12 +22,7 @@ TRAIL = ["0106", "0206", "0306", "0406", "0506", "0606", "0706"]
 
 
 def _board() -> tuple[Image.Image, Grid]:
-    lay = Layout.regular("flat", SIZE, (40.0, 40.0))
-    grid = Grid(CCRR(2, 2, offset=OffsetSystem("flat", "odd")), Extent(1, 8, 1, 7), lay)
-    im = Image.new("RGB", (400, 460), (255, 255, 255))
-    d = ImageDraw.Draw(im)
-    for h in grid.hexes():
-        d.polygon(lay.corners(h), outline=(120, 120, 120))
+    lay, grid, im, d = blank_board(8, 7, size=SIZE, image=(400, 460), paper=(255, 255, 255), ink=(120, 120, 120))
     road = [lay.hex_to_pixel(grid.hex(i)) for i in ROAD]
     d.line(road, fill=BLACK, width=9)
     d.line(road, fill=TAN, width=5)

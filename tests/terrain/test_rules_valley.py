@@ -9,11 +9,13 @@ import math
 import random
 
 import pytest
-from PIL import Image, ImageDraw
+from PIL import Image
 
-from toolkit.hexgrid import CCRR, Extent, Grid, Layout, OffsetSystem
+from toolkit.hexgrid import Grid
 from toolkit.terrain.extract import extract
 from toolkit.terrain.rules import _cut, _valley
+
+from .drawn import blank_board
 
 SIZE = 24.0
 GREEN = (120, 170, 90)
@@ -22,10 +24,8 @@ GREEN = (120, 170, 90)
 def _board(shares: dict[str, float]) -> tuple[Image.Image, Grid]:
     """A 16x12 grid of flat hexes on white with a green disc in each hex of ``shares`` covering that
     share of the hex."""
-    lay = Layout.regular("flat", SIZE, (30.0, 30.0))
-    grid = Grid(CCRR(2, 2, offset=OffsetSystem("flat", "odd")), Extent(1, 16, 1, 12), lay)
-    im = Image.new("RGB", (620, 560), (255, 255, 255))
-    d = ImageDraw.Draw(im)
+    lay, grid, im, d = blank_board(16, 12, size=SIZE, origin=(30.0, 30.0), image=(620, 560), paper=(255, 255, 255),
+                                   ink=None)
     area = 1.5 * math.sqrt(3) * SIZE * SIZE
     for h in grid.hexes():
         hid = grid.id(h)

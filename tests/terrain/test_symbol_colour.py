@@ -7,12 +7,14 @@ through most other hexes too); a threshold from leave-one-out for symbols drawn 
 from __future__ import annotations
 
 import numpy as np
-from PIL import Image, ImageDraw
+from PIL import Image
 
-from toolkit.hexgrid import CCRR, Extent, Grid, Layout, OffsetSystem
+from toolkit.hexgrid import Grid
 from toolkit.terrain import symbols
 from toolkit.terrain.extract import extract
 from toolkit.terrain.symbols import SymbolClass, find_symbols
+
+from .drawn import blank_board
 
 SIZE = 30.0
 RED, TAN = (126, 24, 31), (181, 165, 99)
@@ -21,12 +23,7 @@ EXAMPLES = ["0202", "0405", "0703"]
 
 
 def _board() -> tuple[Image.Image, Grid]:
-    lay = Layout.regular("flat", SIZE, (40.0, 40.0))
-    grid = Grid(CCRR(2, 2, offset=OffsetSystem("flat", "odd")), Extent(1, 8, 1, 6), lay)
-    im = Image.new("RGB", (400, 400), (250, 248, 240))
-    d = ImageDraw.Draw(im)
-    for h in grid.hexes():
-        d.polygon(lay.corners(h), outline=(40, 40, 40))
+    lay, grid, im, d = blank_board(size=SIZE)
     for hid, blocks in VILLAGES.items():
         x, y = lay.hex_to_pixel(grid.hex(hid))
         # a road through every village, the same way through the hex's middle
@@ -63,12 +60,7 @@ SAND, ROAD = (238, 214, 150), (60, 42, 10)
 
 
 def _towns() -> tuple[Image.Image, Grid]:
-    lay = Layout.regular("flat", SIZE, (40.0, 40.0))
-    grid = Grid(CCRR(2, 2, offset=OffsetSystem("flat", "odd")), Extent(1, 8, 1, 6), lay)
-    im = Image.new("RGB", (400, 400), SAND)
-    d = ImageDraw.Draw(im)
-    for h in grid.hexes():
-        d.polygon(lay.corners(h), outline=(255, 255, 255))
+    lay, grid, im, d = blank_board(size=SIZE, paper=SAND, ink=(255, 255, 255))
     for h in grid.hexes():  # a road through the middle of every hex, left to right
         x, y = lay.hex_to_pixel(h)
         d.line([(x - 26, y), (x + 26, y)], fill=ROAD, width=4)
@@ -107,12 +99,7 @@ def _varied() -> tuple[Image.Image, Grid]:
     20x14 hexes."""
     import random
 
-    lay = Layout.regular("flat", SIZE, (40.0, 40.0))
-    grid = Grid(CCRR(2, 2, offset=OffsetSystem("flat", "odd")), Extent(1, 20, 1, 14), lay)
-    im = Image.new("RGB", (960, 820), SAND)
-    d = ImageDraw.Draw(im)
-    for h in grid.hexes():
-        d.polygon(lay.corners(h), outline=(150, 110, 40))
+    lay, grid, im, d = blank_board(20, 14, size=SIZE, image=(960, 820), paper=SAND, ink=(150, 110, 40))
     rnd = random.Random(1)
     for i in sorted(VARIED):
         x, y = lay.hex_to_pixel(grid.hex(i))

@@ -8,8 +8,10 @@ from itertools import pairwise
 import pytest
 from PIL import Image, ImageDraw
 
-from toolkit.hexgrid import CCRR, Extent, Grid, Hexside, Layout, OffsetSystem
+from toolkit.hexgrid import Grid, Hexside, Layout
 from toolkit.terrain.extract import extract
+
+from .drawn import blank_board
 
 DOTS = {"0202", "0405", "0703", "0506", "0104"}
 RINGS = {"0303", "0605", "0206"}
@@ -21,13 +23,7 @@ def _blank(paper: tuple[int, int, int] = (250, 248, 240),
            ink: tuple[int, int, int] = (40, 40, 40)) -> tuple[Layout, Grid, Image.Image, ImageDraw.ImageDraw]:
     """An 8x6 grid of 30 px flat hexes drawn in ``ink`` on ``paper``, 400x400: its layout, grid, picture
     and a pen on it."""
-    lay = Layout.regular("flat", SIZE, (40.0, 40.0))
-    grid = Grid(CCRR(2, 2, offset=OffsetSystem("flat", "odd")), Extent(1, 8, 1, 6), lay)
-    im = Image.new("RGB", (400, 400), paper)
-    d = ImageDraw.Draw(im)
-    for h in grid.hexes():
-        d.polygon(lay.corners(h), outline=ink)
-    return lay, grid, im, d
+    return blank_board(size=SIZE, paper=paper, ink=ink)
 
 
 def _board() -> tuple[Image.Image, Grid]:

@@ -1,0 +1,25 @@
+"""Blank hex boards for the drawn-image tests of scan extraction: flat hexes numbered CCRR from 0101 (odd
+columns shifted), on paper of one colour, with or without the hex lines."""
+
+from __future__ import annotations
+
+from PIL import Image, ImageDraw
+
+from toolkit.hexgrid import CCRR, Extent, Grid, Layout, OffsetSystem
+
+Colour = tuple[int, int, int]
+
+
+def blank_board(columns: int = 8, rows: int = 6, *, size: float = 30.0, origin: tuple[float, float] = (40.0, 40.0),
+                image: tuple[int, int] = (400, 400), paper: Colour = (250, 248, 240),
+                ink: Colour | None = (40, 40, 40)) -> tuple[Layout, Grid, Image.Image, ImageDraw.ImageDraw]:
+    """A ``columns`` x ``rows`` grid of ``size`` px flat hexes centred from ``origin``, its lines drawn in
+    ``ink`` (none when None) on an ``image``-sized picture of ``paper``: the layout, grid, picture and a pen."""
+    lay = Layout.regular("flat", size, origin)
+    grid = Grid(CCRR(2, 2, offset=OffsetSystem("flat", "odd")), Extent(1, columns, 1, rows), lay)
+    im = Image.new("RGB", image, paper)
+    d = ImageDraw.Draw(im)
+    if ink is not None:
+        for h in grid.hexes():
+            d.polygon(lay.corners(h), outline=ink)
+    return lay, grid, im, d
