@@ -39,7 +39,11 @@ HELDOUT_REGIONS = {"the-longest-day-heldout": ("uckelman__tld-mod/Map_Full.png",
 # (heldout/RESULTS-afrika.md): name -> (image, truth, legend, the grid's extent for the run: the legend's
 # examples lie outside the labelled region, so the run covers both and only the labelled hexes are scored)
 HELDOUT_BOARDS = {"afrika-heldout": ("rzymek__web-boards/africa2_Map.JPG", "afrika.yaml", "afrika.legend.yaml",
-                                     ((10, 29), (7, 27)))}
+                                     ((10, 29), (7, 27))),
+                  # the second region (heldout/RESULTS-afrika-2.md): the same legend, a grid spanning its examples
+                  # and the region (columns 55-62 x rows 04-13)
+                  "afrika-2-heldout": ("rzymek__web-boards/africa2_Map.JPG", "afrika-2.yaml", "afrika.legend.yaml",
+                                       ((10, 62), (4, 27)))}
 
 
 def main(flags: list[str]) -> dict[str, object]:
