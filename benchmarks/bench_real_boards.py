@@ -146,7 +146,8 @@ def synthetic_review() -> dict[str, object]:
             ext = extract(img, truth.grid, legend_for(truth, seed=seed), features=False)
             review, n = len(ext.review()), len(ext.hexes)
             mixed = sum(1 for fr in truth.fractions.values() if fr and max(fr.values()) < 0.6)
-            right = sum(1 for h, fr in truth.fractions.items() if fr and ext.hexes[h].terrain == max(fr, key=fr.get))
+            right = sum(1 for h, fr in truth.fractions.items()
+                        if fr and ext.hexes[h].terrain == max(fr, key=lambda k: fr[k]))
             row = {"review": f"{review}/{n} ({100 * review / n:.1f}%)", "truly_mixed": mixed,
                    "hexes": f"{right}/{len(truth.fractions)}"}
             out[f"synthetic-{seed}/{kind}"] = row
