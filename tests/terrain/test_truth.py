@@ -129,7 +129,9 @@ def test_extract_the_longest_day_region_against_its_truth(boards, tmp_path):
     city beside the bridge at 4041/4042): rail 29 -> 30 of 31, 30 found. A line running through the hex
     line's zone obliquely (near a corner) crosses: secondary 85 -> 87 of 88, 89 -> 91 found. A double line
     ending at a side with its walls going on beyond (from the Torigny dot; at the Saint Lo city's margin)
-    crosses: main road 38 -> 40 of 40, 40 found."""
+    crosses: main road 38 -> 40 of 40, 40 found. A crossing whose line is mostly printed lettering (a row of
+    letter-sized parts: lines._lettering) is refused: secondary 91 -> 90 found ("Foret des Blards" at 5039/5138).
+    Left: "St CLAIRE" at 4537/4638."""
     t = load_truth(TRUTH / "the-longest-day.yaml")
     from toolkit.cli.map_scan import _grid_text
 
@@ -146,7 +148,7 @@ def test_extract_the_longest_day_region_against_its_truth(boards, tmp_path):
     assert out["truth"]["lines"]["river"]["recall"] == 1.0 and out["truth"]["lines"]["river"]["precision"] == 1.0
     lines = out["truth"]["lines"]
     got = {k: (v["true_positives"], v["found"], v["in_truth"]) for k, v in lines.items() if k != "river"}
-    assert got == {"road_primary": (40, 40, 40), "road_secondary": (87, 91, 88), "rail": (30, 30, 31)}
+    assert got == {"road_primary": (40, 40, 40), "road_secondary": (87, 90, 88), "rail": (30, 30, 31)}
 
 
 def test_the_longest_day_heldout_truth_file():

@@ -66,7 +66,12 @@ and railways of a map printed in one black) are told apart by their shape, not t
    break (:func:`_bridges`): a road crossing a railway (its walls, the paper between and the room kept
    clear around a double line hide the railway there), a name or a light patch printed over it. The
    join counts for the crossing; a side's width is read from the line itself, from the join only where
-   the line leaves none near the side.
+   the line leaves none near the side;
+8. lettering (:func:`_lettering`): a printed name is a row of at least three parts of a letter's size,
+   alike, close and not joined by ink, not pieces of the long lines, not hairline arcs of a road's wall,
+   not mostly thin (dashes) or solid (house blocks); a single line's crossing whose line pixels in the
+   band are at least ``LETTER_SHARE`` lettering (grown by a pixel) is refused: the stems of large capitals
+   run straight as far as a road.
 """
 
 from __future__ import annotations
@@ -99,6 +104,20 @@ ALONG = 0.2  # share of a side's length either way of a crossing where the line 
 BOX_BEYOND = 1.2  # hex sizes: how far beyond a bridge box a double line is looked for (its boxes are long)
 SAME_WIDTH = 1.5  # the ink shares of the two ends of a break (each line's width) differ by at most this factor
 GAP = 1.2  # hex sizes: the longest break in a straight single line bridged (a crossing road, a name over it)
+LETTER_MIN = 0.12  # hex sizes: the smallest printed letter (its longer extent) taken for lettering
+LETTER_MAX = 1.5  # hex sizes: the largest (The Longest Day's and Bastogne's big names: 0.6-0.9 hex tall)
+LETTER_STEP = 1.5  # neighbouring letters' centres lie at most this many times the smaller letter's extent apart
+LETTER_ALIKE = 1.6  # the extents of neighbouring letters differ by at most this factor
+LETTERS = 3  # a row of at least this many letters is lettering
+LETTER_THIN = 2.5  # a part this many times longer than wide (its moments) is thin: most letters are not
+LETTER_THIN_SHARE = 0.7  # a row of parts more of them thin than this is no lettering
+LETTER_LINE = 0.8  # a part this much on long straight runs of the ink is a piece of a line, not a letter
+LETTER_SOLID = 0.75  # a part as solid as this (its pixels against its moments' rectangle) is no letter
+LETTER_HAIR = 0.3  # hex sizes: a part this large with hardly a pixel inside it (a hairline: a road's wall) is no letter
+LETTER_INSIDE = 0.15  # ... hardly: this share of its pixels with all four neighbours in the ink
+LETTER_SHARE = 0.5  # a crossing whose line's ink in the band is this much lettering is none
+LETTER_INK = 0.8  # the share of ink between two parts' centres above which they are pieces of one line
+
 
 
 def crossings(image: Image.Image, grid: Grid, sides: Sequence[Hexside], colour: Sequence[float], tol: float,
@@ -406,6 +425,17 @@ def _crossed(mask: np.ndarray, lay: Layout, sides: Sequence[Hexside], area: np.n
     return out
 
 
+def _lettering_share(line: np.ndarray, lettering: np.ndarray, lay: Layout, sides: Sequence[Hexside],
+                     ends: np.ndarray) -> np.ndarray:
+    """For each side, the share of the line's pixels in its band that are lettering."""
+    out = np.zeros(len(sides))
+    _half, _core, batches = _bands(lay, sides, line.shape, ends)
+    for sl, _xs, _ys, xi, yi, on in batches:
+        band = line[yi, xi] & on
+        out[sl] = (band & lettering[yi, xi]).sum(axis=(1, 2)) / np.maximum(band.sum(axis=(1, 2)), 1)
+    return out
+
+
 def _continued(mask: np.ndarray, other: np.ndarray, lay: Layout, sides: Sequence[Hexside],
                ends: np.ndarray | None = None) -> np.ndarray:
     """True for each side where a line of ``mask`` reaches into the hex line's zone from one side (outside
@@ -504,6 +534,9 @@ def ink_crossings(image: Image.Image, grid: Grid, sides: Sequence[Hexside], colo
     length = max(6.0, LONG * s)
     runs: list[np.ndarray] = []
     lines = _long(inky, length, runs=runs) & ~hexlines
+    # printed names: rows of letter-sized parts, in the ink proper and in its lighter edges
+    lettering = _grow(_lettering(dark & ~hexlines, inky, lines, s)
+                      | _lettering(inky & ~hexlines, inky, lines, s), 1) & inky
     wall = max(1, round(WALL * s))
     walls = dark & lines
     middle = np.zeros_like(light)
@@ -529,6 +562,11 @@ def ink_crossings(image: Image.Image, grid: Grid, sides: Sequence[Hexside], colo
     # broken there (it leaves a town dot just beyond the side, its paper filled)
     dbl_hit |= _continued(double, lines & ~double, lay, sides, ends)
     one_hit = _crossed(single | join, lay, sides, lines, ends=ends)  # an area of the long lines: a road ends in a city
+    # a crossing only printed lettering makes is none: the line must cross without it
+    idx = np.nonzero(one_hit)[0]
+    if len(idx) and lettering.any():
+        one_hit[idx] = _lettering_share(single | join, lettering, lay, [sides[k] for k in idx.tolist()],
+                                        ends[idx]) < LETTER_SHARE
     # a double line broken by a bridge box: the box's walls cross the side, the double line goes on
     # beyond it on both sides
     river = np.zeros(len(sides), dtype=bool) if bridged is None else np.asarray(bridged, dtype=bool)
@@ -620,3 +658,127 @@ def _where_crossed(mask: np.ndarray, lay: Layout, sides: Sequence[Hexside], idx:
         for j, row in zip(range(*sl.indices(len(sub))), at):
             out[idx[j]] = float(np.median(ta[row])) if row.any() else 0.5
     return out
+
+
+def _components(m: np.ndarray) -> tuple[np.ndarray, int]:
+    """Connected parts (8-neighbours) of ``m``: a label per pixel (0 off the mask, 1.. on it) and how
+    many. Runs of each row are joined to the overlapping runs of the row above (union-find)."""
+    h, w = m.shape
+    if not m.any():
+        return np.zeros(m.shape, np.int32), 0
+    p = np.zeros((h, w + 2), np.int8)
+    p[:, 1:-1] = m
+    d = np.diff(p, axis=1)
+    ry, rs = np.nonzero(d == 1)
+    _, re = np.nonzero(d == -1)  # one past the end; both in row-major order, so paired
+    parent = list(range(len(ry)))
+
+    def find(a: int) -> int:
+        while parent[a] != a:
+            parent[a] = parent[parent[a]]
+            a = parent[a]
+        return a
+
+    rows = np.searchsorted(ry, np.arange(h + 1))
+    for y in range(1, h):
+        a0, a1, b0, b1 = rows[y - 1], rows[y], rows[y], rows[y + 1]
+        if a0 == a1 or b0 == b1:
+            continue
+        ps, pe = rs[a0:a1], re[a0:a1]
+        # runs of the row above overlapping each run (8-neighbours: one pixel either way)
+        lo = np.searchsorted(pe, rs[b0:b1], side="left")  # first run above ending at or after start - 1 + 1
+        hi = np.searchsorted(ps, re[b0:b1] + 1, side="left")
+        for k, (i, j) in enumerate(zip(lo.tolist(), hi.tolist())):
+            for q in range(i, j):
+                ra, rb = find(a0 + q), find(b0 + k)
+                if ra != rb:
+                    parent[rb] = ra
+    roots = np.array([find(i) for i in range(len(ry))])
+    _, inverse = np.unique(roots, return_inverse=True)
+    lab = inverse.astype(np.int32) + 1
+    out = np.zeros(h * w, np.int32)
+    out[m.ravel()] = np.repeat(lab, re - rs)
+    return out.reshape(h, w), int(lab.max())
+
+
+def _lettering(ink: np.ndarray, other: np.ndarray, lines: np.ndarray, s: float) -> np.ndarray:
+    """The pixels of ``ink`` that are printed lettering (module notes, 8): rows of at least ``LETTERS``
+    connected parts of a letter's size (``LETTER_MIN`` to ``LETTER_MAX`` hex sizes ``s`` across; not mostly
+    on the long straight runs ``lines``, not a large hairline piece), neighbours alike in size
+    (``LETTER_ALIKE``) with centres within ``LETTER_STEP`` of the smaller's extent and not joined by ink
+    (``other``) all the way between them (pieces of one line: a railway's dashes and ties); a row mostly
+    of thin parts (dashes, a double line's walls) or of solid parts (a town's house blocks) is not."""
+    lab, n = _components(ink)
+    out = np.zeros_like(ink)
+    if n < LETTERS:
+        return out
+    ys, xs = np.nonzero(lab)
+    li = lab[ys, xs]
+    cnt = np.bincount(li, minlength=n + 1).astype(float)
+    cnt[0] = 1
+    mx, my = np.bincount(li, xs, n + 1) / cnt, np.bincount(li, ys, n + 1) / cnt
+    vxx = np.bincount(li, xs * xs.astype(float), n + 1) / cnt - mx * mx
+    vyy = np.bincount(li, ys * ys.astype(float), n + 1) / cnt - my * my
+    vxy = np.bincount(li, xs * ys.astype(float), n + 1) / cnt - mx * my
+    x0 = np.full(n + 1, 1 << 30)
+    x1 = np.full(n + 1, -1)
+    y0, y1 = x0.copy(), x1.copy()
+    np.minimum.at(x0, li, xs)
+    np.maximum.at(x1, li, xs)
+    np.minimum.at(y0, li, ys)
+    np.maximum.at(y1, li, ys)
+    ext = np.maximum(x1 - x0, y1 - y0) + 1.0
+    tr, det = vxx + vyy, vxx * vyy - vxy * vxy
+    disc = np.sqrt(np.maximum(tr * tr / 4 - det, 0))
+    major, minor = tr / 2 + disc, np.maximum(tr / 2 - disc, 0.25)
+    elong = np.sqrt(major / minor)
+    solid = cnt / np.maximum(12 * np.sqrt(np.maximum(det, 0)), 1)  # a filled rectangle is 1, a ring under 0.5
+    onl = np.bincount(li, lines[ys, xs], n + 1) / cnt  # the share of each part on a long line
+    # a large part drawn in a hairline (hardly any pixel inside it) is a piece of a line's wall, not a letter
+    inner = ink & _shift(ink, 1, 0) & _shift(ink, -1, 0) & _shift(ink, 0, 1) & _shift(ink, 0, -1)
+    inside = np.bincount(li, inner[ys, xs], n + 1) / cnt
+    hair = (ext >= LETTER_HAIR * s) & (inside < LETTER_INSIDE)
+    cand = np.nonzero((ext >= LETTER_MIN * s) & (ext <= LETTER_MAX * s) & (cnt >= 3) & (onl < LETTER_LINE) & ~hair)[0]
+    cand = cand[cand > 0]
+    h, w = ink.shape
+    if len(cand) < LETTERS:
+        return out
+    cx, cy, ce = mx[cand], my[cand], ext[cand]
+    links: list[tuple[int, int]] = []
+    t = np.linspace(0.0, 1.0, 13)
+    for a in range(len(cand)):
+        lo, hi = np.minimum(ce, ce[a]), np.maximum(ce, ce[a])
+        near = np.nonzero((np.hypot(cx - cx[a], cy - cy[a]) <= LETTER_STEP * lo) & (hi <= LETTER_ALIKE * lo))[0]
+        for b in near[near > a].tolist():
+            px = np.clip(np.rint(cx[a] + t * (cx[b] - cx[a])).astype(int), 0, w - 1)
+            py = np.clip(np.rint(cy[a] + t * (cy[b] - cy[a])).astype(int), 0, h - 1)
+            # ink all the way between the centres: pieces of one line (a railway's dashes and ties)
+            if other[py, px][1:-1].mean() > LETTER_INK:
+                continue
+            links.append((a, b))
+    parent = list(range(len(cand)))
+
+    def find(a: int) -> int:
+        while parent[a] != a:
+            parent[a] = parent[parent[a]]
+            a = parent[a]
+        return a
+
+    for a, b in links:
+        parent[find(a)] = find(b)
+    groups: dict[int, list[int]] = {}
+    for a in range(len(cand)):
+        groups.setdefault(find(a), []).append(a)
+    keep = np.zeros(n + 1, dtype=bool)
+    for g in groups.values():
+        if len(g) < LETTERS:
+            continue
+        k = cand[g]
+        # mostly long thin parts: dashes along a line, a double line's walls cut by the hex lines
+        if (elong[k] >= LETTER_THIN).mean() > LETTER_THIN_SHARE:
+            continue
+        # mostly solid parts (the blocks of a town's houses): a letter is strokes around paper
+        if (solid[k] >= LETTER_SOLID).mean() > 0.5:
+            continue
+        keep[k] = True
+    return keep[lab]
