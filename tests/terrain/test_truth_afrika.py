@@ -17,6 +17,25 @@ IMAGE = "rzymek__web-boards/africa2_Map.JPG"
 OWN, WIDE = "extent: {columns: [14, 25], rows: [17, 26]}", "extent: {columns: [10, 29], rows: [7, 27]}"
 
 
+def extract_region(boards: Path, tmp_path: Path, truth: str, own: str, wide: str) -> dict:
+    """`wgt map extract --truth` of the held-out region ``truth`` with afrika.legend.yaml, on the truth's grid
+    with its extent ``own`` widened to ``wide`` (so that the legend's example hexes are on it): the truth
+    report (only the region's hexes, and sides between two of them, are scored)."""
+    from toolkit.cli.map_scan import _grid_text
+
+    t = load_truth(HELDOUT / truth)
+    assert t.grid is not None
+    text = _grid_text(t.grid)
+    assert own in text
+    grid = tmp_path / "grid.yaml"
+    grid.write_text(text.replace(own, wide))
+    r = CliRunner().invoke(cli, ["map", "extract", str(boards / IMAGE), "--grid", str(grid),
+                                 "--legend", str(HELDOUT / "afrika.legend.yaml"), "-o", str(tmp_path / "m.yaml"),
+                                 "--truth", str(HELDOUT / truth), "--json"])
+    assert r.exit_code == 0, r.output
+    return json.loads(r.output)["truth"]
+
+
 def test_afrika_truth_file():
     """Columns 14-25 x rows 17-26 (120 hexes), ids "CC.RR" with rows counted from the bottom; five hexes
     corrected after the first run (the four marsh hexes to desert, 25.26 to hills: RESULTS-afrika.md)."""
@@ -40,19 +59,7 @@ def test_extract_afrika_against_its_truth(boards, tmp_path):
     right to wrong): hexes 91/120 (desert read as the dotted 'stipple' tone 20 times, marsh 3 times);
     towns 4/4 but found in 87 of the 120 hexes; road 34/38 with 52 false (tracks and contour lines in the
     Jebel, the 'Libya' lettering); road_main 3/4 with none false; track 23/39 with 32 false (the roads)."""
-    from toolkit.cli.map_scan import _grid_text
-
-    t = load_truth(HELDOUT / "afrika.yaml")
-    assert t.grid is not None
-    text = _grid_text(t.grid)
-    assert OWN in text
-    grid = tmp_path / "grid.yaml"
-    grid.write_text(text.replace(OWN, WIDE))
-    r = CliRunner().invoke(cli, ["map", "extract", str(boards / IMAGE), "--grid", str(grid),
-                                 "--legend", str(HELDOUT / "afrika.legend.yaml"), "-o", str(tmp_path / "m.yaml"),
-                                 "--truth", str(HELDOUT / "afrika.yaml"), "--json"])
-    assert r.exit_code == 0, r.output
-    out = json.loads(r.output)["truth"]
+    out = extract_region(boards, tmp_path, "afrika.yaml", OWN, WIDE)
     assert out["hexes"] == 120 and out["right"] >= 101  # 91 -> 93 (colour spread limits, 9a98d6b) -> 101 (texture.py)
     town = out["symbols"]["town"]
     assert town["in_truth"] == 4 and town["true_positives"] >= 4 and town["found"] <= 4

@@ -4,16 +4,10 @@ RESULTS-afrika-2.md): the truth file, and `wgt map extract --truth` on it with t
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
-
-from click.testing import CliRunner
-
-from toolkit.cli.main import cli
 from toolkit.terrain.truth import load_truth
 
-HELDOUT = Path(__file__).parent / "truth" / "heldout"
-IMAGE = "rzymek__web-boards/africa2_Map.JPG"
+from .test_truth_afrika import HELDOUT, extract_region
+
 # the truth's grid with the extent widened so that the legend's examples (columns 10-29) and the region are on it
 OWN, WIDE = "extent: {columns: [55, 62], rows: [4, 13]}", "extent: {columns: [10, 62], rows: [4, 27]}"
 
@@ -43,19 +37,7 @@ def test_extract_afrika_2_against_its_truth(boards, tmp_path):
     """Floors measured on the first run (2026-12-05, main b3e07ef, afrika.legend.yaml unchanged): hexes
     65/80 (desert read as marsh 7 times and as stipple 4 times, stipple read as desert 4 times); town 1/1
     found once; track 35/35 with 2 false (no road is labelled here; 4 sides were reported as road)."""
-    from toolkit.cli.map_scan import _grid_text
-
-    t = load_truth(HELDOUT / "afrika-2.yaml")
-    assert t.grid is not None
-    text = _grid_text(t.grid)
-    assert OWN in text
-    grid = tmp_path / "grid.yaml"
-    grid.write_text(text.replace(OWN, WIDE))
-    r = CliRunner().invoke(cli, ["map", "extract", str(boards / IMAGE), "--grid", str(grid),
-                                 "--legend", str(HELDOUT / "afrika.legend.yaml"), "-o", str(tmp_path / "m.yaml"),
-                                 "--truth", str(HELDOUT / "afrika-2.yaml"), "--json"])
-    assert r.exit_code == 0, r.output
-    out = json.loads(r.output)["truth"]
+    out = extract_region(boards, tmp_path, "afrika-2.yaml", OWN, WIDE)
     assert out["hexes"] == 80 and out["right"] >= 65
     town = out["symbols"]["town"]
     assert town["in_truth"] == 1 and town["true_positives"] >= 1 and town["found"] <= 1

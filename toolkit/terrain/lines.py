@@ -660,6 +660,14 @@ def _where_crossed(mask: np.ndarray, lay: Layout, sides: Sequence[Hexside], idx:
     return out
 
 
+def _root(parent: list[int], a: int) -> int:
+    """The root of ``a`` in the union-find forest ``parent`` (paths halved on the way)."""
+    while parent[a] != a:
+        parent[a] = parent[parent[a]]
+        a = parent[a]
+    return a
+
+
 def _components(m: np.ndarray) -> tuple[np.ndarray, int]:
     """Connected parts (8-neighbours) of ``m``: a label per pixel (0 off the mask, 1.. on it) and how
     many. Runs of each row are joined to the overlapping runs of the row above (union-find)."""
@@ -672,13 +680,6 @@ def _components(m: np.ndarray) -> tuple[np.ndarray, int]:
     ry, rs = np.nonzero(d == 1)
     _, re = np.nonzero(d == -1)  # one past the end; both in row-major order, so paired
     parent = list(range(len(ry)))
-
-    def find(a: int) -> int:
-        while parent[a] != a:
-            parent[a] = parent[parent[a]]
-            a = parent[a]
-        return a
-
     rows = np.searchsorted(ry, np.arange(h + 1))
     for y in range(1, h):
         a0, a1, b0, b1 = rows[y - 1], rows[y], rows[y], rows[y + 1]
@@ -690,10 +691,10 @@ def _components(m: np.ndarray) -> tuple[np.ndarray, int]:
         hi = np.searchsorted(ps, re[b0:b1] + 1, side="left")
         for k, (i, j) in enumerate(zip(lo.tolist(), hi.tolist())):
             for q in range(i, j):
-                ra, rb = find(a0 + q), find(b0 + k)
+                ra, rb = _root(parent, a0 + q), _root(parent, b0 + k)
                 if ra != rb:
                     parent[rb] = ra
-    roots = np.array([find(i) for i in range(len(ry))])
+    roots = np.array([_root(parent, i) for i in range(len(ry))])
     _, inverse = np.unique(roots, return_inverse=True)
     lab = inverse.astype(np.int32) + 1
     out = np.zeros(h * w, np.int32)
@@ -757,18 +758,11 @@ def _lettering(ink: np.ndarray, other: np.ndarray, lines: np.ndarray, s: float) 
                 continue
             links.append((a, b))
     parent = list(range(len(cand)))
-
-    def find(a: int) -> int:
-        while parent[a] != a:
-            parent[a] = parent[parent[a]]
-            a = parent[a]
-        return a
-
     for a, b in links:
-        parent[find(a)] = find(b)
+        parent[_root(parent, a)] = _root(parent, b)
     groups: dict[int, list[int]] = {}
     for a in range(len(cand)):
-        groups.setdefault(find(a), []).append(a)
+        groups.setdefault(_root(parent, a), []).append(a)
     keep = np.zeros(n + 1, dtype=bool)
     for g in groups.values():
         if len(g) < LETTERS:
