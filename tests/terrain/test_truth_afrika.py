@@ -9,12 +9,22 @@ from pathlib import Path
 from click.testing import CliRunner
 
 from toolkit.cli.main import cli
-from toolkit.terrain.truth import load_truth
+from toolkit.terrain.truth import Truth, load_truth
 
 HELDOUT = Path(__file__).parent / "truth" / "heldout"
 IMAGE = "rzymek__web-boards/africa2_Map.JPG"
 # the truth's grid with the extent widened so that the legend's examples (all outside the region) are on it
 OWN, WIDE = "extent: {columns: [14, 25], rows: [17, 26]}", "extent: {columns: [10, 29], rows: [7, 27]}"
+
+
+def assert_region_complete(t: Truth) -> None:
+    """Every hex of the truth's grid region is labelled, and every link joins two neighbouring labelled hexes."""
+    assert t.grid is not None
+    assert {t.grid.id(h) for h in t.grid.hexes()} == set(t.hexes)  # every hex of the region labelled
+    for keys in t.links.values():  # every link joins two neighbouring labelled hexes
+        for k in keys:
+            a, b = k.split("/")
+            assert a in t.hexes and b in t.hexes and t.grid.hex(b) in t.grid.hex(a).neighbours(), k
 
 
 def extract_region(boards: Path, tmp_path: Path, truth: str, own: str, wide: str) -> dict:
@@ -47,11 +57,7 @@ def test_afrika_truth_file():
     assert not t.hexsides
     assert {k: len(v) for k, v in t.links.items()} == {"road_main": 4, "road": 38, "track": 39}
     assert t.grid is not None and t.grid.id(t.grid.hex("14.17")) == "14.17"
-    assert {t.grid.id(h) for h in t.grid.hexes()} == set(t.hexes)  # every hex of the region labelled
-    for keys in t.links.values():  # every link joins two neighbouring labelled hexes
-        for k in keys:
-            a, b = k.split("/")
-            assert a in t.hexes and b in t.hexes and t.grid.hex(b) in t.grid.hex(a).neighbours(), k
+    assert_region_complete(t)
 
 
 def test_extract_afrika_against_its_truth(boards, tmp_path):
