@@ -85,6 +85,7 @@ from PIL import Image, ImageDraw
 
 from ..hexgrid import Grid, Hexside, Layout
 from .colour import lab_table, rgb_codes
+from .parts import components, root
 from .symbols import WORK_SIZE, _dilate, _size
 
 __all__ = ["crossings", "ink_crossings"]
@@ -660,48 +661,6 @@ def _where_crossed(mask: np.ndarray, lay: Layout, sides: Sequence[Hexside], idx:
     return out
 
 
-def _root(parent: list[int], a: int) -> int:
-    """The root of ``a`` in the union-find forest ``parent`` (paths halved on the way)."""
-    while parent[a] != a:
-        parent[a] = parent[parent[a]]
-        a = parent[a]
-    return a
-
-
-def _components(m: np.ndarray) -> tuple[np.ndarray, int]:
-    """Connected parts (8-neighbours) of ``m``: a label per pixel (0 off the mask, 1.. on it) and how
-    many. Runs of each row are joined to the overlapping runs of the row above (union-find)."""
-    h, w = m.shape
-    if not m.any():
-        return np.zeros(m.shape, np.int32), 0
-    p = np.zeros((h, w + 2), np.int8)
-    p[:, 1:-1] = m
-    d = np.diff(p, axis=1)
-    ry, rs = np.nonzero(d == 1)
-    _, re = np.nonzero(d == -1)  # one past the end; both in row-major order, so paired
-    parent = list(range(len(ry)))
-    rows = np.searchsorted(ry, np.arange(h + 1))
-    for y in range(1, h):
-        a0, a1, b0, b1 = rows[y - 1], rows[y], rows[y], rows[y + 1]
-        if a0 == a1 or b0 == b1:
-            continue
-        ps, pe = rs[a0:a1], re[a0:a1]
-        # runs of the row above overlapping each run (8-neighbours: one pixel either way)
-        lo = np.searchsorted(pe, rs[b0:b1], side="left")  # first run above ending at or after start - 1 + 1
-        hi = np.searchsorted(ps, re[b0:b1] + 1, side="left")
-        for k, (i, j) in enumerate(zip(lo.tolist(), hi.tolist())):
-            for q in range(i, j):
-                ra, rb = _root(parent, a0 + q), _root(parent, b0 + k)
-                if ra != rb:
-                    parent[rb] = ra
-    roots = np.array([_root(parent, i) for i in range(len(ry))])
-    _, inverse = np.unique(roots, return_inverse=True)
-    lab = inverse.astype(np.int32) + 1
-    out = np.zeros(h * w, np.int32)
-    out[m.ravel()] = np.repeat(lab, re - rs)
-    return out.reshape(h, w), int(lab.max())
-
-
 def _lettering(ink: np.ndarray, other: np.ndarray, lines: np.ndarray, s: float) -> np.ndarray:
     """The pixels of ``ink`` that are printed lettering (module notes, 8): rows of at least ``LETTERS``
     connected parts of a letter's size (``LETTER_MIN`` to ``LETTER_MAX`` hex sizes ``s`` across; not mostly
@@ -709,7 +668,7 @@ def _lettering(ink: np.ndarray, other: np.ndarray, lines: np.ndarray, s: float) 
     (``LETTER_ALIKE``) with centres within ``LETTER_STEP`` of the smaller's extent and not joined by ink
     (``other``) all the way between them (pieces of one line: a railway's dashes and ties); a row mostly
     of thin parts (dashes, a double line's walls) or of solid parts (a town's house blocks) is not."""
-    lab, n = _components(ink)
+    lab, n = components(ink)
     out = np.zeros_like(ink)
     if n < LETTERS:
         return out
@@ -759,10 +718,10 @@ def _lettering(ink: np.ndarray, other: np.ndarray, lines: np.ndarray, s: float) 
             links.append((a, b))
     parent = list(range(len(cand)))
     for a, b in links:
-        parent[_root(parent, a)] = _root(parent, b)
+        parent[root(parent, a)] = root(parent, b)
     groups: dict[int, list[int]] = {}
     for a in range(len(cand)):
-        groups.setdefault(_root(parent, a), []).append(a)
+        groups.setdefault(root(parent, a), []).append(a)
     keep = np.zeros(n + 1, dtype=bool)
     for g in groups.values():
         if len(g) < LETTERS:

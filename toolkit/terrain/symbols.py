@@ -42,6 +42,7 @@ from PIL import Image, ImageDraw
 from ..errors import InputError
 from ..hexgrid import Grid, Hex, Layout
 from .colour import lab_table, rgb_codes, rgb_to_lab
+from .parts import components
 
 __all__ = ["SymbolClass", "SymbolReport", "find_symbols"]
 
@@ -263,29 +264,11 @@ def _consensus(crops: Sequence[np.ndarray]) -> np.ndarray:
 def _main_parts(m: np.ndarray) -> np.ndarray:
     """The connected parts (8-neighbours) of ``m`` at least a third the size of its largest: the
     symbol, without the stubs of lines that crossed the examples alike."""
-    label = np.zeros(m.shape, dtype=np.int32)
-    sizes = [0]
-    h, w = m.shape
-    for y0, x0 in zip(*np.nonzero(m)):
-        if label[y0, x0]:
-            continue
-        n = len(sizes)
-        label[y0, x0] = n
-        stack, size = [(y0, x0)], 0
-        while stack:
-            y, x = stack.pop()
-            size += 1
-            for dy in (-1, 0, 1):
-                for dx in (-1, 0, 1):
-                    yy, xx = y + dy, x + dx
-                    if 0 <= yy < h and 0 <= xx < w and m[yy, xx] and not label[yy, xx]:
-                        label[yy, xx] = n
-                        stack.append((yy, xx))
-        sizes.append(size)
-    if len(sizes) == 1:
+    label, n = components(m)
+    if n == 0:
         return m
-    big = max(sizes)
-    keep = np.array([s >= big / 3 for s in sizes])
+    sizes = np.bincount(label.ravel(), minlength=n + 1)
+    keep = sizes >= sizes[1:].max() / 3
     keep[0] = False
     return keep[label]
 

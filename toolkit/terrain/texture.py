@@ -32,6 +32,7 @@ from PIL import Image
 
 from ..hexgrid import Grid
 from .colour import rgb_to_lab
+from .parts import part_sizes
 from .symbols import WORK_SIZE, _inset_mask, _size
 
 __all__ = ["Dotted", "check_dotted", "dot_share", "dotted_classes"]
@@ -112,24 +113,6 @@ def _two_colours(px: np.ndarray) -> tuple[np.ndarray, np.ndarray, float]:
     return c[0], c[1], share
 
 
-def _part_sizes(mask: np.ndarray) -> np.ndarray:
-    """The size of the connected part (8-neighbours) each pixel of ``mask`` is in (0 off the mask): labels
-    spread by their maximum until nothing changes."""
-    h, w = mask.shape
-    lab = np.where(mask, np.arange(1, mask.size + 1).reshape(h, w), 0)
-    for _ in range(h * w):
-        pad = np.pad(lab, 1)
-        new = lab.copy()
-        for dy in (0, 1, 2):
-            for dx in (0, 1, 2):
-                np.maximum(new, pad[dy:dy + h, dx:dx + w], out=new)
-        new[~mask] = 0
-        if np.array_equal(new, lab):
-            break
-        lab = new
-    return np.bincount(lab.ravel())[lab] * mask
-
-
 def _dot_mask(lab: np.ndarray, ground: np.ndarray, dots: np.ndarray) -> np.ndarray:
     dg = np.linalg.norm(lab - ground, axis=-1)
     dd = np.linalg.norm(lab - dots, axis=-1)
@@ -138,7 +121,7 @@ def _dot_mask(lab: np.ndarray, ground: np.ndarray, dots: np.ndarray) -> np.ndarr
 
 def dot_share(lab: np.ndarray, inset: np.ndarray, ground: Sequence[float], dots: Sequence[float], cap: int) -> float:
     """The share of the inset hex covered by dots: parts of the dot colour of at most ``cap`` pixels."""
-    sizes = _part_sizes(_dot_mask(lab, np.asarray(ground, float), np.asarray(dots, float)))
+    sizes = part_sizes(_dot_mask(lab, np.asarray(ground, float), np.asarray(dots, float)))
     return float(((sizes > 0) & (sizes <= cap))[inset].mean())
 
 
@@ -164,7 +147,7 @@ def dotted_classes(reader: _Reader, examples: Mapping[str, Sequence[str]],
         if min(float(np.linalg.norm(own - np.asarray(colours[k], float))) for k in on) > CLOSE:
             continue  # its colour stands far enough from its ground's class for the colour reading to hold
         # the typical part's size: the median over parts (each pixel weighs 1/size of its part)
-        sizes = np.concatenate([_part_sizes(_dot_mask(lab, ground, dots))[reader.mask] for lab in labs])
+        sizes = np.concatenate([part_sizes(_dot_mask(lab, ground, dots))[reader.mask] for lab in labs])
         sizes = sizes[sizes > 0]
         if not len(sizes):
             continue
