@@ -31,6 +31,7 @@ INTERIOR = 0.4  # hex sizes: the disc around a hex's centre where its own textur
 WIDER = 2.0  # an 'along' side whose colour is this many times wider across than the line's is an area crossing it
 SPUR_END = 0.15  # share of a side at its far end a spur from a crowded vertex leaves empty
 AREA_SHARE = 0.5  # an 'across' colour filling this share of both hexes' middles is an area there, not a line
+FILL_EXAMPLES = 2  # a traced line crossing this many (and all) of another's marked sides may be its fill
 CONTRAST = 3.0  # an 'along' line is this many times denser in the band than inside one of its two hexes
 # the colour mix of a band or a hex's middle: a histogram over CIELAB cells 20 L* by 10 a* by 12.5 b* wide
 # (about a colour tolerance, so JPEG noise and print variation move a sample by a cell at most)
@@ -185,6 +186,7 @@ def _hexsides(image: Image.Image, grid: Grid, leg: Legend, ext: Extraction) -> N
             d = np.where(d <= np.minimum.reduce([c for j, c in enumerate(cdist) if j != i]), d, np.inf)
         return (d < tol).sum(axis=1) / np.maximum(1, cin.sum(axis=1))
 
+    traced: dict[str, tuple[np.ndarray, np.ndarray, list[int]]] = {}
     for i, (feat, dist, yes, no) in enumerate(learned):
         # a sample counts for the feature whose colour it is nearest (a coast line drawn in a darker
         # blue than the rivers is not a river)
@@ -202,7 +204,9 @@ def _hexsides(image: Image.Image, grid: Grid, leg: Legend, ext: Extraction) -> N
             from .lines import crossings
 
             ink = [(x, y, rep.template) for rep in ext.symbol_reports.values() for x, y in rep.stamps]
-            score = crossings(image, grid, sides, [float(c) for c in colours[feat.name]], tol, ink, yes)
+            where: list[np.ndarray] = []
+            score = crossings(image, grid, sides, [float(c) for c in colours[feat.name]], tol, ink, yes, where)
+            traced[feat.name] = (score, where[0], yes)
             thr = 0.5
         else:
             score = _score(dist, tol, width, feat.kind, step)
@@ -235,6 +239,7 @@ def _hexsides(image: Image.Image, grid: Grid, leg: Legend, ext: Extraction) -> N
                 ext.side_scores[name] = {keys[k]: round(float(score[k]), 4) for k in range(len(keys)) if score[k] > 0}
                 for k in np.nonzero(score >= 0.5)[0]:
                     found.setdefault(keys[k], set()).add(name)
+    _fills(traced, keys, found)
     _exclusive(leg, found)
     _gaps(leg, keys, vertex_ids, found)
     ext.hexsides = {kk: frozenset(v) for kk, v in sorted(found.items())}
@@ -259,6 +264,30 @@ def _exclusive(leg: Legend, found: dict[str, set[str]]) -> None:
                 names.discard(loser)
         if not names:
             del found[kk]
+
+
+def _fills(traced: Mapping[str, tuple[np.ndarray, np.ndarray, list[int]]], keys: Sequence[str],
+           found: dict[str, set[str]]) -> None:
+    """A traced line whose colour is part of another traced line's print (Afrika's track: the mid-brown
+    fill between its road's dark edges; its road: the dark edges of the white main road): it crosses
+    every marked example side of the other (at least ``FILL_EXAMPLES`` of them) while the other crosses
+    none of its own. It is not reported where the other crosses the same
+    side at the same place (its positions along the side at least half within the other's, give or take
+    one): there it is part of the other. ``traced``: name -> (score, positions crossed along each
+    side, marked example sides). In place."""
+    for fill, (fscore, fwhere, fyes) in traced.items():
+        for line, (lscore, lwhere, lyes) in traced.items():
+            if line == fill or len(lyes) < FILL_EXAMPLES or (fscore[lyes] < 0.5).any() or \
+                    (fyes and (lscore[fyes] >= 0.5).any()):
+                continue
+            near = lwhere.copy()
+            near[:, 1:] |= lwhere[:, :-1]
+            near[:, :-1] |= lwhere[:, 1:]
+            inside = (fwhere & near).sum(axis=1)
+            for k in np.nonzero((fscore >= 0.5) & (lscore >= 0.5) & (2 * inside >= fwhere.sum(axis=1)))[0]:
+                names = found.get(keys[int(k)])
+                if names is not None and fill in names and line in names:
+                    names.discard(fill)
 
 
 def _gaps(leg: Legend, keys: Sequence[str], vertex_ids: np.ndarray, found: dict[str, set[str]]) -> None:

@@ -122,10 +122,13 @@ LETTER_INK = 0.8  # the share of ink between two parts' centres above which they
 
 
 def crossings(image: Image.Image, grid: Grid, sides: Sequence[Hexside], colour: Sequence[float], tol: float,
-              ink: Sequence[tuple[float, float, np.ndarray]] = (), examples: Sequence[int] = ()) -> np.ndarray:
+              ink: Sequence[tuple[float, float, np.ndarray]] = (), examples: Sequence[int] = (),
+              where: list[np.ndarray] | None = None) -> np.ndarray:
     """1.0 for each side the feature's line crosses, else 0.0. ``ink``: printed symbols to leave out,
     as (x, y) scan pixel of their centre and their template at the working scale; ``examples``: indices
-    into ``sides`` of marked sides the line crosses (its width is learned from them)."""
+    into ``sides`` of marked sides the line crosses (its width is learned from them). ``where``: a list
+    given gets, for each side, the positions along it (from 6% to 94% of its length, as :func:`_bands`
+    samples them) where the line crosses it."""
     assert grid.layout is not None
     size = _size(grid.layout)
     f = max(1, round(size / WORK_SIZE))
@@ -150,11 +153,13 @@ def crossings(image: Image.Image, grid: Grid, sides: Sequence[Hexside], colour: 
     half, core, batches = _bands(lay, sides, mask.shape)
     out = np.zeros(len(sides))
     thick = np.zeros(len(sides), dtype=np.int32)
+    spots: list[np.ndarray] = []
     for sl, xs, ys, xi, yi, on in batches:
         band = mask[yi, xi] & on
         neg = _near(band[:, :, : half - core + 1].any(axis=2))
         pos = _near(band[:, :, half + core:].any(axis=2))
         at = neg & pos
+        spots.append(at)
         crossed = at.any(axis=1)
         area = (raw[yi, xi] & on).mean(axis=(1, 2))
         out[sl] = crossed & (area < AREA)
@@ -172,6 +177,8 @@ def crossings(image: Image.Image, grid: Grid, sides: Sequence[Hexside], colour: 
         typical = float(np.percentile(thick[learn], 75))
         need = min(typical - 1, math.ceil(typical / 2))
         out[thick < need] = 0.0
+    if where is not None:
+        where.append(np.concatenate(spots) if spots else np.zeros((0, 0), dtype=bool))
     return out
 
 
