@@ -91,3 +91,48 @@ def test_only_dots_on_another_class_make_a_dotted_class(board):
     assert got[0].least > texture.LEAST_DOTS
     far = dict(colours, stipple=[colours["desert"][0] - 20, colours["desert"][1], colours["desert"][2]])
     assert texture.dotted_classes(reader, examples, far) == []
+
+
+MARSH = (150, 170, 150)
+MARSHY = {"0303", "0402", "0502"}  # desert lined with brown, its lower fifth a marsh patch
+MARSH_FULL = {"0105", "0106", "0205"}
+
+
+def _marsh_board() -> tuple[Image.Image, Grid]:
+    lay, grid, im, d = blank_board(size=SIZE, image=(440, 420), paper=SAND, ink=None)
+    rnd = random.Random(5)
+    for h in grid.hexes():
+        hid = grid.id(h)
+        x, y = lay.hex_to_pixel(h)
+        if hid in MARSH_FULL:
+            d.polygon(lay.corners(h), fill=MARSH)
+        if hid in DOTTED:
+            for gx in range(-30, 31, 5):
+                for gy in range(-30, 31, 5):
+                    px, py = x + gx + rnd.randint(-1, 1), y + gy + rnd.randint(-1, 1)
+                    d.rectangle([px, py, px + 1, py + 1], fill=BROWN)
+        if hid in MARSHY:
+            d.rectangle([x - 30, y + 12, x + 30, y + 30], fill=MARSH)  # the lower fifth
+            for dy in range(-22, 5, 4):
+                d.line([(x - 24, y + dy), (x + 24, y + dy + 3)], fill=BROWN, width=1)
+    for h in grid.hexes():
+        d.polygon(lay.corners(h), outline=(255, 255, 255))
+    return im, grid
+
+
+def test_a_dotted_reading_without_dots_goes_to_the_colours_its_blocks_are_nearest():
+    """A desert hex lined with the dots' brown over two thirds, marsh over the lower fifth, reads as the dotted
+    class by its colour blocks, the marsh second: without dots, the dotted class's blocks are desert with brown
+    lines, and the hex is desert (taking the next class by the hex's shares said marsh)."""
+    im, grid = _marsh_board()
+    legend = {"terrain": {"desert": {"hexes": ["0101", "0304", "0505"]},
+                          "marsh": {"hexes": sorted(MARSH_FULL)},
+                          "stipple": {"hexes": ["0602", "0702", "0802"]}}}
+    ext = extract(im, grid, legend, features=False)
+    for h in sorted(MARSHY):
+        r = ext.hexes[h]
+        assert r.terrain == "desert", (h, r)
+        assert r.fractions["desert"] > r.fractions["marsh"] > 0
+        assert "dots cover" in r.review
+    assert {h for h, r in ext.hexes.items() if r.terrain == "stipple"} == DOTTED
+    assert {h for h, r in ext.hexes.items() if r.terrain == "marsh"} == MARSH_FULL

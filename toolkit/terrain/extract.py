@@ -276,7 +276,8 @@ def extract(image: Image.Image, grid: Grid, legend: Mapping[str, Any] | Legend, 
     times["rules"] = time.perf_counter() - t
     if leg.examples and by_colour:
         t = time.perf_counter()
-        _check_dotted(image, grid, leg, results, by_colour)
+        without = _Without(used, cls, inside, hin, cents, names, ids, k)
+        _check_dotted(image, grid, leg, results, by_colour, without)
         times["dotted"] = time.perf_counter() - t
 
     ext = Extraction(grid, leg, results, {}, found_symbols, timings=times, rules=rules, symbol_reports=sym_reports)
@@ -290,14 +291,46 @@ def extract(image: Image.Image, grid: Grid, legend: Mapping[str, Any] | Legend, 
 
 
 def _check_dotted(image: Image.Image, grid: Grid, leg: Legend, results: dict[str, HexResult],
-                  by_colour: Sequence[str]) -> None:
-    """Hexes read as a dotted class by their colour whose dots cover less than any example's take the next
-    class by their shares (texture.py)."""
+                  by_colour: Sequence[str], without: _Without) -> None:
+    """Hexes whose reading by colour a dotted class decides, and whose dots cover less than any example's, take the
+    class their shares give without that class's colour blocks (each to its nearest other class; texture.py)."""
     read = {h: (r.terrain, r.fractions) for h in by_colour if (r := results[h]).terrain is not None}
     colours = {tc.name: tc.lab for tc in leg.terrains}
-    for h, (cls, why) in check_dotted(image, grid, leg.examples, colours, read, list(read)).items():  # type: ignore[arg-type]
+    for h, (cls, fractions, why) in check_dotted(image, grid, leg.examples, colours, read,  # type: ignore[arg-type]
+                                                 list(read), without).items():
         r = results[h]
-        results[h] = HexResult(cls, r.fractions.get(cls, 0.0), r.fractions, r.unknown, r.visible, why)
+        fr = {n: round(v, 4) for n, v in sorted(fractions.items(), key=lambda kv: -kv[1]) if v > 0}
+        results[h] = HexResult(cls, fr.get(cls, 0.0), fr, r.unknown, r.visible, why)
+
+
+class _Without:
+    """A hex's class shares with one class's colour blocks given to their nearest other class (the dotted check:
+    a dotted class's blocks in a hex without its dots are some other colour, mixed with ink); computed for every
+    hex at once, once a class."""
+
+    def __init__(self, colours: np.ndarray, cls: np.ndarray, inside: np.ndarray, hin: np.ndarray,
+                 cents: np.ndarray, names: Sequence[str], ids: Sequence[str], k: int) -> None:
+        self.colours, self.cls, self.inside, self.hin, self.cents = colours, cls, inside, hin, cents
+        self.names, self.row = list(names), {h: i for i, h in enumerate(ids)}
+        self.k, self.nhex = k, len(ids)
+        self.done: dict[str, np.ndarray] = {}
+
+    def __call__(self, hex_id: str, name: str) -> dict[str, float]:
+        if name not in self.done:
+            j = self.names.index(name)
+            k = self.k
+            cin = self.cls[self.inside].copy()
+            at = np.flatnonzero(cin == j)
+            if len(at) and k > 1:
+                x = self.colours[:, np.flatnonzero(self.inside)[at]]
+                others = [c for c in range(k) if c != j]
+                d = np.stack([((x - self.cents[c].astype(np.float32)[:, None]) ** 2).sum(axis=0) for c in others])
+                cin[at] = np.asarray(others)[np.argmin(d, axis=0)]
+            counts = np.bincount(self.hin * (k + 1) + cin, minlength=self.nhex * (k + 1)).reshape(self.nhex, k + 1)
+            known = counts[:, :k].sum(axis=1)
+            self.done[name] = counts[:, :k] / np.maximum(known, 1)[:, None]
+        fr = self.done[name][self.row[hex_id]]
+        return {self.names[c]: float(fr[c]) for c in range(self.k) if fr[c] > 0}
 
 
 def _classify(ft: np.ndarray, valid: np.ndarray, cents: np.ndarray, max_de: float,

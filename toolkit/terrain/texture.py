@@ -17,14 +17,17 @@ ground and the dots. A dotted class is told by what it is made of instead:
    colour are long, so large.
 2. **Check.** A hex the colour reading gave the class (by majority: hexes decided by learned coverage rules
    are left alone, as their classes may cover a small share of a hex) keeps it when its dots cover at least
-   ``KEEP`` of the least share of any example (within the examples' range); else it takes the next class by
-   its shares and is flagged for review.
+   ``KEEP`` of the least share of any example (within the examples' range); else it is flagged for review and
+   takes the class its shares give once the dotted class's colour blocks go to their nearest other class
+   (extract.py ``_Without``): a hex without dots that reads as the class is another colour mixed with ink -
+   desert lined by a road, or a marsh patch's edge and the desert round it, whose next class by the hex's
+   shares (the marsh) may be neither.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -36,6 +39,8 @@ from .parts import part_sizes
 from .symbols import WORK_SIZE, _inset_mask, _size
 
 __all__ = ["Dotted", "check_dotted", "dot_share", "dotted_classes"]
+
+Without = Callable[[str, str], Mapping[str, float]]
 
 INSET = 0.85  # pixels inside this share of the hex size are read (hex lines left out)
 MINOR = (0.03, 0.5)  # the dots' share of the examples' pixels
@@ -166,25 +171,29 @@ def dotted_classes(reader: _Reader, examples: Mapping[str, Sequence[str]],
 
 def check_dotted(image: Image.Image, grid: Grid, examples: Mapping[str, Sequence[str]],
                  colours: Mapping[str, Sequence[float]], read: Mapping[str, tuple[str, Mapping[str, float]]],
-                 by_colour: Iterable[str]) -> dict[str, tuple[str, str]]:
-    """Hexes read as a dotted class by colour whose dots cover less than ``KEEP`` of any example's: hex -> (the next
-    class by its shares, why). ``read``: hex -> (class, shares); ``by_colour``: the hexes decided by majority."""
+                 by_colour: Iterable[str], without: Without) -> dict[str, tuple[str, dict[str, float], str]]:
+    """Hexes read as a dotted class by colour whose dots cover less than ``KEEP`` of any example's: hex -> (the
+    class by its shares once the dotted class's colour blocks are given to their nearest other class, those
+    shares, why). ``read``: hex -> (class, shares); ``by_colour``: the hexes decided by majority;
+    ``without(hex, class)``: the hex's shares with that class's blocks given to their nearest other class (the
+    blocks of a hex without dots are some other colour mixed with ink: a desert hex lined with a road, or the
+    edge of a marsh patch and the desert around it; its next class by shares may be neither)."""
     reader = _Reader(image, grid)
     classes = {d.name: d for d in dotted_classes(reader, examples, colours)}
-    out: dict[str, tuple[str, str]] = {}
+    out: dict[str, tuple[str, dict[str, float], str]] = {}
     if not classes:
         return out
     for hid in by_colour:
-        cls, shares = read[hid]
+        cls, _ = read[hid]
         d = classes.get(cls)
         if d is None:
             continue
-        rest = {k: v for k, v in shares.items() if k != cls and v > 0}
-        if not rest:
+        alt = without(hid, cls)
+        if not alt:
             continue
         s = dot_share(reader.lab(hid), reader.mask, d.ground, d.dots, d.cap)
         if s < KEEP * d.least:
-            nxt = max(rest, key=lambda k: rest[k])
-            out[hid] = (nxt, f"read as {cls} by its colour, but its dots cover {s:.1%} of it (examples "
-                             f"{min(d.shares):.1%}-{max(d.shares):.1%})")
+            nxt = max(alt, key=lambda k: alt[k])
+            out[hid] = (nxt, dict(alt), f"read as {cls} by its colour, but its dots cover {s:.1%} of it (examples "
+                                        f"{min(d.shares):.1%}-{max(d.shares):.1%})")
     return out
