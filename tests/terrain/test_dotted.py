@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from PIL import Image
+from PIL import Image, ImageFilter, ImageFont
 
 from toolkit.hexgrid import Grid
 from toolkit.terrain import extract as extract_module
@@ -136,3 +136,61 @@ def test_a_dotted_reading_without_dots_goes_to_the_colours_its_blocks_are_neares
         assert "dots cover" in r.review
     assert {h for h, r in ext.hexes.items() if r.terrain == "stipple"} == DOTTED
     assert {h for h, r in ext.hexes.items() if r.terrain == "marsh"} == MARSH_FULL
+
+
+INK = (60, 40, 10)  # a darker print of the dots' brown: names and hex ids
+LETTERED = {"0303", "0402", "0403", "0502"}
+
+
+def _lettered_board() -> tuple[Image.Image, Grid]:
+    """Sparse dots (2x2 px every 8 px), and desert hexes with three rows of dark lettering, the picture blurred
+    as a print and its scan blur it: the letters' edges pass through the dots' brown."""
+    lay, grid, im, d = blank_board(size=SIZE, image=(440, 420), paper=SAND, ink=None)
+    rnd = random.Random(5)
+    font = ImageFont.load_default(size=12)
+    for h in grid.hexes():
+        hid = grid.id(h)
+        x, y = lay.hex_to_pixel(h)
+        if hid in DOTTED:
+            for gx in range(-30, 31, 8):
+                for gy in range(-30, 31, 8):
+                    px, py = x + gx + rnd.randint(-1, 1), y + gy + rnd.randint(-1, 1)
+                    d.rectangle([px, py, px + 1, py + 1], fill=BROWN)
+        if hid in LETTERED:
+            for dy in (-18, -4, 10):
+                d.text((x - 22, y + dy), "28.35", fill=INK, font=font)
+    for h in grid.hexes():
+        d.polygon(lay.corners(h), outline=(255, 255, 255))
+    return im.filter(ImageFilter.GaussianBlur(0.6)), grid
+
+
+def test_the_blurred_edges_of_darker_lettering_are_not_dots(monkeypatch):
+    """Lettering darker than the dots, in their hue, reads as the dotted class by its colour; the blurred edges of
+    its strokes are small parts of the dots' colour. Taken with their darker ink (texture.CONE) they are one part
+    with the letter, too large for a dot, and the hexes are desert; without it (CONE 0) they passed as dots. No
+    dotted hex is lost."""
+    im, grid = _lettered_board()
+    legend = {"terrain": {"desert": {"hexes": ["0101", "0304", "0505"]},
+                          "stipple": {"hexes": ["0602", "0702", "0802"]}}}
+    ext = extract(im, grid, legend, features=False)
+    for h in sorted(LETTERED):
+        assert ext.hexes[h].terrain == "desert", (h, ext.hexes[h])
+        assert "dots cover" in ext.hexes[h].review
+    monkeypatch.setattr(texture, "CONE", 0.0)
+    old = extract(im, grid, legend, features=False)
+    assert all(old.hexes[h].terrain == "stipple" for h in LETTERED)
+    stipple = {h for h, r in ext.hexes.items() if r.terrain == "stipple"}
+    assert stipple == {h for h, r in old.hexes.items() if r.terrain == "stipple"} - LETTERED
+    assert {"0602", "0702", "0802"} <= stipple
+
+
+def test_the_dot_mask_takes_a_darker_print_of_the_dots_colour_only_in_its_hue():
+    """The mask's darker print lies beyond the dots on the way from the ground, within CONE degrees: a darker
+    brown is in it, black (off that direction by more) and a colour nearer the ground are not."""
+    import numpy as np
+
+    from toolkit.terrain.colour import rgb_to_lab
+
+    ground, dots = rgb_to_lab(np.array(SAND, float)), rgb_to_lab(np.array(BROWN, float))
+    px = rgb_to_lab(np.array([[INK, (0, 0, 0), (200, 170, 110), BROWN, SAND]], float))
+    assert texture._dot_mask(px, ground, dots).tolist() == [[True, False, False, True, False]]

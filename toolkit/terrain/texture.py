@@ -49,6 +49,7 @@ CAP = 4.0  # a dot is a connected part of at most this many times the typical pa
 LEAST_DOTS = 0.005  # every example's dots cover at least this share of it
 KEEP = 1.0  # a hex keeps the class when its dots cover this share of the least example's, or more
 CLOSE = 10.0  # checked only when the class's colour lies within this Delta E of its ground's class's colour
+CONE = 30.0  # degrees: a darker print of the dots' colour lies within this angle of the ground-to-dots direction
 GROUND = 0.3  # the ground lies within this share of the ground-dots distance of another class's colour
 
 
@@ -119,9 +120,19 @@ def _two_colours(px: np.ndarray) -> tuple[np.ndarray, np.ndarray, float]:
 
 
 def _dot_mask(lab: np.ndarray, ground: np.ndarray, dots: np.ndarray) -> np.ndarray:
+    """Pixels of the dots' colour, and pixels of a darker print of it (beyond the dots on the way from the ground,
+    within ``CONE`` of that direction): the dots' cores, and the ink whose blurred edges pass through the dots'
+    colour (letters, road edges), so that an edge is one part with its ink, not a row of small blobs."""
     dg = np.linalg.norm(lab - ground, axis=-1)
     dd = np.linalg.norm(lab - dots, axis=-1)
-    return (dd < dg) & (dd < np.linalg.norm(ground - dots) / 2)
+    axis = dots - ground
+    sep = float(np.linalg.norm(axis))
+    near = (dd < dg) & (dd < sep / 2)
+    if CONE <= 0 or sep == 0:
+        return near
+    along = (lab - ground) @ (axis / sep)
+    across = np.sqrt(np.maximum(dg * dg - along * along, 0.0))
+    return near | ((along > sep) & (across < math.tan(math.radians(CONE)) * along))
 
 
 def dot_share(lab: np.ndarray, inset: np.ndarray, ground: Sequence[float], dots: Sequence[float], cap: int) -> float:
