@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from itertools import pairwise
 
+from PIL import ImageDraw
+
 from toolkit.terrain.extract import extract
 
 from .drawn import blank_board
@@ -43,3 +45,20 @@ def test_a_line_in_another_lines_fill_is_not_reported_there():
     assert all(ext.side_scores["track"].get(k, 0) >= 0.5 for k in want["road"])
     for name in ("road", "track"):
         assert {k for k, v in ext.hexsides.items() if name in v} == want[name], name
+
+
+def test_a_double_line_is_as_wide_across_as_its_examples():
+    """The road alone in the legend: its dark edges (2 px) are as thin as the relief lines printed in the
+    same dark brown (two single 2 px lines, each crossing three sides). Closed over the fill between its
+    edges the road is 7 px across where it is marked, and a single line stays 2 px: only the road's
+    own sides are found (without the whole-width check, the relief lines' sides too)."""
+    grid, im = _board()
+    d = ImageDraw.Draw(im)
+    lay = grid.layout
+    for path in (["0105", "0206", "0306", "0406"], ["0501", "0601", "0702", "0802"]):
+        d.line([lay.hex_to_pixel(grid.hex(i)) for i in path], fill=EDGE, width=2)
+    legend = {"terrain": {"sand": {"hexes": ["0801", "0806", "0101"]}},
+              "features": {"road": {"colour": "#35270a", "kind": "across", "trace": True,
+                                    "yes": ["0203/0303", "0503/0603"]}}}
+    ext = extract(im, grid, legend)
+    assert {k for k, v in ext.hexsides.items() if "road" in v} == {grid.side_key(a, b) for a, b in pairwise(ROAD)}

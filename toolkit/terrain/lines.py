@@ -24,7 +24,11 @@ Here, at the calibrated working scale (hexes of about 36 px):
    A crossing thinner than half of it (rounded up; and never more than a pixel thinner) is refused: a
    texture of the colour's specks, hatching or the light edges of painted stones (SPI Ragnarok's Asgard
    wall beside its solid road), grown together, crosses sides too. Lines a pixel thin (dash-dot
-   railways) are thus not judged by width.
+   railways) are thus not judged by width. A *double* line (two edges of the colour with another between:
+   MMP Afrika's road, dark-brown edges and a mid-brown fill) has edges as thin as any relief line or
+   letter of its colour; its whole width is read too, on the mask closed over gaps of 2 x ``CLOSE`` hex
+   sizes: where the examples' whole width is more than twice their stroke's, the line is a double one,
+   and a crossing whose whole width differs from theirs (upper quartile) by more than a pixel is refused.
 
 The map's hexside ``a/b`` for the feature then means the link from hex a to hex b.
 
@@ -92,6 +96,7 @@ __all__ = ["crossings", "ink_crossings"]
 
 AREA = 0.3  # a band this full of the colour (not grown) is an area, not a line
 INK_GROW = 0.08  # symbols are removed with this margin (hex sizes): their tips reach past the template
+CLOSE = 0.04  # hex sizes: gaps closed to read a double line's whole width (Afrika's road: its fill 0.08 hex)
 THICK_CAP = 0.15  # half-widths are measured up to this (hex sizes): wider is as wide as a line gets
 INK_TOLERANCE = 46.0  # (black lines) Delta E from the ink colour: a thin line anti-aliased into a dark tint
 DARK_TOLERANCE = 25.0  # the ink proper: the walls of a double line, the width of a single one
@@ -144,8 +149,11 @@ def crossings(image: Image.Image, grid: Grid, sides: Sequence[Hexside], colour: 
     # half-widths at twice the working scale (hex lines and JPEG make the working scale's too coarse)
     g = max(1, f // 2)
     fine = image.reduce(g) if g > 1 else image
-    depth = _depth(lut[rgb_codes(np.asarray(fine.convert("RGB")))], max(2, math.ceil(THICK_CAP * s * f / g)))
-    depth = _grey_dilate(depth)  # samples fall f / g fine pixels apart: none misses a stroke's middle
+    fmask = lut[rgb_codes(np.asarray(fine.convert("RGB")))]
+    cap = max(2, math.ceil(THICK_CAP * s * f / g))
+    depth = _grey_dilate(_depth(fmask, cap))  # samples fall f / g fine pixels apart: none misses a stroke's middle
+    # and the whole width of a double line (two edges of the colour, another between): the gaps closed
+    cdepth = _grey_dilate(_depth(_close(fmask, max(1, math.ceil(CLOSE * s * f / g))), cap))
     dh, dw = depth.shape
     kf = f / g
     for _ in range(max(1, round(0.05 * s))):
@@ -153,6 +161,7 @@ def crossings(image: Image.Image, grid: Grid, sides: Sequence[Hexside], colour: 
     half, core, batches = _bands(lay, sides, mask.shape)
     out = np.zeros(len(sides))
     thick = np.zeros(len(sides), dtype=np.int32)
+    whole = np.zeros(len(sides), dtype=np.int32)
     spots: list[np.ndarray] = []
     for sl, xs, ys, xi, yi, on in batches:
         band = mask[yi, xi] & on
@@ -172,13 +181,31 @@ def crossings(image: Image.Image, grid: Grid, sides: Sequence[Hexside], colour: 
         dn = np.where(at, d[:, :, : half - core + 1].max(axis=2), 0).max(axis=1)
         dp = np.where(at, d[:, :, half + core:].max(axis=2), 0).max(axis=1)
         thick[sl] = np.minimum(dn, dp)
+        d = np.where(on, cdepth[fy, fx], 0)
+        dn = np.where(at, d[:, :, : half - core + 1].max(axis=2), 0).max(axis=1)
+        dp = np.where(at, d[:, :, half + core:].max(axis=2), 0).max(axis=1)
+        whole[sl] = np.minimum(dn, dp)
     learn = [i for i in examples if out[i]] or np.nonzero(out)[0].tolist()
     if learn:
         typical = float(np.percentile(thick[learn], 75))
         need = min(typical - 1, math.ceil(typical / 2))
         out[thick < need] = 0.0
+        across = float(np.percentile(whole[learn], 75))
+        if across >= 2 * typical + 1:
+            # a double line: as wide across, edges and all, as where it is learned, give or take a pixel
+            out[np.abs(whole - across) > 1] = 0.0
     if where is not None:
         where.append(np.concatenate(spots) if spots else np.zeros((0, 0), dtype=bool))
+    return out
+
+
+def _close(m: np.ndarray, r: int) -> np.ndarray:
+    """``m`` closed (3x3, ``r`` times): gaps up to ``2 r`` pixels wide filled."""
+    out = m
+    for _ in range(r):
+        out = _dilate(out)
+    for _ in range(r):
+        out = ~_dilate(~out)
     return out
 
 
