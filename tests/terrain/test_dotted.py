@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from PIL import Image, ImageFilter, ImageFont
+from PIL import Image, ImageDraw, ImageFilter, ImageFont
 
 from toolkit.hexgrid import Grid
 from toolkit.terrain import extract as extract_module
@@ -194,3 +194,29 @@ def test_the_dot_mask_takes_a_darker_print_of_the_dots_colour_only_in_its_hue():
     ground, dots = rgb_to_lab(np.array(SAND, float)), rgb_to_lab(np.array(BROWN, float))
     px = rgb_to_lab(np.array([[INK, (0, 0, 0), (200, 170, 110), BROWN, SAND]], float))
     assert texture._dot_mask(px, ground, dots).tolist() == [[True, False, False, True, False]]
+
+
+def test_specks_at_the_broken_edge_of_an_area_of_the_dots_colour_are_not_dots(monkeypatch):
+    """A hills band in about the dots' brown, its edge broken into specks (as a scan's JPEG breaks a painted
+    band's edge), beside a few dots on open sand: only the specks APART pixels or more from every part over
+    LARGE of the hex count. With APART 0 the edge's specks counted too; small parts near another small part (a
+    dot beside a dot) still count."""
+    import numpy as np
+
+    from toolkit.terrain.colour import rgb_to_lab
+
+    im = Image.new("RGB", (61, 61), SAND)
+    d = ImageDraw.Draw(im)
+    d.rectangle([0, 0, 24, 60], fill=BROWN)  # the band: a part of 25 x 61 px
+    for y in range(2, 60, 4):  # its broken edge: 2x2 specks 1 px off it
+        d.rectangle([26, y, 27, y + 1], fill=BROWN)
+    dots = [(40, 10), (50, 20), (40, 30), (50, 40), (40, 50), (43, 50)]  # the last two 1 px apart
+    for x, y in dots:
+        d.rectangle([x, y, x + 1, y + 1], fill=BROWN)
+    lab = rgb_to_lab(np.asarray(im, dtype=np.float64))
+    ground, brown = rgb_to_lab(np.array(SAND, float)), rgb_to_lab(np.array(BROWN, float))
+    inset = np.ones((61, 61), bool)
+    share = texture.dot_share(lab, inset, ground, brown, cap=4)
+    assert share == pytest.approx(len(dots) * 4 / 61 ** 2)
+    monkeypatch.setattr(texture, "APART", 0)
+    assert texture.dot_share(lab, inset, ground, brown, cap=4) == pytest.approx((len(dots) + 15) * 4 / 61 ** 2)

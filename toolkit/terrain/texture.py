@@ -14,7 +14,10 @@ ground and the dots. A dotted class is told by what it is made of instead:
    MMP Afrika's stipple, 5 Delta E from the desert; The Longest Day's forest, 24 from clear, is left to the
    colour reading), and every example holds small blobs of it (connected parts of at most ``CAP`` times the
    typical part's size, at least ``LEAST_DOTS`` of the hex): the dots. Roads, names and contour lines of that
-   colour are long, so large.
+   colour are long, so large. The parts are those of the dots' colour and of any darker print of it (within
+   ``CONE`` of the ground-to-dots direction: a letter's or a road edge's blurred rim is one part with its ink),
+   and a dot lies ``APART`` pixels or more from every part over ``LARGE`` of the hex (the broken edge of a
+   painted band or of a marsh outline in about the dots' colour is not a dot).
 2. **Check.** A hex the colour reading gave the class (by majority: hexes decided by learned coverage rules
    are left alone, as their classes may cover a small share of a hex) keeps it when its dots cover at least
    ``KEEP`` of the least share of any example (within the examples' range); else it is flagged for review and
@@ -35,7 +38,7 @@ from PIL import Image
 
 from ..hexgrid import Grid
 from .colour import rgb_to_lab
-from .parts import part_sizes
+from .parts import components, part_sizes
 from .symbols import WORK_SIZE, _inset_mask, _size
 
 __all__ = ["Dotted", "check_dotted", "dot_share", "dotted_classes"]
@@ -49,6 +52,8 @@ CAP = 4.0  # a dot is a connected part of at most this many times the typical pa
 LEAST_DOTS = 0.005  # every example's dots cover at least this share of it
 KEEP = 1.0  # a hex keeps the class when its dots cover this share of the least example's, or more
 CLOSE = 10.0  # checked only when the class's colour lies within this Delta E of its ground's class's colour
+LARGE = 0.1  # a part of the dots' colour over this share of the hex is an area or a long line
+APART = 2  # pixels (working scale): a dot lies at least this far from any larger part of its colour
 CONE = 30.0  # degrees: a darker print of the dots' colour lies within this angle of the ground-to-dots direction
 GROUND = 0.3  # the ground lies within this share of the ground-dots distance of another class's colour
 
@@ -135,10 +140,33 @@ def _dot_mask(lab: np.ndarray, ground: np.ndarray, dots: np.ndarray) -> np.ndarr
     return near | ((along > sep) & (across < math.tan(math.radians(CONE)) * along))
 
 
+def _dilate(m: np.ndarray, r: int) -> np.ndarray:
+    """``m`` grown by ``r`` pixels (a (2r+1)-square neighbourhood)."""
+    out = m.copy()
+    for _ in range(r):
+        grown = out.copy()
+        grown[1:] |= out[:-1]
+        grown[:-1] |= out[1:]
+        out = grown.copy()
+        out[:, 1:] |= grown[:, :-1]
+        out[:, :-1] |= grown[:, 1:]
+    return out
+
+
 def dot_share(lab: np.ndarray, inset: np.ndarray, ground: Sequence[float], dots: Sequence[float], cap: int) -> float:
-    """The share of the inset hex covered by dots: parts of the dot colour of at most ``cap`` pixels."""
-    sizes = part_sizes(_dot_mask(lab, np.asarray(ground, float), np.asarray(dots, float)))
-    return float(((sizes > 0) & (sizes <= cap))[inset].mean())
+    """The share of the inset hex covered by dots: parts of the dot colour of at most ``cap`` pixels, and no
+    nearer than ``APART`` pixels to a larger part (the broken edge of a patch of the dots' colour, as a hills
+    band or a marsh outline, is not dots)."""
+    labels, _ = components(_dot_mask(lab, np.asarray(ground, float), np.asarray(dots, float)))
+    sizes = np.bincount(labels.ravel())
+    small = sizes <= cap
+    small[0] = False
+    if APART > 0:
+        large = sizes > LARGE * inset.sum()
+        large[0] = False
+        near = _dilate(large[labels], APART)
+        small[np.unique(labels[near])] = False
+    return float(small[labels][inset].mean())
 
 
 def dotted_classes(reader: _Reader, examples: Mapping[str, Sequence[str]],
