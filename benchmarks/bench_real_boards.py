@@ -43,7 +43,11 @@ HELDOUT_BOARDS = {"afrika-heldout": ("rzymek__web-boards/africa2_Map.JPG", "afri
                   # the second region (heldout/RESULTS-afrika-2.md): the same legend, a grid spanning its examples
                   # and the region (columns 55-62 x rows 04-13)
                   "afrika-2-heldout": ("rzymek__web-boards/africa2_Map.JPG", "afrika-2.yaml", "afrika.legend.yaml",
-                                       ((10, 62), (4, 27)))}
+                                       ((10, 62), (4, 27))),
+                  # the third region (heldout/afrika-3.yaml, RESULTS-afrika-3.md): the same legend, a grid spanning
+                  # its examples and the region (columns 31-42 x rows 14-22)
+                  "afrika-3-heldout": ("rzymek__web-boards/africa2_Map.JPG", "afrika-3.yaml", "afrika.legend.yaml",
+                                       ((10, 42), (7, 27)))}
 
 
 def main(flags: list[str]) -> dict[str, object]:
