@@ -6,9 +6,9 @@ majority colour, the band method for lines: ``*.majority.legend.yaml``) and with
 precision, the review list (hexes flagged for review, and their share of the hexes extracted), and the
 seconds each run took. Needs the boards in ../shared/boards. Then the held-out board
 (tests/terrain/truth/heldout, labels by someone else; its image fetched into build/heldout, or skipped
-with the reason), the held-out region of The Longest Day (labelled before any run on it, scored with
-that board's legends unchanged on a grid covering both regions) and MMP Afrika (a board labelled blind, with
-its own legend written before the first run). Then, for comparison, the review list on synthetic
+with the reason), the held-out regions of The Longest Day (labelled before any run on them, scored with
+that board's legends unchanged on a grid covering the first region and each) and MMP Afrika (a board
+labelled blind, with its own legend written before the first run). Then, for comparison, the review list on synthetic
 scans (30x22 hexes of 40 px, two seeds), clean (no noise, cast or JPEG) and with the default degradations, with
 how many of their hexes truly have no terrain over 60% (the review threshold).
 """
@@ -34,7 +34,11 @@ CASES = {"battle-for-moscow": "rzymek__web-boards/battle-for-moscow_board.gif",
 # used unchanged, the grid's extent for the run: the legends' example hexes and sides lie in the board's
 # first region, so the run covers both and only the held-out hexes are scored)
 HELDOUT_REGIONS = {"the-longest-day-heldout": ("uckelman__tld-mod/Map_Full.png", "the-longest-day-2.yaml",
-                                               "the-longest-day", ((35, 68), (30, 50)))}
+                                               "the-longest-day", ((35, 68), (30, 50))),
+                   # the third region (columns 70-81 x rows 40-52), labelled blind on 5 Dec: a grid spanning
+                   # the first region's examples and it
+                   "the-longest-day-3-heldout": ("uckelman__tld-mod/Map_Full.png", "the-longest-day-3.yaml",
+                                                 "the-longest-day", ((35, 81), (35, 52)))}
 # held-out boards labelled here, blind, with their own legend written before the first run
 # (heldout/RESULTS-afrika.md): name -> (image, truth, legend, the grid's extent for the run: the legend's
 # examples lie outside the labelled region, so the run covers both and only the labelled hexes are scored)

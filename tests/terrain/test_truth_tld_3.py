@@ -1,0 +1,37 @@
+"""The Longest Day, a THIRD held-out region nobody tuned on (tests/terrain/truth/heldout/the-longest-day-3.yaml,
+RESULTS.md): the truth file only (complete, on the board's grid, apart from the other two regions). No
+extraction runs here."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from toolkit.terrain.truth import load_truth
+
+from .test_truth_afrika import assert_region_complete
+
+TRUTH = Path(__file__).parent / "truth"
+
+
+def test_the_longest_day_3_truth_file():
+    """Columns 70-81 x rows 40-52 (156 hexes, Caen's south edge to Thury-Harcourt and Bourguebus), the grid and
+    calibration of the first region, labelled before any run on it."""
+    t = load_truth(TRUTH / "heldout" / "the-longest-day-3.yaml")
+    first = load_truth(TRUTH / "the-longest-day.yaml")
+    second = load_truth(TRUTH / "heldout" / "the-longest-day-2.yaml")
+    assert t.grid is not None and first.grid is not None
+    assert t.grid.layout is not None and first.grid.layout is not None
+    assert t.grid.layout.matrix == first.grid.layout.matrix
+    assert t.grid.extent.first_col == 70 and t.grid.extent.last_col == 81
+    assert t.grid.extent.first_row == 40 and t.grid.extent.last_row == 52
+    assert not set(t.hexes) & set(first.hexes) and not set(t.hexes) & set(second.hexes)
+    classes = {c: sum(1 for v in t.hexes.values() if v == c) for c in set(t.hexes.values())}
+    assert classes == {"clear": 85, "bocage": 34, "forest": 28, "hill": 5, "city": 4}
+    assert {h for h, v in t.hexes.items() if v == "city"} == {"7052", "7440", "7640", "7740"}
+    assert t.symbols == {"town": {"7748", "7943"}}  # the large dots; every other dot is a 9 px village
+    assert {k: len(v) for k, v in t.hexsides.items()} == {"river": 58}
+    # 7344, between two arms of the Orne, has the river on all six sides
+    assert sum(1 for k in t.hexsides["river"] if "7344" in k.split("/")) == 6
+    assert {k: len(v) for k, v in t.links.items()} == {"road_primary": 36, "road_secondary": 17, "rail": 32}
+    assert "7540/7640" in t.links["rail"] and "7051/7052" in t.links["rail"]  # the arrows into the cities
+    assert_region_complete(t)
