@@ -29,9 +29,11 @@ def test_the_longest_day_3_truth_file():
     assert classes == {"clear": 85, "bocage": 34, "forest": 28, "hill": 5, "city": 4}
     assert {h for h, v in t.hexes.items() if v == "city"} == {"7052", "7440", "7640", "7740"}
     assert t.symbols == {"town": {"7748", "7943"}}  # the large dots; every other dot is a 9 px village
-    assert {k: len(v) for k, v in t.hexsides.items()} == {"river": 58}
-    # 7344, between two arms of the Orne, has the river on all six sides
-    assert sum(1 for k in t.hexsides["river"] if "7344" in k.split("/")) == 6
+    assert {k: len(v) for k, v in t.hexsides.items()} == {"river": 57}
+    # 7344, between two arms of the Orne, has the river on five sides; the sixth, 7245/7344, was labelled river
+    # at first and corrected after the first run (RESULTS.md)
+    assert sum(1 for k in t.hexsides["river"] if "7344" in k.split("/")) == 5
+    assert "7245/7344" not in t.hexsides["river"]
     assert {k: len(v) for k, v in t.links.items()} == {"road_primary": 36, "road_secondary": 17, "rail": 32}
     assert "7540/7640" in t.links["rail"] and "7051/7052" in t.links["rail"]  # the arrows into the cities
     assert_region_complete(t)
