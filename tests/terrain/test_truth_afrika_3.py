@@ -1,11 +1,16 @@
-"""MMP SCS Afrika, a THIRD held-out region nobody tuned on (tests/terrain/truth/heldout/afrika-3.yaml): the truth
-file only. It was labelled and landed before any extraction was run on the region; this test does not run one."""
+"""MMP SCS Afrika, a THIRD held-out region nobody tuned on (tests/terrain/truth/heldout/afrika-3.yaml,
+RESULTS-afrika-3.md): the truth file (labelled and landed before any extraction was run on the region), and
+`wgt map extract --truth` on it with the first region's legend (afrika.legend.yaml) unchanged, with floors from
+its first run."""
 
 from __future__ import annotations
 
 from toolkit.terrain.truth import load_truth
 
-from .test_truth_afrika import HELDOUT, assert_region_complete
+from .test_truth_afrika import HELDOUT, assert_region_complete, extract_region
+
+# the truth's grid with the extent widened so that the legend's examples (columns 10-29) and the region are on it
+OWN, WIDE = "extent: {columns: [31, 42], rows: [14, 22]}", "extent: {columns: [10, 42], rows: [7, 27]}"
 
 
 def test_afrika_3_truth_file():
@@ -26,3 +31,19 @@ def test_afrika_3_truth_file():
     assert not t.hexsides
     assert {k: len(v) for k, v in t.links.items()} == {"road_main": 6, "road": 45, "track": 46}
     assert_region_complete(t)
+
+
+def test_extract_afrika_3_against_its_truth(boards, tmp_path):
+    """Floors measured on the first run (2026-12-05, main 39510c1, afrika.legend.yaml unchanged): hexes 103/108
+    (desert read as stipple 3 times and as marsh once at escarpments and the coast, the stipple hex read as
+    desert); towns 9/9 but the town tag set on 77 of the 108 hexes (kind 1 of RESULTS-afrika-3.md); road_main
+    4/6 with none false; road 37/45 with 8 false; track 44/46 with 9 false (8 of them wadis)."""
+    out = extract_region(boards, tmp_path, "afrika-3.yaml", OWN, WIDE)
+    assert out["hexes"] == 108 and out["right"] >= 103
+    town = out["symbols"]["town"]
+    assert town["in_truth"] == 9 and town["true_positives"] >= 9 and town["found"] <= 77
+    floors = {"road_main": (6, 4, 0), "road": (45, 37, 8), "track": (46, 44, 9)}
+    for name, (in_truth, least_right, most_false) in floors.items():
+        v = out["lines"][name]
+        assert v["in_truth"] == in_truth and v["true_positives"] >= least_right, (name, v)
+        assert v["found"] - v["true_positives"] <= most_false, (name, v)
