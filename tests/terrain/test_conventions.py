@@ -150,3 +150,111 @@ def test_cli_lettered_ids_and_the_shift_are_read_from_the_clicks(even_scan, tmp_
                         truth.layout.hex_to_pixel(truth.grid.hex(f"{c:02d}{r:02d}")))
               for c in range(1, 15) for r in range(1, 11))
     assert err < 0.25
+
+
+# --- usercheck (5 Dec): clicks as a person makes them, and the mistake named ---------------------------------
+
+
+def _cli(*args: str):
+    from click.testing import CliRunner
+
+    from toolkit.cli.main import cli
+
+    return CliRunner().invoke(cli, ["map", "calibrate", *args])
+
+
+# four good clicks 1-2 px off the centres (a person's clicks): refused before as "0.0 hexes off diagonally (2 px)
+# ... wrong id or wrong click?", the grid fitted to them being 2 px off the thin printed lines
+GOOD_TLD = ["--point", "0503=259,193", "--point", "4003=2200,159", "--point", "0560=259,3840"]
+
+
+def test_tld_clicks_a_few_pixels_off_are_accepted(boards, tmp_path):
+    out = tmp_path / "grid.yaml"
+    for last in ("4045=2199,2847", "4045=2200,2849", "4045=2196,2845"):
+        r = _cli(str(boards.joinpath(*TLD)), *GOOD_TLD, "--point", last, "-o", str(out), "--force")
+        assert r.exit_code == 0, r.stderr
+        assert "faint" not in r.stderr and "numbering:" not in r.stderr
+        grid = Grid.from_dict(yaml.safe_load(out.read_text())["grid"])
+        assert grid.layout is not None
+        assert max(math.dist(grid.layout.hex_to_pixel(h), TLD_LAYOUT.hex_to_pixel(h)) for h in grid.hexes()) < 0.3
+
+
+@pytest.mark.parametrize("last, message", [
+    ("4044=2198,2847", "point 4 (4044=2198,2847) is a hex off vertically (64 px) from where the other points and "
+                       "the printed hex lines put hex 4044: wrong id? (the hex clicked is 4045)"),
+    ("4540=2198,2847", "point 4 (4540=2198,2847) is 6.3 hexes off diagonally (400 px) from where the other points "
+                       "and the printed hex lines put hex 4540: wrong id? (the hex clicked is 4045)"),
+    ("4045=2847,2198", "point 4 (4045=2847,2198) is 14.3 hexes off diagonally (917 px) from where the other points "
+                       "and the printed hex lines put hex 4045: x and y swapped? (hex 4045 is at 2198,2847; give "
+                       "HEX=X,Y, X across the image, Y down it)"),
+    ("4045=2198,2815", "point 4 (4045=2198,2815) is half a hex off vertically (32 px) from where the other points "
+                       "and the printed hex lines put hex 4045: wrong id or wrong click?"),
+])
+def test_tld_the_likely_mistake_is_named(boards, last, message):
+    """A mistyped id is refused naming the hex actually clicked (4044 for 4045 named point 2, 4003, before:
+    with 4044, the other three fit --shifted even as well), and x and y swapped is said."""
+    r = _cli(str(boards.joinpath(*TLD)), "--point", "0503=259,191", "--point", "4003=2199,159",
+             "--point", "0560=259,3839", "--point", last)
+    assert r.exit_code == 3
+    assert r.stderr == f"wgt: error: {message}\n"
+
+
+def test_tld_a_parity_the_clicks_cannot_tell_is_not_guessed(boards):
+    """Every clicked hex in an odd column: both parities put a grid on the printed lines (the even columns' ids
+    a hex apart), so --shifted is asked for instead of taking the default (wrong on Ragnarok, below)."""
+    clicks = ["--point", "1739=924,2495", "--point", "8310=4581,639", "--point", "2570=1367,4479",
+              "--point", "8977=4913,4927"]
+    r = _cli(str(boards.joinpath(*TLD)), *clicks)
+    assert r.exit_code == 3
+    assert r.stderr == ("wgt: error: the clicks cannot tell which columns are shifted: every clicked hex is in an "
+                        "odd-numbered column, and either way puts the grid on the printed lines; click a hex in an "
+                        "even-numbered column too, or give --shifted odd|even\n")
+    assert _cli(str(boards.joinpath(*TLD)), *clicks, "--shifted", "odd").exit_code == 0
+
+
+RAGNAROK = ("jzedwards__vassal-hex-n-counters-template", "ragnarok_map.jpg")
+# tests/terrain/truth/ragnarok.yaml's grid: pointy, ids row first, even rows shifted, rows counted up
+RAG_LAYOUT = Layout(112.46744363719267, 56.09541887295848, 22.93795057738866,
+                    0.07652592408441326, 97.79578497726193, 1779.7377547571143)
+
+
+def test_ragnarok_shift_is_read_only_from_clicks_that_can_tell(boards):
+    gray = to_gray(open_image(boards.joinpath(*RAGNAROK)))
+    truth = Grid(CCRR(row_first=True, offset=OffsetSystem("pointy", "even"), row_direction="up"),
+                 Extent(1, 27, -17, -1))
+    nominal = Grid(CCRR(row_first=True, offset=OffsetSystem("pointy", "odd")), Extent(0, 99, 0, 99))
+    odd_rows = {h: RAG_LAYOUT.hex_to_pixel(truth.hex(h)) for h in ("1701", "1726", "0102", "0125", "0913")}
+    with pytest.raises(InputError, match=r"^the clicks cannot tell which rows are shifted: every clicked hex is in "
+                                         r"an odd-numbered row, .* click a hex in an even-numbered row too"):
+        choose_numbering(gray, nominal, odd_rows)
+    mixed = {h: RAG_LAYOUT.hex_to_pixel(truth.hex(h)) for h in ("1701", "1726", "0102", "0125", "0813")}
+    g, notes = choose_numbering(gray, nominal, mixed)
+    assert (g.numbering.offset.shifted, g.numbering.row_direction) == ("even", "up")
+    assert notes == ["numbering: shifted even, rows counted up, columns counted to the right (inferred from the "
+                     "clicks and the printed hex lines)"]
+
+
+AFRIKA = ("rzymek__web-boards", "africa2_Map.JPG")
+# tests/terrain/truth/heldout/afrika.yaml's grid (white hex lines on a painted map)
+AFR_LAYOUT = Layout(87.52006130415775, 0.12411876712270387, -27.256640680906003,
+                    50.06219719040504, 100.25433925629532, 3511.333819415232)
+
+
+def test_afrika_white_hex_lines_check_the_clicks(boards):
+    """The hex lines of Afrika are lighter than the terrain: the check was skipped there ("too faint"), so a
+    wrong --shifted or a click a hex off passed. Now the lines are read on the negative too."""
+    gray = to_gray(open_image(boards.joinpath(*AFRIKA)))
+    truth = Grid(CCRR(1, 2, separator=".", row_direction="up"), Extent(1, 92, -35, -1))
+    pts = {h: AFR_LAYOUT.hex_to_pixel(truth.hex(h)) for h in ("14.17", "25.26", "14.26", "25.17")}
+    pts = {h: (x + d, y - d) for (h, (x, y)), d in zip(pts.items(), (2.0, -3.0, 1.0, 3.0))}
+    g, _ = choose_numbering(gray, Grid(CCRR(1, 2, separator="."), Extent(0, 99, 0, 99)), pts)
+    assert (g.numbering.offset.shifted, g.numbering.row_direction) == ("odd", "up")
+    even = Grid(CCRR(1, 2, separator=".", offset=OffsetSystem("flat", "even")), Extent(0, 99, 0, 99))
+    with pytest.raises(InputError, match=r"^the clicks and the printed hex lines fit --shifted odd, not --shifted "
+                                         r"even \(hexsides \d+ grey levels lighter than the paper"):
+        choose_numbering(gray, even, pts, given=["shifted"])
+    bad = dict(pts)
+    bad["25.18"] = bad.pop("25.17")
+    with pytest.raises(InputError, match=r"^point 4 \(25\.18=.*\) is a hex off vertically \(\d+ px\) .*: wrong id\? "
+                                         r"\(the hex clicked is 25\.17\)$"):
+        choose_numbering(gray, Grid(CCRR(1, 2, separator="."), Extent(0, 99, 0, 99)), bad)

@@ -144,7 +144,8 @@ def _reporter(bar: Progress) -> Any:
 @click.option("--orientation", type=click.Choice(["flat", "pointy"]), default="flat", show_default=True)
 @click.option("--shifted", type=click.Choice(["odd", "even"]), default=None,
               help="Which printed columns (rows, pointy) sit half a hex down (right); default: read from the "
-                   "clicks and the printed hex lines (else odd).")
+                   "clicks and the printed hex lines (refused when the clicks cannot tell: click hexes of both "
+                   "parities; odd when the lines are too faint to judge).")
 @click.option("--row-direction", type=click.Choice(["down", "up"]), default=None,
               help="Printed row numbers grow down or up the map; default: read from the clicks (else down).")
 @click.option("--col-direction", type=click.Choice(["right", "left"]), default=None,

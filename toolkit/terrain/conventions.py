@@ -32,15 +32,20 @@ __all__ = ["MIN_CONTRAST", "check_clicks", "choose_numbering", "lines_contrast"]
 
 Point = tuple[float, float]
 MIN_CONTRAST = 10.0  # grey levels: sides darker than centres by less than this = no usable lines
+SLACK = 0.1  # of a hex's size (centre to corner): how far beside a predicted side its printed line may run
 _FREE = ("shifted", "row_direction", "col_direction")
 
 
 def lines_contrast(gray: np.ndarray, layout: Layout, hexes: Sequence[Hex]) -> float:
-    """How much darker (grey levels) the predicted hexsides of ``hexes`` are than the paper a few pixels
-    either side of them (median over the side samples that fall on the image; 0 when too few do).
+    """How much darker (grey levels) the predicted hexsides of ``hexes`` are than the paper beside them
+    (median over the side samples that fall on the image; 0 when too few do).
 
-    A thin dark line under the predicted side scores high, wherever it runs (a line between white and
-    sea hexes as well as between two white ones); a flat area scores 0, a grid half a hex off below 0."""
+    A click is rarely on the exact centre: a few pixels off, the predicted sides of a grid fitted to the
+    clicks run a few pixels beside thin printed lines. So each side sample takes the darkest pixel within
+    :data:`SLACK` of a hex's size across the side (4 px on hexes of 37 px) and compares it with the paper
+    beyond that band on both sides. A thin dark line near the predicted side scores high, wherever it runs
+    (a line between white and sea hexes as well as between two white ones); a flat area scores about 0
+    and a grid half a hex off about 0 or below: the sides then run through the middle of hexes."""
     from .calibrate import _bilinear, _side_samples
 
     hgt, wid = gray.shape
@@ -55,12 +60,15 @@ def lines_contrast(gray: np.ndarray, layout: Layout, hexes: Sequence[Hex]) -> fl
     d /= np.maximum(np.linalg.norm(d, axis=1, keepdims=True), 1e-9)
     nrm = np.stack([-d[:, 1], d[:, 0]], axis=1)
     size = math.sqrt(layout.hex_area() / (1.5 * math.sqrt(3.0)))
-    w = max(2.0, 0.12 * size)
+    slack = SLACK * size
+    w = max(2.0, 0.12 * size) + slack
     keep = ((side[:, 0] >= w + 1) & (side[:, 0] < wid - w - 2) & (side[:, 1] >= w + 1) & (side[:, 1] < hgt - w - 2))
     side, nrm = side[keep], nrm[keep]
     if len(side) < 6:
         return 0.0
-    mid = _bilinear(gray, side[:, 0], side[:, 1])
+    steps = 2 * math.ceil(slack) + 1  # about a pixel apart
+    mid = np.min([_bilinear(gray, side[:, 0] + t * nrm[:, 0], side[:, 1] + t * nrm[:, 1])
+                  for t in np.linspace(-slack, slack, steps)], axis=0)
     a = _bilinear(gray, side[:, 0] + w * nrm[:, 0], side[:, 1] + w * nrm[:, 1])
     b = _bilinear(gray, side[:, 0] - w * nrm[:, 0], side[:, 1] - w * nrm[:, 1])
     return float(np.median((a + b) / 2 - mid))
@@ -142,7 +150,7 @@ def choose_numbering(gray: np.ndarray, grid: Grid, points: Mapping[str, Point], 
     convention puts the grid on the printed lines but one does without one of the points, that point
     is refused as a wrong click or id.
     """
-    from .calibrate import fit_points, layout_shape, refuse_degenerate
+    from .calibrate import refuse_degenerate
 
     hgt, wid = gray.shape
     nb = grid.numbering
@@ -158,19 +166,16 @@ def choose_numbering(gray: np.ndarray, grid: Grid, points: Mapping[str, Point], 
             continue  # an id off the map under this convention: fit_points names it
     # points a pixel apart, on one line or at one place: refused here, before the search over the image
     refuse_degenerate([(h, points[h]) for h in names], readings)
-    scored: list[tuple[float, Numbering, Grid, Layout]] = []
-    for v in _variants(nb):
-        g = _grid_for(v, grid)
-        try:
-            cal = fit_points(g, points, (wid, hgt))
-        except ToolkitError:
-            continue  # mirrored, squashed or a point that fits nothing under this convention
-        if abs(float(layout_shape(cal.layout, v.offset.orientation)["rotation_deg"])) > 30:
-            continue  # an upside-down reading of the same clicks: scans are upright
-        clicked = [g.hex(h) for h in names]
-        scored.append((lines_contrast(gray, cal.layout, _sample_hexes(cal.layout, wid, hgt, clicked)), v, g,
-                       cal.layout))
+    scored = _score_variants(gray, grid, points)
     best = max(scored, key=lambda t: t[0], default=None)
+    darker = "darker"
+    if best is None or best[0] < MIN_CONTRAST:
+        # hex lines printed lighter than the terrain (white lines on a painted map): the same on the negative
+        neg = 255.0 - gray
+        scored_n = _score_variants(neg, grid, points)
+        best_n = max(scored_n, key=lambda t: t[0], default=None)
+        if best_n is not None and (best is None or best_n[0] > best[0]):
+            gray, scored, best, darker = neg, scored_n, best_n, "lighter"
     if best is None or best[0] < MIN_CONTRAST:
         _leave_one_out(gray, grid, points)
         return grid, ([] if best is None else
@@ -178,13 +183,21 @@ def choose_numbering(gray: np.ndarray, grid: Grid, points: Mapping[str, Point], 
     mine = next((t for t in scored if t[1] == nb), None)
     rivals = [t[0] for t in scored if _settings(t[1]) != _settings(best[1])]
     decisive = max(rivals, default=0.0) < 0.7 * best[0]
+    if not decisive:
+        # another convention puts the grid on the lines as well: the clicks cannot tell them apart (every
+        # clicked hex in an odd column, say: both parities give a grid on the lines, the even columns' ids
+        # a hex apart). What the user left open is not guessed.
+        close = [t for t in scored if t[0] >= 0.7 * best[0]]
+        open_keys = [k for k in _FREE if k not in given and len({_settings(t[1])[k] for t in close}) > 1]
+        if open_keys:
+            raise InputError(_undecided(open_keys[0], grid, names))
     chosen = best if decisive or mine is None else mine
     wrong = [k for k in given if _settings(chosen[1])[k] != _settings(nb)[k]]
     if wrong:
         k = wrong[0]
         mine_c = f"{mine[0]:.0f}" if mine is not None else "no regular grid"
         raise InputError(f"the clicks and the printed hex lines fit {_describe(k, _settings(chosen[1])[k])}, not "
-                         f"{_describe(k, _settings(nb)[k])} (hexsides {chosen[0]:.0f} grey levels darker than the "
+                         f"{_describe(k, _settings(nb)[k])} (hexsides {chosen[0]:.0f} grey levels {darker} than the "
                          f"paper beside them, against {mine_c}): check the numbering convention")
     check_clicks(gray, chosen[3], chosen[2], points)
     changed = [k for k in _FREE if _settings(chosen[1])[k] != _settings(nb)[k]]
@@ -193,14 +206,56 @@ def choose_numbering(gray: np.ndarray, grid: Grid, points: Mapping[str, Point], 
     return chosen[2], notes
 
 
+def _undecided(key: str, grid: Grid, names: Sequence[str]) -> str:
+    """The message for a convention the clicks cannot decide, saying which click would."""
+    nb = grid.numbering
+    if key == "shifted":
+        lines = "rows" if nb.offset.orientation == "pointy" else "columns"
+        nums = {nb.from_offset(*nb.parse(h))[1 if lines == "rows" else 0] % 2 for h in names}
+        if len(nums) > 1:
+            return (f"the printed hex lines cannot tell which {lines} are shifted (either way puts the grid on "
+                    "them); give --shifted odd|even")
+        which, other = ("odd", "even") if nums == {1} else ("even", "odd")
+        return (f"the clicks cannot tell which {lines} are shifted: every clicked hex is in an {which}-numbered "
+                f"{lines[:-1]}, and either way puts the grid on the printed lines; click a hex in an "
+                f"{other}-numbered {lines[:-1]} too, or give --shifted odd|even")
+    flag = {"row_direction": "--row-direction down|up", "col_direction": "--col-direction right|left"}[key]
+    return (f"the clicks cannot tell which way the {key.split('_')[0]}s are counted; click hexes farther apart, "
+            f"or give {flag}")
+
+
+def _score_variants(gray: np.ndarray, grid: Grid, points: Mapping[str, Point]
+                    ) -> list[tuple[float, Numbering, Grid, Layout]]:
+    """(lines contrast, numbering, grid, layout fitted to the clicks) of every convention the clicks fit."""
+    from .calibrate import fit_points, layout_shape
+
+    hgt, wid = gray.shape
+    scored: list[tuple[float, Numbering, Grid, Layout]] = []
+    for v in _variants(grid.numbering):
+        g = _grid_for(v, grid)
+        try:
+            cal = fit_points(g, points, (wid, hgt))
+        except ToolkitError:
+            continue  # mirrored, squashed or a point that fits nothing under this convention
+        if abs(float(layout_shape(cal.layout, v.offset.orientation)["rotation_deg"])) > 30:
+            continue  # an upside-down reading of the same clicks: scans are upright
+        clicked = [g.hex(h) for h in points]
+        scored.append((lines_contrast(gray, cal.layout, _sample_hexes(cal.layout, wid, hgt, clicked)), v, g,
+                       cal.layout))
+    return scored
+
+
 def _leave_one_out(gray: np.ndarray, grid: Grid, points: Mapping[str, Point]) -> None:
-    """Refuse the one point without which the others put a (regular, for 3 points) grid on the lines."""
+    """Refuse the one point without which the others put a (regular, for 3 points) grid on the lines, when
+    that point is off where they put its hex by a fifth of a hex or more (a click a few pixels off the centre
+    is not a mistake: when the best reading leaves out such a point, nothing is refused). Between readings
+    that fit the lines alike, the grid's own convention wins."""
     from .calibrate import MIN_HEX_PX, _cells_in_rect, hex_size
 
     hgt, wid = gray.shape
     orient = grid.numbering.offset.orientation
     names = list(points)
-    found: list[tuple[float, int, str, Layout, Grid]] = []
+    found: list[tuple[float, bool, bool, int, str, Layout, Grid]] = []
     for v in _variants(grid.numbering):
         g = _grid_for(v, grid)
         try:
@@ -215,22 +270,48 @@ def _leave_one_out(gray: np.ndarray, grid: Grid, points: Mapping[str, Point]) ->
                 continue
             if hex_size(lay) < MIN_HEX_PX:
                 continue  # two points a pixel apart: hexes too small for any scan
+            near = math.dist(lay.hex_to_pixel(pairs[i][0]), pairs[i][1]) < 0.2 * 2 * lay.inradius()
             try:
                 if not len(_cells_in_rect(lay, wid, hgt)):
                     continue
                 c = lines_contrast(gray, lay, _sample_hexes(lay, wid, hgt, [h for h, _ in rest]))
             except InputError:
                 continue  # a grid so sheared that millions of cells would have to be looked at: not a reading
-            found.append((c, i, names[i], lay, g))
+            found.append((c, _settings(v) == _settings(grid.numbering), near, i, names[i], lay, g))
     if not found:
         return
-    c, i, hid, lay, g = max(found, key=lambda t: t[0])
-    if c < MIN_CONTRAST:
-        return
+    top = max(t[0] for t in found)
+    # the grid's own convention first among readings within 10% of the best (a mistyped id can make another
+    # convention fit the other points as well: 4044 for 4045 reads like --shifted even with 4003 wrong)
+    c, _, near, i, hid, lay, g = max(found, key=lambda t: (t[0] >= 0.9 * top, t[1], t[0]))
+    if c < MIN_CONTRAST or near:
+        return  # no reading fits the lines, or the best one has every point where it belongs
     x, y = points[hid]
+    raise InputError(f"point {i + 1} ({hid}={x:g},{y:g}) is {_off_words(lay, g, hid, (x, y))} from where the other "
+                     f"points and the printed hex lines put hex {hid}: {_likely_mistake(lay, g, hid, (x, y))}")
+
+
+def _off_words(lay: Layout, g: Grid, hid: str, p: Point) -> str:
     px, py = lay.hex_to_pixel(g.hex(hid))
-    raise InputError(f"point {i + 1} ({hid}={x:g},{y:g}) is {_offset_words((x - px, y - py), 2 * lay.inradius())} "
-                     f"from where the other points and the printed hex lines put hex {hid}: wrong id or wrong click?")
+    return _offset_words((p[0] - px, p[1] - py), 2 * lay.inradius())
+
+
+def _likely_mistake(lay: Layout, g: Grid, hid: str, p: Point) -> str:
+    """What the user most likely got wrong about a refused click: x and y swapped, the id of another hex
+    (named), or a click beside the centre."""
+    spacing = 2 * lay.inradius()
+    x, y = p
+    if math.dist(lay.hex_to_pixel(g.hex(hid)), (y, x)) < 0.25 * spacing:
+        return f"x and y swapped? (hex {hid} is at {y:g},{x:g}; give HEX=X,Y, X across the image, Y down it)"
+    there = lay.pixel_to_hex(x, y)
+    if math.dist(lay.hex_to_pixel(there), p) < 0.25 * spacing:
+        try:
+            other = g.numbering.id_of(there)
+        except ToolkitError:
+            other = ""
+        if other and other != g.canonical_id(hid):
+            return f"wrong id? (the hex clicked is {other})"
+    return "wrong id or wrong click?"
 
 
 def _settings(nb: Numbering) -> dict[str, str]:
@@ -247,7 +328,10 @@ def check_clicks(gray: np.ndarray, layout: Layout, grid: Grid, points: Mapping[s
 
     Around each clicked hex (itself and two rings of neighbours) the lines contrast of ``layout`` is
     compared with that of the same grid moved half a hex towards each of the six neighbours; when a
-    move makes the sides clearly darker, the click (or the id given for it) is half a hex off."""
+    move makes the sides clearly darker, the click (or the id given for it) is half a hex off. A click
+    whose neighbourhood is on no lines either way (a wrong click the fit of all the points has spread over
+    the others) is judged by leaving each point out in turn."""
+    off_lines = False
     for i, (hid, p) in enumerate(points.items(), start=1):
         h = grid.hex(hid)
         ring = {h}
@@ -267,5 +351,10 @@ def check_clicks(gray: np.ndarray, layout: Layout, grid: Grid, points: Mapping[s
                 best_c, best_t = c, t
         if best_c >= MIN_CONTRAST and best_t != (0.0, 0.0) and here < 0.5 * best_c:
             v = (-best_t[0], -best_t[1])  # the click relative to where the lines put its hex
+            moved = layout.translated(*best_t)
             raise InputError(f"point {i} ({hid}={p[0]:g},{p[1]:g}) is {_offset_words(v, 2 * layout.inradius())} "
-                             "from what the printed hex lines and the other points give: wrong id or wrong click?")
+                             f"from what the printed hex lines and the other points give: "
+                             f"{_likely_mistake(moved, grid, hid, p)}")
+        off_lines = True
+    if off_lines:
+        _leave_one_out(gray, grid, points)
