@@ -1,13 +1,17 @@
 """Lines on painted maps (issue 14): a traced line printed in another traced line's colours (MMP Afrika's
 track in the mid-brown that fills its road between dark-brown edges) is not reported where it is only that
-other line (toolkit/terrain/extract_sides.py, _fills)."""
+other line (toolkit/terrain/extract_sides.py, _fills); a double line is as wide across as its examples
+(lines.py, crossings); a tolerance learned on white paper that takes in the hex lines' colour is kept to
+the line's own colour, and the crossing looked for along the whole side (extract_sides.py, _hex_line)."""
 
 from __future__ import annotations
 
+import math
 from itertools import pairwise
 
 from PIL import ImageDraw
 
+from toolkit.hexgrid import Hexside
 from toolkit.terrain.extract import extract
 
 from .drawn import blank_board
@@ -62,3 +66,58 @@ def test_a_double_line_is_as_wide_across_as_its_examples():
                                     "yes": ["0203/0303", "0503/0603"]}}}
     ext = extract(im, grid, legend)
     assert {k for k, v in ext.hexsides.items() if "road" in v} == {grid.side_key(a, b) for a, b in pairwise(ROAD)}
+
+
+TAN = (181, 165, 99)
+HEX_BROWN = (158, 123, 58)  # Delta E 17 from the tan: within the tolerance learned for it (20 at least)
+PALE = (215, 225, 180)  # the woods' ground, Delta E 26 from the tan
+OLIVE = (140, 150, 80)  # the woods' stipple, Delta E 14 from the tan
+
+
+def _trail_board():
+    """White paper, brown hex lines, woods (pale green, olive stipple) over columns 5-8, a tan trail."""
+    import random
+
+    lay, grid, im, d = blank_board(paper=(253, 253, 250), ink=None)
+    rnd = random.Random(5)
+    for h in grid.hexes():
+        if grid.id(h) >= "0500":
+            d.polygon(lay.corners(h), fill=PALE)
+    for _ in range(2200):
+        x, y = rnd.uniform(0, 400), rnd.uniform(0, 400)
+        if im.getpixel((int(x), int(y))) == PALE:
+            d.rectangle([x, y, x + 1, y + 1], fill=OLIVE)
+    for h in grid.hexes():
+        d.polygon(lay.corners(h), outline=HEX_BROWN)
+    return lay, grid, im, d
+
+
+def _near_end(grid, a: str, b: str, at: float, half: float = 22.0) -> list[tuple[float, float]]:
+    """A straight stroke across the side a/b at ``at`` of its length, square to it, ``half`` px each way."""
+    (x0, y0), (x1, y1) = grid.layout.hexside_endpoints(Hexside.between(grid.hex(a), grid.hex(b)))
+    cx, cy = x0 + at * (x1 - x0), y0 + at * (y1 - y0)
+    n = math.hypot(x1 - x0, y1 - y0)
+    nx, ny = -(y1 - y0) / n, (x1 - x0) / n
+    return [(cx - half * nx, cy - half * ny), (cx + half * nx, cy + half * ny)]
+
+
+def test_a_tolerance_taking_in_the_hex_lines_is_kept_to_the_lines_own_colour():
+    """A trail learned from marked sides on white paper: its tolerance (20) takes in the brown hex lines'
+    colour (17 away) and the woods' olive stipple (14 away). A crossing must then hold a sample nearer
+    the tan than the hex lines (within 8.6): the stipple on both sides of a side in the woods is no
+    trail (22 such sides found on the old code, which also lost the trail's side 0503/0604 there). And
+    with the hex lines leaving a side's ends out of reach, strokes of the trail across two sides at 85% of
+    their length are found: the one in the open was missed on the old code (looked for between 25% and
+    75% of the side). The trail's sides are found exactly."""
+    lay, grid, im, d = _trail_board()
+    path = ["0102", "0203", "0303", "0403", "0503", "0604", "0704", "0805"]
+    d.line([lay.hex_to_pixel(grid.hex(i)) for i in path], fill=TAN, width=4, joint="curve")
+    ends = [("0205", "0206"), ("0705", "0706")]
+    for a, b in ends:
+        d.line(_near_end(grid, a, b, 0.85), fill=TAN, width=4)
+    legend = {"terrain": {"open": {"hexes": ["0101", "0201", "0301"]}, "woods": {"hexes": ["0801", "0802", "0702"]}},
+              "features": {"trail": {"colour": "#b5a563", "kind": "across", "yes": ["0203/0303", "0303/0403"]}}}
+    ext = extract(im, grid, legend)
+    assert ext.thresholds["trail"][0] == 20.0
+    want = {grid.side_key(a, b) for a, b in [*pairwise(path), *ends]}
+    assert {k for k, v in ext.hexsides.items() if "trail" in v} == want

@@ -194,6 +194,7 @@ def _hexsides(image: Image.Image, grid: Grid, leg: Legend, ext: Extraction) -> N
         if others:
             dist = np.where(dist <= np.minimum.reduce(others), dist, np.inf)
         if feat.kind == "across":
+            near = dist
             dist = _crossing(dist, core, middle)
         else:
             dist[both_water | (coast_side & (not feat.on_coast))] = np.inf
@@ -209,7 +210,18 @@ def _hexsides(image: Image.Image, grid: Grid, leg: Legend, ext: Extraction) -> N
             traced[feat.name] = (score, where[0], yes)
             thr = 0.5
         else:
-            score = _score(dist, tol, width, feat.kind, step)
+            hl = _hex_line(learned[i][1], core, middle) if feat.kind == "across" else float("inf")
+            if feat.tolerance is None and tol >= hl:
+                # the tolerance learned takes in the printed hex lines' colour (Bastogne's trail, learned on
+                # white paper: its tan within 36 of the olive of the woods' stipple and the brown hex lines):
+                # a crossing must hold a sample nearer the line's colour than the hex lines' (its blurred
+                # edges, within the tolerance learned, carry on its run), and with the hex lines leaving the
+                # side's ends no longer taken, it is looked for along the whole side, not only its middle
+                strict = hl / 2
+                score = np.maximum(_score(dist, tol, width, feat.kind, step, strict),
+                                   _score(_crossing(near, core, np.ones_like(middle)), strict, width, feat.kind, step))
+            else:
+                score = _score(dist, tol, width, feat.kind, step)
             if feat.kind == "across":
                 # the colour fills both hexes' middles: an area of it (woods within a faint line's wide
                 # tolerance), not a line crossing between them
@@ -288,6 +300,16 @@ def _fills(traced: Mapping[str, tuple[np.ndarray, np.ndarray, list[int]]], keys:
                 names = found.get(keys[int(k)])
                 if names is not None and fill in names and line in names:
                     names.discard(fill)
+
+
+def _hex_line(d: np.ndarray, core: int, middle: np.ndarray) -> float:
+    """The Delta E from a colour of the printed hex lines: over every side, the median of the nearest
+    sample in the band's middle (``core`` samples each way) at the ``middle`` positions. ``d``: the
+    band's samples' distances (sides, along, across)."""
+    mid = d.shape[2] // 2
+    near = d[:, middle, mid - core:mid + core + 1].min(axis=2)
+    near = near[np.isfinite(near)]
+    return float(np.median(near)) if near.size else float("inf")
 
 
 def _gaps(leg: Legend, keys: Sequence[str], vertex_ids: np.ndarray, found: dict[str, set[str]]) -> None:
@@ -471,20 +493,27 @@ def _no_spurs(score: np.ndarray, dist: np.ndarray, tol: float, width: int, thr: 
     return np.where(spur, 0.0, score)
 
 
-def _score(dist: np.ndarray, tol: float, width: int, kind: str, step: float) -> np.ndarray:
+def _score(dist: np.ndarray, tol: float, width: int, kind: str, step: float,
+           sure: float | None = None) -> np.ndarray:
     """Per-side score. A position along a side is hit when at least ``width`` samples across the band
     are within ``tol``. ``along``: share of positions hit; ``across``: longest run of consecutive
     hit positions, in hex sizes, among runs no longer than ``MAX_CROSSING`` (a longer run is an area
-    of that colour, or a line along the side, not a line crossing it)."""
+    of that colour, or a line along the side, not a line crossing it); with ``sure``, only runs with
+    a position hit within that stricter tolerance count."""
     hits = (dist < tol).sum(axis=2) >= width
     if kind == "along":
         return hits.mean(axis=1)
     cap = max(1, round(MAX_CROSSING / step))
     run = np.zeros(hits.shape[0], dtype=np.int32)
     best = np.zeros(hits.shape[0], dtype=np.int32)
+    strong = None if sure is None else np.pad((dist < sure).sum(axis=2) >= width, ((0, 0), (0, 1)))
+    held = np.zeros(hits.shape[0], dtype=bool)
     for j in range(hits.shape[1] + 1):
         more = hits[:, j] if j < hits.shape[1] else np.zeros(hits.shape[0], dtype=bool)
         ended = ~more & (run <= cap)
+        if strong is not None:
+            ended &= held
+            held = more & (held | strong[:, j])
         best = np.where(ended, np.maximum(best, run), best)
         run = np.where(more, run + 1, 0)
     return best * step
