@@ -74,18 +74,18 @@ PALE = (215, 225, 180)  # the woods' ground, Delta E 26 from the tan
 OLIVE = (140, 150, 80)  # the woods' stipple, Delta E 14 from the tan
 
 
-def _trail_board():
-    """White paper, brown hex lines, woods (pale green, olive stipple) over columns 5-8, a tan trail."""
+def _trail_board(pale: tuple[int, int, int] = PALE):
+    """White paper, brown hex lines, woods (``pale`` ground, olive stipple) over columns 5-8."""
     import random
 
     lay, grid, im, d = blank_board(paper=(253, 253, 250), ink=None)
     rnd = random.Random(5)
     for h in grid.hexes():
         if grid.id(h) >= "0500":
-            d.polygon(lay.corners(h), fill=PALE)
+            d.polygon(lay.corners(h), fill=pale)
     for _ in range(2200):
         x, y = rnd.uniform(0, 400), rnd.uniform(0, 400)
-        if im.getpixel((int(x), int(y))) == PALE:
+        if im.getpixel((int(x), int(y))) == pale:
             d.rectangle([x, y, x + 1, y + 1], fill=OLIVE)
     for h in grid.hexes():
         d.polygon(lay.corners(h), outline=HEX_BROWN)
@@ -120,4 +120,20 @@ def test_a_tolerance_taking_in_the_hex_lines_is_kept_to_the_lines_own_colour():
     ext = extract(im, grid, legend)
     assert ext.thresholds["trail"][0] == 20.0
     want = {grid.side_key(a, b) for a, b in [*pairwise(path), *ends]}
+    assert {k for k, v in ext.hexsides.items() if "trail" in v} == want
+
+
+def test_woods_within_a_tolerance_that_takes_in_the_hex_lines_are_no_area_of_the_line():
+    """The same trail, the woods' ground now a yellowish green 17 from the tan: within the tolerance learned
+    (20), so the woods' middles were all 'of the trail's colour', an area, and every side between two woods
+    hexes refused (the trail's 0503/0604, 0604/0704 and 0704/0805 lost on the old code). Within the line's own
+    tolerance (half the hex lines' distance) the woods are no area: the trail's sides are found exactly."""
+    lay, grid, im, d = _trail_board((205, 205, 150))
+    path = ["0102", "0203", "0303", "0403", "0503", "0604", "0704", "0805"]
+    d.line([lay.hex_to_pixel(grid.hex(i)) for i in path], fill=TAN, width=4, joint="curve")
+    legend = {"terrain": {"open": {"hexes": ["0101", "0201", "0301"]}, "woods": {"hexes": ["0801", "0802", "0702"]}},
+              "features": {"trail": {"colour": "#b5a563", "kind": "across", "yes": ["0203/0303", "0303/0403"]}}}
+    ext = extract(im, grid, legend)
+    assert ext.thresholds["trail"][0] == 20.0
+    want = {grid.side_key(a, b) for a, b in pairwise(path)}
     assert {k for k, v in ext.hexsides.items() if "trail" in v} == want

@@ -211,21 +211,23 @@ def _hexsides(image: Image.Image, grid: Grid, leg: Legend, ext: Extraction) -> N
             thr = 0.5
         else:
             hl = _hex_line(learned[i][1], core, middle) if feat.kind == "across" else float("inf")
+            own = tol  # the tolerance within which a sample is the line's colour
             if feat.tolerance is None and tol >= hl:
                 # the tolerance learned takes in the printed hex lines' colour (Bastogne's trail, learned on
                 # white paper: its tan within 36 of the olive of the woods' stipple and the brown hex lines):
                 # a crossing must hold a sample nearer the line's colour than the hex lines' (its blurred
                 # edges, within the tolerance learned, carry on its run), and with the hex lines leaving the
                 # side's ends no longer taken, it is looked for along the whole side, not only its middle
-                strict = hl / 2
+                strict = own = hl / 2
                 score = np.maximum(_score(dist, tol, width, feat.kind, step, strict),
                                    _score(_crossing(near, core, np.ones_like(middle)), strict, width, feat.kind, step))
             else:
                 score = _score(dist, tol, width, feat.kind, step)
             if feat.kind == "across":
                 # the colour fills both hexes' middles: an area of it (woods within a faint line's wide
-                # tolerance), not a line crossing between them
-                area = interior(i, tol) >= AREA_SHARE
+                # tolerance), not a line crossing between them; within the line's own tolerance, when the
+                # one learned takes in the hex lines (Bastogne's pale woods are 24 from its trail's tan)
+                area = interior(i, own) >= AREA_SHARE
                 score = np.where(area[side_hexes[:, 0]] & area[side_hexes[:, 1]], 0.0, score)
             if feat.kind == "along":
                 score = _along_only(score, dist, tol, interior(i, tol), side_hexes, thr, yes)
