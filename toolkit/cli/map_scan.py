@@ -15,7 +15,7 @@ from typing import Any
 
 import click
 
-from ..errors import DataFileError, InputError, ToolkitError
+from ..errors import DataFileError, GridError, InputError, ToolkitError
 from ..fileio import atomic_open, atomic_write
 from .options import GRID_YAML, MAP_YAML, PNG, Progress, echo_json, json_opt, output_option
 
@@ -53,31 +53,111 @@ def _grid_from_file(path: str) -> Any:
         raise DataFileError(str(exc), p) from None
 
 
-def _numbering_grid(numbering: str | None, orientation: str, shifted: str, col_digits: int, row_digits: int,
-                    columns: str | None, rows: str | None, row_direction: str = "down",
-                    col_direction: str = "right", ids: tuple[str, ...] = ()) -> Any:
-    """The grid of ``--numbering`` (default: lettered when the clicked ids are spelled ``C12`` or ``12C``,
-    else ccrr) over ``--columns``/``--rows`` or every id the scheme can spell."""
-    from ..hexgrid import CCRR, Extent, Grid, Lettered, OffsetSystem
+_SEP = re.compile(r"-?[0-9]+([^0-9A-Za-z\s/-]+)-?[0-9]+")
+_EUROPA = re.compile(r"([0-9A-Za-z]+):([0-9]+)")
+_LETTERED = re.compile(r"([A-Za-z]+)([^0-9A-Za-z\s/-]*)(-?[0-9]+)|(-?[0-9]+)([^0-9A-Za-z\s/-]*)([A-Za-z]+)")
+
+
+def _common(values: list[str], what: str) -> str:
+    if len(set(values)) > 1:
+        raise InputError(f"the clicked ids disagree on {what} ({', '.join(sorted(set(values)))}): "
+                         "check them, or give the numbering options")
+    return values[0] if values else ""
+
+
+def _numbering_grid(numbering: str | None, orientation: str | None, shifted: str, col_digits: int | None,
+                    row_digits: int | None, columns: str | None, rows: str | None, row_direction: str = "down",
+                    col_direction: str | None = "right", ids: tuple[str, ...] = (), separator: str | None = None,
+                    row_first: bool | None = None, letters: str | None = None, letter_style: str | None = None
+                    ) -> Any:
+    """The grid of ``--numbering`` over ``--columns``/``--rows`` or every id the scheme can spell.
+
+    What the options leave open is read from how the clicked ids are spelled: the scheme (lettered when they
+    have letters: ``C12``, ``12C``), a separator between column and row (``14.17``), the digits of each part,
+    which part is lettered first, the letter style (``AB`` = spreadsheet), a Europa map id (``35:4526``)."""
+    from ..hexgrid import CCRR, Europa, Extent, Grid, Lettered, OffsetSystem
 
     scheme = (numbering or "").lower()
     if not scheme:
-        lettered = [re.fullmatch(r"([A-Za-z]+)\d+|\d+([A-Za-z]+)", i) for i in ids]
+        lettered = [_LETTERED.fullmatch(i) for i in ids]
         scheme = "lettered" if ids and all(lettered) else "ccrr"
+    if orientation is None:
+        orientation = "pointy" if scheme == "europa" else "flat"
     off = OffsetSystem(orientation, shifted)  # type: ignore[arg-type]
-    dirs: dict[str, Any] = {"row_direction": row_direction, "col_direction": col_direction}
-    if scheme == "ccrr":
-        nb: Any = CCRR(col_digits, row_digits, offset=off, **dirs)
-        cmax = 10 ** col_digits - 1
-    elif scheme == "lettered":
-        first = not ids or all(re.match(r"[A-Za-z]", i) for i in ids)
-        nb = Lettered(letters_first=first, digits=row_digits, offset=off, **dirs)
-        cmax = 26 * 4  # A..ZZZZ in VASSAL's repeat style
-    else:
-        raise InputError(f"--numbering {numbering!r} is not supported here (ccrr or lettered; others with --grid FILE)")
-    c0, c1 = _range(columns, "--columns") if columns else (0 if scheme == "ccrr" else 1, cmax)
-    r0, r1 = _range(rows, "--rows") if rows else (0, 10 ** row_digits - 1)
-    if col_direction == "left":
+    dirs: dict[str, Any] = {"row_direction": row_direction}
+    if col_direction is not None:
+        dirs["col_direction"] = col_direction
+    try:
+        if scheme == "ccrr":
+            if separator is None:
+                seps = [m.group(1) for m in map(_SEP.fullmatch, ids) if m]
+                separator = _common(seps, "the separator") if ids and len(seps) == len(ids) else ""
+            rd = 2 if row_digits is None else row_digits
+            parts = [i.split(separator, 1) if separator else [i[:-rd], i[-rd:]] for i in ids]
+            firsts = [p[0].lstrip("-") for p in parts if len(p) == 2 and p[0].lstrip("-").isdigit()]
+            seconds = [p[1].lstrip("-") for p in parts if len(p) == 2 and p[1].lstrip("-").isdigit()]
+            first, second = [len(x) for x in firsts], [len(x) for x in seconds]
+            rf = bool(row_first)
+            if separator and first and second:
+                # the zero padding as printed: a part with a leading zero shows it, a 1-digit part its absence;
+                # else columns unpadded (14.17, 5.17) and rows padded to 2 (5.05), as such maps print them
+                def padding(texts: list[str], default: int) -> int:
+                    padded = [len(x) for x in texts if len(x) > 1 and x.startswith("0")]
+                    return max(padded) if padded else 1 if any(len(x) == 1 for x in texts) else default
+
+                cd0, rd0 = (padding(seconds, 1), padding(firsts, 2)) if rf else (padding(firsts, 1),
+                                                                                  padding(seconds, 2))
+                col_digits = cd0 if col_digits is None else col_digits
+                row_digits = rd0 if row_digits is None else row_digits
+            elif not separator and first and len({len(i.lstrip("-")) for i in ids}) == 1 and col_digits is None:
+                col_digits = max(1, min(first))  # "101" = column 1, row 01
+            nb: Any = CCRR(2 if col_digits is None else col_digits, 2 if row_digits is None else row_digits,
+                           separator, offset=off, row_first=rf, **dirs)
+            # with a separator a part may be longer than its digits (column 14 of ids padded to 1 digit)
+            longest = max(first + second, default=0) if separator else 0
+            cmax = 10 ** max(nb.col_digits, longest) - 1
+            rmax = 10 ** max(nb.row_digits, longest) - 1
+        elif scheme == "lettered":
+            ms = [m for i in ids if (m := _LETTERED.fullmatch(i))]
+            lets = [m.group(1) or m.group(6) for m in ms]
+            nums = [m.group(3) or m.group(4) for m in ms]
+            lead = not ms or all(m.group(1) for m in ms)
+            if separator is None:
+                separator = _common([m.group(2) if m.group(1) else m.group(5) for m in ms], "the separator")
+            if letter_style is None:
+                letter_style = "spreadsheet" if any(len(set(x.upper())) > 1 for x in lets) else "repeat"
+            digits = row_digits if row_digits is not None else min((len(n.lstrip("-")) for n in nums), default=1)
+            nb = Lettered(letters=letters or "col", letters_first=lead, style=letter_style,  # type: ignore[arg-type]
+                          digits=digits, separator=separator, offset=off, **dirs)
+            cmax = rmax = 26 * 4  # A..ZZZZ in VASSAL's repeat style
+            if (letters or "col") == "col":
+                rmax = 10 ** max(2, digits) - 1
+            else:
+                cmax = 10 ** max(2, digits) - 1
+        elif scheme == "europa":
+            eu = [_EUROPA.fullmatch(i) for i in ids]
+            bad = [i for i, m in zip(ids, eu) if not m or len(m.group(2)) % 2]
+            if bad:
+                raise InputError(f"--numbering europa: {bad[0]!r} is not a Europa id like '35:4526' (map id, a "
+                                 "colon, then two numbers of the same digits)")
+            found = [m for m in eu if m]
+            map_id = _common([m.group(1) for m in found], "the map id") or "35"
+            digits = row_digits or col_digits or (len(found[0].group(2)) // 2 if found else 2)
+            if col_direction is None:
+                dirs["col_direction"] = "left"
+            nb = Europa(map_id=map_id, row_first=True if row_first is None else row_first, digits=digits,
+                        offset=off, **dirs)
+            cmax = rmax = 10 ** digits - 1
+        else:
+            raise InputError(f"--numbering {numbering!r} is not supported here (ccrr, lettered or europa; "
+                             "others with --grid FILE)")
+    except GridError as exc:
+        raise InputError(f"numbering: {exc}") from None
+    first_col = 1 if scheme == "lettered" and (letters or "col") == "col" else 0
+    first_row = 1 if scheme == "lettered" and letters == "row" else 0
+    c0, c1 = _range(columns, "--columns") if columns else (first_col, cmax)
+    r0, r1 = _range(rows, "--rows") if rows else (first_row, rmax)
+    if nb.col_direction == "left":
         c0, c1 = -c1, -c0
     if row_direction == "up":
         r0, r1 = -r1, -r0
@@ -138,10 +218,21 @@ def _reporter(bar: Progress) -> Any:
 @click.option("--point", "points", multiple=True, metavar="HEX=X,Y",
               help="A clicked hex centre and its printed id (3 or more; repeatable).")
 @click.option("--grid", "grid_file", metavar="FILE", help="Take numbering and extent from a map or grid file.")
-@click.option("--numbering", type=click.Choice(["ccrr", "lettered"], case_sensitive=False), default=None,
-              help="Numbering scheme when no --grid: ccrr (0312) or lettered (C12, 12C: letters for the column); "
-                   "default: lettered when the clicked ids have letters, else ccrr.")
-@click.option("--orientation", type=click.Choice(["flat", "pointy"]), default="flat", show_default=True)
+@click.option("--numbering", type=click.Choice(["ccrr", "lettered", "europa"], case_sensitive=False), default=None,
+              help="Numbering scheme when no --grid: ccrr (0312, 14.17), lettered (C12, 12C, AB7) or europa "
+                   "(35:4526: map id, row, column); default: lettered when the clicked ids have letters, else ccrr. "
+                   "Separator, digits, letter order and style, and Europa's map id are read from the ids.")
+@click.option("--separator", default=None, metavar="TEXT",
+              help="Between column and row in the ids (14.17); default: read from the clicked ids.")
+@click.option("--row-first", is_flag=True, default=None,
+              help="The ids give the row first (ccrr: '1701' = row 17, column 1; Europa's default).")
+@click.option("--letters", type=click.Choice(["col", "row"]), default=None,
+              help="Lettered ids: which part is letters [default: col].")
+@click.option("--letter-style", type=click.Choice(["repeat", "spreadsheet"]), default=None,
+              help="Lettered ids after Z: AA, BB (repeat, VASSAL) or AA, AB (spreadsheet); default: read from "
+                   "the clicked ids (AB = spreadsheet), else repeat.")
+@click.option("--orientation", type=click.Choice(["flat", "pointy"]), default=None,
+              help="Flat-top or pointy-top hexes [default: flat; europa: pointy].")
 @click.option("--shifted", type=click.Choice(["odd", "even"]), default=None,
               help="Which printed columns (rows, pointy) sit half a hex down (right); default: read from the "
                    "clicks and the printed hex lines (refused when the clicks cannot tell: click hexes of both "
@@ -150,8 +241,10 @@ def _reporter(bar: Progress) -> Any:
               help="Printed row numbers grow down or up the map; default: read from the clicks (else down).")
 @click.option("--col-direction", type=click.Choice(["right", "left"]), default=None,
               help="Printed column numbers grow to the right or left; default: read from the clicks (else right).")
-@click.option("--col-digits", type=int, default=2, show_default=True)
-@click.option("--row-digits", type=int, default=2, show_default=True)
+@click.option("--col-digits", type=int, default=None,
+              help="Digits of the column number (zero padded) [default: 2, or as the clicked ids spell it].")
+@click.option("--row-digits", type=int, default=None,
+              help="Digits of the row number (lettered: of the number) [default: 2, or as the clicked ids spell it].")
 @click.option("--columns", metavar="FIRST:LAST", help="Printed columns of the map (default: those on the image).")
 @click.option("--rows", metavar="FIRST:LAST", help="Printed rows of the map (default: those on the image).")
 @click.option("--extent", metavar="FIRST:LAST",
@@ -163,10 +256,12 @@ def _reporter(bar: Progress) -> Any:
 @click.option("--max-pixels", type=int, default=None, metavar="N",
               help="Refuse images larger than this (default: Pillow's decompression-bomb limit, ~89 Mpx).")
 @json_opt
-def calibrate(image: str, points: tuple[str, ...], grid_file: str | None, numbering: str | None, orientation: str,
-              shifted: str | None, row_direction: str | None, col_direction: str | None, col_digits: int,
-              row_digits: int, columns: str | None, rows: str | None, extent: str | None, auto: bool,
-              no_refine: bool, output: str | None, max_pixels: int | None, as_json: bool) -> None:
+def calibrate(image: str, points: tuple[str, ...], grid_file: str | None, numbering: str | None,
+              separator: str | None, row_first: bool | None, letters: str | None, letter_style: str | None,
+              orientation: str | None, shifted: str | None, row_direction: str | None, col_direction: str | None,
+              col_digits: int | None, row_digits: int | None, columns: str | None, rows: str | None,
+              extent: str | None, auto: bool, no_refine: bool, output: str | None, max_pixels: int | None,
+              as_json: bool) -> None:
     """Fit the hex grid to a scan from clicked hex centres, refined on the printed hex lines.
 
     Which columns are shifted and which way rows and columns are counted are read from the clicks and
@@ -185,11 +280,16 @@ def calibrate(image: str, points: tuple[str, ...], grid_file: str | None, number
     )
 
     pts = _points(points)
+    if grid_file and any(v is not None for v in (numbering, separator, row_first, letters, letter_style,
+                                                   orientation, col_digits, row_digits)):
+        raise InputError("--grid FILE gives the numbering: leave out --numbering, --separator, --row-first, "
+                         "--letters, --letter-style, --orientation and the digits")
     grid = _grid_from_file(grid_file) if grid_file else _numbering_grid(
         numbering, orientation, shifted or "odd", col_digits, row_digits, columns, rows, row_direction or "down",
-        col_direction or "right", tuple(pts))
-    given = ["shifted", "row_direction", "col_direction"] if grid_file else \
-        [k for k, v in (("shifted", shifted), ("row_direction", row_direction), ("col_direction", col_direction)) if v]
+        col_direction, tuple(pts), separator, row_first, letters, letter_style)
+    given = ["shifted", "row_direction", "col_direction", "orientation", "row_first"] if grid_file else \
+        [k for k, v in (("shifted", shifted), ("row_direction", row_direction), ("col_direction", col_direction),
+                        ("orientation", orientation), ("row_first", row_first)) if v]
     given_extent = bool(grid_file) or (columns is not None and rows is not None)
     if extent is not None:
         if grid_file or columns or rows:

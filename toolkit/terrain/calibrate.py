@@ -537,7 +537,7 @@ def calibrate(image: Image.Image | np.ndarray, grid: Grid, points: Mapping[str, 
     if progress:
         progress("refining the grid against the printed hex lines")
     hexes = [h for h in grid.hexes()] if len(grid) else None
-    layout, rms, used = refine_layout(gray, cal.layout, hexes)
+    layout, rms, used = refine_layout(_line_polarity(gray, cal.layout), cal.layout, hexes)
     # the refined grid must still agree with the clicks to within half a hex
     spacing = 2 * layout.inradius()
     resid = [PointResidual(p.hex_id, p.clicked, layout.hex_to_pixel(grid.hex(p.hex_id))) for p in cal.residuals]
@@ -546,6 +546,22 @@ def calibrate(image: Image.Image | np.ndarray, grid: Grid, points: Mapping[str, 
         raise InputError(f"refining the grid moved hex {worst.hex_id} {worst.error:.1f} px from its click; "
                          "the printed lines do not match the clicked points (check the numbering)")
     return Calibration(layout, resid, rms, used, method="points+lines")
+
+
+def _line_polarity(gray: np.ndarray, layout: Layout) -> np.ndarray:
+    """``gray``, or its negative when the printed hex lines near ``layout``'s sides are lighter than the paper
+    beside them (white lines on a painted map, as on Afrika): :func:`refine_layout` pulls onto dark lines."""
+    from .conventions import _sample_hexes, lines_contrast
+
+    hgt, wid = gray.shape
+    hexes = _sample_hexes(layout, wid, hgt, [], limit=300)
+    neg = 255.0 - gray
+    # the clicks may put the sides a fifth of a hex beside the lines: the best of the grid moved about that much
+    step = 0.2 * hex_size(layout)
+    moves = [(i * step, j * step) for i in (-1, 0, 1) for j in (-1, 0, 1)]
+    dark = max(lines_contrast(gray, layout.translated(*m), hexes) for m in moves)
+    light = max(lines_contrast(neg, layout.translated(*m), hexes) for m in moves)
+    return neg if light > dark else gray
 
 
 # --- automatic first guess ---------------------------------------------------------------------------

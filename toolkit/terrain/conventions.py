@@ -25,7 +25,7 @@ from collections.abc import Mapping, Sequence
 import numpy as np
 
 from ..errors import InputError, ToolkitError
-from ..hexgrid import Extent, Grid, Hex, Layout
+from ..hexgrid import CCRR, Extent, Grid, Hex, Layout
 from ..hexgrid.numbering import Numbering
 
 __all__ = ["MIN_CONTRAST", "check_clicks", "choose_numbering", "lines_contrast"]
@@ -177,9 +177,22 @@ def choose_numbering(gray: np.ndarray, grid: Grid, points: Mapping[str, Point], 
         if best_n is not None and (best is None or best_n[0] > best[0]):
             gray, scored, best, darker = neg, scored_n, best_n, "lighter"
     if best is None or best[0] < MIN_CONTRAST:
+        _other_reading(gray, grid, points, given, 0.0 if best is None else best[0])
         _leave_one_out(gray, grid, points)
-        return grid, ([] if best is None else
-                      ["the printed hex lines are too faint to check the clicks and the numbering convention"])
+        if best is None:
+            return grid, []
+        # the lines cannot judge, the clicks' geometry still can: which way rows and columns are counted (the
+        # other way round makes a mirrored or upside-down grid), when one way alone fits
+        keep = dict(_settings(nb))
+        for k in ("row_direction", "col_direction"):
+            values = {_settings(t[1])[k] for t in scored}
+            if k not in given and len(values) == 1:
+                keep[k] = values.pop()
+        same = [t for t in scored if _settings(t[1]) == keep]
+        note = "the printed hex lines are too faint to check the clicks and the numbering convention"
+        if not same or same[0][1] == nb:
+            return grid, [note]
+        return same[0][2], [f"{note}; numbering: {_say(same[0][1], None)} (rows and columns read from the clicks)"]
     mine = next((t for t in scored if t[1] == nb), None)
     rivals = [t[0] for t in scored if _settings(t[1]) != _settings(best[1])]
     decisive = max(rivals, default=0.0) < 0.7 * best[0]
@@ -192,7 +205,7 @@ def choose_numbering(gray: np.ndarray, grid: Grid, points: Mapping[str, Point], 
         if open_keys:
             raise InputError(_undecided(open_keys[0], grid, names))
     chosen = best if decisive or mine is None else mine
-    wrong = [k for k in given if _settings(chosen[1])[k] != _settings(nb)[k]]
+    wrong = [k for k in given if k in _FREE and _settings(chosen[1])[k] != _settings(nb)[k]]
     if wrong:
         k = wrong[0]
         mine_c = f"{mine[0]:.0f}" if mine is not None else "no regular grid"
@@ -204,6 +217,32 @@ def choose_numbering(gray: np.ndarray, grid: Grid, points: Mapping[str, Point], 
     notes = [f"numbering: {_say(chosen[1], None)} (inferred from the clicks and the printed hex lines)"] \
         if changed else []
     return chosen[2], notes
+
+
+def _other_reading(gray: np.ndarray, grid: Grid, points: Mapping[str, Point], given: Sequence[str],
+                   contrast: float) -> None:
+    """When no convention fits the clicks to the printed lines: refuse, naming the option, if the ids read the
+    other way (the row first: Ragnarok's '1701' is row 17, column 1) or the hexes turned (pointy for flat)
+    do (the user left that option out)."""
+    nb = grid.numbering
+    e = grid.extent
+    tries: list[tuple[str, Grid]] = []
+    other = "pointy" if nb.offset.orientation == "flat" else "flat"
+    turned = dataclasses.replace(nb, offset=dataclasses.replace(nb.offset, orientation=other))  # type: ignore
+    if "orientation" not in given:
+        tries.append((f"--orientation {other}", Grid(turned, e)))
+    if isinstance(nb, CCRR) and "row_first" not in given:
+        swapped = Extent(e.first_row, e.last_row, e.first_col, e.last_col)
+        flag = "--row-first" if not nb.row_first else "the column first (no --row-first)"
+        tries.append((flag, Grid(dataclasses.replace(nb, row_first=not nb.row_first), swapped)))
+        if "orientation" not in given:
+            tries.append((f"{flag} and --orientation {other}",
+                          Grid(dataclasses.replace(turned, row_first=not nb.row_first), swapped)))  # type: ignore
+    for label, g in tries:
+        for img in (gray, 255.0 - gray):
+            best = max((t[0] for t in _score_variants(img, g, points)), default=0.0)
+            if best >= MIN_CONTRAST and best > 2 * max(contrast, 1.0):
+                raise InputError(f"the clicks fit the printed hex lines only with {label}: give {label}")
 
 
 def _undecided(key: str, grid: Grid, names: Sequence[str]) -> str:
