@@ -68,6 +68,23 @@ def test_a_double_line_is_as_wide_across_as_its_examples():
     assert {k for k, v in ext.hexsides.items() if "road" in v} == {grid.side_key(a, b) for a, b in pairwise(ROAD)}
 
 
+
+def test_a_double_line_is_filled_as_its_examples():
+    """The road alone in the legend, and a double line as wide with the same dark edges but a pale yellow
+    between them (a track drawn over brown hills): its whole width is the road's, its fill is not (Delta E
+    over 20 from the road's mid-brown, the road's tolerance): only the road's own sides are found (the
+    pale-filled line's three sides too without the fill check)."""
+    grid, im = _board()
+    d = ImageDraw.Draw(im)
+    pts = [grid.layout.hex_to_pixel(grid.hex(i)) for i in ("0105", "0206", "0306", "0406")]
+    d.line(pts, fill=EDGE, width=7, joint="curve")
+    d.line(pts, fill=(240, 225, 160), width=3, joint="curve")
+    legend = {"terrain": {"sand": {"hexes": ["0801", "0806", "0101"]}},
+              "features": {"road": {"colour": "#35270a", "kind": "across", "trace": True,
+                                    "yes": ["0203/0303", "0503/0603"]}}}
+    ext = extract(im, grid, legend)
+    assert {k for k, v in ext.hexsides.items() if "road" in v} == {grid.side_key(a, b) for a, b in pairwise(ROAD)}
+
 TAN = (181, 165, 99)
 HEX_BROWN = (158, 123, 58)  # Delta E 17 from the tan: within the tolerance learned for it (20 at least)
 PALE = (215, 225, 180)  # the woods' ground, Delta E 26 from the tan

@@ -28,7 +28,9 @@ Here, at the calibrated working scale (hexes of about 36 px):
    MMP Afrika's road, dark-brown edges and a mid-brown fill) has edges as thin as any relief line or
    letter of its colour; its whole width is read too, on the mask closed over gaps of 2 x ``CLOSE`` hex
    sizes: where the examples' whole width is more than twice their stroke's, the line is a double one,
-   and a crossing whose whole width differs from theirs (upper quartile) by more than a pixel is refused.
+   and a crossing whose whole width differs from theirs (upper quartile) by more than a pixel is refused,
+   as is one whose fill (the mean colour the closing added where it crosses) lies farther than the colour's
+   tolerance from theirs (median): a track drawn over brown hills is as wide, with a paler fill.
 
 The map's hexside ``a/b`` for the feature then means the link from hex a to hex b.
 
@@ -149,11 +151,14 @@ def crossings(image: Image.Image, grid: Grid, sides: Sequence[Hexside], colour: 
     # half-widths at twice the working scale (hex lines and JPEG make the working scale's too coarse)
     g = max(1, f // 2)
     fine = image.reduce(g) if g > 1 else image
-    fmask = lut[rgb_codes(np.asarray(fine.convert("RGB")))]
+    fcodes = rgb_codes(np.asarray(fine.convert("RGB")))
+    fmask = lut[fcodes]
     cap = max(2, math.ceil(THICK_CAP * s * f / g))
     depth = _grey_dilate(_depth(fmask, cap))  # samples fall f / g fine pixels apart: none misses a stroke's middle
     # and the whole width of a double line (two edges of the colour, another between): the gaps closed
-    cdepth = _grey_dilate(_depth(_close(fmask, max(1, math.ceil(CLOSE * s * f / g))), cap))
+    closed = _close(fmask, max(1, math.ceil(CLOSE * s * f / g)))
+    cdepth = _grey_dilate(_depth(closed, cap))
+    gap = closed & ~fmask  # between a double line's edges: its fill
     dh, dw = depth.shape
     kf = f / g
     for _ in range(max(1, round(0.05 * s))):
@@ -162,6 +167,7 @@ def crossings(image: Image.Image, grid: Grid, sides: Sequence[Hexside], colour: 
     out = np.zeros(len(sides))
     thick = np.zeros(len(sides), dtype=np.int32)
     whole = np.zeros(len(sides), dtype=np.int32)
+    fill = np.zeros((len(sides), 3))  # the mean colour between the edges where the line crosses
     spots: list[np.ndarray] = []
     for sl, xs, ys, xi, yi, on in batches:
         band = mask[yi, xi] & on
@@ -185,6 +191,11 @@ def crossings(image: Image.Image, grid: Grid, sides: Sequence[Hexside], colour: 
         dn = np.where(at, d[:, :, : half - core + 1].max(axis=2), 0).max(axis=1)
         dp = np.where(at, d[:, :, half + core:].max(axis=2), 0).max(axis=1)
         whole[sl] = np.minimum(dn, dp)
+        inside = gap[fy, fx] & on & _near(at)[:, :, None]
+        n = np.maximum(1, inside.sum(axis=(1, 2)))
+        codes = fcodes[fy, fx]
+        fill[sl] = np.stack([np.where(inside, c[codes], 0).sum(axis=(1, 2)) / n for c in tab], axis=1)
+        fill[sl][~inside.any(axis=(1, 2))] = np.nan
     learn = [i for i in examples if out[i]] or np.nonzero(out)[0].tolist()
     if learn:
         typical = float(np.percentile(thick[learn], 75))
@@ -194,6 +205,11 @@ def crossings(image: Image.Image, grid: Grid, sides: Sequence[Hexside], colour: 
         if across >= 2 * typical + 1:
             # a double line: as wide across, edges and all, as where it is learned, give or take a pixel
             out[np.abs(whole - across) > 1] = 0.0
+            # and filled as where it is learned: its fill within the colour's tolerance of theirs
+            known = [i for i in learn if np.isfinite(fill[i]).all()]
+            if known:
+                off = np.sqrt(((fill - np.median(fill[known], axis=0)) ** 2).sum(axis=1))
+                out[~(off <= tol)] = 0.0
     if where is not None:
         where.append(np.concatenate(spots) if spots else np.zeros((0, 0), dtype=bool))
     return out
