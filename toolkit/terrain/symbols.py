@@ -28,6 +28,10 @@ symbol covers 3% of it (issue 14, item 2).
    against the others' template than against one it is part of), the threshold moves down to the
    middle between those leave-one-out scores and the score only ``1 - OTHERS_Q`` of the other hexes
    reach, if that is lower (and the leave-one-out count is taken at it).
+5. **Frames.** Straight rows or columns of the colour ``BAND`` hex sizes long or more (a map's frame, a
+   border band) are left out of the mask the symbol is learned and found on: MMP Bastogne's dark-red frame
+   matched the village template in every hex along it. The places the template matches the colour as printed,
+   frame included, are still the report's ``stamps``: what the line tracers leave out of a line's ink.
 """
 
 from __future__ import annotations
@@ -53,6 +57,7 @@ PAD = 0.5  # the box around the template where the colour counts against a match
 PENALTY = 1.0  # the weight of the colour found there
 OTHERS_Q = 0.95  # the share of the other hexes taken to hold no symbol (when its threshold is set from them)
 SAMPLE = 200  # at most this many other hexes tell how a candidate colour's template stands out
+BAND = 1.5  # a straight run of the symbol's colour this many hex sizes long is a frame or a line, not a symbol
 NEAR = 2.0  # candidates whose templates are matched by up to this many times the fewest hexes count as equals
 
 
@@ -82,7 +87,9 @@ class SymbolReport:
     loo_found: int
     loo_total: int
     scores: dict[str, float] = field(default_factory=dict)
-    stamps: list[tuple[float, float]] = field(default_factory=list)  # scan pixel of each symbol found
+    # scan pixel of each place the template matched the colour as printed (each symbol found, and where it matched
+    # a frame of its colour): what the line tracers leave out
+    stamps: list[tuple[float, float]] = field(default_factory=list)
     template: np.ndarray = field(default_factory=lambda: np.zeros((1, 1), bool))  # at the working scale
 
 
@@ -138,7 +145,8 @@ def find_symbols(image: Image.Image, grid: Grid, classes: Sequence[SymbolClass],
             colour = _distinct_colour(codes, tab, _symbol_colours(codes, tab, centres[ex_i], r, tl, sc.name),
                                       tol, centres, ex_i, r, inset, rw, whole)
         lut = np.sqrt(((tab - np.asarray(colour, np.float32)[:, None]) ** 2).sum(axis=0)) < tol
-        mask = lut[codes]
+        printed = lut[codes]
+        mask = _without_bands(printed, max(3, round(BAND * _size(lay))))
         crops = [_cut(mask, centres[i], r, inset) for i in ex_i]
         template = _consensus(crops)
         if template.sum() < 3:
@@ -165,14 +173,60 @@ def find_symbols(image: Image.Image, grid: Grid, classes: Sequence[SymbolClass],
                 loo = sum(1 for v in unseen if v >= thr)
         hit = np.nonzero(best >= thr)[0]
         found[sc.name] = {ids[i] for i in hit}
-        stamps = [(x0 + (centres[i, 0] + where[i, 0]) * f + (f - 1) / 2,
-                   y0 + (centres[i, 1] + where[i, 1]) * f + (f - 1) / 2) for i in hit]
+        # what the line tracers leave out of a line's ink: the template matched on the colour as printed, a frame
+        # of it included (a frame is no line either; the tracers' own handling of one is not this module's)
+        hit_p, where_p = hit, where
+        near = _near_change(printed & ~mask, centres, rw + max(template.shape))
+        if near.any():  # matched again only in the hexes whose window holds a frame
+            best_p, where_p = best.copy(), where.copy()
+            best_p[near], where_p[near] = _match_hexes(printed, template, centres[near], rw, whole)
+            hit_p = np.nonzero(best_p >= thr)[0]
+        stamps = [(x0 + (centres[i, 0] + where_p[i, 0]) * f + (f - 1) / 2,
+                   y0 + (centres[i, 1] + where_p[i, 1]) * f + (f - 1) / 2) for i in hit_p]
         c3 = (float(colour[0]), float(colour[1]), float(colour[2]))
         reports[sc.name] = SymbolReport(c3, tol, float(thr), int(template.sum()),
                                         [round(v, 3) for v in ex_scores], loo, len(crops) if len(crops) >= 2 else 0,
                                         {ids[i]: round(float(best[i]), 3) for i in np.nonzero(best > 0)[0]},
                                         [(float(x), float(y)) for x, y in stamps], template)
     return found, reports
+
+
+def _without_bands(mask: np.ndarray, run: int) -> np.ndarray:
+    """``mask`` less its pixels on straight rows or columns of ``run`` pixels or more: a map's frame, a border
+    band or a straight stretch of a line, longer than any symbol (a thick frame along the map's edge holds the
+    symbol's colour in every hex along it)."""
+    out = mask.copy()
+    for m, view in ((mask, out), (mask.T, out.T)):
+        h, w = m.shape
+        p = np.zeros((h, w + 2), np.int8)
+        p[:, 1:-1] = m
+        d = np.diff(p, axis=1)
+        ry, rs = np.nonzero(d == 1)
+        _, re = np.nonzero(d == -1)
+        long = (re - rs) >= run
+        if not long.any():
+            continue
+        marks = np.zeros((h, w + 1), np.int32)
+        np.add.at(marks, (ry[long], rs[long]), 1)
+        np.add.at(marks, (ry[long], re[long]), -1)
+        view[np.cumsum(marks, axis=1)[:, :w] > 0] = False
+    return out
+
+
+def _near_change(changed: np.ndarray, centres: np.ndarray, reach: int) -> np.ndarray:
+    """Which of the ``centres`` (x, y) have a pixel of ``changed`` within ``reach`` pixels (in cells of
+    ``reach``: within about one to two reaches)."""
+    out = np.zeros(len(centres), dtype=bool)
+    if not changed.any() or not len(centres):
+        return out
+    h, w = changed.shape
+    ch, cw = -(-h // reach), -(-w // reach)
+    full = np.zeros((ch * reach, cw * reach), dtype=bool)
+    full[:h, :w] = changed
+    cells = _dilate(np.asarray(full.reshape(ch, reach, cw, reach).any(axis=(1, 3)), dtype=bool))
+    cy = np.clip(centres[:, 1] // reach, 0, ch - 1)
+    cx = np.clip(centres[:, 0] // reach, 0, cw - 1)
+    return cells[cy, cx]
 
 
 def _inset_mask(lay: Layout, h: Hex, r: int, inset: float) -> np.ndarray:
