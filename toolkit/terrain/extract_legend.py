@@ -3,9 +3,10 @@ against a scan (see :mod:`toolkit.terrain.extract`)."""
 
 from __future__ import annotations
 
+import contextlib
 import math
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -171,69 +172,96 @@ def legend_from_dict(spec: Mapping[str, Any], image: Image.Image | None = None, 
         raise DataFileError("the legend has no 'terrain:' mapping of terrain -> colour or samples", src)
     ink_l = _ink_lightness(spec)
     max_de = _number(spec.get("max_delta_e", 30.0), "max_delta_e", src, positive=True)
-    terrains = []
+    terrains: list[TerrainClass] = []
     symbols: list[SymbolClass] = []
     min_share: dict[str, float] = {}
     examples: dict[str, tuple[str, ...]] = {}
     for name, v in terr.items():
-        if isinstance(v, Mapping) and v.get("hexes") is not None:
-            examples[str(name)] = _id_list(v["hexes"], f"terrain {name!r} hexes", src)
-        if isinstance(v, Mapping) and v.get("min_share") is not None:
-            ms = _number(v["min_share"], f"terrain {name!r} min_share", src)
-            if not 0 <= ms <= 1:
-                raise DataFileError(f"terrain {name!r}: min_share is a share of the hex from 0 to 1, not {ms:g}", src)
-            min_share[str(name)] = ms
-        if isinstance(v, Mapping) and v.get("symbol"):
-            symbols.append(_symbol_class(str(name), v, src, terrain=True))
-            continue
-        tc = _resolve_terrain(str(name), v, src, image, grid, _fi, ink_l)
-        water = v.get("water", tc.name in WATER_NAMES) if isinstance(v, Mapping) else tc.name in WATER_NAMES
-        terrains.append(TerrainClass(tc.name, tc.lab, tc.source, bool(water), tc.samples))
-    feats = []
+        with _at_line(terr, name):
+            _terrain_entry(name, v, src, image, grid, _fi, ink_l, terrains, symbols, min_share, examples)
+    feats: list[FeatureClass] = []
     fspec = spec.get("features") or {}
     if not isinstance(fspec, Mapping):
         raise DataFileError("'features:' is a mapping of feature name -> colour or settings", src)
     for name, v in fspec.items():
-        if isinstance(v, str):
-            v = {"colour": v}
-        kind = str(v.get("kind", "along")) if isinstance(v, Mapping) else "along"
-        if kind not in ("along", "across", "coast", "symbol", "gap"):
-            raise DataFileError(f"feature {name!r}: kind must be 'along', 'across', 'coast', 'gap' or 'symbol', "
-                                f"not {kind!r}", src)
-        if kind == "symbol":
-            symbols.append(_symbol_class(str(name), v, src, terrain=False))
-            continue
-        if kind == "coast":
-            feats.append(_coast_feature(str(name), v, terrains, src))
-            continue
-        if kind == "gap":
-            feats.append(_gap_feature(str(name), v, fspec, src))
-            continue
-        if not isinstance(v, Mapping) or not (v.get("colour") or v.get("color")):
-            raise DataFileError(f"feature {name!r} needs a colour ('#rrggbb')", src)
-        rgb = _colour(v.get("colour") or v.get("color"), f"feature {name!r}", src)
-        lab = tuple(float(x) for x in rgb_to_lab(np.array(rgb, float)))
-        what = f"feature {name!r}"
-        feats.append(FeatureClass(str(name), lab, kind,  # type: ignore[arg-type]
-                                  _opt_float(v.get("tolerance"), f"{what} tolerance", src),
-                                  _opt_float(v.get("threshold"), f"{what} threshold", src),
-                                  _id_list(_get(v, "yes"), f"{what} yes", src),
-                                  _id_list(_get(v, "no"), f"{what} no", src), bool(v.get("on_coast", False)),
-                                  trace=bool(v.get("trace", not (_get(v, "yes") or _get(v, "no"))))))
+        with _at_line(fspec, name):
+            _feature_entry(name, v, src, fspec, terrains, symbols, feats)
     names = [t.name for t in terrains] + [sc.name for sc in symbols if sc.terrain]
     prio = spec.get("priority")
     priority: tuple[str, ...] = ()
     if prio is not None:
-        priority = _id_list(prio, "priority", src)
-        for n in priority:
-            if n not in names:
-                raise DataFileError(f"priority names {n!r}, which is not a terrain of the legend "
-                                    f"({', '.join(names)})", src)
+        with _at_line(spec, "priority"):
+            priority = _id_list(prio, "priority", src)
+            for n in priority:
+                if n not in names:
+                    raise DataFileError(f"priority names {n!r}, which is not a terrain of the legend "
+                                        f"({', '.join(names)})", src)
         priority += tuple(n for n in names if n not in priority)
     elif min_share or any(sc.terrain for sc in symbols):
         # no order given: symbol classes first, then classes with a threshold, in legend order
         priority = tuple([sc.name for sc in symbols if sc.terrain] + [n for n in names if n in min_share])
     return Legend(tuple(terrains), tuple(feats), ink_l, max_de, tuple(symbols), priority, min_share, examples)
+
+
+@contextlib.contextmanager
+def _at_line(block: Any, key: Any) -> Iterator[None]:
+    """Errors about one entry of the legend name its line (when the message does not already)."""
+    try:
+        yield
+    except DataFileError as exc:
+        line = yamlfile.line_of(block, key) if isinstance(block, yamlfile.LinedMap) else None
+        if exc.line is not None or line is None or exc.message.startswith("line "):
+            raise
+        line = block.key_lines.get(key, line)
+        raise DataFileError(exc.message, exc.source, line) from None
+
+
+def _terrain_entry(name: Any, v: Any, src: str, image: Image.Image | None, grid: Grid | None, _fi: Any,
+                   ink_l: float, terrains: list[TerrainClass], symbols: list[SymbolClass],
+                   min_share: dict[str, float], examples: dict[str, tuple[str, ...]]) -> None:
+    if isinstance(v, Mapping) and v.get("hexes") is not None:
+        examples[str(name)] = _id_list(v["hexes"], f"terrain {name!r} hexes", src)
+    if isinstance(v, Mapping) and v.get("min_share") is not None:
+        ms = _number(v["min_share"], f"terrain {name!r} min_share", src)
+        if not 0 <= ms <= 1:
+            raise DataFileError(f"terrain {name!r}: min_share is a share of the hex from 0 to 1, not {ms:g}", src)
+        min_share[str(name)] = ms
+    if isinstance(v, Mapping) and v.get("symbol"):
+        symbols.append(_symbol_class(str(name), v, src, terrain=True))
+        return
+    tc = _resolve_terrain(str(name), v, src, image, grid, _fi, ink_l)
+    water = v.get("water", tc.name in WATER_NAMES) if isinstance(v, Mapping) else tc.name in WATER_NAMES
+    terrains.append(TerrainClass(tc.name, tc.lab, tc.source, bool(water), tc.samples))
+
+
+def _feature_entry(name: Any, v: Any, src: str, fspec: Mapping[str, Any], terrains: list[TerrainClass],
+                   symbols: list[SymbolClass], feats: list[FeatureClass]) -> None:
+    if isinstance(v, str):
+        v = {"colour": v}
+    kind = str(v.get("kind", "along")) if isinstance(v, Mapping) else "along"
+    if kind not in ("along", "across", "coast", "symbol", "gap"):
+        raise DataFileError(f"feature {name!r}: kind must be 'along', 'across', 'coast', 'gap' or 'symbol', "
+                            f"not {kind!r}", src)
+    if kind == "symbol":
+        symbols.append(_symbol_class(str(name), v, src, terrain=False))
+        return
+    if kind == "coast":
+        feats.append(_coast_feature(str(name), v, terrains, src))
+        return
+    if kind == "gap":
+        feats.append(_gap_feature(str(name), v, fspec, src))
+        return
+    if not isinstance(v, Mapping) or not (v.get("colour") or v.get("color")):
+        raise DataFileError(f"feature {name!r} needs a colour ('#rrggbb')", src)
+    rgb = _colour(v.get("colour") or v.get("color"), f"feature {name!r}", src)
+    lab = tuple(float(x) for x in rgb_to_lab(np.array(rgb, float)))
+    what = f"feature {name!r}"
+    feats.append(FeatureClass(str(name), lab, kind,  # type: ignore[arg-type]
+                              _opt_float(v.get("tolerance"), f"{what} tolerance", src),
+                              _opt_float(v.get("threshold"), f"{what} threshold", src),
+                              _id_list(_get(v, "yes"), f"{what} yes", src),
+                              _id_list(_get(v, "no"), f"{what} no", src), bool(v.get("on_coast", False)),
+                              trace=bool(v.get("trace", not (_get(v, "yes") or _get(v, "no"))))))
 
 
 def _symbol_class(name: str, v: Mapping[str, Any], src: str, terrain: bool) -> SymbolClass:

@@ -26,6 +26,7 @@ __all__ = ["FEATURE_KEYS", "TERRAIN_KEYS", "TOP_KEYS", "normalise"]
 TOP_KEYS = ("terrain", "features", "priority", "ink", "max_delta_e", "note")
 TERRAIN_KEYS = ("colour", "color", "hexes", "box", "points", "sample", "water", "symbol", "min_share",
                 "tolerance", "threshold")
+INK_KEYS = ("lightness",)
 FEATURE_KEYS = ("colour", "color", "kind", "tolerance", "threshold", "yes", "no", "on_coast", "mask", "terrain",
                 "hexes", "trace", "link", "line")
 
@@ -62,7 +63,9 @@ def normalise(spec: Mapping[str, Any]) -> dict[str, Any]:
     """The legend in its long form (see the module docstring); :class:`DataFileError` with the line
     for an unknown key."""
     src = str(spec.get("_source", "legend"))
-    out: dict[str, Any] = {"_source": src} if "_source" in spec else {}
+    out: dict[str, Any] = yamlfile.LinedMap({"_source": src} if "_source" in spec else {})
+    if isinstance(spec, yamlfile.LinedMap):  # keep the lines, for errors found later (legend_from_dict)
+        out.line, out.key_lines, out.value_lines = spec.line, spec.key_lines, spec.value_lines  # type: ignore[attr-defined]
     if "terrain" in spec:
         for k in spec:
             if k != "_source" and k not in TOP_KEYS:
@@ -84,16 +87,29 @@ def normalise(spec: Mapping[str, Any]) -> dict[str, Any]:
             if not isinstance(spec[k], str):
                 raise DataFileError(f"{_where(spec, k)}note must be text", src)
             continue
+        if k == "ink" and isinstance(spec[k], Mapping):
+            _check(spec[k], INK_KEYS, "ink", src)
+        if k == "priority":
+            _check_ids(spec[k], "priority", src, spec, k, ids=False)
         out[k] = spec[k]
     if not isinstance(terrain, Mapping):
         out["terrain"] = terrain  # reported by the reader
         return out
-    terr: dict[str, Any] = {}
+    terr = yamlfile.LinedMap()
+    if isinstance(terrain, yamlfile.LinedMap):  # keep the lines, for errors found later (legend_from_dict)
+        terr.line, terr.key_lines, terr.value_lines = terrain.line, terrain.key_lines, terrain.value_lines
     for name, v in terrain.items():
         what = f"terrain {name!r}"
         if isinstance(v, Mapping):
             _check(v, TERRAIN_KEYS, what, src)
-            v2 = {k: x for k, x in v.items() if k != "sample"}
+            _check_flags(v, ("water", "symbol"), what, src)
+            _check_ids(v.get("hexes"), f"{what} hexes", src, v, "hexes")
+            if "sample" in v and isinstance(v["sample"], list) and any(isinstance(x, int) for x in v["sample"]) \
+                    and len(v["sample"]) not in (2, 4):
+                _check_ids(v["sample"], f"{what} sample", src, v, "sample")
+            v2 = yamlfile.LinedMap({k: x for k, x in v.items() if k != "sample"})
+            if isinstance(v, yamlfile.LinedMap):
+                v2.line, v2.key_lines, v2.value_lines = v.line, v.key_lines, v.value_lines
             if "sample" in v:
                 v2.update(_sample(v["sample"], what, src, v))
             v = v2
@@ -103,5 +119,33 @@ def normalise(spec: Mapping[str, Any]) -> dict[str, Any]:
     if isinstance(feats, Mapping):
         for name, v in feats.items():
             if isinstance(v, Mapping):
-                _check(v, FEATURE_KEYS, f"feature {name!r}", src)
+                what = f"feature {name!r}"
+                _check(v, FEATURE_KEYS, what, src)
+                _check_flags(v, ("on_coast", "mask", "trace"), what, src)
+                _check_ids(v.get("hexes"), f"{what} hexes", src, v, "hexes")
     return out
+
+
+def _check_flags(block: Mapping[Any, Any], keys: tuple[str, ...], what: str, src: str) -> None:
+    """``water:``, ``symbol:``, ``trace:`` ... are true or false (a typo like ``symbol: yes please`` was taken
+    as true, ``trace: 0`` as false)."""
+    for k in keys:
+        if k in block and not isinstance(block[k], bool):
+            raise DataFileError(f"{_where(block, k)}{what}: {k} is true or false, not {block[k]!r}", src)
+
+
+def _check_ids(v: Any, what: str, src: str, block: Any, key: str, ids: bool = True) -> None:
+    """A list of hex ids (``ids``) or of names: a number in it is an unquoted id, which YAML has already read
+    as a number (``0202`` as the octal 130, ``0101`` as 65); a name is not a number nor given twice."""
+    if not isinstance(v, list):
+        return
+    for x in v:
+        if isinstance(x, bool | int | float):
+            if ids:
+                raise DataFileError(f"{_where(block, key)}{what}: {x!r} is a number: write hex ids in quotes, "
+                                    "like \"0202\" (YAML reads 0202 unquoted as the number 130, 0101 as 65)", src)
+            raise DataFileError(f"{_where(block, key)}{what}: {x!r} is not a name", src)
+    if not ids:
+        twice = [x for i, x in enumerate(v) if x in v[:i]]
+        if twice:
+            raise DataFileError(f"{_where(block, key)}{what} names {twice[0]!r} twice", src)
