@@ -41,8 +41,11 @@ def test_extract_afrika_3_against_its_truth(boards, tmp_path):
     out = extract_region(boards, tmp_path, "afrika-3.yaml", OWN, WIDE)
     assert out["hexes"] == 108 and out["right"] >= 103
     town = out["symbols"]["town"]
-    assert town["in_truth"] == 9 and town["true_positives"] >= 9 and town["found"] <= 77
-    floors = {"road_main": (6, 4, 0), "road": (45, 37, 8), "track": (46, 44, 9)}
+    # town found 78 -> 9 when the town's colour stopped moving with the grid's extent (symbols.py, symcolour); the
+    # lines moved with it (fewer town-template stamps cut out of the line masks): road_main 3 -> 6 right, road
+    # 37 with 5 false -> 43 with 6, track 44 with 9 false -> 46 with 9
+    assert town["in_truth"] == 9 and town["true_positives"] >= 9 and town["found"] <= 9
+    floors = {"road_main": (6, 6, 0), "road": (45, 43, 6), "track": (46, 46, 9)}
     for name, (in_truth, least_right, most_false) in floors.items():
         v = out["lines"][name]
         assert v["in_truth"] == in_truth and v["true_positives"] >= least_right, (name, v)

@@ -3,11 +3,14 @@ by template matching at the calibrated scale, so that a hex holding a symbol is 
 symbol covers 3% of it (issue 14, item 2).
 
 1. **Colour.** Pixels of the example hexes farther than ``FAR`` (Delta E) from every terrain colour
-   are binned coarsely in CIELAB; of the bins found in the most examples, the colour whose template
-   (step 2) stands out on the map wins: the fewest of the other hexes (a sample of up to ``SAMPLE``)
-   score half the examples' lowest or more. Towns printed on a road, with their name beside them,
-   share the road's and the name's colour too, and that template matches all along every road (MMP
-   Afrika: 249 of 420 hexes); the town dot's does not. Of the colours that stand out about as well,
+   are binned coarsely in CIELAB (a bin is in an example when it and the bins around it hold 3 of its
+   pixels: a colour printed in a few pixels spreads over bin edges, and how is luck); of the bins found
+   in the most examples, the colour whose template (step 2) stands out on the map wins: the fewest of
+   the other hexes score half the examples' lowest or more, judged on the ``SAMPLE`` hexes nearest the
+   examples (the same on any grid that holds them: the choice does not move with the grid's extent).
+   Towns printed on a road, with their name beside them, share the road's and the name's colour too,
+   and that template matches all along every road (MMP Afrika: 249 of 420 hexes); the town dot's does
+   not. Of the colours that stand out about as well,
    the one whose shared marks have the largest solid part, then size: a road through every example
    at the same place lines up but is thin. A legend may give the colour (as its key prints it): it is
    then moved to the median of the example hexes' pixels within the tolerance of it (the map's print).
@@ -56,7 +59,8 @@ INSET = 0.8  # example cut-outs are taken inside this share of the hex size
 PAD = 0.5  # the box around the template where the colour counts against a match, in template sizes
 PENALTY = 1.0  # the weight of the colour found there
 OTHERS_Q = 0.95  # the share of the other hexes taken to hold no symbol (when its threshold is set from them)
-SAMPLE = 200  # at most this many other hexes tell how a candidate colour's template stands out
+SAMPLE = 200  # the hexes nearest the examples that tell how a candidate colour's template stands out
+SAME = 6.0  # candidate colours closer than this (Delta E) are one
 BAND = 1.5  # a straight run of the symbol's colour this many hex sizes long is a frame or a line, not a symbol
 NEAR = 2.0  # candidates whose templates are matched by up to this many times the fewest hexes count as equals
 
@@ -143,7 +147,7 @@ def find_symbols(image: Image.Image, grid: Grid, classes: Sequence[SymbolClass],
             # the candidate colour whose template stands out on the map, and of those the one with body
             # (_distinct_colour, _body)
             colour = _distinct_colour(codes, tab, _symbol_colours(codes, tab, centres[ex_i], r, tl, sc.name),
-                                      tol, centres, ex_i, r, inset, rw, whole)
+                                      tol, centres, ex_i, _nearest(hexes, ex_i, SAMPLE), r, inset, rw, whole)
         lut = np.sqrt(((tab - np.asarray(colour, np.float32)[:, None]) ** 2).sum(axis=0)) < tol
         printed = lut[codes]
         mask = _without_bands(printed, max(3, round(BAND * _size(lay))))
@@ -327,19 +331,29 @@ def _main_parts(m: np.ndarray) -> np.ndarray:
     return keep[label]
 
 
+def _nearest(hexes: Sequence[Hex], ex_i: Sequence[int], n: int) -> np.ndarray:
+    """The indices of the ``n`` hexes nearest the examples (hex steps to the nearest one, then the hex's
+    coordinates), examples left out: the same hexes whatever the grid's extent, once it holds them."""
+    q = np.array([h.q for h in hexes], dtype=np.int64)
+    r = np.array([h.r for h in hexes], dtype=np.int64)
+    e = np.asarray(ex_i, np.intp)
+    dq, dr = q[:, None] - q[e][None, :], r[:, None] - r[e][None, :]
+    steps = ((np.abs(dq) + np.abs(dr) + np.abs(dq + dr)) // 2).min(axis=1)
+    steps[e] = -1
+    order = np.lexsort((r, q, steps))  # by steps, then q, then r
+    return np.sort(order[len(e):len(e) + n])
+
+
 def _distinct_colour(codes: np.ndarray, tab: np.ndarray, cands: Sequence[np.ndarray], tol: float,
-                     centres: np.ndarray, ex_i: Sequence[int], r: int, inset: np.ndarray, rw: int,
-                     whole: np.ndarray) -> np.ndarray:
+                     centres: np.ndarray, ex_i: Sequence[int], others: np.ndarray, r: int, inset: np.ndarray,
+                     rw: int, whole: np.ndarray) -> np.ndarray:
     """Of the candidate colours, the one whose template (the examples' shared marks of that colour)
-    stands out on the map: the share of a sample of the other hexes (up to ``SAMPLE``) that score half
+    stands out on the map: the share of the sample of other hexes (``others``: :func:`_nearest`) that score half
     the examples' lowest or more (where the threshold is looked for) is the least, or within ``NEAR``
     times it (or 5 points); of those, the one with the most body (:func:`_body`). A road or a name that
     runs through every example, or a colour the ground shares, is matched all over the map; the
     symbol is not."""
     wins = [_windows(codes, centres[i][None, :], r, r)[0] for i in ex_i]
-    others = np.setdiff1d(np.arange(len(centres)), np.asarray(ex_i))
-    if len(others) > SAMPLE:
-        others = others[np.linspace(0, len(others) - 1, SAMPLE).round().astype(np.intp)]
     pick = np.concatenate([np.asarray(ex_i, np.intp), others])
     rated: list[tuple[float, tuple[int, int], int]] = []
     for k, cand in enumerate(cands):
@@ -417,7 +431,7 @@ def _threshold(best: np.ndarray, lowest_example: float) -> float:
 def _symbol_colours(codes: np.ndarray, tab: np.ndarray, centres: np.ndarray, r: int, terrain: np.ndarray,
                     name: str) -> list[np.ndarray]:
     """Candidate colours of a symbol: colours unlike every terrain found in the most example hexes,
-    the most common first."""
+    the most common first (one candidate per colour: closer than ``SAME`` is the same)."""
     per: list[np.ndarray] = []
     for c in centres:
         code = _windows(codes, c[None, :], r, r)[0].reshape(-1)
@@ -427,22 +441,36 @@ def _symbol_colours(codes: np.ndarray, tab: np.ndarray, centres: np.ndarray, r: 
             blk = blk[d > FAR]
         per.append(blk)
     bins: dict[tuple[int, int, int], list[int]] = {}
+    own: dict[tuple[int, int, int], int] = {}
+    near = [(a, b, c) for a in (-1, 0, 1) for b in (-1, 0, 1) for c in (-1, 0, 1)]
     for k, blk in enumerate(per):
         keys, counts = np.unique(np.floor(blk / 12).astype(np.int32), axis=0, return_counts=True)
-        for key, c in zip(map(tuple, keys.tolist()), counts.tolist()):
+        got = dict(zip(map(tuple, keys.tolist()), counts.tolist()))
+        for key, c in got.items():
+            own[key] = own.get(key, 0) + c
+        # a bin is in an example when it and the bins around it hold 3 of its pixels or more: a colour printed
+        # in a few pixels spreads over a bin's edge, and how it falls there must not decide (the scan's pixels
+        # move with the working blocks)
+        for key in got:
+            c = sum(got.get((key[0] + a, key[1] + b, key[2] + d), 0) for a, b, d in near)
             if c >= 3:
-                bins.setdefault(key, [0] * len(per))[k] += c  # type: ignore[index]
+                bins.setdefault(key, [0] * len(per))[k] = c  # type: ignore[index]
     if not bins:
         raise InputError(f"symbol {name!r}: its example hexes hold no colour unlike the legend terrains; "
                          "give its colour")
 
     most = max(sum(1 for c in counts if c) for counts in bins.values())
-    cands = sorted(((sum(counts), key) for key, counts in bins.items() if sum(1 for c in counts if c) == most),
-                   reverse=True)[:6]
+    ranked = sorted(((own[key], key) for key, counts in bins.items() if sum(1 for c in counts if c) == most),
+                    reverse=True)
     allp = np.concatenate(per)
-    out = []
-    for _, key in cands:
+    out: list[np.ndarray] = []
+    for _, key in ranked:
         centre = (np.array(key, dtype=np.float32) + 0.5) * 12
-        near = allp[np.sqrt(((allp - centre) ** 2).sum(axis=1)) < 15]
-        out.append(np.median(near, axis=0) if len(near) else centre)
+        near_p = allp[np.sqrt(((allp - centre) ** 2).sum(axis=1)) < 15]
+        colour = np.median(near_p, axis=0) if len(near_p) else centre
+        # the bins around a colour give about the same colour: one candidate each
+        if all(np.sqrt(((colour - o) ** 2).sum()) >= SAME for o in out):
+            out.append(colour)
+            if len(out) == 6:
+                break
     return out
