@@ -154,3 +154,30 @@ def test_woods_within_a_tolerance_that_takes_in_the_hex_lines_are_no_area_of_the
     assert ext.thresholds["trail"][0] == 20.0
     want = {grid.side_key(a, b) for a, b in pairwise(path)}
     assert {k for k, v in ext.hexsides.items() if "trail" in v} == want
+
+
+def test_a_line_in_another_lines_fill_beside_a_patch_of_its_colour_is_still_that_line():
+    """As above, with a short piece of road across the side 0401/0402 near its end (at 82% of its length)
+    and a patch of the mid-brown along the rest of that side (a tongue of brown hills beside the road): the
+    track's colour crosses there over more positions outside the road's crossing than within it (on the old
+    rule, at least half of them within the road's, the track was reported there); any of them within the
+    road's crossing makes it the road's print there. Both are found exactly on their paths and that side."""
+    grid, im = _board()
+    d = ImageDraw.Draw(im)
+    stroke = _near_end(grid, "0401", "0402", 0.82, 16.0)
+    d.line(stroke, fill=EDGE, width=7)
+    d.line(stroke, fill=FILL, width=3)
+    (x0, y0), (x1, y1) = grid.layout.hexside_endpoints(Hexside.between(grid.hex("0401"), grid.hex("0402")))
+    d.line([(x0 + t * (x1 - x0), y0 + t * (y1 - y0)) for t in (0.15, 0.55)], fill=FILL, width=5)
+    legend = {"terrain": {"sand": {"hexes": ["0801", "0806", "0101"]}},
+              "features": {"road": {"colour": "#35270a", "kind": "across", "trace": True,
+                                    "yes": ["0203/0303", "0503/0603"]},
+                           "track": {"colour": "#7d6318", "kind": "across", "trace": True,
+                                     "yes": ["0205/0305", "0505/0605"]}}}
+    ext = extract(im, grid, legend)
+    side = grid.side_key("0401", "0402")
+    assert ext.side_scores["track"].get(side, 0) >= 0.5
+    want = {"road": {side} | {grid.side_key(a, b) for a, b in pairwise(ROAD)},
+            "track": {grid.side_key(a, b) for a, b in pairwise(TRACK)}}
+    for name in ("road", "track"):
+        assert {k for k, v in ext.hexsides.items() if name in v} == want[name], name

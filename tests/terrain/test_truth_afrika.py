@@ -75,8 +75,8 @@ def test_extract_afrika_against_its_truth(boards, tmp_path):
     # -> 22 with 42 (more roads and tracks read in the Jebel's relief, the errors of kinds 4-6 in RESULTS-afrika.md);
     # track 22 with 11 false once a line in another's colours is not that line (extract_sides._fills), road 38
     # with 15 false once a double line is as wide across as its examples (lines.py, item 4), 9 once it is
-    # filled as they are
-    floors = {"road": (38, 9), "road_main": (3, 0), "track": (22, 11)}
+    # filled as they are; track 22 with 7 false once any of its positions within the road's makes it the road's
+    floors = {"road": (38, 9), "road_main": (3, 0), "track": (22, 7)}
     for name, (least_right, most_false) in floors.items():
         v = out["lines"][name]
         assert v["true_positives"] >= least_right, (name, v)

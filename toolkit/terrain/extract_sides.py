@@ -286,9 +286,10 @@ def _fills(traced: Mapping[str, tuple[np.ndarray, np.ndarray, list[int]]], keys:
     fill between its road's dark edges; its road: the dark edges of the white main road): it crosses
     every marked example side of the other (at least ``FILL_EXAMPLES`` of them) while the other crosses
     none of its own. It is not reported where the other crosses the same
-    side at the same place (its positions along the side at least half within the other's, give or take
-    one): there it is part of the other. ``traced``: name -> (score, positions crossed along each
-    side, marked example sides). In place."""
+    side at the same place (any of its positions along the side within the other's, give or take one: a
+    crossing of its colour there is the other's print, joined perhaps by an area of its colour beside it,
+    as Afrika's road meets the hills' brown): there it is part of the other. ``traced``: name -> (score,
+    positions crossed along each side, marked example sides). In place."""
     for fill, (fscore, fwhere, fyes) in traced.items():
         for line, (lscore, lwhere, lyes) in traced.items():
             if line == fill or len(lyes) < FILL_EXAMPLES or (fscore[lyes] < 0.5).any() or \
@@ -298,7 +299,7 @@ def _fills(traced: Mapping[str, tuple[np.ndarray, np.ndarray, list[int]]], keys:
             near[:, 1:] |= lwhere[:, :-1]
             near[:, :-1] |= lwhere[:, 1:]
             inside = (fwhere & near).sum(axis=1)
-            for k in np.nonzero((fscore >= 0.5) & (lscore >= 0.5) & (2 * inside >= fwhere.sum(axis=1)))[0]:
+            for k in np.nonzero((fscore >= 0.5) & (lscore >= 0.5) & (inside > 0))[0]:
                 names = found.get(keys[int(k)])
                 if names is not None and fill in names and line in names:
                     names.discard(fill)
