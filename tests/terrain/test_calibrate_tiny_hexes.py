@@ -84,7 +84,8 @@ def test_degenerate_clicks_are_refused_in_one_line_at_once(tmp_path: Path, size:
 
 def test_auto_with_one_point_a_pixel_from_the_corner_ends(tmp_path: Path) -> None:
     scan = _scan(tmp_path, (3000, 3000))
-    r = _wgt("map", "calibrate", str(scan), "--auto", "--point", "0101=0,0")
+    r = _wgt("map", "calibrate", str(scan), "--auto", "--point", "0101=0,0", "--shifted", "odd", "--row-direction",
+             "down", "--extent", "0101:3030")
     assert (r.returncode, r.stdout, r.stderr) == (
         3, "", "wgt: error: could not find the hex grid automatically; click 3 or more hex centres instead\n")
 

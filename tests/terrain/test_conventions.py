@@ -348,3 +348,51 @@ def test_afrika_clicks_refine_onto_its_white_hex_lines(boards, tmp_path):
                                            "orientation": "flat", "shifted": "odd", "row_direction": "up"}
     assert grid.layout is not None and len(grid) == 12 * 10
     assert max(math.dist(grid.layout.hex_to_pixel(h), AFR_LAYOUT.hex_to_pixel(h)) for h in grid.hexes()) < 0.3
+
+
+# --- --auto: where the map ends, and the numbering convention (usercheck, 5 Dec) ------------------------------
+
+MOSCOW = ("rzymek__web-boards", "battle-for-moscow_board.gif")
+# tests/terrain/truth/battle-for-moscow.yaml's grid
+BFM_LAYOUT = Layout(54.00649521338003, -0.0005785588444040939, -1.3371241660397384,
+                    31.23768114437108, 62.47482479587613, -47.772598846218585)
+
+
+def test_cli_auto_asks_for_the_extent_and_for_what_one_click_cannot_tell(boards):
+    """--auto wrote every hex of the image as the map (charts and margins too), and with one click took
+    shifted odd and rows counted down unasked: on Afrika (rows counted up) every id but the clicked one's
+    column was wrong."""
+    board = str(boards.joinpath(*MOSCOW))
+    r = _cli(board, "--auto", "--point", "0505=268,296", "--shifted", "odd", "--row-direction", "down")
+    assert (r.exit_code, r.stderr) == (3, "wgt: error: --auto finds the grid, not where the map ends: give --extent "
+                                          "FIRST:LAST (the map's corner hex ids), --columns and --rows, or --grid "
+                                          "FILE\n")
+    r = _cli(board, "--auto", "--point", "0505=268,296", "--extent", "0101:1611")
+    assert (r.exit_code, r.stderr) == (3, "wgt: error: --auto with one --point cannot tell which columns (rows, "
+                                          "pointy) are shifted or which way the rows are counted: give --shifted and "
+                                          "--row-direction, or 3 --point clicks far apart\n")
+    r = _cli(board, "--auto", "--point", "0505=268,296", "--point", "1010=540,600", "--extent", "0101:1611")
+    assert r.exit_code == 3 and "not 2" in r.stderr
+
+
+def test_cli_auto_with_three_clicks_reads_the_convention(boards, tmp_path):
+    out = tmp_path / "grid.yaml"
+    board = str(boards.joinpath(*MOSCOW))
+    # clicks up to 9 px off: the lattice found from the lines is what counts, the clicks only name hexes
+    r = _cli(board, "--auto", "--point", "0505=262,300", "--point", "1502=808,117", "--point", "0210=100,590",
+             "--extent", "0101:1611", "-o", str(out))
+    assert r.exit_code == 0, r.stderr
+    grid = Grid.from_dict(yaml.safe_load(out.read_text())["grid"])
+    assert grid.to_dict()["numbering"] == {"scheme": "ccrr", "col_digits": 2, "row_digits": 2, "orientation": "flat",
+                                           "shifted": "odd"}
+    assert grid.layout is not None and len(grid) == 16 * 11
+    assert max(math.dist(grid.layout.hex_to_pixel(h), BFM_LAYOUT.hex_to_pixel(h)) for h in grid.hexes()) < 1.0
+    # the same clicks with the rows counted up from the bottom (1 -> 11): read as such, same hexes
+    up = tmp_path / "up.yaml"
+    r = _cli(board, "--auto", "--point", "0507=262,300", "--point", "1510=808,117", "--point", "0202=100,590",
+             "--extent", "0101:1611", "-o", str(up))
+    assert r.exit_code == 0, r.stderr
+    assert "rows counted up" in r.stderr
+    g2 = Grid.from_dict(yaml.safe_load(up.read_text())["grid"])
+    assert g2.layout is not None
+    assert math.dist(g2.layout.hex_to_pixel(g2.hex("0211")), BFM_LAYOUT.hex_to_pixel(grid.hex("0201"))) < 1.0

@@ -250,7 +250,8 @@ def _reporter(bar: Progress) -> Any:
 @click.option("--extent", metavar="FIRST:LAST",
               help="The map's corner hex ids (e.g. 0101:3922); default: the box of the clicked ids "
                    "(click the corner hexes), never the whole image (charts printed beside the map are not terrain).")
-@click.option("--auto", is_flag=True, help="Find the grid from the image itself; one --point names a hex.")
+@click.option("--auto", is_flag=True, help="Find the grid from the image itself; one --point names a hex, and "
+                                          "--extent (or --columns/--rows, or --grid) says where the map ends.")
 @click.option("--no-refine", is_flag=True, help="Fit the clicked points only (no line refinement).")
 @output_option(kind=GRID_YAML, help="Write the grid block here (YAML).")
 @click.option("--max-pixels", type=int, default=None, metavar="N",
@@ -272,7 +273,6 @@ def calibrate(image: str, points: tuple[str, ...], grid_file: str | None, number
         Calibration,
         PointResidual,
         auto_layout,
-        grid_covering,
         open_image,
     )
     from ..terrain.calibrate import (
@@ -295,22 +295,47 @@ def calibrate(image: str, points: tuple[str, ...], grid_file: str | None, number
         if grid_file or columns or rows:
             raise InputError("--extent takes the place of --columns/--rows and of the --grid file's extent: give one")
         given_extent = False  # calibrated on the hexes of the image; the output takes --extent
-    if auto and len(pts) != 1:
-        raise InputError("--auto needs exactly one --point to say which hex is which")
+    if auto and len(pts) == 2:
+        raise InputError("--auto takes one --point (which hex is which) or 3 or more (their ids also tell the "
+                         "numbering convention), not 2")
+    if auto and not pts:
+        raise InputError("--auto needs one --point to say which hex is which")
+    unknown = {k: words for k, words in (("shifted", "which columns (rows, pointy) are shifted"),
+                                         ("row_direction", "which way the rows are counted")) if k not in given}
+    if auto and len(pts) == 1 and unknown:
+        flags = " and ".join("--" + k.replace("_", "-") for k in unknown)
+        raise InputError(f"--auto with one --point cannot tell {' or '.join(unknown.values())}: give {flags}, "
+                         "or 3 --point clicks far apart")
+    if auto and not (given_extent or extent is not None):
+        # the lattice of hex lines runs on under charts and off-map areas: where the map ends is the user's
+        raise InputError("--auto finds the grid, not where the map ends: give --extent FIRST:LAST (the map's corner "
+                         "hex ids), --columns and --rows, or --grid FILE")
     if not auto and len(pts) < 3:
         raise InputError(f"calibration needs at least 3 --point HEX=X,Y (got {len(pts)}); or use --auto")
-    with Progress(3, "calibrate") as bar:
+    with Progress(6 if auto else 3, "calibrate") as bar:
         bar.step("reading the image")
         img = open_image(image, max_pixels)
         if auto:
-            (hid, xy), = pts.items()
+            for hid, xy in pts.items():
+                grid.hex(hid)
+                if not (0 <= xy[0] < img.width and 0 <= xy[1] < img.height):
+                    raise InputError(f"point {hid}={xy[0]:g},{xy[1]:g} is off the image ({img.width}x{img.height} "
+                                     "pixels)")
+            hid, xy = next(iter(pts.items()))
             h = grid.hex(hid)
-            if not (0 <= xy[0] < img.width and 0 <= xy[1] < img.height):
-                raise InputError(f"point {hid}={xy[0]:g},{xy[1]:g} is off the image ({img.width}x{img.height} "
-                                 "pixels)")
-            bar.step("finding the hex grid on the image")
-            layout = auto_layout(img, grid.numbering.offset.orientation, (h, xy))
-            cal = Calibration(layout, [PointResidual(hid, xy, layout.hex_to_pixel(h))], method="auto")
+            layout = auto_layout(img, grid.numbering.offset.orientation, (h, xy), progress=_reporter(bar))
+            if len(pts) >= 3:
+                # the clicks on the lattice found: their ids tell the numbering convention, as without --auto
+                from ..terrain.calibrate import fit_points, to_gray
+                from ..terrain.conventions import choose_numbering
+
+                on = {k: layout.hex_to_pixel(layout.pixel_to_hex(*p)) for k, p in pts.items()}
+                grid, notes = choose_numbering(to_gray(img), grid, on, given=given)
+                for note in notes:
+                    _say(note)
+                layout = fit_points(grid, on, (img.width, img.height)).layout
+            cal = Calibration(layout, [PointResidual(k, p, layout.hex_to_pixel(grid.hex(k))) for k, p in pts.items()],
+                              method="auto")
         else:
             bar.step("fitting the clicked points")
             from ..terrain.calibrate import to_gray
@@ -327,9 +352,6 @@ def calibrate(image: str, points: tuple[str, ...], grid_file: str | None, number
         out_grid = Grid(grid.numbering, grid.extent, cal.layout)
     elif extent is not None:
         out_grid = _extent_grid(Grid(grid.numbering, grid.extent, cal.layout), extent)
-    elif auto:
-        out_grid = grid_covering(grid, cal.layout, img.width, img.height)
-        _say("extent: every hex on the image (give --extent FIRST:LAST to leave out charts beside the map)")
     else:
         out_grid = _clicked_box(grid, pts, cal.layout)
         e = out_grid.extent

@@ -568,18 +568,18 @@ def _line_polarity(gray: np.ndarray, layout: Layout) -> np.ndarray:
 
 
 def auto_layout(image: Image.Image | np.ndarray, orientation: Orientation = "flat",
-                anchor: tuple[Hex, Point] | None = None) -> Layout:
+                anchor: tuple[Hex, Point] | None = None, progress: Callable[[str], None] | None = None) -> Layout:
     """A zero-click guess of the layout from the periodicity of the printed hex lines (FFT), refined
     against the lines. The lattice is found only up to a whole-hex shift: ``anchor`` = (hex, pixel
     near its centre) fixes which hex is which; without it the hex nearest the image centre is
     called (0, 0)."""
     gray = to_gray(image)
     try:
-        lay = _auto_search(gray, orientation)
+        lay = _auto_search(gray, orientation, progress, "dark")
     except GridError:
         # hex lines printed lighter than the terrain (white lines on a painted map): the same search on
         # the negative, where they are the dark ones
-        lay = _auto_search(255.0 - gray, orientation)
+        lay = _auto_search(255.0 - gray, orientation, progress, "light")
     if anchor is not None:
         named, (x, y) = anchor
         seen = lay.pixel_to_hex(x, y)
@@ -613,8 +613,12 @@ def _line_strength(gray: np.ndarray, r: int, scale: int, band: int = 1024) -> np
     return np.concatenate(out) if out else np.zeros((0, gray.shape[1] // scale), np.float32)
 
 
-def _auto_search(gray: np.ndarray, orientation: Orientation) -> Layout:
-    """The best hex layout whose sides fall on dark printed lines of ``gray``, up to a whole-hex shift."""
+def _auto_search(gray: np.ndarray, orientation: Orientation, progress: Callable[[str], None] | None = None,
+                 what: str = "dark") -> Layout:
+    """The best hex layout whose sides fall on dark printed lines of ``gray``, up to a whole-hex shift.
+    ``progress`` hears of each phase (``what`` lines: dark, or light on the negative)."""
+    say = progress or (lambda _msg: None)
+    say(f"finding the spacing of {what} hex lines (FFT)")
     hgt, wid = gray.shape
     scale = max(1, int(max(hgt, wid) // 1500))
     # line strength: darkness relative to the local background (a 7-px box mean at full resolution, so a
@@ -635,6 +639,7 @@ def _auto_search(gray: np.ndarray, orientation: Orientation) -> Layout:
     # darker the predicted sides are than the hex centres
     base = 0.0 if orientation == "flat" else 30.0
     cx, cy = wid / 2, hgt / 2
+    say(f"trying grids on the {what} lines' strongest spacings")
     tried: list[tuple[float, Layout]] = []
     flat_spec = spec.ravel().copy()
     for _ in range(4):
@@ -694,6 +699,7 @@ def _auto_search(gray: np.ndarray, orientation: Orientation) -> Layout:
     if contrast < 10:
         raise GridError("could not find the hex grid automatically (no clear hex lines); click 3 or more "
                         "hex centres instead")
+    say(f"refining the grid on every {what} hex line of the image")
     lay, _, _ = refine_layout(gray, lay, windows=(0.15, 0.08, 0.07))
     return lay
 
