@@ -38,7 +38,11 @@ HELDOUT_REGIONS = {"the-longest-day-heldout": ("uckelman__tld-mod/Map_Full.png",
                    # the third region (columns 70-81 x rows 40-52), labelled blind on 5 Dec: a grid spanning
                    # the first region's examples and it
                    "the-longest-day-3-heldout": ("uckelman__tld-mod/Map_Full.png", "the-longest-day-3.yaml",
-                                                 "the-longest-day", ((35, 81), (35, 52)))}
+                                                 "the-longest-day", ((35, 81), (35, 52))),
+                   # the fourth region (columns 19-30 x rows 40-51, Coutances), labelled blind on 5 Dec: a grid
+                   # spanning it and the first region's examples
+                   "the-longest-day-4-heldout": ("uckelman__tld-mod/Map_Full.png", "the-longest-day-4.yaml",
+                                                 "the-longest-day", ((19, 55), (35, 51)))}
 # held-out boards labelled here, blind, with their own legend written before the first run
 # (heldout/RESULTS-afrika.md): name -> (image, truth, legend, the grid's extent for the run: the legend's
 # examples lie outside the labelled region, so the run covers both and only the labelled hexes are scored)
