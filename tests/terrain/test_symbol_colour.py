@@ -9,7 +9,7 @@ from __future__ import annotations
 import numpy as np
 from PIL import Image
 
-from toolkit.hexgrid import Grid
+from toolkit.hexgrid import Extent, Grid
 from toolkit.terrain import symbols
 from toolkit.terrain.extract import extract
 from toolkit.terrain.symbols import SymbolClass, find_symbols
@@ -172,8 +172,6 @@ def test_a_symbol_colour_split_by_a_bin_edge_is_a_candidate():
 def test_the_colour_is_judged_on_the_hexes_nearest_the_examples():
     """The sample of other hexes that tells how a candidate colour's template stands out is the hexes nearest the
     examples (then by coordinates), the same on any grid that holds them (it was spread over the grid's extent)."""
-    from toolkit.hexgrid import Extent
-
     _, grid, _, _ = blank_board(30, 20, size=10.0, image=(10, 10))
     samples = []
     for ext in (Extent(1, 12, 1, 10), Extent(1, 30, 1, 20)):
@@ -186,3 +184,32 @@ def test_the_colour_is_judged_on_the_hexes_nearest_the_examples():
         steps = [min(hexes[i].distance(hexes[e]) for e in ex_i) for i in near]
         assert max(steps) <= 3
     assert samples[0] == samples[1]
+
+
+def test_the_threshold_does_not_depend_on_the_grid_extent(monkeypatch):
+    """Towns as red blocks: the 3 examples 6x6 px, 3 more 5x6 (score 0.83); far from them (columns 10-16) blocks
+    of 4x5, 4x6 and 5x5 px (scores 0.56-0.69), which fill the widest gap in the scores below 0.83 when the grid
+    holds them. The threshold is set on the hexes nearest the examples (``LEARN``, 40 here): columns 1-8 and 1-16
+    give the same threshold and the same 6 towns in columns 1-8 (over the whole grid, 1-16 set it at 0.92 and
+    found the 3 examples only)."""
+    monkeypatch.setattr(symbols, "LEARN", 40, raising=False)
+    towns = {"0202", "0403", "0303", "0104", "0305", "0504"}
+    lay, grid, im, d = blank_board(16, 6, size=SIZE, image=(800, 400), paper=(250, 248, 240), ink=None)
+
+    def block(hid: str, w: int, h: int) -> None:
+        x, y = (round(v) for v in lay.hex_to_pixel(grid.hex(hid)))
+        d.rectangle([x - 3, y - 3, x - 4 + w, y - 4 + h], fill=(200, 30, 30))
+
+    for hid in sorted(towns):
+        block(hid, 6 if hid in ("0202", "0403", "0303") else 5, 6)
+    far = iter(f"{c:02d}{r:02d}" for c in range(10, 17) for r in range(1, 7))
+    for (w, h), n in (((4, 5), 8), ((4, 6), 12), ((5, 5), 8)):
+        for _ in range(n):
+            block(next(far), w, h)
+    thresholds = []
+    for ext in (Extent(1, 8, 1, 6), Extent(1, 16, 1, 6)):
+        g = Grid(grid.numbering, ext, grid.layout)
+        found, reports = find_symbols(im, g, [SymbolClass("town", ("0202", "0303", "0403"))], [_lab((250, 248, 240))])
+        assert {h for h in found["town"] if int(h[:2]) <= 8} == towns, ext
+        thresholds.append(reports["town"].threshold)
+    assert thresholds[0] == thresholds[1]

@@ -24,13 +24,16 @@ symbol covers 3% of it (issue 14, item 2).
    share of the box around it (padded by ``PAD`` template sizes) that is the colour but not the
    template (a big blob or lettering of the colour is not the symbol). A hex holds the symbol when
    the best score with the symbol's centre inside it reaches the threshold: the given one, else the
-   middle of the widest gap in the hexes' scores from half the examples' lowest up to it.
+   middle of the widest gap in the hexes' scores from half the examples' lowest up to it, over the
+   examples and the ``LEARN`` hexes nearest them (the same threshold on any grid that holds them; over
+   a whole map the gap rule had fallen to the speckle of a yellower print far from the examples).
 4. **Check.** Leave-one-out over the examples: each example is scored with the template of the
    others (with 2 or more examples) and counted found when it reaches the threshold. When that
    misses an example (printed symbols that vary, as a village's blocks: an example scores far less
    against the others' template than against one it is part of), the threshold moves down to the
    middle between those leave-one-out scores and the score only ``1 - OTHERS_Q`` of the other hexes
-   reach, if that is lower (and the leave-one-out count is taken at it).
+   (the ``LEARN`` nearest the examples) reach, if that is lower (and the leave-one-out count is taken at
+   it). Leave-one-out matches only those hexes.
 5. **Frames.** Straight rows or columns of the colour ``BAND`` hex sizes long or more (a map's frame, a
    border band) are left out of the mask the symbol is learned and found on: MMP Bastogne's dark-red frame
    matched the village template in every hex along it. The places the template matches the colour as printed,
@@ -62,6 +65,7 @@ OTHERS_Q = 0.95  # the share of the other hexes taken to hold no symbol (when it
 SAMPLE = 200  # the hexes nearest the examples that tell how a candidate colour's template stands out
 SAME = 6.0  # candidate colours closer than this (Delta E) are one
 BAND = 1.5  # a straight run of the symbol's colour this many hex sizes long is a frame or a line, not a symbol
+LEARN = 1000  # the hexes nearest the examples on which the threshold is set (all of a smaller grid)
 NEAR = 2.0  # candidates whose templates are matched by up to this many times the fewest hexes count as equals
 
 
@@ -158,20 +162,24 @@ def find_symbols(image: Image.Image, grid: Grid, classes: Sequence[SymbolClass],
                              "give more examples, or its colour")
         best, where = _match_hexes(mask, template, centres, rw, whole)
         ex_scores = [float(best[i]) for i in ex_i]
-        thr = sc.threshold if sc.threshold is not None else _threshold(best, min(ex_scores))
+        # the threshold is set on the examples and the LEARN hexes nearest them (as the colour is chosen on the
+        # nearest SAMPLE): the same on any grid that holds them
+        near = _nearest(hexes, ex_i, LEARN)
+        judge = np.concatenate([np.asarray(ex_i, np.intp), near])
+        thr = sc.threshold if sc.threshold is not None else _threshold(best[judge], min(ex_scores))
         loo = 0
         unseen: list[float] = []  # each example's score with the template of the others
         if len(crops) >= 2:
             for k in range(len(crops)):
                 t_k = _consensus(crops[:k] + crops[k + 1:])
                 if t_k.sum() >= 3:
-                    b_k, _ = _match_hexes(mask, t_k, centres, rw, whole)
-                    others = [float(b_k[i]) for j, i in enumerate(ex_i) if j != k]
+                    b_k, _ = _match_hexes(mask, t_k, centres[judge], rw, whole)  # examples first
+                    others = [float(b_k[j]) for j in range(len(ex_i)) if j != k]
                     thr_k = sc.threshold if sc.threshold is not None else _threshold(b_k, min(others))
-                    loo += int(b_k[ex_i[k]] >= thr_k)
-                    unseen.append(float(b_k[ex_i[k]]))
+                    loo += int(b_k[k] >= thr_k)
+                    unseen.append(float(b_k[k]))
         if sc.threshold is None and len(unseen) == len(crops) >= 2 and loo < len(unseen):
-            low = _unseen_threshold(best, ex_i, unseen)
+            low = _unseen_threshold(best[near], unseen)
             if low is not None and low < thr:
                 thr = low
                 loo = sum(1 for v in unseen if v >= thr)
@@ -372,13 +380,12 @@ def _distinct_colour(codes: np.ndarray, tab: np.ndarray, cands: Sequence[np.ndar
     return cands[max(near, key=lambda v: (v[1], -v[2]))[2]]
 
 
-def _unseen_threshold(best: np.ndarray, ex_i: Sequence[int], unseen: Sequence[float]) -> float | None:
+def _unseen_threshold(others: np.ndarray, unseen: Sequence[float]) -> float | None:
     """A threshold for symbols the template was not made from, when leave-one-out shows the one below
     the examples' own scores misses them (an example scores far less against the others' template
     than against a template it is part of: printed symbols that vary, as a village's blocks do): the
     middle between the lowest such score and the score that only ``1 - OTHERS_Q`` of the other hexes
     reach (most hexes hold no symbol). None when the others reach the lowest unseen score."""
-    others = np.delete(best, np.asarray(ex_i, np.intp))
     if not len(others):
         return None
     q = float(np.quantile(others, OTHERS_Q))
