@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from itertools import pairwise
 
-from PIL import ImageDraw
+from PIL import Image, ImageDraw
 
 from toolkit.hexgrid import Hexside
 from toolkit.terrain.extract import extract
@@ -127,3 +127,75 @@ def test_a_double_line_broken_at_a_side_by_a_dot_beyond_it():
     for name in ("secondary", "rail"):
         path = {grid.side_key(a, b) for a, b in pairwise(FEATS[name])}
         assert {k for k, v in ext.hexsides.items() if name in v} == path, name
+
+
+def _toward(grid, a: str, b: str, stop: float) -> tuple[tuple[float, float], tuple[float, float], tuple[float, float]]:
+    """The centre of hex ``a``, the point ``stop`` px from it towards the centre of ``b``, and the unit vector."""
+    (ax, ay), (bx, by) = grid.layout.hex_to_pixel(grid.hex(a)), grid.layout.hex_to_pixel(grid.hex(b))
+    n = ((bx - ax) ** 2 + (by - ay) ** 2) ** 0.5
+    ux, uy = (bx - ax) / n, (by - ay) / n
+    return (ax, ay), (ax + ux * stop, ay + uy * stop), (ux, uy)
+
+
+def _pattern(d: ImageDraw.ImageDraw, grid, hex_id: str, reach: float, step: int = 3) -> None:
+    """A city's built-up pattern (a black hatch, ``step`` px apart) over the hex's middle, ``reach`` px either way."""
+    cx, cy = grid.layout.hex_to_pixel(grid.hex(hex_id))
+    for k in range(-round(reach), round(reach) + 1, step):
+        d.line([(cx + k, cy - reach), (cx + k, cy + reach)], fill=BLACK, width=1)
+        d.line([(cx - reach, cy + k), (cx + reach, cy + k)], fill=BLACK, width=1)
+
+
+def test_lines_drawn_up_to_a_city_hex_side_link_into_it():
+    """A city whose built-up pattern does not fill its hex (0503, paper between the pattern and its sides):
+    the double road (from 0502), the solid road (from 0504) and a railway arrow (from 0403, its solid head's
+    tip on the side) are drawn up to the city hex's side and stop there. Each ends at the side, nothing of
+    it beyond: it links the two hexes, as its own feature (the arrow by its line behind the head, not the
+    head's width). The rest is as before."""
+    im, grid = _black_lines_board()
+    d = ImageDraw.Draw(im)
+    _pattern(d, grid, "0503", 12)
+    apothem = 30 * 3 ** 0.5 / 2
+    a, end, _ = _toward(grid, "0502", "0503", apothem)
+    d.line([a, end], fill=BLACK, width=7)
+    d.line([a, end], fill=PAPER, width=3)
+    a, end, _ = _toward(grid, "0504", "0503", apothem)
+    d.line([a, end], fill=BLACK, width=4)
+    a, end, (ux, uy) = _toward(grid, "0403", "0503", apothem)
+    head = (end[0] - ux * 8, end[1] - uy * 8)
+    d.line([(a[0] - ux * 8, a[1] - uy * 8), head], fill=BLACK, width=1)
+    for k in range(0, 30, 7):  # its ties
+        tx, ty = a[0] - ux * 8 + ux * k, a[1] - uy * 8 + uy * k
+        d.line([(tx - uy * 3, ty + ux * 3), (tx + uy * 3, ty - ux * 3)], fill=BLACK, width=1)
+    d.polygon([end, (head[0] - uy * 4, head[1] + ux * 4), (head[0] + uy * 4, head[1] - ux * 4)], fill=BLACK)
+    ext = extract(im, grid, _legend({"primary": 1, "secondary": 1, "rail": 1}))
+    more = {"primary": ("0502", "0503"), "secondary": ("0503", "0504"), "rail": ("0403", "0503")}
+    for name, path in FEATS.items():
+        want = {grid.side_key(a, b) for a, b in pairwise(path)} | {grid.side_key(*more[name])}
+        assert {k for k, v in ext.hexsides.items() if name in v} == want, name
+
+
+def test_dead_ends_that_are_not_links():
+    """Lines that stop without linking two hexes: a solid road ending 0.3 hex short of a side (as at a bridge
+    box's end or a name), a city's pattern filling its hex to the sides (its strokes end at them side by side:
+    an area, not a line), and the railway running off the scan where it is cut at a side (nothing beyond is
+    seen). No side of theirs is a link; the railway's links on the scan are."""
+    im, grid = _black_lines_board()
+    d = ImageDraw.Draw(im)
+    apothem = 30 * 3 ** 0.5 / 2
+    a, end, _ = _toward(grid, "0603", "0604", apothem - 9)
+    d.line([a, end], fill=BLACK, width=4)
+    mask = Image.new("L", im.size, 0)
+    ImageDraw.Draw(mask).polygon(grid.layout.corners(grid.hex("0403")), fill=255)
+    city = im.copy()
+    _pattern(ImageDraw.Draw(city), grid, "0403", 30, 2)
+    im.paste(city, (0, 0), mask)
+    (_, ya), _ = grid.layout.hexside_endpoints(Hexside.between(grid.hex("0704"), grid.hex("0705")))
+    im = im.crop((0, 0, im.width, round(ya) + 1))  # the scan ends at side 0704/0705
+    legend = _legend({"primary": 1, "secondary": 1, "rail": 0})
+    legend["terrain"] = {"clear": {"hexes": ["0801", "0101", "0301"]}}  # on the cut scan
+    ext = extract(im, grid, legend)
+    for a, b in (("0603", "0604"), ("0704", "0705")):
+        assert not ext.hexsides.get(grid.side_key(a, b)), (a, b)
+    assert not [k for k in ext.hexsides if "0403" in k.split("/")]
+    rail = {grid.side_key(a, b) for a, b in pairwise(RAILWAY[:4])}
+    assert {k for k, v in ext.hexsides.items() if "rail" in v} == rail

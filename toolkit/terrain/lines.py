@@ -77,7 +77,19 @@ and railways of a map printed in one black) are told apart by their shape, not t
    alike, close and not joined by ink, not pieces of the long lines, not hairline arcs of a road's wall,
    not mostly thin (dashes) or solid (house blocks); a single line's crossing whose line pixels in the
    band are at least ``LETTER_SHARE`` lettering (grown by a pixel) is refused: the stems of large capitals
-   run straight as far as a road.
+   run straight as far as a road;
+9. ends (:func:`_ended`): a line that ends at a side, nothing of it beyond, links the two hexes - a road
+   drawn up to the side of a city hex whose built-up pattern does not fill it (paper or a name between its
+   end and the pattern), a railway's arrow whose tip sits on the side, a road ending at a town dot printed
+   on the side. It runs up to the hex line's zone, at 45 degrees or steeper, within the middle
+   ``END_MIDDLE`` of the side (not past a corner into the next side), back from it as far as ``END_REACH``
+   hex sizes; it is a line there, not strokes of a built-up area (its flanks along the side less than
+   ``AREA`` full of the long lines); and on its own line beyond the side, on the image, the long lines show
+   at fewer than ``END_INLINE`` samples (a dashed or broken line goes on) - or a built-up area begins there.
+   A single line's width is read back along it beyond the band (an arrow's head is wider than its line).
+   Not ends: a line stopping short of the zone (at a bridge box's end, at a name), a scan cut at the side,
+   and, with one single feature in the ink (nothing tells its line from other long straight ink: shading, a
+   letter's stem, a house block's edge), no single line's end counts.
 """
 
 from __future__ import annotations
@@ -124,6 +136,10 @@ LETTER_SOLID = 0.75  # a part as solid as this (its pixels against its moments' 
 LETTER_HAIR = 0.3  # hex sizes: a part this large with hardly a pixel inside it (a hairline: a road's wall) is no letter
 LETTER_INSIDE = 0.15  # ... hardly: this share of its pixels with all four neighbours in the ink
 LETTER_SHARE = 0.5  # a crossing whose line's ink in the band is this much lettering is none
+END_MIDDLE = 0.7  # a line ending at a side arrives within this middle share of its length (not at a corner)
+END_CLEAR = 0.3  # hex sizes along the side either way of a line ending at it: its flanks (not an area's strokes)
+END_REACH = 0.65  # hex sizes back from the side a line ending at it goes on (its width is read there)
+END_INLINE = 3  # samples across beyond the side where a line's own line shows: it goes on (a dashed line)
 LETTER_INK = 0.8  # the share of ink between two parts' centres above which they are pieces of one line
 
 
@@ -337,12 +353,13 @@ def _remove_ink(mask: np.ndarray, f: int, ink: Sequence[tuple[float, float, np.n
 
 
 def _bands(lay: Layout, sides: Sequence[Hexside], shape: tuple[int, ...], ends: np.ndarray | None = None,
+           reach: float = 0.3,
            ) -> tuple[int, int, Iterator[tuple[slice, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]]]:
     """The band sampled across each side: its half-width ``half`` and the hex line's own half-width
     ``core`` (samples), and batches of (sides, x, y, column, row, on the image) with x and y of shape
-    (sides, along, across): along the middle 88% of the side, across from -half to +half; column and row
-    are the nearest pixel, clipped to the image of ``shape``. ``ends``: the sides' end points on ``lay``
-    (:func:`_ends`), when already known."""
+    (sides, along, across): along the middle 88% of the side, across from -half to +half (``reach`` hex
+    sizes); column and row are the nearest pixel, clipped to the image of ``shape``. ``ends``: the sides'
+    end points on ``lay`` (:func:`_ends`), when already known."""
     s = _size(lay)
     h, w = shape[:2]
     ends = _ends(lay, sides) if ends is None else ends
@@ -350,7 +367,7 @@ def _bands(lay: Layout, sides: Sequence[Hexside], shape: tuple[int, ...], ends: 
     length = np.linalg.norm(vec, axis=1, keepdims=True)
     nrm = np.stack([-vec[:, 1], vec[:, 0]], axis=1) / np.maximum(length, 1e-9)
     ta = np.linspace(0.06, 0.94, max(12, round(0.9 * s)))
-    half = max(3, math.ceil(0.3 * s))
+    half = max(3, math.ceil(reach * s))
     core = max(1, math.ceil(0.1 * s))
     oa = np.arange(-half, half + 1, dtype=np.float64)
 
@@ -510,6 +527,112 @@ def _continued(mask: np.ndarray, other: np.ndarray, lay: Layout, sides: Sequence
     return out
 
 
+def _ended(mask: np.ndarray, block: np.ndarray, area: np.ndarray, share: np.ndarray, lay: Layout,
+           sides: Sequence[Hexside], ends: np.ndarray, skip: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """For each side not in ``skip``: True where a line of ``mask`` ends at it (module notes, 9). It runs
+    up to the hex line's zone from the band's edge (30% of the hex size out) on one side, at 45 degrees or
+    steeper (moving at most one position along the side per sample across), arriving within the middle
+    ``END_MIDDLE`` of the side; it is a line there, not strokes of a built-up area (both its flanks, to
+    ``END_CLEAR`` along the side, less than ``AREA`` full of ``block``, the long lines); it goes on back
+    from the side as far as ``END_REACH`` hex sizes (as steeply: not a letter's stem, a house block's edge);
+    and it does not go on beyond the zone on the other side, which lies on the image: on its own line there
+    (where it arrives, carried on across the zone at the slope of its approach, give or take a pixel) the
+    long lines show at fewer than ``END_INLINE`` samples across (a dashed line's next dash shows at more) -
+    or that side of the band is ``AREA`` full of ``area`` there (a built-up area begins at the side). And
+    the line's width: the median of ``share`` over its pixels beyond the band on its way back (an arrow's
+    head at the side is wider than its line); NaN where none ended."""
+    s = _size(lay)
+    inner = max(3, math.ceil(0.3 * s))
+    half, core, batches = _bands(lay, sides, mask.shape, ends, reach=END_REACH)
+    clear = max(2, round(END_CLEAR * s))
+    wide = max(2, math.ceil(WALL * s) + 1)
+    out = np.zeros(len(sides), dtype=bool)
+    width = np.full(len(sides), np.nan)
+    for sl, _xs, _ys, xi, yi, on in batches:
+        band = mask[yi, xi] & on
+        blk = block[yi, xi] & on
+        n = band.shape[1]
+        # followed back, a thin line's sample may fall just beside it: the next sample across counts too
+        loose = band.copy()
+        loose[:, :, 1:] |= band[:, :, :-1]
+        loose[:, :, :-1] |= band[:, :, 1:]
+        mid = np.abs(np.linspace(0.06, 0.94, n) - 0.5) <= END_MIDDLE / 2
+        todo = ~skip[sl]
+        for sign in (-1, 1):
+            # sample indices from the band's edge in to the zone's edge (this side), the other side's from
+            # the zone's edge out, and this side's beyond the band
+            near = [half + sign * d for d in range(inner, core - 1, -1)]
+            beyond = [half - sign * d for d in range(core, inner + 1)]
+            farther = [half + sign * d for d in range(inner + 1, half + 1)]
+            reach = band[:, :, near[0]]
+            for o in near[1:]:
+                reach = _near(reach) & band[:, :, o]
+            lined = _flanks(blk[:, :, near].mean(axis=2), wide, clear) < AREA
+            onfar = on[:, :, beyond].all(axis=(1, 2))
+            arrive = reach & mid[None, :] & lined & (onfar & todo)[:, None]
+            for j in np.nonzero(arrive.any(axis=1))[0].tolist():
+                k = sl.start + j
+                built = _along_mean((area[yi[j:j + 1, :, beyond], xi[j:j + 1, :, beyond]]
+                                     & on[j:j + 1, :, beyond]).mean(axis=2), clear)[0] >= AREA
+                row = arrive[j]
+                starts = np.nonzero(row & ~np.concatenate([[False], row[:-1]]))[0].tolist()
+                for a0 in starts:
+                    a1 = a0
+                    while a1 + 1 < n and row[a1 + 1]:
+                        a1 += 1
+                    # back along it from where it arrives: how it slopes, and that it goes on so far
+                    path = np.zeros((1, n), dtype=bool)
+                    path[0, a0:a1 + 1] = True
+                    for o in near[::-1][1:]:
+                        path = _near(path) & band[j:j + 1, :, o]
+                    if not path.any():
+                        continue
+                    slope = ((a0 + a1) / 2 - float(np.nonzero(path[0])[0].mean())) / max(1, inner - core)
+                    ys, xs = [], []
+                    for o in farther:
+                        path = _near(path) & loose[j:j + 1, :, o]
+                        at = np.nonzero(path[0] & band[j, :, o])[0]
+                        ys.append(yi[j, at, o])
+                        xs.append(xi[j, at, o])
+                    if not path.any():
+                        continue
+                    if not built[(a0 + a1) // 2]:
+                        seen = 0
+                        for d, o in zip(range(core, inner + 1), beyond):
+                            e0 = math.floor(a0 + slope * (core + d)) - 1
+                            e1 = math.ceil(a1 + slope * (core + d)) + 1
+                            seen += bool(blk[j, max(0, e0):max(0, min(n, e1 + 1)), o].any())
+                        if seen >= END_INLINE:
+                            continue
+                    out[k] = True
+                    yy, xx = np.concatenate(ys), np.concatenate(xs)
+                    if len(yy):
+                        width[k] = float(np.median(share[yy, xx]))
+    return out, width
+
+
+def _along_mean(a: np.ndarray, r: int) -> np.ndarray:
+    """Each value of ``a`` (sides, along) the mean of those within ``r`` positions either way along."""
+    c = np.pad(np.cumsum(a, axis=1), ((0, 0), (1, 0)))
+    n = a.shape[1]
+    i = np.arange(n)
+    lo, hi = np.clip(i - r, 0, n), np.clip(i + r + 1, 0, n)
+    return (c[:, hi] - c[:, lo]) / (hi - lo)
+
+
+def _flanks(a: np.ndarray, r0: int, r1: int) -> np.ndarray:
+    """Each value of ``a`` (sides, along): the larger of the means of those ``r0 + 1`` to ``r1`` positions
+    before it and after it (one flank beyond the image's end is empty)."""
+    c = np.pad(np.cumsum(a, axis=1), ((0, 0), (1, 0)))
+    n = a.shape[1]
+    i = np.arange(n)
+    out = np.zeros(a.shape)
+    for lo, hi in ((i - r1, i - r0), (i + r0 + 1, i + r1 + 1)):
+        lo, hi = np.clip(lo, 0, n), np.clip(hi, 0, n)
+        out = np.maximum(out, (c[:, hi] - c[:, lo]) / np.maximum(hi - lo, 1))
+    return out
+
+
 def _through(band: np.ndarray, half: int, core: int) -> np.ndarray:
     """For each side's band (sides, along, across; ``half`` the middle sample, ``core`` the hex line's
     zone either way): a line runs through the zone from one side to the other - from just outside it on
@@ -612,7 +735,12 @@ def ink_crossings(image: Image.Image, grid: Grid, sides: Sequence[Hexside], colo
     # a double line ending in the hex line's zone, its walls (or other lines) going on beyond: it was
     # broken there (it leaves a town dot just beyond the side, its paper filled)
     dbl_hit |= _continued(double, lines & ~double, lay, sides, ends)
+    dbl_hit |= _ended(double, lines | double, inky, share, lay, sides, ends, dbl_hit)[0]
     one_hit = _crossed(single | join, lay, sides, lines, ends=ends)  # an area of the long lines: a road ends in a city
+    # a line that ends at a side, nothing of it beyond (a road drawn up to a city hex's side, a railway's
+    # arrow whose tip sits on it), links the two hexes; its width is read back along it, off the side
+    ended, end_width = _ended(single, lines | join, inky, share, lay, sides, ends, one_hit)
+    one_hit |= ended
     # a crossing only printed lettering makes is none: the line must cross without it
     idx = np.nonzero(one_hit)[0]
     if len(idx) and lettering.any():
@@ -638,11 +766,13 @@ def ink_crossings(image: Image.Image, grid: Grid, sides: Sequence[Hexside], colo
     cuts = [(a[0] + b[0]) / 2 for a, b in itertools.pairwise(known)]
     widths = np.full(len(sides), np.nan)
     for k in np.nonzero(one_hit)[0].tolist():
-        w = _width(single, share, join, join_share, lay, sides[k], s, where.get(k))
+        w = end_width[k] if ended[k] else _width(single, share, join, join_share, lay, sides[k], s, where.get(k))
         widths[k] = math.nan if w is None else w
     for v, name in singles:
         if math.isnan(v) or len(known) < 2:
-            scores[name] = one_hit.astype(float)
+            # no width told apart (one single feature in the ink: any long straight ink is taken for it):
+            # an end at a side is no sign of the line (a shading edge, a letter's stem, a house block)
+            scores[name] = (one_hit & ~ended).astype(float)
             taken[name] = "single"
             continue
         i = [n for _, n in known].index(name)
