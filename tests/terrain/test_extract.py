@@ -557,3 +557,45 @@ def test_cli_bad_legend_values_are_one_line_with_the_line_exit_3(tiny_files, tex
     lines = r.output.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith(f"wgt: error: {d / message}"), r.output
     assert not (d / "out.yaml").exists()
+
+
+def test_cli_extract_writes_both_outputs_or_neither(tiny_files, tmp_path):
+    """--overlay into a folder that does not exist failed (exit 3) after the map had been written; a scan that
+    cannot be read leaves no temporary file behind either."""
+    d = tiny_files
+    out = tmp_path / "map.yaml"
+    args = ["map", "extract", str(d / "scan.png"), "--grid", str(d / "grid.yaml"), "--legend",
+            str(d / "good-legend.yaml"), "-o", str(out)]
+    r = CliRunner().invoke(cli, [*args, "--overlay", str(tmp_path / "no" / "qa.png")])
+    assert (r.exit_code, r.stderr) == (3, f"wgt: error: cannot write {tmp_path / 'no' / 'qa.png'}: folder "
+                                          f"{tmp_path / 'no'} does not exist\n")
+    assert list(tmp_path.iterdir()) == []
+    (tmp_path / "bad.png").write_bytes(b"not a picture")
+    bad = [*args[:2], str(tmp_path / "bad.png"), *args[3:]]
+    r = CliRunner().invoke(cli, [*bad, "--overlay", str(tmp_path / "qa.png")])
+    assert r.exit_code == 3 and r.stderr.count("\n") == 1
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["bad.png"]
+    r = CliRunner().invoke(cli, [*args, "--overlay", str(tmp_path / "qa.png")])
+    assert r.exit_code == 0, r.stderr
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["bad.png", "map.yaml", "qa.png"]
+
+
+@pytest.mark.parametrize("text, message", [
+    ("terrain:\n  clear: '#eee6c4'\n\n  pink: '#ff00ff'\n",
+     "legend.yaml line 4: legend terrain 'pink' (#ff00ff) matches nothing on the image"),
+    ("terrain:\n  clear: '#eee6c4'\nfeatures:\n  river: {colour: '#2454be', yes: ['0101/0303']}\n",
+     "legend.yaml line 4: feature 'river' example '0101/0303': hexes 0101 and 0303 are not neighbours"),
+    ("terrain:\n  clear: '#eee6c4'\nfeatures:\n\n  fort: {kind: symbol}\n",
+     "legend.yaml line 5: symbol 'fort' needs example hexes (hexes: [...]) to learn its shape from"),
+])
+def test_cli_legend_entries_refused_on_the_scan_name_the_legend_line(tiny_files, text, message):
+    """Errors found reading the scan (a colour found nowhere, an example side that is no hexside) named
+    neither the legend nor its line."""
+    d = tiny_files
+    leg = d / "legend.yaml"
+    leg.write_text(text)
+    r = CliRunner().invoke(cli, ["map", "extract", str(d / "scan.png"), "--grid", str(d / "grid.yaml"),
+                                 "--legend", str(leg), "-o", str(d / "out.yaml")])
+    assert r.exit_code == 3, r.output
+    assert r.stderr.count("\n") == 1 and r.stderr.startswith(f"wgt: error: {d / message}"), r.stderr
+    assert not (d / "out.yaml").exists()

@@ -9,6 +9,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import re
 from pathlib import Path
 from typing import Any
@@ -489,6 +490,27 @@ def extract(image: str, grid_file: str, legend_file: str, output: str, overlay: 
         _extract(image, grid_file, legend_file, output, overlay, title, max_pixels, truth_file, as_json)
 
 
+_ENTRY = re.compile(r"(?:legend )?(terrain|feature|symbol) '([^']+)'")
+
+
+def _at_legend_line(exc: InputError, legend: Any, path: str) -> ToolkitError:
+    """An error about one legend entry found while reading the scan (a colour matching nothing on it, an
+    example side that is no hexside, a symbol without examples), named with the legend file and the entry's
+    line, as the errors found reading the legend are."""
+    from .. import yamlfile
+
+    m = _ENTRY.match(str(exc))
+    if m is None or not isinstance(legend, dict):
+        return exc
+    kind, name = m.groups()
+    sections = {"terrain": ("terrain",), "feature": ("features",), "symbol": ("terrain", "features")}[kind]
+    for sec in sections:
+        block = legend.get(sec)
+        if isinstance(block, yamlfile.LinedMap) and name in block:
+            return DataFileError(str(exc), path, block.key_lines.get(name) or yamlfile.line_of(block, name))
+    return DataFileError(str(exc), path)
+
+
 def _extract(image: str, grid_file: str, legend_file: str, output: str, overlay: str | None, title: str,
              max_pixels: int | None, truth_file: str | None, as_json: bool) -> None:
     from ..terrain.calibrate import open_image
@@ -507,22 +529,30 @@ def _extract(image: str, grid_file: str, legend_file: str, output: str, overlay:
         truth = load_truth(truth_file)
     previous = load_map(output) if Path(output).is_file() else None
     old_text = Path(output).read_text(encoding="utf-8") if previous is not None else ""
-    with Progress(4, "extract") as bar:
-        bar.step("reading the image")
-        # the image's size is checked against the grid before its pixels are decoded
-        img = open_image(image, max_pixels, check=lambda w, h: check_image_size(w, h, grid))
-        ext = run(img, grid, legend, progress=_reporter(bar))
-    m = to_terrain_map(ext, title=title, provenance=f"extracted from {Path(image).name} by wgt map extract",
-                       previous=previous)
-    text = dumps_map(m)
-    if previous is not None:
-        text = keep_block(old_text, text, "overrides", output)
-    atomic_write(output, text.encode("utf-8"))
-    if overlay:
-        pic = draw_overlay(img, ext)
-        with atomic_open(overlay, "wb") as fh:
+    # both outputs are opened (as temporary files beside them) before the work and replaced together after it:
+    # a folder that does not exist is said at once, and a failure leaves neither written (the map was written,
+    # then the command failed on --overlay's folder, exit 3)
+    with contextlib.ExitStack() as files:
+        map_fh = files.enter_context(atomic_open(output, "wb"))
+        overlay_fh = files.enter_context(atomic_open(overlay, "wb")) if overlay else None
+        with Progress(4, "extract") as bar:
+            bar.step("reading the image")
+            # the image's size is checked against the grid before its pixels are decoded
+            img = open_image(image, max_pixels, check=lambda w, h: check_image_size(w, h, grid))
+            try:
+                ext = run(img, grid, legend, progress=_reporter(bar))
+            except InputError as exc:
+                raise _at_legend_line(exc, legend, legend_file) from None
+        m = to_terrain_map(ext, title=title, provenance=f"extracted from {Path(image).name} by wgt map extract",
+                           previous=previous)
+        text = dumps_map(m)
+        if previous is not None:
+            text = keep_block(old_text, text, "overrides", output)
+        map_fh.write(text.encode("utf-8"))
+        if overlay_fh is not None:
+            pic = draw_overlay(img, ext)
             # a scan-sized palette picture: zlib level 1 (level 6 takes 2-3 times as long)
-            pic.save(fh, "PNG", compress_level=1)
+            pic.save(overlay_fh, "PNG", compress_level=1)
     review = ext.review()
     counts, feats = ext.counts()
     scored = None
