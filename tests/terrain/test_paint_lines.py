@@ -181,3 +181,20 @@ def test_a_line_in_another_lines_fill_beside_a_patch_of_its_colour_is_still_that
             "track": {grid.side_key(a, b) for a, b in pairwise(TRACK)}}
     for name in ("road", "track"):
         assert {k for k, v in ext.hexsides.items() if name in v} == want[name], name
+
+
+def test_a_pale_line_is_told_from_the_paper_it_is_printed_on():
+    """A light-blue stream (#b5deef, 21 from white) along five hex sides of a white board, hex lines grey:
+    the 'along' feature's default tolerance (22) takes in the paper itself: bands and hex middles alike all
+    of its colour, no side was a stream (an area of it). Kept to half the paper's distance, the stream is
+    found on its own sides, and only there."""
+    _, grid, im, d = blank_board(paper=(255, 255, 255), ink=(120, 120, 120))
+    path = ["0202", "0302", "0303", "0403", "0404", "0504"]
+    sides = list(pairwise(path))
+    for a, b in sides:
+        d.line(grid.layout.hexside_endpoints(Hexside.between(grid.hex(a), grid.hex(b))), fill=(181, 222, 239), width=4)
+    legend = {"terrain": {"open": {"hexes": ["0101", "0806", "0601"]}},
+              "features": {"stream": {"colour": "#b5deef", "kind": "along"}}}
+    ext = extract(im, grid, legend)
+    assert ext.thresholds["stream"][0] < 11
+    assert {k for k, v in ext.hexsides.items() if "stream" in v} == {grid.side_key(a, b) for a, b in sides}

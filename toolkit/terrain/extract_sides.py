@@ -201,6 +201,14 @@ def _hexsides(image: Image.Image, grid: Grid, leg: Legend, ext: Extraction) -> N
         if feat.name in inked:
             continue  # below, once the rivers are known
         tol, width, thr = _learn(feat, dist, yes, no, step)
+        if feat.kind == "along" and feat.tolerance is None:
+            # a tolerance that takes in a land terrain's colour (Bastogne's light-blue stream, 21 from the
+            # white of its open ground, tolerance 22): the line's colour is evidence only nearer it than that
+            # ground (water is left out: a river is printed in the blue of the lakes it joins)
+            ground = min((float(np.sqrt(((np.asarray(t.lab) - colours[feat.name]) ** 2).sum()))
+                          for t in leg.terrains if not t.water), default=float("inf"))
+            if tol >= ground:
+                tol = ground / 2
         if feat.trace and feat.kind == "across":
             from .lines import crossings
 
