@@ -199,3 +199,23 @@ def test_dead_ends_that_are_not_links():
     assert not [k for k in ext.hexsides if "0403" in k.split("/")]
     rail = {grid.side_key(a, b) for a, b in pairwise(RAILWAY[:4])}
     assert {k for k, v in ext.hexsides.items() if "rail" in v} == rail
+
+
+def test_a_line_cutting_a_corner_does_not_end_at_the_side_beside_it():
+    """A solid road coming down a hex (0603) to its bottom side near the side's left end: stopping there it ends
+    at the side (a link into 0604); turning there across the hex's lower-left side, close to the corner, into
+    the next hex (0503), it goes on across that side, so it does not end at the bottom side: 0603/0604 is no
+    link, 0503/0603 is."""
+    for turn, want in ((False, ("0603", "0604")), (True, ("0503", "0603"))):
+        im, grid = _black_lines_board()
+        d = ImageDraw.Draw(im)
+        ends = grid.layout.hexside_endpoints(Hexside.between(grid.hex("0603"), grid.hex("0604")))
+        vx, vy = min(ends)  # the bottom side's left end
+        pts = [(vx + 7, vy - 45), (vx + 7, vy - 2)] + ([(vx - 20, vy + 4)] if turn else [])
+        d.line(pts, fill=BLACK, width=4, joint="curve")
+        ext = extract(im, grid, _legend({"primary": 1, "secondary": 1, "rail": 1}))
+        assert {k: set(v) for k, v in ext.hexsides.items() if "0603" in k.split("/")} == \
+            {grid.side_key(*want): {"secondary"}}, turn
+        for name, path in FEATS.items():
+            assert {k for k, v in ext.hexsides.items() if name in v} - {grid.side_key(*want)} == \
+                {grid.side_key(a, b) for a, b in pairwise(path)}, (turn, name)

@@ -85,7 +85,9 @@ and railways of a map printed in one black) are told apart by their shape, not t
    ``END_MIDDLE`` of the side (not past a corner into the next side), back from it as far as ``END_REACH``
    hex sizes; it is a line there, not strokes of a built-up area (its flanks along the side less than
    ``AREA`` full of the long lines); and on its own line beyond the side, on the image, the long lines show
-   at fewer than ``END_INLINE`` samples (a dashed or broken line goes on) - or a built-up area begins there.
+   at fewer than ``END_INLINE`` samples (a dashed or broken line goes on) - or a built-up area begins there;
+   and it did not cut a corner (arriving within ``END_CORNER`` of an end of the side, with the side of its hex
+   meeting this one there crossed as near that end: it went on into the third hex).
    A single line's width is read back along it beyond the band (an arrow's head is wider than its line).
    Not ends: a line stopping short of the zone (at a bridge box's end, at a name), a scan cut at the side,
    and, with one single feature in the ink (nothing tells its line from other long straight ink: shading, a
@@ -139,6 +141,7 @@ LETTER_SHARE = 0.5  # a crossing whose line's ink in the band is this much lette
 END_MIDDLE = 0.7  # a line ending at a side arrives within this middle share of its length (not at a corner)
 END_CLEAR = 0.3  # hex sizes along the side either way of a line ending at it: its flanks (not an area's strokes)
 END_REACH = 0.65  # hex sizes back from the side a line ending at it goes on (its width is read there)
+END_CORNER = 0.3  # a line ending this near an end of a side, its hex's next side crossed as near it: a corner cut
 END_INLINE = 3  # samples across beyond the side where a line's own line shows: it goes on (a dashed line)
 LETTER_INK = 0.8  # the share of ink between two parts' centres above which they are pieces of one line
 
@@ -528,7 +531,8 @@ def _continued(mask: np.ndarray, other: np.ndarray, lay: Layout, sides: Sequence
 
 
 def _ended(mask: np.ndarray, block: np.ndarray, area: np.ndarray, share: np.ndarray, lay: Layout,
-           sides: Sequence[Hexside], ends: np.ndarray, skip: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+           sides: Sequence[Hexside], ends: np.ndarray, skip: np.ndarray, cross: np.ndarray,
+           ) -> tuple[np.ndarray, np.ndarray]:
     """For each side not in ``skip``: True where a line of ``mask`` ends at it (module notes, 9). It runs
     up to the hex line's zone from the band's edge (30% of the hex size out) on one side, at 45 degrees or
     steeper (moving at most one position along the side per sample across), arriving within the middle
@@ -538,7 +542,9 @@ def _ended(mask: np.ndarray, block: np.ndarray, area: np.ndarray, share: np.ndar
     and it does not go on beyond the zone on the other side, which lies on the image: on its own line there
     (where it arrives, carried on across the zone at the slope of its approach, give or take a pixel) the
     long lines show at fewer than ``END_INLINE`` samples across (a dashed line's next dash shows at more) -
-    or that side of the band is ``AREA`` full of ``area`` there (a built-up area begins at the side). And
+    or that side of the band is ``AREA`` full of ``area`` there (a built-up area begins at the side); and it
+    did not cut a corner: arriving within ``END_CORNER`` of an end of the side, the side of its hex that meets
+    this one there is crossed (``skip``, where ``cross`` crosses it) within ``END_CORNER`` of that end too. And
     the line's width: the median of ``share`` over its pixels beyond the band on its way back (an arrow's
     head at the side is wider than its line); NaN where none ended."""
     s = _size(lay)
@@ -548,6 +554,14 @@ def _ended(mask: np.ndarray, block: np.ndarray, area: np.ndarray, share: np.ndar
     wide = max(2, math.ceil(WALL * s) + 1)
     out = np.zeros(len(sides), dtype=bool)
     width = np.full(len(sides), np.nan)
+    # the sides meeting at each corner; each side's middle and normal (the band's positive direction)
+    corner: dict[tuple[int, int], list[int]] = {}
+    for i, (p, q) in enumerate(ends.tolist()):
+        for x, y in (p, q):
+            corner.setdefault((round(2 * x), round(2 * y)), []).append(i)
+    mx, my = (ends[:, 0, 0] + ends[:, 1, 0]) / 2, (ends[:, 0, 1] + ends[:, 1, 1]) / 2
+    vec = ends[:, 1] - ends[:, 0]
+    nrm = np.stack([-vec[:, 1], vec[:, 0]], axis=1)
     for sl, _xs, _ys, xi, yi, on in batches:
         band = mask[yi, xi] & on
         blk = block[yi, xi] & on
@@ -603,6 +617,23 @@ def _ended(mask: np.ndarray, block: np.ndarray, area: np.ndarray, share: np.ndar
                             e1 = math.ceil(a1 + slope * (core + d)) + 1
                             seen += bool(blk[j, max(0, e0):max(0, min(n, e1 + 1)), o].any())
                         if seen >= END_INLINE:
+                            continue
+                    # past a corner: arriving near an end of the side, where the side of its hex meeting this
+                    # one there is crossed near that end too (the line cut the corner into the third hex)
+                    t = 0.06 + 0.88 * (a0 + a1) / 2 / max(1, n - 1)
+                    if min(t, 1 - t) < END_CORNER:
+                        v = ends[k, 1 if t >= 0.5 else 0]
+                        sd = sides[k]
+                        cx, cy = lay.hex_to_pixel(sd.a)
+                        came = sd.a if ((cx - mx[k]) * nrm[k, 0] + (cy - my[k]) * nrm[k, 1]) * sign > 0 else sd.b
+                        cut = False
+                        for i in corner.get((round(2 * float(v[0])), round(2 * float(v[1]))), ()):
+                            if i == k or not skip[i] or came not in (sides[i].a, sides[i].b):
+                                continue
+                            ti = _where_crossed(cross, lay, sides, [i])[i]
+                            far = ti if np.hypot(*(ends[i, 0] - v)) < np.hypot(*(ends[i, 1] - v)) else 1 - ti
+                            cut |= far < END_CORNER
+                        if cut:
                             continue
                     out[k] = True
                     yy, xx = np.concatenate(ys), np.concatenate(xs)
@@ -735,11 +766,11 @@ def ink_crossings(image: Image.Image, grid: Grid, sides: Sequence[Hexside], colo
     # a double line ending in the hex line's zone, its walls (or other lines) going on beyond: it was
     # broken there (it leaves a town dot just beyond the side, its paper filled)
     dbl_hit |= _continued(double, lines & ~double, lay, sides, ends)
-    dbl_hit |= _ended(double, lines | double, inky, share, lay, sides, ends, dbl_hit)[0]
+    dbl_hit |= _ended(double, lines | double, inky, share, lay, sides, ends, dbl_hit, double)[0]
     one_hit = _crossed(single | join, lay, sides, lines, ends=ends)  # an area of the long lines: a road ends in a city
     # a line that ends at a side, nothing of it beyond (a road drawn up to a city hex's side, a railway's
     # arrow whose tip sits on it), links the two hexes; its width is read back along it, off the side
-    ended, end_width = _ended(single, lines | join, inky, share, lay, sides, ends, one_hit)
+    ended, end_width = _ended(single, lines | join, inky, share, lay, sides, ends, one_hit, single | join)
     one_hit |= ended
     # a crossing only printed lettering makes is none: the line must cross without it
     idx = np.nonzero(one_hit)[0]
