@@ -55,7 +55,12 @@ HELDOUT_BOARDS = {"afrika-heldout": ("rzymek__web-boards/africa2_Map.JPG", "afri
                   # the third region (heldout/afrika-3.yaml, RESULTS-afrika-3.md): the same legend, a grid spanning
                   # its examples and the region (columns 31-42 x rows 14-22)
                   "afrika-3-heldout": ("rzymek__web-boards/africa2_Map.JPG", "afrika-3.yaml", "afrika.legend.yaml",
-                                       ((10, 42), (7, 27)))}
+                                       ((10, 42), (7, 27))),
+                  # the fourth region (heldout/afrika-4.yaml, RESULTS-afrika-4.md), painted terrain in two blocks
+                  # (the Jebel's north and east; El Agheila - Subkhat Ghuzayyu): the same legend, a grid spanning
+                  # its examples and both blocks (columns 01-29 x rows 01-29)
+                  "afrika-4-heldout": ("rzymek__web-boards/africa2_Map.JPG", "afrika-4.yaml", "afrika.legend.yaml",
+                                       ((1, 29), (1, 29)))}
 
 
 def main(flags: list[str]) -> dict[str, object]:
