@@ -284,18 +284,20 @@ def _score_variants(gray: np.ndarray, grid: Grid, points: Mapping[str, Point]
     return scored
 
 
-def _leave_one_out(gray: np.ndarray, grid: Grid, points: Mapping[str, Point]) -> None:
+def _leave_one_out(gray: np.ndarray, grid: Grid, points: Mapping[str, Point], decided: bool = False) -> None:
     """Refuse the one point without which the others put a (regular, for 3 points) grid on the lines, when
     that point is off where they put its hex by a fifth of a hex or more (a click a few pixels off the centre
     is not a mistake: when the best reading leaves out such a point, nothing is refused). Between readings
-    that fit the lines alike, the grid's own convention wins."""
+    that fit the lines alike, the grid's own convention wins; ``decided``: only the grid's own convention is
+    read (the lines have chosen it: three points left in odd columns fit either parity, and the reading of
+    the other parity would put the fourth a hex off)."""
     from .calibrate import MIN_HEX_PX, _cells_in_rect, hex_size
 
     hgt, wid = gray.shape
     orient = grid.numbering.offset.orientation
     names = list(points)
     found: list[tuple[float, bool, bool, int, str, Layout, Grid]] = []
-    for v in _variants(grid.numbering):
+    for v in [grid.numbering] if decided else _variants(grid.numbering):
         g = _grid_for(v, grid)
         try:
             pairs = [(g.hex(h), points[h]) for h in names]
@@ -396,4 +398,4 @@ def check_clicks(gray: np.ndarray, layout: Layout, grid: Grid, points: Mapping[s
                              f"{_likely_mistake(moved, grid, hid, p)}")
         off_lines = True
     if off_lines:
-        _leave_one_out(gray, grid, points)
+        _leave_one_out(gray, grid, points, decided=True)
