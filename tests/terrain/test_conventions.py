@@ -208,6 +208,14 @@ def test_tld_the_likely_mistake_is_named(boards, last, message):
     assert r.stderr == f"wgt: error: {message}\n"
 
 
+def test_tld_every_click_with_x_and_y_swapped_is_said(boards):
+    r = _cli(str(boards.joinpath(*TLD)), "--point", "0503=191,259", "--point", "4003=159,2199",
+             "--point", "0560=3839,259", "--point", "4045=2847,2198")
+    assert (r.exit_code, r.stderr) == (3, "wgt: error: the clicked points make flat-top hexes mirrored, and fit with "
+                                          "every X,Y read as Y,X: x and y swapped? (give HEX=X,Y, X across the image, "
+                                          "Y down it)\n")
+
+
 def test_tld_a_parity_the_clicks_cannot_tell_is_not_guessed(boards):
     """Every clicked hex in an odd column: both parities put a grid on the printed lines (the even columns' ids
     a hex apart), so --shifted is asked for instead of taking the default (wrong on Ragnarok, below)."""

@@ -303,10 +303,30 @@ def fit_points(grid: Grid, points: Mapping[str, Point], image_size: tuple[int, i
         what = ("mirrored" if shape["mirrored"] else
                 f"stretched {float(shape['stretch_xy']):.2f}:1" if abs(float(shape["stretch_xy"]) - 1) >= 0.15
                 else f"sheared {float(shape['shear']):.2f}")
+        if _fits_swapped(pairs, orient, image_size):
+            raise InputError(f"the clicked points make {orient}-top hexes {what}, and fit with every X,Y read as "
+                             "Y,X: x and y swapped? (give HEX=X,Y, X across the image, Y down it)")
         raise InputError(f"the clicked points contradict each other: they make {orient}-top hexes {what}; "
                          f"check the ids and the numbering (e.g. point {worst})")
     residuals = [PointResidual(hid, p, layout.hex_to_pixel(h)) for hid, h, p in pairs]
     return Calibration(layout, residuals, method="points")
+
+
+def _fits_swapped(pairs: Sequence[tuple[str, Hex, Point]], orient: str, image_size: tuple[int, int] | None) -> bool:
+    """Whether the clicks, every X,Y read as Y,X, make a regular upright grid (on the image)."""
+    swapped = [(hid, h, (p[1], p[0])) for hid, h, p in pairs]
+    w, hgt = image_size if image_size is not None else (math.inf, math.inf)
+    if not all(0 <= x < w and 0 <= y < hgt for _, _, (x, y) in swapped):
+        return False
+    try:
+        lay = _fit(swapped)
+    except GridError:
+        return False
+    sh = layout_shape(lay, orient)  # type: ignore[arg-type]
+    spacing = 2 * lay.inradius()
+    return (not sh["mirrored"] and 1 / 1.05 < float(sh["stretch_xy"]) < 1.05 and abs(float(sh["shear"])) < 0.05
+            and abs(float(sh["rotation_deg"])) < 10
+            and all(math.dist(lay.hex_to_pixel(h), p) < 0.3 * spacing for _, h, p in swapped))
 
 
 def _fit(pairs: Sequence[tuple[str, Hex, Point]]) -> Layout:
