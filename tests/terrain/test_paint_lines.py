@@ -198,3 +198,23 @@ def test_a_pale_line_is_told_from_the_paper_it_is_printed_on():
     ext = extract(im, grid, legend)
     assert ext.thresholds["stream"][0] < 11
     assert {k for k, v in ext.hexsides.items() if "stream" in v} == {grid.side_key(a, b) for a, b in sides}
+
+
+def test_a_line_runs_on_a_house_block_does_not():
+    """A dark-red railway (2 px) across the board and, elsewhere, house blocks in the same red (6 x 10 px,
+    0.4 hex across) each straddling a hex side, as in MMP Bastogne's towns: the railway is traced
+    (no marked sides); only parts of its colour reaching 0.6 hex count, so the blocks' sides are not
+    crossings (on the old code each block's side was one). The railway's sides are found exactly."""
+    lay, grid, im, d = blank_board(paper=(255, 255, 255), ink=(150, 120, 60))
+    red = (126, 24, 31)
+    rail = ["0102", "0203", "0303", "0403", "0503", "0603", "0703"]
+    d.line([lay.hex_to_pixel(grid.hex(i)) for i in rail], fill=red, width=2)
+    blocks = [("0205", "0206"), ("0405", "0406"), ("0605", "0606")]
+    for a, b in blocks:
+        (x0, y0), (x1, y1) = grid.layout.hexside_endpoints(Hexside.between(grid.hex(a), grid.hex(b)))
+        mx, my = (x0 + x1) / 2, (y0 + y1) / 2
+        d.rectangle([mx - 3, my - 5, mx + 3, my + 5], fill=red)
+    legend = {"terrain": {"open": {"hexes": ["0101", "0806", "0601"]}},
+              "features": {"rail": {"colour": "#7e181f", "kind": "across"}}}
+    ext = extract(im, grid, legend)
+    assert {k for k, v in ext.hexsides.items() if "rail" in v} == {grid.side_key(a, b) for a, b in pairwise(rail)}

@@ -12,7 +12,9 @@ Here, at the calibrated working scale (hexes of about 36 px):
 2. along the whole side (6% to 94% of its length) a band reaching 30% of the hex size to each
    side is sampled; the side is crossed when, at some position along it (give or take one), the
    mask shows both beyond the hex line's zone (10% of the hex size) on one side and on the other: a
-   line running along the side, or stopping short of it (a symbol's spike), does not;
+   line running along the side, or stopping short of it (a symbol's spike), does not; and only parts of
+   the mask reaching ``PART`` hex sizes or more count (a line runs on: a house block of the railway's red,
+   a speck or a piece of an outline in the road's colour is shorter);
 3. a band mostly of the colour (an area, not a line) never counts; that share is taken from the
    colour itself, before growing: a solid road a fifth of the hex wide, grown, would fill a third of
    the band it crosses (SPI Ragnarok's roads were all refused so);
@@ -113,6 +115,7 @@ __all__ = ["crossings", "ink_crossings"]
 AREA = 0.3  # a band this full of the colour (not grown) is an area, not a line
 INK_GROW = 0.08  # symbols are removed with this margin (hex sizes): their tips reach past the template
 CLOSE = 0.04  # hex sizes: gaps closed to read a double line's whole width (Afrika's road: its fill 0.08 hex)
+PART = 0.6  # hex sizes: the least reach of a part of a line's colour (dash gaps closed) that crosses a side
 THICK_CAP = 0.15  # half-widths are measured up to this (hex sizes): wider is as wide as a line gets
 INK_TOLERANCE = 46.0  # (black lines) Delta E from the ink colour: a thin line anti-aliased into a dark tint
 DARK_TOLERANCE = 25.0  # the ink proper: the walls of a double line, the width of a single one
@@ -182,6 +185,7 @@ def crossings(image: Image.Image, grid: Grid, sides: Sequence[Hexside], colour: 
     kf = f / g
     for _ in range(max(1, round(0.05 * s))):
         mask = _dilate(mask)
+    mask = _long_parts(mask, PART * s)
     half, core, batches = _bands(lay, sides, mask.shape)
     out = np.zeros(len(sides))
     thick = np.zeros(len(sides), dtype=np.int32)
@@ -232,6 +236,26 @@ def crossings(image: Image.Image, grid: Grid, sides: Sequence[Hexside], colour: 
     if where is not None:
         where.append(np.concatenate(spots) if spots else np.zeros((0, 0), dtype=bool))
     return out
+
+
+def _long_parts(m: np.ndarray, reach: float) -> np.ndarray:
+    """The connected parts of ``m`` whose bounding box's diagonal is at least ``reach`` pixels."""
+    lab, n = components(m)
+    if not n:
+        return m
+    ys, xs = np.nonzero(lab)
+    parts = lab[ys, xs]
+    x0 = np.full(n + 1, xs.max() + 1)
+    y0 = np.full(n + 1, ys.max() + 1)
+    x1 = np.full(n + 1, -1)
+    y1 = np.full(n + 1, -1)
+    np.minimum.at(x0, parts, xs)
+    np.minimum.at(y0, parts, ys)
+    np.maximum.at(x1, parts, xs)
+    np.maximum.at(y1, parts, ys)
+    keep = np.hypot(x1 - x0, y1 - y0) >= reach
+    keep[0] = False
+    return keep[lab]
 
 
 def _close(m: np.ndarray, r: int) -> np.ndarray:
