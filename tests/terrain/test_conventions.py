@@ -413,3 +413,30 @@ def test_cli_auto_with_three_clicks_reads_the_convention(boards, tmp_path):
     g2 = Grid.from_dict(yaml.safe_load(up.read_text())["grid"])
     assert g2.layout is not None
     assert math.dist(g2.layout.hex_to_pixel(g2.hex("0211")), BFM_LAYOUT.hex_to_pixel(grid.hex("0201"))) < 1.0
+
+
+def test_bastogne_a_click_on_a_hex_under_a_chart_is_not_refused():
+    """A hex under Bastogne's charts (50.03, bottom right) has table lines beside it that fit a grid moved half
+    a hex better than the hex lines: the click was refused as "half a hex off diagonally (63 px)". A click is
+    now refused so only when the other points put its hex away from it too."""
+    import importlib.util
+    from pathlib import Path
+
+    spec = importlib.util.spec_from_file_location(
+        "web_boards", Path(__file__).parent / "truth" / "heldout" / "web_boards.py")
+    assert spec is not None and spec.loader is not None
+    web = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(web)
+    image = web.image_path()
+    if image is None:
+        pytest.skip(web.why_absent())
+    truth = Layout(108.50000000000001, 2.5091040356528538e-14, -28.500000000000416,
+                   62.64999999999984, 125.29999999999995, 4386.849999999997)
+    grid = Grid(CCRR(1, 2, separator=".", row_direction="up"), Extent(1, 55, -35, 0))
+    clicks = []
+    for hid in ("2.34", "53.33", "3.02", "50.03"):
+        x, y = truth.hex_to_pixel(grid.hex(hid))
+        clicks += ["--point", f"{hid}={x + 2:.0f},{y - 1:.0f}"]
+    r = _cli(str(image), *clicks)
+    assert r.exit_code == 0, r.stderr
+    assert "numbering: shifted odd, rows counted up" in r.stderr

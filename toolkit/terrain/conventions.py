@@ -355,6 +355,18 @@ def _likely_mistake(lay: Layout, g: Grid, hid: str, p: Point) -> str:
     return "wrong id or wrong click?"
 
 
+def _others_disagree(grid: Grid, points: Mapping[str, Point], hid: str) -> bool:
+    """Whether the other points put hex ``hid`` a fifth of a hex or more from its click. Lines beside a click
+    that fit a grid moved half a hex may be a chart's, printed over the map (Bastogne's tables): the click is
+    refused only when the other points say so too."""
+    rest = [(grid.hex(k), q) for k, q in points.items() if k != hid]
+    try:
+        lay = _regular_fit(grid.numbering.offset.orientation, rest) if len(rest) < 3 else Layout.fit(rest)
+    except (ToolkitError, np.linalg.LinAlgError):
+        return True
+    return math.dist(lay.hex_to_pixel(grid.hex(hid)), points[hid]) >= 0.2 * 2 * lay.inradius()
+
+
 def _settings(nb: Numbering) -> dict[str, str]:
     return {"shifted": nb.offset.shifted, "row_direction": nb.row_direction, "col_direction": nb.col_direction}
 
@@ -390,7 +402,8 @@ def check_clicks(gray: np.ndarray, layout: Layout, grid: Grid, points: Mapping[s
             c = lines_contrast(gray, layout.translated(*t), patch)
             if c > best_c:
                 best_c, best_t = c, t
-        if best_c >= MIN_CONTRAST and best_t != (0.0, 0.0) and here < 0.5 * best_c:
+        moved_fits = best_c >= MIN_CONTRAST and best_t != (0.0, 0.0) and here < 0.5 * best_c
+        if moved_fits and _others_disagree(grid, points, hid):
             v = (-best_t[0], -best_t[1])  # the click relative to where the lines put its hex
             moved = layout.translated(*best_t)
             raise InputError(f"point {i} ({hid}={p[0]:g},{p[1]:g}) is {_offset_words(v, 2 * layout.inradius())} "
