@@ -137,23 +137,27 @@ def _toward(grid, a: str, b: str, stop: float) -> tuple[tuple[float, float], tup
     return (ax, ay), (ax + ux * stop, ay + uy * stop), (ux, uy)
 
 
-def _pattern(d: ImageDraw.ImageDraw, grid, hex_id: str, reach: float, step: int = 3) -> None:
-    """A city's built-up pattern (a black hatch, ``step`` px apart) over the hex's middle, ``reach`` px either way."""
+def _pattern(d: ImageDraw.ImageDraw, grid, hex_id: str, reach: float, step: int = 3, tall: float | None = None) -> None:
+    """A city's built-up pattern (a black hatch, ``step`` px apart) over the hex's middle, ``reach`` px either way
+    (``tall`` px up and down, when given)."""
     cx, cy = grid.layout.hex_to_pixel(grid.hex(hex_id))
+    tall = reach if tall is None else tall
     for k in range(-round(reach), round(reach) + 1, step):
-        d.line([(cx + k, cy - reach), (cx + k, cy + reach)], fill=BLACK, width=1)
+        d.line([(cx + k, cy - tall), (cx + k, cy + tall)], fill=BLACK, width=1)
+    for k in range(-round(tall), round(tall) + 1, step):
         d.line([(cx - reach, cy + k), (cx + reach, cy + k)], fill=BLACK, width=1)
 
 
 def test_lines_drawn_up_to_a_city_hex_side_link_into_it():
-    """A city whose built-up pattern does not fill its hex (0503, paper between the pattern and its sides):
+    """A city whose built-up pattern does not fill its hex (0503, 0.2 hex of paper between the pattern and its
+    top and bottom sides, in line with the roads):
     the double road (from 0502), the solid road (from 0504) and a railway arrow (from 0403, its solid head's
     tip on the side) are drawn up to the city hex's side and stop there. Each ends at the side, nothing of
     it beyond: it links the two hexes, as its own feature (the arrow by its line behind the head, not the
     head's width). The rest is as before."""
     im, grid = _black_lines_board()
     d = ImageDraw.Draw(im)
-    _pattern(d, grid, "0503", 12)
+    _pattern(d, grid, "0503", 12, tall=20)  # 6 px (0.2 hex) of paper between it and the top and bottom sides
     apothem = 30 * 3 ** 0.5 / 2
     a, end, _ = _toward(grid, "0502", "0503", apothem)
     d.line([a, end], fill=BLACK, width=7)

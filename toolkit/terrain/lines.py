@@ -87,10 +87,12 @@ and railways of a map printed in one black) are told apart by their shape, not t
    ``END_MIDDLE`` of the side (not past a corner into the next side), back from it as far as ``END_REACH``
    hex sizes; it is a line there, not strokes of a built-up area (its flanks along the side less than
    ``AREA`` full of the long lines); and on its own line beyond the side, on the image, the long lines show
-   at fewer than ``END_INLINE`` samples (a dashed or broken line goes on) - or a built-up area begins there;
+   in ``END_INLINE`` samples in a row from just beyond the zone (a line that goes on shows there; a city's
+   pattern past a strip of paper does not) - or a built-up area begins there;
    and it did not cut a corner (arriving within ``END_CORNER`` of an end of the side, with the side of its hex
    meeting this one there crossed as near that end: it went on into the third hex).
-   A single line's width is read back along it beyond the band (an arrow's head is wider than its line).
+   A single line's width is read back along it beyond the band (an arrow's head is wider than its line);
+   where a double line crosses or ends at the side, single lines ending there are its walls.
    Not ends: a line stopping short of the zone (at a bridge box's end, at a name), a scan cut at the side,
    and, with one single feature in the ink (nothing tells its line from other long straight ink: shading, a
    letter's stem, a house block's edge), no single line's end counts.
@@ -145,7 +147,7 @@ END_MIDDLE = 0.7  # a line ending at a side arrives within this middle share of 
 END_CLEAR = 0.3  # hex sizes along the side either way of a line ending at it: its flanks (not an area's strokes)
 END_REACH = 0.65  # hex sizes back from the side a line ending at it goes on (its width is read there)
 END_CORNER = 0.3  # a line ending this near an end of a side, its hex's next side crossed as near it: a corner cut
-END_INLINE = 3  # samples across beyond the side where a line's own line shows: it goes on (a dashed line)
+END_INLINE = 3  # samples in a row just beyond the zone where a line's own line shows: it goes on
 LETTER_INK = 0.8  # the share of ink between two parts' centres above which they are pieces of one line
 
 
@@ -565,7 +567,8 @@ def _ended(mask: np.ndarray, block: np.ndarray, area: np.ndarray, share: np.ndar
     from the side as far as ``END_REACH`` hex sizes (as steeply: not a letter's stem, a house block's edge);
     and it does not go on beyond the zone on the other side, which lies on the image: on its own line there
     (where it arrives, carried on across the zone at the slope of its approach, give or take a pixel) the
-    long lines show at fewer than ``END_INLINE`` samples across (a dashed line's next dash shows at more) -
+    long lines do not show at ``END_INLINE`` samples across in a row starting within the first few beyond the
+    zone (a line that goes on shows there; a city's pattern past a strip of paper starts farther out) -
     or that side of the band is ``AREA`` full of ``area`` there (a built-up area begins at the side); and it
     did not cut a corner: arriving within ``END_CORNER`` of an end of the side, the side of its hex that meets
     this one there is crossed (``skip``, where ``cross`` crosses it) within ``END_CORNER`` of that end too. And
@@ -635,12 +638,13 @@ def _ended(mask: np.ndarray, block: np.ndarray, area: np.ndarray, share: np.ndar
                     if not path.any():
                         continue
                     if not built[(a0 + a1) // 2]:
-                        seen = 0
+                        seen = []
                         for d, o in zip(range(core, inner + 1), beyond):
                             e0 = math.floor(a0 + slope * (core + d)) - 1
                             e1 = math.ceil(a1 + slope * (core + d)) + 1
-                            seen += bool(blk[j, max(0, e0):max(0, min(n, e1 + 1)), o].any())
-                        if seen >= END_INLINE:
+                            seen.append(bool(blk[j, max(0, e0):max(0, min(n, e1 + 1)), o].any()))
+                        # it goes on: its line shows from just beyond the zone (a pattern past paper does not)
+                        if any(all(seen[i:i + END_INLINE]) for i in range(min(wide, len(seen) - END_INLINE + 1))):
                             continue
                     # past a corner: arriving near an end of the side, where the side of its hex meeting this
                     # one there is crossed near that end too (the line cut the corner into the third hex)
@@ -795,6 +799,7 @@ def ink_crossings(image: Image.Image, grid: Grid, sides: Sequence[Hexside], colo
     # a line that ends at a side, nothing of it beyond (a road drawn up to a city hex's side, a railway's
     # arrow whose tip sits on it), links the two hexes; its width is read back along it, off the side
     ended, end_width = _ended(single, lines | join, inky, share, lay, sides, ends, one_hit, single | join)
+    ended &= ~dbl_hit  # where a double line crosses or ends at the side, single ends there are its walls
     one_hit |= ended
     # a crossing only printed lettering makes is none: the line must cross without it
     idx = np.nonzero(one_hit)[0]
