@@ -213,3 +213,12 @@ def test_the_threshold_does_not_depend_on_the_grid_extent(monkeypatch):
         assert {h for h in found["town"] if int(h[:2]) <= 8} == towns, ext
         thresholds.append(reports["town"].threshold)
     assert thresholds[0] == thresholds[1]
+
+
+def test_the_relative_gap_is_the_edge_of_the_hexes_without_the_symbol():
+    """Scores as MMP Bastogne's villages gave them on a scan moved by a pixel: 400 hexes without a village below
+    0.25, 30 villages spread evenly from 0.286 to 0.486, the lowest example 0.524. The widest gap is the one up to
+    the example (0.486 -> 0.524); the widest for its score is the bulk's edge (0.262 -> 0.286)."""
+    best = np.concatenate([np.linspace(0.0, 0.24, 400), np.linspace(0.286, 0.486, 30), [0.524, 0.9, 1.0]])
+    assert abs(symbols._threshold(best, 0.524) - 0.505) < 1e-9
+    assert abs(symbols._threshold(best, 0.524, relative=True) - (0.262 + 0.286) / 2) < 1e-9

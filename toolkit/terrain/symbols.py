@@ -32,8 +32,11 @@ symbol covers 3% of it (issue 14, item 2).
    misses an example (printed symbols that vary, as a village's blocks: an example scores far less
    against the others' template than against one it is part of), the threshold moves down to the
    middle between those leave-one-out scores and the score only ``1 - OTHERS_Q`` of the other hexes
-   (the ``LEARN`` nearest the examples) reach, if that is lower (and the leave-one-out count is taken at
-   it). Leave-one-out matches only those hexes.
+   (the ``LEARN`` nearest the examples) reach, or to the middle of the gap in the scores widest for the
+   score above it (a village's varied prints score evenly down to the edge of the hexes without one,
+   where the widest gap in absolute terms is luck: MMP Bastogne's moved with a pixel's shift of the
+   scan), whichever is lowest, if lower (and the leave-one-out count is taken at it). Leave-one-out
+   matches only those hexes.
 5. **Frames.** Straight rows or columns of the colour ``BAND`` hex sizes long or more (a map's frame, a
    border band) are left out of the mask the symbol is learned and found on: MMP Bastogne's dark-red frame
    matched the village template in every hex along it. The places the template matches the colour as printed,
@@ -179,8 +182,12 @@ def find_symbols(image: Image.Image, grid: Grid, classes: Sequence[SymbolClass],
                     loo += int(b_k[k] >= thr_k)
                     unseen.append(float(b_k[k]))
         if sc.threshold is None and len(unseen) == len(crops) >= 2 and loo < len(unseen):
+            # a symbol printed each its own way: its scores spread evenly down to the edge of the hexes without
+            # it, where a gap is widest for its score (the widest gap may be any between two of its prints)
+            rel = _threshold(best[judge], min(ex_scores), relative=True)
             low = _unseen_threshold(best[near], unseen)
-            if low is not None and low < thr:
+            low = rel if low is None else min(low, rel)
+            if low < thr:
                 thr = low
                 loo = sum(1 for v in unseen if v >= thr)
         hit = np.nonzero(best >= thr)[0]
@@ -424,14 +431,15 @@ def _dilate(m: np.ndarray) -> np.ndarray:
     return o2
 
 
-def _threshold(best: np.ndarray, lowest_example: float) -> float:
+def _threshold(best: np.ndarray, lowest_example: float, relative: bool = False) -> float:
     """The middle of the widest gap between hex scores from half the examples' lowest score up to it
-    (the scores of hexes without the symbol lie below it, those with it about it)."""
+    (the scores of hexes without the symbol lie below it, those with it about it); ``relative``: the gap
+    widest for the score above it (a gap over a score)."""
     lo = lowest_example / 2
     s = np.sort(best[(best >= lo) & (best <= lowest_example)])
     s = np.concatenate([[lo], s, [lowest_example]])
     gaps = np.diff(s)
-    i = int(np.argmax(gaps))
+    i = int(np.argmax(gaps / np.maximum(s[1:], 1e-9) if relative else gaps))
     return float((s[i] + s[i + 1]) / 2) if gaps[i] > 0 else float(lowest_example * 0.9)
 
 
