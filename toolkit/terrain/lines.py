@@ -576,7 +576,15 @@ def _ended(mask: np.ndarray, block: np.ndarray, area: np.ndarray, share: np.ndar
     head at the side is wider than its line); NaN where none ended."""
     s = _size(lay)
     inner = max(3, math.ceil(0.3 * s))
-    half, core, batches = _bands(lay, sides, mask.shape, ends, reach=END_REACH)
+    # only the sides not skipped with some of the mask around their middle (a box reaching the zone's edge)
+    h, w = mask.shape
+    ii = np.pad(mask.astype(np.int32), ((1, 0), (1, 0))).cumsum(0).cumsum(1)
+    r = 0.5 * s + 0.1 * s + 2
+    cxs, cys = (ends[:, 0, 0] + ends[:, 1, 0]) / 2, (ends[:, 0, 1] + ends[:, 1, 1]) / 2
+    bx0, bx1 = np.clip(np.floor(cxs - r), 0, w).astype(np.intp), np.clip(np.ceil(cxs + r) + 1, 0, w).astype(np.intp)
+    by0, by1 = np.clip(np.floor(cys - r), 0, h).astype(np.intp), np.clip(np.ceil(cys + r) + 1, 0, h).astype(np.intp)
+    cand = np.nonzero(~skip & (ii[by1, bx1] - ii[by0, bx1] - ii[by1, bx0] + ii[by0, bx0] > 0))[0]
+    half, core, batches = _bands(lay, [sides[i] for i in cand.tolist()], mask.shape, ends[cand], reach=END_REACH)
     clear = max(2, round(END_CLEAR * s))
     wide = max(2, math.ceil(WALL * s) + 1)
     out = np.zeros(len(sides), dtype=bool)
@@ -598,7 +606,6 @@ def _ended(mask: np.ndarray, block: np.ndarray, area: np.ndarray, share: np.ndar
         loose[:, :, 1:] |= band[:, :, :-1]
         loose[:, :, :-1] |= band[:, :, 1:]
         mid = np.abs(np.linspace(0.06, 0.94, n) - 0.5) <= END_MIDDLE / 2
-        todo = ~skip[sl]
         for sign in (-1, 1):
             # sample indices from the band's edge in to the zone's edge (this side), the other side's from
             # the zone's edge out, and this side's beyond the band
@@ -609,10 +616,10 @@ def _ended(mask: np.ndarray, block: np.ndarray, area: np.ndarray, share: np.ndar
             for o in near[1:]:
                 reach = _near(reach) & band[:, :, o]
             lined = _flanks(blk[:, :, near].mean(axis=2), wide, clear) < AREA
-            onfar = on[:, :, beyond].all(axis=(1, 2))
-            arrive = reach & mid[None, :] & lined & (onfar & todo)[:, None]
+            onfar = np.asarray(on[:, :, beyond].all(axis=(1, 2)), dtype=bool)
+            arrive = reach & mid[None, :] & lined & onfar[:, None]
             for j in np.nonzero(arrive.any(axis=1))[0].tolist():
-                k = sl.start + j
+                k = int(cand[sl.start + j])
                 built = _along_mean((area[yi[j:j + 1, :, beyond], xi[j:j + 1, :, beyond]]
                                      & on[j:j + 1, :, beyond]).mean(axis=2), clear)[0] >= AREA
                 row = arrive[j]
