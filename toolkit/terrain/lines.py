@@ -33,6 +33,10 @@ Here, at the calibrated working scale (hexes of about 36 px):
    and a crossing whose whole width differs from theirs (upper quartile) by more than a pixel is refused,
    as is one whose fill (the mean colour the closing added where it crosses) lies farther than the colour's
    tolerance from theirs (median): a track drawn over brown hills is as wide, with a paler fill.
+5. lettering: a name or hex id printed in the line's colour (MMP Afrika's, in its road's dark brown) crosses
+   sides too; as for black lines (below, 8; :func:`_lettered`), a crossing whose line pixels in the band
+   (the colour's, on the grown parts that cross) are at least ``LETTER_SHARE`` lettering is refused, before
+   the line's widths are learned. The colour's long straight runs (``LONG``) are not letters.
 
 The map's hexside ``a/b`` for the feature then means the link from hex a to hex b.
 
@@ -221,6 +225,11 @@ def crossings(image: Image.Image, grid: Grid, sides: Sequence[Hexside], colour: 
         codes = fcodes[fy, fx]
         fill[sl] = np.stack([np.where(inside, c[codes], 0).sum(axis=(1, 2)) / n for c in tab], axis=1)
         fill[sl][~inside.any(axis=(1, 2))] = np.nan
+    # printed names in the line's colour (MMP Afrika's place names and hex ids in its road's dark brown):
+    # a crossing whose line in the band is mostly lettering is none (module notes, 8; as for black lines)
+    hit = np.nonzero(out)[0]
+    if len(hit):
+        out[hit[_lettered(raw, mask, lay, [sides[k] for k in hit.tolist()], s)]] = 0.0
     learn = [i for i in examples if out[i]] or np.nonzero(out)[0].tolist()
     if learn:
         typical = float(np.percentile(thick[learn], 75))
@@ -238,6 +247,28 @@ def crossings(image: Image.Image, grid: Grid, sides: Sequence[Hexside], colour: 
     if where is not None:
         where.append(np.concatenate(spots) if spots else np.zeros((0, 0), dtype=bool))
     return out
+
+
+def _lettered(raw: np.ndarray, mask: np.ndarray, lay: Layout, sides: Sequence[Hexside], s: float) -> np.ndarray:
+    """For each of ``sides`` (crossed by the colour tracer's ``mask``, its colour ``raw`` before growing):
+    True where the colour's pixels on the crossing line in the side's band are at least ``LETTER_SHARE``
+    printed lettering (:func:`_lettering`, on the colour within a hex size and a half of the sides; long
+    straight runs are those of ``LONG`` hex sizes, as for black lines)."""
+    ends = _ends(lay, sides)
+    h, w = raw.shape
+    m = 1.5 * s
+    x0, y0 = max(0, int(ends[..., 0].min() - m)), max(0, int(ends[..., 1].min() - m))
+    x1, y1 = min(w, int(ends[..., 0].max() + m) + 1), min(h, int(ends[..., 1].max() + m) + 1)
+    if x1 <= x0 or y1 <= y0:
+        return np.zeros(len(sides), dtype=bool)
+    ink = raw[y0:y1, x0:x1]
+    lettering = _lettering(ink, ink, _long(ink, max(6.0, LONG * s)), s)
+    if not lettering.any():
+        return np.zeros(len(sides), dtype=bool)
+    lettering = _grow(lettering, 1) & ink
+    line = ink & mask[y0:y1, x0:x1]
+    ends = ends - np.array([x0, y0], dtype=np.float64)
+    return _lettering_share(line, lettering, lay.translated(-x0, -y0), sides, ends) >= LETTER_SHARE
 
 
 def _long_parts(m: np.ndarray, reach: float) -> np.ndarray:
