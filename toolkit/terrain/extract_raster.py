@@ -15,6 +15,8 @@ from ..hexgrid import Grid, Hex, Layout
 from .colour import rgb_to_lab
 
 SMOOTH = 0.3  # masked local mean window, in hex sizes
+#: rows of the pre-reduced scan masked and averaged at a time (rounded down to whole blocks)
+STRIP_ROWS = 256
 MASK_TOLERANCE = 45  # per RGB channel: pixels this close to an 'across' feature's colour are not terrain
 #: the most colour blocks (a block is a hex's tenth, at least a pixel) an image may have: extraction takes about
 #: 135 bytes a block at its peak (measured: 1.05 GB for 7.8 million blocks, a white 2800x2800 px scan with hexes
@@ -94,33 +96,46 @@ def check_image_size(width: int, height: int, grid: Grid) -> float:
 def _feature_image(im: Image.Image, size: float, ink_lightness: float,
                    masked_colours: Sequence[tuple[int, int, int]] = ()) -> _Features:
     pre, f2, f = _blocks(size)
-    src = im.reduce(pre) if pre > 1 else im
     # ink: CIELAB L* below the threshold; L* depends on luminance only, so map it to an 8-bit luma cut
     y = ((ink_lightness + 16) / 116) ** 3 if ink_lightness > 8 else ink_lightness / 903.3
     cut = round(255 * (12.92 * y if y <= 0.0031308 else 1.055 * y ** (1 / 2.4) - 0.055))
-    keep = src.convert("L").point(lambda v: 255 if v >= cut else 0)
-    if masked_colours:
-        # line features drawn over the terrain (roads, railways) are left out like ink: pixels within
-        # +-MASK_TOLERANCE of the feature colour in each channel
-        bands = src.split()
-        for rgb in masked_colours:
-            hit: Image.Image | None = None
-            for band, c in zip(bands, rgb):
-                lo, hi = c - MASK_TOLERANCE, c + MASK_TOLERANCE
-                m = band.point(lambda v, lo=lo, hi=hi: 255 if lo <= v <= hi else 0)
-                hit = m if hit is None else ImageChops.multiply(hit, m)
-            if hit is not None:
-                keep = ImageChops.subtract(keep, hit)
-        del bands
-    masked = Image.new("RGB", src.size, 0)
-    masked.paste(src, mask=keep)
-    del src
-    if f2 > 1:
-        masked = masked.reduce(f2)
-        keep = keep.reduce(f2)
-    s = np.asarray(masked)
-    w = np.asarray(keep, dtype=np.float32) / 255.0
-    del masked, keep
+    lut = [255 if v >= cut else 0 for v in range(256)]
+    # line features drawn over the terrain (roads, railways) are left out like ink: pixels within
+    # +-MASK_TOLERANCE of the feature colour in each channel
+    hit_luts = [[[255 if c - MASK_TOLERANCE <= v <= c + MASK_TOLERANCE else 0 for v in range(256)] for c in rgb]
+                for rgb in masked_colours]
+    # in strips of whole blocks (a block never straddles two): each strip is reduced by ``pre`` (Pillow's reduce of
+    # a box on block lines gives the rows of the whole image's), masked, and reduced by ``f2`` at once, so the
+    # pre-reduced scan, its masked copy (4 bytes a pixel) and its masks are never all in memory (their fresh
+    # pages were most of the command's page faults beyond the decode's); the same pixels, the same block means
+    rows = f2 * max(1, STRIP_ROWS // f2) if f2 > 1 else -(-im.height // pre)
+    parts: list[tuple[Image.Image, Image.Image]] = []
+    for y0 in range(0, im.height, rows * pre):
+        box = (0, y0, im.width, min(im.height, y0 + rows * pre))
+        part = (im.reduce(pre, box=box) if pre > 1 else
+                im if box == (0, 0, im.width, im.height) else im.crop(box))
+        keep = part.convert("L").point(lut)
+        if hit_luts:
+            bands = part.split()
+            for luts in hit_luts:
+                hit: Image.Image | None = None
+                for band, blut in zip(bands, luts):
+                    m = band.point(blut)
+                    hit = m if hit is None else ImageChops.multiply(hit, m)
+                if hit is not None:
+                    keep = ImageChops.subtract(keep, hit)
+            del bands
+        masked = Image.new("RGB", part.size, 0)
+        masked.paste(part, mask=keep)
+        del part
+        if f2 > 1:
+            masked = masked.reduce(f2)
+            keep = keep.reduce(f2)
+        parts.append((masked, keep))
+    s = np.asarray(parts[0][0]) if len(parts) == 1 else np.concatenate([np.asarray(m) for m, _ in parts])
+    w = (np.asarray(parts[0][1], dtype=np.float32) if len(parts) == 1 else
+         np.concatenate([np.asarray(k, dtype=np.float32) for _, k in parts])) / 255.0
+    del parts
     # s is the block mean of rgb*keep and w the block mean of keep: their box sums divide to the
     # mean colour of the non-ink pixels around each block
     r = _smooth_radius(size, f)
