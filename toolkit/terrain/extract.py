@@ -65,7 +65,7 @@ from .extract_output import to_terrain_map as to_terrain_map
 from .extract_raster import MAX_BLOCKS as MAX_BLOCKS
 from .extract_raster import MAX_OFF_IMAGE as MAX_OFF_IMAGE
 from .extract_raster import _feature_image as _feature_image
-from .extract_raster import _Features, _hex_corners, _hex_raster, _median
+from .extract_raster import _Features, _hex_corners, _hex_raster, _median, _quantile
 from .extract_raster import _hex_size as _hex_size
 from .extract_raster import check_image_size as check_image_size
 from .extract_sides import MAX_CROSSING as MAX_CROSSING
@@ -386,7 +386,7 @@ def _spreads(terrains: Sequence[TerrainClass], cents: np.ndarray, others: np.nda
     for j, tc in enumerate(terrains):
         if tc.samples is not None and len(tc.samples):
             d = _mix_distance(np.ascontiguousarray(np.asarray(tc.samples, np.float32).T), j, cents, others)
-            out[j] = max(SPREAD_MIN, SPREAD_FACTOR * float(np.percentile(d, SPREAD_PERCENTILE)))
+            out[j] = max(SPREAD_MIN, SPREAD_FACTOR * float(_quantile(d, SPREAD_PERCENTILE / 100)))
     return out
 
 

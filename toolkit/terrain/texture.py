@@ -38,6 +38,7 @@ from PIL import Image
 
 from ..hexgrid import Grid
 from .colour import rgb_to_lab
+from .extract_raster import _median, _quantile
 from .parts import components, part_sizes
 from .symbols import WORK_SIZE, _inset_mask, _size
 
@@ -105,9 +106,9 @@ class _Reader:
 
 def _two_colours(px: np.ndarray) -> tuple[np.ndarray, np.ndarray, float]:
     """2-means of Lab pixels (N, 3): the major colour, the minor one and the minor's share."""
-    c0 = np.median(px, axis=0)
+    c0 = _median(px, axis=0)  # np.median (finite values), without importing numpy.ma
     d = np.linalg.norm(px - c0, axis=1)
-    far = px[d >= np.quantile(d, 0.9)]
+    far = px[d >= _quantile(d, 0.9)]  # np.quantile, without importing numpy.ma
     c = np.stack([c0, far.mean(axis=0)])
     lab = np.zeros(len(px), dtype=np.intp)
     for _ in range(30):
