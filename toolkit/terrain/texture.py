@@ -112,7 +112,8 @@ def _two_colours(px: np.ndarray) -> tuple[np.ndarray, np.ndarray, float]:
     c = np.stack([c0, far.mean(axis=0)])
     lab = np.zeros(len(px), dtype=np.intp)
     for _ in range(30):
-        lab = np.argmin(np.linalg.norm(px[:, None, :] - c[None], axis=2), axis=1)
+        # the nearer centre (the first on ties, as an argmin over both), each distance computed as before
+        lab = (np.linalg.norm(px - c[1], axis=1) < np.linalg.norm(px - c[0], axis=1)).astype(np.intp)
         if (lab == 0).all() or (lab == 1).all():
             break
         new = np.stack([px[lab == k].mean(axis=0) for k in range(2)])
