@@ -217,7 +217,9 @@ def _hex_raster(layout_red: Layout, hexes: Sequence[Hex], shape: tuple[int, int]
     h, w = shape
     img = Image.new("I", (w, h), -1)
     d = ImageDraw.Draw(img)
-    # Pillow fills the pixel a float coordinate truncates to: +0.5 makes that rounding
-    for i, pts in enumerate((_hex_corners(layout_red, hexes, inset) + 0.5).tolist()):
-        d.polygon([tuple(p) for p in pts], fill=i)
+    # Pillow fills the pixel a float coordinate truncates to: +0.5 makes that rounding. ImageDraw.polygon(pts,
+    # fill=i) is draw_polygon(pts, draw_ink(i), 1), called here directly (the points flat: x0, y0, x1, ...)
+    poly, ink = d.draw.draw_polygon, d.draw.draw_ink
+    for i, pts in enumerate((_hex_corners(layout_red, hexes, inset) + 0.5).reshape(-1, 12).tolist()):
+        poly(pts, ink(i), 1)
     return np.asarray(img)
