@@ -360,6 +360,38 @@ def _shift(m: np.ndarray, dy: int, dx: int) -> np.ndarray:
     return out
 
 
+def _shifted_slices(shape: tuple[int, ...], dy: int, dx: int) -> tuple[tuple[slice, slice], tuple[slice, slice]] | None:
+    """Where ``out[y, x] = m[y + dy, x + dx]`` reads and writes (:func:`_shift`): (to, from), None if nowhere."""
+    h, w = shape[:2]
+    if abs(dy) >= h or abs(dx) >= w:
+        return None
+    return ((slice(max(0, -dy), h - max(0, dy)), slice(max(0, -dx), w - max(0, dx))),
+            (slice(max(0, dy), h - max(0, -dy)), slice(max(0, dx), w - max(0, -dx))))
+
+
+def _and_shifted(out: np.ndarray, m: np.ndarray, dy: int, dx: int) -> None:
+    """``out &= _shift(m, dy, dx)`` in place, without the shifted copy."""
+    got = _shifted_slices(m.shape, dy, dx)
+    if got is None:
+        out[...] = False
+        return
+    to, fr = got
+    out[to] &= m[fr]
+    h, w = m.shape
+    out[:max(0, -dy)] = False
+    out[h - max(0, dy):] = False
+    out[:, :max(0, -dx)] = False
+    out[:, w - max(0, dx):] = False
+
+
+def _or_shifted(out: np.ndarray, m: np.ndarray, dy: int, dx: int) -> None:
+    """``out |= _shift(m, dy, dx)`` in place, without the shifted copy."""
+    got = _shifted_slices(m.shape, dy, dx)
+    if got is not None:
+        to, fr = got
+        out[to] |= m[fr]
+
+
 def _long(m: np.ndarray, length: float, directions: int = 12,
           runs: list[np.ndarray] | None = None) -> np.ndarray:
     """The pixels of ``m`` on a straight run of at least ``length`` pixels in one of ``directions``
@@ -373,11 +405,11 @@ def _long(m: np.ndarray, length: float, directions: int = 12,
         offs = sorted({(round(k * s), round(k * c)) for k in np.arange(-length / 2, length / 2 + 0.01, 1.0)})
         core = np.ones_like(m)
         for dy, dx in offs:
-            core &= _shift(across, dy, dx)
+            _and_shifted(core, across, dy, dx)
         run = np.zeros_like(m)
         if core.any():
             for dy, dx in offs:
-                run |= _shift(core, -dy, -dx)
+                _or_shifted(run, core, -dy, -dx)
             out |= run
         if runs is not None:
             runs.append(run & m)
@@ -490,10 +522,12 @@ def _bridges(single: np.ndarray, runs: Sequence[np.ndarray], share: np.ndarray, 
         b = np.concatenate([bwd[j], bwd[j - 1] if j else fwd[n - 1], bwd[j + 1] if j + 1 < n else fwd[0]])
         if not len(a) or not len(b):
             continue
-        v = b[None, :, :] - a[:, None, :]
-        along = v[..., 0] * c + v[..., 1] * sn
-        lat = np.abs(v[..., 1] * c - v[..., 0] * sn)
-        ia, ib = np.nonzero((along >= 3) & (along <= gap) & (lat <= 2 + 0.15 * along))
+        ia, ib = _pairs_near(a, b, math.hypot(gap, 2 + 0.15 * gap) + 1.0)
+        v = b[ib] - a[ia]
+        along = v[:, 0] * c + v[:, 1] * sn
+        lat = np.abs(v[:, 1] * c - v[:, 0] * sn)
+        ok = (along >= 3) & (along <= gap) & (lat <= 2 + 0.15 * along)
+        ia, ib, along = ia[ok], ib[ok], along[ok]
         if not len(ia):
             continue
         # the line through the two ends runs on along the lines behind both
@@ -512,7 +546,7 @@ def _bridges(single: np.ndarray, runs: Sequence[np.ndarray], share: np.ndarray, 
         vb = np.median(share[py[:, k:], px[:, k:]], axis=1)
         good &= np.maximum(va, vb) <= SAME_WIDTH * np.minimum(va, vb) + 0.05
         good &= np.maximum(crowd[py[:, 0], px[:, 0]], crowd[py[:, k], px[:, k]]) < AREA
-        ia, ib, gl, value = ia[good], ib[good], along[ia[good], ib[good]], ((va + vb) / 2)[good]
+        ia, ib, gl, value = ia[good], ib[good], along[good], ((va + vb) / 2)[good]
         order = np.lexsort((gl, ia))
         keep = np.ones(len(ia), dtype=bool)
         keep[1:] = ia[order][1:] != ia[order][:-1]  # each end joined to the nearest only
@@ -521,6 +555,38 @@ def _bridges(single: np.ndarray, runs: Sequence[np.ndarray], share: np.ndarray, 
             draw.line([(ax, ay), (bx, by)], fill=1 + round(254 * float(value[q])), width=2)
     got = np.asarray(pic)
     return got > 0, (got.astype(np.float64) - 1) / 254
+
+
+def _pairs_near(a: np.ndarray, b: np.ndarray, r: float) -> tuple[np.ndarray, np.ndarray]:
+    """Index pairs (i, j) of points ``a[i]`` and ``b[j]`` ((n, 2) x, y) that may lie within ``r`` of each
+    other (all those that do, some a little farther: both in neighbouring cells of ``r``), in the order
+    of ``np.nonzero`` over the (a, b) matrix."""
+    empty = np.zeros(0, dtype=np.intp)
+    if not len(a) or not len(b):
+        return empty, empty
+    lo_xy = np.minimum(a.min(axis=0), b.min(axis=0))
+    ka = np.floor((a - lo_xy) / r).astype(np.int64) + 1
+    kb = np.floor((b - lo_xy) / r).astype(np.int64) + 1
+    ncx = int(max(ka[:, 0].max(), kb[:, 0].max())) + 2
+    key = kb[:, 1] * ncx + kb[:, 0]
+    order = np.argsort(key, kind="stable")
+    skey = key[order]
+    ias, ibs = [], []
+    for dy in (-1, 0, 1):
+        k0 = (ka[:, 1] + dy) * ncx + ka[:, 0] - 1
+        lo = np.searchsorted(skey, k0, side="left")
+        hi = np.searchsorted(skey, k0 + 2, side="right")
+        cnt = hi - lo
+        total = int(cnt.sum())
+        if not total:
+            continue
+        ias.append(np.repeat(np.arange(len(a), dtype=np.intp), cnt))
+        ibs.append(order[np.repeat(lo - np.cumsum(cnt) + cnt, cnt) + np.arange(total)])
+    if not ias:
+        return empty, empty
+    ia, ib = np.concatenate(ias), np.concatenate(ibs)
+    o = np.lexsort((ib, ia))
+    return ia[o], ib[o]
 
 
 def _ends(lay: Layout, sides: Sequence[Hexside]) -> np.ndarray:
@@ -984,10 +1050,19 @@ def _lettering(ink: np.ndarray, other: np.ndarray, lines: np.ndarray, s: float) 
     cx, cy, ce = mx[cand], my[cand], ext[cand]
     links: list[tuple[int, int]] = []
     t = np.linspace(0.0, 1.0, 13)
+    # neighbours are looked for among the parts whose centre's x lies within reach (sorted by it): a
+    # neighbour lies within LETTER_STEP times the smaller extent, so within that of this part's
+    by_x = np.argsort(cx, kind="stable")
+    sx = cx[by_x]
+    reach = LETTER_STEP * ce + 1.0
+    starts = np.searchsorted(sx, cx - reach, side="left")
+    stops = np.searchsorted(sx, cx + reach, side="right")
     for a in range(len(cand)):
-        lo, hi = np.minimum(ce, ce[a]), np.maximum(ce, ce[a])
-        near = np.nonzero((np.hypot(cx - cx[a], cy - cy[a]) <= LETTER_STEP * lo) & (hi <= LETTER_ALIKE * lo))[0]
-        for b in near[near > a].tolist():
+        sub = np.sort(by_x[starts[a]:stops[a]])
+        sub = sub[sub > a]
+        lo, hi = np.minimum(ce[sub], ce[a]), np.maximum(ce[sub], ce[a])
+        near = sub[(np.hypot(cx[sub] - cx[a], cy[sub] - cy[a]) <= LETTER_STEP * lo) & (hi <= LETTER_ALIKE * lo)]
+        for b in near.tolist():
             px = np.clip(np.rint(cx[a] + t * (cx[b] - cx[a])).astype(int), 0, w - 1)
             py = np.clip(np.rint(cy[a] + t * (cy[b] - cy[a])).astype(int), 0, h - 1)
             # ink all the way between the centres: pieces of one line (a railway's dashes and ties)
