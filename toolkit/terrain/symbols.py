@@ -289,18 +289,24 @@ def _match_hexes(mask: np.ndarray, template: np.ndarray, centres: np.ndarray, r:
     f_off = np.conj(np.fft.rfft2(off.astype(np.float32), s=shape))
     n_on, n_off = float(big.sum()), max(1.0, float(off.sum()))
     out = np.zeros(len(centres))
-    where = np.zeros((len(centres), 2), dtype=np.intp)  # (dx, dy) of the best place from the hex centre
+    # a window without the colour scores 0 everywhere in the inset hex: its best is 0 at the first place
+    first = int(np.argmax(inset.reshape(-1)))
+    where = np.tile(np.array([first % (2 * r + 1) - r, first // (2 * r + 1) - r], dtype=np.intp), (len(centres), 1))
     for s in range(0, len(centres), batch):
         # window row i is image row cy - ry + i: the template's top-left at k puts its centre at cy - r + k
         win = _windows(mask, centres[s:s + batch], ry, rx)
+        some = np.nonzero(win.reshape(len(win), -1).any(axis=1))[0]  # only these are correlated
+        if not len(some):
+            continue
+        win = win[some]
         fw = np.fft.rfft2(win.astype(np.float32), s=shape)
         hits = np.fft.irfft2(fw * f_on, s=shape)[:, :2 * r + 1, :2 * r + 1] / n_on
         extra = np.fft.irfft2(fw * f_off, s=shape)[:, :2 * r + 1, :2 * r + 1] / n_off
         score = np.where(inset[None], hits - PENALTY * extra, -1.0)
         flat = score.reshape(len(win), -1)
         arg = flat.argmax(axis=1)
-        out[s:s + batch] = flat[np.arange(len(win)), arg]
-        where[s:s + batch] = np.stack([arg % (2 * r + 1) - r, arg // (2 * r + 1) - r], axis=1)
+        out[s + some] = flat[np.arange(len(win)), arg]
+        where[s + some] = np.stack([arg % (2 * r + 1) - r, arg // (2 * r + 1) - r], axis=1)
     return np.clip(out, 0, None), where
 
 
