@@ -228,7 +228,7 @@ def _without_bands(mask: np.ndarray, run: int) -> np.ndarray:
         marks = np.zeros((h, w + 1), np.int32)
         np.add.at(marks, (ry[long], rs[long]), 1)
         np.add.at(marks, (ry[long], re[long]), -1)
-        view[np.cumsum(marks, axis=1)[:, :w] > 0] = False
+        view[np.cumsum(marks, axis=1, dtype=np.int32)[:, :w] > 0] = False  # int32: not widened (slow)
     return out
 
 
