@@ -23,6 +23,14 @@ HILL = {"0105", "0106", "0205", "0206", "0305"}
 LINED = {"0202", "0303", "0402", "0403", "0502"}  # desert hatched with lines of the dots' brown
 
 
+def _dots(d: ImageDraw.ImageDraw, x: float, y: float, step: int, rnd: random.Random) -> None:
+    """Brown dots of 2x2 px every ``step`` px over a hex centred on (x, y), each jittered by a pixel."""
+    for gx in range(-30, 31, step):
+        for gy in range(-30, 31, step):
+            px, py = x + gx + rnd.randint(-1, 1), y + gy + rnd.randint(-1, 1)
+            d.rectangle([px, py, px + 1, py + 1], fill=BROWN)
+
+
 def _board() -> tuple[Image.Image, Grid]:
     lay, grid, im, d = blank_board(size=SIZE, image=(440, 420), paper=SAND, ink=None)
     rnd = random.Random(5)
@@ -32,10 +40,7 @@ def _board() -> tuple[Image.Image, Grid]:
             d.polygon(lay.corners(h), fill=HILLS)
         x, y = lay.hex_to_pixel(h)
         if hid in DOTTED:  # dots of 2x2 px every 5 px, jittered: 16% of the hex
-            for gx in range(-30, 31, 5):
-                for gy in range(-30, 31, 5):
-                    px, py = x + gx + rnd.randint(-1, 1), y + gy + rnd.randint(-1, 1)
-                    d.rectangle([px, py, px + 1, py + 1], fill=BROWN)
+            _dots(d, x, y, 5, rnd)
         if hid in LINED:
             for dy in range(-16, 17, 4):
                 d.line([(x - 24, y + dy), (x + 24, y + dy + 3)], fill=BROWN, width=1)
@@ -107,10 +112,7 @@ def _marsh_board() -> tuple[Image.Image, Grid]:
         if hid in MARSH_FULL:
             d.polygon(lay.corners(h), fill=MARSH)
         if hid in DOTTED:
-            for gx in range(-30, 31, 5):
-                for gy in range(-30, 31, 5):
-                    px, py = x + gx + rnd.randint(-1, 1), y + gy + rnd.randint(-1, 1)
-                    d.rectangle([px, py, px + 1, py + 1], fill=BROWN)
+            _dots(d, x, y, 5, rnd)
         if hid in MARSHY:
             d.rectangle([x - 30, y + 12, x + 30, y + 30], fill=MARSH)  # the lower fifth
             for dy in range(-22, 5, 4):
@@ -152,10 +154,7 @@ def _lettered_board() -> tuple[Image.Image, Grid]:
         hid = grid.id(h)
         x, y = lay.hex_to_pixel(h)
         if hid in DOTTED:
-            for gx in range(-30, 31, 8):
-                for gy in range(-30, 31, 8):
-                    px, py = x + gx + rnd.randint(-1, 1), y + gy + rnd.randint(-1, 1)
-                    d.rectangle([px, py, px + 1, py + 1], fill=BROWN)
+            _dots(d, x, y, 8, rnd)
         if hid in LETTERED:
             for dy in (-18, -4, 10):
                 d.text((x - 22, y + dy), "28.35", fill=INK, font=font)

@@ -32,17 +32,24 @@ def _board():
     return grid, im
 
 
+# the board's road (dark edges, mid-brown fill) and track (mid-brown), each with two marked sides
+LINES = {"road": {"colour": "#35270a", "kind": "across", "trace": True, "yes": ["0203/0303", "0503/0603"]},
+         "track": {"colour": "#7d6318", "kind": "across", "trace": True, "yes": ["0205/0305", "0505/0605"]}}
+
+
+def _legend(*features: str) -> dict:
+    """A legend of the board's sand and the named lines."""
+    return {"terrain": {"sand": {"hexes": ["0801", "0806", "0101"]}},
+            "features": {name: dict(LINES[name]) for name in features}}
+
+
 def test_a_line_in_another_lines_fill_is_not_reported_there():
     """The road (dark edges, mid-brown between) and the track (a mid-brown line): the track's colour
     crosses every road side too (scores 1 there), and crosses each marked road side while the road crosses
     no marked track side, so where the road crosses a side at the same place the track is not reported.
     Both are found exactly along their own paths."""
     grid, im = _board()
-    legend = {"terrain": {"sand": {"hexes": ["0801", "0806", "0101"]}},
-                           "features": {"road": {"colour": "#35270a", "kind": "across", "trace": True,
-                                                 "yes": ["0203/0303", "0503/0603"]},
-                                        "track": {"colour": "#7d6318", "kind": "across", "trace": True,
-                                                  "yes": ["0205/0305", "0505/0605"]}}}
+    legend = _legend("road", "track")
     ext = extract(im, grid, legend)
     want = {name: {grid.side_key(a, b) for a, b in pairwise(path)} for name, path in (("road", ROAD),
                                                                                       ("track", TRACK))}
@@ -61,9 +68,7 @@ def test_a_double_line_is_as_wide_across_as_its_examples():
     lay = grid.layout
     for path in (["0105", "0206", "0306", "0406"], ["0501", "0601", "0702", "0802"]):
         d.line([lay.hex_to_pixel(grid.hex(i)) for i in path], fill=EDGE, width=2)
-    legend = {"terrain": {"sand": {"hexes": ["0801", "0806", "0101"]}},
-              "features": {"road": {"colour": "#35270a", "kind": "across", "trace": True,
-                                    "yes": ["0203/0303", "0503/0603"]}}}
+    legend = _legend("road")
     ext = extract(im, grid, legend)
     assert {k for k, v in ext.hexsides.items() if "road" in v} == {grid.side_key(a, b) for a, b in pairwise(ROAD)}
 
@@ -79,9 +84,7 @@ def test_a_double_line_is_filled_as_its_examples():
     pts = [grid.layout.hex_to_pixel(grid.hex(i)) for i in ("0105", "0206", "0306", "0406")]
     d.line(pts, fill=EDGE, width=7, joint="curve")
     d.line(pts, fill=(240, 225, 160), width=3, joint="curve")
-    legend = {"terrain": {"sand": {"hexes": ["0801", "0806", "0101"]}},
-              "features": {"road": {"colour": "#35270a", "kind": "across", "trace": True,
-                                    "yes": ["0203/0303", "0503/0603"]}}}
+    legend = _legend("road")
     ext = extract(im, grid, legend)
     assert {k for k, v in ext.hexsides.items() if "road" in v} == {grid.side_key(a, b) for a, b in pairwise(ROAD)}
 
@@ -169,11 +172,7 @@ def test_a_line_in_another_lines_fill_beside_a_patch_of_its_colour_is_still_that
     d.line(stroke, fill=FILL, width=3)
     (x0, y0), (x1, y1) = grid.layout.hexside_endpoints(Hexside.between(grid.hex("0401"), grid.hex("0402")))
     d.line([(x0 + t * (x1 - x0), y0 + t * (y1 - y0)) for t in (0.15, 0.55)], fill=FILL, width=5)
-    legend = {"terrain": {"sand": {"hexes": ["0801", "0806", "0101"]}},
-              "features": {"road": {"colour": "#35270a", "kind": "across", "trace": True,
-                                    "yes": ["0203/0303", "0503/0603"]},
-                           "track": {"colour": "#7d6318", "kind": "across", "trace": True,
-                                     "yes": ["0205/0305", "0505/0605"]}}}
+    legend = _legend("road", "track")
     ext = extract(im, grid, legend)
     side = grid.side_key("0401", "0402")
     assert ext.side_scores["track"].get(side, 0) >= 0.5
