@@ -1050,6 +1050,8 @@ def _lettering(ink: np.ndarray, other: np.ndarray, lines: np.ndarray, s: float) 
         return out
     cx, cy, ce = mx[cand], my[cand], ext[cand]
     links: list[tuple[int, int]] = []
+    pa: list[np.ndarray] = []  # the pairs of neighbours, in order
+    pb: list[np.ndarray] = []
     t = np.linspace(0.0, 1.0, 13)
     # neighbours are looked for among the parts whose centre's x lies within reach (sorted by it): a
     # neighbour lies within LETTER_STEP times the smaller extent, so within that of this part's
@@ -1063,13 +1065,15 @@ def _lettering(ink: np.ndarray, other: np.ndarray, lines: np.ndarray, s: float) 
         sub = sub[sub > a]
         lo, hi = np.minimum(ce[sub], ce[a]), np.maximum(ce[sub], ce[a])
         near = sub[(np.hypot(cx[sub] - cx[a], cy[sub] - cy[a]) <= LETTER_STEP * lo) & (hi <= LETTER_ALIKE * lo)]
-        for b in near.tolist():
-            px = np.clip(np.rint(cx[a] + t * (cx[b] - cx[a])).astype(int), 0, w - 1)
-            py = np.clip(np.rint(cy[a] + t * (cy[b] - cy[a])).astype(int), 0, h - 1)
-            # ink all the way between the centres: pieces of one line (a railway's dashes and ties)
-            if other[py, px][1:-1].mean() > LETTER_INK:
-                continue
-            links.append((a, b))
+        pa.append(np.full(len(near), a, dtype=np.intp))
+        pb.append(near)
+    if pa:
+        ia, ib = np.concatenate(pa), np.concatenate(pb)
+        px = np.clip(np.rint(cx[ia, None] + t[None, :] * (cx[ib] - cx[ia])[:, None]).astype(int), 0, w - 1)
+        py = np.clip(np.rint(cy[ia, None] + t[None, :] * (cy[ib] - cy[ia])[:, None]).astype(int), 0, h - 1)
+        # ink all the way between the centres: pieces of one line (a railway's dashes and ties)
+        apart = ~(other[py, px][:, 1:-1].mean(axis=1) > LETTER_INK)
+        links = list(zip(ia[apart].tolist(), ib[apart].tolist()))
     parent = list(range(len(cand)))
     for a, b in links:
         parent[root(parent, a)] = root(parent, b)
