@@ -40,7 +40,7 @@ from ..hexgrid import Grid
 from .colour import rgb_to_lab
 from .extract_raster import _median, _quantile
 from .parts import components, part_sizes
-from .symbols import WORK_SIZE, _inset_mask, _size
+from .symbols import WORK_SIZE, _dilate, _inset_mask, _size
 
 __all__ = ["Dotted", "check_dotted", "dot_share", "dotted_classes"]
 
@@ -142,19 +142,6 @@ def _dot_mask(lab: np.ndarray, ground: np.ndarray, dots: np.ndarray) -> np.ndarr
     return near | ((along > sep) & (across < math.tan(math.radians(CONE)) * along))
 
 
-def _dilate(m: np.ndarray, r: int) -> np.ndarray:
-    """``m`` grown by ``r`` pixels (a (2r+1)-square neighbourhood)."""
-    out = m.copy()
-    for _ in range(r):
-        grown = out.copy()
-        grown[1:] |= out[:-1]
-        grown[:-1] |= out[1:]
-        out = grown.copy()
-        out[:, 1:] |= grown[:, :-1]
-        out[:, :-1] |= grown[:, 1:]
-    return out
-
-
 def dot_share(lab: np.ndarray, inset: np.ndarray, ground: Sequence[float], dots: Sequence[float], cap: int) -> float:
     """The share of the inset hex covered by dots: parts of the dot colour of at most ``cap`` pixels, and no
     nearer than ``APART`` pixels to a larger part (the broken edge of a patch of the dots' colour, as a hills
@@ -166,7 +153,9 @@ def dot_share(lab: np.ndarray, inset: np.ndarray, ground: Sequence[float], dots:
     if APART > 0:
         large = sizes > LARGE * inset.sum()
         large[0] = False
-        near = _dilate(large[labels], APART)
+        near = large[labels]
+        for _ in range(APART):  # grown by APART pixels: a (2 APART + 1)-square neighbourhood
+            near = _dilate(near)
         small[np.unique(labels[near])] = False
     return float(small[labels][inset].mean())
 
