@@ -217,3 +217,29 @@ def test_a_line_runs_on_a_house_block_does_not():
               "features": {"rail": {"colour": "#7e181f", "kind": "across"}}}
     ext = extract(im, grid, legend)
     assert {k for k, v in ext.hexsides.items() if "rail" in v} == {grid.side_key(a, b) for a, b in pairwise(rail)}
+
+
+HILLS = (150, 115, 60)  # brown hills: Delta E 12 from the road's mid-brown fill, within its tolerance (20)
+
+
+def test_the_ground_between_two_lines_is_no_fill():
+    """The road alone in the legend, with brown hills (a terrain of the legend) painted over the bottom rows
+    and two lines of the road's dark brown 3 px apart drawn across them (a track's edges on the hills, or
+    relief contours): closed over the gap they are as wide across as the road, and what lies between them is
+    near enough the road's fill; but it is the hills' colour, nearer that ground than the road's fill where
+    it is marked, so only the road's own sides are found (the double line's three sides too before)."""
+    grid, im = _board()
+    d = ImageDraw.Draw(im)
+    lay = grid.layout
+    for h in grid.hexes():
+        if grid.id(h)[2:] in ("05", "06") and grid.id(h) not in TRACK:
+            d.polygon(lay.corners(h), fill=HILLS)
+    pts = [lay.hex_to_pixel(grid.hex(i)) for i in ("0105", "0206", "0306", "0406")]
+    d.line(pts, fill=EDGE, width=7, joint="curve")
+    d.line(pts, fill=HILLS, width=3, joint="curve")
+    legend = _legend("road")
+    legend["terrain"]["hills"] = {"hexes": ["0506", "0606", "0706"]}
+    ext = extract(im, grid, legend)
+    assert {grid.id(h) for h in grid.hexes() if ext.hexes[grid.id(h)].terrain == "hills"} >= {"0106", "0206", "0306"}
+    assert {k for k, v in ext.hexsides.items() if "road" in v} == {grid.side_key(a, b) for a, b in pairwise(ROAD)}
+

@@ -89,6 +89,11 @@ def _hexsides(image: Image.Image, grid: Grid, leg: Legend, ext: Extraction) -> N
     # a line along a side between water and land is the coast (drawn in a blue much like a river's):
     # 'along' features are not looked for there unless they say 'on_coast: true'
     coast_side = known & (wet_a != wet_b)
+    # the terrain colour of each side's two hexes (NaN where unknown): the ground a traced line is printed on
+    tlab = {t.name: tuple(float(v) for v in t.lab) for t in leg.terrains}
+    nan3 = (math.nan, math.nan, math.nan)
+    grounds = np.array([[tlab.get(a or "", nan3), tlab.get(b or "", nan3)] for a, b in zip(ta_, tb_)],
+                       dtype=np.float64).reshape(len(sides), 2, 3)
     found: dict[str, set[str]] = {}
     for feat in leg.features:
         if feat.kind != "coast":
@@ -214,7 +219,8 @@ def _hexsides(image: Image.Image, grid: Grid, leg: Legend, ext: Extraction) -> N
 
             ink = [(x, y, rep.template) for rep in ext.symbol_reports.values() for x, y in rep.stamps]
             where: list[np.ndarray] = []
-            score = crossings(image, grid, sides, [float(c) for c in colours[feat.name]], tol, ink, yes, where)
+            score = crossings(image, grid, sides, [float(c) for c in colours[feat.name]], tol, ink, yes, where,
+                              grounds)
             traced[feat.name] = (score, where[0], yes)
             thr = 0.5
         else:

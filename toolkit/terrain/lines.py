@@ -32,7 +32,11 @@ Here, at the calibrated working scale (hexes of about 36 px):
    sizes: where the examples' whole width is more than twice their stroke's, the line is a double one,
    and a crossing whose whole width differs from theirs (upper quartile) by more than a pixel is refused,
    as is one whose fill (the mean colour the closing added where it crosses) lies farther than the colour's
-   tolerance from theirs (median): a track drawn over brown hills is as wide, with a paler fill.
+   tolerance from theirs (median): a track drawn over brown hills is as wide, with a paler fill. And where
+   the hexes' terrain is known (``ground``), one whose fill lies nearer the terrain colour of either hex than
+   to the examples' fill is refused: that is the ground showing between two lines of the edges' colour
+   (MMP Afrika's relief contours and its track's edges on the Jebel's brown hills), not a fill - unless a
+   learned example's fill is so too (a line filled with its ground's colour: then nothing is refused so).
 5. lettering: a name or hex id printed in the line's colour (MMP Afrika's, in its road's dark brown) crosses
    sides too; as for black lines (below, 8; :func:`_lettered`), a crossing whose line pixels in the band
    (the colour's, on the grown parts that cross) are at least ``LETTER_SHARE`` lettering is refused, before
@@ -158,12 +162,14 @@ LETTER_INK = 0.8  # the share of ink between two parts' centres above which they
 
 def crossings(image: Image.Image, grid: Grid, sides: Sequence[Hexside], colour: Sequence[float], tol: float,
               ink: Sequence[tuple[float, float, np.ndarray]] = (), examples: Sequence[int] = (),
-              where: list[np.ndarray] | None = None) -> np.ndarray:
+              where: list[np.ndarray] | None = None, ground: np.ndarray | None = None) -> np.ndarray:
     """1.0 for each side the feature's line crosses, else 0.0. ``ink``: printed symbols to leave out,
     as (x, y) scan pixel of their centre and their template at the working scale; ``examples``: indices
     into ``sides`` of marked sides the line crosses (its width is learned from them). ``where``: a list
     given gets, for each side, the positions along it (from 6% to 94% of its length, as :func:`_bands`
-    samples them) where the line crosses it."""
+    samples them) where the line crosses it. ``ground``: for each side, the L*a*b* colours of its two hexes'
+    terrain (shape (sides, 2, 3); NaN where unknown): a double line's crossing whose fill lies nearer one of them
+    than the examples' fill is the ground between two lines (module notes, 4)."""
     assert grid.layout is not None
     size = _size(grid.layout)
     f = max(1, round(size / WORK_SIZE))
@@ -244,9 +250,23 @@ def crossings(image: Image.Image, grid: Grid, sides: Sequence[Hexside], colour: 
             if known:
                 off = np.sqrt(((fill - np.median(fill[known], axis=0)) ** 2).sum(axis=1))
                 out[~(off <= tol)] = 0.0
+                if ground is not None:
+                    # two lines of its edge colour with the ground between (relief lines, a track's edges on
+                    # brown hills): the fill nearer the ground of either hex than to the examples' fill
+                    bare = _bare(fill, ground, off)
+                    if not bare[known].any():
+                        out[bare] = 0.0
     if where is not None:
         where.append(np.concatenate(spots) if spots else np.zeros((0, 0), dtype=bool))
     return out
+
+
+def _bare(fill: np.ndarray, ground: np.ndarray, off: np.ndarray) -> np.ndarray:
+    """For each side: True where its crossing's ``fill`` (L*a*b*) lies nearer the ``ground`` colour of one of
+    its hexes ((sides, 2, 3), NaN where unknown) than ``off``, its distance from the examples' fill."""
+    d = np.sqrt(((fill[:, None, :] - ground) ** 2).sum(axis=2))
+    d = np.where(np.isfinite(d), d, np.inf).min(axis=1)
+    return d < off
 
 
 def _lettered(raw: np.ndarray, mask: np.ndarray, lay: Layout, sides: Sequence[Hexside], s: float) -> np.ndarray:
