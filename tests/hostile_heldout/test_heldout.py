@@ -149,7 +149,12 @@ def run_case(c: Case, base: Path) -> Outcome:
         if spec.stdout == "devfull":
             stdout = open("/dev/full", "wb")  # noqa: SIM115 - closed below
         elif spec.stdout == "headc1":
-            stdout = subprocess.PIPE
+            # `| head -c1` on a small pipe, sized BEFORE the command starts (sized after Popen, a command quick
+            # enough could write all its output into the default 64 KiB pipe first and exit 0: a flaky race)
+            head, tail = os.pipe()
+            with contextlib.suppress(OSError):
+                fcntl.fcntl(tail, F_SETPIPE_SZ, 4096)
+            stdout = tail
         elif spec.stdout == "closed":
             stdout = subprocess.DEVNULL
         else:
@@ -160,11 +165,9 @@ def run_case(c: Case, base: Path) -> Outcome:
         rc: int | None
         try:
             if spec.stdout == "headc1":
-                assert proc.stdout is not None
-                with contextlib.suppress(OSError):
-                    fcntl.fcntl(proc.stdout.fileno(), F_SETPIPE_SZ, 4096)
-                proc.stdout.read(1)          # `| head -c1`: one byte, then the reader goes away
-                proc.stdout.close()
+                os.close(tail)               # the command holds the only writing end
+                with os.fdopen(head, "rb", buffering=0) as reader:
+                    reader.read(1)           # `| head -c1`: one byte, then the reader goes away
             rc = proc.wait(timeout=c.timeout)
         except subprocess.TimeoutExpired:
             os.killpg(proc.pid, signal.SIGKILL)
