@@ -168,6 +168,25 @@ def test_the_longest_day_heldout_truth_file():
     assert not set(t.hexes) & set(load_truth(TRUTH / "the-longest-day.yaml").hexes)
 
 
+def extract_tld_region(boards: Path, tmp_path: Path, truth: str, own: str, wide: str) -> dict:
+    """`wgt map extract --truth --json` of The Longest Day's held-out region ``truth`` (in heldout/) with the
+    first region's legend, on the truth's grid with its extent ``own`` widened to ``wide`` (the legend's
+    examples lie in the first region); only the region's hexes and sides are scored."""
+    from toolkit.cli.map_scan import _grid_text
+
+    t = load_truth(TRUTH / "heldout" / truth)
+    assert t.grid is not None
+    text = _grid_text(t.grid)
+    assert own in text
+    grid = tmp_path / "grid.yaml"
+    grid.write_text(text.replace(own, wide))
+    r = CliRunner().invoke(cli, ["map", "extract", str(boards / "uckelman__tld-mod/Map_Full.png"), "--grid", str(grid),
+                                 "--legend", str(TRUTH / "the-longest-day.legend.yaml"), "-o", str(tmp_path / "m.yaml"),
+                                 "--truth", str(TRUTH / "heldout" / truth), "--json"])
+    assert r.exit_code == 0, r.output
+    return json.loads(r.output)
+
+
 def test_extract_the_longest_day_heldout_against_its_truth(boards, tmp_path):
     """The Longest Day's legends, unchanged, on a region nobody tuned on (heldout/RESULTS.md). The grid
     covers both regions (the legend's examples lie in the first); only the held-out hexes are scored.
@@ -176,20 +195,8 @@ def test_extract_the_longest_day_heldout_against_its_truth(boards, tmp_path):
     at a bridge box and of a road at the same side, west of Bayeux, missed); primary road 14/17 with 2
     false (roads that stop at the side of Bayeux's city hexes missed; the letters of BAYEUX and a river
     side between two road ends taken for road); secondary 51/52 with 3 false."""
-    t = load_truth(TRUTH / "heldout" / "the-longest-day-2.yaml")
-    from toolkit.cli.map_scan import _grid_text
-
-    assert t.grid is not None
-    text = _grid_text(t.grid)
-    own, both = "extent: {columns: [57, 68], rows: [30, 43]}", "extent: {columns: [35, 68], rows: [30, 50]}"
-    assert own in text
-    grid = tmp_path / "grid.yaml"
-    grid.write_text(text.replace(own, both))
-    r = CliRunner().invoke(cli, ["map", "extract", str(boards / "uckelman__tld-mod/Map_Full.png"), "--grid", str(grid),
-                                 "--legend", str(TRUTH / "the-longest-day.legend.yaml"), "-o", str(tmp_path / "m.yaml"),
-                                 "--truth", str(TRUTH / "heldout" / "the-longest-day-2.yaml"), "--json"])
-    assert r.exit_code == 0, r.output
-    out = json.loads(r.output)
+    out = extract_tld_region(boards, tmp_path, "the-longest-day-2.yaml", "extent: {columns: [57, 68], rows: [30, 43]}",
+                             "extent: {columns: [35, 68], rows: [30, 50]}")
     assert out["truth"]["hexes"] == 168 and out["truth"]["right"] == 168
     assert out["truth"]["symbols"]["town"] == {"true_positives": 2, "found": 2, "in_truth": 2, "recall": 1.0,
                                                "precision": 1.0}

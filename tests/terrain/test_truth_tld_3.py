@@ -1,6 +1,6 @@
 """The Longest Day, a THIRD held-out region nobody tuned on (tests/terrain/truth/heldout/the-longest-day-3.yaml,
-RESULTS.md): the truth file only (complete, on the board's grid, apart from the other two regions). No
-extraction runs here."""
+RESULTS.md): the truth file (complete, on the board's grid, apart from the other two regions).
+The extraction test below holds its end-of-session figures as floors."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ from pathlib import Path
 
 from toolkit.terrain.truth import load_truth
 
+from .test_truth import extract_tld_region
 from .test_truth_afrika import assert_region_complete
 
 TRUTH = Path(__file__).parent / "truth"
@@ -37,3 +38,19 @@ def test_the_longest_day_3_truth_file():
     assert {k: len(v) for k, v in t.links.items()} == {"road_primary": 36, "road_secondary": 17, "rail": 32}
     assert "7540/7640" in t.links["rail"] and "7051/7052" in t.links["rail"]  # the arrows into the cities
     assert_region_complete(t)
+
+
+def test_extract_the_longest_day_3_against_its_truth(boards, tmp_path):
+    """The Longest Day's legend, unchanged, on the third region; floors from the end of the session that labelled it
+    (its first run: hexes 155/156, river 56/57, primary 34/36, secondary 16/17 with 4 false, rail 29/32, none false;
+    then the black-line end rule, RESULTS.md: primary 36/36, secondary 17/17, rail 30/32)."""
+    out = extract_tld_region(boards, tmp_path, "the-longest-day-3.yaml",
+                             "extent: {columns: [70, 81], rows: [40, 52]}",
+                             "extent: {columns: [35, 81], rows: [35, 52]}")["truth"]
+    assert out["hexes"] == 156 and out["right"] >= 155
+    assert out["symbols"]["town"]["true_positives"] >= 2 and out["symbols"]["town"]["found"] <= 2
+    floors = {"river": (57, 56, 0), "road_primary": (36, 36, 0), "road_secondary": (17, 17, 4), "rail": (32, 30, 0)}
+    for name, (in_truth, least_right, most_false) in floors.items():
+        v = out["lines"][name]
+        assert v["in_truth"] == in_truth and v["true_positives"] >= least_right, (name, v)
+        assert v["found"] - v["true_positives"] <= most_false, (name, v)

@@ -1,6 +1,6 @@
 """The Longest Day, a FOURTH held-out region nobody tuned on (tests/terrain/truth/heldout/the-longest-day-4.yaml,
-RESULTS.md): the truth file only (complete, on the board's grid, apart from the other three regions). No
-extraction runs here."""
+RESULTS.md): the truth file (complete, on the board's grid, apart from the other three regions).
+The extraction test below holds its end-of-session figures as floors."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ from pathlib import Path
 
 from toolkit.terrain.truth import load_truth
 
+from .test_truth import extract_tld_region
 from .test_truth_afrika import assert_region_complete
 
 TRUTH = Path(__file__).parent / "truth"
@@ -38,3 +39,19 @@ def test_the_longest_day_4_truth_file():
     assert {"2445/2446", "2446/2447", "2247/2346"} <= set(t.links["road_secondary"])
     assert all("2346/2446" not in v for v in t.links.values())  # nothing is printed inside the pattern
     assert_region_complete(t)
+
+
+def test_extract_the_longest_day_4_against_its_truth(boards, tmp_path):
+    """The Longest Day's legend, unchanged, on the fourth region; floors from the end of the session that labelled it
+    (its first run: hexes 144/144, river 56/57, primary 17/18, secondary 27/27 with 1 false, rail 13/18; the end
+    rule's third step, written after looking at one of its links, then found primary 18/18: RESULTS.md)."""
+    out = extract_tld_region(boards, tmp_path, "the-longest-day-4.yaml",
+                             "extent: {columns: [19, 30], rows: [40, 51]}",
+                             "extent: {columns: [19, 55], rows: [35, 51]}")["truth"]
+    assert out["hexes"] == 144 and out["right"] >= 144
+    assert out["symbols"]["town"]["true_positives"] >= 3 and out["symbols"]["town"]["found"] <= 3
+    floors = {"river": (57, 56, 0), "road_primary": (18, 18, 0), "road_secondary": (27, 27, 1), "rail": (18, 13, 0)}
+    for name, (in_truth, least_right, most_false) in floors.items():
+        v = out["lines"][name]
+        assert v["in_truth"] == in_truth and v["true_positives"] >= least_right, (name, v)
+        assert v["found"] - v["true_positives"] <= most_false, (name, v)
