@@ -27,6 +27,14 @@ def assert_region_complete(t: Truth) -> None:
             assert a in t.hexes and b in t.hexes and t.grid.hex(b) in t.grid.hex(a).neighbours(), k
 
 
+def assert_floors(out: dict, floors: dict[str, tuple[int, int, int]]) -> None:
+    """Each line feature of a truth report ``out`` against (links in the truth, right at least, false at most)."""
+    for name, (in_truth, least_right, most_false) in floors.items():
+        v = out["lines"][name]
+        assert v["in_truth"] == in_truth and v["true_positives"] >= least_right, (name, v)
+        assert v["found"] - v["true_positives"] <= most_false, (name, v)
+
+
 def extract_region(boards: Path, tmp_path: Path, truth: str, own: str, wide: str) -> dict:
     """`wgt map extract --truth` of the held-out region ``truth`` with afrika.legend.yaml, on the truth's grid
     with its extent ``own`` widened to ``wide`` (so that the legend's example hexes are on it): the truth

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from toolkit.terrain.truth import load_truth
 
-from .test_truth_afrika import HELDOUT, assert_region_complete, extract_region
+from .test_truth_afrika import HELDOUT, assert_floors, assert_region_complete, extract_region
 
 # the truth's grid with the extent widened so that the legend's examples (columns 10-29) and the region are on it
 OWN, WIDE = "extent: {columns: [31, 42], rows: [14, 22]}", "extent: {columns: [10, 42], rows: [7, 27]}"
@@ -49,7 +49,4 @@ def test_extract_afrika_3_against_its_truth(boards, tmp_path):
     # not looked at)
     assert town["in_truth"] == 9 and town["true_positives"] >= 9 and town["found"] <= 9
     floors = {"road_main": (6, 6, 0), "road": (45, 42, 3), "track": (46, 46, 10)}
-    for name, (in_truth, least_right, most_false) in floors.items():
-        v = out["lines"][name]
-        assert v["in_truth"] == in_truth and v["true_positives"] >= least_right, (name, v)
-        assert v["found"] - v["true_positives"] <= most_false, (name, v)
+    assert_floors(out, floors)

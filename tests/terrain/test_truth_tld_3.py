@@ -9,7 +9,7 @@ from pathlib import Path
 from toolkit.terrain.truth import load_truth
 
 from .test_truth import extract_tld_region
-from .test_truth_afrika import assert_region_complete
+from .test_truth_afrika import assert_floors, assert_region_complete
 
 TRUTH = Path(__file__).parent / "truth"
 
@@ -50,7 +50,4 @@ def test_extract_the_longest_day_3_against_its_truth(boards, tmp_path):
     assert out["hexes"] == 156 and out["right"] >= 155
     assert out["symbols"]["town"]["true_positives"] >= 2 and out["symbols"]["town"]["found"] <= 2
     floors = {"river": (57, 56, 0), "road_primary": (36, 36, 0), "road_secondary": (17, 17, 4), "rail": (32, 30, 0)}
-    for name, (in_truth, least_right, most_false) in floors.items():
-        v = out["lines"][name]
-        assert v["in_truth"] == in_truth and v["true_positives"] >= least_right, (name, v)
-        assert v["found"] - v["true_positives"] <= most_false, (name, v)
+    assert_floors(out, floors)

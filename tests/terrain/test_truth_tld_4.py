@@ -9,7 +9,7 @@ from pathlib import Path
 from toolkit.terrain.truth import load_truth
 
 from .test_truth import extract_tld_region
-from .test_truth_afrika import assert_region_complete
+from .test_truth_afrika import assert_floors, assert_region_complete
 
 TRUTH = Path(__file__).parent / "truth"
 
@@ -51,7 +51,4 @@ def test_extract_the_longest_day_4_against_its_truth(boards, tmp_path):
     assert out["hexes"] == 144 and out["right"] >= 144
     assert out["symbols"]["town"]["true_positives"] >= 3 and out["symbols"]["town"]["found"] <= 3
     floors = {"river": (57, 56, 0), "road_primary": (18, 18, 0), "road_secondary": (27, 27, 1), "rail": (18, 13, 0)}
-    for name, (in_truth, least_right, most_false) in floors.items():
-        v = out["lines"][name]
-        assert v["in_truth"] == in_truth and v["true_positives"] >= least_right, (name, v)
-        assert v["found"] - v["true_positives"] <= most_false, (name, v)
+    assert_floors(out, floors)
