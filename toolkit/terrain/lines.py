@@ -313,12 +313,7 @@ def _long_parts(m: np.ndarray, reach: float) -> np.ndarray:
 
 def _close(m: np.ndarray, r: int) -> np.ndarray:
     """``m`` closed (3x3, ``r`` times): gaps up to ``2 r`` pixels wide filled."""
-    out = m
-    for _ in range(r):
-        out = _dilate(out)
-    for _ in range(r):
-        out = ~_dilate(~out)
-    return out
+    return ~_grow(~_grow(m, r), r)
 
 
 def _grey_dilate(a: np.ndarray) -> np.ndarray:
@@ -372,11 +367,11 @@ def _cut(image: Image.Image, grid: Grid, sides: Sequence[Hexside],
 
 def _shift(m: np.ndarray, dy: int, dx: int) -> np.ndarray:
     """``m`` moved so that out[y, x] = m[y + dy, x + dx] (False beyond the edges)."""
-    h, w = m.shape
     out = np.zeros_like(m)
-    if abs(dy) < h and abs(dx) < w:
-        out[max(0, -dy):h - max(0, dy), max(0, -dx):w - max(0, dx)] = \
-            m[max(0, dy):h - max(0, -dy), max(0, dx):w - max(0, -dx)]
+    got = _shifted_slices(m.shape, dy, dx)
+    if got is not None:
+        to, fr = got
+        out[to] = m[fr]
     return out
 
 
