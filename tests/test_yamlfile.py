@@ -222,3 +222,16 @@ def test_text_is_one_printable_line(value: str, message: str) -> None:
     with pytest.raises(DataFileError, match=message):
         yf.Str().check(value, "s", 1, "name")
     assert yf.Str(multiline=True, max_len=2000).check("a\nb", "s", 1, "") == "a\nb"
+
+
+def test_every_data_file_error_names_its_line_one_way():
+    """A message written as "line N: ..." (the legend's and the truth file's checks) reads like every other data
+    file error, "<file> line N: ...", and keeps the line for callers; a message that merely mentions a line later
+    is left alone."""
+    e = DataFileError("line 3: priority names 'clear' twice", "legend.yaml")
+    assert (str(e), e.line, e.message) == ("legend.yaml line 3: priority names 'clear' twice", 3,
+                                           "priority names 'clear' twice")
+    assert str(DataFileError("duplicate key 'a' (first at line 2)", "x.yaml", 5)) == \
+        "x.yaml line 5: duplicate key 'a' (first at line 2)"
+    assert str(DataFileError("line 7: bad", None)) == "line 7: bad"
+    assert str(DataFileError("lines must be a list", "t.yaml")) == "t.yaml: lines must be a list"

@@ -7,6 +7,7 @@ print them as they are: ``wgt: error: maps/x.yaml line 12: unknown terrain 'forr
 
 from __future__ import annotations
 
+import re
 from os import PathLike
 
 __all__ = [
@@ -30,6 +31,9 @@ class InputError(ToolkitError, ValueError):
     """A value given by the user (an argument, an option) is not acceptable."""
 
 
+_LINE_PREFIX = re.compile(r"line (\d+): ")
+
+
 class DataFileError(ToolkitError, ValueError):
     """A data file (map, counters, position, legend, grid) is malformed or inconsistent.
 
@@ -37,6 +41,10 @@ class DataFileError(ToolkitError, ValueError):
     """
 
     def __init__(self, message: str, source: str | PathLike[str] | None = None, line: int | None = None):
+        if line is None:  # a message written as "line N: ..." reads as every other: "<source> line N: ..."
+            m = _LINE_PREFIX.match(message)
+            if m:
+                line, message = int(m.group(1)), message[m.end():]
         self.message = message
         self.source = None if source is None else str(source)
         self.line = line

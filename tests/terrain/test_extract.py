@@ -519,23 +519,23 @@ def test_winter_war_scan_hexside_features():
 @pytest.mark.parametrize("text, message", [
     # a setting that is true or false given anything else was taken as true (or false), silently
     ("terrain:\n  clear: '#eee6c4'\n  forest: {colour: '#4f7a3a', symbol: yes please}\n",
-     "legend.yaml: line 3: terrain 'forest': symbol is true or false, not 'yes please'"),
+     "legend.yaml line 3: terrain 'forest': symbol is true or false, not 'yes please'"),
     ("terrain:\n  clear: '#eee6c4'\n  lake: {colour: '#98c8ec', water: 3}\n",
-     "legend.yaml: line 3: terrain 'lake': water is true or false, not 3"),
+     "legend.yaml line 3: terrain 'lake': water is true or false, not 3"),
     ("terrain:\n  clear: '#eee6c4'\nfeatures:\n  road: {colour: '#c8281e', kind: across, trace: maybe}\n",
-     "legend.yaml: line 4: feature 'road': trace is true or false, not 'maybe'"),
+     "legend.yaml line 4: feature 'road': trace is true or false, not 'maybe'"),
     ("terrain:\n  clear: '#eee6c4'\nfeatures:\n  river: {colour: '#2454be', on_coast: 7}\n",
-     "legend.yaml: line 4: feature 'river': on_coast is true or false, not 7"),
+     "legend.yaml line 4: feature 'river': on_coast is true or false, not 7"),
     ("terrain:\n  clear: '#eee6c4'\nfeatures:\n  river: {colour: '#2454be', mask: perhaps}\n",
-     "legend.yaml: line 4: feature 'river': mask is true or false, not 'perhaps'"),
+     "legend.yaml line 4: feature 'river': mask is true or false, not 'perhaps'"),
     # an unknown key under ink: was ignored
     ("terrain:\n  clear: '#eee6c4'\nink: {lightnes: 20}\n",
-     "legend.yaml: line 3: ink: unknown key 'lightnes' (known: lightness)"),
+     "legend.yaml line 3: ink: unknown key 'lightnes' (known: lightness)"),
     # an unquoted id: 0202 is the octal number 130 to YAML; the message named hex '130'
     ("terrain:\n  clear: '#eee6c4'\n  forest: {hexes: [0202, '0303']}\n",
-     "legend.yaml: line 3: terrain 'forest' hexes: 130 is a number: write hex ids in quotes, like \"0202\" "
+     "legend.yaml line 3: terrain 'forest' hexes: 130 is a number: write hex ids in quotes, like \"0202\" "
      "(YAML reads 0202 unquoted as the number 130, 0101 as 65)"),
-    ("terrain:\n  clear: '#eee6c4'\npriority: [clear, clear]\n", "legend.yaml: line 3: priority names 'clear' twice"),
+    ("terrain:\n  clear: '#eee6c4'\npriority: [clear, clear]\n", "legend.yaml line 3: priority names 'clear' twice"),
     # errors found resolving an entry name its line too
     ("terrain:\n  clear: '#eee6c4'\n\n  forest: {box: [1, 2, 3]}\n",
      "legend.yaml line 4: terrain 'forest': box is [x0, y0, x1, y1]"),
