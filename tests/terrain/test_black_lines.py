@@ -223,3 +223,19 @@ def test_a_line_cutting_a_corner_does_not_end_at_the_side_beside_it():
         for name, path in FEATS.items():
             assert {k for k, v in ext.hexsides.items() if name in v} - {grid.side_key(*want)} == \
                 {grid.side_key(a, b) for a, b in pairwise(path)}, (turn, name)
+
+
+def test_a_railway_beside_a_road_crosses_the_sides_they_share():
+    """A solid road printed beside the railway, parallel to it 7 px away (its edge 2 px from the ties' ends),
+    from the middle of 0702 to the middle of 0704: both cross sides 0702/0703 and 0703/0704, apart along them.
+    Each crossing has its own width (the railway's thin line, the road's solid one), so both features link
+    those hexes (read over the side's middle as one, the sides took only the road's width)."""
+    im, grid = _black_lines_board()
+    d = ImageDraw.Draw(im)
+    (x, y0), (_, y1) = grid.layout.hex_to_pixel(grid.hex("0702")), grid.layout.hex_to_pixel(grid.hex("0704"))
+    d.line([(x + 7, y0), (x + 7, y1)], fill=BLACK, width=4)
+    ext = extract(im, grid, _legend({"primary": 1, "secondary": 1, "rail": 3}))
+    beside = {grid.side_key("0702", "0703"), grid.side_key("0703", "0704")}
+    for name in FEATS:
+        want = {grid.side_key(a, b) for a, b in pairwise(FEATS[name])} | (beside if name == "secondary" else set())
+        assert {k for k, v in ext.hexsides.items() if name in v} == want, name

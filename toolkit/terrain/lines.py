@@ -104,6 +104,15 @@ and railways of a map printed in one black) are told apart by their shape, not t
    Not ends: a line stopping short of the zone (at a bridge box's end, at a name), a scan cut at the side,
    and, with one single feature in the ink (nothing tells its line from other long straight ink: shading, a
    letter's stem, a house block's edge), no single line's end counts.
+10. two lines apart at one side (:func:`_apart`): where single lines cross a side at two or more places along it,
+   not next to each other (a railway printed beside a road, a road crossing a side a few pixels from where a
+   railway crosses it), each crossing has its own width, not the side's: the median ink share of its line
+   followed out from the hex line's zone on each side (moving at most one position along the side per sample,
+   as a crossing line does), the thinner side's (where another line meets it beyond the side, its own side is
+   the thinner), and the side is a link of every feature one of its crossings' widths falls to. A crossing
+   counts so only within the side's middle ``END_MIDDLE`` (at a corner it may be the next side's) and where
+   its line shows on at least ``APART_LINE`` of the samples out to the band's edge on both sides (specks, the
+   pieces of a letter do not); not on river sides (a bridge box's walls cross them beside the line).
 """
 
 from __future__ import annotations
@@ -156,6 +165,7 @@ END_CLEAR = 0.3  # hex sizes along the side either way of a line ending at it: i
 END_REACH = 0.65  # hex sizes back from the side a line ending at it goes on (its width is read there)
 END_CORNER = 0.3  # a line ending this near an end of a side, its hex's next side crossed as near it: a corner cut
 END_INLINE = 3  # samples in a row just beyond the zone where a line's own line shows: it goes on
+APART_LINE = 0.8  # a line crossing a side beside another shows on this share of the band's samples either side
 LETTER_INK = 0.8  # the share of ink between two parts' centres above which they are pieces of one line
 
 
@@ -948,6 +958,9 @@ def ink_crossings(image: Image.Image, grid: Grid, sides: Sequence[Hexside], colo
     for k in np.nonzero(one_hit)[0].tolist():
         w = end_width[k] if ended[k] else _width(single, share, join, join_share, lay, sides[k], s, where.get(k))
         widths[k] = math.nan if w is None else w
+    # two lines crossing one side apart (a railway beside a road, a road crossing near a railway): each its width
+    apart = {} if len(known) < 2 else _apart(single | join, np.where(join, join_share, share), lay, sides, ends,
+                                              np.nonzero(one_hit & ~ended & ~river)[0])
     for v, name in singles:
         if math.isnan(v) or len(known) < 2:
             # no width told apart (one single feature in the ink: any long straight ink is taken for it):
@@ -958,9 +971,63 @@ def ink_crossings(image: Image.Image, grid: Grid, sides: Sequence[Hexside], colo
         i = [n for _, n in known].index(name)
         lo = cuts[i - 1] if i > 0 else -1.0
         hi = cuts[i] if i < len(cuts) else v + 1.5 * (v - cuts[-1])
-        scores[name] = (one_hit & (widths >= lo) & (widths < hi)).astype(float)
+        hit = one_hit & (widths >= lo) & (widths < hi)
+        for k, ws in apart.items():
+            hit[k] = any(lo <= w < hi for w in ws)
+        scores[name] = hit.astype(float)
         taken[name] = f"single, ink share {max(lo, 0.0):.2f}-{min(hi, 1.0):.2f} (examples {v:.2f})"
     return scores, taken
+
+
+def _apart(mask: np.ndarray, share: np.ndarray, lay: Layout, sides: Sequence[Hexside], ends: np.ndarray,
+           idx: np.ndarray) -> dict[int, list[float]]:
+    """For the sides ``idx`` crossed by lines of ``mask`` at two or more places apart along the side (runs of
+    positions where the mask shows on both sides of the hex line's zone, as :func:`_crossed` finds them,
+    with a position between them where it does not): the width of each, the median ``share`` of the mask's
+    pixels across the band at its positions (module notes, 10). Sides crossed at one place are left out."""
+    out: dict[int, list[float]] = {}
+    if not len(idx):
+        return out
+    half, core, batches = _bands(lay, [sides[k] for k in idx.tolist()], mask.shape, ends[idx])
+    for sl, _xs, _ys, xi, yi, on in batches:
+        band = mask[yi, xi] & on
+        at = _near(band[:, :, : half - core + 1].any(axis=2)) & _near(band[:, :, half + core:].any(axis=2))
+        n = at.shape[1]
+        for j in np.nonzero(at.sum(axis=1) > 0)[0].tolist():
+            row = at[j]
+            starts = np.nonzero(row & ~np.concatenate([[False], row[:-1]]))[0].tolist()
+            if len(starts) < 2:
+                continue
+            widths = []
+            for a0 in starts:
+                a1 = a0
+                while a1 + 1 < n and row[a1 + 1]:
+                    a1 += 1
+                if abs((a0 + a1) / 2 / max(1, n - 1) * 0.88 + 0.06 - 0.5) > END_MIDDLE / 2:
+                    continue  # at a corner: the line may be the next side's
+                got = []
+                for rows in (range(half - core, -1, -1), range(half + core, 2 * half + 1)):
+                    # followed out from the zone's edge, moving at most one position along the side per sample
+                    path = np.zeros(n, dtype=bool)
+                    path[a0:a1 + 1] = True
+                    hits, vals = 0, []
+                    for o in rows:
+                        step = _near(path[None])[0]
+                        nxt = step & band[j, :, o]
+                        if nxt.any():
+                            hits += 1
+                            vals.append(share[yi[j, nxt, o], xi[j, nxt, o]])
+                            path = nxt
+                        else:
+                            path = step
+                    if hits < APART_LINE * len(rows):
+                        break  # not a line through the band there (specks, a letter's pieces)
+                    got.append(float(np.median(np.concatenate(vals))))
+                else:
+                    widths.append(min(got))
+            if len(widths) >= 2:
+                out[int(idx[sl.start + j])] = widths
+    return out
 
 
 def _width(single: np.ndarray, share: np.ndarray, join: np.ndarray, join_share: np.ndarray, lay: Layout,
