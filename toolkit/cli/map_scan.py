@@ -254,6 +254,16 @@ def _reporter(bar: Progress) -> Any:
 @click.option("--auto", is_flag=True, help="Find the grid from the image itself; one --point names a hex, and "
                                           "--extent (or --columns/--rows, or --grid) says where the map ends.")
 @click.option("--no-refine", is_flag=True, help="Fit the clicked points only (no line refinement).")
+@click.option("--off-map", "off_map_ids", multiple=True, metavar="IDS",
+              help="Hexes of the extent that are not on the map (an L-shaped map on a rectangular image, a chart): "
+                   "hex ids or FIRST:LAST boxes of columns and rows (0101:1530), comma-separated; repeatable. "
+                   "Written as the extent's missing ids.")
+@click.option("--on-map", "on_map_ids", multiple=True, metavar="IDS",
+              help="Hexes to keep on the map although they show no ink (see --keep-blank); ids or FIRST:LAST boxes.")
+@click.option("--keep-blank", is_flag=True,
+              help="Keep every hex of the extent. By default hexes that are one flat colour (no printed hex line, "
+                   "id or terrain) and are reached from the extent's edge through such hexes - the area beyond the "
+                   "map's printed edge, a blank margin - are left out (written as missing) and listed.")
 @output_option(kind=GRID_YAML, help="Write the grid block here (YAML).")
 @click.option("--max-pixels", type=int, default=None, metavar="N",
               help="Refuse images larger than this (default: Pillow's decompression-bomb limit, ~89 Mpx).")
@@ -262,13 +272,19 @@ def calibrate(image: str, points: tuple[str, ...], grid_file: str | None, number
               separator: str | None, row_first: bool | None, letters: str | None, letter_style: str | None,
               orientation: str | None, shifted: str | None, row_direction: str | None, col_direction: str | None,
               col_digits: int | None, row_digits: int | None, columns: str | None, rows: str | None,
-              extent: str | None, auto: bool, no_refine: bool, output: str | None, max_pixels: int | None,
+              extent: str | None, auto: bool, no_refine: bool, off_map_ids: tuple[str, ...],
+              on_map_ids: tuple[str, ...], keep_blank: bool, output: str | None, max_pixels: int | None,
               as_json: bool) -> None:
     """Fit the hex grid to a scan from clicked hex centres, refined on the printed hex lines.
 
     Which columns are shifted and which way rows and columns are counted are read from the clicks and
     the printed hex lines unless given; a given convention the lines contradict, or a click (or id)
-    half a hex off, is refused naming it. Click 4 or more hexes spread over the map."""
+    half a hex off, is refused naming it. Click 4 or more hexes spread over the map.
+
+    Hexes of the extent that are not on the map are written as its missing ids: those named with --off-map,
+    and those that carry no ink at all (one flat colour: no hex line, id or terrain) reached from the
+    extent's edge (beyond the map's printed edge); they are listed, --on-map or --keep-blank keeps them.
+    More in docs/calibrate.md."""
     from ..hexgrid import Grid
     from ..terrain.calibrate import (
         Calibration,
@@ -313,7 +329,11 @@ def calibrate(image: str, points: tuple[str, ...], grid_file: str | None, number
                          "hex ids), --columns and --rows, or --grid FILE")
     if not auto and len(pts) < 3:
         raise InputError(f"calibration needs at least 3 --point HEX=X,Y (got {len(pts)}); or use --auto")
-    with Progress(6 if auto else 3, "calibrate") as bar:
+    from ..terrain.offmap import parse_cells
+
+    parse_cells(grid, off_map_ids, "--off-map", inside=False)  # mistyped ids are said before the work
+    parse_cells(grid, on_map_ids, "--on-map", inside=False)
+    with Progress(7 if auto else 4, "calibrate") as bar:
         bar.step("reading the image")
         img = open_image(image, max_pixels)
         if auto:
@@ -349,17 +369,20 @@ def calibrate(image: str, points: tuple[str, ...], grid_file: str | None, number
                 cal = run(img, grid, pts, refine=not no_refine, progress=_reporter(bar))
             else:
                 cal = _calibrate_open_extent(img, grid, pts, not no_refine, _reporter(bar))
-    if given_extent:
-        out_grid = Grid(grid.numbering, grid.extent, cal.layout)
-    elif extent is not None:
-        out_grid = _extent_grid(Grid(grid.numbering, grid.extent, cal.layout), extent)
-    else:
-        out_grid = _clicked_box(grid, pts, cal.layout)
-        e = out_grid.extent
-        _say(f"extent: {out_grid.numbering.format(e.first_col, e.first_row)} to "
-             f"{out_grid.numbering.format(e.last_col, e.last_row)}, the box of the clicked ids (click the corner "
-             "hexes or give --extent FIRST:LAST for the whole map)")
+        if given_extent:
+            out_grid = Grid(grid.numbering, grid.extent, cal.layout)
+        elif extent is not None:
+            out_grid = _extent_grid(Grid(grid.numbering, grid.extent, cal.layout), extent)
+        else:
+            out_grid = _clicked_box(grid, pts, cal.layout)
+            e = out_grid.extent
+            _say(f"extent: {out_grid.numbering.format(e.first_col, e.first_row)} to "
+                 f"{out_grid.numbering.format(e.last_col, e.last_row)}, the box of the clicked ids (click the corner "
+                 "hexes or give --extent FIRST:LAST for the whole map)")
+        bar.step("finding hexes off the map")
+        out_grid, off_report = _leave_off_map(img, out_grid, off_map_ids, on_map_ids, keep_blank, tuple(pts))
     report = cal.report()
+    report.update(off_report)
     text = _grid_text(out_grid)
     if output:
         atomic_write(output, text.encode("utf-8"))
@@ -376,6 +399,48 @@ def calibrate(image: str, points: tuple[str, ...], grid_file: str | None, number
             _say(f"  refined on {report['line_samples']} hex-line measurements, rms {report['line_rms_px']:.3f} px")
         if not output:
             click.echo(text, nl=False)
+
+
+def _leave_off_map(img: Any, grid: Any, off_ids: tuple[str, ...], on_ids: tuple[str, ...], keep_blank: bool,
+                   clicked: tuple[str, ...] = ()) -> tuple[Any, dict[str, Any]]:
+    """``grid`` with the hexes off the map written as missing (--off-map, and blank hexes reached from the
+    extent's edge unless --keep-blank or --on-map), and what was left out, for the report."""
+    from ..terrain.offmap import blank_cells, id_ranges, off_map, parse_cells, with_missing
+
+    given = parse_cells(grid, off_ids, "--off-map")
+    keep = parse_cells(grid, on_ids, "--on-map")
+    clicked_cells = {grid.numbering.parse(h) for h in clicked}
+    if given & clicked_cells:
+        c = min(given & clicked_cells)
+        raise InputError(f"hex {grid.numbering.format(*c)} is clicked and given with --off-map: a clicked hex is on "
+                         "the map")
+    keep |= clicked_cells
+    both = given & keep
+    if both:
+        c = min(both)
+        raise InputError(f"hex {grid.numbering.format(*c)} is given with both --off-map and --on-map")
+    out: dict[str, Any] = {}
+    blank_off: set[tuple[int, int]] = set()
+    if not keep_blank:
+        off, inside = off_map(grid, blank_cells(img, grid))
+        blank_off = off - keep - given
+        if blank_off:
+            runs = id_ranges(grid, blank_off)
+            _say(f"left out {len(blank_off)} hexes that show no printed hex line, id or terrain (one flat colour), "
+                 f"reached from the extent's edge - off the map: {' '.join(runs[:12])}"
+                 f"{' ...' if len(runs) > 12 else ''} (--on-map IDS keeps some, --keep-blank all)")
+            out["off_map_blank"] = sorted(grid.numbering.format(*c) for c in blank_off)
+        inside -= keep
+        if inside:
+            runs = id_ranges(grid, inside)
+            _say(f"kept {len(inside)} blank hexes inside the map (one flat colour, no hex line): "
+                 f"{' '.join(runs[:12])}{' ...' if len(runs) > 12 else ''}; check them (--off-map IDS leaves them out)")
+            out["blank_kept"] = sorted(grid.numbering.format(*c) for c in inside)
+    if given:
+        out["off_map_given"] = sorted(grid.numbering.format(*c) for c in given)
+    if given or blank_off:
+        grid = with_missing(grid, given | blank_off)
+    return grid, out
 
 
 def _learned_lines(ext: Any) -> list[str]:
