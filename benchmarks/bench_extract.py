@@ -123,6 +123,7 @@ def _steps(scan: str, grid: str, legend: str) -> dict:
     from toolkit.terrain.calibrate import open_image
     from toolkit.terrain.extract import draw_overlay, extract, load_legend, to_terrain_map
     from toolkit.terrain.io import dumps_map
+    from toolkit.terrain.pngio import write_png
 
     out: dict[str, float] = {}
     t = time.perf_counter()
@@ -140,8 +141,8 @@ def _steps(scan: str, grid: str, legend: str) -> dict:
     pic = draw_overlay(img, ext)
     out["overlay_draw"] = time.perf_counter() - t
     t = time.perf_counter()
-    with tempfile.TemporaryDirectory() as tmp:
-        pic.save(Path(tmp) / "qa.png", "PNG", compress_level=1)  # as the command writes it
+    with tempfile.TemporaryDirectory() as tmp, open(Path(tmp) / "qa.png", "wb") as fh:
+        write_png(pic, fh)  # as the command writes it
     out["overlay_png"] = time.perf_counter() - t
     out["overlay_size"] = float(pic.width * pic.height)
     return out
