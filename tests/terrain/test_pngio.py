@@ -112,3 +112,115 @@ def test_indices_past_the_palette_go_to_pillow() -> None:
     b = io.BytesIO()
     bad.save(b, "PNG", compress_level=1)
     assert _written(bad) == b.getvalue()
+
+
+# --- decode_rgb: 8-bit RGB PNGs by libspng, the pixels Pillow decodes -------------------------------------------
+
+
+def _scan_like(w: int = 211, h: int = 143, seed: int = 1) -> np.ndarray:
+    rng = np.random.default_rng(seed)
+    yy, xx = np.mgrid[0:h, 0:w]
+    a = np.stack([(xx * 3 + yy) % 256, (yy * 5) % 256, (xx ^ yy) % 256], axis=-1).astype(np.int16)
+    a += rng.integers(-12, 13, a.shape, dtype=np.int16)  # noise: Pillow picks Sub, Up and Paeth rows (level 6)
+    return np.clip(a, 0, 255).astype(np.uint8)
+
+
+def _png_bytes(arr: np.ndarray, **kw: object) -> bytes:
+    b = io.BytesIO()
+    Image.fromarray(arr).save(b, "PNG", **kw)
+    return b.getvalue()
+
+
+def _with_chunk(data: bytes, kind: bytes, body: bytes) -> bytes:
+    """``data`` with a chunk inserted after IHDR."""
+    at = 8 + 25
+    chunk = struct.pack(">I", len(body)) + kind + body + struct.pack(">I", zlib.crc32(kind + body))
+    return data[:at] + chunk + data[at:]
+
+
+def _pillow_pixels(path: object) -> np.ndarray:
+    with Image.open(path) as im:  # type: ignore[arg-type]
+        im.load()
+        return np.asarray(im.convert("RGB"))
+
+
+@pytest.mark.parametrize("variant", ["level0", "level1", "level6", "level9", "trns", "gamma"])
+def test_decode_rgb_gives_pillows_pixels(tmp_path: object, variant: str) -> None:
+    from pathlib import Path
+
+    from toolkit.terrain.calibrate import open_image
+
+    arr = _scan_like(seed=len(variant))
+    if variant.startswith("level"):
+        data = _png_bytes(arr, compress_level=int(variant[5:]))
+    elif variant == "trns":
+        data = _png_bytes(arr, transparency=(10, 20, 30))
+    else:
+        data = _with_chunk(_png_bytes(arr), b"gAMA", struct.pack(">I", 100000))  # gamma 1.0: not applied
+    p = Path(str(tmp_path)) / "scan.png"
+    p.write_bytes(data)
+    with Image.open(p) as im:
+        fast = pngio.decode_rgb(im, p)
+    assert fast is not None and fast.mode == "RGB" and fast.size == (211, 143)
+    assert np.array_equal(np.asarray(fast), arr)
+    assert np.array_equal(np.asarray(open_image(p)), _pillow_pixels(p))
+
+
+@pytest.mark.parametrize("mode", ["P", "L", "RGBA", "I;16"])
+def test_decode_rgb_leaves_other_pngs_to_pillow(tmp_path: object, mode: str) -> None:
+    from pathlib import Path
+
+    arr = _scan_like()
+    im0 = Image.fromarray(arr)
+    im0 = im0.convert("RGBA") if mode == "RGBA" else im0.convert("L").convert(mode) if mode in ("L", "I;16") else \
+        im0.quantize(64)
+    p = Path(str(tmp_path)) / "scan.png"
+    im0.save(p)
+    with Image.open(p) as im:
+        assert pngio.decode_rgb(im, p) is None
+
+
+@pytest.mark.parametrize("damage", ["truncated", "idat-byte", "no-iend"])
+def test_damaged_png_is_pillows_to_refuse(tmp_path: object, damage: str) -> None:
+    """A damaged file goes to Pillow: the same one-line error as before libspng read PNGs."""
+    from pathlib import Path
+
+    from toolkit.errors import ImageError
+    from toolkit.terrain.calibrate import open_image
+
+    data = bytearray(_png_bytes(_scan_like(), compress_level=6))
+    if damage == "truncated":
+        data = data[: len(data) // 2]
+    elif damage == "idat-byte":
+        data[len(data) // 2] ^= 0x40  # the chunk's CRC no longer matches
+    else:
+        data = data[:-12]
+    p = Path(str(tmp_path)) / "scan.png"
+    p.write_bytes(bytes(data))
+    with Image.open(p) as im:
+        assert pngio.decode_rgb(im, p) is None
+    if damage == "no-iend":
+        assert np.array_equal(np.asarray(open_image(p)), _scan_like())  # Pillow reads it whole, as before
+        return
+    with pytest.raises(ImageError, match=r"is unreadable or truncated"):
+        open_image(p)
+
+
+def test_without_pyspng_pillow_decodes(tmp_path: object, monkeypatch: pytest.MonkeyPatch) -> None:
+    from pathlib import Path
+
+    from toolkit.terrain.calibrate import open_image
+
+    real = builtins.__import__
+
+    def no_spng(name: str, *args: object, **kw: object) -> object:
+        if name.startswith("pyspng"):
+            raise ImportError(name)
+        return real(name, *args, **kw)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(builtins, "__import__", no_spng)
+    p = Path(str(tmp_path)) / "scan.png"
+    p.write_bytes(_png_bytes(_scan_like()))
+    with Image.open(p) as im:
+        assert pngio.decode_rgb(im, p) is None
+    assert np.array_equal(np.asarray(open_image(p)), _scan_like())
