@@ -8,12 +8,17 @@ never by us: per-hex terrain (``public/games/bastogne/src/hex-info.js``), roads,
 (``bastogne.yaml`` beside this file); ``fetch`` puts the board image into the cache.
 
     python tests/terrain/truth/heldout/web_boards.py fetch [--git DIR]    # image -> cache
+    python tests/terrain/truth/heldout/web_boards.py fetch --board red-winter [--git DIR]
     python tests/terrain/truth/heldout/web_boards.py convert --git DIR    # their labels -> bastogne.yaml
 
 ``--git`` is a clone (bare or not) of rzymek/web-boards holding the commit below (default
 ``$WGT_WEB_BOARDS_GIT``, as the benchmark reads it); without either ``fetch`` downloads the one file from
 raw.githubusercontent.com (when that fails: one line and exit 3). Either way the file is checked against its git
 blob id. The cache is ``$WGT_HELDOUT_BOARDS`` or ``build/heldout`` in the checkout (kept out of git).
+
+``--board red-winter`` fetches a second board of the same repository and commit instead: GMT's *Red Winter*
+(2012; the map art (c) GMT Games, not in this repository either), whose truth regions (``red-winter*.yaml``)
+were labelled by us, blind, by eye (RESULTS-red-winter.md); ``convert`` is Bastogne's only.
 """
 
 from __future__ import annotations
@@ -27,15 +32,22 @@ import subprocess
 import sys
 import urllib.request
 from pathlib import Path
+from typing import Any
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[3]
 REPO = "rzymek/web-boards"
 COMMIT = "55b89246a6517a8a7c221415357c367b10777145"  # branch master-v0
 GAME = "public/games/bastogne"
-IMAGE = {"path": f"{GAME}/images/board/Bastogne-Map-vassal.png",
+IMAGE: dict[str, Any] = {"path": f"{GAME}/images/board/Bastogne-Map-vassal.png",
          "blob": "0a1db7d28419934c11686e2313b151dc7f6f9103", "bytes": 3432801, "size": (6800, 4400),
          "file": "rzymek__web-boards/bastogne_Bastogne-Map-vassal.png"}
+# the other boards of the same commit that `fetch --board NAME` can put into the cache
+IMAGES: dict[str, dict[str, Any]] = {"bastogne": IMAGE,
+          "red-winter": {"path": "public/games/red-winter/images/Red_Winter_Map-150.jpg",
+                         "blob": "aefdff74475b8b40f5093cbb044879785ccab99b", "bytes": 3268493, "size": (3300, 5100),
+                         "file": "rzymek__web-boards/red-winter_Red_Winter_Map-150.jpg"}}
+NAMES = {"bastogne": "Bastogne", "red-winter": "Red Winter"}
 LABELS = {"terrain": f"{GAME}/src/hex-info.js", "paths": f"{GAME}/path-info.json",
           "streams": f"{GAME}/stream-info.json", "game": f"{GAME}/game.json"}
 
@@ -48,17 +60,18 @@ def blob_id(data: bytes) -> str:
     return hashlib.sha1(b"blob %d\0" % len(data) + data).hexdigest()
 
 
-def image_path() -> Path | None:
-    """The cached board image, or None when it is absent (or not the file recorded here)."""
-    p = cache_dir() / IMAGE["file"]
-    if p.is_file() and p.stat().st_size == IMAGE["bytes"]:
+def image_path(board: str = "bastogne") -> Path | None:
+    """The cached image of ``board`` (a key of IMAGES), or None when it is absent (or not the file recorded here)."""
+    p = cache_dir() / IMAGES[board]["file"]
+    if p.is_file() and p.stat().st_size == IMAGES[board]["bytes"]:
         return p
     return None
 
 
-def why_absent() -> str:
-    return (f"the held-out Bastogne board is not cached at {cache_dir() / IMAGE['file']} "
-            f"(python tests/terrain/truth/heldout/web_boards.py fetch)")
+def why_absent(board: str = "bastogne") -> str:
+    flag = "" if board == "bastogne" else f" --board {board}"
+    return (f"the held-out {NAMES[board]} board is not cached at {cache_dir() / IMAGES[board]['file']} "
+            f"(python tests/terrain/truth/heldout/web_boards.py fetch{flag})")
 
 
 def _git_show(git: str, path: str) -> bytes:
@@ -66,20 +79,21 @@ def _git_show(git: str, path: str) -> bytes:
                            f"{COMMIT}:{path}"], capture_output=True, check=True).stdout
 
 
-def fetch(git: str | None = None) -> Path:
-    """Put the board image into the cache (from a clone, else from GitHub); its path."""
-    have = image_path()
+def fetch(git: str | None = None, board: str = "bastogne") -> Path:
+    """Put the image of ``board`` into the cache (from a clone, else from GitHub); its path."""
+    have = image_path(board)
     if have is not None:
         return have
+    image = IMAGES[board]
     if git:
-        data = _git_show(git, IMAGE["path"])
+        data = _git_show(git, image["path"])
     else:
-        url = f"https://raw.githubusercontent.com/{REPO}/{COMMIT}/{IMAGE['path']}"
+        url = f"https://raw.githubusercontent.com/{REPO}/{COMMIT}/{image['path']}"
         with urllib.request.urlopen(url, timeout=60) as r:
             data = r.read()
-    if blob_id(data) != IMAGE["blob"]:
-        raise SystemExit(f"the fetched {IMAGE['path']} is not blob {IMAGE['blob']}")
-    out = cache_dir() / IMAGE["file"]
+    if blob_id(data) != image["blob"]:
+        raise SystemExit(f"the fetched {image['path']} is not blob {image['blob']}")
+    out = cache_dir() / image["file"]
     out.parent.mkdir(parents=True, exist_ok=True)
     tmp = out.with_suffix(".part")
     tmp.write_bytes(data)
@@ -244,13 +258,15 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("what", choices=["fetch", "convert"])
     ap.add_argument("--git", help="a clone of rzymek/web-boards holding the commit (default $WGT_WEB_BOARDS_GIT)")
+    ap.add_argument("--board", choices=sorted(IMAGES), default="bastogne",
+                    help="fetch: which board's image (default bastogne)")
     ap.add_argument("-o", "--output", default=str(HERE / "bastogne.yaml"))
     a = ap.parse_args(argv)
     if a.what == "fetch":
         try:
-            print(fetch(a.git or os.environ.get("WGT_WEB_BOARDS_GIT") or None))
+            print(fetch(a.git or os.environ.get("WGT_WEB_BOARDS_GIT") or None, a.board))
         except (OSError, subprocess.CalledProcessError) as exc:
-            print(f"web_boards.py: {why_absent()}; fetching it failed: {exc}", file=sys.stderr)
+            print(f"web_boards.py: {why_absent(a.board)}; fetching it failed: {exc}", file=sys.stderr)
             return 3
         return 0
     if not a.git:

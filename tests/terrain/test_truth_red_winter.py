@@ -1,0 +1,94 @@
+"""GMT Red Winter, a held-out board labelled blind (tests/terrain/truth/heldout/red-winter.yaml, red-winter-2.yaml,
+RESULTS-red-winter.md): the truth files and the legend's examples, and the image's fetch into the cache (the map
+art is (c) GMT, not in this repository: ``python tests/terrain/truth/heldout/web_boards.py fetch --board
+red-winter``)."""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from toolkit.terrain.extract_legend import load_legend
+from toolkit.terrain.truth import load_truth
+
+from .test_truth_afrika import assert_region_complete
+
+HELDOUT = Path(__file__).parent / "truth" / "heldout"
+IMAGE = "rzymek__web-boards/red-winter_Red_Winter_Map-150.jpg"
+
+
+def web_boards():
+    spec = importlib.util.spec_from_file_location("web_boards", HELDOUT / "web_boards.py")
+    assert spec is not None and spec.loader is not None
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def test_red_winter_truth_files():
+    """Region 1: columns D-M x rows 13-24; region 2: columns N-W x rows 18-29; 120 hexes each, every one labelled;
+    the same calibrated grid (lettered columns, odd columns half a hex down), only the extents differ."""
+    one, two = load_truth(HELDOUT / "red-winter.yaml"), load_truth(HELDOUT / "red-winter-2.yaml")
+    for t in (one, two):
+        assert_region_complete(t)
+        assert t.image == IMAGE and not t.hexsides
+        assert t.symbols["village"] == {h for h, c in t.hexes.items() if c == "village"}
+    assert one.grid is not None and two.grid is not None and one.grid.layout == two.grid.layout
+    assert one.grid.layout is not None
+    assert tuple(round(v) for v in one.grid.layout.hex_to_pixel(one.grid.hex("H19"))) == (1111, 3241)
+
+    def classes(t):
+        return {c: sum(1 for v in t.hexes.values() if v == c) for c in set(t.hexes.values())}
+
+    assert classes(one) == {"forest": 46, "suo": 21, "lake": 40, "village": 13}
+    assert classes(two) == {"forest": 53, "suo": 25, "lake": 41, "village": 1}
+    assert {k: len(v) for k, v in one.links.items()} == {"road_main": 15, "road_secondary": 29}
+    assert {k: len(v) for k, v in two.links.items()} == {"road_main": 16, "road_primary": 1, "road_secondary": 13}
+    assert not set(one.hexes) & set(two.hexes)
+    assert one.hexes["E13"] == "village" and one.hexes["H23"] == "lake" and two.hexes["O22"] == "forest"
+    assert "J16/K15" in one.links["road_main"] and "O21/O22" in two.links["road_main"]  # the two bridges
+
+
+def test_red_winter_legend_examples_lie_outside_both_regions():
+    """No example hex of the legend, and neither hex of any example side, is a labelled hex of either region."""
+    labelled = set(load_truth(HELDOUT / "red-winter.yaml").hexes) | set(load_truth(HELDOUT / "red-winter-2.yaml").hexes)
+    spec = load_legend(HELDOUT / "red-winter.legend.yaml")
+    used = [h for v in spec["terrain"].values() for h in v["hexes"]]
+    for v in spec["features"].values():
+        used += [h for side in [*v.get("yes", []), *v.get("no", [])] for h in side.split("/")]
+    assert len(used) == 34 and not set(used) & labelled
+
+
+def test_fetch_red_winter_checks_the_blob_and_fails_in_one_line(tmp_path):
+    """`web_boards.py fetch --board red-winter` reads the image from the clone named by $WGT_WEB_BOARDS_GIT; a
+    clone that does not hold it is one line and exit 3 naming the board and how to fetch it, not a traceback. The
+    default board is still Bastogne."""
+    wb = web_boards()
+    env = {**os.environ, "WGT_HELDOUT_BOARDS": str(tmp_path / "cache"), "WGT_WEB_BOARDS_GIT": str(tmp_path / "none")}
+    r = subprocess.run([sys.executable, str(HELDOUT / "web_boards.py"), "fetch", "--board", "red-winter"],
+                       capture_output=True, text=True, env=env, check=False)
+    assert r.returncode == 3 and r.stdout == ""
+    assert r.stderr.count("\n") == 1 and "Traceback" not in r.stderr
+    assert "held-out Red Winter board is not cached" in r.stderr and "fetch --board red-winter" in r.stderr
+    assert wb.IMAGES["bastogne"] is wb.IMAGE and "Bastogne" in wb.why_absent()
+
+
+def test_fetch_red_winter_from_the_clone(tmp_path):
+    """From a clone holding the commit (the local mirror when present), the image lands in the cache and is the
+    recorded blob; a second fetch finds it there."""
+    import pytest
+
+    git = os.environ.get("WGT_WEB_BOARDS_GIT") or "/work/.mirror/rzymek+web-boards/repo"
+    if not Path(git).is_dir():
+        pytest.skip("needs a clone of rzymek/web-boards named by WGT_WEB_BOARDS_GIT")
+    env = {**os.environ, "WGT_HELDOUT_BOARDS": str(tmp_path / "cache")}
+    r = subprocess.run([sys.executable, str(HELDOUT / "web_boards.py"), "fetch", "--board", "red-winter",
+                        "--git", git], capture_output=True, text=True, env=env, check=False)
+    assert r.returncode == 0, r.stderr
+    out = Path(r.stdout.strip())
+    assert out == tmp_path / "cache" / IMAGE
+    wb = web_boards()
+    assert wb.blob_id(out.read_bytes()) == wb.IMAGES["red-winter"]["blob"]
