@@ -239,3 +239,26 @@ def test_a_railway_beside_a_road_crosses_the_sides_they_share():
     for name in FEATS:
         want = {grid.side_key(a, b) for a, b in pairwise(FEATS[name])} | (beside if name == "secondary" else set())
         assert {k for k, v in ext.hexsides.items() if name in v} == want, name
+
+
+def test_an_arrow_into_a_city_is_read_by_its_line_not_its_head():
+    """A railway arrow (thin line with ties, a solid head 10 px long and 9 px wide) drawn from 0403 up to the side of
+    the city hex 0503, its tip 3 px past the side, with the city's pattern beginning 6 px beyond the side (inside the
+    band read across it): the pattern's strokes and the head cross the side together, and at the side the head is
+    wider than the solid road. The line ends there (its own line does not go on beyond), so its width is read back
+    along it, behind the head: the side is the railway's link into the city, not the solid road's (read at the
+    side's middle, it was the road's)."""
+    im, grid = _black_lines_board()
+    d = ImageDraw.Draw(im)
+    apothem = 30 * 3 ** 0.5 / 2
+    _pattern(d, grid, "0503", 14, step=3, tall=apothem - 6)
+    a, end, (ux, uy) = _toward(grid, "0403", "0503", apothem + 3)
+    head = (end[0] - ux * 10, end[1] - uy * 10)
+    d.line([(a[0] - ux * 8, a[1] - uy * 8), head], fill=BLACK, width=1)
+    for k in range(0, 30, 7):  # its ties
+        tx, ty = a[0] - ux * 8 + ux * k, a[1] - uy * 8 + uy * k
+        d.line([(tx - uy * 3, ty + ux * 3), (tx + uy * 3, ty - ux * 3)], fill=BLACK, width=1)
+    d.polygon([end, (head[0] - uy * 4.5, head[1] + ux * 4.5), (head[0] + uy * 4.5, head[1] - ux * 4.5)], fill=BLACK)
+    ext = extract(im, grid, _legend({"primary": 1, "secondary": 1, "rail": 1}))
+    side = grid.side_key("0403", "0503")
+    assert ext.hexsides.get(side) == frozenset({"rail"})

@@ -113,6 +113,12 @@ and railways of a map printed in one black) are told apart by their shape, not t
    counts so only within the side's middle ``END_MIDDLE`` (at a corner it may be the next side's) and where
    its line shows on at least ``APART_LINE`` of the samples out to the band's edge on both sides (specks, the
    pieces of a letter do not); not on river sides (a bridge box's walls cross them beside the line).
+11. heads (with two or more single features in the ink): a side crossed by single lines may be crossed only because
+   a line ending there meets other lines beyond it - an arrow whose head reaches over the side into a city hex whose
+   pattern's strokes begin inside the band. Where a line of the crossing ends at the side by 9 (its own line not
+   showing right beyond the zone; on a side it crosses a built-up area beyond is no sign, the line may run on into
+   it), the side's widths are those of the lines ending there, read back along them behind the band (an arrow's
+   head is wider than a road), with those of the crossings apart (10).
 """
 
 from __future__ import annotations
@@ -681,6 +687,7 @@ def _continued(mask: np.ndarray, other: np.ndarray, lay: Layout, sides: Sequence
 
 def _ended(mask: np.ndarray, block: np.ndarray, area: np.ndarray, share: np.ndarray, lay: Layout,
            sides: Sequence[Hexside], ends: np.ndarray, skip: np.ndarray, cross: np.ndarray,
+           look: np.ndarray | None = None, each: dict[int, list[float]] | None = None,
            ) -> tuple[np.ndarray, np.ndarray]:
     """For each side not in ``skip``: True where a line of ``mask`` ends at it (module notes, 9). It runs
     up to the hex line's zone from the band's edge (30% of the hex size out) on one side, at 45 degrees or
@@ -696,7 +703,10 @@ def _ended(mask: np.ndarray, block: np.ndarray, area: np.ndarray, share: np.ndar
     did not cut a corner: arriving within ``END_CORNER`` of an end of the side, the side of its hex that meets
     this one there is crossed (``skip``, where ``cross`` crosses it) within ``END_CORNER`` of that end too. And
     the line's width: the median of ``share`` over its pixels beyond the band on its way back (an arrow's
-    head at the side is wider than its line); NaN where none ended."""
+    head at the side is wider than its line); NaN where none ended. ``look``: the sides looked at (default: those
+    not in ``skip``; given, they are sides lines cross, and a built-up area beyond is no sign of an end: the line's
+    own line must not show beyond); ``each``: a dict given gets, for each side, the widths of every line ending at
+    it."""
     s = _size(lay)
     inner = max(3, math.ceil(0.3 * s))
     # only the sides not skipped with some of the mask around their middle (a box reaching the zone's edge)
@@ -706,7 +716,8 @@ def _ended(mask: np.ndarray, block: np.ndarray, area: np.ndarray, share: np.ndar
     cxs, cys = (ends[:, 0, 0] + ends[:, 1, 0]) / 2, (ends[:, 0, 1] + ends[:, 1, 1]) / 2
     bx0, bx1 = np.clip(np.floor(cxs - r), 0, w).astype(np.intp), np.clip(np.ceil(cxs + r) + 1, 0, w).astype(np.intp)
     by0, by1 = np.clip(np.floor(cys - r), 0, h).astype(np.intp), np.clip(np.ceil(cys + r) + 1, 0, h).astype(np.intp)
-    cand = np.nonzero(~skip & (ii[by1, bx1] - ii[by0, bx1] - ii[by1, bx0] + ii[by0, bx0] > 0))[0]
+    looked = ~skip if look is None else look
+    cand = np.nonzero(looked & (ii[by1, bx1] - ii[by0, bx1] - ii[by1, bx0] + ii[by0, bx0] > 0))[0]
     half, core, batches = _bands(lay, [sides[i] for i in cand.tolist()], mask.shape, ends[cand], reach=END_REACH)
     clear = max(2, round(END_CLEAR * s))
     wide = max(2, math.ceil(WALL * s) + 1)
@@ -767,7 +778,7 @@ def _ended(mask: np.ndarray, block: np.ndarray, area: np.ndarray, share: np.ndar
                         xs.append(xi[j, at, o])
                     if not path.any():
                         continue
-                    if not built[(a0 + a1) // 2]:
+                    if look is not None or not built[(a0 + a1) // 2]:  # (look: sides crossed, the line may run on)
                         seen = []
                         for d, o in zip(range(core, inner + 1), beyond):
                             e0 = math.floor(a0 + slope * (core + d)) - 1
@@ -797,6 +808,8 @@ def _ended(mask: np.ndarray, block: np.ndarray, area: np.ndarray, share: np.ndar
                     yy, xx = np.concatenate(ys), np.concatenate(xs)
                     if len(yy):
                         width[k] = float(np.median(share[yy, xx]))
+                        if each is not None:
+                            each.setdefault(k, []).append(width[k])
     return out, width
 
 
@@ -961,6 +974,14 @@ def ink_crossings(image: Image.Image, grid: Grid, sides: Sequence[Hexside], colo
     # two lines crossing one side apart (a railway beside a road, a road crossing near a railway): each its width
     apart = {} if len(known) < 2 else _apart(single | join, np.where(join, join_share, share), lay, sides, ends,
                                               np.nonzero(one_hit & ~ended & ~river)[0])
+    if len(known) >= 2:
+        # a crossing that is a line ending at the side (an arrow's head into a city, whose pattern's strokes lie
+        # beyond the side): the width of each line ending there, read back along it (module notes, 11)
+        tips: dict[int, list[float]] = {}
+        _ended(single, lines | join, inky, share, lay, sides, ends, one_hit, single | join,
+               look=one_hit & ~ended & ~dbl_hit & ~river, each=tips)
+        for k, ws in tips.items():
+            apart[k] = ws + apart.get(k, [])
     for v, name in singles:
         if math.isnan(v) or len(known) < 2:
             # no width told apart (one single feature in the ink: any long straight ink is taken for it):
