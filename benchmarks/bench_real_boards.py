@@ -61,6 +61,13 @@ HELDOUT_BOARDS = {"afrika-heldout": ("rzymek__web-boards/africa2_Map.JPG", "afri
                   # its examples and both blocks (columns 01-29 x rows 01-29)
                   "afrika-4-heldout": ("rzymek__web-boards/africa2_Map.JPG", "afrika-4.yaml", "afrika.legend.yaml",
                                        ((1, 29), (1, 29)))}
+# held-out boards labelled here, blind, whose image is fetched into the cache like Bastogne's (web_boards.py fetch
+# --board NAME; heldout/RESULTS-red-winter.md): name -> (web_boards board, truth, legend, the grid's extent: the
+# legend's examples lie outside both labelled regions, so the run covers them and the region)
+HELDOUT_FETCHED = {"red-winter-heldout": ("red-winter", "red-winter.yaml", "red-winter.legend.yaml",
+                                          ((1, 23), (1, 29))),
+                   "red-winter-2-heldout": ("red-winter", "red-winter-2.yaml", "red-winter.legend.yaml",
+                                            ((1, 23), (1, 29)))}
 
 
 def main(flags: list[str]) -> dict[str, object]:
@@ -87,8 +94,27 @@ def main(flags: list[str]) -> dict[str, object]:
             out[f"{name}/full"] = _run(name, "full", BOARDS / image, HELDOUT / truth, HELDOUT / legend_name,
                                        Path(tmp), extent)
         out.update(heldout(Path(tmp)))
+        out.update(heldout_fetched(Path(tmp)))
     out.update(synthetic_review())
     return out
+
+
+def _fetched(board: str) -> tuple[Path | None, str]:
+    """The cached image of a web-boards ``board`` (heldout/web_boards.py), fetched when absent (from a clone named
+    by $WGT_WEB_BOARDS_GIT, else from GitHub): (its path, "") or (None, why it is skipped)."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("web_boards", HELDOUT / "web_boards.py")
+    assert spec is not None and spec.loader is not None
+    wb = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(wb)
+    image = wb.image_path(board)
+    if image is None:
+        try:
+            image = wb.fetch(os.environ.get("WGT_WEB_BOARDS_GIT"), board)
+        except (OSError, SystemExit, subprocess.CalledProcessError) as exc:
+            return None, f"{wb.why_absent(board)}; fetching it failed: {exc}"
+    return image, ""
 
 
 def heldout(tmp: Path) -> dict[str, object]:
@@ -96,22 +122,27 @@ def heldout(tmp: Path) -> dict[str, object]:
     with the legend as first written and as amended after its first run (RESULTS-web.md). The image is
     not in the repository: taken from the cache, else fetched (from a clone named by $WGT_WEB_BOARDS_GIT,
     else from GitHub); skipped with the reason when that fails."""
-    import importlib.util
-
-    spec = importlib.util.spec_from_file_location("web_boards", HELDOUT / "web_boards.py")
-    assert spec is not None and spec.loader is not None
-    wb = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(wb)
-    image = wb.image_path()
+    image, reason = _fetched("bastogne")
     if image is None:
-        try:
-            image = wb.fetch(os.environ.get("WGT_WEB_BOARDS_GIT"))
-        except (OSError, SystemExit, subprocess.CalledProcessError) as exc:
-            reason = f"{wb.why_absent()}; fetching it failed: {exc}"
-            print(f"   bastogne (held out): skipped: {reason}", flush=True)
-            return {"bastogne": f"skipped: {reason}"}
+        print(f"   bastogne (held out): skipped: {reason}", flush=True)
+        return {"bastogne": f"skipped: {reason}"}
     return {f"bastogne/{kind}": _run("bastogne", kind, image, HELDOUT / "bastogne.yaml", HELDOUT / legend, tmp)
             for kind, legend in (("first", "bastogne.legend.yaml"), ("amended", "bastogne.amended.legend.yaml"))}
+
+
+def heldout_fetched(tmp: Path, names: list[str] | None = None) -> dict[str, object]:
+    """The held-out boards labelled here whose image is fetched into the cache (HELDOUT_FETCHED: GMT Red Winter),
+    each region with its own legend; skipped with the reason when the image cannot be had."""
+    out: dict[str, object] = {}
+    for name in names or list(HELDOUT_FETCHED):
+        board, truth, legend, extent = HELDOUT_FETCHED[name]
+        image, reason = _fetched(board)
+        if image is None:
+            print(f"   {name}: skipped: {reason}", flush=True)
+            out[name] = f"skipped: {reason}"
+            continue
+        out[f"{name}/full"] = _run(name, "full", image, HELDOUT / truth, HELDOUT / legend, tmp, extent)
+    return out
 
 
 def _run(name: str, kind: str, image: Path, truth: Path, legend: Path, tmp: Path,

@@ -14,7 +14,7 @@ from pathlib import Path
 from toolkit.terrain.extract_legend import load_legend
 from toolkit.terrain.truth import load_truth
 
-from .test_truth_afrika import assert_region_complete
+from .test_truth_afrika import assert_floors, assert_region_complete
 
 HELDOUT = Path(__file__).parent / "truth" / "heldout"
 IMAGE = "rzymek__web-boards/red-winter_Red_Winter_Map-150.jpg"
@@ -92,3 +92,53 @@ def test_fetch_red_winter_from_the_clone(tmp_path):
     assert out == tmp_path / "cache" / IMAGE
     wb = web_boards()
     assert wb.blob_id(out.read_bytes()) == wb.IMAGES["red-winter"]["blob"]
+
+
+def _extract(tmp_path, truth: str) -> dict:
+    """`wgt map extract --truth` of a Red Winter region with red-winter.legend.yaml, on the truth's grid widened to
+    columns A-W x rows 1-29 (the legend's examples and both regions; benchmarks/bench_real_boards.py HELDOUT_FETCHED);
+    skipped with the reason when the image is not cached."""
+    import json
+
+    import pytest
+    from click.testing import CliRunner
+
+    from toolkit.cli.main import cli
+    from toolkit.cli.map_scan import _grid_text
+
+    image = web_boards().image_path("red-winter")
+    if image is None:
+        pytest.skip(web_boards().why_absent("red-winter"))
+    t = load_truth(HELDOUT / truth)
+    assert t.grid is not None
+    text = _grid_text(t.grid)
+    old = [ln for ln in text.splitlines() if ln.strip().startswith("extent:")]
+    assert len(old) == 1
+    grid = tmp_path / "grid.yaml"
+    grid.write_text(text.replace(old[0], "  extent: {columns: [1, 23], rows: [1, 29]}"))
+    r = CliRunner().invoke(cli, ["map", "extract", str(image), "--grid", str(grid),
+                                 "--legend", str(HELDOUT / "red-winter.legend.yaml"), "-o", str(tmp_path / "m.yaml"),
+                                 "--truth", str(HELDOUT / truth), "--json"])
+    assert r.exit_code == 0, r.output
+    return json.loads(r.output)["truth"]
+
+
+def test_extract_red_winter_against_its_truth(tmp_path):
+    """Floors from the first (blind) run, 2026-12-05 (RESULTS-red-winter.md): hexes 119/120 (one lake hex read as
+    village); village 13/13 found in 14; road_main 10/15 with 21 false; road_secondary 29/29 with 29 false."""
+    out = _extract(tmp_path, "red-winter.yaml")
+    assert out["hexes"] == 120 and out["right"] >= 119
+    village = out["symbols"]["village"]
+    assert village["in_truth"] == 13 and village["true_positives"] >= 13 and village["found"] <= 14
+    assert set(out["lines"]) == {"road_main", "road_secondary"}
+    assert_floors(out, {"road_main": (15, 10, 21), "road_secondary": (29, 29, 29)})
+
+
+def test_extract_red_winter_2_against_its_truth(tmp_path):
+    """Floors from the first (blind) run, 2026-12-05 (RESULTS-red-winter.md): hexes 120/120; village 1/1 found in 1;
+    road_main 9/16 with 23 false; road_primary 0/1 with 16 false; road_secondary 13/13 with 21 false."""
+    out = _extract(tmp_path, "red-winter-2.yaml")
+    assert out["hexes"] == 120 and out["right"] >= 120
+    village = out["symbols"]["village"]
+    assert village["in_truth"] == 1 and village["true_positives"] >= 1 and village["found"] <= 1
+    assert_floors(out, {"road_main": (16, 9, 23), "road_primary": (1, 0, 16), "road_secondary": (13, 13, 21)})
