@@ -262,3 +262,30 @@ def test_an_arrow_into_a_city_is_read_by_its_line_not_its_head():
     ext = extract(im, grid, _legend({"primary": 1, "secondary": 1, "rail": 1}))
     side = grid.side_key("0403", "0503")
     assert ext.hexsides.get(side) == frozenset({"rail"})
+
+
+def test_two_double_lines_meeting_near_a_corner_are_no_bridge():
+    """A river along side 0603/0604 with a double road on either side of it, each running from 0.45 hex out beyond
+    the side's right end away across the side's middle (to 1.15 hex out, 0.3 of the way along; as two main roads
+    leaving a city by a river): the double line shows on both sides of the river, beyond where a bridge box would end
+    and across from the side's middle half, but where it comes nearest the side it is across from the side's end, not
+    from its middle: no road crosses the river under a box there, and the side is no link (it was taken for one)."""
+    im, grid = _black_lines_board()
+    d = ImageDraw.Draw(im)
+    (ax, ay), (bx, by) = sorted(grid.layout.hexside_endpoints(Hexside.between(grid.hex("0603"), grid.hex("0604"))))
+    d.line([(ax, ay), (bx, by)], fill=(0, 133, 207), width=5)
+    size = ((bx - ax) ** 2 + (by - ay) ** 2) ** 0.5
+    cx, cy = grid.layout.hex_to_pixel(grid.hex("0603"))
+    nx, ny = (cx - (ax + bx) / 2) / (size * 3 ** 0.5 / 2), (cy - (ay + by) / 2) / (size * 3 ** 0.5 / 2)  # into 0603
+    for sign in (1, -1):
+        pts = [(ax + (bx - ax) * t + sign * nx * size * o, ay + (by - ay) * t + sign * ny * size * o)
+               for t, o in ((1.0, 0.45), (0.3, 1.15))]
+        d.line(pts, fill=BLACK, width=7)
+        d.line(pts, fill=PAPER, width=3)
+    legend = _legend({"primary": 1, "secondary": 1, "rail": 1}, river={"colour": "#0085cf", "kind": "along"})
+    ext = extract(im, grid, legend)
+    assert ext.hexsides.get(grid.side_key("0603", "0604")) == frozenset({"river"})
+    for name, path in FEATS.items():
+        want = {grid.side_key(a, b) for a, b in pairwise(path)}
+        assert {k for k, v in ext.hexsides.items() if name in v} == want, name
+

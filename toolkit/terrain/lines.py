@@ -70,7 +70,8 @@ and railways of a map printed in one black) are told apart by their shape, not t
    (``BRIDGE`` to ``BEYOND`` hex sizes from the side, on both sides, along the crossing: within ``ALONG``
    of the side's length of where the line crosses, so a city or the river's own line beside the bridge
    is not read), and a double line found on both sides of the box (within ``BOX_BEYOND``) crosses the
-   side;
+   side - where it comes nearest the side on each, it lies across from the side's middle half (two main roads
+   leaving a city by a river, nearest the side at its end, are no road under a box);
 6. a double line that reaches the hex line's zone from one side, with a built-up area (a band half more
    than ``AREA`` full of ink) on the other, crosses the side: a main road runs into a city printed as a
    dense pattern (single lines are not judged so: large lettering is as dense); and one that reaches
@@ -851,9 +852,12 @@ def _through(band: np.ndarray, half: int, core: int) -> np.ndarray:
 
 
 def _crossed_far(mask: np.ndarray, lay: Layout, sides: Sequence[Hexside], bridged: np.ndarray,
-                 beyond: float = BEYOND) -> np.ndarray:
+                 beyond: float = BEYOND, nearest: bool = True) -> np.ndarray:
     """For the ``bridged`` sides: True where ``mask`` shows on both sides of the side's middle half,
-    between the box's reach and ``BEYOND`` hex sizes from the side; other sides False."""
+    between the box's reach and ``BEYOND`` hex sizes from the side, and where it comes nearest the side on
+    each (along the whole side), it shows across from the middle half too: a line going on beyond a box over
+    the crossing, not two lines meeting near a corner (roads leaving a city at a river); other sides False.
+    ``nearest`` False: that last condition is not asked."""
     s = _size(lay)
     h, w = mask.shape
     out = np.zeros(len(sides), dtype=bool)
@@ -864,7 +868,8 @@ def _crossed_far(mask: np.ndarray, lay: Layout, sides: Sequence[Hexside], bridge
     p0, vec = ends[:, 0], ends[:, 1] - ends[:, 0]
     length = np.linalg.norm(vec, axis=1, keepdims=True)
     nrm = np.stack([-vec[:, 1], vec[:, 0]], axis=1) / np.maximum(length, 1e-9)
-    ta = np.linspace(0.25, 0.75, max(6, round(0.5 * s)))
+    ta = np.linspace(0.0, 1.0, max(12, round(s)))
+    mid = (ta >= 0.25) & (ta <= 0.75)
     reach = max(4, math.ceil(beyond * s))
     near = max(2, math.ceil(0.3 * s))
     oa = np.arange(-reach, reach + 1, dtype=np.float64)
@@ -873,9 +878,13 @@ def _crossed_far(mask: np.ndarray, lay: Layout, sides: Sequence[Hexside], bridge
     xi, yi = np.rint(xs).astype(np.intp), np.rint(ys).astype(np.intp)
     on = (xi >= 0) & (xi < w) & (yi >= 0) & (yi < h)
     band = mask[np.clip(yi, 0, h - 1), np.clip(xi, 0, w - 1)] & on
-    neg = band[:, :, : reach - near + 1].any(axis=(1, 2))
-    pos = band[:, :, reach + near:].any(axis=(1, 2))
-    out[idx] = neg & pos
+    ok = []
+    for part in (band[:, :, reach - near::-1], band[:, :, reach + near:]):  # each side, from the box's end out
+        rows = part.any(axis=1)
+        first = np.argmax(rows, axis=1)  # the nearest offset where the line shows, along the whole side
+        at = part[np.arange(len(part)), :, first]
+        ok.append(rows.any(axis=1) & ((at & mid).any(axis=1) | (not nearest)))
+    out[idx] = ok[0] & ok[1]
     return out
 
 
@@ -953,8 +962,11 @@ def ink_crossings(image: Image.Image, grid: Grid, sides: Sequence[Hexside], colo
     # beyond it on both sides
     river = np.zeros(len(sides), dtype=bool) if bridged is None else np.asarray(bridged, dtype=bool)
     boxed = _crossed_far(double, lay, sides, (one_hit | river) & ~dbl_hit, BOX_BEYOND)
+    # (single lines crossing a river side with the double line beyond it on both sides, in line or not, are taken
+    # for a box's walls, as before the nearest test)
+    walls = _crossed_far(double, lay, sides, (one_hit | river) & ~dbl_hit, BOX_BEYOND, nearest=False)
     dbl_hit |= boxed
-    one_hit &= ~boxed & ~(dbl_hit & river)  # the box of the double line's bridge is no line of its own
+    one_hit &= ~walls & ~(dbl_hit & river)  # the box of the double line's bridge is no line of its own
     where = _where_crossed(single | join, lay, sides, np.nonzero(river)[0].tolist())
     singles: list[tuple[float, str]] = []
     for name, yes in features:
