@@ -296,3 +296,43 @@ def test_auto_layout_on_the_ragnarok_scan(boards):
     assert math.hypot(a[0][0], a[1][0]) == pytest.approx(112.4, rel=0.005)
     assert abs(layout_shape(lay, "pointy")["rotation_deg"]) < 0.2
     assert layout_shape(lay, "pointy")["size_px"] == pytest.approx(97.72 / 1.5, rel=0.005)
+
+
+def _side_samples_loop(hexes, per_side):
+    """The per-hex loop _side_samples replaced: each hex in order, its sides to directions 0-2 whose neighbour is
+    in the list, from the corner before that direction to the one after (corners as integer sums / 3)."""
+    hs = set(hexes)
+    starts, ends = [], []
+    for h in hexes:
+        nb = h.neighbours()
+        for i in range(3):
+            n = nb[i]
+            if n not in hs:
+                continue
+            c1, c2 = nb[(i - 1) % 6], nb[(i + 1) % 6]
+            starts.append(((h.q + n.q + c1.q) / 3, (h.r + n.r + c1.r) / 3))
+            ends.append(((h.q + n.q + c2.q) / 3, (h.r + n.r + c2.r) / 3))
+    a = np.array(starts, dtype=np.float64).reshape(-1, 2)
+    b = np.array(ends, dtype=np.float64).reshape(-1, 2)
+    t = np.linspace(0.2, 0.8, per_side)
+    return ((a[:, None, :] + (b - a)[:, None, :] * t[None, :, None]).reshape(-1, 2),
+            np.repeat((b - a)[:, None, :], per_side, axis=1).reshape(-1, 2))
+
+
+def test_side_samples_are_the_per_hex_loops_to_the_bit():
+    """_side_samples in whole arrays gives the loop's points and directions, in its order, bit for bit: hex lists
+    of every size, far from the origin, with repeats and with hexes that have no neighbour in the list."""
+    import random
+
+    from toolkit.hexgrid import Hex
+    from toolkit.terrain.calibrate import _side_samples
+
+    rng = random.Random(7)
+    for _ in range(400):
+        n, span, off = rng.choice([0, 1, 2, 5, 40, 300]), rng.choice([1, 3, 20, 500]), rng.randint(-10**5, 10**5)
+        hexes = [Hex(rng.randint(-span, span) + off, rng.randint(-span, span) - off) for _ in range(n)]
+        hexes += hexes[: n // 4]
+        per = rng.choice([1, 3, 5, 7])
+        got, want = _side_samples(hexes, per), _side_samples_loop(hexes, per)
+        for g, w in zip(got, want):
+            assert g.dtype == w.dtype and g.shape == w.shape and g.tobytes() == w.tobytes()

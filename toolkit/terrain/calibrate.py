@@ -25,6 +25,7 @@ from PIL import Image
 
 from ..errors import GridError, ImageError, InputError, ToolkitError
 from ..hexgrid import Extent, Grid, Hex, Layout
+from ..hexgrid.coords import DIRECTIONS as _DIRS
 from ..hexgrid.coords import Orientation
 
 __all__ = [
@@ -366,20 +367,30 @@ def _bilinear(img: np.ndarray, x: np.ndarray, y: np.ndarray) -> np.ndarray:
 
 def _side_samples(hexes: Sequence[Hex], per_side: int) -> tuple[np.ndarray, np.ndarray]:
     """Fractional axial sample points along the middle of every hexside of ``hexes`` (once each), and
-    the axial direction of each side (as the pair of its end points)."""
-    hs = set(hexes)
-    starts, ends = [], []
-    for h in hexes:
-        nb = h.neighbours()
-        for i in range(3):  # directions 0, 1, 2: each side once
-            n = nb[i]
-            if n not in hs:
-                continue
-            c1, c2 = nb[(i - 1) % 6], nb[(i + 1) % 6]
-            starts.append(((h.q + n.q + c1.q) / 3, (h.r + n.r + c1.r) / 3))
-            ends.append(((h.q + n.q + c2.q) / 3, (h.r + n.r + c2.r) / 3))
-    a = np.array(starts, dtype=np.float64).reshape(-1, 2)
-    b = np.array(ends, dtype=np.float64).reshape(-1, 2)
+    the axial direction of each side (as the pair of its end points).
+
+    Each hex in order, its sides towards directions 0, 1, 2 whose neighbour is among ``hexes``; a side runs from
+    the corner shared with the neighbour before that direction to the one shared with the neighbour after it,
+    each corner the mean of its three hexes' coordinates (integer sums / 3, as floats). In whole arrays: the
+    auto search calls this for every trial offset of every candidate lattice."""
+    return _cell_side_samples(np.array([(h.q, h.r) for h in hexes], dtype=np.int64).reshape(-1, 2), per_side)
+
+
+def _cell_side_samples(qr: np.ndarray, per_side: int) -> tuple[np.ndarray, np.ndarray]:
+    """:func:`_side_samples` of the hexes of axial coordinates ``qr`` ((N, 2) integers)."""
+    qr = qr.astype(np.int64, copy=False)
+    key = qr[:, 0] * (1 << 32) + qr[:, 1]  # one integer a hex (coordinates well within 2**31)
+    dq, dr = np.array([d.q for d in _DIRS]), np.array([d.r for d in _DIRS])
+    sides = np.arange(3)
+    nq, nr = qr[:, 0:1] + dq[sides], qr[:, 1:2] + dr[sides]  # (N, 3) neighbours in directions 0, 1, 2
+    has = np.isin(nq * (1 << 32) + nr, key)  # hex-major, then direction: the order of the loop it replaces
+    hq, hr = np.broadcast_to(qr[:, 0:1], nq.shape)[has], np.broadcast_to(qr[:, 1:2], nq.shape)[has]
+    before, after = (sides - 1) % 6, (sides + 1) % 6
+    i = np.broadcast_to(sides, nq.shape)[has]
+    sq, sr = hq + nq[has] + hq + dq[before][i], hr + nr[has] + hr + dr[before][i]
+    eq, er = hq + nq[has] + hq + dq[after][i], hr + nr[has] + hr + dr[after][i]
+    a = np.stack([sq / 3, sr / 3], axis=1).astype(np.float64).reshape(-1, 2)
+    b = np.stack([eq / 3, er / 3], axis=1).astype(np.float64).reshape(-1, 2)
     t = np.linspace(0.2, 0.8, per_side)
     pts = a[:, None, :] + (b - a)[:, None, :] * t[None, :, None]
     dirs = np.repeat((b - a)[:, None, :], per_side, axis=1)
@@ -436,8 +447,12 @@ def refine_layout(gray: np.ndarray, layout: Layout, hexes: Sequence[Hex] | None 
         uu, vv = u[:, 0] - cu, u[:, 1] - cv
         design = np.stack([nn[:, 0] * uu, nn[:, 0] * vv, nn[:, 0], nn[:, 1] * uu, nn[:, 1] * vv, nn[:, 1]], axis=1)
         wts = np.ones(len(offs))
+        used_sel: np.ndarray | None = None
         for _ in range(4):
             sel = wts > 0
+            if used_sel is not None and np.array_equal(sel, used_sel):
+                break  # the same samples again: the same fit, residuals and weights (a fixed point): done
+            used_sel = sel
             sol, *_ = np.linalg.lstsq(design[sel], offs[sel], rcond=None)
             res = offs - design @ sol
             mad = np.median(np.abs(res[sel])) * 1.4826 + 1e-3
@@ -694,10 +709,10 @@ def _auto_search(gray: np.ndarray, orientation: Orientation, progress: Callable[
                 for j in range(6):
                     ox, oy = lay0.to_pixel(i / 6, j / 6)
                     cand = lay0.translated(cx + ox, cy + oy)
-                    hexes = _hexes_in_rect(cand, wid, hgt, margin=size * 2, limit=400)
-                    if len(hexes) < 3:
+                    cells = _cells_in_rect(cand, wid, hgt, margin=size * 2)[:400]
+                    if len(cells) < 3:
                         continue
-                    uv, _duv = _side_samples(hexes, 5)
+                    uv, _duv = _cell_side_samples(cells, 5)
                     am = np.array(cand.matrix)
                     px = uv @ am[:, :2].T + am[:, 2]
                     score = float(_bilinear(gray, px[:, 0], px[:, 1]).mean())
