@@ -59,19 +59,27 @@ def board():
     return _board()
 
 
-def test_a_dotted_class_is_judged_by_its_dots(board):
+def test_a_dotted_class_is_judged_by_its_dots(board, monkeypatch):
+    """With the dotted fields (texture.dot_fields), the lined desert holds (almost) no block of the dotted class;
+    without them, the hex-by-hex check (texture.check_dotted) turns it back to desert, saying so."""
     im, grid = board
     ext = extract(im, grid, LEGEND, features=False)
     got = {h: r.terrain for h, r in ext.hexes.items()}
     assert {h for h, c in got.items() if c == "stipple"} == DOTTED
-    assert all(got[h] == "desert" for h in LINED)
+    # (0502 keeps the blocks along its edge with a dotted hex: their window reaches its dots)
+    assert all(got[h] == "desert" and ext.hexes[h].fractions.get("stipple", 0) < 0.06 for h in LINED)
     assert {h for h, c in got.items() if c == "hills"} == HILL
-    assert all("dots cover" in ext.hexes[h].review for h in LINED)
+    monkeypatch.setattr(extract_module, "dot_fields", lambda *a, **k: {})
+    ext = extract(im, grid, LEGEND, features=False)
+    got = {h: r.terrain for h, r in ext.hexes.items()}
+    assert {h for h, c in got.items() if c == "stipple"} == DOTTED
+    assert all(got[h] == "desert" and "dots cover" in ext.hexes[h].review for h in LINED)
 
 
 def test_without_the_check_the_lined_desert_reads_as_the_dotted_class(board, monkeypatch):
     im, grid = board
     monkeypatch.setattr(extract_module, "check_dotted", lambda *a, **k: {})
+    monkeypatch.setattr(extract_module, "dot_fields", lambda *a, **k: {})
     ext = extract(im, grid, LEGEND, features=False)
     assert all(ext.hexes[h].terrain == "stipple" for h in LINED)
 
@@ -122,15 +130,19 @@ def _marsh_board() -> tuple[Image.Image, Grid]:
     return im, grid
 
 
-def test_a_dotted_reading_without_dots_goes_to_the_colours_its_blocks_are_nearest():
+def test_a_dotted_reading_without_dots_goes_to_the_colours_its_blocks_are_nearest(monkeypatch):
     """A desert hex lined with the dots' brown over two thirds, marsh over the lower fifth, reads as the dotted
     class by its colour blocks, the marsh second: without dots, the dotted class's blocks are desert with brown
-    lines, and the hex is desert (taking the next class by the hex's shares said marsh)."""
+    lines, and the hex is desert (taking the next class by the hex's shares said marsh). The hex-by-hex check
+    (without the dotted fields, which give the same classes)."""
     im, grid = _marsh_board()
     legend = {"terrain": {"desert": {"hexes": ["0101", "0304", "0505"]},
                           "marsh": {"hexes": sorted(MARSH_FULL)},
                           "stipple": {"hexes": ["0602", "0702", "0802"]}}}
+    fields = extract(im, grid, legend, features=False)
+    monkeypatch.setattr(extract_module, "dot_fields", lambda *a, **k: {})
     ext = extract(im, grid, legend, features=False)
+    assert {h: r.terrain for h, r in fields.hexes.items()} == {h: r.terrain for h, r in ext.hexes.items()}
     for h in sorted(MARSHY):
         r = ext.hexes[h]
         assert r.terrain == "desert", (h, r)
@@ -171,6 +183,9 @@ def test_the_blurred_edges_of_darker_lettering_are_not_dots(monkeypatch):
     im, grid = _lettered_board()
     legend = {"terrain": {"desert": {"hexes": ["0101", "0304", "0505"]},
                           "stipple": {"hexes": ["0602", "0702", "0802"]}}}
+    fields = extract(im, grid, legend, features=False)
+    assert all(fields.hexes[h].terrain == "desert" for h in LETTERED)  # the dotted fields: no specks in letters
+    monkeypatch.setattr(extract_module, "dot_fields", lambda *a, **k: {})  # the hex-by-hex check's part
     ext = extract(im, grid, legend, features=False)
     for h in sorted(LETTERED):
         assert ext.hexes[h].terrain == "desert", (h, ext.hexes[h])
@@ -219,3 +234,55 @@ def test_specks_at_the_broken_edge_of_an_area_of_the_dots_colour_are_not_dots(mo
     assert share == pytest.approx(len(dots) * 4 / 61 ** 2)
     monkeypatch.setattr(texture, "APART", 0)
     assert texture.dot_share(lab, inset, ground, brown, cap=4) == pytest.approx((len(dots) + 15) * 4 / 61 ** 2)
+
+
+LIGHT = (196, 160, 100)  # a lighter brown: a sparser print of the dots, barely moving the hex's mean colour
+SPARSE = {"0203", "0303", "0204"}  # a field of lighter dots, 2x2 px every 6 px
+PATCHED = {"0401", "0402", "0406"}  # desert with a marsh patch outlined in dark olive over 45% of it
+OLIVE = (80, 90, 60)
+
+
+def _field_board() -> tuple[Image.Image, Grid]:
+    lay, grid, im, d = blank_board(size=SIZE, image=(440, 420), paper=SAND, ink=None)
+    rnd = random.Random(5)
+    for h in grid.hexes():
+        hid = grid.id(h)
+        x, y = lay.hex_to_pixel(h)
+        if hid in MARSH_FULL:
+            d.polygon(lay.corners(h), fill=MARSH)
+        if hid in DOTTED:
+            _dots(d, x, y, 5, rnd)
+        if hid in SPARSE:
+            for gx in range(-30, 31, 6):
+                for gy in range(-30, 31, 6):
+                    px, py = x + gx + rnd.randint(-1, 1), y + gy + rnd.randint(-1, 1)
+                    d.rectangle([px, py, px + 1, py + 1], fill=LIGHT)
+        if hid in PATCHED:
+            d.rounded_rectangle([x - 22, y - 1, x + 22, y + 24], radius=6, fill=MARSH, outline=OLIVE, width=2)
+    for h in grid.hexes():
+        d.polygon(lay.corners(h), outline=(255, 255, 255))
+    return im, grid
+
+
+FIELD_LEGEND = {"terrain": {"desert": {"hexes": ["0101", "0304", "0505"]},
+                            "marsh": {"hexes": sorted(MARSH_FULL)},
+                            "stipple": {"hexes": ["0602", "0702", "0802"]}}}
+
+
+def test_a_dotted_class_is_where_its_dots_are(monkeypatch):
+    """A dotted class's colour blocks count only where its dots are, and a block of its ground's colour where they
+    are counts for it (texture.dot_fields): a field of lighter, sparser dots (its mean colour the desert's) is the
+    dotted class; the mixed blocks along a marsh patch's outlined edge, whose colour lies between the desert's and
+    the marsh's as the dotted class's does, are not dots, and a desert hex with a marsh patch over 40% of it is
+    desert. On the old reading (no fields), the sparse field read as desert and the patched hexes as marsh: their
+    edge blocks went to the dotted class, splitting the desert's share."""
+    im, grid = _field_board()
+    ext = extract(im, grid, FIELD_LEGEND, features=False)
+    got = {h: r.terrain for h, r in ext.hexes.items()}
+    assert {h for h, c in got.items() if c == "stipple"} == DOTTED | SPARSE
+    assert {h for h, c in got.items() if c == "marsh"} == MARSH_FULL
+    assert all(got[h] == "desert" for h in PATCHED)
+    monkeypatch.setattr(extract_module, "dot_fields", lambda *a, **k: {})
+    old = extract(im, grid, FIELD_LEGEND, features=False)
+    assert all(old.hexes[h].terrain == "desert" for h in SPARSE)
+    assert all(old.hexes[h].terrain == "marsh" for h in PATCHED)

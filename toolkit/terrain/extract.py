@@ -65,7 +65,7 @@ from .extract_output import to_terrain_map as to_terrain_map
 from .extract_raster import MAX_BLOCKS as MAX_BLOCKS
 from .extract_raster import MAX_OFF_IMAGE as MAX_OFF_IMAGE
 from .extract_raster import _feature_image as _feature_image
-from .extract_raster import _Features, _hex_corners, _hex_raster, _median, _quantile
+from .extract_raster import _Features, _hex_corners, _hex_raster, _median, _quantile, speck_share
 from .extract_raster import _hex_size as _hex_size
 from .extract_raster import check_image_size as check_image_size
 from .extract_sides import MAX_CROSSING as MAX_CROSSING
@@ -76,7 +76,7 @@ from .extract_sides import _learn as _learn
 from .extract_sides import _score as _score
 from .rules import Rules, decide, learn
 from .symbols import SymbolReport, find_symbols
-from .texture import check_dotted
+from .texture import Dotted, _Reader, check_dotted, dot_fields, dotted_classes
 
 __all__ = [
     "Extraction",
@@ -205,6 +205,11 @@ def extract(image: Image.Image, grid: Grid, legend: Mapping[str, Any] | Legend, 
     gates = _spreads(leg.terrains, cents, others)
     _gate(used, cls, cents, others, gates)
     times["classify"] = time.perf_counter() - t
+    dotted: list[Dotted] = []
+    if leg.examples:
+        t = time.perf_counter()
+        dotted = _dot_fields(image, grid, leg, fi, lay_red, used, cls, cents, size)
+        times["fields"] = time.perf_counter() - t
 
     # count classes per hex
     t = time.perf_counter()
@@ -277,7 +282,7 @@ def extract(image: Image.Image, grid: Grid, legend: Mapping[str, Any] | Legend, 
     if leg.examples and by_colour:
         t = time.perf_counter()
         without = _Without(used, cls, inside, hin, cents, names, ids, k)
-        _check_dotted(image, grid, leg, results, by_colour, without)
+        _check_dotted(image, grid, leg, results, by_colour, without, dotted)
         times["dotted"] = time.perf_counter() - t
 
     ext = Extraction(grid, leg, results, {}, found_symbols, timings=times, rules=rules, symbol_reports=sym_reports)
@@ -290,14 +295,32 @@ def extract(image: Image.Image, grid: Grid, legend: Mapping[str, Any] | Legend, 
     return ext
 
 
+def _dot_fields(image: Image.Image, grid: Grid, leg: Legend, fi: _Features, lay_red: Layout, blocks: np.ndarray,
+                cls: np.ndarray, cents: np.ndarray, size: float) -> list[Dotted]:
+    """The dotted classes of the legend (texture.py), each given the colour blocks where its dots are and only
+    those (texture.dot_fields, in place on ``cls``). Returns those it could not place so (no specks in their
+    examples), for the hex-by-hex check (texture.check_dotted)."""
+    colours = {tc.name: tc.lab for tc in leg.terrains}  # (a symbol class's examples are not colour blocks)
+    classes = dotted_classes(_Reader(image, grid), {n: v for n, v in leg.examples.items() if n in colours}, colours)
+    if not classes:
+        return []
+    specks = speck_share(image, size, fi.valid.shape).reshape(-1)
+    examples = {}
+    for d in classes:
+        hexes = [grid.hex(h) for h in leg.examples[d.name]]
+        examples[d.name] = _hex_raster(lay_red, hexes, fi.valid.shape, INSET).reshape(-1) >= 0
+    placed = dot_fields(classes, leg.names(), cls, blocks, cents, specks, examples)
+    return [d for d in classes if d.name not in placed]
+
+
 def _check_dotted(image: Image.Image, grid: Grid, leg: Legend, results: dict[str, HexResult],
-                  by_colour: Sequence[str], without: _Without) -> None:
+                  by_colour: Sequence[str], without: _Without, dotted: Sequence[Dotted] | None = None) -> None:
     """Hexes whose reading by colour a dotted class decides, and whose dots cover less than any example's, take the
     class their shares give without that class's colour blocks (each to its nearest other class; texture.py)."""
     read = {h: (r.terrain, r.fractions) for h in by_colour if (r := results[h]).terrain is not None}
     colours = {tc.name: tc.lab for tc in leg.terrains}
     for h, (cls, fractions, why) in check_dotted(image, grid, leg.examples, colours, read,  # type: ignore[arg-type]
-                                                 list(read), without).items():
+                                                 list(read), without, dotted).items():
         r = results[h]
         fr = {n: round(v, 4) for n, v in sorted(fractions.items(), key=lambda kv: -kv[1]) if v > 0}
         results[h] = HexResult(cls, fr.get(cls, 0.0), fr, r.unknown, r.visible, why)

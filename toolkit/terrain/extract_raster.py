@@ -18,6 +18,12 @@ SMOOTH = 0.3  # masked local mean window, in hex sizes
 #: rows of the pre-reduced scan masked and averaged at a time (rounded down to whole blocks)
 STRIP_ROWS = 256
 MASK_TOLERANCE = 45  # per RGB channel: pixels this close to an 'across' feature's colour are not terrain
+# thin printed marks: pixels LINE_DEPTH (8-bit luma) or more darker than the grey closing of the image over a
+# square of LINE_WIDTH hex sizes (narrower than it): lines (on a straight run of LINE_LENGTH hex sizes of such
+# pixels: outlines of a painted patch, hex lines, lettering's strokes) and specks (the rest: a texture's dots)
+LINE_WIDTH = 1 / 12
+LINE_LENGTH = 1 / 8
+LINE_DEPTH = 20
 #: the most colour blocks (a block is a hex's tenth, at least a pixel) an image may have: extraction takes about
 #: 135 bytes a block at its peak (measured: 1.05 GB for 7.8 million blocks, a white 2800x2800 px scan with hexes
 #: of 17 px). A 300-dpi 22x34" scan with half-inch hexes is about 300,000 blocks.
@@ -149,6 +155,74 @@ def _feature_image(im: Image.Image, size: float, ink_lightness: float,
     return _Features(lab, valid, f)
 
 
+
+
+def _odd(v: float) -> int:
+    """The odd integer nearest ``v`` (a window centred on its pixel)."""
+    return 2 * math.floor(v / 2) + 1
+
+
+def _marks(luma: np.ndarray, width: int, length: int, depth: int) -> tuple[np.ndarray, np.ndarray]:
+    """Thin dark printed marks in an 8-bit luma image: (dark, lines). Dark: ``depth`` or more darker than the
+    image's grey closing over a ``width`` square (a black top-hat: lines and specks narrower than the window);
+    lines: the dark pixels on a straight run of ``length`` dark pixels across, down or along a diagonal
+    (outlines, hex lines, strokes of lettering; the dots of a texture are shorter)."""
+    closed = _rank(_rank(luma, width, np.maximum), width, np.minimum)
+    dark = (closed.astype(np.int16) - luma) >= depth
+    out = np.zeros_like(dark)
+    h, w = dark.shape
+    for dy, dx in ((0, 1), (1, 0), (1, 1), (1, -1)):
+        # e: the pixels where a run of ``length`` starts (every step along it dark); out: every pixel of a run
+        ny, nx = h - dy * (length - 1), w - abs(dx) * (length - 1)
+        if ny <= 0 or nx <= 0:
+            continue
+        x0 = abs(dx) * (length - 1) if dx < 0 else 0
+        e = dark[:ny, x0:x0 + nx].copy()
+        for k in range(1, length):
+            e &= dark[k * dy:k * dy + ny, x0 + k * dx:x0 + k * dx + nx]
+        for k in range(length):
+            out[k * dy:k * dy + ny, x0 + k * dx:x0 + k * dx + nx] |= e
+    return dark, out
+
+
+def speck_share(im: Image.Image, size: float, shape: tuple[int, int]) -> np.ndarray:
+    """(h, w) float32 for the colour blocks of ``shape`` (:func:`_feature_image`'s, hexes of ``size`` px): the
+    share of each block's window (the masked mean's) covered by specks - thin dark marks (:func:`_marks`) that
+    are not on a line nor beside one: a texture's dots. Zero when the hexes are too small to tell them."""
+    pre, f2, f = _blocks(size)
+    h, w = shape
+    width, length = _odd(LINE_WIDTH * size / pre), max(2, round(LINE_LENGTH * size / pre))
+    if width < 3:
+        return np.zeros(shape, np.float32)
+    luma = np.asarray((im.reduce(pre) if pre > 1 else im).convert("L"))
+    dark, lines = _marks(luma, width, length, LINE_DEPTH)
+    specks = dark & ~_rank(lines, 3, np.maximum)  # a line's pixels and those beside it are not specks
+    grid = np.zeros((h * f2, w * f2), np.float32)
+    hh, ww = min(h * f2, specks.shape[0]), min(w * f2, specks.shape[1])
+    grid[:hh, :ww] = specks[:hh, :ww]
+    blocks = grid.reshape(h, f2, w, f2).mean(axis=(1, 3))
+    r = _smooth_radius(size, f)
+    return _box(blocks, r) / (2 * r + 1) ** 2
+
+
+def _rank(a: np.ndarray, width: int, op: np.ufunc) -> np.ndarray:
+    """The maximum (``op`` np.maximum) or minimum (np.minimum) of ``a`` over a ``width`` square around each pixel
+    (the window cut at the edges), by rows then columns."""
+    r = width // 2
+    out = a
+    for axis in (1, 0):
+        src = out
+        out = src.copy()
+        n = src.shape[axis]
+        for k in range(1, r + 1):
+            if k >= n:
+                break
+            lo = [slice(None)] * 2
+            hi = [slice(None)] * 2
+            lo[axis], hi[axis] = slice(0, n - k), slice(k, n)
+            op(out[tuple(lo)], src[tuple(hi)], out=out[tuple(lo)])  # the pixel k after
+            op(out[tuple(hi)], src[tuple(lo)], out=out[tuple(hi)])  # the pixel k before
+    return out
 
 
 def _median(a: np.ndarray, axis: int | None = None) -> np.ndarray:

@@ -18,8 +18,16 @@ ground and the dots. A dotted class is told by what it is made of instead:
    ``CONE`` of the ground-to-dots direction: a letter's or a road edge's blurred rim is one part with its ink),
    and a dot lies ``APART`` pixels or more from every part over ``LARGE`` of the hex (the broken edge of a
    painted band or of a marsh outline in about the dots' colour is not a dot).
-2. **Check.** A hex the colour reading gave the class (by majority: hexes decided by learned coverage rules
-   are left alone, as their classes may cover a small share of a hex) keeps it when its dots cover at least
+2. **Where its dots are** (:func:`dot_fields`, before the hexes are counted). A colour block of the class, or of
+   its ground's class, is the class when small dark marks cover ``FIELD`` or more of the median share they cover
+   in the class's example blocks, over the block's window (the colour mean's): marks darker than the image's grey
+   closing, not on a straight run nor beside one (extract_raster.speck_share: a texture's dots, not lines,
+   outlines or letters). Else a block of the class goes to its nearest other class by colour: the blocks at the
+   edge of a marsh patch, or beside a road, whose colour lies between two others as the dotted class's does, are
+   not dots - and a field of sparser or lighter dots than the examples', whose colour is near its ground's, is.
+3. **Check** (a class step 2 could not place: its examples hold no such marks). A hex the colour reading gave
+   the class (by majority: hexes decided by learned coverage rules are left alone, as their classes may cover a
+   small share of a hex) keeps it when its dots cover at least
    ``KEEP`` of the least share of any example (within the examples' range); else it is flagged for review and
    takes the class its shares give once the dotted class's colour blocks go to their nearest other class
    (extract.py ``_Without``): a hex without dots that reads as the class is another colour mixed with ink -
@@ -57,6 +65,7 @@ LARGE = 0.1  # a part of the dots' colour over this share of the hex is an area 
 APART = 2  # pixels (working scale): a dot lies at least this far from any larger part of its colour
 CONE = 30.0  # degrees: a darker print of the dots' colour lies within this angle of the ground-to-dots direction
 GROUND = 0.3  # the ground lies within this share of the ground-dots distance of another class's colour
+FIELD = 0.5  # a colour block lies in a dotted field when its specks cover this share of the examples' (median), or more
 
 
 @dataclass(frozen=True)
@@ -70,6 +79,7 @@ class Dotted:
     cap: int
     least: float
     shares: tuple[float, ...]
+    on: tuple[str, ...] = ()  # the classes whose colour is its ground
 
 
 class _Reader:
@@ -195,13 +205,45 @@ def dotted_classes(reader: _Reader, examples: Mapping[str, Sequence[str]],
         if min(shares) < LEAST_DOTS:
             continue
         out.append(Dotted(name, tuple(float(v) for v in ground), tuple(float(v) for v in dots),  # type: ignore[arg-type]
-                          cap, min(shares), shares))
+                          cap, min(shares), shares, tuple(on)))
+    return out
+
+
+def dot_fields(classes: Sequence[Dotted], names: Sequence[str], cls: np.ndarray, colours: np.ndarray,
+               cents: np.ndarray, specks: np.ndarray, examples: Mapping[str, np.ndarray]) -> dict[str, float]:
+    """Each dotted class is where its dots are (module doc, step 0), in place on the colour blocks' classes ``cls``
+    (indices into ``names``; ``len(names)``: unknown): a block of the class or of its ground's class is the class
+    when its ``specks`` (the share of its window covered by small dark marks) reach ``FIELD`` of the median over
+    the class's example blocks (``examples``: name -> a mask of the blocks inside its example hexes); else a block
+    of the class goes to its nearest other class by colour (``colours`` (3, n), ``cents`` (k, 3)). Returns each
+    class's field threshold."""
+    out: dict[str, float] = {}
+    k = len(names)
+    for d in classes:
+        j = names.index(d.name)
+        own = specks[examples[d.name] & (cls == j)]
+        if not len(own):
+            continue
+        thr = FIELD * float(_median(own))
+        if thr <= 0:
+            continue
+        out[d.name] = thr
+        field = specks >= thr
+        at = np.flatnonzero((cls == j) & ~field)
+        others = [c for c in range(k) if c != j]
+        if len(at) and others:
+            x = colours[:, at]
+            dist = np.stack([((x - cents[c].astype(np.float32)[:, None]) ** 2).sum(axis=0) for c in others])
+            cls[at] = np.asarray(others)[np.argmin(dist, axis=0)]
+        for g in d.on:
+            cls[(cls == names.index(g)) & field] = j
     return out
 
 
 def check_dotted(image: Image.Image, grid: Grid, examples: Mapping[str, Sequence[str]],
                  colours: Mapping[str, Sequence[float]], read: Mapping[str, tuple[str, Mapping[str, float]]],
-                 by_colour: Iterable[str], without: Without) -> dict[str, tuple[str, dict[str, float], str]]:
+                 by_colour: Iterable[str], without: Without,
+                 dotted: Sequence[Dotted] | None = None) -> dict[str, tuple[str, dict[str, float], str]]:
     """Hexes read as a dotted class by colour whose dots cover less than ``KEEP`` of any example's: hex -> (the
     class by its shares once the dotted class's colour blocks are given to their nearest other class, those
     shares, why). ``read``: hex -> (class, shares); ``by_colour``: the hexes decided by majority;
@@ -209,7 +251,7 @@ def check_dotted(image: Image.Image, grid: Grid, examples: Mapping[str, Sequence
     blocks of a hex without dots are some other colour mixed with ink: a desert hex lined with a road, or the
     edge of a marsh patch and the desert around it; its next class by shares may be neither)."""
     reader = _Reader(image, grid)
-    classes = {d.name: d for d in dotted_classes(reader, examples, colours)}
+    classes = {d.name: d for d in (dotted_classes(reader, examples, colours) if dotted is None else dotted)}
     out: dict[str, tuple[str, dict[str, float], str]] = {}
     if not classes:
         return out
