@@ -153,7 +153,7 @@ def test_lazy_scan_commands_are_registered() -> None:
     from toolkit.cli.map import map_group
 
     assert map_group.lazy == {"calibrate": "map_scan:calibrate", "centre": "map_scan:centre",
-                              "extract": "map_scan:extract", "edit": "map_edit:edit"}
+                              "extract": "map_scan:extract", "tiles": "map_scan:tiles", "edit": "map_edit:edit"}
 
 
 def test_export_with_georeference(mapfile: Path, tmp_path: Path) -> None:

@@ -443,3 +443,45 @@ def test_bastogne_a_click_on_a_hex_under_a_chart_is_not_refused():
     r = _cli(str(image), *clicks)
     assert r.exit_code == 0, r.stderr
     assert "numbering: shifted odd, rows counted up" in r.stderr
+
+
+@pytest.mark.parametrize("where", [(), ("--columns", "B:M", "--rows", "2:9"), ("--columns", "2:13", "--rows", "2:9")])
+def test_cli_lettered_ids_need_no_extent_and_take_letters_for_columns(even_scan, tmp_path, where):
+    """A lettered map whose margin holds hex centres left of column A (which has no letters) is calibrated from
+    the clicks alone (Red Winter, 5 Dec: 'column -1 has no letters' without an extent), and --columns takes
+    the printed letters as well as numbers."""
+    from click.testing import CliRunner
+    from PIL import Image
+
+    from toolkit.cli.main import cli
+
+    img, truth = even_scan
+    pad = 100  # a margin to the left: hex centres of column 'zero' fall on the image
+    assert truth.layout.hex_to_pixel(truth.grid.numbering.offset.to_hex(0, 5))[0] + pad > 0
+    wide = Image.new("RGB", (img.width + pad, img.height), (250, 250, 245))
+    wide.paste(img, (pad, 0))
+    wide.save(tmp_path / "scan.png")
+    pts = []
+    for hid in ("0202", "1302", "0709", "1209"):
+        x, y = truth.layout.hex_to_pixel(truth.grid.hex(hid))
+        pts += ["--point", f"{'ABCDEFGHIJKLMN'[int(hid[:2]) - 1]}{int(hid[2:])}={x + pad + 1.0:.1f},{y - 0.7:.1f}"]
+    out = tmp_path / "grid.yaml"
+    r = CliRunner().invoke(cli, ["map", "calibrate", str(tmp_path / "scan.png"), *pts, *where, "-o", str(out)])
+    assert r.exit_code == 0, r.stderr
+    grid = Grid.from_dict(yaml.safe_load(out.read_text())["grid"])
+    e = grid.extent
+    assert (e.first_col, e.last_col, e.first_row, e.last_row) == (2, 13, 2, 9)
+    assert grid.layout is not None
+    err = max(math.dist(grid.layout.hex_to_pixel(grid.hex(f"{'ABCDEFGHIJKLMN'[c - 1]}{r}")),
+                        (lambda p: (p[0] + pad, p[1]))(truth.layout.hex_to_pixel(truth.grid.hex(f"{c:02d}{r:02d}"))))
+              for c in range(2, 14) for r in range(2, 10))
+    assert err < 0.25
+
+
+@pytest.mark.parametrize("columns, message", [
+    ("M:B", "--columns takes FIRST:LAST (e.g. 1:30 or A:X), not 'M:B'"),
+    ("A:AB", "--columns A:AB: 'AB' mixes letters; this map repeats one letter (AA, BB, ..)")])
+def test_cli_lettered_columns_refused_in_one_line(even_png, columns, message):
+    r = _cli(str(even_png[0]), "--point", "B2=1,1", "--point", "M2=500,1", "--point", "G9=250,300",
+             "--columns", columns, "--rows", "1:10")
+    assert (r.exit_code, r.stderr) == (3, f"wgt: error: {message}\n")

@@ -47,7 +47,7 @@ HELP: dict[str, str] = {
     "games": "List the bundled games.",
     "check": "Report every rule POSITION breaks, citing the rulebook (exit 1 if any).",
     "combat": "The odds column of an attack in GAME (and the result for --die).",
-    "map": "Map terrain data: find, show, set, side, render, export, calibrate, centre, extract, edit.",
+    "map": "Map terrain data: find, show, set, side, render, export, calibrate, centre, tiles, extract, edit.",
     "vassal": "VASSAL saves (.vsav), logs (.vlog) and modules (.vmod).",
     "audit": "Replay every step of a VASSAL log and judge it: per step the engine's chat text and the violations "
              "(each with its rule), then a summary.",

@@ -38,9 +38,10 @@ __all__ = ["map_group"]
 
 
 @click.group(name="map", cls=LazyGroup, lazy={"calibrate": "map_scan:calibrate", "centre": "map_scan:centre",
-                                              "extract": "map_scan:extract", "edit": "map_edit:edit"})
+                                              "extract": "map_scan:extract", "tiles": "map_scan:tiles",
+                                              "edit": "map_edit:edit"})
 def map_group() -> None:
-    """Map terrain data: find, show, set, side, render, export, calibrate, centre, extract, edit."""
+    """Map terrain data: find, show, set, side, render, export, calibrate, centre, tiles, extract, edit."""
 
 
 def _load(arg: str) -> tuple[TerrainMap, Path]:

@@ -156,8 +156,10 @@ def _numbering_grid(numbering: str | None, orientation: str | None, shifted: str
         raise InputError(f"numbering: {exc}") from None
     first_col = 1 if scheme == "lettered" and (letters or "col") == "col" else 0
     first_row = 1 if scheme == "lettered" and letters == "row" else 0
-    c0, c1 = _range(columns, "--columns") if columns else (first_col, cmax)
-    r0, r1 = _range(rows, "--rows") if rows else (first_row, rmax)
+    col_letters = letter_style if scheme == "lettered" and (letters or "col") == "col" else None
+    row_letters = letter_style if scheme == "lettered" and letters == "row" else None
+    c0, c1 = _range(columns, "--columns", col_letters) if columns else (first_col, cmax)
+    r0, r1 = _range(rows, "--rows", row_letters) if rows else (first_row, rmax)
     if nb.col_direction == "left":
         c0, c1 = -c1, -c0
     if row_direction == "up":
@@ -190,11 +192,22 @@ def _clicked_box(grid: Any, pts: dict[str, tuple[float, float]], layout: Any) ->
     return Grid(grid.numbering, Extent(min(cols), max(cols), min(rows), max(rows)), layout)
 
 
-def _range(text: str, opt: str) -> tuple[int, int]:
-    m = re.fullmatch(r"\s*(-?\d+)\s*[:\-]\s*(-?\d+)\s*", text)
-    if not m or int(m.group(1)) > int(m.group(2)):
-        raise InputError(f"{opt} takes FIRST:LAST (e.g. 1:30), not {text!r}")
-    return int(m.group(1)), int(m.group(2))
+def _range(text: str, opt: str, letter_style: str | None = None) -> tuple[int, int]:
+    """``FIRST:LAST`` as two numbers; with ``letter_style`` (the lettered part of lettered ids) also as
+    printed letters, ``A:X`` = 1:24 (numbers still accepted)."""
+    from ..hexgrid.numbering import letters_to_number
+
+    part = r"(-?\d+|[A-Za-z]+)" if letter_style else r"(-?\d+)"
+    m = re.fullmatch(rf"\s*{part}\s*[:\-]\s*{part}\s*", text)
+    try:
+        ends = [int(g) if g.lstrip("-").isdigit() else letters_to_number(g, letter_style)  # type: ignore[arg-type]
+                for g in m.groups()] if m else []
+    except GridError as exc:
+        raise InputError(f"{opt} {text}: {exc}") from None
+    if not ends or ends[0] > ends[1]:
+        example = "1:30 or A:X" if letter_style else "1:30"
+        raise InputError(f"{opt} takes FIRST:LAST (e.g. {example}), not {text!r}")
+    return ends[0], ends[1]
 
 
 def _points(values: tuple[str, ...]) -> dict[str, tuple[float, float]]:
@@ -519,6 +532,50 @@ def centre(grid_arg: str, hexes: tuple[str, ...], as_json: bool) -> None:
     else:
         for d in out:
             click.echo(f"{d['hex']} {d['x']:.3f} {d['y']:.3f}")
+
+
+@click.command("tiles")
+@click.argument("image", type=click.Path())
+@click.argument("grid_arg", metavar="MAP|GRID")
+@click.argument("folder", type=click.Path(file_okay=False))
+@click.option("--truth", "truth_file", metavar="FILE",
+              help="Draw this truth file's labels (classes, symbols, hexsides, links) over the pages, to check them.")
+@click.option("--hexes", "only", metavar="IDS", multiple=True,
+              help="Only these hexes (the pages are cut around them): ids or FIRST:LAST boxes, comma-separated; "
+                   "repeatable.")
+@click.option("--per-page", type=click.IntRange(1, 40), default=8, show_default=True,
+              help="Columns and rows of hexes on a page.")
+@click.option("--zoom", type=click.FloatRange(0.25, 16), default=2.0, show_default=True,
+              help="Enlargement of the scan.")
+@click.option("--max-pixels", type=int, default=None, metavar="N",
+              help="Refuse images larger than this (default: Pillow's decompression-bomb limit, ~89 Mpx).")
+@json_opt
+def tiles(image: str, grid_arg: str, folder: str, truth_file: str | None, only: tuple[str, ...], per_page: int,
+          zoom: float, max_pixels: int | None, as_json: bool) -> None:
+    """Check a calibration, or label a scan by eye: the scan cut into magnified pages (PNG, into FOLDER) with
+    the grid's hex outlines dashed over the printed lines and every hex's id at the top of the hex.
+
+    A grid that sits right puts each id in its printed hex and the dashes on the printed hex lines, in
+    every corner of the map. With --truth the labels are drawn too (how the truth files in tests/terrain/truth
+    were checked)."""
+    from ..terrain.calibrate import open_image
+    from ..terrain.offmap import parse_cells
+    from ..terrain.tiles import write_pages
+    from ..terrain.truth import load_truth
+
+    grid = _grid_from_file(grid_arg)
+    if grid.layout is None:
+        raise InputError(f"{grid_arg}: the grid has no calibration (run 'wgt map calibrate')")
+    truth = load_truth(truth_file) if truth_file else None
+    cells = parse_cells(grid, only, "--hexes", inside=True) if only else None
+    ids = None if cells is None else {grid.numbering.format(*c) for c in cells}
+    written = [str(p) for p in write_pages(open_image(image, max_pixels), grid, folder, per_page=per_page, zoom=zoom,
+                                           only=ids, truth=truth)]
+    if as_json:
+        echo_json({"pages": written})
+    else:
+        for p in written:
+            click.echo(p)
 
 
 @click.command("extract")

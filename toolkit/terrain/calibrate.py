@@ -23,8 +23,8 @@ from typing import Any
 import numpy as np
 from PIL import Image
 
-from ..errors import GridError, ImageError, InputError, ToolkitError
-from ..hexgrid import Extent, Grid, Hex, Layout
+from ..errors import GridError, HexIdError, ImageError, InputError, ToolkitError
+from ..hexgrid import Extent, Grid, Hex, Layout, Numbering
 from ..hexgrid.coords import DIRECTIONS as _DIRS
 from ..hexgrid.coords import Orientation
 
@@ -554,10 +554,19 @@ def _side_contrast(gray: np.ndarray, lay: Layout) -> float:
     return float(np.median(_bilinear(gray, cen[:, 0], cen[:, 1])) - np.median(_bilinear(gray, side[:, 0], side[:, 1])))
 
 
+def _spellable(numbering: Numbering, cell: tuple[int, int]) -> bool:
+    try:
+        numbering.format(*cell)
+    except HexIdError:
+        return False
+    return True
+
+
 def grid_covering(grid: Grid, layout: Layout, width: int, height: int) -> Grid:
-    """``grid`` with its extent replaced by the columns/rows whose hex centres fall on the image."""
-    off = grid.numbering.offset
-    cells = [off.from_hex(h) for h in _hexes_in_rect(layout, width, height)]
+    """``grid`` with its extent replaced by the columns/rows whose hex centres fall on the image and whose
+    ids its numbering can spell (a lettered map's margin left of column A has no letters: it is left out)."""
+    num = grid.numbering
+    cells = [c for c in (num.offset.from_hex(h) for h in _hexes_in_rect(layout, width, height)) if _spellable(num, c)]
     if not cells:
         raise GridError("no hex centre of the fitted grid falls on the image")
     cols = [c for c, _ in cells]

@@ -1,5 +1,5 @@
 """Labelling sheets: a calibrated scan cut into magnified pages with every hex's id printed small at
-the top of the hex, so a person can label hexes by eye (``wgt map tiles``; the truth files in
+the top of the hex, so a person can check a calibration or label hexes by eye (``wgt map tiles``; the truth files in
 ``tests/terrain/truth/`` were labelled this way).
 
 Each page shows ``cols`` x ``rows`` hexes around a block of the grid, enlarged by ``zoom``; the id is
