@@ -106,7 +106,7 @@ def test_cli_tld_real_mistake_exit_3_and_good_clicks_with_extent(boards, tmp_pat
     good = ["--point", "0505=259.5,319", "--point", "9010=4969.2,607", "--point", "4570=2475.2,4479"]
     r = CliRunner().invoke(cli, ["map", "calibrate", board, *good[:4], "--point", "0558=258.9,3743"])
     assert r.exit_code == 3
-    assert r.stderr == ("wgt: error: point 3 (0558=258.9,3743) is half a hex off vertically (33 px) from where the "
+    assert r.stderr == ("wgt: error: point 3 (0558=258.9,3743) is half a hex off vertically (32 px) from where the "
                         "other points and the printed hex lines put hex 0558: wrong id or wrong click?\n")
     r = CliRunner().invoke(cli, ["map", "calibrate", board, *good, "--shifted", "even"])
     assert r.exit_code == 3 and "fit --shifted odd, not --shifted even" in r.stderr

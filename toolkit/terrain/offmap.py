@@ -19,6 +19,7 @@ from collections import deque
 from collections.abc import Iterable
 
 import numpy as np
+from PIL import Image
 
 from ..errors import GridError, InputError
 from ..hexgrid import Extent, Grid
@@ -63,28 +64,40 @@ def blank_cells(image: object, grid: Grid, threshold: float = BLANK_RANGE) -> se
     their area on the image are not judged (never blank)."""
     if grid.layout is None:
         raise GridError("the grid has no calibration")
-    rgb = np.asarray(image)
-    if rgb.ndim == 2:
-        rgb = rgb[:, :, None]
     lay = grid.layout
+    off = grid.numbering.offset
+    cells = list(grid.extent.cells())
+    if not cells:
+        return set()
+    axial = np.array([tuple(off.to_hex(c, r)) for c, r in cells], dtype=np.int64)
     size = math.sqrt(abs(lay.hex_area()) / (1.5 * math.sqrt(3.0)))
     b = max(2, min(8, int(size / 5)))  # blocks of about a tenth of a hex across
+    # only the part of the image under the extent (and a hex around it) is read
+    am = np.array(lay.matrix)
+    cen = axial @ am[:, :2].T + am[:, 2]
+    x0, y0 = (max(0, int(v)) for v in cen.min(axis=0) - 2 * size)
+    x1, y1 = (int(v) for v in cen.max(axis=0) + 2 * size)
+    if isinstance(image, Image.Image):  # cropped before its pixels are copied out
+        x1, y1 = min(x1, image.width), min(y1, image.height)
+        image = image.crop((x0, y0, max(x0, x1), max(y0, y1)))
+        rgb = np.asarray(image)
+    else:
+        rgb = np.asarray(image)[y0:max(y0, y1), x0:max(x0, x1)]
+    if rgb.ndim == 2:
+        rgb = rgb[:, :, None]
     hi = _pool(rgb, b, np.maximum)
     lo = _pool(rgb, b, np.minimum)
     hb, wb = hi.shape[:2]
-    off = grid.numbering.offset
-    cells = list(grid.extent.cells())
-    if not cells or not hb or not wb:
+    if not hb or not wb:
         return set()
-    axial = np.array([tuple(off.to_hex(c, r)) for c, r in cells], dtype=np.int64)
     q0, r0 = axial.min(axis=0)
     nq, nr = axial.max(axis=0) - (q0, r0) + 1
     index = np.full((nq, nr), -1, dtype=np.int64)
     index[axial[:, 0] - q0, axial[:, 1] - r0] = np.arange(len(cells))
     # which hex each block's centre lies in (the cube rounding of Layout.pixel_to_hex, vectorised)
     det = lay.a * lay.e - lay.b * lay.d
-    xs = (np.arange(wb) + 0.5) * b - 0.5 - lay.c
-    ys = (np.arange(hb) + 0.5) * b - 0.5 - lay.f
+    xs = (np.arange(wb) + 0.5) * b - 0.5 + x0 - lay.c
+    ys = (np.arange(hb) + 0.5) * b - 0.5 + y0 - lay.f
     px = np.broadcast_to(xs[None, :], (hb, wb)).ravel()
     py = np.broadcast_to(ys[:, None], (hb, wb)).ravel()
     fq = (lay.e * px - lay.b * py) / det
