@@ -289,3 +289,20 @@ def test_two_double_lines_meeting_near_a_corner_are_no_bridge():
         want = {grid.side_key(a, b) for a, b in pairwise(path)}
         assert {k for k, v in ext.hexsides.items() if name in v} == want, name
 
+
+def test_bold_strokes_with_paper_between_are_no_double_line():
+    """A bold capital U (two stems 5 px wide with 3 px of paper between them, 20 px tall, joined by a solid foot
+    10 px tall, as the big letters of a city's name) standing on side 0603/0604, its paper ending at the side and its
+    foot beyond it: the paper runs straight between dark ink like a double line's, reaching the side, with the
+    stems' ink going on beyond (as a double road broken at a side by a town dot), but its ink is two or three times
+    as thick as the double road's walls where that was learned, so the side is no link of the double road (it was
+    taken for one)."""
+    im, grid = _black_lines_board()
+    d = ImageDraw.Draw(im)
+    mx, my = _middle(grid, "0603", "0604")
+    d.rectangle([mx - 6.5, my - 20, mx + 6.5, my + 10], fill=BLACK)
+    d.rectangle([mx - 1.5, my - 20, mx + 0.5, my - 1], fill=PAPER)
+    ext = extract(im, grid, _legend({"primary": 1, "secondary": 1, "rail": 1}))
+    assert "primary" not in ext.hexsides.get(grid.side_key("0603", "0604"), frozenset())
+    want = {grid.side_key(a, b) for a, b in pairwise(PRIMARY)}
+    assert {k for k, v in ext.hexsides.items() if "primary" in v} == want

@@ -72,6 +72,9 @@ and railways of a map printed in one black) are told apart by their shape, not t
    is not read), and a double line found on both sides of the box (within ``BOX_BEYOND``) crosses the
    side - where it comes nearest the side on each, it lies across from the side's middle half (two main roads
    leaving a city by a river, nearest the side at its end, are no road under a box);
+   a double line's walls are as thin as where it is learned: the mean half-width of the ink beside its paper
+   in the band across a side at most ``SAME_WIDTH`` times its examples' (median) - bold capitals printed close
+   have paper between strokes too, their strokes two or three times a road's walls;
 6. a double line that reaches the hex line's zone from one side, with a built-up area (a band half more
    than ``AREA`` full of ink) on the other, crosses the side: a main road runs into a city printed as a
    dense pattern (single lines are not judged so: large lettering is as dense); and one that reaches
@@ -971,7 +974,13 @@ def ink_crossings(image: Image.Image, grid: Grid, sides: Sequence[Hexside], colo
     singles: list[tuple[float, str]] = []
     for name, yes in features:
         if len(yes) and dbl_hit[list(yes)].mean() >= 0.5 and dbl_hit[list(yes)].sum() > one_hit[list(yes)].sum():
-            scores[name] = dbl_hit.astype(float)
+            # its walls as thin as its examples' (bold lettering's strokes have paper between them too)
+            thick = _walls(dark, double, lay, sides, ends, np.nonzero(dbl_hit)[0])
+            learned = [thick[k] for k in yes if dbl_hit[k] and not math.isnan(thick[k])]
+            hit = dbl_hit.copy()
+            if learned:
+                hit &= ~(thick > SAME_WIDTH * float(np.median(learned)))
+            scores[name] = hit.astype(float)
             taken[name] = "double"
             continue
         got = [_width(single, share, join, join_share, lay, sides[k], s, where.get(k)) for k in yes]
@@ -1060,6 +1069,25 @@ def _apart(mask: np.ndarray, share: np.ndarray, lay: Layout, sides: Sequence[Hex
                     widths.append(min(got))
             if len(widths) >= 2:
                 out[int(idx[sl.start + j])] = widths
+    return out
+
+
+def _walls(dark: np.ndarray, double: np.ndarray, lay: Layout, sides: Sequence[Hexside], ends: np.ndarray,
+           idx: np.ndarray) -> np.ndarray:
+    """For the sides ``idx``: the mean half-width (:func:`_depth`) of the ``dark`` ink beside the ``double`` line's
+    paper (within two pixels of it) in the band across the side: a double line's walls (module notes, 5); NaN for
+    the other sides and where there is none."""
+    out = np.full(len(sides), np.nan)
+    if not len(idx):
+        return out
+    depth = _depth(dark, 4)
+    wall = dark & _grow(double, 2) & ~double
+    _half, _core, batches = _bands(lay, [sides[k] for k in idx.tolist()], dark.shape, ends[idx])
+    for sl, _xs, _ys, xi, yi, on in batches:
+        m = wall[yi, xi] & on
+        n = m.sum(axis=(1, 2))
+        mean = np.where(m, depth[yi, xi], 0).sum(axis=(1, 2)) / np.maximum(n, 1)
+        out[idx[sl]] = np.where(n > 0, mean, np.nan)
     return out
 
 
