@@ -11,7 +11,7 @@ from PIL import Image, ImageDraw, ImageFilter, ImageFont
 
 from toolkit.hexgrid import Grid
 from toolkit.terrain import extract as extract_module
-from toolkit.terrain import texture
+from toolkit.terrain import extract_raster, texture
 from toolkit.terrain.extract import extract
 
 from .drawn import blank_board
@@ -286,3 +286,22 @@ def test_a_dotted_class_is_where_its_dots_are(monkeypatch):
     old = extract(im, grid, FIELD_LEGEND, features=False)
     assert all(old.hexes[h].terrain == "desert" for h in SPARSE)
     assert all(old.hexes[h].terrain == "marsh" for h in PATCHED)
+
+
+def test_lines_are_long_runs_of_dark_marks_and_dots_are_not():
+    """extract_raster._marks, as speck_share uses it: a 2 px line (any of the four directions) is a line; 2x2 dots
+    4 px apart are dark marks but no line; a dark area wider than the window is neither."""
+    import numpy as np
+
+    im = Image.new("L", (60, 60), 220)
+    d = ImageDraw.Draw(im)
+    d.line([(5, 10), (50, 10)], fill=120, width=2)
+    d.line([(5, 20), (30, 45)], fill=120, width=2)
+    for x in range(36, 56, 4):
+        for y in range(22, 42, 4):
+            d.rectangle([x, y, x + 1, y + 1], fill=120)
+    d.rectangle([5, 50, 25, 58], fill=120)
+    dark, lines = extract_raster._marks(np.asarray(im), 5, 7, 20)
+    assert lines[10, 5:51].all() and lines[30, 14:17].any()
+    assert dark[22:42, 36:56].any() and not lines[22:42, 36:56].any()
+    assert not dark[52:57, 8:22].any() and not lines[52:57, 8:22].any()
