@@ -279,3 +279,42 @@ def test_extract_ragnarok_against_its_truth(boards, tmp_path):
     assert lines["road"]["in_truth"] == 46 and lines["road"]["true_positives"] == 46 and lines["road"]["found"] <= 47
     assert (lines["gate"]["true_positives"], lines["gate"]["found"], lines["gate"]["in_truth"]) == (3, 3, 3)
     assert (lines["bridge"]["true_positives"], lines["bridge"]["found"], lines["bridge"]["in_truth"]) == (1, 1, 1)
+
+
+def test_score_counts_a_legend_class_the_truth_lacks_as_all_false():
+    """A line or symbol class of the legend with no entry in the truth is labelled nowhere in the truth's
+    hexes: all its finds between labelled hexes are false (Red Winter's first region has no primary road;
+    its 43 sides read as one were left out of the score before); a class in neither is not listed."""
+    t = Truth({"0101": "clear", "0102": "clear", "0201": "clear"}, hexsides={"river": {"0101/0102"}})
+    found = {"0101/0102": frozenset({"river", "road"}), "0102/0201": frozenset({"road"}),
+             "0201/0301": frozenset({"road"})}
+    s = score(t, {}, {"town": {"0101", "0901"}}, found, ["town"], ["river", "road"])
+    assert s.lines == {"river": (1, 1, 1), "road": (0, 2, 0)}  # 0201/0301: an unlabelled end
+    assert s.symbols == {"town": (0, 1, 0)}
+    assert score(t, {}, {"town": {"0101"}}, found).lines == {"river": (1, 1, 1)}  # without the legend: as before
+    d = s.to_dict()["lines"]["road"]
+    assert (d["recall"], d["precision"]) == (None, 0.0)
+
+
+def test_extract_truth_scores_a_legend_line_the_truth_lacks(tmp_path):
+    """`wgt map extract --truth`: a traced line in the legend that the truth file has no entry for is scored,
+    every side found of it false (a drawn board: one red road, a truth listing only the hexes)."""
+    from toolkit.cli.map_scan import _grid_text
+
+    from .drawn import blank_board
+
+    lay, grid, im, d = blank_board()
+    d.line([lay.hex_to_pixel(grid.hex(i)) for i in ("0102", "0202", "0302", "0402", "0502")], fill=(200, 30, 30),
+           width=4)
+    im.save(tmp_path / "b.png")
+    (tmp_path / "g.yaml").write_text(_grid_text(grid))
+    (tmp_path / "l.yaml").write_text('terrain:\n  clear: {hexes: ["0101", "0806", "0504"]}\nfeatures:\n'
+                                     '  road: {colour: "#c81e1e", kind: across, trace: true, yes: ["0102/0202"]}\n')
+    (tmp_path / "t.yaml").write_text("hexes:\n" + "".join(f"  '{h}': clear\n" for h in
+                                                         ("0102", "0202", "0302", "0101", "0201")))
+    r = CliRunner().invoke(cli, ["map", "extract", str(tmp_path / "b.png"), "--grid", str(tmp_path / "g.yaml"),
+                                 "--legend", str(tmp_path / "l.yaml"), "-o", str(tmp_path / "m.yaml"),
+                                 "--truth", str(tmp_path / "t.yaml"), "--json"])
+    assert r.exit_code == 0, r.output
+    road = json.loads(r.output)["truth"]["lines"]["road"]
+    assert (road["true_positives"], road["found"], road["in_truth"]) == (0, 2, 0)

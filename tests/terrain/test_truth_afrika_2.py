@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from toolkit.terrain.truth import load_truth
 
-from .test_truth_afrika import HELDOUT, assert_region_complete, extract_region
+from .test_truth_afrika import HELDOUT, assert_floors, assert_region_complete, extract_region
 
 # the truth's grid with the extent widened so that the legend's examples (columns 10-29) and the region are on it
 OWN, WIDE = "extent: {columns: [55, 62], rows: [4, 13]}", "extent: {columns: [10, 62], rows: [4, 27]}"
@@ -39,4 +39,6 @@ def test_extract_afrika_2_against_its_truth(boards, tmp_path):
     assert town["in_truth"] == 1 and town["true_positives"] >= 1 and town["found"] <= 1
     v = out["lines"]["track"]
     assert v["in_truth"] == 35 and v["true_positives"] >= 35 and v["found"] - v["true_positives"] <= 2
-    assert set(out["lines"]) == {"track"}
+    # the legend's road and road_main have no entry here (none in the region): scored, every find false
+    assert set(out["lines"]) == {"track", "road", "road_main"}
+    assert_floors(out, {"road": (0, 0, 0), "road_main": (0, 0, 0)})

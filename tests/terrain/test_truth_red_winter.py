@@ -130,8 +130,9 @@ def test_extract_red_winter_against_its_truth(tmp_path):
     assert out["hexes"] == 120 and out["right"] >= 119
     village = out["symbols"]["village"]
     assert village["in_truth"] == 13 and village["true_positives"] >= 13 and village["found"] <= 14
-    assert set(out["lines"]) == {"road_main", "road_secondary"}
-    assert_floors(out, {"road_main": (15, 10, 21), "road_secondary": (29, 29, 29)})
+    # the legend's road_primary has no entry here (none in the region): scored since, every find false
+    assert set(out["lines"]) == {"road_main", "road_primary", "road_secondary"}
+    assert_floors(out, {"road_main": (15, 10, 21), "road_primary": (0, 0, 43), "road_secondary": (29, 29, 29)})
 
 
 def test_extract_red_winter_2_against_its_truth(tmp_path):

@@ -682,7 +682,10 @@ def _extract(image: str, grid_file: str, legend_file: str, output: str, overlay:
     if truth is not None:
         from ..terrain.truth import score
 
-        scored = score(truth, {h: r.terrain for h, r in ext.hexes.items()}, ext.symbols, ext.hexsides)
+        # every class of the legend is scored: one the truth has no entry for counts all its finds as false
+        scored = score(truth, {h: r.terrain for h, r in ext.hexes.items()}, ext.symbols, ext.hexsides,
+                       [sc.name for sc in ext.legend.symbols],
+                       [f.name for f in ext.legend.features if f.kind in ("along", "across", "coast", "gap")])
     if as_json:
         out = {"hexes": len(ext.hexes), "terrain": counts, "hexsides": feats,
                "review": {h: ext.hexes[h].review for h in review},

@@ -24,7 +24,7 @@ in a forest). Sides and links are keyed ``a/b`` (the pair sorted), as in map fil
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -142,10 +142,14 @@ class Score:
 
 
 def score(truth: Truth, hex_class: Mapping[str, str | None], symbols: Mapping[str, set[str]] | None = None,
-          sides: Mapping[str, frozenset[str] | set[str]] | None = None) -> Score:
+          sides: Mapping[str, frozenset[str] | set[str]] | None = None, symbol_names: Iterable[str] = (),
+          line_names: Iterable[str] = ()) -> Score:
     """Score found hex classes (hex -> class), symbols (symbol -> hexes) and side features
     (side key -> feature names, as :attr:`Extraction.hexsides`) against ``truth``. Symbols and lines
-    are scored only for the names the truth lists, and only where both ends are labelled hexes."""
+    are scored for the names the truth lists and for ``symbol_names`` / ``line_names`` (the legend's), only
+    where both ends are labelled hexes: a class the legend has and the truth has no entry for is labelled
+    nowhere in the truth's hexes, so everything found of it there is false (Red Winter's first region has no
+    primary road: the 43 sides read as one were left out of its score)."""
     confusion: dict[str, dict[str, int]] = {}
     wrong = []
     right = 0
@@ -158,7 +162,8 @@ def score(truth: Truth, hex_class: Mapping[str, str | None], symbols: Mapping[st
         else:
             wrong.append((hid, want, got))
     sym_scores = {}
-    for name, true in truth.symbols.items():
+    for name in [*truth.symbols, *(n for n in symbol_names if n not in truth.symbols)]:
+        true = truth.symbols.get(name, set())
         found = {h for h in (symbols or {}).get(name, set()) if h in truth.hexes}
         sym_scores[name] = (len(found & true), len(found), len(true))
     labelled = set(truth.hexes)
@@ -169,7 +174,9 @@ def score(truth: Truth, hex_class: Mapping[str, str | None], symbols: Mapping[st
             for f in feats:
                 by_feature.setdefault(f, set()).add(_side(key))
     line_scores = {}
-    for name, true in truth.lines().items():
+    in_truth = truth.lines()
+    for name in [*in_truth, *(n for n in line_names if n not in in_truth)]:
+        true = in_truth.get(name, set())
         found = by_feature.get(name, set())
         true = {k for k in true if all(h in labelled for h in k.split("/"))}
         line_scores[name] = (len(found & true), len(found), len(true))
