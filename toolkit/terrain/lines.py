@@ -861,6 +861,17 @@ def _crossed_far(mask: np.ndarray, lay: Layout, sides: Sequence[Hexside], bridge
     each (along the whole side), it shows across from the middle half too: a line going on beyond a box over
     the crossing, not two lines meeting near a corner (roads leaving a city at a river); other sides False.
     ``nearest`` False: that last condition is not asked."""
+    out = _far_band(mask, lay, sides, bridged, beyond, np.linspace(0.25, 0.75, max(6, round(0.5 * _size(lay)))))
+    if nearest and out.any():
+        out &= _far_band(mask, lay, sides, out, beyond, np.linspace(0.0, 1.0, max(12, round(_size(lay)))), True)
+    return out
+
+
+def _far_band(mask: np.ndarray, lay: Layout, sides: Sequence[Hexside], bridged: np.ndarray, beyond: float,
+              ta: np.ndarray, nearest: bool = False) -> np.ndarray:
+    """For the ``bridged`` sides: True where ``mask`` shows on both sides, between 0.3 hex sizes and ``beyond``
+    from the side, at the positions ``ta`` (0-1) along it; ``nearest``: where it shows nearest the side on each, it
+    shows within the side's middle half (:func:`_crossed_far`). Other sides False."""
     s = _size(lay)
     h, w = mask.shape
     out = np.zeros(len(sides), dtype=bool)
@@ -871,7 +882,6 @@ def _crossed_far(mask: np.ndarray, lay: Layout, sides: Sequence[Hexside], bridge
     p0, vec = ends[:, 0], ends[:, 1] - ends[:, 0]
     length = np.linalg.norm(vec, axis=1, keepdims=True)
     nrm = np.stack([-vec[:, 1], vec[:, 0]], axis=1) / np.maximum(length, 1e-9)
-    ta = np.linspace(0.0, 1.0, max(12, round(s)))
     mid = (ta >= 0.25) & (ta <= 0.75)
     reach = max(4, math.ceil(beyond * s))
     near = max(2, math.ceil(0.3 * s))
@@ -884,9 +894,11 @@ def _crossed_far(mask: np.ndarray, lay: Layout, sides: Sequence[Hexside], bridge
     ok = []
     for part in (band[:, :, reach - near::-1], band[:, :, reach + near:]):  # each side, from the box's end out
         rows = part.any(axis=1)
-        first = np.argmax(rows, axis=1)  # the nearest offset where the line shows, along the whole side
-        at = part[np.arange(len(part)), :, first]
-        ok.append(rows.any(axis=1) & ((at & mid).any(axis=1) | (not nearest)))
+        got = rows.any(axis=1)
+        if nearest:
+            first = np.argmax(rows, axis=1)  # the nearest offset where the line shows, along the whole side
+            got &= (part[np.arange(len(part)), :, first] & mid).any(axis=1)
+        ok.append(got)
     out[idx] = ok[0] & ok[1]
     return out
 
@@ -964,10 +976,12 @@ def ink_crossings(image: Image.Image, grid: Grid, sides: Sequence[Hexside], colo
     # a double line broken by a bridge box: the box's walls cross the side, the double line goes on
     # beyond it on both sides
     river = np.zeros(len(sides), dtype=bool) if bridged is None else np.asarray(bridged, dtype=bool)
-    boxed = _crossed_far(double, lay, sides, (one_hit | river) & ~dbl_hit, BOX_BEYOND)
     # (single lines crossing a river side with the double line beyond it on both sides, in line or not, are taken
     # for a box's walls, as before the nearest test)
     walls = _crossed_far(double, lay, sides, (one_hit | river) & ~dbl_hit, BOX_BEYOND, nearest=False)
+    boxed = walls.copy()
+    if walls.any():
+        boxed &= _far_band(double, lay, sides, walls, BOX_BEYOND, np.linspace(0.0, 1.0, max(12, round(s))), True)
     dbl_hit |= boxed
     one_hit &= ~walls & ~(dbl_hit & river)  # the box of the double line's bridge is no line of its own
     where = _where_crossed(single | join, lay, sides, np.nonzero(river)[0].tolist())
