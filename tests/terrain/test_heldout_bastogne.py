@@ -83,12 +83,13 @@ def _bastogne(tmp_path):
 # stream 35 at 721 -> 92 at 153 when its tolerance (22) no longer took in the white paper (21 away); rail
 # 59 at 68 -> 59 at 65 when only parts of its red reaching 0.6 hex counted (lines.PART: the town's blocks);
 # hexes 1708 -> 1716 and village 59 at 75 -> 59 at 66 when the map's frame left the village's mask
-# (symbols._without_bands)
+# (symbols._without_bands); trail 443 at 446 -> 467 at 472 (both) when a crossing aslant counted, its halves
+# shown either side of the side at positions apart and the line in the band's middle (extract_sides._crossing)
 FLOORS = {
     "bastogne.legend.yaml": (1716, {"village": (59, 66), "rail": (59, 65), "road": (218, 230),
-                                    "trail": (443, 446), "stream": (92, 153)}),
+                                    "trail": (467, 472), "stream": (92, 153)}),
     "bastogne.amended.legend.yaml": (1716, {"village": (59, 66), "rail": (59, 65), "road": (218, 230),
-                                            "trail": (443, 446), "stream": (92, 153)}),
+                                            "trail": (467, 472), "stream": (92, 153)}),
 }
 
 

@@ -226,6 +226,11 @@ def _hexsides(image: Image.Image, grid: Grid, leg: Legend, ext: Extraction) -> N
         else:
             hl = _hex_line(learned[i][1], core, middle) if feat.kind == "across" else float("inf")
             own = tol  # the tolerance within which a sample is the line's colour
+            # a line crossing aslant (_crossing) must show in the band's middle too, nearer its colour than the
+            # hex lines are; looked for only with the tolerance learned from marked sides (the default one takes in
+            # nearby colours: SPI Ragnarok's ochre wall stones beside its yellow road pair up across a side) and
+            # not in a dark ink, whose lettering and symbols fill both halves of many bands
+            centre = min(tol, hl / 2) if yes and not _ink_like(feat.lab) else None
             if feat.tolerance is None and tol >= hl:
                 # the tolerance learned takes in the printed hex lines' colour (Bastogne's trail, learned on
                 # white paper: its tan within 36 of the olive of the woods' stipple and the brown hex lines):
@@ -233,10 +238,17 @@ def _hexsides(image: Image.Image, grid: Grid, leg: Legend, ext: Extraction) -> N
                 # edges, within the tolerance learned, carry on its run), and with the hex lines leaving the
                 # side's ends no longer taken, it is looked for along the whole side, not only its middle
                 strict = own = hl / 2
-                score = np.maximum(_score(dist, tol, width, feat.kind, step, strict),
-                                   _score(_crossing(near, core, np.ones_like(middle)), strict, width, feat.kind, step))
+                whole = np.ones_like(middle)
+                score = np.maximum.reduce([
+                    _score(dist, tol, width, feat.kind, step, strict),
+                    _score(_crossing(near, core, middle, aslant=centre), tol, width, feat.kind, step, strict),
+                    _score(_crossing(near, core, whole), strict, width, feat.kind, step),
+                    _score(_crossing(near, core, whole, aslant=centre), strict, width, feat.kind, step)])
             else:
                 score = _score(dist, tol, width, feat.kind, step)
+                if feat.kind == "across" and centre is not None:
+                    score = np.maximum(score, _score(_crossing(near, core, middle, aslant=centre), tol, width,
+                                                     feat.kind, step))
             if feat.kind == "across":
                 # the colour fills both hexes' middles: an area of it (woods within a faint line's wide
                 # tolerance), not a line crossing between them; within the line's own tolerance, when the
@@ -388,17 +400,27 @@ def _side_index(grid: Grid, index: Mapping[str, int], key: str, feat: str) -> in
     return index[k2]
 
 
-def _crossing(dist: np.ndarray, core: int, middle: np.ndarray) -> np.ndarray:
+def _crossing(dist: np.ndarray, core: int, middle: np.ndarray, aslant: float | None = None) -> np.ndarray:
     """Delta E of a line *crossing* the side at each position along it, (sides, positions, 1): the
     worse of the best samples on either side of the band's middle (``core`` samples each way left
     out), at the ``middle`` positions only (elsewhere infinite). A line along the side - the printed
     hex line, in a dark ink like a railway's - is in the band's middle only, and the hex lines
     leaving the side's end vertices reach into both halves of the band only near its ends; a road or
-    railway crossing the side shows on both sides of it."""
+    railway crossing the side shows on both sides of it. ``aslant``: a line crossing the side at a slant
+    shows in the two halves at positions apart (MMP Bastogne's trails, crossing sides at 30-60 degrees: 24
+    of its 480 trail links were missed); the halves up to ``core`` positions either side of a position
+    count for it too (their midpoint is where the line crosses), a shift of twice ``core``, about the rows
+    between the halves' nearest samples at 45 degrees. Scored beside the straight crossing, not instead
+    (its runs along the side may be longer than a crossing's, near other marks of the colour)."""
     mid = dist.shape[2] // 2
     neg = _near(dist[:, :, : mid - core].min(axis=2))
     pos = _near(dist[:, :, mid + core + 1:].min(axis=2))
     out = np.maximum(neg, pos)
+    if aslant is not None:
+        centre = _near(dist[:, :, mid - core:mid + core + 1].min(axis=2)) < aslant
+        for d in range(1, min(core, (out.shape[1] - 1) // 2) + 1):
+            pair = np.minimum(np.maximum(neg[:, :-2 * d], pos[:, 2 * d:]), np.maximum(neg[:, 2 * d:], pos[:, :-2 * d]))
+            out[:, d:-d] = np.minimum(out[:, d:-d], np.where(centre[:, d:-d], pair, np.inf))
     out[:, ~middle] = np.inf
     return out[:, :, None]
 
