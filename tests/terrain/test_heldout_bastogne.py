@@ -84,11 +84,13 @@ def _bastogne(tmp_path):
 # 59 at 68 -> 59 at 65 when only parts of its red reaching 0.6 hex counted (lines.PART: the town's blocks);
 # hexes 1708 -> 1716 and village 59 at 75 -> 59 at 66 when the map's frame left the village's mask
 # (symbols._without_bands); trail 443 at 446 -> 467 at 472 (both) when a crossing aslant counted, its halves
-# shown either side of the side at positions apart and the line in the band's middle (extract_sides._crossing)
+# shown either side of the side at positions apart and the line in the band's middle (extract_sides._crossing);
+# hexes 1716 -> 1722 and village 59 at 66 -> 59 at 60 when a match on art the legend does not know (the
+# lettered entry discs' orange) was no village (symbols._strange)
 FLOORS = {
-    "bastogne.legend.yaml": (1716, {"village": (59, 66), "rail": (59, 65), "road": (218, 230),
+    "bastogne.legend.yaml": (1722, {"village": (59, 60), "rail": (59, 65), "road": (218, 230),
                                     "trail": (467, 472), "stream": (92, 153)}),
-    "bastogne.amended.legend.yaml": (1716, {"village": (59, 66), "rail": (59, 65), "road": (218, 230),
+    "bastogne.amended.legend.yaml": (1722, {"village": (59, 60), "rail": (59, 65), "road": (218, 230),
                                             "trail": (467, 472), "stream": (92, 153)}),
 }
 
@@ -135,7 +137,8 @@ def test_bastogne_villages_do_not_move_with_a_pixel(tmp_path):
     extent moves its corner. The widest gap in the scores below the examples was the bulk's edge on one (59 of
     the 65 villages at 66 found) and the gap up to the lowest example on the other (40 at 47); the gap widest
     for its score, taken when leave-one-out misses an example (symbols.find_symbols), is the bulk's edge on
-    both: 59 at 66 and 61 at 69."""
+    both: 59 at 66 and 61 at 69; 59 at 60 and 61 at 63 once a match on art the legend does not know (the
+    lettered entry discs' orange) was no village (symbols._strange)."""
     from PIL import Image
 
     from toolkit.cli.map_scan import _grid_from_file
@@ -161,4 +164,4 @@ def test_bastogne_villages_do_not_move_with_a_pixel(tmp_path):
         found, _ = find_symbols(moved, g, leg.symbols, terrain)
         f = found["village"] & set(t.hexes)
         got.append((len(f & villages), len(f)))
-    assert got == [(59, 66), (61, 69)]
+    assert got == [(59, 60), (61, 63)]

@@ -224,7 +224,8 @@ def extract(image: Image.Image, grid: Grid, legend: Mapping[str, Any] | Legend, 
     if leg.symbols:
         t = time.perf_counter()
         say(f"looking for the symbols {', '.join(sc.name for sc in leg.symbols)}")
-        found_symbols, sym_reports = find_symbols(image, grid, leg.symbols, [tc.lab for tc in leg.terrains])
+        found_symbols, sym_reports = find_symbols(image, grid, leg.symbols, [tc.lab for tc in leg.terrains],
+                                                   [f.lab for f in leg.features if f.kind in ("along", "across")])
         for sname, where in found_symbols.items():
             for h in where:
                 symbols_at.setdefault(h, set()).add(sname)

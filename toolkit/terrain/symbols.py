@@ -70,6 +70,10 @@ SAME = 6.0  # candidate colours closer than this (Delta E) are one
 BAND = 1.5  # a straight run of the symbol's colour this many hex sizes long is a frame or a line, not a symbol
 LEARN = 1000  # the hexes nearest the examples on which the threshold is set (all of a smaller grid)
 NEAR = 2.0  # candidates whose templates are matched by up to this many times the fewest hexes count as equals
+# colour cells (10 L* by 10 a* by 10 b*) for what the legend knows; a match whose box holds this share of colours in
+# none of them (nor next to one) is on other art
+CELLS = (np.linspace(0.0, 100.0, 11), np.linspace(-60.0, 60.0, 13), np.linspace(-60.0, 90.0, 16))
+STRANGE = 0.2
 
 
 @dataclass(frozen=True)
@@ -109,7 +113,8 @@ def _size(lay: Layout) -> float:
 
 
 def find_symbols(image: Image.Image, grid: Grid, classes: Sequence[SymbolClass],
-                 terrain_labs: Sequence[Sequence[float]]) -> tuple[dict[str, set[str]], dict[str, SymbolReport]]:
+                 terrain_labs: Sequence[Sequence[float]], line_labs: Sequence[Sequence[float]] = (),
+                 ) -> tuple[dict[str, set[str]], dict[str, SymbolReport]]:
     """Hexes holding each symbol (symbol -> hex ids) and what was learned for each. Only the part of
     the scan under the grid's hexes is read, one hex window at a time (memory does not grow with the
     scan)."""
@@ -191,7 +196,10 @@ def find_symbols(image: Image.Image, grid: Grid, classes: Sequence[SymbolClass],
                 thr = low
                 loo = sum(1 for v in unseen if v >= thr)
         hit = np.nonzero(best >= thr)[0]
-        found[sc.name] = {ids[i] for i in hit}
+        # a match on art the legend does not know (a counter-like disc in colours of no terrain, line or example
+        # hex) is not the symbol
+        strange = _strange(codes, tab, centres, r, inset, ex_i, [*terrain_labs, *line_labs], hit, where, template)
+        found[sc.name] = {ids[i] for i, v in zip(hit, strange) if v < STRANGE}
         # what the line tracers leave out of a line's ink: the template matched on the colour as printed, a frame
         # of it included (a frame is no line either; the tracers' own handling of one is not this module's)
         hit_p, where_p = hit, where
@@ -350,6 +358,45 @@ def _main_parts(m: np.ndarray) -> np.ndarray:
     keep = sizes >= sizes[1:].max() / 3
     keep[0] = False
     return keep[label]
+
+
+def _strange(codes: np.ndarray, tab: np.ndarray, centres: np.ndarray, r: int, inset: np.ndarray,
+             ex_i: Sequence[int], labs: Sequence[Sequence[float]], hit: np.ndarray, where: np.ndarray,
+             template: np.ndarray) -> np.ndarray:
+    """For each hex of ``hit``: the share of the box around its match (the template's, padded by ``PAD``) in
+    colours the legend does not know: CIELAB cells (:data:`CELLS`) holding none of the example hexes' pixels and
+    none of ``labs`` (the terrains' and lines' colours), nor next to one. Beyond the scan's edge does not count."""
+    cell = np.zeros(tab.shape[1], dtype=np.intp)
+    for plane, edges in zip(tab, CELLS):
+        cell = cell * (len(edges) - 1) + np.clip(np.searchsorted(edges, plane, side="right") - 1, 0, len(edges) - 2)
+    shape = tuple(len(e) - 1 for e in CELLS)
+    known = np.zeros(int(np.prod(shape)), dtype=bool)
+    known[cell[np.concatenate([w[inset] for w in _windows(codes, centres[list(ex_i)], r, r)])]] = True
+    lab = np.asarray(labs, np.float32).reshape(-1, 3)
+    for row in lab:
+        known[_cell_of(row)] = True
+    cube = known.reshape(shape)
+    for ax in range(3):  # and the cells next to one (a print's spread)
+        grown = cube.copy()
+        grown[(slice(None),) * ax + (slice(1, None),)] |= cube[(slice(None),) * ax + (slice(None, -1),)]
+        grown[(slice(None),) * ax + (slice(None, -1),)] |= cube[(slice(None),) * ax + (slice(1, None),)]
+        cube = grown
+    odd = ~cube.reshape(-1)[cell]  # per colour code
+    th, tw = template.shape
+    ry, rx = th // 2 + max(2, round(th * PAD)), tw // 2 + max(2, round(tw * PAD))
+    if not len(hit):
+        return np.zeros(0)
+    at = centres[hit] + where[hit]
+    boxes = _windows(codes, at, ry, rx).reshape(len(hit), -1)
+    on = _windows(np.ones(codes.shape, dtype=bool), at, ry, rx).reshape(len(hit), -1)  # the scan, not beyond it
+    return (odd[boxes] & on).sum(axis=1) / np.maximum(1, on.sum(axis=1))
+
+
+def _cell_of(lab: np.ndarray) -> int:
+    out = 0
+    for v, edges in zip(lab, CELLS):
+        out = out * (len(edges) - 1) + int(np.clip(np.searchsorted(edges, v, side="right") - 1, 0, len(edges) - 2))
+    return out
 
 
 def _nearest(hexes: Sequence[Hex], ex_i: Sequence[int], n: int) -> np.ndarray:
