@@ -46,7 +46,8 @@ def test_extract_the_longest_day_4_against_its_truth(boards, tmp_path):
     (its first run: hexes 144/144, river 56/57, primary 17/18, secondary 27/27 with 1 false, rail 13/18; the end
     rule's third step, written after looking at one of its links, then found primary 18/18: RESULTS.md; two lines
     crossing one side apart each read at its own width, lines._apart, the railway beside the road: rail 15/18; a line
-    ending at a side it crosses read behind its head, the arrows into Coutances: rail 17/18, secondary 27/27 at 27/27)."""
+    ending at a side it crosses read behind its head, the arrows into Coutances: rail 17/18, secondary 27/27 at
+    27/27)."""
     out = extract_tld_region(boards, tmp_path, "the-longest-day-4.yaml",
                              "extent: {columns: [19, 30], rows: [40, 51]}",
                              "extent: {columns: [19, 55], rows: [35, 51]}")["truth"]
