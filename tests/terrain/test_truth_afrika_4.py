@@ -53,12 +53,14 @@ def test_extract_afrika_4_against_its_truth(boards, tmp_path):
     false, road 1/1 with 10 false (printed names and ids in the road's brown), track 32/40 with 7 false. At the end
     of that session (main 4696321; the lettering veto for coloured lines, a double line's fill against the hexes'
     ground; numbers only, no side looked at): road_main 12/13 with 3 false, road 1/1 with 2 false, track 32/40 with
-    4 false, the rest the same: these are the floors."""
+    4 false, the rest the same. Then a line on a ground of its own colour read by what stands out from it
+    (afrtrack, lines.py item 6; numbers only): track 32 with 4 false -> 35 with 5 (RESULTS-afrika-4.md says why the
+    false floor moved): these are the floors."""
     out = extract_region(boards, tmp_path, "afrika-4.yaml", OWN, WIDE)
     assert out["hexes"] == 78 and out["right"] >= 73  # 72 -> 73 (texture.dot_fields)
     town = out["symbols"]["town"]
     assert town["in_truth"] == 5 and town["true_positives"] >= 5 and town["found"] <= 5
     # road false 2 -> 3 with texture.dot_fields (hexes 72 -> 73): a hex's terrain is the ground its sides' lines are
     # judged against (RESULTS-afrika-4.md, the reason written there; blind: the side not looked at)
-    floors = {"road_main": (13, 12, 3), "road": (1, 1, 3), "track": (40, 32, 4)}
+    floors = {"road_main": (13, 12, 3), "road": (1, 1, 3), "track": (40, 35, 5)}
     assert_floors(out, floors)

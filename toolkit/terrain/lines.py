@@ -41,6 +41,20 @@ Here, at the calibrated working scale (hexes of about 36 px):
    sides too; as for black lines (below, 8; :func:`_lettered`), a crossing whose line pixels in the band
    (the colour's, on the grown parts that cross) are at least ``LETTER_SHARE`` lettering is refused, before
    the line's widths are learned. The colour's long straight runs (``LONG``) are not letters.
+6. a ground of the line's own colour: where a hex's terrain colour (``ground``) lies within the line's tolerance
+   of its colour (MMP Afrika's mid-brown track over the Jebel's brown hills: Delta E 11.5 apart, tolerance 20),
+   the colour fills the whole band and every crossing there would be an area. In those hexes, and as far
+   beyond them as their paint runs on (``LOCAL``), the line is read at the finer scale as what stands out from
+   the ground around it: the pixels nearer its colour than the median colour within ``LOCAL`` hex sizes (the
+   ground there: painted relief changes tone within one class), and beyond the hexes nearer than their
+   terrain's colour too - its edges; not the dark rings JPEG leaves within ``HALO`` of a light line printed over
+   the ground (``LIGHT_OVER`` lighter: the hex lines, a white road). The gaps between them up to 2 x ``CLOSE``
+   hex sizes are closed where they hold its fill - the middle of its stroke at the examples, a pixel no more
+   than ``FILL_RATIO`` times as far from that as from the ground (printed over the ground, the fill takes on
+   some of its hue) - and the line is taken up across a hex line it reaches from both sides. A crossing there
+   with no fill between edges on both sides of the hex line is refused: a single relief contour in the line's
+   colour, or two with the ground between, is not the line (with no middle to its stroke at the examples, any gap
+   between edges counts as fill). Nothing changes where no terrain is so near.
 
 The map's hexside ``a/b`` for the feature then means the link from hex a to hex b.
 
@@ -132,9 +146,9 @@ import math
 from collections.abc import Iterator, Sequence
 
 import numpy as np
-from PIL import Image, ImageDraw
+from PIL import Image, ImageDraw, ImageFilter
 
-from ..hexgrid import Grid, Hexside, Layout
+from ..hexgrid import Grid, Hex, Hexside, Layout
 from .colour import lab_table, rgb_codes
 from .parts import components, root
 from .symbols import WORK_SIZE, _dilate, _size
@@ -144,6 +158,11 @@ __all__ = ["crossings", "ink_crossings"]
 AREA = 0.3  # a band this full of the colour (not grown) is an area, not a line
 INK_GROW = 0.08  # symbols are removed with this margin (hex sizes): their tips reach past the template
 CLOSE = 0.04  # hex sizes: gaps closed to read a double line's whole width (Afrika's road: its fill 0.08 hex)
+FILL_RATIO = 2.0  # between a line's edges on its own ground: its fill, if no more than this many times as far from the
+#   examples' fill colour as from the ground around it (the fill printed over the ground takes on some of its hue)
+LOCAL = 0.5  # hex sizes: the window whose median colour is a pixel's ground
+HALO = 0.05  # hex sizes: how far JPEG rings dark beside a light line
+LIGHT_OVER = 20.0  # L* above a ground: a light line printed over it (hex lines, a white road)
 PART = 0.6  # hex sizes: the least reach of a part of a line's colour (dash gaps closed) that crosses a side
 THICK_CAP = 0.15  # half-widths are measured up to this (hex sizes): wider is as wide as a line gets
 INK_TOLERANCE = 46.0  # (black lines) Delta E from the ink colour: a thin line anti-aliased into a dark tint
@@ -198,15 +217,31 @@ def crossings(image: Image.Image, grid: Grid, sides: Sequence[Hexside], colour: 
     s = _size(lay)
     tab = lab_table()
     lut = np.sqrt(((tab - np.asarray(colour, np.float32)[:, None]) ** 2).sum(axis=0)) < tol
-    mask = lut[rgb_codes(np.asarray(work.convert("RGB")))]
-    grow = max(1, round(INK_GROW * s))
-    _remove_ink(mask, f, [(x, y, _grow(np.pad(template, grow), grow)) for x, y, template in ink], (0.0, 0.0))
-    raw = mask
+    wcodes = rgb_codes(np.asarray(work.convert("RGB")))
+    mask = lut[wcodes]
     # half-widths at twice the working scale (hex lines and JPEG make the working scale's too coarse)
     g = max(1, f // 2)
     fine = image.reduce(g) if g > 1 else image
     fcodes = rgb_codes(np.asarray(fine.convert("RGB")))
     fmask = lut[fcodes]
+    # on a ground within the colour's tolerance (brown hills under a mid-brown track) the line is what stands
+    # out from that ground, closed over its fill (module notes, 6): read at the finer scale
+    terrains = _owned_grounds(sides, ground, colour, tol)
+    fzone = fbetween = None
+    if terrains is not None:
+        flay = grid.layout.translated(-(g - 1) / 2, -(g - 1) / 2).scaled(1 / g)
+        fmask, fzone, fbetween = _on_ground(fmask, fine, fcodes, flay, sides, terrains, colour,
+                                            max(1, math.ceil(CLOSE * s * f / g)), s * f / g,
+                                            _example_fill(fmask, fcodes, flay, sides, examples))
+        ys, xs = np.nonzero(fzone.any(axis=1))[0], np.nonzero(fzone.any(axis=0))[0]
+        if len(ys):
+            k = f / g
+            rows = slice(int(ys[0] // k), min(mask.shape[0], int(ys[-1] // k) + 1))
+            cols = slice(int(xs[0] // k), min(mask.shape[1], int(xs[-1] // k) + 1))
+            mask[rows, cols] = np.where(_coarse(fzone, rows, cols, k), _coarse(fmask, rows, cols, k), mask[rows, cols])
+    grow = max(1, round(INK_GROW * s))
+    _remove_ink(mask, f, [(x, y, _grow(np.pad(template, grow), grow)) for x, y, template in ink], (0.0, 0.0))
+    raw = mask
     cap = max(2, math.ceil(THICK_CAP * s * f / g))
     depth = _grey_dilate(_depth(fmask, cap))  # samples fall f / g fine pixels apart: none misses a stroke's middle
     # and the whole width of a double line (two edges of the colour, another between): the gaps closed
@@ -251,6 +286,14 @@ def crossings(image: Image.Image, grid: Grid, sides: Sequence[Hexside], colour: 
         codes = fcodes[fy, fx]
         fill[sl] = np.stack([np.where(inside, c[codes], 0).sum(axis=(1, 2)) / n for c in tab], axis=1)
         fill[sl][~inside.any(axis=(1, 2))] = np.nan
+        if fzone is not None and fbetween is not None:
+            # on a ground of its own colour a line stands out as its edges, with its fill between them: a
+            # single line there (a relief contour) is no crossing
+            near = _near(at)[:, :, None] & on
+            inzone = (fzone[fy, fx] & near).any(axis=(1, 2))
+            b = fbetween[fy, fx] & near
+            fb = b[:, :, : half - core + 1].any(axis=(1, 2)) & b[:, :, half + core:].any(axis=(1, 2))
+            out[sl] = np.where(inzone & ~fb, 0.0, out[sl])
     # printed names in the line's colour (MMP Afrika's place names and hex ids in its road's dark brown):
     # a crossing whose line in the band is mostly lettering is none (module notes, 8; as for black lines)
     hit = np.nonzero(out)[0]
@@ -279,6 +322,145 @@ def crossings(image: Image.Image, grid: Grid, sides: Sequence[Hexside], colour: 
     if where is not None:
         where.append(np.concatenate(spots) if spots else np.zeros((0, 0), dtype=bool))
     return out
+
+
+def _owned_grounds(sides: Sequence[Hexside], ground: np.ndarray | None, colour: Sequence[float],
+                   tol: float) -> tuple[list[Hex], np.ndarray] | None:
+    """The hexes of ``sides`` whose terrain colour (``ground``, as :func:`crossings` takes it) lies within
+    ``tol`` of the line's ``colour``, and those colours (each once); None if there is none."""
+    if ground is None:
+        return None
+    c = np.asarray(colour, np.float64)
+    owned: dict[Hex, bool] = {}
+    for k, sd in enumerate(sides):
+        for j, hx in enumerate((sd.a, sd.b)):
+            if hx not in owned and np.isfinite(ground[k, j]).all():
+                owned[hx] = bool(np.sqrt(((ground[k, j] - c) ** 2).sum()) < tol)
+    if not any(owned.values()):
+        return None
+    cols = ground.reshape(-1, 3)
+    cols = np.unique(cols[np.isfinite(cols).all(axis=1)], axis=0)
+    cols = cols[np.sqrt(((cols - c) ** 2).sum(axis=1)) < tol]
+    return [hx for hx, yes in owned.items() if yes], cols
+
+
+def _on_ground(mask: np.ndarray, image: Image.Image, codes: np.ndarray, lay: Layout, sides: Sequence[Hexside],
+               terrains: tuple[list[Hex], np.ndarray], colour: Sequence[float], r: int, size: float,
+               fill: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The line's colour ``mask`` (on ``image``, its RGB ``codes``; hexes of ``size`` pixels placed by ``lay``,
+    ``sides`` their sides) read on a ground of its own colour (module notes, 6): in the hexes of ``terrains``
+    (:func:`_owned_grounds`) and as far beyond them as ``LOCAL`` reaches, only the pixels nearer the line's
+    ``colour`` than the ground around them (the median colour within ``LOCAL`` hex sizes; beyond the hexes, than
+    their terrain's colour too) stand out, away from the dark rings JPEG leaves beside light lines; the gaps
+    between them up to ``2 r`` pixels are closed where they hold the line's ``fill`` (its examples' middle;
+    any gap when None), and the line taken up across the hex lines where it reaches them from both sides.
+    Returns that mask (the line's colour elsewhere), where it was so read, and the fill found between edges."""
+    from .extract_raster import _hex_raster
+
+    hexes, owned = terrains
+    q = max(1, round(LOCAL / 7 * size))
+    # the hexes whose terrain lies within the line's tolerance, and as far beyond them as the window reaches
+    # (their paint runs on over their sides); worked on within their bounding box (and a hex size about it)
+    lh, lw = math.ceil(mask.shape[0] / q), math.ceil(mask.shape[1] / q)
+    inside = _hex_raster(lay.translated(-(q - 1) / 2, -(q - 1) / 2).scaled(1 / q), hexes, (lh, lw), 1.0) >= 0
+    zone_small = _grow(inside, 3)
+    ys, xs = np.nonzero(zone_small)
+    out_zone = np.zeros(mask.shape, dtype=bool)
+    if not len(ys):
+        return mask, out_zone, out_zone.copy()
+    m = math.ceil(size / q) + 4
+    r0, r1 = max(0, int(ys.min()) - m), min(lh, int(ys.max()) + m + 1)
+    c0, c1 = max(0, int(xs.min()) - m), min(lw, int(xs.max()) + m + 1)
+    y0, y1, x0, x1 = r0 * q, min(mask.shape[0], r1 * q), c0 * q, min(mask.shape[1], c1 * q)
+    box = (slice(y0, y1), slice(x0, x1))
+    sub_mask, sub_codes = mask[box], codes[box]
+    local = rgb_codes(np.asarray(image.crop((x0, y0, x1, y1)).reduce(q).filter(ImageFilter.MedianFilter(7))
+                                 .convert("RGB")))
+    rows = np.minimum(np.arange(y1 - y0) // q, local.shape[0] - 1)
+    cols = np.minimum(np.arange(x1 - x0) // q, local.shape[1] - 1)
+    zone = zone_small[r0:r1, c0:c1][rows][:, cols]
+    margin = (zone & ~inside[r0:r1, c0:c1][rows][:, cols])[zone]
+    local = local[rows][:, cols]
+    tab = lab_table()
+    c = np.asarray(colour, np.float32)
+    p = np.stack([t[sub_codes[zone]] for t in tab], axis=1)
+    gr = np.stack([t[local[zone]] for t in tab], axis=1)
+    stand = np.zeros(zone.shape, dtype=bool)
+    light = np.zeros(zone.shape, dtype=bool)
+    # nearer the line's colour than the ground around it and, beyond the hexes, than their terrain's
+    own = ((p - c) ** 2).sum(axis=1)
+    near = own < ((p - gr) ** 2).sum(axis=1)
+    for t in owned.astype(np.float32):
+        near &= ~margin | (own < ((p - t) ** 2).sum(axis=1))
+    stand[zone] = near
+    light[zone] = p[:, 0] > gr[:, 0] + LIGHT_OVER
+    # JPEG rings dark beside a light line printed over the ground (the hex lines, a white road): no edges
+    halo = max(1, round(HALO * size))
+    stand &= sub_mask & ~_grow(light, halo)
+    shut = _close(stand, r) & sub_mask
+    if fill is not None:
+        # what the closing adds between the edges is the line's fill (its colour at the examples), not the
+        # ground between two lines of its colour (relief contours side by side)
+        nearer = np.zeros(zone.shape, dtype=bool)
+        to_fill = ((p - np.asarray(fill, np.float32)) ** 2).sum(axis=1)
+        nearer[zone] = to_fill < FILL_RATIO ** 2 * ((p - gr) ** 2).sum(axis=1)
+        shut &= stand | nearer
+    # the line taken up again across the hex lines (and the rings beside them): where it reaches them from
+    # both sides
+    pic = Image.new("L", (x1 - x0, y1 - y0), 0)
+    draw = ImageDraw.Draw(pic)
+    width = max(1, round(GRID_BAND * size)) + 2 * halo
+    for a, b in (_ends(lay, sides) - np.array([x0, y0], dtype=np.float64)).tolist():
+        draw.line([tuple(a), tuple(b)], fill=255, width=width)
+    band = (np.asarray(pic) > 0) & zone
+    shut |= band & _close(shut, width // 2 + 1)
+    out = mask.copy()
+    out[box] = np.where(zone, shut, sub_mask)
+    out_zone[box] = zone
+    between = np.zeros(mask.shape, dtype=bool)
+    between[box] = zone & shut & ~stand
+    return out, out_zone, between
+
+
+def _example_fill(fmask: np.ndarray, fcodes: np.ndarray, flay: Layout, sides: Sequence[Hexside],
+                  examples: Sequence[int]) -> np.ndarray | None:
+    """The colour (L*a*b*) of the middle of the line's stroke where its example sides cross (``fmask``, its
+    colour on the image of RGB ``fcodes``, hexes placed by ``flay``): the median of the pixels three or more
+    pixels inside the stroke in the sides' bands (a line with edges of its colour: its fill); None without."""
+    if not len(examples):
+        return None
+    chosen = [sides[i] for i in examples]
+    ends = _ends(flay, chosen)
+    m = _size(flay)
+    h, w = fmask.shape
+    x0, y0 = max(0, int(ends[..., 0].min() - m)), max(0, int(ends[..., 1].min() - m))
+    x1, y1 = min(w, int(ends[..., 0].max() + m) + 1), min(h, int(ends[..., 1].max() + m) + 1)
+    if x1 <= x0 or y1 <= y0:
+        return None
+    inner = _depth(fmask[y0:y1, x0:x1], 3) >= 3
+    codes_box = fcodes[y0:y1, x0:x1]
+    _, _, batches = _bands(flay.translated(-x0, -y0), chosen, inner.shape)
+    picked = [codes_box[yi, xi][inner[yi, xi] & on] for _, _, _, xi, yi, on in batches]
+    codes = np.concatenate(picked) if picked else np.zeros(0, dtype=fcodes.dtype)
+    if codes.size < 10:
+        return None
+    tab = lab_table()
+    return np.array([float(np.median(t[codes])) for t in tab])
+
+
+def _coarse(m: np.ndarray, rows: slice, cols: slice, k: float) -> np.ndarray:
+    """``m`` at a scale ``k`` times coarser, the coarse image's ``rows`` and ``cols``: a pixel set where half or
+    more of the finer pixels it covers are."""
+    h, w = m.shape
+    n = math.ceil(k)
+    ys = np.minimum((np.arange(rows.start, rows.stop)[:, None] * k).astype(np.intp) + np.arange(n)[None, :], h - 1)
+    xs = np.minimum((np.arange(cols.start, cols.stop)[:, None] * k).astype(np.intp) + np.arange(n)[None, :], w - 1)
+    count = np.zeros((len(ys), len(xs)), dtype=np.int16)
+    for dy in range(n):
+        part = m[ys[:, dy]]
+        for dx in range(n):
+            count += part[:, xs[:, dx]]
+    return 2 * count >= n * n
 
 
 def _bare(fill: np.ndarray, ground: np.ndarray, off: np.ndarray) -> np.ndarray:
