@@ -336,3 +336,37 @@ def test_side_samples_are_the_per_hex_loops_to_the_bit():
         got, want = _side_samples(hexes, per), _side_samples_loop(hexes, per)
         for g, w in zip(got, want):
             assert g.dtype == w.dtype and g.shape == w.shape and g.tobytes() == w.tobytes()
+
+
+def _flat_tops_board(size: float = 40.0, seed: int = 3):
+    """A flat-top grid whose flat tops and bottoms are printed bold and whose slanted sides are faint,
+    over speckled terrain (as on GMT's Red Winter, where the horizontal sides make the strongest period)."""
+    from PIL import ImageDraw
+    rng = np.random.default_rng(seed)
+    w, h = 900, 700
+    base = rng.normal(200, 4, (h, w)).clip(0, 255).astype(np.uint8)
+    img = Image.fromarray(base).convert("RGB")
+    draw = ImageDraw.Draw(img)
+    lay = Layout.regular("flat", size, (60.0, 50.0))
+    for q in range(-2, int(w / (1.5 * size)) + 3):
+        for r in range(-q // 2 - 3, int(h / (math.sqrt(3) * size)) + 3 - q // 2 + 3):
+            cx, cy = lay.to_pixel(q, r)
+            corners = [(cx + size * math.cos(math.radians(60 * i)), cy + size * math.sin(math.radians(60 * i)))
+                       for i in range(7)]
+            for i in range(6):
+                a, b = corners[i], corners[i + 1]
+                flat = abs(a[1] - b[1]) < 1e-6
+                draw.line([a, b], fill=(60, 60, 60) if flat else (150, 150, 150), width=2 if flat else 1)
+    return img, lay
+
+
+def test_auto_layout_when_the_flat_tops_are_the_strongest_lines():
+    """The strongest period is then the rows of flat tops, sqrt3/2 of a hex apart and 30 deg off the column
+    direction: read as a column spacing it gave a grid 30 deg turned and refused (Red Winter's --auto)."""
+    img, truth = _flat_tops_board()
+    h = truth.pixel_to_hex(450, 350)
+    x, y = truth.hex_to_pixel(h)
+    lay = auto_layout(img, "flat", (h, (x + 3.0, y - 2.0)))
+    assert layout_shape(lay)["size_px"] == pytest.approx(40.0, rel=0.01)
+    assert abs(layout_shape(lay)["rotation_deg"]) < 0.2
+    assert math.dist(lay.hex_to_pixel(h), (x, y)) < 1.5

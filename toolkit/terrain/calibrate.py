@@ -725,6 +725,53 @@ def _line_strength(gray: np.ndarray, r: int, scale: int, band: int = 1024) -> np
     return np.concatenate(out) if out else np.zeros((0, gray.shape[1] // scale), np.float32)
 
 
+def _try_peak(gray: np.ndarray, orientation: Orientation, scale: int, period: float, ang: float,
+              readings: Sequence[tuple[float, float]], tried: list[tuple[float, Layout]]) -> None:
+    """Grids from one spectral peak (``period`` px of the reduced image, direction ``ang`` deg), one per
+    reading (size factor, turn in deg), each placed at the darkest-sides offset and refined near the image
+    centre; those that hold their shape are added to ``tried`` with their side contrast."""
+    hgt, wid = gray.shape
+    base = 0.0 if orientation == "flat" else 30.0
+    cx, cy = wid / 2, hgt / 2
+    for mult, turn in readings:
+        size = period * scale * mult / 1.5
+        if size < 6 or size > min(wid, hgt) / 3:
+            continue
+        rot = ((ang - turn - base + 30.0) % 60.0) - 30.0
+        lay0 = Layout.regular(orientation, size).rotated(rot)
+        best = None
+        for i in range(6):
+            for j in range(6):
+                ox, oy = lay0.to_pixel(i / 6, j / 6)
+                cand = lay0.translated(cx + ox, cy + oy)
+                cells = _cells_in_rect(cand, wid, hgt, margin=size * 2)[:400]
+                if len(cells) < 3:
+                    continue
+                uv, _duv = _cell_side_samples(cells, 5)
+                am = np.array(cand.matrix)
+                px = uv @ am[:, :2].T + am[:, 2]
+                score = float(_bilinear(gray, px[:, 0], px[:, 1]).mean())
+                if best is None or score < best[0]:
+                    best = (score, cand)
+        if best is None:
+            continue
+        lay = best[1]
+        # refine on the few hundred hexes nearest the image centre (enough to judge a candidate)
+        near = sorted(_hexes_in_rect(lay, wid, hgt, margin=size),
+                      key=lambda h: math.dist(lay.hex_to_pixel(h), (cx, cy)))[:300]
+        try:
+            for _ in range(2):
+                lay, _, _ = refine_layout(gray, lay, near, windows=(0.35, 0.25, 0.15, 0.08))
+        except GridError:
+            continue
+        shape = layout_shape(lay, orientation)
+        if (abs(math.log(float(shape["stretch_xy"]))) > 0.1 or abs(float(shape["shear"])) > 0.1
+                or abs(math.log(float(shape["size_px"]) / size)) > 0.1
+                or abs(float(shape["rotation_deg"]) - rot) > 3 or len(_hexes_in_rect(lay, wid, hgt)) < 30):
+            continue  # refinement wandered off: not this candidate
+        tried.append((_side_contrast(gray, lay), lay))
+
+
 def _auto_search(gray: np.ndarray, orientation: Orientation, progress: Callable[[str], None] | None = None,
                  what: str = "dark") -> Layout:
     """The best hex layout whose sides fall on dark printed lines of ``gray``, up to a whole-hex shift.
@@ -746,13 +793,10 @@ def _auto_search(gray: np.ndarray, orientation: Orientation, progress: Callable[
     fr = np.hypot(fx, fy)
     spec[fr < 8.0 / min(sh, sw)] = 0  # drop the low-frequency background (at least 8 periods)
     spec[fr > 0.25] = 0
-    # candidates: the strongest peaks (each read as the first-order hexside-line family, or as its
-    # second harmonic), each placed at the darkest-sides offset, refined, and scored by how much
-    # darker the predicted sides are than the hex centres
-    base = 0.0 if orientation == "flat" else 30.0
-    cx, cy = wid / 2, hgt / 2
+    # candidates: the strongest peaks, each placed at the darkest-sides offset, refined, and scored by how
+    # much darker the predicted sides are than the hex centres
     say(f"trying grids on the {what} lines' strongest spacings")
-    tried: list[tuple[float, Layout]] = []
+    peaks: list[tuple[float, float]] = []  # (period, angle) of the strongest peaks
     flat_spec = spec.ravel().copy()
     for _ in range(4):
         k = int(np.argmax(flat_spec))
@@ -761,50 +805,20 @@ def _auto_search(gray: np.ndarray, orientation: Orientation, progress: Callable[
         iy, ix = np.unravel_index(k, spec.shape)
         f1 = (float(fx[0, ix]), float(fy[iy, 0]))
         rad = max(2, int(0.15 * math.hypot(ix, iy if iy < nfft // 2 else nfft - iy)))
-        for yy in (iy,):
-            y0, y1 = max(0, yy - rad), min(spec.shape[0], yy + rad + 1)
-            x0, x1 = max(0, ix - rad), min(spec.shape[1], ix + rad + 1)
-            spec[y0:y1, x0:x1] = 0
+        y0, y1 = max(0, iy - rad), min(spec.shape[0], iy + rad + 1)
+        x0, x1 = max(0, ix - rad), min(spec.shape[1], ix + rad + 1)
+        spec[y0:y1, x0:x1] = 0
         flat_spec = spec.ravel().copy()
-        period = 1.0 / math.hypot(*f1)
-        ang = math.degrees(math.atan2(f1[1], f1[0])) % 60.0
-        rot = ((ang - base + 30.0) % 60.0) - 30.0
-        for mult in (1.0, 2.0):
-            size = period * scale * mult / 1.5
-            if size < 6 or size > min(wid, hgt) / 3:
-                continue
-            lay0 = Layout.regular(orientation, size).rotated(rot)
-            best = None
-            for i in range(6):
-                for j in range(6):
-                    ox, oy = lay0.to_pixel(i / 6, j / 6)
-                    cand = lay0.translated(cx + ox, cy + oy)
-                    cells = _cells_in_rect(cand, wid, hgt, margin=size * 2)[:400]
-                    if len(cells) < 3:
-                        continue
-                    uv, _duv = _cell_side_samples(cells, 5)
-                    am = np.array(cand.matrix)
-                    px = uv @ am[:, :2].T + am[:, 2]
-                    score = float(_bilinear(gray, px[:, 0], px[:, 1]).mean())
-                    if best is None or score < best[0]:
-                        best = (score, cand)
-            if best is None:
-                continue
-            lay = best[1]
-            # refine on the few hundred hexes nearest the image centre (enough to judge a candidate)
-            near = sorted(_hexes_in_rect(lay, wid, hgt, margin=size),
-                          key=lambda h: math.dist(lay.hex_to_pixel(h), (cx, cy)))[:300]
-            try:
-                for _ in range(2):
-                    lay, _, _ = refine_layout(gray, lay, near, windows=(0.35, 0.25, 0.15, 0.08))
-            except GridError:
-                continue
-            shape = layout_shape(lay, orientation)
-            if (abs(math.log(float(shape["stretch_xy"]))) > 0.1 or abs(float(shape["shear"])) > 0.1
-                    or abs(math.log(float(shape["size_px"]) / size)) > 0.1
-                    or abs(float(shape["rotation_deg"]) - rot) > 3 or len(_hexes_in_rect(lay, wid, hgt)) < 30):
-                continue  # refinement wandered off: not this candidate
-            tried.append((_side_contrast(gray, lay), lay))
+        peaks.append((1.0 / math.hypot(*f1), math.degrees(math.atan2(f1[1], f1[0])) % 60.0))
+    tried: list[tuple[float, Layout]] = []
+    # each peak read as the spacing of the centres' rows across the column direction (1.5 size), or as its
+    # second harmonic; when no grid with clear lines comes of those, as the rows 30 deg off it (sqrt3/2 size:
+    # the flat tops and bottoms of flat hexes, long straight lines, can outweigh the slanted sides)
+    for readings in (((1.0, 0.0), (2.0, 0.0)), ((SQRT3, 30.0),)):
+        if tried and max(t[0] for t in tried) >= 10:
+            break
+        for period, ang in peaks:
+            _try_peak(gray, orientation, scale, period, ang, readings, tried)
     if not tried:
         raise GridError("could not find the hex grid automatically; click 3 or more hex centres instead")
     contrast, lay = max(tried, key=lambda t: t[0])
