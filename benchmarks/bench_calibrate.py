@@ -6,7 +6,8 @@ sets of 4 hexes are drawn at random, one in each quarter of the labelled hexes (
 a user would (no convention options; Ragnarok: ``--orientation pointy --row-first``), and the grid it writes is
 compared with the truth grid at the centre of every labelled hex (all the board's truth regions): mean and max px.
 Also timed: ``--auto`` with one click and the conventions. Flags: ``--seeds N`` (default 4), ``--offs 0,4,8``,
-``--boards bfm,tld,...``, ``--no-auto``. Bastogne needs its cached image (``WGT_HELDOUT_BOARDS``).
+``--boards bfm,tld,...``, ``--no-auto``, ``--cluster`` (the clicks in the first truth region only:
+The Longest Day's region 1, a fifth of the map's width; Afrika's region 1). Bastogne needs its cached image (``WGT_HELDOUT_BOARDS``).
 """
 
 from __future__ import annotations
@@ -130,10 +131,12 @@ def main(flags: list[str]) -> dict[str, object]:
             out[name] = "skipped: image absent"
             continue
         truth, ids = _truth(files)
+        # --cluster: the clicks in the first truth region only (a corner of the map), the error over every region
+        pick_from = _truth(files[:1])[1] if "cluster" in opts else ids
         rows: list[dict[str, object]] = []
         for off in offs:
             for seed in seeds:
-                pts = click_sets(truth, ids, seed, off)
+                pts = click_sets(truth, pick_from, seed, off)
                 args = [str(image), *extra, *[f"--point={k}={x:g},{y:g}" for k, (x, y) in pts.items()]]
                 code, rep, cpu = _run(args)
                 if code:

@@ -336,7 +336,11 @@ def _leave_one_out(gray: np.ndarray, grid: Grid, points: Mapping[str, Point], de
             try:
                 if not len(_cells_in_rect(lay, wid, hgt)):
                     continue
-                c = lines_contrast(gray, lay, _sample_hexes(lay, wid, hgt, [h for h, _ in rest]))
+                # an affine fit of 3+ other points is judged between them, where it is good (beyond them it drifts
+                # with their errors, differently for each reading: 4 px clicks in a fifth of The Longest Day read as
+                # a hex off); a regular fit of 2 holds its shape and is judged on the whole image
+                c = lines_contrast(gray, lay, _sample_hexes(lay, wid, hgt, [h for h, _ in rest],
+                                                            local=len(rest) >= 3))
             except InputError:
                 continue  # a grid so sheared that millions of cells would have to be looked at: not a reading
             found.append((c, _settings(v) == _settings(grid.numbering), near, i, names[i], lay, g))
@@ -386,15 +390,25 @@ def _likely_mistake(lay: Layout, g: Grid, hid: str, p: Point) -> str:
     return "wrong id or wrong click?"
 
 
-def _others_disagree(grid: Grid, points: Mapping[str, Point], hid: str) -> bool:
+def _others_disagree(grid: Grid, points: Mapping[str, Point], hid: str, gray: np.ndarray | None = None) -> bool:
     """Whether the other points put hex ``hid`` a fifth of a hex or more from its click. Lines beside a click
     that fit a grid moved half a hex may be a chart's, printed over the map (Bastogne's tables): the click is
-    refused only when the other points say so too."""
+    refused only when the other points say so too. With ``gray``, 3 or more other points are first moved onto
+    the printed lines between them (their own errors put a good click 8 px off on The Longest Day a fifth of a
+    hex from their fit)."""
     rest = [(grid.hex(k), q) for k, q in points.items() if k != hid]
     try:
         lay = _regular_fit(grid.numbering.offset.orientation, rest) if len(rest) < 3 else Layout.fit(rest)
     except (ToolkitError, np.linalg.LinAlgError):
         return True
+    if gray is not None and len(rest) >= 3 and \
+            math.dist(lay.hex_to_pixel(grid.hex(hid)), points[hid]) >= 0.2 * 2 * lay.inradius():
+        from .calibrate import refine_from_clicks
+
+        hgt, wid = gray.shape
+        with contextlib.suppress(ToolkitError):
+            lay = refine_from_clicks(gray, lay, _sample_hexes(lay, wid, hgt, [grid.hex(k) for k in points],
+                                                              local=True), [q for _, q in rest])[0]
     return math.dist(lay.hex_to_pixel(grid.hex(hid)), points[hid]) >= 0.2 * 2 * lay.inradius()
 
 
@@ -434,7 +448,7 @@ def check_clicks(gray: np.ndarray, layout: Layout, grid: Grid, points: Mapping[s
             if c > best_c:
                 best_c, best_t = c, t
         moved_fits = best_c >= MIN_CONTRAST and best_t != (0.0, 0.0) and here < 0.5 * best_c
-        if moved_fits and _others_disagree(grid, points, hid):
+        if moved_fits and _others_disagree(grid, points, hid, gray):
             v = (-best_t[0], -best_t[1])  # the click relative to where the lines put its hex
             moved = layout.translated(*best_t)
             raise InputError(f"point {i} ({hid}={p[0]:g},{p[1]:g}) is {_offset_words(v, 2 * layout.inradius())} "
