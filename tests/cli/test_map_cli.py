@@ -72,6 +72,16 @@ def test_side_edit_and_show(mapfile: Path) -> None:
     assert load_map(mapfile).hexsides["0303/0304"] == frozenset({"river"})
 
 
+def test_side_taken_as_the_map_file_writes_it(mapfile: Path) -> None:
+    """``0303/0304`` is how the map file, the legend's examples and the review name a side: it is accepted
+    for the two ids (was exit 2, "Missing argument 'HEX'")."""
+    assert wgt("map", "side", str(mapfile), "0304/0303", "--add", "river") == (0, "0303/0304: river, road\n", "")
+    assert wgt("map", "side", str(mapfile), "0303/0304") == (0, "0303/0304: river, road\n", "")
+    for bad in ("0303", "0303/", "0303/0304/0305"):
+        assert wgt("map", "side", str(mapfile), bad) == (
+            3, "", f"wgt: error: give the hexside as two hex ids (0101 0102) or as 0101/0102, not {bad!r}\n")
+
+
 @pytest.mark.parametrize(("args", "message"), [
     (("map", "set", "{m}", "0304", "--terrain", "lava"), "wgt: error: unknown terrain 'lava' (legend:"),
     (("map", "set", "{m}", "0304", "--tag", "town"), "wgt: error: --tag takes +TAG or -TAG, not 'town'"),

@@ -185,13 +185,19 @@ def set_cmd(map_arg: str, hex_ref: str, terrain: str | None, tags: tuple[str, ..
 @map_group.command("side")
 @click.argument("map_arg", metavar="MAP")
 @click.argument("hex_a", metavar="HEX")
-@click.argument("hex_b", metavar="HEX")
+@click.argument("hex_b", metavar="[HEX]", required=False)
 @click.option("--add", "adds", multiple=True, metavar="F", help="Add a feature (river, road, rail, ...); repeatable.")
 @click.option("--remove", "removes", multiple=True, metavar="F", help="Remove a feature; repeatable.")
 @json_opt
-def side(map_arg: str, hex_a: str, hex_b: str, adds: tuple[str, ...], removes: tuple[str, ...],
+def side(map_arg: str, hex_a: str, hex_b: str | None, adds: tuple[str, ...], removes: tuple[str, ...],
          as_json: bool) -> None:
-    """Show or edit the hexside between two neighbouring hexes."""
+    """Show or edit the hexside between two neighbouring hexes: two ids (0101 0102) or the side as the
+    map file and the legend's examples write it (0101/0102)."""
+    if hex_b is None:
+        given = hex_a
+        hex_a, sep, hex_b = given.partition("/")
+        if not sep or not hex_a or not hex_b or "/" in hex_b:
+            raise InputError(f"give the hexside as two hex ids (0101 0102) or as 0101/0102, not {given!r}")
     path = resolve_map(map_arg)
 
     def change(m: TerrainMap) -> tuple[str, list[str]]:
