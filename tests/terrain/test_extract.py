@@ -421,6 +421,30 @@ def test_cli_re_extraction_keeps_the_overrides_block_byte_for_byte(tiny_files):
     assert m.terrain("0303") == "forest" and "river" in m.effective_hexsides()["0101/0102"]
 
 
+def test_cli_re_extraction_over_hand_edits_is_refused(tiny_files):
+    """wgt map set / side write hexes: and hexsides:, which an extraction rewrites: re-extracting over an
+    edited map lost the edits without a word (exit 0). Now refused in one line, the file untouched; an
+    unedited map is re-extracted as before."""
+    from toolkit.terrain.io import load_map
+
+    d = tiny_files
+    out = d / "edited.yaml"
+    args = ["map", "extract", str(d / "scan.png"), "--grid", str(d / "grid.yaml"), "--legend",
+            str(d / "good-legend.yaml"), "-o", str(out)]
+    assert CliRunner().invoke(cli, args).exit_code == 0
+    assert CliRunner().invoke(cli, args).exit_code == 0  # not edited: extracted over
+    m = load_map(out)
+    other = next(t for t in sorted(m.legend) if t != m.terrain("0303"))
+    assert CliRunner().invoke(cli, ["map", "set", str(out), "0303", "--terrain", other]).exit_code == 0
+    before = out.read_bytes()
+    r = CliRunner().invoke(cli, args)
+    assert r.exit_code == 3
+    assert r.output == (f"wgt: error: {out}: its hexes or hexsides were edited since wgt map extract wrote it "
+                        "(wgt map set, side, edit): extracting over it would lose those edits; write to another "
+                        "file (-o) and carry them over, or delete it to drop them\n")
+    assert out.read_bytes() == before and load_map(out).terrain("0303") == other
+
+
 @pytest.mark.parametrize("text, message", [
     ("terrain: [unclosed\n", "line 2: not valid yaml"),
     ("- a\n- b\n", "a legend is a mapping with 'terrain:'"),

@@ -600,7 +600,10 @@ def extract(image: str, grid_file: str, legend_file: str, output: str, overlay: 
     priority: [city, forest, clear] (rules, thresholds learned from the example hexes, with a
     leave-one-out accuracy printed); features: along / across / coast / symbol, with colour, yes/no
     example hexsides and (across) trace (default without examples) for lines crossing sides anywhere;
-    ink: {lightness: 35}; max_delta_e: 30. Unknown keys are errors."""
+    ink: {lightness: 35}; max_delta_e: 30. Unknown keys are errors.
+
+    Extracting over an existing map keeps its overrides: block; a map whose hexes or hexsides were edited
+    since it was extracted (wgt map set, side, edit) is refused, as the edits would be lost."""
     from ..gcpause import gc_paused, one_shot
     from ..procenv import keep_freed_memory
 
@@ -633,12 +636,23 @@ def _at_legend_line(exc: InputError, legend: Any, path: str) -> ToolkitError:
     return DataFileError(str(exc), path)
 
 
+def _data_digest(m: Any) -> str:
+    """A digest of a map's ``hexes:`` and ``hexsides:`` as read (what an extraction writes and a hand edit
+    changes), recorded as ``meta.extracted`` so that a re-extraction can tell they were edited since."""
+    import hashlib
+
+    rows = [f"{hid}|{h.terrain}|{sorted(h.tags)}|{h.name}|{sorted((k, repr(v)) for k, v in h.values.items())}"
+            for hid, h in sorted(m.hexes.items())]
+    rows += [f"{key}|{sorted(feats)}" for key, feats in sorted(m.hexsides.items())]
+    return "sha256:" + hashlib.sha256("\n".join(rows).encode("utf-8")).hexdigest()[:16]
+
+
 def _extract(image: str, grid_file: str, legend_file: str, output: str, overlay: str | None, title: str,
              max_pixels: int | None, truth_file: str | None, as_json: bool) -> None:
     from ..terrain.calibrate import open_image
     from ..terrain.extract import check_image_size, draw_overlay, load_legend, to_terrain_map
     from ..terrain.extract import extract as run
-    from ..terrain.io import dumps_map, load_map
+    from ..terrain.io import dumps_map, load_map, loads_map
     from ..terrain.pngio import write_png
 
     grid = _grid_from_file(grid_file)
@@ -652,6 +666,12 @@ def _extract(image: str, grid_file: str, legend_file: str, output: str, overlay:
         truth = load_truth(truth_file)
     previous = load_map(output) if Path(output).is_file() else None
     old_text = Path(output).read_text(encoding="utf-8") if previous is not None else ""
+    if previous is not None and previous.meta.get("extracted") not in (None, _data_digest(previous)):
+        # hand corrections made with wgt map set / side or the editor go into hexes: and hexsides:, which the
+        # extraction rewrites: they were lost without a word
+        raise InputError(f"{output}: its hexes or hexsides were edited since wgt map extract wrote it (wgt map "
+                         "set, side, edit): extracting over it would lose those edits; write to another file (-o) "
+                         "and carry them over, or delete it to drop them")
     # both outputs are opened (as temporary files beside them) before the work and replaced together after it:
     # a folder that does not exist is said at once, and a failure leaves neither written (the map was written,
     # then the command failed on --overlay's folder, exit 3)
@@ -668,6 +688,7 @@ def _extract(image: str, grid_file: str, legend_file: str, output: str, overlay:
                 raise _at_legend_line(exc, legend, legend_file) from None
         m = to_terrain_map(ext, title=title, provenance=f"extracted from {Path(image).name} by wgt map extract",
                            previous=previous)
+        m.meta["extracted"] = _data_digest(loads_map(dumps_map(m)))
         text = dumps_map(m)
         if previous is not None:
             text = keep_block(old_text, text, "overrides", output)
