@@ -329,3 +329,21 @@ def test_control_characters_in_values_are_escaped_on_the_terminal(mapfile: Path)
     assert code == 0 and out == "0304: clear note=a\\x1b[2Jb\\x0ac\n"
     assert wgt("map", "show", str(mapfile), "0304")[1].splitlines()[1] == "  note: a\\x1b[2Jb\\x0ac"
     assert load_map(mapfile).hex("0304").values["note"] == "a\x1b[2Jb\nc"  # the data keeps them
+
+
+def test_render_names_the_features_it_does_not_draw(mapfile: Path, tmp_path: Path) -> None:
+    """A legend's own feature names (main_road, road_primary, as docs/legend.md spells them) were left off
+    the board without a word: now one warning line names them with their counts; --json lists them."""
+    out = tmp_path / "board.png"
+    code, _, err = wgt("map", "render", str(mapfile), "-o", str(out))
+    assert (code, err) == (0, "")  # every feature of the sample map is drawn
+    assert wgt("map", "side", str(mapfile), "0303/0304", "--add", "main_road")[0] == 0
+    assert wgt("map", "side", str(mapfile), "0101/0102", "--add", "main_road", "--add", "bridge")[0] == 0
+    code, text, err = wgt("map", "render", str(mapfile), "-o", str(out))
+    assert code == 0 and text.startswith("wrote ")
+    assert err == ("wgt: warning: not drawn, no style for these hexside features: bridge (1 side), main_road "
+                   "(2 sides); drawn are border, canal, coast, fortification, fortified, highway, lake, major_lake, "
+                   "major_river, major_road, minor_lake, minor_river, minor_road, rail, railroad, railway, river, "
+                   "road, sea, stream, track\n")
+    code, text, err = wgt("map", "render", str(mapfile), "-o", str(out), "--json")
+    assert (code, err) == (0, "") and json.loads(text)["not_drawn"] == {"bridge": 1, "main_road": 2}

@@ -241,7 +241,7 @@ def render(map_arg: str, output: str, hex_px: float | None, dpi: float | None, h
            no_numbers: bool, no_labels: bool, plain: bool, no_frame: bool, layout_out: str | None,
            as_json: bool) -> None:
     """Draw the map as a board image (PNG), usable as a VASSAL board and to check the data by eye."""
-    from ..terrain.render import RenderStyle, render_map
+    from ..terrain.render import DRAWN_FEATURES, RenderStyle, render_map, undrawn_features
 
     m, map_path = _load(map_arg)
     for target in (output, layout_out):
@@ -271,10 +271,17 @@ def render(map_arg: str, output: str, hex_px: float | None, dpi: float | None, h
         atomic_write(layout_out, yaml.safe_dump({"layout": info["layout"], "hex_size": info["hex_size"],
                                                  "hex_px": info["hex_px"], "width": img.width, "height": img.height},
                                                 sort_keys=False))
+    missing = undrawn_features(m)
     if as_json:
+        info["not_drawn"] = missing
         echo_json(info)
     else:
         click.echo(f"wrote {out} ({img.width} x {img.height} px, hexes {across:.2f} px across the flats)")
+    if missing and not as_json:
+        # a legend's own feature names (main_road, road_primary) were left off the board without a word
+        shown = ", ".join(f"{f} ({n} side{'s' if n != 1 else ''})" for f, n in missing.items())
+        click.echo(f"wgt: warning: not drawn, no style for these hexside features: {shown}; drawn are "
+                   f"{', '.join(sorted(DRAWN_FEATURES))}", err=True)
 
 
 @map_group.command("export")

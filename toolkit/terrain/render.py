@@ -165,6 +165,19 @@ _PLACE_KINDS = ("capital", "city", "supply_city", "town", "village")
 _RIVERS = {"river": 1.0, "minor_river": 0.75, "major_river": 1.6, "stream": 0.55, "canal": 0.8}
 _ROADS = ("road", "minor_road", "major_road", "highway", "track")
 _RAILS = ("rail", "railroad", "railway")
+#: every hexside feature the board drawing has a style for
+DRAWN_FEATURES = frozenset({*_COAST_FEATURES, *_RIVERS, *_ROADS, *_RAILS, "border", "fortification", "fortified"})
+
+
+def undrawn_features(m: TerrainMap) -> dict[str, int]:
+    """The map's hexside features the board drawing has no style for (a legend's own names: main_road,
+    road_primary), each with its count of hexsides, in name order."""
+    counts: dict[str, int] = {}
+    for feats in m.effective_hexsides().values():
+        for f in feats:
+            if f not in DRAWN_FEATURES:
+                counts[f] = counts.get(f, 0) + 1
+    return dict(sorted(counts.items()))
 
 
 class _Painter:
