@@ -55,6 +55,16 @@ Here, at the calibrated working scale (hexes of about 36 px):
    with no fill between edges on both sides of the hex line is refused: a single relief contour in the line's
    colour, or two with the ground between, is not the line (with no middle to its stroke at the examples, any gap
    between edges counts as fill). Nothing changes where no terrain is so near.
+7. solid lines: growing the mask joins specks of the colour into parts that cross sides - a forest's trees
+   in a grey road's tone, the blend where a white fill meets a dark one, a bog's painted outline beside a
+   brown road (GMT Red Winter). Where every marked example side is crossed by the colour's own pixels, not
+   grown, unbroken through the whole band - a part of them reaching ``SOLID_REACH`` hex sizes runs from one
+   edge of the band to the other (:func:`_through`, at ``SOLID_MOVES`` positions along the side per sample
+   across or steeper; the symbols taken out of the mask are passed over: a village's houses printed over the
+   road) - the line is printed solid (a dashed line, MMP Afrika's track, breaks within a hex or two: never
+   so), and a crossing within the side's middle ``END_MIDDLE`` whose colour's own pixels (in parts reaching
+   ``PART``) do not run so through the hex line's zone (the zone only: a hex line or JPEG may break it further
+   out) is refused. At a corner the line may leave the band: not judged.
 
 The map's hexside ``a/b`` for the feature then means the link from hex a to hex b.
 
@@ -195,6 +205,8 @@ END_REACH = 0.65  # hex sizes back from the side a line ending at it goes on (it
 END_CORNER = 0.3  # a line ending this near an end of a side, its hex's next side crossed as near it: a corner cut
 END_INLINE = 3  # samples in a row just beyond the zone where a line's own line shows: it goes on
 APART_LINE = 0.8  # a line crossing a side beside another shows on this share of the band's samples either side
+SOLID_REACH = 2.0  # hex sizes: the least reach of a solid line's own pixels, unbroken, where it is marked
+SOLID_MOVES = 2  # a solid line's own pixels run through the hex line's zone at this slope or steeper (27 degrees)
 LETTER_INK = 0.8  # the share of ink between two parts' centres above which they are pieces of one line
 
 
@@ -240,8 +252,13 @@ def crossings(image: Image.Image, grid: Grid, sides: Sequence[Hexside], colour: 
             cols = slice(int(xs[0] // k), min(mask.shape[1], int(xs[-1] // k) + 1))
             mask[rows, cols] = np.where(_coarse(fzone, rows, cols, k), _coarse(fmask, rows, cols, k), mask[rows, cols])
     grow = max(1, round(INK_GROW * s))
-    _remove_ink(mask, f, [(x, y, _grow(np.pad(template, grow), grow)) for x, y, template in ink], (0.0, 0.0))
+    stamps = [(x, y, _grow(np.pad(template, grow), grow)) for x, y, template in ink]
+    _remove_ink(mask, f, stamps, (0.0, 0.0))
     raw = mask
+    # where the symbols were taken out, a solid line may pass under them (module notes, 7)
+    under = np.ones_like(mask)
+    _remove_ink(under, f, stamps, (0.0, 0.0))
+    under = ~under
     cap = max(2, math.ceil(THICK_CAP * s * f / g))
     depth = _grey_dilate(_depth(fmask, cap))  # samples fall f / g fine pixels apart: none misses a stroke's middle
     # and the whole width of a double line (two edges of the colour, another between): the gaps closed
@@ -253,8 +270,14 @@ def crossings(image: Image.Image, grid: Grid, sides: Sequence[Hexside], colour: 
     for _ in range(max(1, round(0.05 * s))):
         mask = _dilate(mask)
     mask = _long_parts(mask, PART * s)
+    # the colour's own long runs, not grown (module notes, 7), and its runs reaching far
+    solid_parts = _long_parts(raw | under, PART * s)
+    unbroken_parts = _long_parts(solid_parts, SOLID_REACH * s)
     half, core, batches = _bands(lay, sides, mask.shape)
     out = np.zeros(len(sides))
+    solid = np.zeros(len(sides), dtype=bool)  # the colour's own long runs go through the hex line's zone
+    inner = np.zeros(len(sides), dtype=bool)  # crossed within the side's middle (not at a corner)
+    unbroken = np.zeros(len(sides), dtype=bool)  # ... and on through the whole band (no dash ends in it)
     thick = np.zeros(len(sides), dtype=np.int32)
     whole = np.zeros(len(sides), dtype=np.int32)
     fill = np.zeros((len(sides), 3))  # the mean colour between the edges where the line crosses
@@ -266,6 +289,10 @@ def crossings(image: Image.Image, grid: Grid, sides: Sequence[Hexside], colour: 
         at = neg & pos
         spots.append(at)
         crossed = at.any(axis=1)
+        solid[sl] = _through(solid_parts[yi, xi] & on, half, core, SOLID_MOVES)
+        unbroken[sl] = _through(unbroken_parts[yi, xi] & on, half, half - 1, SOLID_MOVES)
+        ta = np.linspace(0.06, 0.94, at.shape[1])
+        inner[sl] = at[:, np.abs(ta - 0.5) <= END_MIDDLE / 2].any(axis=1)
         area = (raw[yi, xi] & on).mean(axis=(1, 2))
         out[sl] = crossed & (area < AREA)
         # the half-width on each side of the hex line, near (3 positions) where the line crosses it
@@ -300,6 +327,10 @@ def crossings(image: Image.Image, grid: Grid, sides: Sequence[Hexside], colour: 
     if len(hit):
         out[hit[_lettered(raw, mask, lay, [sides[k] for k in hit.tolist()], s)]] = 0.0
     learn = [i for i in examples if out[i]] or np.nonzero(out)[0].tolist()
+    if learn and len(learn) == len(examples) and unbroken[learn].all():
+        # printed solid where marked: a crossing only grown together (specks of the colour, trees, the blend
+        # along an edge between two fills) is none; at a corner the line may leave the band: not judged
+        out[inner & ~solid] = 0.0
     if learn:
         typical = float(np.percentile(thick[learn], 75))
         need = min(typical - 1, math.ceil(typical / 2))
@@ -1021,17 +1052,19 @@ def _flanks(a: np.ndarray, r0: int, r1: int) -> np.ndarray:
     return out
 
 
-def _through(band: np.ndarray, half: int, core: int) -> np.ndarray:
+def _through(band: np.ndarray, half: int, core: int, moves: int = 1) -> np.ndarray:
     """For each side's band (sides, along, across; ``half`` the middle sample, ``core`` the hex line's
     zone either way): a line runs through the zone from one side to the other - from just outside it on
-    one side, across every sample of it to just outside it on the other, moving at most one position
-    along the side per sample across (a line at 45 degrees or steeper to the side, however thin), the hex
-    line's own band (half the zone) passed over (its ink was taken out of the lines). An oblique line,
-    near a corner, covers the zone at no one position along the side."""
+    one side, across every sample of it to just outside it on the other, moving at most ``moves``
+    positions along the side per sample across (one: a line at 45 degrees or steeper to the side, however
+    thin), the hex line's own band (half the zone) passed over (its ink was taken out of the lines). An
+    oblique line, near a corner, covers the zone at no one position along the side."""
     free = max(1, core // 2)
     reach = band[:, :, half - core - 1]
     for o in range(half - core, half + core + 2):
-        step = _near(reach)
+        step = reach
+        for _ in range(moves):
+            step = _near(step)
         reach = step if abs(o - half) <= free else step & band[:, :, o]
     return np.asarray(reach.any(axis=1), dtype=bool)
 

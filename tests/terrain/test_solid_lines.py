@@ -1,0 +1,79 @@
+"""Solid coloured lines (issue 14; toolkit/terrain/lines.py, module notes 7): specks of a line's colour grown
+together (a forest's trees in a grey road's tone, the blend along the edge of two fills) cross sides like a
+line; where the line's marked examples are crossed by its own pixels, not grown, a crossing that is not so is
+refused. A dotted line marked as such is judged as before."""
+
+from __future__ import annotations
+
+from itertools import pairwise
+
+from toolkit.terrain.extract import extract
+
+from .drawn import blank_board
+
+SNOW = (242, 244, 246)
+GREY = (115, 117, 121)
+ROAD = ["0102", "0202", "0302", "0402", "0502", "0602", "0702"]
+SPECKS = ["0104", "0204", "0304", "0404", "0504", "0604", "0704"]
+
+
+def _board(dotted_road: bool = False):
+    lay, grid, im, d = blank_board(paper=SNOW, ink=(200, 204, 210))
+    road = [lay.hex_to_pixel(grid.hex(i)) for i in ROAD]
+    specks = [lay.hex_to_pixel(grid.hex(i)) for i in SPECKS]
+    for path, dotted in ((road, dotted_road), (specks, True)):
+        if not dotted:
+            d.line(path, fill=GREY, width=4, joint="curve")
+            continue
+        for (x0, y0), (x1, y1) in pairwise(path):  # 2 px specks 4 px apart: grown, they join into a line
+            n = int(((x1 - x0) ** 2 + (y1 - y0) ** 2) ** 0.5 // 4)
+            for k in range(n):
+                x, y = x0 + (x1 - x0) * k / n, y0 + (y1 - y0) * k / n
+                d.rectangle([x - 1, y - 1, x, y], fill=GREY)
+    return grid, im
+
+
+def _legend(yes: list[str]) -> dict:
+    return {"terrain": {"snow": {"hexes": ["0801", "0806", "0101"]}},
+            "features": {"road": {"colour": "#73757a", "kind": "across", "trace": True, "yes": yes}}}
+
+
+def _found(grid, im, yes: list[str]) -> set[str]:
+    ext = extract(im, grid, _legend(yes))
+    return {k for k, v in ext.hexsides.items() if "road" in v}
+
+
+def _sides(grid, path: list[str]) -> set[str]:
+    return {grid.side_key(a, b) for a, b in pairwise(path)}
+
+
+def test_specks_grown_together_are_no_solid_line():
+    """A solid grey road, two sides marked, and a row of grey specks of its colour crossing other sides: grown,
+    the specks cross as a line as thick as the road's (old code: every speck side found too); the road's own
+    pixels run through the hex line's zone at its examples, the specks' do not: only the road's sides."""
+    grid, im = _board()
+    assert _found(grid, im, ["0202/0302", "0502/0602"]) == _sides(grid, ROAD)
+
+
+def test_a_dotted_line_marked_so_is_still_found():
+    """The same specks marked as the line (a dotted road, and the solid road drawn dotted too): its examples
+    are not solid, nothing is refused so: both dotted paths are found."""
+    grid, im = _board(dotted_road=True)
+    assert _found(grid, im, ["0204/0304", "0504/0604"]) == _sides(grid, ROAD) | _sides(grid, SPECKS)
+
+
+def test_a_long_dashed_line_is_not_taken_for_a_solid_one():
+    """A grey road of 24 px dashes and 5 px gaps (MMP Afrika's track: dashes well under a hex long): its own
+    pixels may run through the band at its marked sides, but no run reaches ``SOLID_REACH`` hex sizes, so it is
+    not judged solid and the sides where a gap falls on the hex line are still found (all of them)."""
+    lay, grid, im, d = blank_board(paper=SNOW, ink=(200, 204, 210))
+    path = [lay.hex_to_pixel(grid.hex(i)) for i in ROAD]
+    for (x0, y0), (x1, y1) in pairwise(path):
+        n = ((x1 - x0) ** 2 + (y1 - y0) ** 2) ** 0.5
+        t = 0.0
+        while t < n:
+            a, b = t / n, min(n, t + 24) / n
+            d.line([(x0 + (x1 - x0) * a, y0 + (y1 - y0) * a), (x0 + (x1 - x0) * b, y0 + (y1 - y0) * b)], fill=GREY,
+                   width=4)
+            t += 29
+    assert _found(grid, im, ["0202/0302", "0502/0602"]) == _sides(grid, ROAD)
