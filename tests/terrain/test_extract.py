@@ -421,6 +421,23 @@ def test_cli_re_extraction_keeps_the_overrides_block_byte_for_byte(tiny_files):
     assert m.terrain("0303") == "forest" and "river" in m.effective_hexsides()["0101/0102"]
 
 
+def test_cli_a_long_review_list_says_where_the_rest_is(tiny_files, monkeypatch):
+    """More than 20 hexes to review were shown as 20 ids and "..."; the line now says where all of them and
+    their reasons are (the map file's meta.review)."""
+    from toolkit.terrain import extract as ex
+
+    d = tiny_files
+    out = d / "review.yaml"
+    monkeypatch.setattr(ex.Extraction, "review", lambda self: list(self.hexes)[:25])
+    r = CliRunner().invoke(cli, ["map", "extract", str(d / "scan.png"), "--grid", str(d / "grid.yaml"), "--legend",
+                                 str(d / "good-legend.yaml"), "-o", str(out)])
+    assert r.exit_code == 0, r.output
+    line = next(x for x in r.output.splitlines() if "to review" in x)
+    assert line.startswith("25 hexes to review: 0101 ")
+    assert line.endswith(f" ... (all 25 with their reasons: meta.review in {out})")
+    assert len(line.split(": ")[1].split(" ...")[0].split()) == 20
+
+
 def test_cli_re_extraction_over_hand_edits_is_refused(tiny_files):
     """wgt map set / side write hexes: and hexsides:, which an extraction rewrites: re-extracting over an
     edited map lost the edits without a word (exit 0). Now refused in one line, the file untouched; an

@@ -735,6 +735,7 @@ def _extract(image: str, grid_file: str, legend_file: str, output: str, overlay:
         _say(f"{len(ext.hexes)} hexes: " + ", ".join(f"{k} {v}" for k, v in sorted(counts.items())))
         if feats:
             _say("hexsides: " + ", ".join(f"{k} {v}" for k, v in sorted(feats.items())))
-        _say(f"{len(review)} hexes to review" + (": " + " ".join(review[:20]) + (" ..." if len(review) > 20 else "")
-                                                 if review else ""))
+        # the ids beyond the first 20 were shown as "..." with nothing saying where the rest (and every reason) are
+        more = f" ... (all {len(review)} with their reasons: meta.review in {output})" if len(review) > 20 else ""
+        _say(f"{len(review)} hexes to review" + (": " + " ".join(review[:20]) + more if review else ""))
         _say(f"wrote {output}" + (f" and {overlay}" if overlay else ""))
