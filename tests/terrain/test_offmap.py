@@ -168,3 +168,33 @@ def test_tld_whole_map_leaves_out_the_grey_and_keeps_every_labelled_hex(boards):
               "heldout/the-longest-day-4.yaml"):
         labelled = set(yaml.safe_load((truth / f).read_text())["hexes"])
         assert not labelled & missing, f
+
+
+def test_a_huge_mistyped_box_is_refused_before_it_is_listed():
+    """``--off-map 0101:99999999999999`` (10^14 cells) was listed cell by cell before the extent check: the command
+    took all the machine's memory and was killed. Run here under a 1.5 GB address-space limit, so that the old code
+    fails with a MemoryError instead of taking the machine's memory."""
+    import os
+    import resource
+    import subprocess
+    import sys
+
+    code = ("from toolkit.hexgrid import Grid\n"
+            "from toolkit.errors import InputError\n"
+            "from toolkit.terrain.offmap import parse_cells\n"
+            "g = Grid.from_dict({'numbering': {'scheme': 'ccrr'}, 'extent': {'columns': [1, 12], 'rows': [1, 10]}})\n"
+            "for spec in ('0101:99999999999999', '0101:0199999999'):\n"
+            "    try:\n"
+            "        parse_cells(g, [spec], '--off-map')\n"
+            "    except InputError as exc:\n"
+            "        print(exc)\n")
+
+    def limit() -> None:
+        resource.setrlimit(resource.RLIMIT_AS, (1536 << 20, 1536 << 20))
+
+    env = {**os.environ, "OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1"}
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, preexec_fn=limit, env=env,
+                       timeout=120)
+    assert r.returncode == 0, r.stderr[-300:]
+    assert r.stdout == ("--off-map 0101:99999999999999: not inside the map's extent (0101 to 1210)\n"
+                        "--off-map 0101:0199999999: not inside the map's extent (0101 to 1210)\n")

@@ -163,11 +163,12 @@ def parse_cells(grid: Grid, specs: Iterable[str], option: str = "--off-map", ins
             e = grid.extent
             if not inside:
                 continue
-            box = {(c, r) for c in range(c0, c1 + 1) for r in range(r0, r1 + 1)}
+            # the extent is checked before the box is listed: a mistyped corner (0101:99999999999999) would
+            # otherwise list 10^14 cells, and the command was killed for want of memory
             if not (e.first_col <= c0 and c1 <= e.last_col and e.first_row <= r0 and r1 <= e.last_row):
                 raise InputError(f"{option} {part}: not inside the map's extent ({nb.format(e.first_col, e.first_row)}"
                                  f" to {nb.format(e.last_col, e.last_row)})")
-            out |= box
+            out |= {(c, r) for c in range(c0, c1 + 1) for r in range(r0, r1 + 1)}
     return out
 
 
