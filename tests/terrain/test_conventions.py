@@ -485,3 +485,17 @@ def test_cli_lettered_columns_refused_in_one_line(even_png, columns, message):
     r = _cli(str(even_png[0]), "--point", "B2=1,1", "--point", "M2=500,1", "--point", "G9=250,300",
              "--columns", columns, "--rows", "1:10")
     assert (r.exit_code, r.stderr) == (3, f"wgt: error: {message}\n")
+
+
+def test_cli_auto_failing_with_three_clicks_says_to_drop_auto(tmp_path):
+    """--auto on an image where it finds no lattice said "click 3 or more hex centres instead" to a user who
+    had given 3 clicks; it now says those clicks fit the grid without --auto."""
+    from PIL import Image
+
+    img = tmp_path / "blank.png"
+    Image.new("RGB", (400, 300), (230, 225, 210)).save(img)
+    pts = ["--point", "0101=40,40", "--point", "0501=200,40", "--point", "0104=40,250"]
+    r = _cli(str(img), "--auto", *pts, "--extent", "0101:0504", "-o", str(tmp_path / "g.yaml"))
+    assert (r.exit_code, r.stderr) == (3, "wgt: error: could not find the hex grid automatically; the 3 clicks "
+                                          "given fit the grid without --auto: run again without it\n")
+    assert not (tmp_path / "g.yaml").exists()

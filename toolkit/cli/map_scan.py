@@ -357,7 +357,14 @@ def calibrate(image: str, points: tuple[str, ...], grid_file: str | None, number
                                      "pixels)")
             hid, xy = next(iter(pts.items()))
             h = grid.hex(hid)
-            layout = auto_layout(img, grid.numbering.offset.orientation, (h, xy), progress=_reporter(bar))
+            try:
+                layout = auto_layout(img, grid.numbering.offset.orientation, (h, xy), progress=_reporter(bar))
+            except GridError as exc:
+                if len(pts) < 3:
+                    raise
+                # it said "click 3 or more hex centres instead" to a user who had: the clicks alone fit the grid
+                raise GridError(str(exc).split(";")[0] + f"; the {len(pts)} clicks given fit the grid without "
+                                "--auto: run again without it") from None
             if len(pts) >= 3:
                 # the clicks on the lattice found: their ids tell the numbering convention, as without --auto
                 from ..terrain.calibrate import fit_points, to_gray
