@@ -60,3 +60,21 @@ def test_only_the_hexes_asked_for_and_bad_ids_in_one_line(scan, tmp_path):
                                  "--hexes", "0909"])
     assert (r.exit_code, r.stderr) == (3, "wgt: error: --hexes 0909: not inside the map's extent (0101 to 0605)\n")
     assert not (tmp_path / "q").exists()
+
+
+@pytest.mark.parametrize("case", ["zoom-nan", "folder-under-a-file", "folder-in-proc"])
+def test_bad_zoom_or_folder_is_one_line(scan, tmp_path, case):
+    """Were internal errors (exit 4): click's FloatRange lets nan through, and the folder was made with a bare
+    mkdir."""
+    d, _ = scan
+    (tmp_path / "afile").write_text("x")
+    folder, extra = str(tmp_path / "pages"), []
+    if case == "zoom-nan":
+        extra, message = ["--zoom", "nan"], "wgt: error: --zoom takes a number from 0.25 to 16, not nan\n"
+    elif case == "folder-under-a-file":
+        folder, message = str(tmp_path / "afile" / "sub"), f"wgt: error: output folder {tmp_path / 'afile'} is a file"
+    else:
+        folder, message = "/proc/wgt-no-such/pages", "wgt: error: cannot create folder /proc/wgt-no-such/pages ("
+    r = CliRunner().invoke(cli, ["map", "tiles", str(d / "scan.png"), str(d / "grid.yaml"), folder, *extra])
+    assert r.exit_code == 3, r.stderr
+    assert r.stderr.startswith(message) and r.stderr.count("\n") == 1

@@ -10,6 +10,7 @@
 from __future__ import annotations
 
 import contextlib
+import math
 import re
 from pathlib import Path
 from typing import Any
@@ -17,7 +18,7 @@ from typing import Any
 import click
 
 from ..errors import DataFileError, GridError, InputError, ToolkitError
-from ..fileio import atomic_open, atomic_write
+from ..fileio import atomic_open, atomic_write, check_folder
 from .options import GRID_YAML, MAP_YAML, PNG, Progress, echo_json, json_opt, output_option
 
 __all__ = ["calibrate", "centre", "extract"]
@@ -570,6 +571,9 @@ def tiles(image: str, grid_arg: str, folder: str, truth_file: str | None, only: 
     from ..terrain.tiles import write_pages
     from ..terrain.truth import load_truth
 
+    if not math.isfinite(zoom):  # click's FloatRange lets nan through (every comparison with it is false)
+        raise InputError(f"--zoom takes a number from 0.25 to 16, not {zoom}")
+    check_folder(folder)  # a file in FOLDER's way is said before the scan is read
     grid = _grid_from_file(grid_arg)
     if grid.layout is None:
         raise InputError(f"{grid_arg}: the grid has no calibration (run 'wgt map calibrate')")

@@ -17,7 +17,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from .. import fonts
-from ..fileio import atomic_open
+from ..fileio import atomic_open, ensure_folder
 from ..hexgrid import Grid
 from .truth import Truth
 
@@ -117,8 +117,7 @@ def _sides(d: ImageDraw.ImageDraw, truth: Truth, grid: Grid, ids: set[str], to_p
 def write_pages(image: Image.Image, grid: Grid, folder: str | Path, **kw: object) -> list[Path]:
     """Write :func:`pages` as PNG files into ``folder``; their paths."""
     out = []
-    folder = Path(folder)
-    folder.mkdir(parents=True, exist_ok=True)
+    folder = ensure_folder(folder)  # one that cannot be made (under a file, no permission): a one-line error
     for name, pic in pages(image, grid, **kw):  # type: ignore[arg-type]
         p = folder / f"{name}.png"
         with atomic_open(p, "wb") as fh:
