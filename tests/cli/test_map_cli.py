@@ -347,3 +347,18 @@ def test_render_names_the_features_it_does_not_draw(mapfile: Path, tmp_path: Pat
                    "road, sea, stream, track\n")
     code, text, err = wgt("map", "render", str(mapfile), "-o", str(out), "--json")
     assert (code, err) == (0, "") and json.loads(text)["not_drawn"] == {"bridge": 1, "main_road": 2}
+
+
+def test_set_terrain_drops_the_extractors_confidence(mapfile: Path) -> None:
+    """After a hand fix the hex kept the extractor's confidence and second ("K4: suo confidence=0.528
+    second=forest" on Red Winter), which were about the terrain it had read; now a new terrain drops them,
+    the same terrain and other values keep them, and still one line changes."""
+    assert wgt("map", "set", str(mapfile), "0304", "--set", "confidence=0.528", "--set", "second=forest",
+               "--set", "vp=2")[0] == 0
+    assert wgt("map", "set", str(mapfile), "0304", "--terrain", "clear")[1] == \
+        "0304: clear confidence=0.528 second=forest vp=2\n"
+    before = mapfile.read_text("utf-8").splitlines()
+    assert wgt("map", "set", str(mapfile), "0304", "--terrain", "forest") == (0, "0304: forest vp=2\n", "")
+    after = mapfile.read_text("utf-8").splitlines()
+    assert [(a, b) for a, b in zip(before, after) if a != b] == [
+        ('  "0304": {terrain: clear, confidence: 0.528, second: forest, vp: 2}', '  "0304": {terrain: forest, vp: 2}')]

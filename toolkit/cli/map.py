@@ -150,7 +150,9 @@ def show(map_arg: str, hex_ref: str, as_json: bool) -> None:
 @json_opt
 def set_cmd(map_arg: str, hex_ref: str, terrain: str | None, tags: tuple[str, ...], sets: tuple[str, ...],
             as_json: bool) -> None:
-    """Edit one hex in place (atomically; one line of the file changes)."""
+    """Edit one hex in place (atomically; one line of the file changes).
+
+    A new --terrain drops the extractor's confidence and second (they were about the terrain it read)."""
     from ..terrain.io import edit_map
 
     if terrain is None and not tags and not sets:
@@ -166,7 +168,12 @@ def set_cmd(map_arg: str, hex_ref: str, terrain: str | None, tags: tuple[str, ..
     def change(m: TerrainMap) -> dict[str, Any]:
         hid = m.resolve(hex_ref)
         if terrain is not None:
+            was = m.hex(hid).terrain if hid in m.effective_hexes() else None
             m.set_terrain(hid, terrain)
+            if was is not None and was != terrain:  # "K4: suo confidence=0.528 second=forest" kept the
+                for k in ("confidence", "second"):   # extractor's word on the lake it read
+                    if k in m.hex(hid).values:
+                        m.set_value(hid, k, None)
         for op, tag in tag_ops:
             (m.set_tag if op == "+" else m.remove_tag)(hid, tag)
         for k, v in kvs:
