@@ -77,3 +77,21 @@ def test_a_long_dashed_line_is_not_taken_for_a_solid_one():
                    width=4)
             t += 29
     assert _found(grid, im, ["0202/0302", "0502/0602"]) == _sides(grid, ROAD)
+
+
+def test_a_solid_line_between_its_bridge_walls_is_no_area():
+    """The solid road, and at one side it crosses (0302/0402, not marked) a bridge: two walls in the road's grey
+    and as thin, 6 px either side of it along the crossing. The band there is over ``AREA`` of the colour (old
+    code: an area, the side lost); its own pixels run through the hex line's zone no thicker than where marked:
+    the line itself, found."""
+    lay, grid, im, d = blank_board(paper=SNOW, ink=(200, 204, 210))
+    path = [lay.hex_to_pixel(grid.hex(i)) for i in ROAD]
+    d.line(path, fill=GREY, width=4, joint="curve")
+    (x0, y0), (x1, y1) = path[2], path[3]
+    n = ((x1 - x0) ** 2 + (y1 - y0) ** 2) ** 0.5
+    ux, uy = (x1 - x0) / n, (y1 - y0) / n
+    mx, my = (x0 + x1) / 2, (y0 + y1) / 2
+    for side in (-6, 6):
+        cx, cy = mx - uy * side, my + ux * side
+        d.line([(cx - ux * 12, cy - uy * 12), (cx + ux * 12, cy + uy * 12)], fill=GREY, width=3)
+    assert _found(grid, im, ["0202/0302", "0502/0602"]) == _sides(grid, ROAD)

@@ -64,7 +64,10 @@ Here, at the calibrated working scale (hexes of about 36 px):
    road) - the line is printed solid (a dashed line, MMP Afrika's track, breaks within a hex or two: never
    so), and a crossing within the side's middle ``END_MIDDLE`` whose colour's own pixels (in parts reaching
    ``PART``) do not run so through the hex line's zone (the zone only: a hex line or JPEG may break it further
-   out) is refused. At a corner the line may leave the band: not judged.
+   out) is refused. At a corner the line may leave the band: not judged. And a band over ``AREA`` full of the
+   colour where its own pixels run so through the zone no thicker than where marked (its stroke's half-width at
+   most a pixel over the examples') is the line itself, not an area: two ways of it at a junction, a bridge's
+   walls drawn in its colour beside it (lettering still refused).
 
 The map's hexside ``a/b`` for the feature then means the link from hex a to hex b.
 
@@ -278,6 +281,7 @@ def crossings(image: Image.Image, grid: Grid, sides: Sequence[Hexside], colour: 
     solid = np.zeros(len(sides), dtype=bool)  # the colour's own long runs go through the hex line's zone
     inner = np.zeros(len(sides), dtype=bool)  # crossed within the side's middle (not at a corner)
     unbroken = np.zeros(len(sides), dtype=bool)  # ... and on through the whole band (no dash ends in it)
+    areal = np.zeros(len(sides), dtype=bool)  # crossed, the band an area of the colour
     thick = np.zeros(len(sides), dtype=np.int32)
     whole = np.zeros(len(sides), dtype=np.int32)
     fill = np.zeros((len(sides), 3))  # the mean colour between the edges where the line crosses
@@ -295,6 +299,7 @@ def crossings(image: Image.Image, grid: Grid, sides: Sequence[Hexside], colour: 
         inner[sl] = at[:, np.abs(ta - 0.5) <= END_MIDDLE / 2].any(axis=1)
         area = (raw[yi, xi] & on).mean(axis=(1, 2))
         out[sl] = crossed & (area < AREA)
+        areal[sl] = crossed & (area >= AREA)
         # the half-width on each side of the hex line, near (3 positions) where the line crosses it
         fy = np.clip(np.rint(ys * kf + (kf - 1) / 2), 0, dh - 1).astype(np.intp)
         fx = np.clip(np.rint(xs * kf + (kf - 1) / 2), 0, dw - 1).astype(np.intp)
@@ -331,6 +336,12 @@ def crossings(image: Image.Image, grid: Grid, sides: Sequence[Hexside], colour: 
         # printed solid where marked: a crossing only grown together (specks of the colour, trees, the blend
         # along an edge between two fills) is none; at a corner the line may leave the band: not judged
         out[inner & ~solid] = 0.0
+        # and a band full of it where its own pixels run through no thicker than where marked is the line itself
+        # (two ways of it at a junction, its bridge's art), not an area
+        back = np.nonzero(areal & solid & (thick <= float(np.percentile(thick[learn], 75)) + 1))[0]
+        if len(back):
+            back = back[~_lettered(raw, mask, lay, [sides[k] for k in back.tolist()], s)]
+            out[back] = 1.0
     if learn:
         typical = float(np.percentile(thick[learn], 75))
         need = min(typical - 1, math.ceil(typical / 2))
