@@ -198,3 +198,16 @@ def test_a_huge_mistyped_box_is_refused_before_it_is_listed():
     assert r.returncode == 0, r.stderr[-300:]
     assert r.stdout == ("--off-map 0101:99999999999999: not inside the map's extent (0101 to 1210)\n"
                         "--off-map 0101:0199999999: not inside the map's extent (0101 to 1210)\n")
+
+
+def test_a_blank_hex_given_off_the_map_is_not_reported_kept(drawn):
+    """0605 is blank inside the map; given with --off-map it is written as missing, and was still reported as 'kept 1
+    blank hexes inside the map: 0605' (and under blank_kept)."""
+    lay, grid, _, path = drawn
+    r = CliRunner().invoke(cli, ["map", "calibrate", path, *_clicks(lay, grid), "--extent", "0101:1210", "--json",
+                                 "--off-map", "0605"])
+    assert r.exit_code == 0, r.stderr
+    rep = json.loads(r.stdout)
+    assert "0605" in rep["grid"]["extent"]["missing"] and rep["off_map_given"] == ["0605"]
+    assert "blank_kept" not in rep and "kept 1 blank" not in r.stderr
+    assert len(rep["off_map_blank"]) == 9

@@ -451,7 +451,7 @@ def _leave_off_map(img: Any, grid: Any, off_ids: tuple[str, ...], on_ids: tuple[
                  f"reached from the extent's edge - off the map: {' '.join(runs[:12])}"
                  f"{' ...' if len(runs) > 12 else ''} (--on-map IDS keeps some, --keep-blank all)")
             out["off_map_blank"] = sorted(grid.numbering.format(*c) for c in blank_off)
-        inside -= keep
+        inside -= keep | given  # kept by the user, or left out with --off-map: nothing to check
         if inside:
             runs = id_ranges(grid, inside)
             _say(f"kept {len(inside)} blank hexes inside the map (one flat colour, no hex line): "
