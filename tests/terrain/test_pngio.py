@@ -36,6 +36,18 @@ def _chunks(data: bytes) -> list[tuple[bytes, bytes]]:
     return out
 
 
+def _without(monkeypatch: pytest.MonkeyPatch, module: str) -> None:
+    """Every import of ``module`` (and its submodules) fails from here on, as where it is not installed."""
+    real = builtins.__import__
+
+    def blocked(name: str, *args: object, **kw: object) -> object:
+        if name == module or name.startswith(module + "."):
+            raise ImportError(name)
+        return real(name, *args, **kw)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(builtins, "__import__", blocked)
+
+
 def _written(pic: Image.Image) -> bytes:
     b = io.BytesIO()
     pngio.write_png(pic, b)
@@ -74,14 +86,7 @@ def test_idat_cut_into_chunks(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def test_without_isal_zlib_deflates_the_same_pixels(monkeypatch: pytest.MonkeyPatch) -> None:
-    real = builtins.__import__
-
-    def no_isal(name: str, *args: object, **kw: object) -> object:
-        if name.startswith("isal"):
-            raise ImportError(name)
-        return real(name, *args, **kw)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(builtins, "__import__", no_isal)
+    _without(monkeypatch, "isal")
     pic = _palette_picture(seed=11)
     data = _written(pic)
     _same_as_pillow(pic, data)
@@ -211,14 +216,7 @@ def test_without_pyspng_pillow_decodes(tmp_path: object, monkeypatch: pytest.Mon
 
     from toolkit.terrain.calibrate import open_image
 
-    real = builtins.__import__
-
-    def no_spng(name: str, *args: object, **kw: object) -> object:
-        if name.startswith("pyspng"):
-            raise ImportError(name)
-        return real(name, *args, **kw)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(builtins, "__import__", no_spng)
+    _without(monkeypatch, "pyspng")
     p = Path(str(tmp_path)) / "scan.png"
     p.write_bytes(_png_bytes(_scan_like()))
     with Image.open(p) as im:
