@@ -362,3 +362,15 @@ def test_set_terrain_drops_the_extractors_confidence(mapfile: Path) -> None:
     after = mapfile.read_text("utf-8").splitlines()
     assert [(a, b) for a, b in zip(before, after) if a != b] == [
         ('  "0304": {terrain: clear, confidence: 0.528, second: forest, vp: 2}', '  "0304": {terrain: forest, vp: 2}')]
+
+
+def test_side_names_a_mistyped_feature(mapfile: Path) -> None:
+    """--add rivr and --remove of a feature the side does not have passed without a word; each now gets a
+    warning line (the edit is still made, exit 0)."""
+    code, out, err = wgt("map", "side", str(mapfile), "0303/0304", "--add", "rivr")
+    assert (code, out) == (0, "0303/0304: rivr, road\n")
+    assert err == "wgt: warning: 'rivr' is on no other hexside of this map (used: fortification, rail, river, road)\n"
+    code, out, err = wgt("map", "side", str(mapfile), "0303/0304", "--remove", "raod")
+    assert (code, out) == (0, "0303/0304: rivr, road\n")
+    assert err == "wgt: warning: 0303/0304 had no 'raod' to remove (it has: rivr, road)\n"
+    assert wgt("map", "side", str(mapfile), "0303/0304", "--remove", "rivr") == (0, "0303/0304: road\n", "")

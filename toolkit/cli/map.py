@@ -207,12 +207,21 @@ def side(map_arg: str, hex_a: str, hex_b: str | None, adds: tuple[str, ...], rem
             raise InputError(f"give the hexside as two hex ids (0101 0102) or as 0101/0102, not {given!r}")
     path = resolve_map(map_arg)
 
+    warnings: list[str] = []
+
     def change(m: TerrainMap) -> tuple[str, list[str]]:
         a, b = m.resolve(hex_a), m.resolve(hex_b)
         key = m.side(a, b)
+        # a mistyped feature name passed without a word (--add rivr, --remove raod): named, exit still 0
+        used = sorted({f for feats in m.effective_hexsides().values() for f in feats})
+        have = m.side_features(a, b)
         for f in adds:
+            if f not in used:
+                warnings.append(f"{f!r} is on no other hexside of this map (used: {', '.join(used) or 'none'})")
             m.add_side_feature(a, b, f)
         for f in removes:
+            if f not in have and f not in adds:
+                warnings.append(f"{key} had no {f!r} to remove (it has: {', '.join(sorted(have)) or 'none'})")
             m.remove_side_feature(a, b, f)
         return key, sorted(m.side_features(a, b))
 
@@ -228,6 +237,8 @@ def side(map_arg: str, hex_a: str, hex_b: str | None, adds: tuple[str, ...], rem
         echo_json({"hexside": key, "features": feats})
     else:
         click.echo(f"{key}: {', '.join(feats) if feats else '(none)'}")
+    for w in warnings:
+        click.echo(f"wgt: warning: {w}", err=True)
 
 
 @map_group.command("render")
