@@ -366,15 +366,11 @@ def _strange(codes: np.ndarray, tab: np.ndarray, centres: np.ndarray, r: int, in
     """For each hex of ``hit``: the share of the box around its match (the template's, padded by ``PAD``) in
     colours the legend does not know: CIELAB cells (:data:`CELLS`) holding none of the example hexes' pixels and
     none of ``labs`` (the terrains' and lines' colours), nor next to one. Beyond the scan's edge does not count."""
-    cell = np.zeros(tab.shape[1], dtype=np.intp)
-    for plane, edges in zip(tab, CELLS):
-        cell = cell * (len(edges) - 1) + np.clip(np.searchsorted(edges, plane, side="right") - 1, 0, len(edges) - 2)
+    cell = _cells(tab)
     shape = tuple(len(e) - 1 for e in CELLS)
     known = np.zeros(int(np.prod(shape)), dtype=bool)
     known[cell[np.concatenate([w[inset] for w in _windows(codes, centres[list(ex_i)], r, r)])]] = True
-    lab = np.asarray(labs, np.float32).reshape(-1, 3)
-    for row in lab:
-        known[_cell_of(row)] = True
+    known[_cells(np.asarray(labs, np.float32).reshape(-1, 3).T)] = True
     cube = known.reshape(shape)
     for ax in range(3):  # and the cells next to one (a print's spread)
         grown = cube.copy()
@@ -392,11 +388,13 @@ def _strange(codes: np.ndarray, tab: np.ndarray, centres: np.ndarray, r: int, in
     return (odd[boxes] & on).sum(axis=1) / np.maximum(1, on.sum(axis=1))
 
 
-def _cell_of(lab: np.ndarray) -> int:
-    out = 0
-    for v, edges in zip(lab, CELLS):
-        out = out * (len(edges) - 1) + int(np.clip(np.searchsorted(edges, v, side="right") - 1, 0, len(edges) - 2))
-    return out
+def _cells(planes: np.ndarray) -> np.ndarray:
+    """The :data:`CELLS` cell of each colour of ``planes`` (L*, a*, b* planes: shape (3, N)); beyond the edges, the
+    outermost cell."""
+    cell = np.zeros(planes.shape[1], dtype=np.intp)
+    for plane, edges in zip(planes, CELLS):
+        cell = cell * (len(edges) - 1) + np.clip(np.searchsorted(edges, plane, side="right") - 1, 0, len(edges) - 2)
+    return cell
 
 
 def _nearest(hexes: Sequence[Hex], ex_i: Sequence[int], n: int) -> np.ndarray:
