@@ -80,3 +80,17 @@ def test_an_area_of_the_trails_colour_is_not_crossed_by_it():
     trail = {grid.side_key(a, b) for a, b in pairwise(TRAIL)}
     assert _found(grid, ext, "trail") == trail
     assert not _found(grid, ext, "trail") & inside
+
+
+def test_two_features_marking_each_others_examples_no_rank_neither():
+    """Two greys each given the other's examples as 'no' (Red Winter's main and primary roads): the legend ranks
+    neither, so a side both are found on keeps both (old code: the one listed first was dropped, by legend order)."""
+    from types import SimpleNamespace
+
+    main = SimpleNamespace(name="main", yes=["0101/0102"], no=["0201/0202"])
+    primary = SimpleNamespace(name="primary", yes=["0201/0202"], no=["0101/0102"])
+    trail = SimpleNamespace(name="trail", yes=[], no=["0101/0102"])
+    leg = SimpleNamespace(features=[main, primary, trail])
+    found = {"0301/0302": {"main", "primary"}, "0401/0402": {"main", "trail"}}
+    extract_sides._exclusive(leg, found)  # type: ignore[arg-type]
+    assert found == {"0301/0302": {"main", "primary"}, "0401/0402": {"main"}}

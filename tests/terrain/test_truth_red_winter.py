@@ -134,7 +134,8 @@ def test_extract_red_winter_against_its_truth(tmp_path):
     assert set(out["lines"]) == {"road_main", "road_primary", "road_secondary"}
     # false road_main 21 -> 1 and road_secondary 29 -> 0 with the solid-line rule (lines.py module notes 7); road_main
     # 10 -> 13 right (one false more) with a solid line's band full of it no area
-    assert_floors(out, {"road_main": (15, 13, 1), "road_primary": (0, 0, 43), "road_secondary": (29, 29, 0)})
+    # road_main 13 -> 14 right when two features marking each other's examples 'no' rank neither (_exclusive)
+    assert_floors(out, {"road_main": (15, 14, 1), "road_primary": (0, 0, 43), "road_secondary": (29, 29, 0)})
 
 
 def test_extract_red_winter_2_against_its_truth(tmp_path):

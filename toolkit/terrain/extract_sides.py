@@ -295,6 +295,8 @@ def _exclusive(leg: Legend, found: dict[str, set[str]]) -> None:
     its black edges: the road's examples marked 'no' for the trail). In place."""
     pairs = [(f.name, g.name) for f in leg.features for g in leg.features
              if f is not g and f.no and g.yes and _side_set(f.no) & _side_set(g.yes)]
+    # two features each marking the other's examples 'no' (two greys told apart): the legend ranks neither
+    pairs = [(a, b) for a, b in pairs if (b, a) not in pairs]
     if not pairs:
         return
     for kk in list(found):
