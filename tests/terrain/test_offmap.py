@@ -211,3 +211,19 @@ def test_a_blank_hex_given_off_the_map_is_not_reported_kept(drawn):
     assert "0605" in rep["grid"]["extent"]["missing"] and rep["off_map_given"] == ["0605"]
     assert "blank_kept" not in rep and "kept 1 blank" not in r.stderr
     assert len(rep["off_map_blank"]) == 9
+
+
+def test_an_extent_of_blank_hexes_only_says_so(tmp_path):
+    """Every hex of the extent blank (clicks outside it, --no-refine): the error blamed --off-map, which was not
+    given ('every hex of the extent would be off the map: check --off-map'), after a line saying they were left out."""
+    from PIL import Image
+
+    lay, grid, _ = _board()
+    flat = tmp_path / "flat.png"
+    Image.new("RGB", (420, 420), (200, 200, 200)).save(flat)
+    r = CliRunner().invoke(cli, ["map", "calibrate", str(flat), *_clicks(lay, grid), "--extent", "0301:0310",
+                                 "--no-refine"])
+    assert r.exit_code == 3
+    assert r.stderr.endswith("wgt: error: every hex of the extent shows no printed hex line, id or terrain (one flat "
+                             "colour): check the image and the extent, or give --keep-blank\n")
+    assert "left out" not in r.stderr

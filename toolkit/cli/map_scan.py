@@ -446,6 +446,10 @@ def _leave_off_map(img: Any, grid: Any, off_ids: tuple[str, ...], on_ids: tuple[
     if not keep_blank:
         off, inside = off_map(grid, blank_cells(img, grid))
         blank_off = off - keep - given
+        if blank_off and set(grid.extent.cells()) <= given | blank_off:  # before the report of what was left out
+            raise InputError("every hex of the extent shows no printed hex line, id or terrain (one flat colour)"
+                             f"{' or is given with --off-map' if given else ''}: check the image and the extent, or "
+                             "give --keep-blank")
         if blank_off:
             runs = id_ranges(grid, blank_off)
             _say(f"left out {len(blank_off)} hexes that show no printed hex line, id or terrain (one flat colour), "
