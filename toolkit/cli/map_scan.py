@@ -262,7 +262,8 @@ def _reporter(bar: Progress) -> Any:
               help="Digits of the row number (lettered: of the number) [default: 2, or as the clicked ids spell it].")
 @click.option("--columns", metavar="FIRST:LAST", help="Printed columns of the map: numbers, or a lettered map's "
                                                       "letters (A:X) (default: those on the image).")
-@click.option("--rows", metavar="FIRST:LAST", help="Printed rows of the map (default: those on the image).")
+@click.option("--rows", metavar="FIRST:LAST", help="Printed rows of the map: numbers, or letters with --letters row "
+                                                   "(default: those on the image).")
 @click.option("--extent", metavar="FIRST:LAST",
               help="The map's corner hex ids (e.g. 0101:3922); default: the box of the clicked ids "
                    "(click the corner hexes), never the whole image (charts printed beside the map are not terrain).")
