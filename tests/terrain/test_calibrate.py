@@ -370,3 +370,20 @@ def test_auto_layout_when_the_flat_tops_are_the_strongest_lines():
     assert layout_shape(lay)["size_px"] == pytest.approx(40.0, rel=0.01)
     assert abs(layout_shape(lay)["rotation_deg"]) < 0.2
     assert math.dist(lay.hex_to_pixel(h), (x, y)) < 1.5
+
+
+def test_columns_of_thousands_of_letters_are_one_short_line(tmp_path):
+    """`--columns A:ZZZ...` (300 letters, spreadsheet style) was counted (seconds at 200,000 letters) and refused
+    naming a column count of 425 digits."""
+    from click.testing import CliRunner
+    from PIL import Image
+
+    from toolkit.cli.main import cli
+
+    Image.new("RGB", (200, 200), (240, 240, 240)).save(tmp_path / "scan.png")
+    r = CliRunner().invoke(cli, ["map", "calibrate", str(tmp_path / "scan.png"), "--point", "A1=30,30", "--point",
+                                 "B2=60,70", "--point", "D1=120,30", "--letter-style", "spreadsheet", "--columns",
+                                 "A:" + "Z" * 300, "--rows", "1:10"])
+    assert r.exit_code == 3
+    assert r.stderr == ("wgt: error: --columns A:ZZZZZZZZZZZZZZZZZZZZZZ...: more than 12 letters (no map has that many "
+                        "columns or rows; give numbers)\n")

@@ -193,6 +193,11 @@ def _clicked_box(grid: Any, pts: dict[str, tuple[float, float]], layout: Any) ->
     return Grid(grid.numbering, Extent(min(cols), max(cols), min(rows), max(rows)), layout)
 
 
+#: the most letters one end of --columns/--rows may have (ZZZZZZZZZZZZ: column 312 in the repeat style; in the
+#: spreadsheet style far past the extent limit)
+MAX_RANGE_LETTERS = 12
+
+
 def _range(text: str, opt: str, letter_style: str | None = None) -> tuple[int, int]:
     """``FIRST:LAST`` as two numbers; with ``letter_style`` (the lettered part of lettered ids) also as
     printed letters, ``A:X`` = 1:24 (numbers still accepted)."""
@@ -200,6 +205,10 @@ def _range(text: str, opt: str, letter_style: str | None = None) -> tuple[int, i
 
     part = r"(-?\d+|[A-Za-z]+)" if letter_style else r"(-?\d+)"
     m = re.fullmatch(rf"\s*{part}\s*[:\-]\s*{part}\s*", text)
+    if m and any(len(g) > MAX_RANGE_LETTERS for g in m.groups() if g.isalpha()):
+        # 'A:ZZZ...' of thousands of letters took seconds to count and was refused naming a number of as many digits
+        raise InputError(f"{opt} {text[:24]}{'...' if len(text) > 24 else ''}: more than {MAX_RANGE_LETTERS} letters "
+                         "(no map has that many columns or rows; give numbers)")
     try:
         ends = [int(g) if g.lstrip("-").isdigit() else letters_to_number(g, letter_style)  # type: ignore[arg-type]
                 for g in m.groups()] if m else []
