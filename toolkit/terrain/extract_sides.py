@@ -154,7 +154,7 @@ def _hexsides(image: Image.Image, grid: Grid, leg: Legend, ext: Extraction) -> N
     # shape, each ink's features together (toolkit/terrain/lines.py, ink_crossings)
     groups: list[tuple[np.ndarray, list[tuple[str, list[int]]]]] = []
     for feat, _, yes, _ in learned:
-        if not (feat.trace and feat.kind == "across" and _ink_like(feat.lab)):
+        if not (feat.trace and feat.kind == "across" and _black_ink(feat.lab)):
             continue
         c = np.array(feat.lab, np.float32)  # as given: a thin line's examples can teach the paper's colour
         for gc, members in groups:
@@ -377,6 +377,17 @@ def _ink_like(lab: Sequence[float]) -> bool:
     """A dark, nearly neutral colour (black railways, grey borders): it looks like the hex lines, so
     it is only learned from marked examples, never adapted on its own."""
     return lab[0] < 45 and math.hypot(lab[1], lab[2]) < 20
+
+
+# lightest L* of a line taken as black ink (printed black, anti-aliased and scanned: L* 0-25); a darker
+# grey than that, printed as a tint of its own (GMT Red Winter's primary road, L* 41), is a colour
+BLACK_INK_L = 30.0
+
+
+def _black_ink(lab: Sequence[float]) -> bool:
+    """A line in the black ink of the hex lines and names: traced by shape (lines.ink_crossings); a neutral grey
+    lighter than ``BLACK_INK_L`` is traced as a coloured line (lines.crossings) with its own colour."""
+    return _ink_like(lab) and lab[0] < BLACK_INK_L
 
 
 def _dist(lab: tuple[np.ndarray, np.ndarray, np.ndarray], onimg: np.ndarray, colour: np.ndarray) -> np.ndarray:
