@@ -7,7 +7,8 @@ a user would (no convention options; Ragnarok: ``--orientation pointy --row-firs
 compared with the truth grid at the centre of every labelled hex (all the board's truth regions): mean and max px.
 Also timed: ``--auto`` with one click and the conventions. Flags: ``--seeds N`` (default 4), ``--offs 0,4,8``,
 ``--boards bfm,tld,...``, ``--no-auto``, ``--cluster`` (the clicks in the first truth region only:
-The Longest Day's region 1, a fifth of the map's width; Afrika's region 1). Bastogne needs its cached image (``WGT_HELDOUT_BOARDS``).
+The Longest Day's region 1, a fifth of the map's width; Afrika's region 1). Bastogne needs its cached image
+(``WGT_HELDOUT_BOARDS``).
 """
 
 from __future__ import annotations
