@@ -78,3 +78,23 @@ def test_bad_zoom_or_folder_is_one_line(scan, tmp_path, case):
     r = CliRunner().invoke(cli, ["map", "tiles", str(d / "scan.png"), str(d / "grid.yaml"), folder, *extra])
     assert r.exit_code == 3, r.stderr
     assert r.stderr.startswith(message) and r.stderr.count("\n") == 1
+
+
+@pytest.mark.parametrize("args, option", [(["--hexes", ""], "--hexes"), (["--hexes", " , "], "--hexes")])
+def test_an_empty_list_of_hexes_is_said(scan, tmp_path, args, option):
+    """An empty --hexes named no hex and passed (no page written, exit 0): it is one line, exit 3."""
+    d, _ = scan
+    r = CliRunner().invoke(cli, ["map", "tiles", str(d / "scan.png"), str(d / "grid.yaml"), str(tmp_path / "p"),
+                                 *args])
+    assert (r.exit_code, r.stderr) == (3, f"wgt: error: {option} names no hex (give hex ids or FIRST:LAST boxes, "
+                                          "e.g. 0101 or 0101:1530)\n")
+    assert not (tmp_path / "p").exists()
+
+
+def test_an_empty_off_map_list_is_said(scan, tmp_path):
+    d, _ = scan
+    r = CliRunner().invoke(cli, ["map", "calibrate", str(d / "scan.png"), "--grid", str(d / "grid.yaml"), "--point",
+                                 "0101=1,1", "--point", "0601=2,2", "--point", "0305=3,3", "--off-map", "",
+                                 "-o", str(tmp_path / "g.yaml")])
+    assert (r.exit_code, r.stderr) == (3, "wgt: error: --off-map names no hex (give hex ids or FIRST:LAST boxes, "
+                                          "e.g. 0101 or 0101:1530)\n")

@@ -150,6 +150,8 @@ def parse_cells(grid: Grid, specs: Iterable[str], option: str = "--off-map", ins
     nb = grid.numbering
     out: set[Cell] = set()
     for spec in specs:
+        if not spec.replace(",", " ").split():  # '--hexes ""' named nothing and passed: tiles wrote no page, exit 0
+            raise InputError(f"{option} names no hex (give hex ids or FIRST:LAST boxes, e.g. 0101 or 0101:1530)")
         for part in spec.replace(",", " ").split():
             ends = part.split(":")
             if len(ends) > 2 or not all(ends):
