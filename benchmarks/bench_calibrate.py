@@ -13,7 +13,6 @@ The Longest Day's region 1, a fifth of the map's width; Afrika's region 1). Bast
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import math
 import os
@@ -45,11 +44,9 @@ CASES: dict[str, tuple[str | None, tuple[str, ...], tuple[str, ...], tuple[str, 
 
 
 def _bastogne_image() -> Path | None:
-    spec = importlib.util.spec_from_file_location("web_boards", HELDOUT / "web_boards.py")
-    assert spec is not None and spec.loader is not None
-    wb = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(wb)
-    return wb.image_path()  # type: ignore[no-any-return]
+    from .bench_real_boards import web_boards
+
+    return web_boards().image_path()  # type: ignore[no-any-return]
 
 
 def _truth(files: tuple[str, ...]) -> tuple[object, list[str]]:

@@ -22,6 +22,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 HERE = Path(__file__).resolve().parent
 TRUTH = HERE.parent / "tests" / "terrain" / "truth"
@@ -99,15 +100,21 @@ def main(flags: list[str]) -> dict[str, object]:
     return out
 
 
-def _fetched(board: str) -> tuple[Path | None, str]:
-    """The cached image of a web-boards ``board`` (heldout/web_boards.py), fetched when absent (from a clone named
-    by $WGT_WEB_BOARDS_GIT, else from GitHub): (its path, "") or (None, why it is skipped)."""
+def web_boards() -> Any:
+    """tests/terrain/truth/heldout/web_boards.py (not in a package: loaded from its path)."""
     import importlib.util
 
     spec = importlib.util.spec_from_file_location("web_boards", HELDOUT / "web_boards.py")
     assert spec is not None and spec.loader is not None
     wb = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(wb)
+    return wb
+
+
+def _fetched(board: str) -> tuple[Path | None, str]:
+    """The cached image of a web-boards ``board`` (heldout/web_boards.py), fetched when absent (from a clone named
+    by $WGT_WEB_BOARDS_GIT, else from GitHub): (its path, "") or (None, why it is skipped)."""
+    wb = web_boards()
     image = wb.image_path(board)
     if image is None:
         try:

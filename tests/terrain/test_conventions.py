@@ -422,14 +422,9 @@ def test_bastogne_a_click_on_a_hex_under_a_chart_is_not_refused():
     """A hex under Bastogne's charts (50.03, bottom right) has table lines beside it that fit a grid moved half
     a hex better than the hex lines: the click was refused as "half a hex off diagonally (63 px)". A click is
     now refused so only when the other points put its hex away from it too."""
-    import importlib.util
-    from pathlib import Path
+    from .test_heldout_bastogne import web_boards
 
-    spec = importlib.util.spec_from_file_location(
-        "web_boards", Path(__file__).parent / "truth" / "heldout" / "web_boards.py")
-    assert spec is not None and spec.loader is not None
-    web = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(web)
+    web = web_boards()
     image = web.image_path()
     if image is None:
         pytest.skip(web.why_absent())

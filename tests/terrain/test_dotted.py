@@ -5,6 +5,7 @@ dots' colour average to the dotted class's colour, but hold no dots."""
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 import pytest
 from PIL import Image, ImageDraw, ImageFilter, ImageFont
@@ -111,7 +112,10 @@ MARSHY = {"0303", "0402", "0502"}  # desert lined with brown, its lower fifth a 
 MARSH_FULL = {"0105", "0106", "0205"}
 
 
-def _marsh_board() -> tuple[Image.Image, Grid]:
+def _desert_board(more: Callable[[ImageDraw.ImageDraw, str, float, float, random.Random], None]
+                  ) -> tuple[Image.Image, Grid]:
+    """Sand with the full marsh hexes and the dotted hexes, then ``more(draw, id, x, y, rnd)`` for each hex (in
+    the same pass, so the dots and its random draws interleave as they always did), then white hex lines."""
     lay, grid, im, d = blank_board(size=SIZE, image=(440, 420), paper=SAND, ink=None)
     rnd = random.Random(5)
     for h in grid.hexes():
@@ -121,13 +125,20 @@ def _marsh_board() -> tuple[Image.Image, Grid]:
             d.polygon(lay.corners(h), fill=MARSH)
         if hid in DOTTED:
             _dots(d, x, y, 5, rnd)
+        more(d, hid, x, y, rnd)
+    for h in grid.hexes():
+        d.polygon(lay.corners(h), outline=(255, 255, 255))
+    return im, grid
+
+
+def _marsh_board() -> tuple[Image.Image, Grid]:
+    def marshy(d: ImageDraw.ImageDraw, hid: str, x: float, y: float, rnd: random.Random) -> None:
         if hid in MARSHY:
             d.rectangle([x - 30, y + 12, x + 30, y + 30], fill=MARSH)  # the lower fifth
             for dy in range(-22, 5, 4):
                 d.line([(x - 24, y + dy), (x + 24, y + dy + 3)], fill=BROWN, width=1)
-    for h in grid.hexes():
-        d.polygon(lay.corners(h), outline=(255, 255, 255))
-    return im, grid
+
+    return _desert_board(marshy)
 
 
 def test_a_dotted_reading_without_dots_goes_to_the_colours_its_blocks_are_nearest(monkeypatch):
@@ -243,15 +254,7 @@ OLIVE = (80, 90, 60)
 
 
 def _field_board() -> tuple[Image.Image, Grid]:
-    lay, grid, im, d = blank_board(size=SIZE, image=(440, 420), paper=SAND, ink=None)
-    rnd = random.Random(5)
-    for h in grid.hexes():
-        hid = grid.id(h)
-        x, y = lay.hex_to_pixel(h)
-        if hid in MARSH_FULL:
-            d.polygon(lay.corners(h), fill=MARSH)
-        if hid in DOTTED:
-            _dots(d, x, y, 5, rnd)
+    def fields(d: ImageDraw.ImageDraw, hid: str, x: float, y: float, rnd: random.Random) -> None:
         if hid in SPARSE:
             for gx in range(-30, 31, 6):
                 for gy in range(-30, 31, 6):
@@ -259,9 +262,8 @@ def _field_board() -> tuple[Image.Image, Grid]:
                     d.rectangle([px, py, px + 1, py + 1], fill=LIGHT)
         if hid in PATCHED:
             d.rounded_rectangle([x - 22, y - 1, x + 22, y + 24], radius=6, fill=MARSH, outline=OLIVE, width=2)
-    for h in grid.hexes():
-        d.polygon(lay.corners(h), outline=(255, 255, 255))
-    return im, grid
+
+    return _desert_board(fields)
 
 
 FIELD_LEGEND = {"terrain": {"desert": {"hexes": ["0101", "0304", "0505"]},

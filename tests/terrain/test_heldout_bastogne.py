@@ -6,6 +6,7 @@ the floor."""
 
 from __future__ import annotations
 
+import functools
 import importlib.util
 import json
 import os
@@ -20,7 +21,10 @@ from toolkit.terrain.truth import load_truth
 HELDOUT = Path(__file__).parent / "truth" / "heldout"
 
 
-def _web_boards():
+@functools.cache
+def web_boards():
+    """heldout/web_boards.py (not in a package: loaded from its path), once; the Red Winter and calibration tests
+    use it too."""
     spec = importlib.util.spec_from_file_location("web_boards", HELDOUT / "web_boards.py")
     assert spec is not None and spec.loader is not None
     mod = importlib.util.module_from_spec(spec)
@@ -47,7 +51,7 @@ def test_bastogne_truth_file():
 @pytest.mark.skipif(not os.environ.get("WGT_WEB_BOARDS_GIT"),
                     reason="needs a clone of rzymek/web-boards named by WGT_WEB_BOARDS_GIT")
 def test_bastogne_truth_is_the_conversion_of_their_labels():
-    assert _web_boards().convert(os.environ["WGT_WEB_BOARDS_GIT"]) == (HELDOUT / "bastogne.yaml").read_text()
+    assert web_boards().convert(os.environ["WGT_WEB_BOARDS_GIT"]) == (HELDOUT / "bastogne.yaml").read_text()
 
 
 def _bastogne(tmp_path):
@@ -55,7 +59,7 @@ def _bastogne(tmp_path):
     labels' grid written to a grid file."""
     from toolkit.cli.map_scan import _grid_text
 
-    wb = _web_boards()
+    wb = web_boards()
     image = wb.image_path()
     if image is None:
         pytest.skip(wb.why_absent())

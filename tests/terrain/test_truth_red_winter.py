@@ -5,7 +5,6 @@ red-winter``)."""
 
 from __future__ import annotations
 
-import importlib.util
 import os
 import subprocess
 import sys
@@ -14,18 +13,11 @@ from pathlib import Path
 from toolkit.terrain.extract_legend import load_legend
 from toolkit.terrain.truth import load_truth
 
+from .test_heldout_bastogne import web_boards
 from .test_truth_afrika import assert_floors, assert_region_complete
 
 HELDOUT = Path(__file__).parent / "truth" / "heldout"
 IMAGE = "rzymek__web-boards/red-winter_Red_Winter_Map-150.jpg"
-
-
-def web_boards():
-    spec = importlib.util.spec_from_file_location("web_boards", HELDOUT / "web_boards.py")
-    assert spec is not None and spec.loader is not None
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
 
 
 def test_red_winter_truth_files():
