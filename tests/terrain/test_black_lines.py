@@ -137,6 +137,20 @@ def _toward(grid, a: str, b: str, stop: float) -> tuple[tuple[float, float], tup
     return (ax, ay), (ax + ux * stop, ay + uy * stop), (ux, uy)
 
 
+def _rail_arrow(d: ImageDraw.ImageDraw, a: tuple[float, float], end: tuple[float, float], u: tuple[float, float],
+               length: float, half: float) -> None:
+    """A railway arrow from 8 px behind ``a`` to ``end`` along the unit vector ``u``: a thin line with ties 7 px
+    apart and a solid head ``length`` px long and ``2 * half`` px wide ending at ``end``."""
+    ux, uy = u
+    head = (end[0] - ux * length, end[1] - uy * length)
+    d.line([(a[0] - ux * 8, a[1] - uy * 8), head], fill=BLACK, width=1)
+    for k in range(0, 30, 7):  # its ties
+        tx, ty = a[0] - ux * 8 + ux * k, a[1] - uy * 8 + uy * k
+        d.line([(tx - uy * 3, ty + ux * 3), (tx + uy * 3, ty - ux * 3)], fill=BLACK, width=1)
+    d.polygon([end, (head[0] - uy * half, head[1] + ux * half), (head[0] + uy * half, head[1] - ux * half)],
+              fill=BLACK)
+
+
 def _pattern(d: ImageDraw.ImageDraw, grid, hex_id: str, reach: float, step: int = 3, tall: float | None = None) -> None:
     """A city's built-up pattern (a black hatch, ``step`` px apart) over the hex's middle, ``reach`` px either way
     (``tall`` px up and down, when given)."""
@@ -164,13 +178,7 @@ def test_lines_drawn_up_to_a_city_hex_side_link_into_it():
     d.line([a, end], fill=PAPER, width=3)
     a, end, _ = _toward(grid, "0504", "0503", apothem)
     d.line([a, end], fill=BLACK, width=4)
-    a, end, (ux, uy) = _toward(grid, "0403", "0503", apothem)
-    head = (end[0] - ux * 8, end[1] - uy * 8)
-    d.line([(a[0] - ux * 8, a[1] - uy * 8), head], fill=BLACK, width=1)
-    for k in range(0, 30, 7):  # its ties
-        tx, ty = a[0] - ux * 8 + ux * k, a[1] - uy * 8 + uy * k
-        d.line([(tx - uy * 3, ty + ux * 3), (tx + uy * 3, ty - ux * 3)], fill=BLACK, width=1)
-    d.polygon([end, (head[0] - uy * 4, head[1] + ux * 4), (head[0] + uy * 4, head[1] - ux * 4)], fill=BLACK)
+    _rail_arrow(d, *_toward(grid, "0403", "0503", apothem), length=8, half=4)
     ext = extract(im, grid, _legend({"primary": 1, "secondary": 1, "rail": 1}))
     more = {"primary": ("0502", "0503"), "secondary": ("0503", "0504"), "rail": ("0403", "0503")}
     for name, path in FEATS.items():
@@ -252,13 +260,7 @@ def test_an_arrow_into_a_city_is_read_by_its_line_not_its_head():
     d = ImageDraw.Draw(im)
     apothem = 30 * 3 ** 0.5 / 2
     _pattern(d, grid, "0503", 14, step=3, tall=apothem - 6)
-    a, end, (ux, uy) = _toward(grid, "0403", "0503", apothem + 3)
-    head = (end[0] - ux * 10, end[1] - uy * 10)
-    d.line([(a[0] - ux * 8, a[1] - uy * 8), head], fill=BLACK, width=1)
-    for k in range(0, 30, 7):  # its ties
-        tx, ty = a[0] - ux * 8 + ux * k, a[1] - uy * 8 + uy * k
-        d.line([(tx - uy * 3, ty + ux * 3), (tx + uy * 3, ty - ux * 3)], fill=BLACK, width=1)
-    d.polygon([end, (head[0] - uy * 4.5, head[1] + ux * 4.5), (head[0] + uy * 4.5, head[1] - ux * 4.5)], fill=BLACK)
+    _rail_arrow(d, *_toward(grid, "0403", "0503", apothem + 3), length=10, half=4.5)
     ext = extract(im, grid, _legend({"primary": 1, "secondary": 1, "rail": 1}))
     side = grid.side_key("0403", "0503")
     assert ext.hexsides.get(side) == frozenset({"rail"})
