@@ -192,6 +192,7 @@ def _hexsides(image: Image.Image, grid: Grid, leg: Legend, ext: Extraction) -> N
         return (d < tol).sum(axis=1) / np.maximum(1, cin.sum(axis=1))
 
     traced: dict[str, tuple[np.ndarray, np.ndarray, list[int]]] = {}
+    halfwidths: dict[str, np.ndarray] = {}
     for i, (feat, dist, yes, no) in enumerate(learned):
         # a sample counts for the feature whose colour it is nearest (a coast line drawn in a darker
         # blue than the rivers is not a river)
@@ -219,9 +220,11 @@ def _hexsides(image: Image.Image, grid: Grid, leg: Legend, ext: Extraction) -> N
 
             ink = [(x, y, rep.template) for rep in ext.symbol_reports.values() for x, y in rep.stamps]
             where: list[np.ndarray] = []
+            thick: list[np.ndarray] = []
             score = crossings(image, grid, sides, [float(c) for c in colours[feat.name]], tol, ink, yes, where,
-                              grounds)
+                              grounds, thick)
             traced[feat.name] = (score, where[0], yes)
+            halfwidths[feat.name] = thick[0]
             thr = 0.5
         else:
             hl = _hex_line(learned[i][1], core, middle) if feat.kind == "across" else float("inf")
@@ -280,6 +283,7 @@ def _hexsides(image: Image.Image, grid: Grid, leg: Legend, ext: Extraction) -> N
                 for k in np.nonzero(score >= 0.5)[0]:
                     found.setdefault(keys[k], set()).add(name)
     _fills(traced, keys, found)
+    _told_apart(leg, index, {name: (halfwidths[name], t[2]) for name, t in traced.items()}, found)
     _exclusive(leg, found)
     _gaps(leg, keys, vertex_ids, found)
     ext.hexsides = {kk: frozenset(v) for kk, v in sorted(found.items())}
@@ -306,6 +310,41 @@ def _exclusive(leg: Legend, found: dict[str, set[str]]) -> None:
                 names.discard(loser)
         if not names:
             del found[kk]
+
+
+def _told_apart(leg: Legend, index: Mapping[str, int], traced: Mapping[str, tuple[np.ndarray, list[int]]],
+                found: dict[str, set[str]]) -> None:
+    """Two traced lines each marking the other's examples ``no:`` are two lines the legend tells apart (GMT Red
+    Winter's main road, 9 px of grey, and its primary road, 7 px of a darker grey: each colour's tolerance takes in
+    the other road). A side both are found crossing goes to the one whose marked sides its crossing looks like:
+    by the half-widths both colours measure there (lines.crossings, module notes 4: each colour's own stroke, the
+    other's in it or not), nearer the median of one line's marked sides than of the other's. Equally near, both
+    stay (:func:`_exclusive` ranks neither). Done only where those half-widths tell the marked sides themselves
+    apart (each nearer its own line's median). ``traced``: name -> (half-width at each side, marked sides).
+    In place."""
+    names = [f.name for f in leg.features]
+    for f in leg.features:
+        for g in leg.features:
+            if names.index(g.name) <= names.index(f.name) or f.name not in traced or g.name not in traced:
+                continue
+            if not (_side_set(f.no) & _side_set(g.yes) and _side_set(g.no) & _side_set(f.yes)):
+                continue
+            (wf, yf), (wg, yg) = traced[f.name], traced[g.name]
+            if not yf or not yg:
+                continue
+            vec = np.stack([wf, wg], axis=1).astype(np.float64)
+            cf, cg = np.median(vec[yf], axis=0), np.median(vec[yg], axis=0)
+            # > 0: a side's half-widths lie nearer f's marked sides; < 0: nearer g's
+            nearer = np.linalg.norm(vec - cg, axis=1) - np.linalg.norm(vec - cf, axis=1)
+            if not ((nearer[yf] > 0).all() and (nearer[yg] < 0).all()):
+                continue
+            for kk, got in found.items():
+                if f.name in got and g.name in got:
+                    side = nearer[index[kk]]
+                    if side > 0:
+                        got.discard(g.name)
+                    elif side < 0:
+                        got.discard(f.name)
 
 
 def _fills(traced: Mapping[str, tuple[np.ndarray, np.ndarray, list[int]]], keys: Sequence[str],

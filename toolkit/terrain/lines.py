@@ -216,14 +216,16 @@ LETTER_INK = 0.8  # the share of ink between two parts' centres above which they
 
 def crossings(image: Image.Image, grid: Grid, sides: Sequence[Hexside], colour: Sequence[float], tol: float,
               ink: Sequence[tuple[float, float, np.ndarray]] = (), examples: Sequence[int] = (),
-              where: list[np.ndarray] | None = None, ground: np.ndarray | None = None) -> np.ndarray:
+              where: list[np.ndarray] | None = None, ground: np.ndarray | None = None,
+              widths: list[np.ndarray] | None = None) -> np.ndarray:
     """1.0 for each side the feature's line crosses, else 0.0. ``ink``: printed symbols to leave out,
     as (x, y) scan pixel of their centre and their template at the working scale; ``examples``: indices
     into ``sides`` of marked sides the line crosses (its width is learned from them). ``where``: a list
     given gets, for each side, the positions along it (from 6% to 94% of its length, as :func:`_bands`
     samples them) where the line crosses it. ``ground``: for each side, the L*a*b* colours of its two hexes'
     terrain (shape (sides, 2, 3); NaN where unknown): a double line's crossing whose fill lies nearer one of them
-    than the examples' fill is the ground between two lines (module notes, 4)."""
+    than the examples' fill is the ground between two lines (module notes, 4). ``widths``: a list given gets, for
+    each side, the half-width of the colour where it is crossed (module notes, 4; 0 where it is not)."""
     assert grid.layout is not None
     size = _size(grid.layout)
     f = max(1, round(size / WORK_SIZE))
@@ -363,6 +365,8 @@ def crossings(image: Image.Image, grid: Grid, sides: Sequence[Hexside], colour: 
                         out[bare] = 0.0
     if where is not None:
         where.append(np.concatenate(spots) if spots else np.zeros((0, 0), dtype=bool))
+    if widths is not None:
+        widths.append(thick)
     return out
 
 
