@@ -9,6 +9,7 @@ never by us: per-hex terrain (``public/games/bastogne/src/hex-info.js``), roads,
 
     python tests/terrain/truth/heldout/web_boards.py fetch [--git DIR]    # image -> cache
     python tests/terrain/truth/heldout/web_boards.py fetch --board red-winter [--git DIR]
+    python tests/terrain/truth/heldout/web_boards.py fetch --board seelowe [--git DIR]
     python tests/terrain/truth/heldout/web_boards.py convert --git DIR    # their labels -> bastogne.yaml
 
 ``--git`` is a clone (bare or not) of rzymek/web-boards holding the commit below (default
@@ -19,6 +20,12 @@ blob id. The cache is ``$WGT_HELDOUT_BOARDS`` or ``build/heldout`` in the checko
 ``--board red-winter`` fetches a second board of the same repository and commit instead: GMT's *Red Winter*
 (2012; the map art (c) GMT Games, not in this repository either), whose truth regions (``red-winter*.yaml``)
 were labelled by us, blind, by eye (RESULTS-red-winter.md); ``convert`` is Bastogne's only.
+
+``--board seelowe`` fetches a third board, of another commit of the same repository (``IMAGES[...]["commit"]``;
+the later commits turned the image by 90 degrees and replaced it with a blob that is no longer stored): *Seelowe*, a
+folded paper air-war map of south-east England (the map art (c) its publisher; not in this repository either),
+scanned (300 dpi in its header) with its fold creases, whose truth regions (``seelowe*.yaml``) were labelled by us,
+blind, by eye (RESULTS-seelowe.md).
 """
 
 from __future__ import annotations
@@ -42,12 +49,18 @@ GAME = "public/games/bastogne"
 IMAGE: dict[str, Any] = {"path": f"{GAME}/images/board/Bastogne-Map-vassal.png",
          "blob": "0a1db7d28419934c11686e2313b151dc7f6f9103", "bytes": 3432801, "size": (6800, 4400),
          "file": "rzymek__web-boards/bastogne_Bastogne-Map-vassal.png"}
-# the other boards of the same commit that `fetch --board NAME` can put into the cache
+# the other boards (of the same commit unless "commit" says) that `fetch --board NAME` can put into the cache
 IMAGES: dict[str, dict[str, Any]] = {"bastogne": IMAGE,
           "red-winter": {"path": "public/games/red-winter/images/Red_Winter_Map-150.jpg",
                          "blob": "aefdff74475b8b40f5093cbb044879785ccab99b", "bytes": 3268493, "size": (3300, 5100),
-                         "file": "rzymek__web-boards/red-winter_Red_Winter_Map-150.jpg"}}
-NAMES = {"bastogne": "Bastogne", "red-winter": "Red Winter"}
+                         "file": "rzymek__web-boards/red-winter_Red_Winter_Map-150.jpg"},
+          # the board as first added (commit "seelowe", 2014-03-07): 2690x3765, pointy-top hexes; the next commit
+          # ("seelowe grid") turned it by 90 degrees (blob 393332d5..., not stored in the clone)
+          "seelowe": {"path": "public/games/seelowe/images/mapa.jpg",
+                      "commit": "b0b185507f0deaa03f9a4e6992fac434ebcf47c9",
+                      "blob": "9b63f0d47cd71ef16ce896d9330703c2fd7901bf", "bytes": 2413374, "size": (2690, 3765),
+                      "file": "rzymek__web-boards/seelowe_mapa.jpg"}}
+NAMES = {"bastogne": "Bastogne", "red-winter": "Red Winter", "seelowe": "Seelowe"}
 LABELS = {"terrain": f"{GAME}/src/hex-info.js", "paths": f"{GAME}/path-info.json",
           "streams": f"{GAME}/stream-info.json", "game": f"{GAME}/game.json"}
 
@@ -74,9 +87,9 @@ def why_absent(board: str = "bastogne") -> str:
             f"(python tests/terrain/truth/heldout/web_boards.py fetch{flag})")
 
 
-def _git_show(git: str, path: str) -> bytes:
+def _git_show(git: str, path: str, commit: str = COMMIT) -> bytes:
     return subprocess.run(["git", "--git-dir" if Path(git, "HEAD").is_file() else "-C", git, "show",
-                           f"{COMMIT}:{path}"], capture_output=True, check=True).stdout
+                           f"{commit}:{path}"], capture_output=True, check=True).stdout
 
 
 def fetch(git: str | None = None, board: str = "bastogne") -> Path:
@@ -85,10 +98,11 @@ def fetch(git: str | None = None, board: str = "bastogne") -> Path:
     if have is not None:
         return have
     image = IMAGES[board]
+    commit = image.get("commit", COMMIT)
     if git:
-        data = _git_show(git, image["path"])
+        data = _git_show(git, image["path"], commit)
     else:
-        url = f"https://raw.githubusercontent.com/{REPO}/{COMMIT}/{image['path']}"
+        url = f"https://raw.githubusercontent.com/{REPO}/{commit}/{image['path']}"
         with urllib.request.urlopen(url, timeout=60) as r:
             data = r.read()
     if blob_id(data) != image["blob"]:

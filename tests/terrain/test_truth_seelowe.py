@@ -1,0 +1,100 @@
+"""Seelowe, a held-out board labelled blind (tests/terrain/truth/heldout/seelowe.yaml, seelowe-2.yaml, seelowe-3.yaml,
+RESULTS-seelowe.md): a scan of a folded paper map with no terrain key, pointy-top hexes and no printed hex ids. The
+truth files and the legend's examples, and the image's fetch into the cache (the map art is its publisher's, not in
+this repository: ``python tests/terrain/truth/heldout/web_boards.py fetch --board seelowe``)."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from toolkit.terrain.extract_legend import load_legend
+from toolkit.terrain.truth import load_truth
+
+from .test_heldout_bastogne import web_boards
+from .test_truth_afrika import assert_region_complete
+
+HELDOUT = Path(__file__).parent / "truth" / "heldout"
+IMAGE = "rzymek__web-boards/seelowe_mapa.jpg"
+REGIONS = ("seelowe.yaml", "seelowe-2.yaml", "seelowe-3.yaml")
+
+
+def _classes(t) -> dict[str, int]:
+    return {c: sum(1 for v in t.hexes.values() if v == c) for c in set(t.hexes.values())}
+
+
+def test_seelowe_truth_files():
+    """Region 1: columns 03-12 x rows 15-26 (120 hexes); region 2: columns 08-18 x rows 02-11 (110); region 3: columns
+    17-26 x rows 29-40 (120); every hex labelled, no overlap; one calibrated grid (pointy-top, rows numbered up as the
+    printed A01-A42, even rows half a hex right), only the extents differ."""
+    one, two, three = (load_truth(HELDOUT / f) for f in REGIONS)
+    for t in (one, two, three):
+        assert_region_complete(t)
+        assert t.image == IMAGE and not t.hexsides and not t.symbols
+        assert t.grid is not None and t.grid.layout is not None
+        assert t.grid.numbering.offset.orientation == "pointy"
+    assert one.grid.layout == two.grid.layout == three.grid.layout  # type: ignore[union-attr]
+    g = one.grid
+    assert g is not None and g.layout is not None
+    # the corner hexes clicked to calibrate (A42 top left, A01 bottom right) and a hex in the middle, off the regions
+
+    def centre(hid: str) -> tuple[int, ...]:
+        assert g is not None and g.layout is not None
+        return tuple(round(v) for v in g.layout.hex_to_pixel(g.numbering.offset.to_hex(*g.numbering.parse(hid))))
+
+    assert (centre("0142"), centre("2801"), centre("1521")) == ((117, 291), (2567, 3605), (1365, 1989))
+    assert _classes(one) == {"fields": 56, "open": 56, "cloud": 6, "target": 2}
+    assert _classes(two) == {"open": 52, "water": 32, "fields": 20, "industry": 4, "target": 2}
+    assert _classes(three) == {"open": 62, "forest": 41, "cloud": 17}
+    assert {k: len(v) for k, v in one.links.items()} == {"rail": 21, "road": 15}
+    assert {k: len(v) for k, v in two.links.items()} == {"road": 18}
+    assert {k: len(v) for k, v in three.links.items()} == {"road": 5}
+    assert not set(one.hexes) & set(two.hexes) and not set(one.hexes) & set(three.hexes)
+    assert not set(two.hexes) & set(three.hexes)
+    # the railway's wye (0722 splits south-west and south; the east-west leg 0620 - 0720 - 0820); the road's fork 1511
+    assert {"0722/0823", "0721/0722", "0722/0821", "0620/0720", "0720/0820"} <= one.links["rail"]
+    assert {"1410/1511", "1510/1511"} <= two.links["road"]
+    assert one.hexes["0518"] == "target" and two.hexes["1605"] == "industry" and three.hexes["1835"] == "forest"
+
+
+def test_seelowe_legend_examples_lie_outside_all_regions():
+    """No example hex of the legend, and neither hex of any example side, is a labelled hex of any region."""
+    labelled = set().union(*(set(load_truth(HELDOUT / f).hexes) for f in REGIONS))
+    spec = load_legend(HELDOUT / "seelowe.legend.yaml")
+    assert set(spec["terrain"]) == {"open", "cloud", "forest", "water", "fields", "target", "industry"}
+    used = [h for v in spec["terrain"].values() for h in v["hexes"]]
+    for v in spec["features"].values():
+        used += [h for side in [*v.get("yes", []), *v.get("no", [])] for h in side.split("/")]
+    assert len(used) == 35 and not set(used) & labelled
+
+
+def test_fetch_seelowe_fails_in_one_line(tmp_path):
+    """`web_boards.py fetch --board seelowe` with a clone that does not hold its commit: one line and exit 3 naming
+    the board and how to fetch it, not a traceback."""
+    env = {**os.environ, "WGT_HELDOUT_BOARDS": str(tmp_path / "cache"), "WGT_WEB_BOARDS_GIT": str(tmp_path / "none")}
+    r = subprocess.run([sys.executable, str(HELDOUT / "web_boards.py"), "fetch", "--board", "seelowe"],
+                       capture_output=True, text=True, env=env, check=False)
+    assert r.returncode == 3 and r.stdout == ""
+    assert r.stderr.count("\n") == 1 and "Traceback" not in r.stderr
+    assert "held-out Seelowe board is not cached" in r.stderr and "fetch --board seelowe" in r.stderr
+
+
+def test_fetch_seelowe_from_the_clone(tmp_path):
+    """From a clone holding its commit (b0b18550, not the other boards' 55b89246), the image lands in the cache and
+    is the recorded blob."""
+    import pytest
+
+    git = os.environ.get("WGT_WEB_BOARDS_GIT") or "/work/.mirror/rzymek+web-boards/repo"
+    if not Path(git).is_dir():
+        pytest.skip("needs a clone of rzymek/web-boards named by WGT_WEB_BOARDS_GIT")
+    env = {**os.environ, "WGT_HELDOUT_BOARDS": str(tmp_path / "cache")}
+    r = subprocess.run([sys.executable, str(HELDOUT / "web_boards.py"), "fetch", "--board", "seelowe",
+                        "--git", git], capture_output=True, text=True, env=env, check=False)
+    assert r.returncode == 0, r.stderr
+    out = Path(r.stdout.strip())
+    assert out == tmp_path / "cache" / IMAGE
+    wb = web_boards()
+    assert wb.blob_id(out.read_bytes()) == wb.IMAGES["seelowe"]["blob"]
+    assert wb.IMAGES["seelowe"]["commit"] != wb.COMMIT and wb.IMAGES["seelowe"]["size"] == (2690, 3765)
