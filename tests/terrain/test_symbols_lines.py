@@ -359,3 +359,52 @@ def test_a_band_like_the_middle_of_one_of_its_hexes_is_not_the_line():
     assert _like_examples(score, lab, ok, clab, cok, side_hexes, [0, 3]).tolist() == score.tolist()
     # one example: nothing to check it by
     assert _like_examples(score, lab, ok, clab, cok, side_hexes, [0]).tolist() == score.tolist()
+
+
+def test_a_river_under_a_bridge_box_runs_on_beneath_it():
+    """A bridge drawn as a box over a river side where a road crosses it hides the river's blue across the
+    middle of the side (TLD's main-road bridges; SPI Ragnarok's bridge over the Vimir): the blue reaches the box
+    from both ends of the side and the river's sides meet both its ends, so the side is still the river's. Where
+    a second river breaks off at the side the road crosses, its blue reaching into both ends of the side beside a
+    building of its colour in the hex beyond (a gatehouse where a road passes a wall: SPI Ragnarok's gates), the
+    side is not the river's: the hex's middle is as full of the colour as the band. Before the rule the boxed side
+    was missed; without the hexes' middles looked at the gate was taken for river."""
+    from toolkit.hexgrid import Hexside
+
+    lay, grid, im, d = _blank()
+    blue = (60, 110, 200)
+    yellow = (232, 184, 54)
+    # two rivers along the sides between columns 03/04 (rows 02-05) and 06/07 (rows 02-05), each crossed by a
+    # road along row 03; the first drawn on under its bridge box, the second broken off at the road's side
+    chains = []
+    for left, right in (("03", "04"), ("06", "07")):
+        chains.append([(a, b) for a in (f"{left}02", f"{left}03", f"{left}04", f"{left}05")
+                       for b in (f"{right}02", f"{right}03", f"{right}04", f"{right}05")
+                       if grid.hex(a).distance(grid.hex(b)) == 1])
+    boxed, gate = ("0303", "0403"), ("0603", "0703")
+    for chain in chains:
+        for a, b in chain:
+            (x0, y0), (x1, y1) = lay.hexside_endpoints(Hexside.between(grid.hex(a), grid.hex(b)))
+            if (a, b) != gate:
+                d.line([(x0, y0), (x1, y1)], fill=blue, width=3)
+                continue
+            for t0, t1 in ((0.0, 0.22), (0.78, 1.0)):  # the river's ends reaching into the gate's side
+                d.line([(x0 + t0 * (x1 - x0), y0 + t0 * (y1 - y0)), (x0 + t1 * (x1 - x0), y0 + t1 * (y1 - y0))],
+                       fill=blue, width=3)
+    x, y = lay.hex_to_pixel(grid.hex(gate[1]))
+    d.rectangle([x - 7, y - 7, x + 7, y + 7], fill=blue)  # a building of the line's colour in the hex beyond
+    d.line([lay.hex_to_pixel(grid.hex(i)) for i in ("0103", "0203", "0303", "0403", "0503", "0603", "0703",
+                                                     "0803")], fill=yellow, width=5)
+    # the bridge box: white, outlined in black, over the middle of the side
+    (x0, y0), (x1, y1) = lay.hexside_endpoints(Hexside.between(grid.hex(boxed[0]), grid.hex(boxed[1])))
+    mx, my = (x0 + x1) / 2, (y0 + y1) / 2
+    d.rectangle([mx - 8, my - 9, mx + 8, my + 9], fill=(252, 252, 252), outline=(20, 20, 20), width=2)
+    legend = {"terrain": {"clear": "#faf8f0"},
+              "features": {"river": {"colour": "#3c6ec8", "kind": "along"},
+                           "road": {"colour": "#e8b836", "kind": "across"}}}
+    ext = extract(im, grid, legend)
+    rivers = {k for k, v in ext.hexsides.items() if "river" in v}
+    assert grid.side_key(*boxed) in rivers
+    assert grid.side_key(*gate) not in rivers
+    assert rivers == {grid.side_key(a, b) for chain in chains for a, b in chain} - {grid.side_key(*gate)}
+    assert {grid.side_key(*boxed), grid.side_key(*gate)} <= {k for k, v in ext.hexsides.items() if "road" in v}

@@ -33,6 +33,7 @@ SPUR_END = 0.15  # share of a side at its far end a spur from a crowded vertex l
 AREA_SHARE = 0.5  # an 'across' colour filling this share of both hexes' middles is an area there, not a line
 FILL_EXAMPLES = 2  # a traced line crossing this many (and all) of another's marked sides may be its fill
 CONTRAST = 3.0  # an 'along' line is this many times denser in the band than inside one of its two hexes
+UNDER_END = 0.25  # share of a side at each end where an 'along' line hidden under a bridge's art still shows
 # the colour mix of a band or a hex's middle: a histogram over CIELAB cells 20 L* by 10 a* by 12.5 b* wide
 # (about a colour tolerance, so JPEG noise and print variation move a sample by a cell at most)
 MIX_EDGES = (np.linspace(0.0, 100.0, 6), np.linspace(-40.0, 40.0, 9), np.linspace(-20.0, 80.0, 9))
@@ -193,6 +194,8 @@ def _hexsides(image: Image.Image, grid: Grid, leg: Legend, ext: Extraction) -> N
 
     traced: dict[str, tuple[np.ndarray, np.ndarray, list[int]]] = {}
     halfwidths: dict[str, np.ndarray] = {}
+    # each 'along' line: where it shows along each side, its share of the band and of the fuller hex middle
+    shown: dict[str, tuple[np.ndarray, np.ndarray, np.ndarray]] = {}
     for i, (feat, dist, yes, no) in enumerate(learned):
         # a sample counts for the feature whose colour it is nearest (a coast line drawn in a darker
         # blue than the rivers is not a river)
@@ -263,6 +266,10 @@ def _hexsides(image: Image.Image, grid: Grid, leg: Legend, ext: Extraction) -> N
                 if yes:
                     score = _like_examples(score, lab, onimg, clab, cin, side_hexes, yes)
                 score = _no_spurs(score, dist, tol, width, thr, vertex_ids)
+                # where it shows along each side, how full of it the band is and each hex's middle
+                seen = dist < tol
+                shown[feat.name] = (seen.sum(axis=2) >= width, seen.mean(axis=(1, 2)),
+                                    interior(i, tol)[side_hexes].max(axis=1))
         ext.thresholds[feat.name] = (tol, thr)
         ext.side_scores[feat.name] = {keys[k]: round(float(score[k]), 4) for k in range(len(keys)) if score[k] > 0}
         for k in np.nonzero(score >= thr)[0]:
@@ -286,6 +293,7 @@ def _hexsides(image: Image.Image, grid: Grid, leg: Legend, ext: Extraction) -> N
     _told_apart(leg, index, {name: (halfwidths[name], t[2]) for name, t in traced.items()}, found)
     _exclusive(leg, found)
     _gaps(leg, keys, vertex_ids, found)
+    _under_bridges(leg, keys, vertex_ids, shown, found)
     ext.hexsides = {kk: frozenset(v) for kk, v in sorted(found.items())}
 
 
@@ -396,6 +404,36 @@ def _gaps(leg: Legend, keys: Sequence[str], vertex_ids: np.ndarray, found: dict[
                 found[kk].add(feat.name)
 
 
+
+
+def _under_bridges(leg: Legend, keys: Sequence[str], vertex_ids: np.ndarray,
+                   shown: Mapping[str, tuple[np.ndarray, np.ndarray, np.ndarray]], found: dict[str, set[str]]) -> None:
+    """An ``along`` line (a river) hidden on a side by the art of a bridge drawn over it, where a road or
+    railway crosses it, runs on beneath: a side an ``across`` feature crosses, not found as the line, is the
+    line's where the line's sides found meet both its end vertices, its colour shows within ``UNDER_END`` of
+    both ends of the side (it runs up to the art from both ends) and the band is at least ``CONTRAST`` times as
+    full of it as the middle of each of its two hexes: the art hiding it is the crossing's, drawn between the
+    hexes, not a building of the line's colour standing in them (a gatehouse where a road passes a wall, whose
+    stones reach both ends of the side too, is no wall). ``shown``: for each line, the positions along each side
+    where it shows, the share of each side's band in its colour and the larger of its two hexes' middles'
+    shares. In place; the sides found so far are those looked at (one pass)."""
+    across = {f.name for f in leg.features if f.kind == "across"}
+    if not across or not shown:
+        return
+    crossed = np.array([bool(found.get(kk, set()) & across) for kk in keys], dtype=bool)
+    if not crossed.any():
+        return
+    nv = int(vertex_ids.max()) + 1 if vertex_ids.size else 0
+    for name, (hits, band, inside) in shown.items():
+        has = np.array([name in found.get(kk, ()) for kk in keys], dtype=bool)
+        met = np.zeros(nv, dtype=bool)
+        met[vertex_ids[has].ravel()] = True
+        n = hits.shape[1]
+        m = max(1, round(UNDER_END * n))
+        ends = hits[:, :m].any(axis=1) & hits[:, n - m:].any(axis=1)
+        own = band >= CONTRAST * inside
+        for k in np.nonzero(crossed & ~has & met[vertex_ids].all(axis=1) & ends & own)[0].tolist():
+            found[keys[k]].add(name)
 
 
 def _side_ends(lay: Layout, sides: Sequence[Any]) -> tuple[np.ndarray, np.ndarray]:
