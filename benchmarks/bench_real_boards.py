@@ -68,7 +68,11 @@ HELDOUT_BOARDS = {"afrika-heldout": ("rzymek__web-boards/africa2_Map.JPG", "afri
 HELDOUT_FETCHED = {"red-winter-heldout": ("red-winter", "red-winter.yaml", "red-winter.legend.yaml",
                                           ((1, 23), (1, 29))),
                    "red-winter-2-heldout": ("red-winter", "red-winter-2.yaml", "red-winter.legend.yaml",
-                                            ((1, 23), (1, 29)))}
+                                            ((1, 23), (1, 29))),
+                   # Seelowe (heldout/RESULTS-seelowe.md): three blind regions, one legend, the whole map
+                   "seelowe-heldout": ("seelowe", "seelowe.yaml", "seelowe.legend.yaml", ((1, 28), (1, 42))),
+                   "seelowe-2-heldout": ("seelowe", "seelowe-2.yaml", "seelowe.legend.yaml", ((1, 28), (1, 42))),
+                   "seelowe-3-heldout": ("seelowe", "seelowe-3.yaml", "seelowe.legend.yaml", ((1, 28), (1, 42)))}
 
 
 def main(flags: list[str]) -> dict[str, object]:
@@ -138,8 +142,8 @@ def heldout(tmp: Path) -> dict[str, object]:
 
 
 def heldout_fetched(tmp: Path, names: list[str] | None = None) -> dict[str, object]:
-    """The held-out boards labelled here whose image is fetched into the cache (HELDOUT_FETCHED: GMT Red Winter),
-    each region with its own legend; skipped with the reason when the image cannot be had."""
+    """The held-out boards labelled here whose image is fetched into the cache (HELDOUT_FETCHED: GMT Red Winter,
+    Seelowe), each region with its own legend; skipped with the reason when the image cannot be had."""
     out: dict[str, object] = {}
     for name in names or list(HELDOUT_FETCHED):
         board, truth, legend, extent = HELDOUT_FETCHED[name]

@@ -14,7 +14,7 @@ from toolkit.terrain.extract_legend import load_legend
 from toolkit.terrain.truth import load_truth
 
 from .test_heldout_bastogne import web_boards
-from .test_truth_afrika import assert_region_complete
+from .test_truth_afrika import assert_floors, assert_region_complete
 
 HELDOUT = Path(__file__).parent / "truth" / "heldout"
 IMAGE = "rzymek__web-boards/seelowe_mapa.jpg"
@@ -98,3 +98,56 @@ def test_fetch_seelowe_from_the_clone(tmp_path):
     wb = web_boards()
     assert wb.blob_id(out.read_bytes()) == wb.IMAGES["seelowe"]["blob"]
     assert wb.IMAGES["seelowe"]["commit"] != wb.COMMIT and wb.IMAGES["seelowe"]["size"] == (2690, 3765)
+
+
+def _extract(tmp_path, truth: str) -> dict:
+    """`wgt map extract --truth` of a Seelowe region with seelowe.legend.yaml, on the truth's grid widened to the whole
+    map, columns 01-28 x rows 01-42 (the legend's examples and the three regions; benchmarks/bench_real_boards.py
+    HELDOUT_FETCHED); skipped with the reason when the image is not cached."""
+    import json
+
+    import pytest
+    from click.testing import CliRunner
+
+    from toolkit.cli.main import cli
+    from toolkit.cli.map_scan import _grid_text
+
+    image = web_boards().image_path("seelowe")
+    if image is None:
+        pytest.skip(web_boards().why_absent("seelowe"))
+    t = load_truth(HELDOUT / truth)
+    assert t.grid is not None
+    text = _grid_text(t.grid)
+    old = [ln for ln in text.splitlines() if ln.strip().startswith("extent:")]
+    assert len(old) == 1
+    grid = tmp_path / "grid.yaml"
+    grid.write_text(text.replace(old[0], "  extent: {columns: [1, 28], rows: [1, 42]}"))
+    r = CliRunner().invoke(cli, ["map", "extract", str(image), "--grid", str(grid),
+                                 "--legend", str(HELDOUT / "seelowe.legend.yaml"), "-o", str(tmp_path / "m.yaml"),
+                                 "--truth", str(HELDOUT / truth), "--json"])
+    assert r.exit_code == 0, r.output
+    return json.loads(r.output)["truth"]
+
+
+def test_extract_seelowe_against_its_truth(tmp_path):
+    """Floors from the first (blind) run, 2026-12-05 (RESULTS-seelowe.md): hexes 92/120; rail 21/21 with 71 false;
+    road 4/15 with 127 false."""
+    out = _extract(tmp_path, "seelowe.yaml")
+    assert out["hexes"] == 120 and out["right"] >= 92
+    assert_floors(out, {"rail": (21, 21, 71), "road": (15, 4, 127)})
+
+
+def test_extract_seelowe_2_against_its_truth(tmp_path):
+    """Floors from the first (blind) run, 2026-12-05 (RESULTS-seelowe.md): hexes 81/110; road 2/18 with 93 false;
+    no railway, 42 sides read as one."""
+    out = _extract(tmp_path, "seelowe-2.yaml")
+    assert out["hexes"] == 110 and out["right"] >= 81
+    assert_floors(out, {"road": (18, 2, 93), "rail": (0, 0, 42)})
+
+
+def test_extract_seelowe_3_against_its_truth(tmp_path):
+    """Floors from the first (blind) run, 2026-12-05 (RESULTS-seelowe.md): hexes 118/120; road 0/5 with 71 false;
+    no railway, 27 sides read as one."""
+    out = _extract(tmp_path, "seelowe-3.yaml")
+    assert out["hexes"] == 120 and out["right"] >= 118
+    assert_floors(out, {"road": (5, 0, 71), "rail": (0, 0, 27)})
