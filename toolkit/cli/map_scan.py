@@ -662,9 +662,24 @@ def _at_legend_line(exc: InputError, legend: Any, path: str) -> ToolkitError:
     return DataFileError(str(exc), path)
 
 
-def _data_digest(m: Any) -> str:
-    """A digest of a map's ``hexes:`` and ``hexsides:`` as read (what an extraction writes and a hand edit
-    changes), recorded as ``meta.extracted`` so that a re-extraction can tell they were edited since."""
+def _edited(m: Any) -> bool:
+    """Whether a map's ``hexes:`` or ``hexsides:`` differ from what ``wgt map extract`` wrote there, as its
+    ``meta.extracted`` records (no record: not written by the extraction, or before it kept one)."""
+    from ..terrain.io import DATA_DIGEST, data_digest
+
+    stamp = m.meta.get("extracted")
+    if stamp is None:
+        return False
+    if isinstance(stamp, str) and stamp.startswith(DATA_DIGEST):
+        return bool(stamp != data_digest(m))
+    return bool(stamp != _legacy_digest(m))  # any other value is either the older digest or was edited by hand
+
+
+def _legacy_digest(m: Any) -> str:
+    """``meta.extracted`` as written before 2026-12-05 (polish): a digest of the map's ``hexes:`` and ``hexsides:``
+    as read, over the fields' Python reprs ("sha256:..."). Kept so that a map file written then is still known
+    unedited; the extraction now writes :func:`toolkit.terrain.io.data_digest` (the same entries, taken in the
+    text they are written in, without reading the new map back)."""
     import hashlib
 
     rows = [f"{hid}|{h.terrain}|{sorted(h.tags)}|{h.name}|{sorted((k, repr(v)) for k, v in h.values.items())}"
@@ -678,7 +693,7 @@ def _extract(image: str, grid_file: str, legend_file: str, output: str, overlay:
     from ..terrain.calibrate import open_image
     from ..terrain.extract import check_image_size, draw_overlay, load_legend, to_terrain_map
     from ..terrain.extract import extract as run
-    from ..terrain.io import dumps_map, load_map, loads_map
+    from ..terrain.io import dumps_map, load_map
     from ..terrain.pngio import write_png
 
     grid = _grid_from_file(grid_file)
@@ -692,7 +707,7 @@ def _extract(image: str, grid_file: str, legend_file: str, output: str, overlay:
         truth = load_truth(truth_file)
     previous = load_map(output) if Path(output).is_file() else None
     old_text = Path(output).read_text(encoding="utf-8") if previous is not None else ""
-    if previous is not None and previous.meta.get("extracted") not in (None, _data_digest(previous)):
+    if previous is not None and _edited(previous):
         # hand corrections made with wgt map set / side or the editor go into hexes: and hexsides:, which the
         # extraction rewrites: they were lost without a word
         raise InputError(f"{output}: its hexes or hexsides were edited since wgt map extract wrote it (wgt map "
@@ -714,8 +729,8 @@ def _extract(image: str, grid_file: str, legend_file: str, output: str, overlay:
                 raise _at_legend_line(exc, legend, legend_file) from None
         m = to_terrain_map(ext, title=title, provenance=f"extracted from {Path(image).name} by wgt map extract",
                            previous=previous)
-        m.meta["extracted"] = _data_digest(loads_map(dumps_map(m)))
-        text = dumps_map(m)
+        # meta.extracted: a digest of the hexes and hexsides in the text written for them (made once, for both)
+        text = dumps_map(m, digest_key="extracted")
         if previous is not None:
             text = keep_block(old_text, text, "overrides", output)
         map_fh.write(text.encode("utf-8"))

@@ -63,8 +63,8 @@ from ..hexgrid import Grid
 from .cache import MAX_BYTES, load_map
 from .model import RESERVED_KEYS, HexData, TerrainMap, TerrainType, fold_name
 
-__all__ = ["SCHEMA", "MapChangedError", "MapEdit", "check_grid", "digest", "dumps_map", "edit_map", "edit_map_file",
-           "load_map", "loads_map", "save_map"]
+__all__ = ["DATA_DIGEST", "SCHEMA", "MapChangedError", "MapEdit", "check_grid", "data_digest", "data_entries",
+           "digest", "dumps_map", "edit_map", "edit_map_file", "load_map", "loads_map", "save_map"]
 
 SCHEMA = "hexmap/1"
 _Loader: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
@@ -740,20 +740,47 @@ def _header(m: TerrainMap) -> list[str]:
     return out
 
 
-def _entries(m: TerrainMap) -> dict[str, dict[str, str]]:
-    """Section -> key -> the entry's text after the key (``{terrain: forest}``, ``[river]``)."""
+def data_entries(m: TerrainMap) -> dict[str, dict[str, str]]:
+    """The ``hexes:`` and ``hexsides:`` entries as :func:`dumps_map` writes them: section -> key -> the entry's
+    text after the key (``{terrain: forest}``, ``[river]``). A map read back from that text gives the same."""
     return {
         "hexes": {hid: flow(_hex_fields(h)) for hid, h in m.hexes.items()},
         "hexsides": {k: flow(sorted(v)) for k, v in m.hexsides.items() if v},
+    }
+
+
+def _entries(m: TerrainMap) -> dict[str, dict[str, str]]:
+    """Section -> key -> the entry's text after the key (``{terrain: forest}``, ``[river]``)."""
+    return {
+        **data_entries(m),
         "ov_hexes": {hid: flow(_override_fields(ov)) for hid, ov in m.overrides["hexes"].items()},
         "ov_hexsides": {k: flow(sorted(v)) for k, v in m.overrides["hexsides"].items()},
     }
 
 
-def dumps_map(m: TerrainMap) -> str:
-    """The map file text (deterministic: same model, same bytes)."""
+#: how :func:`data_digest` begins (``meta.extracted`` of a map written by ``wgt map extract``)
+DATA_DIGEST = "entries-sha256:"
+
+
+def data_digest(m: TerrainMap, entries: Mapping[str, Mapping[str, str]] | None = None) -> str:
+    """A digest of a map's ``hexes:`` and ``hexsides:`` entries, in the text :func:`dumps_map` writes for them
+    (``entries``: :func:`data_entries`, when already made), taken in key order: the same for the map in memory
+    and for the map read back from its file, however that file's text was laid out (comments, spacing), and
+    different as soon as one hex's terrain, tags, name or value or one hexside's features differ."""
+    e = entries if entries is not None else data_entries(m)
+    rows = [f'"{k}": {v}' for k, v in sorted(e["hexes"].items())]
+    rows.append("hexsides:")
+    rows += [f'"{k}": {v}' for k, v in sorted(e["hexsides"].items())]
+    return DATA_DIGEST + hashlib.sha256("\n".join(rows).encode("utf-8")).hexdigest()[:16]
+
+
+def dumps_map(m: TerrainMap, *, digest_key: str | None = None) -> str:
+    """The map file text (deterministic: same model, same bytes). With ``digest_key``, ``m.meta[digest_key]`` is
+    set to :func:`data_digest` first, from the entries' text as written (made once, for both)."""
     hex_order, side_order = _orders(m)
     e = _entries(m)
+    if digest_key is not None:
+        m.meta[digest_key] = data_digest(m, e)
     out = _header(m)
     out.append("hexes:" if e["hexes"] else "hexes: {}")
     out.extend(f'  "{hid}": {e["hexes"][hid]}' for hid in sorted(e["hexes"], key=hex_order))

@@ -1,0 +1,143 @@
+"""``wgt map extract`` over a map it wrote before: ``meta.extracted`` records a digest of the ``hexes:`` and
+``hexsides:`` it wrote, so that a map edited by hand since (wgt map set, side, edit) is not overwritten unasked.
+
+``data/extracted-fe1033c.yaml`` was written by ``wgt map extract`` of main fe1033c (the tiny scan below);
+``data/extracted-fe1033c-full.yaml`` is that map with tags, names, values of every kind and hexsides added,
+stamped by fe1033c's own code (its ``_data_digest(loads_map(dumps_map(m)))``): both carry the digest of that
+version ("sha256:..."), which must still read as unedited."""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+import yaml
+from click.testing import CliRunner
+
+from toolkit.cli.main import cli
+from toolkit.cli.map_scan import _edited
+from toolkit.terrain.io import load_map
+from toolkit.terrain.synthetic import legend_for, random_terrain, render_scan
+
+DATA = Path(__file__).parent / "data"
+OLD, OLD_FULL = DATA / "extracted-fe1033c.yaml", DATA / "extracted-fe1033c-full.yaml"
+
+
+@pytest.fixture(scope="module")
+def tiny(tmp_path_factory):
+    img, truth = render_scan(random_terrain(6, 5, seed=3), 30.0, seed=3)
+    d = tmp_path_factory.mktemp("tiny")
+    img.save(d / "scan.png")
+    (d / "grid.yaml").write_text(yaml.safe_dump({"grid": truth.grid.to_dict()}))
+    sampled = {k: v for k, v in legend_for(truth, seed=3)["terrain"].items() if isinstance(v, dict)}
+    (d / "legend.yaml").write_text(yaml.safe_dump({"terrain": sampled}))
+    return d
+
+
+def _args(d: Path, out: Path, *more: str) -> list[str]:
+    return ["map", "extract", str(d / "scan.png"), "--grid", str(d / "grid.yaml"), "--legend", str(d / "legend.yaml"),
+            "-o", str(out), *more]
+
+
+def _entries_digest(text: str) -> str:
+    """The digest as specified, taken from the file's text alone: the lines of ``hexes:`` and ``hexsides:`` without
+    their indent, each section in key order, joined by newlines with a "hexsides:" line between the two."""
+    sections: dict[str, list[str]] = {"hexes": [], "hexsides": []}
+    current = None
+    for line in text.splitlines():
+        if not line.startswith(" "):
+            current = line.split(":")[0] if line.split(":")[0] in sections else None
+        elif current is not None:
+            sections[current].append(line.strip())
+    rows = [*sorted(sections["hexes"]), "hexsides:", *sorted(sections["hexsides"])]
+    return "entries-sha256:" + hashlib.sha256("\n".join(rows).encode("utf-8")).hexdigest()[:16]
+
+
+def test_the_digest_is_of_the_entries_as_written(tiny, tmp_path):
+    """meta.extracted is a digest of the text written for the hexes and hexsides (it was of the map parsed back
+    from a first dump, over the values' Python reprs: the new map was written, read and written again)."""
+    out = tmp_path / "m.yaml"
+    r = CliRunner().invoke(cli, _args(tiny, out))
+    assert r.exit_code == 0, r.output
+    text = out.read_text()
+    stamp = re.search(r'^  extracted: "(.*)"$', text, re.M)
+    assert stamp is not None and stamp.group(1) == _entries_digest(text)
+    assert not _edited(load_map(out))
+
+
+def test_the_new_map_is_written_once_and_never_read_back(tiny, tmp_path, monkeypatch):
+    from toolkit.terrain import io
+
+    dumped: list[int] = []
+    real_dump = io.dumps_map
+
+    def dump(m, **kw):
+        dumped.append(1)
+        return real_dump(m, **kw)
+
+    def no_read(*a, **kw):
+        raise AssertionError("the extraction read its own map back")
+
+    monkeypatch.setattr(io, "dumps_map", dump)
+    monkeypatch.setattr(io, "loads_map", no_read)
+    r = CliRunner().invoke(cli, _args(tiny, tmp_path / "m.yaml"))
+    assert r.exit_code == 0, r.output
+    assert dumped == [1]
+
+
+def test_a_map_written_by_the_previous_version_reads_as_unedited(tiny, tmp_path):
+    for src in (OLD, OLD_FULL):
+        assert load_map(src).meta["extracted"].startswith("sha256:")
+        assert not _edited(load_map(src)), src
+    out = tmp_path / "old.yaml"
+    shutil.copy(OLD, out)
+    r = CliRunner().invoke(cli, _args(tiny, out))
+    assert r.exit_code == 0, r.output  # extracted over, as before
+    assert load_map(out).meta["extracted"].startswith("entries-sha256:")
+    assert not _edited(load_map(out))
+
+
+@pytest.mark.parametrize("edit", [
+    ["set", "0303", "--terrain", "forest"],
+    ["set", "0303", "--tag", "-port"],
+    ["set", "0303", "--set", "vp=4"],
+    ["set", "0303", "--set", "name=Oulu2"],
+    ["set", "0502", "--set", "weight="],
+    ["side", "0101/0102", "--remove", "road"],
+    ["side", "0202/0203", "--add", "river"],
+])
+@pytest.mark.parametrize("fresh", [False, True], ids=["fe1033c", "now"])
+def test_every_hand_edit_is_seen_in_old_and_new_maps(tmp_path, edit, fresh):
+    """Each kind of edit of hexes: or hexsides: (terrain, tag, value, name, a value removed, a side's feature
+    removed or added) makes the map read as edited, under the previous version's digest and under this one's."""
+    from toolkit.terrain.io import dumps_map
+
+    out = tmp_path / "m.yaml"
+    if fresh:
+        m = load_map(OLD_FULL)
+        out.write_text(dumps_map(m, digest_key="extracted"))
+        assert load_map(out).meta["extracted"].startswith("entries-sha256:")
+    else:
+        shutil.copy(OLD_FULL, out)
+    assert not _edited(load_map(out))
+    r = CliRunner().invoke(cli, ["map", edit[0], str(out), *edit[1:]])
+    assert r.exit_code == 0, r.output
+    assert _edited(load_map(out))
+
+
+def test_layout_only_changes_are_no_edit(tiny, tmp_path):
+    """A comment, another spacing or the entries in another order change no hex: not an edit (the file is then
+    read by the YAML reader, not the fast one, and gives the same model)."""
+    out = tmp_path / "m.yaml"
+    assert CliRunner().invoke(cli, _args(tiny, out)).exit_code == 0
+    lines = out.read_text().splitlines()
+    i = lines.index("hexes:")
+    j = lines.index("hexsides: {}")
+    body = lines[i + 1:j]
+    lines[i + 1:j] = ["  # checked by eye"] + [ln.replace(": ", ":   ", 1) for ln in reversed(body)]
+    out.write_text("\n".join(lines) + "\n")
+    assert not _edited(load_map(out))
+    assert CliRunner().invoke(cli, _args(tiny, out)).exit_code == 0
