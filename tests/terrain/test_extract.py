@@ -458,7 +458,7 @@ def test_cli_re_extraction_over_hand_edits_is_refused(tiny_files):
     assert r.exit_code == 3
     assert r.output == (f"wgt: error: {out}: its hexes or hexsides were edited since wgt map extract wrote it "
                         "(wgt map set, side, edit): extracting over it would lose those edits; write to another "
-                        "file (-o) and carry them over, or delete it to drop them\n")
+                        "file (-o) and carry them over, delete it or give --force to drop them\n")
     assert out.read_bytes() == before and load_map(out).terrain("0303") == other
 
 

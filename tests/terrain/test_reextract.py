@@ -141,3 +141,142 @@ def test_layout_only_changes_are_no_edit(tiny, tmp_path):
     out.write_text("\n".join(lines) + "\n")
     assert not _edited(load_map(out))
     assert CliRunner().invoke(cli, _args(tiny, out)).exit_code == 0
+
+
+# --- --force ---------------------------------------------------------------------------------------
+
+
+def _edit(out: Path, *edits: list[str]) -> None:
+    for e in edits:
+        r = CliRunner().invoke(cli, ["map", e[0], str(out), *e[1:]])
+        assert r.exit_code == 0, r.output
+
+
+def _other_terrain(m, hid: str) -> str:
+    return next(t for t in sorted(m.legend) if t != m.terrain(hid))
+
+
+def test_without_force_an_edited_map_is_refused_and_says_force(tiny, tmp_path):
+    out = tmp_path / "m.yaml"
+    assert CliRunner().invoke(cli, _args(tiny, out)).exit_code == 0
+    _edit(out, ["set", "0303", "--terrain", _other_terrain(load_map(out), "0303")])
+    before = out.read_bytes()
+    r = CliRunner().invoke(cli, _args(tiny, out))
+    assert r.exit_code == 3 and r.stdout == ""
+    assert r.stderr == (f"wgt: error: {out}: its hexes or hexsides were edited since wgt map extract wrote it (wgt map "
+                        "set, side, edit): extracting over it would lose those edits; write to another file (-o) and "
+                        "carry them over, delete it or give --force to drop them\n")
+    assert out.read_bytes() == before
+
+
+def test_force_overwrites_hand_edits_and_says_which(tiny, tmp_path):
+    """--force did not override the refusal (exit 3 with or without it). Now the map is written as a fresh
+    extraction would write it (the overrides kept), and one line on stderr counts and names the hand edits lost."""
+    fresh, out = tmp_path / "fresh.yaml", tmp_path / "m.yaml"
+    assert CliRunner().invoke(cli, _args(tiny, fresh)).exit_code == 0
+    assert CliRunner().invoke(cli, _args(tiny, out)).exit_code == 0
+    m = load_map(out)
+    _edit(out, ["set", "0303", "--terrain", _other_terrain(m, "0303")], ["set", "0101", "--set", "vp=2"],
+          ["set", "0502", "--tag", "+city"], ["side", "0202/0203", "--add", "river"])
+    text = out.read_text().replace("overrides:\n  hexes: {}\n", 'overrides:\n  hexes:\n    "0404": {terrain: clear}\n')
+    out.write_text(text)
+    r = CliRunner().invoke(cli, _args(tiny, out, "--force"))
+    assert r.exit_code == 0, r.stderr
+    assert r.stderr.splitlines()[0] == (f"wgt: warning: --force: overwriting 3 hexes and 1 hexside edited by hand in "
+                                        f"{out}: 0101 0303 0502 0202/0203")
+    assert sum("--force" in ln for ln in r.stderr.splitlines()) == 1
+    got = out.read_text()
+    assert got.endswith('overrides:\n  hexes:\n    "0404": {terrain: clear}\n  hexsides: {}\n')  # kept
+    assert got.replace('overrides:\n  hexes:\n    "0404": {terrain: clear}\n', "overrides:\n  hexes: {}\n") \
+        == fresh.read_text()
+    assert not _edited(load_map(out))
+    assert not list(tmp_path.glob("*.tmp*")) and sorted(p.name for p in tmp_path.iterdir()) == ["fresh.yaml", "m.yaml"]
+
+
+def _as_if_extracted(out: Path, hid: str, fields: dict) -> None:
+    """``out`` as if the extraction that wrote it had written ``fields`` for ``hid`` (another scan, grid or legend
+    then: this one writes something else there), stamped by that extraction."""
+    from toolkit.terrain.io import dumps_map
+    from toolkit.terrain.model import HexData
+
+    m = load_map(out)
+    m.hexes[hid] = HexData(fields["terrain"], frozenset(), None, {k: v for k, v in fields.items() if k != "terrain"})
+    out.write_text(dumps_map(m, digest_key="extracted"))
+    assert not _edited(load_map(out))
+
+
+def test_force_over_a_map_from_other_inputs_says_what_differs(tiny, tmp_path):
+    """When this extraction is not the one that wrote the map (another scan, grid or legend), what changes is
+    counted as differing from this extraction, the hand edits among them (which of them were cannot be told)."""
+    out = tmp_path / "m.yaml"
+    assert CliRunner().invoke(cli, _args(tiny, out)).exit_code == 0
+    m = load_map(out)
+    _as_if_extracted(out, "0505", {"terrain": _other_terrain(m, "0505")})
+    _edit(out, ["set", "0303", "--terrain", _other_terrain(m, "0303")])
+    r = CliRunner().invoke(cli, _args(tiny, out, "--force"))
+    assert r.exit_code == 0, r.stderr
+    assert r.stderr.splitlines()[0] == (f"wgt: warning: --force: overwriting {out}, edited by hand since it was "
+                                        "extracted: 2 hexes differ from this extraction, the hand edits among them: "
+                                        "0303 0505")
+
+
+def test_force_where_the_hand_edits_are_what_this_extraction_writes(tiny, tmp_path):
+    fresh, out = tmp_path / "fresh.yaml", tmp_path / "m.yaml"
+    assert CliRunner().invoke(cli, _args(tiny, fresh)).exit_code == 0
+    shutil.copy(fresh, out)
+    m = load_map(out)
+    h = m.hexes["0202"]
+    assert h.values  # an extractor's confidence and second
+    _as_if_extracted(out, "0202", {"terrain": _other_terrain(m, "0202")})
+    back = [x for k, v in h.values.items() for x in ("--set", f"{k}={v}")]
+    _edit(out, ["set", "0202", "--terrain", h.terrain, *back])
+    assert _edited(load_map(out))
+    r = CliRunner().invoke(cli, _args(tiny, out, "--force"))
+    assert r.exit_code == 0, r.stderr
+    assert r.stderr.splitlines()[0] == (f"wgt: warning: --force: {out} was edited by hand since it was extracted, "
+                                        "but this extraction writes the same hexes and hexsides: no edit is lost")
+    assert out.read_bytes() == fresh.read_bytes()
+
+
+def test_force_over_a_map_of_the_previous_version(tiny, tmp_path):
+    """A map written by fe1033c and edited since: refused without --force; with it, the edit is named as a hand
+    edit (this extraction writes what fe1033c's did: its older digest is checked too)."""
+    want, out = tmp_path / "want.yaml", tmp_path / "m.yaml"
+    shutil.copy(OLD, want)
+    assert CliRunner().invoke(cli, _args(tiny, want)).exit_code == 0
+    shutil.copy(OLD, out)
+    _edit(out, ["set", "0202", "--terrain", _other_terrain(load_map(out), "0202")])
+    assert CliRunner().invoke(cli, _args(tiny, out)).exit_code == 3
+    r = CliRunner().invoke(cli, _args(tiny, out, "--force"))
+    assert r.exit_code == 0, r.stderr
+    assert r.stderr.splitlines()[0] == f"wgt: warning: --force: overwriting 1 hex edited by hand in {out}: 0202"
+    assert out.read_bytes() == want.read_bytes()
+
+
+def test_force_replaces_a_file_that_is_no_readable_map(tiny, tmp_path):
+    """--force was told to replace a file of another kind ("give --force to replace it") and then failed reading it
+    as a map (exit 3); now it is replaced, with a line saying nothing of it is kept."""
+    fresh = tmp_path / "fresh.yaml"
+    assert CliRunner().invoke(cli, _args(tiny, fresh)).exit_code == 0
+    for i, text in enumerate(["hello: 1\n", 'hexes:\n  "0101": {terrain: x}\n']):
+        out = tmp_path / f"other{i}.yaml"
+        out.write_text(text)
+        r = CliRunner().invoke(cli, _args(tiny, out))
+        assert r.exit_code == 3 and out.read_text() == text
+        r = CliRunner().invoke(cli, _args(tiny, out, "--force"))
+        assert r.exit_code == 0, r.stderr
+        first = r.stderr.splitlines()[0]
+        assert first.startswith(f"wgt: warning: --force: replacing {out}, which is no readable map (")
+        assert first.endswith("): nothing of it is kept")
+        assert out.read_text() == fresh.read_text()
+
+
+def test_help_says_what_force_overrides():
+    r = CliRunner().invoke(cli, ["map", "extract", "--help"])
+    assert r.exit_code == 0
+    flat = " ".join(r.output.split())
+    assert ("--force Replace an existing output file even if it is not of the kind written here, and overwrite a map "
+            "edited by hand since it was extracted (its hand edits are lost: stderr says which).") in flat
+    assert "refused, as the edits would be lost, unless --force is given" in flat
+    other = " ".join(CliRunner().invoke(cli, ["map", "render", "--help"]).output.split())
+    assert "--force Replace an existing output file even if it is not of the kind written here. " in other

@@ -608,7 +608,9 @@ def tiles(image: str, grid_arg: str, folder: str, truth_file: str | None, only: 
 @click.argument("image", type=click.Path())
 @click.option("--grid", "grid_file", required=True, metavar="GRID", help="A calibrated map or grid file.")
 @click.option("--legend", "legend_file", required=True, metavar="LEGEND", help="Legend file (YAML).")
-@output_option(kind=MAP_YAML, required=True, help="Map file to write.")
+@output_option(kind=MAP_YAML, required=True, help="Map file to write.",
+               force_help="Replace an existing output file even if it is not of the kind written here, and overwrite "
+                          "a map edited by hand since it was extracted (its hand edits are lost: stderr says which).")
 @output_option("--overlay", kind=PNG, help="Write a QA picture (PNG) here.")
 @click.option("--title", default="", help="Map title (default: kept from -o, else 'extracted map').")
 @click.option("--max-pixels", type=int, default=None, metavar="N",
@@ -629,7 +631,9 @@ def extract(image: str, grid_file: str, legend_file: str, output: str, overlay: 
     ink: {lightness: 35}; max_delta_e: 30. Unknown keys are errors.
 
     Extracting over an existing map keeps its overrides: block; a map whose hexes or hexsides were edited
-    since it was extracted (wgt map set, side, edit) is refused, as the edits would be lost."""
+    since it was extracted (wgt map set, side, edit) is refused, as the edits would be lost, unless --force is
+    given: then it is overwritten, with one line on stderr saying how many hexes and hexsides that changes and
+    which."""
     from ..gcpause import gc_paused, one_shot
     from ..procenv import keep_freed_memory
 
@@ -672,10 +676,58 @@ def _edited(m: Any) -> bool:
         return False
     if isinstance(stamp, str) and stamp.startswith(DATA_DIGEST):
         return bool(stamp != data_digest(m))
-    return bool(stamp != _legacy_digest(m))  # any other value is either the older digest or was edited by hand
+    # any other value is either the older digest or was edited by hand
+    return bool(stamp != _legacy_digest(m.hexes, m.hexsides))
 
 
-def _legacy_digest(m: Any) -> str:
+def _previous_map(output: str, force: bool) -> Any:
+    """The map at ``output`` that this extraction replaces (its overrides, labels and meta are kept), or None.
+    With ``force`` a file there that is no readable map is replaced whole, as --force promises, with a word."""
+    from ..terrain.io import load_map
+
+    if not Path(output).is_file():
+        return None
+    if not force:
+        return load_map(output)
+    try:
+        return load_map(output)
+    except ToolkitError as exc:
+        _say(f"wgt: warning: --force: replacing {output}, which is no readable map ({exc}): nothing of it is kept")
+        return None
+
+
+def _overwriting(output: str, previous: Any, new: Any) -> str:
+    """The warning when --force writes over hand edits: how many hexes and hexsides change, and which.
+
+    When this extraction writes exactly what the one that wrote the file did (its digest is the file's
+    ``meta.extracted``: the same scan, grid and legend), the entries that change are exactly the hand edits lost;
+    otherwise they are what differs from this extraction, the hand edits among them."""
+    from ..terrain.io import DATA_DIGEST, data_digest, data_entries
+
+    old, got = data_entries(previous), data_entries(new)
+    changed = {sec: sorted(k for k in old[sec].keys() | got[sec].keys() if old[sec].get(k) != got[sec].get(k))
+               for sec in ("hexes", "hexsides")}
+    nh, ns = len(changed["hexes"]), len(changed["hexsides"])
+    if not nh and not ns:
+        return (f"wgt: warning: --force: {output} was edited by hand since it was extracted, but this extraction "
+                "writes the same hexes and hexsides: no edit is lost")
+    what = " and ".join(x for x in (_count(nh, "hex", "hexes"), _count(ns, "hexside", "hexsides")) if x)
+    ids = changed["hexes"] + changed["hexsides"]
+    shown = " ".join(ids[:12]) + (f" ... ({len(ids) - 12} more)" if len(ids) > 12 else "")
+    stamp = previous.meta.get("extracted")
+    if stamp == (data_digest(new, got) if str(stamp).startswith(DATA_DIGEST) else
+                 _legacy_digest(new.hexes, {k: v for k, v in new.hexsides.items() if v})):
+        return f"wgt: warning: --force: overwriting {what} edited by hand in {output}: {shown}"
+    verb = "differs" if nh + ns == 1 else "differ"
+    return (f"wgt: warning: --force: overwriting {output}, edited by hand since it was extracted: {what} {verb} "
+            f"from this extraction, the hand edits among them: {shown}")
+
+
+def _count(n: int, one: str, many: str) -> str:
+    return "" if n == 0 else f"1 {one}" if n == 1 else f"{n} {many}"
+
+
+def _legacy_digest(hexes: Any, hexsides: Any) -> str:
     """``meta.extracted`` as written before 2026-12-05 (polish): a digest of the map's ``hexes:`` and ``hexsides:``
     as read, over the fields' Python reprs ("sha256:..."). Kept so that a map file written then is still known
     unedited; the extraction now writes :func:`toolkit.terrain.io.data_digest` (the same entries, taken in the
@@ -683,8 +735,8 @@ def _legacy_digest(m: Any) -> str:
     import hashlib
 
     rows = [f"{hid}|{h.terrain}|{sorted(h.tags)}|{h.name}|{sorted((k, repr(v)) for k, v in h.values.items())}"
-            for hid, h in sorted(m.hexes.items())]
-    rows += [f"{key}|{sorted(feats)}" for key, feats in sorted(m.hexsides.items())]
+            for hid, h in sorted(hexes.items())]
+    rows += [f"{key}|{sorted(feats)}" for key, feats in sorted(hexsides.items())]
     return "sha256:" + hashlib.sha256("\n".join(rows).encode("utf-8")).hexdigest()[:16]
 
 
@@ -693,7 +745,7 @@ def _extract(image: str, grid_file: str, legend_file: str, output: str, overlay:
     from ..terrain.calibrate import open_image
     from ..terrain.extract import check_image_size, draw_overlay, load_legend, to_terrain_map
     from ..terrain.extract import extract as run
-    from ..terrain.io import dumps_map, load_map
+    from ..terrain.io import dumps_map
     from ..terrain.pngio import write_png
 
     grid = _grid_from_file(grid_file)
@@ -705,14 +757,17 @@ def _extract(image: str, grid_file: str, legend_file: str, output: str, overlay:
         from ..terrain.truth import load_truth
 
         truth = load_truth(truth_file)
-    previous = load_map(output) if Path(output).is_file() else None
+    # --force (check_outputs took it from the arguments; the context keeps it): a demanding user means it
+    force = bool(click.get_current_context().params.get("force"))
+    previous = _previous_map(output, force)
     old_text = Path(output).read_text(encoding="utf-8") if previous is not None else ""
-    if previous is not None and _edited(previous):
+    edited = previous is not None and _edited(previous)
+    if edited and not force:
         # hand corrections made with wgt map set / side or the editor go into hexes: and hexsides:, which the
         # extraction rewrites: they were lost without a word
         raise InputError(f"{output}: its hexes or hexsides were edited since wgt map extract wrote it (wgt map "
                          "set, side, edit): extracting over it would lose those edits; write to another file (-o) "
-                         "and carry them over, or delete it to drop them")
+                         "and carry them over, delete it or give --force to drop them")
     # both outputs are opened (as temporary files beside them) before the work and replaced together after it:
     # a folder that does not exist is said at once, and a failure leaves neither written (the map was written,
     # then the command failed on --overlay's folder, exit 3)
@@ -731,6 +786,8 @@ def _extract(image: str, grid_file: str, legend_file: str, output: str, overlay:
                            previous=previous)
         # meta.extracted: a digest of the hexes and hexsides in the text written for them (made once, for both)
         text = dumps_map(m, digest_key="extracted")
+        if edited:
+            _say(_overwriting(output, previous, m))
         if previous is not None:
             text = keep_block(old_text, text, "overrides", output)
         map_fh.write(text.encode("utf-8"))

@@ -348,26 +348,34 @@ def _outputs_hook(ctx: click.Context, params: dict[str, Any]) -> None:
     check_outputs(ctx, params, bool(params.pop("force", False)))
 
 
-def _with_force(f: F) -> F:
-    """The first output of a command adds ``--force`` and the checks of :func:`check_outputs`."""
+_FORCE_HELP = "Replace an existing output file even if it is not of the kind written here."
+
+
+def _with_force(f: F, help: str | None = None) -> F:
+    """The first output of a command adds ``--force`` (``help``: what else it overrides in this command) and the
+    checks of :func:`check_outputs`."""
     params: list[click.Parameter] = getattr(f, "__click_params__", [])
     if any(_is_output(p) for p in params):
+        for p in params:  # added by an output declared below this one (decorators apply from the bottom up)
+            if help and isinstance(p, click.Option) and p.name == "force":
+                p.help = help
         return f
     f = _hooked(f, _outputs_hook)
-    return click.option("--force", is_flag=True,
-                        help="Replace an existing output file even if it is not of the kind written here.")(f)
+    return click.option("--force", is_flag=True, help=help or _FORCE_HELP)(f)
 
 
 def output_option(*decls: str, kind: OutputKind, help: str, required: bool = False, aliases: Sequence[str] = (),
-                  default: str | None = None, dest: str | None = None) -> Callable[[F], F]:
+                  default: str | None = None, dest: str | None = None, force_help: str | None = None
+                  ) -> Callable[[F], F]:
     """An output of a command: ``-o/--output`` unless other ``decls`` are given (``--overlay``), with
-    hidden ``aliases`` (older spellings such as ``--out``), checked by :func:`check_outputs`."""
+    hidden ``aliases`` (older spellings such as ``--out``), checked by :func:`check_outputs`; ``force_help``:
+    ``--force``'s help where the command gives it more to override."""
     names = list(decls or ("-o", "--output")) + list(aliases)
     if dest is not None:
         names.append(dest)
 
     def decorate(f: F) -> F:
-        f = _with_force(f)
+        f = _with_force(f, force_help)
         return click.option(*names, cls=OutputOption, kind=kind, hidden_aliases=tuple(aliases),
                             type=click.Path(), required=required,
                             default=default, help=help)(f)
