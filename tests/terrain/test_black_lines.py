@@ -308,3 +308,35 @@ def test_bold_strokes_with_paper_between_are_no_double_line():
     assert "primary" not in ext.hexsides.get(grid.side_key("0603", "0604"), frozenset())
     want = {grid.side_key(a, b) for a, b in pairwise(PRIMARY)}
     assert {k for k, v in ext.hexsides.items() if "primary" in v} == want
+
+
+def test_a_river_s_own_line_crossing_its_side_is_no_road():
+    """A river along side 0603/0604 printed with a centre line in the black ink (as The Longest Day's): the line comes
+    straight up from 0.6 hex inside 0604, at the solid road's width, crosses the hex line, and 0.12 hex beyond it turns
+    back along the side (a meander). It crosses the side, but followed out into 0603 it shows on few of the band's
+    samples: a river's own line, no road or railway (it was taken for the railway). The railway crossing another river
+    side (0703/0704) under a bridge box runs on out from the hex line on both sides and is still found."""
+    im, grid = _black_lines_board()
+    d = ImageDraw.Draw(im)
+    blue = (0, 133, 207)
+    for a, b in (("0603", "0604"), ("0703", "0704")):
+        (ax, ay), (bx, by) = grid.layout.hexside_endpoints(Hexside.between(grid.hex(a), grid.hex(b)))
+        d.line([(ax, ay), (bx, by)], fill=blue, width=5)
+    (ax, ay), (bx, by) = grid.layout.hexside_endpoints(Hexside.between(grid.hex("0603"), grid.hex("0604")))
+    size = ((bx - ax) ** 2 + (by - ay) ** 2) ** 0.5
+    cx, cy = grid.layout.hex_to_pixel(grid.hex("0604"))
+    mx, my = (ax + bx) / 2, (ay + by) / 2
+    nx, ny = (mx - cx) / (size * 3 ** 0.5 / 2), (my - cy) / (size * 3 ** 0.5 / 2)  # out of 0604, into 0603
+    ux, uy = (bx - ax) / size, (by - ay) / size
+    turn = (mx + nx * 0.12 * size, my + ny * 0.12 * size)
+    d.line([(mx - nx * 0.6 * size, my - ny * 0.6 * size), turn,
+            (turn[0] + ux * 0.35 * size, turn[1] + uy * 0.35 * size)], fill=BLACK, width=4)
+    mx, my = _middle(grid, "0703", "0704")
+    d.rectangle([mx - 5, my - 8, mx + 5, my + 8], fill=PAPER, outline=BLACK, width=2)  # the railway's bridge box
+    ext = extract(im, grid, _legend({"primary": 1, "secondary": 1, "rail": 0},
+                                    river={"colour": "#0085cf", "kind": "along"}))
+    assert ext.hexsides.get(grid.side_key("0603", "0604")) == frozenset({"river"})
+    assert "river" in ext.hexsides[grid.side_key("0703", "0704")]
+    for name, path in FEATS.items():
+        want = {grid.side_key(a, b) for a, b in pairwise(path)}
+        assert {k for k, v in ext.hexsides.items() if name in v} == want, name

@@ -150,6 +150,14 @@ and railways of a map printed in one black) are told apart by their shape, not t
    showing right beyond the zone; on a side it crosses a built-up area beyond is no sign, the line may run on into
    it), the side's widths are those of the lines ending there, read back along them behind the band (an arrow's
    head is wider than a road), with those of the crossings apart (10).
+12. river sides (where an ``along`` feature, a river, is found): a river printed with a centre line in the ink (The
+   Longest Day's blue river with its black line) meanders across the hex line it runs along, and its pieces that run
+   straight for ``LONG`` cross the side with nothing else there but a city pattern or a name beyond. A single line's
+   crossing of a river side counts only where its line, followed out from the hex line's zone on each side to the
+   band's edge (moving at most one position along the side per sample, as in 10), shows on at least ``RIVER_OUT`` of
+   the samples on both sides: a road or railway crossing the river (over a bridge box: its walls run out too) does;
+   the river's own line, turning back along the side, does not. Crossings only through the zone at a slant
+   (:func:`_through`) and lines ending at the side (9) are not judged so.
 """
 
 from __future__ import annotations
@@ -208,6 +216,7 @@ END_REACH = 0.65  # hex sizes back from the side a line ending at it goes on (it
 END_CORNER = 0.3  # a line ending this near an end of a side, its hex's next side crossed as near it: a corner cut
 END_INLINE = 3  # samples in a row just beyond the zone where a line's own line shows: it goes on
 APART_LINE = 0.8  # a line crossing a side beside another shows on this share of the band's samples either side
+RIVER_OUT = 0.5  # a line crossing a river side shows on at least this share of the band's samples either side
 SOLID_REACH = 2.0  # hex sizes: the least reach of a solid line's own pixels, unbroken, where it is marked
 SOLID_MOVES = 2  # a solid line's own pixels run through the hex line's zone at this slope or steeper (27 degrees)
 LETTER_INK = 0.8  # the share of ink between two parts' centres above which they are pieces of one line
@@ -1214,6 +1223,10 @@ def ink_crossings(image: Image.Image, grid: Grid, sides: Sequence[Hexside], colo
         boxed &= _far_band(double, lay, sides, walls, BOX_BEYOND, np.linspace(0.0, 1.0, max(12, round(s))), True)
     dbl_hit |= boxed
     one_hit &= ~walls & ~(dbl_hit & river)  # the box of the double line's bridge is no line of its own
+    # on a river side the river's own centre line, in the ink, meanders across the hex line: a single line crosses
+    # there only where it runs on out from the hex line on both sides (module notes, 12)
+    on_river = np.nonzero(one_hit & river & ~ended)[0]
+    one_hit[on_river] = _runs_out(single | join, lay, sides, ends, on_river, RIVER_OUT)
     where = _where_crossed(single | join, lay, sides, np.nonzero(river)[0].tolist())
     singles: list[tuple[float, str]] = []
     for name, yes in features:
@@ -1480,3 +1493,45 @@ def _lettering(ink: np.ndarray, other: np.ndarray, lines: np.ndarray, s: float) 
             continue
         keep[k] = True
     return keep[lab]
+
+
+
+def _runs_out(mask: np.ndarray, lay: Layout, sides: Sequence[Hexside], ends: np.ndarray, idx: np.ndarray,
+              least: float) -> np.ndarray:
+    """For the sides ``idx`` (their ``ends``): False where ``mask`` crosses the side (runs of positions where it
+    shows on both sides of the hex line's zone, as :func:`_crossed` finds them) and no crossing's line, followed out
+    from the zone's edge on each side to the band's edge (moving at most one position along the side per sample, as a
+    crossing line does), shows on at least ``least`` of the samples on both sides (module notes, 12); True otherwise
+    (no such run: a crossing through the zone at a slant, :func:`_through`, is not judged)."""
+    out = np.ones(len(idx), dtype=bool)
+    if not len(idx):
+        return out
+    half, core, batches = _bands(lay, [sides[k] for k in idx.tolist()], mask.shape, ends[idx])
+    for sl, _xs, _ys, xi, yi, on in batches:
+        band = mask[yi, xi] & on
+        at = _near(band[:, :, : half - core + 1].any(axis=2)) & _near(band[:, :, half + core:].any(axis=2))
+        n = at.shape[1]
+        for j in np.nonzero(at.any(axis=1))[0].tolist():
+            row = at[j]
+            starts = np.nonzero(row & ~np.concatenate([[False], row[:-1]]))[0].tolist()
+            good = False
+            for a0 in starts:
+                a1 = a0
+                while a1 + 1 < n and row[a1 + 1]:
+                    a1 += 1
+                fine = True
+                for rows in (range(half - core, -1, -1), range(half + core, 2 * half + 1)):
+                    path = np.zeros(n, dtype=bool)
+                    path[a0:a1 + 1] = True
+                    hits = 0
+                    for o in rows:
+                        step = _near(path[None])[0]
+                        nxt = step & band[j, :, o]
+                        hits += bool(nxt.any())
+                        path = nxt if nxt.any() else step
+                    fine &= hits >= least * len(rows)
+                if fine:
+                    good = True
+                    break
+            out[sl.start + j] = good
+    return out
