@@ -132,3 +132,57 @@ def test_review_hexes_are_ringed_inside_their_edge_with_why_in_purple():
     purple = (np.abs(arr - np.array([150, 0, 150])).sum(axis=2) == 0)
     assert purple[round(cy + 0.3 * 54):round(cy + 0.6 * 54), round(cx - 0.4 * 54):round(cx + 0.4 * 54)].sum() > 20
     assert purple.sum() == purple[round(cy + 0.3 * 54):round(cy + 0.6 * 54)].sum()  # nowhere else
+
+
+def _internal_polygon(self, xy, fill=None, outline=None, width=1):
+    """ImageDraw.polygon as the overlay and the hex raster drew before (Pillow's internals called directly,
+    ``draw.draw_polygon(pts, draw.draw_ink(v), 1)``, outline ``(..., 0, 1)``): the reference the public API must
+    match, pixel for pixel."""
+    assert width == 1 and (fill is None) != (outline is None)
+    if fill is not None:
+        self.draw.draw_polygon(xy, self.draw.draw_ink(fill), 1)
+    else:
+        self.draw.draw_polygon(xy, self.draw.draw_ink(outline), 0, 1)
+
+
+def test_polygons_through_pillows_public_api_give_the_same_pixels(monkeypatch):
+    """The overlay's tints and outlines and the extraction's hex raster went through ImageDraw's internals
+    (``draw.draw_polygon``/``draw.draw_ink``, a speed step), which a Pillow upgrade may drop or change: now
+    ImageDraw.polygon, with the same pixels (checked here against the internal calls while Pillow has them)."""
+    from PIL import ImageDraw
+
+    from toolkit.terrain.extract_raster import _hex_raster
+
+    probe = ImageDraw.Draw(Image.new("L", (2, 2))).draw
+    if not (hasattr(probe, "draw_polygon") and hasattr(probe, "draw_ink")):
+        pytest.skip("this Pillow has no draw_polygon/draw_ink internals to compare with")
+    m = random_terrain(10, 8, seed=5)
+    img, truth = render_scan(m, 37.0, seed=5, text=False)
+    ext = extract(img, truth.grid, legend_for(truth, seed=5), features=False)
+    assert ext.review() and any(r.terrain for r in ext.hexes.values())
+    hexes = list(truth.grid.hexes())
+    public = (draw_overlay(img, ext), [_hex_raster(truth.layout.scaled(s), hexes, (300, 420), inset)
+                                       for s in (0.3, 1.0) for inset in (0.6, 1.0)])
+    monkeypatch.setattr(ImageDraw.ImageDraw, "polygon", _internal_polygon)
+    internal = (draw_overlay(img, ext), [_hex_raster(truth.layout.scaled(s), hexes, (300, 420), inset)
+                                         for s in (0.3, 1.0) for inset in (0.6, 1.0)])
+    assert public[0].tobytes() == internal[0].tobytes() and public[0].getpalette() == internal[0].getpalette()
+    assert all(np.array_equal(a, b) for a, b in zip(public[1], internal[1]))
+    assert all((r >= 0).any() for r in public[1])
+
+
+def test_the_terrain_code_calls_no_pillow_internals():
+    """No ImageDraw internals (``.draw.draw_*``, ``draw_ink``) in toolkit/terrain: only Pillow's public API,
+    which its upgrades keep."""
+    import re
+    from pathlib import Path
+
+    import toolkit.terrain
+
+    hits = []
+    for path in sorted(Path(toolkit.terrain.__file__).parent.glob("*.py")):
+        for i, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            code = line.split("#", 1)[0]
+            if re.search(r"\.draw\.draw_|\bdraw_ink\b|\bdraw_polygon\b", code):
+                hits.append(f"{path.name}:{i}")
+    assert hits == []

@@ -171,6 +171,21 @@ def test_decode_rgb_gives_pillows_pixels(tmp_path: object, variant: str) -> None
     assert np.array_equal(np.asarray(open_image(p)), _pillow_pixels(p))
 
 
+def test_decode_rgb_reads_the_tiles_of_pillow_10(tmp_path: object) -> None:
+    """Before Pillow 11 an image's tiles are plain tuples (decoder, box, offset, args), without ``.args``:
+    pyproject allows pillow>=10.1, where every RGB PNG scan failed with AttributeError (exit 4). Checked under
+    Pillow 10.1.0 itself too (the terrain tests, 2026-12-05)."""
+    from pathlib import Path
+
+    arr = _scan_like(seed=3)
+    p = Path(str(tmp_path)) / "scan.png"
+    p.write_bytes(_png_bytes(arr))
+    with Image.open(p) as im:
+        im.tile = [tuple(t) for t in im.tile]  # as Pillow 10 makes them
+        fast = pngio.decode_rgb(im, p)
+    assert fast is not None and np.array_equal(np.asarray(fast), arr)
+
+
 @pytest.mark.parametrize("mode", ["P", "L", "RGBA", "I;16"])
 def test_decode_rgb_leaves_other_pngs_to_pillow(tmp_path: object, mode: str) -> None:
     from pathlib import Path

@@ -291,9 +291,9 @@ def _hex_raster(layout_red: Layout, hexes: Sequence[Hex], shape: tuple[int, int]
     h, w = shape
     img = Image.new("I", (w, h), -1)
     d = ImageDraw.Draw(img)
-    # Pillow fills the pixel a float coordinate truncates to: +0.5 makes that rounding. ImageDraw.polygon(pts,
-    # fill=i) is draw_polygon(pts, draw_ink(i), 1), called here directly (the points flat: x0, y0, x1, ...)
-    poly, ink = d.draw.draw_polygon, d.draw.draw_ink
+    # Pillow fills the pixel a float coordinate truncates to: +0.5 makes that rounding. The points flat (x0, y0,
+    # x1, ...), as ImageDraw.polygon takes them; Pillow's public API only (not its ImageDraw.draw internals)
+    poly = d.polygon
     for i, pts in enumerate((_hex_corners(layout_red, hexes, inset) + 0.5).reshape(-1, 12).tolist()):
-        poly(pts, ink(i), 1)
+        poly(pts, fill=i)
     return np.asarray(img)

@@ -249,15 +249,16 @@ def draw_overlay(image: Image.Image, ext: Extraction, max_side: int = 2400,
 
     # tints: the middle 60% of every classified hex, its scan colours moved to the terrain's blended copies
     inner_c = _hex_corners(lay, hexes, 0.6) + 0.5
-    inner_flat = inner_c.reshape(-1, 12).tolist()  # x0, y0, x1, ... (the same points, for draw_polygon)
+    # the points flat (x0, y0, x1, ...), as ImageDraw.polygon takes them: no tuple a point. Only Pillow's public
+    # API: its internals (ImageDraw.draw.draw_polygon, draw_ink with the ink resolved once) saved ~1 ms here
+    inner_flat = inner_c.reshape(-1, 12).tolist()
     if pal.tints:
         marks = Image.new("L", dims, 0)
         d = ImageDraw.Draw(marks)
-        # ImageDraw.polygon(pts, fill=v) is draw_polygon(pts, draw_ink(v), 1): its ink once a terrain, not a hex
-        offset = {n: d.draw.draw_ink(pal.scan * (i + 1)) for i, n in enumerate(colours)}
+        offset = {n: pal.scan * (i + 1) for i, n in enumerate(colours)}
         for pts, r in zip(inner_flat, results):
             if r.terrain is not None:
-                d.draw.draw_polygon(pts, offset[r.terrain], 1)
+                d.polygon(pts, fill=offset[r.terrain])
         # index + offset, in Pillow (a one-band 8-bit add; the offsets leave no sum above 255)
         pic = ImageChops.add(pic, marks)
     clock("tints")
@@ -271,10 +272,10 @@ def draw_overlay(image: Image.Image, ext: Extraction, max_side: int = 2400,
     # review rings inside the hex's edge: a line of width ``ring`` along the hexagon shrunk by half of it
     # (Pillow's wide polygon outline makes a mask the size of the picture for every polygon)
     in_ring = (_hex_corners(lay, hexes, 1.0 - ring / (size * 3 ** 0.5)) + 0.5).tolist()
-    outline = d.draw.draw_ink(pal.ink[3])  # ImageDraw.polygon(pts, outline=v): draw_polygon(pts, draw_ink(v), 0, 1)
+    outline = pal.ink[3]
     for pts, opts, rpts, r in zip(inner_flat, outer, in_ring, results):
         if r.terrain is not None:
-            d.draw.draw_polygon(pts, outline, 0, 1)
+            d.polygon(pts, outline=outline)
         if r.review:
             d.line([tuple(p) for p in rpts + rpts[:1]], fill=pal.magenta, width=ring, joint="curve")
         if r.terrain is None:

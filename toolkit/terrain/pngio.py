@@ -33,7 +33,8 @@ def decode_rgb(im: ImageFile.ImageFile, path: str | os.PathLike[str]) -> Image.I
     libspng, when it is 8-bit RGB (colour type 2, not interlaced) and libspng reads it; else None (the caller
     loads it with Pillow). Pillow's ``im.load()`` gives the same pixels: both decode the rows as stored (no
     gamma, no transparency applied)."""
-    if (im.format != "PNG" or im.mode != "RGB" or len(im.tile) != 1 or im.tile[0].args not in ("RGB", ("RGB",))
+    # a tile is (decoder, box, offset, args): a plain tuple before Pillow 11 (no .args), a named one since
+    if (im.format != "PNG" or im.mode != "RGB" or len(im.tile) != 1 or im.tile[0][3] not in ("RGB", ("RGB",))
             or im.info.get("interlace")):
         return None  # 16-bit, palette, grey or alpha PNGs (Pillow converts those its own way), and interlaced ones
     try:
