@@ -95,3 +95,20 @@ def test_a_solid_line_between_its_bridge_walls_is_no_area():
         cx, cy = mx - uy * side, my + ux * side
         d.line([(cx - ux * 12, cy - uy * 12), (cx + ux * 12, cy + uy * 12)], fill=GREY, width=3)
     assert _found(grid, im, ["0202/0302", "0502/0602"]) == _sides(grid, ROAD)
+
+
+def _wide_road_board():
+    """A grey road band 11 px wide (a third of the hex: Seelowe's 25-30 px road on 93 px hexes) along ROAD, on white
+    paper whose hex lines are a 1 px grey of the road's tone (black lines blended into light ground)."""
+    lay, grid, im, d = blank_board(paper=SNOW, ink=(128, 130, 134))
+    d.line([lay.hex_to_pixel(grid.hex(i)) for i in ROAD], fill=GREY, width=11, joint="curve")
+    return grid, im
+
+
+def test_a_road_band_wider_than_the_band_share_is_learned_from_its_examples():
+    """The wide road's marked sides are each over ``AREA`` full of its grey, its own pixels unbroken through the
+    band (old code: the examples refused as an area, the road's width learned from whatever else crossed: the
+    thin grey hex lines; the road lost and hex sides found): a wide line, learned from; its sides found, and the
+    hex lines, thinner than its examples, refused."""
+    grid, im = _wide_road_board()
+    assert _found(grid, im, ["0202/0302", "0502/0602"]) == _sides(grid, ROAD)

@@ -17,7 +17,9 @@ Here, at the calibrated working scale (hexes of about 36 px):
    a speck or a piece of an outline in the road's colour is shorter);
 3. a band mostly of the colour (an area, not a line) never counts; that share is taken from the
    colour itself, before growing: a solid road a fifth of the hex wide, grown, would fill a third of
-   the band it crosses (SPI Ragnarok's roads were all refused so);
+   the band it crosses (SPI Ragnarok's roads were all refused so); but a marked example side so full of it,
+   its own pixels running unbroken through the band (notes 7), is the line printed wide (Seelowe's road band,
+   a third of the hex), learned from like the others (its width, notes 4 and 7);
 4. a line is a stroke of one width: the colour's half-width (how many times the ungrown mask, at twice
    the working scale, can be eroded; up to ``THICK_CAP`` of the hex) is read on each side of the hex
    line near where it is crossed, and the thinner of the two is the crossing's. The line's own
@@ -342,7 +344,10 @@ def crossings(image: Image.Image, grid: Grid, sides: Sequence[Hexside], colour: 
     hit = np.nonzero(out)[0]
     if len(hit):
         out[hit[_lettered(raw, mask, lay, [sides[k] for k in hit.tolist()], s)]] = 0.0
-    learn = [i for i in examples if out[i]] or np.nonzero(out)[0].tolist()
+    # a marked side crossed where the band is mostly the colour, its own pixels running unbroken through it, is
+    # the line printed wide (a road band a third of the hex), not an area: it is learned from (module notes, 3)
+    wide = [i for i in examples if not out[i] and areal[i] and solid[i] and unbroken[i]]
+    learn = [i for i in examples if out[i] or i in wide] or np.nonzero(out)[0].tolist()
     if learn and len(learn) == len(examples) and unbroken[learn].all():
         # printed solid where marked: a crossing only grown together (specks of the colour, trees, the blend
         # along an edge between two fills) is none; at a corner the line may leave the band: not judged
