@@ -340,3 +340,24 @@ def test_a_river_s_own_line_crossing_its_side_is_no_road():
     for name, path in FEATS.items():
         want = {grid.side_key(a, b) for a, b in pairwise(path)}
         assert {k for k, v in ext.hexsides.items() if name in v} == want, name
+
+
+def test_a_line_drawn_up_to_a_city_side_with_a_narrow_strip_of_paper_links_into_it():
+    """As above, but the city's pattern starts 5.5 px (0.18 hex) beyond the side (The Longest Day's Coutances: 0.19
+    hex): the railway arrow and the solid road drawn up to the side still end there and link into the city hex. A
+    line that goes on across the hex line shows from the zone's edge on; the pattern beyond a strip of paper, however
+    narrow, starts farther out (before, ink within four samples of the zone's edge was taken for the line going on,
+    and the road's link was missed)."""
+    im, grid = _black_lines_board()
+    d = ImageDraw.Draw(im)
+    _pattern(d, grid, "0503", 12, tall=20.5)  # 5.5 px of paper between it and the top and bottom sides
+    apothem = 30 * 3 ** 0.5 / 2
+    a, end, _ = _toward(grid, "0504", "0503", apothem)
+    d.line([a, end], fill=BLACK, width=4)
+    _rail_arrow(d, *_toward(grid, "0403", "0503", apothem), length=8, half=4)
+    ext = extract(im, grid, _legend({"primary": 1, "secondary": 1, "rail": 1}))
+    more = {"primary": None, "secondary": ("0503", "0504"), "rail": ("0403", "0503")}
+    for name, path in FEATS.items():
+        extra = more[name]
+        want = {grid.side_key(a, b) for a, b in pairwise(path)} | ({grid.side_key(*extra)} if extra else set())
+        assert {k for k, v in ext.hexsides.items() if name in v} == want, name

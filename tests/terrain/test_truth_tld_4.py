@@ -47,11 +47,13 @@ def test_extract_the_longest_day_4_against_its_truth(boards, tmp_path):
     rule's third step, written after looking at one of its links, then found primary 18/18: RESULTS.md; two lines
     crossing one side apart each read at its own width, lines._apart, the railway beside the road: rail 15/18; a line
     ending at a side it crosses read behind its head, the arrows into Coutances: rail 17/18, secondary 27/27 at
-    27/27; a river hidden under a bridge's art runs on beneath it, extract_sides._under_bridges: river 57/57)."""
+    27/27; a river hidden under a bridge's art runs on beneath it, extract_sides._under_bridges: river 57/57; a line
+    goes on beyond a side only where its own line shows from the zone's edge, lines.END_AT, the arrow into Coutances
+    2446/2447: rail 18/18)."""
     out = extract_tld_region(boards, tmp_path, "the-longest-day-4.yaml",
                              "extent: {columns: [19, 30], rows: [40, 51]}",
                              "extent: {columns: [19, 55], rows: [35, 51]}")["truth"]
     assert out["hexes"] == 144 and out["right"] >= 144
     assert out["symbols"]["town"]["true_positives"] >= 3 and out["symbols"]["town"]["found"] <= 3
-    floors = {"river": (57, 57, 0), "road_primary": (18, 18, 0), "road_secondary": (27, 27, 0), "rail": (18, 17, 0)}
+    floors = {"river": (57, 57, 0), "road_primary": (18, 18, 0), "road_secondary": (27, 27, 0), "rail": (18, 18, 0)}
     assert_floors(out, floors)

@@ -128,8 +128,9 @@ and railways of a map printed in one black) are told apart by their shape, not t
    ``END_MIDDLE`` of the side (not past a corner into the next side), back from it as far as ``END_REACH``
    hex sizes; it is a line there, not strokes of a built-up area (its flanks along the side less than
    ``AREA`` full of the long lines); and on its own line beyond the side, on the image, the long lines show
-   in ``END_INLINE`` samples in a row from just beyond the zone (a line that goes on shows there; a city's
-   pattern past a strip of paper does not) - or a built-up area begins there;
+   in ``END_INLINE`` samples in a row starting within the first ``END_AT`` beyond the zone (a line that goes on
+   across the zone shows from its edge; a city's pattern past a strip of paper, even 0.1 hex of it, does not) - or
+   a built-up area begins there;
    and it did not cut a corner (arriving within ``END_CORNER`` of an end of the side, with the side of its hex
    meeting this one there crossed as near that end: it went on into the third hex).
    A single line's width is read back along it beyond the band (an arrow's head is wider than its line);
@@ -217,6 +218,7 @@ END_CLEAR = 0.3  # hex sizes along the side either way of a line ending at it: i
 END_REACH = 0.65  # hex sizes back from the side a line ending at it goes on (its width is read there)
 END_CORNER = 0.3  # a line ending this near an end of a side, its hex's next side crossed as near it: a corner cut
 END_INLINE = 3  # samples in a row just beyond the zone where a line's own line shows: it goes on
+END_AT = 2  # ... starting at the zone's edge or the next sample (a line going on across the zone shows from its edge)
 APART_LINE = 0.8  # a line crossing a side beside another shows on this share of the band's samples either side
 RIVER_OUT = 0.5  # a line crossing a river side shows on at least this share of the band's samples either side
 SOLID_REACH = 2.0  # hex sizes: the least reach of a solid line's own pixels, unbroken, where it is marked
@@ -943,8 +945,8 @@ def _ended(mask: np.ndarray, block: np.ndarray, area: np.ndarray, share: np.ndar
     from the side as far as ``END_REACH`` hex sizes (as steeply: not a letter's stem, a house block's edge);
     and it does not go on beyond the zone on the other side, which lies on the image: on its own line there
     (where it arrives, carried on across the zone at the slope of its approach, give or take a pixel) the
-    long lines do not show at ``END_INLINE`` samples across in a row starting within the first few beyond the
-    zone (a line that goes on shows there; a city's pattern past a strip of paper starts farther out) -
+    long lines do not show at ``END_INLINE`` samples across in a row starting within the first ``END_AT`` beyond
+    the zone (a line that goes on shows from its edge; a city's pattern past a strip of paper starts farther out) -
     or that side of the band is ``AREA`` full of ``area`` there (a built-up area begins at the side); and it
     did not cut a corner: arriving within ``END_CORNER`` of an end of the side, the side of its hex that meets
     this one there is crossed (``skip``, where ``cross`` crosses it) within ``END_CORNER`` of that end too. And
@@ -1031,7 +1033,7 @@ def _ended(mask: np.ndarray, block: np.ndarray, area: np.ndarray, share: np.ndar
                             e1 = math.ceil(a1 + slope * (core + d)) + 1
                             seen.append(bool(blk[j, max(0, e0):max(0, min(n, e1 + 1)), o].any()))
                         # it goes on: its line shows from just beyond the zone (a pattern past paper does not)
-                        if any(all(seen[i:i + END_INLINE]) for i in range(min(wide, len(seen) - END_INLINE + 1))):
+                        if any(all(seen[i:i + END_INLINE]) for i in range(min(END_AT, len(seen) - END_INLINE + 1))):
                             continue
                     # past a corner: arriving near an end of the side, where the side of its hex meeting this
                     # one there is crossed near that end too (the line cut the corner into the third hex)
