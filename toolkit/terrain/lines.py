@@ -117,8 +117,9 @@ and railways of a map printed in one black) are told apart by their shape, not t
    join counts for the crossing; a side's width is read from the line itself, from the join only where
    the line leaves none near the side;
 8. lettering (:func:`_lettering`): a printed name is a row of at least three parts of a letter's size,
-   alike, close and not joined by ink, not pieces of the long lines, not hairline arcs of a road's wall,
-   not mostly thin (dashes) or solid (house blocks); a single line's crossing whose line pixels in the
+   alike, close and not joined by ink, not pieces of the long lines (unless bold: not thin and ``LETTER_BOLD``
+   inside its strokes - a large bold name's stems and bowls run as straight as a line), not hairline arcs of a
+   road's wall, not mostly thin (dashes) or solid (house blocks); a single line's crossing whose line pixels in the
    band are at least ``LETTER_SHARE`` lettering (grown by a pixel) is refused: the stems of large capitals
    run straight as far as a road;
 9. ends (:func:`_ended`): a line that ends at a side, nothing of it beyond, links the two hexes - a road
@@ -209,6 +210,7 @@ LETTERS = 3  # a row of at least this many letters is lettering
 LETTER_THIN = 2.5  # a part this many times longer than wide (its moments) is thin: most letters are not
 LETTER_THIN_SHARE = 0.7  # a row of parts more of them thin than this is no lettering
 LETTER_LINE = 0.8  # a part this much on long straight runs of the ink is a piece of a line, not a letter
+LETTER_BOLD = 0.5  # ... unless it is bold: not thin, and this share of its pixels inside it (strokes ~4 px or more)
 LETTER_SOLID = 0.75  # a part as solid as this (its pixels against its moments' rectangle) is no letter
 LETTER_HAIR = 0.3  # hex sizes: a part this large with hardly a pixel inside it (a hairline: a road's wall) is no letter
 LETTER_INSIDE = 0.15  # ... hardly: this share of its pixels with all four neighbours in the ink
@@ -1450,7 +1452,12 @@ def _lettering(ink: np.ndarray, other: np.ndarray, lines: np.ndarray, s: float) 
     inner = ink & _shift(ink, 1, 0) & _shift(ink, -1, 0) & _shift(ink, 0, 1) & _shift(ink, 0, -1)
     inside = np.bincount(li, inner[ys, xs], n + 1) / cnt
     hair = (ext >= LETTER_HAIR * s) & (inside < LETTER_INSIDE)
-    cand = np.nonzero((ext >= LETTER_MIN * s) & (ext <= LETTER_MAX * s) & (cnt >= 3) & (onl < LETTER_LINE) & ~hair)[0]
+    # a bold letter (strokes a few pixels thick: most of its pixels inside it) runs straight as far as a line does:
+    # a large name's stems and bowls survive the linear opening (MMP Bastogne's place names, 0.6-0.9 hex tall); its
+    # pieces are not long and thin as a line's are
+    bold = (elong < LETTER_THIN) & (inside >= LETTER_BOLD)
+    sized = (ext >= LETTER_MIN * s) & (ext <= LETTER_MAX * s) & (cnt >= 3)
+    cand = np.nonzero(sized & ((onl < LETTER_LINE) | bold) & ~hair)[0]
     cand = cand[cand > 0]
     h, w = ink.shape
     if len(cand) < LETTERS:
