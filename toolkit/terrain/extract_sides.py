@@ -222,10 +222,14 @@ def _hexsides(image: Image.Image, grid: Grid, leg: Legend, ext: Extraction) -> N
             from .lines import crossings
 
             ink = [(x, y, rep.template) for rep in ext.symbol_reports.values() for x, y in rep.stamps]
+            # the outlined parts of a symbol printed in the line's colour (a village's house blocks ringed in black,
+            # straddling sides by a railway of their red) are the symbol's, not the line's
+            art = [(rep.parts, rep.origin) for rep in ext.symbol_reports.values() if rep.parts is not None and
+                   float(np.sqrt(((np.asarray(rep.colour) - colours[feat.name]) ** 2).sum())) < rep.tolerance]
             where: list[np.ndarray] = []
             thick: list[np.ndarray] = []
             score = crossings(image, grid, sides, [float(c) for c in colours[feat.name]], tol, ink, yes, where,
-                              grounds, thick)
+                              grounds, thick, art)
             traced[feat.name] = (score, where[0], yes)
             halfwidths[feat.name] = thick[0]
             thr = 0.5

@@ -7,7 +7,8 @@ dash-dot patterns whose gaps can fall on the side, and in the colour of symbols 
 Here, at the calibrated working scale (hexes of about 36 px):
 
 1. the pixels of the feature's colour (as adapted to the scan) form a mask, from which the printed
-   symbols found in the hexes (their matched templates, grown by ``INK_GROW``) are removed, and whose
+   symbols found in the hexes (their matched templates, grown by ``INK_GROW``) are removed, and the parts of a
+   symbol printed outlined in the line's colour (symbols._outlined: house blocks ringed in black), and whose
    dash gaps are closed by growing it by about 5% of the hex size;
 2. along the whole side (6% to 94% of its length) a band reaching 30% of the hex size to each
    side is sampled; the side is crossed when, at some position along it (give or take one), the
@@ -232,7 +233,8 @@ LETTER_INK = 0.8  # the share of ink between two parts' centres above which they
 def crossings(image: Image.Image, grid: Grid, sides: Sequence[Hexside], colour: Sequence[float], tol: float,
               ink: Sequence[tuple[float, float, np.ndarray]] = (), examples: Sequence[int] = (),
               where: list[np.ndarray] | None = None, ground: np.ndarray | None = None,
-              widths: list[np.ndarray] | None = None) -> np.ndarray:
+              widths: list[np.ndarray] | None = None,
+              art: Sequence[tuple[np.ndarray, tuple[int, int, int]]] = ()) -> np.ndarray:
     """1.0 for each side the feature's line crosses, else 0.0. ``ink``: printed symbols to leave out,
     as (x, y) scan pixel of their centre and their template at the working scale; ``examples``: indices
     into ``sides`` of marked sides the line crosses (its width is learned from them). ``where``: a list
@@ -240,7 +242,9 @@ def crossings(image: Image.Image, grid: Grid, sides: Sequence[Hexside], colour: 
     samples them) where the line crosses it. ``ground``: for each side, the L*a*b* colours of its two hexes'
     terrain (shape (sides, 2, 3); NaN where unknown): a double line's crossing whose fill lies nearer one of them
     than the examples' fill is the ground between two lines (module notes, 4). ``widths``: a list given gets, for
-    each side, the half-width of the colour where it is crossed (module notes, 4; 0 where it is not)."""
+    each side, the half-width of the colour where it is crossed (module notes, 4; 0 where it is not). ``art``: the
+    outlined parts of symbols printed in the line's colour (a mask of the scan and its origin (x0, y0, reduction)),
+    left out of it (module notes, 1)."""
     assert grid.layout is not None
     size = _size(grid.layout)
     f = max(1, round(size / WORK_SIZE))
@@ -251,6 +255,8 @@ def crossings(image: Image.Image, grid: Grid, sides: Sequence[Hexside], colour: 
     lut = np.sqrt(((tab - np.asarray(colour, np.float32)[:, None]) ** 2).sum(axis=0)) < tol
     wcodes = rgb_codes(np.asarray(work.convert("RGB")))
     mask = lut[wcodes]
+    for parts, origin in art:
+        mask &= ~_on_parts(parts, origin, mask.shape, f)
     # half-widths at twice the working scale (hex lines and JPEG make the working scale's too coarse)
     g = max(1, f // 2)
     fine = image.reduce(g) if g > 1 else image
@@ -385,6 +391,18 @@ def crossings(image: Image.Image, grid: Grid, sides: Sequence[Hexside], colour: 
         where.append(np.concatenate(spots) if spots else np.zeros((0, 0), dtype=bool))
     if widths is not None:
         widths.append(thick)
+    return out
+
+
+def _on_parts(parts: np.ndarray, origin: tuple[int, int, int], shape: tuple[int, ...], f: int) -> np.ndarray:
+    """A mask of ``shape`` (the scan reduced by ``f``): its pixels on ``parts`` (a mask of the scan from ``origin``
+    (x0, y0), reduced by its own factor)."""
+    x0, y0, g = origin
+    u = np.rint((np.arange(shape[1]) * f + (f - 1) / 2 - x0 - (g - 1) / 2) / g).astype(np.intp)
+    v = np.rint((np.arange(shape[0]) * f + (f - 1) / 2 - y0 - (g - 1) / 2) / g).astype(np.intp)
+    h, w = parts.shape
+    out = parts[np.clip(v, 0, h - 1)[:, None], np.clip(u, 0, w - 1)[None, :]]
+    out &= ((v >= 0) & (v < h))[:, None] & ((u >= 0) & (u < w))[None, :]
     return out
 
 

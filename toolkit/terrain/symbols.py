@@ -74,6 +74,8 @@ NEAR = 2.0  # candidates whose templates are matched by up to this many times th
 # none of them (nor next to one) is on other art
 CELLS = (np.linspace(0.0, 100.0, 11), np.linspace(-60.0, 60.0, 13), np.linspace(-60.0, 90.0, 16))
 STRANGE = 0.2
+OUTLINE_SHARE = 0.8  # a symbol is printed outlined when this share of the rings round its parts is one colour
+OUTLINED = 0.5  # ... and then a part of its colour is the symbol when this share of its ring is of that colour
 
 
 @dataclass(frozen=True)
@@ -106,6 +108,10 @@ class SymbolReport:
     # a frame of its colour): what the line tracers leave out
     stamps: list[tuple[float, float]] = field(default_factory=list)
     template: np.ndarray = field(default_factory=lambda: np.zeros((1, 1), bool))  # at the working scale
+    # where the symbol is printed outlined (_outlined): its outlined parts, at the working scale, and where that
+    # starts on the scan and its reduction (x0, y0, f); the colour's other parts (a line of it) are not the symbol
+    parts: np.ndarray | None = None
+    origin: tuple[int, int, int] = (0, 0, 1)
 
 
 def _size(lay: Layout) -> float:
@@ -163,6 +169,10 @@ def find_symbols(image: Image.Image, grid: Grid, classes: Sequence[SymbolClass],
         lut = np.sqrt(((tab - np.asarray(colour, np.float32)[:, None]) ** 2).sum(axis=0)) < tol
         printed = lut[codes]
         mask = _without_bands(printed, max(3, round(BAND * _size(lay))))
+        # a symbol printed outlined (house blocks ringed in black): its outlined parts, which a line of its colour (a
+        # railway in the villages' red) is not, for the line tracers to leave out
+        ringed = _outlined(mask, codes, tab, centres[ex_i], r, inset, tl, tol)
+        parts = ringed if ringed is not mask else None
         crops = [_cut(mask, centres[i], r, inset) for i in ex_i]
         template = _consensus(crops)
         if template.sum() < 3:
@@ -214,7 +224,7 @@ def find_symbols(image: Image.Image, grid: Grid, classes: Sequence[SymbolClass],
         reports[sc.name] = SymbolReport(c3, tol, float(thr), int(template.sum()),
                                         [round(v, 3) for v in ex_scores], loo, len(crops) if len(crops) >= 2 else 0,
                                         {ids[i]: round(float(best[i]), 3) for i in np.nonzero(best > 0)[0]},
-                                        [(float(x), float(y)) for x, y in stamps], template)
+                                        [(float(x), float(y)) for x, y in stamps], template, parts, (x0, y0, f))
     return found, reports
 
 
@@ -386,6 +396,48 @@ def _strange(codes: np.ndarray, tab: np.ndarray, centres: np.ndarray, r: int, in
     boxes = _windows(codes, at, ry, rx).reshape(len(hit), -1)
     on = _windows(np.ones(codes.shape, dtype=bool), at, ry, rx).reshape(len(hit), -1)  # the scan, not beyond it
     return (odd[boxes] & on).sum(axis=1) / np.maximum(1, on.sum(axis=1))
+
+
+def _outlined(mask: np.ndarray, codes: np.ndarray, tab: np.ndarray, centres: np.ndarray, r: int, inset: np.ndarray,
+              terrain: np.ndarray, tol: float) -> np.ndarray:
+    """``mask`` (the symbol's colour) less its parts that are not outlined, where the symbol is printed outlined: in
+    the example hexes (``centres``) the ring of pixels just outside its parts is of one colour (the median of those
+    rings, within ``tol``, on ``OUTLINE_SHARE`` of them), farther than ``FAR`` from every terrain colour (not the
+    ground the symbol is printed on). Then a part of the colour whose ring is less than ``OUTLINED`` of that colour
+    (a railway or a frame in the symbol's colour, printed bare) is not the symbol. ``mask`` as it is otherwise."""
+    if not mask.any():
+        return mask
+    label, n = components(mask)
+    ring = _dilate(mask) & ~mask
+    # each ring pixel belongs to the part next to it (the highest label among its neighbours)
+    near = label.copy()
+    h, w = mask.shape
+    for dy in (-1, 0, 1):
+        for dx in (-1, 0, 1):
+            if dy or dx:
+                near[max(0, -dy):h - max(0, dy), max(0, -dx):w - max(0, dx)] = np.maximum(
+                    near[max(0, -dy):h - max(0, dy), max(0, -dx):w - max(0, dx)],
+                    label[max(0, dy):h - max(0, -dy), max(0, dx):w - max(0, -dx)])
+    near = np.where(ring, near, 0)
+    seen = np.unique(np.concatenate([wl[inset] for wl in _windows(label, centres, r, r)]))
+    seen = seen[seen > 0]
+    if not len(seen):
+        return mask
+    at = np.isin(near, seen)
+    lab = tab[:, codes[at]].T
+    if len(lab) < 3:
+        return mask
+    edge = np.median(lab, axis=0)
+    if len(terrain) and float(np.sqrt(((terrain - edge) ** 2).sum(axis=1)).min()) <= FAR:
+        return mask  # the ground around it: not outlined
+    like = (np.sqrt(((tab - edge.astype(np.float32)[:, None]) ** 2).sum(axis=0)) < tol)[codes]
+    if float(like[at].mean()) < OUTLINE_SHARE:
+        return mask
+    count = np.bincount(near.ravel(), minlength=n + 1)
+    share = np.bincount(near.ravel(), weights=like.ravel().astype(np.float64), minlength=n + 1) / np.maximum(count, 1)
+    keep = share >= OUTLINED
+    keep[0] = False
+    return mask & keep[label]
 
 
 def _cells(planes: np.ndarray) -> np.ndarray:
