@@ -51,7 +51,7 @@ def test_a_band_of_an_unlisted_colour_is_not_the_nearest_terrain():
 def test_without_the_spread_the_band_reads_as_woods(monkeypatch):
     """The same board with the gate off (every spread unlimited): the band's blocks, yellow averaged with the
     paper, are nearer the pale green than the white, within Delta E 30."""
-    monkeypatch.setattr(ex, "_spreads", lambda terrains, cents, others: np.full(len(terrains), np.inf))
+    monkeypatch.setattr(ex, "_spreads", lambda terrains, cents, owner, others: np.full(len(terrains), np.inf))
     im, grid = _board()
     got = ex.extract(im, grid, _legend(), features=False)
     band = [f"{c:02d}{BAND_ROW:02d}" for c in range(3, 9)]
@@ -70,5 +70,5 @@ def test_mix_distance_and_spread():
     assert ex._mix_distance(x[:, 2:], 1, cents, np.array([yellow], np.float32))[0] < 1e-3
     tcs = [ex.TerrainClass("open", tuple(white), "hexes", samples=np.array([white] * 9 + [white + 1])),
            ex.TerrainClass("woods", tuple(green), "colour")]
-    gates = ex._spreads(tcs, cents, np.zeros((0, 3), np.float32))
+    gates = ex._spreads(tcs, cents, np.arange(2), np.zeros((0, 3), np.float32))
     assert gates[0] == ex.SPREAD_MIN and np.isinf(gates[1])

@@ -100,6 +100,20 @@ REVIEW_BELOW = 0.6  # a hex whose dominant terrain covers less than this is list
 SPREAD_PERCENTILE = 90.0
 SPREAD_FACTOR = 2.0
 SPREAD_MIN = 8.0  # Delta E: a few just-noticeable differences (a flat printed tint's samples spread by ~1)
+# a class printed in parts of different colours (a yellow hex with a red ring, a runway and buildings drawn over
+# it) has a median colour none of its parts have: where fewer than MODE_BELOW of its samples lie within
+# MODE_RADIUS (Delta E) of the median, the class is read by its commonest colour - the largest of MODE_CLUSTERS
+# k-means clusters of its samples - when that colour is its own (its share of samples within MODE_RADIUS of it is
+# larger than every other class's share there: a field's green that is the woods' colour is not), else by the
+# median as before
+MODE_BELOW = 0.25
+MODE_RADIUS = 10.0
+MODE_CLUSTERS = 6
+# ... and such a class (a patchwork: fields of the woods' green, yellow-green and teal plots with red roofs) is
+# also read by each of those clusters holding PART_SHARE of its samples or more that is its own colour: its own
+# (as above), farther than MODE_RADIUS from the colour it is read by, and no mix of two other colours it or
+# another class is read by, or of its other clusters (the roof, not the brown where a roof is averaged with a plot)
+PART_SHARE = 0.08
 
 
 # --- results ---------------------------------------------------------------------------------------
@@ -177,12 +191,14 @@ def extract(image: Image.Image, grid: Grid, legend: Mapping[str, Any] | Legend, 
     # measured on the confidently classified hexes, and classify again
     t = time.perf_counter()
     say(f"classifying {fi.lab.shape[0] * fi.lab.shape[1]} colour blocks against {len(leg.terrains)} terrains")
-    cents = np.array([tc.lab for tc in leg.terrains], dtype=np.float32)
+    cents = class_colours(leg.terrains)
     k = len(cents)
     ft = np.ascontiguousarray(fi.lab.reshape(-1, 3).T)  # (3, blocks): L*, a*, b* each contiguous
     valid = fi.valid.reshape(-1)
-    cls, nearest = _classify(ft, valid, cents, leg.max_delta_e, nearest=True)
-    assert nearest is not None
+    protos, owner = part_colours(leg.terrains, cents)
+    pcls, pnear = _classify(ft, valid, protos, leg.max_delta_e, nearest=True)
+    assert pnear is not None
+    nearest = pnear[:k]
     # every legend colour must match something on the scan
     for j, tc in enumerate(leg.terrains):
         if nearest[j] > leg.max_delta_e:
@@ -196,14 +212,15 @@ def extract(image: Image.Image, grid: Grid, legend: Mapping[str, Any] | Legend, 
     hin = hid[inside].astype(np.int64)
     used = ft
     for _ in range(cast_passes):
-        field = _cast_field(fi, ft, inside, hin, cls[inside], cents, len(hexes), lay_red, hexes)
+        field = _cast_field(fi, ft, inside, hin, pcls[inside], protos, len(hexes), lay_red, hexes)
         if field is None:
             break
-        cls, _ = _classify(field, valid, cents, leg.max_delta_e)
+        pcls, _ = _classify(field, valid, protos, leg.max_delta_e)
         used = field
     others = np.array([f.lab for f in leg.features if f.kind in ("along", "across")], dtype=np.float32).reshape(-1, 3)
-    gates = _spreads(leg.terrains, cents, others)
-    _gate(used, cls, cents, others, gates)
+    gates = _spreads(leg.terrains, protos, owner, others)
+    _gate(used, pcls, protos, others, gates[owner])
+    cls = np.append(owner, k)[pcls]  # each colour's class (and unknown)
     times["classify"] = time.perf_counter() - t
     dotted: list[Dotted] = []
     if leg.examples:
@@ -403,15 +420,100 @@ def _mix_distance(x: np.ndarray, j: int, cents: np.ndarray, others: np.ndarray) 
     return best
 
 
-def _spreads(terrains: Sequence[TerrainClass], cents: np.ndarray, others: np.ndarray) -> np.ndarray:
-    """Each terrain's largest Delta E from its colour (or its mixes, :func:`_mix_distance`) at which a block is
-    still that terrain: learned from its samples (see SPREAD_*); unlimited for a terrain given as a colour."""
+def class_colours(terrains: Sequence[TerrainClass]) -> np.ndarray:
+    """The colour (CIELAB, ``(k, 3)`` float32) each terrain is read by: its median, or its commonest colour (see
+    MODE_BELOW)."""
+    out = np.array([tc.lab for tc in terrains], dtype=np.float64).reshape(-1, 3)
+    samples = [np.asarray(tc.samples, np.float64) if tc.samples is not None and len(tc.samples) else None
+               for tc in terrains]
+
+    for j, x in enumerate(samples):
+        if x is None or len(x) < 2 * MODE_CLUSTERS or _near(x, out[j]) >= MODE_BELOW:
+            continue
+        centres, shares = _kmeans(x, MODE_CLUSTERS)
+        mode = centres[int(np.argmax(shares))]
+        own = _near(x, mode)
+        if all(own > _near(y, mode) for i, y in enumerate(samples) if i != j):
+            out[j] = mode
+    return out.astype(np.float32)
+
+
+def _kmeans(x: np.ndarray, k: int, rounds: int = 25) -> tuple[np.ndarray, np.ndarray]:
+    """``k`` cluster centres of the colours ``x`` (n, 3) and the share of ``x`` nearest each (Lloyd's algorithm
+    from a farthest-point start at the median: deterministic)."""
+    centres = [_median(x, axis=0)]
+    d = np.linalg.norm(x - centres[0], axis=1)
+    for _ in range(1, k):
+        centres.append(x[int(np.argmax(d))])
+        d = np.minimum(d, np.linalg.norm(x - centres[-1], axis=1))
+    c = np.asarray(centres, np.float64)
+    for _ in range(rounds):
+        a = np.argmin(((x[:, None, :] - c[None]) ** 2).sum(axis=2), axis=1)
+        new = np.array([x[a == i].mean(axis=0) if (a == i).any() else c[i] for i in range(k)])
+        if np.allclose(new, c):
+            break
+        c = new
+    a = np.argmin(((x[:, None, :] - c[None]) ** 2).sum(axis=2), axis=1)
+    return c, np.bincount(a, minlength=k) / len(x)
+
+
+def _spreads(terrains: Sequence[TerrainClass], protos: np.ndarray, owner: np.ndarray, others: np.ndarray
+             ) -> np.ndarray:
+    """Each terrain's largest Delta E from its colours (``protos`` whose ``owner`` it is, or their mixes,
+    :func:`_mix_distance`) at which a block is still that terrain: learned from its samples (see SPREAD_*);
+    unlimited for a terrain given as a colour."""
     out = np.full(len(terrains), np.inf)
     for j, tc in enumerate(terrains):
         if tc.samples is not None and len(tc.samples):
-            d = _mix_distance(np.ascontiguousarray(np.asarray(tc.samples, np.float32).T), j, cents, others)
+            x = np.ascontiguousarray(np.asarray(tc.samples, np.float32).T)
+            d = np.min([_mix_distance(x, int(p), protos, others) for p in np.flatnonzero(owner == j)], axis=0)
             out[j] = max(SPREAD_MIN, SPREAD_FACTOR * float(_quantile(d, SPREAD_PERCENTILE / 100)))
     return out
+
+
+def part_colours(terrains: Sequence[TerrainClass], cents: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The colours blocks are read by - ``cents`` (:func:`class_colours`), then the parts of patchwork classes (see
+    PART_SHARE) - and the terrain each stands for (``(n, 3)`` float32, ``(n,)``)."""
+    protos = [np.asarray(c, np.float64) for c in cents]
+    owner = list(range(len(cents)))
+    samples = [np.asarray(tc.samples, np.float64) if tc.samples is not None and len(tc.samples) else None
+               for tc in terrains]
+
+    extra: list[tuple[int, np.ndarray]] = []
+    for j, (tc, x) in enumerate(zip(terrains, samples)):
+        if x is None or len(x) < 2 * MODE_CLUSTERS or _near(x, np.asarray(tc.lab)) >= MODE_BELOW:
+            continue
+        centres, shares = _kmeans(x, MODE_CLUSTERS)
+        big = [c for c, sh in zip(centres, shares) if sh >= PART_SHARE]
+        for i, c in enumerate(big):
+            if np.linalg.norm(c - cents[j]) <= MODE_RADIUS:
+                continue
+            own = _near(x, c)
+            if not all(own > _near(y, c) for o, y in enumerate(samples) if o != j):
+                continue
+            if _blend(c, [*protos, *big[:i], *big[i + 1:]]) <= MODE_RADIUS:
+                continue
+            extra.append((j, c))
+    for j, c in extra:
+        protos.append(c)
+        owner.append(j)
+    return np.asarray(protos, np.float32), np.asarray(owner, np.intp)
+
+
+def _near(x: np.ndarray | None, c: np.ndarray) -> float:
+    """The share of the samples ``x`` (none: 0) within MODE_RADIUS of the colour ``c``."""
+    return float((np.linalg.norm(x - c, axis=1) <= MODE_RADIUS).mean()) if x is not None else 0.0
+
+
+def _blend(c: np.ndarray, colours: Sequence[np.ndarray]) -> float:
+    """Delta E from ``c`` to the nearest mix of two of ``colours`` (the segment between them in Lab)."""
+    best = np.inf
+    for i, a in enumerate(colours):
+        for b in colours[i + 1:]:
+            d = b - a
+            t = float(np.clip((c - a) @ d / max(float(d @ d), 1e-9), 0.0, 1.0))
+            best = min(best, float(np.linalg.norm(c - a - t * d)))
+    return best
 
 
 def _gate(colours: np.ndarray, cls: np.ndarray, cents: np.ndarray, others: np.ndarray, gates: np.ndarray) -> None:
