@@ -80,7 +80,9 @@ and railways of a map printed in one black) are told apart by their shape, not t
 1. the ink (pixels within ``INK_TOLERANCE`` of the feature colour, symbols found left out) is kept
    only where it runs straight for ``LONG`` hex sizes in one of 12 directions, give or take a pixel
    across (a linear opening): names, village dots and the wiggle of river centre lines go, and the
-   calibrated hex lines (a band of ``GRID_BAND`` hex sizes along every side) are then taken out;
+   calibrated hex lines (a band of ``GRID_BAND`` hex sizes along every side) are then taken out, and the
+   printed ones where they lie off the calibrated grid (a folded or warped sheet: :func:`_printed_sides`; two
+   hex lines meeting off their corner make a path across the third side there);
 2. a *double* line (two thin lines with the paper between: a main road) is the light paper lying
    between dark ink of those long lines on both sides within ``WALL`` hex sizes (not the gap between
    two rows of lettering), itself running straight for ``LONG``;
@@ -195,6 +197,10 @@ INK_TOLERANCE = 46.0  # (black lines) Delta E from the ink colour: a thin line a
 DARK_TOLERANCE = 25.0  # the ink proper: the walls of a double line, the width of a single one
 LONG = 0.55  # hex sizes a line runs straight (linear opening)
 GRID_BAND = 0.08  # hex sizes: the band of the calibrated hex lines taken out of the lines
+PRINTED_REACH = 0.15  # hex sizes: how far off its calibrated place a printed hex side is looked for
+PRINTED_MIDDLE = 0.7  # share of a side's length (its middle) along which it is looked for
+PRINTED_SHARE = 0.8  # share of that along which the dark ink shows at one offset: the printed side
+PRINTED_SIDES = 0.5  # share of the sides that must show so: the hex lines are printed in the ink
 WALL = 0.08  # hex sizes: the farthest the walls of a double line lie from its middle
 LIGHT = 60.0  # L* the paper between a double line's walls lies above the ink
 BEYOND = 0.9  # hex sizes: how far beyond a bridge box a line is looked for
@@ -1196,6 +1202,9 @@ def ink_crossings(image: Image.Image, grid: Grid, sides: Sequence[Hexside], colo
         (ax, ay), (bx, by) = lay.hexside_endpoints(sd)
         if -s < ax < gpic.width + s and -s < ay < gpic.height + s:
             draw.line([(ax, ay), (bx, by)], fill=255, width=gw)
+    # and where the printed line lies off the calibrated one (a folded or warped sheet), where it is printed
+    for (ax, ay), (bx, by), pw in _printed_sides(dark, lay, grid, s, gw):
+        draw.line([(ax, ay), (bx, by)], fill=255, width=max(gw, pw))
     hexlines = np.asarray(gpic) > 0
     length = max(6.0, LONG * s)
     runs: list[np.ndarray] = []
@@ -1303,6 +1312,78 @@ def ink_crossings(image: Image.Image, grid: Grid, sides: Sequence[Hexside], colo
         scores[name] = hit.astype(float)
         taken[name] = f"single, ink share {max(lo, 0.0):.2f}-{min(hi, 1.0):.2f} (examples {v:.2f})"
     return scores, taken
+
+
+def _printed_sides(dark: np.ndarray, lay: Layout, grid: Grid, s: float, band: int,
+                   ) -> list[tuple[tuple[float, float], tuple[float, float], int]]:
+    """The hex sides printed off their calibrated place (module notes, 1: a folded or warped sheet, where one
+    affine grid lies up to a tenth of a hex off the printed lines): for each side of every hex (those on the grid's
+    edge are printed too), the dark ink along its middle (``PRINTED_MIDDLE`` of its length) at each offset across it
+    up to ``PRINTED_REACH`` hex sizes. Where it shows along ``PRINTED_SHARE`` of it at an offset (the nearest of the
+    fullest), the offsets next to that where it shows so too reach beyond the calibrated line's ``band`` (px wide),
+    and it does not show so anywhere within that band (there it is the printed hex line, and what lies beside it
+    another line along the side), the side is moved to their middle and on along itself as far at both ends: its
+    ends and the width it is printed (those offsets' and a pixel more each way). None where fewer than
+    ``PRINTED_SIDES`` of the sides show so: the hex lines are not printed in the ink."""
+    h, w = dark.shape
+    reach = max(1, round(PRINTED_REACH * s))
+    # every hex's six sides (those on the grid's edge are printed too)
+    edges: dict[tuple[int, int], tuple[tuple[float, float], tuple[float, float]]] = {}
+    for hx in grid.hexes():
+        cs = lay.corners(hx)
+        for p, q in zip(cs, cs[1:] + cs[:1]):
+            edges.setdefault((round(p[0] + q[0]), round(p[1] + q[1])), (p, q))
+    ends = np.array(list(edges.values()), dtype=np.float64).reshape(-1, 2, 2)
+    inside = ((ends[:, :, 0] > -s) & (ends[:, :, 0] < w + s)
+              & (ends[:, :, 1] > -s) & (ends[:, :, 1] < h + s)).all(axis=1)
+    ends = ends[inside]
+    if not len(ends):
+        return []
+    vec = ends[:, 1] - ends[:, 0]
+    length = np.linalg.norm(vec, axis=1, keepdims=True)
+    u = vec / np.maximum(length, 1e-9)
+    nrm = np.stack([-u[:, 1], u[:, 0]], axis=1)
+    lo = (1 - PRINTED_MIDDLE) / 2
+    t = np.linspace(lo, 1 - lo, max(8, round(PRINTED_MIDDLE * s)))
+    offsets = sorted(range(-reach, reach + 1), key=abs)  # the nearest first: ties go to it
+    offsets_ = np.array(offsets)
+    cover = np.zeros((len(ends), len(offsets)))
+    for j, o in enumerate(offsets):
+        xs = ends[:, 0, 0:1] + vec[:, 0:1] * t[None, :] + nrm[:, 0:1] * o
+        ys = ends[:, 0, 1:2] + vec[:, 1:2] * t[None, :] + nrm[:, 1:2] * o
+        xi, yi = np.rint(xs).astype(np.intp), np.rint(ys).astype(np.intp)
+        on = (xi >= 0) & (xi < w) & (yi >= 0) & (yi < h)
+        got = dark[np.clip(yi, 0, h - 1), np.clip(xi, 0, w - 1)] & on
+        cover[:, j] = got.sum(axis=1) / np.maximum(1, on.sum(axis=1))
+    best = cover.argmax(axis=1)
+    full = cover[np.arange(len(ends)), best]
+    if (full >= PRINTED_SHARE).mean() < PRINTED_SIDES:
+        # the hex lines are not printed in this ink (The Longest Day's grey lines under black roads): what runs
+        # along a side in it is a line, not the side
+        return []
+    out = []
+    order = np.argsort(offsets)
+    for k in np.nonzero((best != 0) & (full >= PRINTED_SHARE))[0].tolist():
+        # moved across to the middle of the offsets it shows at (contiguous with the fullest), as wide as they
+        # are and a pixel more each way, and on along it as far at both ends: its corners moved along it too
+        row = cover[k, order] >= PRINTED_SHARE
+        at = int(np.nonzero(order == best[k])[0][0])
+        lo_, hi_ = at, at
+        while lo_ > 0 and row[lo_ - 1]:
+            lo_ -= 1
+        while hi_ < len(row) - 1 and row[hi_ + 1]:
+            hi_ += 1
+        first, last = offsets[int(order[lo_])], offsets[int(order[hi_])]
+        if max(-first, last) <= band / 2 or (cover[k, np.abs(offsets_) <= band / 2] >= PRINTED_SHARE).any():
+            # within the calibrated line's band: taken out already; or the printed line is there too, and what
+            # shows beside it is another line along the side (a road or railway printed next to the hex line)
+            continue
+        mid = (first + last) / 2
+        dx, dy = nrm[k, 0] * mid - u[k, 0] * reach, nrm[k, 1] * mid - u[k, 1] * reach
+        ex, ey = nrm[k, 0] * mid + u[k, 0] * reach, nrm[k, 1] * mid + u[k, 1] * reach
+        (ax, ay), (bx, by) = ends[k]
+        out.append(((ax + dx, ay + dy), (bx + ex, by + ey), last - first + 3))
+    return out
 
 
 def _apart(mask: np.ndarray, share: np.ndarray, lay: Layout, sides: Sequence[Hexside], ends: np.ndarray,
