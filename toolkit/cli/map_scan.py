@@ -413,8 +413,10 @@ def calibrate(image: str, points: tuple[str, ...], grid_file: str | None, number
                  "hexes or give --extent FIRST:LAST for the whole map)")
         bar.step("finding hexes off the map")
         out_grid, off_report = _leave_off_map(img, out_grid, off_map_ids, on_map_ids, keep_blank, tuple(pts))
+        bend_report = {} if no_refine else _bends(img, out_grid)
     report = cal.report()
     report.update(off_report)
+    report.update(bend_report)
     text = _grid_text(out_grid)
     if output:
         atomic_write(output, text.encode("utf-8"))
@@ -431,6 +433,26 @@ def calibrate(image: str, points: tuple[str, ...], grid_file: str | None, number
             _say(f"  refined on {report['line_samples']} hex-line measurements, rms {report['line_rms_px']:.3f} px")
         if not output:
             click.echo(text, nl=False)
+
+
+def _bends(img: Any, grid: Any) -> dict[str, Any]:
+    """Where the printed hex lines lie off the fitted grid locally (terrain.calibrate.bends, blocks of 4 x 4 hexes):
+    one warning line naming the blocks off by BEND_WARN of a hex or more, and the report's ``local_fit``."""
+    from ..terrain.calibrate import BEND_BLOCK, BEND_WARN, bends
+
+    found = bends(img, grid)
+    off = [b for b in found if b.fraction >= BEND_WARN]
+    out: dict[str, Any] = {"local_fit": {"block_hexes": BEND_BLOCK, "blocks": len(found), "warn_hex": BEND_WARN,
+                                         "worst_px": round(found[0].offset_px, 2) if found else None,
+                                         "worst_hex": round(found[0].fraction, 3) if found else None,
+                                         "off": [b.report() for b in off]}}
+    if off:
+        more = "".join(f", {b.first}:{b.last} {b.offset_px:.1f} px" for b in off[1:6])
+        _say(f"warning: the printed hex lines lie off the grid in {len(off)} of {len(found)} blocks of "
+             f"{BEND_BLOCK}x{BEND_BLOCK} hexes, by {off[0].offset_px:.1f} px ({off[0].fraction:.2f} of a hex) in "
+             f"hexes {off[0].first}:{off[0].last}{more}{', ...' if len(off) > 6 else ''}: the sheet was not flat "
+             "there (a fold, a curl) and one grid cannot follow it; check those hexes with 'wgt map tiles'")
+    return out
 
 
 def _leave_off_map(img: Any, grid: Any, off_ids: tuple[str, ...], on_ids: tuple[str, ...], keep_blank: bool,

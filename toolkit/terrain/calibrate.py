@@ -30,10 +30,14 @@ from ..hexgrid.coords import DIRECTIONS as _DIRS
 from ..hexgrid.coords import Orientation
 
 __all__ = [
+    "BEND_BLOCK",
+    "BEND_WARN",
     "MIN_HEX_PX",
+    "Bend",
     "Calibration",
     "PointResidual",
     "auto_layout",
+    "bends",
     "calibrate",
     "fit_points",
     "grid_covering",
@@ -829,3 +833,81 @@ def _auto_search(gray: np.ndarray, orientation: Orientation, progress: Callable[
     lay, _, _ = refine_layout(gray, lay, windows=(0.15, 0.08, 0.07))
     return lay
 
+
+
+# --- where one affine grid does not follow the print ----------------------------------------------------------
+
+#: the blocks the fitted grid is checked on: BEND_BLOCK columns x BEND_BLOCK rows of the map's hexes
+BEND_BLOCK = 4
+#: a block whose own fit puts its middle (the mean of its hex centres) this fraction of a hex spacing or more from
+#: where the grid puts it is reported: the printed lines there are off the grid (a fold, a curled or stretched sheet).
+#: Measured: every block of the flat boards (BfM, TLD, Ragnarok, Afrika, Bastogne, Red Winter) is at 0.04 or less
+#: (Afrika's worst, at its edge), Seelowe's folded sheet reaches 0.12 left of its crease (docs/calibrate.md)
+BEND_WARN = 0.06
+#: a block is judged on this many hex-line measurements or more (fewer: a chart, the sea, the map's edge)
+BEND_MIN_SAMPLES = 120
+
+
+@dataclass(frozen=True)
+class Bend:
+    """One block of hexes (``first`` and ``last`` the ids of its corner cells) and how far (px) the block's own fit on
+    its printed lines moves its middle (the mean of its hex centres) from where the grid puts it."""
+
+    first: str
+    last: str
+    offset_px: float
+    spacing_px: float
+    samples: int
+
+    @property
+    def fraction(self) -> float:
+        return self.offset_px / self.spacing_px
+
+    def report(self) -> dict[str, Any]:
+        return {"hexes": f"{self.first}:{self.last}", "offset_px": round(self.offset_px, 2),
+                "offset_hex": round(self.fraction, 3), "samples": self.samples}
+
+
+def bends(image: Image.Image | np.ndarray, grid: Grid, block: int = BEND_BLOCK) -> list[Bend]:
+    """How far the printed hex lines lie from ``grid`` (its calibration) locally: the map's hexes in blocks of
+    ``block`` columns x ``block`` rows, each block's grid refined on its own lines (:func:`refine_layout` from the
+    whole grid, windows 0.3-0.07 of a hex size), and how far that moves the block's middle. Every block with
+    :data:`BEND_MIN_SAMPLES` line measurements or more, largest offset first."""
+    layout = grid.layout
+    if layout is None:
+        raise GridError("the grid has no calibration")
+    gray = to_gray(image)
+    hexes = grid.hexes()
+    if len(hexes) < 3:
+        return []
+    gray = _line_polarity(gray, layout)
+    off = grid.numbering.offset
+    groups: dict[tuple[int, int], list[tuple[Hex, tuple[int, int]]]] = {}
+    e = grid.extent
+    for h in hexes:
+        c, r = off.from_hex(h)
+        groups.setdefault(((c - e.first_col) // block, (r - e.first_row) // block), []).append((h, (c, r)))
+    spacing = 2 * layout.inradius()
+    am = np.array(layout.matrix)
+    out: list[Bend] = []
+    for key in sorted(groups):
+        members = groups[key]
+        if len(members) < 3:
+            continue
+        hs = [h for h, _ in members]
+        try:
+            lay, _, used = refine_layout(gray, layout, hs, windows=(0.3, 0.18, 0.1, 0.07))
+        except GridError:
+            continue
+        if used < BEND_MIN_SAMPLES:
+            continue
+        qr = np.array([[h.q, h.r] for h in hs], dtype=np.float64)
+        bm = np.array(lay.matrix)
+        d = (qr @ bm[:, :2].T + bm[:, 2]) - (qr @ am[:, :2].T + am[:, 2])
+        cells = [c for _, c in members]
+        fmt = grid.numbering.format
+        first = fmt(min(c for c, _ in cells), min(r for _, r in cells))
+        last = fmt(max(c for c, _ in cells), max(r for _, r in cells))
+        out.append(Bend(first, last, float(np.hypot(*d.mean(axis=0))), spacing, used))
+    out.sort(key=lambda b: -b.offset_px)
+    return out
