@@ -285,6 +285,7 @@ def test_a_dotted_class_is_where_its_dots_are(monkeypatch):
     assert {h for h, c in got.items() if c == "marsh"} == MARSH_FULL
     assert all(got[h] == "desert" for h in PATCHED)
     monkeypatch.setattr(extract_module, "dot_fields", lambda *a, **k: {})
+    monkeypatch.setattr(extract_module, "GROUND_WITH_DOTS", False)  # (which alone gives the patched hexes desert)
     old = extract(im, grid, FIELD_LEGEND, features=False)
     assert all(old.hexes[h].terrain == "desert" for h in SPARSE)
     assert all(old.hexes[h].terrain == "marsh" for h in PATCHED)
@@ -307,3 +308,41 @@ def test_lines_are_long_runs_of_dark_marks_and_dots_are_not():
     assert lines[10, 5:51].all() and lines[30, 14:17].any()
     assert dark[22:42, 36:56].any() and not lines[22:42, 36:56].any()
     assert not dark[52:57, 8:22].any() and not lines[52:57, 8:22].any()
+
+
+
+SPLIT = {"0302", "0502"}  # marsh over the left part, sand in the middle, dots over the right
+M, D = -4, 14  # the marsh's right edge and the dots' left edge, from the hex's centre (px)
+
+
+def _split_board() -> tuple[Image.Image, Grid]:
+    def split(d: ImageDraw.ImageDraw, hid: str, x: float, y: float, rnd: random.Random) -> None:
+        if hid in SPLIT:
+            d.rectangle([x - 30, y - 30, x + M, y + 30], fill=MARSH)
+            for gx in range(D, 31, 5):
+                for gy in range(-30, 31, 5):
+                    px, py = x + gx + rnd.randint(-1, 1), y + gy + rnd.randint(-1, 1)
+                    d.rectangle([px, py, px + 1, py + 1], fill=BROWN)
+
+    return _desert_board(split)
+
+
+def test_sand_with_and_without_dots_outweighs_a_marsh_patch(monkeypatch):
+    """A hex whose marsh patch covers more of it than its plain sand or its dotted sand each, but less than the
+    two together, is the sand's: the dotted class is sand with dots over it (extract.GROUND_WITH_DOTS); desert,
+    which covers more than the dots. Without the rule it was marsh."""
+    im, grid = _split_board()
+    legend = {"terrain": {"desert": {"hexes": ["0101", "0304", "0505"]},
+                          "marsh": {"hexes": sorted(MARSH_FULL)},
+                          "stipple": {"hexes": ["0602", "0702", "0802"]}}}
+    ext = extract(im, grid, legend, features=False)
+    for h in sorted(SPLIT):
+        r = ext.hexes[h]
+        assert r.fractions["marsh"] > r.fractions["desert"] > r.fractions["stipple"] > 0.1, (h, r.fractions)
+        assert r.fractions["desert"] + r.fractions["stipple"] > r.fractions["marsh"]
+        assert r.terrain == "desert", (h, r)
+    assert {h for h, r in ext.hexes.items() if r.terrain == "stipple"} == DOTTED
+    assert {h for h, r in ext.hexes.items() if r.terrain == "marsh"} == MARSH_FULL
+    monkeypatch.setattr(extract_module, "GROUND_WITH_DOTS", False)
+    ext = extract(im, grid, legend, features=False)
+    assert all(ext.hexes[h].terrain == "marsh" for h in SPLIT)

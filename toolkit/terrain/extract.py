@@ -114,6 +114,10 @@ MODE_CLUSTERS = 6
 # (as above), farther than MODE_RADIUS from the colour it is read by, and no mix of two other colours it or
 # another class is read by, or of its other clusters (the roof, not the brown where a roof is averaged with a plot)
 PART_SHARE = 0.08
+# a dotted class is its ground's class with dots printed over it (texture.py): a hex read by colour as another
+# class, which covers less of it than the ground does with and without the dots, is the ground's class or the
+# dotted class, whichever covers more (sand with a patch of dots beside a marsh patch is not marsh)
+GROUND_WITH_DOTS = True
 
 
 # --- results ---------------------------------------------------------------------------------------
@@ -223,9 +227,11 @@ def extract(image: Image.Image, grid: Grid, legend: Mapping[str, Any] | Legend, 
     cls = np.append(owner, k)[pcls]  # each colour's class (and unknown)
     times["classify"] = time.perf_counter() - t
     dotted: list[Dotted] = []
+    grounds: list[tuple[int, list[int]]] = []  # a dotted class and its ground's classes (GROUND_WITH_DOTS)
     if leg.examples:
         t = time.perf_counter()
-        dotted = _dot_fields(image, grid, leg, fi, lay_red, used, cls, cents, size)
+        every, dotted = _dot_fields(image, grid, leg, fi, lay_red, used, cls, cents, size)
+        grounds = [(leg.names().index(d.name), [leg.names().index(g) for g in d.on]) for d in every]
         times["fields"] = time.perf_counter() - t
 
     # count classes per hex
@@ -274,6 +280,9 @@ def extract(image: Image.Image, grid: Grid, legend: Mapping[str, Any] | Legend, 
             continue
         fr = frac_l[i]
         j = best_l[i]
+        for dc, on in grounds if GROUND_WITH_DOTS else ():
+            if j != dc and j not in on and fr[dc] + sum(fr[g] for g in on) > fr[j]:
+                j = max([dc, *on], key=lambda c: fr[c])  # the ground, with or without dots, covers more
         conf = fr[j]
         fractions = {names[c]: round(fr[c], 4) for c in order_l[i] if fr[c] > 0}
         why = ""
@@ -314,21 +323,21 @@ def extract(image: Image.Image, grid: Grid, legend: Mapping[str, Any] | Legend, 
 
 
 def _dot_fields(image: Image.Image, grid: Grid, leg: Legend, fi: _Features, lay_red: Layout, blocks: np.ndarray,
-                cls: np.ndarray, cents: np.ndarray, size: float) -> list[Dotted]:
+                cls: np.ndarray, cents: np.ndarray, size: float) -> tuple[list[Dotted], list[Dotted]]:
     """The dotted classes of the legend (texture.py), each given the colour blocks where its dots are and only
-    those (texture.dot_fields, in place on ``cls``). Returns those it could not place so (no specks in their
-    examples), for the hex-by-hex check (texture.check_dotted)."""
+    those (texture.dot_fields, in place on ``cls``). Returns them all, and those it could not place so (no specks
+    in their examples), for the hex-by-hex check (texture.check_dotted)."""
     colours = {tc.name: tc.lab for tc in leg.terrains}  # (a symbol class's examples are not colour blocks)
     classes = dotted_classes(_Reader(image, grid), {n: v for n, v in leg.examples.items() if n in colours}, colours)
     if not classes:
-        return []
+        return [], []
     specks = speck_share(image, size, fi.valid.shape).reshape(-1)
     examples = {}
     for d in classes:
         hexes = [grid.hex(h) for h in leg.examples[d.name]]
         examples[d.name] = _hex_raster(lay_red, hexes, fi.valid.shape, INSET).reshape(-1) >= 0
     placed = dot_fields(classes, leg.names(), cls, blocks, cents, specks, examples)
-    return [d for d in classes if d.name not in placed]
+    return classes, [d for d in classes if d.name not in placed]
 
 
 def _check_dotted(image: Image.Image, grid: Grid, leg: Legend, results: dict[str, HexResult],
