@@ -191,6 +191,8 @@ def _run(name: str, kind: str, image: Path, truth: Path, legend: Path, tmp: Path
         for k, v in t[group].items():
             tp = v["true_positives"]
             row[k] = f"recall {tp}/{v['in_truth']}, precision {tp}/{v['found']}"
+    if got.get("warnings"):  # what the command says to check in the legend (toolkit/terrain/advice.py)
+        row["warnings"] = "; ".join(got["warnings"])
     print(f"   {name} {kind}: {row}", flush=True)
     return row
 

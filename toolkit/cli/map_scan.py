@@ -819,6 +819,9 @@ def _extract(image: str, grid_file: str, legend_file: str, output: str, overlay:
             write_png(pic, overlay_fh)
     review = ext.review()
     counts, feats = ext.counts()
+    from ..terrain.advice import legend_warnings
+
+    warnings = legend_warnings(ext)  # a symbol from one example, one found everywhere, a line on every side ...
     scored = None
     if truth is not None:
         from ..terrain.truth import score
@@ -841,6 +844,8 @@ def _extract(image: str, grid_file: str, legend_file: str, output: str, overlay:
             if ext.rules.why:  # learned cuts moved off the examples' middle, and why
                 rules_out["why"] = dict(ext.rules.why)
             out["rules"] = rules_out
+        if warnings:
+            out["warnings"] = warnings
         if ext.symbol_reports:
             out["symbols"] = {k: {"hexes": sorted(ext.symbols.get(k, ())), "threshold": round(r.threshold, 3),
                                   "examples": len(r.example_scores),
@@ -850,6 +855,8 @@ def _extract(image: str, grid_file: str, legend_file: str, output: str, overlay:
     else:
         for line in _learned_lines(ext):
             _say(line)
+        for line in warnings:
+            _say(f"wgt: warning: {line}")
         for line in scored.lines_text() if scored is not None else ():
             _say(line)
         _say(f"{len(ext.hexes)} hexes: " + ", ".join(f"{k} {v}" for k, v in sorted(counts.items())))

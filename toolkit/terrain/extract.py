@@ -152,6 +152,7 @@ class Extraction:
     rules: Rules | None = None  # the terrain rules applied (legend priority), with their check
     symbol_reports: dict[str, SymbolReport] = field(default_factory=dict)
     line_styles: dict[str, str] = field(default_factory=dict)  # black line feature -> what it was taken for
+    dotted: frozenset[str] = frozenset()  # the classes judged by their dots (texture.py): near their ground's colour
 
     def review(self) -> list[str]:
         """Ids of the hexes to check by eye, in grid order."""
@@ -228,9 +229,11 @@ def extract(image: Image.Image, grid: Grid, legend: Mapping[str, Any] | Legend, 
     times["classify"] = time.perf_counter() - t
     dotted: list[Dotted] = []
     grounds: list[tuple[int, list[int]]] = []  # a dotted class and its ground's classes (GROUND_WITH_DOTS)
+    dotted_names: frozenset[str] = frozenset()
     if leg.examples:
         t = time.perf_counter()
         every, dotted = _dot_fields(image, grid, leg, fi, lay_red, used, cls, cents, size)
+        dotted_names = frozenset(d.name for d in every)
         grounds = [(leg.names().index(d.name), [leg.names().index(g) for g in d.on]) for d in every]
         times["fields"] = time.perf_counter() - t
 
@@ -312,7 +315,8 @@ def extract(image: Image.Image, grid: Grid, legend: Mapping[str, Any] | Legend, 
         _check_dotted(image, grid, leg, results, by_colour, without, dotted)
         times["dotted"] = time.perf_counter() - t
 
-    ext = Extraction(grid, leg, results, {}, found_symbols, timings=times, rules=rules, symbol_reports=sym_reports)
+    ext = Extraction(grid, leg, results, {}, found_symbols, timings=times, rules=rules, symbol_reports=sym_reports,
+                     dotted=dotted_names)
     if features and leg.features:
         t = time.perf_counter()
         say(f"sampling {sum(1 for _ in grid.hexsides())} hexsides for {', '.join(f.name for f in leg.features)}")

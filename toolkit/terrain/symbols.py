@@ -64,6 +64,7 @@ WORK_SIZE = 36.0  # hexes are matched at about this size (px), the scan reduced 
 INSET = 0.8  # example cut-outs are taken inside this share of the hex size
 PAD = 0.5  # the box around the template where the colour counts against a match, in template sizes
 PENALTY = 1.0  # the weight of the colour found there
+COMMON = 0.5  # a symbol's threshold is never one that more than this share of the hexes reach
 OTHERS_Q = 0.95  # the share of the other hexes taken to hold no symbol (when its threshold is set from them)
 SAMPLE = 200  # the hexes nearest the examples that tell how a candidate colour's template stands out
 SAME = 6.0  # candidate colours closer than this (Delta E) are one
@@ -185,6 +186,12 @@ def find_symbols(image: Image.Image, grid: Grid, classes: Sequence[SymbolClass],
         near = _nearest(hexes, ex_i, LEARN)
         judge = np.concatenate([np.asarray(ex_i, np.intp), near])
         thr = sc.threshold if sc.threshold is not None else _threshold(best[judge], min(ex_scores))
+        if sc.threshold is None and _common(best[near], thr):
+            # an example that does not stand out from the other hexes (its mark overprinted by lines, or a hex
+            # without the symbol) pulled the threshold down into them: set it on the examples that stand out
+            standout = [v for v in ex_scores if v > float(np.quantile(best[near], OTHERS_Q))]
+            if standout:
+                thr = _threshold(best[judge], min(standout))
         loo = 0
         unseen: list[float] = []  # each example's score with the template of the others
         if len(crops) >= 2:
@@ -202,7 +209,7 @@ def find_symbols(image: Image.Image, grid: Grid, classes: Sequence[SymbolClass],
             rel = _threshold(best[judge], min(ex_scores), relative=True)
             low = _unseen_threshold(best[near], unseen)
             low = rel if low is None else min(low, rel)
-            if low < thr:
+            if low < thr and not _common(best[near], low):
                 thr = low
                 loo = sum(1 for v in unseen if v >= thr)
         hit = np.nonzero(best >= thr)[0]
@@ -488,6 +495,12 @@ def _distinct_colour(codes: np.ndarray, tab: np.ndarray, cands: Sequence[np.ndar
     least = min(v[0] for v in rated)
     near = [v for v in rated if v[0] <= max(NEAR * least, least + 0.05)]
     return cands[max(near, key=lambda v: (v[1], -v[2]))[2]]
+
+
+def _common(others: np.ndarray, thr: float) -> bool:
+    """Whether more than ``COMMON`` of the other hexes reach ``thr``: no printed symbol is in most hexes, so
+    such a threshold is set in the scores of hexes without it (the speckle of lines and names of its colour)."""
+    return bool(len(others)) and float(np.mean(others >= thr)) > COMMON
 
 
 def _unseen_threshold(others: np.ndarray, unseen: Sequence[float]) -> float | None:

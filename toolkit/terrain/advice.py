@@ -1,0 +1,88 @@
+"""Warnings about a legend, from what an extraction learned with it (`wgt map extract` prints them).
+
+A legend written by a new user fails in ways the numbers printed do not say out loud: a symbol learned from
+one example hex (no leave-one-out check is possible, its threshold is a guess), example hexes that do not hold
+the symbol (the template is then a speck found nearly everywhere), a terrain sampled from hexes whose paper is
+the same as another class's (a forest of tree symbols on white, sampled as its hexes' median: nearly white),
+a line feature found on a large share of all hexsides (a colour that matches the hex lines or the ground).
+Each rule here holds on any map: none is keyed to a board.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+FEW_EXAMPLES = 3  # docs/legend.md: "Give at least three examples per class"
+SYMBOL_EVERYWHERE = 0.5  # a printed symbol in more than half the hexes is no symbol
+TERRAIN_ALIKE_DE = 8.0  # two sampled terrains closer (Delta E) than a terrain's least spread overlap
+LINE_EVERYWHERE = 0.25  # a line feature on more than a quarter of all hexsides is no line
+
+
+def legend_warnings(ext: Any) -> list[str]:
+    """One line per thing in the legend a user should check, given the :class:`Extraction` ``ext``."""
+    out: list[str] = []
+    n_hexes = len(ext.hexes)
+    legend = ext.legend
+    ruled = bool(legend.priority) or bool(legend.min_share)
+    for name, r in ext.symbol_reports.items():
+        n = len(r.example_scores)
+        found = len(ext.symbols.get(name, ()))
+        if n < FEW_EXAMPLES:
+            out.append(f"symbol {name} has {n} example hex{'es' if n != 1 else ''}: its threshold is a guess and "
+                       "no leave-one-out check is possible; give three or more (prints of the mark anywhere on the "
+                       "map)")
+        if n_hexes >= 10 and found > SYMBOL_EVERYWHERE * n_hexes:
+            out.append(f"symbol {name} is found in {found} of {n_hexes} hexes: its examples may not share one "
+                       "printed mark; check that each example hex holds the symbol (the overlay writes each id at "
+                       "its hex's centre; a `wgt map tiles` page writes it at the top of its hex)")
+        elif r.loo_total >= 2 and r.loo_found == 0:
+            out.append(f"symbol {name}: none of its {r.loo_total} examples is found with the template of the others: "
+                       "check that each example hex holds the same symbol")
+    if ruled:
+        for name, ids in legend.examples.items():
+            if name in legend.min_share or name in {s.name for s in legend.symbols}:
+                continue
+            if 0 < len(ids) < FEW_EXAMPLES:
+                out.append(f"terrain {name} has {len(ids)} example hex{'es' if len(ids) != 1 else ''}: its threshold "
+                           "is a guess; give three or more, typical and borderline")
+    sampled = [t for t in legend.terrains if t.source != "colour"]
+    for i, a in enumerate(sampled):
+        for b in sampled[i + 1:]:
+            if a.name in ext.dotted or b.name in ext.dotted:
+                continue  # a class judged by its dots lies near its ground's colour by design (docs/legend.md)
+            de = float(np.linalg.norm(np.subtract(a.lab, b.lab)))
+            if de < TERRAIN_ALIKE_DE:
+                out.append(f"terrains {a.name} and {b.name} were sampled only Delta E {de:.1f} apart: their example "
+                           "hexes are mostly the same paper; where a class is drawn as symbols or a pattern on the "
+                           "paper (trees on white), give the colour of its print (`colour: \"#rrggbb\"`) or examples "
+                           "it fills")
+    for f in legend.features:
+        if f.kind not in ("along", "across") or not f.yes:
+            continue
+        found = sum(1 for side in f.yes if _has(ext, side, f.name))
+        if found * 2 < len(f.yes):
+            out.append(f"{f.name}: only {found} of its {len(f.yes)} yes: sides {'is' if found == 1 else 'are'} found "
+                       "with what was learned from them: check that each is a side the line "
+                       f"{'runs along' if f.kind == 'along' else 'crosses'} (the overlay draws the sides found, "
+                       "each hex's id at its centre)")
+    n_sides = sum(1 for _ in ext.grid.hexsides())
+    _, feats = ext.counts()
+    kinds = {f.name: f for f in legend.features}
+    for name, k in sorted(feats.items()):
+        f = kinds.get(name)
+        if f is None or f.kind not in ("along", "across") or n_sides < 20 or k <= LINE_EVERYWHERE * n_sides:
+            continue
+        hint = ("give `trace: true` (marked yes: sides alone calibrate the band method), or mark no: sides where it "
+                "is not" if f.kind == "across" and f.yes and not f.trace else
+                "check its colour against the hex lines and the terrain, or mark yes: and no: sides")
+        out.append(f"{name} is found on {k} of {n_sides} hexsides ({100 * k / n_sides:.0f}%): a line is rarely on "
+                   f"so many; {hint}")
+    return out
+
+
+def _has(ext: Any, side: str, name: str) -> bool:
+    """Whether the extraction found feature ``name`` on the marked side ``"a/b"`` (either order)."""
+    a, _, b = side.partition("/")
+    return any(name in ext.hexsides.get(k, ()) for k in (f"{a}/{b}", f"{b}/{a}"))
