@@ -119,9 +119,10 @@ def test_extract_red_winter_against_its_truth(tmp_path):
     """Floors from the first (blind) run, 2026-12-05 (RESULTS-red-winter.md): hexes 119/120 (one lake hex read as
     village); village 13/13 found in 14; road_main 10/15 with 21 false; road_secondary 29/29 with 29 false."""
     out = _extract(tmp_path, "red-winter.yaml")
-    assert out["hexes"] == 120 and out["right"] >= 119
+    # hexes 119 -> 120 and village found 14 -> 13 when a symbol's matched marks must lie in the hex (I19)
+    assert out["hexes"] == 120 and out["right"] >= 120
     village = out["symbols"]["village"]
-    assert village["in_truth"] == 13 and village["true_positives"] >= 13 and village["found"] <= 14
+    assert village["in_truth"] == 13 and village["true_positives"] >= 13 and village["found"] <= 13
     # the legend's road_primary has no entry here (none in the region): scored since, every find false
     assert set(out["lines"]) == {"road_main", "road_primary", "road_secondary"}
     # false road_main 21 -> 1 and road_secondary 29 -> 0 with the solid-line rule (lines.py module notes 7); road_main
@@ -129,7 +130,8 @@ def test_extract_red_winter_against_its_truth(tmp_path):
     # road_main 13 -> 14 right when two features marking each other's examples 'no' rank neither (_exclusive)
     # road_primary false 43 -> 13 when a grey lighter than black ink is traced as a coloured line (_black_ink)
     # road_primary false 13 -> 0 when two lines the legend tells apart are told apart by their half-widths (_told_apart)
-    assert_floors(out, {"road_main": (15, 14, 1), "road_primary": (0, 0, 0), "road_secondary": (29, 29, 0)})
+    # road_main 14 -> 15 right when the line tracers leave out a symbol's own marks, not its whole template (H19/I18)
+    assert_floors(out, {"road_main": (15, 15, 1), "road_primary": (0, 0, 0), "road_secondary": (29, 29, 0)})
 
 
 def test_extract_red_winter_2_against_its_truth(tmp_path):

@@ -221,7 +221,8 @@ def _hexsides(image: Image.Image, grid: Grid, leg: Legend, ext: Extraction) -> N
         if feat.trace and feat.kind == "across":
             from .lines import crossings
 
-            ink = [(x, y, rep.template) for rep in ext.symbol_reports.values() for x, y in rep.stamps]
+            # the symbols' own marks where they matched (not the whole template: its other house may lie on the line)
+            ink = [(x, y, m) for rep in ext.symbol_reports.values() for (x, y), m in zip(rep.stamps, rep.marks)]
             # the outlined parts of a symbol printed in the line's colour (a village's house blocks ringed in black,
             # straddling sides by a railway of their red) are the symbol's, not the line's
             art = [(rep.parts, rep.origin) for rep in ext.symbol_reports.values() if rep.parts is not None and

@@ -27,6 +27,10 @@ symbol covers 3% of it (issue 14, item 2).
    middle of the widest gap in the hexes' scores from half the examples' lowest up to it, over the
    examples and the ``LEARN`` hexes nearest them (the same threshold on any grid that holds them; over
    a whole map the gap rule had fallen to the speckle of a yellower print far from the examples).
+   The middle of the marks it matched there (the template's pixels on the colour) must lie inside the hex too:
+   a template learned from examples of two houses, matched on one house just beyond the hex's edge, has its
+   centre inside the hex (GMT Red Winter's villages); where the best place's marks do not, the best place
+   whose marks do counts, if it reaches the threshold (the hex's own smaller house).
 4. **Check.** Leave-one-out over the examples: each example is scored with the template of the
    others (with 2 or more examples) and counted found when it reaches the threshold. When that
    misses an example (printed symbols that vary, as a village's blocks: an example scores far less
@@ -113,6 +117,9 @@ class SymbolReport:
     # starts on the scan and its reduction (x0, y0, f); the colour's other parts (a line of it) are not the symbol
     parts: np.ndarray | None = None
     origin: tuple[int, int, int] = (0, 0, 1)
+    # at each stamp, the template's pixels on the colour as printed there: the symbol's own marks (a template learned
+    # from examples of two houses matched on one reaches over what lies beside it, a road)
+    marks: list[np.ndarray] = field(default_factory=list)
 
 
 def _size(lay: Layout) -> float:
@@ -216,7 +223,23 @@ def find_symbols(image: Image.Image, grid: Grid, classes: Sequence[SymbolClass],
         # a match on art the legend does not know (a counter-like disc in colours of no terrain, line or example
         # hex) is not the symbol
         strange = _strange(codes, tab, centres, r, inset, ex_i, [*terrain_labs, *line_labs], hit, where, template)
-        found[sc.name] = {ids[i] for i, v in zip(hit, strange) if v < STRANGE}
+        # the symbol's own marks where it matched (the template's pixels on its colour) lie in the hex: a template of
+        # two houses matched on one house just beyond the hex's edge has its middle inside it, its house not
+        inside = _marks_inside(mask, template, centres[hit] + where[hit], where[hit], whole, rw)
+        for miss in np.nonzero(~inside)[0].tolist():
+            # its best place elsewhere in the hex whose marks do lie in it, if that still reaches the threshold
+            i = int(hit[miss])
+            maps: list[np.ndarray] = []
+            _match_hexes(mask, template, centres[i:i + 1], rw, whole, maps=maps)
+            score = maps[0].reshape(-1)
+            for j in np.argsort(-score, kind="stable"):
+                if score[j] < thr:
+                    break
+                w = np.array([[j % (2 * rw + 1) - rw, j // (2 * rw + 1) - rw]], dtype=np.intp)
+                if _marks_inside(mask, template, centres[i:i + 1] + w, w, whole, rw)[0]:
+                    where[i], inside[miss] = w[0], True
+                    break
+        found[sc.name] = {ids[i] for i, v, ok in zip(hit, strange, inside) if v < STRANGE and ok}
         # what the line tracers leave out of a line's ink: the template matched on the colour as printed, a frame
         # of it included (a frame is no line either; the tracers' own handling of one is not this module's)
         hit_p, where_p = hit, where
@@ -227,11 +250,15 @@ def find_symbols(image: Image.Image, grid: Grid, classes: Sequence[SymbolClass],
             hit_p = np.nonzero(best_p >= thr)[0]
         stamps = [(x0 + (centres[i, 0] + where_p[i, 0]) * f + (f - 1) / 2,
                    y0 + (centres[i, 1] + where_p[i, 1]) * f + (f - 1) / 2) for i in hit_p]
+        th, tw = template.shape
+        at = (centres[hit_p] + where_p[hit_p]).reshape(-1, 2)
+        marks = [w[:th, :tw] & template for w in _windows(printed, at, th // 2, tw // 2)] if len(at) else []
         c3 = (float(colour[0]), float(colour[1]), float(colour[2]))
         reports[sc.name] = SymbolReport(c3, tol, float(thr), int(template.sum()),
                                         [round(v, 3) for v in ex_scores], loo, len(crops) if len(crops) >= 2 else 0,
                                         {ids[i]: round(float(best[i]), 3) for i in np.nonzero(best > 0)[0]},
-                                        [(float(x), float(y)) for x, y in stamps], template, parts, (x0, y0, f))
+                                        [(float(x), float(y)) for x, y in stamps], template, parts, (x0, y0, f),
+                                        marks)
     return found, reports
 
 
@@ -273,6 +300,26 @@ def _near_change(changed: np.ndarray, centres: np.ndarray, reach: int) -> np.nda
     return cells[cy, cx]
 
 
+def _marks_inside(mask: np.ndarray, template: np.ndarray, at: np.ndarray, where: np.ndarray, whole: np.ndarray,
+                  rw: int) -> np.ndarray:
+    """For each match of ``template`` centred at ``at`` (x, y on ``mask``; ``where``: that place from its hex's
+    centre), whether the middle of its marks (the template's pixels on the mask there) lies within ``whole`` (the
+    hex, a (2rw+1)^2 mask around its centre). A match with no marks is judged by its own middle."""
+    th, tw = template.shape
+    out = np.ones(len(at), dtype=bool)
+    if not len(at):
+        return out
+    for k, w in enumerate(_windows(mask, at.reshape(-1, 2), th // 2, tw // 2)):
+        m = w[:th, :tw] & template
+        if not m.any():
+            continue
+        ys, xs = np.nonzero(m)
+        px = round(float(where[k, 0]) + float(xs.mean()) - tw // 2)
+        py = round(float(where[k, 1]) + float(ys.mean()) - th // 2)
+        out[k] = 0 <= px + rw < whole.shape[1] and 0 <= py + rw < whole.shape[0] and bool(whole[py + rw, px + rw])
+    return out
+
+
 def _inset_mask(lay: Layout, h: Hex, r: int, inset: float) -> np.ndarray:
     """The hexagon shrunk to ``inset`` as a (2r+1)^2 mask around a hex centre (the same for every hex
     of an affine layout)."""
@@ -298,10 +345,11 @@ def _cut(mask: np.ndarray, centre: np.ndarray, r: int, inset: np.ndarray) -> np.
 
 
 def _match_hexes(mask: np.ndarray, template: np.ndarray, centres: np.ndarray, r: int, inset: np.ndarray,
-                 batch: int = 256) -> tuple[np.ndarray, np.ndarray]:
+                 batch: int = 256, maps: list[np.ndarray] | None = None) -> tuple[np.ndarray, np.ndarray]:
     """Best score of each hex: the template placed with its centre anywhere in the inset hex; the score
     is the share of template pixels on the colour less the share of the rest of its box, padded by a
-    quarter of its size, that is the colour (away from the template by more than a pixel)."""
+    quarter of its size, that is the colour (away from the template by more than a pixel). ``maps``: a list given
+    gets the scores at every place of each hex whose window holds the colour."""
     th, tw = template.shape
     py, px = max(2, round(th * PAD)), max(2, round(tw * PAD))
     big = np.zeros((th + 2 * py, tw + 2 * px), dtype=bool)
@@ -328,6 +376,8 @@ def _match_hexes(mask: np.ndarray, template: np.ndarray, centres: np.ndarray, r:
         hits = np.fft.irfft2(fw * f_on, s=shape)[:, :2 * r + 1, :2 * r + 1] / n_on
         extra = np.fft.irfft2(fw * f_off, s=shape)[:, :2 * r + 1, :2 * r + 1] / n_off
         score = np.where(inset[None], hits - PENALTY * extra, -1.0)
+        if maps is not None:  # each hex's scores at every place (a hex without the colour: none given)
+            maps.extend(score)
         flat = score.reshape(len(win), -1)
         arg = flat.argmax(axis=1)
         out[s + some] = flat[np.arange(len(win)), arg]
