@@ -280,3 +280,113 @@ def test_help_says_what_force_overrides():
     assert "refused, as the edits would be lost, unless --force is given" in flat
     other = " ".join(CliRunner().invoke(cli, ["map", "render", "--help"]).output.split())
     assert "--force Replace an existing output file even if it is not of the kind written here. " in other
+
+
+def _with_override(out: Path) -> None:
+    text = out.read_text()
+    assert "overrides:\n  hexes: {}\n" in text
+    out.write_text(text.replace("overrides:\n  hexes: {}\n", 'overrides:\n  hexes:\n    "0404": {terrain: clear}\n'))
+
+
+@pytest.mark.parametrize("bad", [
+    ('  "0203": {terrain: rough}\n', '  "0203": {terrain: rough\n'),  # one brace missing: not valid YAML
+    ("meta:\n", "meta:\n  extracted: 2026-12-05\n"),                   # a meta value read as a date
+    ('  "0203": {terrain: rough}\n', '  "0203": {terrain: swamp}\n'),  # a terrain not in the legend
+], ids=["yaml", "meta", "terrain"])
+def test_force_refuses_a_map_with_one_bad_line_and_keeps_its_overrides(tiny, tmp_path, bad):
+    """--force replaced a map that failed to load whole, its overrides: block with it (review finding 1)."""
+    out = tmp_path / "m.yaml"
+    assert CliRunner().invoke(cli, _args(tiny, out)).exit_code == 0
+    _with_override(out)
+    text = out.read_text()
+    assert text.count(bad[0]) == 1
+    text = text.replace(*bad)
+    out.write_text(text)
+    plain = CliRunner().invoke(cli, _args(tiny, out))
+    assert plain.exit_code == 3
+    r = CliRunner().invoke(cli, _args(tiny, out, "--force"))
+    assert r.exit_code == 3 and r.stdout == ""
+    assert r.stderr == plain.stderr.rstrip("\n") + ("; --force does not replace an unreadable map, whose overrides "
+                                                    "would be lost: fix that line or delete the file\n")
+    assert len(r.stderr.splitlines()) == 1
+    assert out.read_text() == text
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["m.yaml"]
+
+
+def test_force_still_replaces_a_file_that_is_plainly_no_map(tiny, tmp_path):
+    out = tmp_path / "notes.yaml"
+    out.write_text("schema: counters/1\nhexes: [\n")
+    r = CliRunner().invoke(cli, _args(tiny, out, "--force"))
+    assert r.exit_code == 0, r.stderr
+    assert r.stderr.splitlines()[0].startswith(f"wgt: warning: --force: replacing {out}, which is no readable map (")
+
+
+def test_a_hand_written_map_is_refused_without_force(tiny, tmp_path):
+    """A map with no meta.extracted whose provenance is not the extraction's (a bundled or hand-written map) was
+    replaced without a word (review finding 2): 4624 hexes and hexsides of maps/winter-war.yaml became 30."""
+    out = tmp_path / "ww.yaml"
+    shutil.copy(Path(__file__).parents[2] / "maps" / "winter-war.yaml", out)
+    before = out.read_bytes()
+    m = load_map(out)
+    nh, ns = len(m.hexes), sum(1 for v in m.hexsides.values() if v)
+    r = CliRunner().invoke(cli, _args(tiny, out))
+    assert r.exit_code == 3 and r.stdout == ""
+    assert r.stderr == (f"wgt: error: {out} was not written by wgt map extract: its {nh} hexes and {ns} hexsides "
+                        "would be replaced; write to another file (-o), or give --force to replace them\n")
+    assert out.read_bytes() == before
+    r = CliRunner().invoke(cli, _args(tiny, out, "--force"))
+    assert r.exit_code == 0, r.stderr
+    assert r.stderr.splitlines()[0] == (f"wgt: warning: --force: replacing the {nh} hexes and {ns} hexsides of {out}, "
+                                        "which was not written by wgt map extract (its overrides are kept)")
+    assert sum("--force" in ln for ln in r.stderr.splitlines()) == 1
+    got = load_map(out)
+    assert got.title == m.title and got.provenance == m.provenance and not _edited(got)
+    assert len(got.hexes) == 30
+    # extracted now: a second extraction goes through without --force
+    assert CliRunner().invoke(cli, _args(tiny, out)).exit_code == 0
+
+
+def test_a_map_extracted_before_the_stamp_still_passes(tiny, tmp_path):
+    out, fresh = tmp_path / "m.yaml", tmp_path / "fresh.yaml"
+    assert CliRunner().invoke(cli, _args(tiny, fresh)).exit_code == 0
+    text = re.sub(r'^  extracted: ".*"\n', "", fresh.read_text(), flags=re.M)
+    out.write_text(text)
+    assert load_map(out).meta.get("extracted") is None
+    r = CliRunner().invoke(cli, _args(tiny, out))
+    assert r.exit_code == 0, r.stderr
+    assert "warning" not in r.stderr
+    assert out.read_text() == fresh.read_text()
+
+
+def test_the_users_provenance_is_kept(tiny, tmp_path):
+    """Re-extraction wrote "extracted from ..." over the map's provenance, which the docs said it keeps (finding
+    4): the user's own text is kept; one an extraction wrote is rewritten to name this scan."""
+    out = tmp_path / "m.yaml"
+    assert CliRunner().invoke(cli, _args(tiny, out)).exit_code == 0
+    assert load_map(out).provenance == "extracted from scan.png by wgt map extract"
+    text = re.sub(r"^provenance: .*$", "provenance: extracted from old.png by wgt map extract", out.read_text(),
+                  flags=re.M)
+    out.write_text(text)
+    assert CliRunner().invoke(cli, _args(tiny, out)).exit_code == 0
+    assert load_map(out).provenance == "extracted from scan.png by wgt map extract"
+    text = re.sub(r"^provenance: .*$", 'provenance: "my hand notes: scanned 2026, fixed by me"', out.read_text(),
+                  flags=re.M)
+    out.write_text(text)
+    r = CliRunner().invoke(cli, _args(tiny, out))
+    assert r.exit_code == 0, r.stderr
+    assert load_map(out).provenance == "my hand notes: scanned 2026, fixed by me"
+
+
+def test_extract_takes_force_as_a_parameter(tiny, tmp_path):
+    """_extract read --force from click's current context: called with no context it raised RuntimeError."""
+    import inspect
+
+    from toolkit.cli.map_scan import _extract
+
+    assert "force" in inspect.signature(_extract).parameters
+    out = tmp_path / "m.yaml"
+    out.write_text("hello: 1\n")
+    d = tiny
+    _extract(str(d / "scan.png"), str(d / "grid.yaml"), str(d / "legend.yaml"), str(out), None, "", None, None,
+             False, force=True)
+    assert load_map(out).hexes

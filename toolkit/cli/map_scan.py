@@ -641,7 +641,7 @@ def tiles(image: str, grid_arg: str, folder: str, truth_file: str | None, only: 
               help="A hand-labelled truth file: print accuracy, confusion matrix and feature recall/precision.")
 @json_opt
 def extract(image: str, grid_file: str, legend_file: str, output: str, overlay: str | None, title: str,
-            max_pixels: int | None, truth_file: str | None, as_json: bool) -> None:
+            max_pixels: int | None, truth_file: str | None, as_json: bool, force: bool) -> None:
     """Classify every hex and hexside of a calibrated scan into a map file.
 
     The legend (YAML; docs/legend.md) has terrain: each class a colour "#rrggbb" or a mapping with
@@ -655,7 +655,8 @@ def extract(image: str, grid_file: str, legend_file: str, output: str, overlay: 
     Extracting over an existing map keeps its overrides: block; a map whose hexes or hexsides were edited
     since it was extracted (wgt map set, side, edit) is refused, as the edits would be lost, unless --force is
     given: then it is overwritten, with one line on stderr saying how many hexes and hexsides that changes and
-    which."""
+    which. So is a map holding hexes that wgt map extract did not write (no meta.extracted, a provenance not
+    "extracted from ..."). A map that fails to load is refused even with --force (its overrides would be lost)."""
     from ..gcpause import gc_paused, one_shot
     from ..procenv import keep_freed_memory
 
@@ -664,7 +665,7 @@ def extract(image: str, grid_file: str, legend_file: str, output: str, overlay: 
     # imports, grid, legend, the per-hex results and the QA picture's text make no reference cycles: the cyclic
     # collector's passes over them (~30 ms of CPU on the 6800x4400 benchmark scan) are pure cost
     with gc_paused():
-        _extract(image, grid_file, legend_file, output, overlay, title, max_pixels, truth_file, as_json)
+        _extract(image, grid_file, legend_file, output, overlay, title, max_pixels, truth_file, as_json, force)
 
 
 _ENTRY = re.compile(r"(?:legend )?(terrain|feature|symbol) '([^']+)'")
@@ -702,9 +703,29 @@ def _edited(m: Any) -> bool:
     return bool(stamp != _legacy_digest(m.hexes, m.hexsides))
 
 
+def _not_extracted(m: Any) -> bool:
+    """Whether a map holding hexes was not written by ``wgt map extract``: it has no ``meta.extracted`` and its
+    provenance is not the extraction's ("extracted from ...", written before the stamp existed too)."""
+    from ..terrain.extract_output import EXTRACTED_FROM
+
+    return (m.meta.get("extracted") is None and bool(m.hexes)
+            and not str(m.provenance or "").startswith(EXTRACTED_FROM))
+
+
+def _data_count(m: Any) -> str:
+    """"N hexes" or "N hexes and M hexsides" (those with features) of a map."""
+    sides = sum(1 for v in m.hexsides.values() if v)
+    return " and ".join(x for x in (_count(len(m.hexes), "hex", "hexes"), _count(sides, "hexside", "hexsides")) if x)
+
+
+# a line "schema: hexmap/..." or a top-level "overrides:": the file is a map (its overrides are a user's work)
+_HEXMAP_TEXT = re.compile(r"""^(?:schema:[ \t]*["']?hexmap\b|overrides:)""", re.M)
+
+
 def _previous_map(output: str, force: bool) -> Any:
     """The map at ``output`` that this extraction replaces (its overrides, labels and meta are kept), or None.
-    With ``force`` a file there that is no readable map is replaced whole, as --force promises, with a word."""
+    With ``force`` a file there that is no map at all is replaced whole, as --force promises, with a word; a map
+    that fails to load (one bad line) is refused even then: replacing it would drop its ``overrides:``."""
     from ..terrain.io import load_map
 
     if not Path(output).is_file():
@@ -714,6 +735,13 @@ def _previous_map(output: str, force: bool) -> Any:
     try:
         return load_map(output)
     except ToolkitError as exc:
+        try:
+            text = Path(output).read_text(encoding="utf-8", errors="replace")
+        except OSError:
+            text = ""
+        if _HEXMAP_TEXT.search(text):
+            raise InputError(f"{exc}; --force does not replace an unreadable map, whose overrides would be lost: "
+                             "fix that line or delete the file") from None
         _say(f"wgt: warning: --force: replacing {output}, which is no readable map ({exc}): nothing of it is kept")
         return None
 
@@ -763,10 +791,13 @@ def _legacy_digest(hexes: Any, hexsides: Any) -> str:
 
 
 def _extract(image: str, grid_file: str, legend_file: str, output: str, overlay: str | None, title: str,
-             max_pixels: int | None, truth_file: str | None, as_json: bool) -> None:
+             max_pixels: int | None, truth_file: str | None, as_json: bool, force: bool = False) -> None:
+    """``wgt map extract``; ``force``: its --force (replace a file of another kind, overwrite hand edits or a map
+    the extraction did not write)."""
     from ..terrain.calibrate import open_image
     from ..terrain.extract import check_image_size, draw_overlay, load_legend, to_terrain_map
     from ..terrain.extract import extract as run
+    from ..terrain.extract_output import EXTRACTED_FROM
     from ..terrain.io import dumps_map
     from ..terrain.pngio import write_png
 
@@ -779,11 +810,14 @@ def _extract(image: str, grid_file: str, legend_file: str, output: str, overlay:
         from ..terrain.truth import load_truth
 
         truth = load_truth(truth_file)
-    # --force (check_outputs took it from the arguments; the context keeps it): a demanding user means it
-    force = bool(click.get_current_context().params.get("force"))
     previous = _previous_map(output, force)
     old_text = Path(output).read_text(encoding="utf-8") if previous is not None else ""
-    edited = previous is not None and _edited(previous)
+    foreign = previous is not None and _not_extracted(previous)
+    if foreign and not force:
+        # a hand-written or bundled map (maps/winter-war.yaml) was replaced without a word
+        raise InputError(f"{output} was not written by wgt map extract: its {_data_count(previous)} would be "
+                         "replaced; write to another file (-o), or give --force to replace them")
+    edited = previous is not None and not foreign and _edited(previous)
     if edited and not force:
         # hand corrections made with wgt map set / side or the editor go into hexes: and hexsides:, which the
         # extraction rewrites: they were lost without a word
@@ -804,12 +838,15 @@ def _extract(image: str, grid_file: str, legend_file: str, output: str, overlay:
                 ext = run(img, grid, legend, progress=_reporter(bar))
             except InputError as exc:
                 raise _at_legend_line(exc, legend, legend_file) from None
-        m = to_terrain_map(ext, title=title, provenance=f"extracted from {Path(image).name} by wgt map extract",
+        m = to_terrain_map(ext, title=title, provenance=f"{EXTRACTED_FROM} {Path(image).name} by wgt map extract",
                            previous=previous)
         # meta.extracted: a digest of the hexes and hexsides in the text written for them (made once, for both)
         text = dumps_map(m, digest_key="extracted")
         if edited:
             _say(_overwriting(output, previous, m))
+        elif foreign:
+            _say(f"wgt: warning: --force: replacing the {_data_count(previous)} of {output}, which was not written "
+                 "by wgt map extract (its overrides are kept)")
         if previous is not None:
             text = keep_block(old_text, text, "overrides", output)
         map_fh.write(text.encode("utf-8"))

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import inspect
 import math
 import os
 import re
@@ -348,6 +349,11 @@ def _outputs_hook(ctx: click.Context, params: dict[str, Any]) -> None:
     check_outputs(ctx, params, bool(params.pop("force", False)))
 
 
+def _outputs_hook_keeping_force(ctx: click.Context, params: dict[str, Any]) -> None:
+    """:func:`_outputs_hook` for a command that takes ``force`` itself (it overrides more there)."""
+    check_outputs(ctx, params, bool(params.get("force", False)))
+
+
 _FORCE_HELP = "Replace an existing output file even if it is not of the kind written here."
 
 
@@ -360,7 +366,8 @@ def _with_force(f: F, help: str | None = None) -> F:
             if help and isinstance(p, click.Option) and p.name == "force":
                 p.help = help
         return f
-    f = _hooked(f, _outputs_hook)
+    takes_force = "force" in inspect.signature(f).parameters
+    f = _hooked(f, _outputs_hook_keeping_force if takes_force else _outputs_hook)
     return click.option("--force", is_flag=True, help=help or _FORCE_HELP)(f)
 
 

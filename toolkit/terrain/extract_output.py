@@ -18,13 +18,19 @@ if TYPE_CHECKING:
 
 # --- outputs ---------------------------------------------------------------------------------------
 
+# how the provenance ``wgt map extract`` writes begins ("extracted from scan.png by wgt map extract"): a map's
+# provenance that begins otherwise is the user's own text (or a hand-written map's), which re-extraction keeps
+EXTRACTED_FROM = "extracted from"
+
 
 def to_terrain_map(ext: Extraction, *, title: str = "", provenance: str = "", previous: Any = None) -> Any:
     """The extraction as a :class:`~toolkit.terrain.model.TerrainMap`: the dominant terrain of every
     hex (with ``confidence`` when below 0.95 and ``partial`` when the hex is cut by the image edge),
     the hexside features, the legend colours as measured on the scan, and ``meta.review`` naming the
-    hexes to check. ``previous`` (the map being re-extracted) keeps its overrides, title, provenance,
-    legend labels/patterns and other meta: re-extraction never overwrites hand corrections."""
+    hexes to check. ``previous`` (the map being re-extracted) keeps its overrides, title, legend
+    labels/patterns and other meta, and its provenance unless an extraction wrote it (it begins with
+    :data:`EXTRACTED_FROM`: then ``provenance`` replaces it, naming the new scan): re-extraction never
+    overwrites hand corrections."""
     from .model import HexData, TerrainMap, TerrainType
 
     hexes: dict[str, Any] = {}
@@ -63,5 +69,14 @@ def to_terrain_map(ext: Extraction, *, title: str = "", provenance: str = "", pr
         del meta["extraction"]
     overrides = getattr(previous, "overrides", None)
     return TerrainMap(title or getattr(previous, "title", "") or "extracted map",
-                      provenance or getattr(previous, "provenance", ""), ext.grid, legend, hexes,
+                      _provenance(provenance, previous), ext.grid, legend, hexes,
                       {k: v for k, v in ext.hexsides.items()}, overrides, meta)
+
+
+def _provenance(new: str, previous: Any) -> str:
+    """The map's provenance: the previous map's when it is the user's own text, else ``new`` (or the previous one
+    written by an extraction, when ``new`` is empty)."""
+    old = str(getattr(previous, "provenance", "") or "")
+    if old and not old.startswith(EXTRACTED_FROM):
+        return old
+    return new or old
