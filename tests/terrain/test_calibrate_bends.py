@@ -22,14 +22,14 @@ def flat_scan():
                        supersample=1)
 
 
-def _bent(img: Image.Image, spacing: float) -> Image.Image:
-    """The print right of the sheet's middle pushed right by 0.15 of a hex (a fold: the push grows smoothly over a
-    fifth of the width, then stays): column x of the result shows column x - push(x) of the print."""
+def _bent(img: Image.Image, spacing: float, push: float = 0.15) -> Image.Image:
+    """The print right of the sheet's middle pushed right by ``push`` of a hex (a fold: the push grows smoothly over
+    a fifth of the width, then stays): column x of the result shows column x - push(x) of the print."""
     a = np.asarray(img, dtype=np.float64)
     w = a.shape[1]
     x = np.arange(w, dtype=np.float64)
     t = np.clip((x - 0.45 * w) / (0.2 * w), 0.0, 1.0)
-    src = np.clip(x - 0.15 * spacing * t * t * (3 - 2 * t), 0, w - 1)
+    src = np.clip(x - push * spacing * t * t * (3 - 2 * t), 0, w - 1)
     i0 = np.floor(src).astype(int)
     i1 = np.minimum(i0 + 1, w - 1)
     f = (src - i0)[None, :, None]
@@ -37,11 +37,25 @@ def _bent(img: Image.Image, spacing: float) -> Image.Image:
     return Image.fromarray(np.clip(np.rint(out), 0, 255).astype(np.uint8))
 
 
-def _run(path, truth) -> tuple[dict, str]:
+def _waved(img: Image.Image, amp: float, period: float) -> Image.Image:
+    """Each row of the print shifted sideways by ``amp`` px * sin(2 pi y / ``period``) (a wavy sheet)."""
+    a = np.asarray(img)
+    h, w = a.shape[:2]
+    x = np.arange(w)
+    y = np.arange(h)
+    sx = np.clip(x[None, :] + amp * np.sin(2 * np.pi * y[:, None] / period), 0, w - 1).astype(int)
+    return Image.fromarray(a[y[:, None], sx])
+
+
+def _run(path, truth, europa: bool = False) -> tuple[dict, str]:
     lay, g = truth.layout, truth.grid
     # clicks on the flat left part of the sheet, 2 px off their centres
     args = [f"--point={k}={lay.hex_to_pixel(g.hex(k))[0] + 2:.1f},{lay.hex_to_pixel(g.hex(k))[1] - 2:.1f}"
             for k in ("0202", "0903", "0212", "0913")]
+    if europa:  # the same hexes as Europa ids of sheet 35 (its columns are the ccrr rows, its rows the columns)
+        args = [a.replace(f"={k}=", f"=35:{k[2:]}{k[:2]}=") for a, k in zip(args, ("0202", "0903", "0212", "0913"),
+                                                                              strict=True)]
+        args += ["--numbering", "europa", "--orientation", "flat"]
     r = CliRunner().invoke(cli, ["map", "calibrate", str(path), *args, "--columns", "1:20", "--rows", "1:14",
                                  "--json"])
     assert r.exit_code == 0, r.stderr
@@ -54,7 +68,7 @@ def test_a_flat_print_has_no_warning(flat_scan, tmp_path):
     rep, err = _run(tmp_path / "flat.png", truth)
     assert "warning" not in err
     fit = rep["local_fit"]
-    assert fit["off"] == [] and fit["warn_hex"] == BEND_WARN and fit["block_hexes"] == 4
+    assert fit["off"] == [] and fit["warn_hex"] == BEND_WARN and fit["block_hexes"] == 4 and fit["unjudged"] == 0
     assert fit["blocks"] >= 12 and fit["worst_hex"] < 0.02
     assert "line_rms_px" in rep and "grid" in rep  # the keys of before, unchanged
 
@@ -69,9 +83,11 @@ def test_a_sheet_bent_on_one_side_is_named(flat_scan, tmp_path):
     # the blocks named are on the bent right third (columns 14-20), none on the flat left half
     for b in off:
         first, last = b["hexes"].split(":")
+        assert (b["first"], b["last"]) == (first, last)
         assert int(first[:2]) >= 13 and int(last[:2]) >= 16, b
         assert b["offset_hex"] >= BEND_WARN and b["offset_px"] == pytest.approx(b["offset_hex"] * spacing, abs=0.2)
-    warning = [ln for ln in err.splitlines() if ln.startswith("warning:")]
+    assert "\nwarning:" not in "\n" + err  # every warning of wgt starts "wgt: warning: "
+    warning = [ln for ln in err.splitlines() if ln.startswith("wgt: warning: ")]
     assert len(warning) == 1
     assert f"hexes {off[0]['hexes']}" in warning[0] and f"by {off[0]['offset_px']:.1f} px" in warning[0]
 
@@ -82,3 +98,67 @@ def test_bends_of_the_flat_and_the_bent_print(flat_scan):
     assert max(b.fraction for b in bends(img, grid)) < 0.02
     bent = bends(_bent(img, 2 * truth.layout.inradius()), grid)
     assert bent[0].fraction > 0.08 and int(bent[0].first[:2]) >= 13
+
+
+def test_a_step_past_the_line_search_is_measured_from_a_neighbour(flat_scan, tmp_path):
+    # half a hex: beyond the first window (0.17 of a hex) from the whole grid; the old check left the pushed blocks
+    # out (9 blocks judged, the worst 0.11 on the flat side of the fold); each is refined again from its judged
+    # neighbour's fit, block by block across the fold
+    img, truth = flat_scan
+    spacing = 2 * truth.layout.inradius()
+    _bent(img, spacing, 0.5).save(tmp_path / "bent.png")
+    rep, err = _run(tmp_path / "bent.png", truth)
+    fit = rep["local_fit"]
+    assert fit["blocks"] == 15 and fit["unjudged"] == 0
+    assert fit["worst_hex"] == pytest.approx(0.5, abs=0.02)
+    pushed = [b for b in fit["off"] if b["offset_hex"] > 0.45]
+    assert len(pushed) == 6 and all(int(b["first"][:2]) >= 13 for b in pushed)
+    assert "by 26." in err and "(0.50 of a hex)" in err
+
+
+def test_a_wavy_sheet_no_block_follows_warns(flat_scan, tmp_path):
+    # every row shifted by 15 px * sin(2 pi y / 200) (0.29 of a hex): the whole grid still refines (rms 0.36 px on
+    # the rows near the zero crossings) but no block of 4x4 hexes can be followed; the old check said nothing
+    img, truth = flat_scan
+    _waved(img, 15.0, 200.0).save(tmp_path / "wave.png")
+    rep, err = _run(tmp_path / "wave.png", truth)
+    fit = rep["local_fit"]
+    assert fit["blocks"] == 0 and fit["unjudged"] == 15 and fit["off"] == [] and rep["line_rms_px"] < 1
+    warning = [ln for ln in err.splitlines() if "warning" in ln]
+    assert warning == [
+        "wgt: warning: the printed hex lines in 15 of 15 blocks of 4x4 hexes could not be followed at all (more than "
+        "0.17 of a hex off, or no hex lines there: a chart, the sea, the map's edge), and no block could be judged: "
+        "the sheet may not be flat (a fold, a curl, a wave) and one grid cannot follow it; check the map with "
+        "'wgt map tiles'"]
+
+
+def test_europa_blocks_are_named_as_tiles_takes_them(flat_scan, tmp_path):
+    # a Europa id holds a colon itself: "35:0913:35:1216" is no box 'wgt map tiles --hexes' reads; the entry has
+    # first and last, and the warning writes the range "35:0913 to 35:1216"
+    img, truth = flat_scan
+    _bent(img, 2 * truth.layout.inradius()).save(tmp_path / "bent.png")
+    rep, err = _run(tmp_path / "bent.png", truth, europa=True)
+    off = rep["local_fit"]["off"]
+    assert off and all(b["first"].startswith("35:") and b["last"].startswith("35:") for b in off)
+    assert off[0]["hexes"] == f"{off[0]['first']}:{off[0]['last']}"  # the key of before, unchanged
+    assert f"in hexes {off[0]['first']} to {off[0]['last']}, {off[1]['first']} to {off[1]['last']} " in err
+    assert f"{off[0]['first']}:{off[0]['last']}" not in err
+
+
+def test_the_docs_example_is_what_the_command_prints(monkeypatch):
+    # docs/calibrate.md shows the Seelowe run (the grid of heldout/seelowe.yaml widened to 01-28 x 01-42): the same
+    # six blocks and offsets, formatted by the command, give the doc's line exactly
+    from pathlib import Path
+
+    from toolkit.cli import map_scan
+    from toolkit.terrain import calibrate as cal
+
+    seelowe = [("1742", "2039", 10.92), ("1342", "1639", 10.2), ("1738", "2035", 8.24), ("1338", "1635", 8.06),
+               ("1334", "1631", 6.34), ("1734", "2031", 6.11)] + [("0101", "0404", 1.0)] * 64
+    judged = [cal.Bend(f, la, px, 92.7, 200) for f, la, px in seelowe]
+    monkeypatch.setattr(cal, "local_fit", lambda img, grid: cal.LocalFit(judged, [], 0))
+    said: list[str] = []
+    monkeypatch.setattr(map_scan, "_say", said.append)
+    map_scan._bends(None, None)
+    doc = (Path(__file__).parents[2] / "docs" / "calibrate.md").read_text(encoding="utf-8")
+    assert said and said[0] in doc.splitlines()

@@ -436,23 +436,44 @@ def calibrate(image: str, points: tuple[str, ...], grid_file: str | None, number
 
 
 def _bends(img: Any, grid: Any) -> dict[str, Any]:
-    """Where the printed hex lines lie off the fitted grid locally (terrain.calibrate.bends, blocks of 4 x 4 hexes):
-    one warning line naming the blocks off by BEND_WARN of a hex or more, and the report's ``local_fit``."""
-    from ..terrain.calibrate import BEND_BLOCK, BEND_WARN, bends
+    """Where the printed hex lines lie off the fitted grid locally (terrain.calibrate.local_fit, blocks of 4 x 4
+    hexes): one warning line naming the blocks off by BEND_WARN of a hex or more, and the blocks that could not be
+    followed at all where judged blocks lie around them, and the report's ``local_fit``."""
+    from ..terrain.calibrate import BEND_BLOCK, BEND_WARN, local_fit
 
-    found = bends(img, grid)
+    fit = local_fit(img, grid)
+    found = fit.judged
     off = [b for b in found if b.fraction >= BEND_WARN]
     out: dict[str, Any] = {"local_fit": {"block_hexes": BEND_BLOCK, "blocks": len(found), "warn_hex": BEND_WARN,
                                          "worst_px": round(found[0].offset_px, 2) if found else None,
                                          "worst_hex": round(found[0].fraction, 3) if found else None,
-                                         "off": [b.report() for b in off]}}
+                                         "off": [b.report() for b in off], "unjudged": len(fit.unjudged)}}
+    # unjudged blocks warn alone where none could be judged (the whole grid was refined on lines, no block follows
+    # them) or where one lies among judged blocks that move: a chart or the sea has no lines to follow, stays silent
+    lost = fit.among if found else len(fit.unjudged)
+    lines = ("could not be followed at all (more than 0.17 of a hex off, or no hex lines there: a chart, the sea, "
+             "the map's edge)")
     if off:
-        more = "".join(f", {b.first}:{b.last} {b.offset_px:.1f} px" for b in off[1:6])
-        _say(f"warning: the printed hex lines lie off the grid in {len(off)} of {len(found)} blocks of "
+        k = len(fit.unjudged)
+        clause = f"; {k} more block{'s' if k != 1 else ''} {lines}" if k else ""
+        more = "".join(f", {_box(b.first, b.last)} {b.offset_px:.1f} px" for b in off[1:6])
+        _say(f"wgt: warning: the printed hex lines lie off the grid in {len(off)} of {len(found)} blocks of "
              f"{BEND_BLOCK}x{BEND_BLOCK} hexes, by {off[0].offset_px:.1f} px ({off[0].fraction:.2f} of a hex) in "
-             f"hexes {off[0].first}:{off[0].last}{more}{', ...' if len(off) > 6 else ''}: the sheet was not flat "
-             "there (a fold, a curl) and one grid cannot follow it; check those hexes with 'wgt map tiles'")
+             f"hexes {_box(off[0].first, off[0].last)}{more}{', ...' if len(off) > 6 else ''}{clause}: the sheet "
+             "was not flat there (a fold, a curl) and one grid cannot follow it; check those hexes with "
+             "'wgt map tiles'")
+    elif lost:
+        _say(f"wgt: warning: the printed hex lines in {lost} of {len(found) + len(fit.unjudged)} blocks of "
+             f"{BEND_BLOCK}x{BEND_BLOCK} hexes {lines}, "
+             f"{'among blocks that move off the grid' if found else 'and no block could be judged'}: the sheet may "
+             "not be flat (a fold, a curl, a wave) and one grid cannot follow it; check the map with 'wgt map tiles'")
     return out
+
+
+def _box(first: str, last: str) -> str:
+    """A block's hexes as ``wgt map tiles --hexes`` takes them: FIRST:LAST, or "FIRST to LAST" for ids that hold a
+    colon themselves (Europa's 35:0913)."""
+    return f"{first} to {last}" if ":" in first else f"{first}:{last}"
 
 
 def _leave_off_map(img: Any, grid: Any, off_ids: tuple[str, ...], on_ids: tuple[str, ...], keep_blank: bool,

@@ -35,6 +35,7 @@ __all__ = [
     "MIN_HEX_PX",
     "Bend",
     "Calibration",
+    "LocalFit",
     "PointResidual",
     "auto_layout",
     "bends",
@@ -43,6 +44,7 @@ __all__ = [
     "grid_covering",
     "hex_size",
     "layout_shape",
+    "local_fit",
     "open_image",
     "refine_from_clicks",
     "refine_layout",
@@ -864,23 +866,45 @@ class Bend:
         return self.offset_px / self.spacing_px
 
     def report(self) -> dict[str, Any]:
-        return {"hexes": f"{self.first}:{self.last}", "offset_px": round(self.offset_px, 2),
+        return {"hexes": f"{self.first}:{self.last}", "first": self.first, "last": self.last,
+                "offset_px": round(self.offset_px, 2),
                 "offset_hex": round(self.fraction, 3), "samples": self.samples}
 
 
+@dataclass(frozen=True)
+class LocalFit:
+    """:func:`local_fit`'s answer: the judged blocks (largest offset first) and the ``(first, last)`` ids of the
+    blocks that lie on the image with enough hexsides but whose lines could not be followed (``unjudged``: no hex
+    lines there, or more than about 0.17 of a hex off even from a judged neighbour's fit); ``among``: how many of
+    those have a judged block right beside them on all four sides (left, right, above and below), one of them off by
+    half of :data:`BEND_WARN` or more: lines lost where the print moves, not a chart or the sea."""
+
+    judged: list[Bend]
+    unjudged: list[tuple[str, str]]
+    among: int
+
+
 def bends(image: Image.Image | np.ndarray, grid: Grid, block: int = BEND_BLOCK) -> list[Bend]:
+    """The judged blocks of :func:`local_fit`, largest offset first."""
+    return local_fit(image, grid, block).judged
+
+
+def local_fit(image: Image.Image | np.ndarray, grid: Grid, block: int = BEND_BLOCK) -> LocalFit:
     """How far the printed hex lines lie from ``grid`` (its calibration) locally: the map's hexes in blocks of
     ``block`` columns x ``block`` rows, each block's grid refined on its own lines (:func:`refine_layout` from the
-    whole grid, windows 0.3-0.07 of a hex size), and how far that moves the block's middle. Every block with
-    :data:`BEND_MIN_SAMPLES` line measurements or more, largest offset first."""
+    whole grid, windows 0.3-0.07 of a hex size), and how far that moves the block's middle. A block is judged on
+    :data:`BEND_MIN_SAMPLES` line measurements or more; one that is not is refined again from each judged
+    neighbour's fit (a step larger than the first window, reached block by block), and left unjudged if that
+    fails too."""
     layout = grid.layout
     if layout is None:
         raise GridError("the grid has no calibration")
     gray = to_gray(image)
     hexes = grid.hexes()
     if len(hexes) < 3:
-        return []
+        return LocalFit([], [], 0)
     gray = _line_polarity(gray, layout)
+    hgt, wid = gray.shape
     off = grid.numbering.offset
     groups: dict[tuple[int, int], list[tuple[Hex, tuple[int, int]]]] = {}
     e = grid.extent
@@ -889,25 +913,61 @@ def bends(image: Image.Image | np.ndarray, grid: Grid, block: int = BEND_BLOCK) 
         groups.setdefault(((c - e.first_col) // block, (r - e.first_row) // block), []).append((h, (c, r)))
     spacing = 2 * layout.inradius()
     am = np.array(layout.matrix)
-    out: list[Bend] = []
-    for key in sorted(groups):
-        members = groups[key]
-        if len(members) < 3:
-            continue
-        hs = [h for h, _ in members]
+    size = hex_size(layout)
+    fits: dict[tuple[int, int], tuple[Layout, int]] = {}
+    tried: set[tuple[int, int]] = set()  # the unjudged blocks with enough hexsides on the image
+
+    def fit(hs: list[Hex], start: Layout) -> tuple[Layout, int] | None:
         try:
-            lay, _, used = refine_layout(gray, layout, hs, windows=(0.3, 0.18, 0.1, 0.07))
+            lay, _, used = refine_layout(gray, start, hs, windows=(0.3, 0.18, 0.1, 0.07))
         except GridError:
+            return None
+        return (lay, used) if used >= BEND_MIN_SAMPLES else None
+
+    for key in sorted(groups):
+        hs = [h for h, _ in groups[key]]
+        if len(hs) < 3:
             continue
-        if used < BEND_MIN_SAMPLES:
+        got = fit(hs, layout)
+        if got is not None:
+            fits[key] = got
             continue
-        qr = np.array([[h.q, h.r] for h in hs], dtype=np.float64)
+        uv, _ = _side_samples(hs, 7)
+        px = uv @ am[:, :2].T + am[:, 2]
+        inside = ((px[:, 0] > size) & (px[:, 0] < wid - size) & (px[:, 1] > size) & (px[:, 1] < hgt - size))
+        if inside.sum() >= BEND_MIN_SAMPLES:
+            tried.add(key)
+    grown = True
+    while grown and tried:  # again from a judged neighbour's fit, until no block more is judged
+        grown = False
+        for key in sorted(tried):
+            starts = [fits[(key[0] + i, key[1] + j)][0] for i in (-1, 0, 1) for j in (-1, 0, 1)
+                      if (key[0] + i, key[1] + j) in fits]
+            for start in starts:
+                got = fit([h for h, _ in groups[key]], start)
+                if got is not None:
+                    fits[key] = got
+                    tried.discard(key)
+                    grown = True
+                    break
+    fmt = grid.numbering.format
+
+    def corners(key: tuple[int, int]) -> tuple[str, str]:
+        cells = [c for _, c in groups[key]]
+        return (fmt(min(c for c, _ in cells), min(r for _, r in cells)),
+                fmt(max(c for c, _ in cells), max(r for _, r in cells)))
+
+    moved: dict[tuple[int, int], Bend] = {}
+    for key, (lay, used) in sorted(fits.items()):
+        qr = np.array([[h.q, h.r] for h, _ in groups[key]], dtype=np.float64)
         bm = np.array(lay.matrix)
         d = (qr @ bm[:, :2].T + bm[:, 2]) - (qr @ am[:, :2].T + am[:, 2])
-        cells = [c for _, c in members]
-        fmt = grid.numbering.format
-        first = fmt(min(c for c, _ in cells), min(r for _, r in cells))
-        last = fmt(max(c for c, _ in cells), max(r for _, r in cells))
-        out.append(Bend(first, last, float(np.hypot(*d.mean(axis=0))), spacing, used))
-    out.sort(key=lambda b: -b.offset_px)
-    return out
+        first, last = corners(key)
+        moved[key] = Bend(first, last, float(np.hypot(*d.mean(axis=0))), spacing, used)
+    out = sorted(moved.values(), key=lambda b: -b.offset_px)
+    near = ((-1, 0), (1, 0), (0, -1), (0, 1))
+    # a block lost among judged ones on all four sides, one of them off by half the warning or more: the print
+    # there moves away from the grid (a flat board's chart or lake among its hexes has straight neighbours)
+    among = sum(1 for k in tried if all((k[0] + i, k[1] + j) in fits for i, j in near)
+                and max(moved[(k[0] + i, k[1] + j)].fraction for i, j in near) >= BEND_WARN / 2)
+    return LocalFit(out, [corners(k) for k in sorted(tried)], among)
