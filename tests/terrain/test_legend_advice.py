@@ -100,6 +100,9 @@ def test_yes_sides_not_found_and_a_line_on_every_side_are_said():
     assert any(w.startswith("river: only 0 of its 3 yes: sides are found") for w in ws), ws
     legend["features"]["river"]["yes"] = ["0103/0203", "0303/0403"]
     assert not [w for w in legend_warnings(extract(im, grid, legend)) if "yes:" in w]
+    # the same sides written as the extraction also reads them (spaces, either order): still found
+    legend["features"]["river"]["yes"] = [" 0203 / 0103", "0303/ 0403"]
+    assert not [w for w in legend_warnings(extract(im, grid, legend)) if "yes:" in w]
     im, grid = _board()
     # the hex lines' grey as the line's colour: found on every side
     legend["features"] = {"border": {"colour": "#282828", "kind": "along", "tolerance": 60, "threshold": 0.01}}

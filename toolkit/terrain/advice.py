@@ -14,6 +14,8 @@ from typing import Any
 
 import numpy as np
 
+from toolkit.errors import GridError
+
 FEW_EXAMPLES = 3  # docs/legend.md: "Give at least three examples per class"
 SYMBOL_EVERYWHERE = 0.5  # a printed symbol in more than half the hexes is no symbol
 TERRAIN_ALIKE_DE = 8.0  # two sampled terrains closer (Delta E) than a terrain's least spread overlap
@@ -85,4 +87,8 @@ def legend_warnings(ext: Any) -> list[str]:
 def _has(ext: Any, side: str, name: str) -> bool:
     """Whether the extraction found feature ``name`` on the marked side ``"a/b"`` (either order)."""
     a, _, b = side.partition("/")
-    return any(name in ext.hexsides.get(k, ()) for k in (f"{a}/{b}", f"{b}/{a}"))
+    try:
+        key = ext.grid.side_key(a.strip(), b.strip())  # as the extraction read it (extract_sides._side_index)
+    except GridError:
+        return False
+    return name in ext.hexsides.get(key, ())
