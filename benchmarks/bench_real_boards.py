@@ -127,7 +127,7 @@ def _fetched(board: str) -> tuple[Path | None, str]:
     if image is None:
         try:
             image = wb.fetch(os.environ.get("WGT_WEB_BOARDS_GIT"), board)
-        except (OSError, SystemExit, subprocess.CalledProcessError) as exc:
+        except (OSError, wb.WrongBlob, subprocess.CalledProcessError) as exc:
             return None, f"{wb.why_absent(board)}; fetching it failed: {exc}"
     return image, ""
 

@@ -100,6 +100,23 @@ def test_fetch_seelowe_from_the_clone(tmp_path):
     assert wb.IMAGES["seelowe"]["commit"] != wb.COMMIT and wb.IMAGES["seelowe"]["size"] == (2690, 3765)
 
 
+def test_fetch_of_another_blob_fails_in_one_line(tmp_path, monkeypatch, capsys):
+    """Bytes that are not the recorded blob: one line on stderr and exit 3 (it was SystemExit, exit 1), nothing
+    cached."""
+    import pytest
+
+    git = os.environ.get("WGT_WEB_BOARDS_GIT") or "/work/.mirror/rzymek+web-boards/repo"
+    if not Path(git).is_dir():
+        pytest.skip("needs a clone of rzymek/web-boards named by WGT_WEB_BOARDS_GIT")
+    wb = web_boards()
+    monkeypatch.setenv("WGT_HELDOUT_BOARDS", str(tmp_path / "cache"))
+    monkeypatch.setitem(wb.IMAGES, "seelowe", {**wb.IMAGES["seelowe"], "blob": "0" * 40})
+    assert wb.main(["fetch", "--board", "seelowe", "--git", git]) == 3
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and f"is not blob {'0' * 40}" in err
+    assert not (tmp_path / "cache").exists() or not any((tmp_path / "cache").rglob("*.jpg"))
+
+
 def _extract(tmp_path, truth: str) -> dict:
     """`wgt map extract --truth` of a Seelowe region with seelowe.legend.yaml, on the truth's grid widened to the whole
     map, columns 01-28 x rows 01-42 (the legend's examples and the three regions; benchmarks/bench_real_boards.py

@@ -92,6 +92,10 @@ def _git_show(git: str, path: str, commit: str = COMMIT) -> bytes:
                            f"{commit}:{path}"], capture_output=True, check=True).stdout
 
 
+class WrongBlob(ValueError):
+    """The bytes fetched are not the image recorded (another blob at that path)."""
+
+
 def fetch(git: str | None = None, board: str = "bastogne") -> Path:
     """Put the image of ``board`` into the cache (from a clone, else from GitHub); its path."""
     have = image_path(board)
@@ -106,7 +110,7 @@ def fetch(git: str | None = None, board: str = "bastogne") -> Path:
         with urllib.request.urlopen(url, timeout=60) as r:
             data = r.read()
     if blob_id(data) != image["blob"]:
-        raise SystemExit(f"the fetched {image['path']} is not blob {image['blob']}")
+        raise WrongBlob(f"the fetched {image['path']} is not blob {image['blob']}")
     out = cache_dir() / image["file"]
     out.parent.mkdir(parents=True, exist_ok=True)
     tmp = out.with_suffix(".part")
@@ -279,7 +283,7 @@ def main(argv: list[str] | None = None) -> int:
     if a.what == "fetch":
         try:
             print(fetch(a.git or os.environ.get("WGT_WEB_BOARDS_GIT") or None, a.board))
-        except (OSError, subprocess.CalledProcessError) as exc:
+        except (OSError, WrongBlob, subprocess.CalledProcessError) as exc:
             print(f"web_boards.py: {why_absent(a.board)}; fetching it failed: {exc}", file=sys.stderr)
             return 3
         return 0
