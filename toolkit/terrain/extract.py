@@ -116,7 +116,8 @@ MODE_CLUSTERS = 6
 PART_SHARE = 0.08
 # a dotted class is its ground's class with dots printed over it (texture.py): a hex read by colour as another
 # class, which covers less of it than the ground does with and without the dots, is the ground's class or the
-# dotted class, whichever covers more (sand with a patch of dots beside a marsh patch is not marsh)
+# dotted class, whichever covers more (sand with a patch of dots beside a marsh patch is not marsh); a module
+# flag only so that tests can read a board without the rule
 GROUND_WITH_DOTS = True
 
 
