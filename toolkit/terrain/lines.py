@@ -1386,6 +1386,47 @@ def _printed_sides(dark: np.ndarray, lay: Layout, grid: Grid, s: float, band: in
     return out
 
 
+def _crossing_runs(mask: np.ndarray, lay: Layout, sides: Sequence[Hexside], ends: np.ndarray, idx: np.ndarray,
+                   ) -> Iterator[tuple[int, np.ndarray, np.ndarray, np.ndarray, list[tuple[int, int]], int, int]]:
+    """For each of the sides ``idx`` (their ``ends``) that ``mask`` crosses: (its position in ``idx``, its band
+    of the mask (positions along the side, samples across), the band's columns and rows, the runs of positions
+    (first, last) where the mask shows on both sides of the hex line's zone, as :func:`_crossed` finds them, and
+    the band's ``half`` and ``core``)."""
+    half, core, batches = _bands(lay, [sides[k] for k in idx.tolist()], mask.shape, ends[idx])
+    for sl, _xs, _ys, xi, yi, on in batches:
+        band = mask[yi, xi] & on
+        at = _near(band[:, :, : half - core + 1].any(axis=2)) & _near(band[:, :, half + core:].any(axis=2))
+        n = at.shape[1]
+        for j in np.nonzero(at.any(axis=1))[0].tolist():
+            row = at[j]
+            runs = []
+            for a0 in np.nonzero(row & ~np.concatenate([[False], row[:-1]]))[0].tolist():
+                a1 = a0
+                while a1 + 1 < n and row[a1 + 1]:
+                    a1 += 1
+                runs.append((a0, a1))
+            yield sl.start + j, band[j], xi[j], yi[j], runs, half, core
+
+
+def _followed(band: np.ndarray, a0: int, a1: int, half: int, core: int) -> list[list[tuple[int, np.ndarray]]]:
+    """The run ``a0..a1`` of a crossing in ``band`` (positions, samples) followed out from the hex line's zone's
+    edge to the band's edge on each side, moving at most one position along the side per sample, as a crossing
+    line does: per side, (sample, the positions where the line shows there; none where it does not)."""
+    n = band.shape[0]
+    out = []
+    for rows in (range(half - core, -1, -1), range(half + core, 2 * half + 1)):
+        path = np.zeros(n, dtype=bool)
+        path[a0:a1 + 1] = True
+        got = []
+        for o in rows:
+            step = _near(path[None])[0]
+            nxt = step & band[:, o]
+            got.append((o, nxt))
+            path = nxt if nxt.any() else step
+        out.append(got)
+    return out
+
+
 def _apart(mask: np.ndarray, share: np.ndarray, lay: Layout, sides: Sequence[Hexside], ends: np.ndarray,
            idx: np.ndarray) -> dict[int, list[float]]:
     """For the sides ``idx`` crossed by lines of ``mask`` at two or more places apart along the side (runs of
@@ -1395,45 +1436,24 @@ def _apart(mask: np.ndarray, share: np.ndarray, lay: Layout, sides: Sequence[Hex
     out: dict[int, list[float]] = {}
     if not len(idx):
         return out
-    half, core, batches = _bands(lay, [sides[k] for k in idx.tolist()], mask.shape, ends[idx])
-    for sl, _xs, _ys, xi, yi, on in batches:
-        band = mask[yi, xi] & on
-        at = _near(band[:, :, : half - core + 1].any(axis=2)) & _near(band[:, :, half + core:].any(axis=2))
-        n = at.shape[1]
-        for j in np.nonzero(at.sum(axis=1) > 0)[0].tolist():
-            row = at[j]
-            starts = np.nonzero(row & ~np.concatenate([[False], row[:-1]]))[0].tolist()
-            if len(starts) < 2:
-                continue
-            widths = []
-            for a0 in starts:
-                a1 = a0
-                while a1 + 1 < n and row[a1 + 1]:
-                    a1 += 1
-                if abs((a0 + a1) / 2 / max(1, n - 1) * 0.88 + 0.06 - 0.5) > END_MIDDLE / 2:
-                    continue  # at a corner: the line may be the next side's
-                got = []
-                for rows in (range(half - core, -1, -1), range(half + core, 2 * half + 1)):
-                    # followed out from the zone's edge, moving at most one position along the side per sample
-                    path = np.zeros(n, dtype=bool)
-                    path[a0:a1 + 1] = True
-                    hits, vals = 0, []
-                    for o in rows:
-                        step = _near(path[None])[0]
-                        nxt = step & band[j, :, o]
-                        if nxt.any():
-                            hits += 1
-                            vals.append(share[yi[j, nxt, o], xi[j, nxt, o]])
-                            path = nxt
-                        else:
-                            path = step
-                    if hits < APART_LINE * len(rows):
-                        break  # not a line through the band there (specks, a letter's pieces)
-                    got.append(float(np.median(np.concatenate(vals))))
-                else:
-                    widths.append(min(got))
-            if len(widths) >= 2:
-                out[int(idx[sl.start + j])] = widths
+    for k, band, xi, yi, runs, half, core in _crossing_runs(mask, lay, sides, ends, idx):
+        if len(runs) < 2:
+            continue
+        n = band.shape[0]
+        widths = []
+        for a0, a1 in runs:
+            if abs((a0 + a1) / 2 / max(1, n - 1) * 0.88 + 0.06 - 0.5) > END_MIDDLE / 2:
+                continue  # at a corner: the line may be the next side's
+            got = []
+            for way in _followed(band, a0, a1, half, core):
+                shown = [(o, nxt) for o, nxt in way if nxt.any()]
+                if len(shown) < APART_LINE * len(way):
+                    break  # not a line through the band there (specks, a letter's pieces)
+                got.append(float(np.median(np.concatenate([share[yi[nxt, o], xi[nxt, o]] for o, nxt in shown]))))
+            else:
+                widths.append(min(got))
+        if len(widths) >= 2:
+            out[int(idx[k])] = widths
     return out
 
 
@@ -1619,6 +1639,10 @@ def _runs_out(mask: np.ndarray, lay: Layout, sides: Sequence[Hexside], ends: np.
     out = np.ones(len(idx), dtype=bool)
     if not len(idx):
         return out
+    for k, band, _xi, _yi, runs, half, core in _crossing_runs(mask, lay, sides, ends, idx):
+        out[k] = any(all(sum(bool(nxt.any()) for _o, nxt in way) >= least * len(way)
+                         for way in _followed(band, a0, a1, half, core)) for a0, a1 in runs)
+    return out
     half, core, batches = _bands(lay, [sides[k] for k in idx.tolist()], mask.shape, ends[idx])
     for sl, _xs, _ys, xi, yi, on in batches:
         band = mask[yi, xi] & on
