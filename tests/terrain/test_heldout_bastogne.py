@@ -32,6 +32,30 @@ def web_boards():
     return mod
 
 
+def extract_fetched(tmp_path: Path, board: str, truth: str, legend: str, columns: int, rows: int) -> dict:
+    """`wgt map extract --truth` of the web-boards ``board``'s region ``truth`` with ``legend`` (both in heldout/),
+    on the truth's grid widened to columns 1-``columns`` x rows 1-``rows`` (the legend's examples and every region;
+    benchmarks/bench_real_boards.py HELDOUT_FETCHED): the truth report; skipped with the reason when the image is not
+    cached."""
+    from toolkit.cli.map_scan import _grid_text
+
+    image = web_boards().image_path(board)
+    if image is None:
+        pytest.skip(web_boards().why_absent(board))
+    t = load_truth(HELDOUT / truth)
+    assert t.grid is not None
+    text = _grid_text(t.grid)
+    old = [ln for ln in text.splitlines() if ln.strip().startswith("extent:")]
+    assert len(old) == 1
+    grid = tmp_path / "grid.yaml"
+    grid.write_text(text.replace(old[0], f"  extent: {{columns: [1, {columns}], rows: [1, {rows}]}}"))
+    r = CliRunner().invoke(cli, ["map", "extract", str(image), "--grid", str(grid),
+                                 "--legend", str(HELDOUT / legend), "-o", str(tmp_path / "m.yaml"),
+                                 "--truth", str(HELDOUT / truth), "--json"])
+    assert r.exit_code == 0, r.output
+    return json.loads(r.output)["truth"]
+
+
 def test_bastogne_truth_file():
     t = load_truth(HELDOUT / "bastogne.yaml")
     classes = {c: sum(1 for v in t.hexes.values() if v == c) for c in set(t.hexes.values())}

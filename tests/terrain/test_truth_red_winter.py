@@ -13,7 +13,7 @@ from pathlib import Path
 from toolkit.terrain.extract_legend import load_legend
 from toolkit.terrain.truth import load_truth
 
-from .test_heldout_bastogne import web_boards
+from .test_heldout_bastogne import extract_fetched, web_boards
 from .test_truth_afrika import assert_floors, assert_region_complete
 
 HELDOUT = Path(__file__).parent / "truth" / "heldout"
@@ -90,29 +90,7 @@ def _extract(tmp_path, truth: str) -> dict:
     """`wgt map extract --truth` of a Red Winter region with red-winter.legend.yaml, on the truth's grid widened to
     columns A-W x rows 1-29 (the legend's examples and both regions; benchmarks/bench_real_boards.py HELDOUT_FETCHED);
     skipped with the reason when the image is not cached."""
-    import json
-
-    import pytest
-    from click.testing import CliRunner
-
-    from toolkit.cli.main import cli
-    from toolkit.cli.map_scan import _grid_text
-
-    image = web_boards().image_path("red-winter")
-    if image is None:
-        pytest.skip(web_boards().why_absent("red-winter"))
-    t = load_truth(HELDOUT / truth)
-    assert t.grid is not None
-    text = _grid_text(t.grid)
-    old = [ln for ln in text.splitlines() if ln.strip().startswith("extent:")]
-    assert len(old) == 1
-    grid = tmp_path / "grid.yaml"
-    grid.write_text(text.replace(old[0], "  extent: {columns: [1, 23], rows: [1, 29]}"))
-    r = CliRunner().invoke(cli, ["map", "extract", str(image), "--grid", str(grid),
-                                 "--legend", str(HELDOUT / "red-winter.legend.yaml"), "-o", str(tmp_path / "m.yaml"),
-                                 "--truth", str(HELDOUT / truth), "--json"])
-    assert r.exit_code == 0, r.output
-    return json.loads(r.output)["truth"]
+    return extract_fetched(tmp_path, "red-winter", truth, "red-winter.legend.yaml", 23, 29)
 
 
 def test_extract_red_winter_against_its_truth(tmp_path):
