@@ -162,3 +162,19 @@ def test_the_docs_example_is_what_the_command_prints(monkeypatch):
     map_scan._bends(None, None)
     doc = (Path(__file__).parents[2] / "docs" / "calibrate.md").read_text(encoding="utf-8")
     assert said and said[0] in doc.splitlines()
+
+
+def test_tiles_takes_the_europa_range_the_warning_prints(tmp_path):
+    # the warning writes a Europa block "35:0913 to 35:1216"; 'wgt map tiles --hexes' takes that, and the
+    # FIRST:LAST box of two Europa ids (before: "--hexes takes hex ids or FIRST:LAST boxes ..., not '35:0913:35:1216'")
+    from toolkit.hexgrid.numbering import Europa
+    from toolkit.terrain.offmap import parse_cells
+
+    grid = Grid.spanning(Europa(), "35:0101", "35:2020")
+    nb = grid.numbering
+    box = parse_cells(grid, ["35:0913 to 35:1216"], "--hexes")
+    assert box == parse_cells(grid, ["35:0913:35:1216"], "--hexes") == parse_cells(grid, ["35:1216:35:0913"], "--hexes")
+    first, last = nb.parse("35:0913"), nb.parse("35:1216")
+    assert box == {(c, r) for c in range(min(first[0], last[0]), max(first[0], last[0]) + 1)
+                   for r in range(min(first[1], last[1]), max(first[1], last[1]) + 1)}
+    assert len(box) == 16 and parse_cells(grid, ["35:0913"], "--hexes") == {first}

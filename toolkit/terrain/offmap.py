@@ -15,8 +15,10 @@ city). Two ways to leave them out, both written as the extent's ``missing`` ids 
 from __future__ import annotations
 
 import math
+import re
 from collections import deque
 from collections.abc import Iterable
+from typing import Any
 
 import numpy as np
 from PIL import Image
@@ -152,14 +154,13 @@ def parse_cells(grid: Grid, specs: Iterable[str], option: str = "--off-map", ins
     for spec in specs:
         if not spec.replace(",", " ").split():  # '--hexes ""' named nothing and passed: tiles wrote no page, exit 0
             raise InputError(f"{option} names no hex (give hex ids or FIRST:LAST boxes, e.g. 0101 or 0101:1530)")
-        for part in spec.replace(",", " ").split():
-            ends = part.split(":")
-            if len(ends) > 2 or not all(ends):
-                raise InputError(f"{option} takes hex ids or FIRST:LAST boxes (e.g. 0101 or 0101:1530), not {part!r}")
+        for part in re.sub(r"\s+to\s+", ":", spec.strip()).replace(",", " ").split():
             try:
-                pair = [nb.parse(e) for e in ends] * (3 - len(ends))  # one id: the box of that hex alone
+                pair = _box_ends(nb, part)
             except GridError as exc:
                 raise InputError(f"{option} {part}: {exc}") from None
+            if pair is None:
+                raise InputError(f"{option} takes hex ids or FIRST:LAST boxes (e.g. 0101 or 0101:1530), not {part!r}")
             c0, c1 = sorted(c for c, _ in pair)
             r0, r1 = sorted(r for _, r in pair)
             e = grid.extent
@@ -172,6 +173,28 @@ def parse_cells(grid: Grid, specs: Iterable[str], option: str = "--off-map", ins
                                  f" to {nb.format(e.last_col, e.last_row)})")
             out |= {(c, r) for c in range(c0, c1 + 1) for r in range(r0, r1 + 1)}
     return out
+
+
+def _box_ends(nb: Any, part: str) -> list[Cell] | None:
+    """The two corner cells of ``part``: one id (its own box), or FIRST:LAST split at the colon that ends a whole
+    id (a Europa id holds a colon itself: 35:0913:35:1216); None when it is neither shape. Raises the id's
+    GridError when ``part`` has the shape of one id or one box but an id does not read."""
+    ends = part.split(":")
+    if not all(ends):
+        return None
+    if len(ends) > 1:
+        try:
+            return [nb.parse(part)] * 2  # a Europa id alone
+        except GridError:
+            pass
+        for i in (i for i, ch in enumerate(part) if ch == ":"):
+            try:
+                return [nb.parse(part[:i]), nb.parse(part[i + 1:])]
+            except GridError:
+                continue
+        if len(ends) > 2:
+            return None
+    return [nb.parse(e) for e in ends] * (3 - len(ends))  # one id: the box of that hex alone
 
 
 def with_missing(grid: Grid, cells: Iterable[Cell]) -> Grid:
