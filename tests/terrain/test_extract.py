@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import math
 import random
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -388,15 +389,20 @@ def test_features_found_without_marked_examples(scan):
         tuple(rgb_to_lab(np.array(hex_to_rgb(leg["features"]["river"]["colour"]), float))))
 
 
-@pytest.fixture(scope="module")
-def tiny_files(tmp_path_factory):
+def write_tiny(d: Path, legend: str) -> Path:
+    """A small scan (6x5 hexes, 30 px) in ``d``: scan.png, grid.yaml and the legend sampled from its terrain (those
+    on this small map) as ``legend``; ``d``."""
     img, truth = render_scan(random_terrain(6, 5, seed=3), 30.0, seed=3)
-    d = tmp_path_factory.mktemp("tiny")
     img.save(d / "scan.png")
     (d / "grid.yaml").write_text(yaml.safe_dump({"grid": truth.grid.to_dict()}))
     sampled = {k: v for k, v in legend_for(truth, seed=3)["terrain"].items() if isinstance(v, dict)}
-    (d / "good-legend.yaml").write_text(yaml.safe_dump({"terrain": sampled}))  # those on this small map
+    (d / legend).write_text(yaml.safe_dump({"terrain": sampled}))
     return d
+
+
+@pytest.fixture(scope="module")
+def tiny_files(tmp_path_factory):
+    return write_tiny(tmp_path_factory.mktemp("tiny"), "good-legend.yaml")
 
 
 def test_cli_re_extraction_keeps_the_overrides_block_byte_for_byte(tiny_files):

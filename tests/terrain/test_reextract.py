@@ -14,13 +14,13 @@ import shutil
 from pathlib import Path
 
 import pytest
-import yaml
 from click.testing import CliRunner
 
 from toolkit.cli.main import cli
 from toolkit.cli.map_scan import _edited
 from toolkit.terrain.io import load_map
-from toolkit.terrain.synthetic import legend_for, random_terrain, render_scan
+
+from .test_extract import write_tiny
 
 DATA = Path(__file__).parent / "data"
 OLD, OLD_FULL = DATA / "extracted-fe1033c.yaml", DATA / "extracted-fe1033c-full.yaml"
@@ -28,13 +28,7 @@ OLD, OLD_FULL = DATA / "extracted-fe1033c.yaml", DATA / "extracted-fe1033c-full.
 
 @pytest.fixture(scope="module")
 def tiny(tmp_path_factory):
-    img, truth = render_scan(random_terrain(6, 5, seed=3), 30.0, seed=3)
-    d = tmp_path_factory.mktemp("tiny")
-    img.save(d / "scan.png")
-    (d / "grid.yaml").write_text(yaml.safe_dump({"grid": truth.grid.to_dict()}))
-    sampled = {k: v for k, v in legend_for(truth, seed=3)["terrain"].items() if isinstance(v, dict)}
-    (d / "legend.yaml").write_text(yaml.safe_dump({"terrain": sampled}))
-    return d
+    return write_tiny(tmp_path_factory.mktemp("tiny"), "legend.yaml")
 
 
 def _args(d: Path, out: Path, *more: str) -> list[str]:
