@@ -1643,32 +1643,3 @@ def _runs_out(mask: np.ndarray, lay: Layout, sides: Sequence[Hexside], ends: np.
         out[k] = any(all(sum(bool(nxt.any()) for _o, nxt in way) >= least * len(way)
                          for way in _followed(band, a0, a1, half, core)) for a0, a1 in runs)
     return out
-    half, core, batches = _bands(lay, [sides[k] for k in idx.tolist()], mask.shape, ends[idx])
-    for sl, _xs, _ys, xi, yi, on in batches:
-        band = mask[yi, xi] & on
-        at = _near(band[:, :, : half - core + 1].any(axis=2)) & _near(band[:, :, half + core:].any(axis=2))
-        n = at.shape[1]
-        for j in np.nonzero(at.any(axis=1))[0].tolist():
-            row = at[j]
-            starts = np.nonzero(row & ~np.concatenate([[False], row[:-1]]))[0].tolist()
-            good = False
-            for a0 in starts:
-                a1 = a0
-                while a1 + 1 < n and row[a1 + 1]:
-                    a1 += 1
-                fine = True
-                for rows in (range(half - core, -1, -1), range(half + core, 2 * half + 1)):
-                    path = np.zeros(n, dtype=bool)
-                    path[a0:a1 + 1] = True
-                    hits = 0
-                    for o in rows:
-                        step = _near(path[None])[0]
-                        nxt = step & band[j, :, o]
-                        hits += bool(nxt.any())
-                        path = nxt if nxt.any() else step
-                    fine &= hits >= least * len(rows)
-                if fine:
-                    good = True
-                    break
-            out[sl.start + j] = good
-    return out
