@@ -165,6 +165,13 @@ and railways of a map printed in one black) are told apart by their shape, not t
    the samples on both sides: a road or railway crossing the river (over a bridge box: its walls run out too) does;
    the river's own line, turning back along the side, does not. Crossings only through the zone at a slant
    (:func:`_through`) and lines ending at the side (9) are not judged so.
+13. one single feature in the ink (no other width to tell it from): where its marked examples are broad (a railway
+   printed as a ladder of two rails and ties), the hairline outlines of printed areas (Seelowe's field rectangles,
+   each a hex or two across) run as straight and cross sides too. A crossing counts only where its line spans the
+   side (the share of positions along it where the line shows on both sides of the hex line's zone: :func:`_span`)
+   at least ``SPAN_SHARE`` as broadly as the narrowest marked example's: a hairline spans a pixel or two. Only where
+   that example spans at least ``SPAN_BROAD`` times a 1 px hairline's ``HAIR_SPAN`` positions (Bastogne's solid
+   road, 4-5 px, is not broad so: a crossing of it may show along the side as narrowly as a hairline's).
 """
 
 from __future__ import annotations
@@ -232,6 +239,9 @@ APART_LINE = 0.8  # a line crossing a side beside another shows on this share of
 RIVER_OUT = 0.5  # a line crossing a river side shows on at least this share of the band's samples either side
 SOLID_REACH = 2.0  # hex sizes: the least reach of a solid line's own pixels, unbroken, where it is marked
 SOLID_MOVES = 2  # a solid line's own pixels run through the hex line's zone at this slope or steeper (27 degrees)
+SPAN_SHARE = 0.3  # (one single feature) a crossing's span along the side, against its narrowest example's
+HAIR_SPAN = 3  # positions along a side a 1 px hairline spans (its pixel and one either way: :func:`_span`)
+SPAN_BROAD = 3.0  # ... only where the narrowest example spans at least this many times a hairline's
 LETTER_INK = 0.8  # the share of ink between two parts' centres above which they are pieces of one line
 
 
@@ -1300,7 +1310,17 @@ def ink_crossings(image: Image.Image, grid: Grid, sides: Sequence[Hexside], colo
         if math.isnan(v) or len(known) < 2:
             # no width told apart (one single feature in the ink: any long straight ink is taken for it):
             # an end at a side is no sign of the line (a shading edge, a letter's stem, a house block)
-            scores[name] = (one_hit & ~ended).astype(float)
+            alone = one_hit & ~ended
+            # nor is a hairline (a printed area's outline) where the line learned is broad (module notes, 13)
+            marked = [k for k in dict(features)[name] if alone[k]]
+            if marked:
+                on = np.nonzero(alone)[0]
+                span = _span(single | join, lay, sides, ends, np.concatenate([on, marked]))
+                narrowest = float(span[len(on):].min())
+                n_at = max(12, round(0.9 * s))  # the positions along a side (:func:`_bands`), about one a pixel
+                if narrowest * n_at >= SPAN_BROAD * HAIR_SPAN:
+                    alone[on] = span[: len(on)] >= SPAN_SHARE * narrowest
+            scores[name] = alone.astype(float)
             taken[name] = "single"
             continue
         i = [n for _, n in known].index(name)
@@ -1515,6 +1535,20 @@ def _side_share(single: np.ndarray, share: np.ndarray, lay: Layout, sd: Hexside,
         return None
     sel = single[y0:y1, x0:x1]
     return float(np.median(share[y0:y1, x0:x1][sel])) if sel.any() else None
+
+
+def _span(mask: np.ndarray, lay: Layout, sides: Sequence[Hexside], ends: np.ndarray, idx: np.ndarray) -> np.ndarray:
+    """For the sides ``idx``: the share of the positions along each where a line of ``mask`` shows on both sides
+    of the hex line's zone (as in :func:`_where_crossed`): how broad its crossing is along the side."""
+    out = np.zeros(len(idx))
+    if not len(idx):
+        return out
+    half, core, batches = _bands(lay, [sides[k] for k in idx.tolist()], mask.shape, ends[idx])
+    for sl, _xs, _ys, xi, yi, on in batches:
+        band = mask[yi, xi] & on
+        at = _near(band[:, :, : half - core + 1].any(axis=2)) & _near(band[:, :, half + core:].any(axis=2))
+        out[sl] = at.mean(axis=1)
+    return out
 
 
 def _where_crossed(mask: np.ndarray, lay: Layout, sides: Sequence[Hexside], idx: Sequence[int]) -> dict[int, float]:

@@ -1,0 +1,42 @@
+"""A lone single black line (a railway printed as a broad ladder of rails and ties) beside the hairline black
+outlines of printed areas (Seelowe's field rectangles): toolkit/terrain/lines.py ink_crossings, module notes 13."""
+
+from __future__ import annotations
+
+from itertools import pairwise
+
+from toolkit.terrain.extract import extract
+
+from .drawn import blank_board
+
+BLACK, PAPER = (2, 5, 1), (254, 255, 252)
+RAILWAY = ["0701", "0702", "0703", "0704", "0705", "0706"]
+
+
+def test_hairline_outlines_of_areas_are_not_the_broad_line_learned():
+    """The railway (two rails 10 px apart with ties every 3 px across them, 13 px of ink across, on 50 px hexes) is
+    the only line feature; west of it the field rectangles are outlined by 1 px black lines that run straight for
+    more than a hex and cross sides. The railway's crossings span the side as broadly as its marked examples; the
+    outlines' span a pixel or two, under a third of the narrowest example's, and link nothing."""
+    lay, grid, im, d = blank_board(size=50.0, origin=(65.0, 65.0), image=(675, 675), paper=PAPER, ink=(50, 57, 64))
+    pts = [lay.hex_to_pixel(grid.hex(i)) for i in RAILWAY]
+    (x0, y0), (_, y1) = pts[0], pts[-1]
+    for dx in (-5, 5):
+        d.line([(x0 + dx, y0), (x0 + dx, y1)], fill=BLACK, width=1)
+    for k in range(int(abs(y1 - y0) // 3)):
+        y = y0 + 1 + 3 * k
+        d.line([(x0 - 6, y), (x0 + 6, y)], fill=BLACK, width=1)
+    # the field rectangles: outlined areas a hex or two across over columns 02-05, apart from each other
+    ax0, ay0 = lay.hex_to_pixel(grid.hex("0201"))
+    ax1, ay1 = lay.hex_to_pixel(grid.hex("0506"))
+    xs = [ax0 + 5 + k * (ax1 - ax0 - 10) / 2 for k in range(3)]
+    ys = [ay0 + 7 + k * (ay1 - ay0 - 14) / 3 for k in range(4)]
+    for xa, xb in pairwise(xs):
+        for ya, yb in pairwise(ys):
+            d.rectangle([xa + 4, ya + 4, xb - 4, yb - 4], outline=BLACK, width=1)
+    legend = {"terrain": {"clear": {"hexes": ["0801", "0806", "0605"]}},
+              "features": {"rail": {"colour": "#000000", "kind": "across", "trace": True,
+                                    "yes": [f"{a}/{b}" for a, b in list(pairwise(RAILWAY))[1:3]]}}}
+    ext = extract(im, grid, legend)
+    want = {grid.side_key(a, b) for a, b in pairwise(RAILWAY)}
+    assert {k for k, v in ext.hexsides.items() if "rail" in v} == want
