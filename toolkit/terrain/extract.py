@@ -119,6 +119,11 @@ PART_SHARE = 0.08
 # dotted class, whichever covers more (sand with a patch of dots beside a marsh patch is not marsh); a module
 # flag only so that tests can read a board without the rule
 GROUND_WITH_DOTS = True
+# a block read as a third terrain where two others meet and lying on their mix (see _split_blends): within this
+# Delta E of the segment between their colours, and not within this share of it from either end
+BLEND_RADIUS = 6.0
+BLEND_END = 0.2
+BLEND_ALIKE = 2  # at most this many of its 8 neighbours read as the same third terrain (a line along the boundary)
 
 
 # --- results ---------------------------------------------------------------------------------------
@@ -227,6 +232,7 @@ def extract(image: Image.Image, grid: Grid, legend: Mapping[str, Any] | Legend, 
     gates = _spreads(leg.terrains, protos, owner, others)
     _gate(used, pcls, protos, others, gates[owner])
     cls = np.append(owner, k)[pcls]  # each colour's class (and unknown)
+    _split_blends(used, cls, fi.valid.shape, cents, protos, owner, leg.terrains)
     times["classify"] = time.perf_counter() - t
     dotted: list[Dotted] = []
     grounds: list[tuple[int, list[int]]] = []  # a dotted class and its ground's classes (GROUND_WITH_DOTS)
@@ -549,6 +555,77 @@ def _gate(colours: np.ndarray, cls: np.ndarray, cents: np.ndarray, others: np.nd
         if len(idx):
             far = _mix_distance(x, j, cents, others) > gates[j]
             cls[idx[far]] = k
+
+
+def _split_blends(colours: np.ndarray, cls: np.ndarray, shape: tuple[int, ...], cents: np.ndarray,
+                  protos: np.ndarray, owner: np.ndarray, terrains: Sequence[TerrainClass]) -> None:
+    """Blocks straddling the meeting of two printed colours, in place: a block read as terrain ``j`` whose
+    colour (``colours`` (3, n)) lies within BLEND_RADIUS of the mix of two other terrains ``a`` and ``b`` (the
+    segment between their colours ``cents``, not near either end) that both occur among its 8 neighbours, and
+    nearer that mix than ``j``'s own colours (``protos`` whose ``owner`` it is) and outside the spread of ``j``'s
+    own samples (their SPREAD_PERCENTILE Delta E from those colours: a patchwork or stippled terrain, whose
+    examples ARE such mixes, keeps its blocks), and with at most BLEND_ALIKE neighbours of its own terrain (a line
+    along the boundary, not the edge of a patch of it), is the average of the two and is given to the nearer of them."""
+    k = len(cents)
+    if k < 3:
+        return
+    counts = np.bincount(cls, minlength=k + 1)
+    if int((counts[:k] > 0).sum()) < 3:
+        return
+    # only blocks with a neighbour of another terrain can straddle a boundary: their 8 neighbours' terrains
+    h, w = shape[0], shape[1]
+    pad = np.full((h + 2, w + 2), k, cls.dtype)
+    pad[1:-1, 1:-1] = cls.reshape(h, w)
+    steps = [(dr, dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1) if dr or dc]
+    edge = np.zeros((h, w), bool)
+    centre = pad[1:-1, 1:-1]
+    for dr, dc in steps:
+        edge |= pad[1 + dr:h + 1 + dr, 1 + dc:w + 1 + dc] != centre
+    edge &= centre < k
+    bidx = np.flatnonzero(edge)
+    if not len(bidx):
+        return
+    rows, cols = np.divmod(bidx, w)
+    nbrs = np.stack([pad[rows + 1 + dr, cols + 1 + dc] for dr, dc in steps])  # (8, boundary blocks)
+    bcls = cls[bidx]
+    alike = (nbrs == bcls[None, :]).sum(axis=0)
+    present = [t for t in range(k) if counts[t]]
+    near = {t: (nbrs == t).any(axis=0) for t in present}
+    own = np.full(k, np.inf)
+    for j, tc in enumerate(terrains):
+        if tc.samples is not None and len(tc.samples):
+            x = np.asarray(tc.samples, np.float32)
+            dd = np.min([np.linalg.norm(x - protos[p], axis=1) for p in np.flatnonzero(owner == j)], axis=0)
+            own[j] = float(_quantile(dd, SPREAD_PERCENTILE / 100))
+        else:
+            own[j] = SPREAD_MIN / SPREAD_FACTOR
+    new = cls.copy()
+    for ia, a in enumerate(present):
+        for b in present[ia + 1:]:
+            sub = np.flatnonzero(near[a] & near[b] & (bcls != a) & (bcls != b))
+            if not len(sub):
+                continue
+            idx = bidx[sub]
+            x = colours[:, idx]
+            ca, cb = cents[a].astype(np.float32), cents[b].astype(np.float32)
+            d = cb - ca
+            dx = x - ca[:, None]
+            t = (d @ dx) / max(float(d @ d), 1e-9)
+            r = dx - d[:, None] * t[None, :]
+            dmix = np.sqrt((r * r).sum(axis=0))
+            jj = cls[idx]
+            dj = np.full(len(idx), np.inf, np.float32)
+            for p in range(len(protos)):
+                sel = owner[p] == jj
+                if sel.any():
+                    q = x[:, sel] - protos[p][:, None]
+                    dj[sel] = np.minimum(dj[sel], np.sqrt((q * q).sum(axis=0)))
+            hit = ((t > BLEND_END) & (t < 1 - BLEND_END) & (dmix <= BLEND_RADIUS) & (dmix < dj)
+                   & (dj > own[jj]))
+            if hit.any():  # a thin line along the boundary, not the edge of a patch of its own terrain
+                hit[hit] = alike[sub[hit]] <= BLEND_ALIKE
+            new[idx[hit]] = np.where(t[hit] < 0.5, a, b)
+    cls[:] = new
 
 
 def _cast_field(fi: _Features, ft: np.ndarray, inside: np.ndarray, hin: np.ndarray, cin: np.ndarray,
