@@ -10,6 +10,8 @@ import functools
 import importlib.util
 import json
 import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -30,6 +32,25 @@ def web_boards():
     mod = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(mod)
     return mod
+
+
+def web_boards_clone() -> str:
+    """The clone of rzymek/web-boards that fetches read: $WGT_WEB_BOARDS_GIT, else this machine's mirror; the
+    test skips when there is none."""
+    git = os.environ.get("WGT_WEB_BOARDS_GIT") or "/work/.mirror/rzymek+web-boards/repo"
+    if not Path(git).is_dir():
+        pytest.skip("needs a clone of rzymek/web-boards named by WGT_WEB_BOARDS_GIT")
+    return git
+
+
+def fetch_cli(tmp_path: Path, *args: str, git: str | None = None) -> subprocess.CompletedProcess[str]:
+    """`web_boards.py fetch ARGS` as a user runs it, its cache in ``tmp_path``/cache: from the clone ``git``
+    (--git), or, without one, from $WGT_WEB_BOARDS_GIT naming a folder that is no clone."""
+    env = {**os.environ, "WGT_HELDOUT_BOARDS": str(tmp_path / "cache")}
+    if git is None:
+        env["WGT_WEB_BOARDS_GIT"] = str(tmp_path / "none")
+    return subprocess.run([sys.executable, str(HELDOUT / "web_boards.py"), "fetch", *args,
+                           *(("--git", git) if git else ())], capture_output=True, text=True, env=env, check=False)
 
 
 def extract_fetched(tmp_path: Path, board: str, truth: str, legend: str, columns: int, rows: int) -> dict:
@@ -152,12 +173,7 @@ def test_extract_bastogne_against_their_labels(legend, tmp_path):
 def test_fetch_reads_the_clone_from_the_environment_and_fails_in_one_line(tmp_path):
     """`web_boards.py fetch` takes the clone from $WGT_WEB_BOARDS_GIT (as the benchmark does) when --git is not
     given; a clone that does not hold the file is one line and exit 3, not a traceback."""
-    import subprocess
-    import sys
-
-    env = {**os.environ, "WGT_HELDOUT_BOARDS": str(tmp_path / "cache"), "WGT_WEB_BOARDS_GIT": str(tmp_path / "none")}
-    r = subprocess.run([sys.executable, str(HELDOUT / "web_boards.py"), "fetch"], capture_output=True, text=True,
-                       env=env, check=False)
+    r = fetch_cli(tmp_path)
     assert r.returncode == 3 and r.stdout == ""
     assert r.stderr.count("\n") == 1 and "Traceback" not in r.stderr
     assert str(tmp_path / "none") in r.stderr and "not cached" in r.stderr

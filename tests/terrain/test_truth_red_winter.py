@@ -5,15 +5,12 @@ red-winter``)."""
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 from toolkit.terrain.extract_legend import load_legend
 from toolkit.terrain.truth import load_truth
 
-from .test_heldout_bastogne import extract_fetched, web_boards
+from .test_heldout_bastogne import extract_fetched, fetch_cli, web_boards, web_boards_clone
 from .test_truth_afrika import assert_floors, assert_region_complete
 
 HELDOUT = Path(__file__).parent / "truth" / "heldout"
@@ -59,9 +56,7 @@ def test_fetch_red_winter_checks_the_blob_and_fails_in_one_line(tmp_path):
     clone that does not hold it is one line and exit 3 naming the board and how to fetch it, not a traceback. The
     default board is still Bastogne."""
     wb = web_boards()
-    env = {**os.environ, "WGT_HELDOUT_BOARDS": str(tmp_path / "cache"), "WGT_WEB_BOARDS_GIT": str(tmp_path / "none")}
-    r = subprocess.run([sys.executable, str(HELDOUT / "web_boards.py"), "fetch", "--board", "red-winter"],
-                       capture_output=True, text=True, env=env, check=False)
+    r = fetch_cli(tmp_path, "--board", "red-winter")
     assert r.returncode == 3 and r.stdout == ""
     assert r.stderr.count("\n") == 1 and "Traceback" not in r.stderr
     assert "held-out Red Winter board is not cached" in r.stderr and "fetch --board red-winter" in r.stderr
@@ -70,15 +65,8 @@ def test_fetch_red_winter_checks_the_blob_and_fails_in_one_line(tmp_path):
 
 def test_fetch_red_winter_from_the_clone(tmp_path):
     """From a clone holding the commit (the local mirror when present), the image lands in the cache and is the
-    recorded blob; a second fetch finds it there."""
-    import pytest
-
-    git = os.environ.get("WGT_WEB_BOARDS_GIT") or "/work/.mirror/rzymek+web-boards/repo"
-    if not Path(git).is_dir():
-        pytest.skip("needs a clone of rzymek/web-boards named by WGT_WEB_BOARDS_GIT")
-    env = {**os.environ, "WGT_HELDOUT_BOARDS": str(tmp_path / "cache")}
-    r = subprocess.run([sys.executable, str(HELDOUT / "web_boards.py"), "fetch", "--board", "red-winter",
-                        "--git", git], capture_output=True, text=True, env=env, check=False)
+    recorded blob."""
+    r = fetch_cli(tmp_path, "--board", "red-winter", git=web_boards_clone())
     assert r.returncode == 0, r.stderr
     out = Path(r.stdout.strip())
     assert out == tmp_path / "cache" / IMAGE

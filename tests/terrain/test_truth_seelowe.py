@@ -5,15 +5,12 @@ this repository: ``python tests/terrain/truth/heldout/web_boards.py fetch --boar
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 from toolkit.terrain.extract_legend import load_legend
 from toolkit.terrain.truth import load_truth
 
-from .test_heldout_bastogne import extract_fetched, web_boards
+from .test_heldout_bastogne import extract_fetched, fetch_cli, web_boards, web_boards_clone
 from .test_truth_afrika import assert_floors, assert_region_complete
 
 HELDOUT = Path(__file__).parent / "truth" / "heldout"
@@ -73,9 +70,7 @@ def test_seelowe_legend_examples_lie_outside_all_regions():
 def test_fetch_seelowe_fails_in_one_line(tmp_path):
     """`web_boards.py fetch --board seelowe` with a clone that does not hold its commit: one line and exit 3 naming
     the board and how to fetch it, not a traceback."""
-    env = {**os.environ, "WGT_HELDOUT_BOARDS": str(tmp_path / "cache"), "WGT_WEB_BOARDS_GIT": str(tmp_path / "none")}
-    r = subprocess.run([sys.executable, str(HELDOUT / "web_boards.py"), "fetch", "--board", "seelowe"],
-                       capture_output=True, text=True, env=env, check=False)
+    r = fetch_cli(tmp_path, "--board", "seelowe")
     assert r.returncode == 3 and r.stdout == ""
     assert r.stderr.count("\n") == 1 and "Traceback" not in r.stderr
     assert "held-out Seelowe board is not cached" in r.stderr and "fetch --board seelowe" in r.stderr
@@ -84,14 +79,7 @@ def test_fetch_seelowe_fails_in_one_line(tmp_path):
 def test_fetch_seelowe_from_the_clone(tmp_path):
     """From a clone holding its commit (b0b18550, not the other boards' 55b89246), the image lands in the cache and
     is the recorded blob."""
-    import pytest
-
-    git = os.environ.get("WGT_WEB_BOARDS_GIT") or "/work/.mirror/rzymek+web-boards/repo"
-    if not Path(git).is_dir():
-        pytest.skip("needs a clone of rzymek/web-boards named by WGT_WEB_BOARDS_GIT")
-    env = {**os.environ, "WGT_HELDOUT_BOARDS": str(tmp_path / "cache")}
-    r = subprocess.run([sys.executable, str(HELDOUT / "web_boards.py"), "fetch", "--board", "seelowe",
-                        "--git", git], capture_output=True, text=True, env=env, check=False)
+    r = fetch_cli(tmp_path, "--board", "seelowe", git=web_boards_clone())
     assert r.returncode == 0, r.stderr
     out = Path(r.stdout.strip())
     assert out == tmp_path / "cache" / IMAGE
@@ -103,11 +91,7 @@ def test_fetch_seelowe_from_the_clone(tmp_path):
 def test_fetch_of_another_blob_fails_in_one_line(tmp_path, monkeypatch, capsys):
     """Bytes that are not the recorded blob: one line on stderr and exit 3 (it was SystemExit, exit 1), nothing
     cached."""
-    import pytest
-
-    git = os.environ.get("WGT_WEB_BOARDS_GIT") or "/work/.mirror/rzymek+web-boards/repo"
-    if not Path(git).is_dir():
-        pytest.skip("needs a clone of rzymek/web-boards named by WGT_WEB_BOARDS_GIT")
+    git = web_boards_clone()
     wb = web_boards()
     monkeypatch.setenv("WGT_HELDOUT_BOARDS", str(tmp_path / "cache"))
     monkeypatch.setitem(wb.IMAGES, "seelowe", {**wb.IMAGES["seelowe"], "blob": "0" * 40})
