@@ -166,9 +166,8 @@ def _draw_vertical(draw: Drawing, text: str, cx: float, cy: float, height: float
     tile = Image.new("L", (math.ceil(width) + 2 * pad, math.ceil(height * 2.2) + 2 * pad), 0)
     ImageDraw.Draw(tile).text((tile.width / 2, tile.height / 2), text, font=f, fill=255, anchor="mm")
     tile = tile.rotate(90, expand=True)
-    image = draw._image  # the image the draw object paints on
-    x, y = round(cx - tile.width / 2), round(cy - tile.height / 2)
-    image.paste(Image.new("RGB", tile.size, fg), (x, y), tile)
+    # the rotated text as a mask painted in fg (Pillow's public bitmap: the same blend as pasting fg through it)
+    draw.bitmap((round(cx - tile.width / 2), round(cy - tile.height / 2)), tile, fill=fg)
 
 
 def _value_tokens(face: Face, cset: CounterSet) -> list[tuple[str, str]]:
