@@ -265,6 +265,33 @@ def test_force_replaces_a_file_that_is_no_readable_map(tiny, tmp_path):
         assert out.read_text() == fresh.read_text()
 
 
+def test_a_stamp_no_extraction_writes_is_called_so_not_an_edit(tiny, tmp_path):
+    """A meta.extracted value typed by hand or cut short was refused as "edited since wgt map extract wrote it (wgt
+    map set, side, edit)", naming edits nobody made; with --force the warning then said "no edit is lost". Now the
+    refusal and the --force line say the stamp is not one the extraction writes."""
+    fresh, out = tmp_path / "fresh.yaml", tmp_path / "m.yaml"
+    assert CliRunner().invoke(cli, _args(tiny, fresh)).exit_code == 0
+    text = fresh.read_text()
+    stamp = load_map(fresh).meta["extracted"]
+    assert stamp.startswith("entries-sha256:") and stamp in text
+    for bad in ("hello", stamp[:-3]):
+        out.write_text(text.replace(stamp, bad))
+        before = out.read_bytes()
+        r = CliRunner().invoke(cli, _args(tiny, out))
+        assert r.exit_code == 3 and r.stdout == ""
+        assert r.stderr == (f"wgt: error: {out}: its meta.extracted ({bad!r}) is not a stamp wgt map extract writes, "
+                            "so hand edits to its hexes or hexsides cannot be told: extracting over it could lose "
+                            "them; write to another file (-o), delete it or give --force to replace them\n")
+        assert out.read_bytes() == before
+        r = CliRunner().invoke(cli, _args(tiny, out, "--force"))
+        assert r.exit_code == 0, r.stderr
+        n = len(load_map(fresh).hexes)
+        assert r.stderr.splitlines()[0] == (f"wgt: warning: --force: replacing the {n} hexes of {out}, whose "
+                                            f"meta.extracted ({bad!r}) is no stamp of wgt map extract (its overrides "
+                                            "are kept)")
+        assert out.read_bytes() == fresh.read_bytes()
+
+
 def test_help_says_what_force_overrides():
     r = CliRunner().invoke(cli, ["map", "extract", "--help"])
     assert r.exit_code == 0

@@ -724,6 +724,10 @@ def _edited(m: Any) -> bool:
     return bool(stamp != _legacy_digest(m.hexes, m.hexsides))
 
 
+# the meta.extracted stamps wgt map extract writes: toolkit.terrain.io.data_digest's, and _legacy_digest's before it
+_STAMP = re.compile(r"(?:entries-sha256|sha256):[0-9a-f]{16}$")
+
+
 def _not_extracted(m: Any) -> bool:
     """Whether a map holding hexes was not written by ``wgt map extract``: it has no ``meta.extracted`` and its
     provenance is not the extraction's ("extracted from ...", written before the stamp existed too)."""
@@ -839,6 +843,13 @@ def _extract(image: str, grid_file: str, legend_file: str, output: str, overlay:
         raise InputError(f"{output} was not written by wgt map extract: its {_data_count(previous)} would be "
                          "replaced; write to another file (-o), or give --force to replace them")
     edited = previous is not None and not foreign and _edited(previous)
+    garbled = edited and not _STAMP.match(str(previous.meta.get("extracted")))
+    if garbled and not force:
+        # a meta.extracted value no extraction writes (typed by hand, cut short): whether the data was edited since
+        # cannot be told, and calling it "edited with wgt map set" named edits nobody made
+        raise InputError(f"{output}: its meta.extracted ({previous.meta.get('extracted')!r}) is not a stamp wgt map "
+                         "extract writes, so hand edits to its hexes or hexsides cannot be told: extracting over it "
+                         "could lose them; write to another file (-o), delete it or give --force to replace them")
     if edited and not force:
         # hand corrections made with wgt map set / side or the editor go into hexes: and hexsides:, which the
         # extraction rewrites: they were lost without a word
@@ -863,7 +874,10 @@ def _extract(image: str, grid_file: str, legend_file: str, output: str, overlay:
                            previous=previous)
         # meta.extracted: a digest of the hexes and hexsides in the text written for them (made once, for both)
         text = dumps_map(m, digest_key="extracted")
-        if edited:
+        if garbled:
+            _say(f"wgt: warning: --force: replacing the {_data_count(previous)} of {output}, whose meta.extracted "
+                 f"({previous.meta.get('extracted')!r}) is no stamp of wgt map extract (its overrides are kept)")
+        elif edited:
             _say(_overwriting(output, previous, m))
         elif foreign:
             _say(f"wgt: warning: --force: replacing the {_data_count(previous)} of {output}, which was not written "
