@@ -360,7 +360,7 @@ def calibrate(image: str, points: tuple[str, ...], grid_file: str | None, number
     parse_cells(grid, on_map_ids, "--on-map", inside=False)
     with Progress(7 if auto else 4, "calibrate") as bar:
         bar.step("reading the image")
-        img = open_image(image, max_pixels)
+        img = open_image(image, max_pixels, note=_say)
         if auto:
             for hid, xy in pts.items():
                 grid.hex(hid)
@@ -638,8 +638,8 @@ def tiles(image: str, grid_arg: str, folder: str, truth_file: str | None, only: 
     truth = load_truth(truth_file) if truth_file else None
     cells = parse_cells(grid, only, "--hexes", inside=True) if only else None
     ids = None if cells is None else {grid.numbering.format(*c) for c in cells}
-    written = [str(p) for p in write_pages(open_image(image, max_pixels), grid, folder, per_page=per_page, zoom=zoom,
-                                           only=ids, truth=truth)]
+    img = open_image(image, max_pixels, note=_say)
+    written = [str(p) for p in write_pages(img, grid, folder, per_page=per_page, zoom=zoom, only=ids, truth=truth)]
     if as_json:
         echo_json({"pages": written})
     else:
@@ -865,7 +865,7 @@ def _extract(image: str, grid_file: str, legend_file: str, output: str, overlay:
         with Progress(4, "extract") as bar:
             bar.step("reading the image")
             # the image's size is checked against the grid before its pixels are decoded
-            img = open_image(image, max_pixels, check=lambda w, h: check_image_size(w, h, grid))
+            img = open_image(image, max_pixels, check=lambda w, h: check_image_size(w, h, grid), note=_say)
             try:
                 ext = run(img, grid, legend, progress=_reporter(bar))
             except InputError as exc:

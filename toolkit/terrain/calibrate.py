@@ -59,13 +59,41 @@ SQRT3 = math.sqrt(3.0)
 # --- images ----------------------------------------------------------------------------------------
 
 
+# EXIF orientation (tag 0x0112) -> how photo viewers show the stored pixels
+_TURNS = {2: "mirrored left to right", 3: "turned 180 degrees", 4: "mirrored top to bottom",
+          5: "mirrored and turned 90 degrees", 6: "turned 90 degrees clockwise", 7: "mirrored and turned 90 degrees",
+          8: "turned 90 degrees anticlockwise"}
+
+
+def orientation_note(path: str | os.PathLike[str], info: Mapping[Any, Any]) -> str | None:
+    """The warning for an image whose EXIF orientation asks viewers to turn or mirror it (a phone's photo of a
+    map), from the image's ``info`` (Pillow's), or None. Its pixels are read as stored, as VASSAL reads them (its
+    image loading has no EXIF handling): points clicked in a viewer that turned the picture lie elsewhere."""
+    raw = info.get("exif")
+    if not raw:
+        return None
+    try:
+        exif = Image.Exif()
+        exif.load(raw)
+        value = int(exif.get(0x0112, 1))
+    except Exception:  # a damaged EXIF block: the pixels are still what they are
+        return None
+    if value not in _TURNS:
+        return None
+    return (f"wgt: warning: image {path} has an EXIF orientation ({value}: photo viewers show it "
+            f"{_TURNS[value]}); wgt reads its pixels as stored, as VASSAL does: give points in that orientation "
+            "(or save the picture turned, without the tag, first)")
+
+
 def open_image(path: str | os.PathLike[str], max_pixels: int | None = None,
-               check: Callable[[int, int], object] | None = None) -> Image.Image:
+               check: Callable[[int, int], object] | None = None,
+               note: Callable[[str], object] | None = None) -> Image.Image:
     """Open and fully decode an image as RGB; one-line :class:`ImageError` for a missing, truncated,
     non-image or oversized (decompression bomb) file.
 
     ``max_pixels`` overrides Pillow's ``Image.MAX_IMAGE_PIXELS`` for this call. ``check(width, height)`` is
-    called with the size the file's header gives, before any pixel is decoded (it raises to refuse).
+    called with the size the file's header gives, before any pixel is decoded (it raises to refuse). ``note`` is
+    given :func:`orientation_note`'s warning when the file asks viewers to turn its picture.
     """
     from .pngio import decode_rgb
 
@@ -83,6 +111,8 @@ def open_image(path: str | os.PathLike[str], max_pixels: int | None = None,
             with Image.open(p) as im:
                 if check is not None:
                     check(*im.size)
+                if note is not None and (said := orientation_note(p, im.info)) is not None:
+                    note(said)
                 # an 8-bit RGB PNG by libspng (the same pixels in ~2/3 of the time), anything else by Pillow
                 fast = decode_rgb(im, p)
                 if fast is not None:
