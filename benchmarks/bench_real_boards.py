@@ -63,7 +63,12 @@ HELDOUT_BOARDS = {"afrika-heldout": ("rzymek__web-boards/africa2_Map.JPG", "afri
                   # (the Jebel's north and east; El Agheila - Subkhat Ghuzayyu): the same legend, a grid spanning
                   # its examples and both blocks (columns 01-29 x rows 01-29)
                   "afrika-4-heldout": ("rzymek__web-boards/africa2_Map.JPG", "afrika-4.yaml", "afrika.legend.yaml",
-                                       ((1, 29), (1, 29)))}
+                                       ((1, 29), (1, 29))),
+                  # the fifth region (heldout/afrika-5.yaml, RESULTS-afrika-5.md), painted terrain in four blocks
+                  # (the Jebel's west slope, Sabkhat Shunayn, east of Bir Tengeder, Siwa - south of Qara): the same
+                  # legend, a grid spanning its examples and the blocks (columns 08-57 x rows 01-27)
+                  "afrika-5-heldout": ("rzymek__web-boards/africa2_Map.JPG", "afrika-5.yaml", "afrika.legend.yaml",
+                                       ((8, 57), (1, 27)))}
 # held-out boards labelled here, blind, whose image is fetched into the cache like Bastogne's (web_boards.py fetch
 # --board NAME; heldout/RESULTS-red-winter.md): name -> (web_boards board, truth, legend, the grid's extent: the
 # legend's examples lie outside both labelled regions, so the run covers them and the region)
