@@ -10,6 +10,7 @@ from PIL import Image, ImageDraw
 from toolkit.hexgrid import Hexside
 from toolkit.terrain.extract import extract
 
+from .drawn import blank_board
 from .test_symbols_lines import PRIMARY, RAILWAY, SECONDARY, _black_lines_board
 
 PAPER, BLACK = (254, 255, 252), (2, 5, 1)
@@ -361,3 +362,39 @@ def test_a_line_drawn_up_to_a_city_side_with_a_narrow_strip_of_paper_links_into_
         extra = more[name]
         want = {grid.side_key(a, b) for a, b in pairwise(path)} | ({grid.side_key(*extra)} if extra else set())
         assert {k for k, v in ext.hexsides.items() if name in v} == want, name
+
+
+def test_beyond_a_bridge_box_a_town_dot_on_one_side_is_not_the_line_s_width():
+    """A road of 3 px and a railway (a hairline with ties) in one black; the road crosses a river side (0304/0404) under
+    a bridge box and runs 0.7 hex beyond it into a town dot (a black disc 0.6 hex across, as The Longest Day's villages
+    beside their bridges; the road goes on out of it). Read beyond the box on both sides together, the dot made the
+    crossing wider than any line of the ink, so the side was no link at all. One side read wider than the widest line's
+    range, the other within it: the other is the line's, and the side is the road's."""
+    lay, grid, im, d = blank_board(size=30.0, paper=PAPER, ink=(50, 57, 64))
+    road = ["0104", "0204", "0304", "0404", "0504", "0604"]
+    d.line([lay.hex_to_pixel(grid.hex(i)) for i in road], fill=BLACK, width=3)
+    pts = [lay.hex_to_pixel(grid.hex(i)) for i in RAILWAY]
+    d.line(pts, fill=BLACK, width=1)
+    (x0, y0), (_, y1) = pts[0], pts[-1]
+    for k in range(int(abs(y1 - y0) // 7)):
+        d.line([(x0 - 3, y0 + 3 + 7 * k), (x0 + 3, y0 + 3 + 7 * k)], fill=BLACK, width=1)
+    (ax, ay), (bx, by) = lay.hexside_endpoints(Hexside.between(grid.hex("0304"), grid.hex("0404")))
+    d.line([(ax, ay), (bx, by)], fill=(0, 133, 207), width=5)
+    mx, my = (ax + bx) / 2, (ay + by) / 2
+    size = ((bx - ax) ** 2 + (by - ay) ** 2) ** 0.5
+    cx, cy = lay.hex_to_pixel(grid.hex("0404"))
+    ux, uy = (cx - mx) / (size * 3 ** 0.5 / 2), (cy - my) / (size * 3 ** 0.5 / 2)  # from the side into 0404
+    dx, dy, r = mx + ux * 0.7 * size, my + uy * 0.7 * size, 0.3 * size
+    d.ellipse([dx - r, dy - r, dx + r, dy + r], fill=BLACK)  # the town dot
+    d.polygon([(mx - 5 * uy - 8 * ux, my + 5 * ux - 8 * uy), (mx + 5 * uy - 8 * ux, my - 5 * ux - 8 * uy),
+               (mx + 5 * uy + 8 * ux, my - 5 * ux + 8 * uy), (mx - 5 * uy + 8 * ux, my + 5 * ux + 8 * uy)],
+              fill=PAPER, outline=BLACK, width=2)  # the bridge box over the road, 10 px along the side
+    links = {"road": road, "rail": RAILWAY}
+    ext = extract(im, grid, {"terrain": {"clear": {"hexes": ["0801", "0806", "0605"]}},
+                             "features": {"river": {"colour": "#0085cf", "kind": "along"},
+                                          **{name: {"colour": "#000000", "kind": "across", "trace": True,
+                                                    "yes": [f"{a}/{b}" for a, b in list(pairwise(path))[:2]]}
+                                             for name, path in links.items()}}})
+    assert ext.hexsides[grid.side_key("0304", "0404")] == frozenset({"river", "road"})
+    for name, path in links.items():
+        assert {k for k, v in ext.hexsides.items() if name in v} == {grid.side_key(a, b) for a, b in pairwise(path)}

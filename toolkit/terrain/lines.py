@@ -101,9 +101,11 @@ and railways of a map printed in one black) are told apart by their shape, not t
    over the crossing, hiding the line and its paper: the crossing's width is read beyond the box
    (``BRIDGE`` to ``BEYOND`` hex sizes from the side, on both sides, along the crossing: within ``ALONG``
    of the side's length of where the line crosses, so a city or the river's own line beside the bridge
-   is not read), and a double line found on both sides of the box (within ``BOX_BEYOND``) crosses the
-   side - where it comes nearest the side on each, it lies across from the side's middle half (two main roads
-   leaving a city by a river, nearest the side at its end, are no road under a box);
+   is not read; where one side reads wider than the widest single line's range and the other does not, the line
+   runs into something there - a town dot beside the bridge - and only the other side is read), and a double line
+   found on both sides of the box (within ``BOX_BEYOND``) crosses the side - where it comes nearest the side on
+   each, it lies across from the side's middle half (two main roads leaving a city by a river, nearest the side at
+   its end, are no road under a box);
    a double line's walls are as thin as where it is learned: the mean half-width of the ink beside its paper
    in the band across a side at most ``SAME_WIDTH`` times its examples' (median) - bold capitals printed close
    have paper between strokes too, their strokes two or three times a road's walls;
@@ -1292,8 +1294,11 @@ def ink_crossings(image: Image.Image, grid: Grid, sides: Sequence[Hexside], colo
     known = sorted((v, n) for v, n in singles if not math.isnan(v))
     cuts = [(a[0] + b[0]) / 2 for a, b in itertools.pairwise(known)]
     widths = np.full(len(sides), np.nan)
+    # the upper end of the widest line's widths (as its range below): beyond a bridge box, a side read wider is no line
+    widest = known[-1][0] + 1.5 * (known[-1][0] - cuts[-1]) if cuts else None
     for k in np.nonzero(one_hit)[0].tolist():
-        w = end_width[k] if ended[k] else _width(single, share, join, join_share, lay, sides[k], s, where.get(k))
+        w = end_width[k] if ended[k] else _width(single, share, join, join_share, lay, sides[k], s, where.get(k),
+                                                 widest)
         widths[k] = math.nan if w is None else w
     # two lines crossing one side apart (a railway beside a road, a road crossing near a railway): each its width
     apart = {} if len(known) < 2 else _apart(single | join, np.where(join, join_share, share), lay, sides, ends,
@@ -1497,21 +1502,23 @@ def _walls(dark: np.ndarray, double: np.ndarray, lay: Layout, sides: Sequence[He
 
 
 def _width(single: np.ndarray, share: np.ndarray, join: np.ndarray, join_share: np.ndarray, lay: Layout,
-           sd: Hexside, s: float, at: float | None) -> float | None:
+           sd: Hexside, s: float, at: float | None, widest: float | None = None) -> float | None:
     """The width (ink share) of the line crossing side ``sd``: of the single lines near its middle (on a
     river side, beyond a bridge box: :func:`_side_share`), or where there are none, of the joins across
     breaks in them (:func:`_bridges`)."""
-    got = _side_share(single, share, lay, sd, s, at)
-    return _side_share(join, join_share, lay, sd, s, at) if got is None else got
+    got = _side_share(single, share, lay, sd, s, at, widest)
+    return _side_share(join, join_share, lay, sd, s, at, widest) if got is None else got
 
 
 def _side_share(single: np.ndarray, share: np.ndarray, lay: Layout, sd: Hexside, s: float,
-                at: float | None = None) -> float | None:
+                at: float | None = None, widest: float | None = None) -> float | None:
     """The ink share of the single-line pixels near the middle of side ``sd`` (their median); on a
     river side (``at``: where along it, 0-1, the line crosses; a box may be drawn over the crossing, in
     lines of its own), of those beyond the box along the crossing, when there are any: across the side
     ``BRIDGE`` to ``BEYOND`` hex sizes from it, on both sides, within ``ALONG`` of the side's length of
-    where it crosses (the river's own black line beside the box and a city beyond it are not read)."""
+    where it crosses (the river's own black line beside the box and a city beyond it are not read); ``widest``: the
+    upper end of the widest line's widths, above which the read of one side of the box (the other's below it) is
+    not the line's (module notes, 5)."""
     (ax, ay), (bx, by) = lay.hexside_endpoints(sd)
     h, w = single.shape
     if at is not None:
@@ -1519,14 +1526,22 @@ def _side_share(single: np.ndarray, share: np.ndarray, lay: Layout, sd: Hexside,
         length = math.hypot(vx, vy)
         t = np.arange(max(0.0, at - ALONG) * length, min(1.0, at + ALONG) * length + 0.01, 1.0)
         o = np.arange(BRIDGE * s, BEYOND * s + 0.01, 1.0)
-        o = np.concatenate([-o, o])
-        xs = np.rint(ax + vx / length * t[:, None] - vy / length * o[None, :]).astype(np.intp)
-        ys = np.rint(ay + vy / length * t[:, None] + vx / length * o[None, :]).astype(np.intp)
-        on = (xs >= 0) & (xs < w) & (ys >= 0) & (ys < h)
-        xs, ys = xs[on], ys[on]
-        sel = single[ys, xs]
-        if sel.any():
-            return float(np.median(share[ys, xs][sel]))
+        reads = []
+        for oo in (-o, o):
+            xs = np.rint(ax + vx / length * t[:, None] - vy / length * oo[None, :]).astype(np.intp)
+            ys = np.rint(ay + vy / length * t[:, None] + vx / length * oo[None, :]).astype(np.intp)
+            on = (xs >= 0) & (xs < w) & (ys >= 0) & (ys < h)
+            xs, ys = xs[on], ys[on]
+            got = share[ys, xs][single[ys, xs]]
+            if len(got):
+                reads.append(got)
+        if widest is not None and len(reads) == 2:
+            # one side wider than any line of the ink (a town dot the line runs into beside the bridge): the other
+            lined = [r for r in reads if float(np.median(r)) < widest]
+            if len(lined) == 1:
+                reads = lined
+        if reads:
+            return float(np.median(np.concatenate(reads)))
     cx, cy = (ax + bx) / 2, (ay + by) / 2
     r = max(2, round(0.35 * s))
     y0, y1 = max(0, round(cy) - r), min(h, round(cy) + r + 1)
