@@ -68,7 +68,7 @@ def test_battle_for_moscow_user_legend_after_one_revision(boards, tmp_path):
     out = _extract(boards, tmp_path, "rzymek__web-boards/battle-for-moscow_board.gif", "battle-for-moscow.yaml",
                    "battle-for-moscow.v2.legend.yaml")
     assert out["right"] == out["hexes"] == 144
-    assert_floors(out, {"river": (63, 63, 0), "rail": (77, 76, 1)})
+    assert_floors(out, {"river": (63, 63, 0), "rail": (78, 77, 0)})  # truth amended: 1204/1205 (77 -> 78)
 
 
 def test_ragnarok_user_legend_after_one_revision(boards, tmp_path):
