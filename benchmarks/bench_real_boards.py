@@ -45,7 +45,11 @@ HELDOUT_REGIONS = {"the-longest-day-heldout": ("uckelman__tld-mod/Map_Full.png",
                    # the fourth region (columns 19-30 x rows 40-51, Coutances), labelled blind on 5 Dec: a grid
                    # spanning it and the first region's examples
                    "the-longest-day-4-heldout": ("uckelman__tld-mod/Map_Full.png", "the-longest-day-4.yaml",
-                                                 "the-longest-day", ((19, 55), (35, 51)))}
+                                                 "the-longest-day", ((19, 55), (35, 51))),
+                   # the fifth region (columns 58-67 x rows 44-55, Villers-Bocage - Aunay-sur-Odon), labelled blind
+                   # on 5 Dec: a grid spanning it and the first region's examples
+                   "the-longest-day-5-heldout": ("uckelman__tld-mod/Map_Full.png", "the-longest-day-5.yaml",
+                                                 "the-longest-day", ((35, 67), (35, 55)))}
 # held-out boards labelled here, blind, with their own legend written before the first run
 # (heldout/RESULTS-afrika.md): name -> (image, truth, legend, the grid's extent for the run: the legend's
 # examples lie outside the labelled region, so the run covers both and only the labelled hexes are scored)
