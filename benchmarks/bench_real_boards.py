@@ -87,6 +87,8 @@ HELDOUT_FETCHED = {"red-winter-heldout": ("red-winter", "red-winter.yaml", "red-
 
 
 def main(flags: list[str]) -> dict[str, object]:
+    global FOLLOW_PRINT
+    FOLLOW_PRINT = "--affine-only" not in flags
     if "--synthetic" in flags:  # the synthetic boards alone (hexes, calibration, review list)
         return synthetic_review()
     out: dict[str, object] = {}
@@ -183,6 +185,9 @@ def _run(name: str, kind: str, image: Path, truth: Path, legend: Path, tmp: Path
         old = [ln for ln in text.splitlines() if ln.strip().startswith("extent:")]
         assert len(old) == 1, text
         text = text.replace(old[0], f"  extent: {{columns: [{c0}, {c1}], rows: [{r0}, {r1}]}}")
+    fit_note = ""
+    if FOLLOW_PRINT:  # the local check of 'wgt map calibrate' on the truth's grid, its warp recorded as calibrate does
+        text, fit_note = _with_warp(image, text)
     grid.write_text(text)
     start = time.perf_counter()
     r = subprocess.run([sys.executable, "-m", "toolkit", "map", "extract", str(image), "--grid",
@@ -202,8 +207,40 @@ def _run(name: str, kind: str, image: Path, truth: Path, legend: Path, tmp: Path
             row[k] = f"recall {tp}/{v['in_truth']}, precision {tp}/{v['found']}"
     if got.get("warnings"):  # what the command says to check in the legend (toolkit/terrain/advice.py)
         row["warnings"] = "; ".join(got["warnings"])
+    if fit_note:
+        row["warp"] = fit_note
     print(f"   {name} {kind}: {row}", flush=True)
     return row
+
+
+#: read each case's scan where its print lies: the truth's grid gets the warp 'wgt map calibrate' records on it
+#: (terrain.warp.warp_from_fit of calibrate.local_fit), when a block is off by BEND_WARN or more; --affine-only: never
+FOLLOW_PRINT = True
+
+
+def _with_warp(image: Path, text: str) -> tuple[str, str]:
+    """The grid text with the warp the calibrate command's local check finds on it (the truth files' grids are fixed,
+    so it is measured here, on the run's grid, as a user's calibrate would), and a note of it ("" when none)."""
+    import dataclasses
+
+    import yaml
+
+    from toolkit.cli.map_scan import _grid_text
+    from toolkit.hexgrid import Grid
+    from toolkit.terrain.calibrate import BEND_BLOCK, BEND_WARN, local_fit, open_image
+    from toolkit.terrain.warp import warp_from_fit
+
+    grid = Grid.from_dict(yaml.safe_load(text)["grid"])
+    t = time.process_time()
+    img = open_image(image)
+    fit = local_fit(img, grid)
+    warp = warp_from_fit(fit, grid, BEND_BLOCK, BEND_WARN)
+    if warp is None:
+        return text, ""
+    worst = fit.judged[0]
+    return (_grid_text(dataclasses.replace(grid, warp=warp)),
+            f"{len(warp.nodes)} blocks (worst {worst.fraction:.3f} of a hex; local check "
+            f"{time.process_time() - t:.1f} s CPU)")
 
 
 def _margin(fractions: dict[str, float]) -> float:

@@ -10,6 +10,7 @@
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import math
 import re
 from pathlib import Path
@@ -279,6 +280,9 @@ def _reporter(bar: Progress) -> Any:
 @click.option("--auto", is_flag=True, help="Find the grid from the image itself; one --point names a hex, and "
                                           "--extent (or --columns/--rows, or --grid) says where the map ends.")
 @click.option("--no-refine", is_flag=True, help="Fit the clicked points only (no line refinement).")
+@click.option("--no-warp", is_flag=True,
+              help="Write the one affine grid even where the printed lines lie off it (a folded sheet): no warp: "
+                   "key, so 'wgt map extract' reads every hex where the affine grid puts it.")
 @click.option("--off-map", "off_map_ids", multiple=True, metavar="IDS",
               help="Hexes of the extent that are not on the map (an L-shaped map on a rectangular image, a chart): "
                    "hex ids or FIRST:LAST boxes of columns and rows (0101:1530), comma-separated; repeatable. "
@@ -297,7 +301,7 @@ def calibrate(image: str, points: tuple[str, ...], grid_file: str | None, number
               separator: str | None, row_first: bool | None, letters: str | None, letter_style: str | None,
               orientation: str | None, shifted: str | None, row_direction: str | None, col_direction: str | None,
               col_digits: int | None, row_digits: int | None, columns: str | None, rows: str | None,
-              extent: str | None, auto: bool, no_refine: bool, off_map_ids: tuple[str, ...],
+              extent: str | None, auto: bool, no_refine: bool, no_warp: bool, off_map_ids: tuple[str, ...],
               on_map_ids: tuple[str, ...], keep_blank: bool, output: str | None, max_pixels: int | None,
               as_json: bool) -> None:
     """Fit the hex grid to a scan from clicked hex centres, refined on the printed hex lines.
@@ -413,7 +417,17 @@ def calibrate(image: str, points: tuple[str, ...], grid_file: str | None, number
                  "hexes or give --extent FIRST:LAST for the whole map)")
         bar.step("finding hexes off the map")
         out_grid, off_report = _leave_off_map(img, out_grid, off_map_ids, on_map_ids, keep_blank, tuple(pts))
-        bend_report = {} if no_refine else _bends(img, out_grid)
+        bend_report: dict[str, Any] = {}
+        if not no_refine:
+            from ..terrain.calibrate import BEND_BLOCK, BEND_WARN
+            from ..terrain.warp import warp_from_fit
+
+            bend_report, fit = _bends(img, out_grid)
+            warp = None if no_warp else warp_from_fit(fit, out_grid, BEND_BLOCK, BEND_WARN)
+            if warp is not None:
+                out_grid = dataclasses.replace(out_grid, warp=warp)
+                _say(f"recorded the offsets of {len(warp.nodes)} blocks around them as the grid's warp: "
+                     "'wgt map extract' reads the hexes there where the print lies (--no-warp: the one grid)")
     report = cal.report()
     report.update(off_report)
     report.update(bend_report)
@@ -435,10 +449,10 @@ def calibrate(image: str, points: tuple[str, ...], grid_file: str | None, number
             click.echo(text, nl=False)
 
 
-def _bends(img: Any, grid: Any) -> dict[str, Any]:
+def _bends(img: Any, grid: Any) -> tuple[dict[str, Any], Any]:
     """Where the printed hex lines lie off the fitted grid locally (terrain.calibrate.local_fit, blocks of 4 x 4
     hexes): one warning line naming the blocks off by BEND_WARN of a hex or more, and the blocks that could not be
-    followed at all where judged blocks lie around them, and the report's ``local_fit``."""
+    followed at all where judged blocks lie around them; the report's ``local_fit``, and the local fit itself."""
     from ..terrain.calibrate import BEND_BLOCK, BEND_WARN, local_fit
 
     fit = local_fit(img, grid)
@@ -467,7 +481,7 @@ def _bends(img: Any, grid: Any) -> dict[str, Any]:
              f"{BEND_BLOCK}x{BEND_BLOCK} hexes {lines}, "
              f"{'among blocks that move off the grid' if found else 'and no block could be judged'}: the sheet may "
              "not be flat (a fold, a curl, a wave) and one grid cannot follow it; check the map with 'wgt map tiles'")
-    return out
+    return out, fit
 
 
 def _box(first: str, last: str) -> str:

@@ -13,6 +13,7 @@ from ..records import record
 from .coords import Hex, Hexside, hex_range
 from .layout import Layout
 from .numbering import CCRR, Numbering, numbering_from_dict
+from .warp import Warp
 
 __all__ = ["MAX_HEXES", "Extent", "Grid", "side_key"]
 
@@ -87,6 +88,8 @@ class Grid:
     numbering: Numbering = field(default_factory=CCRR)
     extent: Extent = field(default_factory=lambda: Extent(1, 10, 1, 10))
     layout: Layout | None = None
+    #: where the print lies off ``layout`` (a folded or curled scan), read by the extraction only (hexgrid.warp)
+    warp: Warp | None = None
 
     def __post_init__(self) -> None:
         if not isinstance(self.numbering, Numbering):
@@ -95,6 +98,8 @@ class Grid:
             raise GridError(f"a grid's extent must be an Extent, not {self.extent!r}")
         if self.layout is not None and not isinstance(self.layout, Layout):
             raise GridError(f"a grid's layout must be a Layout or None, not {self.layout!r}")
+        if self.warp is not None and (not isinstance(self.warp, Warp) or self.layout is None):
+            raise GridError(f"a grid's warp must be a Warp on a calibrated grid, or None, not {self.warp!r}")
         e = self.extent
         for cell in ((e.first_col, e.first_row), (e.first_col, e.last_row), (e.last_col, e.first_row),
                      (e.last_col, e.last_row)):
@@ -261,6 +266,8 @@ class Grid:
             out["extent"]["missing"] = sorted(self.numbering.format(c, r) for c, r in e.missing)
         if self.layout is not None:
             out["calibration"] = [list(row) for row in self.layout.matrix]
+        if self.warp is not None:
+            out["warp"] = self.warp.to_dict()
         return out
 
     @classmethod
@@ -299,4 +306,7 @@ class Grid:
             raise GridError(f"grid extent missing: hex {outside[0]!r} is not inside the extent")
         cal = d.get("calibration")
         layout = Layout.from_matrix(cal) if cal is not None else None
-        return cls(numbering, extent, layout)
+        wd = d.get("warp")
+        if wd is not None and layout is None:
+            raise GridError("grid warp needs a calibration: it is an offset from the calibrated grid")
+        return cls(numbering, extent, layout, Warp.from_dict(wd, numbering) if wd is not None else None)

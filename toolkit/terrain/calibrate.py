@@ -890,6 +890,8 @@ class Bend:
     offset_px: float
     spacing_px: float
     samples: int
+    dx: float = 0.0  # the offset itself (px, x right and y down): the block's print lies there from the grid
+    dy: float = 0.0
 
     @property
     def fraction(self) -> float:
@@ -993,7 +995,8 @@ def local_fit(image: Image.Image | np.ndarray, grid: Grid, block: int = BEND_BLO
         bm = np.array(lay.matrix)
         d = (qr @ bm[:, :2].T + bm[:, 2]) - (qr @ am[:, :2].T + am[:, 2])
         first, last = corners(key)
-        moved[key] = Bend(first, last, float(np.hypot(*d.mean(axis=0))), spacing, used)
+        dm = d.mean(axis=0)
+        moved[key] = Bend(first, last, float(np.hypot(*dm)), spacing, used, float(dm[0]), float(dm[1]))
     out = sorted(moved.values(), key=lambda b: -b.offset_px)
     near = ((-1, 0), (1, 0), (0, -1), (0, 1))
     # a block lost among judged ones on all four sides, one of them off by half the warning or more: the print

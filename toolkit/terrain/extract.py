@@ -77,6 +77,7 @@ from .extract_sides import _score as _score
 from .rules import Rules, decide, learn
 from .symbols import SymbolReport, find_symbols
 from .texture import Dotted, _Reader, check_dotted, dot_fields, dotted_classes
+from .warp import follow_print
 
 __all__ = [
     "Extraction",
@@ -183,8 +184,11 @@ class Extraction:
 def extract(image: Image.Image, grid: Grid, legend: Mapping[str, Any] | Legend, *,
             progress: Progress | None = None, features: bool = True, cast_passes: int = 2) -> Extraction:
     """Classify every hex of ``grid`` (which must carry a calibration) on ``image`` with ``legend``
-    (a :class:`Legend`, or its file form, whose samples are then read from this image)."""
+    (a :class:`Legend`, or its file form, whose samples are then read from this image). A grid with a warp (a
+    folded scan, ``wgt map calibrate``) is read where the warp says the print lies (:func:`.warp.follow_print`)."""
     size = check_image_size(image.width, image.height, grid)
+    if grid.warp is not None:
+        image = follow_print(image, grid)
     assert grid.layout is not None
     layout = grid.layout
     say = progress or (lambda _m: None)

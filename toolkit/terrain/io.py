@@ -11,6 +11,7 @@ The file, section by section (every section but ``title`` and ``grid`` may be le
       numbering: {scheme: ccrr, col_digits: 2, row_digits: 2, orientation: flat, shifted: odd}
       extent: {columns: [1, 30], rows: [1, 20]}
       calibration: [[75.0, 0.0, 40.0], [43.3, 86.6, 30.0]]      # optional: axial hex -> image pixel
+      warp: {block: 4, offsets: [{first: "1309", last: "1612", px: [-8.1, 0.6]}]}  # optional (docs/calibrate.md)
     default_terrain: clear                                       # optional: terrain of unlisted hexes
     legend:
       clear: {color: "#eae3c4", label: Clear}

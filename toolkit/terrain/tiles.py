@@ -31,6 +31,10 @@ def pages(image: Image.Image, grid: Grid, *, per_page: int = 8, zoom: float = 2.
     ``truth``, its labels are drawn for checking: the class under the id, symbols below, hexside
     features as thin coloured lines along the side, links as lines between the hex centres."""
     assert grid.layout is not None
+    if grid.warp is not None:  # a folded scan's grid: the pages show the print where the extraction reads it
+        from .warp import follow_print
+
+        image = follow_print(image, grid)
     lay = grid.layout
     ext = grid.extent
     size = math.sqrt(lay.hex_area() / (1.5 * math.sqrt(3.0)))

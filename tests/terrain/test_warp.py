@@ -1,0 +1,242 @@
+"""Extraction that follows the print (issue 14, folded scans): a grid's optional ``warp:`` (hexgrid.warp), the field it
+gives (terrain.warp.offsets: zero = the affine grid, continuous, exactly the nodes' offset between nodes), the scan
+read through it (follow_print), ``wgt map calibrate`` recording it where a block is off, and every reader of a grid
+file accepting it."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import math
+
+import numpy as np
+import pytest
+import yaml
+from click.testing import CliRunner
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from PIL import Image
+
+from toolkit.cli.main import cli
+from toolkit.errors import GridError
+from toolkit.hexgrid import Grid
+from toolkit.hexgrid.warp import Warp, WarpNode
+from toolkit.terrain.synthetic import legend_for, random_terrain, render_scan
+from toolkit.terrain.warp import _lattice, follow_print, offsets
+
+
+def _grid(cols: int = 24, rows: int = 16, orientation: str = "flat", size: float = 20.0) -> Grid:
+    from toolkit.hexgrid import Layout
+    from toolkit.hexgrid.coords import OffsetSystem
+    from toolkit.hexgrid.numbering import CCRR
+
+    nb = CCRR(2, 2, offset=OffsetSystem(orientation, "odd"))  # type: ignore[arg-type]
+    lay = Layout.regular(orientation, size, (30.0, 30.0)).rotated(1.5, (200.0, 200.0))  # type: ignore[arg-type]
+    return Grid.spanning(nb, "0101", f"{cols:02d}{rows:02d}", layout=lay)
+
+
+def _block_nodes(grid: Grid, block: int = 4) -> list[tuple[str, str]]:
+    e, fmt = grid.extent, grid.numbering.format
+    return [(fmt(c, r), fmt(min(c + block - 1, e.last_col), min(r + block - 1, e.last_row)))
+            for c in range(e.first_col, e.last_col + 1, block) for r in range(e.first_row, e.last_row + 1, block)]
+
+
+def _scan(grid: Grid) -> Image.Image:
+    rng = np.random.default_rng(3)
+    return Image.fromarray(rng.integers(0, 256, (420, 560, 3), dtype=np.uint8))
+
+
+# --- the grid file's key -----------------------------------------------------------------------------------------
+
+def test_a_warp_round_trips_through_the_grid_block_and_a_grid_without_one_writes_no_key():
+    g = _grid()
+    assert "warp" not in g.to_dict()
+    w = Warp(4, (WarpNode("0501", "0804", -8.123456, 2.5),))
+    wg = dataclasses.replace(g, warp=w)
+    d = wg.to_dict()
+    assert d["warp"] == {"block": 4, "offsets": [{"first": "0501", "last": "0804", "px": [-8.123, 2.5]}]}
+    back = Grid.from_dict(yaml.safe_load(yaml.safe_dump(d)))
+    assert back.warp == Warp(4, (WarpNode("0501", "0804", -8.123, 2.5),))
+    assert back.layout == g.layout and back.extent == g.extent
+
+
+@pytest.mark.parametrize(("warp", "says"), [
+    ("x", "grid warp is a mapping"),
+    ({"block": 0, "offsets": []}, "whole number of hexes (1 or more)"),
+    ({"block": True, "offsets": []}, "grid warp block is a whole number"),
+    ({"block": 4, "offsets": [{"first": "0101", "last": "0404"}]}, "needs first: ID, last: ID and px"),
+    ({"block": 4, "offsets": [{"first": "0101", "last": "0404", "px": ["a", 1]}]}, "needs first: ID"),
+    ({"block": 4, "offsets": [{"first": "0101", "last": "0404", "px": [1e9, 0]}]}, "at most 10000 pixels"),
+    ({"block": 4, "offsets": [{"first": "01x01", "last": "0404", "px": [1, 0]}]}, "grid warp offset 01x01:0404"),
+])
+def test_a_bad_warp_is_refused_naming_it(warp, says):
+    d = _grid().to_dict()
+    d["warp"] = warp
+    with pytest.raises(GridError, match=says.replace("(", r"\(").replace(")", r"\)")):
+        Grid.from_dict(d)
+
+
+def test_a_warp_needs_a_calibration():
+    d = _grid().to_dict()
+    del d["calibration"]
+    d["warp"] = {"block": 4, "offsets": []}
+    with pytest.raises(GridError, match="grid warp needs a calibration"):
+        Grid.from_dict(d)
+
+
+# --- the field ---------------------------------------------------------------------------------------------------
+
+_offset = st.floats(-25, 25, allow_nan=False)
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.sampled_from(["flat", "pointy"]), st.lists(st.tuples(st.integers(0, 23), _offset, _offset), max_size=8))
+def test_a_zero_field_is_the_affine_grid_byte_for_byte(orientation, picks):
+    g = _grid(orientation=orientation)
+    img = _scan(g)
+    nodes = _block_nodes(g)
+    zero = Warp(4, tuple(WarpNode(*nodes[i], 0.0, 0.0) for i, _, _ in picks))
+    for grid in (g, dataclasses.replace(g, warp=Warp(4, ())), dataclasses.replace(g, warp=zero)):
+        out = follow_print(img, grid)
+        assert out.tobytes() == img.tobytes() and out.mode == img.mode
+        xs, ys = np.meshgrid(np.arange(0, 560, 7.0), np.arange(0, 420, 7.0))
+        assert not offsets(grid, xs, ys).any()
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.sampled_from(["flat", "pointy"]), st.lists(st.tuples(st.integers(0, 23), _offset, _offset), min_size=1,
+                                                     max_size=8, unique_by=lambda t: t[0]),
+       st.floats(0, 560), st.floats(0, 420), st.floats(-3, 3), st.floats(-3, 3))
+def test_the_field_is_continuous(orientation, picks, x, y, ex, ey):
+    # each node's tent changes by at most (|grad u| + |grad v|) per pixel: the field by at most the sum of the
+    # offsets' lengths times that
+    g = _grid(orientation=orientation)
+    nodes = _block_nodes(g)
+    wg = dataclasses.replace(g, warp=Warp(4, tuple(WarpNode(*nodes[i], dx, dy) for i, dx, dy in picks)))
+    lat = _lattice(wg)
+    lip = (math.hypot(*lat[0, :2]) + math.hypot(*lat[1, :2])) / 4 * sum(math.hypot(dx, dy) for _, dx, dy in picks)
+    a = offsets(wg, np.array([x]), np.array([y]))[0]
+    b = offsets(wg, np.array([x + ex]), np.array([y + ey]))[0]
+    assert math.hypot(*(a - b)) <= lip * math.hypot(ex, ey) + 1e-9
+
+
+@pytest.mark.parametrize("orientation", ["flat", "pointy"])
+def test_every_block_at_one_offset_moves_the_inner_hexes_by_exactly_it(orientation):
+    # the tents of a lattice's blocks add up to one: between nodes the field is their bilinear interpolation
+    g = _grid(orientation=orientation)
+    wg = dataclasses.replace(g, warp=Warp(4, tuple(WarpNode(f, la, 3.25, -1.5) for f, la in _block_nodes(g))))
+    inner = [h for h in g.hexes() if 3 <= g.numbering.offset.from_hex(h)[0] <= 22
+             and 3 <= g.numbering.offset.from_hex(h)[1] <= 14]
+    assert g.layout is not None
+    p = np.array([g.layout.hex_to_pixel(h) for h in inner])
+    assert np.allclose(offsets(wg, p[:, 0], p[:, 1]), [3.25, -1.5], atol=1e-9)
+
+
+def test_the_field_is_zero_a_block_beyond_its_nodes_and_the_node_offset_at_its_middle():
+    g = _grid()
+    wg = dataclasses.replace(g, warp=Warp(4, (WarpNode("0905", "1208", 6.0, -2.0),)))
+    assert g.layout is not None
+    mid = np.mean([g.layout.hex_to_pixel(g.hex(g.numbering.format(c, r))) for c in range(9, 13) for r in range(5, 9)],
+                  axis=0)
+    assert np.allclose(offsets(wg, mid[:1], mid[1:]), [[6.0, -2.0]])
+    far = [g.layout.hex_to_pixel(g.hex(i)) for i in ("0405", "1705", "1001", "1013", "0101", "2416")]
+    pts = np.array(far)
+    assert not offsets(wg, pts[:, 0], pts[:, 1]).any()
+    # the scan read through it: only the pixels within a block of the node differ
+    img = _scan(g)
+    out = np.asarray(follow_print(img, wg))
+    diff = np.argwhere((out != np.asarray(img)).any(axis=2))
+    assert len(diff) > 1000
+    d = offsets(wg, diff[:, 1].astype(float), diff[:, 0].astype(float))
+    assert (np.hypot(d[:, 0], d[:, 1]) >= 0.5).all()  # whole pixels: under half a pixel reads itself
+
+
+def test_the_scan_is_read_where_the_field_puts_the_print():
+    g = _grid()
+    wg = dataclasses.replace(g, warp=Warp(4, (WarpNode("0905", "1208", 6.0, -2.0),)))
+    img = _scan(g)
+    a, out = np.asarray(img), np.asarray(follow_print(img, wg))
+    ys, xs = np.mgrid[0:420, 0:560]
+    d = offsets(wg, xs.astype(float), ys.astype(float))
+    sx = np.clip(np.rint(xs + d[..., 0]), 0, 559).astype(int)
+    sy = np.clip(np.rint(ys + d[..., 1]), 0, 419).astype(int)
+    assert (out == a[sy, sx]).all()
+
+
+# --- a bent print, end to end --------------------------------------------------------------------------------------
+
+def _bump(img: Image.Image, spacing: float, amp: float, centre: tuple[float, float]) -> Image.Image:
+    """The print pushed down and right by up to ``amp`` of a hex, smoothly (a Gaussian of 3 hex spacings around
+    ``centre``): pixel p of the result shows the print's p - w(p), whole pixels."""
+    a = np.asarray(img)
+    h, w = a.shape[:2]
+    ys, xs = np.mgrid[0:h, 0:w].astype(np.float64)
+    g = amp * spacing * np.exp(-((xs - centre[0]) ** 2 + (ys - centre[1]) ** 2) / (2 * (3 * spacing) ** 2))
+    sx = np.clip(np.rint(xs - g / math.sqrt(2)), 0, w - 1).astype(int)
+    sy = np.clip(np.rint(ys - g / math.sqrt(2)), 0, h - 1).astype(int)
+    return Image.fromarray(a[sy, sx])
+
+
+@pytest.fixture(scope="module")
+def bent(tmp_path_factory):
+    m = random_terrain(30, 22, seed=12)
+    img, truth = render_scan(m, 40.0, seed=12)
+    lay = truth.layout
+    spacing = 2 * lay.inradius()
+    centre = (0.65 * img.width, 0.55 * img.height)
+    out = _bump(img, spacing, 0.45, centre)
+    path = tmp_path_factory.mktemp("bent") / "bent.png"
+    out.save(path)
+    return path, out, truth
+
+
+def test_calibrate_records_the_warp_and_extract_reads_the_bent_print_right(bent, tmp_path):
+    from toolkit.terrain.extract import extract
+
+    path, img, truth = bent
+    g, lay = truth.grid, truth.layout
+    args = [f"--point={k}={lay.hex_to_pixel(g.hex(k))[0] + 1:.1f},{lay.hex_to_pixel(g.hex(k))[1] - 1:.1f}"
+            for k in ("0202", "2902", "0221", "2921")]  # far from the bump
+    r = CliRunner().invoke(cli, ["map", "calibrate", str(path), *args, "--columns", "1:30", "--rows", "1:22",
+                                 "-o", str(tmp_path / "grid.yaml")])
+    assert r.exit_code == 0, r.stderr
+    assert "recorded the offsets of" in r.stderr and "as the grid's warp" in r.stderr
+    grid = Grid.from_dict(yaml.safe_load((tmp_path / "grid.yaml").read_text())["grid"])
+    assert grid.warp is not None and grid.warp.block == 4 and 9 <= len(grid.warp.nodes) <= 30
+    leg = legend_for(truth, seed=12)
+    majority = {h: max(fr, key=lambda k: fr[k]) for h, fr in truth.fractions.items() if fr}
+
+    def right(gr: Grid) -> int:
+        ext = extract(img, gr, leg, features=False)
+        return sum(ext.hexes[h].terrain == t for h, t in majority.items())
+
+    # measured: the affine grid 655 of 660 (the print 31 px off under the bump), the warp 660
+    assert right(dataclasses.replace(grid, warp=None)) <= 657
+    assert right(grid) >= 659
+    # --no-warp writes the one affine grid
+    r = CliRunner().invoke(cli, ["map", "calibrate", str(path), *args, "--columns", "1:30", "--rows", "1:22",
+                                 "--no-warp", "--json"])
+    assert r.exit_code == 0 and "warp" not in json.loads(r.stdout)["grid"] and "recorded" not in r.stderr
+
+
+def test_every_reader_of_a_grid_file_takes_the_warp(bent, tmp_path):
+    path, _, truth = bent
+    wg = dataclasses.replace(truth.grid, warp=Warp(4, (WarpNode("1709", "2012", 9.0, 9.0),)))
+    from toolkit.cli.map_scan import _grid_text
+
+    (tmp_path / "grid.yaml").write_text(_grid_text(wg))
+    r = CliRunner().invoke(cli, ["map", "tiles", str(path), str(tmp_path / "grid.yaml"), str(tmp_path / "tiles"),
+                                 "--hexes", "1709:1710"])
+    assert r.exit_code == 0, r.stderr
+    leg = tmp_path / "legend.yaml"
+    leg.write_text(yaml.safe_dump(legend_for(truth, seed=12)))
+    r = CliRunner().invoke(cli, ["map", "extract", str(path), "--grid", str(tmp_path / "grid.yaml"), "--legend",
+                                 str(leg), "-o", str(tmp_path / "map.yaml")])
+    assert r.exit_code == 0, r.stderr
+    # the map file keeps the warp, and the map readers take it
+    from toolkit.terrain.cache import load_map
+
+    m = load_map(tmp_path / "map.yaml")
+    assert m.grid.warp == wg.warp
+    r = CliRunner().invoke(cli, ["map", "render", str(tmp_path / "map.yaml"), "-o", str(tmp_path / "map.png")])
+    assert r.exit_code == 0, r.stderr
