@@ -60,7 +60,7 @@ def test_extract_afrika_5_against_its_truth(boards, tmp_path):
     """First run (main 6bc7f17, 2026-12-05; RESULTS-afrika-5.md): hexes 114/116, town 2/2 with none false,
     road_main 2/2 with none false, road 4/4 with 6 false, track 39/42 with 10 false: these are the floors."""
     out = extract_region(boards, tmp_path, "afrika-5.yaml", OWN, WIDE)
-    assert out["hexes"] == 116 and out["right"] >= 114
+    assert out["hexes"] == 116 and out["right"] >= 115  # 114 -> 115 (extract._split_inked)
     town = out["symbols"]["town"]
     assert town["in_truth"] == 2 and town["true_positives"] >= 2 and town["found"] <= 2
     floors = {"road_main": (2, 2, 0), "road": (4, 4, 6), "track": (42, 39, 10)}

@@ -65,7 +65,7 @@ from .extract_output import to_terrain_map as to_terrain_map
 from .extract_raster import MAX_BLOCKS as MAX_BLOCKS
 from .extract_raster import MAX_OFF_IMAGE as MAX_OFF_IMAGE
 from .extract_raster import _feature_image as _feature_image
-from .extract_raster import _Features, _hex_corners, _hex_raster, _median, _quantile, speck_share
+from .extract_raster import _Features, _hex_corners, _hex_raster, _median, _opening, _quantile, speck_share
 from .extract_raster import _hex_size as _hex_size
 from .extract_raster import check_image_size as check_image_size
 from .extract_sides import MAX_CROSSING as MAX_CROSSING
@@ -125,6 +125,16 @@ GROUND_WITH_DOTS = True
 BLEND_RADIUS = 6.0
 BLEND_END = 0.2
 BLEND_ALIKE = 2  # at most this many of its 8 neighbours read as the same third terrain (a line along the boundary)
+# a block darkened by the ink (see _split_inked: a road's fill between its dark edges, a shadow, a dark outline
+# blurred into the ground) and read as another terrain is the ground's: lying within BLEND_RADIUS of the mix of the
+# ground's colour with the ink (neutral, the legend's ink lightness), INK_NEARER times nearer it than its own
+# terrain's colours, in a line of such blocks (an opening by a square of INK_LINE blocks, half a hex, leaves none
+# of it), taken from the ground beside it in INK_PASSES steps; a module flag only so that tests can read a board
+# without the rule
+INKED = True
+INK_NEARER = 2.0
+INK_LINE = 5
+INK_PASSES = 3
 
 
 # --- results ---------------------------------------------------------------------------------------
@@ -247,6 +257,10 @@ def extract(image: Image.Image, grid: Grid, legend: Mapping[str, Any] | Legend, 
         dotted_names = frozenset(d.name for d in every)
         grounds = [(leg.names().index(d.name), [leg.names().index(g) for g in d.on]) for d in every]
         times["fields"] = time.perf_counter() - t
+    if INKED:
+        dots = np.isin(np.arange(k), [g[0] for g in grounds])
+        _split_inked(used, cls, fi.valid.shape, cents, protos, owner, others, leg.ink_lightness,
+                     _patchworks(leg.terrains) | dots, dots)
 
     # count classes per hex
     t = time.perf_counter()
@@ -524,6 +538,15 @@ def part_colours(terrains: Sequence[TerrainClass], cents: np.ndarray) -> tuple[n
     return np.asarray(protos, np.float32), np.asarray(owner, np.intp)
 
 
+def _patchworks(terrains: Sequence[TerrainClass]) -> np.ndarray:
+    """Which terrains are patchworks (see MODE_BELOW: their median colour is near few of their samples)."""
+    out = np.zeros(len(terrains), bool)
+    for j, tc in enumerate(terrains):
+        if tc.samples is not None and len(tc.samples) >= 2 * MODE_CLUSTERS:
+            out[j] = _near(np.asarray(tc.samples, np.float64), np.asarray(tc.lab, np.float64)) < MODE_BELOW
+    return out
+
+
 def _near(x: np.ndarray | None, c: np.ndarray) -> float:
     """The share of the samples ``x`` (none: 0) within MODE_RADIUS of the colour ``c``."""
     return float((np.linalg.norm(x - c, axis=1) <= MODE_RADIUS).mean()) if x is not None else 0.0
@@ -708,3 +731,116 @@ def _clip(pts: list[tuple[float, float]], axis: int, bound: float, keep_below: b
 def _area(pts: Sequence[tuple[float, float]]) -> float:
     """The area of a simple polygon (shoelace)."""
     return abs(sum(x0 * y1 - x1 * y0 for (x0, y0), (x1, y1) in zip(pts, [*pts[1:], *pts[:1]]))) / 2 if pts else 0.0
+
+
+
+def _split_inked(colours: np.ndarray, cls: np.ndarray, shape: tuple[int, ...], cents: np.ndarray,
+                 protos: np.ndarray, owner: np.ndarray, others: np.ndarray, ink_l: float,
+                 mixed: np.ndarray | None = None, dotted: np.ndarray | None = None) -> None:
+    """Blocks darkened by the ink, in place (INKED): a block read as terrain ``j`` whose colour (``colours`` (3, n))
+    lies within BLEND_RADIUS of the mix of another terrain ``a``'s colour (``cents``) with the ink (neutral, CIELAB
+    L* ``ink_l``), darker than ``a`` and not within BLEND_END of the ink, INK_NEARER times nearer that mix than
+    ``j``'s own colours (``protos`` whose ``owner`` it is) and nearer it than ``a``'s mix with any other legend
+    colour (the terrains', the line features' ``others``: a block between two terrains is theirs, see
+    _split_blends), is ``a`` when ``a`` is among its 8 neighbours - the blocks ``a`` reaches so in INK_PASSES steps,
+    and only where such blocks make a line (an opening by a square of INK_LINE blocks leaves none of them: not an
+    area, such as a paler part of a marsh). A terrain printed as a darker ``a`` (one of its colours on that mix),
+    and a patchwork (``mixed``, see MODE_BELOW: its examples are mixes) or a dotted class, keeps its blocks; a
+    dotted class (``dotted``: where its dots are, texture.dot_fields) takes none."""
+    k = len(cents)
+    n = cls.shape[0]
+    if k < 2 or not n:
+        return
+    ink = np.array([ink_l, 0.0, 0.0], np.float32)
+    c = cents.astype(np.float32)
+    pr = protos.astype(np.float32)
+    d = ink[None, :] - c  # (k, 3): from each terrain's colour to the ink
+    dd = np.maximum((d * d).sum(axis=1), 1e-9)
+    # each colour's Delta E to each terrain's mix with the ink; a terrain with a colour on a's mix is printed as a
+    # darker a, and is left alone
+    pd = pr[None, :, :] - c[:, None, :]  # (k, protos, 3)
+    pt = np.clip((pd * d[:, None, :]).sum(axis=2) / dd[:, None], 0.0, 1.0)
+    pdist = np.linalg.norm(pd - pt[:, :, None] * d[:, None, :], axis=2)  # (k, protos)
+    darker = np.zeros((k, k + 1), bool)
+    for a in range(k):
+        darker[a, owner[pdist[a] <= BLEND_RADIUS]] = True
+        darker[a, a] = darker[a, k] = True
+        if mixed is not None:
+            darker[a, :k] |= mixed
+    # a block can lie within D of a's mix and nearer it than INK_NEARER times D from its own colour only if that
+    # colour is within (1 + 1/INK_NEARER) D of the mix: blocks nearer their own colour than the least such
+    # distance over a are not looked at (most of a scan)
+    reach = np.full(k + 1, np.inf, np.float32)
+    for j in range(k):
+        far = [pdist[a, owner == j].min() for a in range(k) if not darker[a, j]]
+        if far:
+            reach[j] = min(far) / (1 + 1 / INK_NEARER)
+    first = np.zeros(k + 1, np.intp)
+    for p in range(len(pr) - 1, -1, -1):
+        first[owner[p]] = p
+    # each block's Delta E to its terrain's first colour (to the others below, for the few blocks left)
+    dj2 = np.zeros(n, np.float32)
+    for ch in range(3):
+        q = colours[ch] - pr[first, ch][cls]
+        dj2 += q * q
+    sel = np.flatnonzero(dj2 > reach[cls] ** 2)
+    if not len(sel):
+        return
+    x = colours[:, sel]
+    dj = np.sqrt(dj2[sel])
+    for p in range(len(pr)):  # a terrain's other colours
+        if p != first[owner[p]]:
+            mine = cls[sel] == owner[p]
+            q = x[:, mine] - pr[p][:, None]
+            dj[mine] = np.minimum(dj[mine], np.sqrt((q * q).sum(axis=0)))
+    keep = dj > reach[cls[sel]]
+    sel, x, dj = sel[keep], x[:, keep], dj[keep]
+    if not len(sel):
+        return
+    bcls = cls[sel]
+    dmix = np.full((k, len(sel)), np.inf, np.float32)
+    for a in range(k):
+        if dotted is not None and dotted[a]:
+            continue
+        dx = x - c[a][:, None]
+        along = d[a] @ dx
+        t = along / dd[a]
+        dm = np.sqrt(np.maximum((dx * dx).sum(axis=0) - along * t, 0.0))
+        ok = (t > 0) & (t < 1 - BLEND_END) & (dm <= BLEND_RADIUS) & (INK_NEARER * dm < dj) & ~darker[a][bcls]
+        for b, cb in enumerate([*c, *others]):  # and nearer it than a's mix with another legend colour
+            if b != a and ok.any():
+                e = np.asarray(cb, np.float32) - c[a]
+                tb = np.clip((e @ dx) / max(float(e @ e), 1e-9), 0.0, 1.0)
+                rb = dx - e[:, None] * tb[None, :]
+                ok &= dm < np.sqrt((rb * rb).sum(axis=0))
+        dmix[a, ok] = dm[ok]
+    hit = np.isfinite(dmix).any(axis=0)
+    sel, dmix = sel[hit], dmix[:, hit]
+    if not len(sel):
+        return
+    h, w = shape[0], shape[1]
+    onmix = np.zeros(n, bool)
+    onmix[sel] = True
+    # a line of such blocks, not an area: those an opening by a square of INK_LINE blocks keeps are left alone
+    area = _opening(onmix.reshape(h, w), INK_LINE).reshape(-1)
+    keep = ~area[sel]
+    sel, dmix = sel[keep], dmix[:, keep]
+    onmix[:] = False
+    onmix[sel] = True
+    steps = [(dr, dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1) if dr or dc]
+    for _ in range(INK_PASSES):
+        if not len(sel):
+            return
+        rows, cols = np.divmod(sel, w)
+        pad = np.full((h + 2, w + 2), k, cls.dtype)
+        pad[1:-1, 1:-1] = cls.reshape(h, w)
+        nbrs = np.stack([pad[rows + 1 + dr, cols + 1 + dc] for dr, dc in steps])
+        dsub = dmix.copy()
+        for a in range(k):
+            dsub[a, ~(nbrs == a).any(axis=0)] = np.inf
+        to = np.argmin(dsub, axis=0)
+        hit = np.isfinite(dsub[to, np.arange(len(sel))])
+        if not hit.any():
+            return
+        cls[sel[hit]] = to[hit]
+        sel, dmix = sel[~hit], dmix[:, ~hit]

@@ -297,3 +297,28 @@ def _hex_raster(layout_red: Layout, hexes: Sequence[Hex], shape: tuple[int, int]
     for i, pts in enumerate((_hex_corners(layout_red, hexes, inset) + 0.5).reshape(-1, 12).tolist()):
         poly(pts, fill=i)
     return np.asarray(img)
+
+
+def _opening(m: np.ndarray, size: int) -> np.ndarray:
+    """The blocks of the mask ``m`` (h, w) that a ``size`` square fits in wholly with them (a binary opening)."""
+    r = size // 2
+    h, w = m.shape
+    er = np.zeros_like(m)  # erosion: rows, then columns (outside the image counts as empty)
+    if w > 2 * r:
+        er[:, r:w - r] = np.logical_and.reduce([m[:, i:w - 2 * r + i] for i in range(size)])
+    e = np.zeros_like(m)
+    if h > 2 * r:
+        e[r:h - r] = np.logical_and.reduce([er[i:h - 2 * r + i] for i in range(size)])
+    out = np.zeros_like(m)  # dilation of the erosion
+    for i in range(-r, r + 1):
+        if i >= 0:
+            out[i:] |= e[:h - i]
+        else:
+            out[:i] |= e[-i:]
+    out2 = np.zeros_like(m)
+    for i in range(-r, r + 1):
+        if i >= 0:
+            out2[:, i:] |= out[:, :w - i]
+        else:
+            out2[:, :i] |= out[:, -i:]
+    return out2
