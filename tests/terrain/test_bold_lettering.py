@@ -74,3 +74,25 @@ def test_a_large_bold_name_is_not_the_black_road():
     road = {grid.side_key(a, b) for a, b in pairwise(ROAD)}
     assert road <= got
     assert got - road <= {grid.side_key("0304", "0405")}
+
+
+def test_a_bold_name_cut_by_the_hex_lines_band_is_still_lettering():
+    """"Mageret" in the same bold letters, 8 px left of the middle of side 0405/0505 (as MMP Bastogne's names lie
+    across its brown hex lines). The calibrated hex lines' band is taken out of the ink before the lettering is read,
+    and where it runs through a letter it leaves stems and bowls unlike their neighbours: no row of letters, and the
+    old code read the name as the road across five sides (0205/0206, 0206/0305, 0304/0305, 0305/0406, 0505/0606). The
+    ink proper is read for lettering as printed too (the hex lines are not in it): no side of the name is road."""
+    lay, grid, im, d = blank_board(8, 6, size=36.0, image=(490, 436), paper=(255, 255, 255), ink=None)
+    for h in grid.hexes():
+        c = lay.corners(h)
+        d.line(c + c[:1], fill=BROWN, width=2)
+    pts = [lay.hex_to_pixel(grid.hex(i)) for i in ROAD]
+    d.line(pts, fill=BLACK, width=8, joint="curve")
+    d.line(pts, fill=TAN, width=4, joint="curve")
+    (xa, ya), (xb, yb) = lay.hexside_endpoints(Hexside.between(grid.hex("0405"), grid.hex("0505")))
+    d.text(((xa + xb) / 2 - 8, (ya + yb) / 2), "Mageret", fill=BLACK, font=fonts.font(1.8 * 36, "bold"), anchor="mm")
+    leg = {"terrain": {"clear": {"hexes": ["0801", "0806", "0605"]}},
+           "features": {"road": {"colour": "#231f20", "kind": "across", "trace": True,
+                                 "yes": [f"{a}/{b}" for a, b in list(pairwise(ROAD))[2:4]]}}}
+    ext = extract(im, grid, leg)
+    assert {k for k, v in ext.hexsides.items() if "road" in v} == {grid.side_key(a, b) for a, b in pairwise(ROAD)}

@@ -139,12 +139,14 @@ def _bastogne(tmp_path):
 # bold name's letters on long straight runs were lettering (lines.LETTER_BOLD: "Bastogne"); rail 59 at 65 -> 58 at
 # 59 (both) when a symbol printed outlined (the villages' blocks ringed in black) kept its ringed parts out of a line
 # of its colour (symbols._outlined: the blocks astride sides in Bastogne and Sibret; the one lost, 28.15/28.16, where
-# the road is printed over the railway, had been reached only through the blocks beside it)
+# the road is printed over the railway, had been reached only through the blocks beside it); road 218 at 226 -> 218
+# at 224 and trail 467 at 472 -> 468 at 473 (both) when lettering was read in the ink as printed too, the brown hex
+# lines' band not cutting the names' letters ("Noville" 37.31/38.30, "Mageret" 38.18/38.19; lines module notes 8)
 FLOORS = {
-    "bastogne.legend.yaml": (1722, {"village": (59, 60), "rail": (58, 59), "road": (218, 226),
-                                    "trail": (467, 472), "stream": (92, 153)}),
-    "bastogne.amended.legend.yaml": (1722, {"village": (59, 60), "rail": (58, 59), "road": (218, 226),
-                                            "trail": (467, 472), "stream": (92, 153)}),
+    "bastogne.legend.yaml": (1722, {"village": (59, 60), "rail": (58, 59), "road": (218, 224),
+                                    "trail": (468, 473), "stream": (92, 153)}),
+    "bastogne.amended.legend.yaml": (1722, {"village": (59, 60), "rail": (58, 59), "road": (218, 224),
+                                            "trail": (468, 473), "stream": (92, 153)}),
 }
 
 

@@ -121,7 +121,10 @@ and railways of a map printed in one black) are told apart by their shape, not t
    clear around a double line hide the railway there), a name or a light patch printed over it. The
    join counts for the crossing; a side's width is read from the line itself, from the join only where
    the line leaves none near the side;
-8. lettering (:func:`_lettering`): a printed name is a row of at least three parts of a letter's size,
+8. lettering (:func:`_lettering`, read in the ink proper and in its lighter edges with the hex lines' band taken out,
+   and in the ink proper as printed: where the hex lines are printed in another colour, their band cut through a
+   name leaves stems and bowls unlike their neighbours, no row of letters): a printed name is a row of at least three
+   parts of a letter's size,
    alike, close and not joined by ink, not pieces of the long lines (unless bold: not thin and ``LETTER_BOLD``
    inside its strokes - a large bold name's stems and bowls run as straight as a line), not hairline arcs of a
    road's wall, not mostly thin (dashes) or solid (house blocks); a single line's crossing whose line pixels in the
@@ -1222,7 +1225,9 @@ def ink_crossings(image: Image.Image, grid: Grid, sides: Sequence[Hexside], colo
     runs: list[np.ndarray] = []
     lines = _long(inky, length, runs=runs) & ~hexlines
     # printed names: rows of letter-sized parts, in the ink proper and in its lighter edges
-    lettering = _grow(_lettering(dark & ~hexlines, inky, lines, s)
+    # (and in the ink proper as printed: the calibrated hex lines' band cuts a name's letters into pieces, stems
+    # and bars, that no longer look like letters, where the hex lines themselves are printed in another colour)
+    lettering = _grow(_lettering(dark & ~hexlines, inky, lines, s) | _lettering(dark, inky, lines, s)
                       | _lettering(inky & ~hexlines, inky, lines, s), 1) & inky
     wall = max(1, round(WALL * s))
     walls = dark & lines
