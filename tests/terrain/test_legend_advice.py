@@ -143,3 +143,29 @@ def test_a_class_judged_by_its_dots_is_not_said_to_be_sampled_alike():
     ext = extract(im, grid, LEGEND, features=False)
     assert ext.dotted == {"stipple"}
     assert not [w for w in legend_warnings(ext) if "sampled" in w]
+
+
+def test_two_lines_given_one_colour_are_said():
+    """A new user's Bastogne legend gave the road and the trail the tan they share (the road has black edges, the
+    trail dashed ones): each found the other, road 219/221 at 219/1527. Black lines (told apart by shape) are not
+    warned about."""
+    im, grid = _board(lines=False)
+    legend = {"terrain": {"clear": {"hexes": ["0101", "0401", "0806"]}},
+              "features": {"road": {"colour": "#b5a563", "kind": "across"},
+                           "trail": {"colour": "#b4a462", "kind": "across"}}}
+    ws = legend_warnings(extract(im, grid, legend))
+    assert any(w.startswith("lines road and trail were given colours only Delta E 0.") for w in ws), ws
+    im, grid = _board()
+    legend["features"] = {"road": {"colour": "#000000", "kind": "across", "trace": True},
+                          "rail": {"colour": "#000000", "kind": "across", "trace": True}}
+    assert not [w for w in legend_warnings(extract(im, grid, legend)) if w.startswith("lines ")]
+
+
+def test_an_across_line_s_unfound_sides_say_where_to_mark():
+    im, grid = _board(lines=False)
+    legend = {"terrain": {"clear": {"hexes": ["0101", "0401", "0806"]}},
+              "features": {"road": {"colour": "#283caa", "kind": "across", "trace": True,
+                                    "yes": ["0101/0102", "0401/0402"]}}}
+    ws = [w for w in legend_warnings(extract(im, grid, legend)) if w.startswith("road: only")]
+    assert len(ws) == 1 and ws[0].endswith("; mark sides it crosses straight near their middle, not at a bend, a "
+                                           "junction, a hex corner or a fold in the paper"), ws

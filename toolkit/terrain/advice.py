@@ -68,7 +68,19 @@ def legend_warnings(ext: Any) -> list[str]:
             out.append(f"{f.name}: only {found} of its {len(f.yes)} yes: sides {'is' if found == 1 else 'are'} found "
                        "with what was learned from them: check that each is a side the line "
                        f"{'runs along' if f.kind == 'along' else 'crosses'} (the overlay draws the sides found, "
-                       "each hex's id at its centre)")
+                       "each hex's id at its centre)"
+                       + ("; mark sides it crosses straight near their middle, not at a bend, a junction, a hex "
+                          "corner or a fold in the paper" if f.kind == "across" else ""))
+    from .extract_sides import _black_ink  # black lines are told apart by their shape, not their colour
+
+    lines = [f for f in legend.features if f.kind == "across" and f.lab is not None and not _black_ink(f.lab)]
+    for i, a in enumerate(lines):
+        for b in lines[i + 1:]:
+            de = float(np.linalg.norm(np.subtract(a.lab, b.lab)))
+            if de < TERRAIN_ALIKE_DE:
+                out.append(f"lines {a.name} and {b.name} were given colours only Delta E {de:.1f} apart: each finds "
+                           "the other, and marked sides tell them apart only where their widths differ; where one "
+                           "has a colour of its own (a road's dark edges, a railway's ties), give that colour")
     n_sides = sum(1 for _ in ext.grid.hexsides())
     _, feats = ext.counts()
     kinds = {f.name: f for f in legend.features}

@@ -221,6 +221,15 @@ def _hexsides(image: Image.Image, grid: Grid, leg: Legend, ext: Extraction) -> N
         if feat.trace and feat.kind == "across":
             from .lines import crossings
 
+            if feat.tolerance is None and yes:
+                hl = _hex_line(learned[i][1], core, middle)
+                if tol >= hl:
+                    # the tolerance learned from marked sides takes in the printed hex lines' colour (a tan trail
+                    # with dark rims: 40, the brown hex lines 29 from its tan): its mask then holds every hex line,
+                    # grown over the band, and each crossing reads as an area and is refused. Traced, the line is
+                    # the colour nearer it than the hex lines are (as the band method's strict test, below)
+                    tol = hl / 2
+
             # the symbols' own marks where they matched (not the whole template: its other house may lie on the line)
             ink = [(x, y, m) for rep in ext.symbol_reports.values() for (x, y), m in zip(rep.stamps, rep.marks)]
             # the outlined parts of a symbol printed in the line's colour (a village's house blocks ringed in black,
