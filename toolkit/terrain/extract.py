@@ -115,6 +115,13 @@ MODE_CLUSTERS = 6
 # (as above), farther than MODE_RADIUS from the colour it is read by, and no mix of two other colours it or
 # another class is read by, or of its other clusters (the roof, not the brown where a roof is averaged with a plot)
 PART_SHARE = 0.08
+# a class painted in graded bands of one hue (a relief lighter towards its foot) has a median colour its lightest
+# band lies far from, so the blocks where that band meets the next class read as that class: such a class (not a
+# patchwork) is also read by each cluster of its samples (as above: MODE_CLUSTERS, PART_SHARE, farther than
+# MODE_RADIUS from its colour, its own) that lies on the ramp its samples spread along (within BLEND_RADIUS of the
+# line through its colour along their principal axis); a module flag only so that tests can read without it
+BANDS = True
+BAND_LIGHTNESS = float(np.cos(np.radians(30.0)))  # the ramp lies within 30 degrees of the L* axis
 # a dotted class is its ground's class with dots printed over it (texture.py): a hex read by colour as another
 # class, which covers less of it than the ground does with and without the dots, is the ground's class or the
 # dotted class, whichever covers more (sand with a patch of dots beside a marsh patch is not marsh); a module
@@ -532,6 +539,21 @@ def part_colours(terrains: Sequence[TerrainClass], cents: np.ndarray) -> tuple[n
             if _blend(c, [*protos, *big[:i], *big[i + 1:]]) <= MODE_RADIUS:
                 continue
             extra.append((j, c))
+    for j, (tc, x) in enumerate(zip(terrains, samples)):  # a class painted in graded bands: each band (BANDS)
+        if not BANDS or x is None or len(x) < 2 * MODE_CLUSTERS or _near(x, np.asarray(tc.lab)) < MODE_BELOW:
+            continue
+        centres, shares = _kmeans(x, MODE_CLUSTERS)
+        axis = np.linalg.svd(x - x.mean(axis=0), full_matrices=False)[2][0]  # the ramp its samples spread along
+        if abs(axis[0]) < BAND_LIGHTNESS:  # bands of one hue differ in lightness (not a two-colour texture)
+            continue
+        for c, sh in zip(centres, shares):
+            v = c - cents[j]
+            off = np.linalg.norm(v - (v @ axis) * axis)  # from the ramp
+            if sh < PART_SHARE or np.linalg.norm(v) <= MODE_RADIUS or off > BLEND_RADIUS:
+                continue
+            own = _near(x, c)
+            if all(own > _near(y, c) for o, y in enumerate(samples) if o != j):
+                extra.append((j, c))
     for j, c in extra:
         protos.append(c)
         owner.append(j)
