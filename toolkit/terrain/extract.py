@@ -74,6 +74,7 @@ from .extract_sides import _hexsides
 from .extract_sides import _ink_like as _ink_like
 from .extract_sides import _learn as _learn
 from .extract_sides import _score as _score
+from .pattern import Told, confused_pairs, edge_density, inner_blocks, learn_pairs, read_pairs
 from .rules import Rules, decide, learn
 from .symbols import SymbolReport, find_symbols
 from .texture import Dotted, _Reader, check_dotted, dot_fields, dotted_classes
@@ -255,6 +256,10 @@ def extract(image: Image.Image, grid: Grid, legend: Mapping[str, Any] | Legend, 
     cls = np.append(owner, k)[pcls]  # each colour's class (and unknown)
     _split_blends(used, cls, fi.valid.shape, cents, protos, owner, leg.terrains)
     times["classify"] = time.perf_counter() - t
+    if leg.examples:
+        t = time.perf_counter()
+        if _read_patterns(image, grid, leg, fi, lay_red, cls, size):
+            times["pattern"] = time.perf_counter() - t
     dotted: list[Dotted] = []
     grounds: list[tuple[int, list[int]]] = []  # a dotted class and its ground's classes (GROUND_WITH_DOTS)
     dotted_names: frozenset[str] = frozenset()
@@ -356,6 +361,40 @@ def extract(image: Image.Image, grid: Grid, legend: Mapping[str, Any] | Legend, 
         times["hexsides"] = time.perf_counter() - t
     times["total"] = time.perf_counter() - t0
     return ext
+
+
+def _read_patterns(image: Image.Image, grid: Grid, leg: Legend, fi: _Features, lay_red: Layout, cls: np.ndarray,
+                   size: float) -> list[Told]:
+    """Two classes of nearly one colour, one patterned (pattern.py): where the legend's example hexes of one are
+    read by colour as the other, and the pattern tells them apart on those examples, the blocks read as the one
+    on the other's side of the pattern are the other, in place on ``cls``. Returns the pairs so told apart."""
+    names = leg.names()
+    k = len(names)
+    listed = [(names.index(n), h) for n, hexes in leg.examples.items() if n in names for h in hexes]
+    if not listed:
+        return []
+    shape = fi.valid.shape
+    at = _hex_raster(lay_red, [grid.hex(h) for _, h in listed], shape, INSET).reshape(-1)
+    inside = np.flatnonzero(at >= 0)
+    of = np.asarray([c for c, _ in listed])[at[inside]]
+    examples = {c: inside[of == c] for c in np.unique(of).tolist()}
+    pairs = confused_pairs(cls, examples, k)
+    if not pairs:
+        return []
+    # the pattern of the example blocks, hex by hex; of the whole image only once a pair is told apart
+    pattern = np.full(shape[0] * shape[1], np.nan, np.float32)
+    rows, cols = np.divmod(inside, shape[1])
+    for i in np.unique(at[inside]).tolist():
+        sel = at[inside] == i
+        rr, cc = rows[sel], cols[sel]
+        r0, c0 = int(rr.min()), int(cc.min())
+        win = edge_density(image, size, shape, leg.ink_lightness, (r0, int(rr.max()) + 1, c0, int(cc.max()) + 1))
+        pattern[inside[sel]] = win[rr - r0, cc - c0]
+    inner = inner_blocks(cls.reshape(shape), size)
+    told = learn_pairs(pairs, cls, examples, pattern, inner)
+    if told:
+        read_pairs(told, cls, edge_density(image, size, shape, leg.ink_lightness).reshape(-1), inner)
+    return told
 
 
 def _dot_fields(image: Image.Image, grid: Grid, leg: Legend, fi: _Features, lay_red: Layout, blocks: np.ndarray,

@@ -102,9 +102,7 @@ def check_image_size(width: int, height: int, grid: Grid) -> float:
 def _feature_image(im: Image.Image, size: float, ink_lightness: float,
                    masked_colours: Sequence[tuple[int, int, int]] = ()) -> _Features:
     pre, f2, f = _blocks(size)
-    # ink: CIELAB L* below the threshold; L* depends on luminance only, so map it to an 8-bit luma cut
-    y = ((ink_lightness + 16) / 116) ** 3 if ink_lightness > 8 else ink_lightness / 903.3
-    cut = round(255 * (12.92 * y if y <= 0.0031308 else 1.055 * y ** (1 / 2.4) - 0.055))
+    cut = _luma_cut(ink_lightness)
     lut = [255 if v >= cut else 0 for v in range(256)]
     # line features drawn over the terrain (roads, railways) are left out like ink: pixels within
     # +-MASK_TOLERANCE of the feature colour in each channel
@@ -155,6 +153,13 @@ def _feature_image(im: Image.Image, size: float, ink_lightness: float,
     return _Features(lab, valid, f)
 
 
+
+
+def _luma_cut(ink_lightness: float) -> int:
+    """The 8-bit luma below which a pixel is ink: CIELAB L* below ``ink_lightness`` (L* depends on luminance
+    only, so it maps to one luma)."""
+    y = ((ink_lightness + 16) / 116) ** 3 if ink_lightness > 8 else ink_lightness / 903.3
+    return round(255 * (12.92 * y if y <= 0.0031308 else 1.055 * y ** (1 / 2.4) - 0.055))
 
 
 def _odd(v: float) -> int:

@@ -1,0 +1,165 @@
+"""Two terrains printed in nearly one colour, one patterned and one flat, told apart by their pattern (issue 14).
+
+A printed map often separates two terrains by pattern, not colour: woods drawn as leaves or checks over a tint
+beside plain fields of the tint the leaves average to, hills as hachures beside a flat tint. The colour reading
+(extract.py, steps 2-3) averages the pattern away, so one class takes the other's blocks. Only then, and only as
+far as the legend's own example hexes show it, the pattern decides:
+
+1. **Confused pair** (by colour, on the examples: costs nothing when there is none). A class ``b`` whose example
+   blocks are read by colour as another class ``a`` - ``CONFUSED`` of them or more - is confused with ``a``.
+2. **Pattern** (:func:`edge_density`; computed for the example hexes only, and for the whole image only once a
+   pair is told apart): the mean difference in luma between non-ink pixels ``STEP`` of the hex size apart, over a
+   colour block's window (the colour mean's) - high in a pattern of small light and dark marks (leaves, checks,
+   hachures), low in a flat tint, where a lone edge (a patch's boundary, an outline's rim) adds only its length.
+   Pixels a few apart, not neighbours: a softer part of the scan blurs neighbouring pixels together, not the two
+   sides of a leaf.
+3. **Told apart** (learned from the examples): over the example blocks read as ``a``, those of ``a`` and those of
+   ``b``, a threshold halfway between their median patterns on a log scale (a paler or blurred print scales the
+   pattern; a flat tint counts as ``FLOOR`` at least). The pair is told apart when that threshold misreads at most
+   ``MISREAD`` of each; else (art on open ground as patterned as the woods, factories as a field patchwork)
+   nothing changes.
+4. **Read** (in place, before the hexes are counted): a block read as ``a`` whose pattern lies on ``b``'s side of
+   the threshold is ``b``. With several such ``b`` for one ``a``, the best told apart decides first; a block moves
+   once.
+
+A board whose example hexes are each read as their own class (the synthetic scans) stops at step 1; one whose
+confused examples do not differ so in pattern (The Longest Day's clear hexes with a forest symbol read as forest)
+measures the pattern of its example hexes only, and reads every block as before.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+import numpy as np
+from PIL import Image
+
+from .extract_raster import _blocks, _box, _luma_cut, _median, _rank, _smooth_radius
+
+__all__ = ["Told", "confused_pairs", "edge_density", "inner_blocks", "learn_pairs", "read_pairs"]
+
+CONFUSED = 0.1  # a class's example blocks read by colour as another class: this share of them or more
+STEP = 1 / 16  # the pattern compares pixels this share of the hex size apart (a blurred scan softens
+# neighbouring pixels' differences, not those across a leaf or a check)
+MISREAD = 0.15  # a pattern threshold tells two classes apart when it misreads at most this share of each
+FLOOR = 1.0  # luma levels: a flat tint's pattern is taken as at least this (no finer difference is measured)
+
+
+@dataclass(frozen=True)
+class Told:
+    """A confused pair told apart by pattern: blocks read as class ``a`` whose pattern is below ``threshold``
+    (``below``; else at or above it) are class ``b``; ``misread``: the examples' shares it misreads (a's, b's)."""
+
+    a: int
+    b: int
+    threshold: float
+    below: bool
+    misread: tuple[float, float]
+
+
+def confused_pairs(cls: np.ndarray, examples: Mapping[int, np.ndarray], k: int) -> list[tuple[int, int]]:
+    """``(a, b)``: class ``b``'s example blocks (``examples``: class -> indices of the blocks inside its example
+    hexes) read as class ``a`` (``cls``: every block's class by colour; ``k``: unknown) - ``CONFUSED`` or more of
+    them - when ``a`` has examples of its own."""
+    out = []
+    for b, at in examples.items():
+        if not len(at):
+            continue
+        n = np.bincount(cls[at], minlength=k + 1)
+        out += [(a, b) for a in range(k) if a != b and a in examples and n[a] >= CONFUSED * len(at)]
+    return out
+
+
+def edge_density(im: Image.Image, size: float, shape: tuple[int, int], ink_lightness: float,
+                 window: tuple[int, int, int, int] | None = None) -> np.ndarray:
+    """(h, w) float32 for the colour blocks of ``shape`` (extract_raster._feature_image's, hexes of ``size`` px),
+    or for its rows ``r0:r1`` and columns ``c0:c1`` (``window``, the same values): the mean absolute luma
+    difference (0-255) between pixels ``STEP`` of the hex size apart, across and down, both lighter than the ink,
+    over each block's window (the colour mean's); NaN where the window holds no such pair."""
+    pre, f2, f = _blocks(size)
+    h, w = shape
+    r0, r1, c0, c1 = window or (0, h, 0, w)
+    r = _smooth_radius(size, f)
+    step = max(1, round(STEP * size / pre))
+    m = r + 1 + -(-step // f2)  # blocks read around the window: its blocks' windows, and the pairs reaching them
+    b0, b1, a0, a1 = max(0, r0 - m), min(h, r1 + m), max(0, c0 - m), min(w, c1 + m)
+    box = (a0 * f2 * pre, b0 * f2 * pre, min(im.width, a1 * f2 * pre), min(im.height, b1 * f2 * pre))
+    if box[2] <= box[0] or box[3] <= box[1]:
+        return np.full((r1 - r0, c1 - c0), np.nan, np.float32)
+    part = im.reduce(pre, box=box) if pre > 1 else im.crop(box)
+    luma = np.asarray(part.convert("L"), dtype=np.int16)
+    hh, ww = luma.shape
+    keep = luma >= _luma_cut(ink_lightness)
+    diff = np.zeros(((b1 - b0) * f2, (a1 - a0) * f2), np.float32)
+    pairs = np.zeros_like(diff)
+    for dy, dx in ((0, step), (step, 0)):  # each pixel and the one ``step`` across, then down
+        if dy >= hh or dx >= ww:
+            continue
+        both = keep[dy:, dx:] & keep[:hh - dy, :ww - dx]
+        diff[:hh - dy, :ww - dx] += np.abs(luma[dy:, dx:] - luma[:hh - dy, :ww - dx]) * both
+        pairs[:hh - dy, :ww - dx] += both
+    bh, bw = b1 - b0, a1 - a0
+    s = _box(diff.reshape(bh, f2, bw, f2).sum(axis=(1, 3)), r)
+    n = _box(pairs.reshape(bh, f2, bw, f2).sum(axis=(1, 3)), r)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        out = s / n
+    return out[r0 - b0:r1 - b0, c0 - a0:c1 - a0]
+
+
+def _reach(size: float) -> int:
+    """How many blocks from a block the pixels its pattern compares lie, at most: its window's radius, and the
+    step."""
+    pre, f2, f = _blocks(size)
+    return _smooth_radius(size, f) + -(-max(1, round(STEP * size / pre)) // f2)
+
+
+def inner_blocks(cls: np.ndarray, size: float) -> np.ndarray:
+    """The blocks (``cls``: (h, w) classes by colour) whose pattern reads only blocks of their own class: every
+    block within :func:`_reach` of them is read as it is, so no edge between two classes' colours adds to it;
+    flat."""
+    width = 2 * _reach(size) + 1
+    return (_rank(cls, width, np.maximum) == _rank(cls, width, np.minimum)).reshape(-1)
+
+
+def _threshold(own: np.ndarray, other: np.ndarray) -> tuple[float, bool, float, float]:
+    """The threshold on the pattern between ``own`` (class a's example blocks) and ``other`` (b's, read as a):
+    halfway between their medians on a log scale (a blurred or paler print scales the pattern), and the shares
+    of the two it misreads: (threshold, b below it, a's share misread, b's)."""
+    ma, mb = max(FLOOR, float(_median(own))), max(FLOOR, float(_median(other)))
+    t = float(np.sqrt(ma * mb))
+    below = mb < ma
+    ea = float(np.mean(own < t)) if below else float(np.mean(own >= t))
+    eb = float(np.mean(other >= t)) if below else float(np.mean(other < t))
+    return t, below, ea, eb
+
+
+def learn_pairs(pairs: Sequence[tuple[int, int]], cls: np.ndarray, examples: Mapping[int, np.ndarray],
+                pattern: np.ndarray, inner: np.ndarray) -> list[Told]:
+    """The confused pairs the pattern (:func:`edge_density`, flat like ``cls``) tells apart on the examples' inner
+    blocks (``inner``, :func:`inner_blocks`; module doc, step 3), the best told apart first."""
+    out = []
+    for a, b in pairs:
+        own = pattern[examples[a][(cls[examples[a]] == a) & inner[examples[a]]]]
+        other = pattern[examples[b][(cls[examples[b]] == a) & inner[examples[b]]]]
+        own, other = own[np.isfinite(own)], other[np.isfinite(other)]
+        if not len(own) or not len(other):
+            continue
+        t, below, ea, eb = _threshold(own, other)
+        if ea <= MISREAD and eb <= MISREAD:
+            out.append(Told(a, b, t, below, (round(ea, 4), round(eb, 4))))
+    return sorted(out, key=lambda p: sum(p.misread))
+
+
+def read_pairs(told: Sequence[Told], cls: np.ndarray, pattern: np.ndarray, inner: np.ndarray) -> None:
+    """Blocks read as a pair's ``a`` whose pattern lies on ``b``'s side of its threshold become ``b``, in place
+    (module doc, step 4): toward a more patterned ``b`` only inner blocks (``inner``), as an edge between two
+    colours adds to the pattern."""
+    read = cls.copy()
+    free = np.ones(len(cls), bool)
+    for p in told:
+        with np.errstate(invalid="ignore"):
+            side = pattern < p.threshold if p.below else (pattern >= p.threshold) & inner
+        move = (read == p.a) & side & free
+        cls[move] = p.b
+        free &= ~move
