@@ -45,9 +45,9 @@ def test_bold_letters_on_long_runs_are_lettering_thin_pieces_and_outlines_are_no
     assert not found[40:].any()
 
 
-def _board() -> tuple:
-    """Bastogne-like: brown hex lines, a tan road between black edges along row 03, and the word "Bogne" in bold
-    letters 0.8 hex sizes tall across the sides below 0405/0505."""
+def _board(word: str = "Bogne", dx: float = 0.0) -> tuple:
+    """Bastogne-like: brown hex lines, a tan road between black edges along row 03, and ``word`` in bold letters 0.8
+    hex sizes tall across the sides below 0405/0505, its middle ``dx`` px right of that side's."""
     lay, grid, im, d = blank_board(8, 6, size=36.0, image=(490, 436), paper=(255, 255, 255), ink=None)
     for h in grid.hexes():
         c = lay.corners(h)
@@ -56,7 +56,7 @@ def _board() -> tuple:
     d.line(pts, fill=BLACK, width=8, joint="curve")
     d.line(pts, fill=TAN, width=4, joint="curve")
     (xa, ya), (xb, yb) = lay.hexside_endpoints(Hexside.between(grid.hex("0405"), grid.hex("0505")))
-    d.text(((xa + xb) / 2, (ya + yb) / 2), "Bogne", fill=BLACK, font=fonts.font(1.8 * 36, "bold"), anchor="mm")
+    d.text(((xa + xb) / 2 + dx, (ya + yb) / 2), word, fill=BLACK, font=fonts.font(1.8 * 36, "bold"), anchor="mm")
     return im, grid
 
 
@@ -82,15 +82,7 @@ def test_a_bold_name_cut_by_the_hex_lines_band_is_still_lettering():
     and where it runs through a letter it leaves stems and bowls unlike their neighbours: no row of letters, and the
     old code read the name as the road across five sides (0205/0206, 0206/0305, 0304/0305, 0305/0406, 0505/0606). The
     ink proper is read for lettering as printed too (the hex lines are not in it): no side of the name is road."""
-    lay, grid, im, d = blank_board(8, 6, size=36.0, image=(490, 436), paper=(255, 255, 255), ink=None)
-    for h in grid.hexes():
-        c = lay.corners(h)
-        d.line(c + c[:1], fill=BROWN, width=2)
-    pts = [lay.hex_to_pixel(grid.hex(i)) for i in ROAD]
-    d.line(pts, fill=BLACK, width=8, joint="curve")
-    d.line(pts, fill=TAN, width=4, joint="curve")
-    (xa, ya), (xb, yb) = lay.hexside_endpoints(Hexside.between(grid.hex("0405"), grid.hex("0505")))
-    d.text(((xa + xb) / 2 - 8, (ya + yb) / 2), "Mageret", fill=BLACK, font=fonts.font(1.8 * 36, "bold"), anchor="mm")
+    im, grid = _board("Mageret", -8.0)
     leg = {"terrain": {"clear": {"hexes": ["0801", "0806", "0605"]}},
            "features": {"road": {"colour": "#231f20", "kind": "across", "trace": True,
                                  "yes": [f"{a}/{b}" for a, b in list(pairwise(ROAD))[2:4]]}}}
