@@ -69,6 +69,20 @@ def test_calibrate_and_tiles_say_it_too(tiny, tmp_path):
                                "turned 180 degrees)")
 
 
+def test_a_tiff_orientation_tag_is_said_too(tmp_path):
+    """A TIFF keeps its orientation as one of its own tags, not an EXIF block: it was never seen."""
+    p = tmp_path / "scan.tif"
+    img = Image.new("RGB", (40, 30), (200, 180, 120))
+    info = Image.Exif()
+    info[0x0112] = 8
+    img.save(p, exif=info)
+    said: list[str] = []
+    assert open_image(p, note=said.append).tobytes() == img.tobytes()
+    assert said == [f"wgt: warning: image {p} has an EXIF orientation (8: photo viewers show it turned 90 degrees "
+                    "anticlockwise); wgt reads its pixels as stored, as VASSAL does: give points in that orientation "
+                    "(or save the picture turned, without the tag, first)"]
+
+
 @pytest.mark.parametrize("value", [None, 1, 9])
 def test_no_word_without_a_turn(value):
     info = {}

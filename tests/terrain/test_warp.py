@@ -68,6 +68,9 @@ def test_a_warp_round_trips_through_the_grid_block_and_a_grid_without_one_writes
     ({"block": 4, "offsets": [{"first": "0101", "last": "0404", "px": ["a", 1]}]}, "needs first: ID"),
     ({"block": 4, "offsets": [{"first": "0101", "last": "0404", "px": [1e9, 0]}]}, "at most 10000 pixels"),
     ({"block": 4, "offsets": [{"first": "01x01", "last": "0404", "px": [1, 0]}]}, "grid warp offset 01x01:0404"),
+    ({"block": 4, "offsets": {}}, "grid warp offsets is a list"),
+    ({"block": 4, "offsets": [{"first": "0101", "last": "0404", "px": [9, 0]},
+                              {"first": "0101", "last": "0404", "px": [9, 0]}]}, "0101:0404 is listed twice"),
 ])
 def test_a_bad_warp_is_refused_naming_it(warp, says):
     d = _grid().to_dict()
@@ -130,6 +133,19 @@ def test_every_block_at_one_offset_moves_the_inner_hexes_by_exactly_it(orientati
     assert g.layout is not None
     p = np.array([g.layout.hex_to_pixel(h) for h in inner])
     assert np.allclose(offsets(wg, p[:, 0], p[:, 1]), [3.25, -1.5], atol=1e-9)
+
+
+@pytest.mark.parametrize("orientation", ["flat", "pointy"])
+def test_a_short_last_block_moves_its_hexes_by_exactly_the_offset_too(orientation):
+    """14 rows in blocks of 4: rows 13-14 are a short block at the map's end. Its middle was the mean of its hexes on
+    the map, off the lattice of block middles, and the tents added up to more than one beside it (4 px read 5)."""
+    g = _grid(orientation=orientation, rows=14)
+    wg = dataclasses.replace(g, warp=Warp(4, tuple(WarpNode(f, la, 4.0, 0.0) for f, la in _block_nodes(g))))
+    inner = [h for h in g.hexes() if 3 <= g.numbering.offset.from_hex(h)[0] <= 22
+             and 3 <= g.numbering.offset.from_hex(h)[1] <= 14]
+    assert g.layout is not None
+    p = np.array([g.layout.hex_to_pixel(h) for h in inner])
+    assert np.allclose(offsets(wg, p[:, 0], p[:, 1]), [4.0, 0.0], atol=1e-9)
 
 
 def test_the_field_is_zero_a_block_beyond_its_nodes_and_the_node_offset_at_its_middle():
@@ -231,12 +247,54 @@ def test_every_reader_of_a_grid_file_takes_the_warp(bent, tmp_path):
     leg = tmp_path / "legend.yaml"
     leg.write_text(yaml.safe_dump(legend_for(truth, seed=12)))
     r = CliRunner().invoke(cli, ["map", "extract", str(path), "--grid", str(tmp_path / "grid.yaml"), "--legend",
-                                 str(leg), "-o", str(tmp_path / "map.yaml")])
+                                 str(leg), "-o", str(tmp_path / "map.yaml"), "--overlay", str(tmp_path / "qa.png")])
     assert r.exit_code == 0, r.stderr
-    # the map file keeps the warp, and the map readers take it
+    # the QA picture is drawn on the scan as the extraction read it (it was drawn on the scan as stored: its hex
+    # outlines a fold's offset off the print there)
+    from toolkit.terrain.extract import extract
+    from toolkit.terrain.overlay import draw_overlay
+
+    img = Image.open(path).convert("RGB")
+    read = Grid.from_dict(yaml.safe_load((tmp_path / "grid.yaml").read_text())["grid"])  # as the command read it
+    ext = extract(img, read, yaml.safe_load(leg.read_text()))
+    qa = Image.open(tmp_path / "qa.png").convert("RGB").tobytes()
+    assert qa == draw_overlay(follow_print(img, read), ext).convert("RGB").tobytes()
+    assert qa != draw_overlay(img, ext).convert("RGB").tobytes()
+    # the map file keeps the warp, and the map readers and editing commands take it and keep it
     from toolkit.terrain.cache import load_map
 
     m = load_map(tmp_path / "map.yaml")
     assert m.grid.warp == wg.warp
     r = CliRunner().invoke(cli, ["map", "render", str(tmp_path / "map.yaml"), "-o", str(tmp_path / "map.png")])
     assert r.exit_code == 0, r.stderr
+    other = next(t for t in sorted(m.legend) if t != m.terrain("1709"))
+    for edit in (["set", str(tmp_path / "map.yaml"), "1709", "--terrain", other],
+                 ["side", str(tmp_path / "map.yaml"), "1709/1710", "--add", "river"]):
+        r = CliRunner().invoke(cli, ["map", *edit])
+        assert r.exit_code == 0, r.output
+        assert load_map(tmp_path / "map.yaml").grid.warp == wg.warp
+
+
+def test_a_legend_point_is_read_where_the_user_picked_it_on_the_scan():
+    """A legend's ``points``/``box`` are pixels of the scan as the user picked them. On a warped grid they were read
+    off the resampled scan at those coordinates, a warp's offset (here 10 px) away from the pick: a 20 px patch picked
+    at its middle was read half on the ground around it. Now the pick is read where the resampled scan shows it."""
+    from toolkit.hexgrid import Layout
+    from toolkit.hexgrid.coords import OffsetSystem
+    from toolkit.hexgrid.numbering import CCRR
+    from toolkit.terrain.colour import rgb_to_lab
+    from toolkit.terrain.extract import extract
+
+    nb = CCRR(2, 2, offset=OffsetSystem("flat", "odd"))
+    g = Grid.spanning(nb, "0101", "2416", layout=Layout.regular("flat", 20.0, (30.0, 30.0)))
+    wg = dataclasses.replace(g, warp=Warp(4, tuple(WarpNode(f, la, 10.0, 0.0) for f, la in _block_nodes(g))))
+    a = np.empty((640, 800, 3), np.uint8)
+    a[:] = (214, 196, 150)  # the ground
+    a[290:310, 390:410] = (60, 140, 70)  # a 20 px patch, its middle at (400, 300)
+    img = Image.fromarray(a)
+    legend = {"terrain": {"ground": {"box": [100, 100, 200, 200]}, "patch": {"points": [[400, 300]]}}}
+    want = rgb_to_lab(np.array([60.0, 140.0, 70.0]))
+    for grid in (g, wg):
+        got = {t.name: np.array(t.lab) for t in extract(img, grid, legend, features=False).legend.terrains}
+        assert np.linalg.norm(got["patch"] - want) < 1.0, grid.warp is not None
+        assert np.linalg.norm(got["ground"] - rgb_to_lab(np.array([214.0, 196.0, 150.0]))) < 1.0

@@ -738,8 +738,12 @@ def _edited(m: Any) -> bool:
     return bool(stamp != _legacy_digest(m.hexes, m.hexsides))
 
 
-# the meta.extracted stamps wgt map extract writes: toolkit.terrain.io.data_digest's, and _legacy_digest's before it
-_STAMP = re.compile(r"(?:entries-sha256|sha256):[0-9a-f]{16}$")
+def _is_stamp(value: Any) -> bool:
+    """Whether ``value`` is a meta.extracted stamp wgt map extract writes: toolkit.terrain.io.data_digest's, or
+    _legacy_digest's before it."""
+    from ..terrain.io import DATA_DIGEST
+
+    return re.fullmatch(rf"(?:{re.escape(DATA_DIGEST)}|sha256:)[0-9a-f]{{16}}", str(value)) is not None
 
 
 def _not_extracted(m: Any) -> bool:
@@ -857,7 +861,7 @@ def _extract(image: str, grid_file: str, legend_file: str, output: str, overlay:
         raise InputError(f"{output} was not written by wgt map extract: its {_data_count(previous)} would be "
                          "replaced; write to another file (-o), or give --force to replace them")
     edited = previous is not None and not foreign and _edited(previous)
-    garbled = edited and not _STAMP.match(str(previous.meta.get("extracted")))
+    garbled = edited and not _is_stamp(previous.meta.get("extracted"))
     if garbled and not force:
         # a meta.extracted value no extraction writes (typed by hand, cut short): whether the data was edited since
         # cannot be told, and calling it "edited with wgt map set" named edits nobody made
@@ -900,7 +904,11 @@ def _extract(image: str, grid_file: str, legend_file: str, output: str, overlay:
             text = keep_block(old_text, text, "overrides", output)
         map_fh.write(text.encode("utf-8"))
         if overlay_fh is not None:
-            pic = draw_overlay(img, ext)
+            # drawn on the scan as the extraction read it: on a warped grid (a folded print) the hex outlines then
+            # lie on the print there, as on `wgt map tiles`' pages, not a fold's offset off it
+            from ..terrain.warp import follow_print
+
+            pic = draw_overlay(follow_print(img, grid), ext)
             # a scan-sized palette picture, deflated fast (ISA-L level 1; zlib's level 6 took 8.9 s at 19 Mpx)
             write_png(pic, overlay_fh)
     review = ext.review()

@@ -67,10 +67,11 @@ class Warp:
         block = d.get("block")
         if isinstance(block, bool) or not isinstance(block, int):
             raise GridError(f"grid warp block is a whole number of hexes, not {block!r}")
-        offsets = d.get("offsets") or []
+        offsets = d.get("offsets")
+        offsets = [] if offsets is None else offsets  # `offsets: {}` or "" was taken for none
         if not isinstance(offsets, list):
             raise GridError(f"grid warp offsets is a list of {{first, last, px}}, not {offsets!r}")
-        nodes = []
+        nodes: list[WarpNode] = []
         for o in offsets:
             try:
                 first, last, (dx, dy) = str(o["first"]), str(o["last"]), o["px"]
@@ -83,5 +84,8 @@ class Warp:
                 numbering.parse(first), numbering.parse(last)
             except HexIdError as exc:
                 raise GridError(f"grid warp offset {first}:{last}: {exc}") from None
+            if any(n.first == first and n.last == last for n in nodes):
+                # each node's tent is added: a block listed twice was moved twice as far
+                raise GridError(f"grid warp offset {first}:{last} is listed twice")
             nodes.append(WarpNode(first, last, float(dx), float(dy)))
         return cls(block, tuple(nodes))

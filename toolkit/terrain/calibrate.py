@@ -111,8 +111,12 @@ def open_image(path: str | os.PathLike[str], max_pixels: int | None = None,
             with Image.open(p) as im:
                 if check is not None:
                     check(*im.size)
-                if note is not None and (said := orientation_note(p, im.info)) is not None:
-                    note(said)
+                if note is not None:
+                    # a TIFF's orientation is one of its own tags, not an EXIF block in info (a PNG's getexif would
+                    # decode the pixels to look for one after them: not done)
+                    info = {"exif": im.getexif().tobytes()} if im.format == "TIFF" else im.info
+                    if (said := orientation_note(p, info)) is not None:
+                        note(said)
                 # an 8-bit RGB PNG by libspng (the same pixels in ~2/3 of the time), anything else by Pillow
                 fast = decode_rgb(im, p)
                 if fast is not None:

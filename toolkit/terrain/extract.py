@@ -39,6 +39,7 @@ from here.
 
 from __future__ import annotations
 
+import math
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -199,6 +200,49 @@ class Extraction:
 # --- the extractor ---------------------------------------------------------------------------------
 
 
+def _samples_followed(legend: Mapping[str, Any], grid: Grid, size: tuple[int, int]) -> Mapping[str, Any]:
+    """``legend`` with its terrains' pixel samples (``box``, ``points``: pixels of the scan as the user picked them)
+    moved to where the scan the extraction reads (:func:`.warp.follow_print`) shows those pixels: the point ``q``
+    goes to ``p`` with ``p + d(p) = q`` (d the warp's offset; two fixed-point steps, d being smooth). They were read
+    off the resampled scan at the scan's coordinates, up to the warp's offset (10 px on Seelowe) from the pick.
+    Entries that are not well formed are left as they are, for the legend's reader to name."""
+    from .warp import offsets
+
+    def moved(x: float, y: float) -> tuple[float, float]:
+        px, py = x, y
+        for _ in range(2):
+            d = offsets(grid, np.array([px]), np.array([py]))[0]
+            px, py = x - float(d[0]), y - float(d[1])
+        if 0 <= x < size[0] and 0 <= y < size[1]:  # a pick on the image stays on it (off it: the reader says so)
+            px, py = min(max(px, 0.0), size[0] - 1.0), min(max(py, 0.0), size[1] - 1.0)
+        return round(px, 2), round(py, 2)
+
+    def numbers(seq: Any, n: int) -> list[float] | None:
+        if isinstance(seq, (str, bytes)) or not isinstance(seq, Sequence) or len(seq) != n:
+            return None
+        try:
+            out = [float(t) for t in seq]
+        except (TypeError, ValueError):
+            return None
+        return out if all(math.isfinite(t) for t in out) else None
+
+    terrain = legend.get("terrain")
+    if not isinstance(terrain, Mapping):
+        return legend
+    new_terrain: dict[Any, Any] = {}
+    for name, v in terrain.items():
+        if isinstance(v, Mapping) and not v.get("hexes") and not (v.get("colour") or v.get("color")):
+            v = dict(v)
+            box = numbers(v.get("box"), 4) if v.get("box") else None
+            if box is not None:
+                (x0, y0), (x1, y1) = moved(box[0], box[1]), moved(box[2], box[3])
+                v["box"] = [x0, y0, x1, y1]
+            elif v.get("points") and not isinstance(v["points"], (str, bytes)) and isinstance(v["points"], Sequence):
+                v["points"] = [list(moved(*xy)) if (xy := numbers(pt, 2)) is not None else pt for pt in v["points"]]
+        new_terrain[name] = v
+    return {**legend, "terrain": new_terrain}
+
+
 def extract(image: Image.Image, grid: Grid, legend: Mapping[str, Any] | Legend, *,
             progress: Progress | None = None, features: bool = True, cast_passes: int = 2) -> Extraction:
     """Classify every hex of ``grid`` (which must carry a calibration) on ``image`` with ``legend``
@@ -207,6 +251,8 @@ def extract(image: Image.Image, grid: Grid, legend: Mapping[str, Any] | Legend, 
     size = check_image_size(image.width, image.height, grid)
     if grid.warp is not None:
         image = follow_print(image, grid)
+        if not isinstance(legend, Legend):
+            legend = _samples_followed(legend, grid, image.size)
     assert grid.layout is not None
     layout = grid.layout
     say = progress or (lambda _m: None)
@@ -794,7 +840,6 @@ def _area(pts: Sequence[tuple[float, float]]) -> float:
     return abs(sum(x0 * y1 - x1 * y0 for (x0, y0), (x1, y1) in zip(pts, [*pts[1:], *pts[:1]]))) / 2 if pts else 0.0
 
 
-
 def _split_inked(colours: np.ndarray, cls: np.ndarray, shape: tuple[int, ...], cents: np.ndarray,
                  protos: np.ndarray, owner: np.ndarray, others: np.ndarray, ink_l: float,
                  mixed: np.ndarray | None = None, dotted: np.ndarray | None = None) -> None:
@@ -868,12 +913,8 @@ def _split_inked(colours: np.ndarray, cls: np.ndarray, shape: tuple[int, ...], c
         t = along / dd[a]
         dm = np.sqrt(np.maximum((dx * dx).sum(axis=0) - along * t, 0.0))
         ok = (t > 0) & (t < 1 - BLEND_END) & (dm <= BLEND_RADIUS) & (INK_NEARER * dm < dj) & ~darker[a][bcls]
-        for b, cb in enumerate([*c, *others]):  # and nearer it than a's mix with another legend colour
-            if b != a and ok.any():
-                e = np.asarray(cb, np.float32) - c[a]
-                tb = np.clip((e @ dx) / max(float(e @ e), 1e-9), 0.0, 1.0)
-                rb = dx - e[:, None] * tb[None, :]
-                ok &= dm < np.sqrt((rb * rb).sum(axis=0))
+        if ok.any() and len(c) + len(others) > 1:  # and nearer it than a's mix with another legend colour
+            ok &= dm < _mix_distance(x, a, c, others)
         dmix[a, ok] = dm[ok]
     hit = np.isfinite(dmix).any(axis=0)
     sel, dmix = sel[hit], dmix[:, hit]

@@ -2,10 +2,11 @@
 resampled so that its print lies where the affine calibration puts it.
 
 :func:`offsets` evaluates the field at image pixels: each node's offset (px) weighted by the tent
-``(1 - |du|) * (1 - |dv|)``, ``du``/``dv`` the distance from the node's block middle (the mean of its hexes' centres)
-in block widths along the map's columns and rows (the offset numbering's column and row, continuous). The block
-middles of one grid lie on a regular lattice, so the tents add up to one between nodes: the field is the bilinear
-interpolation of the nodes' offsets, zero where no node is within a block width.
+``(1 - |du|) * (1 - |dv|)``, ``du``/``dv`` the distance from the node's block middle (the mean of its whole block's
+hex centres, a short block at the map's end counted whole) in block widths along the map's columns and rows (the
+offset numbering's column and row, continuous). The block middles of one grid lie on a regular lattice, so the tents
+add up to one between nodes: the field is the bilinear interpolation of the nodes' offsets, zero where no node is
+within a block width.
 
 :func:`follow_print` gives the scan the extraction reads: pixel ``p`` of it is the scan's colour at ``p + d(p)``
 (the nearest pixel), so every hex centre, hex outline and hexside the extraction samples at ``p`` on the affine grid
@@ -55,9 +56,13 @@ def _nodes(grid: Grid, warp: Warp) -> tuple[np.ndarray, np.ndarray]:
     numbering, off = grid.numbering, grid.numbering.offset
     lat = _lattice(grid)
     mids, vals = [], []
+    b = warp.block
     for n in warp.nodes:
         (c0, r0), (c1, r1) = numbering.parse(n.first), numbering.parse(n.last)
-        cells = [(c, r) for c in range(min(c0, c1), max(c0, c1) + 1) for r in range(min(r0, r1), max(r0, r1) + 1)]
+        # the whole block's cells, also where the map ends inside it (the last, short block of a side): the middle of
+        # the hexes on the map lies off the lattice of block middles there, and the tents then added up to more than
+        # one (a 4 px warp read 5 px beside a short block)
+        cells = [(c, r) for c in range(min(c0, c1), min(c0, c1) + b) for r in range(min(r0, r1), min(r0, r1) + b)]
         px = np.array([lay.hex_to_pixel(off.to_hex(c, r)) for c, r in cells], dtype=np.float64).mean(axis=0)
         mids.append(lat[:, :2] @ px + lat[:, 2])
         vals.append((n.dx, n.dy))
