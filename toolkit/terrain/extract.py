@@ -316,9 +316,11 @@ def extract(image: Image.Image, grid: Grid, legend: Mapping[str, Any] | Legend, 
         grounds = [(leg.names().index(d.name), [leg.names().index(g) for g in d.on]) for d in every]
         times["fields"] = time.perf_counter() - t
     if INKED:
+        t = time.perf_counter()
         dots = np.isin(np.arange(k), [g[0] for g in grounds])
         _split_inked(used, cls, fi.valid.shape, cents, protos, owner, others, leg.ink_lightness,
                      _patchworks(leg.terrains) | dots, dots)
+        times["inked"] = time.perf_counter() - t
 
     # count classes per hex
     t = time.perf_counter()
