@@ -892,14 +892,13 @@ def _extract(image: str, grid_file: str, legend_file: str, output: str, overlay:
                            previous=previous)
         # meta.extracted: a digest of the hexes and hexsides in the text written for them (made once, for both)
         text = dumps_map(m, digest_key="extracted")
-        if garbled:
-            _say(f"wgt: warning: --force: replacing the {_data_count(previous)} of {output}, whose meta.extracted "
-                 f"({previous.meta.get('extracted')!r}) is no stamp of wgt map extract (its overrides are kept)")
-        elif edited:
+        if edited and not garbled:
             _say(_overwriting(output, previous, m))
-        elif foreign:
-            _say(f"wgt: warning: --force: replacing the {_data_count(previous)} of {output}, which was not written "
-                 "by wgt map extract (its overrides are kept)")
+        elif garbled or foreign:
+            why = (f"whose meta.extracted ({previous.meta.get('extracted')!r}) is no stamp of wgt map extract"
+                   if garbled else "which was not written by wgt map extract")
+            _say(f"wgt: warning: --force: replacing the {_data_count(previous)} of {output}, {why} (its overrides "
+                 "are kept)")
         if previous is not None:
             text = keep_block(old_text, text, "overrides", output)
         map_fh.write(text.encode("utf-8"))

@@ -870,7 +870,6 @@ def _auto_search(gray: np.ndarray, orientation: Orientation, progress: Callable[
     return lay
 
 
-
 # --- where one affine grid does not follow the print ----------------------------------------------------------
 
 #: the blocks the fitted grid is checked on: BEND_BLOCK columns x BEND_BLOCK rows of the map's hexes

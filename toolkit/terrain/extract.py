@@ -693,6 +693,24 @@ def _gate(colours: np.ndarray, cls: np.ndarray, cents: np.ndarray, others: np.nd
             cls[idx[far]] = k
 
 
+_STEPS8 = [(dr, dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1) if dr or dc]  # a block's 8 neighbours
+
+
+def _padded(cls: np.ndarray, shape: tuple[int, ...], k: int) -> np.ndarray:
+    """The blocks' classes ``cls`` as an (h + 2, w + 2) picture with a border of unknown (``k``)."""
+    h, w = shape[0], shape[1]
+    pad = np.full((h + 2, w + 2), k, cls.dtype)
+    pad[1:-1, 1:-1] = cls.reshape(h, w)
+    return pad
+
+
+def _neighbours(pad: np.ndarray, idx: np.ndarray) -> np.ndarray:
+    """The classes of the 8 neighbours (:data:`_STEPS8`) of the blocks ``idx`` (flat indices) on :func:`_padded`'s
+    picture ``pad``: (8, len(idx))."""
+    rows, cols = np.divmod(idx, pad.shape[1] - 2)
+    return np.stack([pad[rows + 1 + dr, cols + 1 + dc] for dr, dc in _STEPS8])
+
+
 def _split_blends(colours: np.ndarray, cls: np.ndarray, shape: tuple[int, ...], cents: np.ndarray,
                   protos: np.ndarray, owner: np.ndarray, terrains: Sequence[TerrainClass]) -> None:
     """Blocks straddling the meeting of two printed colours, in place: a block read as terrain ``j`` whose
@@ -710,19 +728,16 @@ def _split_blends(colours: np.ndarray, cls: np.ndarray, shape: tuple[int, ...], 
         return
     # only blocks with a neighbour of another terrain can straddle a boundary: their 8 neighbours' terrains
     h, w = shape[0], shape[1]
-    pad = np.full((h + 2, w + 2), k, cls.dtype)
-    pad[1:-1, 1:-1] = cls.reshape(h, w)
-    steps = [(dr, dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1) if dr or dc]
+    pad = _padded(cls, shape, k)
     edge = np.zeros((h, w), bool)
     centre = pad[1:-1, 1:-1]
-    for dr, dc in steps:
+    for dr, dc in _STEPS8:
         edge |= pad[1 + dr:h + 1 + dr, 1 + dc:w + 1 + dc] != centre
     edge &= centre < k
     bidx = np.flatnonzero(edge)
     if not len(bidx):
         return
-    rows, cols = np.divmod(bidx, w)
-    nbrs = np.stack([pad[rows + 1 + dr, cols + 1 + dc] for dr, dc in steps])  # (8, boundary blocks)
+    nbrs = _neighbours(pad, bidx)  # (8, boundary blocks)
     bcls = cls[bidx]
     alike = (nbrs == bcls[None, :]).sum(axis=0)
     present = [t for t in range(k) if counts[t]]
@@ -931,14 +946,10 @@ def _split_inked(colours: np.ndarray, cls: np.ndarray, shape: tuple[int, ...], c
     sel, dmix = sel[keep], dmix[:, keep]
     onmix[:] = False
     onmix[sel] = True
-    steps = [(dr, dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1) if dr or dc]
     for _ in range(INK_PASSES):
         if not len(sel):
             return
-        rows, cols = np.divmod(sel, w)
-        pad = np.full((h + 2, w + 2), k, cls.dtype)
-        pad[1:-1, 1:-1] = cls.reshape(h, w)
-        nbrs = np.stack([pad[rows + 1 + dr, cols + 1 + dc] for dr, dc in steps])
+        nbrs = _neighbours(_padded(cls, shape, k), sel)
         dsub = dmix.copy()
         for a in range(k):
             dsub[a, ~(nbrs == a).any(axis=0)] = np.inf
