@@ -726,12 +726,20 @@ def auto_layout(image: Image.Image | np.ndarray, orientation: Orientation = "fla
     near its centre) fixes which hex is which; without it the hex nearest the image centre is
     called (0, 0)."""
     gray = to_gray(image)
+    say = progress or (lambda _msg: None)
+    say("finding the spacing of the hex lines (FFT)")
+    scale = max(1, int(max(gray.shape) // 1500))
+    # line strength: darkness relative to the local background (a 7-px box mean at full resolution, so a
+    # line 1-2 px wide counts before the image is reduced), then the mean over scale x scale blocks;
+    # large areas of dark terrain do not swamp the spectrum with low frequencies. Lightness likewise, for
+    # hex lines printed lighter than the terrain.
+    dark, light = _line_strength(gray, 3, scale)
     try:
-        lay = _auto_search(gray, orientation, progress, "dark")
+        lay = _auto_search(gray, orientation, scale, dark, progress, "dark")
     except GridError:
         # hex lines printed lighter than the terrain (white lines on a painted map): the same search on
         # the negative, where they are the dark ones
-        lay = _auto_search(255.0 - gray, orientation, progress, "light")
+        lay = _auto_search(255.0 - gray, orientation, scale, light, progress, "light")
     if anchor is not None:
         named, (x, y) = anchor
         seen = lay.pixel_to_hex(x, y)
@@ -751,18 +759,23 @@ def _downsample(a: np.ndarray, scale: int) -> np.ndarray:
     return a[:h, :w].reshape(h // scale, scale, w // scale, scale).mean(axis=(1, 3), dtype=np.float32)
 
 
-def _line_strength(gray: np.ndarray, r: int, scale: int, band: int = 1024) -> np.ndarray:
-    """How much darker each pixel is than the mean of its (2r+1)^2 box, reduced by ``scale``; computed in
-    bands of rows so that a large scan needs a few bands' worth of memory, not several copies of itself."""
+def _line_strength(gray: np.ndarray, r: int, scale: int, band: int = 1024) -> tuple[np.ndarray, np.ndarray]:
+    """How much darker each pixel is than the mean of its (2r+1)^2 box, and how much lighter (the same on the
+    negative: a box mean is linear), each reduced by ``scale``; computed in bands of rows so that a large scan needs
+    a few bands' worth of memory, not several copies of itself, and one box mean serves both."""
     hgt = gray.shape[0] // scale * scale
     band = max(scale, band // scale * scale)
-    out = []
+    dark, light = [], []
     for top in range(0, hgt, band):
         lo, hi = max(0, top - r), min(gray.shape[0], top + band + r)
         part = gray[lo:hi]
-        d = np.clip(_box_mean(part, r) - part, 0, None)[top - lo: top - lo + min(band, hgt - top)]
-        out.append(_downsample(d, scale))
-    return np.concatenate(out) if out else np.zeros((0, gray.shape[1] // scale), np.float32)
+        diff = (_box_mean(part, r) - part)[top - lo: top - lo + min(band, hgt - top)]
+        dark.append(_downsample(np.clip(diff, 0, None), scale))
+        light.append(_downsample(np.clip(-diff, 0, None), scale))
+    if not dark:
+        empty = np.zeros((0, gray.shape[1] // scale), np.float32)
+        return empty, empty
+    return np.concatenate(dark), np.concatenate(light)
 
 
 def _try_peak(gray: np.ndarray, orientation: Orientation, scale: int, period: float, ang: float,
@@ -812,18 +825,12 @@ def _try_peak(gray: np.ndarray, orientation: Orientation, scale: int, period: fl
         tried.append((_side_contrast(gray, lay), lay))
 
 
-def _auto_search(gray: np.ndarray, orientation: Orientation, progress: Callable[[str], None] | None = None,
-                 what: str = "dark") -> Layout:
-    """The best hex layout whose sides fall on dark printed lines of ``gray``, up to a whole-hex shift.
-    ``progress`` hears of each phase (``what`` lines: dark, or light on the negative)."""
+def _auto_search(gray: np.ndarray, orientation: Orientation, scale: int, dark: np.ndarray,
+                 progress: Callable[[str], None] | None = None, what: str = "dark") -> Layout:
+    """The best hex layout whose sides fall on dark printed lines of ``gray``, up to a whole-hex shift, from
+    ``dark`` (:func:`_line_strength` of ``gray``, reduced by ``scale``). ``progress`` hears of each phase (``what``
+    lines: dark, or light on the negative)."""
     say = progress or (lambda _msg: None)
-    say(f"finding the spacing of {what} hex lines (FFT)")
-    hgt, wid = gray.shape
-    scale = max(1, int(max(hgt, wid) // 1500))
-    # line strength: darkness relative to the local background (a 7-px box mean at full resolution, so a
-    # line 1-2 px wide counts before the image is reduced), then the mean over scale x scale blocks;
-    # large areas of dark terrain do not swamp the spectrum with low frequencies
-    dark = _line_strength(gray, 3, scale)
     sh, sw = dark.shape
     win = np.outer(np.hanning(sh), np.hanning(sw)).astype(np.float32)
     nfft = 1 << math.ceil(math.log2(max(sh, sw) * 2))
