@@ -62,8 +62,13 @@ def test_tld_wrong_shifted_is_refused_when_given_and_corrected_when_not(tld):
 
 
 def test_tld_good_clicks_pass_unchanged(tld):
-    g, notes = choose_numbering(tld, _grid(), _clicks(("0505", "9010", "4570", "0558")), given=["shifted"])
+    clicks = _clicks(("0505", "9010", "4570", "0558"))
+    g, notes = choose_numbering(tld, _grid(), clicks, given=["shifted", "row_direction", "col_direction"])
     assert g == _grid() and notes == []
+    # a convention left open and read as the default is said too (it was said only when it was not the default)
+    g, notes = choose_numbering(tld, _grid(), clicks, given=["shifted"])
+    assert g == _grid() and notes == ["numbering: shifted odd, rows counted down, columns counted to the right (the "
+                                      "default, which the clicks and the printed hex lines agree with)"]
 
 
 def test_tld_rows_counted_up_are_inferred(tld):
@@ -185,7 +190,7 @@ def test_tld_clicks_a_few_pixels_off_are_accepted(boards, tmp_path):
     for last in ("4045=2199,2847", "4045=2200,2849", "4045=2196,2845"):
         r = _cli(str(boards.joinpath(*TLD)), *GOOD_TLD, "--point", last, "-o", str(out), "--force")
         assert r.exit_code == 0, r.stderr
-        assert "faint" not in r.stderr and "numbering:" not in r.stderr
+        assert "faint" not in r.stderr and "(inferred from" not in r.stderr and "(the default, which" in r.stderr
         grid = Grid.from_dict(yaml.safe_load(out.read_text())["grid"])
         assert grid.layout is not None
         assert max(math.dist(grid.layout.hex_to_pixel(h), TLD_LAYOUT.hex_to_pixel(h)) for h in grid.hexes()) < 0.3

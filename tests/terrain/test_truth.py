@@ -332,3 +332,69 @@ def test_extract_truth_scores_a_legend_line_the_truth_lacks(tmp_path):
     assert r.exit_code == 0, r.output
     road = json.loads(r.output)["truth"]["lines"]["road"]
     assert (road["true_positives"], road["found"], road["in_truth"]) == (0, 2, 0)
+
+
+# Battle for Moscow prints ids on its odd columns only: the truth's grid calls the first whole hex of column 2 "0202"
+# (its "0201" is the cut hex above it); a new user's grid (calibrated from clicks, 0202 clicked a row lower) called
+# it "0201", and `--truth` scored 119 of 144 hexes and 24 of 63 river sides without a word
+_BFM_TRUTH_GRID = {"numbering": {"scheme": "ccrr", "col_digits": 2, "row_digits": 2, "orientation": "flat",
+                                 "shifted": "odd"},
+                   "extent": {"columns": [1, 16], "rows": [1, 11]},
+                   "calibration": [[54.0066, -0.0006, -1.3371], [31.2377, 62.4748, -47.7726]]}
+_BFM_USER_GRID = {"numbering": {**_BFM_TRUTH_GRID["numbering"], "shifted": "even"},
+                  "extent": {"columns": [1, 16], "rows": [1, 11]},
+                  "calibration": [[54.01664, -0.00323, -1.39852], [31.24111, 62.48326, 14.66617]]}
+
+
+def test_a_truth_numbering_the_same_hexes_otherwise_is_said():
+    from toolkit.hexgrid import Grid
+    from toolkit.terrain.truth import numbered_otherwise
+
+    labelled = {f"{c:02d}{r:02d}": "clear" for c in range(1, 5) for r in range(2, 5)}
+    t = Truth(labelled, grid=Grid.from_dict(_BFM_TRUTH_GRID))
+    line = numbered_otherwise(t, Grid.from_dict(_BFM_USER_GRID))
+    assert line is not None and line.startswith(
+        "--truth: the truth file's grid and --grid lie on the same hexes of the scan but name 6 of its 12 labelled "
+        "hexes differently (the truth's 0202 is 0201 of --grid, at 107,77), so the scores below compare different "
+        "hexes: calibrate with the truth's numbering")
+    assert numbered_otherwise(t, Grid.from_dict(_BFM_TRUTH_GRID)) is None  # the same grid
+    # the user's grid calibrated with the truth's convention (the calibration as `wgt map calibrate` wrote it)
+    same = {**_BFM_TRUTH_GRID, "calibration": [[54.01664, -0.00323, -1.39529], [31.24111, 62.48326, -47.81709]]}
+    assert numbered_otherwise(t, Grid.from_dict(same)) is None
+    # a truth labelled on another scan of the map (twice the size): its hexes lie elsewhere, nothing can be said
+    other = {**_BFM_USER_GRID, "calibration": [[108.03, -0.006, -2.8], [62.48, 124.97, 29.3]]}
+    assert numbered_otherwise(t, Grid.from_dict(other)) is None
+    assert numbered_otherwise(Truth(labelled), Grid.from_dict(_BFM_USER_GRID)) is None  # a truth without a grid
+
+
+def test_extract_truth_warns_when_the_truth_numbers_the_hexes_otherwise(tmp_path):
+    """`wgt map extract --truth` with a truth whose grid names the same printed hexes otherwise (the other columns
+    shifted): one warning line (--json: under warnings), the scores still given; none with the extraction's grid."""
+    import yaml
+
+    from toolkit.cli.map_scan import _grid_text
+
+    from .drawn import blank_board
+
+    _lay, grid, im, _d = blank_board()
+    im.save(tmp_path / "b.png")
+    (tmp_path / "g.yaml").write_text(_grid_text(grid))
+    (tmp_path / "l.yaml").write_text('terrain:\n  clear: {hexes: ["0101", "0806", "0504"]}\n')
+    g = grid.to_dict()
+    other = {**g, "numbering": {**g["numbering"], "shifted": "even"}}
+    hexes = {h: "clear" for h in ("0202", "0203", "0302", "0303", "0402", "0403")}
+
+    def run(truth_grid: dict) -> dict:
+        (tmp_path / "t.yaml").write_text(yaml.safe_dump({"grid": truth_grid, "hexes": hexes}))
+        r = CliRunner().invoke(cli, ["map", "extract", str(tmp_path / "b.png"), "--grid", str(tmp_path / "g.yaml"),
+                                     "--legend", str(tmp_path / "l.yaml"), "-o", str(tmp_path / "m.yaml"), "--force",
+                                     "--truth", str(tmp_path / "t.yaml"), "--json"])
+        assert r.exit_code == 0, r.output
+        return json.loads(r.output)
+
+    out = run(other)
+    assert out["truth"]["hexes"] == 6
+    assert [w for w in out["warnings"] if w.startswith(
+        "--truth: the truth file's grid and --grid lie on the same hexes of the scan but name 2 of its 6 labelled "
+        "hexes differently (the truth's 0302 is 0301 of --grid")]
+    assert not [w for w in run(g).get("warnings", []) if w.startswith("--truth")]

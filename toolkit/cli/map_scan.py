@@ -337,6 +337,7 @@ def calibrate(image: str, points: tuple[str, ...], grid_file: str | None, number
         [k for k, v in (("shifted", shifted), ("row_direction", row_direction), ("col_direction", col_direction),
                         ("orientation", orientation), ("row_first", row_first)) if v]
     given_extent = bool(grid_file) or (columns is not None and rows is not None)
+    deferred: list[str] = []  # notes said with the report (_say_or_defer)
     if extent is not None:
         if grid_file or columns or rows:
             raise InputError("--extent takes the place of --columns/--rows and of the --grid file's extent: give one")
@@ -389,7 +390,7 @@ def calibrate(image: str, points: tuple[str, ...], grid_file: str | None, number
                 on = {k: layout.hex_to_pixel(layout.pixel_to_hex(*p)) for k, p in pts.items()}
                 grid, notes = choose_numbering(to_gray(img), grid, on, given=given)
                 for note in notes:
-                    _say(note)
+                    _say_or_defer(note, deferred)
                 layout = fit_points(grid, on, (img.width, img.height)).layout
             cal = Calibration(layout, [PointResidual(k, p, layout.hex_to_pixel(grid.hex(k))) for k, p in pts.items()],
                               method="auto")
@@ -400,7 +401,7 @@ def calibrate(image: str, points: tuple[str, ...], grid_file: str | None, number
 
             grid, notes = choose_numbering(to_gray(img), grid, pts, given=given)
             for note in notes:
-                _say(note)
+                _say_or_defer(note, deferred)
             if given_extent:
                 cal = run(img, grid, pts, refine=not no_refine, progress=_reporter(bar))
             else:
@@ -428,6 +429,8 @@ def calibrate(image: str, points: tuple[str, ...], grid_file: str | None, number
                 out_grid = dataclasses.replace(out_grid, warp=warp)
                 _say(f"recorded the offsets of {len(warp.nodes)} blocks around them as the grid's warp: "
                      "'wgt map extract' reads the hexes there where the print lies (--no-warp: the one grid)")
+    for note in deferred:  # the default convention kept: said once the grid is made, never before a refusal
+        _say(note)
     report = cal.report()
     report.update(off_report)
     report.update(bend_report)
@@ -447,6 +450,15 @@ def calibrate(image: str, points: tuple[str, ...], grid_file: str | None, number
             _say(f"  refined on {report['line_samples']} hex-line measurements, rms {report['line_rms_px']:.3f} px")
         if not output:
             click.echo(text, nl=False)
+
+
+def _say_or_defer(note: str, deferred: list[str]) -> None:
+    """A numbering note of calibrate: a convention inferred is said at once; the default kept (which the clicks and
+    lines agree with) is said with the report, so a refusal after it is still one line."""
+    if "(the default, which" in note:
+        deferred.append(note)
+    else:
+        _say(note)
 
 
 def _bends(img: Any, grid: Any) -> tuple[dict[str, Any], Any]:
@@ -923,6 +935,12 @@ def _extract(image: str, grid_file: str, legend_file: str, output: str, overlay:
         scored = score(truth, {h: r.terrain for h, r in ext.hexes.items()}, ext.symbols, ext.hexsides,
                        [sc.name for sc in ext.legend.symbols],
                        [f.name for f in ext.legend.features if f.kind in ("along", "across", "coast", "gap")])
+        from ..terrain.truth import numbered_otherwise
+
+        # a truth numbering the same printed hexes otherwise (another even-column convention) scored without a word
+        mismatch = numbered_otherwise(truth, grid)
+        if mismatch is not None:
+            warnings = [*warnings, mismatch]
     if as_json:
         out = {"hexes": len(ext.hexes), "terrain": counts, "hexsides": feats,
                "review": {h: ext.hexes[h].review for h in review},

@@ -236,6 +236,11 @@ def choose_numbering(gray: np.ndarray, grid: Grid, points: Mapping[str, Point], 
     changed = [k for k in _FREE if _settings(chosen[1])[k] != _settings(nb)[k]]
     notes = [f"numbering: {_say(chosen[1], None)} (inferred from the clicks and the printed hex lines)"] \
         if changed else []
+    if not changed and any(k not in given for k in _FREE):
+        # the default kept was said nowhere: a user whose even-column click named the cut hex above its column's
+        # first whole hex got 'shifted odd' without a word (and 'shifted even', the other choice, said)
+        notes = [f"numbering: {_say(chosen[1], None)} (the default, which the clicks and the printed hex lines "
+                 "agree with)"]
     return chosen[2], notes
 
 

@@ -31,9 +31,10 @@ from typing import Any
 
 from .. import yamlfile
 from ..errors import DataFileError
-from ..hexgrid import Grid
+from ..hexgrid import Grid, Hex
+from ..hexgrid.numbering import HexIdError
 
-__all__ = ["Score", "Truth", "load_truth", "score"]
+__all__ = ["Score", "Truth", "load_truth", "numbered_otherwise", "score"]
 
 _KEYS = {"truth", "image", "grid", "hexes", "symbols", "hexsides", "links", "excluded", "notes", "region"}
 
@@ -181,3 +182,50 @@ def score(truth: Truth, hex_class: Mapping[str, str | None], symbols: Mapping[st
         true = {k for k in true if all(h in labelled for h in k.split("/"))}
         line_scores[name] = (len(found & true), len(found), len(true))
     return Score(len(truth.hexes), right, confusion, sorted(wrong), sym_scores, line_scores)
+
+
+def numbered_otherwise(truth: Truth, grid: Grid) -> str | None:
+    """One line when the truth's grid and ``grid`` (the extraction's) lie on the same hexes of the scan but name them
+    differently, else None. The ids the truth labels are then other hexes of the extraction, and every score compares
+    different hexes: a map printing ids on its odd columns only (Battle for Moscow) leaves the even columns' first
+    row to a convention, and a new user's grid calling the first whole hex of column 2 "0201" scored 119 of 144 hexes
+    and 24 of 63 river sides against a truth calling it "0202", without a word. Said only when the two grids' hex
+    centres coincide (within a quarter of a hex spacing) for half the labelled hexes or more: a truth labelled on
+    another scan of the map (another size, another crop) cannot be compared this way, and nothing is said."""
+    tg = truth.grid
+    if tg is None or tg.layout is None or grid.layout is None:
+        return None
+    lay, tlay = grid.layout, tg.layout
+    o, e = lay.hex_to_pixel(Hex(0, 0)), lay.hex_to_pixel(Hex(1, 0))
+    spacing = ((e[0] - o[0]) ** 2 + (e[1] - o[1]) ** 2) ** 0.5
+    on_lattice = 0
+    renamed: list[tuple[str, str, tuple[float, float]]] = []
+    for hid in sorted(truth.hexes):
+        try:
+            p = tlay.hex_to_pixel(tg.numbering.hex_of(hid))
+        except HexIdError:
+            continue
+        here = lay.pixel_to_hex(*p)
+        c = lay.hex_to_pixel(here)
+        if ((c[0] - p[0]) ** 2 + (c[1] - p[1]) ** 2) ** 0.5 > spacing / 4:
+            continue
+        on_lattice += 1
+        try:
+            same = grid.numbering.hex_of(hid) == here
+        except HexIdError:  # the truth's id is no id of this numbering (lettered against numbered)
+            same = False
+        if not same:
+            try:
+                mine = grid.numbering.id_of(here)
+            except HexIdError:
+                mine = "a hex this numbering cannot spell"
+            renamed.append((hid, mine, p))
+    if not renamed or on_lattice * 2 < len(truth.hexes):
+        return None
+    hid, mine, p = renamed[0]
+    return (f"--truth: the truth file's grid and --grid lie on the same hexes of the scan but name {len(renamed)} of "
+            f"its {on_lattice} labelled hexes differently (the truth's {hid} is {mine} of --grid, at "
+            f"{p[0]:.0f},{p[1]:.0f}), so the scores below compare different hexes: calibrate with the truth's "
+            "numbering (which columns are shifted, where each column's rows start, which way rows and columns "
+            "count: --shifted, --row-direction, --col-direction, or its grid as --grid), or label the truth on "
+            "this grid")
