@@ -288,6 +288,8 @@ def _hexsides(image: Image.Image, grid: Grid, leg: Legend, ext: Extraction) -> N
         ext.side_scores[feat.name] = {keys[k]: round(float(score[k]), 4) for k in range(len(keys)) if score[k] > 0}
         for k in np.nonzero(score >= thr)[0]:
             found.setdefault(keys[k], set()).add(feat.name)
+    # the black-ink lines found (name -> score, None: crossed anywhere along the side, marked sides)
+    inked_lines: dict[str, tuple[np.ndarray, np.ndarray | None, list[int]]] = {}
     if groups:
         # a road or railway crossing a river side may be drawn over a bridge box there
         from .lines import INK_TOLERANCE, ink_crossings
@@ -298,12 +300,14 @@ def _hexsides(image: Image.Image, grid: Grid, leg: Legend, ext: Extraction) -> N
         for gc, members in groups:
             by_shape, taken = ink_crossings(image, grid, sides, [float(v) for v in gc], members, ink, bridged)
             ext.line_styles.update(taken)
+            marked = dict(members)
             for name, score in by_shape.items():
+                inked_lines[name] = (score, None, marked[name])
                 ext.thresholds[name] = (INK_TOLERANCE, 0.5)
                 ext.side_scores[name] = {keys[k]: round(float(score[k]), 4) for k in range(len(keys)) if score[k] > 0}
                 for k in np.nonzero(score >= 0.5)[0]:
                     found.setdefault(keys[k], set()).add(name)
-    _fills(traced, keys, found)
+    _fills(traced, {**traced, **inked_lines}, keys, found)
     _told_apart(leg, index, {name: (halfwidths[name], t[2]) for name, t in traced.items()}, found)
     _exclusive(leg, found)
     _gaps(leg, keys, vertex_ids, found)
@@ -369,25 +373,33 @@ def _told_apart(leg: Legend, index: Mapping[str, int], traced: Mapping[str, tupl
                         got.discard(f.name)
 
 
-def _fills(traced: Mapping[str, tuple[np.ndarray, np.ndarray, list[int]]], keys: Sequence[str],
+def _fills(traced: Mapping[str, tuple[np.ndarray, np.ndarray, list[int]]],
+           lines: Mapping[str, tuple[np.ndarray, np.ndarray | None, list[int]]], keys: Sequence[str],
            found: dict[str, set[str]]) -> None:
-    """A traced line whose colour is part of another traced line's print (Afrika's track: the mid-brown
-    fill between its road's dark edges; its road: the dark edges of the white main road): it crosses
+    """A traced line whose colour is part of another line's print (Afrika's track: the mid-brown
+    fill between its road's dark edges; its road: the dark edges of the white main road; Bastogne's trail: the
+    tan between the black edges of a road traced in the ink): it crosses
     every marked example side of the other (at least ``FILL_EXAMPLES`` of them) while the other crosses
     none of its own. It is not reported where the other crosses the same
     side at the same place (any of its positions along the side within the other's, give or take one: a
     crossing of its colour there is the other's print, joined perhaps by an area of its colour beside it,
-    as Afrika's road meets the hills' brown): there it is part of the other. ``traced``: name -> (score,
-    positions crossed along each side, marked example sides). In place."""
+    as Afrika's road meets the hills' brown): there it is part of the other. A line traced in the ink
+    (:func:`~toolkit.terrain.lines.ink_crossings`) gives no positions: where it crosses, anywhere on the side
+    is its place. ``traced``: the coloured traced lines, name -> (score, positions crossed along each side,
+    marked example sides); ``lines``: the lines whose fill they may be, the same (positions None: the whole
+    side). In place."""
     for fill, (fscore, fwhere, fyes) in traced.items():
-        for line, (lscore, lwhere, lyes) in traced.items():
+        for line, (lscore, lwhere, lyes) in lines.items():
             if line == fill or len(lyes) < FILL_EXAMPLES or (fscore[lyes] < 0.5).any() or \
                     (fyes and (lscore[fyes] >= 0.5).any()):
                 continue
-            near = lwhere.copy()
-            near[:, 1:] |= lwhere[:, :-1]
-            near[:, :-1] |= lwhere[:, 1:]
-            inside = (fwhere & near).sum(axis=1)
+            if lwhere is None:
+                inside = np.ones(len(fscore), dtype=np.int64)
+            else:
+                near = lwhere.copy()
+                near[:, 1:] |= lwhere[:, :-1]
+                near[:, :-1] |= lwhere[:, 1:]
+                inside = (fwhere & near).sum(axis=1)
             for k in np.nonzero((fscore >= 0.5) & (lscore >= 0.5) & (inside > 0))[0]:
                 names = found.get(keys[int(k)])
                 if names is not None and fill in names and line in names:
