@@ -83,7 +83,10 @@ def test_bastogne_truth_file():
     assert classes == {"open": 782, "woods": 909, "village": 65}
     assert t.symbols["village"] == {h for h, c in t.hexes.items() if c == "village"}
     assert {k: len(v) for k, v in t.links.items()} == {"road": 228, "trail": 501, "rail": 61}
-    assert len(t.hexsides["stream"]) == 99
+    # their 99 pairs and our 55 sides of the three streams the print draws and their file leaves out (RESULTS-web.md)
+    assert len(t.hexsides["stream"]) == 99 + 55
+    added = {t.grid.side_key(*pair.split("/")) for pairs in web_boards().STREAMS_ADDED.values() for pair in pairs}
+    assert len(added) == 55 and added <= t.hexsides["stream"]
     assert {k: len(v) for k, v in t.excluded.items()} == {"chart": 111, "edge": 85, "offmap": 28}
     # their h0_0 is the printed 1.35 (top left), h0_34 the printed 1.01; their grid x2 on the 6800 px image
     assert t.grid is not None and t.grid.layout is not None
@@ -141,12 +144,14 @@ def _bastogne(tmp_path):
 # of its colour (symbols._outlined: the blocks astride sides in Bastogne and Sibret; the one lost, 28.15/28.16, where
 # the road is printed over the railway, had been reached only through the blocks beside it); road 218 at 226 -> 218
 # at 224 and trail 467 at 472 -> 468 at 473 (both) when lettering was read in the ink as printed too, the brown hex
-# lines' band not cutting the names' letters ("Noville" 37.31/38.30, "Mageret" 38.18/38.19; lines module notes 8)
+# lines' band not cutting the names' letters ("Noville" 37.31/38.30, "Mageret" 38.18/38.19; lines module notes 8);
+# stream 92/96 at 92/153 -> 143/151 at 143/153 (both) when the truth took in the 55 sides of three streams the print
+# draws and their stream-info.json leaves out (web_boards.STREAMS_ADDED; the extraction unchanged)
 FLOORS = {
     "bastogne.legend.yaml": (1722, {"village": (59, 60), "rail": (58, 59), "road": (218, 224),
-                                    "trail": (468, 473), "stream": (92, 153)}),
+                                    "trail": (468, 473), "stream": (143, 153)}),
     "bastogne.amended.legend.yaml": (1722, {"village": (59, 60), "rail": (58, 59), "road": (218, 224),
-                                            "trail": (468, 473), "stream": (92, 153)}),
+                                            "trail": (468, 473), "stream": (143, 153)}),
 }
 
 

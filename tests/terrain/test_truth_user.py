@@ -145,7 +145,7 @@ def test_bastogne_user_legends(tmp_path, version, hexes, road_false, trail):
     assert out["hexes"] == 1756 and out["right"] >= hexes
     assert out["symbols"]["village"]["true_positives"] >= 45
     assert_floors(out, {"trail": trail, "road": (221, 218, road_false), "rail": (59, 57, 6),
-                        "stream": (96, 92, 61)})
+                        "stream": (151, 143, 10)})
 
 
 @pytest.mark.parametrize("version,hexes,road", [("v1", 102, (15, 0, 0)), ("v2", 94, (15, 4, 150))])

@@ -125,6 +125,29 @@ def fetch(git: str | None = None, board: str = "bastogne") -> Path:
 # half a hex up. The printed id is "{x+1}.{35-y:02d}" (1.35 top left, 1.01 bottom left).
 NUMBERING = {"scheme": "ccrr", "col_digits": 1, "row_digits": 2, "separator": ".", "orientation": "flat",
              "shifted": "odd", "row_direction": "up"}
+# Stream hexsides the print shows and their stream-info.json leaves out: ours, not theirs (helper bastogne,
+# 2026-12-05; RESULTS-web.md). Their 99 pairs code two streams; the print draws three more the same way (light blue
+# outlined dark blue, as wide as theirs, not the key's thinner "Run (in hex)"). Each side below was read on crops of
+# the print at full size with the lines joining hex centres drawn over it, by their own convention: a stream side is
+# a pair of hexes the stream separates (it crosses the line joining their centres). Sides touching an excluded hex
+# (chart, edge) are left out, as the converter leaves theirs.
+STREAMS_ADDED = {
+    # from Magerotte (4.09) north-west along the Victory Route to the west edge in 1.23
+    "Magerotte to the west edge": [
+        "4.09/5.10", "4.10/5.10", "4.10/5.11", "4.11/5.11", "4.11/5.12", "4.12/5.12", "4.12/5.13", "4.12/4.13",
+        "3.14/4.13", "3.14/4.14", "3.15/4.14", "3.15/4.15", "3.16/4.15", "3.16/4.16", "3.16/3.17", "2.16/3.17",
+        "2.17/3.17", "2.17/3.18", "2.18/3.18", "2.18/3.19", "2.19/3.19", "2.19/3.20", "2.19/2.20", "1.20/2.20",
+        "1.20/1.21", "1.21/1.22", "1.22/2.21", "1.22/2.22", "1.22/1.23"],
+    # from the west edge in 1.33 past Wyompont (3.35) to the top edge in 6.35
+    "Wyompont": ["1.33/1.34", "1.34/2.33", "2.33/2.34", "2.34/3.34", "3.34/3.35", "3.35/4.34", "4.34/5.35",
+                 "5.34/5.35", "5.35/6.34"],
+    # from beside the road at Longvilly (48.22) east to Oberwampach (53.20), its branch south into the charts and
+    # its course north-east to column 55
+    "Longvilly to Oberwampach": [
+        "48.21/48.22", "48.21/49.22", "49.21/49.22", "49.21/50.21", "50.20/50.21", "50.20/51.21", "51.20/51.21",
+        "51.20/52.20", "51.20/52.19", "51.19/52.19", "52.19/52.20", "52.19/53.20", "53.19/53.20", "53.20/54.19",
+        "53.20/54.20", "53.21/54.20", "54.20/54.21"],
+}
 CLASS = {"OPEN": "open", "OPEN_RUNE": "open", "FOREST": "woods", "FOREST_RUNE": "woods", "CITY": "village"}
 
 
@@ -217,6 +240,15 @@ def convert(git: str) -> str:
             k = side(a_, b_, "stream", bad)
             if k:
                 stream.add(k)
+    ours: set[str] = set()
+    for pairs in STREAMS_ADDED.values():
+        for pair in pairs:
+            pa, pb = pair.split("/")
+            assert grid.hex(pb) in set(grid.neighbours(grid.hex(pa))), pair
+            assert pa in hexes and pb in hexes, pair  # not excluded
+            ours.add(grid.side_key(pa, pb))
+    assert not ours & stream, sorted(ours & stream)
+    stream |= ours
 
     def key(hid: str) -> tuple[int, int]:
         c, r = hid.split(".")
@@ -231,7 +263,9 @@ def convert(git: str) -> str:
 # MMP Bastogne: Screaming Eagles under Siege (2008; The Gamers SCS), the web-boards board image
 # {REPO}@{COMMIT[:12]} {IMAGE['path']} (blob {IMAGE['blob'][:12]}, {IMAGE['size'][0]}x{IMAGE['size'][1]}).
 # HELD OUT: every label below is the web-boards author's (2014), converted by web_boards.py, never
-# relabelled by us: terrain {LABELS['terrain']} (hexInfo, unlisted hexes OPEN),
+# relabelled by us, except {len(ours)} stream sides of three streams the print draws and their file
+# leaves out (ours: STREAMS_ADDED in web_boards.py, read on crops of the print; RESULTS-web.md):
+# terrain {LABELS['terrain']} (hexInfo, unlisted hexes OPEN),
 # roads/trails/railway {LABELS['paths']} (consecutive nodes of a path = one link), streams
 # {LABELS['streams']} (consecutive nodes = the two hexes of a stream hexside).
 # Their names -> ours (from the printed Terrain Key: Open, Village, Woods; Road, Trail, Railroad, Stream,
