@@ -62,7 +62,8 @@ def test_a_warp_round_trips_through_the_grid_block_and_a_grid_without_one_writes
 
 @pytest.mark.parametrize(("warp", "says"), [
     ("x", "grid warp is a mapping"),
-    ({"block": 0, "offsets": []}, "whole number of hexes (1 or more)"),
+    ({"block": 0, "offsets": []}, "whole number of hexes (1 to 100)"),
+    ({"block": 100_000, "offsets": []}, "whole number of hexes (1 to 100), not 100000"),
     ({"block": True, "offsets": []}, "grid warp block is a whole number"),
     ({"block": 4, "offsets": [{"first": "0101", "last": "0404"}]}, "needs first: ID, last: ID and px"),
     ({"block": 4, "offsets": [{"first": "0101", "last": "0404", "px": ["a", 1]}]}, "needs first: ID"),

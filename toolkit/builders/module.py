@@ -225,6 +225,7 @@ class BuiltModule:
     charts: list[str]
     spec: ModuleSpec = field(repr=False)
     straightened: bool = False  # the scan was resampled onto an axis-aligned grid
+    followed: int = 0  # the scan was resampled so that its folded print lies on the grid: the warp's blocks
 
     def summary(self) -> dict[str, Any]:
         """A JSON-ready description (for ``--json`` and the demo)."""
@@ -235,7 +236,7 @@ class BuiltModule:
                 "numbering": {k: n[k] for k in ("hOff", "vOff", "hLeading", "vLeading", "sep", "stagger")},
                 "terrain_zones": len(self.zones), "default_terrain": self.default_terrain,
                 "pieces": self.pieces, "setup_pieces": self.setup_pieces, "charts": self.charts,
-                "straightened": self.straightened, "bytes": len(self.vmod)}
+                "straightened": self.straightened, "print_followed": self.followed, "bytes": len(self.vmod)}
 
 
 def write_module(built: BuiltModule, path: str | Path) -> None:
@@ -249,14 +250,17 @@ def build_module(title: str, tmap: TerrainMap, cset: CounterSet, spec: ModuleSpe
                  charts: Sequence[ChartTable] = (), hex_px: float = DEFAULT_HEX_PX,
                  board_image: Image.Image | None = None, board_layout: Layout | None = None,
                  counter_px: int | None = None, version: str = "1.0", description: str = "",
-                 about: str = "") -> BuiltModule:
+                 about: str = "", keep_scan: bool = False) -> BuiltModule:
     """Build the module of a game from its map, counters, spec and chart tables.
 
     ``hex_px`` is the rendered hex height (flat to flat) in pixels. With ``board_image`` (a scan, or
     a board already rendered by :func:`render_board`), the board is that image and ``board_layout``
     (default: the map's grid calibration) places the hexes on it; a scan whose grid is turned or
     sheared (VASSAL's HexGrid would stray more than 4% of a hex, or 2 px, from a hex centre) is
-    resampled onto a square grid first (:func:`.module_grid.straighten`). Raises GridError when the
+    resampled onto a square grid first (:func:`.module_grid.straighten`). A scan placed by the map's grid when that
+    grid has a warp (a folded scan, ``wgt map calibrate``) is first read through it
+    (:func:`toolkit.terrain.warp.follow_print`): a new image whose print lies where the one affine grid VASSAL
+    has puts it, the grid unchanged; ``keep_scan`` keeps the scan as it is. Raises GridError when the
     numbering cannot be expressed.
     """
     spec = spec or default_spec(cset)
@@ -271,6 +275,14 @@ def build_module(title: str, tmap: TerrainMap, cset: CounterSet, spec: ModuleSpe
         _check_board_fits(tmap, layout, board.size)
     size = board.size
     straightened = False
+    followed = 0
+    warp = tmap.grid.warp
+    if board_image is not None and warp is not None and warp.nodes and layout == tmap.grid.layout and not keep_scan:
+        from ..terrain.warp import follow_print
+
+        # VASSAL has one affine grid: the folded print is moved onto it (the pixels read as the extraction reads them)
+        board = follow_print(board, tmap.grid)
+        followed = len(warp.nodes)
     try:
         grid = vassal_hex_grid(tmap, layout, size)
         if board_image is not None and grid_deviation(tmap, layout, grid, size) > max(2.0, 0.04 * grid.dy):
@@ -319,7 +331,7 @@ def build_module(title: str, tmap: TerrainMap, cset: CounterSet, spec: ModuleSpe
         files[SETUP_FILE] = setup_save
     vmod = vmod_bytes(render_buildfile(root), module_metadata(root), files)
     return BuiltModule(vmod, setup_save, grid, layout, size, zones, default, len(tmap.ids()), builder.slots,
-                       setup_count, [t for t, _ in chart_files], spec, straightened)
+                       setup_count, [t for t, _ in chart_files], spec, straightened, followed)
 
 
 def board_geometry(tmap: TerrainMap, hex_px: float = DEFAULT_HEX_PX) -> tuple[Layout, tuple[int, int]]:

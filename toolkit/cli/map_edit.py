@@ -33,7 +33,7 @@ def edit(map_arg: str, image: str | None, grid_file: str | None, port: int, no_b
     from ..editor.server import EditorServer
 
     path = resolve_map(map_arg)
-    layout = None
+    grid = None
     if grid_file is not None:
         if image is None:
             raise InputError("--grid calibrates a scan: give --image too")
@@ -42,9 +42,8 @@ def edit(map_arg: str, image: str | None, grid_file: str | None, port: int, no_b
         grid = _grid_from_file(grid_file)
         if grid.layout is None:
             raise InputError(f"{grid_file} has no calibration (run 'wgt map calibrate' on the scan first)")
-        layout = grid.layout
     try:
-        server = EditorServer(path, layout=layout, image=image, port=port)
+        server = EditorServer(path, grid=grid, image=image, port=port)
     except OSError as exc:
         raise InputError(f"cannot listen on 127.0.0.1 port {port}: {exc.strerror or exc}") from None
     click.echo(f"editing {path} at {server.url}", err=True)

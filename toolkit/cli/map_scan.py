@@ -2,7 +2,8 @@
 
 * ``calibrate IMAGE --point 0101=120,88 --point ...`` fits the grid to the scan and prints (or writes
   with ``-o``) the ``grid:`` block of a map file, with the residual of every clicked point.
-* ``centre MAP|GRID HEX ...`` prints the image pixel of hex centres of a calibrated grid.
+* ``centre MAP|GRID HEX ... [--at X,Y]`` prints the scan's pixel of hex centres of a calibrated grid (and the hex at a
+  pixel), both as printed: a grid's warp (a folded scan) moves them where its print lies.
 * ``extract IMAGE --grid GRID --legend LEGEND -o MAP`` classifies every hex and hexside and writes the
   map file (keeping the ``overrides:`` of an existing one) and, with ``--overlay``, a QA picture.
 """
@@ -608,22 +609,47 @@ def keep_block(old: str, new: str, key: str, source: str) -> str:
 
 @click.command("centre")
 @click.argument("grid_arg", metavar="MAP|GRID")
-@click.argument("hexes", nargs=-1, required=True)
+@click.argument("hexes", nargs=-1)
+@click.option("--at", "points", metavar="X,Y", multiple=True,
+              help="Also the hex printed at this pixel of the scan (repeatable).")
 @json_opt
-def centre(grid_arg: str, hexes: tuple[str, ...], as_json: bool) -> None:
-    """The image pixel of each hex centre under the grid's calibration."""
+def centre(grid_arg: str, hexes: tuple[str, ...], points: tuple[str, ...], as_json: bool) -> None:
+    """The scan's pixel of each hex centre under the grid's calibration, and with --at the hex at a pixel.
+
+    Both are positions on the scan as printed: on a grid with a warp (a folded scan, 'wgt map calibrate') a
+    hex centre is where the warp puts its print, and a pixel is named by the printed hex it lies in."""
+    import numpy as np
+
+    from ..terrain.warp import from_print, to_print
+
+    if not hexes and not points:
+        raise InputError("give hex ids, or --at X,Y for the hex at a pixel")
     grid = _grid_from_file(grid_arg)
     if grid.layout is None:
         raise InputError(f"{grid_arg}: the grid has no calibration (run 'wgt map calibrate')")
-    out = []
-    for hid in hexes:
-        x, y = grid.layout.hex_to_pixel(grid.hex(hid))
-        out.append({"hex": grid.canonical_id(hid), "x": round(x, 3), "y": round(y, 3)})
+    at = []
+    for text in points:
+        m = re.fullmatch(r"\s*(-?\d+(?:\.\d+)?)\s*,\s*(-?\d+(?:\.\d+)?)\s*", text)
+        if m is None:
+            raise InputError(f"--at takes a pixel X,Y (numbers: X across the image, Y down it), not {text!r}")
+        at.append((float(m.group(1)), float(m.group(2))))
+    ids = [grid.canonical_id(hid) for hid in hexes]
+    xy = [grid.layout.hex_to_pixel(grid.hex(hid)) for hid in ids]
+    xs, ys = to_print(grid, np.array([p[0] for p in xy]), np.array([p[1] for p in xy]))
+    out: list[dict[str, Any]] = [{"hex": hid, "x": round(float(x), 3), "y": round(float(y), 3)}
+                                 for hid, x, y in zip(ids, xs, ys)]
+    ax, ay = from_print(grid, np.array([p[0] for p in at]), np.array([p[1] for p in at]))
+    found: list[dict[str, Any]] = []
+    for (x, y), fx, fy in zip(at, ax, ay):
+        h = grid.layout.pixel_to_hex(float(fx), float(fy))
+        found.append({"x": x, "y": y, "hex": grid.id(h) if h in grid else None})
     if as_json:
-        echo_json(out)
+        echo_json(out + found if found else out)
     else:
         for d in out:
             click.echo(f"{d['hex']} {d['x']:.3f} {d['y']:.3f}")
+        for d in found:
+            click.echo(f"{d['x']:g},{d['y']:g} {d['hex'] or 'off the map'}")
 
 
 @click.command("tiles")

@@ -51,10 +51,12 @@ def write_output(path: Path, data: bytes) -> None:
 
 
 def build_game_module(slug: str, *, hex_px: float = DEFAULT_HEX_PX, board: str | Path | Image.Image | None = None,
-                      map_file: str | Path | TerrainMap | None = None, version: str = "1.0") -> BuiltModule:
+                      map_file: str | Path | TerrainMap | None = None, version: str = "1.0",
+                      keep_scan: bool = False) -> BuiltModule:
     """The module of a bundled game: its map (or ``map_file``, a path, slug or map already loaded: e.g. one
     calibrated on the user's scan ``board``, a path or an image already loaded), counters, charts and
-    ``module_spec`` hooks."""
+    ``module_spec`` hooks. A scan whose map grid has a warp is resampled onto that grid unless ``keep_scan``
+    (:func:`~toolkit.builders.module.build_module`)."""
     from ..counters import load_counters
     from ..games import get_game
     from ..terrain.io import load_map
@@ -82,7 +84,7 @@ def build_game_module(slug: str, *, hex_px: float = DEFAULT_HEX_PX, board: str |
             spec = replace(spec, setup=tuple(SetupPiece(p.counter, None, p.copies) if p in off else p
                                              for p in spec.setup))
     return build_module(game.title, tmap, cset, spec, charts=charts, hex_px=hex_px,
-                        board_image=image, version=version,
+                        board_image=image, version=version, keep_scan=keep_scan,
                         description=f"{game.title} ({game.publisher} {game.year}), built by wargame-toolkit")
 
 
@@ -100,15 +102,19 @@ def check_hex_px(hex_px: float) -> None:
 @click.option("--map", "map_file", metavar="MAP", help="Another map file (path or slug) for the game's counters.")
 @click.option("--board", type=click.Path(),
               help="Use this calibrated scan as the board (the map's grid calibration places the hexes).")
+@click.option("--keep-scan", is_flag=True,
+              help="With --board and a map whose grid has a warp (a folded scan): the scan as it is, not resampled "
+                   "so that its print lies on VASSAL's one grid.")
 @output_option("--setup-out", kind=ZIP, help="Also write the set-up save here.")
 @click.option("--version", "module_version", default="1.0", show_default=True, help="The module's version.")
 @json_opt
 def module_cmd(slug: str, out_file: str | None, hex_px: float, map_file: str | None, board: str | None,
-               setup_out: str | None, module_version: str, as_json: bool) -> None:
+               keep_scan: bool, setup_out: str | None, module_version: str, as_json: bool) -> None:
     """A complete VASSAL module of the game SLUG, with its set-up save inside.
 
     The board is the map rendered with hexes --hex-px high, or --board, a scan whose grid the map's
-    calibration gives (a turned or sheared scan is resampled square, as VASSAL's grid needs)."""
+    calibration gives (a turned or sheared scan is resampled square, as VASSAL's grid needs; a folded scan, whose
+    grid has a warp, is resampled so that its print lies on the grid: --keep-scan keeps it as it is)."""
     from ..games import get_game
 
     check_hex_px(hex_px)
@@ -129,7 +135,8 @@ def module_cmd(slug: str, out_file: str | None, hex_px: float, map_file: str | N
 
         tmap = load_map(resolve_map(map_file))
     progress(f"building the {slug} module")
-    built = build_game_module(slug, hex_px=hex_px, board=image, map_file=tmap, version=module_version)
+    built = build_game_module(slug, hex_px=hex_px, board=image, map_file=tmap, version=module_version,
+                              keep_scan=keep_scan)
     write_output(path, built.vmod)
     if setup_out:
         write_output(Path(setup_out), built.setup)
@@ -142,7 +149,18 @@ def module_cmd(slug: str, out_file: str | None, hex_px: float, map_file: str | N
         s = built.summary()
         click.echo(f"{path}: {s['hexes']} hexes on a {s['board'][0]}x{s['board'][1]} board, {s['pieces']} palette "
                    f"pieces, {s['setup_pieces']} set-up units, {len(s['charts'])} charts ({s['bytes']} bytes)"
-                   + ("; the scan was resampled onto a square grid" if s["straightened"] else ""))
+                   + _resampled(s["print_followed"], s["straightened"]))
+
+
+def _resampled(followed: int, straightened: bool) -> str:
+    """What the module command says it did to the scan ("" when the board is the scan itself)."""
+    said = []
+    if followed:
+        said.append(f"the scan was resampled so that its folded print lies on the map's calibrated grid (the grid's "
+                    f"warp, {followed} blocks; the calibration unchanged; --keep-scan: the scan as it is)")
+    if straightened:
+        said.append("then onto a square grid" if followed else "the scan was resampled onto a square grid")
+    return "".join(f"{', ' if i else '; '}{t}" for i, t in enumerate(said))
 
 
 @click.command("all")

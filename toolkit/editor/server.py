@@ -1,7 +1,8 @@
 """The local server behind ``wgt map edit``: one page (``static/``) and a small JSON API.
 
 * ``GET /?token=T`` the page (its script and style inlined); ``GET /api/map`` the map as the page
-  draws it; ``GET /api/image?token=T`` the scan as it is on disk; ``POST /api/save`` the changed hexes
+  draws it; ``GET /api/image?token=T`` the scan as it is on disk (on a grid with a warp, a folded scan: as
+  the extraction reads it, its print moved onto the grid's hexes); ``POST /api/save`` the changed hexes
   and hexsides, written through :func:`toolkit.terrain.io.edit_map_file` (the writer of ``wgt map
   set``: atomic, only the changed lines rewritten, ``overrides:`` kept, a lock, and a compare-and-swap
   against the file as the page loaded it: a file changed on disk meanwhile is refused with a message).
@@ -33,7 +34,7 @@ from urllib.parse import parse_qs, urlsplit
 
 from ..errors import DataFileError, InputError, ToolkitError
 from ..fileio import decode_text, read_bytes
-from ..hexgrid import Layout
+from ..hexgrid import Grid, Layout
 from ..terrain.io import MapChangedError, digest, edit_map_file, load_map, loads_map
 from ..terrain.model import RESERVED_KEYS, TerrainMap
 
@@ -239,6 +240,18 @@ def _read_scan(path: Path) -> _Scan:
     return _Scan(path, width, height, kind)
 
 
+def _followed_png(path: Path, grid: Grid) -> bytes:
+    """The scan at ``path`` read through ``grid``'s warp (:func:`toolkit.terrain.warp.follow_print`), as PNG."""
+    import io
+
+    from ..terrain.calibrate import open_image
+    from ..terrain.warp import follow_print
+
+    buf = io.BytesIO()
+    follow_print(open_image(path), grid).save(buf, format="PNG", compress_level=1)
+    return buf.getvalue()
+
+
 class EditorServer(ThreadingHTTPServer):
     """The editor of one map file, served on 127.0.0.1 (``port`` 0: any free port)."""
 
@@ -246,13 +259,24 @@ class EditorServer(ThreadingHTTPServer):
     allow_reuse_address = True
 
     def __init__(self, map_path: str | Path, *, layout: Layout | None = None, image: str | Path | None = None,
-                 port: int = 0, hex_size: float = 24.0) -> None:
+                 port: int = 0, hex_size: float = 24.0, grid: Grid | None = None) -> None:
+        """``grid`` (a ``--grid`` file's, its layout then the default ``layout``) or else the map's grid places the
+        hexes on the scan ``image``; when that grid has a warp (a folded scan) the page is sent the scan read through
+        it (:func:`toolkit.terrain.warp.follow_print`: its print where the grid's hexes are, as the extraction
+        reads it), so the hexes are drawn on their print."""
         from ..terrain.render import board_layout
 
         self.map_path = Path(map_path)
         raw = read_bytes(self.map_path, "map file")
         m = load_map(self.map_path)  # validates (one-line error before anything starts)
         self.scan = _read_scan(Path(image)) if image is not None else None
+        if grid is not None and layout is None:
+            layout = grid.layout
+        on_scan = grid if grid is not None else (m.grid if layout is None else None)
+        #: the scan read through its grid's warp (PNG), sent instead of the file; None: the file as it is
+        self.followed: bytes | None = None
+        if self.scan is not None and on_scan is not None and on_scan.warp is not None and on_scan.warp.nodes:
+            self.followed = _followed_png(self.scan.path, on_scan)
         if layout is None:
             layout = m.grid.layout if self.scan is not None else None
             if self.scan is not None and layout is None:
@@ -417,6 +441,8 @@ class _Handler(BaseHTTPRequestHandler):
                 self._send(HTTPStatus.OK, srv.page(), "text/html; charset=utf-8", {"Content-Security-Policy": csp})
             elif url.path == "/api/map":
                 self._send(HTTPStatus.OK, srv.map_bytes(), "application/json")
+            elif url.path == "/api/image" and srv.followed is not None:
+                self._send(HTTPStatus.OK, srv.followed, "image/png")
             elif url.path == "/api/image" and srv.scan is not None:
                 self._send_file(srv.scan.path, srv.scan.kind)
             else:

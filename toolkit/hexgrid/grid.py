@@ -88,7 +88,8 @@ class Grid:
     numbering: Numbering = field(default_factory=CCRR)
     extent: Extent = field(default_factory=lambda: Extent(1, 10, 1, 10))
     layout: Layout | None = None
-    #: where the print lies off ``layout`` (a folded or curled scan), read by the extraction only (hexgrid.warp)
+    #: where the print lies off ``layout`` (a folded or curled scan): every reader of the grid on its scan follows it
+    #: (hexgrid.warp, terrain.warp; docs/calibrate.md)
     warp: Warp | None = None
 
     def __post_init__(self) -> None:

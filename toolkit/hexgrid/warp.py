@@ -24,10 +24,13 @@ from ..records import record
 if TYPE_CHECKING:
     from .numbering import Numbering
 
-__all__ = ["MAX_WARP_PX", "Warp", "WarpNode"]
+__all__ = ["MAX_WARP_BLOCK", "MAX_WARP_PX", "Warp", "WarpNode"]
 
 #: the largest offset a node may carry (pixels): more is a mistyped file, not a scan
 MAX_WARP_PX = 10_000.0
+#: the widest block (hexes; calibrate writes 4): a node's middle is made from its block's hexes, so a block of a
+#: hundred thousand (a hostile file) held ``wgt map centre`` and the extraction for ever
+MAX_WARP_BLOCK = 100
 
 
 @record(frozen=True)
@@ -48,8 +51,8 @@ class Warp:
     nodes: tuple[WarpNode, ...]
 
     def __post_init__(self) -> None:
-        if isinstance(self.block, bool) or not isinstance(self.block, int) or self.block < 1:
-            raise GridError(f"grid warp block is a whole number of hexes (1 or more), not {self.block!r}")
+        if isinstance(self.block, bool) or not isinstance(self.block, int) or not 1 <= self.block <= MAX_WARP_BLOCK:
+            raise GridError(f"grid warp block is a whole number of hexes (1 to {MAX_WARP_BLOCK}), not {self.block!r}")
         for n in self.nodes:
             if not (math.isfinite(n.dx) and math.isfinite(n.dy)) or max(abs(n.dx), abs(n.dy)) > MAX_WARP_PX:
                 raise GridError(f"grid warp offset of {n.first}:{n.last} must be finite and at most "

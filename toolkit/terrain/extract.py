@@ -206,13 +206,11 @@ def _samples_followed(legend: Mapping[str, Any], grid: Grid, size: tuple[int, in
     goes to ``p`` with ``p + d(p) = q`` (d the warp's offset; two fixed-point steps, d being smooth). They were read
     off the resampled scan at the scan's coordinates, up to the warp's offset (10 px on Seelowe) from the pick.
     Entries that are not well formed are left as they are, for the legend's reader to name."""
-    from .warp import offsets
+    from .warp import from_print
 
     def moved(x: float, y: float) -> tuple[float, float]:
-        px, py = x, y
-        for _ in range(2):
-            d = offsets(grid, np.array([px]), np.array([py]))[0]
-            px, py = x - float(d[0]), y - float(d[1])
+        fx, fy = from_print(grid, np.array([x]), np.array([y]), steps=2)
+        px, py = float(fx[0]), float(fy[0])
         if 0 <= x < size[0] and 0 <= y < size[1]:  # a pick on the image stays on it (off it: the reader says so)
             px, py = min(max(px, 0.0), size[0] - 1.0), min(max(py, 0.0), size[1] - 1.0)
         return round(px, 2), round(py, 2)

@@ -2,7 +2,8 @@
 road/rail connections hex centre to hex centre. Opens in QGIS and anything that reads GeoJSON.
 
 Coordinates are pixels of a :class:`~toolkit.hexgrid.Layout`: by default the map's own image
-calibration when it has one (so the polygons sit on the scan), otherwise the layout of the default
+calibration when it has one (so the polygons sit on the scan; where its grid has a warp, a folded scan, every point
+is moved where the print lies: :func:`toolkit.terrain.warp.to_print`), otherwise the layout of the default
 rendered board (:func:`toolkit.terrain.render.board_layout`). Pixel y grows downward; with
 ``flip_y`` (the default) y is negated so the map appears upright in a GIS. Exterior rings are
 counter-clockwise in the output coordinates (RFC 7946).
@@ -30,13 +31,37 @@ def _default_layout(m: TerrainMap) -> Layout:
     return board_layout(m, DEFAULT_HEX_SIZE)[0]
 
 
+def _on_print(m: TerrainMap, lay: Layout) -> dict[tuple[float, float], tuple[float, float]]:
+    """Every corner and centre point of the map's calibration ``lay`` -> where it lies on the scan as printed, when
+    the grid has a warp (a folded scan: :func:`toolkit.terrain.warp.to_print`); empty without one."""
+    warp = m.grid.warp
+    if warp is None or not warp.nodes or lay != m.grid.layout:
+        return {}
+    import numpy as np
+
+    from .warp import to_print
+
+    pts: set[tuple[float, float]] = set()
+    for h in m.grid.hexes():
+        pts.update(lay.corners(h))
+        pts.add(lay.hex_to_pixel(h))
+    for key in m.effective_hexsides():
+        a, b = key.split("/")
+        pts.update(lay.hexside_endpoints(Hexside.between(m.grid.hex(a), m.grid.hex(b))))
+    order = sorted(pts)
+    xs, ys = to_print(m.grid, np.array([p[0] for p in order]), np.array([p[1] for p in order]))
+    return {p: (float(x), float(y)) for p, x, y in zip(order, xs, ys)}
+
+
 def to_geojson(m: TerrainMap, layout: Layout | None = None, *, flip_y: bool = True,
                precision: int = 3) -> dict[str, Any]:
     """The map as a GeoJSON FeatureCollection (a plain dict)."""
     lay = layout or _default_layout(m)
     sy = -1.0 if flip_y else 1.0
+    moved = _on_print(m, lay) if layout is None else {}
 
     def pt(p: tuple[float, float]) -> list[float]:
+        p = moved.get(p, p)
         return [round(p[0], precision), round(sy * p[1], precision) + 0.0]
 
     eff = m.effective_hexes()
@@ -83,7 +108,8 @@ def to_geojson(m: TerrainMap, layout: Layout | None = None, *, flip_y: bool = Tr
                                                           pt(lay.hex_to_pixel(m.grid.hex(b)))]}})
     return {"type": "FeatureCollection", "name": m.title,
             "properties": {"title": m.title, "provenance": m.provenance,
-                           "layout": [list(r) for r in lay.matrix], "flip_y": flip_y},
+                           "layout": [list(r) for r in lay.matrix], "flip_y": flip_y,
+                           **({"warp": m.grid.warp.to_dict()} if moved and m.grid.warp else {})},
             "features": features}
 
 

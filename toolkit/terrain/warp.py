@@ -32,7 +32,7 @@ if TYPE_CHECKING:
     from ..hexgrid.grid import Grid
     from .calibrate import LocalFit
 
-__all__ = ["follow_print", "offsets", "warp_from_fit"]
+__all__ = ["follow_print", "from_print", "offsets", "to_print", "warp_from_fit"]
 
 
 def _lattice(grid: Grid) -> np.ndarray:
@@ -87,6 +87,31 @@ def offsets(grid: Grid, x: np.ndarray, y: np.ndarray) -> np.ndarray:
         out[..., 0] += w * dx
         out[..., 1] += w * dy
     return out
+
+
+def to_print(grid: Grid, x: np.ndarray, y: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Where points ``x``, ``y`` of the affine grid (a hex centre, a corner) lie on the scan as printed: ``p + d(p)``
+    (the pixel :func:`follow_print` reads for ``p``); the points themselves on a grid without a warp."""
+    x = np.asarray(x, dtype=np.float64)
+    y = np.asarray(y, dtype=np.float64)
+    d = offsets(grid, x, y)
+    return x + d[..., 0], y + d[..., 1]
+
+
+def from_print(grid: Grid, x: np.ndarray, y: np.ndarray, steps: int = 8) -> tuple[np.ndarray, np.ndarray]:
+    """The points of the affine grid whose print lies at ``x``, ``y`` on the scan (:func:`to_print` inverted): ``p``
+    with ``p + d(p) = q``, by ``steps`` fixed-point steps ``p = q - d(p)`` from ``p = q`` (d changes by a few pixels
+    over a block of hexes, so each step cuts the error by that slope: 8 steps leave far under a thousandth of a
+    pixel on a real fold); the points themselves on a grid without a warp."""
+    x = np.asarray(x, dtype=np.float64)
+    y = np.asarray(y, dtype=np.float64)
+    px, py = x, y
+    if grid.warp is None or not grid.warp.nodes:
+        return px, py
+    for _ in range(steps):
+        d = offsets(grid, px, py)
+        px, py = x - d[..., 0], y - d[..., 1]
+    return px, py
 
 
 STRIP = 256  # rows of the field made at once (a box round every fold on an 8000x6000 scan took 0.6 GB in one)
