@@ -429,7 +429,8 @@ def calibrate(image: str, points: tuple[str, ...], grid_file: str | None, number
             if warp is not None:
                 out_grid = dataclasses.replace(out_grid, warp=warp)
                 _say(f"recorded the offsets of {len(warp.nodes)} blocks around them as the grid's warp: "
-                     "'wgt map extract' reads the hexes there where the print lies (--no-warp: the one grid)")
+                     "'wgt map extract', 'map centre', 'map edit' and 'build module --board' take the hexes there "
+                     "where the print lies (--no-warp: the one grid)")
     for note in deferred:  # the default convention kept: said once the grid is made, never before a refusal
         _say(note)
     report = cal.report()
