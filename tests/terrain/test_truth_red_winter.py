@@ -1,7 +1,7 @@
 """GMT Red Winter, a held-out board labelled blind (tests/terrain/truth/heldout/red-winter.yaml, red-winter-2.yaml,
-RESULTS-red-winter.md): the truth files and the legend's examples, and the image's fetch into the cache (the map
-art is (c) GMT, not in this repository: ``python tests/terrain/truth/heldout/web_boards.py fetch --board
-red-winter``)."""
+red-winter-3.yaml, RESULTS-red-winter.md): the truth files and the legend's examples, and the image's fetch into
+the cache (the map art is (c) GMT, not in this repository: ``python tests/terrain/truth/heldout/web_boards.py fetch
+--board red-winter``)."""
 
 from __future__ import annotations
 
@@ -41,9 +41,30 @@ def test_red_winter_truth_files():
     assert "J16/K15" in one.links["road_main"] and "O21/O22" in two.links["road_main"]  # the two bridges
 
 
+def test_red_winter_3_truth_file():
+    """Region 3 (labelled blind, before any extraction ran on it): columns T-X x rows 1-17, 85 hexes, every one
+    labelled, on region 1's grid (only the extent differs); no village; the brown road from the entry hex X1 (with
+    milestone discs) is the key's secondary road, the grey Hirvasvaara road in T12-T15 its primary road."""
+    one, three = load_truth(HELDOUT / "red-winter.yaml"), load_truth(HELDOUT / "red-winter-3.yaml")
+    assert_region_complete(three)
+    assert three.image == IMAGE and not three.hexsides and not three.symbols.get("village")
+    assert three.grid is not None and one.grid is not None and three.grid.layout == one.grid.layout
+    ext = three.grid.extent
+    assert (ext.first_col, ext.last_col, ext.first_row, ext.last_row) == (20, 24, 1, 17)
+    assert len(three.hexes) == 85
+    assert {c: sum(1 for v in three.hexes.values() if v == c) for c in set(three.hexes.values())} == {
+        "forest": 46, "suo": 32, "lake": 7}
+    assert {k: len(v) for k, v in three.links.items()} == {"road_primary": 3, "road_secondary": 23}
+    two = load_truth(HELDOUT / "red-winter-2.yaml")
+    assert not set(three.hexes) & (set(one.hexes) | set(two.hexes))
+    assert three.hexes["X1"] == "suo" and three.hexes["U5"] == "lake" and three.hexes["T14"] == "forest"
+    assert "W1/X1" in three.links["road_secondary"] and "T13/T14" in three.links["road_primary"]
+
+
 def test_red_winter_legend_examples_lie_outside_both_regions():
-    """No example hex of the legend, and neither hex of any example side, is a labelled hex of either region."""
+    """No example hex of the legend, and neither hex of any example side, is a labelled hex of any region (1, 2, 3)."""
     labelled = set(load_truth(HELDOUT / "red-winter.yaml").hexes) | set(load_truth(HELDOUT / "red-winter-2.yaml").hexes)
+    labelled |= set(load_truth(HELDOUT / "red-winter-3.yaml").hexes)
     spec = load_legend(HELDOUT / "red-winter.legend.yaml")
     used = [h for v in spec["terrain"].values() for h in v["hexes"]]
     for v in spec["features"].values():
