@@ -80,6 +80,9 @@ HELDOUT_FETCHED = {"red-winter-heldout": ("red-winter", "red-winter.yaml", "red-
                                           ((1, 23), (1, 29))),
                    "red-winter-2-heldout": ("red-winter", "red-winter-2.yaml", "red-winter.legend.yaml",
                                             ((1, 23), (1, 29))),
+                   # region 3 (columns T-X x rows 1-17) reaches column X: the run covers columns A-X
+                   "red-winter-3-heldout": ("red-winter", "red-winter-3.yaml", "red-winter.legend.yaml",
+                                            ((1, 24), (1, 29))),
                    # Seelowe (heldout/RESULTS-seelowe.md): three blind regions, one legend, the whole map
                    "seelowe-heldout": ("seelowe", "seelowe.yaml", "seelowe.legend.yaml", ((1, 28), (1, 42))),
                    "seelowe-2-heldout": ("seelowe", "seelowe-2.yaml", "seelowe.legend.yaml", ((1, 28), (1, 42))),

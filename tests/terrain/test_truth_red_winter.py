@@ -135,3 +135,15 @@ def test_extract_red_winter_2_against_its_truth(tmp_path):
     # road_primary false 16 -> 2, road_main false 2 -> 1 when two lines the legend tells apart are told apart by their
     # half-widths (_told_apart; blind: totals only)
     assert_floors(out, {"road_main": (16, 14, 1), "road_primary": (1, 1, 2), "road_secondary": (13, 13, 1)})
+
+
+def test_extract_red_winter_3_against_its_truth(tmp_path):
+    """Floors from the first (blind) run, 2026-12-05 13:25 UTC, main 39f2580 (RESULTS-red-winter.md, region 3): hexes
+    84/85; village (none in the truth) found in 1 hex; road_primary 1/3 with 1 false; road_secondary 23/23 with 4
+    false; road_main (none in the truth) 2 false. The run's grid reaches column X (1-24 x 1-29)."""
+    out = extract_fetched(tmp_path, "red-winter", "red-winter-3.yaml", "red-winter.legend.yaml", 24, 29)
+    assert out["hexes"] == 85 and out["right"] >= 84
+    village = out["symbols"]["village"]
+    assert village["in_truth"] == 0 and village["found"] <= 1
+    assert set(out["lines"]) == {"road_main", "road_primary", "road_secondary"}
+    assert_floors(out, {"road_main": (0, 0, 2), "road_primary": (3, 1, 1), "road_secondary": (23, 23, 4)})
