@@ -12,7 +12,8 @@ labelled blind, with its own legend written before the first run). Then, for com
 scans (30x22 hexes of 40 px, two seeds), clean (no noise, cast or JPEG) and with the default degradations, with
 how many of their hexes truly have no terrain over 60% (the review threshold), the hexes right (issue 14: synthetic
 scans >= 99.5%), and the grid calibrated from four clicks 2 px off: its largest error over every hex centre (the
-bar: 0.25 px) and the hexes right with it. ``--synthetic``: those alone.
+bar: 0.25 px) and the hexes right with it. ``--synthetic``: those alone. ``--perturb``: the robustness bench
+(bench_perturb.py: the studied cases rescaled, JPEG-saved, cast, tone-bent, tilted, noisy).
 """
 
 from __future__ import annotations
@@ -94,6 +95,10 @@ def main(flags: list[str]) -> dict[str, object]:
     FOLLOW_PRINT = "--affine-only" not in flags
     if "--synthetic" in flags:  # the synthetic boards alone (hexes, calibration, review list)
         return synthetic_review()
+    if "--perturb" in flags:  # the studied cases read from perturbed copies of their images (bench_perturb.py)
+        from benchmarks import bench_perturb
+
+        return bench_perturb.main(flags)
     out: dict[str, object] = {}
     with tempfile.TemporaryDirectory() as tmp:
         for name, image in CASES.items():

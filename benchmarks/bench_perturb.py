@@ -1,0 +1,287 @@
+"""Robustness of extraction on real printed boards: each studied case read from perturbed copies of its image.
+
+Issue 14 judges the commands on real boards we have not seen: scanned or photographed at another resolution, saved
+as JPEG, with a colour cast, a slight tilt. For each studied (tuned or looked-at) case - never a blind region - the
+image is cropped to the run's grid extent (with a margin of two hexes; the crop is the unperturbed run of this bench,
+beside its perturbed copies) and perturbed:
+
+* ``x0.6``, ``x1.5``: rescaled (Lanczos);
+* ``jpeg50``: saved as JPEG at quality 50;
+* ``cast``: a scanner's white-balance cast (red x1.08, blue x0.94);
+* ``gamma0.8``, ``gamma1.25``: the tone curve bent (out = in ** gamma);
+* ``rot0.7``: turned 0.7 degrees counter-clockwise (bicubic, the corners white);
+* ``noise4``: Gaussian noise of sigma 4 (seeded).
+
+Each copy is read with the legend as written (its examples are hex ids and hexside ids, its line colours ``#rrggbb``
+as the publisher's print shows them: ids survive any rescale or tilt; the colours do not survive a cast or a tone
+curve, and the tool learns each class's colour from its example hexes and ``yes:`` sides where the legend gives them)
+and two grids: ``truth`` - the truth's grid moved by the same known transform (the calibrate command's local check
+run on it, as the real_boards bench does) - and ``clicks`` - ``wgt map calibrate`` through the CLI from five clicks
+(the extent's corners and middle, 2 px off, seeded), with the truth's numbering and extent; its largest distance from
+the moved truth grid over the hex centres is reported (``cal_px``). Each row gives the hexes right and every line /
+symbol class as ``true positives/in truth`` and ``.../found`` against the unperturbed crop's row of the same run.
+
+``python -m benchmarks perturb`` runs the default subset (below: about 10 min on one core); flags:
+``--cases a,b`` (names of CASES), ``--only x0.6,rot0.7`` (perturbations), ``--no-clicks`` (truth grids only),
+``--all-clicks`` (the clicks grid for every perturbation, not only those that move the grid).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from benchmarks import bench_real_boards as rb
+
+# name -> (image getter key, truth path, legend path, extent or None (the truth's own))
+CASES: dict[str, tuple[str, Path, Path, tuple[tuple[int, int], tuple[int, int]] | None]] = {
+    "battle-for-moscow": ("rzymek__web-boards/battle-for-moscow_board.gif", rb.TRUTH / "battle-for-moscow.yaml",
+                          rb.TRUTH / "battle-for-moscow.legend.yaml", None),
+    "the-longest-day": ("uckelman__tld-mod/Map_Full.png", rb.TRUTH / "the-longest-day.yaml",
+                        rb.TRUTH / "the-longest-day.legend.yaml", None),
+    "the-longest-day-2": ("uckelman__tld-mod/Map_Full.png", rb.HELDOUT / "the-longest-day-2.yaml",
+                          rb.TRUTH / "the-longest-day.legend.yaml", rb.HELDOUT_REGIONS["the-longest-day-heldout"][3]),
+    "the-longest-day-4": ("uckelman__tld-mod/Map_Full.png", rb.HELDOUT / "the-longest-day-4.yaml",
+                          rb.TRUTH / "the-longest-day.legend.yaml",
+                          rb.HELDOUT_REGIONS["the-longest-day-4-heldout"][3]),
+    "ragnarok": ("jzedwards__vassal-hex-n-counters-template/ragnarok_map.jpg", rb.TRUTH / "ragnarok.yaml",
+                 rb.TRUTH / "ragnarok.legend.yaml", None),
+    "afrika": ("rzymek__web-boards/africa2_Map.JPG", rb.HELDOUT / "afrika.yaml", rb.HELDOUT / "afrika.legend.yaml",
+               rb.HELDOUT_BOARDS["afrika-heldout"][3]),
+    "afrika-2": ("rzymek__web-boards/africa2_Map.JPG", rb.HELDOUT / "afrika-2.yaml", rb.HELDOUT / "afrika.legend.yaml",
+                 rb.HELDOUT_BOARDS["afrika-2-heldout"][3]),
+    "red-winter": ("fetch:red-winter", rb.HELDOUT / "red-winter.yaml", rb.HELDOUT / "red-winter.legend.yaml",
+                   rb.HELDOUT_FETCHED["red-winter-heldout"][3]),
+    "bastogne": ("fetch:bastogne", rb.HELDOUT / "bastogne.yaml", rb.HELDOUT / "bastogne.amended.legend.yaml", None),
+}
+PERTURBATIONS = ("x0.6", "x1.5", "jpeg50", "cast", "gamma0.8", "gamma1.25", "rot0.7", "noise4")
+#: the perturbations that move the grid: the clicks calibration is run on these by default (and on the crop)
+MOVING = ("x0.6", "x1.5", "rot0.7")
+#: the default subset (a full run of every case and perturbation with clicks is ~25 min on one core)
+DEFAULT_CASES = tuple(CASES)
+MARGIN_HEXES = 2.0
+
+
+def _image(key: str) -> Path | None:
+    if key.startswith("fetch:"):
+        return rb._fetched(key[len("fetch:"):])[0]
+    p = rb.BOARDS / key
+    return p if p.is_file() else None
+
+
+def _grid(truth: Path, extent: tuple[tuple[int, int], tuple[int, int]] | None) -> Any:
+    import dataclasses
+
+    from toolkit.hexgrid import Grid
+    from toolkit.terrain.truth import load_truth
+
+    g = load_truth(truth).grid
+    if extent is None:
+        return g
+    (c0, c1), (r0, r1) = extent
+    d = g.to_dict()
+    d["extent"] = {"columns": [c0, c1], "rows": [r0, r1]}
+    d.pop("missing", None)
+    return dataclasses.replace(Grid.from_dict(d), warp=None)
+
+
+def _moved(grid: Any, t: np.ndarray) -> Any:
+    """``grid`` with its calibration moved by the pixel affine map ``t`` (2x3: new = t[:, :2] @ old + t[:, 2])."""
+    import dataclasses
+
+    from toolkit.hexgrid.layout import Layout
+
+    m = np.array(grid.layout.matrix, dtype=float)
+    lin = t[:, :2] @ m[:, :2]
+    off = t[:, :2] @ m[:, 2] + t[:, 2]
+    return dataclasses.replace(grid, layout=Layout.from_matrix(np.column_stack([lin, off]).tolist()))
+
+
+def _perturb(img: Any, kind: str, seed: int) -> tuple[Any, np.ndarray, str]:
+    """(the perturbed image, the 2x3 map of a pixel of ``img`` to its place in it, the file suffix)."""
+    from PIL import Image
+
+    ident = np.array([[1.0, 0, 0], [0, 1.0, 0]])
+    if kind.startswith("x"):
+        s = float(kind[1:])
+        w, h = img.size
+        out = img.resize((round(w * s), round(h * s)), Image.Resampling.LANCZOS)
+        sx, sy = out.size[0] / w, out.size[1] / h  # pixel centres: (x + 0.5) * s - 0.5
+        return out, np.array([[sx, 0, 0.5 * sx - 0.5], [0, sy, 0.5 * sy - 0.5]]), "png"
+    if kind.startswith("jpeg"):
+        return img, ident, "jpg"
+    a = np.asarray(img, dtype=np.float32)
+    if kind == "cast":
+        a = a * np.array([1.08, 1.0, 0.94], dtype=np.float32)
+    elif kind.startswith("gamma"):
+        a = 255.0 * (a / 255.0) ** float(kind[5:])
+    elif kind.startswith("noise"):
+        a = a + np.random.default_rng(seed).normal(0, float(kind[5:]), a.shape).astype(np.float32)
+    elif kind.startswith("rot"):
+        deg = float(kind[3:])
+        w, h = img.size
+        th = math.radians(deg)
+        c, s = math.cos(th), math.sin(th)
+        # counter-clockwise on screen (y down): new = R (p - centre) + centre', R = [[c, s], [-s, c]]
+        nw, nh = math.ceil(w * c + h * s), math.ceil(h * c + w * s)
+        cx, cy, ncx, ncy = (w - 1) / 2, (h - 1) / 2, (nw - 1) / 2, (nh - 1) / 2
+        fwd = np.array([[c, s, 0.0], [-s, c, 0.0]])
+        fwd[:, 2] = np.array([ncx, ncy]) - fwd[:, :2] @ np.array([cx, cy])
+        inv = np.linalg.inv(np.vstack([fwd, [0, 0, 1]]))[:2]
+        out = img.transform((nw, nh), Image.Transform.AFFINE, tuple(inv.ravel()), Image.Resampling.BICUBIC,
+                            fillcolor=(255, 255, 255))
+        return out, fwd, "png"
+    else:
+        raise ValueError(kind)
+    return Image.fromarray(np.clip(np.rint(a), 0, 255).astype(np.uint8)), ident, "png"
+
+
+def _clicks(grid: Any, seed: int) -> dict[str, tuple[float, float]]:
+    """Five clicked hex centres (the extent's corners and middle), 2 px off (seeded)."""
+    hexes = list(grid.hexes())
+    pts = np.array([grid.layout.hex_to_pixel(h) for h in hexes])
+    lo, hi = pts.min(axis=0), pts.max(axis=0)
+    mid = (lo + hi) / 2
+    targets = [(lo[0], lo[1]), (hi[0], lo[1]), (lo[0], hi[1]), (hi[0], hi[1]), (mid[0], mid[1])]
+    rng = np.random.default_rng(seed)
+    out: dict[str, tuple[float, float]] = {}
+    for tx, ty in targets:
+        i = int(np.argmin((pts[:, 0] - tx) ** 2 + (pts[:, 1] - ty) ** 2))
+        off = rng.normal(0, 1, 2)
+        off = 2.0 * off / max(1e-9, float(np.hypot(*off)))  # 2 px off, in a random direction
+        out[grid.id(hexes[i])] = (float(pts[i, 0] + off[0]), float(pts[i, 1] + off[1]))
+    return out
+
+
+def _calibrate(image: Path, grid: Any, seed: int, tmp: Path, name: str) -> tuple[str | None, str]:
+    """``wgt map calibrate`` from clicks through the CLI: (the grid file's text, a note) or (None, its error)."""
+    from toolkit.cli.map_scan import _grid_text
+
+    given = tmp / f"{name}.given.grid.yaml"
+    given.write_text(_grid_text(grid))
+    out = tmp / f"{name}.cal.grid.yaml"
+    args = [sys.executable, "-m", "toolkit", "map", "calibrate", str(image), "--grid", str(given), "-o", str(out),
+            "--force"]
+    for hid, (x, y) in _clicks(grid, seed).items():
+        args += ["--point", f"{hid}={x:.2f},{y:.2f}"]
+    r = subprocess.run(args, capture_output=True, text=True, check=False)
+    if r.returncode:
+        return None, (r.stderr.strip() or r.stdout.strip()).splitlines()[-1]
+    return out.read_text(), ""
+
+
+def _cal_error(text: str, grid: Any) -> float:
+    import yaml
+
+    from toolkit.hexgrid import Grid
+
+    g = Grid.from_dict(yaml.safe_load(text)["grid"])
+    return max(math.dist(g.layout.hex_to_pixel(h), grid.layout.hex_to_pixel(h)) for h in grid.hexes())
+
+
+def _extract(image: Path, grid_text: str, truth: Path, legend: Path, tmp: Path, tag: str) -> dict[str, Any]:
+    """One ``wgt map extract --truth`` run: hexes right and each line/symbol class (tp/in truth, tp/found)."""
+    grid = tmp / f"{tag}.grid.yaml"
+    grid.write_text(grid_text)
+    t0 = time.perf_counter()
+    r = subprocess.run([sys.executable, "-m", "toolkit", "map", "extract", str(image), "--grid", str(grid),
+                        "--legend", str(legend), "-o", str(tmp / f"{tag}.map.yaml"), "--truth", str(truth),
+                        "--json", "--force"], capture_output=True, text=True, check=False)
+    if r.returncode:
+        return {"error": (r.stderr.strip() or r.stdout.strip())[-300:]}
+    got = json.loads(r.stdout)
+    t = got["truth"]
+    row: dict[str, Any] = {"hexes": f"{t['right']}/{t['hexes']}", "s": round(time.perf_counter() - t0, 1)}
+    for group in ("symbols", "lines"):
+        for k, v in t[group].items():
+            row[k] = f"{v['true_positives']}/{v['in_truth']}/{v['found']}"
+    if got.get("warnings"):
+        row["warnings"] = len(got["warnings"])
+    return row
+
+
+def run_case(name: str, kinds: tuple[str, ...], clicks: tuple[str, ...], tmp: Path) -> dict[str, Any]:
+    from PIL import Image
+
+    from toolkit.cli.map_scan import _grid_text
+
+    key, truth, legend, extent = CASES[name]
+    path = _image(key)
+    if path is None:
+        return {"skipped": f"image {key} absent"}
+    grid = _grid(truth, extent)
+    # the crop: the extent's hexes and a margin of MARGIN_HEXES hexes
+    pts = np.array([grid.layout.hex_to_pixel(h) for h in grid.hexes()])
+    size = math.sqrt(abs(np.linalg.det(np.array(grid.layout.matrix)[:, :2])))  # about a hex's width
+    with Image.open(path) as im:
+        full = im.convert("RGB")
+    x0, y0 = (np.floor(pts.min(axis=0) - MARGIN_HEXES * size)).astype(int).clip(0)
+    x1, y1 = np.ceil(pts.max(axis=0) + MARGIN_HEXES * size).astype(int)
+    x1, y1 = min(int(x1), full.size[0]), min(int(y1), full.size[1])
+    base = full.crop((int(x0), int(y0), x1, y1))
+    del full
+    grid = _moved(grid, np.array([[1.0, 0, -x0], [0, 1.0, -y0]]))
+    out: dict[str, Any] = {}
+    for kind in ("crop", *kinds):
+        seed = sum(map(ord, name + kind))
+        if kind == "crop":
+            img, t, suffix = base, np.array([[1.0, 0, 0], [0, 1.0, 0]]), "png"
+        else:
+            img, t, suffix = _perturb(base, kind, seed)
+        image = tmp / f"{name}.{kind}.{suffix}"
+        if suffix == "jpg":
+            img.save(image, quality=int(kind[4:]))
+        else:
+            img.save(image, compress_level=1)
+        g = _moved(grid, t)
+        text, warp = rb._with_warp(image, _grid_text(g))
+        row = _extract(image, text, truth, legend, tmp, f"{name}.{kind}")
+        if warp:
+            row["warp"] = warp.split(" (")[0]
+        out[f"{kind}/truth"] = row
+        print(f"   {name} {kind} truth: {row}", flush=True)
+        if kind in clicks:
+            text2, err = _calibrate(image, g, seed, tmp, f"{name}.{kind}")
+            if text2 is None:
+                row2: dict[str, Any] = {"error": err}
+            else:
+                row2 = {"cal_px": round(_cal_error(text2, g), 2), **_extract(image, text2, truth, legend, tmp,
+                                                                               f"{name}.{kind}.cal")}
+            out[f"{kind}/clicks"] = row2
+            print(f"   {name} {kind} clicks: {row2}", flush=True)
+        image.unlink()
+    return out
+
+
+def _flag(flags: list[str], name: str) -> str | None:
+    for f in flags:
+        if f.startswith(f"--{name}="):
+            return f.split("=", 1)[1]
+    return None
+
+
+def main(flags: list[str]) -> dict[str, object]:
+    cases = tuple((_flag(flags, "cases") or ",".join(DEFAULT_CASES)).split(","))
+    kinds = tuple((_flag(flags, "only") or ",".join(PERTURBATIONS)).split(","))
+    unknown = [c for c in cases if c not in CASES] + [k for k in kinds if k not in PERTURBATIONS]
+    if unknown:
+        raise SystemExit(f"perturb: unknown {', '.join(unknown)} (cases: {', '.join(CASES)}; "
+                         f"perturbations: {', '.join(PERTURBATIONS)})")
+    clicks: tuple[str, ...] = ()
+    if "--no-clicks" not in flags:
+        clicks = ("crop", *kinds) if "--all-clicks" in flags else ("crop", *(k for k in kinds if k in MOVING))
+    out: dict[str, object] = {}
+    with tempfile.TemporaryDirectory() as tmp:
+        for name in cases:
+            t0 = time.perf_counter()
+            out[name] = run_case(name, kinds, clicks, Path(tmp))
+            print(f"   {name}: {time.perf_counter() - t0:.0f} s", flush=True)
+    return out
