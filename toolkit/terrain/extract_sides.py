@@ -238,8 +238,9 @@ def _hexsides(image: Image.Image, grid: Grid, leg: Legend, ext: Extraction) -> N
                    float(np.sqrt(((np.asarray(rep.colour) - colours[feat.name]) ** 2).sum())) < rep.tolerance]
             where: list[np.ndarray] = []
             thick: list[np.ndarray] = []
+            rivals = [[float(c) for c in v] for k, v in colours.items() if k != feat.name]
             score = crossings(image, grid, sides, [float(c) for c in colours[feat.name]], tol, ink, yes, where,
-                              grounds, thick, art)
+                              grounds, thick, art, rivals)
             traced[feat.name] = (score, where[0], yes)
             halfwidths[feat.name] = thick[0]
             thr = 0.5

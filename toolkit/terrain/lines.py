@@ -71,6 +71,15 @@ Here, at the calibrated working scale (hexes of about 36 px):
    colour where its own pixels run so through the zone no thicker than where marked (its stroke's half-width at
    most a pixel over the examples') is the line itself, not an area: two ways of it at a junction, a bridge's
    walls drawn in its colour beside it (lettering still refused).
+8. a thin line scanned at a lower resolution, or saved as JPEG, is printed in fewer pixels than its width (Battle for
+   Moscow's 2 px dash-dot railway at 0.6 of its size): its pixels mix with the ground's, a dot between dashes and a
+   dash's pale ends lie beyond the colour's tolerance, and the dashes fall apart (11 of 78 links found). For a line
+   without marked sides (read by the legend's colour, or the best matches of it: the unmixed core of a thin line) a
+   pixel that is its colour mixed with one of its sides' ground colours as resampling mixes them (in sRGB), at least
+   ``TINT_LEAST`` the line's, within half the tolerance of that mix and nearer it than any other line's colour (a dark
+   road's tint on sand is a mid-brown track's colour), counts for the line before the mask is grown (not for its
+   widths, areas or lettering: those read its own colour). With marked sides, the colour and tolerance are learned
+   from the line as scanned, mixes and all.
 
 The map's hexside ``a/b`` for the feature then means the link from hex a to hex b.
 
@@ -189,13 +198,14 @@ import numpy as np
 from PIL import Image, ImageDraw, ImageFilter
 
 from ..hexgrid import Grid, Hex, Hexside, Layout
-from .colour import lab_table, rgb_codes
+from .colour import lab_table, lab_to_rgb, rgb_codes, rgb_to_lab
 from .parts import components, root
 from .symbols import WORK_SIZE, _dilate, _size
 
 __all__ = ["crossings", "ink_crossings"]
 
 AREA = 0.3  # a band this full of the colour (not grown) is an area, not a line
+TINT_LEAST = 0.5  # a thin line resampled (its colour JPEG-smeared) mixes with its ground: at least this much line
 INK_GROW = 0.08  # symbols are removed with this margin (hex sizes): their tips reach past the template
 CLOSE = 0.04  # hex sizes: gaps closed to read a double line's whole width (Afrika's road: its fill 0.08 hex)
 FILL_RATIO = 2.0  # between a line's edges on its own ground: its fill, if no more than this many times as far from the
@@ -255,7 +265,8 @@ def crossings(image: Image.Image, grid: Grid, sides: Sequence[Hexside], colour: 
               ink: Sequence[tuple[float, float, np.ndarray]] = (), examples: Sequence[int] = (),
               where: list[np.ndarray] | None = None, ground: np.ndarray | None = None,
               widths: list[np.ndarray] | None = None,
-              art: Sequence[tuple[np.ndarray, tuple[int, int, int]]] = ()) -> np.ndarray:
+              art: Sequence[tuple[np.ndarray, tuple[int, int, int]]] = (),
+              others: Sequence[Sequence[float]] = ()) -> np.ndarray:
     """1.0 for each side the feature's line crosses, else 0.0. ``ink``: printed symbols to leave out,
     as (x, y) scan pixel of their centre and their template at the working scale; ``examples``: indices
     into ``sides`` of marked sides the line crosses (its width is learned from them). ``where``: a list
@@ -265,7 +276,8 @@ def crossings(image: Image.Image, grid: Grid, sides: Sequence[Hexside], colour: 
     than the examples' fill is the ground between two lines (module notes, 4). ``widths``: a list given gets, for
     each side, the half-width of the colour where it is crossed (module notes, 4; 0 where it is not). ``art``: the
     outlined parts of symbols printed in the line's colour (a mask of the scan and its origin (x0, y0, reduction)),
-    left out of it (module notes, 1)."""
+    left out of it (module notes, 1). ``others``: the L*a*b* colours of the legend's other lines: a mix of this line's
+    colour with a ground that lies nearer one of them is not this line's tint."""
     assert grid.layout is not None
     size = _size(grid.layout)
     f = max(1, round(size / WORK_SIZE))
@@ -276,8 +288,14 @@ def crossings(image: Image.Image, grid: Grid, sides: Sequence[Hexside], colour: 
     lut = np.sqrt(((tab - np.asarray(colour, np.float32)[:, None]) ** 2).sum(axis=0)) < tol
     wcodes = rgb_codes(np.asarray(work.convert("RGB")))
     mask = lut[wcodes]
+    # a line without marked sides is read by the legend's colour (or the best matches of it: the unmixed core of a thin
+    # line): its mixes with the ground count for it too (module notes, 8); with marked sides its colour and tolerance
+    # are learned from its pixels as scanned, mixes and all
+    tint = _tints(colour, tol, ground, others)[wcodes] & ~mask if ground is not None and not examples else None
     for parts, origin in art:
         mask &= ~_on_parts(parts, origin, mask.shape, f)
+        if tint is not None:
+            tint &= ~_on_parts(parts, origin, mask.shape, f)
     # half-widths at twice the working scale (hex lines and JPEG make the working scale's too coarse)
     g = max(1, f // 2)
     fine = image.reduce(g) if g > 1 else image
@@ -301,6 +319,8 @@ def crossings(image: Image.Image, grid: Grid, sides: Sequence[Hexside], colour: 
     grow = max(1, round(INK_GROW * s))
     stamps = [(x, y, _grow(np.pad(template, grow), grow)) for x, y, template in ink]
     _remove_ink(mask, f, stamps, (0.0, 0.0))
+    if tint is not None:
+        _remove_ink(tint, f, stamps, (0.0, 0.0))
     raw = mask
     # where the symbols were taken out, a solid line may pass under them (module notes, 7)
     under = np.ones_like(mask)
@@ -314,6 +334,13 @@ def crossings(image: Image.Image, grid: Grid, sides: Sequence[Hexside], colour: 
     gap = closed & ~fmask  # between a double line's edges: its fill
     dh, dw = depth.shape
     kf = f / g
+    if tint is not None:
+        # a thin line resampled or JPEG-saved: its pale dashes' ends, its dots between dashes, in the mix of its colour
+        # with the ground (module notes, 8), within a pixel beyond the grown mask's reach of its own pixels
+        near = mask
+        for _ in range(max(1, round(0.05 * s)) + 1):
+            near = _dilate(near)
+        mask = mask | (tint & near)
     for _ in range(max(1, round(0.05 * s))):
         mask = _dilate(mask)
     mask = _long_parts(mask, PART * s)
@@ -412,6 +439,37 @@ def crossings(image: Image.Image, grid: Grid, sides: Sequence[Hexside], colour: 
         where.append(np.concatenate(spots) if spots else np.zeros((0, 0), dtype=bool))
     if widths is not None:
         widths.append(thick)
+    return out
+
+
+def _tints(colour: Sequence[float], tol: float, ground: np.ndarray, others: Sequence[Sequence[float]] = ()
+           ) -> np.ndarray:
+    """For every :func:`lab_table` colour: whether it is the line's ``colour`` (L*a*b*) mixed with one of the grounds
+    (``ground``, as :func:`crossings` takes it) as a resampled or JPEG-saved scan mixes them (in sRGB), at least
+    ``TINT_LEAST`` the line's, within half the line's tolerance ``tol`` of that mix and nearer it than any of the
+    ``others`` (other lines' colours: a dark road's tint on sand is a mid-brown track's colour)."""
+    tab = lab_table()
+    v = np.arange(64, dtype=np.float32) * 4 + 1.5
+    rgb = np.stack(np.meshgrid(v, v, v, indexing="ij"), axis=-1).reshape(-1, 3)
+    c = lab_to_rgb(np.asarray(colour, np.float64)).astype(np.float32)
+    out = np.zeros(rgb.shape[0], dtype=bool)
+    cols = ground.reshape(-1, 3)
+    cols = np.unique(cols[np.isfinite(cols).all(axis=1)], axis=0)
+    for g_lab in cols:
+        g = lab_to_rgb(g_lab).astype(np.float32)
+        d = c - g
+        dd = float(d @ d)
+        if dd < 1.0:
+            continue
+        a = np.clip((rgb - g) @ d / dd, 0.0, 1.0)
+        keep = a >= TINT_LEAST
+        mix = g + a[keep, None] * d
+        lab = rgb_to_lab(mix).T
+        de = np.sqrt(((tab[:, keep] - lab) ** 2).sum(axis=0))
+        ok = de < tol / 2
+        for o in others:
+            ok &= de < np.sqrt(((tab[:, keep] - np.asarray(o, np.float32)[:, None]) ** 2).sum(axis=0))
+        out[np.flatnonzero(keep)[ok]] = True
     return out
 
 
@@ -978,7 +1036,7 @@ def _ended(mask: np.ndarray, block: np.ndarray, area: np.ndarray, share: np.ndar
            sides: Sequence[Hexside], ends: np.ndarray, skip: np.ndarray, cross: np.ndarray,
            look: np.ndarray | None = None, each: dict[int, list[float]] | None = None,
            ) -> tuple[np.ndarray, np.ndarray]:
-    """For each side not in ``skip``: True where a line of ``mask`` ends at it (module notes, 9). It runs
+    """For each side not in ``skip``: True where a line of ``mask`` ends at it (module notes, 8). It runs
     up to the hex line's zone from the band's edge (30% of the hex size out) on one side, at 45 degrees or
     steeper (moving at most one position along the side per sample across), arriving within the middle
     ``END_MIDDLE`` of the side; it is a line there, not strokes of a built-up area (both its flanks, to
