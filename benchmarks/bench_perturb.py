@@ -144,10 +144,15 @@ def _perturb(img: Any, kind: str, seed: int) -> tuple[Any, np.ndarray, str]:
     return Image.fromarray(np.clip(np.rint(a), 0, 255).astype(np.uint8)), ident, "png"
 
 
-def _clicks(grid: Any, seed: int) -> dict[str, tuple[float, float]]:
-    """Five clicked hex centres (the extent's corners and middle), 2 px off (seeded)."""
-    hexes = list(grid.hexes())
-    pts = np.array([grid.layout.hex_to_pixel(h) for h in hexes])
+def _clicks(grid: Any, seed: int, size: tuple[int, int]) -> dict[str, tuple[float, float]]:
+    """Five clicked hex centres (the extent's corners and middle), 2 px off (seeded; the other way where that would
+    leave the image of ``size``: a corner hex's centre on its edge)."""
+    every = list(grid.hexes())
+    allpts = np.array([grid.layout.hex_to_pixel(h) for h in every])
+    # a user clicks hexes whose centre is printed (Bastogne's half hexes of row 0 have theirs beyond the image's edge)
+    on = (allpts[:, 0] >= 3) & (allpts[:, 0] <= size[0] - 4) & (allpts[:, 1] >= 3) & (allpts[:, 1] <= size[1] - 4)
+    hexes = [h for h, k in zip(every, on) if k]
+    pts = allpts[on]
     lo, hi = pts.min(axis=0), pts.max(axis=0)
     mid = (lo + hi) / 2
     targets = [(lo[0], lo[1]), (hi[0], lo[1]), (lo[0], hi[1]), (hi[0], hi[1]), (mid[0], mid[1])]
@@ -157,11 +162,15 @@ def _clicks(grid: Any, seed: int) -> dict[str, tuple[float, float]]:
         i = int(np.argmin((pts[:, 0] - tx) ** 2 + (pts[:, 1] - ty) ** 2))
         off = rng.normal(0, 1, 2)
         off = 2.0 * off / max(1e-9, float(np.hypot(*off)))  # 2 px off, in a random direction
+        x, y = pts[i] + off
+        if not (0 <= x <= size[0] - 1 and 0 <= y <= size[1] - 1):
+            off = -off
         out[grid.id(hexes[i])] = (float(pts[i, 0] + off[0]), float(pts[i, 1] + off[1]))
     return out
 
 
-def _calibrate(image: Path, grid: Any, seed: int, tmp: Path, name: str) -> tuple[str | None, str]:
+def _calibrate(image: Path, grid: Any, seed: int, tmp: Path, name: str, size: tuple[int, int]
+               ) -> tuple[str | None, str]:
     """``wgt map calibrate`` from clicks through the CLI: (the grid file's text, a note) or (None, its error)."""
     from toolkit.cli.map_scan import _grid_text
 
@@ -170,7 +179,7 @@ def _calibrate(image: Path, grid: Any, seed: int, tmp: Path, name: str) -> tuple
     out = tmp / f"{name}.cal.grid.yaml"
     args = [sys.executable, "-m", "toolkit", "map", "calibrate", str(image), "--grid", str(given), "-o", str(out),
             "--force"]
-    for hid, (x, y) in _clicks(grid, seed).items():
+    for hid, (x, y) in _clicks(grid, seed, size).items():
         args += ["--point", f"{hid}={x:.2f},{y:.2f}"]
     r = subprocess.run(args, capture_output=True, text=True, check=False)
     if r.returncode:
@@ -249,7 +258,7 @@ def run_case(name: str, kinds: tuple[str, ...], clicks: tuple[str, ...], tmp: Pa
         out[f"{kind}/truth"] = row
         print(f"   {name} {kind} truth: {row}", flush=True)
         if kind in clicks:
-            text2, err = _calibrate(image, g, seed, tmp, f"{name}.{kind}")
+            text2, err = _calibrate(image, g, seed, tmp, f"{name}.{kind}", img.size)
             if text2 is None:
                 row2: dict[str, Any] = {"error": err}
             else:
