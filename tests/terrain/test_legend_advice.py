@@ -11,7 +11,7 @@ import json
 from dataclasses import replace
 
 from click.testing import CliRunner
-from PIL import Image
+from PIL import Image, ImageDraw
 
 from toolkit.cli.main import cli
 from toolkit.hexgrid import Grid
@@ -169,3 +169,26 @@ def test_an_across_line_s_unfound_sides_say_where_to_mark():
     ws = [w for w in legend_warnings(extract(im, grid, legend)) if w.startswith("road: only")]
     assert len(ws) == 1 and ws[0].endswith("; mark sides it crosses straight near their middle, not at a bend, a "
                                            "junction, a hex corner or a fold in the paper"), ws
+
+
+def test_a_symbol_example_beside_its_mark_is_named_with_the_neighbour():
+    """An example hex read off a tiles page where the mark is in the hex beside it (Red Winter's R12 for S11): the
+    example is not found with the template learned (it scores below the threshold), and the neighbour that scores
+    highest is named; examples that hold the mark get no line."""
+    im, grid = _board()
+    x, y = grid.layout.hex_to_pixel(grid.hex("0406")) if grid.layout else (0.0, 0.0)
+    pen = ImageDraw.Draw(im)
+    pen.rectangle([x - 6, y - 5, x + 6, y + 5], fill=RED)  # a fourth village
+    x, y = grid.layout.hex_to_pixel(grid.hex("0405")) if grid.layout else (0.0, 0.0)
+    pen.polygon([(x + 4, y - 4), (x + 10, y - 1), (x + 4, y + 2)], fill=RED)  # a small red flag in the hex above
+    legend = {"terrain": {"clear": {"hexes": ["0101", "0401", "0806"]}},
+              "features": {"village": {"kind": "symbol", "hexes": [*VILLAGES, "0405"]}}}  # 0405: above 0406
+    ext = extract(im, grid, legend, features=False)
+    lines = [w for w in legend_warnings(ext) if "its example hex" in w]
+    assert len(lines) == 1 and lines[0].startswith(
+        "symbol village: its example hex 0405 scores 0.17 against the template learned from the examples, the others "
+        "1.00 (median): the threshold was set low to take it in")
+    assert "; 0406 beside it scores " in lines[0] and lines[0].endswith(
+        ": is the mark in 0406? (the overlay writes each id at its hex's centre)"), lines[0]
+    legend["features"]["village"]["hexes"] = VILLAGES
+    assert not [w for w in legend_warnings(extract(im, grid, legend, features=False)) if "its example hex" in w]

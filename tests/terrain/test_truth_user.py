@@ -22,6 +22,8 @@ USER = TRUTH / "user"
 # the second user's legends (helper userlegend2): boards the first did not try (README.md)
 SECOND = ["the-longest-day-2-4.v1.legend.yaml", *(f"{b}.{v}.legend.yaml" for b in ("afrika", "bastogne", "seelowe")
                                                    for v in ("v1", "v2"))]
+# the third user's (helper newuser3): the whole pipeline from the docs, grid included (README.md)
+THIRD = [f"{b}.v3.legend.yaml" for b in ("battle-for-moscow", "red-winter", "the-longest-day-4")]
 AFRIKA_WIDE = "extent: {columns: [1, 62], rows: [1, 29]}"  # every Afrika region and the second user's examples
 TLD_WIDE = "extent: {columns: [28, 62], rows: [28, 57]}"  # region 1 and the examples around it
 
@@ -48,7 +50,7 @@ def test_user_legends_are_headed_with_how_they_were_made():
     names = sorted(p.name for p in USER.glob("*.legend.yaml"))
     assert names == sorted([*(f"{b}.{v}.legend.yaml" for b in ("battle-for-moscow", "the-longest-day", "ragnarok",
                                                                  "red-winter") for v in ("v1", "v2")),
-                            *SECOND])
+                            *SECOND, *THIRD])
     for p in USER.glob("*.legend.yaml"):
         assert p.read_text().startswith("# A NEW USER'S legend"), p
 
@@ -156,3 +158,43 @@ def test_seelowe_user_legends(tmp_path, version, hexes, road):
                    "extent: {columns: [1, 28], rows: [1, 42]}")
     assert out["hexes"] == 120 and out["right"] >= hexes
     assert_floors(out, {"rail": (21, 21, 25), "road": road})
+
+
+# the third user's legends (helper newuser3; README.md): floors at what they reach on main 35bd7a6 with the hex lines'
+# colour known to symbols._strange (Battle for Moscow's fortification 19/22 -> 22/22)
+
+
+def test_battle_for_moscow_third_user_legend(boards, tmp_path):
+    """Four fortification examples none of which holds a black hex id: the black round the map was colour of no
+    example, terrain or line, and the three fortifications of the top row beside it were taken for other art (19/22)
+    until the printed hex lines' colour (black) was known (test_symbol_margin.py)."""
+    out = _extract(boards, tmp_path, "rzymek__web-boards/battle-for-moscow_board.gif", "battle-for-moscow.yaml",
+                   "battle-for-moscow.v3.legend.yaml")
+    assert out["right"] == out["hexes"] == 144
+    for name, n in (("city", 11), ("fortification", 22)):
+        assert out["symbols"][name]["true_positives"] == out["symbols"][name]["found"] == n, name
+    assert_floors(out, {"river": (63, 63, 0), "rail": (78, 77, 0)})
+
+
+def test_the_longest_day_4_third_user_legend(boards, tmp_path):
+    """Every hex and line as ours; town 3/3 with 3 false: the bold name COUTANCES (2145, 2246, 2345) matches the
+    template of four large discs each with roads meeting in it (ours, from other towns: 3/3 at 3/3)."""
+    out = _extract(boards, tmp_path, "uckelman__tld-mod/Map_Full.png", "heldout/the-longest-day-4.yaml",
+                   "the-longest-day-4.v3.legend.yaml", "extent: {columns: [1, 32], rows: [1, 52]}")
+    assert out["right"] == out["hexes"] == 144
+    town = out["symbols"]["town"]
+    assert town["true_positives"] == 3 and town["found"] <= 6, town
+    assert_floors(out, {"river": (57, 57, 0), "road_primary": (18, 18, 0), "road_secondary": (27, 27, 0),
+                        "rail": (18, 18, 0)})
+
+
+def test_red_winter_third_user_legend(tmp_path):
+    """Region 1 with the examples outside it, on the truth's grid widened to A-X x 1-24 less blind region 2's hexes
+    (N-W x 18-24, missing: not extracted, not looked at)."""
+    missing = ", ".join(f"{c}{r}" for c in "NOPQRSTUVW" for r in range(18, 25))
+    out = _fetched(tmp_path, "red-winter", "heldout/red-winter.yaml", "red-winter.v3.legend.yaml",
+                   "extent: {columns: [1, 24], rows: [1, 24], missing: [" + missing + "]}")
+    assert out["hexes"] == 120 and out["right"] >= 118
+    village = out["symbols"]["village"]
+    assert village["true_positives"] >= 12 and village["found"] - village["true_positives"] <= 1, village
+    assert_floors(out, {"road_main": (15, 15, 0), "road_secondary": (29, 29, 0)})

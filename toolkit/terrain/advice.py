@@ -20,6 +20,45 @@ FEW_EXAMPLES = 3  # docs/legend.md: "Give at least three examples per class"
 SYMBOL_EVERYWHERE = 0.5  # a printed symbol in more than half the hexes is no symbol
 TERRAIN_ALIKE_DE = 8.0  # two sampled terrains closer (Delta E) than a terrain's least spread overlap
 LINE_EVERYWHERE = 0.25  # a line feature on more than a quarter of all hexsides is no line
+EXAMPLE_APART = 0.5  # a symbol example scoring under this share of the others' median is not their mark
+
+
+def _unfound_examples(ext: Any, name: str, r: Any) -> list[str]:
+    """A line per example hex of symbol ``name`` that its own learned template does not find (its score below the
+    threshold), naming the neighbour that scores highest when that one scores more: the mark is likely there. A Red
+    Winter village example read off a `wgt map tiles` page (R12, its id just above a building) held the building's
+    neighbour S11's edge only: 0.17 against a threshold of 0.68, S11 0.63, and every example then missed by the
+    others' template (village 1/13). An example scoring under ``EXAMPLE_APART`` of the others' median is said too
+    (on a sparse map the threshold is lowered to take it in, and the hex is found without the mark)."""
+    sc = next((s for s in ext.legend.symbols if s.name == name), None)
+    if sc is None or len(sc.examples) != len(r.example_scores):
+        return []
+    out = []
+    scores = list(r.example_scores)
+    for k, (hid, v) in enumerate(zip(sc.examples, scores)):
+        others = scores[:k] + scores[k + 1:]
+        typical = float(np.median(others)) if others else 0.0
+        if v >= r.threshold and v >= EXAMPLE_APART * typical:
+            continue
+        if v < r.threshold:
+            line = (f"symbol {name}: its example hex {hid} is not found with the template learned from the examples "
+                    f"(it scores {v:.2f}, the threshold is {r.threshold:.2f})")
+        else:
+            line = (f"symbol {name}: its example hex {hid} scores {v:.2f} against the template learned from the "
+                    f"examples, the others {typical:.2f} (median): the threshold was set low to take it in")
+        try:
+            # not another example: that mark is marked already
+            near = [n for n in (ext.grid.id(h) for h in ext.grid.neighbours(ext.grid.hex(hid))) if n not in sc.examples]
+        except GridError:
+            near = []
+        best = max(near, key=lambda n: r.scores.get(n, 0.0), default=None)
+        if best is not None and r.scores.get(best, 0.0) > v:
+            line += (f"; {best} beside it scores {r.scores[best]:.2f}: is the mark in {best}? (the overlay writes each "
+                     "id at its hex's centre)")
+        else:
+            line += ": check that it holds the symbol"
+        out.append(line)
+    return out
 
 
 def legend_warnings(ext: Any) -> list[str]:
@@ -42,6 +81,7 @@ def legend_warnings(ext: Any) -> list[str]:
         elif r.loo_total >= 2 and r.loo_found == 0:
             out.append(f"symbol {name}: none of its {r.loo_total} examples is found with the template of the others: "
                        "check that each example hex holds the same symbol")
+        out.extend(_unfound_examples(ext, name, r))
     if ruled:
         for name, ids in legend.examples.items():
             if name in legend.min_share or name in {s.name for s in legend.symbols}:

@@ -79,6 +79,8 @@ NEAR = 2.0  # candidates whose templates are matched by up to this many times th
 # none of them (nor next to one) is on other art
 CELLS = (np.linspace(0.0, 100.0, 11), np.linspace(-60.0, 60.0, 13), np.linspace(-60.0, 90.0, 16))
 STRANGE = 0.2
+LINE_SIDES = 3000  # hexes whose sides' middles tell the printed hex lines' colour
+LINE_SHARE = 0.1  # a colour cell holding this share of those middles is the hex lines' (known to _strange)
 OUTLINE_SHARE = 0.8  # a symbol is printed outlined when this share of the rings round its parts is one colour
 OUTLINED = 0.5  # ... and then a part of its colour is the symbol when this share of its ring is of that colour
 
@@ -155,6 +157,7 @@ def find_symbols(image: Image.Image, grid: Grid, classes: Sequence[SymbolClass],
     rw = math.ceil(_size(lay))
     whole = _inset_mask(lay, hexes[0], rw, 1.0)  # where a symbol's centre may be to count for a hex
     index = {hid: i for i, hid in enumerate(ids)}
+    grid_codes = _hex_line_codes(codes, lay, hexes)
     found: dict[str, set[str]] = {}
     reports: dict[str, SymbolReport] = {}
     tl = np.array(terrain_labs, dtype=np.float32).reshape(-1, 3)
@@ -222,7 +225,8 @@ def find_symbols(image: Image.Image, grid: Grid, classes: Sequence[SymbolClass],
         hit = np.nonzero(best >= thr)[0]
         # a match on art the legend does not know (a counter-like disc in colours of no terrain, line or example
         # hex) is not the symbol
-        strange = _strange(codes, tab, centres, r, inset, ex_i, [*terrain_labs, *line_labs], hit, where, template)
+        strange = _strange(codes, tab, centres, r, inset, ex_i, [*terrain_labs, *line_labs], hit, where, template,
+                           grid_codes)
         # the symbol's own marks where it matched (the template's pixels on its colour) lie in the hex: a template of
         # two houses matched on one house just beyond the hex's edge has its middle inside it, its house not
         inside = _marks_inside(mask, template, centres[hit] + where[hit], where[hit], whole, rw)
@@ -427,16 +431,39 @@ def _main_parts(m: np.ndarray) -> np.ndarray:
     return keep[label]
 
 
+def _hex_line_codes(codes: np.ndarray, lay: Layout, hexes: Sequence[Hex]) -> np.ndarray:
+    """The colour codes at the middles of the hexsides (halfway between two neighbouring hex centres; of up to
+    ``LINE_SIDES`` hexes, spread over the map): the printed hex lines, and here and there a road or a river crossing
+    a side (:func:`_strange` keeps the colour cells holding ``LINE_SHARE`` of them or more)."""
+    step = max(1, len(hexes) // LINE_SIDES)
+    h, w = codes.shape
+    got = []
+    for hx in hexes[::step]:
+        cx, cy = lay.hex_to_pixel(hx)
+        for d in range(3):
+            nx, ny = lay.hex_to_pixel(hx.neighbour(d))
+            x, y = round((cx + nx) / 2), round((cy + ny) / 2)
+            if 0 <= x < w and 0 <= y < h:
+                got.append(int(codes[y, x]))
+    return np.asarray(got, dtype=np.intp)
+
+
 def _strange(codes: np.ndarray, tab: np.ndarray, centres: np.ndarray, r: int, inset: np.ndarray,
              ex_i: Sequence[int], labs: Sequence[Sequence[float]], hit: np.ndarray, where: np.ndarray,
-             template: np.ndarray) -> np.ndarray:
+             template: np.ndarray, grid_codes: np.ndarray | None = None) -> np.ndarray:
     """For each hex of ``hit``: the share of the box around its match (the template's, padded by ``PAD``) in
-    colours the legend does not know: CIELAB cells (:data:`CELLS`) holding none of the example hexes' pixels and
-    none of ``labs`` (the terrains' and lines' colours), nor next to one. Beyond the scan's edge does not count."""
+    colours the legend does not know: CIELAB cells (:data:`CELLS`) holding none of the example hexes' pixels, none
+    of ``labs`` (the terrains' and lines' colours) and none of ``grid_codes`` (the printed hex lines' colour, art of
+    every map: Battle for Moscow's black, printed as its hex lines and round the map, where a fortification in the
+    top row reached 0.21-0.30 of it when no example hex held a black id), nor next to one. Beyond the scan's edge
+    does not count."""
     cell = _cells(tab)
     shape = tuple(len(e) - 1 for e in CELLS)
     known = np.zeros(int(np.prod(shape)), dtype=bool)
     known[cell[np.concatenate([w[inset] for w in _windows(codes, centres[list(ex_i)], r, r)])]] = True
+    if grid_codes is not None and len(grid_codes):
+        sides, counts = np.unique(cell[grid_codes], return_counts=True)
+        known[sides[counts >= LINE_SHARE * len(grid_codes)]] = True
     known[_cells(np.asarray(labs, np.float32).reshape(-1, 3).T)] = True
     cube = known.reshape(shape)
     for ax in range(3):  # and the cells next to one (a print's spread)
