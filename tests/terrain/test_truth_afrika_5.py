@@ -63,5 +63,7 @@ def test_extract_afrika_5_against_its_truth(boards, tmp_path):
     assert out["hexes"] == 116 and out["right"] >= 115  # 114 -> 115 (extract._split_inked)
     town = out["symbols"]["town"]
     assert town["in_truth"] == 2 and town["true_positives"] >= 2 and town["found"] <= 2
-    floors = {"road_main": (2, 2, 0), "road": (4, 4, 6), "track": (42, 39, 10)}
+    # track false 10 -> 9 when a crossing whose line runs along the side, not out of the band, is none (lines.py module
+    # notes 14, afrlines; numbers only, no side looked at)
+    floors = {"road_main": (2, 2, 0), "road": (4, 4, 6), "track": (42, 39, 9)}
     assert_floors(out, floors)

@@ -186,6 +186,15 @@ and railways of a map printed in one black) are told apart by their shape, not t
    at least ``SPAN_SHARE`` as broadly as the narrowest marked example's: a hairline spans a pixel or two. Only where
    that example spans at least ``SPAN_BROAD`` times a 1 px hairline's ``HAIR_SPAN`` positions (Bastogne's solid
    road, 4-5 px, is not broad so: a crossing of it may show along the side as narrowly as a hairline's).
+14. (coloured lines, :func:`crossings`) a line runs out of the band across a side it crosses; a line along the side
+   does not. Where the line, followed out from the hex line's zone at each marked side it crosses (moving at most one
+   position along the side per sample, as in 10; the printed symbols taken out of it passed over: a road running
+   into a town dot), shows on at least ``OUT_LINE`` of the samples out to the band's edge on both sides, a crossing is
+   refused where, at every place it crosses, on one side its line followed out shows on fewer of them while that
+   side of the zone shows the colour along at least ``ALONG_LINE`` of the side: a line running along the side there
+   (MMP Afrika's wadis, outlined in its track's brown; the track itself or a relief line running beside the hex
+   line), with a stroke of the colour beyond the hex line on the other side, shows beyond the zone on both sides at
+   the same places, as a crossing does, but followed out it stops within a few samples.
 """
 
 from __future__ import annotations
@@ -257,6 +266,8 @@ SOLID_MOVES = 2  # a solid line's own pixels run through the hex line's zone at 
 SPAN_SHARE = 0.3  # (one single feature) a crossing's span along the side, against its narrowest example's
 HAIR_SPAN = 3  # positions along a side a 1 px hairline spans (its pixel and one either way: :func:`_span`)
 SPAN_BROAD = 3.0  # ... only where the narrowest example spans at least this many times a hairline's
+OUT_LINE = 0.8  # (coloured lines) a crossing's line shows on this share of the band's samples either side, if marked so
+ALONG_LINE = 0.5  # ... and is refused where it does not on a side of the zone showing the colour along this share of it
 LETTER_INK = 0.8  # the share of ink between two parts' centres above which they are pieces of one line
 
 
@@ -416,6 +427,16 @@ def crossings(image: Image.Image, grid: Grid, sides: Sequence[Hexside], colour: 
         if len(back):
             back = back[~_lettered(raw, mask, lay, [sides[k] for k in back.tolist()], s)]
             out[back] = 1.0
+    marked = np.array([i for i in examples if out[i] or i in wide], dtype=np.intp)
+    if len(marked):
+        # a line that runs out of the band on both sides where marked runs out wherever it crosses: a crossing whose
+        # line, followed out from the hex line's zone, stops short on a side where the colour runs along the side (a
+        # wadi's outlines, a relief line or the track beside the hex line) is none (module notes, 14); a line running
+        # into a symbol, taken out of it, runs on under it
+        side_ends = _ends(lay, sides)
+        hit = np.nonzero(out)[0]
+        if len(hit) and _runs_out(mask | under, lay, sides, side_ends, marked, OUT_LINE).all():
+            out[hit[_runs_along(mask | under, lay, sides, side_ends, hit)]] = 0.0
     if learn:
         typical = float(np.percentile(thick[learn], 75))
         need = min(typical - 1, math.ceil(typical / 2))
@@ -1754,4 +1775,22 @@ def _runs_out(mask: np.ndarray, lay: Layout, sides: Sequence[Hexside], ends: np.
     for k, band, _xi, _yi, runs, half, core in _crossing_runs(mask, lay, sides, ends, idx):
         out[k] = any(all(sum(bool(nxt.any()) for _o, nxt in way) >= least * len(way)
                          for way in _followed(band, a0, a1, half, core)) for a0, a1 in runs)
+    return out
+
+
+def _runs_along(mask: np.ndarray, lay: Layout, sides: Sequence[Hexside], ends: np.ndarray, idx: np.ndarray,
+                ) -> np.ndarray:
+    """For the sides ``idx`` (their ``ends``) that ``mask`` crosses: True where at every crossing (runs of positions
+    where it shows on both sides of the hex line's zone, as :func:`_crossed` finds them) the line, followed out from
+    the zone's edge on one side (moving at most one position along the side per sample), shows on fewer than
+    ``OUT_LINE`` of the samples to the band's edge, and that side of the zone shows the mask along at least
+    ``ALONG_LINE`` of the side's positions: a line running along the side there, not across it (module notes, 14)."""
+    out = np.zeros(len(idx), dtype=bool)
+    if not len(idx):
+        return out
+    for k, band, _xi, _yi, runs, half, core in _crossing_runs(mask, lay, sides, ends, idx):
+        along = (band[:, : half - core + 1].any(axis=1).mean() >= ALONG_LINE,
+                 band[:, half + core:].any(axis=1).mean() >= ALONG_LINE)
+        out[k] = all(any(lying and sum(bool(nxt.any()) for _o, nxt in way) < OUT_LINE * len(way)
+                         for way, lying in zip(_followed(band, a0, a1, half, core), along)) for a0, a1 in runs)
     return out
