@@ -112,3 +112,24 @@ def test_a_road_band_wider_than_the_band_share_is_learned_from_its_examples():
     hex lines, thinner than its examples, refused."""
     grid, im = _wide_road_board()
     assert _found(grid, im, ["0202/0302", "0502/0602"]) == _sides(grid, ROAD)
+
+
+def test_a_solid_line_with_blobs_of_its_colour_touching_it_is_no_area():
+    """The solid road (4 px), and at one side it crosses (0302/0402, not marked) four round blobs of its grey
+    (radius 3: trees in the road's tone, GMT Red Winter's forest beside its grey road), 2 px either way of the
+    side along the road and touching it on both flanks. The band is over ``AREA`` of the colour; the widest disc
+    of it there (road and blobs, half-width 4) is more than a pixel over the examples' (2), so the old code took
+    it for an area and lost the side. Along its run through the band the stroke is as wide as where marked (the
+    blobs widen it only at a few distances from the hex line): the line itself, found."""
+    lay, grid, im, d = blank_board(paper=SNOW, ink=(200, 204, 210))
+    path = [lay.hex_to_pixel(grid.hex(i)) for i in ROAD]
+    d.line(path, fill=GREY, width=4, joint="curve")
+    (x0, y0), (x1, y1) = path[2], path[3]
+    n = ((x1 - x0) ** 2 + (y1 - y0) ** 2) ** 0.5
+    ux, uy = (x1 - x0) / n, (y1 - y0) / n
+    mx, my = (x0 + x1) / 2, (y0 + y1) / 2
+    for along in (-2, 2):
+        for beside in (-4, 4):
+            cx, cy = mx + ux * along - uy * beside, my + uy * along + ux * beside
+            d.ellipse([cx - 3, cy - 3, cx + 3, cy + 3], fill=GREY)
+    assert _found(grid, im, ["0202/0302", "0502/0602"]) == _sides(grid, ROAD)

@@ -69,8 +69,10 @@ Here, at the calibrated working scale (hexes of about 36 px):
    ``PART``) do not run so through the hex line's zone (the zone only: a hex line or JPEG may break it further
    out) is refused. At a corner the line may leave the band: not judged. And a band over ``AREA`` full of the
    colour where its own pixels run so through the zone no thicker than where marked (its stroke's half-width at
-   most a pixel over the examples') is the line itself, not an area: two ways of it at a junction, a bridge's
-   walls drawn in its colour beside it (lettering still refused).
+   most a pixel over the examples', measured along its run through the band: at each distance from the hex line
+   its widest where it crosses, the median of those, so that blobs of the colour touching it at a few distances -
+   trees in a grey road's tone - do not widen it) is the line itself, not an area: two ways of it at a junction,
+   a bridge's walls drawn in its colour beside it (lettering still refused).
 8. a thin line scanned at a lower resolution, or saved as JPEG, is printed in fewer pixels than its width (Battle for
    Moscow's 2 px dash-dot railway at 0.6 of its size): its pixels mix with the ground's, a dot between dashes and a
    dash's pale ends lie beyond the colour's tolerance, and the dashes fall apart (11 of 78 links found). For a line
@@ -365,6 +367,7 @@ def crossings(image: Image.Image, grid: Grid, sides: Sequence[Hexside], colour: 
     unbroken = np.zeros(len(sides), dtype=bool)  # ... and on through the whole band (no dash ends in it)
     areal = np.zeros(len(sides), dtype=bool)  # crossed, the band an area of the colour
     thick = np.zeros(len(sides), dtype=np.int32)
+    run = np.zeros(len(sides))  # the half-width along the line's run through the band (median over distances)
     whole = np.zeros(len(sides), dtype=np.int32)
     fill = np.zeros((len(sides), 3))  # the mean colour between the edges where the line crosses
     spots: list[np.ndarray] = []
@@ -391,6 +394,10 @@ def crossings(image: Image.Image, grid: Grid, sides: Sequence[Hexside], colour: 
         dn = np.where(at, d[:, :, : half - core + 1].max(axis=2), 0).max(axis=1)
         dp = np.where(at, d[:, :, half + core:].max(axis=2), 0).max(axis=1)
         thick[sl] = np.minimum(dn, dp)
+        # the stroke's half-width along its run: at each distance from the hex line its widest where crossed (the
+        # place followed out at SOLID_MOVES positions along the side per sample across: an aslant line), the median
+        # of those (a blob of the colour touching the line - trees beside a grey road - widens it at a few)
+        run[sl] = _run_width(d, at, half, core)
         d = np.where(on, cdepth[fy, fx], 0)
         dn = np.where(at, d[:, :, : half - core + 1].max(axis=2), 0).max(axis=1)
         dp = np.where(at, d[:, :, half + core:].max(axis=2), 0).max(axis=1)
@@ -421,9 +428,10 @@ def crossings(image: Image.Image, grid: Grid, sides: Sequence[Hexside], colour: 
         # printed solid where marked: a crossing only grown together (specks of the colour, trees, the blend
         # along an edge between two fills) is none; at a corner the line may leave the band: not judged
         out[inner & ~solid] = 0.0
-        # and a band full of it where its own pixels run through no thicker than where marked is the line itself
-        # (two ways of it at a junction, its bridge's art), not an area
-        back = np.nonzero(areal & solid & (thick <= float(np.percentile(thick[learn], 75)) + 1))[0]
+        # and a band full of it where its own pixels run through no thicker than where marked (along the run: trees
+        # of its tone touching it widen it at a few distances only) is the line itself (two ways of it at a junction,
+        # its bridge's art), not an area
+        back = np.nonzero(areal & solid & (run <= float(np.percentile(run[learn], 75)) + 1))[0]
         if len(back):
             back = back[~_lettered(raw, mask, lay, [sides[k] for k in back.tolist()], s)]
             out[back] = 1.0
@@ -491,6 +499,32 @@ def _tints(colour: Sequence[float], tol: float, ground: np.ndarray, others: Sequ
         for o in others:
             ok &= de < np.sqrt(((tab[:, keep] - np.asarray(o, np.float32)[:, None]) ** 2).sum(axis=0))
         out[np.flatnonzero(keep)[ok]] = True
+    return out
+
+
+def _run_width(d: np.ndarray, at: np.ndarray, half: int, core: int) -> np.ndarray:
+    """For each side's band of half-widths ``d`` (sides, along, across; ``half`` the middle sample, ``core`` the
+    hex line's zone either way) and the places ``at`` (sides, along) where a line crosses it: the line's half-width
+    along its run, the lesser of the two halves of the band's. On each half, at each distance from the hex line,
+    the widest within the crossing's places, followed out ``SOLID_MOVES`` positions along the side per sample
+    across; the median of those widths over the distances where it shows (0 where it shows at none)."""
+    widest = np.zeros((d.shape[0], d.shape[2]))
+    win = at
+    for step in range(half + 1):
+        if step:
+            for _ in range(SOLID_MOVES):
+                win = _near(win)
+        for o in {half - step, half + step}:
+            if 0 <= o < d.shape[2]:
+                widest[:, o] = np.where(win, d[:, :, o], 0).max(axis=1)
+    out = np.full(len(d), np.inf)
+    for part in (widest[:, : half - core + 1], widest[:, half + core:]):
+        m = np.where(part > 0, part, np.nan)
+        has = (part > 0).any(axis=1)
+        med = np.zeros(len(d))
+        if has.any():
+            med[has] = np.nanmedian(m[has], axis=1)
+        out = np.minimum(out, med)
     return out
 
 
