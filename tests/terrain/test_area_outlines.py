@@ -40,3 +40,56 @@ def test_hairline_outlines_of_areas_are_not_the_broad_line_learned():
     ext = extract(im, grid, legend)
     want = {grid.side_key(a, b) for a, b in pairwise(RAILWAY)}
     assert {k for k, v in ext.hexsides.items() if "rail" in v} == want
+
+
+GREY = (70, 68, 72)  # a hairline in the ink, blurred by the scan into the light ground: inky, not the ink proper
+
+
+def _ladder_and_plot_outlines():
+    """The railway of RAILWAY (2 px rails, 1 px ties) and, down columns 02-05, pairs of field outlines in GREY."""
+    lay, grid, im, d = blank_board(size=50.0, origin=(65.0, 65.0), image=(675, 675), paper=PAPER, ink=(50, 57, 64))
+    pts = [lay.hex_to_pixel(grid.hex(i)) for i in RAILWAY]
+    (x0, y0), (_, y1) = pts[0], pts[-1]
+    for dx in (-5, 5):
+        d.line([(x0 + dx, y0), (x0 + dx, y1)], fill=BLACK, width=2)
+    for k in range(int(abs(y1 - y0) // 3)):
+        y = y0 + 1 + 3 * k
+        d.line([(x0 - 6, y), (x0 + 6, y)], fill=BLACK, width=1)
+    # two field plots side by side with a strip of ground between, each outlined: two hairlines 10 px apart, 2 px of
+    # the ink's grey, straight down columns 02-05 across the hexes' top and bottom sides, as broadly as the railway
+    for col in ("0201", "0301", "0401", "0501"):
+        cx, _ = lay.hex_to_pixel(grid.hex(col))
+        for dx in (-5, 5):
+            d.line([(cx + 12 + dx, y0), (cx + 12 + dx, y1)], fill=GREY, width=2)
+    return lay, grid, im
+
+
+def test_outlines_blurred_lighter_than_the_broad_line_learned_are_not_it():
+    """The railway (two 2 px black rails 10 px apart with ties) is the only line feature; the outlines of two field
+    plots side by side, a strip of ground between them, are two hairlines 10 px apart printed in the ink but blurred
+    by the scan to a dark grey (inky, not the ink proper), crossing sides as broadly as the railway's rails do
+    (module notes 13's span lets them through). Hardly a pixel of them is the ink proper, against most of the
+    railway's: they link nothing, and every railway side is kept."""
+    _lay, grid, im = _ladder_and_plot_outlines()
+    legend = {"terrain": {"clear": {"hexes": ["0801", "0806", "0605"]}},
+              "features": {"rail": {"colour": "#000000", "kind": "across", "trace": True,
+                                    "yes": [f"{a}/{b}" for a, b in list(pairwise(RAILWAY))[1:3]]}}}
+    ext = extract(im, grid, legend)
+    want = {grid.side_key(a, b) for a, b in pairwise(RAILWAY)}
+    assert {k for k, v in ext.hexsides.items() if "rail" in v} == want
+
+
+def test_outlines_blurred_lighter_are_read_as_before_without_the_rule(monkeypatch):
+    """The same board with DARK_SHARE 0 (the rule off): the plots' outlines cross sides as the railway (what the
+    test above guards against: this board does hold such crossings)."""
+    from toolkit.terrain import lines
+
+    monkeypatch.setattr(lines, "DARK_SHARE", 0.0)
+    _lay, grid, im = _ladder_and_plot_outlines()
+    legend = {"terrain": {"clear": {"hexes": ["0801", "0806", "0605"]}},
+              "features": {"rail": {"colour": "#000000", "kind": "across", "trace": True,
+                                    "yes": [f"{a}/{b}" for a, b in list(pairwise(RAILWAY))[1:3]]}}}
+    ext = extract(im, grid, legend)
+    want = {grid.side_key(a, b) for a, b in pairwise(RAILWAY)}
+    got = {k for k, v in ext.hexsides.items() if "rail" in v}
+    assert want <= got and len(got - want) >= 3

@@ -188,6 +188,11 @@ and railways of a map printed in one black) are told apart by their shape, not t
    at least ``SPAN_SHARE`` as broadly as the narrowest marked example's: a hairline spans a pixel or two. Only where
    that example spans at least ``SPAN_BROAD`` times a 1 px hairline's ``HAIR_SPAN`` positions (Bastogne's solid
    road, 4-5 px, is not broad so: a crossing of it may show along the side as narrowly as a hairline's).
+   And, there too, a crossing counts only where its line's pixels in the band are the ink proper (within
+   ``DARK_TOLERANCE`` of its colour) at least ``DARK_SHARE`` as much as the narrowest marked example's
+   (:func:`_dark_share`): a scan blurs a hairline into its ground, lighter than the ink, while a broad line's strokes
+   keep their ink (Seelowe's field outlines, where two plots' outlines run side by side or one meets a hex line,
+   span a side as broadly as its railway, but hardly a pixel of them is the ink proper).
 14. (coloured lines, :func:`crossings`) a line runs out of the band across a side it crosses; a line along the side
    does not. Where the line, followed out from the hex line's zone at each marked side it crosses (moving at most one
    position along the side per sample, as in 10; the printed symbols taken out of it passed over: a road running
@@ -270,6 +275,7 @@ HAIR_SPAN = 3  # positions along a side a 1 px hairline spans (its pixel and one
 SPAN_BROAD = 3.0  # ... only where the narrowest example spans at least this many times a hairline's
 OUT_LINE = 0.8  # (coloured lines) a crossing's line shows on this share of the band's samples either side, if marked so
 ALONG_LINE = 0.5  # ... and is refused where it does not on a side of the zone showing the colour along this share of it
+DARK_SHARE = 0.3  # (one single broad feature) a crossing's ink-proper share of its line, against its example's
 LETTER_INK = 0.8  # the share of ink between two parts' centres above which they are pieces of one line
 
 
@@ -1443,6 +1449,11 @@ def ink_crossings(image: Image.Image, grid: Grid, sides: Sequence[Hexside], colo
                 n_at = max(12, round(0.9 * s))  # the positions along a side (:func:`_bands`), about one a pixel
                 if narrowest * n_at >= SPAN_BROAD * HAIR_SPAN:
                     alone[on] = span[: len(on)] >= SPAN_SHARE * narrowest
+                    # and in the ink proper as much as a broad line's strokes are: a hairline blurs lighter
+                    kept = np.concatenate([on[alone[on]], marked])
+                    inked = _dark_share(single | join, dark, lay, sides, ends, kept)
+                    left = len(kept) - len(marked)
+                    alone[kept[:left]] = inked[:left] >= DARK_SHARE * float(inked[left:].min())
             scores[name] = alone.astype(float)
             taken[name] = "single"
             continue
@@ -1681,6 +1692,21 @@ def _span(mask: np.ndarray, lay: Layout, sides: Sequence[Hexside], ends: np.ndar
         band = mask[yi, xi] & on
         at = _near(band[:, :, : half - core + 1].any(axis=2)) & _near(band[:, :, half + core:].any(axis=2))
         out[sl] = at.mean(axis=1)
+    return out
+
+
+def _dark_share(mask: np.ndarray, dark: np.ndarray, lay: Layout, sides: Sequence[Hexside], ends: np.ndarray,
+                idx: np.ndarray) -> np.ndarray:
+    """For the sides ``idx``: the share of the pixels of ``mask`` in the band across each (:func:`_bands`) that are
+    also ``dark`` (the ink proper): how much of the line crossing there is printed in the ink, not blurred lighter."""
+    out = np.zeros(len(idx))
+    if not len(idx):
+        return out
+    _half, _core, batches = _bands(lay, [sides[k] for k in idx.tolist()], mask.shape, ends[idx])
+    for sl, _xs, _ys, xi, yi, on in batches:
+        band = mask[yi, xi] & on
+        n = band.sum(axis=(1, 2))
+        out[sl] = (band & dark[yi, xi]).sum(axis=(1, 2)) / np.maximum(n, 1)
     return out
 
 
