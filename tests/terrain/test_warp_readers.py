@@ -130,7 +130,7 @@ def test_the_hex_at_a_pixel_is_the_printed_hex_there(folded):
     r = CliRunner().invoke(cli, ["map", "centre", str(map_file), *[f"--at={x},{y}" for x, y in points], "--json"])
     assert r.exit_code == 0, r.output
     got = json.loads(r.stdout)
-    assert [(d["x"], d["y"]) for d in got] == points
+    assert [tuple(d["at"]) for d in got] == points and all(set(d) == {"at", "hex"} for d in got)
     assert [d["hex"] for d in got] == want
     # the affine grid (the old lookup) names another hex for many of them
     wrong = sum(m.grid.id(lay.pixel_to_hex(x, y)) != h if lay.pixel_to_hex(x, y) in m.grid else True
@@ -138,8 +138,14 @@ def test_the_hex_at_a_pixel_is_the_printed_hex_there(folded):
     assert wrong >= 5, wrong  # measured 10 of 576
     r = CliRunner().invoke(cli, ["map", "centre", str(map_file), "--at", "-500,-500", "--at", f"{points[0][0]},"
                                  f"{points[0][1]}"])
-    assert r.exit_code == 0 and r.stdout.splitlines() == ["-500,-500 off the map", f"{points[0][0]:g},"
-                                                          f"{points[0][1]:g} {want[0]}"]
+    assert r.exit_code == 0 and r.stdout.splitlines() == ["-500,-500 off the map", f"{points[0][0]},"
+                                                          f"{points[0][1]} {want[0]}"]
+    # the pixel is echoed as given (not rounded to 6 digits), and a hex entry and an --at entry differ in shape
+    r = CliRunner().invoke(cli, ["map", "centre", str(map_file), "0101", "--at", "12345.678,5", "--json"])
+    assert r.exit_code == 0 and json.loads(r.stdout)[1] == {"at": [12345.678, 5.0], "hex": None}
+    assert set(json.loads(r.stdout)[0]) == {"hex", "x", "y"}
+    r = CliRunner().invoke(cli, ["map", "centre", str(map_file), "--at", "12345.678,5"])
+    assert r.stdout == "12345.678,5 off the map\n"
 
 
 @pytest.mark.parametrize("args", [[], ["--at", "1;2"], ["--at", "x,3"]])
@@ -197,9 +203,16 @@ def test_the_module_board_of_a_folded_scan_has_its_print_on_vassals_grid(folded)
     kept = tmp / "kept.vmod"
     r = CliRunner().invoke(cli, ["build", "module", "winter-war", "--map", str(map_file), "--board",
                                  str(tmp / "bent.png"), "-o", str(kept), "--keep-scan", "--json"])
-    assert r.exit_code == 0, r.output
+    assert r.exit_code == 0 and "changes nothing" not in r.stderr, r.output
     assert json.loads(r.stdout)["print_followed"] == 0
     assert _board_png(kept).tobytes() == bent.convert("RGB").tobytes()
+    # --keep-scan without a scan is refused in one line; on a map without a warp it says it changes nothing
+    r = CliRunner().invoke(cli, ["build", "module", "winter-war", "--map", str(map_file), "-o", str(tmp / "n.vmod"),
+                                 "--keep-scan"])
+    assert r.exit_code == 3 and r.stderr.startswith("wgt: error: --keep-scan keeps a --board scan as it is")
+    r = CliRunner().invoke(cli, ["build", "module", "winter-war", "-o", str(tmp / "w.vmod"), "--keep-scan",
+                                 "--board", str(tmp / "bent.png")])
+    assert "wgt: warning: --keep-scan changes nothing: the map's grid has no warp" in r.stderr, r.output
     with Module.open(kept) as module:
         vmap = module.vassal_map(MAIN_MAP)
         off = max(math.dist(_nearest(_dots(bent), vmap.point(h)), vmap.point(h)) for h in m.grid.ids())

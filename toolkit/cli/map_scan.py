@@ -628,12 +628,13 @@ def centre(grid_arg: str, hexes: tuple[str, ...], points: tuple[str, ...], as_js
     grid = _grid_from_file(grid_arg)
     if grid.layout is None:
         raise InputError(f"{grid_arg}: the grid has no calibration (run 'wgt map calibrate')")
-    at = []
+    at, given = [], []
     for text in points:
         m = re.fullmatch(r"\s*(-?\d+(?:\.\d+)?)\s*,\s*(-?\d+(?:\.\d+)?)\s*", text)
         if m is None:
             raise InputError(f"--at takes a pixel X,Y (numbers: X across the image, Y down it), not {text!r}")
         at.append((float(m.group(1)), float(m.group(2))))
+        given.append(f"{m.group(1)},{m.group(2)}")
     ids = [grid.canonical_id(hid) for hid in hexes]
     xy = [grid.layout.hex_to_pixel(grid.hex(hid)) for hid in ids]
     xs, ys = to_print(grid, np.array([p[0] for p in xy]), np.array([p[1] for p in xy]))
@@ -643,14 +644,14 @@ def centre(grid_arg: str, hexes: tuple[str, ...], points: tuple[str, ...], as_js
     found: list[dict[str, Any]] = []
     for (x, y), fx, fy in zip(at, ax, ay):
         h = grid.layout.pixel_to_hex(float(fx), float(fy))
-        found.append({"x": x, "y": y, "hex": grid.id(h) if h in grid else None})
+        found.append({"at": [x, y], "hex": grid.id(h) if h in grid else None})
     if as_json:
         echo_json(out + found if found else out)
     else:
         for d in out:
             click.echo(f"{d['hex']} {d['x']:.3f} {d['y']:.3f}")
-        for d in found:
-            click.echo(f"{d['x']:g},{d['y']:g} {d['hex'] or 'off the map'}")
+        for text, d in zip(given, found):
+            click.echo(f"{text} {d['hex'] or 'off the map'}")
 
 
 @click.command("tiles")

@@ -127,6 +127,9 @@ def module_cmd(slug: str, out_file: str | None, hex_px: float, map_file: str | N
         check_output(Path(setup_out))
         if Path(setup_out).resolve() == path.resolve():
             raise InputError(f"--setup-out {setup_out} is the module's own file: give the save another name")
+    if keep_scan and board is None:
+        raise InputError("--keep-scan keeps a --board scan as it is: give --board SCAN (without it the board is "
+                         "rendered from the map)")
     image = board_from_file(board) if board is not None else None
     tmap = None
     if map_file is not None:  # a bad --map is one line too, before the progress line
@@ -134,6 +137,13 @@ def module_cmd(slug: str, out_file: str | None, hex_px: float, map_file: str | N
         from ..terrain.io import load_map
 
         tmap = load_map(resolve_map(map_file))
+    if keep_scan:
+        from ..terrain.io import load_map
+
+        used = tmap if tmap is not None else load_map(game.map_path())
+        if used.grid.warp is None or not used.grid.warp.nodes:
+            click.echo("wgt: warning: --keep-scan changes nothing: the map's grid has no warp (a flat scan is used as "
+                       "it is)", err=True)
     progress(f"building the {slug} module")
     built = build_game_module(slug, hex_px=hex_px, board=image, map_file=tmap, version=module_version,
                               keep_scan=keep_scan)

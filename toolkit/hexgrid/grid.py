@@ -101,6 +101,8 @@ class Grid:
             raise GridError(f"a grid's layout must be a Layout or None, not {self.layout!r}")
         if self.warp is not None and (not isinstance(self.warp, Warp) or self.layout is None):
             raise GridError(f"a grid's warp must be a Warp on a calibrated grid, or None, not {self.warp!r}")
+        if self.warp is not None:
+            self._check_warp(self.warp)
         e = self.extent
         for cell in ((e.first_col, e.first_row), (e.first_col, e.last_row), (e.last_col, e.first_row),
                      (e.last_col, e.last_row)):
@@ -108,6 +110,27 @@ class Grid:
                 self.numbering.format(*cell)
             except HexIdError as exc:
                 raise GridError(f"the grid extent reaches a hex its numbering cannot spell: {exc}") from None
+
+    def _check_warp(self, warp: Warp) -> None:
+        """Each warp node is one block of the lattice of ``warp.block`` x ``warp.block`` hexes that starts at the
+        extent's first column and row (as ``wgt map calibrate`` writes them), on the extent, and listed once: so a
+        warp has at most one node a block of the map, and the work of reading it is bounded by the map (a hand-made
+        file of a thousand one-hex nodes held ``wgt map centre`` for minutes)."""
+        e, b = self.extent, warp.block
+        seen: set[tuple[int, int]] = set()
+        for n in warp.nodes:
+            (c0, r0), (c1, r1) = self.numbering.parse(n.first), self.numbering.parse(n.last)
+            lo_c, lo_r, hi_c, hi_r = min(c0, c1), min(r0, r1), max(c0, c1), max(r0, r1)
+            if not (e.first_col <= lo_c <= e.last_col and e.first_row <= lo_r <= e.last_row):
+                raise GridError(f"grid warp offset {n.first}:{n.last} lies off the grid's extent")
+            if (lo_c - e.first_col) % b or (lo_r - e.first_row) % b or hi_c - lo_c >= b or hi_r - lo_r >= b:
+                raise GridError(f"grid warp offset {n.first}:{n.last} is not one block of {b} x {b} hexes counted "
+                                "from the extent's first column and row (as 'wgt map calibrate' writes them)")
+            key = ((lo_c - e.first_col) // b, (lo_r - e.first_row) // b)
+            if key in seen:
+                # each node's tent is added: a block listed twice was moved twice as far
+                raise GridError(f"grid warp offset {n.first}:{n.last} is listed twice")
+            seen.add(key)
 
     @classmethod
     def spanning(cls, numbering: Numbering, first_id: str, last_id: str, *, missing: Iterable[str] = (),

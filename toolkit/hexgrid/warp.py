@@ -87,8 +87,5 @@ class Warp:
                 numbering.parse(first), numbering.parse(last)
             except HexIdError as exc:
                 raise GridError(f"grid warp offset {first}:{last}: {exc}") from None
-            if any(n.first == first and n.last == last for n in nodes):
-                # each node's tent is added: a block listed twice was moved twice as far
-                raise GridError(f"grid warp offset {first}:{last} is listed twice")
             nodes.append(WarpNode(first, last, float(dx), float(dy)))
         return cls(block, tuple(nodes))

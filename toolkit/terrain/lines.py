@@ -1097,7 +1097,7 @@ def _ended(mask: np.ndarray, block: np.ndarray, area: np.ndarray, share: np.ndar
            sides: Sequence[Hexside], ends: np.ndarray, skip: np.ndarray, cross: np.ndarray,
            look: np.ndarray | None = None, each: dict[int, list[float]] | None = None,
            ) -> tuple[np.ndarray, np.ndarray]:
-    """For each side not in ``skip``: True where a line of ``mask`` ends at it (module notes, 8). It runs
+    """For each side not in ``skip``: True where a line of ``mask`` ends at it (module notes, 9). It runs
     up to the hex line's zone from the band's edge (30% of the hex size out) on one side, at 45 degrees or
     steeper (moving at most one position along the side per sample across), arriving within the middle
     ``END_MIDDLE`` of the side; it is a line there, not strokes of a built-up area (both its flanks, to

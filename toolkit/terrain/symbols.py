@@ -432,8 +432,9 @@ def _main_parts(m: np.ndarray) -> np.ndarray:
 
 
 def _hex_line_codes(codes: np.ndarray, lay: Layout, hexes: Sequence[Hex]) -> np.ndarray:
-    """The colour codes at the middles of the hexsides (halfway between two neighbouring hex centres; of up to
-    ``LINE_SIDES`` hexes, spread over the map): the printed hex lines, and here and there a road or a river crossing
+    """The colour codes at the middles of the hexsides (halfway between two neighbouring hex centres; of every hex
+    of a map of fewer than twice ``LINE_SIDES``, else of every n-th, up to ``LINE_SIDES`` to ``2 * LINE_SIDES``
+    spread over the map): the printed hex lines, and here and there a road or a river crossing
     a side (:func:`_strange` keeps the colour cells holding ``LINE_SHARE`` of them or more)."""
     step = max(1, len(hexes) // LINE_SIDES)
     h, w = codes.shape

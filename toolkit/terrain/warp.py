@@ -21,6 +21,7 @@ hex or more, and the judged blocks beside them (their own measured offsets: the 
 
 from __future__ import annotations
 
+import functools
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -49,8 +50,10 @@ def _lattice(grid: Grid) -> np.ndarray:
     return out
 
 
+@functools.lru_cache(maxsize=8)
 def _nodes(grid: Grid, warp: Warp) -> tuple[np.ndarray, np.ndarray]:
-    """Each node's block middle in continuous (column, row) and its offset (dx, dy) px."""
+    """Each node's block middle in continuous (column, row) and its offset (dx, dy) px (made once a grid: every
+    :func:`offsets` call, eight of them for one :func:`from_print`, asks again)."""
     lay = grid.layout
     assert lay is not None
     numbering, off = grid.numbering, grid.numbering.offset
@@ -66,7 +69,9 @@ def _nodes(grid: Grid, warp: Warp) -> tuple[np.ndarray, np.ndarray]:
         px = np.array([lay.hex_to_pixel(off.to_hex(c, r)) for c, r in cells], dtype=np.float64).mean(axis=0)
         mids.append(lat[:, :2] @ px + lat[:, 2])
         vals.append((n.dx, n.dy))
-    return np.array(mids, dtype=np.float64).reshape(-1, 2), np.array(vals, dtype=np.float64).reshape(-1, 2)
+    m, v = np.array(mids, dtype=np.float64).reshape(-1, 2), np.array(vals, dtype=np.float64).reshape(-1, 2)
+    m.flags.writeable = v.flags.writeable = False  # shared by every caller (cached)
+    return m, v
 
 
 def offsets(grid: Grid, x: np.ndarray, y: np.ndarray) -> np.ndarray:
