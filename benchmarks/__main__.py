@@ -1,4 +1,5 @@
-"""Run the benchmarks: ``python -m benchmarks`` (all but the long ``perturb``, which runs when named) or ``python -m benchmarks read_save ...``."""
+"""Run the benchmarks: ``python -m benchmarks`` (all but the long ``perturb``, which runs when named) or
+``python -m benchmarks read_save ...``."""
 
 from __future__ import annotations
 
