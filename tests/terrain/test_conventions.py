@@ -196,6 +196,16 @@ def test_tld_clicks_a_few_pixels_off_are_accepted(boards, tmp_path):
         assert max(math.dist(grid.layout.hex_to_pixel(h), TLD_LAYOUT.hex_to_pixel(h)) for h in grid.hexes()) < 0.3
 
 
+def test_a_convention_given_is_not_called_the_default(boards, tmp_path):
+    # TLD's numbering is the default (shifted odd, rows and columns counted down and right): with --shifted odd
+    # given, calibrate named the whole numbering "the default"
+    out = tmp_path / "grid.yaml"
+    r = _cli(str(boards.joinpath(*TLD)), *GOOD_TLD, "--point", "4045=2199,2847", "--shifted", "odd", "-o", str(out))
+    assert r.exit_code == 0, r.stderr
+    assert "(--shifted as given, the rest the default, which the clicks and the printed hex lines agree with)" \
+        in r.stderr, r.stderr
+
+
 @pytest.mark.parametrize("last, message", [
     ("4044=2198,2847", "point 4 (4044=2198,2847) is a hex off vertically (64 px) from where the other points and "
                        "the printed hex lines put hex 4044: wrong id? (the hex clicked is 4045)"),

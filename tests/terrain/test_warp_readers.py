@@ -255,6 +255,17 @@ def test_the_editor_shows_the_folded_scan_with_its_print_under_the_hexes(folded)
             status, raw = request(srv.port, "GET", payload["image"]["url"])
             assert status == 200
             assert Image.open(io.BytesIO(raw)).convert("RGB").tobytes() == want.tobytes()
+    # a JPEG scan is sent as JPEG (a PNG of a scanned print is several times its size), made on the first request
+    bent.convert("RGB").save(tmp / "bent.jpg", quality=95)
+    with serving(map_file, image=tmp / "bent.jpg") as srv:
+        assert srv._followed is None
+        status, payload = request(srv.port, "GET", "/api/map", X_WGT_Token=srv.token)
+        status, raw = request(srv.port, "GET", payload["image"]["url"])
+        assert status == 200 and raw[:3] == b"\xff\xd8\xff"
+        got = np.asarray(Image.open(io.BytesIO(raw)).convert("RGB"), dtype=np.int16)
+        with Image.open(tmp / "bent.jpg") as jpg:
+            exp = np.asarray(follow_print(jpg.convert("RGB"), m.grid), dtype=np.int16)
+        assert got.shape == exp.shape and np.abs(got - exp).mean() < 2.0
     # a flat grid: the file as it is on disk
     with serving(edited, image=tmp / "bent.png", grid=dataclasses.replace(m.grid, warp=None)) as srv:
         status, payload = request(srv.port, "GET", "/api/map", X_WGT_Token=srv.token)

@@ -457,7 +457,7 @@ def calibrate(image: str, points: tuple[str, ...], grid_file: str | None, number
 def _say_or_defer(note: str, deferred: list[str]) -> None:
     """A numbering note of calibrate: a convention inferred is said at once; the default kept (which the clicks and
     lines agree with) is said with the report, so a refusal after it is still one line."""
-    if "(the default, which" in note:
+    if "the default, which" in note:
         deferred.append(note)
     else:
         _say(note)
@@ -619,10 +619,6 @@ def centre(grid_arg: str, hexes: tuple[str, ...], points: tuple[str, ...], as_js
 
     Both are positions on the scan as printed: on a grid with a warp (a folded scan, 'wgt map calibrate') a
     hex centre is where the warp puts its print, and a pixel is named by the printed hex it lies in."""
-    import numpy as np
-
-    from ..terrain.warp import from_print, to_print
-
     if not hexes and not points:
         raise InputError("give hex ids, or --at X,Y for the hex at a pixel")
     grid = _grid_from_file(grid_arg)
@@ -637,10 +633,19 @@ def centre(grid_arg: str, hexes: tuple[str, ...], points: tuple[str, ...], as_js
         given.append(f"{m.group(1)},{m.group(2)}")
     ids = [grid.canonical_id(hid) for hid in hexes]
     xy = [grid.layout.hex_to_pixel(grid.hex(hid)) for hid in ids]
-    xs, ys = to_print(grid, np.array([p[0] for p in xy]), np.array([p[1] for p in xy]))
+    xs: list[float] = [p[0] for p in xy]
+    ys: list[float] = [p[1] for p in xy]
+    ax: list[float] = [p[0] for p in at]
+    ay: list[float] = [p[1] for p in at]
+    if grid.warp is not None and grid.warp.nodes:  # numpy only for a folded scan's grid (a flat one starts faster)
+        import numpy as np
+
+        from ..terrain.warp import from_print, to_print
+
+        xs, ys = (a.tolist() for a in to_print(grid, np.array(xs), np.array(ys)))
+        ax, ay = (a.tolist() for a in from_print(grid, np.array(ax), np.array(ay)))
     out: list[dict[str, Any]] = [{"hex": hid, "x": round(float(x), 3), "y": round(float(y), 3)}
                                  for hid, x, y in zip(ids, xs, ys)]
-    ax, ay = from_print(grid, np.array([p[0] for p in at]), np.array([p[1] for p in at]))
     found: list[dict[str, Any]] = []
     for (x, y), fx, fy in zip(at, ax, ay):
         h = grid.layout.pixel_to_hex(float(fx), float(fy))

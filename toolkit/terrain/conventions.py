@@ -239,8 +239,9 @@ def choose_numbering(gray: np.ndarray, grid: Grid, points: Mapping[str, Point], 
     if not changed and any(k not in given for k in _FREE):
         # the default kept was said nowhere: a user whose even-column click named the cut hex above its column's
         # first whole hex got 'shifted odd' without a word (and 'shifted even', the other choice, said)
-        notes = [f"numbering: {_say(chosen[1], None)} (the default, which the clicks and the printed hex lines "
-                 "agree with)"]
+        mine_keys = [f"--{k.replace('_', '-')}" for k in _FREE if k in given]
+        kept = f"{', '.join(mine_keys)} as given, the rest the default" if mine_keys else "the default"
+        notes = [f"numbering: {_say(chosen[1], None)} ({kept}, which the clicks and the printed hex lines agree with)"]
     return chosen[2], notes
 
 
