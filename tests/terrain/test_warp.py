@@ -74,7 +74,8 @@ def test_a_warp_round_trips_through_the_grid_block_and_a_grid_without_one_writes
                               {"first": "0101", "last": "0404", "px": [9, 0]}]}, "0101:0404 is listed twice"),
     ({"block": 4, "offsets": [{"first": "0101", "last": "0404", "px": [9, 0]},
                               {"first": "0101", "last": "0303", "px": [9, 0]}]}, "0101:0303 is listed twice"),
-    ({"block": 4, "offsets": [{"first": "0202", "last": "0505", "px": [1, 0]}]}, "is not one block of 4 x 4 hexes"),
+    ({"block": 4, "offsets": [{"first": "0101", "last": "0404", "px": [9, 0]},
+                              {"first": "0606", "last": "0909", "px": [1, 0]}]}, "0606:0909 is not one block of 4"),
     ({"block": 4, "offsets": [{"first": "0101", "last": "0606", "px": [1, 0]}]}, "is not one block of 4 x 4 hexes"),
     ({"block": 4, "offsets": [{"first": "2901", "last": "3204", "px": [1, 0]}]}, "2901:3204 lies off the grid's"),
     # a hand-made file of a thousand one-hex nodes (the 24 x 16 map has 384 hexes) held `wgt map centre` for minutes
@@ -87,6 +88,22 @@ def test_a_bad_warp_is_refused_naming_it(warp, says):
     d["warp"] = warp
     with pytest.raises(GridError, match=says.replace("(", r"\(").replace(")", r"\)")):
         Grid.from_dict(d)
+
+
+def test_a_warp_keeps_its_lattice_when_the_extent_is_edited():
+    # calibrate counts the blocks from the extent's first hex; an extent widened (or cut) since keeps them
+    d = _grid().to_dict()
+    d["warp"] = {"block": 4, "offsets": [{"first": "0501", "last": "0804", "px": [3, 1]},
+                                         {"first": "0905", "last": "1208", "px": [2, 0]}]}
+    g = Grid.from_dict(d)
+    for cols, rows in (([1, 30], [1, 20]), ([3, 24], [3, 16]), ([6, 10], [3, 10])):
+        e = dict(d)
+        e["extent"] = {"columns": cols, "rows": rows}
+        assert Grid.from_dict(e).warp == g.warp
+    e = dict(d)
+    e["extent"] = {"columns": [13, 24], "rows": [1, 16]}
+    with pytest.raises(GridError, match="0501:0804 lies off the grid's extent"):
+        Grid.from_dict(e)
 
 
 def test_a_warp_needs_a_calibration():

@@ -112,21 +112,24 @@ class Grid:
                 raise GridError(f"the grid extent reaches a hex its numbering cannot spell: {exc}") from None
 
     def _check_warp(self, warp: Warp) -> None:
-        """Each warp node is one block of the lattice of ``warp.block`` x ``warp.block`` hexes that starts at the
-        extent's first column and row (as ``wgt map calibrate`` writes them), on the extent, and listed once: so a
-        warp has at most one node a block of the map, and the work of reading it is bounded by the map (a hand-made
-        file of a thousand one-hex nodes held ``wgt map centre`` for minutes)."""
+        """Each warp node is one block of one lattice of ``warp.block`` x ``warp.block`` hexes (``wgt map calibrate``
+        counts it from the extent's first column and row; an extent edited since keeps the lattice of the nodes),
+        reaching onto the extent, and listed once: so a warp has at most one node a block of the map, and the work of
+        reading it is bounded by the map (a hand-made file of a thousand one-hex nodes held ``wgt map centre`` for
+        minutes)."""
         e, b = self.extent, warp.block
         seen: set[tuple[int, int]] = set()
+        lattice: tuple[int, int] | None = None
         for n in warp.nodes:
             (c0, r0), (c1, r1) = self.numbering.parse(n.first), self.numbering.parse(n.last)
             lo_c, lo_r, hi_c, hi_r = min(c0, c1), min(r0, r1), max(c0, c1), max(r0, r1)
-            if not (e.first_col <= lo_c <= e.last_col and e.first_row <= lo_r <= e.last_row):
+            if hi_c - lo_c >= b or hi_r - lo_r >= b or (lattice is not None and (lo_c % b, lo_r % b) != lattice):
+                raise GridError(f"grid warp offset {n.first}:{n.last} is not one block of {b} x {b} hexes on the "
+                                "lattice of the others (as 'wgt map calibrate' writes them)")
+            lattice = (lo_c % b, lo_r % b)
+            if lo_c + b <= e.first_col or lo_c > e.last_col or lo_r + b <= e.first_row or lo_r > e.last_row:
                 raise GridError(f"grid warp offset {n.first}:{n.last} lies off the grid's extent")
-            if (lo_c - e.first_col) % b or (lo_r - e.first_row) % b or hi_c - lo_c >= b or hi_r - lo_r >= b:
-                raise GridError(f"grid warp offset {n.first}:{n.last} is not one block of {b} x {b} hexes counted "
-                                "from the extent's first column and row (as 'wgt map calibrate' writes them)")
-            key = ((lo_c - e.first_col) // b, (lo_r - e.first_row) // b)
+            key = (lo_c // b, lo_r // b)
             if key in seen:
                 # each node's tent is added: a block listed twice was moved twice as far
                 raise GridError(f"grid warp offset {n.first}:{n.last} is listed twice")
