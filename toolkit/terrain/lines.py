@@ -26,6 +26,12 @@ Here, at the calibrated working scale (hexes of about 36 px):
    line near where it is crossed, and the thinner of the two is the crossing's. The line's own
    half-width is the upper quartile over the sides it crosses (or over the marked example sides, when
    given): its clearest crossings, as hex lines, symbols and JPEG only make a crossing look thinner.
+   A line printed wide (a marked side learned from as such, notes 3) is read with its mask's pinholes filled
+   (``PINHOLES``: a pixel off the colour whose four neighbours are on it; both this half-width and the one along its
+   run of notes 7, for the examples and the crossings alike): a wide tint printed through a screen, or
+   JPEG's speckle in a wide textured band (Seelowe's grey road), shows the paper in single pixels, each of which
+   stops the erosion, so a crossing there read a half-width of half the stroke's or less and was refused as specks.
+   A narrow line is printed solid (GMT Red Winter's grey roads, told apart by their widths: read as before).
    A crossing thinner than half of it (rounded up; and never more than a pixel thinner) is refused: a
    texture of the colour's specks, hatching or the light edges of painted stones (SPI Ragnarok's Asgard
    wall beside its solid road), grown together, crosses sides too. Lines a pixel thin (dash-dot
@@ -276,6 +282,7 @@ SPAN_BROAD = 3.0  # ... only where the narrowest example spans at least this man
 OUT_LINE = 0.8  # (coloured lines) a crossing's line shows on this share of the band's samples either side, if marked so
 ALONG_LINE = 0.5  # ... and is refused where it does not on a side of the zone showing the colour along this share of it
 DARK_SHARE = 0.3  # (one single broad feature) a crossing's ink-proper share of its line, against its example's
+PINHOLES = True  # a line printed wide: its half-widths read with the mask's single-pixel holes filled (notes 4)
 LETTER_INK = 0.8  # the share of ink between two parts' centres above which they are pieces of one line
 
 
@@ -367,6 +374,14 @@ def crossings(image: Image.Image, grid: Grid, sides: Sequence[Hexside], colour: 
     solid_parts = _long_parts(raw | under, PART * s)
     unbroken_parts = _long_parts(solid_parts, SOLID_REACH * s)
     half, core, batches = _bands(lay, sides, mask.shape)
+    # a line printed wide (module notes, 3) may be a screened tint: its half-widths are read with pinholes filled too
+    screened = None
+    if PINHOLES and len(examples):
+        _h, _c, ex_batches = _bands(lay, [sides[i] for i in examples], mask.shape)
+        if any(((raw[yi, xi] & on).mean(axis=(1, 2)) >= AREA).any() for _sl, _x, _y, xi, yi, on in ex_batches):
+            screened = _grey_dilate(_depth(_filled(fmask), cap))
+    thick_screened = np.zeros(len(sides), dtype=np.int32)
+    run_screened = np.zeros(len(sides))
     out = np.zeros(len(sides))
     solid = np.zeros(len(sides), dtype=bool)  # the colour's own long runs go through the hex line's zone
     inner = np.zeros(len(sides), dtype=bool)  # crossed within the side's middle (not at a corner)
@@ -404,6 +419,12 @@ def crossings(image: Image.Image, grid: Grid, sides: Sequence[Hexside], colour: 
         # place followed out at SOLID_MOVES positions along the side per sample across: an aslant line), the median
         # of those (a blob of the colour touching the line - trees beside a grey road - widens it at a few)
         run[sl] = _run_width(d, at, half, core)
+        if screened is not None:
+            d = np.where(on & raw[yi, xi], screened[fy, fx], 0)
+            dn = np.where(at, d[:, :, : half - core + 1].max(axis=2), 0).max(axis=1)
+            dp = np.where(at, d[:, :, half + core:].max(axis=2), 0).max(axis=1)
+            thick_screened[sl] = np.minimum(dn, dp)
+            run_screened[sl] = _run_width(d, at, half, core)
         d = np.where(on, cdepth[fy, fx], 0)
         dn = np.where(at, d[:, :, : half - core + 1].max(axis=2), 0).max(axis=1)
         dp = np.where(at, d[:, :, half + core:].max(axis=2), 0).max(axis=1)
@@ -429,6 +450,9 @@ def crossings(image: Image.Image, grid: Grid, sides: Sequence[Hexside], colour: 
     # a marked side crossed where the band is mostly the colour, its own pixels running unbroken through it, is
     # the line printed wide (a road band a third of the hex), not an area: it is learned from (module notes, 3)
     wide = [i for i in examples if not out[i] and areal[i] and solid[i] and unbroken[i]]
+    if wide and screened is not None:
+        # read with the pinholes filled: the half-width near the crossing and the one along the run (notes 4, 7)
+        thick, run = thick_screened, run_screened
     learn = [i for i in examples if out[i] or i in wide] or np.nonzero(out)[0].tolist()
     if learn and len(learn) == len(examples) and unbroken[learn].all():
         # printed solid where marked: a crossing only grown together (specks of the colour, trees, the blend
@@ -761,6 +785,15 @@ def _depth(m: np.ndarray, cap: int) -> np.ndarray:
             break
         out += cur
         cur = ~_dilate(~cur)
+    return out
+
+
+def _filled(m: np.ndarray) -> np.ndarray:
+    """The mask ``m`` with its pinholes filled: a pixel off it whose four neighbours are all on it."""
+    out = m.copy()
+    inner = np.zeros_like(m)
+    inner[1:-1, 1:-1] = m[:-2, 1:-1] & m[2:, 1:-1] & m[1:-1, :-2] & m[1:-1, 2:]
+    out |= inner
     return out
 
 
