@@ -67,8 +67,9 @@ def test_tld_good_clicks_pass_unchanged(tld):
     assert g == _grid() and notes == []
     # a convention left open and read as the default is said too (it was said only when it was not the default)
     g, notes = choose_numbering(tld, _grid(), clicks, given=["shifted"])
-    assert g == _grid() and notes == ["numbering: shifted odd, rows counted down, columns counted to the right (the "
-                                      "default, which the clicks and the printed hex lines agree with)"]
+    assert g == _grid() and notes == ["numbering: shifted odd, rows counted down, columns counted to the right "
+                                      "(--shifted as given, the rest the default, which the clicks and the printed "
+                                      "hex lines agree with)"]
 
 
 def test_tld_rows_counted_up_are_inferred(tld):
