@@ -389,6 +389,8 @@ def _fills(traced: Mapping[str, tuple[np.ndarray, np.ndarray, list[int]]],
     is its place. ``traced``: the coloured traced lines, name -> (score, positions crossed along each side,
     marked example sides); ``lines``: the lines whose fill they may be, the same (positions None: the whole
     side). In place."""
+    from .lines import _near
+
     for fill, (fscore, fwhere, fyes) in traced.items():
         for line, (lscore, lwhere, lyes) in lines.items():
             if line == fill or len(lyes) < FILL_EXAMPLES or (fscore[lyes] < 0.5).any() or \
@@ -397,10 +399,7 @@ def _fills(traced: Mapping[str, tuple[np.ndarray, np.ndarray, list[int]]],
             if lwhere is None:
                 inside = np.ones(len(fscore), dtype=np.int64)
             else:
-                near = lwhere.copy()
-                near[:, 1:] |= lwhere[:, :-1]
-                near[:, :-1] |= lwhere[:, 1:]
-                inside = (fwhere & near).sum(axis=1)
+                inside = (fwhere & _near(lwhere)).sum(axis=1)
             for k in np.nonzero((fscore >= 0.5) & (lscore >= 0.5) & (inside > 0))[0]:
                 names = found.get(keys[int(k)])
                 if names is not None and fill in names and line in names:

@@ -412,23 +412,17 @@ def crossings(image: Image.Image, grid: Grid, sides: Sequence[Hexside], colour: 
         d = np.where(on & raw[yi, xi], depth[fy, fx], 0)
         for _ in range(3):
             at = _near(at)
-        dn = np.where(at, d[:, :, : half - core + 1].max(axis=2), 0).max(axis=1)
-        dp = np.where(at, d[:, :, half + core:].max(axis=2), 0).max(axis=1)
-        thick[sl] = np.minimum(dn, dp)
+        thick[sl] = _crossing_width(d, at, half, core)
         # the stroke's half-width along its run: at each distance from the hex line its widest where crossed (the
         # place followed out at SOLID_MOVES positions along the side per sample across: an aslant line), the median
         # of those (a blob of the colour touching the line - trees beside a grey road - widens it at a few)
         run[sl] = _run_width(d, at, half, core)
         if screened is not None:
             d = np.where(on & raw[yi, xi], screened[fy, fx], 0)
-            dn = np.where(at, d[:, :, : half - core + 1].max(axis=2), 0).max(axis=1)
-            dp = np.where(at, d[:, :, half + core:].max(axis=2), 0).max(axis=1)
-            thick_screened[sl] = np.minimum(dn, dp)
+            thick_screened[sl] = _crossing_width(d, at, half, core)
             run_screened[sl] = _run_width(d, at, half, core)
         d = np.where(on, cdepth[fy, fx], 0)
-        dn = np.where(at, d[:, :, : half - core + 1].max(axis=2), 0).max(axis=1)
-        dp = np.where(at, d[:, :, half + core:].max(axis=2), 0).max(axis=1)
-        whole[sl] = np.minimum(dn, dp)
+        whole[sl] = _crossing_width(d, at, half, core)
         inside = gap[fy, fx] & on & _near(at)[:, :, None]
         n = np.maximum(1, inside.sum(axis=(1, 2)))
         codes = fcodes[fy, fx]
@@ -530,6 +524,15 @@ def _tints(colour: Sequence[float], tol: float, ground: np.ndarray, others: Sequ
             ok &= de < np.sqrt(((tab[:, keep] - np.asarray(o, np.float32)[:, None]) ** 2).sum(axis=0))
         out[np.flatnonzero(keep)[ok]] = True
     return out
+
+
+def _crossing_width(d: np.ndarray, at: np.ndarray, half: int, core: int) -> np.ndarray:
+    """For each side's band of half-widths ``d`` (sides, along, across; ``half`` the middle sample, ``core`` the hex
+    line's zone either way) and the places ``at`` (sides, along) near where a line crosses it: the widest on each side
+    of the zone within those places, the lesser of the two (the thinner side is the crossing's)."""
+    dn = np.where(at, d[:, :, : half - core + 1].max(axis=2), 0).max(axis=1)
+    dp = np.where(at, d[:, :, half + core:].max(axis=2), 0).max(axis=1)
+    return np.minimum(dn, dp)
 
 
 def _run_width(d: np.ndarray, at: np.ndarray, half: int, core: int) -> np.ndarray:
