@@ -13,19 +13,26 @@ BLACK, PAPER = (2, 5, 1), (254, 255, 252)
 RAILWAY = ["0701", "0702", "0703", "0704", "0705", "0706"]
 
 
+def _railway(rail_width: int):
+    """A board of 50 px hexes with the railway of RAILWAY drawn down it: two rails 10 px apart, ``rail_width`` px
+    thick, with 1 px ties every 3 px across them; and where the rails start and end (y0, y1)."""
+    lay, grid, im, d = blank_board(size=50.0, origin=(65.0, 65.0), image=(675, 675), paper=PAPER, ink=(50, 57, 64))
+    pts = [lay.hex_to_pixel(grid.hex(i)) for i in RAILWAY]
+    (x0, y0), (_, y1) = pts[0], pts[-1]
+    for dx in (-5, 5):
+        d.line([(x0 + dx, y0), (x0 + dx, y1)], fill=BLACK, width=rail_width)
+    for k in range(int(abs(y1 - y0) // 3)):
+        y = y0 + 1 + 3 * k
+        d.line([(x0 - 6, y), (x0 + 6, y)], fill=BLACK, width=1)
+    return lay, grid, im, d, (y0, y1)
+
+
 def test_hairline_outlines_of_areas_are_not_the_broad_line_learned():
     """The railway (two rails 10 px apart with ties every 3 px across them, 13 px of ink across, on 50 px hexes) is
     the only line feature; west of it the field rectangles are outlined by 1 px black lines that run straight for
     more than a hex and cross sides. The railway's crossings span the side as broadly as its marked examples; the
     outlines' span a pixel or two, under a third of the narrowest example's, and link nothing."""
-    lay, grid, im, d = blank_board(size=50.0, origin=(65.0, 65.0), image=(675, 675), paper=PAPER, ink=(50, 57, 64))
-    pts = [lay.hex_to_pixel(grid.hex(i)) for i in RAILWAY]
-    (x0, y0), (_, y1) = pts[0], pts[-1]
-    for dx in (-5, 5):
-        d.line([(x0 + dx, y0), (x0 + dx, y1)], fill=BLACK, width=1)
-    for k in range(int(abs(y1 - y0) // 3)):
-        y = y0 + 1 + 3 * k
-        d.line([(x0 - 6, y), (x0 + 6, y)], fill=BLACK, width=1)
+    lay, grid, im, d, _ = _railway(rail_width=1)
     # the field rectangles: outlined areas a hex or two across over columns 02-05, apart from each other
     ax0, ay0 = lay.hex_to_pixel(grid.hex("0201"))
     ax1, ay1 = lay.hex_to_pixel(grid.hex("0506"))
@@ -47,14 +54,7 @@ GREY = (70, 68, 72)  # a hairline in the ink, blurred by the scan into the light
 
 def _ladder_and_plot_outlines():
     """The railway of RAILWAY (2 px rails, 1 px ties) and, down columns 02-05, pairs of field outlines in GREY."""
-    lay, grid, im, d = blank_board(size=50.0, origin=(65.0, 65.0), image=(675, 675), paper=PAPER, ink=(50, 57, 64))
-    pts = [lay.hex_to_pixel(grid.hex(i)) for i in RAILWAY]
-    (x0, y0), (_, y1) = pts[0], pts[-1]
-    for dx in (-5, 5):
-        d.line([(x0 + dx, y0), (x0 + dx, y1)], fill=BLACK, width=2)
-    for k in range(int(abs(y1 - y0) // 3)):
-        y = y0 + 1 + 3 * k
-        d.line([(x0 - 6, y), (x0 + 6, y)], fill=BLACK, width=1)
+    lay, grid, im, d, (y0, y1) = _railway(rail_width=2)
     # two field plots side by side with a strip of ground between, each outlined: two hairlines 10 px apart, 2 px of
     # the ink's grey, straight down columns 02-05 across the hexes' top and bottom sides, as broadly as the railway
     for col in ("0201", "0301", "0401", "0501"):

@@ -10,7 +10,7 @@ from itertools import pairwise
 
 from toolkit.terrain.extract import extract
 
-from .drawn import blank_board
+from .drawn import blank_board, dashed
 
 SAND = (236, 214, 160)
 BROWN = (120, 92, 24)
@@ -19,15 +19,7 @@ TRACK = ["0102", "0202", "0302", "0402", "0502", "0602", "0702"]
 
 def _board(along: tuple[str, str] | None):
     lay, grid, im, d = blank_board(paper=SAND, ink=(250, 250, 246))
-    path = [lay.hex_to_pixel(grid.hex(i)) for i in TRACK]
-    for (x0, y0), (x1, y1) in pairwise(path):  # dashed (24 px dashes, 5 px gaps), as MMP Afrika's track
-        n = ((x1 - x0) ** 2 + (y1 - y0) ** 2) ** 0.5
-        t = 0.0
-        while t < n:
-            a, b = t / n, min(n, t + 24) / n
-            d.line([(x0 + (x1 - x0) * a, y0 + (y1 - y0) * a), (x0 + (x1 - x0) * b, y0 + (y1 - y0) * b)], fill=BROWN,
-                   width=4)
-            t += 29
+    dashed(d, [lay.hex_to_pixel(grid.hex(i)) for i in TRACK], BROWN, 4)  # as MMP Afrika's track
     if along is not None:
         # two strokes of the track's colour along the whole side, 8 px either side of it (a wadi's outlines)
         (x0, y0), (x1, y1) = lay.hexside_endpoints(grid.hexside(grid.side_key(*along)))

@@ -9,7 +9,7 @@ from itertools import pairwise
 
 from toolkit.terrain.extract import extract
 
-from .drawn import blank_board
+from .drawn import blank_board, dashed
 
 SNOW = (242, 244, 246)
 GREY = (115, 117, 121)
@@ -67,16 +67,19 @@ def test_a_long_dashed_line_is_not_taken_for_a_solid_one():
     pixels may run through the band at its marked sides, but no run reaches ``SOLID_REACH`` hex sizes, so it is
     not judged solid and the sides where a gap falls on the hex line are still found (all of them)."""
     lay, grid, im, d = blank_board(paper=SNOW, ink=(200, 204, 210))
-    path = [lay.hex_to_pixel(grid.hex(i)) for i in ROAD]
-    for (x0, y0), (x1, y1) in pairwise(path):
-        n = ((x1 - x0) ** 2 + (y1 - y0) ** 2) ** 0.5
-        t = 0.0
-        while t < n:
-            a, b = t / n, min(n, t + 24) / n
-            d.line([(x0 + (x1 - x0) * a, y0 + (y1 - y0) * a), (x0 + (x1 - x0) * b, y0 + (y1 - y0) * b)], fill=GREY,
-                   width=4)
-            t += 29
+    dashed(d, [lay.hex_to_pixel(grid.hex(i)) for i in ROAD], GREY, 4)
     assert _found(grid, im, ["0202/0302", "0502/0602"]) == _sides(grid, ROAD)
+
+
+def _solid_road():
+    """The solid grey road (4 px) along ROAD, and where it crosses 0302/0402 (not marked): the middle of its leg
+    between those hexes' centres and the unit vector along it."""
+    lay, grid, im, d = blank_board(paper=SNOW, ink=(200, 204, 210))
+    path = [lay.hex_to_pixel(grid.hex(i)) for i in ROAD]
+    d.line(path, fill=GREY, width=4, joint="curve")
+    (x0, y0), (x1, y1) = path[2], path[3]
+    n = ((x1 - x0) ** 2 + (y1 - y0) ** 2) ** 0.5
+    return grid, im, d, ((x0 + x1) / 2, (y0 + y1) / 2), ((x1 - x0) / n, (y1 - y0) / n)
 
 
 def test_a_solid_line_between_its_bridge_walls_is_no_area():
@@ -84,13 +87,7 @@ def test_a_solid_line_between_its_bridge_walls_is_no_area():
     and as thin, 6 px either side of it along the crossing. The band there is over ``AREA`` of the colour (old
     code: an area, the side lost); its own pixels run through the hex line's zone no thicker than where marked:
     the line itself, found."""
-    lay, grid, im, d = blank_board(paper=SNOW, ink=(200, 204, 210))
-    path = [lay.hex_to_pixel(grid.hex(i)) for i in ROAD]
-    d.line(path, fill=GREY, width=4, joint="curve")
-    (x0, y0), (x1, y1) = path[2], path[3]
-    n = ((x1 - x0) ** 2 + (y1 - y0) ** 2) ** 0.5
-    ux, uy = (x1 - x0) / n, (y1 - y0) / n
-    mx, my = (x0 + x1) / 2, (y0 + y1) / 2
+    grid, im, d, (mx, my), (ux, uy) = _solid_road()
     for side in (-6, 6):
         cx, cy = mx - uy * side, my + ux * side
         d.line([(cx - ux * 12, cy - uy * 12), (cx + ux * 12, cy + uy * 12)], fill=GREY, width=3)
@@ -121,13 +118,7 @@ def test_a_solid_line_with_blobs_of_its_colour_touching_it_is_no_area():
     of it there (road and blobs, half-width 4) is more than a pixel over the examples' (2), so the old code took
     it for an area and lost the side. Along its run through the band the stroke is as wide as where marked (the
     blobs widen it only at a few distances from the hex line): the line itself, found."""
-    lay, grid, im, d = blank_board(paper=SNOW, ink=(200, 204, 210))
-    path = [lay.hex_to_pixel(grid.hex(i)) for i in ROAD]
-    d.line(path, fill=GREY, width=4, joint="curve")
-    (x0, y0), (x1, y1) = path[2], path[3]
-    n = ((x1 - x0) ** 2 + (y1 - y0) ** 2) ** 0.5
-    ux, uy = (x1 - x0) / n, (y1 - y0) / n
-    mx, my = (x0 + x1) / 2, (y0 + y1) / 2
+    grid, im, d, (mx, my), (ux, uy) = _solid_road()
     for along in (-2, 2):
         for beside in (-4, 4):
             cx, cy = mx + ux * along - uy * beside, my + uy * along + ux * beside
