@@ -1,5 +1,5 @@
 """A lone single black line (a railway printed as a broad ladder of rails and ties) beside the hairline black
-outlines of printed areas (Seelowe's field rectangles): toolkit/terrain/lines.py ink_crossings, module notes 13."""
+outlines of printed areas (Seelowe's field rectangles): toolkit/terrain/lines.py ink_crossings, ink notes 13."""
 
 from __future__ import annotations
 
@@ -68,7 +68,7 @@ def test_outlines_blurred_lighter_than_the_broad_line_learned_are_not_it():
     """The railway (two 2 px black rails 10 px apart with ties) is the only line feature; the outlines of two field
     plots side by side, a strip of ground between them, are two hairlines 10 px apart printed in the ink but blurred
     by the scan to a dark grey (inky, not the ink proper), crossing sides as broadly as the railway's rails do
-    (module notes 13's span lets them through). Hardly a pixel of them is the ink proper, against most of the
+    (ink notes 13's span lets them through). Hardly a pixel of them is the ink proper, against most of the
     railway's: they link nothing, and every railway side is kept."""
     _lay, grid, im = _ladder_and_plot_outlines()
     legend = {"terrain": {"clear": {"hexes": ["0801", "0806", "0605"]}},

@@ -1,6 +1,6 @@
 """Printed names in a coloured line's colour are not that line (toolkit/terrain/lines.py, crossings and
 _lettered; issue 14): MMP Afrika prints its place names and hex ids in its road's dark brown. The lettering
-veto of the black-line tracer (_lettering, module notes 8) is applied to the colour tracer's crossings."""
+veto of the black-line tracer (_lettering, ink notes 8) is applied to the colour tracer's crossings."""
 
 from __future__ import annotations
 

@@ -144,7 +144,7 @@ def _bastogne(tmp_path):
 # of its colour (symbols._outlined: the blocks astride sides in Bastogne and Sibret; the one lost, 28.15/28.16, where
 # the road is printed over the railway, had been reached only through the blocks beside it); road 218 at 226 -> 218
 # at 224 and trail 467 at 472 -> 468 at 473 (both) when lettering was read in the ink as printed too, the brown hex
-# lines' band not cutting the names' letters ("Noville" 37.31/38.30, "Mageret" 38.18/38.19; lines module notes 8);
+# lines' band not cutting the names' letters ("Noville" 37.31/38.30, "Mageret" 38.18/38.19; lines ink notes 8);
 # stream 92/96 at 92/153 -> 143/151 at 143/153 (both) when the truth took in the 55 sides of three streams the print
 # draws and their stream-info.json leaves out (web_boards.STREAMS_ADDED; the extraction unchanged)
 FLOORS = {

@@ -1,4 +1,4 @@
-"""Coloured traced lines (issue 14; toolkit/terrain/lines.py, module notes 14): a line that runs out of the band on
+"""Coloured traced lines (issue 14; toolkit/terrain/lines.py, traced notes 9): a line that runs out of the band on
 both sides of every marked side does so wherever it crosses. Strokes of its colour running along a side, one each
 side of the hex line (a wadi's two outlines, a relief line beside a track running along the side: MMP Afrika), show
 beyond the hex line's zone on both sides at the same places, as a crossing does, but followed out from the zone they

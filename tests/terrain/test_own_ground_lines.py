@@ -1,7 +1,7 @@
 """A traced line printed on a ground of nearly its own colour (issue 14: MMP Afrika's mid-brown track over the
 Jebel's brown hills, within the track's tolerance of its colour): there the line is what stands out from the
 ground around it, its edges, closed over its fill; a single line of its colour (a relief contour) or two with the
-ground between are not it (toolkit/terrain/lines.py, crossings: module notes, 6)."""
+ground between are not it (toolkit/terrain/lines.py, crossings: traced notes 6)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Hex lines printed off the calibrated grid (issue 14; toolkit/terrain/lines.py, module notes 1): a scan of a folded
+"""Hex lines printed off the calibrated grid (issue 14; toolkit/terrain/lines.py, ink notes 1): a scan of a folded
 or warped sheet (Seelowe's paper map) lies up to a tenth of a hex off one affine grid in places; its black hex lines
 are then not taken out where the grid says they are, and where two of them meet off their corner, the path they make
 crosses the third side there like a black line. They are taken out where they are printed."""

@@ -1,4 +1,4 @@
-"""Solid coloured lines (issue 14; toolkit/terrain/lines.py, module notes 7): specks of a line's colour grown
+"""Solid coloured lines (issue 14; toolkit/terrain/lines.py, traced notes 7): specks of a line's colour grown
 together (a forest's trees in a grey road's tone, the blend along the edge of two fills) cross sides like a
 line; where the line's marked examples are crossed by its own pixels, not grown, a crossing that is not so is
 refused. A dotted line marked as such is judged as before."""
@@ -182,9 +182,9 @@ def test_a_narrow_screened_road_is_read_as_before(monkeypatch):
 def test_a_screened_wide_road_clean_in_one_stretch_keeps_its_width_along_its_run():
     """The wide road printed through the screen everywhere but around side 0302/0402 (speckle comes and goes along a
     scanned road), marked where screened. Every crossing of a band this full of its grey is judged by its width along
-    its run (module notes 7) against the examples'; read on the mask as it is, the examples' runs stop at the first
+    its run (traced notes 7) against the examples'; read on the mask as it is, the examples' runs stop at the first
     pinhole and the clean stretch, read whole, was over a pixel wider: taken for an area, the side lost. With the
-    pinholes filled for both (notes 4) the road is one width everywhere: every road side found, the hex lines
+    pinholes filled for both (traced notes 4) the road is one width everywhere: every road side found, the hex lines
     refused."""
     lay, grid, im, d = blank_board(paper=SNOW, ink=(128, 130, 134))
     d.line([lay.hex_to_pixel(grid.hex(i)) for i in ROAD], fill=GREY, width=11, joint="curve")

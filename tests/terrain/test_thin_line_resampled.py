@@ -4,7 +4,7 @@ dashes' ends pink, 11 of 78 links found; JPEG at quality 50: none). Here a dash-
 hexes of 72 px, reduced to 0.4 (Lanczos: 1.2 px wide): its pixels are red mixed with white, most beyond the colour's
 tolerance, and the dashes fall apart. A pixel that is the line's colour mixed with a ground's (as resampling mixes
 them, in sRGB), at least half the line's, counts for the line when it has no marked sides (toolkit/terrain/lines.py,
-module notes 8)."""
+traced notes 8)."""
 
 from __future__ import annotations
 

@@ -141,7 +141,7 @@ def test_extract_the_longest_day_region_against_its_truth(boards, tmp_path):
     truth (2026-12-05, the held-out regions' and Ragnarok's convention) with the rule that a river hidden under a
     bridge's art runs on beneath it (extract_sides._under_bridges): 109 of 109, none false. A single line crossing a
     river side must run on out from the hex line on both sides (the river's own black centre line does not; lines
-    module notes 12): secondary 91 -> 90 found (4041/4141)."""
+    ink notes 12): secondary 91 -> 90 found (4041/4141)."""
     t = load_truth(TRUTH / "the-longest-day.yaml")
     from toolkit.cli.map_scan import _grid_text
 
@@ -215,9 +215,9 @@ def test_extract_the_longest_day_heldout_against_its_truth(boards, tmp_path):
     # side's middle (5933/6033, 6132/6232): primary 1 false; after a double line's walls are as thin as its
     # examples' (BAYEUX's bold strokes, 6232/6233): primary none false; after a river hidden under a bridge's
     # art runs on beneath it (extract_sides._under_bridges: 6334/6435, 6636/6736): river 92/92; after a single line
-    # crossing a river side must run on out from the hex line on both sides (lines module notes 12; 5931/6032, the
+    # crossing a river side must run on out from the hex line on both sides (lines ink notes 12; 5931/6032, the
     # river's own centre line by Bayeux's pattern): secondary 1 false; after a side of a bridge box read wider than
-    # any line (a town dot) is not read for the crossing's width (lines module notes 5; 6339/6440): secondary 52
+    # any line (a town dot) is not read for the crossing's width (lines ink notes 5; 6339/6440): secondary 52
     floors = {"river": (92, 0), "rail": (16, 0), "road_primary": (17, 0), "road_secondary": (52, 1)}
     for name, (least_right, most_false) in floors.items():
         v = lines[name]

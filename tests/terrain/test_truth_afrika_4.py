@@ -62,7 +62,7 @@ def test_extract_afrika_4_against_its_truth(boards, tmp_path):
     assert town["in_truth"] == 5 and town["true_positives"] >= 5 and town["found"] <= 5
     # road false 2 -> 3 with texture.dot_fields (hexes 72 -> 73): a hex's terrain is the ground its sides' lines are
     # judged against (RESULTS-afrika-4.md, the reason written there; blind: the side not looked at)
-    # road_main false 3 -> 0 with the solid-line rule (lines.py module notes 7; numbers only, no side looked at)
+    # road_main false 3 -> 0 with the solid-line rule (lines.py traced notes 7; numbers only, no side looked at)
     # track false 5 -> 3 when a crossing whose line runs along the side, not out of the band, is none (lines.py module
     # notes 14, afrlines; numbers only, no side looked at)
     floors = {"road_main": (13, 12, 0), "road": (1, 1, 3), "track": (40, 35, 3)}

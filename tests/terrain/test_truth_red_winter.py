@@ -112,7 +112,7 @@ def test_extract_red_winter_against_its_truth(tmp_path):
     assert village["in_truth"] == 13 and village["true_positives"] >= 13 and village["found"] <= 13
     # the legend's road_primary has no entry here (none in the region): scored since, every find false
     assert set(out["lines"]) == {"road_main", "road_primary", "road_secondary"}
-    # false road_main 21 -> 1 and road_secondary 29 -> 0 with the solid-line rule (lines.py module notes 7); road_main
+    # false road_main 21 -> 1 and road_secondary 29 -> 0 with the solid-line rule (lines.py traced notes 7); road_main
     # 10 -> 13 right (one false more) with a solid line's band full of it no area
     # road_main 13 -> 14 right when two features marking each other's examples 'no' rank neither (_exclusive)
     # road_primary false 43 -> 13 when a grey lighter than black ink is traced as a coloured line (_black_ink)
@@ -128,14 +128,14 @@ def test_extract_red_winter_2_against_its_truth(tmp_path):
     assert out["hexes"] == 120 and out["right"] >= 120
     village = out["symbols"]["village"]
     assert village["in_truth"] == 1 and village["true_positives"] >= 1 and village["found"] <= 1
-    # false road_main 23 -> 1 and road_secondary 21 -> 1 with the solid-line rule (lines.py module notes 7; blind:
+    # false road_main 23 -> 1 and road_secondary 21 -> 1 with the solid-line rule (lines.py traced notes 7; blind:
     # totals only)
     # road_main 9 -> 14 right, false 1 -> 2 with a solid line's band full of it no area (totals only)
     # road_primary 0 -> 1 right (false 16 -> 16) when a grey lighter than black ink is traced as a coloured line
     # road_primary false 16 -> 2, road_main false 2 -> 1 when two lines the legend tells apart are told apart by their
     # half-widths (_told_apart; blind: totals only)
     # road_main and road_secondary false 1 -> 0 each when a crossing whose line runs along the side, not out of the
-    # band, is none (lines.py module notes 14, afrlines; totals only)
+    # band, is none (lines.py traced notes 9, afrlines; totals only)
     # road_main 14 -> 15 right (O22/O23), road_primary false 2 -> 1 when a solid line's width in a band full of its
     # colour is read along its run (trees of its tone touching the road widen it at a few distances only; rwlines3)
     assert_floors(out, {"road_main": (16, 15, 0), "road_primary": (1, 1, 1), "road_secondary": (13, 13, 0)})

@@ -113,11 +113,11 @@ def test_extract_seelowe_against_its_truth(tmp_path):
     road 4/15 with 127 false; since a wide line's marked sides are learned from (seelines): road 12/15, none false;
     since a class of several colours is read by its own colours (seeterrain, extract.class_colours/part_colours):
     hexes 107/120; since a lone single line's crossings must span the side as its broad examples do (seerail,
-    lines module notes 13): rail 21/21 with 25 false; since two classes of one colour are told apart by pattern
+    lines ink notes 13): rail 21/21 with 25 false; since two classes of one colour are told apart by pattern
     (texture, pattern.py): hexes 110/120; since such a line's crossings must be the ink proper as its examples are
-    (seeart, lines module notes 13): rail 21/21 with 13 false; since a line printed wide is read with its pinholes
-    filled (seeart, pinholes, module notes 4): road 12/15 here still, none false, on the truth's grid as it is (the
-    bench, which records calibrate's warp on it, reads 12/15 -> 14/15, none false)."""
+    (seeart, lines ink notes 13): rail 21/21 with 13 false; since a line printed wide is read with its pinholes
+    filled (seeart, pinholes, lines traced notes 4): road 12/15 here still, none false, on the truth's grid as it is
+    (the bench, which records calibrate's warp on it, reads 12/15 -> 14/15, none false)."""
     out = _extract(tmp_path, "seelowe.yaml")
     assert out["hexes"] == 120 and out["right"] >= 110
     assert_floors(out, {"rail": (21, 21, 13), "road": (15, 12, 0)})

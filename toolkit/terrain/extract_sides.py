@@ -344,7 +344,7 @@ def _told_apart(leg: Legend, index: Mapping[str, int], traced: Mapping[str, tupl
     """Two traced lines each marking the other's examples ``no:`` are two lines the legend tells apart (GMT Red
     Winter's main road, 9 px of grey, and its primary road, 7 px of a darker grey: each colour's tolerance takes in
     the other road). A side both are found crossing goes to the one whose marked sides its crossing looks like:
-    by the half-widths both colours measure there (lines.crossings, module notes 4: each colour's own stroke, the
+    by the half-widths both colours measure there (lines.crossings, traced notes 4: each colour's own stroke, the
     other's in it or not), nearer the median of one line's marked sides than of the other's. Equally near, both
     stay (:func:`_exclusive` ranks neither). Done only where those half-widths tell the marked sides themselves
     apart (each nearer its own line's median). ``traced``: name -> (half-width at each side, marked sides).

@@ -4,7 +4,7 @@
 The band method of :mod:`~toolkit.terrain.extract` looks for a line crossing a side near its middle
 in runs no wider than a road. Printed railways and roads cross sides anywhere, at shallow angles, in
 dash-dot patterns whose gaps can fall on the side, and in the colour of symbols printed beside them.
-Here, at the calibrated working scale (hexes of about 36 px):
+Here, at the calibrated working scale (hexes of about 36 px) (the *traced notes*, cited as "traced notes N"):
 
 1. the pixels of the feature's colour (as adapted to the scan) form a mask, from which the printed
    symbols found in the hexes (their matched templates, grown by ``INK_GROW``) are removed, and the parts of a
@@ -88,11 +88,21 @@ Here, at the calibrated working scale (hexes of about 36 px):
    road's tint on sand is a mid-brown track's colour), counts for the line before the mask is grown (not for its
    widths, areas or lettering: those read its own colour). With marked sides, the colour and tolerance are learned
    from the line as scanned, mixes and all.
+9. a line runs out of the band across a side it crosses; a line along the side does not. Where the line, followed out
+   from the hex line's zone at each marked side it crosses (moving at most one position along the side per sample, as
+   in ink note 10 below; the printed symbols taken out of it passed over: a road running into a town dot), shows on
+   at least ``OUT_LINE`` of the samples out to the band's edge on both sides, a crossing is refused where, at every
+   place it crosses, on one side its line followed out shows on fewer of them while that side of the zone shows the
+   colour along at least ``ALONG_LINE`` of the side: a line running along the side there (MMP Afrika's wadis,
+   outlined in its track's brown; the track itself or a relief line running beside the hex line), with a stroke of
+   the colour beyond the hex line on the other side, shows beyond the zone on both sides at the same places, as a
+   crossing does, but followed out it stops within a few samples.
 
 The map's hexside ``a/b`` for the feature then means the link from hex a to hex b.
 
 Black lines in the ink of the hex lines, names and river centre lines (:func:`ink_crossings`; roads
-and railways of a map printed in one black) are told apart by their shape, not their colour:
+and railways of a map printed in one black) are told apart by their shape, not their colour (the *ink notes*,
+cited as "ink notes N"):
 
 1. the ink (pixels within ``INK_TOLERANCE`` of the feature colour, symbols found left out) is kept
    only where it runs straight for ``LONG`` hex sizes in one of 12 directions, give or take a pixel
@@ -199,15 +209,6 @@ and railways of a map printed in one black) are told apart by their shape, not t
    (:func:`_dark_share`): a scan blurs a hairline into its ground, lighter than the ink, while a broad line's strokes
    keep their ink (Seelowe's field outlines, where two plots' outlines run side by side or one meets a hex line,
    span a side as broadly as its railway, but hardly a pixel of them is the ink proper).
-14. (coloured lines, :func:`crossings`) a line runs out of the band across a side it crosses; a line along the side
-   does not. Where the line, followed out from the hex line's zone at each marked side it crosses (moving at most one
-   position along the side per sample, as in 10; the printed symbols taken out of it passed over: a road running
-   into a town dot), shows on at least ``OUT_LINE`` of the samples out to the band's edge on both sides, a crossing is
-   refused where, at every place it crosses, on one side its line followed out shows on fewer of them while that
-   side of the zone shows the colour along at least ``ALONG_LINE`` of the side: a line running along the side there
-   (MMP Afrika's wadis, outlined in its track's brown; the track itself or a relief line running beside the hex
-   line), with a stroke of the colour beyond the hex line on the other side, shows beyond the zone on both sides at
-   the same places, as a crossing does, but followed out it stops within a few samples.
 """
 
 from __future__ import annotations
@@ -282,7 +283,7 @@ SPAN_BROAD = 3.0  # ... only where the narrowest example spans at least this man
 OUT_LINE = 0.8  # (coloured lines) a crossing's line shows on this share of the band's samples either side, if marked so
 ALONG_LINE = 0.5  # ... and is refused where it does not on a side of the zone showing the colour along this share of it
 DARK_SHARE = 0.3  # (one single broad feature) a crossing's ink-proper share of its line, against its example's
-PINHOLES = True  # a line printed wide: its half-widths read with the mask's single-pixel holes filled (notes 4)
+PINHOLES = True  # a line printed wide: its half-widths read with the mask's single-pixel holes filled (traced notes 4)
 LETTER_INK = 0.8  # the share of ink between two parts' centres above which they are pieces of one line
 
 
@@ -299,10 +300,10 @@ def crossings(image: Image.Image, grid: Grid, sides: Sequence[Hexside], colour: 
     given gets, for each side, the positions along it (from 6% to 94% of its length, as :func:`_bands`
     samples them) where the line crosses it. ``ground``: for each side, the L*a*b* colours of its two hexes'
     terrain (shape (sides, 2, 3); NaN where unknown): a double line's crossing whose fill lies nearer one of them
-    than the examples' fill is the ground between two lines (module notes, 4). ``widths``: a list given gets, for
-    each side, the half-width of the colour where it is crossed (module notes, 4; 0 where it is not). ``art``: the
+    than the examples' fill is the ground between two lines (traced notes 4). ``widths``: a list given gets, for
+    each side, the half-width of the colour where it is crossed (traced notes 4; 0 where it is not). ``art``: the
     outlined parts of symbols printed in the line's colour (a mask of the scan and its origin (x0, y0, reduction)),
-    left out of it (module notes, 1). ``others``: the L*a*b* colours of the legend's other lines: a mix of this line's
+    left out of it (traced notes 1). ``others``: the L*a*b* colours of the legend's other lines: a mix of this line's
     colour with a ground that lies nearer one of them is not this line's tint."""
     assert grid.layout is not None
     size = _size(grid.layout)
@@ -315,7 +316,7 @@ def crossings(image: Image.Image, grid: Grid, sides: Sequence[Hexside], colour: 
     wcodes = rgb_codes(np.asarray(work.convert("RGB")))
     mask = lut[wcodes]
     # a line without marked sides is read by the legend's colour (or the best matches of it: the unmixed core of a thin
-    # line): its mixes with the ground count for it too (module notes, 8); with marked sides its colour and tolerance
+    # line): its mixes with the ground count for it too (traced notes 8); with marked sides its colour and tolerance
     # are learned from its pixels as scanned, mixes and all
     tint = _tints(colour, tol, ground, others)[wcodes] & ~mask if ground is not None and not examples else None
     for parts, origin in art:
@@ -328,7 +329,7 @@ def crossings(image: Image.Image, grid: Grid, sides: Sequence[Hexside], colour: 
     fcodes = rgb_codes(np.asarray(fine.convert("RGB")))
     fmask = lut[fcodes]
     # on a ground within the colour's tolerance (brown hills under a mid-brown track) the line is what stands
-    # out from that ground, closed over its fill (module notes, 6): read at the finer scale
+    # out from that ground, closed over its fill (traced notes 6): read at the finer scale
     terrains = _owned_grounds(sides, ground, colour, tol)
     fzone = fbetween = None
     if terrains is not None:
@@ -348,7 +349,7 @@ def crossings(image: Image.Image, grid: Grid, sides: Sequence[Hexside], colour: 
     if tint is not None:
         _remove_ink(tint, f, stamps, (0.0, 0.0))
     raw = mask
-    # where the symbols were taken out, a solid line may pass under them (module notes, 7)
+    # where the symbols were taken out, a solid line may pass under them (traced notes 7)
     under = np.ones_like(mask)
     _remove_ink(under, f, stamps, (0.0, 0.0))
     under = ~under
@@ -362,7 +363,7 @@ def crossings(image: Image.Image, grid: Grid, sides: Sequence[Hexside], colour: 
     kf = f / g
     if tint is not None:
         # a thin line resampled or JPEG-saved: its pale dashes' ends, its dots between dashes, in the mix of its colour
-        # with the ground (module notes, 8), within a pixel beyond the grown mask's reach of its own pixels
+        # with the ground (traced notes 8), within a pixel beyond the grown mask's reach of its own pixels
         near = mask
         for _ in range(max(1, round(0.05 * s)) + 1):
             near = _dilate(near)
@@ -370,11 +371,11 @@ def crossings(image: Image.Image, grid: Grid, sides: Sequence[Hexside], colour: 
     for _ in range(max(1, round(0.05 * s))):
         mask = _dilate(mask)
     mask = _long_parts(mask, PART * s)
-    # the colour's own long runs, not grown (module notes, 7), and its runs reaching far
+    # the colour's own long runs, not grown (traced notes 7), and its runs reaching far
     solid_parts = _long_parts(raw | under, PART * s)
     unbroken_parts = _long_parts(solid_parts, SOLID_REACH * s)
     half, core, batches = _bands(lay, sides, mask.shape)
-    # a line printed wide (module notes, 3) may be a screened tint: its half-widths are read with pinholes filled too
+    # a line printed wide (traced notes 3) may be a screened tint: its half-widths are read with pinholes filled too
     screened = None
     if PINHOLES and len(examples):
         _h, _c, ex_batches = _bands(lay, [sides[i] for i in examples], mask.shape)
@@ -437,15 +438,15 @@ def crossings(image: Image.Image, grid: Grid, sides: Sequence[Hexside], colour: 
             fb = b[:, :, : half - core + 1].any(axis=(1, 2)) & b[:, :, half + core:].any(axis=(1, 2))
             out[sl] = np.where(inzone & ~fb, 0.0, out[sl])
     # printed names in the line's colour (MMP Afrika's place names and hex ids in its road's dark brown):
-    # a crossing whose line in the band is mostly lettering is none (module notes, 8; as for black lines)
+    # a crossing whose line in the band is mostly lettering is none (traced notes 5; ink notes 8, as for black lines)
     hit = np.nonzero(out)[0]
     if len(hit):
         out[hit[_lettered(raw, mask, lay, [sides[k] for k in hit.tolist()], s)]] = 0.0
     # a marked side crossed where the band is mostly the colour, its own pixels running unbroken through it, is
-    # the line printed wide (a road band a third of the hex), not an area: it is learned from (module notes, 3)
+    # the line printed wide (a road band a third of the hex), not an area: it is learned from (traced notes 3)
     wide = [i for i in examples if not out[i] and areal[i] and solid[i] and unbroken[i]]
     if wide and screened is not None:
-        # read with the pinholes filled: the half-width near the crossing and the one along the run (notes 4, 7)
+        # read with the pinholes filled: the half-width near the crossing and the one along the run (traced notes 4, 7)
         thick, run = thick_screened, run_screened
     learn = [i for i in examples if out[i] or i in wide] or np.nonzero(out)[0].tolist()
     if learn and len(learn) == len(examples) and unbroken[learn].all():
@@ -463,7 +464,7 @@ def crossings(image: Image.Image, grid: Grid, sides: Sequence[Hexside], colour: 
     if len(marked):
         # a line that runs out of the band on both sides where marked runs out wherever it crosses: a crossing whose
         # line, followed out from the hex line's zone, stops short on a side where the colour runs along the side (a
-        # wadi's outlines, a relief line or the track beside the hex line) is none (module notes, 14); a line running
+        # wadi's outlines, a relief line or the track beside the hex line) is none (traced notes 9); a line running
         # into a symbol, taken out of it, runs on under it
         side_ends = _ends(lay, sides)
         hit = np.nonzero(out)[0]
@@ -597,7 +598,7 @@ def _on_ground(mask: np.ndarray, image: Image.Image, codes: np.ndarray, lay: Lay
                terrains: tuple[list[Hex], np.ndarray], colour: Sequence[float], r: int, size: float,
                fill: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """The line's colour ``mask`` (on ``image``, its RGB ``codes``; hexes of ``size`` pixels placed by ``lay``,
-    ``sides`` their sides) read on a ground of its own colour (module notes, 6): in the hexes of ``terrains``
+    ``sides`` their sides) read on a ground of its own colour (traced notes 6): in the hexes of ``terrains``
     (:func:`_owned_grounds`) and as far beyond them as ``LOCAL`` reaches, only the pixels nearer the line's
     ``colour`` than the ground around them (the median colour within ``LOCAL`` hex sizes; beyond the hexes, than
     their terrain's colour too) stand out, away from the dark rings JPEG leaves beside light lines; the gaps
@@ -1133,7 +1134,7 @@ def _ended(mask: np.ndarray, block: np.ndarray, area: np.ndarray, share: np.ndar
            sides: Sequence[Hexside], ends: np.ndarray, skip: np.ndarray, cross: np.ndarray,
            look: np.ndarray | None = None, each: dict[int, list[float]] | None = None,
            ) -> tuple[np.ndarray, np.ndarray]:
-    """For each side not in ``skip``: True where a line of ``mask`` ends at it (module notes, 9). It runs
+    """For each side not in ``skip``: True where a line of ``mask`` ends at it (ink notes 9). It runs
     up to the hex line's zone from the band's edge (30% of the hex size out) on one side, at 45 degrees or
     steeper (moving at most one position along the side per sample across), arriving within the middle
     ``END_MIDDLE`` of the side; it is a line there, not strokes of a built-up area (both its flanks, to
@@ -1349,7 +1350,7 @@ def ink_crossings(image: Image.Image, grid: Grid, sides: Sequence[Hexside], colo
                   features: Sequence[tuple[str, Sequence[int]]],
                   ink: Sequence[tuple[float, float, np.ndarray]] = (),
                   bridged: np.ndarray | None = None) -> tuple[dict[str, np.ndarray], dict[str, str]]:
-    """Black line features of one ink told apart by shape (module notes): for each ``(name, indices
+    """Black line features of one ink told apart by shape (ink notes): for each ``(name, indices
     of its marked example sides)``, 1.0 for each side its line crosses, else 0.0; and what each was
     taken for (``double``, or ``single`` with its share of ink)."""
     if not sides:
@@ -1432,7 +1433,7 @@ def ink_crossings(image: Image.Image, grid: Grid, sides: Sequence[Hexside], colo
     dbl_hit |= boxed
     one_hit &= ~walls & ~(dbl_hit & river)  # the box of the double line's bridge is no line of its own
     # on a river side the river's own centre line, in the ink, meanders across the hex line: a single line crosses
-    # there only where it runs on out from the hex line on both sides (module notes, 12)
+    # there only where it runs on out from the hex line on both sides (ink notes 12)
     on_river = np.nonzero(one_hit & river & ~ended)[0]
     one_hit[on_river] = _runs_out(single | join, lay, sides, ends, on_river, RIVER_OUT)
     where = _where_crossed(single | join, lay, sides, np.nonzero(river)[0].tolist())
@@ -1465,7 +1466,7 @@ def ink_crossings(image: Image.Image, grid: Grid, sides: Sequence[Hexside], colo
                                               np.nonzero(one_hit & ~ended & ~river)[0])
     if len(known) >= 2:
         # a crossing that is a line ending at the side (an arrow's head into a city, whose pattern's strokes lie
-        # beyond the side): the width of each line ending there, read back along it (module notes, 11)
+        # beyond the side): the width of each line ending there, read back along it (ink notes 11)
         tips: dict[int, list[float]] = {}
         _ended(single, lines | join, inky, share, lay, sides, ends, one_hit, single | join,
                look=one_hit & ~ended & ~dbl_hit & ~river, each=tips)
@@ -1476,7 +1477,7 @@ def ink_crossings(image: Image.Image, grid: Grid, sides: Sequence[Hexside], colo
             # no width told apart (one single feature in the ink: any long straight ink is taken for it):
             # an end at a side is no sign of the line (a shading edge, a letter's stem, a house block)
             alone = one_hit & ~ended
-            # nor is a hairline (a printed area's outline) where the line learned is broad (module notes, 13)
+            # nor is a hairline (a printed area's outline) where the line learned is broad (ink notes 13)
             marked = [k for k in dict(features)[name] if alone[k]]
             if marked:
                 on = np.nonzero(alone)[0]
@@ -1506,7 +1507,7 @@ def ink_crossings(image: Image.Image, grid: Grid, sides: Sequence[Hexside], colo
 
 def _printed_sides(dark: np.ndarray, lay: Layout, grid: Grid, s: float, band: int,
                    ) -> list[tuple[tuple[float, float], tuple[float, float], int]]:
-    """The hex sides printed off their calibrated place (module notes, 1: a folded or warped sheet, where one
+    """The hex sides printed off their calibrated place (ink notes 1: a folded or warped sheet, where one
     affine grid lies up to a tenth of a hex off the printed lines): for each side of every hex (those on the grid's
     edge are printed too), the dark ink along its middle (``PRINTED_MIDDLE`` of its length) at each offset across it
     up to ``PRINTED_REACH`` hex sizes. Where it shows along ``PRINTED_SHARE`` of it at an offset (the nearest of the
@@ -1622,7 +1623,7 @@ def _apart(mask: np.ndarray, share: np.ndarray, lay: Layout, sides: Sequence[Hex
     """For the sides ``idx`` crossed by lines of ``mask`` at two or more places apart along the side (runs of
     positions where the mask shows on both sides of the hex line's zone, as :func:`_crossed` finds them,
     with a position between them where it does not): the width of each, the median ``share`` of the mask's
-    pixels across the band at its positions (module notes, 10). Sides crossed at one place are left out."""
+    pixels across the band at its positions (ink notes 10). Sides crossed at one place are left out."""
     out: dict[int, list[float]] = {}
     if not len(idx):
         return out
@@ -1650,7 +1651,7 @@ def _apart(mask: np.ndarray, share: np.ndarray, lay: Layout, sides: Sequence[Hex
 def _walls(dark: np.ndarray, double: np.ndarray, lay: Layout, sides: Sequence[Hexside], ends: np.ndarray,
            idx: np.ndarray) -> np.ndarray:
     """For the sides ``idx``: the mean half-width (:func:`_depth`) of the ``dark`` ink beside the ``double`` line's
-    paper (within two pixels of it) in the band across the side: a double line's walls (module notes, 5); NaN for
+    paper (within two pixels of it) in the band across the side: a double line's walls (ink notes 5); NaN for
     the other sides and where there is none."""
     out = np.full(len(sides), np.nan)
     if not len(idx):
@@ -1683,7 +1684,7 @@ def _side_share(single: np.ndarray, share: np.ndarray, lay: Layout, sd: Hexside,
     ``BRIDGE`` to ``BEYOND`` hex sizes from it, on both sides, within ``ALONG`` of the side's length of
     where it crosses (the river's own black line beside the box and a city beyond it are not read); ``widest``: the
     upper end of the widest line's widths, above which the read of one side of the box (the other's below it) is
-    not the line's (module notes, 5)."""
+    not the line's (ink notes 5)."""
     (ax, ay), (bx, by) = lay.hexside_endpoints(sd)
     h, w = single.shape
     if at is not None:
@@ -1764,7 +1765,7 @@ def _where_crossed(mask: np.ndarray, lay: Layout, sides: Sequence[Hexside], idx:
 
 
 def _lettering(ink: np.ndarray, other: np.ndarray, lines: np.ndarray, s: float) -> np.ndarray:
-    """The pixels of ``ink`` that are printed lettering (module notes, 8): rows of at least ``LETTERS``
+    """The pixels of ``ink`` that are printed lettering (ink notes 8): rows of at least ``LETTERS``
     connected parts of a letter's size (``LETTER_MIN`` to ``LETTER_MAX`` hex sizes ``s`` across; not mostly
     on the long straight runs ``lines``, not a large hairline piece), neighbours alike in size
     (``LETTER_ALIKE``) with centres within ``LETTER_STEP`` of the smaller's extent and not joined by ink
@@ -1863,7 +1864,7 @@ def _runs_out(mask: np.ndarray, lay: Layout, sides: Sequence[Hexside], ends: np.
     """For the sides ``idx`` (their ``ends``): False where ``mask`` crosses the side (runs of positions where it
     shows on both sides of the hex line's zone, as :func:`_crossed` finds them) and no crossing's line, followed out
     from the zone's edge on each side to the band's edge (moving at most one position along the side per sample, as a
-    crossing line does), shows on at least ``least`` of the samples on both sides (module notes, 12); True otherwise
+    crossing line does), shows on at least ``least`` of the samples on both sides (ink notes 12); True otherwise
     (no such run: a crossing through the zone at a slant, :func:`_through`, is not judged)."""
     out = np.ones(len(idx), dtype=bool)
     if not len(idx):
@@ -1880,7 +1881,7 @@ def _runs_along(mask: np.ndarray, lay: Layout, sides: Sequence[Hexside], ends: n
     where it shows on both sides of the hex line's zone, as :func:`_crossed` finds them) the line, followed out from
     the zone's edge on one side (moving at most one position along the side per sample), shows on fewer than
     ``OUT_LINE`` of the samples to the band's edge, and that side of the zone shows the mask along at least
-    ``ALONG_LINE`` of the side's positions: a line running along the side there, not across it (module notes, 14)."""
+    ``ALONG_LINE`` of the side's positions: a line running along the side there, not across it (traced notes 9)."""
     out = np.zeros(len(idx), dtype=bool)
     if not len(idx):
         return out
