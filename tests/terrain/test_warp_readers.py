@@ -169,7 +169,7 @@ def _board_png(vmod: Path) -> Image.Image:
     return Image.open(io.BytesIO(zipfile.ZipFile(vmod).read("images/board.png"))).convert("RGB")
 
 
-def test_the_module_board_of_a_folded_scan_has_its_print_on_vassals_grid(folded):
+def test_the_module_board_of_a_folded_scan_has_its_print_on_vassals_grid(folded, monkeypatch):
     from toolkit.builders.module import MAIN_MAP
     from toolkit.vassal import Module
 
@@ -210,9 +210,18 @@ def test_the_module_board_of_a_folded_scan_has_its_print_on_vassals_grid(folded)
     r = CliRunner().invoke(cli, ["build", "module", "winter-war", "--map", str(map_file), "-o", str(tmp / "n.vmod"),
                                  "--keep-scan"])
     assert r.exit_code == 3 and r.stderr.startswith("wgt: error: --keep-scan keeps a --board scan as it is")
+    import toolkit.terrain.io as terrain_io
+
+    loaded: list[object] = []
+    monkeypatch.setattr(terrain_io, "load_map", lambda path: loaded.append(path) or load_map(path))
     r = CliRunner().invoke(cli, ["build", "module", "winter-war", "-o", str(tmp / "w.vmod"), "--keep-scan",
-                                 "--board", str(tmp / "bent.png")])
+                                 "--board", str(tmp / "bent.png"), "--json"])
     assert "wgt: warning: --keep-scan changes nothing: the map's grid has no warp" in r.stderr, r.output
+    # the game's own map is read once, for the warning and the module alike (then refused: it has no calibration
+    # for a scan)
+    assert len(loaded) == 1 and r.exit_code == 3, (loaded, r.output)
+    assert json.loads(r.stdout)["error"].startswith("the map has no grid calibration"), r.stdout
+    monkeypatch.undo()
     with Module.open(kept) as module:
         vmap = module.vassal_map(MAIN_MAP)
         off = max(math.dist(_nearest(_dots(bent), vmap.point(h)), vmap.point(h)) for h in m.grid.ids())

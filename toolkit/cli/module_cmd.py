@@ -140,8 +140,10 @@ def module_cmd(slug: str, out_file: str | None, hex_px: float, map_file: str | N
     if keep_scan:
         from ..terrain.io import load_map
 
-        used = tmap if tmap is not None else load_map(game.map_path())
-        if used.grid.warp is None or not used.grid.warp.nodes:
+        if tmap is None:  # the game's own map, loaded once: the module is built from it too (its set-up hexes are
+            # all on it, so none goes to the pools)
+            tmap = load_map(game.map_path())
+        if tmap.grid.warp is None or not tmap.grid.warp.nodes:
             click.echo("wgt: warning: --keep-scan changes nothing: the map's grid has no warp (a flat scan is used as "
                        "it is)", err=True)
     progress(f"building the {slug} module")
