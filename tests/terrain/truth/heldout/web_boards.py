@@ -10,9 +10,10 @@ never by us: per-hex terrain (``public/games/bastogne/src/hex-info.js``), roads,
     python tests/terrain/truth/heldout/web_boards.py fetch [--git DIR]    # image -> cache
     python tests/terrain/truth/heldout/web_boards.py fetch --board red-winter [--git DIR]
     python tests/terrain/truth/heldout/web_boards.py fetch --board seelowe [--git DIR]
+    python tests/terrain/truth/heldout/web_boards.py fetch --board dynamo [--git DIR]    # (HerrEklund/wasa)
     python tests/terrain/truth/heldout/web_boards.py convert --git DIR    # their labels -> bastogne.yaml
 
-``--git`` is a clone (bare or not) of rzymek/web-boards holding the commit below (default
+``--git`` is a clone (bare or not) of rzymek/web-boards (or the board's repository) holding the commit below (default
 ``$WGT_WEB_BOARDS_GIT``, as the benchmark reads it); without either ``fetch`` downloads the one file from
 raw.githubusercontent.com (when that fails: one line and exit 3). Either way the file is checked against its git
 blob id. The cache is ``$WGT_HELDOUT_BOARDS`` or ``build/heldout`` in the checkout (kept out of git).
@@ -26,6 +27,12 @@ the later commits turned the image by 90 degrees and replaced it with a blob tha
 folded paper air-war map of south-east England (the map art (c) its publisher; not in this repository either),
 scanned (300 dpi in its header) with its fold creases, whose truth regions (``seelowe*.yaml``) were labelled by us,
 blind, by eye (RESULTS-seelowe.md).
+
+``--board dynamo`` fetches a board of another repository (``IMAGES[...]["repo"]``), HerrEklund/wasa (a web
+board-game platform's France '40 module, 2017; no licence stated): GMT's *France '40* (2013, Mark Simonitch; the map
+art (c) GMT Games, not in this repository either), its north map "Dynamo", the publisher's digital art at 120 dpi,
+whose truth region (``dynamo.yaml``) was labelled by us, blind, by eye (RESULTS-dynamo.md). Its clone is
+``--git`` or ``$WGT_WASA_GIT`` (``IMAGES[...]["git_env"]``), not ``$WGT_WEB_BOARDS_GIT``.
 """
 
 from __future__ import annotations
@@ -59,8 +66,15 @@ IMAGES: dict[str, dict[str, Any]] = {"bastogne": IMAGE,
           "seelowe": {"path": "public/games/seelowe/images/mapa.jpg",
                       "commit": "b0b185507f0deaa03f9a4e6992fac434ebcf47c9",
                       "blob": "9b63f0d47cd71ef16ce896d9330703c2fd7901bf", "bytes": 2413374, "size": (2690, 3765),
-                      "file": "rzymek__web-boards/seelowe_mapa.jpg"}}
-NAMES = {"bastogne": "Bastogne", "red-winter": "Red Winter", "seelowe": "Seelowe"}
+                      "file": "rzymek__web-boards/seelowe_mapa.jpg"},
+          # another repository (HerrEklund/wasa, the commit that added France '40, 2017-05-29): GMT France '40's
+          # north map, 4080x2640 (120 dpi), flat-top hexes; its clone is named by $WGT_WASA_GIT
+          "dynamo": {"repo": "HerrEklund/wasa", "git_env": "WGT_WASA_GIT",
+                     "path": "application/game_modules/france_40/components/vassal/DYNAMO_MAP-FINAL-120.jpg",
+                     "commit": "ea70a1192699eefc676a12eb4fffe545132726a5",
+                     "blob": "1d522f06be53ca7f53598bbf31b55173dea5f203", "bytes": 3291773, "size": (4080, 2640),
+                     "file": "HerrEklund__wasa/dynamo_DYNAMO_MAP-FINAL-120.jpg"}}
+NAMES = {"bastogne": "Bastogne", "red-winter": "Red Winter", "seelowe": "Seelowe", "dynamo": "France '40 Dynamo"}
 LABELS = {"terrain": f"{GAME}/src/hex-info.js", "paths": f"{GAME}/path-info.json",
           "streams": f"{GAME}/stream-info.json", "game": f"{GAME}/game.json"}
 
@@ -87,6 +101,12 @@ def why_absent(board: str = "bastogne") -> str:
             f"(python tests/terrain/truth/heldout/web_boards.py fetch{flag})")
 
 
+def default_git(board: str = "bastogne") -> str | None:
+    """The clone a fetch of ``board`` reads when no --git is given: $WGT_WEB_BOARDS_GIT for the web-boards images,
+    the board's own variable (``git_env``) for another repository's; None (then GitHub) when it is not set."""
+    return os.environ.get(IMAGES[board].get("git_env", "WGT_WEB_BOARDS_GIT")) or None
+
+
 def _git_show(git: str, path: str, commit: str = COMMIT) -> bytes:
     return subprocess.run(["git", "--git-dir" if Path(git, "HEAD").is_file() else "-C", git, "show",
                            f"{commit}:{path}"], capture_output=True, check=True).stdout
@@ -106,7 +126,7 @@ def fetch(git: str | None = None, board: str = "bastogne") -> Path:
     if git:
         data = _git_show(git, image["path"], commit)
     else:
-        url = f"https://raw.githubusercontent.com/{REPO}/{commit}/{image['path']}"
+        url = f"https://raw.githubusercontent.com/{image.get('repo', REPO)}/{commit}/{image['path']}"
         with urllib.request.urlopen(url, timeout=60) as r:
             data = r.read()
     if blob_id(data) != image["blob"]:
@@ -309,14 +329,15 @@ def _flow(v: object) -> str:
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("what", choices=["fetch", "convert"])
-    ap.add_argument("--git", help="a clone of rzymek/web-boards holding the commit (default $WGT_WEB_BOARDS_GIT)")
+    ap.add_argument("--git", help="a clone of the board's repository holding the commit (default $WGT_WEB_BOARDS_GIT; "
+                    "--board dynamo: $WGT_WASA_GIT, a clone of HerrEklund/wasa)")
     ap.add_argument("--board", choices=sorted(IMAGES), default="bastogne",
                     help="fetch: which board's image (default bastogne)")
     ap.add_argument("-o", "--output", default=str(HERE / "bastogne.yaml"))
     a = ap.parse_args(argv)
     if a.what == "fetch":
         try:
-            print(fetch(a.git or os.environ.get("WGT_WEB_BOARDS_GIT") or None, a.board))
+            print(fetch(a.git or default_git(a.board), a.board))
         except (OSError, WrongBlob, subprocess.CalledProcessError) as exc:
             print(f"web_boards.py: {why_absent(a.board)}; fetching it failed: {exc}", file=sys.stderr)
             return 3

@@ -1,0 +1,105 @@
+"""GMT France '40's north map "Dynamo", a held-out board labelled blind (tests/terrain/truth/heldout/dynamo.yaml,
+RESULTS-dynamo.md): the publisher's digital art, flat terrain painted to the hexes, rivers on the hexsides, pink roads
+and grey railways. The truth file and the legend's examples, and the image's fetch into the cache (the map art is
+(c) GMT Games, not in this repository: ``python tests/terrain/truth/heldout/web_boards.py fetch --board dynamo``,
+from a clone of HerrEklund/wasa named by --git or $WGT_WASA_GIT)."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from toolkit.hexgrid import Grid
+from toolkit.terrain.extract_legend import load_legend
+from toolkit.terrain.truth import load_truth
+
+from .test_heldout_bastogne import web_boards
+
+HELDOUT = Path(__file__).parent / "truth" / "heldout"
+IMAGE = "HerrEklund__wasa/dynamo_DYNAMO_MAP-FINAL-120.jpg"
+
+
+def _classes(t) -> dict[str, int]:
+    return {c: sum(1 for v in t.hexes.values() if v == c) for c in set(t.hexes.values())}
+
+
+def test_dynamo_truth_file():
+    """Columns 26-36 x rows 11-18 (88 hexes): every hex labelled but Kortrijk (3316), excluded because the Leie runs
+    under the city's art; every side and link joins two neighbouring labelled hexes; the grid calibrated from the
+    clicks in its header (CCRR ids as printed, odd columns half a hex down)."""
+    t = load_truth(HELDOUT / "dynamo.yaml")
+    assert t.image == IMAGE and t.grid is not None and t.grid.layout is not None
+    g = t.grid
+    assert {g.id(h) for h in g.hexes()} == set(t.hexes) | {"3316"} and t.excluded == {"river_under_city": ["3316"]}
+    for keys in (*t.links.values(), *t.hexsides.values()):
+        for k in keys:
+            a, b = k.split("/")
+            assert a in t.hexes and b in t.hexes and g.hex(b) in g.hex(a).neighbours(), k
+    assert _classes(t) == {"clear": 59, "polder": 12, "town": 9, "woods": 3, "city": 2, "marsh": 1, "sea": 1}
+    assert t.symbols == {"town": {h for h, c in t.hexes.items() if c == "town"}}
+    assert {k: len(v) for k, v in t.links.items()} == {"road": 49, "rail": 21}
+    assert {k: len(v) for k, v in t.hexsides.items()} == {"river": 57}
+
+    def centre(hid: str) -> tuple[int, ...]:
+        return tuple(round(v) for v in g.layout.hex_to_pixel(g.numbering.offset.to_hex(*g.numbering.parse(hid))))
+
+    # three of the clicked hexes (all off the region): the fit puts them within 3 px of the clicks
+    assert (centre("5400"), centre("1025"), centre("3016")) == ((3501, 76), (122, 2286), (1658, 1490))
+    # Ieper, Roeselare's dot, the Yser polder, the marsh west of Ieper; the Ijzer and the Leie on their sides; the
+    # Oostende - Torhout road and railway side by side; the railway through the woods south of Brugge
+    assert (t.hexes["2816"], t.hexes["3114"], t.hexes["2712"], t.hexes["2714"]) == ("city", "town", "polder", "marsh")
+    assert {"2712/2812", "2713/2813", "3117/3118", "3614/3615"} <= t.hexsides["river"]
+    assert {"2811/2911", "2911/3012", "3012/3112"} <= t.links["road"] & t.links["rail"]
+    assert {"3211/3311", "3311/3412", "3412/3512"} <= t.links["rail"]
+
+
+def test_dynamo_legend_examples_lie_outside_the_region():
+    """No example hex of the legend, and neither hex of any example side, is a hex of the region or beside one; the
+    classes are the printed key's (the marsh by a box: its only other hexes are 1028 and 1128)."""
+    t = load_truth(HELDOUT / "dynamo.yaml")
+    assert t.grid is not None
+    g = Grid.from_dict({**t.grid.to_dict(), "extent": {"columns": [10, 60], "rows": [0, 28]}})
+    region = {g.id(h) for h in g.hexes() if 26 <= int(g.id(h)[:2]) <= 36 and 11 <= int(g.id(h)[2:]) <= 18}
+    assert len(region) == 88
+    near = region | {g.id(n) for h in region for n in g.neighbours(g.hex(h)) if n in g}
+    spec = load_legend(HELDOUT / "dynamo.legend.yaml")
+    assert set(spec["terrain"]) == {"clear", "sea", "woods", "marsh", "polder", "city", "town"}
+    assert set(spec["features"]) == {"river", "road", "rail"}
+    used = [h for v in spec["terrain"].values() for h in v.get("hexes", [])]
+    for v in spec["features"].values():
+        used += [h for side in v["yes"] for h in side.split("/")]
+    assert len(used) == 36 and not set(used) & near
+
+
+def _fetch(tmp_path: Path, *args: str, git: str | None) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "WGT_HELDOUT_BOARDS": str(tmp_path / "cache"), "WGT_WASA_GIT": str(tmp_path / "none")}
+    return subprocess.run([sys.executable, str(HELDOUT / "web_boards.py"), "fetch", "--board", "dynamo", *args,
+                           *(("--git", git) if git else ())], capture_output=True, text=True, env=env, check=False)
+
+
+def test_fetch_dynamo_fails_in_one_line(tmp_path):
+    """With $WGT_WASA_GIT naming a folder that is no clone: one line and exit 3 naming the board and how to fetch it,
+    not a traceback ($WGT_WEB_BOARDS_GIT, the other boards' clone, is not read for it)."""
+    r = _fetch(tmp_path, git=None)
+    assert r.returncode == 3 and r.stdout == ""
+    assert r.stderr.count("\n") == 1 and "Traceback" not in r.stderr
+    assert "held-out France '40 Dynamo board is not cached" in r.stderr and "fetch --board dynamo" in r.stderr
+    assert str(tmp_path / "none") in r.stderr
+
+
+def test_fetch_dynamo_from_the_clone(tmp_path):
+    """From a clone of HerrEklund/wasa holding its commit the image lands in the cache and is the recorded blob."""
+    git = os.environ.get("WGT_WASA_GIT") or "/work/.mirror/HerrEklund+wasa/repo"
+    if not Path(git).is_dir():
+        pytest.skip("needs a clone of HerrEklund/wasa named by WGT_WASA_GIT")
+    r = _fetch(tmp_path, git=git)
+    assert r.returncode == 0, r.stderr
+    out = Path(r.stdout.strip())
+    assert out == tmp_path / "cache" / IMAGE
+    wb = web_boards()
+    assert wb.blob_id(out.read_bytes()) == wb.IMAGES["dynamo"]["blob"]
+    assert wb.IMAGES["dynamo"]["repo"] == "HerrEklund/wasa" and wb.IMAGES["dynamo"]["size"] == (4080, 2640)
