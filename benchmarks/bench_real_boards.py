@@ -87,7 +87,11 @@ HELDOUT_FETCHED = {"red-winter-heldout": ("red-winter", "red-winter.yaml", "red-
                    # Seelowe (heldout/RESULTS-seelowe.md): three blind regions, one legend, the whole map
                    "seelowe-heldout": ("seelowe", "seelowe.yaml", "seelowe.legend.yaml", ((1, 28), (1, 42))),
                    "seelowe-2-heldout": ("seelowe", "seelowe-2.yaml", "seelowe.legend.yaml", ((1, 28), (1, 42))),
-                   "seelowe-3-heldout": ("seelowe", "seelowe-3.yaml", "seelowe.legend.yaml", ((1, 28), (1, 42)))}
+                   "seelowe-3-heldout": ("seelowe", "seelowe-3.yaml", "seelowe.legend.yaml", ((1, 28), (1, 42))),
+                   # GMT France '40's Dynamo map (heldout/RESULTS-dynamo.md; its image from HerrEklund/wasa, a clone
+                   # named by $WGT_WASA_GIT): one blind region, the run on the whole calibrated map, columns 10-60 x
+                   # rows 00-28 (the legend's examples are spread over it)
+                   "dynamo-heldout": ("dynamo", "dynamo.yaml", "dynamo.legend.yaml", ((10, 60), (0, 28)))}
 
 
 def main(flags: list[str]) -> dict[str, object]:
@@ -140,12 +144,13 @@ def web_boards() -> Any:
 
 def _fetched(board: str) -> tuple[Path | None, str]:
     """The cached image of a web-boards ``board`` (heldout/web_boards.py), fetched when absent (from a clone named
-    by $WGT_WEB_BOARDS_GIT, else from GitHub): (its path, "") or (None, why it is skipped)."""
+    by $WGT_WEB_BOARDS_GIT, or the board's own variable, else from GitHub): (its path, "") or (None, why it is
+    skipped)."""
     wb = web_boards()
     image = wb.image_path(board)
     if image is None:
         try:
-            image = wb.fetch(os.environ.get("WGT_WEB_BOARDS_GIT"), board)
+            image = wb.fetch(wb.default_git(board), board)
         except (OSError, wb.WrongBlob, subprocess.CalledProcessError) as exc:
             return None, f"{wb.why_absent(board)}; fetching it failed: {exc}"
     return image, ""
@@ -166,7 +171,8 @@ def heldout(tmp: Path) -> dict[str, object]:
 
 def heldout_fetched(tmp: Path, names: list[str] | None = None) -> dict[str, object]:
     """The held-out boards labelled here whose image is fetched into the cache (HELDOUT_FETCHED: GMT Red Winter,
-    Seelowe), each region with its own legend; skipped with the reason when the image cannot be had."""
+    Seelowe, France '40 Dynamo), each region with its own legend; skipped with the reason when the image cannot be
+    had."""
     out: dict[str, object] = {}
     for name in names or list(HELDOUT_FETCHED):
         board, truth, legend, extent = HELDOUT_FETCHED[name]

@@ -53,11 +53,12 @@ def fetch_cli(tmp_path: Path, *args: str, git: str | None = None) -> subprocess.
                            *(("--git", git) if git else ())], capture_output=True, text=True, env=env, check=False)
 
 
-def extract_fetched(tmp_path: Path, board: str, truth: str, legend: str, columns: int, rows: int) -> dict:
+def extract_fetched(tmp_path: Path, board: str, truth: str, legend: str, columns: int, rows: int,
+                    first: tuple[int, int] = (1, 1)) -> dict:
     """`wgt map extract --truth` of the web-boards ``board``'s region ``truth`` with ``legend`` (both in heldout/),
-    on the truth's grid widened to columns 1-``columns`` x rows 1-``rows`` (the legend's examples and every region;
-    benchmarks/bench_real_boards.py HELDOUT_FETCHED): the truth report; skipped with the reason when the image is not
-    cached."""
+    on the truth's grid widened to columns ``first[0]``-``columns`` x rows ``first[1]``-``rows`` (the legend's
+    examples and every region; benchmarks/bench_real_boards.py HELDOUT_FETCHED): the truth report; skipped with the
+    reason when the image is not cached."""
     from toolkit.cli.map_scan import _grid_text
 
     image = web_boards().image_path(board)
@@ -69,7 +70,7 @@ def extract_fetched(tmp_path: Path, board: str, truth: str, legend: str, columns
     old = [ln for ln in text.splitlines() if ln.strip().startswith("extent:")]
     assert len(old) == 1
     grid = tmp_path / "grid.yaml"
-    grid.write_text(text.replace(old[0], f"  extent: {{columns: [1, {columns}], rows: [1, {rows}]}}"))
+    grid.write_text(text.replace(old[0], f"  extent: {{columns: [{first[0]}, {columns}], rows: [{first[1]}, {rows}]}}"))
     r = CliRunner().invoke(cli, ["map", "extract", str(image), "--grid", str(grid),
                                  "--legend", str(HELDOUT / legend), "-o", str(tmp_path / "m.yaml"),
                                  "--truth", str(HELDOUT / truth), "--json"])

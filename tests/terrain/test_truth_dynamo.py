@@ -17,7 +17,8 @@ from toolkit.hexgrid import Grid
 from toolkit.terrain.extract_legend import load_legend
 from toolkit.terrain.truth import load_truth
 
-from .test_heldout_bastogne import web_boards
+from .test_heldout_bastogne import extract_fetched, web_boards
+from .test_truth_afrika import assert_floors
 
 HELDOUT = Path(__file__).parent / "truth" / "heldout"
 IMAGE = "HerrEklund__wasa/dynamo_DYNAMO_MAP-FINAL-120.jpg"
@@ -103,3 +104,16 @@ def test_fetch_dynamo_from_the_clone(tmp_path):
     wb = web_boards()
     assert wb.blob_id(out.read_bytes()) == wb.IMAGES["dynamo"]["blob"]
     assert wb.IMAGES["dynamo"]["repo"] == "HerrEklund/wasa" and wb.IMAGES["dynamo"]["size"] == (4080, 2640)
+
+
+def test_extract_dynamo_against_its_truth(tmp_path):
+    """Floors from the first (blind) run, 2026-12-05 15:39 UTC, main 7a4801c (RESULTS-dynamo.md), here on the truth's
+    grid as it is, widened to the whole calibrated map (columns 10-60 x rows 00-28; the bench, which records
+    calibrate's local check on it, read the same): hexes 87/87; town 9/9, none false; river 48/57, road 46/49, rail
+    14/21, none false. Skipped with the reason when the image is not cached."""
+    out = extract_fetched(tmp_path, "dynamo", "dynamo.yaml", "dynamo.legend.yaml", 60, 28, first=(10, 0))
+    assert out["hexes"] == 87 and out["right"] >= 87
+    town = out["symbols"]["town"]
+    assert town["in_truth"] == 9 and town["true_positives"] >= 9 and town["found"] - town["true_positives"] <= 0
+    assert set(out["lines"]) == {"river", "road", "rail"}
+    assert_floors(out, {"river": (57, 48, 0), "road": (49, 46, 0), "rail": (21, 14, 0)})
