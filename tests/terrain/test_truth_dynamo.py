@@ -117,3 +117,37 @@ def test_extract_dynamo_against_its_truth(tmp_path):
     assert town["in_truth"] == 9 and town["true_positives"] >= 9 and town["found"] - town["true_positives"] <= 0
     assert set(out["lines"]) == {"river", "road", "rail"}
     assert_floors(out, {"river": (57, 48, 0), "road": (49, 46, 0), "rail": (21, 14, 0)})
+
+
+def test_dynamo_second_region_truth_file():
+    """Region 2 (dynamo-2.yaml), columns 15-24 x rows 14-22 (90 hexes, all labelled), labelled blind like region 1 on
+    the same grid: it overlaps neither region 1 nor the legend's examples (nor any hex beside one); every side and link
+    joins two neighbouring labelled hexes."""
+    t = load_truth(HELDOUT / "dynamo-2.yaml")
+    t1 = load_truth(HELDOUT / "dynamo.yaml")
+    assert t.image == IMAGE and t.grid is not None and t1.grid is not None
+    assert t.grid.layout is not None and t1.grid.layout is not None
+    assert t.grid.layout.matrix == t1.grid.layout.matrix
+    g = t.grid
+    assert {g.id(h) for h in g.hexes()} == set(t.hexes) and len(t.hexes) == 90 and not t.excluded
+    assert not set(t.hexes) & set(t1.hexes)
+    for keys in (*t.links.values(), *t.hexsides.values()):
+        for k in keys:
+            a, b = k.split("/")
+            assert a in t.hexes and b in t.hexes and g.hex(b) in g.hex(a).neighbours(), k
+    assert _classes(t) == {"clear": 65, "polder": 15, "woods": 4, "town": 4, "city": 2}
+    assert t.symbols == {"town": {"1918", "2120", "2318", "2321"}}
+    assert {k: len(v) for k, v in t.links.items()} == {"road": 42, "rail": 33}
+    assert {k: len(v) for k, v in t.hexsides.items()} == {"river": 60}
+    # Calais and Bethune; St-Omer, Hazebrouck; the Hazebrouck wood with the railway under it; the Aa and the Canal de
+    # Neufosse across hexes
+    assert (t.hexes["1514"], t.hexes["2422"], t.hexes["1918"], t.hexes["2319"]) == ("city", "city", "town", "woods")
+    assert {"2318/2319", "2220/2319"} <= t.links["rail"] and {"2318/2319", "2319/2320"} <= t.links["road"]
+    assert {"1815/1914", "2119/2220", "2120/2220"} <= t.hexsides["river"]
+    wide = Grid.from_dict({**g.to_dict(), "extent": {"columns": [10, 60], "rows": [0, 28]}})
+    near = set(t.hexes) | {wide.id(n) for h in t.hexes for n in wide.neighbours(wide.hex(h)) if n in wide}
+    spec = load_legend(HELDOUT / "dynamo.legend.yaml")
+    used = [h for v in spec["terrain"].values() for h in v.get("hexes", [])]
+    for v in spec["features"].values():
+        used += [h for side in v["yes"] for h in side.split("/")]
+    assert not set(used) & near
