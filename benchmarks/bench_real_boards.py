@@ -91,7 +91,9 @@ HELDOUT_FETCHED = {"red-winter-heldout": ("red-winter", "red-winter.yaml", "red-
                    # GMT France '40's Dynamo map (heldout/RESULTS-dynamo.md; its image from HerrEklund/wasa, a clone
                    # named by $WGT_WASA_GIT): one blind region, the run on the whole calibrated map, columns 10-60 x
                    # rows 00-28 (the legend's examples are spread over it)
-                   "dynamo-heldout": ("dynamo", "dynamo.yaml", "dynamo.legend.yaml", ((10, 60), (0, 28)))}
+                   "dynamo-heldout": ("dynamo", "dynamo.yaml", "dynamo.legend.yaml", ((10, 60), (0, 28))),
+                   # its second region (dynamo-2.yaml, columns 15-24 x rows 14-22), the same legend and run
+                   "dynamo-2-heldout": ("dynamo", "dynamo-2.yaml", "dynamo.legend.yaml", ((10, 60), (0, 28)))}
 
 
 def main(flags: list[str]) -> dict[str, object]:
