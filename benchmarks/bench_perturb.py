@@ -22,7 +22,8 @@ the moved truth grid over the hex centres is reported (``cal_px``). Each row giv
 symbol class as ``true positives/in truth`` and ``.../found`` against the unperturbed crop's row of the same run.
 
 ``python -m benchmarks perturb`` runs the default subset (below: about 10 min on one core); flags:
-``--cases a,b`` (names of CASES), ``--only x0.6,rot0.7`` (perturbations), ``--no-clicks`` (truth grids only),
+``--cases a,b`` (names of CASES), ``--only x0.6,rot0.7`` (perturbations; ``--only crop``: the crop rows alone),
+``--no-clicks`` (truth grids only),
 ``--all-clicks`` (the clicks grid for every perturbation, not only those that move the grid).
 """
 
@@ -279,7 +280,8 @@ def _flag(flags: list[str], name: str) -> str | None:
 
 def main(flags: list[str]) -> dict[str, object]:
     cases = tuple((_flag(flags, "cases") or ",".join(DEFAULT_CASES)).split(","))
-    kinds = tuple((_flag(flags, "only") or ",".join(PERTURBATIONS)).split(","))
+    # ``--only=crop``: the crop rows alone (the crop is always run: each perturbation's row compares with it)
+    kinds = tuple(k for k in (_flag(flags, "only") or ",".join(PERTURBATIONS)).split(",") if k != "crop")
     unknown = [c for c in cases if c not in CASES] + [k for k in kinds if k not in PERTURBATIONS]
     if unknown:
         raise SystemExit(f"perturb: unknown {', '.join(unknown)} (cases: {', '.join(CASES)}; "

@@ -90,7 +90,10 @@ def test_extract_afrika_against_its_truth(boards, tmp_path):
     # with 5 false once a line on a ground of its own colour is read by what stands out from it (lines.py, item 6);
     # track 32 with 2 false once a crossing whose line runs along the side, not out of the band, is none (item 14:
     # 14.20/15.21 a wadi's outlines, 18.25/18.26 a relief line and the track beside it, 24.24/25.25 the track along it)
-    floors = {"road": (38, 8), "road_main": (3, 0), "track": (32, 2)}
+    # track 32 with 2 false -> 35 with 3, road false 3 -> 1, road_main 3 -> 4 when extraction reads the map's region
+    # (extract.REGION_MARGIN: blocks and working scales counted from the region's corner, not the scan's; the region's
+    # corner moved by 1-3 px alone reads 117-118 hexes, road_main 3-4, track 33-35 with 3-11 false: RESULTS-afrika.md)
+    floors = {"road": (38, 8), "road_main": (3, 0), "track": (35, 3)}
     for name, (least_right, most_false) in floors.items():
         v = out["lines"][name]
         assert v["true_positives"] >= least_right, (name, v)

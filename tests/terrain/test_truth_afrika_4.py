@@ -57,7 +57,9 @@ def test_extract_afrika_4_against_its_truth(boards, tmp_path):
     (afrtrack, lines.py item 6; numbers only): track 32 with 4 false -> 35 with 5 (RESULTS-afrika-4.md says why the
     false floor moved): these are the floors."""
     out = extract_region(boards, tmp_path, "afrika-4.yaml", OWN, WIDE)
-    assert out["hexes"] == 78 and out["right"] >= 75  # 72 -> 73 (texture.dot_fields) -> 74 (_split_inked) -> 75 (BANDS)
+    # 72 -> 73 (texture.dot_fields) -> 74 (_split_inked) -> 75 (BANDS) -> 74 when extraction reads the map's region
+    # (extract.REGION_MARGIN; blind, totals only: RESULTS-afrika-4.md)
+    assert out["hexes"] == 78 and out["right"] >= 74
     town = out["symbols"]["town"]
     assert town["in_truth"] == 5 and town["true_positives"] >= 5 and town["found"] <= 5
     # road false 2 -> 3 with texture.dot_fields (hexes 72 -> 73): a hex's terrain is the ground its sides' lines are

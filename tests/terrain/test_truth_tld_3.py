@@ -48,7 +48,8 @@ def test_extract_the_longest_day_3_against_its_truth(boards, tmp_path):
     out = extract_tld_region(boards, tmp_path, "the-longest-day-3.yaml",
                              "extent: {columns: [70, 81], rows: [40, 52]}",
                              "extent: {columns: [35, 81], rows: [35, 52]}")["truth"]
-    assert out["hexes"] == 156 and out["right"] >= 155
+    # 155 -> 154 when extraction reads the map's region (extract.REGION_MARGIN; blind, totals only: RESULTS.md)
+    assert out["hexes"] == 156 and out["right"] >= 154
     assert out["symbols"]["town"]["true_positives"] >= 2 and out["symbols"]["town"]["found"] <= 2
     # (totals only) after lettering was read in the ink as printed too (lines ink notes 8): secondary 4 -> 2 false
     floors = {"river": (57, 57, 0), "road_primary": (36, 36, 0), "road_secondary": (17, 17, 2), "rail": (32, 30, 0)}

@@ -110,7 +110,9 @@ def test_afrika_user_legends(boards, tmp_path, version):
     split 18.4 from the sand), 117 then, 118 since 7a210f6 (extract.BANDS; ours 117)."""
     out = _extract(boards, tmp_path, "rzymek__web-boards/africa2_Map.JPG", "heldout/afrika.yaml",
                    f"afrika.{version}.legend.yaml", AFRIKA_WIDE)
-    assert out["hexes"] == 120 and out["right"] >= 118
+    # 118 -> 117 when extraction reads the map's region (extract.REGION_MARGIN: ours reads 117-118 as its corner moves
+    # by a pixel; RESULTS-afrika.md)
+    assert out["hexes"] == 120 and out["right"] >= 117
     assert out["symbols"]["town"]["true_positives"] == out["symbols"]["town"]["found"] == 4
     # road: 22 false on main 2732fd3, 23 since 7a210f6 (extract.BANDS, another helper's; hexes 117 -> 118); track 54
     # false -> 47 when a crossing whose line runs along the side, not out of the band, is none (lines.py notes 14)
@@ -152,7 +154,8 @@ def test_bastogne_user_legends(tmp_path, version, hexes, road_false, trail):
                         "stream": (151, 143, 10)})
 
 
-@pytest.mark.parametrize("version,hexes,road", [("v1", 102, (15, 0, 0)), ("v2", 94, (15, 4, 150))])
+# v1 102 -> 101 when extraction reads the map's region (extract.REGION_MARGIN; RESULTS-seelowe.md)
+@pytest.mark.parametrize("version,hexes,road", [("v1", 101, (15, 0, 0)), ("v2", 94, (15, 4, 150))])
 def test_seelowe_user_legends(tmp_path, version, hexes, road):
     """Region 1 (regions 2 and 3 are blind: not scored here). The road's marked sides teach nothing in either
     version (README.md)."""
@@ -199,4 +202,5 @@ def test_red_winter_third_user_legend(tmp_path):
     assert out["hexes"] == 120 and out["right"] >= 118
     village = out["symbols"]["village"]
     assert village["true_positives"] >= 12 and village["found"] - village["true_positives"] <= 1, village
-    assert_floors(out, {"road_main": (15, 15, 0), "road_secondary": (29, 29, 0)})
+    # road_main false 0 -> 1 when extraction reads the map's region (extract.REGION_MARGIN; RESULTS-red-winter.md)
+    assert_floors(out, {"road_main": (15, 15, 1), "road_secondary": (29, 29, 0)})

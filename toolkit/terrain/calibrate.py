@@ -678,7 +678,7 @@ def refine_from_clicks(gray: np.ndarray, layout: Layout, hexes: Sequence[Hex] | 
         lo, hi = mid - 1.5 * half, mid + 1.5 * half
         inside = within(lo, hi)
     if inside.mean() >= 0.9:
-        return refine_layout(_line_polarity(gray, layout), layout, allh)
+        return refine_layout(_line_polarity(gray, layout, _on_image(layout, allh, gray.shape)), layout, allh)
     gray = _line_polarity(gray, layout, [h for h, k in zip(allh, inside.tolist(), strict=True) if k])
     lay = layout
     windows: tuple[float, ...] = (0.3, 0.18, 0.1)
@@ -694,10 +694,21 @@ def refine_from_clicks(gray: np.ndarray, layout: Layout, hexes: Sequence[Hex] | 
     return refine_layout(gray, lay, allh, windows=(0.15, 0.1, 0.07, 0.07))
 
 
+def _on_image(layout: Layout, hexes: Sequence[Hex], shape: tuple[int, ...]) -> list[Hex]:
+    """The ``hexes`` whose centres lie on an image of ``shape`` (rows, columns)."""
+    if not hexes:
+        return []
+    am = np.array(layout.matrix)
+    cen = np.array([[h.q, h.r] for h in hexes], dtype=np.float64) @ am[:, :2].T + am[:, 2]
+    on = (cen[:, 0] >= 0) & (cen[:, 0] < shape[1]) & (cen[:, 1] >= 0) & (cen[:, 1] < shape[0])
+    return [h for h, k in zip(hexes, on.tolist(), strict=True) if k]
+
+
 def _line_polarity(gray: np.ndarray, layout: Layout, near: Sequence[Hex] | None = None) -> np.ndarray:
     """``gray``, or its negative when the printed hex lines near ``layout``'s sides are lighter than the paper
     beside them (white lines on a painted map, as on Afrika): :func:`refine_layout` pulls onto dark lines. Judged
-    on 300 of the ``near`` hexes (where the grid is good: around the clicks), else of the whole image."""
+    on 300 of the ``near`` hexes (where the grid is good: around the clicks; the map's hexes), else of the whole
+    image (no hex given)."""
     from .conventions import _sample_hexes, lines_contrast
 
     hgt, wid = gray.shape
@@ -945,7 +956,9 @@ def local_fit(image: Image.Image | np.ndarray, grid: Grid, block: int = BEND_BLO
     hexes = grid.hexes()
     if len(hexes) < 3:
         return LocalFit([], [], 0)
-    gray = _line_polarity(gray, layout)
+    # the lines' polarity judged on the map's own hexes: the paper beyond them (another map's sheet, a chart, the
+    # margin a scan happens to have) does not decide it
+    gray = _line_polarity(gray, layout, _on_image(layout, hexes, gray.shape))
     hgt, wid = gray.shape
     off = grid.numbering.offset
     groups: dict[tuple[int, int], list[tuple[Hex, tuple[int, int]]]] = {}

@@ -2,6 +2,9 @@
 
 Pipeline (digitizing.md sections 3-4, measured there):
 
+0. **The map's region.** Only the grid's hexes and ``REGION_MARGIN`` hex sizes around them are read, every
+   reduction counted from that region's corner: the same map scanned with another margin, or cut from a bigger
+   sheet, reads the same.
 1. **Ink mask.** Dark pixels (hex lines, numbers, names, symbols; CIELAB ``L*`` below the legend's
    ``ink`` lightness) are left out of every colour average.
 2. **Masked local mean.** The scan is averaged over blocks (Pillow ``reduce``, C speed) of non-ink
@@ -39,6 +42,7 @@ from here.
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import time
 from collections.abc import Callable, Mapping, Sequence
@@ -241,16 +245,129 @@ def _samples_followed(legend: Mapping[str, Any], grid: Grid, size: tuple[int, in
     return {**legend, "terrain": new_terrain}
 
 
+#: hex sizes: the part of the scan extraction reads is the grid's hexes (their corners) and this much around them
+#: (clipped to the image). Everything it learns (colour blocks, line masks, symbols, paper and ink) is read there, its
+#: pixels counted from that region's corner: a scan of the same map with another margin, or the same map cut from a
+#: bigger sheet, reads the same (the reductions to blocks and working scales began at the scan's own corner, so
+#: where the paper ended moved every block: Afrika's region 1 read 117 of 120 hexes right on the published scan, 118
+#: on it cut to the extent and two hexes). The margin holds what is read beyond the outer hexsides: the bands across
+#: them (0.3 hex), the black lines' cut (1.2), a line's run out of the band, a symbol on an edge hex.
+REGION_MARGIN = 1.5
+
+
+def _region(image: Image.Image, grid: Grid, legend: Mapping[str, Any] | Legend, size: float
+            ) -> tuple[Image.Image, Grid, Mapping[str, Any] | Legend, tuple[int, int]]:
+    """The part of ``image`` extraction reads (:data:`REGION_MARGIN`; on a warped grid the scan as
+    :func:`.warp.follow_print` reads it there), ``grid`` moved onto it, ``legend`` with its pixel samples (``box``,
+    ``points``) moved onto it, and the region's corner on the scan. Pixel samples off the map's region (a key printed
+    beside the map) widen the region to hold them (with the margin): they belong to the scan they were picked on."""
+    assert grid.layout is not None
+    hexes = grid.hexes()
+    pts = _hex_corners(grid.layout, hexes).reshape(-1, 2)
+    extra = [] if isinstance(legend, Legend) else _sample_pixels(legend)
+    if len(extra):
+        pts = np.concatenate([pts, np.asarray(extra, np.float64).reshape(-1, 2)])
+    lo = pts.min(axis=0) - REGION_MARGIN * size
+    hi = pts.max(axis=0) + REGION_MARGIN * size
+    x0, y0 = max(0, math.floor(lo[0])), max(0, math.floor(lo[1]))
+    x1, y1 = min(image.width, math.ceil(hi[0]) + 1), min(image.height, math.ceil(hi[1]) + 1)
+    if x1 <= x0 or y1 <= y0 or any(not (0 <= x < image.width and 0 <= y < image.height) for x, y in extra):
+        # no hex near the image (check_image_size refuses most such grids), or a pixel sample off it (the legend's
+        # reader says where, on the scan): the whole scan
+        x0, y0, x1, y1 = 0, 0, image.width, image.height
+    lay = grid.layout
+    moved = lay.translated(-x0, -y0)
+    if grid.warp is not None and grid.warp.nodes:
+        # the print is read where the warp says it lies, up to its largest offset beyond the region
+        w = math.ceil(max(math.hypot(n.dx, n.dy) for n in grid.warp.nodes)) + 1
+        wx0, wy0 = max(0, x0 - w), max(0, y0 - w)
+        wx1, wy1 = min(image.width, x1 + w), min(image.height, y1 + w)
+        wide = dataclasses.replace(grid, layout=lay.translated(-wx0, -wy0))
+        part = follow_print(image.crop((wx0, wy0, wx1, wy1)), wide)
+        part = part.crop((x0 - wx0, y0 - wy0, x1 - wx0, y1 - wy0))
+    else:
+        part = image if (x0, y0, x1, y1) == (0, 0, image.width, image.height) else image.crop((x0, y0, x1, y1))
+    if not isinstance(legend, Legend) and (x0, y0) != (0, 0):
+        legend = _samples_moved(legend, -x0, -y0)
+    return part, dataclasses.replace(grid, layout=moved), legend, (x0, y0)
+
+
+def _pixel_terrains(legend: Mapping[str, Any]) -> list[tuple[Any, Mapping[str, Any]]]:
+    """The legend's terrains sampled by pixels of the scan (``box`` or ``points``; not ``hexes`` nor a colour)."""
+    terrain = legend.get("terrain")
+    if not isinstance(terrain, Mapping):
+        return []
+    return [(name, v) for name, v in terrain.items()
+            if isinstance(v, Mapping) and not v.get("hexes") and not (v.get("colour") or v.get("color"))
+            and (v.get("box") or v.get("points"))]
+
+
+def _numbers(seq: Any, n: int) -> list[float] | None:
+    if isinstance(seq, (str, bytes)) or not isinstance(seq, Sequence) or len(seq) != n:
+        return None
+    try:
+        out = [float(t) for t in seq]
+    except (TypeError, ValueError):
+        return None
+    return out if all(math.isfinite(t) for t in out) else None
+
+
+def _sample_pixels(legend: Mapping[str, Any]) -> list[tuple[float, float]]:
+    """The scan pixels of the legend's pixel samples (a box's two corners, each point); entries that are not well
+    formed are left out (the legend's reader names them)."""
+    out: list[tuple[float, float]] = []
+    for _name, v in _pixel_terrains(legend):
+        if v.get("box"):
+            box = _numbers(v["box"], 4)
+            if box is not None:
+                out += [(box[0], box[1]), (box[2], box[3])]
+        elif isinstance(v["points"], Sequence) and not isinstance(v["points"], (str, bytes)):
+            out += [(xy[0], xy[1]) for pt in v["points"] if (xy := _numbers(pt, 2)) is not None]
+    return out
+
+
+def _samples_moved(legend: Mapping[str, Any], dx: int, dy: int) -> Mapping[str, Any]:
+    """``legend`` with its pixel samples moved by whole pixels (onto the region :func:`_region` reads)."""
+    moved: dict[Any, Any] = {}
+    for name, v in _pixel_terrains(legend):
+        v = dict(v)
+        if v.get("box"):
+            box = _numbers(v["box"], 4)
+            if box is not None:
+                v["box"] = [box[0] + dx, box[1] + dy, box[2] + dx, box[3] + dy]
+        elif isinstance(v["points"], Sequence) and not isinstance(v["points"], (str, bytes)):
+            v["points"] = [[xy[0] + dx, xy[1] + dy] if (xy := _numbers(pt, 2)) is not None else pt
+                           for pt in v["points"]]
+        moved[name] = v
+    if not moved:
+        return legend
+    terrain = legend["terrain"]
+    return {**legend, "terrain": {name: moved.get(name, v) for name, v in terrain.items()}}
+
+
+def _on_scan(ext: Extraction, grid: Grid, origin: tuple[int, int]) -> Extraction:
+    """``ext`` read on the region :func:`_region` cut, given back on the scan: its grid the scan's, the symbols'
+    pixels (where each was found, its outlined parts' corner) the scan's."""
+    ext.grid = grid
+    ox, oy = origin
+    if (ox, oy) != (0, 0):
+        for rep in ext.symbol_reports.values():
+            rep.stamps = [(x + ox, y + oy) for x, y in rep.stamps]
+            rep.origin = (rep.origin[0] + ox, rep.origin[1] + oy, rep.origin[2])
+    return ext
+
+
 def extract(image: Image.Image, grid: Grid, legend: Mapping[str, Any] | Legend, *,
             progress: Progress | None = None, features: bool = True, cast_passes: int = 2) -> Extraction:
     """Classify every hex of ``grid`` (which must carry a calibration) on ``image`` with ``legend``
     (a :class:`Legend`, or its file form, whose samples are then read from this image). A grid with a warp (a
     folded scan, ``wgt map calibrate``) is read where the warp says the print lies (:func:`.warp.follow_print`)."""
     size = check_image_size(image.width, image.height, grid)
-    if grid.warp is not None:
-        image = follow_print(image, grid)
-        if not isinstance(legend, Legend):
-            legend = _samples_followed(legend, grid, image.size)
+    if grid.warp is not None and not isinstance(legend, Legend):
+        legend = _samples_followed(legend, grid, image.size)
+    scan_grid = grid
+    # the map's region: every step below reads this part of the scan only, its pixels counted from its corner
+    image, grid, legend, origin = _region(image, grid, legend, size)
     assert grid.layout is not None
     layout = grid.layout
     say = progress or (lambda _m: None)
@@ -406,7 +523,7 @@ def extract(image: Image.Image, grid: Grid, legend: Mapping[str, Any] | Legend, 
         _hexsides(image, grid, leg, ext)
         times["hexsides"] = time.perf_counter() - t
     times["total"] = time.perf_counter() - t0
-    return ext
+    return _on_scan(ext, scan_grid, origin)
 
 
 def _read_patterns(image: Image.Image, grid: Grid, leg: Legend, fi: _Features, lay_red: Layout, cls: np.ndarray,

@@ -1,0 +1,120 @@
+"""A scan of the same map with another margin, or the same map cut from a bigger sheet, reads the same
+(toolkit/terrain/extract.py ``REGION_MARGIN``; calibrate's local check judges the lines' polarity on the map's own
+hexes). Extraction reduced the scan to colour blocks and to its lines' working scales from the scan's own corner, so
+where the paper happened to end moved every block (MMP Afrika's region 1 read 117 of 120 hexes right on the
+published scan, 118 cut to the grid's extent and two hexes; its track 32/39 at 32/34 and 36/39 at 36/41); and the
+local check judged whether the hex lines are darker or lighter than the paper on hexes anywhere on the image. Here a
+small map (stippled, wooded and clear hexes, a dashed brown track, red town rings) is printed on a bigger sheet whose
+rest is another map's dark paint with light hex lines; the map is read from the whole sheet and from two cuts of it
+(other margins, corners at pixels no block size divides): every hex's shares, every side's score and every symbol
+the same."""
+
+from __future__ import annotations
+
+import dataclasses
+from itertools import pairwise
+
+import numpy as np
+from PIL import Image
+
+from toolkit.hexgrid import CCRR, Extent, Grid, Layout, OffsetSystem
+from toolkit.terrain.calibrate import local_fit
+from toolkit.terrain.extract import extract
+
+from .drawn import dashed
+
+SIZE = 60.0  # px: colour blocks of 6 px (reduced by 2, then 3), lines read at half the scale
+PAPER, INK = (246, 240, 222), (40, 40, 40)
+WOODS, SAND = (92, 150, 80), (222, 196, 140)
+BROWN, RED = (120, 72, 30), (225, 30, 36)
+DARK, LIGHT = (70, 60, 110), (235, 235, 240)  # the rest of the sheet: another map's paint, its hex lines light
+TRACK = ["0102", "0202", "0302", "0403", "0503", "0604", "0704", "0805"]
+TOWNS = ["0203", "0505", "0702", "0304"]
+WOODED = ["0101", "0201", "0601", "0701", "0106", "0206", "0306", "0805", "0806"]
+STIPPLED = ["0404", "0405", "0504", "0604", "0605"]
+
+
+def _sheet() -> tuple[Image.Image, Grid]:
+    """The map (columns 1-8, rows 1-6) on a 1500 x 1300 px sheet, another map's hexes all round it."""
+    lay = Layout.regular("flat", SIZE, (423.0, 371.0))
+    num = CCRR(2, 2, offset=OffsetSystem("flat", "odd"))
+    grid = Grid(num, Extent(1, 8, 1, 6), lay)
+    im = Image.new("RGB", (1500, 1300), DARK)
+    from PIL import ImageDraw
+
+    d = ImageDraw.Draw(im)
+    around = Grid(num, Extent(-6, 16, -6, 14), lay)
+    for h in around.hexes():  # the rest of the sheet: light hex lines on dark paint
+        d.polygon(lay.corners(h), outline=LIGHT, width=2)
+    rng = np.random.default_rng(5)
+    for h in grid.hexes():
+        hid = grid.id(h)
+        fill = WOODS if hid in WOODED else SAND if hid in STIPPLED else PAPER
+        d.polygon(lay.corners(h), fill=fill)
+        if hid in STIPPLED:  # a stipple of dark dots on the sand: blocks of it average by where they fall
+            x, y = lay.hex_to_pixel(h)
+            for dx, dy in rng.uniform(-40, 40, (90, 2)).tolist():
+                if abs(dx) + abs(dy) < 48:
+                    d.ellipse([x + dx - 1.5, y + dy - 1.5, x + dx + 1.5, y + dy + 1.5], fill=(60, 50, 30))
+    for h in grid.hexes():
+        d.polygon(lay.corners(h), outline=INK, width=2)
+    dashed(d, [lay.hex_to_pixel(grid.hex(h)) for h in TRACK], BROWN, 5, dash=30, period=37)
+    for hid in TOWNS:
+        x, y = lay.hex_to_pixel(grid.hex(hid))
+        d.ellipse([x - 12, y - 12, x + 12, y + 12], outline=RED, width=4)
+    return im, grid
+
+
+def _cut(im: Image.Image, grid: Grid, box: tuple[int, int, int, int]) -> tuple[Image.Image, Grid]:
+    assert grid.layout is not None
+    return im.crop(box), dataclasses.replace(grid, layout=grid.layout.translated(-box[0], -box[1]))
+
+
+def _legend() -> dict[str, object]:
+    return {"terrain": {"clear": {"hexes": ["0103", "0802", "0303"]},
+                        "woods": {"hexes": ["0101", "0601", "0806"]},
+                        "stipple": {"hexes": ["0404", "0504", "0605"]},
+                        "town": {"symbol": True, "hexes": ["0203", "0505", "0702"]}},
+            "features": {"track": {"colour": "#78481e", "kind": "across", "trace": True,
+                                   "yes": ["0102/0202", "0503/0604"]}}}
+
+
+# the map's hexes span x 453-1203, y 423-1099 on the sheet; the region read is 90 px (1.5 hex sizes) beyond: two cuts
+# with other margins (2-3 hex sizes, 95-101 px), their corners at pixels 1-5 past the sheet's 6-px blocks of the region
+CUTS = ((271, 287, 1356, 1229), (358, 325, 1302, 1193))
+
+
+def test_the_map_reads_the_same_from_the_sheet_and_from_cuts_of_it():
+    sheet, grid = _sheet()
+    whole = extract(sheet, grid, _legend())
+    assert {h: r.terrain for h, r in whole.hexes.items()} == {
+        grid.id(h): ("town" if grid.id(h) in TOWNS else "woods" if grid.id(h) in WOODED else
+                     "stipple" if grid.id(h) in STIPPLED else "clear") for h in grid.hexes()}
+    assert whole.symbols["town"] == set(TOWNS)
+    track = {grid.side_key(a, b) for a, b in pairwise(TRACK)}
+    assert {k for k, v in whole.hexsides.items() if "track" in v} == track
+    for box in CUTS:
+        im, g = _cut(sheet, grid, box)
+        ext = extract(im, g, _legend())
+        assert ext.hexes == whole.hexes  # every hex's terrain, shares, unknown share, visible part and review
+        assert ext.hexsides == whole.hexsides
+        assert ext.side_scores == whole.side_scores
+        assert ext.symbols == whole.symbols
+        assert ext.grid is g  # given back on the scan it read: the symbols' pixels are the cut's
+        rep, rep0 = ext.symbol_reports["town"], whole.symbol_reports["town"]
+        assert [(round(x + box[0], 6), round(y + box[1], 6)) for x, y in rep.stamps] == [
+            (round(x, 6), round(y, 6)) for x, y in rep0.stamps]
+
+
+def test_the_local_check_judges_the_lines_on_the_maps_own_hexes():
+    sheet, grid = _sheet()
+    whole = local_fit(sheet, grid)
+    # every block of the map judged on its dark lines, on the grid they were drawn on (the old code judged the
+    # polarity on hexes anywhere on the sheet: light lines, and followed the paper between the map's lines)
+    assert len(whole.judged) == 2 and not whole.unjudged  # (rows 5-6: too few sides to judge)
+    assert max(b.fraction for b in whole.judged) < 0.02
+    for box in CUTS:
+        cut = local_fit(*_cut(sheet, grid, box))
+        assert [(b.first, b.last, b.samples) for b in cut.judged] == [(b.first, b.last, b.samples)
+                                                                      for b in whole.judged]
+        assert [round(b.offset_px, 6) for b in cut.judged] == [round(b.offset_px, 6) for b in whole.judged]
