@@ -12,6 +12,7 @@ import pytest
 from PIL import Image
 
 from toolkit.hexgrid import Grid
+from toolkit.terrain import rules
 from toolkit.terrain.extract import extract
 from toolkit.terrain.rules import _cut, _valley
 
@@ -122,3 +123,44 @@ def test_the_command_says_why_a_cut_moved(tmp_path):
     r = CliRunner().invoke(cli, ["map", "extract", str(tmp_path / "board.png"), "--grid", str(tmp_path / "grid.yaml"),
                                  "--legend", str(tmp_path / "legend.yaml"), "-o", str(tmp_path / "m.yaml")])
     assert "cut moved from 38.4% (the examples' middle)" in r.output
+
+
+def test_a_crowd_below_the_examples_middle_stays_out():
+    """Hexes of other classes holding a little of the class's colour (10-20%: The Longest Day's bocage hexes crossed
+    by a road, where the road's white and the bocage's green mix to the forest's light green) crowd above a valley
+    near the empty hexes, but all of them lie below the examples' middle: the middle, in an empty stretch, separates
+    them as well as the valley does and the examples (empty open hexes, 70% woods) do not say they are woods. The
+    old rule moved the cut to the valley and read every one of them as woods."""
+    rng = random.Random(6)
+    shares = {}
+    for c in range(1, 17):
+        for r in range(1, 13):
+            hid = f"{c:02d}{r:02d}"
+            shares[hid] = 0.7 if c == 16 else 0.0 if c <= 2 or rng.random() < 0.5 else rng.uniform(0.12, 0.2)
+    im, grid = _board(shares)
+    ext = extract(im, grid, _legend(), features=False)
+    assert ext.rules is not None and "woods" not in ext.rules.why, ext.rules.describe()
+    assert 0.25 < ext.rules.thresholds["woods"] < 0.45
+    assert {h for h, r in ext.hexes.items() if r.terrain == "woods"} == {h for h, s in shares.items() if s >= 0.7}
+
+
+def _shallow(floor: int) -> list[float]:
+    """Bastogne's shares as a scan with a colour cast gives them: 600 empty hexes and a tail of 100 to 5%, a floor of
+    ``floor`` hexes between 5% and 12%, then 600 hexes of woods patches from 12% falling off to 75%."""
+    crowd = [0.75 - 0.63 * math.sqrt(1 - (i + 0.5) / 600) for i in range(600)]
+    tail = [0.005 + 0.045 * i / 100 for i in range(100)]
+    return [0.0] * 600 + tail + [0.05 + 0.07 * i / floor for i in range(floor)] + crowd
+
+
+def test_a_shallow_valley_the_middle_splits_moves_the_cut():
+    """A valley 2.8 sigma deep (a cast filled it: 3 sigma was needed) still moves the cut when the hexes above it
+    crowd toward it and the examples' middle splits them (a third above it): a quarter on each side is needed."""
+    mid = _cut([0.75] * 4, [0.0] * 4)
+    moved = _valley(0.0, 0.75, mid, _shallow(80))
+    assert moved is not None and moved[0] == pytest.approx(0.0875)
+    assert "(2.8 sigma)" in moved[1] and "the examples' middle splits them (33% on its lesser side)" in moved[1]
+    # a middle at 55% (the same bounds) has a tenth of the crowd above it: it splits none, kept
+    assert _valley(0.0, 0.75, 0.55, _shallow(80)) is None
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(rules, "VALLEY_SPLIT", 0.09)
+        assert _valley(0.0, 0.75, 0.55, _shallow(80)) is not None

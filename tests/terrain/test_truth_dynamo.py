@@ -116,7 +116,8 @@ def test_extract_dynamo_against_its_truth(tmp_path):
     town = out["symbols"]["town"]
     assert town["in_truth"] == 9 and town["true_positives"] >= 9 and town["found"] - town["true_positives"] <= 0
     assert set(out["lines"]) == {"river", "road", "rail"}
-    assert_floors(out, {"river": (57, 48, 0), "road": (49, 46, 0), "rail": (21, 14, 0)})
+    # rail 14 -> 15 since traced notes 10 (totals only: the region is blind)
+    assert_floors(out, {"river": (57, 48, 0), "road": (49, 46, 0), "rail": (21, 15, 0)})
 
 
 def test_dynamo_second_region_truth_file():
@@ -157,10 +158,11 @@ def test_extract_dynamo_2_against_its_truth(tmp_path):
     """Region 2's floors from its first (blind) run, 2026-12-05 15:54 UTC, main 9904b8a (RESULTS-dynamo.md), on the
     truth's grid as it is, widened to the whole calibrated map (the bench, which records calibrate's local check on
     it, read the same): hexes 89/90; town 4/4, none false; river 51/60, none false; road 38/42, 2 false; rail 18/33,
-    none false. Skipped with the reason when the image is not cached."""
+    none false - 24/33 since traced notes 10 (lines.py). Skipped with the reason when the image is not cached."""
     out = extract_fetched(tmp_path, "dynamo", "dynamo-2.yaml", "dynamo.legend.yaml", 60, 28, first=(10, 0))
     assert out["hexes"] == 90 and out["right"] >= 89
     town = out["symbols"]["town"]
     assert town["in_truth"] == 4 and town["true_positives"] >= 4 and town["found"] - town["true_positives"] <= 0
     assert set(out["lines"]) == {"river", "road", "rail"}
-    assert_floors(out, {"river": (60, 51, 0), "road": (42, 38, 2), "rail": (33, 18, 0)})
+    # rail 18 -> 24 since traced notes 10 (a thin railway's pixels over a road or a river's halo)
+    assert_floors(out, {"river": (60, 51, 0), "road": (42, 38, 2), "rail": (33, 24, 0)})

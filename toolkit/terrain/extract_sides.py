@@ -221,13 +221,19 @@ def _hexsides(image: Image.Image, grid: Grid, leg: Legend, ext: Extraction) -> N
         if feat.trace and feat.kind == "across":
             from .lines import crossings
 
+            loose: tuple[float, list[Sequence[float]]] | None = None
             if feat.tolerance is None and yes:
                 hl = _hex_line(learned[i][1], core, middle)
                 if tol >= hl:
                     # the tolerance learned from marked sides takes in the printed hex lines' colour (a tan trail
                     # with dark rims: 40, the brown hex lines 29 from its tan): its mask then holds every hex line,
                     # grown over the band, and each crossing reads as an area and is refused. Traced, the line is
-                    # the colour nearer it than the hex lines are (as the band method's strict test, below)
+                    # the colour nearer it than the hex lines are (as the band method's strict test, below); off
+                    # the hex lines, as far as the tolerance learned where nearer it than theirs (lines.py, traced
+                    # notes 10: a thin railway over a road or a river's halo)
+                    told = [_hex_line_colour(learned[i][1], lab, core, middle), *tlab.values(),
+                            *([float(c) for c in v] for k, v in colours.items() if k != feat.name)]
+                    loose = (tol, told)
                     tol = hl / 2
 
             # the symbols' own marks where they matched (not the whole template: its other house may lie on the line)
@@ -240,7 +246,7 @@ def _hexsides(image: Image.Image, grid: Grid, leg: Legend, ext: Extraction) -> N
             thick: list[np.ndarray] = []
             rivals = [[float(c) for c in v] for k, v in colours.items() if k != feat.name]
             score = crossings(image, grid, sides, [float(c) for c in colours[feat.name]], tol, ink, yes, where,
-                              grounds, thick, art, rivals)
+                              grounds, thick, art, rivals, loose)
             traced[feat.name] = (score, where[0], yes)
             halfwidths[feat.name] = thick[0]
             thr = 0.5
@@ -414,6 +420,18 @@ def _hex_line(d: np.ndarray, core: int, middle: np.ndarray) -> float:
     near = d[:, middle, mid - core:mid + core + 1].min(axis=2)
     near = near[np.isfinite(near)]
     return float(np.median(near)) if near.size else float("inf")
+
+
+def _hex_line_colour(d: np.ndarray, lab: tuple[np.ndarray, np.ndarray, np.ndarray], core: int,
+                     middle: np.ndarray) -> list[float]:
+    """The printed hex lines' L*a*b* colour: over every side, the median of the samples :func:`_hex_line` takes (the
+    nearest to a feature's colour, ``d``, in the band's middle at the ``middle`` positions)."""
+    mid = d.shape[2] // 2
+    sub = d[:, middle, mid - core:mid + core + 1]
+    pick = sub.argmin(axis=2)[..., None]
+    ok = np.isfinite(np.take_along_axis(sub, pick, axis=2)[..., 0])
+    return [float(np.median(np.take_along_axis(ch[:, middle, mid - core:mid + core + 1], pick, axis=2)[..., 0][ok]))
+            if ok.any() else math.nan for ch in lab]
 
 
 def _gaps(leg: Legend, keys: Sequence[str], vertex_ids: np.ndarray, found: dict[str, set[str]]) -> None:

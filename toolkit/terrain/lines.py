@@ -49,10 +49,7 @@ Here, at the calibrated working scale (hexes of about 36 px) (the *traced notes*
 5. lettering: a name or hex id printed in the line's colour (MMP Afrika's, in its road's dark brown) crosses
    sides too; as for black lines (below, 8; :func:`_lettered`), a crossing whose line pixels in the band
    (the colour's, on the grown parts that cross) are at least ``LETTER_SHARE`` lettering is refused, before
-   the line's widths are learned. The colour's long straight runs (``LONG``) are not letters. A marked side is
-   never refused so (the legend says the line crosses there): a resampled scan (GMT Red Winter turned 0.7 degrees)
-   blurs a forest's speckled trees into blobs of a brown road's colour, and taken for a row of letters beside the
-   road they refused a marked side, the line was not learned from all of them and notes 7's rule was off.
+   the line's widths are learned. The colour's long straight runs (``LONG``) are not letters.
 6. a ground of the line's own colour: where a hex's terrain colour (``ground``) lies within the line's tolerance
    of its colour (MMP Afrika's mid-brown track over the Jebel's brown hills: Delta E 11.5 apart, tolerance 20),
    the colour fills the whole band and every crossing there would be an area. In those hexes, and as far
@@ -100,6 +97,25 @@ Here, at the calibrated working scale (hexes of about 36 px) (the *traced notes*
    outlined in its track's brown; the track itself or a relief line running beside the hex line), with a stroke of
    the colour beyond the hex line on the other side, shows beyond the zone on both sides at the same places, as a
    crossing does, but followed out it stops within a few samples.
+10. a thin line over another colour: where the tolerance learned from the marked sides takes in the printed hex lines'
+   colour, the line is read in the colour nearer it than the hex lines are (extract_sides; a grey railway beside
+   brown-grey hex lines: half their distance, 4.8 Delta E on GMT France '40's Dynamo map). A line two pixels wide
+   printed over a road, across a river's pale halo, or JPEG-smeared into either (its chroma taken from the colour
+   beside it), lies farther from its colour than that - 7 to 9 Delta E there - and falls apart into pieces shorter
+   than ``PART``. Off the calibrated hex lines (a band of ``GRID_BAND`` hex sizes along every side, as for black
+   lines: ink notes 1), a pixel within the tolerance learned and nearer the line's colour than to the hex lines'
+   colour, every terrain's and every other line's counts for it too: the hex lines, where they are, stay out, and
+   so does any colour nearer theirs (a grey dash-dot border), the paper's and another line's. Only for a line
+   ``THIN`` at its marked sides (a half-width of a pixel at the finer scale: the Dynamo railway; its road, 5 px wide,
+   has a core of its own colour): a pale road's tolerance learned (20) takes in the pale yellow glow the print draws
+   beside its rivers, nearer the road's pink than the paper, and every river side would be a road. And not a pixel
+   beside a ``DARKER`` ink: the anti-aliased edges of black lettering, a coastline or a city's houses are greys as
+   near a grey railway (the railway itself, over a road or a halo, is at most 19 L* darker than its colour there).
+   And only in a part (of the mask with them, grown as below) at least ``OWN_SHARE`` of the line's own colour: such
+   pixels continue a line printed mostly in its colour; a city's houses, the counters and aircraft of a printed chart
+   are greys as near it with hardly a pixel of its own colour among them (Dynamo: on the whole map outside both
+   labelled regions 135 sides more were read as railway without this, most in cities and on the chart; 32 with it,
+   nearly all railways).
 
 The map's hexside ``a/b`` for the feature then means the link from hex a to hex b.
 
@@ -212,6 +228,15 @@ cited as "ink notes N"):
    (:func:`_dark_share`): a scan blurs a hairline into its ground, lighter than the ink, while a broad line's strokes
    keep their ink (Seelowe's field outlines, where two plots' outlines run side by side or one meets a hex line,
    span a side as broadly as its railway, but hardly a pixel of them is the ink proper).
+14. the ink as this scan prints it: a scan has its own tone curve, and its black may read far lighter than the
+   legend's colour (a faded print, a scanner's lifted black point, a lighter tone curve: MMP Bastogne's road under
+   ``out = in ** 0.8`` read 134 of its 221 links). The scan's black is the median L* of its darkest ``BLACK_SHARE``
+   of pixels within the grid (the ink of the lines, names and symbols); where it lies more than ``BLACK_SLACK`` above
+   the legend colour's L*, the colour's L* is raised by the excess (:func:`scan_black`), and ``INK_TOLERANCE``,
+   ``DARK_TOLERANCE`` and ``LIGHT`` are measured from that. Within the slack the legend's colour stands: the
+   published scans' blacks (The Longest Day 1.2, Seelowe 1.7, Bastogne 11.6) lie within it of their legends' (0, 0,
+   12.2), and Seelowe's JPEG black taken as its ink lost a railway link and read 6 more false ones (its one broad
+   feature's ink-proper share, 13, is that near).
 """
 
 from __future__ import annotations
@@ -286,8 +311,13 @@ SPAN_BROAD = 3.0  # ... only where the narrowest example spans at least this man
 OUT_LINE = 0.8  # (coloured lines) a crossing's line shows on this share of the band's samples either side, if marked so
 ALONG_LINE = 0.5  # ... and is refused where it does not on a side of the zone showing the colour along this share of it
 DARK_SHARE = 0.3  # (one single broad feature) a crossing's ink-proper share of its line, against its example's
+DARKER = 25.0  # (traced notes 10) L* below a line's colour: a darker ink, whose anti-aliased edges are not the line
+OWN_SHARE = 0.5  # (traced notes 10) a part at least this much of the line's own colour takes in its pixels off it
+THIN = 1  # (traced notes 10) a line this thin (half-width, fine pixels) where marked: no core of its own colour
 PINHOLES = True  # a line printed wide: its half-widths read with the mask's single-pixel holes filled (traced notes 4)
 LETTER_INK = 0.8  # the share of ink between two parts' centres above which they are pieces of one line
+BLACK_SHARE = 0.005  # (black lines) the darkest share of the scan's pixels: its black, the ink as this scan prints it
+BLACK_SLACK = 5.0  # ... up to this L* lighter than the legend's colour, the ink is the legend's (a print's own black)
 
 
 
@@ -296,7 +326,8 @@ def crossings(image: Image.Image, grid: Grid, sides: Sequence[Hexside], colour: 
               where: list[np.ndarray] | None = None, ground: np.ndarray | None = None,
               widths: list[np.ndarray] | None = None,
               art: Sequence[tuple[np.ndarray, tuple[int, int, int]]] = (),
-              others: Sequence[Sequence[float]] = ()) -> np.ndarray:
+              others: Sequence[Sequence[float]] = (),
+              loose: tuple[float, Sequence[Sequence[float]]] | None = None) -> np.ndarray:
     """1.0 for each side the feature's line crosses, else 0.0. ``ink``: printed symbols to leave out,
     as (x, y) scan pixel of their centre and their template at the working scale; ``examples``: indices
     into ``sides`` of marked sides the line crosses (its width is learned from them). ``where``: a list
@@ -307,7 +338,10 @@ def crossings(image: Image.Image, grid: Grid, sides: Sequence[Hexside], colour: 
     each side, the half-width of the colour where it is crossed (traced notes 4; 0 where it is not). ``art``: the
     outlined parts of symbols printed in the line's colour (a mask of the scan and its origin (x0, y0, reduction)),
     left out of it (traced notes 1). ``others``: the L*a*b* colours of the legend's other lines: a mix of this line's
-    colour with a ground that lies nearer one of them is not this line's tint."""
+    colour with a ground that lies nearer one of them is not this line's tint. ``loose``: where ``tol`` was cut to
+    keep the printed hex lines' colour out, the tolerance learned from the marked sides and the L*a*b* colours the
+    line is told from (the hex lines', the terrains', the other lines'): off the calibrated hex lines a pixel within
+    it and nearer the line's colour than to any of those counts too (traced notes 10)."""
     assert grid.layout is not None
     size = _size(grid.layout)
     f = max(1, round(size / WORK_SIZE))
@@ -315,9 +349,32 @@ def crossings(image: Image.Image, grid: Grid, sides: Sequence[Hexside], colour: 
     lay = grid.layout.translated(-(f - 1) / 2, -(f - 1) / 2).scaled(1 / f)
     s = _size(lay)
     tab = lab_table()
-    lut = np.sqrt(((tab - np.asarray(colour, np.float32)[:, None]) ** 2).sum(axis=0)) < tol
+    dtab = np.sqrt(((tab - np.asarray(colour, np.float32)[:, None]) ** 2).sum(axis=0))
+    lut = dtab < tol
     wcodes = rgb_codes(np.asarray(work.convert("RGB")))
     mask = lut[wcodes]
+    # a thin line printed over another colour (a road, a river's halo) and JPEG-smeared into it lies farther from its
+    # colour than the tolerance cut to keep the hex lines out: off the calibrated hex lines, within the tolerance
+    # learned and nearer its colour than the hex lines', it counts too (traced notes 10)
+    extra = None
+    if loose is not None and len(examples):
+        ltol, rivals = loose
+        near_lut = dtab < ltol
+        for c in rivals:
+            if np.isfinite(np.asarray(c, np.float64)).all():
+                near_lut &= dtab < np.sqrt(((tab - np.asarray(c, np.float32)[:, None]) ** 2).sum(axis=0))
+        extra = near_lut[wcodes] & ~mask & ~_hex_band(grid, lay, mask.shape, s)
+        # and not the light edge of a darker ink (lettering, a coastline, a city's houses), anti-aliased into the paper
+        extra &= ~_dilate((tab[0] < float(colour[0]) - DARKER)[wcodes])
+        # and a piece of the line, not a texture of greys as near its colour (a city's houses): the part it joins,
+        # grown as the mask is below, is mostly of the line's own colour
+        grown = mask | extra
+        for _ in range(max(1, round(0.05 * s))):
+            grown = _dilate(grown)
+        parts, n = components(grown)
+        own = np.bincount(parts[mask], minlength=n + 1)
+        off = np.bincount(parts[extra], minlength=n + 1)
+        extra &= (own >= OWN_SHARE * (own + off))[parts]
     # a line without marked sides is read by the legend's colour (or the best matches of it: the unmixed core of a thin
     # line): its mixes with the ground count for it too (traced notes 8); with marked sides its colour and tolerance
     # are learned from its pixels as scanned, mixes and all
@@ -326,6 +383,8 @@ def crossings(image: Image.Image, grid: Grid, sides: Sequence[Hexside], colour: 
         mask &= ~_on_parts(parts, origin, mask.shape, f)
         if tint is not None:
             tint &= ~_on_parts(parts, origin, mask.shape, f)
+        if extra is not None:
+            extra &= ~_on_parts(parts, origin, mask.shape, f)
     # half-widths at twice the working scale (hex lines and JPEG make the working scale's too coarse)
     g = max(1, f // 2)
     fine = image.reduce(g) if g > 1 else image
@@ -351,13 +410,18 @@ def crossings(image: Image.Image, grid: Grid, sides: Sequence[Hexside], colour: 
     _remove_ink(mask, f, stamps, (0.0, 0.0))
     if tint is not None:
         _remove_ink(tint, f, stamps, (0.0, 0.0))
+    cap = max(2, math.ceil(THICK_CAP * s * f / g))
+    depth = _grey_dilate(_depth(fmask, cap))  # samples fall f / g fine pixels apart: none misses a stroke's middle
+    if extra is not None and _examples_width(mask, depth, lay, sides, examples, f / g) <= THIN:
+        # a thin line's pixels off its colour where printed over another (traced notes 10): a wider one has a core
+        # in its own colour, and a pale line's tolerance learned takes in the glow beside a river
+        _remove_ink(extra, f, stamps, (0.0, 0.0))
+        mask = mask | extra
     raw = mask
     # where the symbols were taken out, a solid line may pass under them (traced notes 7)
     under = np.ones_like(mask)
     _remove_ink(under, f, stamps, (0.0, 0.0))
     under = ~under
-    cap = max(2, math.ceil(THICK_CAP * s * f / g))
-    depth = _grey_dilate(_depth(fmask, cap))  # samples fall f / g fine pixels apart: none misses a stroke's middle
     # and the whole width of a double line (two edges of the colour, another between): the gaps closed
     closed = _close(fmask, max(1, math.ceil(CLOSE * s * f / g)))
     cdepth = _grey_dilate(_depth(closed, cap))
@@ -441,9 +505,8 @@ def crossings(image: Image.Image, grid: Grid, sides: Sequence[Hexside], colour: 
             fb = b[:, :, : half - core + 1].any(axis=(1, 2)) & b[:, :, half + core:].any(axis=(1, 2))
             out[sl] = np.where(inzone & ~fb, 0.0, out[sl])
     # printed names in the line's colour (MMP Afrika's place names and hex ids in its road's dark brown):
-    # a crossing whose line in the band is mostly lettering is none (traced notes 5; ink notes 8, as for black lines);
-    # never a marked side: the legend says the line crosses there
-    hit = np.setdiff1d(np.nonzero(out)[0], np.asarray(examples, dtype=np.intp))
+    # a crossing whose line in the band is mostly lettering is none (traced notes 5; ink notes 8, as for black lines)
+    hit = np.nonzero(out)[0]
     if len(hit):
         out[hit[_lettered(raw, mask, lay, [sides[k] for k in hit.tolist()], s)]] = 0.0
     # a marked side crossed where the band is mostly the colour, its own pixels running unbroken through it, is
@@ -498,6 +561,33 @@ def crossings(image: Image.Image, grid: Grid, sides: Sequence[Hexside], colour: 
     if widths is not None:
         widths.append(thick)
     return out
+
+
+def _examples_width(mask: np.ndarray, depth: np.ndarray, lay: Layout, sides: Sequence[Hexside],
+                    examples: Sequence[int], kf: float) -> float:
+    """The half-width (fine pixels, ``depth`` of the colour at ``kf`` times the working scale) of a line at its
+    marked sides: the upper quartile over them of the widest the colour (``mask``, working scale) is in each band."""
+    _h, _c, batches = _bands(lay, [sides[i] for i in examples], mask.shape)
+    dh, dw = depth.shape
+    widest: list[float] = []
+    for _sl, xs, ys, xi, yi, on in batches:
+        fy = np.clip(np.rint(ys * kf + (kf - 1) / 2), 0, dh - 1).astype(np.intp)
+        fx = np.clip(np.rint(xs * kf + (kf - 1) / 2), 0, dw - 1).astype(np.intp)
+        widest += np.where(on & mask[yi, xi], depth[fy, fx], 0).max(axis=(1, 2)).tolist()
+    return float(np.percentile(widest, 75)) if widest else math.inf
+
+
+def _hex_band(grid: Grid, lay: Layout, shape: tuple[int, ...], s: float) -> np.ndarray:
+    """The calibrated hex lines of ``grid`` drawn on a picture of ``shape`` laid out by ``lay`` (hex size ``s``
+    pixels), ``GRID_BAND`` hex sizes wide: where the printed hex lines lie."""
+    pic = Image.new("L", (shape[1], shape[0]), 0)
+    draw = ImageDraw.Draw(pic)
+    width = max(1, round(GRID_BAND * s))
+    for sd in grid.hexsides():
+        (ax, ay), (bx, by) = lay.hexside_endpoints(sd)
+        if -s < ax < shape[1] + s and -s < ay < shape[0] + s:
+            draw.line([(ax, ay), (bx, by)], fill=255, width=width)
+    return np.asarray(pic) > 0
 
 
 def _tints(colour: Sequence[float], tol: float, ground: np.ndarray, others: Sequence[Sequence[float]] = ()
@@ -1362,7 +1452,7 @@ def ink_crossings(image: Image.Image, grid: Grid, sides: Sequence[Hexside], colo
     work, lay, s, f, offset = _cut(image, grid, sides)
     tab = lab_table()
     codes = rgb_codes(np.asarray(work.convert("RGB")))
-    col = np.asarray(colour, np.float32)
+    col = scan_black(tab, codes, np.asarray(colour, np.float32))
     dist = np.sqrt(((tab - col[:, None]) ** 2).sum(axis=0))
     inky = (dist < INK_TOLERANCE)[codes]
     dark = (dist < DARK_TOLERANCE)[codes]
@@ -1507,6 +1597,24 @@ def ink_crossings(image: Image.Image, grid: Grid, sides: Sequence[Hexside], colo
         scores[name] = hit.astype(float)
         taken[name] = f"single, ink share {max(lo, 0.0):.2f}-{min(hi, 1.0):.2f} (examples {v:.2f})"
     return scores, taken
+
+
+def scan_black(tab: np.ndarray, codes: np.ndarray, colour: np.ndarray) -> np.ndarray:
+    """The ink's colour as this scan prints it (ink notes 14): ``colour`` (L*a*b*, the legend's) with its L* raised by
+    as much as the scan's black - the median L* of its darkest ``BLACK_SHARE`` of pixels (``codes`` into the colour
+    table ``tab``) - lies more than ``BLACK_SLACK`` above it; else ``colour`` itself."""
+    flat = codes.ravel()
+    if not flat.size:
+        return colour
+    light = tab[0][flat]
+    k = max(1, math.ceil(BLACK_SHARE * flat.size))
+    cut = np.partition(light, k - 1)[k - 1]
+    excess = float(np.median(light[light <= cut])) - float(colour[0]) - BLACK_SLACK
+    if excess <= 0:
+        return colour
+    out = np.array(colour, np.float32)
+    out[0] += excess
+    return out
 
 
 def _printed_sides(dark: np.ndarray, lay: Layout, grid: Grid, s: float, band: int,

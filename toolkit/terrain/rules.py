@@ -9,9 +9,9 @@ hex, a colour class when its share of the hex reaches its threshold - and the ma
 it meets none. A threshold is the legend's ``min_share`` when given, else learned from the example
 hexes: the cut that best separates the class's own examples from the examples of the classes after
 it (the middle of the widest gap among the best cuts), moved to the lowest-density valley of ALL the map's
-hexes' shares between the examples' bounds when that valley is real and the hexes beside it crowd toward it
-(:func:`_valley`: a handful of typical examples cannot say where a rule such as "any woods" falls, the
-map's unlabelled hexes can: low-density separation).
+hexes' shares between the examples' bounds when that valley is real, the hexes beside it crowd toward it and the
+examples' middle splits that crowd (:func:`_valley`: a handful of typical examples cannot say where a rule such as
+"any woods" falls, the map's unlabelled hexes can: low-density separation).
 """
 
 from __future__ import annotations
@@ -90,7 +90,8 @@ def _cut(pos: Sequence[float], neg: Sequence[float]) -> float:
 
 
 VALLEY_WINDOW = 0.05  # share width over which the map's hexes are counted (the density)
-VALLEY_SIGMA = 3.0  # how many standard deviations (Poisson counts) make a valley real
+VALLEY_SIGMA = 2.0  # how many standard deviations (Poisson counts) make a valley real
+VALLEY_SPLIT = 0.25  # the least part of the crowd on each side of the examples' middle: the middle splits it
 VALLEY_KS = 1.517  # one-sided Kolmogorov-Smirnov critical value at 1% (sqrt(ln(100) / 2)), over sqrt(n)
 VALLEY_STEP = 0.005
 
@@ -108,13 +109,19 @@ def _crowds(inner: np.ndarray, toward: float, away: float) -> tuple[float, float
 def _valley(lo: float, hi: float, mid: float, values: Sequence[float]) -> tuple[float, str] | None:
     """Low-density separation: the cut in the deepest valley of the density of ``values`` (every hex's
     share of the class) between the examples' bounds ``lo`` (the highest negative) and ``hi`` (the lowest
-    positive), when both (a) the valley is real: the density rises on both sides of it, up to the bounds,
+    positive), when (a) the valley is real: the density rises on both sides of it, up to the bounds,
     by ``VALLEY_SIGMA`` standard deviations (densities are counts of hexes within +-``VALLEY_WINDOW``/2,
-    compared as Poisson counts: (a - b) / sqrt(a + b)), and (b) the hexes between the valley and a bound
+    compared as Poisson counts: (a - b) / sqrt(a + b)), (b) the hexes between the valley and a bound
     crowd toward the valley (a one-sided Kolmogorov-Smirnov test against evenly spread, at 1%): a class of
-    hexes of their own (woods drawn as patches in many hexes) that the examples' middle ``mid`` would split.
-    ``None`` (keep ``mid``) otherwise: on a map whose hexes are either empty or full of the class no valley
-    is needed, and hexes cut by a terrain's edge at random are evenly spread. Returns (cut, why)."""
+    hexes of their own (woods drawn as patches in many hexes), and (c) the examples' middle ``mid`` splits
+    that crowd: at least ``VALLEY_SPLIT`` of it on each side of the middle. ``None`` (keep ``mid``) otherwise:
+    on a map whose hexes are either empty or full of the class no valley is needed, hexes cut by a terrain's
+    edge at random are evenly spread, and a crowd lying (nearly) all on one side of the middle is separated
+    by the middle as well as by the valley, so the examples, not the valley, decide it (The Longest Day:
+    bocage hexes crossed by a road hold 10-20% of the forest's light green, forest hexes 50% and more; the
+    middle lies in the empty stretch between). (c) carries the decision that a 3-sigma (a) alone made on a
+    knife edge: a rescale or JPEG deepened that valley past 3 sigma, a colour cast filled Bastogne's woods
+    valley to 2.7 (benchmarks/results/perturb.md). Returns (cut, why)."""
     if hi - lo < 2 * VALLEY_STEP or len(values) < 2:
         return None
     v = np.sort(np.asarray(values, dtype=np.float64))
@@ -138,11 +145,16 @@ def _valley(lo: float, hi: float, mid: float, values: Sequence[float]) -> tuple[
     side, (d, crit) = max((("above", above), ("below", below)), key=lambda t: t[1][0] - t[1][1])
     if d <= crit:
         return None
-    n = int(((v > cut) & (v < hi)).sum() if side == "above" else ((v > lo) & (v < cut)).sum())
+    crowd = v[(v > cut) & (v < hi)] if side == "above" else v[(v > lo) & (v < cut)]
+    n = len(crowd)
+    split = min(int((crowd < mid).sum()), int((crowd >= mid).sum())) / n
+    if split < VALLEY_SPLIT:
+        return None
     why = (f"cut moved from {mid:.1%} (the examples' middle) to {cut:.1%}, the valley of the map's {len(v)} hexes' "
            f"shares between the examples ({lo:.1%}..{hi:.1%}): {int(c[i])} hexes within +-{half:.1%} there, "
            f"{int(rise[i])} at the rise ({dip[i]:.1f} sigma); the {n} hexes {side} it crowd toward it "
-           f"(Kolmogorov-Smirnov {d:.3f} > {crit:.3f} at 1%)")
+           f"(Kolmogorov-Smirnov {d:.3f} > {crit:.3f} at 1%) and the examples' middle splits them "
+           f"({split:.0%} on its lesser side)")
     return cut, why
 
 
