@@ -14,6 +14,16 @@ symbol covers 3% of it (issue 14, item 2).
    the one whose shared marks have the largest solid part, then size: a road through every example
    at the same place lines up but is thin. A legend may give the colour (as its key prints it): it is
    then moved to the median of the example hexes' pixels within the tolerance of it (the map's print).
+   When no candidate stands out (the chosen one's template is matched in more than ``STANDOUT`` of the sample:
+   the inks of the names and roads through the examples), the symbol's colour lies nearer a terrain's than
+   ``FAR`` on this scan: candidates are looked for again down to ``FAR / NEARER`` from the terrains, among the
+   pixels farther than the tolerance from every colour already tried (the inks that failed), up to ``MORE`` of
+   them by pixel count, each with a tolerance of at most half its distance to the nearest terrain colour (its
+   mask stays nearer it than the ground), and the same choice is made over all. MMP Afrika's town dot (a yellow
+   core 4 px across at the working scale, 30-45 Delta E from the sand) under a darker tone curve or JPEG kept
+   few pixels beyond FAR, and at 0.6 or 1.5 times the scan's resolution its shades were crowded out of the
+   candidates by the dark lettering's: the template became a name or a road (gamma 1.25: 4 of 4 towns at 66
+   found; x0.6: 0 of 4 at 6).
 2. **Template.** In each example hex the pixels of that colour (inside the hex, away from its edges)
    are cut out; the cut-outs are aligned on the first by the shift of best overlap, and the template
    is what most of them share: a railway or a name that passes one example in another direction is
@@ -83,6 +93,10 @@ LINE_SIDES = 3000  # hexes whose sides' middles tell the printed hex lines' colo
 LINE_SHARE = 0.1  # a colour cell holding this share of those middles is the hex lines' (known to _strange)
 OUTLINE_SHARE = 0.8  # a symbol is printed outlined when this share of the rings round its parts is one colour
 OUTLINED = 0.5  # ... and then a part of its colour is the symbol when this share of its ring is of that colour
+STANDOUT = 0.25  # a colour whose template is matched in more than this share of the sample does not stand out
+NEARER = 1.5  # ... and the candidates are then looked for down to FAR / NEARER from the terrains
+CANDIDATES = 6  # candidate colours, the most common first
+MORE = 12  # ... and, looked for again nearer the terrains, as many more
 
 
 @dataclass(frozen=True)
@@ -175,8 +189,23 @@ def find_symbols(image: Image.Image, grid: Grid, classes: Sequence[SymbolClass],
         else:
             # the candidate colour whose template stands out on the map, and of those the one with body
             # (_distinct_colour, _body)
-            colour = _distinct_colour(codes, tab, _symbol_colours(codes, tab, centres[ex_i], r, tl, sc.name),
-                                      tol, centres, ex_i, _nearest(hexes, ex_i, SAMPLE), r, inset, rw, whole)
+            cands = _symbol_colours(codes, tab, centres[ex_i], r, tl, sc.name)
+            sample = _nearest(hexes, ex_i, SAMPLE)
+            tols = [tol] * len(cands)
+            colour, spread, tol = _distinct_colour(codes, tab, cands, tols, centres, ex_i, sample, r, inset, rw, whole)
+            if spread > STANDOUT:
+                # nothing stands out (the inks of the names and roads through the examples): the symbol's colour
+                # lies nearer a terrain's than FAR on this scan (a yellow dot on sand under a darker tone curve);
+                # looked for again nearer, among the pixels unlike every colour tried, each kept nearer its
+                # colour than the ground
+                more = [c for c in _symbol_colours(codes, tab, centres[ex_i], r, tl, sc.name, FAR / NEARER, cands,
+                                                   tols[0], MORE)
+                        if all(float(np.sqrt(((c - o) ** 2).sum())) >= SAME for o in cands)]
+                if more:
+                    tols += [min(tols[0], float(np.sqrt(((tl - c) ** 2).sum(axis=1)).min()) / 2) if len(tl)
+                             else tols[0] for c in more]
+                    colour, spread, tol = _distinct_colour(codes, tab, [*cands, *more], tols, centres, ex_i, sample,
+                                                           r, inset, rw, whole)
         lut = np.sqrt(((tab - np.asarray(colour, np.float32)[:, None]) ** 2).sum(axis=0)) < tol
         printed = lut[codes]
         mask = _without_bands(printed, max(3, round(BAND * _size(lay))))
@@ -547,20 +576,20 @@ def _nearest(hexes: Sequence[Hex], ex_i: Sequence[int], n: int) -> np.ndarray:
     return np.sort(order[len(e):len(e) + n])
 
 
-def _distinct_colour(codes: np.ndarray, tab: np.ndarray, cands: Sequence[np.ndarray], tol: float,
+def _distinct_colour(codes: np.ndarray, tab: np.ndarray, cands: Sequence[np.ndarray], tols: Sequence[float],
                      centres: np.ndarray, ex_i: Sequence[int], others: np.ndarray, r: int, inset: np.ndarray,
-                     rw: int, whole: np.ndarray) -> np.ndarray:
-    """Of the candidate colours, the one whose template (the examples' shared marks of that colour)
-    stands out on the map: the share of the sample of other hexes (``others``: :func:`_nearest`) that score half
-    the examples' lowest or more (where the threshold is looked for) is the least, or within ``NEAR``
-    times it (or 5 points); of those, the one with the most body (:func:`_body`). A road or a name that
-    runs through every example, or a colour the ground shares, is matched all over the map; the
-    symbol is not."""
+                     rw: int, whole: np.ndarray) -> tuple[np.ndarray, float, float]:
+    """Of the candidate colours (each with its tolerance, ``tols``), the one whose template (the examples' shared
+    marks of that colour) stands out on the map: its spread, the share of the sample of other hexes (``others``:
+    :func:`_nearest`) that score half the examples' lowest or more (where the threshold is looked for), is the
+    least, or within ``NEAR`` times it (or 5 points); of those, the one with the most body (:func:`_body`). A road
+    or a name that runs through every example, or a colour the ground shares, is matched all over the map; the
+    symbol is not. Returns (that colour, its spread, its tolerance)."""
     wins = [_windows(codes, centres[i][None, :], r, r)[0] for i in ex_i]
     pick = np.concatenate([np.asarray(ex_i, np.intp), others])
     rated: list[tuple[float, tuple[int, int], int]] = []
     for k, cand in enumerate(cands):
-        lut = np.sqrt(((tab - np.asarray(cand, np.float32)[:, None]) ** 2).sum(axis=0)) < tol
+        lut = np.sqrt(((tab - np.asarray(cand, np.float32)[:, None]) ** 2).sum(axis=0)) < tols[k]
         shared = _consensus([lut[w] & inset for w in wins])
         if shared.sum() < 3:
             continue
@@ -569,10 +598,11 @@ def _distinct_colour(codes: np.ndarray, tab: np.ndarray, cands: Sequence[np.ndar
         spread = float((b[len(ex_i):] >= low / 2).mean()) if len(others) and low > 0 else 1.0
         rated.append((spread, _body(shared), k))
     if not rated:
-        return cands[0]
+        return cands[0], 1.0, tols[0]
     least = min(v[0] for v in rated)
     near = [v for v in rated if v[0] <= max(NEAR * least, least + 0.05)]
-    return cands[max(near, key=lambda v: (v[1], -v[2]))[2]]
+    best = max(near, key=lambda v: (v[1], -v[2]))
+    return cands[best[2]], best[0], tols[best[2]]
 
 
 def _common(others: np.ndarray, thr: float) -> bool:
@@ -638,16 +668,22 @@ def _threshold(best: np.ndarray, lowest_example: float, relative: bool = False) 
 
 
 def _symbol_colours(codes: np.ndarray, tab: np.ndarray, centres: np.ndarray, r: int, terrain: np.ndarray,
-                    name: str) -> list[np.ndarray]:
-    """Candidate colours of a symbol: colours unlike every terrain found in the most example hexes,
-    the most common first (one candidate per colour: closer than ``SAME`` is the same)."""
+                    name: str, far: float = FAR, tried: Sequence[np.ndarray] = (), tol: float = 0.0,
+                    most_n: int = CANDIDATES) -> list[np.ndarray]:
+    """Candidate colours of a symbol: colours farther than ``far`` from every terrain found in the most example
+    hexes, the most common first, up to ``most_n`` (one candidate per colour: closer than ``SAME`` is the same).
+    ``tried``: colours already tried, whose pixels (within ``tol`` of one) are left out; none left is no candidate
+    (an error when none were tried)."""
     per: list[np.ndarray] = []
     for c in centres:
         code = _windows(codes, c[None, :], r, r)[0].reshape(-1)
         blk = tab[:, code].T
         if terrain.size:
             d = np.sqrt(((blk[:, None, :] - terrain[None, :, :]) ** 2).sum(axis=2)).min(axis=1)
-            blk = blk[d > FAR]
+            blk = blk[d > far]
+        if len(tried):
+            d = np.sqrt(((blk[:, None, :] - np.asarray(tried, np.float32)[None, :, :]) ** 2).sum(axis=2)).min(axis=1)
+            blk = blk[d >= tol]
         per.append(blk)
     bins: dict[tuple[int, int, int], list[int]] = {}
     own: dict[tuple[int, int, int], int] = {}
@@ -665,6 +701,8 @@ def _symbol_colours(codes: np.ndarray, tab: np.ndarray, centres: np.ndarray, r: 
             if c >= 3:
                 bins.setdefault(key, [0] * len(per))[k] = c  # type: ignore[index]
     if not bins:
+        if len(tried):
+            return []
         raise InputError(f"symbol {name!r}: its example hexes hold no colour unlike the legend terrains; "
                          "give its colour")
 
@@ -680,6 +718,6 @@ def _symbol_colours(codes: np.ndarray, tab: np.ndarray, centres: np.ndarray, r: 
         # the bins around a colour give about the same colour: one candidate each
         if all(np.sqrt(((colour - o) ** 2).sum()) >= SAME for o in out):
             out.append(colour)
-            if len(out) == 6:
+            if len(out) == most_n:
                 break
     return out
