@@ -118,3 +118,34 @@ def test_the_local_check_judges_the_lines_on_the_maps_own_hexes():
         assert [(b.first, b.last, b.samples) for b in cut.judged] == [(b.first, b.last, b.samples)
                                                                       for b in whole.judged]
         assert [round(b.offset_px, 6) for b in cut.judged] == [round(b.offset_px, 6) for b in whole.judged]
+
+
+def test_a_sample_hex_off_the_scan_is_named_with_the_scans_size():
+    """The legend is read on the map's region, but its messages name the user's scan: its size, not the region's."""
+    import pytest
+
+    from toolkit.errors import InputError
+
+    sheet, grid = _sheet()
+    assert grid.layout is not None
+    off = dataclasses.replace(grid, layout=grid.layout.translated(-1000, 0))  # columns 1-5 off the sheet's left
+    with pytest.raises(InputError) as err:
+        extract(sheet, off, _legend(), features=False)
+    assert str(err.value) == "terrain 'clear': sample hex 0103 is off the image (1500x1300)"
+
+
+def test_a_sample_box_beyond_the_scans_edge_keeps_the_maps_region():
+    """A legend box drawn out to the scan's edge and past it is read where it lies on the scan: the region keeps its
+    corner on the grid (the old code read the whole scan from its own corner for it); a box wholly off the scan is
+    left to the legend's reader, which names it on the scan (the whole scan is read)."""
+    from toolkit.terrain.extract import _region
+
+    sheet, grid = _sheet()
+    plain = _region(sheet, grid, _legend(), SIZE)[3]
+    assert plain == (363, 332)  # the map's hex corners less 1.5 hex sizes
+    beyond = {**_legend(), "terrain": {**_legend()["terrain"], "paint": {"box": [1400, 1200, 1600, 1400]}}}
+    part, _, moved, corner = _region(sheet, grid, beyond, SIZE)
+    assert corner == plain and part.size == (1500 - 363, 1300 - 332)
+    assert moved["terrain"]["paint"]["box"] == [1400 - 363, 1200 - 332, 1600 - 363, 1400 - 332]
+    off = {**_legend(), "terrain": {**_legend()["terrain"], "paint": {"box": [1600, 100, 1700, 200]}}}
+    assert _region(sheet, grid, off, SIZE)[3] == (0, 0)

@@ -219,30 +219,7 @@ def _samples_followed(legend: Mapping[str, Any], grid: Grid, size: tuple[int, in
             px, py = min(max(px, 0.0), size[0] - 1.0), min(max(py, 0.0), size[1] - 1.0)
         return round(px, 2), round(py, 2)
 
-    def numbers(seq: Any, n: int) -> list[float] | None:
-        if isinstance(seq, (str, bytes)) or not isinstance(seq, Sequence) or len(seq) != n:
-            return None
-        try:
-            out = [float(t) for t in seq]
-        except (TypeError, ValueError):
-            return None
-        return out if all(math.isfinite(t) for t in out) else None
-
-    terrain = legend.get("terrain")
-    if not isinstance(terrain, Mapping):
-        return legend
-    new_terrain: dict[Any, Any] = {}
-    for name, v in terrain.items():
-        if isinstance(v, Mapping) and not v.get("hexes") and not (v.get("colour") or v.get("color")):
-            v = dict(v)
-            box = numbers(v.get("box"), 4) if v.get("box") else None
-            if box is not None:
-                (x0, y0), (x1, y1) = moved(box[0], box[1]), moved(box[2], box[3])
-                v["box"] = [x0, y0, x1, y1]
-            elif v.get("points") and not isinstance(v["points"], (str, bytes)) and isinstance(v["points"], Sequence):
-                v["points"] = [list(moved(*xy)) if (xy := numbers(pt, 2)) is not None else pt for pt in v["points"]]
-        new_terrain[name] = v
-    return {**legend, "terrain": new_terrain}
+    return _samples_mapped(legend, moved)
 
 
 #: hex sizes: the part of the scan extraction reads is the grid's hexes (their corners) and this much around them
@@ -265,13 +242,14 @@ def _region(image: Image.Image, grid: Grid, legend: Mapping[str, Any] | Legend, 
     hexes = grid.hexes()
     pts = _hex_corners(grid.layout, hexes).reshape(-1, 2)
     extra = [] if isinstance(legend, Legend) else _sample_pixels(legend)
-    if len(extra):
-        pts = np.concatenate([pts, np.asarray(extra, np.float64).reshape(-1, 2)])
+    if len(extra):  # a box reaching beyond the scan's edge is read where it lies on the scan
+        on = np.clip(np.asarray(extra, np.float64).reshape(-1, 2), 0, [image.width - 1, image.height - 1])
+        pts = np.concatenate([pts, on])
     lo = pts.min(axis=0) - REGION_MARGIN * size
     hi = pts.max(axis=0) + REGION_MARGIN * size
     x0, y0 = max(0, math.floor(lo[0])), max(0, math.floor(lo[1]))
     x1, y1 = min(image.width, math.ceil(hi[0]) + 1), min(image.height, math.ceil(hi[1]) + 1)
-    if x1 <= x0 or y1 <= y0 or any(not (0 <= x < image.width and 0 <= y < image.height) for x, y in extra):
+    if x1 <= x0 or y1 <= y0 or _samples_off(legend, image.width, image.height):
         # no hex near the image (check_image_size refuses most such grids), or a pixel sample off it (the legend's
         # reader says where, on the scan): the whole scan
         x0, y0, x1, y1 = 0, 0, image.width, image.height
@@ -326,23 +304,47 @@ def _sample_pixels(legend: Mapping[str, Any]) -> list[tuple[float, float]]:
     return out
 
 
+def _samples_off(legend: Mapping[str, Any] | Legend, width: int, height: int) -> bool:
+    """True when a pixel sample of ``legend`` lies off a ``width`` x ``height`` scan: a point off it, or a box with no
+    pixel on it (one reaching beyond the edge is read where it lies on it)."""
+    if isinstance(legend, Legend):
+        return False
+    for _name, v in _pixel_terrains(legend):
+        if v.get("box"):
+            box = _numbers(v["box"], 4)
+            if box is not None and (max(box[0], box[2]) < 0 or max(box[1], box[3]) < 0
+                                    or min(box[0], box[2]) >= width or min(box[1], box[3]) >= height):
+                return True
+        elif (isinstance(v["points"], Sequence) and not isinstance(v["points"], (str, bytes))
+              and any(not (0 <= xy[0] < width and 0 <= xy[1] < height)
+                      for pt in v["points"] if (xy := _numbers(pt, 2)) is not None)):
+            return True
+    return False
+
+
 def _samples_moved(legend: Mapping[str, Any], dx: int, dy: int) -> Mapping[str, Any]:
     """``legend`` with its pixel samples moved by whole pixels (onto the region :func:`_region` reads)."""
-    moved: dict[Any, Any] = {}
+    return _samples_mapped(legend, lambda x, y: (x + dx, y + dy))
+
+
+def _samples_mapped(legend: Mapping[str, Any], fn: Callable[[float, float], tuple[float, float]]
+                    ) -> Mapping[str, Any]:
+    """``legend`` with each pixel of its terrains' pixel samples (a box's two corners, each point) mapped by ``fn``;
+    entries that are not well formed are left as they are, for the legend's reader to name."""
+    mapped: dict[Any, Any] = {}
     for name, v in _pixel_terrains(legend):
         v = dict(v)
         if v.get("box"):
             box = _numbers(v["box"], 4)
             if box is not None:
-                v["box"] = [box[0] + dx, box[1] + dy, box[2] + dx, box[3] + dy]
+                (x0, y0), (x1, y1) = fn(box[0], box[1]), fn(box[2], box[3])
+                v["box"] = [x0, y0, x1, y1]
         elif isinstance(v["points"], Sequence) and not isinstance(v["points"], (str, bytes)):
-            v["points"] = [[xy[0] + dx, xy[1] + dy] if (xy := _numbers(pt, 2)) is not None else pt
-                           for pt in v["points"]]
-        moved[name] = v
-    if not moved:
+            v["points"] = [list(fn(*xy)) if (xy := _numbers(pt, 2)) is not None else pt for pt in v["points"]]
+        mapped[name] = v
+    if not mapped:
         return legend
-    terrain = legend["terrain"]
-    return {**legend, "terrain": {name: moved.get(name, v) for name, v in terrain.items()}}
+    return {**legend, "terrain": {name: mapped.get(name, v) for name, v in legend["terrain"].items()}}
 
 
 def _on_scan(ext: Extraction, grid: Grid, origin: tuple[int, int]) -> Extraction:
@@ -366,6 +368,7 @@ def extract(image: Image.Image, grid: Grid, legend: Mapping[str, Any] | Legend, 
     if grid.warp is not None and not isinstance(legend, Legend):
         legend = _samples_followed(legend, grid, image.size)
     scan_grid = grid
+    scan_size = (image.width, image.height)  # the user's scan, named in the legend reader's messages
     # the map's region: every step below reads this part of the scan only, its pixels counted from its corner
     image, grid, legend, origin = _region(image, grid, legend, size)
     assert grid.layout is not None
@@ -374,10 +377,11 @@ def extract(image: Image.Image, grid: Grid, legend: Mapping[str, Any] | Legend, 
     t0 = time.perf_counter()
     times: dict[str, float] = {}
     ink_l = legend.ink_lightness if isinstance(legend, Legend) else _ink_lightness(legend)
-    say(f"masking ink and averaging colours ({image.width}x{image.height} px, hexes of {size:.0f} px)")
+    part = "" if image.size == scan_size else f" of the {scan_size[0]}x{scan_size[1]} px scan: the map's region"
+    say(f"masking ink and averaging colours ({image.width}x{image.height} px{part}, hexes of {size:.0f} px)")
     fi = _feature_image(image, size, ink_l, _masked_colours(legend))
     times["colour"] = time.perf_counter() - t0
-    leg = legend if isinstance(legend, Legend) else legend_from_dict(legend, image, grid, fi)
+    leg = legend if isinstance(legend, Legend) else legend_from_dict(legend, image, grid, fi, scan_size)
     if not leg.terrains:
         raise InputError("the legend lists no terrain")
 

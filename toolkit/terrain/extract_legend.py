@@ -145,7 +145,7 @@ def _masked_colours(legend: Mapping[str, Any] | Legend) -> list[tuple[int, int, 
 
 
 def legend_from_dict(spec: Mapping[str, Any], image: Image.Image | None = None, grid: Grid | None = None,
-                     _fi: _Features | None = None) -> Legend:
+                     _fi: _Features | None = None, _scan: tuple[int, int] | None = None) -> Legend:
     """A :class:`Legend` from its file form::
 
         terrain:
@@ -178,7 +178,7 @@ def legend_from_dict(spec: Mapping[str, Any], image: Image.Image | None = None, 
     examples: dict[str, tuple[str, ...]] = {}
     for name, v in terr.items():
         with _at_line(terr, name):
-            _terrain_entry(name, v, src, image, grid, _fi, ink_l, terrains, symbols, min_share, examples)
+            _terrain_entry(name, v, src, image, grid, _fi, ink_l, terrains, symbols, min_share, examples, _scan)
     feats: list[FeatureClass] = []
     fspec = spec.get("features") or {}
     if not isinstance(fspec, Mapping):
@@ -218,7 +218,8 @@ def _at_line(block: Any, key: Any) -> Iterator[None]:
 
 def _terrain_entry(name: Any, v: Any, src: str, image: Image.Image | None, grid: Grid | None, _fi: Any,
                    ink_l: float, terrains: list[TerrainClass], symbols: list[SymbolClass],
-                   min_share: dict[str, float], examples: dict[str, tuple[str, ...]]) -> None:
+                   min_share: dict[str, float], examples: dict[str, tuple[str, ...]],
+                   scan: tuple[int, int] | None = None) -> None:
     if isinstance(v, Mapping) and v.get("hexes") is not None:
         examples[str(name)] = _id_list(v["hexes"], f"terrain {name!r} hexes", src)
     if isinstance(v, Mapping) and v.get("min_share") is not None:
@@ -229,7 +230,7 @@ def _terrain_entry(name: Any, v: Any, src: str, image: Image.Image | None, grid:
     if isinstance(v, Mapping) and v.get("symbol"):
         symbols.append(_symbol_class(str(name), v, src, terrain=True))
         return
-    tc = _resolve_terrain(str(name), v, src, image, grid, _fi, ink_l)
+    tc = _resolve_terrain(str(name), v, src, image, grid, _fi, ink_l, scan)
     water = v.get("water", tc.name in WATER_NAMES) if isinstance(v, Mapping) else tc.name in WATER_NAMES
     terrains.append(TerrainClass(tc.name, tc.lab, tc.source, bool(water), tc.samples))
 
@@ -371,7 +372,10 @@ def _colour(v: Any, what: str, src: str) -> tuple[int, int, int]:
 
 
 def _resolve_terrain(name: str, v: Any, src: str, image: Image.Image | None, grid: Grid | None,
-                     fi: _Features | None, ink_l: float) -> TerrainClass:
+                     fi: _Features | None, ink_l: float, scan: tuple[int, int] | None = None) -> TerrainClass:
+    """The terrain class of one legend entry; sampled ones read ``image`` (through ``fi``). ``scan``: the size of the
+    scan ``image`` was cut from (the map's region, :func:`.extract._region`), named in the messages (the user's
+    image)."""
     if isinstance(v, str):
         rgb = _colour(v, f"terrain {name!r}", src)
         return TerrainClass(name, tuple(float(x) for x in rgb_to_lab(np.array(rgb, float))), "colour")  # type: ignore[arg-type]
@@ -384,6 +388,7 @@ def _resolve_terrain(name: str, v: Any, src: str, image: Image.Image | None, gri
         raise DataFileError(f"terrain {name!r} is sampled from the scan; give the image", src)
     h, w = fi.valid.shape
     f = fi.factor
+    size = "x".join(map(str, scan or image.size))
     samples: list[np.ndarray] = []
     if v.get("hexes"):
         _id_list(v["hexes"], f"terrain {name!r} hexes", src)
@@ -400,7 +405,7 @@ def _resolve_terrain(name: str, v: Any, src: str, image: Image.Image | None, gri
             y0, y1 = max(0, int(cy - rad)), min(h, int(cy + rad) + 1)
             x0, x1 = max(0, int(cx - rad)), min(w, int(cx + rad) + 1)
             if y0 >= y1 or x0 >= x1:
-                raise InputError(f"terrain {name!r}: sample hex {hid} is off the image ({image.width}x{image.height})")
+                raise InputError(f"terrain {name!r}: sample hex {hid} is off the image ({size})")
             yy, xx = np.mgrid[y0:y1, x0:x1]
             sel = ((xx - cx) ** 2 + (yy - cy) ** 2 <= rad * rad)
             yy, xx = yy[sel], xx[sel]
@@ -417,7 +422,7 @@ def _resolve_terrain(name: str, v: Any, src: str, image: Image.Image | None, gri
         a0, b0 = int(min(bx0, bx1) // f), int(min(by0, by1) // f)
         a1, b1 = int(max(bx0, bx1) // f) + 1, int(max(by0, by1) // f) + 1
         if a0 >= w or b0 >= h or a1 <= 0 or b1 <= 0:
-            raise InputError(f"terrain {name!r}: box {list(v['box'])} is off the image ({image.width}x{image.height})")
+            raise InputError(f"terrain {name!r}: box {list(v['box'])} is off the image ({size})")
         blk = fi.lab[max(0, b0):b1, max(0, a0):a1]
         ok = fi.valid[max(0, b0):b1, max(0, a0):a1]
         samples.append(blk[ok])
@@ -431,7 +436,7 @@ def _resolve_terrain(name: str, v: Any, src: str, image: Image.Image | None, gri
             except (TypeError, ValueError):
                 raise DataFileError(f"terrain {name!r}: points are [x, y] pairs", src) from None
             if not (0 <= x < image.width and 0 <= y < image.height):
-                raise InputError(f"terrain {name!r}: point {x:g},{y:g} is off the image ({image.width}x{image.height})")
+                raise InputError(f"terrain {name!r}: point {x:g},{y:g} is off the image ({size})")
             j, i = min(w - 1, int(x // f)), min(h - 1, int(y // f))
             win = (slice(max(0, i - 1), i + 2), slice(max(0, j - 1), j + 2))
             samples.append(fi.lab[win][fi.valid[win]])
