@@ -49,7 +49,10 @@ Here, at the calibrated working scale (hexes of about 36 px) (the *traced notes*
 5. lettering: a name or hex id printed in the line's colour (MMP Afrika's, in its road's dark brown) crosses
    sides too; as for black lines (below, 8; :func:`_lettered`), a crossing whose line pixels in the band
    (the colour's, on the grown parts that cross) are at least ``LETTER_SHARE`` lettering is refused, before
-   the line's widths are learned. The colour's long straight runs (``LONG``) are not letters.
+   the line's widths are learned. The colour's long straight runs (``LONG``) are not letters. A marked side is
+   never refused so (the legend says the line crosses there): a resampled scan (GMT Red Winter turned 0.7 degrees)
+   blurs a forest's speckled trees into blobs of a brown road's colour, and taken for a row of letters beside the
+   road they refused a marked side, the line was not learned from all of them and notes 7's rule was off.
 6. a ground of the line's own colour: where a hex's terrain colour (``ground``) lies within the line's tolerance
    of its colour (MMP Afrika's mid-brown track over the Jebel's brown hills: Delta E 11.5 apart, tolerance 20),
    the colour fills the whole band and every crossing there would be an area. In those hexes, and as far
@@ -505,8 +508,9 @@ def crossings(image: Image.Image, grid: Grid, sides: Sequence[Hexside], colour: 
             fb = b[:, :, : half - core + 1].any(axis=(1, 2)) & b[:, :, half + core:].any(axis=(1, 2))
             out[sl] = np.where(inzone & ~fb, 0.0, out[sl])
     # printed names in the line's colour (MMP Afrika's place names and hex ids in its road's dark brown):
-    # a crossing whose line in the band is mostly lettering is none (traced notes 5; ink notes 8, as for black lines)
-    hit = np.nonzero(out)[0]
+    # a crossing whose line in the band is mostly lettering is none (traced notes 5; ink notes 8, as for black lines);
+    # never a marked side: the legend says the line crosses there
+    hit = np.setdiff1d(np.nonzero(out)[0], np.asarray(examples, dtype=np.intp))
     if len(hit):
         out[hit[_lettered(raw, mask, lay, [sides[k] for k in hit.tolist()], s)]] = 0.0
     # a marked side crossed where the band is mostly the colour, its own pixels running unbroken through it, is
