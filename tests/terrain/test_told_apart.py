@@ -65,3 +65,23 @@ def test_half_widths_that_do_not_tell_the_examples_apart_decide_nothing():
     apart = {"main": (np.array([5, 3, 5]), [0]), "primary": (np.array([4, 3, 4]), [1])}
     extract_sides._told_apart(leg, index, apart, found)  # type: ignore[arg-type]
     assert found == {"0301/0302": {"main"}}
+
+
+def test_a_traced_lines_tolerance_is_not_searched_on_its_marked_sides():
+    """The main road's examples and the primary road's (its ``no:`` sides) read by their band samples with a little
+    scanner noise: no tolerance of 20 parts them, 6 does, by a few samples (old code: 6.0, GMT Red Winter's main
+    road 6 or 20 as the scan's corner moved a pixel, 10 or 15 of its 15 sides). A traced line is read whole and told
+    apart by its widths: the tolerance learned from its samples (20) at both corner phases, the same sides."""
+    import dataclasses
+
+    from PIL import Image
+
+    grid, im = _board()
+    a = np.asarray(im).astype(np.float64) + np.random.default_rng(1).normal(0, 4, (im.height, im.width, 3))
+    im = Image.fromarray(np.clip(a, 0, 255).astype(np.uint8))
+    for k in (0, 1):  # the map read from its corner and from a pixel in
+        g = dataclasses.replace(grid, layout=grid.layout.translated(-k, -k))
+        ext = extract(im.crop((k, k, im.width, im.height)), g, _legend())
+        assert ext.thresholds["road_main"] == (20.0, 0.5) and ext.thresholds["road_primary"] == (20.0, 0.5)
+        assert _found(g, ext, "road_main") == {g.side_key(a, b) for a, b in pairwise(MAIN_ROAD)}
+        assert _found(g, ext, "road_primary") == {g.side_key(a, b) for a, b in pairwise(PRIMARY_ROAD)}

@@ -697,7 +697,8 @@ def _learn(feat: FeatureClass, dist: np.ndarray, yes: list[int], no: list[int], 
     """(tolerance, width, threshold) for a feature. Given values win. From marked ``yes`` sides: the
     tolerance that takes in most of their best samples, and the line width (samples across) they
     show at it, so thinner lines of a similar colour (hex lines over water) are not taken for the
-    feature; with ``no`` sides too, the threshold half-way between the two. Otherwise defaults."""
+    feature; with ``no`` sides too (not for a traced line: its crossings are read whole), the threshold half-way
+    between the two. Otherwise defaults."""
     default_thr = _ALONG_THRESHOLD if feat.kind == "along" else _ACROSS_THRESHOLD
     tol = feat.tolerance if feat.tolerance is not None else _DEFAULT_TOLERANCE
     thr = feat.threshold if feat.threshold is not None else default_thr
@@ -713,7 +714,10 @@ def _learn(feat: FeatureClass, dist: np.ndarray, yes: list[int], no: list[int], 
     if feat.kind == "along":
         widths = (dist[yes] < tol).sum(axis=2)
         width = max(1, round(float(np.median(widths[widths > 0])) * 0.6)) if (widths > 0).any() else 1
-    if no and feat.threshold is None:
+    if no and feat.threshold is None and not (feat.trace and feat.kind == "across"):
+        # (a traced line is not: its crossings are whole lines, score 1 or 0, told from another line by their widths
+        # (_told_apart); a tolerance searched to part a few marked sides' band samples, taken at one reduction phase,
+        # flips with a pixel's shift of the scan (GMT Red Winter's main road: 6 or 20), and so does all it reads)
         margin, lo, hi = _margin(dist, yes, no, tol, width, feat.kind, step)
         if margin <= 0:
             # the marked sides are not told apart this way (e.g. coast lines drawn like rivers):
