@@ -15,9 +15,10 @@ LONG = {"perturb"}
 
 
 def main(argv: list[str]) -> int:
+    found = sorted(p.stem[len("bench_"):] for p in HERE.glob("bench_*.py"))
+    argv = _joined(argv, found)
     names = [a for a in argv if not a.startswith("-")]
     flags = [a for a in argv if a.startswith("-")]
-    found = sorted(p.stem[len("bench_"):] for p in HERE.glob("bench_*.py"))
     # with no names, every bench but the long robustness one (9 boards x 8 perturbations, ~9 min CPU): name it
     chosen = names or [n for n in found if n not in LONG]
     unknown = [n for n in chosen if n not in found]
@@ -33,6 +34,19 @@ def main(argv: list[str]) -> int:
         print(f"   ({time.perf_counter() - start:.1f} s)", flush=True)
     print(json.dumps(results, indent=2))
     return 0
+
+
+def _joined(argv: list[str], benches: list[str]) -> list[str]:
+    """``--flag value`` written with a space (``--only crop``) as ``--flag=value``, the form the benches read; a word
+    that names a bench stays a name."""
+    out: list[str] = []
+    for a in argv:
+        if (out and out[-1].startswith("--") and "=" not in out[-1] and not a.startswith("-")
+                and a not in benches):
+            out[-1] = f"{out[-1]}={a}"
+        else:
+            out.append(a)
+    return out
 
 
 if __name__ == "__main__":

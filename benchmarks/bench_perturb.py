@@ -22,7 +22,8 @@ the moved truth grid over the hex centres is reported (``cal_px``). Each row giv
 symbol class as ``true positives/in truth`` and ``.../found`` against the unperturbed crop's row of the same run.
 
 ``python -m benchmarks perturb`` runs the default subset (below: about 10 min on one core); flags:
-``--cases a,b`` (names of CASES), ``--only x0.6,rot0.7`` (perturbations; ``--only crop``: the crop rows alone),
+``--cases=a,b`` (names of CASES), ``--only=x0.6,rot0.7`` (perturbations; ``--only=crop``: the crop rows alone;
+``--only crop`` with a space is read so too),
 ``--no-clicks`` (truth grids only),
 ``--all-clicks`` (the clicks grid for every perturbation, not only those that move the grid).
 """
