@@ -46,6 +46,14 @@ def _legend() -> dict[str, object]:
             "priority": ["woods", "open"]}
 
 
+
+def _shares(seed: int, empty: float, lo: float, hi: float) -> dict[str, float]:
+    """Woods shares of a 16 x 12 board: column 16 the class's 70%, columns 1-2 and a share ``empty`` of the rest none,
+    the others ``lo`` to ``hi`` (seeded)."""
+    rng = random.Random(seed)
+    return {f"{c:02d}{r:02d}": 0.7 if c == 16 else 0.0 if c <= 2 or rng.random() < empty else rng.uniform(lo, hi)
+            for c in range(1, 17) for r in range(1, 13)}
+
 def test_any_woods_map_moves_the_cut_to_the_valley():
     """Most hexes hold a small patch of woods (25-45%), typical woods hexes 70%: the examples' middle
     (about 35%) would split that crowd; the cut goes to the valley between it and the empty hexes, and
@@ -104,12 +112,7 @@ def test_the_command_says_why_a_cut_moved(tmp_path):
     from toolkit.cli.main import cli
     from toolkit.cli.map_scan import _grid_text
 
-    rng = random.Random(4)
-    shares = {}
-    for c in range(1, 17):
-        for r in range(1, 13):
-            hid = f"{c:02d}{r:02d}"
-            shares[hid] = 0.7 if c == 16 else 0.0 if c <= 2 or rng.random() < 0.3 else rng.uniform(0.25, 0.45)
+    shares = _shares(4, 0.3, 0.25, 0.45)
     im, grid = _board(shares)
     im.save(tmp_path / "board.png")
     (tmp_path / "grid.yaml").write_text(_grid_text(grid))
@@ -131,12 +134,7 @@ def test_a_crowd_below_the_examples_middle_stays_out():
     near the empty hexes, but all of them lie below the examples' middle: the middle, in an empty stretch, separates
     them as well as the valley does and the examples (empty open hexes, 70% woods) do not say they are woods. The
     old rule moved the cut to the valley and read every one of them as woods."""
-    rng = random.Random(6)
-    shares = {}
-    for c in range(1, 17):
-        for r in range(1, 13):
-            hid = f"{c:02d}{r:02d}"
-            shares[hid] = 0.7 if c == 16 else 0.0 if c <= 2 or rng.random() < 0.5 else rng.uniform(0.12, 0.2)
+    shares = _shares(6, 0.5, 0.12, 0.2)
     im, grid = _board(shares)
     ext = extract(im, grid, _legend(), features=False)
     assert ext.rules is not None and "woods" not in ext.rules.why, ext.rules.describe()
