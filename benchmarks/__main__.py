@@ -36,13 +36,16 @@ def main(argv: list[str]) -> int:
     return 0
 
 
+#: the benches' flags that take a value (``--only=x0.6``)
+VALUE_FLAGS = ("--only", "--cases")
+
+
 def _joined(argv: list[str], benches: list[str]) -> list[str]:
-    """``--flag value`` written with a space (``--only crop``) as ``--flag=value``, the form the benches read; a word
-    that names a bench stays a name."""
+    """``--only crop`` (a value flag's value written with a space) as ``--only=crop``, the form the benches read; a
+    word after any other flag is a bench's name (a misspelt one is refused as unknown)."""
     out: list[str] = []
     for a in argv:
-        if (out and out[-1].startswith("--") and "=" not in out[-1] and not a.startswith("-")
-                and a not in benches):
+        if out and out[-1] in VALUE_FLAGS and not a.startswith("-") and a not in benches:
             out[-1] = f"{out[-1]}={a}"
         else:
             out.append(a)

@@ -17,3 +17,7 @@ def test_a_flags_value_after_a_space_is_the_flags():
 def test_a_benchs_name_after_a_flag_stays_a_name():
     assert _joined(["--command", "extract"], BENCHES) == ["--command", "extract"]
     assert _joined(["perturb", "--cases=a", "real_boards"], BENCHES) == ["perturb", "--cases=a", "real_boards"]
+
+
+def test_a_word_after_another_flag_is_a_name():
+    assert _joined(["--command", "extarct"], BENCHES) == ["--command", "extarct"]  # refused as unknown by main()
