@@ -246,7 +246,7 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 
 import numpy as np
 from PIL import Image, ImageDraw, ImageFilter
@@ -1702,7 +1702,7 @@ def _crossing_runs(mask: np.ndarray, lay: Layout, sides: Sequence[Hexside], ends
     half, core, batches = _bands(lay, [sides[k] for k in idx.tolist()], mask.shape, ends[idx])
     for sl, _xs, _ys, xi, yi, on in batches:
         band = mask[yi, xi] & on
-        at = _near(band[:, :, : half - core + 1].any(axis=2)) & _near(band[:, :, half + core:].any(axis=2))
+        at = _both_sides(band, half, core)
         n = at.shape[1]
         for j in np.nonzero(at.any(axis=1))[0].tolist():
             row = at[j]
@@ -1837,30 +1837,37 @@ def _side_share(single: np.ndarray, share: np.ndarray, lay: Layout, sd: Hexside,
 def _span(mask: np.ndarray, lay: Layout, sides: Sequence[Hexside], ends: np.ndarray, idx: np.ndarray) -> np.ndarray:
     """For the sides ``idx``: the share of the positions along each where a line of ``mask`` shows on both sides
     of the hex line's zone (as in :func:`_where_crossed`): how broad its crossing is along the side."""
-    out = np.zeros(len(idx))
-    if not len(idx):
-        return out
-    half, core, batches = _bands(lay, [sides[k] for k in idx.tolist()], mask.shape, ends[idx])
-    for sl, _xs, _ys, xi, yi, on in batches:
-        band = mask[yi, xi] & on
-        at = _near(band[:, :, : half - core + 1].any(axis=2)) & _near(band[:, :, half + core:].any(axis=2))
-        out[sl] = at.mean(axis=1)
-    return out
+    return _per_side(mask, lay, sides, ends, idx,
+                     lambda band, _xi, _yi, half, core: _both_sides(band, half, core).mean(axis=1))
 
 
 def _dark_share(mask: np.ndarray, dark: np.ndarray, lay: Layout, sides: Sequence[Hexside], ends: np.ndarray,
                 idx: np.ndarray) -> np.ndarray:
     """For the sides ``idx``: the share of the pixels of ``mask`` in the band across each (:func:`_bands`) that are
     also ``dark`` (the ink proper): how much of the line crossing there is printed in the ink, not blurred lighter."""
+    return _per_side(mask, lay, sides, ends, idx, lambda band, xi, yi, _half, _core:
+                     (band & dark[yi, xi]).sum(axis=(1, 2)) / np.maximum(band.sum(axis=(1, 2)), 1))
+
+
+def _per_side(mask: np.ndarray, lay: Layout, sides: Sequence[Hexside], ends: np.ndarray, idx: np.ndarray,
+              read: Callable[[np.ndarray, np.ndarray, np.ndarray, int, int], np.ndarray]) -> np.ndarray:
+    """For the sides ``idx`` (their ``ends``): one number each, ``read`` from their bands of ``mask`` (a batch of
+    bands: positions along the side, samples across), the bands' columns and rows, and the bands' ``half`` and
+    ``core``."""
     out = np.zeros(len(idx))
     if not len(idx):
         return out
-    _half, _core, batches = _bands(lay, [sides[k] for k in idx.tolist()], mask.shape, ends[idx])
+    half, core, batches = _bands(lay, [sides[k] for k in idx.tolist()], mask.shape, ends[idx])
     for sl, _xs, _ys, xi, yi, on in batches:
-        band = mask[yi, xi] & on
-        n = band.sum(axis=(1, 2))
-        out[sl] = (band & dark[yi, xi]).sum(axis=(1, 2)) / np.maximum(n, 1)
+        out[sl] = read(mask[yi, xi] & on, xi, yi, half, core)
     return out
+
+
+def _both_sides(band: np.ndarray, half: int, core: int) -> np.ndarray:
+    """For a batch of bands (positions along the side, samples across): True at each position (give or take one)
+    where the band shows beyond the hex line's zone on one side and on the other."""
+    one, other = band[:, :, : half - core + 1].any(axis=2), band[:, :, half + core:].any(axis=2)
+    return _near(np.asarray(one)) & _near(np.asarray(other))
 
 
 def _where_crossed(mask: np.ndarray, lay: Layout, sides: Sequence[Hexside], idx: Sequence[int]) -> dict[int, float]:
@@ -1873,7 +1880,7 @@ def _where_crossed(mask: np.ndarray, lay: Layout, sides: Sequence[Hexside], idx:
     out: dict[int, float] = {}
     for sl, _xs, _ys, xi, yi, on in batches:
         band = mask[yi, xi] & on
-        at = _near(band[:, :, : half - core + 1].any(axis=2)) & _near(band[:, :, half + core:].any(axis=2))
+        at = _both_sides(band, half, core)
         ta = np.linspace(0.06, 0.94, at.shape[1])
         for j, row in zip(range(*sl.indices(len(sub))), at):
             out[idx[j]] = float(np.median(ta[row])) if row.any() else 0.5
