@@ -27,6 +27,13 @@ def _railway(rail_width: int):
     return lay, grid, im, d, (y0, y1)
 
 
+def _rail_legend() -> dict[str, object]:
+    """The railway the only line feature, black, learned from two of its sides."""
+    return {"terrain": {"clear": {"hexes": ["0801", "0806", "0605"]}},
+            "features": {"rail": {"colour": "#000000", "kind": "across", "trace": True,
+                                  "yes": [f"{a}/{b}" for a, b in list(pairwise(RAILWAY))[1:3]]}}}
+
+
 def test_hairline_outlines_of_areas_are_not_the_broad_line_learned():
     """The railway (two rails 10 px apart with ties every 3 px across them, 13 px of ink across, on 50 px hexes) is
     the only line feature; west of it the field rectangles are outlined by 1 px black lines that run straight for
@@ -41,10 +48,7 @@ def test_hairline_outlines_of_areas_are_not_the_broad_line_learned():
     for xa, xb in pairwise(xs):
         for ya, yb in pairwise(ys):
             d.rectangle([xa + 4, ya + 4, xb - 4, yb - 4], outline=BLACK, width=1)
-    legend = {"terrain": {"clear": {"hexes": ["0801", "0806", "0605"]}},
-              "features": {"rail": {"colour": "#000000", "kind": "across", "trace": True,
-                                    "yes": [f"{a}/{b}" for a, b in list(pairwise(RAILWAY))[1:3]]}}}
-    ext = extract(im, grid, legend)
+    ext = extract(im, grid, _rail_legend())
     want = {grid.side_key(a, b) for a, b in pairwise(RAILWAY)}
     assert {k for k, v in ext.hexsides.items() if "rail" in v} == want
 
@@ -71,10 +75,7 @@ def test_outlines_blurred_lighter_than_the_broad_line_learned_are_not_it():
     (ink notes 13's span lets them through). Hardly a pixel of them is the ink proper, against most of the
     railway's: they link nothing, and every railway side is kept."""
     _lay, grid, im = _ladder_and_plot_outlines()
-    legend = {"terrain": {"clear": {"hexes": ["0801", "0806", "0605"]}},
-              "features": {"rail": {"colour": "#000000", "kind": "across", "trace": True,
-                                    "yes": [f"{a}/{b}" for a, b in list(pairwise(RAILWAY))[1:3]]}}}
-    ext = extract(im, grid, legend)
+    ext = extract(im, grid, _rail_legend())
     want = {grid.side_key(a, b) for a, b in pairwise(RAILWAY)}
     assert {k for k, v in ext.hexsides.items() if "rail" in v} == want
 
@@ -86,10 +87,7 @@ def test_outlines_blurred_lighter_are_read_as_before_without_the_rule(monkeypatc
 
     monkeypatch.setattr(lines, "DARK_SHARE", 0.0)
     _lay, grid, im = _ladder_and_plot_outlines()
-    legend = {"terrain": {"clear": {"hexes": ["0801", "0806", "0605"]}},
-              "features": {"rail": {"colour": "#000000", "kind": "across", "trace": True,
-                                    "yes": [f"{a}/{b}" for a, b in list(pairwise(RAILWAY))[1:3]]}}}
-    ext = extract(im, grid, legend)
+    ext = extract(im, grid, _rail_legend())
     want = {grid.side_key(a, b) for a, b in pairwise(RAILWAY)}
     got = {k for k, v in ext.hexsides.items() if "rail" in v}
     assert want <= got and len(got - want) >= 3

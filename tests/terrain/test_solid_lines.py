@@ -126,13 +126,15 @@ def test_a_solid_line_with_blobs_of_its_colour_touching_it_is_no_area():
     assert _found(grid, im, ["0202/0302", "0502/0602"]) == _sides(grid, ROAD)
 
 
-def _screened_road_board():
-    """The wide road band of :func:`_wide_road_board`, its middle stretch (hexes 0302-0502) printed through a
-    screen: a pinhole of the paper every 3 px each way across the band, as a scan of a halftone tint shows it."""
-    lay, grid, im, d = blank_board(paper=SNOW, ink=(128, 130, 134))
-    d.line([lay.hex_to_pixel(grid.hex(i)) for i in ROAD], fill=GREY, width=11, joint="curve")
+def _screened_road_board(width: int = 11, ink: tuple[int, int, int] = (128, 130, 134)):
+    """The wide road band of :func:`_wide_road_board` (or a road ``width`` px wide on hex lines of ``ink``), its
+    middle stretch (hexes 0302-0502) printed through a screen: a pinhole of the paper every 3 px each way across the
+    band, as a scan of a halftone tint shows it."""
+    lay, grid, im, d = blank_board(paper=SNOW, ink=ink)
+    d.line([lay.hex_to_pixel(grid.hex(i)) for i in ROAD], fill=GREY, width=width, joint="curve")
     (x0, _), (x1, _) = lay.hex_to_pixel(grid.hex("0302")), lay.hex_to_pixel(grid.hex("0502"))
     px = im.load()
+    assert px is not None
     for x in range(int(x0), int(x1) + 1):
         for y in range(im.height):
             if x % 3 == 0 and y % 3 == 0 and px[x, y] == GREY:
@@ -166,14 +168,7 @@ def test_a_narrow_screened_road_is_read_as_before(monkeypatch):
     not a line printed wide, so its widths are read as before - the same sides with the rule on and off."""
     from toolkit.terrain import lines
 
-    lay, grid, im, d = blank_board(paper=SNOW, ink=(200, 204, 210))
-    d.line([lay.hex_to_pixel(grid.hex(i)) for i in ROAD], fill=GREY, width=4, joint="curve")
-    (x0, _), (x1, _) = lay.hex_to_pixel(grid.hex("0302")), lay.hex_to_pixel(grid.hex("0502"))
-    px = im.load()
-    for x in range(int(x0), int(x1) + 1):
-        for y in range(im.height):
-            if x % 3 == 0 and y % 3 == 0 and px[x, y] == GREY:
-                px[x, y] = SNOW
+    grid, im = _screened_road_board(width=4, ink=(200, 204, 210))
     on = _found(grid, im, ["0102/0202", "0602/0702"])
     monkeypatch.setattr(lines, "PINHOLES", False)
     assert on == _found(grid, im, ["0102/0202", "0602/0702"])
