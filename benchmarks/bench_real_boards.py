@@ -93,7 +93,12 @@ HELDOUT_FETCHED = {"red-winter-heldout": ("red-winter", "red-winter.yaml", "red-
                    # rows 00-28 (the legend's examples are spread over it)
                    "dynamo-heldout": ("dynamo", "dynamo.yaml", "dynamo.legend.yaml", ((10, 60), (0, 28))),
                    # its second region (dynamo-2.yaml, columns 15-24 x rows 14-22), the same legend and run
-                   "dynamo-2-heldout": ("dynamo", "dynamo-2.yaml", "dynamo.legend.yaml", ((10, 60), (0, 28)))}
+                   "dynamo-2-heldout": ("dynamo", "dynamo-2.yaml", "dynamo.legend.yaml", ((10, 60), (0, 28))),
+                   # Avalon Hill Roads to Gettysburg's North Map, a scan (heldout/RESULTS-gettysburg.md; its image
+                   # from HerrEklund/wasa like Dynamo's): one blind region, the run on the calibrated map, columns
+                   # 01-57 x rows 01-33 (row 34 is cut by the scan's edge; the legend's examples are spread over it)
+                   "gettysburg-heldout": ("gettysburg", "gettysburg.yaml", "gettysburg.legend.yaml",
+                                          ((1, 57), (1, 33)))}
 
 
 def main(flags: list[str]) -> dict[str, object]:
@@ -173,8 +178,8 @@ def heldout(tmp: Path) -> dict[str, object]:
 
 def heldout_fetched(tmp: Path, names: list[str] | None = None) -> dict[str, object]:
     """The held-out boards labelled here whose image is fetched into the cache (HELDOUT_FETCHED: GMT Red Winter,
-    Seelowe, France '40 Dynamo), each region with its own legend; skipped with the reason when the image cannot be
-    had."""
+    Seelowe, France '40 Dynamo, Roads to Gettysburg), each region with its own legend; skipped with the reason when
+    the image cannot be had."""
     out: dict[str, object] = {}
     for name in names or list(HELDOUT_FETCHED):
         board, truth, legend, extent = HELDOUT_FETCHED[name]

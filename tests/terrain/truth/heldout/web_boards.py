@@ -11,6 +11,7 @@ never by us: per-hex terrain (``public/games/bastogne/src/hex-info.js``), roads,
     python tests/terrain/truth/heldout/web_boards.py fetch --board red-winter [--git DIR]
     python tests/terrain/truth/heldout/web_boards.py fetch --board seelowe [--git DIR]
     python tests/terrain/truth/heldout/web_boards.py fetch --board dynamo [--git DIR]    # (HerrEklund/wasa)
+    python tests/terrain/truth/heldout/web_boards.py fetch --board gettysburg [--git DIR]    # (HerrEklund/wasa)
     python tests/terrain/truth/heldout/web_boards.py convert --git DIR    # their labels -> bastogne.yaml
 
 ``--git`` is a clone (bare or not) of rzymek/web-boards (or the board's repository) holding the commit below (default
@@ -33,6 +34,11 @@ board-game platform's France '40 module, 2017; no licence stated): GMT's *France
 art (c) GMT Games, not in this repository either), its north map "Dynamo", the publisher's digital art at 120 dpi,
 whose truth region (``dynamo.yaml``) was labelled by us, blind, by eye (RESULTS-dynamo.md). Its clone is
 ``--git`` or ``$WGT_WASA_GIT`` (``IMAGES[...]["git_env"]``), not ``$WGT_WEB_BOARDS_GIT``.
+
+``--board gettysburg`` fetches another image of HerrEklund/wasa (its Roads to Gettysburg module, 2017): the North
+Map of Avalon Hill's *Roads to Gettysburg* (1994; the map art (c) Avalon Hill, not in this repository either), a scan
+of the printed paper map, whose truth region (``gettysburg.yaml``) was labelled by us, blind, by eye
+(RESULTS-gettysburg.md). Same clone as dynamo's.
 """
 
 from __future__ import annotations
@@ -73,8 +79,16 @@ IMAGES: dict[str, dict[str, Any]] = {"bastogne": IMAGE,
                      "path": "application/game_modules/france_40/components/vassal/DYNAMO_MAP-FINAL-120.jpg",
                      "commit": "ea70a1192699eefc676a12eb4fffe545132726a5",
                      "blob": "1d522f06be53ca7f53598bbf31b55173dea5f203", "bytes": 3291773, "size": (4080, 2640),
-                     "file": "HerrEklund__wasa/dynamo_DYNAMO_MAP-FINAL-120.jpg"}}
-NAMES = {"bastogne": "Bastogne", "red-winter": "Red Winter", "seelowe": "Seelowe", "dynamo": "France '40 Dynamo"}
+                     "file": "HerrEklund__wasa/dynamo_DYNAMO_MAP-FINAL-120.jpg"},
+          # the same repository, the commit "Some updates to RTG" (2017-03-06; the commit before it added another
+          # NMap.jpg blob): Avalon Hill Roads to Gettysburg's North Map, a 3991x2659 scan, flat-top hexes
+          "gettysburg": {"repo": "HerrEklund/wasa", "git_env": "WGT_WASA_GIT",
+                         "path": "application/game_modules/roads_to_gettysburg/components/vassal/NMap.jpg",
+                         "commit": "971f0b97ab2bf5b01a02176a18d6e14d2e42afef",
+                         "blob": "3dfc2d95bde4355d104f9215be00c8020fd98f85", "bytes": 3040967, "size": (3991, 2659),
+                         "file": "HerrEklund__wasa/gettysburg_NMap.jpg"}}
+NAMES = {"bastogne": "Bastogne", "red-winter": "Red Winter", "seelowe": "Seelowe", "dynamo": "France '40 Dynamo",
+         "gettysburg": "Roads to Gettysburg North Map"}
 LABELS = {"terrain": f"{GAME}/src/hex-info.js", "paths": f"{GAME}/path-info.json",
           "streams": f"{GAME}/stream-info.json", "game": f"{GAME}/game.json"}
 
@@ -330,7 +344,7 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("what", choices=["fetch", "convert"])
     ap.add_argument("--git", help="a clone of the board's repository holding the commit (default $WGT_WEB_BOARDS_GIT; "
-                    "--board dynamo: $WGT_WASA_GIT, a clone of HerrEklund/wasa)")
+                    "--board dynamo, gettysburg: $WGT_WASA_GIT, a clone of HerrEklund/wasa)")
     ap.add_argument("--board", choices=sorted(IMAGES), default="bastogne",
                     help="fetch: which board's image (default bastogne)")
     ap.add_argument("-o", "--output", default=str(HERE / "bastogne.yaml"))
