@@ -98,3 +98,18 @@ def test_fetch_gettysburg_from_the_clone(tmp_path):
     wb = web_boards()
     assert wb.blob_id(out.read_bytes()) == wb.IMAGES["gettysburg"]["blob"]
     assert wb.IMAGES["gettysburg"]["size"] == (3991, 2659)
+
+
+def test_extract_gettysburg_against_its_truth(tmp_path):
+    """Floors from the first (blind) run, 2026-12-05 21:43 UTC, main 71c3279 (RESULTS-gettysburg.md), on the truth's
+    grid widened to the calibrated map (columns 01-57 x rows 01-33, as the bench runs it): hexes 72/81; river 16/20,
+    none false; creek 12/25, 1 false; road 66/125, 10 false; pike 8/8, 56 false; rail 8/8, none false. The region is
+    BLIND: totals only. Skipped with the reason when the image is not cached."""
+    from .test_heldout_bastogne import extract_fetched
+    from .test_truth_afrika import assert_floors
+
+    out = extract_fetched(tmp_path, "gettysburg", "gettysburg.yaml", "gettysburg.legend.yaml", 57, 33)
+    assert out["hexes"] == 81 and out["right"] >= 72
+    assert set(out["lines"]) == {"river", "creek", "road", "pike", "rail"}
+    assert_floors(out, {"river": (20, 16, 0), "creek": (25, 12, 1), "road": (125, 66, 10), "pike": (8, 8, 56),
+                        "rail": (8, 8, 0)})
