@@ -91,3 +91,40 @@ def test_outlines_blurred_lighter_are_read_as_before_without_the_rule(monkeypatc
     want = {grid.side_key(a, b) for a, b in pairwise(RAILWAY)}
     got = {k for k, v in ext.hexsides.items() if "rail" in v}
     assert want <= got and len(got - want) >= 3
+
+
+def _ladder_and_outlines_ending_at_sides():
+    """The railway of RAILWAY (2 px rails, 1 px ties) and, in columns 02-05, the outlines of two field plots side by
+    side (two 2 px black lines 4 px apart) coming down from each hex's centre of row 02 to its bottom side and ending
+    just past it: 7 px beyond the side (the hex line's zone reaches 5 px either way), where the next plot begins."""
+    lay, grid, im, d, _ = _railway(rail_width=2)
+    for col in ("02", "03", "04", "05"):
+        (cx, cy), (_, cy2) = lay.hex_to_pixel(grid.hex(f"{col}02")), lay.hex_to_pixel(grid.hex(f"{col}03"))
+        side = (cy + cy2) / 2
+        for dx in (-5, 5):
+            d.line([(cx + dx, cy), (cx + dx, side + 7)], fill=BLACK, width=2)
+    return grid, im
+
+
+def test_outlines_ending_just_past_a_side_do_not_cross_it():
+    """The railway is the only line feature (ink notes 13); four pairs of field outlines, black (the ink proper) and
+    as broad across a side as the railway's marked crossings, come down to sides 0X02/0X03 and stop 7 px past them:
+    beyond the hex line's zone they show on the far side at its edge only, not out across the band as the railway's
+    lines do. They link nothing; every railway side is kept."""
+    grid, im = _ladder_and_outlines_ending_at_sides()
+    ext = extract(im, grid, _rail_legend())
+    want = {grid.side_key(a, b) for a, b in pairwise(RAILWAY)}
+    assert {k for k, v in ext.hexsides.items() if "rail" in v} == want
+
+
+def test_outlines_ending_just_past_a_side_are_read_as_before_without_the_rule(monkeypatch):
+    """The same board with OUT_BROAD 0 (the rule off): the four outline pairs' sides are taken for the railway (what
+    the test above guards against: the span and ink-proper rules let them through)."""
+    from toolkit.terrain import lines
+
+    monkeypatch.setattr(lines, "OUT_BROAD", 0.0)
+    grid, im = _ladder_and_outlines_ending_at_sides()
+    ext = extract(im, grid, _rail_legend())
+    want = {grid.side_key(a, b) for a, b in pairwise(RAILWAY)}
+    outlines = {grid.side_key(f"{c}02", f"{c}03") for c in ("02", "03", "04", "05")}
+    assert {k for k, v in ext.hexsides.items() if "rail" in v} == want | outlines

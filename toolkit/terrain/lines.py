@@ -231,6 +231,12 @@ cited as "ink notes N"):
    (:func:`_dark_share`): a scan blurs a hairline into its ground, lighter than the ink, while a broad line's strokes
    keep their ink (Seelowe's field outlines, where two plots' outlines run side by side or one meets a hex line,
    span a side as broadly as its railway, but hardly a pixel of them is the ink proper).
+   And, there too, where every marked example's line runs out from the hex line's zone to the band's edge on both
+   sides (followed as in 12, on at least ``OUT_BROAD`` of the samples), a crossing counts only where its line does
+   (:func:`_runs_out`; marked sides are not judged): a railway crosses the band, while a field's outline meeting the
+   hex line at a corner, or the printed hex line's edge just beside the calibrated band (a scan off the grid by a
+   pixel or two), shows beyond the zone on one side only at its edge (Seelowe region 1: 6 of 12 false sides, every
+   one of its 21 railway links kept).
 14. the ink as this scan prints it: a scan has its own tone curve, and its black may read far lighter than the
    legend's colour (a faded print, a scanner's lifted black point, a lighter tone curve: MMP Bastogne's road under
    ``out = in ** 0.8`` read 134 of its 221 links). The scan's black is the median L* of its darkest ``BLACK_SHARE``
@@ -314,6 +320,7 @@ SPAN_BROAD = 3.0  # ... only where the narrowest example spans at least this man
 OUT_LINE = 0.8  # (coloured lines) a crossing's line shows on this share of the band's samples either side, if marked so
 ALONG_LINE = 0.5  # ... and is refused where it does not on a side of the zone showing the colour along this share of it
 DARK_SHARE = 0.3  # (one single broad feature) a crossing's ink-proper share of its line, against its example's
+OUT_BROAD = RIVER_OUT  # (one single broad feature) a crossing's line runs out on this share of the samples either side
 DARKER = 25.0  # (traced notes 10) L* below a line's colour: a darker ink, whose anti-aliased edges are not the line
 OWN_SHARE = 0.5  # (traced notes 10) a part at least this much of the line's own colour takes in its pixels off it
 THIN = 1  # (traced notes 10) a line this thin (half-width, fine pixels) where marked: no core of its own colour
@@ -1589,6 +1596,12 @@ def ink_crossings(image: Image.Image, grid: Grid, sides: Sequence[Hexside], colo
                     inked = _dark_share(single | join, dark, lay, sides, ends, kept)
                     left = len(kept) - len(marked)
                     alone[kept[:left]] = inked[:left] >= DARK_SHARE * float(inked[left:].min())
+                    # and running out across the band on both sides, as its marked examples' lines do: a hairline
+                    # meeting the hex line at a corner, or the printed hex line's edge beside the calibrated
+                    # band, shows beyond the zone on one side only at its edge (ink notes 13)
+                    if _runs_out(single | join, lay, sides, ends, np.array(marked), OUT_BROAD).all():
+                        judged = np.setdiff1d(np.nonzero(alone)[0], marked)
+                        alone[judged] = _runs_out(single | join, lay, sides, ends, judged, OUT_BROAD)
             scores[name] = alone.astype(float)
             taken[name] = "single"
             continue
