@@ -81,11 +81,13 @@ def test_outlines_blurred_lighter_than_the_broad_line_learned_are_not_it():
 
 
 def test_outlines_blurred_lighter_are_read_as_before_without_the_rule(monkeypatch):
-    """The same board with DARK_SHARE 0 (the rule off): the plots' outlines cross sides as the railway (what the
-    test above guards against: this board does hold such crossings)."""
+    """The same board with DARK_SHARE 0 (the rule off; OUT_THICK 0 too, as each outline is two pixels wide beyond the
+    hex line's zone, under the railway's rails, and that rule refuses them as well): the plots' outlines cross sides
+    as the railway (what the test above guards against: this board does hold such crossings)."""
     from toolkit.terrain import lines
 
     monkeypatch.setattr(lines, "DARK_SHARE", 0.0)
+    monkeypatch.setattr(lines, "OUT_THICK", 0.0)
     _lay, grid, im = _ladder_and_plot_outlines()
     ext = extract(im, grid, _rail_legend())
     want = {grid.side_key(a, b) for a, b in pairwise(RAILWAY)}
@@ -110,7 +112,8 @@ def test_outlines_ending_just_past_a_side_do_not_cross_it():
     """The railway is the only line feature (ink notes 13); four pairs of field outlines, black (the ink proper) and
     as broad across a side as the railway's marked crossings, come down to sides 0X02/0X03 and stop 7 px past them:
     beyond the hex line's zone they show on the far side at its edge only, not out across the band as the railway's
-    lines do. They link nothing; every railway side is kept."""
+    lines do (their mean thickness out there under OUT_THICK of the railway's). They link nothing; every railway side
+    is kept."""
     grid, im = _ladder_and_outlines_ending_at_sides()
     ext = extract(im, grid, _rail_legend())
     want = {grid.side_key(a, b) for a, b in pairwise(RAILWAY)}
@@ -118,13 +121,49 @@ def test_outlines_ending_just_past_a_side_do_not_cross_it():
 
 
 def test_outlines_ending_just_past_a_side_are_read_as_before_without_the_rule(monkeypatch):
-    """The same board with OUT_BROAD 0 (the rule off): the four outline pairs' sides are taken for the railway (what
+    """The same board with OUT_THICK 0 (the rule off): the four outline pairs' sides are taken for the railway (what
     the test above guards against: the span and ink-proper rules let them through)."""
     from toolkit.terrain import lines
 
-    monkeypatch.setattr(lines, "OUT_BROAD", 0.0)
+    monkeypatch.setattr(lines, "OUT_THICK", 0.0)
     grid, im = _ladder_and_outlines_ending_at_sides()
     ext = extract(im, grid, _rail_legend())
     want = {grid.side_key(a, b) for a, b in pairwise(RAILWAY)}
     outlines = {grid.side_key(f"{c}02", f"{c}03") for c in ("02", "03", "04", "05")}
     assert {k for k, v in ext.hexsides.items() if "rail" in v} == want | outlines
+
+
+def _ladder_and_hairlines_through_blocks():
+    """The railway of RAILWAY (2 px rails, 1 px ties) and, in columns 02-05, a 1 px black hairline (a plot's outline)
+    straight down each column, crossing its sides; at sides 0X02/0X03 a black block 9 px wide (a house's dark wall)
+    lies over it across the hex line, reaching 2 px beyond the hex line's zone (5 px either way) on both sides."""
+    lay, grid, im, d, (y0, y1) = _railway(rail_width=2)
+    for col in ("02", "03", "04", "05"):
+        (cx, cy), (_, cy2) = lay.hex_to_pixel(grid.hex(f"{col}02")), lay.hex_to_pixel(grid.hex(f"{col}03"))
+        side = (cy + cy2) / 2
+        d.line([(cx + 12, y0), (cx + 12, y1)], fill=BLACK, width=1)
+        d.rectangle([cx + 8, side - 7, cx + 16, side + 7], fill=BLACK)
+    return grid, im
+
+
+def test_a_hairline_through_a_block_is_not_as_thick_as_the_railway():
+    """The railway is the only line feature (ink notes 13). Where a hairline crosses a side under a black block, the
+    crossing spans the side as broadly as the railway's, in the ink proper, and its line runs out across the band on
+    both sides; but out there it is a pixel across, where each of the railway's rails, its ties crossing it, is
+    three or four: under OUT_THICK of the thinnest marked example's. It links nothing; every railway side is kept."""
+    grid, im = _ladder_and_hairlines_through_blocks()
+    ext = extract(im, grid, _rail_legend())
+    want = {grid.side_key(a, b) for a, b in pairwise(RAILWAY)}
+    assert {k for k, v in ext.hexsides.items() if "rail" in v} == want
+
+
+def test_a_hairline_through_a_block_is_read_as_before_without_the_rule(monkeypatch):
+    """The same board with OUT_THICK 0 (the rule off): the four blocked sides are taken for the railway."""
+    from toolkit.terrain import lines
+
+    monkeypatch.setattr(lines, "OUT_THICK", 0.0)
+    grid, im = _ladder_and_hairlines_through_blocks()
+    ext = extract(im, grid, _rail_legend())
+    want = {grid.side_key(a, b) for a, b in pairwise(RAILWAY)}
+    blocked = {grid.side_key(f"{c}02", f"{c}03") for c in ("02", "03", "04", "05")}
+    assert {k for k, v in ext.hexsides.items() if "rail" in v} == want | blocked

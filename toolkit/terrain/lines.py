@@ -231,12 +231,15 @@ cited as "ink notes N"):
    (:func:`_dark_share`): a scan blurs a hairline into its ground, lighter than the ink, while a broad line's strokes
    keep their ink (Seelowe's field outlines, where two plots' outlines run side by side or one meets a hex line,
    span a side as broadly as its railway, but hardly a pixel of them is the ink proper).
-   And, there too, where every marked example's line runs out from the hex line's zone to the band's edge on both
-   sides (followed as in 12, on at least ``OUT_BROAD`` of the samples), a crossing counts only where its line does
-   (:func:`_runs_out`; marked sides are not judged): a railway crosses the band, while a field's outline meeting the
-   hex line at a corner, or the printed hex line's edge just beside the calibrated band (a scan off the grid by a
-   pixel or two), shows beyond the zone on one side only at its edge (Seelowe region 1: 6 of 12 false sides, every
-   one of its 21 railway links kept).
+   And, there too, a crossing counts only where its line is as thick beyond the hex line's zone as ``OUT_THICK`` of
+   the thinnest marked example's (:func:`_out_thickness`: its line followed out to the band's edge on each side as in
+   12, the mean count of positions along the side it shows at per sample, the thinner side's; marked sides are not
+   judged, and the rule stands only where every example's line is followed so): a ladder's rail, its ties crossing
+   it, shows three or four positions wide all the way out, while what spans the side broadly only at the zone - a
+   field's outline meeting the hex line at a corner, the printed hex line's edge just beside the calibrated band (a
+   scan off the grid by a pixel or two), a hairline under a house's dark wall, an outline ending just past the side -
+   is a pixel or two wide out there, or not there (Seelowe region 1: 11 of its 12 false sides; its one railway link
+   that crosses near a corner of the wye, where only the ladder's edge lies in the band, is lost with them).
 14. the ink as this scan prints it: a scan has its own tone curve, and its black may read far lighter than the
    legend's colour (a faded print, a scanner's lifted black point, a lighter tone curve: MMP Bastogne's road under
    ``out = in ** 0.8`` read 134 of its 221 links). The scan's black is the median L* of its darkest ``BLACK_SHARE``
@@ -320,7 +323,7 @@ SPAN_BROAD = 3.0  # ... only where the narrowest example spans at least this man
 OUT_LINE = 0.8  # (coloured lines) a crossing's line shows on this share of the band's samples either side, if marked so
 ALONG_LINE = 0.5  # ... and is refused where it does not on a side of the zone showing the colour along this share of it
 DARK_SHARE = 0.3  # (one single broad feature) a crossing's ink-proper share of its line, against its example's
-OUT_BROAD = RIVER_OUT  # (one single broad feature) a crossing's line runs out on this share of the samples either side
+OUT_THICK = 0.6  # (one single broad feature) a crossing's line beyond the zone: this share of its thinnest example's
 DARKER = 25.0  # (traced notes 10) L* below a line's colour: a darker ink, whose anti-aliased edges are not the line
 OWN_SHARE = 0.5  # (traced notes 10) a part at least this much of the line's own colour takes in its pixels off it
 THIN = 1  # (traced notes 10) a line this thin (half-width, fine pixels) where marked: no core of its own colour
@@ -1596,12 +1599,12 @@ def ink_crossings(image: Image.Image, grid: Grid, sides: Sequence[Hexside], colo
                     inked = _dark_share(single | join, dark, lay, sides, ends, kept)
                     left = len(kept) - len(marked)
                     alone[kept[:left]] = inked[:left] >= DARK_SHARE * float(inked[left:].min())
-                    # and running out across the band on both sides, as its marked examples' lines do: a hairline
-                    # meeting the hex line at a corner, or the printed hex line's edge beside the calibrated
-                    # band, shows beyond the zone on one side only at its edge (ink notes 13)
-                    if _runs_out(single | join, lay, sides, ends, np.array(marked), OUT_BROAD).all():
-                        judged = np.setdiff1d(np.nonzero(alone)[0], marked)
-                        alone[judged] = _runs_out(single | join, lay, sides, ends, judged, OUT_BROAD)
+                    # and as thick beyond the hex line's zone as its examples' lines: a hairline, or the ink of
+                    # a corner that does not run on, is a pixel or two across out there (ink notes 13)
+                    judged = np.setdiff1d(np.nonzero(alone)[0], marked)
+                    thick = _out_thickness(single | join, lay, sides, ends, np.concatenate([judged, marked]))
+                    if np.isfinite(thick[len(judged):]).all():
+                        alone[judged] = ~(thick[:len(judged)] < OUT_THICK * float(thick[len(judged):].min()))
             scores[name] = alone.astype(float)
             taken[name] = "single"
             continue
@@ -1726,6 +1729,19 @@ def _crossing_runs(mask: np.ndarray, lay: Layout, sides: Sequence[Hexside], ends
                     a1 += 1
                 runs.append((a0, a1))
             yield sl.start + j, band[j], xi[j], yi[j], runs, half, core
+
+
+def _out_thickness(mask: np.ndarray, lay: Layout, sides: Sequence[Hexside], ends: np.ndarray, idx: np.ndarray
+                   ) -> np.ndarray:
+    """For the sides ``idx`` (their ``ends``): how thick the line crossing each is beyond the hex line's zone - of each
+    crossing's line followed out to the band's edge on each side (:func:`_followed`), the mean count of positions it
+    shows at per sample, the thinner side's; the thickest crossing's. NaN where ``mask`` does not cross the side so
+    (a crossing through the zone at a slant, :func:`_through`)."""
+    out = np.full(len(idx), np.nan)
+    for k, band, _xi, _yi, runs, half, core in _crossing_runs(mask, lay, sides, ends, idx):
+        out[k] = max(min(float(np.mean([nxt.sum() for _o, nxt in way])) for way in _followed(band, a0, a1, half, core))
+                     for a0, a1 in runs)
+    return out
 
 
 def _followed(band: np.ndarray, a0: int, a1: int, half: int, core: int) -> list[list[tuple[int, np.ndarray]]]:
