@@ -98,7 +98,11 @@ HELDOUT_FETCHED = {"red-winter-heldout": ("red-winter", "red-winter.yaml", "red-
                    # from HerrEklund/wasa like Dynamo's): one blind region, the run on the calibrated map, columns
                    # 01-57 x rows 01-33 (row 34 is cut by the scan's edge; the legend's examples are spread over it)
                    "gettysburg-heldout": ("gettysburg", "gettysburg.yaml", "gettysburg.legend.yaml",
-                                          ((1, 57), (1, 33)))}
+                                          ((1, 57), (1, 33))),
+                   # its second region (gettysburg-2.yaml, columns 49-57 x rows 18-26, STUDIED), the same legend
+                   # and run
+                   "gettysburg-2-heldout": ("gettysburg", "gettysburg-2.yaml", "gettysburg.legend.yaml",
+                                            ((1, 57), (1, 33)))}
 
 
 def main(flags: list[str]) -> dict[str, object]:

@@ -3,7 +3,7 @@ gettysburg.yaml, RESULTS-gettysburg.md): a scan of the printed paper map, the el
 roads through nearly every hex, creeks and rivers along the hexsides. The truth file and the legend's examples, and
 the image's fetch into the cache (the map art is (c) Avalon Hill, not in this repository: ``python tests/terrain/
 truth/heldout/web_boards.py fetch --board gettysburg``, from a clone of HerrEklund/wasa named by --git or
-$WGT_WASA_GIT)."""
+$WGT_WASA_GIT). Region 1 (gettysburg.yaml) is blind; region 2 (gettysburg-2.yaml) is studied."""
 
 from __future__ import annotations
 
@@ -70,6 +70,41 @@ def test_gettysburg_legend_examples_lie_outside_the_region():
     for v in spec["features"].values():
         used += [h for side in v["yes"] for h in side.split("/")]
     assert len(used) == 48 and all(h in g for h in map(g.hex, used)) and not set(used) & near
+
+
+def test_gettysburg_second_region_truth_file():
+    """Region 2 (gettysburg-2.yaml), columns 49-57 x rows 18-26 (81 hexes, all labelled), a STUDIED region labelled
+    by eye like region 1 before any extraction ran on it, on region 1's grid: every side and link joins two
+    neighbouring labelled hexes; no hex of it is a hex of region 1, and no example of the legend is in it or beside
+    it."""
+    t = load_truth(HELDOUT / "gettysburg-2.yaml")
+    one = load_truth(HELDOUT / "gettysburg.yaml")
+    assert t.image == IMAGE and t.grid is not None and one.grid is not None
+    assert t.grid.to_dict()["calibration"] == one.grid.to_dict()["calibration"]
+    g = t.grid
+    assert {g.id(h) for h in g.hexes()} == set(t.hexes) and len(t.hexes) == 81 and not t.excluded
+    assert not set(t.hexes) & set(one.hexes)
+    for keys in (*t.links.values(), *t.hexsides.values()):
+        for k in keys:
+            a, b = k.split("/")
+            assert a in t.hexes and b in t.hexes and g.hex(b) in g.hex(a).neighbours(), k
+    assert _classes(t) == {"clear": 51, "rolling": 11, "mountain": 10, "woods": 6, "rough": 3}
+    assert not t.symbols
+    assert {k: len(v) for k, v in t.links.items()} == {"road": 128, "pike": 1}
+    assert {k: len(v) for k, v in t.hexsides.items()} == {"river": 10, "creek": 27}
+    # the Conewago Hills' mountain and speckled rough, the woods at Howe's Mill, Dover's village (not a class);
+    # the Conewago (navy) at Union Church's ford, Fox Run drawn on two sides of 5423, the Gettysburg Pike's last hexes
+    assert (t.hexes["5220"], t.hexes["5321"], t.hexes["5018"], t.hexes["5223"], t.hexes["5719"]) == (
+        "mountain", "rough", "woods", "clear", "rolling")
+    assert {"5019/5120", "5118/5218"} <= t.hexsides["river"] and {"5019/5120", "5118/5218"} <= t.links["road"]
+    assert {"5323/5423", "5422/5423"} <= t.hexsides["creek"] and t.links["pike"] == {"5626/5726"}
+    g1 = Grid.from_dict({**t.grid.to_dict(), "extent": {"columns": [1, 57], "rows": [1, 33]}})
+    near = set(t.hexes) | {g1.id(n) for h in t.hexes for n in g1.neighbours(g1.hex(h)) if n in g1}
+    spec = load_legend(HELDOUT / "gettysburg.legend.yaml")
+    used = [h for v in spec["terrain"].values() for h in v.get("hexes", [])]
+    for v in spec["features"].values():
+        used += [h for side in v["yes"] for h in side.split("/")]
+    assert len(used) == 48 and not set(used) & near
 
 
 def _fetch(tmp_path: Path, git: str | None) -> subprocess.CompletedProcess[str]:
