@@ -118,7 +118,14 @@ Here, at the calibrated working scale (hexes of about 36 px) (the *traced notes*
    pixels continue a line printed mostly in its colour; a city's houses, the counters and aircraft of a printed chart
    are greys as near it with hardly a pixel of its own colour among them (Dynamo: on the whole map outside both
    labelled regions 135 sides more were read as railway without this, most in cities and on the chart; 32 with it,
-   nearly all railways).
+   nearly all railways). But a railway printed over a road or across a halo for a hex or more is a part mostly of
+   such pixels (Dynamo region 2: 0.21-0.36 of its own colour from 1916 to 1917, from 2220 to Lillers, into
+   St-Omer): there they count too where the part is as thin as a line - no place of it left by eroding it
+   ``THIN_REACH`` pixels more than it was grown (a stroke of a few pixels), nor within that reach and the growth of
+   such a place (a city's houses or a marsh's tufts grown together, and their fringe) - and at least ``LEAST_OWN``
+   of it is the line's own colour (the chart's thin grey rules, a hex id beside a road, woods' and marsh tufts hold
+   none or 4-8 %). Region 2: rail 24/33 -> 31/33, none false; outside both labelled regions 44 sides more, looked at:
+   nearly all railways leaving cities or crossing halos and polder.
 
 The map's hexside ``a/b`` for the feature then means the link from hex a to hex b.
 
@@ -327,6 +334,8 @@ OUT_THICK = 0.6  # (one single broad feature) a crossing's line beyond the zone:
 DARKER = 25.0  # (traced notes 10) L* below a line's colour: a darker ink, whose anti-aliased edges are not the line
 OWN_SHARE = 0.5  # (traced notes 10) a part at least this much of the line's own colour takes in its pixels off it
 THIN = 1  # (traced notes 10) a line this thin (half-width, fine pixels) where marked: no core of its own colour
+THIN_REACH = 2  # (traced notes 10) px a thin line's stroke reaches past its middle pixel: a part grown no deeper is thin
+LEAST_OWN = 0.1  # (traced notes 10) a thin part at least this much of the line's own colour takes in its pixels off it
 PINHOLES = True  # a line printed wide: its half-widths read with the mask's single-pixel holes filled (traced notes 4)
 LETTER_INK = 0.8  # the share of ink between two parts' centres above which they are pieces of one line
 BLACK_SHARE = 0.005  # (black lines) the darkest share of the scan's pixels: its black, the ink as this scan prints it
@@ -381,13 +390,21 @@ def crossings(image: Image.Image, grid: Grid, sides: Sequence[Hexside], colour: 
         extra &= ~_dilate((tab[0] < float(colour[0]) - DARKER)[wcodes])
         # and a piece of the line, not a texture of greys as near its colour (a city's houses): the part it joins,
         # grown as the mask is below, is mostly of the line's own colour
-        grown = mask | extra
-        for _ in range(max(1, round(0.05 * s))):
-            grown = _dilate(grown)
+        g = max(1, round(0.05 * s))
+        grown = _grow(mask | extra, g)
         parts, n = components(grown)
         own = np.bincount(parts[mask], minlength=n + 1)
         off = np.bincount(parts[extra], minlength=n + 1)
-        extra &= (own >= OWN_SHARE * (own + off))[parts]
+        keep = (own >= OWN_SHARE * (own + off))[parts]
+        # or, where the line runs over a road or a halo for a hex or more, its part is mostly of such pixels: they
+        # count there too where the part is as thin as a line (no place left by eroding it THIN_REACH px more than it
+        # was grown, nor within that reach and the growth of one: a city's houses or a marsh's tufts grown together,
+        # and their fringe) and holds at least LEAST_OWN of the line's own colour (not another grey line)
+        deep = grown
+        for _ in range(g + THIN_REACH):
+            deep = ~_dilate(~deep)
+        keep |= ~_grow(deep, 2 * g + THIN_REACH) & (own > LEAST_OWN * (own + off))[parts]
+        extra &= keep
     # a line without marked sides is read by the legend's colour (or the best matches of it: the unmixed core of a thin
     # line): its mixes with the ground count for it too (traced notes 8); with marked sides its colour and tolerance
     # are learned from its pixels as scanned, mixes and all
