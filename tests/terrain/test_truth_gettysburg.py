@@ -146,5 +146,7 @@ def test_extract_gettysburg_against_its_truth(tmp_path):
     out = extract_fetched(tmp_path, "gettysburg", "gettysburg.yaml", "gettysburg.legend.yaml", 57, 33)
     assert out["hexes"] == 81 and out["right"] >= 72
     assert set(out["lines"]) == {"river", "creek", "road", "pike", "rail"}
-    assert_floors(out, {"river": (20, 16, 0), "creek": (25, 12, 1), "road": (125, 66, 10), "pike": (8, 8, 56),
+    # road 66 -> 69 right, 10 -> 11 false since traced notes 10's thin parts (dynrail; totals only: a thin road's pixels
+    # off its colour in thin parts holding some of its own colour; reported, not tuned on)
+    assert_floors(out, {"river": (20, 16, 0), "creek": (25, 12, 1), "road": (125, 69, 11), "pike": (8, 8, 56),
                         "rail": (8, 8, 0)})
