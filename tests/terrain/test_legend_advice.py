@@ -192,3 +192,22 @@ def test_a_symbol_example_beside_its_mark_is_named_with_the_neighbour():
         ": is the mark in 0406? (the overlay writes each id at its hex's centre)"), lines[0]
     legend["features"]["village"]["hexes"] = VILLAGES
     assert not [w for w in legend_warnings(extract(im, grid, legend, features=False)) if "its example hex" in w]
+
+
+def test_a_line_on_every_side_names_the_marked_sides_of_another_it_takes():
+    """Roads to Gettysburg's scan: the legend's one black line (the pike) was found on 31% of the sides, most of them
+    its thin dark-brown roads', two of the road's three marked sides among them; the warning now names those sides
+    and the remedy (no: sides for the over-found line). Not said of the line's own marked sides, nor when it takes
+    fewer than half of the other's."""
+    im, grid = _board()
+    legend = {"terrain": {"clear": {"hexes": ["0101", "0401", "0806"]}},
+              "features": {"border": {"colour": "#282828", "kind": "along", "tolerance": 60, "threshold": 0.01},
+                           "hedge": {"colour": "#283caa", "kind": "across", "yes": ["0101/0102", "0401/0402"]}}}
+    ext = extract(im, grid, legend)
+    assert ext.counts()[1].get("border", 0) > sum(1 for _ in grid.hexsides()) // 4
+    said = [w for w in legend_warnings(ext) if "yes: sides (" in w]
+    assert said == ["border is found on 2 of hedge's 2 yes: sides (0101/0102, 0401/0402): the two are read alike "
+                    "there; where border is not printed, mark those sides no: for border (it is then not reported "
+                    "where hedge is found)"], said
+    legend["features"]["border"]["yes"] = ["0101/0102", "0401/0402"]  # its own marked sides: nothing to say
+    assert not [w for w in legend_warnings(extract(im, grid, legend)) if "yes: sides (" in w]
