@@ -155,13 +155,13 @@ def test_extract_gettysburg_against_its_truth(tmp_path):
 def test_extract_gettysburg_2_against_its_truth(tmp_path):
     """Region 2's floors from its first run, 2026-12-05 22:16 UTC, main 7579a79 (RESULTS-gettysburg.md; the region is
     STUDIED), on the truth's grid widened to the calibrated map as the bench runs it: hexes 64/81; river 10/10, none
-    false; creek 15/27, none false; road 48/128, 17 false; pike 1/1, 59 false; rail none in the truth, 6 false.
-    Skipped with the reason when the image is not cached."""
+    false; creek 15/27, none false; road 48/128, 17 false - 62/128, 17 false since 0c40d31 (traced notes 10); pike
+    1/1, 59 false; rail none in the truth, 6 false. Skipped with the reason when the image is not cached."""
     from .test_heldout_bastogne import extract_fetched
     from .test_truth_afrika import assert_floors
 
     out = extract_fetched(tmp_path, "gettysburg", "gettysburg-2.yaml", "gettysburg.legend.yaml", 57, 33)
     assert out["hexes"] == 81 and out["right"] >= 64
     assert set(out["lines"]) == {"river", "creek", "road", "pike", "rail"}
-    assert_floors(out, {"river": (10, 10, 0), "creek": (27, 15, 0), "road": (128, 48, 17), "pike": (1, 1, 59),
+    assert_floors(out, {"river": (10, 10, 0), "creek": (27, 15, 0), "road": (128, 62, 17), "pike": (1, 1, 59),
                         "rail": (0, 0, 6)})
