@@ -21,6 +21,12 @@ run on it, as the real_boards bench does) - and ``clicks`` - ``wgt map calibrate
 the moved truth grid over the hex centres is reported (``cal_px``). Each row gives the hexes right and every line /
 symbol class as ``true positives/in truth`` and ``.../found`` against the unperturbed crop's row of the same run.
 
+With the crop, two tighter cuts (``tight+0``, ``tight+1``): the extent's hex centres and ``TIGHT_HEXES`` hexes
+(about 0.6 hex sizes beyond the outer hexes' corners, less than the 1.5 extraction reads round them,
+``extract.REGION_MARGIN``), the second a pixel further in on both axes, the grid moved with each: a map cut nearer
+than the region's margin is padded past the scan's edge, so each reads at the grid's block phase, as the crop does
+(before, the region began at the cut's edge: each cut at its own phase). ``--only=crop`` runs these three rows.
+
 ``python -m benchmarks perturb`` runs the default subset (below: about 10 min on one core); flags:
 ``--cases=a,b`` (names of CASES), ``--only=x0.6,rot0.7`` (perturbations; ``--only=crop``: the crop rows alone;
 ``--only crop`` with a space is read so too),
@@ -70,6 +76,9 @@ MOVING = ("x0.6", "x1.5", "rot0.7")
 #: the default subset (a full run of every case and perturbation with clicks is ~25 min on one core)
 DEFAULT_CASES = tuple(CASES)
 MARGIN_HEXES = 2.0
+#: the tight cuts' margin from the hexes' centres, in hexes (as MARGIN_HEXES): about 0.6 hex sizes beyond the outer
+#: corners, under the region's 1.5 (the scan's edge comes nearer than the region reaches)
+TIGHT_HEXES = 1.0
 
 
 def _image(key: str) -> Path | None:
@@ -241,10 +250,18 @@ def run_case(name: str, kinds: tuple[str, ...], clicks: tuple[str, ...], tmp: Pa
     del full
     grid = _moved(grid, np.array([[1.0, 0, -x0], [0, 1.0, -y0]]))
     out: dict[str, Any] = {}
-    for kind in ("crop", *kinds):
+    # the tight cuts: TIGHT_HEXES beyond the extent's hexes (on the crop), the second a pixel further in
+    lo = np.floor(pts.min(axis=0) - np.array([x0, y0]) - TIGHT_HEXES * size).astype(int).clip(0)
+    hi = np.ceil(pts.max(axis=0) - np.array([x0, y0]) + TIGHT_HEXES * size).astype(int)
+    x1t, y1t = min(int(hi[0]), base.size[0]), min(int(hi[1]), base.size[1])
+    tight = {f"tight+{k}": (int(lo[0]) + k, int(lo[1]) + k, x1t, y1t) for k in (0, 1)}
+    for kind in ("crop", *tight, *kinds):
         seed = sum(map(ord, name + kind))
         if kind == "crop":
             img, t, suffix = base, np.array([[1.0, 0, 0], [0, 1.0, 0]]), "png"
+        elif kind in tight:
+            box = tight[kind]
+            img, t, suffix = base.crop(box), np.array([[1.0, 0, -box[0]], [0, 1.0, -box[1]]]), "png"
         else:
             img, t, suffix = _perturb(base, kind, seed)
         image = tmp / f"{name}.{kind}.{suffix}"

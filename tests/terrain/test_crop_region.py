@@ -142,14 +142,14 @@ def test_a_sample_box_beyond_the_scans_edge_keeps_the_maps_region():
     from toolkit.terrain.extract import _region
 
     sheet, grid = _sheet()
-    plain = _region(sheet, grid, _legend(), SIZE)[3]
+    plain = _region(sheet, grid, _legend(), SIZE)[3].corner
     assert plain == (363, 332)  # the map's hex corners less 1.5 hex sizes
     beyond = {**_legend(), "terrain": {**_legend()["terrain"], "paint": {"box": [1400, 1200, 1600, 1400]}}}
-    part, _, moved, corner = _region(sheet, grid, beyond, SIZE)
-    assert corner == plain and part.size == (1500 - 363, 1300 - 332)
+    part, _, moved, cut = _region(sheet, grid, beyond, SIZE)
+    assert cut.corner == plain and part.size == (1500 - 363, 1300 - 332)
     assert moved["terrain"]["paint"]["box"] == [1400 - 363, 1200 - 332, 1600 - 363, 1400 - 332]
     off = {**_legend(), "terrain": {**_legend()["terrain"], "paint": {"box": [1600, 100, 1700, 200]}}}
-    assert _region(sheet, grid, off, SIZE)[3] == (0, 0)
+    assert _region(sheet, grid, off, SIZE)[3].corner == (0, 0)
 
 
 def test_a_grid_refined_from_clicks_over_the_map_follows_the_maps_lines():
@@ -168,3 +168,48 @@ def test_a_grid_refined_from_clicks_over_the_map_follows_the_maps_lines():
     # measured 0.91 px (Pillow's 2 px outlines are drawn inside each polygon, each hex's a pixel beside its
     # neighbour's); the old code judged the sheet's light lines and stayed where the clicks put it: 4.52 px
     assert worst < 1.5, worst
+
+
+# cuts nearer the map than the region's margin (25-30 px of the 90 px): the old code began the region at the cut's edge,
+# so each of these six read at its own block phase (of the 48 hexes, 15-20 kept the shares the first cut read)
+TIGHT = tuple((453 - 30 + k, 423 - 25 + 2 * k % 6, 1203 + 30, 1099 + 25) for k in range(6))
+
+
+def test_a_scan_cut_nearer_than_the_margin_reads_at_the_grids_phase():
+    """The region's corner is the grid's even where the scan's edge comes nearer (the part past the edge padded with
+    the edge's own colours): cut tight to the map at six phases of its 6-px blocks, the map reads as from the whole
+    sheet - every hex's shares, every side's score, every symbol."""
+    from toolkit.terrain.extract import _region
+
+    sheet, grid = _sheet()
+    whole = extract(sheet, grid, _legend())
+    for box in TIGHT:
+        im, g = _cut(sheet, grid, box)
+        ext = extract(im, g, _legend())
+        assert ext.hexes == whole.hexes
+        assert ext.hexsides == whole.hexsides
+        assert ext.side_scores == whole.side_scores
+        assert ext.symbols == whole.symbols
+        cut = _region(im, g, _legend(), SIZE)[3]
+        assert cut.corner == (363 - box[0], 332 - box[1])  # past the cut's edge: the sheet's region corner
+        assert cut.on == (box[0] - 363, box[1] - 332, box[2] - 363, box[3] - 332)  # the cut's own pixels
+
+
+def test_hexes_off_the_scan_read_nothing_and_are_counted_as_before():
+    """A grid running on past the scan's edge (columns 1-2 cut off): the padding beyond the edge is never a hex's
+    share - the hexes off the scan read nothing, those the edge cuts keep the part on it (as the old code read them);
+    the padding reaches no further than the hexes on the scan and the margin."""
+    from toolkit.terrain.extract import _region
+
+    sheet, grid = _sheet()
+    im, g = _cut(sheet, grid, (600, 287, 1356, 1229))  # the cut's edge at x 600: column 1 (453-573) off it
+    cut = _region(im, g, _legend(), SIZE)[3]
+    assert cut.corner[0] < 0 and cut.on[0] == -cut.corner[0]
+    assert cut.on[0] <= math.ceil(2 * SIZE + 1.5 * SIZE)  # no more than a hex and the margin past the edge
+    legend = {**_legend(), "terrain": {**_legend()["terrain"], "clear": {"hexes": ["0802", "0303", "0705"]},
+                                       "woods": {"hexes": ["0601", "0806", "0306"]}}}
+    ext = extract(im, g, legend, features=False)
+    for hid in ("0101", "0103", "0106"):
+        assert ext.hexes[hid].terrain is None and ext.hexes[hid].visible == 0.0
+    assert 0 < ext.hexes["0201"].visible < 1 and ext.hexes["0201"].terrain == "woods"
+    assert ext.hexes["0303"].visible == 1.0

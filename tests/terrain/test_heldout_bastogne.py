@@ -148,11 +148,14 @@ def _bastogne(tmp_path):
 # lines' band not cutting the names' letters ("Noville" 37.31/38.30, "Mageret" 38.18/38.19; lines ink notes 8);
 # stream 92/96 at 92/153 -> 143/151 at 143/153 (both) when the truth took in the 55 sides of three streams the print
 # draws and their stream-info.json leaves out (web_boards.STREAMS_ADDED; the extraction unchanged)
+# hexes 1722 -> 1725, road 218 at 224 -> 220 at 230, trail 468 at 473 -> 464 at 468, rail 58 at 59 -> 58 at 58 (both)
+# when the region's corner is the grid's past the scan's edge (the whole map: before, the paper's edge set the blocks)
+# and a side's band samples are centred on themselves (extract._region, extract_sides._boxed; RESULTS-web.md, region)
 FLOORS = {
-    "bastogne.legend.yaml": (1722, {"village": (59, 60), "rail": (58, 59), "road": (218, 224),
-                                    "trail": (468, 473), "stream": (143, 153)}),
-    "bastogne.amended.legend.yaml": (1722, {"village": (59, 60), "rail": (58, 59), "road": (218, 224),
-                                            "trail": (468, 473), "stream": (143, 153)}),
+    "bastogne.legend.yaml": (1725, {"village": (59, 60), "rail": (58, 59), "road": (220, 230),
+                                    "trail": (464, 468), "stream": (143, 153)}),
+    "bastogne.amended.legend.yaml": (1725, {"village": (59, 60), "rail": (58, 59), "road": (220, 230),
+                                            "trail": (464, 468), "stream": (143, 153)}),
 }
 
 

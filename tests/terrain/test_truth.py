@@ -288,10 +288,14 @@ def test_extract_ragnarok_against_its_truth(boards, tmp_path):
     assert out["truth"]["hexes"] == 451 and out["truth"]["right"] >= 448
     assert out["rules"]["priority"] == ["forest", "clear"]
     lines = out["truth"]["lines"]
-    assert lines["river"]["in_truth"] == 74 and lines["river"]["true_positives"] >= 74 and lines["river"]["found"] <= 74
-    assert lines["wall"]["true_positives"] == 20 and lines["wall"]["found"] <= 21
+    # river 74 found -> 75, wall 20/20 at 21 -> 19/20 at 19, gate 3/3 -> 2/3 when the region's corner is the grid's
+    # past the scan's edge (the whole map: before, the paper's edge set the blocks) and a side's band samples are
+    # centred on themselves (extract._region, extract_sides._boxed): the old figures were those of one pixel phase (at
+    # the other: river 73, wall 19, gate 2); now every phase reads these (benchmarks/results/real-boards.md, region)
+    assert lines["river"]["in_truth"] == 74 and lines["river"]["true_positives"] >= 74 and lines["river"]["found"] <= 75
+    assert lines["wall"]["true_positives"] >= 19 and lines["wall"]["found"] <= 21
     assert lines["road"]["in_truth"] == 46 and lines["road"]["true_positives"] == 46 and lines["road"]["found"] <= 47
-    assert (lines["gate"]["true_positives"], lines["gate"]["found"], lines["gate"]["in_truth"]) == (3, 3, 3)
+    assert (lines["gate"]["true_positives"], lines["gate"]["found"], lines["gate"]["in_truth"]) == (2, 2, 3)
     assert (lines["bridge"]["true_positives"], lines["bridge"]["found"], lines["bridge"]["in_truth"]) == (1, 1, 1)
 
 

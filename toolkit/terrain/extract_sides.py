@@ -39,13 +39,20 @@ UNDER_END = 0.25  # share of a side at each end where an 'along' line hidden und
 MIX_EDGES = (np.linspace(0.0, 100.0, 6), np.linspace(-40.0, 40.0, 9), np.linspace(-20.0, 80.0, 9))
 
 
-def _hexsides(image: Image.Image, grid: Grid, leg: Legend, ext: Extraction) -> None:
+def _hexsides(image: Image.Image, grid: Grid, leg: Legend, ext: Extraction,
+              on: tuple[int, int, int, int] | None = None) -> None:
+    """Every hexside's features on ``image`` into ``ext``; ``on``: the image's pixels that are the scan's (x0, y0,
+    x1, y1; extraction's region is padded past the scan's edge, ``extract._region``): band samples off them are off
+    the image."""
     assert grid.layout is not None
     size = _hex_size(grid.layout)
     f = max(1, int(size // 27))
-    small = image.reduce(f) if f > 1 else image
-    arr = np.asarray(small)
-    hgt, wid = arr.shape[:2]
+    # the bands are read at the scale of f-pixel blocks, each sample the mean of the f x f pixels centred on it
+    # (:func:`_boxed`), not of the blocks of the scan reduced from the region's corner: a pixel's shift of the map
+    # moves every sample with it (read on fixed blocks, Ragnarok's river, wall and gates flipped with the corner's
+    # pixel phase: 73 or 74 of 74, 19 or 20 of 20, 2 or 3 of 3; issue 14)
+    full = np.asarray(image)
+    hgt, wid = -(-image.height // f), -(-image.width // f)  # the band's scale: f-pixel blocks
     lay = grid.layout.translated(-(f - 1) / 2, -(f - 1) / 2).scaled(1 / f)
     s = _hex_size(lay)
     sides = list(grid.hexsides())
@@ -64,13 +71,12 @@ def _hexsides(image: Image.Image, grid: Grid, leg: Legend, ext: Extraction) -> N
     oa = np.arange(-hw, hw + 1, dtype=np.float64)
     xs = p0[:, None, None, 0] + vec[:, None, None, 0] * ta[None, :, None] + nrm[:, None, None, 0] * oa[None, None, :]
     ys = p0[:, None, None, 1] + vec[:, None, None, 1] * ta[None, :, None] + nrm[:, None, None, 1] * oa[None, None, :]
-    xi = np.clip(np.rint(xs).astype(np.intp), 0, wid - 1)
-    yi = np.clip(np.rint(ys).astype(np.intp), 0, hgt - 1)
-    onimg = (xs >= 0) & (xs <= wid - 1) & (ys >= 0) & (ys <= hgt - 1)
-    del xs, ys
+    sx0, sy0 = (on[0] / f, on[1] / f) if on is not None else (0, 0)  # the scan's first pixels, reduced
+    onimg = (xs >= sx0) & (xs <= wid - 1) & (ys >= sy0) & (ys <= hgt - 1)
     # colours by a 6-bit-per-channel lookup table (within ~2 Delta E of exact; 10x faster on the
     # millions of band samples of a full-size scan)
-    px = arr[yi, xi]
+    px = _boxed(full, f, xs, ys)
+    del xs, ys
     code = rgb_codes(px)
     del px
     tab = lab_table()
@@ -178,10 +184,10 @@ def _hexsides(image: Image.Image, grid: Grid, leg: Legend, ext: Extraction) -> N
     gy, gx = np.mgrid[-rad:rad + 1, -rad:rad + 1]
     disc = gx * gx + gy * gy <= rad * rad
     centres = np.array([lay.hex_to_pixel(hx) for hx in hexes], dtype=np.float64).reshape(-1, 2)
-    cx = np.rint(centres[:, 0:1] + gx[disc][None, :]).astype(np.intp)
-    cy = np.rint(centres[:, 1:2] + gy[disc][None, :]).astype(np.intp)
+    fx, fy = centres[:, 0:1] + gx[disc][None, :], centres[:, 1:2] + gy[disc][None, :]
+    cx, cy = np.rint(fx).astype(np.intp), np.rint(fy).astype(np.intp)
     cin = (cx >= 0) & (cx < wid) & (cy >= 0) & (cy < hgt)
-    ccode = rgb_codes(arr[np.clip(cy, 0, hgt - 1), np.clip(cx, 0, wid - 1)])
+    ccode = rgb_codes(_boxed(full, f, fx, fy))
     clab = (tab[0][ccode], tab[1][ccode], tab[2][ccode])
     cdist = [_dist(clab, cin, np.asarray(colours[f.name], np.float32)) for f, _, _, _ in learned]
 
@@ -478,6 +484,24 @@ def _under_bridges(leg: Legend, keys: Sequence[str], vertex_ids: np.ndarray,
         own = band >= CONTRAST * inside
         for k in np.nonzero(crossed & ~has & met[vertex_ids].all(axis=1) & ends & own)[0].tolist():
             found[keys[k]].add(name)
+
+
+def _boxed(full: np.ndarray, f: int, xs: np.ndarray, ys: np.ndarray) -> np.ndarray:
+    """The RGB colours (uint8, ``xs.shape + (3,)``) of samples at ``xs``, ``ys`` on the scale of ``f``-pixel blocks
+    (block j's middle at pixel f j + (f - 1) / 2 of ``full``, the image's (h, w, 3) pixels): each the mean of the
+    ``f`` x ``f`` pixels about the sample, wherever it falls (on a block of the lattice: that block's mean, as a
+    reduction by ``f`` reads it), clipped to the image."""
+    h, w = full.shape[:2]
+    x0 = np.clip(np.rint(f * xs).astype(np.intp), 0, max(0, w - f))
+    y0 = np.clip(np.rint(f * ys).astype(np.intp), 0, max(0, h - f))
+    if f == 1:
+        return full[y0, x0]
+    acc = np.zeros((*xs.shape, full.shape[2]), np.uint16)
+    for dy in range(min(f, h)):
+        for dx in range(min(f, w)):
+            acc += full[y0 + dy, x0 + dx]
+    n = min(f, h) * min(f, w)
+    return ((acc + n // 2) // n).astype(np.uint8)
 
 
 def _side_ends(lay: Layout, sides: Sequence[Any]) -> tuple[np.ndarray, np.ndarray]:
