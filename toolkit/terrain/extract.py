@@ -53,6 +53,7 @@ from typing import Any
 import numpy as np
 from PIL import Image
 
+from .. import yamlfile
 from ..errors import InputError
 from ..hexgrid import Grid, Hex, Layout
 from .colour import lab_to_rgb, rgb_to_hex
@@ -372,7 +373,7 @@ def _samples_mapped(legend: Mapping[str, Any], fn: Callable[[float, float], tupl
     entries that are not well formed are left as they are, for the legend's reader to name."""
     mapped: dict[Any, Any] = {}
     for name, v in _pixel_terrains(legend):
-        v = dict(v)
+        v = _lined_copy(v)
         if v.get("box"):
             box = _numbers(v["box"], 4)
             if box is not None:
@@ -383,7 +384,21 @@ def _samples_mapped(legend: Mapping[str, Any], fn: Callable[[float, float], tupl
         mapped[name] = v
     if not mapped:
         return legend
-    return {**legend, "terrain": {name: mapped.get(name, v) for name, v in legend["terrain"].items()}}
+    terrain = _lined_copy(legend["terrain"])
+    terrain.update(mapped)
+    out = _lined_copy(legend)
+    out["terrain"] = terrain
+    return out
+
+
+def _lined_copy(m: Mapping[str, Any]) -> dict[str, Any]:
+    """A shallow copy of ``m`` that keeps the lines a legend file gave its keys (the legend's reader names them in
+    its messages: moving a sample box onto the region must not lose them)."""
+    if isinstance(m, yamlfile.LinedMap):
+        out = yamlfile.LinedMap(m)
+        out.line, out.key_lines, out.value_lines = m.line, dict(m.key_lines), dict(m.value_lines)
+        return out
+    return dict(m)
 
 
 def _on_scan(ext: Extraction, grid: Grid, origin: tuple[int, int]) -> Extraction:
