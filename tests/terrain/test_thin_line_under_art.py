@@ -63,7 +63,7 @@ def _grey_houses(lay: Layout, grid: Grid, d: ImageDraw.ImageDraw) -> None:
     """(THIN_REACH) a town's texture from 0707 to 0708: nine rows of four 3 px houses 6 px apart (a quarter of the
     patch, no area of the colour), the first three rows (in 0707, short of the side) in the railway's colour, the
     others in the railway-over-road grey."""
-    (xa, ya), (xb, yb) = lay.hex_to_pixel(grid.hex("0707")), lay.hex_to_pixel(grid.hex("0708"))
+    xa, ya = lay.hex_to_pixel(grid.hex("0707"))
     for i in range(9):
         for j in range(4):
             x, y = round(xa - 9 + 6 * j), round(ya + 6 + 6 * i)

@@ -148,8 +148,8 @@ def test_extract_gettysburg_against_its_truth(tmp_path):
     assert set(out["lines"]) == {"river", "creek", "road", "pike", "rail"}
     # road 66 -> 69 right, 10 -> 11 false since traced notes 10's thin parts (dynrail; totals only: a thin road's pixels
     # off its colour in thin parts holding some of its own colour; reported, not tuned on)
-    # road 69 -> 68 right, 11 -> 10 false (hexes 72 -> 73) when the region's corner is the grid's past the scan's edge and
-    # a side's band samples are centred on themselves (extract._region, extract_sides._boxed; blind, totals only:
+    # road 69 -> 68 right, 11 -> 10 false (hexes 72 -> 73) when the region's corner is the grid's past the scan's edge
+    # and a side's band samples are centred on themselves (extract._region, extract_sides._boxed; blind, totals only:
     # benchmarks/results/real-boards.md, region)
     assert_floors(out, {"river": (20, 16, 0), "creek": (25, 12, 1), "road": (125, 68, 11), "pike": (8, 8, 56),
                         "rail": (8, 8, 0)})
