@@ -14,7 +14,9 @@ import subprocess
 import sys
 from pathlib import Path
 
+import numpy as np
 import pytest
+import yaml
 from click.testing import CliRunner
 
 from toolkit.cli.main import cli
@@ -100,7 +102,16 @@ def test_bastogne_truth_file():
 @pytest.mark.skipif(not os.environ.get("WGT_WEB_BOARDS_GIT"),
                     reason="needs a clone of rzymek/web-boards named by WGT_WEB_BOARDS_GIT")
 def test_bastogne_truth_is_the_conversion_of_their_labels():
-    assert web_boards().convert(os.environ["WGT_WEB_BOARDS_GIT"]) == (HELDOUT / "bastogne.yaml").read_text()
+    """Byte for byte, but the calibration's numbers: a least-squares fit through their centres, which another BLAS
+    build gives 1e-14 apart (2.5e-14 or 3.5e-14 for a zero); they are compared to 1e-9 of a pixel."""
+    ours = web_boards().convert(os.environ["WGT_WEB_BOARDS_GIT"]).splitlines()
+    stored = (HELDOUT / "bastogne.yaml").read_text().splitlines()
+    calib = [i for i, line in enumerate(stored) if line.lstrip().startswith("calibration:")]
+    assert len(calib) == 1 and len(ours) == len(stored)
+    i = calib[0]
+    assert ours[:i] + ours[i + 1:] == stored[:i] + stored[i + 1:]
+    a, b = (yaml.safe_load(t[i].strip())["calibration"] for t in (ours, stored))
+    assert np.allclose(a, b, rtol=0, atol=1e-9)
 
 
 def _bastogne(tmp_path):
