@@ -162,15 +162,18 @@ def test_bastogne_user_legends(tmp_path, version, hexes, road_false, trail):
                         "stream": (151, 143, 10)})
 
 
-# v1 102 -> 101 when extraction reads the map's region (extract.REGION_MARGIN; RESULTS-seelowe.md)
-@pytest.mark.parametrize("version,hexes,road", [("v1", 101, (15, 0, 0)), ("v2", 94, (15, 4, 150))])
+# v1 102 -> 101 when extraction reads the map's region (extract.REGION_MARGIN; RESULTS-seelowe.md); v1 101 -> 109,
+# v2 94 -> 95 with the region's corner the grid's past the scan's edge (extract._region); rail 21 right at 25 false
+# at most -> 20 right at 1 false (both: 20 at 21 found) with ink notes 13 (lines.OUT_THICK: the wye's 0820/0821 lost,
+# the field outlines meeting the hex line at a corner dropped; RESULTS-seelowe.md)
+@pytest.mark.parametrize("version,hexes,road", [("v1", 109, (15, 0, 0)), ("v2", 95, (15, 4, 150))])
 def test_seelowe_user_legends(tmp_path, version, hexes, road):
     """Region 1 (regions 2 and 3 are blind: not scored here). The road's marked sides teach nothing in either
     version (README.md)."""
     out = _fetched(tmp_path, "seelowe", "heldout/seelowe.yaml", f"seelowe.{version}.legend.yaml",
                    "extent: {columns: [1, 28], rows: [1, 42]}")
     assert out["hexes"] == 120 and out["right"] >= hexes
-    assert_floors(out, {"rail": (21, 21, 25), "road": road})
+    assert_floors(out, {"rail": (21, 20, 1), "road": road})
 
 
 # the third user's legends (helper newuser3; README.md): floors at what they reach on main 35bd7a6 with the hex lines'
