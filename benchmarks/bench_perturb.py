@@ -69,6 +69,9 @@ CASES: dict[str, tuple[str, Path, Path, tuple[tuple[int, int], tuple[int, int]] 
     "red-winter": ("fetch:red-winter", rb.HELDOUT / "red-winter.yaml", rb.HELDOUT / "red-winter.legend.yaml",
                    rb.HELDOUT_FETCHED["red-winter-heldout"][3]),
     "bastogne": ("fetch:bastogne", rb.HELDOUT / "bastogne.yaml", rb.HELDOUT / "bastogne.amended.legend.yaml", None),
+    # France '40's Dynamo, its studied region 2 (the crop: the whole calibrated map, which holds the legend's examples)
+    "dynamo-2": ("fetch:dynamo", rb.HELDOUT / "dynamo-2.yaml", rb.HELDOUT / "dynamo.legend.yaml",
+                 rb.HELDOUT_FETCHED["dynamo-2-heldout"][3]),
 }
 PERTURBATIONS = ("x0.6", "x1.5", "jpeg50", "cast", "gamma0.8", "gamma1.25", "rot0.7", "noise4")
 #: the perturbations that move the grid: the clicks calibration is run on these by default (and on the crop)

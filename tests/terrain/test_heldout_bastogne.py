@@ -161,12 +161,16 @@ def _bastogne(tmp_path):
 # draws and their stream-info.json leaves out (web_boards.STREAMS_ADDED; the extraction unchanged)
 # hexes 1722 -> 1725, road 218 at 224 -> 220 at 230, trail 468 at 473 -> 464 at 468, rail 58 at 59 -> 58 at 58 (both)
 # when the region's corner is the grid's past the scan's edge (the whole map: before, the paper's edge set the blocks)
-# and a side's band samples are centred on themselves (extract._region, extract_sides._boxed; RESULTS-web.md, region)
+# and a side's band samples are centred on themselves (extract._region, extract_sides._boxed; RESULTS-web.md, region);
+# stream 143/151 at 143/153 -> 147/151 at 147/158 (both) when a line drawn beside its side, about parallel to it,
+# marked it (extract_sides._beside: 4 of 1.33/1.34, 4.34/5.35, 18.27/19.28, 24.21/25.21, 46.15/46.16 found; one more
+# false, 3.13/4.13, the west stream drawn beside that side inside 4.13, which STREAMS_ADDED passes over between
+# 4.12/4.13 and 3.14/4.13)
 FLOORS = {
     "bastogne.legend.yaml": (1725, {"village": (59, 60), "rail": (58, 59), "road": (220, 230),
-                                    "trail": (464, 468), "stream": (143, 153)}),
+                                    "trail": (464, 468), "stream": (147, 158)}),
     "bastogne.amended.legend.yaml": (1725, {"village": (59, 60), "rail": (58, 59), "road": (220, 230),
-                                            "trail": (464, 468), "stream": (143, 153)}),
+                                            "trail": (464, 468), "stream": (147, 158)}),
 }
 
 

@@ -116,8 +116,9 @@ def test_extract_dynamo_against_its_truth(tmp_path):
     town = out["symbols"]["town"]
     assert town["in_truth"] == 9 and town["true_positives"] >= 9 and town["found"] - town["true_positives"] <= 0
     assert set(out["lines"]) == {"river", "road", "rail"}
-    # rail 14 -> 15 since traced notes 10, 15 -> 18 since its thin parts (totals only: the region is blind)
-    assert_floors(out, {"river": (57, 48, 0), "road": (49, 46, 0), "rail": (21, 18, 0)})
+    # rail 14 -> 15 since traced notes 10, 15 -> 18 since its thin parts; river 48 -> 53 since a line beside its side
+    # marks it (extract_sides._beside) (totals only: the region is blind)
+    assert_floors(out, {"river": (57, 53, 0), "road": (49, 46, 0), "rail": (21, 18, 0)})
 
 
 def test_dynamo_second_region_truth_file():
@@ -165,5 +166,6 @@ def test_extract_dynamo_2_against_its_truth(tmp_path):
     assert town["in_truth"] == 4 and town["true_positives"] >= 4 and town["found"] - town["true_positives"] <= 0
     assert set(out["lines"]) == {"river", "road", "rail"}
     # rail 18 -> 24 since traced notes 10 (a thin railway's pixels over a road or a river's halo), 24 -> 31 since its
-    # thin parts over them for a hex or more; river 51 -> 52 with it (1916/1917: under the railway's crossing)
-    assert_floors(out, {"river": (60, 52, 0), "road": (42, 38, 2), "rail": (33, 31, 0)})
+    # thin parts over them for a hex or more; river 51 -> 52 with it (1916/1917: under the railway's crossing), 52 -> 59
+    # since a canal drawn beside its side, about parallel to it, marks it (extract_sides._beside)
+    assert_floors(out, {"river": (60, 59, 0), "road": (42, 38, 2), "rail": (33, 31, 0)})

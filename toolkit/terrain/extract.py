@@ -21,7 +21,9 @@ Pipeline (digitizing.md sections 3-4, measured there):
 5. **Hexside features.** For every hexside a band is sampled along its middle 80% and across
    +-15% of the hex size; a sample "hits" a feature when it is within the feature's Delta E
    tolerance. ``along`` features (rivers, lake bands drawn on the side) score the fraction of
-   positions hit; ``across`` features (roads, railways crossing the side) score the longest run of
+   positions hit (a line drawn beside its side, about parallel to it, up to 0.3 hex off it and nearer it than
+   any other side, as wide as where it lies on its sides, is read with the band centred on it:
+   ``extract_sides._beside``); ``across`` features (roads, railways crossing the side) score the longest run of
    positions where the colour shows on *both* sides of the printed hex line (the band's middle left
    out), near the side's middle, in runs of at most ``MAX_CROSSING`` hex sizes - so a dark railway
    is not confused with the hex lines, nor a road colour with an area of similar terrain. A sample

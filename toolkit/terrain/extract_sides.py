@@ -34,6 +34,14 @@ AREA_SHARE = 0.5  # an 'across' colour filling this share of both hexes' middles
 FILL_EXAMPLES = 2  # a traced line crossing this many (and all) of another's marked sides may be its fill
 CONTRAST = 3.0  # an 'along' line is this many times denser in the band than inside one of its two hexes
 UNDER_END = 0.25  # share of a side at each end where an 'along' line hidden under a bridge's art still shows
+BESIDE = 0.3  # hex sizes: how far off its side an 'along' line drawn beside it may run and still mark it (_beside)
+PARALLEL = 0.6  # ... running along it: its distance from the side changes by at most this share of the side's length
+AS_WIDE = 1.25  # ... at least this many times as wide as where it lies on its sides (samples across within
+# tolerance), where the hex line printed over it hides part of it (Bastogne's stream there: 2 samples at 1.5x, a
+# 'Run (in hex)' beside a side 2, the stream beside one 3)
+CORE = 0.5  # ... and in its own colour (within this share of its tolerance) along as much of the side as it must show
+COURSE = 0.5  # ... on a straight course: its place across the band off the course by at most this share of a half-band
+CHUNK = 1024  # sides sampled at a time in the wide band of _beside (memory)
 # the colour mix of a band or a hex's middle: a histogram over CIELAB cells 20 L* by 10 a* by 12.5 b* wide
 # (about a colour tolerance, so JPEG noise and print variation move a sample by a cell at most)
 MIX_EDGES = (np.linspace(0.0, 100.0, 6), np.linspace(-40.0, 40.0, 9), np.linspace(-20.0, 80.0, 9))
@@ -77,6 +85,10 @@ def _hexsides(image: Image.Image, grid: Grid, leg: Legend, ext: Extraction,
     # millions of band samples of a full-size scan)
     px = _boxed(full, f, xs, ys)
     del xs, ys
+
+    def sample(xs: np.ndarray, ys: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """The RGB colours and on-scan flags of band samples at ``xs``, ``ys`` (as the bands above are read)."""
+        return _boxed(full, f, xs, ys), (xs >= sx0) & (xs <= wid - 1) & (ys >= sy0) & (ys <= hgt - 1)
     code = rgb_codes(px)
     del px
     tab = lab_table()
@@ -224,6 +236,17 @@ def _hexsides(image: Image.Image, grid: Grid, leg: Legend, ext: Extraction,
                           for t in leg.terrains if not t.water), default=float("inf"))
             if tol >= ground:
                 tol = ground / 2
+        if feat.kind == "along" and BESIDE > 0:
+            # a line drawn beside its side, not on it (France '40's canals, 0.1-0.2 hex off and aslant): its band
+            # is read again centred on the line where it runs, if the line runs there nearer that side than any
+            # other of its hexes' sides (_beside)
+            rival = [np.asarray(colours[f.name], np.float32) for j, (f, _, _, _) in enumerate(learned) if j != i]
+            dist, lab_f, onimg_f, reach = _beside(sample, tab, p0, vec, nrm, length, ta, hw, math.ceil(BESIDE * s),
+                                           np.asarray(colours[feat.name], np.float32), rival, tol, width, thr,
+                                           dist, lab, onimg, both_water | (coast_side & (not feat.on_coast)),
+                                           step, yes)
+        else:
+            lab_f, onimg_f, reach = lab, onimg, dist
         if feat.trace and feat.kind == "across":
             from .lines import crossings
 
@@ -291,8 +314,8 @@ def _hexsides(image: Image.Image, grid: Grid, leg: Legend, ext: Extraction,
             if feat.kind == "along":
                 score = _along_only(score, dist, tol, interior(i, tol), side_hexes, thr, yes)
                 if yes:
-                    score = _like_examples(score, lab, onimg, clab, cin, side_hexes, yes)
-                score = _no_spurs(score, dist, tol, width, thr, vertex_ids)
+                    score = _like_examples(score, lab_f, onimg_f, clab, cin, side_hexes, yes)
+                score = _no_spurs(score, reach, tol, width, thr, vertex_ids)
                 # where it shows along each side, how full of it the band is and each hex's middle
                 seen = dist < tol
                 shown[feat.name] = (seen.sum(axis=2) >= width, seen.mean(axis=(1, 2)),
@@ -516,6 +539,127 @@ def _side_ends(lay: Layout, sides: Sequence[Any]) -> tuple[np.ndarray, np.ndarra
     e2 = a + (darr[i] + darr[(i + 1) % 6]) / 3
     m = np.array(lay.matrix)
     return e1 @ m[:, :2].T + m[:, 2], e2 @ m[:, :2].T + m[:, 2]
+
+
+def _sampled(sample: Any, tab: np.ndarray, p0: np.ndarray, vec: np.ndarray, nrm: np.ndarray, ta: np.ndarray,
+             off: np.ndarray) -> tuple[tuple[np.ndarray, np.ndarray, np.ndarray], np.ndarray]:
+    """The L*, a*, b* planes and on-image flags of band samples (rows, positions, offsets) of the sides whose end
+    ``p0``, vector ``vec`` and unit normal ``nrm`` are given: at ``ta`` of the side's length, ``off`` px off it
+    (``off`` broadcast to (rows, positions, offsets)), read by ``sample(xs, ys)`` (colours, on-image flags)."""
+    xs = p0[:, None, None, 0] + vec[:, None, None, 0] * ta[None, :, None] + nrm[:, None, None, 0] * off
+    ys = p0[:, None, None, 1] + vec[:, None, None, 1] * ta[None, :, None] + nrm[:, None, None, 1] * off
+    px, onimg = sample(xs, ys)
+    code = rgb_codes(px)
+    return (tab[0][code], tab[1][code], tab[2][code]), onimg
+
+
+def _beside(sample: Any, tab: np.ndarray, p0: np.ndarray, vec: np.ndarray, nrm: np.ndarray, length: np.ndarray,
+            ta: np.ndarray, hw: int, wp: int, colour: np.ndarray, rivals: Sequence[np.ndarray], tol: float,
+            width: int, thr: float, dist: np.ndarray, lab: tuple[np.ndarray, np.ndarray, np.ndarray],
+            onimg: np.ndarray, off: np.ndarray, step: float, yes: Sequence[int],
+            ) -> tuple[np.ndarray, tuple[np.ndarray, np.ndarray, np.ndarray], np.ndarray, np.ndarray]:
+    """An 'along' line drawn beside its side: (dist, lab, onimg, reach), the first three with the band of such
+    sides re-centred on the line, ``reach`` the distances :func:`_no_spurs` reads the line's reach in.
+
+    A printed river or canal may run beside the hexside it marks, not on it (GMT France '40 draws its canals 0.1-0.2
+    hex off the sides and aslant): the side's band (half-width ``hw``) then holds the line's edge or nothing. Each
+    side is read in a band ``wp`` wider either way, only where a sample is nearer that side than any other side of
+    its two hexes (the rhombus of the two centres and the side's ends: at position t along the side, up to
+    sqrt(3)/2 of its length times 1 - |2t - 1| off it). Where the line's colour shows there (``width`` samples within
+    ``tol``, nearer it than the ``rivals``' colours) at ``thr`` of the positions or more, its place across the band
+    at each position (the mean offset of its samples) is fitted by a straight line (twice, the second time without
+    the positions more than ``COURSE`` of a half-band off the first). The line runs along the side when it shows on
+    that straight course at ``thr`` of the positions (not scattered: a forest edge's highlights in a wall's ochre),
+    the course is about parallel to the side (its distance from the side changes by at most ``PARALLEL`` of the
+    side's length: a line crossing the side aslant crosses it, it does not mark it), and, in the band sampled again
+    centred on that course (the shift at most ``wp``), the line is wider than where it is found on its sides, under
+    the hex line printed over it (the median count of samples across within ``tol``, at least ``AS_WIDE`` times the
+    median over the sides the band finds, or the marked ones among them: a thinner line of the colour -
+    Bastogne's "Run (in hex)" beside its streams, lettering - is another line) and shows its own colour (a sample
+    within ``CORE`` of ``tol``) at ``thr`` of the positions (art whose tints come within the tolerance is not the
+    line). The re-centred band then
+    replaces the side's band where that scores higher (:func:`_score`) and the band did not reach ``thr``: every
+    later test of an 'along' line reads the line as if it were on the side, and a side its band finds is read as
+    before (the sides an art's colour crosses, WIDER, the colour mix, stay tested on their own band). Where the
+    line runs so beside a side its band finds, its reach to the side's ends (:func:`_no_spurs`) is read along the
+    line: a canal beside two sides meeting at a vertex where a third joins turns off a few pixels short of the
+    side's far end, not half-way. ``off``: sides where the feature is not looked for (both hexes water, a coast)."""
+    n, na = dist.shape[:2]
+
+    def across(d: np.ndarray) -> np.ndarray:
+        """Each side's median count of samples across within ``tol`` where the line shows (NaN where nowhere)."""
+        c = (d < tol).sum(axis=2).astype(np.float64)
+        c[c == 0] = np.nan
+        out = np.full(len(d), np.nan)
+        some = ~np.isnan(c).all(axis=1)
+        out[some] = np.nanmedian(c[some], axis=1)
+        return out
+
+    found = _score(dist, tol, width, "along", step) >= thr
+    learn = [k for k in yes if found[k]] or np.nonzero(found)[0].tolist()
+    if not learn:
+        return dist, lab, onimg, dist  # the line is found on no side: nothing tells its width
+    typical = float(np.median(across(dist[learn])))
+    ow = np.arange(-hw - wp, hw + wp + 1, dtype=np.float64)
+    zone = (math.sqrt(3.0) / 2) * length[:, 0:1] * (1 - np.abs(2 * ta - 1))[None, :]  # (sides, positions)
+    shift = np.zeros((n, na), dtype=np.float64)
+    cand = np.zeros(n, dtype=bool)
+    # Delta E to the line's colour of every colour code (:func:`rgb_codes`), infinite where another line's colour
+    # is nearer: one look-up per sample of the wide band
+    codes = _dist((tab[0], tab[1], tab[2]), np.ones(tab.shape[1], dtype=bool), colour)
+    for r in rivals:
+        codes[codes > _dist((tab[0], tab[1], tab[2]), np.ones(tab.shape[1], dtype=bool), r)] = np.inf
+    for c0 in range(0, n, CHUNK):
+        rows = slice(c0, min(n, c0 + CHUNK))
+        xs = p0[rows, None, None, 0] + vec[rows, None, None, 0] * ta[None, :, None] + nrm[rows, None, None, 0] * ow
+        ys = p0[rows, None, None, 1] + vec[rows, None, None, 1] * ta[None, :, None] + nrm[rows, None, None, 1] * ow
+        px, won = sample(xs, ys)
+        d = codes[rgb_codes(px)]
+        hit = (d < tol) & won & (np.abs(ow)[None, None, :] <= zone[rows][:, :, None])
+        cnt = hit.sum(axis=2)
+        has = (cnt >= width) & ~off[rows, None]
+        share = has.mean(axis=1)
+        m = np.where(has, (hit * ow[None, None, :]).sum(axis=2) / np.maximum(cnt, 1), 0.0)
+        w = has.astype(np.float64)
+        for _ in range(2):
+            sw = np.maximum(w.sum(axis=1, keepdims=True), 1e-9)
+            tm = (w * ta[None, :]).sum(axis=1, keepdims=True) / sw
+            mm = (w * m).sum(axis=1, keepdims=True) / sw
+            var = (w * (ta[None, :] - tm) ** 2).sum(axis=1, keepdims=True)
+            b = (w * (ta[None, :] - tm) * (m - mm)).sum(axis=1, keepdims=True) / np.maximum(var, 1e-9)
+            fit = mm + b * (ta[None, :] - tm)
+            w = w * (np.abs(m - fit) <= COURSE * hw)
+        shift[rows] = np.clip(np.rint(fit), -wp, wp)
+        parallel = np.abs(b[:, 0]) <= PARALLEL * length[rows, 0]
+        kept = w.mean(axis=1)  # the positions where it shows on that straight course
+        cand[rows] = (share >= thr) & (kept >= thr) & parallel & np.any(shift[rows] != 0, axis=1)
+    rows_c = np.nonzero(cand)[0]
+    if not rows_c.size:
+        return dist, lab, onimg, dist
+    oa = np.arange(-hw, hw + 1, dtype=np.float64)
+    slab, son = _sampled(sample, tab, p0[rows_c], vec[rows_c], nrm[rows_c], ta,
+                         oa[None, None, :] + shift[rows_c][:, :, None])
+    sd = _dist(slab, son, colour)
+    for r in rivals:
+        sd[sd > _dist(slab, son, r)] = np.inf
+    before = _score(dist[rows_c], tol, width, "along", step)
+    good = _score(sd, tol, width, "along", step) > before
+    good &= across(sd) >= AS_WIDE * typical  # (NaN: nowhere, never)
+    good &= ((sd < CORE * tol).sum(axis=2) > 0).mean(axis=1) >= thr
+    reach = dist.copy()
+    reach[rows_c[good]] = sd[good]
+    better = good & (before < thr)
+    if not better.any():
+        return dist, lab, onimg, reach
+    take = rows_c[better]
+    dist = dist.copy()
+    dist[take] = sd[better]
+    lab = (lab[0].copy(), lab[1].copy(), lab[2].copy())
+    for p, q in zip(lab, slab):
+        p[take] = q[better]
+    onimg = onimg.copy()
+    onimg[take] = son[better]
+    return dist, lab, onimg, reach
 
 
 def _ink_like(lab: Sequence[float]) -> bool:
