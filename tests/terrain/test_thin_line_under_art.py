@@ -26,14 +26,13 @@ Each test reads the board as drawn and resized (Lanczos, the grid scaled with it
 asserted: a rule in working pixels means something else at another scale (the review's M1). The rule holds on this
 board at these scales only: at 0.6x the houses are a link 0707/0708 (and the railway over the road is lost at 0.6x
 and 1.5x, the old code too), and on the Dynamo scan rescaled to 0.6x, 1.25x and 1.5x it adds false railway sides
-(benchmarks/results/perturb.md, "traced notes 10 at other scales": its known limit)."""
+(benchmarks/results/perturb.md, "thinscale": its known limit)."""
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 from itertools import pairwise
-
-import dataclasses
 
 import pytest
 from PIL import Image, ImageDraw
