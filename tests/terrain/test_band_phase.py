@@ -44,3 +44,21 @@ def test_a_thin_river_reads_the_same_at_every_phase_of_the_regions_corner(monkey
     moved = ex.extract(im, grid, _legend())
     assert moved.side_scores == base.side_scores
     assert moved.hexsides == base.hexsides
+
+
+@pytest.mark.parametrize("f", [2, 16, 17, 40])
+def test_a_band_sample_is_the_mean_of_its_blocks_pixels_at_any_block_size(f):
+    """extract_sides._boxed sums a sample's f x f pixels: in uint16 a white block of f = 17 (hexes of ~460 px, a big
+    map scanned at 400-600 dpi) wrapped to (28, 28, 28). Exact means at every size, uneven pixels included."""
+    import numpy as np
+
+    from toolkit.terrain.extract_sides import _boxed
+
+    full = np.full((3 * f, 3 * f, 3), 255, np.uint8)
+    full[f:2 * f, f:2 * f] = (10, 128, 250)
+    full[f, f] = (0, 0, 0)  # one dark pixel in the middle block
+    xs, ys = np.array([0.0, 1.0, 2.0]), np.array([0.0, 1.0, 1.0])
+    got = _boxed(full, f, xs, ys)
+    n = f * f
+    middle = [round(((n - 1) * c) / n) for c in (10, 128, 250)]
+    assert got.tolist() == [[255, 255, 255], middle, [255, 255, 255]]

@@ -198,7 +198,8 @@ def _hexsides(image: Image.Image, grid: Grid, leg: Legend, ext: Extraction,
     centres = np.array([lay.hex_to_pixel(hx) for hx in hexes], dtype=np.float64).reshape(-1, 2)
     fx, fy = centres[:, 0:1] + gx[disc][None, :], centres[:, 1:2] + gy[disc][None, :]
     cx, cy = np.rint(fx).astype(np.intp), np.rint(fy).astype(np.intp)
-    cin = (cx >= 0) & (cx < wid) & (cy >= 0) & (cy < hgt)
+    # the scan's own pixels: never the pad past its edge (extract._region), as the bands' ``onimg``
+    cin = (fx >= sx0) & (cx < wid) & (fy >= sy0) & (cy < hgt)
     ccode = rgb_codes(_boxed(full, f, fx, fy))
     clab = (tab[0][ccode], tab[1][ccode], tab[2][ccode])
     cdist = [_dist(clab, cin, np.asarray(colours[f.name], np.float32)) for f, _, _, _ in learned]
@@ -519,7 +520,7 @@ def _boxed(full: np.ndarray, f: int, xs: np.ndarray, ys: np.ndarray) -> np.ndarr
     y0 = np.clip(np.rint(f * ys).astype(np.intp), 0, max(0, h - f))
     if f == 1:
         return full[y0, x0]
-    acc = np.zeros((*xs.shape, full.shape[2]), np.uint16)
+    acc = np.zeros((*xs.shape, full.shape[2]), np.uint32)  # f x f bytes: past uint16 from f = 17 (a 460 px hex)
     for dy in range(min(f, h)):
         for dx in range(min(f, w)):
             acc += full[y0 + dy, x0 + dx]
