@@ -29,6 +29,7 @@ MAX_CROSSING = 0.3  # hex sizes: the widest a road or railway crossing a side ma
 ADAPT_DELTA_E = 40.0  # how far a scanned feature colour may sit from its legend colour and still be adapted to
 INTERIOR = 0.4  # hex sizes: the disc around a hex's centre where its own texture is read
 WIDER = 2.0  # an 'along' side whose colour is this many times wider across than the line's is an area crossing it
+WIDER_SLACK = 2  # (WIDER) and at least this many samples wider: one sample more on each edge is the line's own
 SPUR_END = 0.15  # share of a side at its far end a spur from a crowded vertex leaves empty
 AREA_SHARE = 0.5  # an 'across' colour filling this share of both hexes' middles is an area there, not a line
 FILL_EXAMPLES = 2  # a traced line crossing this many (and all) of another's marked sides may be its fill
@@ -744,8 +745,9 @@ def _along_only(score: np.ndarray, dist: np.ndarray, tol: float, inside: np.ndar
     two hexes. A colour the hexes' own terrain is textured with (painted trees' highlights in a wall's
     ochre), or lettering running through the hexes (a blue name in a river's blue), fills their middles
     about as much as the band. And a side where the colour is more than ``WIDER`` times as wide across
-    the band as the line's own width (the median over the sides found, or over the marked examples) is
-    an area crossing the side (a wide wall's art where the sides leave its vertices), not the line."""
+    the band as the line's own width (the median over the marked examples, or over the sides found where
+    that is wider; and ``WIDER_SLACK`` samples wider) is an area crossing the side (a wide wall's art where
+    the sides leave its vertices), not the line."""
     fill = (dist < tol).mean(axis=(1, 2))
     own = np.minimum(inside[side_hexes[:, 0]], inside[side_hexes[:, 1]])
     score = np.where(fill >= CONTRAST * own, score, 0.0)
@@ -758,8 +760,14 @@ def _along_only(score: np.ndarray, dist: np.ndarray, tol: float, inside: np.ndar
         wide[some] = np.nanmedian(hits, axis=1)
     learn = [k for k in yes if score[k] >= thr] or np.nonzero(score >= thr)[0].tolist()
     if learn:
-        typical = float(np.median(wide[learn]))
-        score = np.where(wide > WIDER * typical, 0.0, score)
+        # widths are counts of samples: a line's soft edges take one more or one fewer on each side with the
+        # pixel phase, so a few examples can all read on the narrow side (Dynamo 2 rescaled x0.8: its three marked
+        # river sides 1, 1 and 3 samples wide, and 58 of its 60 river sides cut as wider than twice 1): the line's
+        # width is the examples' median or, where wider, the sides found's; and an area is WIDER_SLACK samples
+        # wider too
+        found = score >= thr
+        typical = max(float(np.median(wide[learn])), float(np.median(wide[found])) if found.any() else 0.0)
+        score = np.where((wide > WIDER * typical) & (wide > typical + WIDER_SLACK), 0.0, score)
     return score
 
 
