@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from itertools import pairwise
 
+import pytest
+
 from toolkit.terrain.extract import extract
 
 from .drawn import blank_board
@@ -120,19 +122,6 @@ def test_outlines_ending_just_past_a_side_do_not_cross_it():
     assert {k for k, v in ext.hexsides.items() if "rail" in v} == want
 
 
-def test_outlines_ending_just_past_a_side_are_read_as_before_without_the_rule(monkeypatch):
-    """The same board with OUT_THICK 0 (the rule off): the four outline pairs' sides are taken for the railway (what
-    the test above guards against: the span and ink-proper rules let them through)."""
-    from toolkit.terrain import lines
-
-    monkeypatch.setattr(lines, "OUT_THICK", 0.0)
-    grid, im = _ladder_and_outlines_ending_at_sides()
-    ext = extract(im, grid, _rail_legend())
-    want = {grid.side_key(a, b) for a, b in pairwise(RAILWAY)}
-    outlines = {grid.side_key(f"{c}02", f"{c}03") for c in ("02", "03", "04", "05")}
-    assert {k for k, v in ext.hexsides.items() if "rail" in v} == want | outlines
-
-
 def _ladder_and_hairlines_through_blocks():
     """The railway of RAILWAY (2 px rails, 1 px ties) and, in columns 02-05, a 1 px black hairline (a plot's outline)
     straight down each column, crossing its sides; at sides 0X02/0X03 a black block 9 px wide (a house's dark wall)
@@ -157,13 +146,16 @@ def test_a_hairline_through_a_block_is_not_as_thick_as_the_railway():
     assert {k for k, v in ext.hexsides.items() if "rail" in v} == want
 
 
-def test_a_hairline_through_a_block_is_read_as_before_without_the_rule(monkeypatch):
-    """The same board with OUT_THICK 0 (the rule off): the four blocked sides are taken for the railway."""
+@pytest.mark.parametrize("board", [_ladder_and_outlines_ending_at_sides, _ladder_and_hairlines_through_blocks],
+                         ids=["outlines ending past a side", "hairline through a block"])
+def test_the_decoys_are_read_as_before_without_the_rule(monkeypatch, board):
+    """The same boards with OUT_THICK 0 (the rule off): the four outline pairs' sides, and the four blocked sides, are
+    taken for the railway (what the two tests above guard against: the span and ink-proper rules let them through)."""
     from toolkit.terrain import lines
 
     monkeypatch.setattr(lines, "OUT_THICK", 0.0)
-    grid, im = _ladder_and_hairlines_through_blocks()
+    grid, im = board()
     ext = extract(im, grid, _rail_legend())
     want = {grid.side_key(a, b) for a, b in pairwise(RAILWAY)}
-    blocked = {grid.side_key(f"{c}02", f"{c}03") for c in ("02", "03", "04", "05")}
-    assert {k for k, v in ext.hexsides.items() if "rail" in v} == want | blocked
+    decoys = {grid.side_key(f"{c}02", f"{c}03") for c in ("02", "03", "04", "05")}
+    assert {k for k, v in ext.hexsides.items() if "rail" in v} == want | decoys
