@@ -78,18 +78,15 @@ def _hexsides(image: Image.Image, grid: Grid, leg: Legend, ext: Extraction,
     ta = np.linspace(0.1, 0.9, na)
     hw = max(2, math.ceil(0.15 * s))
     oa = np.arange(-hw, hw + 1, dtype=np.float64)
-    xs = p0[:, None, None, 0] + vec[:, None, None, 0] * ta[None, :, None] + nrm[:, None, None, 0] * oa[None, None, :]
-    ys = p0[:, None, None, 1] + vec[:, None, None, 1] * ta[None, :, None] + nrm[:, None, None, 1] * oa[None, None, :]
     sx0, sy0 = (on[0] / f, on[1] / f) if on is not None else (0, 0)  # the scan's first pixels, reduced
-    onimg = (xs >= sx0) & (xs <= wid - 1) & (ys >= sy0) & (ys <= hgt - 1)
-    # colours by a 6-bit-per-channel lookup table (within ~2 Delta E of exact; 10x faster on the
-    # millions of band samples of a full-size scan)
-    px = _boxed(full, f, xs, ys)
-    del xs, ys
 
     def sample(xs: np.ndarray, ys: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        """The RGB colours and on-scan flags of band samples at ``xs``, ``ys`` (as the bands above are read)."""
+        """The RGB colours and on-scan flags of band samples at ``xs``, ``ys``."""
         return _boxed(full, f, xs, ys), (xs >= sx0) & (xs <= wid - 1) & (ys >= sy0) & (ys <= hgt - 1)
+
+    # colours by a 6-bit-per-channel lookup table (within ~2 Delta E of exact; 10x faster on the
+    # millions of band samples of a full-size scan)
+    px, onimg = sample(*_band_points(p0, vec, nrm, ta, oa[None, None, :]))
     code = rgb_codes(px)
     del px
     tab = lab_table()
@@ -543,14 +540,21 @@ def _side_ends(lay: Layout, sides: Sequence[Any]) -> tuple[np.ndarray, np.ndarra
     return e1 @ m[:, :2].T + m[:, 2], e2 @ m[:, :2].T + m[:, 2]
 
 
+def _band_points(p0: np.ndarray, vec: np.ndarray, nrm: np.ndarray, ta: np.ndarray, off: np.ndarray
+                 ) -> tuple[np.ndarray, np.ndarray]:
+    """The x and y (sides, positions, offsets) of band samples of the sides whose end ``p0``, vector ``vec`` and unit
+    normal ``nrm`` are given: at ``ta`` of the side's length, ``off`` px off it (broadcast to that shape)."""
+    xs = p0[:, None, None, 0] + vec[:, None, None, 0] * ta[None, :, None] + nrm[:, None, None, 0] * off
+    ys = p0[:, None, None, 1] + vec[:, None, None, 1] * ta[None, :, None] + nrm[:, None, None, 1] * off
+    return xs, ys
+
+
 def _sampled(sample: Any, tab: np.ndarray, p0: np.ndarray, vec: np.ndarray, nrm: np.ndarray, ta: np.ndarray,
              off: np.ndarray) -> tuple[tuple[np.ndarray, np.ndarray, np.ndarray], np.ndarray]:
     """The L*, a*, b* planes and on-image flags of band samples (rows, positions, offsets) of the sides whose end
     ``p0``, vector ``vec`` and unit normal ``nrm`` are given: at ``ta`` of the side's length, ``off`` px off it
     (``off`` broadcast to (rows, positions, offsets)), read by ``sample(xs, ys)`` (colours, on-image flags)."""
-    xs = p0[:, None, None, 0] + vec[:, None, None, 0] * ta[None, :, None] + nrm[:, None, None, 0] * off
-    ys = p0[:, None, None, 1] + vec[:, None, None, 1] * ta[None, :, None] + nrm[:, None, None, 1] * off
-    px, onimg = sample(xs, ys)
+    px, onimg = sample(*_band_points(p0, vec, nrm, ta, off))
     code = rgb_codes(px)
     return (tab[0][code], tab[1][code], tab[2][code]), onimg
 
@@ -588,20 +592,11 @@ def _beside(sample: Any, tab: np.ndarray, p0: np.ndarray, vec: np.ndarray, nrm: 
     side's far end, not half-way. ``off``: sides where the feature is not looked for (both hexes water, a coast)."""
     n, na = dist.shape[:2]
 
-    def across(d: np.ndarray) -> np.ndarray:
-        """Each side's median count of samples across within ``tol`` where the line shows (NaN where nowhere)."""
-        c = (d < tol).sum(axis=2).astype(np.float64)
-        c[c == 0] = np.nan
-        out = np.full(len(d), np.nan)
-        some = ~np.isnan(c).all(axis=1)
-        out[some] = np.nanmedian(c[some], axis=1)
-        return out
-
     found = _score(dist, tol, width, "along", step) >= thr
     learn = [k for k in yes if found[k]] or np.nonzero(found)[0].tolist()
     if not learn:
         return dist, lab, onimg, dist  # the line is found on no side: nothing tells its width
-    typical = float(np.median(across(dist[learn])))
+    typical = float(np.median(_across(dist[learn], tol)))
     ow = np.arange(-hw - wp, hw + wp + 1, dtype=np.float64)
     zone = (math.sqrt(3.0) / 2) * length[:, 0:1] * (1 - np.abs(2 * ta - 1))[None, :]  # (sides, positions)
     shift = np.zeros((n, na), dtype=np.float64)
@@ -613,9 +608,7 @@ def _beside(sample: Any, tab: np.ndarray, p0: np.ndarray, vec: np.ndarray, nrm: 
         codes[codes > _dist((tab[0], tab[1], tab[2]), np.ones(tab.shape[1], dtype=bool), r)] = np.inf
     for c0 in range(0, n, CHUNK):
         rows = slice(c0, min(n, c0 + CHUNK))
-        xs = p0[rows, None, None, 0] + vec[rows, None, None, 0] * ta[None, :, None] + nrm[rows, None, None, 0] * ow
-        ys = p0[rows, None, None, 1] + vec[rows, None, None, 1] * ta[None, :, None] + nrm[rows, None, None, 1] * ow
-        px, won = sample(xs, ys)
+        px, won = sample(*_band_points(p0[rows], vec[rows], nrm[rows], ta, ow))
         d = codes[rgb_codes(px)]
         hit = (d < tol) & won & (np.abs(ow)[None, None, :] <= zone[rows][:, :, None])
         cnt = hit.sum(axis=2)
@@ -646,7 +639,7 @@ def _beside(sample: Any, tab: np.ndarray, p0: np.ndarray, vec: np.ndarray, nrm: 
         sd[sd > _dist(slab, son, r)] = np.inf
     before = _score(dist[rows_c], tol, width, "along", step)
     good = _score(sd, tol, width, "along", step) > before
-    good &= across(sd) >= AS_WIDE * typical  # (NaN: nowhere, never)
+    good &= _across(sd, tol) >= AS_WIDE * typical  # (NaN: nowhere, never)
     good &= ((sd < CORE * tol).sum(axis=2) > 0).mean(axis=1) >= thr
     reach = dist.copy()
     reach[rows_c[good]] = sd[good]
@@ -755,9 +748,7 @@ def _along_only(score: np.ndarray, dist: np.ndarray, tol: float, inside: np.ndar
     wide = np.zeros(len(score))
     some = np.nonzero(score > 0)[0]
     if some.size:
-        hits = (dist[some] < tol).sum(axis=2).astype(np.float64)
-        hits[hits == 0] = np.nan
-        wide[some] = np.nanmedian(hits, axis=1)
+        wide[some] = _across(dist[some], tol)
     learn = [k for k in yes if score[k] >= thr] or np.nonzero(score >= thr)[0].tolist()
     if learn:
         # widths are counts of samples: a line's soft edges take one more or one fewer on each side with the
@@ -769,6 +760,17 @@ def _along_only(score: np.ndarray, dist: np.ndarray, tol: float, inside: np.ndar
         typical = max(float(np.median(wide[learn])), float(np.median(wide[found])) if found.any() else 0.0)
         score = np.where((wide > WIDER * typical) & (wide > typical + WIDER_SLACK), 0.0, score)
     return score
+
+
+def _across(d: np.ndarray, tol: float) -> np.ndarray:
+    """Each side's width across its band: the median count of samples within ``tol`` over the positions where the
+    colour shows (NaN where it shows nowhere)."""
+    c = (d < tol).sum(axis=2).astype(np.float64)
+    c[c == 0] = np.nan
+    out = np.full(len(d), np.nan)
+    some = ~np.isnan(c).all(axis=1)
+    out[some] = np.nanmedian(c[some], axis=1)
+    return out
 
 
 def _mix(lab: tuple[np.ndarray, np.ndarray, np.ndarray], ok: np.ndarray) -> np.ndarray:
