@@ -12,7 +12,8 @@ beside its perturbed copies) and perturbed:
 * ``rot0.7``: turned 0.7 degrees counter-clockwise (bicubic, the corners white);
 * ``noise4``: Gaussian noise of sigma 4 (seeded).
 
-Each copy is read with the legend as written (its examples are hex ids and hexside ids, its line colours ``#rrggbb``
+Each copy is read with the legend as written (a terrain's pixel samples, ``box:`` or ``points:``, moved as the image
+was; its examples are hex ids and hexside ids, its line colours ``#rrggbb``
 as the publisher's print shows them: ids survive any rescale or tilt; the colours do not survive a cast or a tone
 curve, and the tool learns each class's colour from its example hexes and ``yes:`` sides where the legend gives them)
 and two grids: ``truth`` - the truth's grid moved by the same known transform (the calibrate command's local check
@@ -28,7 +29,8 @@ than the region's margin is padded past the scan's edge, so each reads at the gr
 (before, the region began at the cut's edge: each cut at its own phase). ``--only=crop`` runs these three rows.
 
 ``python -m benchmarks perturb`` runs the default subset (below: about 10 min on one core); flags:
-``--cases=a,b`` (names of CASES), ``--only=x0.6,rot0.7`` (perturbations; ``--only=crop``: the crop rows alone;
+``--cases=a,b`` (names of CASES), ``--only=x0.6,rot0.7`` (perturbations, the listed ones or the same forms with
+other numbers: ``x0.8``, ``jpeg30``; ``--only=crop``: the crop rows alone;
 ``--only crop`` with a space is read so too),
 ``--no-clicks`` (truth grids only),
 ``--all-clicks`` (the clicks grid for every perturbation, not only those that move the grid).
@@ -38,6 +40,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 import subprocess
 import sys
 import tempfile
@@ -74,8 +77,15 @@ CASES: dict[str, tuple[str, Path, Path, tuple[tuple[int, int], tuple[int, int]] 
                  rb.HELDOUT_FETCHED["dynamo-2-heldout"][3]),
 }
 PERTURBATIONS = ("x0.6", "x1.5", "jpeg50", "cast", "gamma0.8", "gamma1.25", "rot0.7", "noise4")
-#: the perturbations that move the grid: the clicks calibration is run on these by default (and on the crop)
-MOVING = ("x0.6", "x1.5", "rot0.7")
+#: ``--only`` also takes any of these forms with its own number (``x0.8``, ``jpeg30``, ``rot-1.5``, ``gamma1.1``)
+FORMS = re.compile(r"(x\d+(\.\d+)?|jpeg\d{1,2}|gamma\d+(\.\d+)?|rot-?\d+(\.\d+)?|noise\d+(\.\d+)?|cast)")
+
+
+def _moves(kind: str) -> bool:
+    """A rescale or a turn moves the grid: the clicks calibration is run on these by default (and on the crop)."""
+    return kind.startswith(("x", "rot"))
+
+
 #: the default subset (a full run of every case and perturbation with clicks is ~25 min on one core)
 DEFAULT_CASES = tuple(CASES)
 MARGIN_HEXES = 2.0
@@ -117,6 +127,50 @@ def _moved(grid: Any, t: np.ndarray) -> Any:
     lin = t[:, :2] @ m[:, :2]
     off = t[:, :2] @ m[:, 2] + t[:, 2]
     return dataclasses.replace(grid, layout=Layout.from_matrix(np.column_stack([lin, off]).tolist()))
+
+
+def _then(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """The 2x3 pixel map ``a`` followed by ``b``."""
+    return np.column_stack([b[:, :2] @ a[:, :2], b[:, :2] @ a[:, 2] + b[:, 2]])
+
+
+def _moved_legend(legend: Path, t: np.ndarray, out: Path) -> Path:
+    """``legend`` with its terrains' pixel samples (``box``, ``points``, ``sample`` as a point, points or box) moved
+    by the pixel map ``t`` as the image was (a box: the bounding box of its moved corners); the file itself where it
+    has none. Hex and hexside ids need no moving: they follow the grid."""
+    import yaml
+
+    from toolkit.terrain.extract_legend import load_legend
+
+    def plain(v: Any) -> Any:  # the reader's own mappings as YAML's, its True/False keys as written (yes:, no:)
+        if isinstance(v, dict):
+            return {({True: "yes", False: "no"}.get(k, k) if isinstance(k, bool) else k): plain(x)
+                    for k, x in v.items() if k != "_source"}
+        return [plain(x) for x in v] if isinstance(v, list) else v
+
+    doc = plain(load_legend(legend))
+    moved = False
+
+    def at(x: float, y: float) -> tuple[float, float]:
+        q = t[:, :2] @ np.array([x, y], dtype=float) + t[:, 2]
+        return float(q[0]), float(q[1])
+
+    for v in (doc.get("terrain") or {}).values():
+        if not isinstance(v, dict):
+            continue
+        if "points" in v:
+            v["points"] = [[round(c, 2) for c in at(*p)] for p in v["points"]]
+            moved = True
+        if "box" in v:
+            x0, y0, x1, y1 = v["box"]
+            corners = np.array([at(x, y) for x in (x0, x1) for y in (y0, y1)])
+            v["box"] = [*np.floor(corners.min(axis=0)).astype(int).tolist(),
+                        *np.ceil(corners.max(axis=0)).astype(int).tolist()]
+            moved = True
+    if not moved:
+        return legend
+    out.write_text(yaml.safe_dump(doc, sort_keys=False))
+    return out
 
 
 def _perturb(img: Any, kind: str, seed: int) -> tuple[Any, np.ndarray, str]:
@@ -251,7 +305,8 @@ def run_case(name: str, kinds: tuple[str, ...], clicks: tuple[str, ...], tmp: Pa
     x1, y1 = min(int(x1), full.size[0]), min(int(y1), full.size[1])
     base = full.crop((int(x0), int(y0), x1, y1))
     del full
-    grid = _moved(grid, np.array([[1.0, 0, -x0], [0, 1.0, -y0]]))
+    cut = np.array([[1.0, 0, -x0], [0, 1.0, -y0]])
+    grid = _moved(grid, cut)
     out: dict[str, Any] = {}
     # the tight cuts: TIGHT_HEXES beyond the extent's hexes (on the crop), the second a pixel further in
     lo = np.floor(pts.min(axis=0) - np.array([x0, y0]) - TIGHT_HEXES * size).astype(int).clip(0)
@@ -274,7 +329,9 @@ def run_case(name: str, kinds: tuple[str, ...], clicks: tuple[str, ...], tmp: Pa
             img.save(image, compress_level=1)
         g = _moved(grid, t)
         text, warp = rb._with_warp(image, _grid_text(g))
-        row = _extract(image, text, truth, legend, tmp, f"{name}.{kind}")
+        # a legend's pixel samples (a box on the marsh) move with the image, as its hex ids do with the grid
+        leg = _moved_legend(legend, _then(cut, t), tmp / f"{name}.{kind}.legend.yaml")
+        row = _extract(image, text, truth, leg, tmp, f"{name}.{kind}")
         if warp:
             row["warp"] = warp.split(" (")[0]
         out[f"{kind}/truth"] = row
@@ -284,7 +341,7 @@ def run_case(name: str, kinds: tuple[str, ...], clicks: tuple[str, ...], tmp: Pa
             if text2 is None:
                 row2: dict[str, Any] = {"error": err}
             else:
-                row2 = {"cal_px": round(_cal_error(text2, g), 2), **_extract(image, text2, truth, legend, tmp,
+                row2 = {"cal_px": round(_cal_error(text2, g), 2), **_extract(image, text2, truth, leg, tmp,
                                                                                f"{name}.{kind}.cal")}
             out[f"{kind}/clicks"] = row2
             print(f"   {name} {kind} clicks: {row2}", flush=True)
@@ -303,13 +360,13 @@ def main(flags: list[str]) -> dict[str, object]:
     cases = tuple((_flag(flags, "cases") or ",".join(DEFAULT_CASES)).split(","))
     # ``--only=crop``: the crop rows alone (the crop is always run: each perturbation's row compares with it)
     kinds = tuple(k for k in (_flag(flags, "only") or ",".join(PERTURBATIONS)).split(",") if k != "crop")
-    unknown = [c for c in cases if c not in CASES] + [k for k in kinds if k not in PERTURBATIONS]
+    unknown = [c for c in cases if c not in CASES] + [k for k in kinds if not FORMS.fullmatch(k)]
     if unknown:
         raise SystemExit(f"perturb: unknown {', '.join(unknown)} (cases: {', '.join(CASES)}; "
-                         f"perturbations: {', '.join(PERTURBATIONS)})")
+                         f"perturbations: {', '.join(PERTURBATIONS)}, or their forms with other numbers)")
     clicks: tuple[str, ...] = ()
     if "--no-clicks" not in flags:
-        clicks = ("crop", *kinds) if "--all-clicks" in flags else ("crop", *(k for k in kinds if k in MOVING))
+        clicks = ("crop", *kinds) if "--all-clicks" in flags else ("crop", *(k for k in kinds if _moves(k)))
     out: dict[str, object] = {}
     with tempfile.TemporaryDirectory() as tmp:
         for name in cases:
