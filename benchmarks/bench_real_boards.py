@@ -3,7 +3,8 @@
 For each board, ``wgt map extract --truth`` runs twice, with the baseline legend (example hexes,
 majority colour, the band method for lines: ``*.majority.legend.yaml``) and with the full legend
 (rules, symbols, traced lines: ``*.legend.yaml``); returns accuracy, symbol and line recall and
-precision, the review list (hexes flagged for review, and their share of the hexes extracted), and the
+precision, the review list (hexes flagged for review, and their share of the hexes extracted; and where the truth is
+labelled, its share of those hexes and how many of the hexes read wrong it names), and the
 seconds each run took. Needs the boards in ../shared/boards. Then the held-out board
 (tests/terrain/truth/heldout, labels by someone else; its image fetched into build/heldout, or skipped
 with the reason), the held-out regions of The Longest Day (labelled before any run on them, scored with
@@ -226,6 +227,13 @@ def _run(name: str, kind: str, image: Path, truth: Path, legend: Path, tmp: Path
     review = len(got["review"])
     row = {"hexes": f"{t['right']}/{t['hexes']}", "accuracy": t["accuracy"], "seconds": round(seconds, 1),
            "review": f"{review}/{got['hexes']} ({100 * review / max(1, got['hexes']):.1f}%)"}
+    # the review list where the truth is labelled (the run's grid also covers charts, sea and the legend's
+    # examples): its share of the labelled hexes, and how many of the hexes read wrong it names
+    labelled = set(load_truth(truth).hexes)
+    flagged = sum(1 for h in got["review"] if h in labelled)
+    wrong = [w[0] for w in t.get("wrong", [])]
+    row["review_labelled"] = (f"{flagged}/{len(labelled)} ({100 * flagged / max(1, len(labelled)):.1f}%), "
+                              f"wrong named {sum(1 for h in wrong if h in got['review'])}/{len(wrong)}")
     for group in ("symbols", "lines"):
         for k, v in t[group].items():
             tp = v["true_positives"]
