@@ -103,7 +103,12 @@ HELDOUT_FETCHED = {"red-winter-heldout": ("red-winter", "red-winter.yaml", "red-
                    # its second region (gettysburg-2.yaml, columns 49-57 x rows 18-26, STUDIED), the same legend
                    # and run
                    "gettysburg-2-heldout": ("gettysburg", "gettysburg-2.yaml", "gettysburg.legend.yaml",
-                                            ((1, 57), (1, 33)))}
+                                            ((1, 57), (1, 33))),
+                   # Avalon Hill Stonewall Jackson's Way (the same series as Roads to Gettysburg), its North Map above
+                   # its South Map in one scan (heldout/RESULTS-sjw.md; from HerrEklund/wasa like Dynamo's): one
+                   # blind region, the run on the North Map's calibrated grid, columns 01-58 x rows 01-34 (the South
+                   # Map below has its own ids; the legend's examples are spread over the North Map)
+                   "sjw-heldout": ("sjw", "sjw.yaml", "sjw.legend.yaml", ((1, 58), (1, 34)))}
 
 
 def main(flags: list[str]) -> dict[str, object]:
@@ -183,8 +188,8 @@ def heldout(tmp: Path) -> dict[str, object]:
 
 def heldout_fetched(tmp: Path, names: list[str] | None = None) -> dict[str, object]:
     """The held-out boards labelled here whose image is fetched into the cache (HELDOUT_FETCHED: GMT Red Winter,
-    Seelowe, France '40 Dynamo, Roads to Gettysburg), each region with its own legend; skipped with the reason when
-    the image cannot be had."""
+    Seelowe, France '40 Dynamo, Roads to Gettysburg, Stonewall Jackson's Way), each region with its own legend;
+    skipped with the reason when the image cannot be had."""
     out: dict[str, object] = {}
     for name in names or list(HELDOUT_FETCHED):
         board, truth, legend, extent = HELDOUT_FETCHED[name]

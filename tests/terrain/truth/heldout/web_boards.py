@@ -12,6 +12,7 @@ never by us: per-hex terrain (``public/games/bastogne/src/hex-info.js``), roads,
     python tests/terrain/truth/heldout/web_boards.py fetch --board seelowe [--git DIR]
     python tests/terrain/truth/heldout/web_boards.py fetch --board dynamo [--git DIR]    # (HerrEklund/wasa)
     python tests/terrain/truth/heldout/web_boards.py fetch --board gettysburg [--git DIR]    # (HerrEklund/wasa)
+    python tests/terrain/truth/heldout/web_boards.py fetch --board sjw [--git DIR]    # (HerrEklund/wasa)
     python tests/terrain/truth/heldout/web_boards.py convert --git DIR    # their labels -> bastogne.yaml
 
 ``--git`` is a clone (bare or not) of rzymek/web-boards (or the board's repository) holding the commit below (default
@@ -39,6 +40,11 @@ whose truth region (``dynamo.yaml``) was labelled by us, blind, by eye (RESULTS-
 Map of Avalon Hill's *Roads to Gettysburg* (1994; the map art (c) Avalon Hill, not in this repository either), a scan
 of the printed paper map, whose truth region (``gettysburg.yaml``) was labelled by us, blind, by eye
 (RESULTS-gettysburg.md). Same clone as dynamo's.
+
+``--board sjw`` fetches a third image of HerrEklund/wasa (its Stonewall Jackson's Way module, 2017): the North and
+South Maps of Avalon Hill's *Stonewall Jackson's Way* (1992, the same series as Roads to Gettysburg; the map art (c)
+Avalon Hill, not in this repository either), one scan of the printed paper maps joined, whose truth region
+(``sjw.yaml``) was labelled by us, blind, by eye (RESULTS-sjw.md). Same clone as dynamo's.
 """
 
 from __future__ import annotations
@@ -86,9 +92,17 @@ IMAGES: dict[str, dict[str, Any]] = {"bastogne": IMAGE,
                          "path": "application/game_modules/roads_to_gettysburg/components/vassal/NMap.jpg",
                          "commit": "971f0b97ab2bf5b01a02176a18d6e14d2e42afef",
                          "blob": "3dfc2d95bde4355d104f9215be00c8020fd98f85", "bytes": 3040967, "size": (3991, 2659),
-                         "file": "HerrEklund__wasa/gettysburg_NMap.jpg"}}
+                         "file": "HerrEklund__wasa/gettysburg_NMap.jpg"},
+          # the same repository, the commit "refactored. moved in stuff to the new generic..." (2017-02-26; the commit
+          # before it, "Added SJW game module", holds another blob at that path, re-encoded): Avalon Hill Stonewall
+          # Jackson's Way's North Map above its South Map, a 3336x3761 scan, flat-top hexes
+          "sjw": {"repo": "HerrEklund/wasa", "git_env": "WGT_WASA_GIT",
+                  "path": "application/game_modules/sjw/components/sjw_NS.jpg",
+                  "commit": "8afeae333be6f8c06703c40a8187fef997b0c718",
+                  "blob": "022cceccfd01a0608a5249d9a99f8718d0aadb71", "bytes": 3222508, "size": (3336, 3761),
+                  "file": "HerrEklund__wasa/sjw_sjw_NS.jpg"}}
 NAMES = {"bastogne": "Bastogne", "red-winter": "Red Winter", "seelowe": "Seelowe", "dynamo": "France '40 Dynamo",
-         "gettysburg": "Roads to Gettysburg North Map"}
+         "gettysburg": "Roads to Gettysburg North Map", "sjw": "Stonewall Jackson's Way North and South Maps"}
 LABELS = {"terrain": f"{GAME}/src/hex-info.js", "paths": f"{GAME}/path-info.json",
           "streams": f"{GAME}/stream-info.json", "game": f"{GAME}/game.json"}
 
@@ -344,7 +358,7 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("what", choices=["fetch", "convert"])
     ap.add_argument("--git", help="a clone of the board's repository holding the commit (default $WGT_WEB_BOARDS_GIT; "
-                    "--board dynamo, gettysburg: $WGT_WASA_GIT, a clone of HerrEklund/wasa)")
+                    "--board dynamo, gettysburg, sjw: $WGT_WASA_GIT, a clone of HerrEklund/wasa)")
     ap.add_argument("--board", choices=sorted(IMAGES), default="bastogne",
                     help="fetch: which board's image (default bastogne)")
     ap.add_argument("-o", "--output", default=str(HERE / "bastogne.yaml"))

@@ -1,0 +1,101 @@
+"""Avalon Hill's *Stonewall Jackson's Way* North Map, a held-out board labelled blind (tests/terrain/truth/heldout/
+sjw.yaml, RESULTS-sjw.md): the series and map style of Roads to Gettysburg (a scan of the printed paper map, the
+elevation painted as a wash, speckled rough ground, thin dark roads, creeks and rivers along the hexsides) at a
+smaller hex, to see whether what is learned on Gettysburg generalises. The truth file and the legend's examples, and
+the image's fetch into the cache (the map art is (c) Avalon Hill, not in this repository: ``python tests/terrain/
+truth/heldout/web_boards.py fetch --board sjw``, from a clone of HerrEklund/wasa named by --git or $WGT_WASA_GIT)."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from toolkit.hexgrid import Grid
+from toolkit.terrain.extract_legend import load_legend
+from toolkit.terrain.truth import load_truth
+
+from .test_heldout_bastogne import web_boards
+from .test_truth_dynamo import _classes
+
+HELDOUT = Path(__file__).parent / "truth" / "heldout"
+IMAGE = "HerrEklund__wasa/sjw_sjw_NS.jpg"
+
+
+def test_sjw_truth_file():
+    """Columns 28-36 x rows 20-28 (81 hexes, all labelled); every side and link joins two neighbouring labelled
+    hexes; the grid calibrated from the clicks in its header (CCRR ids as printed, even columns half a hex down)."""
+    t = load_truth(HELDOUT / "sjw.yaml")
+    assert t.image == IMAGE and t.grid is not None and t.grid.layout is not None
+    g = t.grid
+    assert {g.id(h) for h in g.hexes()} == set(t.hexes) and len(t.hexes) == 81 and not t.excluded
+    for keys in (*t.links.values(), *t.hexsides.values()):
+        for k in keys:
+            a, b = k.split("/")
+            assert a in t.hexes and b in t.hexes and g.hex(b) in g.hex(a).neighbours(), k
+    assert _classes(t) == {"clear": 8, "rolling": 49, "rough": 18, "woods": 1, "mountain": 5}
+    assert not t.symbols
+    assert {k: len(v) for k, v in t.links.items()} == {"road": 66, "pike": 8, "rail": 8}
+    assert {k: len(v) for k, v in t.hexsides.items()} == {"river": 6, "creek": 44}
+
+    def centre(hid: str) -> tuple[int, ...]:
+        return tuple(round(v) for v in g.layout.hex_to_pixel(g.numbering.offset.to_hex(*g.numbering.parse(hid))))
+
+    # four of the clicked hexes (all off the region): the fit puts them within 2.0 px of the clicks
+    assert (centre("0302"), centre("5702"), centre("0232"), centre("4931")) == (
+        (159, 106), (3240, 105), (102, 2113), (2784, 2014))
+    # Pond Mountain and Baldwin Ridge, the woods by Auburn, the pale ground east of Greenwich, Ringwood's speckles;
+    # Broad Run turning navy below Greenwich; the Warrenton Turnpike, the Manassas Gap RR and the O&A RR
+    assert (t.hexes["2821"], t.hexes["2824"], t.hexes["2826"], t.hexes["3426"], t.hexes["3126"]) == (
+        "mountain", "mountain", "woods", "clear", "rough")
+    assert {"3324/3423", "3524/3624"} <= t.hexsides["river"] and {"3323/3324", "3526/3527"} <= t.hexsides["creek"]
+    assert {"3022/3122", "3521/3620"} <= t.links["pike"] and {"3220/3321", "3528/3627"} <= t.links["rail"]
+    assert {"3524/3624", "3027/3028"} <= t.links["road"]
+
+
+def test_sjw_legend_examples_lie_outside_the_region():
+    """No example hex of the legend, and neither hex of any example side, is a hex of the region or beside one; the
+    classes are the printed key's terrain, the lines its road, pike, railroad, creek and rivers."""
+    t = load_truth(HELDOUT / "sjw.yaml")
+    assert t.grid is not None
+    g = Grid.from_dict({**t.grid.to_dict(), "extent": {"columns": [1, 58], "rows": [1, 34]}})
+    near = set(t.hexes) | {g.id(n) for h in t.hexes for n in g.neighbours(g.hex(h)) if n in g}
+    assert len(near) == 81 + 2 * 9 + 2 * 11 - 2  # the region, a row above and below, a column either side
+    spec = load_legend(HELDOUT / "sjw.legend.yaml")
+    assert set(spec["terrain"]) == {"clear", "rolling", "rough", "woods", "mountain", "town"}
+    assert set(spec["features"]) == {"river", "creek", "road", "pike", "rail"}
+    used = [h for v in spec["terrain"].values() for h in v.get("hexes", [])]
+    for v in spec["features"].values():
+        used += [h for side in v["yes"] for h in side.split("/")]
+    assert len(used) == 48 and all(h in g for h in map(g.hex, used)) and not set(used) & near
+
+
+def _fetch(tmp_path: Path, git: str | None) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "WGT_HELDOUT_BOARDS": str(tmp_path / "cache"), "WGT_WASA_GIT": str(tmp_path / "none")}
+    return subprocess.run([sys.executable, str(HELDOUT / "web_boards.py"), "fetch", "--board", "sjw",
+                           *(("--git", git) if git else ())], capture_output=True, text=True, env=env, check=False)
+
+
+def test_fetch_sjw_fails_in_one_line(tmp_path):
+    """With $WGT_WASA_GIT naming a folder that is no clone: one line and exit 3 naming the board and how to fetch it."""
+    r = _fetch(tmp_path, None)
+    assert r.returncode == 3 and r.stdout == "" and r.stderr.count("\n") == 1 and "Traceback" not in r.stderr
+    assert "held-out Stonewall Jackson's Way North and South Maps board is not cached" in r.stderr
+    assert "fetch --board sjw" in r.stderr and str(tmp_path / "none") in r.stderr
+
+
+def test_fetch_sjw_from_the_clone(tmp_path):
+    """From a clone of HerrEklund/wasa holding its commit the image lands in the cache and is the recorded blob."""
+    git = os.environ.get("WGT_WASA_GIT")
+    if not git or not Path(git).is_dir():
+        pytest.skip("needs a clone of HerrEklund/wasa named by WGT_WASA_GIT")
+    r = _fetch(tmp_path, git)
+    assert r.returncode == 0, r.stderr
+    out = Path(r.stdout.strip())
+    assert out == tmp_path / "cache" / IMAGE
+    wb = web_boards()
+    assert wb.blob_id(out.read_bytes()) == wb.IMAGES["sjw"]["blob"]
+    assert wb.IMAGES["sjw"]["size"] == (3336, 3761)
