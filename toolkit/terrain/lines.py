@@ -256,6 +256,18 @@ cited as "ink notes N"):
    published scans' blacks (The Longest Day 1.2, Seelowe 1.7, Bastogne 11.6) lie within it of their legends' (0, 0,
    12.2), and Seelowe's JPEG black taken as its ink lost a railway link and read 6 more false ones (its one broad
    feature's ink-proper share, 13, is that near).
+15. one single feature in the ink beside a line of another colour traced in its own (:func:`_darker_than_others`): a
+   dark line's colour may lie within ``INK_TOLERANCE`` of the ink (Avalon Hill's Roads to Gettysburg scan: its thin
+   dark-brown roads' core is some 20 Delta E from the black pike's), and every long straight stretch of it is then a
+   line of the ink, with no other ink width to tell it from the lone feature (region 2: the pike on 59 sides, 52 of
+   them roads). Where the other line's marked sides are crossed by the ink's long lines too, the share of those lines'
+   pixels in the band that are the ink proper (``DARK_TOLERANCE``: :func:`_dark_share`, as in 13) is read there and at
+   the feature's own marked sides: a black line is mostly ink proper, a thinner lighter one's darkest pixels only here
+   and there (Gettysburg: the pike's examples 0.61-0.68, the road's 0.13 and 0.31). Where the two sets lie apart
+   (each of the feature's above the midpoint of the two medians, each of the other's below), a crossing under the
+   midpoint is the other line's, not the feature's; marked sides are never refused. The ink's width (notes 3) is not
+   used for this: read with the road's marked sides as a second width, the pike's own examples fell to the road
+   (the lone pike kept 2 of region 1's 8 links).
 """
 
 from __future__ import annotations
@@ -1474,10 +1486,12 @@ def _far_band(mask: np.ndarray, lay: Layout, sides: Sequence[Hexside], bridged: 
 def ink_crossings(image: Image.Image, grid: Grid, sides: Sequence[Hexside], colour: Sequence[float],
                   features: Sequence[tuple[str, Sequence[int]]],
                   ink: Sequence[tuple[float, float, np.ndarray]] = (),
-                  bridged: np.ndarray | None = None) -> tuple[dict[str, np.ndarray], dict[str, str]]:
+                  bridged: np.ndarray | None = None, others: Sequence[Sequence[int]] = (),
+                  ) -> tuple[dict[str, np.ndarray], dict[str, str]]:
     """Black line features of one ink told apart by shape (ink notes): for each ``(name, indices
     of its marked example sides)``, 1.0 for each side its line crosses, else 0.0; and what each was
-    taken for (``double``, or ``single`` with its share of ink)."""
+    taken for (``double``, or ``single`` with its share of ink). ``others``: the marked example sides of each
+    line of another colour traced beside them (ink notes 15)."""
     if not sides:
         return {name: np.zeros(0) for name, _ in features}, {}
     work, lay, s, f, offset = _cut(image, grid, sides)
@@ -1622,6 +1636,9 @@ def ink_crossings(image: Image.Image, grid: Grid, sides: Sequence[Hexside], colo
                     thick = _out_thickness(single | join, lay, sides, ends, np.concatenate([judged, marked]))
                     if np.isfinite(thick[len(judged):]).all():
                         alone[judged] = ~(thick[:len(judged)] < OUT_THICK * float(thick[len(judged):].min()))
+            if marked and others:
+                # a darker line of another colour, taken in by the ink's tolerance (ink notes 15)
+                alone &= _darker_than_others(single | join, dark, lay, sides, ends, alone, marked, one_hit, others)
             scores[name] = alone.astype(float)
             taken[name] = "single"
             continue
@@ -1634,6 +1651,30 @@ def ink_crossings(image: Image.Image, grid: Grid, sides: Sequence[Hexside], colo
         scores[name] = hit.astype(float)
         taken[name] = f"single, ink share {max(lo, 0.0):.2f}-{min(hi, 1.0):.2f} (examples {v:.2f})"
     return scores, taken
+
+
+def _darker_than_others(mask: np.ndarray, dark: np.ndarray, lay: Layout, sides: Sequence[Hexside], ends: np.ndarray,
+                        alone: np.ndarray, marked: Sequence[int], one_hit: np.ndarray,
+                        others: Sequence[Sequence[int]]) -> np.ndarray:
+    """(ink notes 15) Which sides of ``alone`` (a lone single feature's crossings; ``marked``: its marked sides among
+    them) stay: where another line's marked sides are crossed by the ink's long lines too (``one_hit``), their ink
+    proper share (:func:`_dark_share`) and the feature's marked sides' are read; where every one of the feature's is
+    above the midpoint of the two medians and every one of the other line's below it, a crossing below it is the
+    other line. Marked sides are never refused; elsewhere (no such line, or not told apart) every side stays."""
+    keep = np.ones(len(alone), dtype=bool)
+    own = _dark_share(mask, dark, lay, sides, ends, np.asarray(marked, dtype=np.intp))
+    on = np.nonzero(alone)[0]
+    share = _dark_share(mask, dark, lay, sides, ends, on)
+    for yes in others:
+        theirs = [k for k in yes if one_hit[k] and k not in marked]
+        if not theirs:
+            continue
+        low = _dark_share(mask, dark, lay, sides, ends, np.asarray(theirs, dtype=np.intp))
+        cut = (float(np.median(own)) + float(np.median(low))) / 2
+        if (own > cut).all() and (low < cut).all():
+            keep[on[share < cut]] = False
+    keep[list(marked)] = True
+    return keep
 
 
 def scan_black(tab: np.ndarray, codes: np.ndarray, colour: np.ndarray) -> np.ndarray:
