@@ -99,3 +99,18 @@ def test_fetch_sjw_from_the_clone(tmp_path):
     wb = web_boards()
     assert wb.blob_id(out.read_bytes()) == wb.IMAGES["sjw"]["blob"]
     assert wb.IMAGES["sjw"]["size"] == (3336, 3761)
+
+
+def test_extract_sjw_against_its_truth(tmp_path):
+    """Floors from the first (blind) run, 2026-12-06 00:35 UTC, main 29ac6a7 (RESULTS-sjw.md), on the truth's grid
+    widened to the North Map (columns 01-58 x rows 01-34, as the bench runs it): hexes 69/81; river 5/6, none false;
+    creek 35/44, none false; road 51/66, 22 false; pike 8/8, 5 false; rail 8/8, 9 false. The region is BLIND: totals
+    only. Skipped with the reason when the image is not cached."""
+    from .test_heldout_bastogne import extract_fetched
+    from .test_truth_afrika import assert_floors
+
+    out = extract_fetched(tmp_path, "sjw", "sjw.yaml", "sjw.legend.yaml", 58, 34)
+    assert out["hexes"] == 81 and out["right"] >= 69
+    assert set(out["lines"]) == {"river", "creek", "road", "pike", "rail"}
+    assert_floors(out, {"river": (6, 5, 0), "creek": (44, 35, 0), "road": (66, 51, 22), "pike": (8, 8, 5),
+                        "rail": (8, 8, 9)})
