@@ -108,7 +108,9 @@ HELDOUT_FETCHED = {"red-winter-heldout": ("red-winter", "red-winter.yaml", "red-
                    # its South Map in one scan (heldout/RESULTS-sjw.md; from HerrEklund/wasa like Dynamo's): one
                    # blind region, the run on the North Map's calibrated grid, columns 01-58 x rows 01-34 (the South
                    # Map below has its own ids; the legend's examples are spread over the North Map)
-                   "sjw-heldout": ("sjw", "sjw.yaml", "sjw.legend.yaml", ((1, 58), (1, 34)))}
+                   "sjw-heldout": ("sjw", "sjw.yaml", "sjw.legend.yaml", ((1, 58), (1, 34))),
+                   # its second region (sjw-2.yaml, columns 27-35 x rows 08-16, STUDIED), the same legend and run
+                   "sjw-2-heldout": ("sjw", "sjw-2.yaml", "sjw.legend.yaml", ((1, 58), (1, 34)))}
 
 
 def main(flags: list[str]) -> dict[str, object]:

@@ -3,7 +3,8 @@ sjw.yaml, RESULTS-sjw.md): the series and map style of Roads to Gettysburg (a sc
 elevation painted as a wash, speckled rough ground, thin dark roads, creeks and rivers along the hexsides) at a
 smaller hex, to see whether what is learned on Gettysburg generalises. The truth file and the legend's examples, and
 the image's fetch into the cache (the map art is (c) Avalon Hill, not in this repository: ``python tests/terrain/
-truth/heldout/web_boards.py fetch --board sjw``, from a clone of HerrEklund/wasa named by --git or $WGT_WASA_GIT)."""
+truth/heldout/web_boards.py fetch --board sjw``, from a clone of HerrEklund/wasa named by --git or $WGT_WASA_GIT).
+Region 1 (sjw.yaml) is blind; region 2 (sjw-2.yaml) is studied."""
 
 from __future__ import annotations
 
@@ -71,6 +72,42 @@ def test_sjw_legend_examples_lie_outside_the_region():
     for v in spec["features"].values():
         used += [h for side in v["yes"] for h in side.split("/")]
     assert len(used) == 48 and all(h in g for h in map(g.hex, used)) and not set(used) & near
+
+
+def test_sjw_second_region_truth_file():
+    """Region 2 (sjw-2.yaml), columns 27-35 x rows 08-16 (81 hexes, all labelled), a STUDIED region labelled by eye
+    like region 1 before any extraction was scored on it, on region 1's grid: every side and link joins two
+    neighbouring labelled hexes; no hex of it is a hex of region 1 or beside one, and no example of the legend is in
+    it or beside it."""
+    t = load_truth(HELDOUT / "sjw-2.yaml")
+    one = load_truth(HELDOUT / "sjw.yaml")
+    assert t.image == IMAGE and t.grid is not None and one.grid is not None
+    assert t.grid.to_dict()["calibration"] == one.grid.to_dict()["calibration"]
+    g = t.grid
+    assert {g.id(h) for h in g.hexes()} == set(t.hexes) and len(t.hexes) == 81 and not t.excluded
+    for keys in (*t.links.values(), *t.hexsides.values()):
+        for k in keys:
+            a, b = k.split("/")
+            assert a in t.hexes and b in t.hexes and g.hex(b) in g.hex(a).neighbours(), k
+    assert _classes(t) == {"clear": 8, "rolling": 37, "rough": 17, "woods": 2, "mountain": 17}
+    assert not t.symbols
+    assert {k: len(v) for k, v in t.links.items()} == {"road": 47, "pike": 13}
+    assert {k: len(v) for k, v in t.hexsides.items()} == {"river": 8, "creek": 32}
+    # the Bull Run Mountains at Hopewell Gap, the woods by Landmark, the pale ground east of Aldie, the speckles by
+    # the Agriculture Institute, Aldie's village (not a class); Goose Creek navy by Mountsville and below Carter's
+    # Ford, Hunger Run and Bull Run light blue; the Snickersville pike into Aldie and the Little River Turnpike out
+    assert (t.hexes["2816"], t.hexes["2913"], t.hexes["3313"], t.hexes["3109"], t.hexes["3111"]) == (
+        "mountain", "woods", "clear", "rough", "rolling")
+    assert {"2808/2809", "3408/3508"} <= t.hexsides["river"] and {"3011/3112", "3415/3515"} <= t.hexsides["creek"]
+    assert {"3110/3111", "3311/3411", "2810/2911"} <= t.links["pike"] and {"3508/3509", "3011/3111"} <= t.links["road"]
+    g1 = Grid.from_dict({**t.grid.to_dict(), "extent": {"columns": [1, 58], "rows": [1, 34]}})
+    near = set(t.hexes) | {g1.id(n) for h in t.hexes for n in g1.neighbours(g1.hex(h)) if n in g1}
+    assert not near & set(one.hexes)
+    spec = load_legend(HELDOUT / "sjw.legend.yaml")
+    used = [h for v in spec["terrain"].values() for h in v.get("hexes", [])]
+    for v in spec["features"].values():
+        used += [h for side in v["yes"] for h in side.split("/")]
+    assert len(used) == 48 and not set(used) & near
 
 
 def _fetch(tmp_path: Path, git: str | None) -> subprocess.CompletedProcess[str]:
