@@ -151,3 +151,18 @@ def test_extract_sjw_against_its_truth(tmp_path):
     assert set(out["lines"]) == {"river", "creek", "road", "pike", "rail"}
     assert_floors(out, {"river": (6, 5, 0), "creek": (44, 35, 0), "road": (66, 51, 22), "pike": (8, 8, 5),
                         "rail": (8, 8, 9)})
+
+
+def test_extract_sjw_2_against_its_truth(tmp_path):
+    """Region 2's floors from its first run, 2026-12-06 01:03 UTC, main c73706b (RESULTS-sjw.md; the region is
+    STUDIED), on the truth's grid widened to the North Map as the bench runs it: hexes 59/81; river 4/8, none false;
+    creek 26/32, 2 false; road 26/47, 7 false; pike 11/13, 3 false; rail none in the truth, 11 false. Skipped with
+    the reason when the image is not cached."""
+    from .test_heldout_bastogne import extract_fetched
+    from .test_truth_afrika import assert_floors
+
+    out = extract_fetched(tmp_path, "sjw", "sjw-2.yaml", "sjw.legend.yaml", 58, 34)
+    assert out["hexes"] == 81 and out["right"] >= 59
+    assert set(out["lines"]) == {"river", "creek", "road", "pike", "rail"}
+    assert_floors(out, {"river": (8, 4, 0), "creek": (32, 26, 2), "road": (47, 26, 7), "pike": (13, 11, 3),
+                        "rail": (0, 0, 11)})
