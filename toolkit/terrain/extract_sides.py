@@ -249,7 +249,7 @@ def _hexsides(image: Image.Image, grid: Grid, leg: Legend, ext: Extraction,
         if feat.trace and feat.kind == "across":
             from .lines import crossings
 
-            loose: tuple[float, list[Sequence[float]]] | None = None
+            loose: tuple[float, Sequence[float], list[Sequence[float]]] | None = None
             if feat.tolerance is None and yes:
                 hl = _hex_line(learned[i][1], core, middle)
                 if tol >= hl:
@@ -259,9 +259,8 @@ def _hexsides(image: Image.Image, grid: Grid, leg: Legend, ext: Extraction,
                     # the colour nearer it than the hex lines are (as the band method's strict test, below); off
                     # the hex lines, as far as the tolerance learned where nearer it than theirs (lines.py, traced
                     # notes 10: a thin railway over a road or a river's halo)
-                    told = [_hex_line_colour(learned[i][1], lab, core, middle), *tlab.values(),
-                            *([float(c) for c in v] for k, v in colours.items() if k != feat.name)]
-                    loose = (tol, told)
+                    told = [*tlab.values(), *([float(c) for c in v] for k, v in colours.items() if k != feat.name)]
+                    loose = (tol, _hex_line_colour(learned[i][1], lab, core, middle), told)
                     tol = hl / 2
 
             # the symbols' own marks where they matched (not the whole template: its other house may lie on the line)

@@ -126,6 +126,17 @@ Here, at the calibrated working scale (hexes of about 36 px) (the *traced notes*
    of it is the line's own colour (the chart's thin grey rules, a hex id beside a road, woods' and marsh tufts hold
    none or 4-8 %). Region 2: rail 24/33 -> 31/33, none false; outside both labelled regions 44 sides more, looked at:
    nearly all railways leaving cities or crossing halos and polder.
+11. a thin line printed in the hex lines' own ink (Avalon Hill's Roads to Gettysburg scan: dark olive-brown roads 1-2
+   px wide, the hex lines 3-4 px of the same ink): its colour, learned from the marked sides' best matches to the
+   legend's, is its blend with the ground (L* 59 there, its ink L* 36), and the printed hex lines' colour (the same ink
+   blended less) lies 10-15 Delta E off it; notes 10's test then put every pixel of the road nearer the hex lines'
+   colour than its own out of the line (its stroke's middle and most of its edges), and the road fell apart over any
+   ground but the palest. Where the line's own ink at its marked sides (:func:`_ink_core`: in each band off the
+   calibrated hex lines, the median colour of its darkest ``INK_CORE`` share; their median) lies beyond the tolerance
+   learned from its colour, that colour is a blend: the hex lines' colour is no rival there (they stay out by their
+   place, the calibrated band, only), and notes 10's darker ink is measured from the line's own ink, not its blend (its
+   ink is the darker thing its edges are anti-aliased from). Elsewhere (Dynamo's grey railway: its ink 2.4 from its
+   colour; its pink road 12) nothing changes.
 
 The map's hexside ``a/b`` for the feature then means the link from hex a to hex b.
 
@@ -347,6 +358,7 @@ DARKER = 25.0  # (traced notes 10) L* below a line's colour: a darker ink, whose
 OWN_SHARE = 0.5  # (traced notes 10) a part at least this much of the line's own colour takes in its pixels off it
 THIN = 1  # (traced notes 10) a line this thin (half-width, fine pixels) where marked: no core of its own colour
 THIN_REACH = 2  # (traced notes 10) px a thin line's stroke reaches past its middle: a part no deeper than that is thin
+INK_CORE = 0.03  # (traced notes 11) the darkest share of a marked side's band: a 2 px line across it is ~5% of it
 LEAST_OWN = 0.1  # (traced notes 10) a thin part at least this much of the line's own colour takes in its pixels off it
 PINHOLES = True  # a line printed wide: its half-widths read with the mask's single-pixel holes filled (traced notes 4)
 LETTER_INK = 0.8  # the share of ink between two parts' centres above which they are pieces of one line
@@ -361,7 +373,7 @@ def crossings(image: Image.Image, grid: Grid, sides: Sequence[Hexside], colour: 
               widths: list[np.ndarray] | None = None,
               art: Sequence[tuple[np.ndarray, tuple[int, int, int]]] = (),
               others: Sequence[Sequence[float]] = (),
-              loose: tuple[float, Sequence[Sequence[float]]] | None = None) -> np.ndarray:
+              loose: tuple[float, Sequence[float], Sequence[Sequence[float]]] | None = None) -> np.ndarray:
     """1.0 for each side the feature's line crosses, else 0.0. ``ink``: printed symbols to leave out,
     as (x, y) scan pixel of their centre and their template at the working scale; ``examples``: indices
     into ``sides`` of marked sides the line crosses (its width is learned from them). ``where``: a list
@@ -392,14 +404,22 @@ def crossings(image: Image.Image, grid: Grid, sides: Sequence[Hexside], colour: 
     # learned and nearer its colour than the hex lines', it counts too (traced notes 10)
     extra = None
     if loose is not None and len(examples):
-        ltol, rivals = loose
+        ltol, hex_colour, rivals = loose
+        off_grid = ~_hex_band(grid, lay, mask.shape, s)
+        # a line whose own ink at its marked sides lies beyond the tolerance from its colour learned: that colour is
+        # its blend with the ground, and the hex lines' colour - that ink blended less - is no sign against a
+        # pixel; they stay out by their place only (traced notes 11)
+        ink_core = _ink_core(wcodes, tab, lay, [sides[i] for i in examples], off_grid)
+        blended = ink_core is not None and float(np.sqrt(((ink_core - np.asarray(colour)) ** 2).sum())) > ltol
         near_lut = dtab < ltol
-        for c in rivals:
+        for c in ([] if blended else [hex_colour]) + list(rivals):
             if np.isfinite(np.asarray(c, np.float64)).all():
                 near_lut &= dtab < np.sqrt(((tab - np.asarray(c, np.float32)[:, None]) ** 2).sum(axis=0))
-        extra = near_lut[wcodes] & ~mask & ~_hex_band(grid, lay, mask.shape, s)
-        # and not the light edge of a darker ink (lettering, a coastline, a city's houses), anti-aliased into the paper
-        extra &= ~_dilate((tab[0] < float(colour[0]) - DARKER)[wcodes])
+        extra = near_lut[wcodes] & ~mask & off_grid
+        # and not the light edge of a darker ink (lettering, a coastline, a city's houses), anti-aliased into the paper;
+        # darker than a blended line's own ink, not its colour learned: its ink is the core its edges blend from
+        dark_l = float(ink_core[0]) if blended and ink_core is not None else float(colour[0])
+        extra &= ~_dilate((tab[0] < dark_l - DARKER)[wcodes])
         # and a piece of the line, not a texture of greys as near its colour (a city's houses): the part it joins,
         # grown as the mask is below, is mostly of the line's own colour
         g = max(1, round(0.05 * s))
@@ -604,6 +624,26 @@ def crossings(image: Image.Image, grid: Grid, sides: Sequence[Hexside], colour: 
     if widths is not None:
         widths.append(thick)
     return out
+
+
+def _ink_core(codes: np.ndarray, tab: np.ndarray, lay: Layout, sides: Sequence[Hexside], off_grid: np.ndarray,
+              ) -> np.ndarray | None:
+    """(traced notes 11) The L*a*b* colour of a line's own ink at its marked ``sides``: in each side's band off the
+    calibrated hex lines (``off_grid``), the median colour of its darkest ``INK_CORE`` share of pixels; the median
+    over the sides. None where no band is on the image."""
+    got = []
+    _half, _core, batches = _bands(lay, sides, codes.shape)
+    for _sl, _xs, _ys, xi, yi, on in batches:
+        sel = on & off_grid[yi, xi]
+        c = codes[yi, xi]
+        for j in range(sel.shape[0]):
+            cj = c[j][sel[j]]
+            if not cj.size:
+                continue
+            light = tab[0][cj]
+            pick = cj[light <= np.percentile(light, 100 * INK_CORE)]
+            got.append([float(np.median(ch[pick])) for ch in tab])
+    return np.median(np.asarray(got), axis=0) if got else None
 
 
 def _examples_width(mask: np.ndarray, depth: np.ndarray, lay: Layout, sides: Sequence[Hexside],
