@@ -16,6 +16,8 @@ import numpy as np
 
 from toolkit.errors import GridError
 
+from .extract_raster import LINE_AREA, MASK_TOLERANCE
+
 FEW_EXAMPLES = 3  # docs/legend.md: "Give at least three examples per class"
 SYMBOL_EVERYWHERE = 0.5  # a printed symbol in more than half the hexes is no symbol
 TERRAIN_ALIKE_DE = 8.0  # two sampled terrains closer (Delta E) than a terrain's least spread overlap
@@ -100,6 +102,18 @@ def legend_warnings(ext: Any) -> list[str]:
                            "hexes are mostly the same paper; where a class is drawn as symbols or a pattern on the "
                            "paper (trees on white), give the colour of its print (`colour: \"#rrggbb\"`) or examples "
                            "it fills")
+    for m in getattr(ext, "masks", ()):
+        # a line's colour that takes a terrain's example pixels (extract_legend.line_masks): Roads to Gettysburg's
+        # road colour, a thin road blended with the wash, took 62% of the rough's and 64% of the woods' pixels
+        took = sorted(m.took, key=lambda ts: -ts[1])
+        shares = ", ".join(f"{100 * share:.0f}% of {t}" for t, share in took[:-1])
+        shares = f"{shares} and " if shares else ""
+        shares += f"{100 * took[-1][1]:.0f}% of {took[-1][0]}"
+        out.append(f"line {m.name}'s colour (#{m.rgb[0]:02x}{m.rgb[1]:02x}{m.rgb[2]:02x}) takes in, at "
+                   f"+-{MASK_TOLERANCE} per channel, {shares} example pixels: it is their colour too, and leaving it "
+                   "out of the terrain would leave them their paper; the terrain is read with only its thin marks "
+                   f"(under {LINE_AREA:.2f} of a hex across: the line) left out, not areas of it; where the line has "
+                   "a colour of its own (a road's dark core), give that colour")
     for f in legend.features:
         if f.kind not in ("along", "across") or not f.yes:
             continue

@@ -63,10 +63,12 @@ from .extract_legend import LEGEND_LIMITS as LEGEND_LIMITS
 from .extract_legend import WATER_NAMES as WATER_NAMES
 from .extract_legend import FeatureClass as FeatureClass
 from .extract_legend import Legend as Legend
+from .extract_legend import LineMask as LineMask
 from .extract_legend import TerrainClass as TerrainClass
 from .extract_legend import _ink_lightness
 from .extract_legend import _masked_colours as _masked_colours
 from .extract_legend import legend_from_dict as legend_from_dict
+from .extract_legend import line_masks as line_masks
 from .extract_legend import load_legend as load_legend
 from .extract_output import draw_overlay as draw_overlay
 from .extract_output import overlay_scale as overlay_scale
@@ -187,6 +189,7 @@ class Extraction:
     symbol_reports: dict[str, SymbolReport] = field(default_factory=dict)
     line_styles: dict[str, str] = field(default_factory=dict)  # black line feature -> what it was taken for
     dotted: frozenset[str] = frozenset()  # the classes judged by their dots (texture.py): near their ground's colour
+    masks: tuple[LineMask, ...] = ()  # line masks kept to thin marks: they took a terrain's examples (line_masks)
 
     def review(self) -> list[str]:
         """Ids of the hexes to check by eye, in grid order."""
@@ -435,7 +438,9 @@ def extract(image: Image.Image, grid: Grid, legend: Mapping[str, Any] | Legend, 
     ink_l = legend.ink_lightness if isinstance(legend, Legend) else _ink_lightness(legend)
     part = "" if image.size == scan_size else f" of the {scan_size[0]}x{scan_size[1]} px scan: the map's region"
     say(f"masking ink and averaging colours ({image.width}x{image.height} px{part}, hexes of {size:.0f} px)")
-    fi = _feature_image(image, size, ink_l, _masked_colours(legend))
+    # each line's mask checked against the terrain examples: of a colour that is a terrain's too, thin marks only
+    masks = line_masks(legend, image, grid, ink_l)
+    fi = _feature_image(image, size, ink_l, [m.rgb for m in masks], [m.own if m.thin else None for m in masks])
     times["colour"] = time.perf_counter() - t0
     leg = legend if isinstance(legend, Legend) else legend_from_dict(legend, image, grid, fi, scan_size)
     if not leg.terrains:
@@ -576,9 +581,18 @@ def extract(image: Image.Image, grid: Grid, legend: Mapping[str, Any] | Legend, 
         times["dotted"] = time.perf_counter() - t
 
     ext = Extraction(grid, leg, results, {}, found_symbols, timings=times, rules=rules, symbol_reports=sym_reports,
-                     dotted=dotted_names)
+                     dotted=dotted_names, masks=tuple(m for m in masks if m.took))
     if features and leg.features:
         t = time.perf_counter()
+        if any(m.took for m in masks) and not isinstance(legend, Legend):
+            # a mask kept to thin marks for the terrain's sake: the lines are still read on the ground between
+            # them, the examples read with every line's whole mask (as before)
+            full = _feature_image(image, size, ink_l, [m.rgb for m in masks])
+            lines_leg = legend_from_dict(legend, image, grid, full, scan_size)
+            g = {tc.name: tc.lab for tc in lines_leg.terrains}
+            leg = dataclasses.replace(leg, terrains=tuple(dataclasses.replace(tc, ground=g.get(tc.name))
+                                                          for tc in leg.terrains))
+            ext.legend = leg
         say(f"sampling {sum(1 for _ in grid.hexsides())} hexsides for {', '.join(f.name for f in leg.features)}")
         _hexsides(image, grid, leg, ext, cut.on)
         times["hexsides"] = time.perf_counter() - t

@@ -18,7 +18,7 @@ from .. import yamlfile
 from ..errors import DataFileError, GridError, InputError
 from ..hexgrid import Grid
 from .colour import hex_to_rgb, lab_to_rgb, rgb_to_lab
-from .extract_raster import _Features, _hex_size, _median
+from .extract_raster import MASK_TOLERANCE, _blocks, _Features, _hex_size, _median, area_pixels
 from .io import _WORD  # a hexside feature name, as the map reader requires
 from .legend import normalise
 from .symbols import SymbolClass
@@ -40,6 +40,9 @@ class TerrainClass:
     water: bool = False
     # the sampled colour blocks (n, 3) when sampled from the scan: they give the class's spread
     samples: np.ndarray | None = field(default=None, compare=False, repr=False)
+    # the ground a line is printed on in this terrain, where it differs from ``lab``: the examples read with every
+    # line's whole mask (extract.extract, when line_masks kept one to thin marks; extract_sides reads it)
+    ground: tuple[float, float, float] | None = field(default=None, compare=False)
 
 
 WATER_NAMES = frozenset({"water", "sea", "lake", "ocean"})
@@ -139,6 +142,127 @@ def _masked_colours(legend: Mapping[str, Any] | Legend) -> list[tuple[int, int, 
                 continue  # reported when the legend is read
     return out
 
+
+
+#: a line's mask that takes more than this share of some terrain's example pixels (the colour step's reading of
+#: them: the scan reduced as it reads it, ink left out) takes that terrain's own colour - its examples' median lies
+#: in the mask - and left out of the terrain it leaves the class its minority of other pixels (its paper). Roads to
+#: Gettysburg's road colour (129,136,53), a 2 px road blended with the wash, took 62% of the rough's and 64% of the
+#: woods' example pixels at +-45 and the railway's 92% of the mountain's: 15 of region 2's 81 hexes read wrong.
+#: Lines crossing or bordering a terrain of a near colour take less (10-30% on the bench: Battle for Moscow's red
+#: railway of its red cities, Afrika's track of the hills, Bastogne's trail of the woods, Seelowe's road of the
+#: industry), and there the whole mask keeps what it is for (a 10% share, those masks narrowed, lost 10 of Battle for
+#: Moscow's 144 hexes with the majority legend: its railway's red then read as city; Afrika 2 and Seelowe lost hexes)
+MASK_TAKES = 0.5
+#: the colours such a mask keeps in an area: per channel, this percentile range of the taken terrains' example pixels
+#: inside the mask (an area of another colour in the box stays out: France '40's Dynamo, whose road colour takes 82%
+#: of its marsh's pinkish ground, fills its city hexes with that tan road colour, and kept there the city hex 2422
+#: read clear, 55% to 41%)
+OWN_RANGE = (5.0, 95.0)
+
+
+@dataclass(frozen=True)
+class LineMask:
+    """How the colour step leaves a line feature out of the terrain: pixels within extract_raster.MASK_TOLERANCE (per
+    RGB channel) of ``rgb``; where ``took`` names terrains (with the share of their example pixels the mask takes,
+    more than :data:`MASK_TAKES`), the colour is theirs too and only its thin marks are left out (``thin``): areas
+    of it in their colours (``own``, per channel the :data:`OWN_RANGE` of their example pixels in the mask) are
+    terrain."""
+
+    name: str
+    rgb: tuple[int, int, int]
+    took: tuple[tuple[str, float], ...] = ()
+    own: tuple[tuple[int, int], ...] = ()
+
+    @property
+    def thin(self) -> bool:
+        return bool(self.took)
+
+
+def line_masks(spec: Mapping[str, Any] | Legend, image: Image.Image | None = None, grid: Grid | None = None,
+               ink_lightness: float = 35.0) -> list[LineMask]:
+    """The masks of :func:`_masked_colours`' line colours, each checked against the legend's terrain examples
+    (sampled ``hexes``, ``box`` and ``points`` of ``image``, read as the colour step reads them:
+    extract_raster.area_pixels): a mask taking more than :data:`MASK_TAKES` of some terrain's example pixels takes
+    that terrain's colour too, and is to leave out thin marks of the colour only (a line), not areas of it in that
+    terrain's colours (a blob of trees, a painted ridge: extract_raster.LINE_AREA). Without examples (or an image)
+    every mask is whole."""
+    names = _masked_names(spec)
+    out = [LineMask(n, c) for n, c in zip(names, _masked_colours(spec))]
+    if isinstance(spec, Legend) or image is None or grid is None or grid.layout is None or not out:
+        return out
+    examples = _example_pixels(spec, image, grid, ink_lightness)
+    checked = []
+    for m in out:
+        rgb = np.asarray(m.rgb, np.int16)
+        share = {t: float(np.mean(np.abs(px.astype(np.int16) - rgb).max(axis=1) <= MASK_TOLERANCE))
+                 for t, px in examples.items()}
+        took = tuple((t, v) for t, v in share.items() if v > MASK_TAKES)
+        own: tuple[tuple[int, int], ...] = ()
+        if took:
+            px = np.concatenate([examples[t] for t, _ in took])
+            px = px[np.abs(px.astype(np.int16) - rgb).max(axis=1) <= MASK_TOLERANCE]
+            lo, hi = np.percentile(px, OWN_RANGE[0], axis=0), np.percentile(px, OWN_RANGE[1], axis=0)
+            own = tuple((int(a), int(b)) for a, b in zip(lo, hi))
+        checked.append(LineMask(m.name, m.rgb, took, own))
+    return checked
+
+
+def _masked_names(legend: Mapping[str, Any] | Legend) -> list[str]:
+    """The names of :func:`_masked_colours`' features, in its order."""
+    if isinstance(legend, Legend):
+        return [f.name for f in legend.features if f.kind == "across"]
+    out = []
+    fspec = legend.get("features") or {}
+    for name, v in (fspec.items() if isinstance(fspec, Mapping) else ()):
+        if isinstance(v, str):
+            v = {"colour": v}
+        if not isinstance(v, Mapping):
+            continue
+        colour = v.get("colour") or v.get("color")
+        if v.get("mask", v.get("kind", "along") == "across") and colour:
+            try:
+                hex_to_rgb(str(colour))
+            except InputError:
+                continue
+            out.append(str(name))
+    return out
+
+
+def _example_pixels(spec: Mapping[str, Any], image: Image.Image, grid: Grid, ink_lightness: float
+                    ) -> dict[str, np.ndarray]:
+    """Terrain name -> (n, 3) uint8: the non-ink pixels of its sampled examples as the colour step reads them (the
+    areas :func:`_resolve_terrain` reads: a disc of half the hex size about each example hex's centre, the box, 3x3
+    blocks about each point). Entries the legend's reader would refuse are left out (it says why, later)."""
+    assert grid.layout is not None
+    size = _hex_size(grid.layout)
+    f = _blocks(size)[2]
+    terr = spec.get("terrain")
+    out: dict[str, np.ndarray] = {}
+    for name, v in (terr.items() if isinstance(terr, Mapping) else ()):
+        if not isinstance(v, Mapping) or v.get("colour") or v.get("color") or v.get("symbol"):
+            continue
+        areas: list[tuple[float, ...]] = []
+        try:
+            if v.get("hexes"):
+                for hid in v["hexes"]:
+                    cx, cy = grid.layout.hex_to_pixel(grid.hex(str(hid)))
+                    areas.append((cx, cy, 0.5 * size))
+            elif v.get("box"):
+                x0, y0, x1, y1 = (float(t) for t in v["box"])
+                if all(math.isfinite(t) for t in (x0, y0, x1, y1)):
+                    areas.append((x0, y0, x1, y1))
+            elif v.get("points"):
+                for pt in v["points"]:
+                    x, y = (float(t) for t in pt)
+                    j, i = x // f, y // f
+                    areas.append(((j - 1) * f, (i - 1) * f, (j + 2) * f - 1, (i + 2) * f - 1))
+        except (GridError, TypeError, ValueError):
+            continue
+        px = area_pixels(image, size, ink_lightness, areas)  # type: ignore[arg-type]
+        if len(px):
+            out[str(name)] = px
+    return out
 
 
 # --- legend resolution against the scan ------------------------------------------------------------

@@ -18,6 +18,10 @@ SMOOTH = 0.3  # masked local mean window, in hex sizes
 #: rows of the pre-reduced scan masked and averaged at a time (rounded down to whole blocks)
 STRIP_ROWS = 256
 MASK_TOLERANCE = 45  # per RGB channel: pixels this close to an 'across' feature's colour are not terrain
+#: hex sizes: an area of a line's colour holds a square this wide, a line does not (the hexside bands read 0.15 hex
+#: either side of a side and call a band 30% full of the colour an area: a line is under a tenth of a hex wide; at a
+#: tenth, Dynamo's 3-4 px roads were read as areas)
+LINE_AREA = 1 / 6
 # thin printed marks: pixels LINE_DEPTH (8-bit luma) or more darker than the grey closing of the image over a
 # square of LINE_WIDTH hex sizes (narrower than it): lines (on a straight run of LINE_LENGTH hex sizes of such
 # pixels: outlines of a painted patch, hex lines, lettering's strokes) and specks (the rest: a texture's dots)
@@ -100,14 +104,20 @@ def check_image_size(width: int, height: int, grid: Grid) -> float:
 
 
 def _feature_image(im: Image.Image, size: float, ink_lightness: float,
-                   masked_colours: Sequence[tuple[int, int, int]] = ()) -> _Features:
+                   masked_colours: Sequence[tuple[int, int, int]] = (),
+                   areas: Sequence[Sequence[tuple[int, int]] | None] | None = None) -> _Features:
     pre, f2, f = _blocks(size)
     cut = _luma_cut(ink_lightness)
     lut = [255 if v >= cut else 0 for v in range(256)]
     # line features drawn over the terrain (roads, railways) are left out like ink: pixels within
-    # +-MASK_TOLERANCE of the feature colour in each channel
+    # +-MASK_TOLERANCE of the feature colour in each channel; of a colour that is a terrain's too (``areas`` gives
+    # that terrain's colours, a (low, high) range per channel: extract_legend.line_masks), only its thin marks: where
+    # a square LINE_AREA across fits in the mask, the pixels in those colours are the terrain's
     hit_luts = [[[255 if c - MASK_TOLERANCE <= v <= c + MASK_TOLERANCE else 0 for v in range(256)] for c in rgb]
                 for rgb in masked_colours]
+    area_luts = [None if not o else [[255 if lo <= v <= hi else 0 for v in range(256)] for lo, hi in o]
+                 for o in (areas or [None] * len(hit_luts))]
+    square = _odd(LINE_AREA * size / pre)
     # in strips of whole blocks (a block never straddles two): each strip is reduced by ``pre`` (Pillow's reduce of
     # a box on block lines gives the rows of the whole image's), masked, and reduced by ``f2`` at once, so the
     # pre-reduced scan, its masked copy (4 bytes a pixel) and its masks are never all in memory (their fresh
@@ -121,13 +131,16 @@ def _feature_image(im: Image.Image, size: float, ink_lightness: float,
         keep = part.convert("L").point(lut)
         if hit_luts:
             bands = part.split()
-            for luts in hit_luts:
-                hit: Image.Image | None = None
-                for band, blut in zip(bands, luts):
-                    m = band.point(blut)
-                    hit = m if hit is None else ImageChops.multiply(hit, m)
-                if hit is not None:
-                    keep = ImageChops.subtract(keep, hit)
+            for luts, alut in zip(hit_luts, area_luts):
+                hit = _banded(bands, luts)
+                if alut is not None:
+                    hb = np.asarray(hit) > 0
+                    # where the square fits (an opening; cut at the strip's edges, as _rank cuts its window: a mark
+                    # wider than half the square lying along a strip's edge may read as an area there)
+                    area = _rank(_rank(hb, square, np.minimum), square, np.maximum)
+                    area &= np.asarray(_banded(bands, alut)) > 0
+                    hit = Image.fromarray((hb & ~area).astype(np.uint8) * np.uint8(255))
+                keep = ImageChops.subtract(keep, hit)
             del bands
         masked = Image.new("RGB", part.size, 0)
         masked.paste(part, mask=keep)
@@ -153,6 +166,49 @@ def _feature_image(im: Image.Image, size: float, ink_lightness: float,
     return _Features(lab, valid, f)
 
 
+
+
+def _banded(bands: Sequence[Image.Image], luts: Sequence[Sequence[int]]) -> Image.Image:
+    """255 where every band's lookup (``luts``, one a band) gives 255: a colour box's mask."""
+    hit = bands[0].point(luts[0])
+    for band, blut in zip(bands[1:], luts[1:]):
+        hit = ImageChops.multiply(hit, band.point(blut))
+    return hit
+
+
+def area_pixels(im: Image.Image, size: float, ink_lightness: float,
+                areas: Sequence[tuple[float, float, float] | tuple[float, float, float, float]]) -> np.ndarray:
+    """(n, 3) uint8: the pixels :func:`_feature_image` masks and averages (the scan reduced by its first factor, on
+    its block lines) inside ``areas``, given in scan pixels as discs ``(cx, cy, r)`` or boxes ``(x0, y0, x1, y1)``,
+    less the ink (the same luma cut); a pixel of the reduced scan is in a disc when its centre is."""
+    pre = _blocks(size)[0]
+    cut = _luma_cut(ink_lightness)
+    out = [np.zeros((0, 3), np.uint8)]
+    for a in areas:
+        if len(a) == 3:
+            cx, cy, r = a
+            x0, y0, x1, y1 = cx - r, cy - r, cx + r, cy + r
+        else:
+            x0, y0, x1, y1 = min(a[0], a[2]), min(a[1], a[3]), max(a[0], a[2]), max(a[1], a[3])
+        # on the colour step's block lines (its strips start on multiples of ``pre``)
+        a0, b0 = max(0, math.floor(x0 / pre) * pre), max(0, math.floor(y0 / pre) * pre)
+        a1 = min(im.width // pre * pre, (math.floor(x1 / pre) + 1) * pre)
+        b1 = min(im.height // pre * pre, (math.floor(y1 / pre) + 1) * pre)
+        if a1 <= a0 or b1 <= b0:
+            continue
+        part = im.crop((a0, b0, a1, b1))
+        if part.mode != "RGB":
+            part = part.convert("RGB")
+        if pre > 1:
+            part = part.reduce(pre)
+        rgb = np.asarray(part)
+        sel = np.asarray(part.convert("L")) >= cut
+        if len(a) == 3:
+            yy, xx = np.mgrid[0:rgb.shape[0], 0:rgb.shape[1]]
+            px, py = a0 + pre * xx + (pre - 1) / 2, b0 + pre * yy + (pre - 1) / 2
+            sel &= (px - cx) ** 2 + (py - cy) ** 2 <= r * r
+        out.append(rgb[sel])
+    return np.concatenate(out)
 
 
 def _luma_cut(ink_lightness: float) -> int:

@@ -107,7 +107,7 @@ def _hexsides(image: Image.Image, grid: Grid, leg: Legend, ext: Extraction,
     # 'along' features are not looked for there unless they say 'on_coast: true'
     coast_side = known & (wet_a != wet_b)
     # the terrain colour of each side's two hexes (NaN where unknown): the ground a traced line is printed on
-    tlab = {t.name: tuple(float(v) for v in t.lab) for t in leg.terrains}
+    tlab = {t.name: tuple(float(v) for v in (t.ground or t.lab)) for t in leg.terrains}
     nan3 = (math.nan, math.nan, math.nan)
     grounds = np.array([[tlab.get(a or "", nan3), tlab.get(b or "", nan3)] for a, b in zip(ta_, tb_)],
                        dtype=np.float64).reshape(len(sides), 2, 3)
@@ -231,7 +231,7 @@ def _hexsides(image: Image.Image, grid: Grid, leg: Legend, ext: Extraction,
             # a tolerance that takes in a land terrain's colour (Bastogne's light-blue stream, 21 from the
             # white of its open ground, tolerance 22): the line's colour is evidence only nearer it than that
             # ground (water is left out: a river is printed in the blue of the lakes it joins)
-            ground = min((float(np.sqrt(((np.asarray(t.lab) - colours[feat.name]) ** 2).sum()))
+            ground = min((float(np.sqrt(((np.asarray(t.ground or t.lab) - colours[feat.name]) ** 2).sum()))
                           for t in leg.terrains if not t.water), default=float("inf"))
             if tol >= ground:
                 tol = ground / 2
