@@ -126,3 +126,14 @@ def test_without_examples_every_mask_is_whole():
     spec = {"terrain": {"open": "#f2eecc", "woods": "#64783c"},
             "features": {"road": {"colour": "#7d873c", "kind": "across"}, "river": {"colour": "#2040c0"}}}
     assert [(m.name, m.thin) for m in el.line_masks(spec, im, grid, 35.0)] == [("road", False)]
+
+
+def test_the_lines_are_read_on_the_ground_the_whole_mask_leaves():
+    """With a mask kept to thin marks, the hexside step still reads each terrain's ground as the whole masks leave it
+    (TerrainClass.ground: the woods' paper between its trees, as before), while the terrain is read with its trees."""
+    im, grid = _board()
+    got = ex.extract(im, grid, _legend())
+    woods = next(t for t in got.legend.terrains if t.name == "woods")
+    paper = rgb_to_lab(np.array(PAPER, float))
+    assert woods.ground is not None and np.abs(np.asarray(woods.ground) - paper).max() < 2.0
+    assert np.abs(np.asarray(woods.lab) - paper).max() > 20
