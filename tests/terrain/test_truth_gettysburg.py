@@ -145,7 +145,9 @@ def test_extract_gettysburg_against_its_truth(tmp_path):
     from .test_truth_afrika import assert_floors
 
     out = extract_fetched(tmp_path, "gettysburg", "gettysburg.yaml", "gettysburg.legend.yaml", 57, 33)
-    assert out["hexes"] == 81 and out["right"] >= 73
+    # hexes 73 -> 74: a line colour taking a terrain's examples masks thin marks only (extract_legend.line_masks: the
+    # road's of the woods and rough, the railway's of the mountain; blind, totals only)
+    assert out["hexes"] == 81 and out["right"] >= 74
     assert set(out["lines"]) == {"river", "creek", "road", "pike", "rail"}
     # road 66 -> 69 right, 10 -> 11 false since traced notes 10's thin parts (dynrail; totals only: a thin road's pixels
     # off its colour in thin parts holding some of its own colour; reported, not tuned on)
@@ -172,7 +174,10 @@ def test_extract_gettysburg_2_against_its_truth(tmp_path):
     from .test_truth_afrika import assert_floors
 
     out = extract_fetched(tmp_path, "gettysburg", "gettysburg-2.yaml", "gettysburg.legend.yaml", 57, 33)
-    assert out["hexes"] == 81 and out["right"] >= 66
+    # hexes 66 -> 73: the road's colour took 62-64% of the rough's and woods' example pixels and the railway's 92% of
+    # the mountain's; those masks now leave out thin marks only (extract_legend.line_masks): the six mountain hexes
+    # misread before (5220, 5221, 5319, 5320, 5419, 5519) are read by their browns, and 5724
+    assert out["hexes"] == 81 and out["right"] >= 73
     assert set(out["lines"]) == {"river", "creek", "road", "pike", "rail"}
     # pike 59 -> 3 false (52 of the 59 were roads): the road's marked sides tell its darker parts from the pike (ink
     # notes 15)
