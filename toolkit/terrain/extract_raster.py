@@ -19,9 +19,10 @@ SMOOTH = 0.3  # masked local mean window, in hex sizes
 STRIP_ROWS = 256
 MASK_TOLERANCE = 45  # per RGB channel: pixels this close to an 'across' feature's colour are not terrain
 #: hex sizes: an area of a line's colour holds a square this wide, a line does not (the hexside bands read 0.15 hex
-#: either side of a side and call a band 30% full of the colour an area: a line is under a tenth of a hex wide; at a
-#: tenth, Dynamo's 3-4 px roads were read as areas)
-LINE_AREA = 1 / 6
+#: either side of a side and call a band 30% full of the colour an area, lines.AREA: a line is under a tenth of a hex
+#: wide). Measured at 1/6, 1/8, 1/10 and 1/14 (real-boards.md, gmask): Stonewall Jackson's Way's mountains are ridges
+#: of the railway's brown about a sixth of a hex wide, kept as line-like marks at 1/6 and 1/8
+LINE_AREA = 1 / 10
 # thin printed marks: pixels LINE_DEPTH (8-bit luma) or more darker than the grey closing of the image over a
 # square of LINE_WIDTH hex sizes (narrower than it): lines (on a straight run of LINE_LENGTH hex sizes of such
 # pixels: outlines of a painted patch, hex lines, lettering's strokes) and specks (the rest: a texture's dots)
