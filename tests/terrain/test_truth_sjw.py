@@ -147,7 +147,9 @@ def test_extract_sjw_against_its_truth(tmp_path):
     from .test_truth_afrika import assert_floors
 
     out = extract_fetched(tmp_path, "sjw", "sjw.yaml", "sjw.legend.yaml", 58, 34)
-    assert out["hexes"] == 81 and out["right"] >= 69
+    # hexes 69 -> 70 since a line colour taking a terrain's examples masks thin marks only (extract_legend.line_masks:
+    # the road's of the woods, the railway's of the mountain; blind, totals only)
+    assert out["hexes"] == 81 and out["right"] >= 70
     assert set(out["lines"]) == {"river", "creek", "road", "pike", "rail"}
     assert_floors(out, {"river": (6, 5, 0), "creek": (44, 35, 0), "road": (66, 51, 22), "pike": (8, 8, 5),
                         "rail": (8, 8, 9)})
@@ -162,7 +164,10 @@ def test_extract_sjw_2_against_its_truth(tmp_path):
     from .test_truth_afrika import assert_floors
 
     out = extract_fetched(tmp_path, "sjw", "sjw-2.yaml", "sjw.legend.yaml", 58, 34)
-    assert out["hexes"] == 81 and out["right"] >= 59
+    # hexes 59 -> 61 since a line colour taking a terrain's examples masks thin marks only (extract_legend.line_masks:
+    # the railway's +-45 box took 81% of the mountain's example pixels: mountain 3015 and 3408 and rough 2813 right,
+    # mountain 3014 read rough)
+    assert out["hexes"] == 81 and out["right"] >= 61
     assert set(out["lines"]) == {"river", "creek", "road", "pike", "rail"}
     assert_floors(out, {"river": (8, 4, 0), "creek": (32, 26, 2), "road": (47, 26, 7), "pike": (13, 11, 3),
                         "rail": (0, 0, 11)})
