@@ -85,6 +85,7 @@ from .extract_sides import _hexsides
 from .extract_sides import _ink_like as _ink_like
 from .extract_sides import _learn as _learn
 from .extract_sides import _score as _score
+from .lines import chroma_halved
 from .pattern import Told, confused_pairs, edge_density, inner_blocks, learn_pairs, read_pairs
 from .rules import Rules, decide, learn
 from .symbols import SymbolReport, find_symbols
@@ -428,6 +429,7 @@ def extract(image: Image.Image, grid: Grid, legend: Mapping[str, Any] | Legend, 
         legend = _samples_followed(legend, grid, image.size)
     scan_grid = grid
     scan_size = (image.width, image.height)  # the user's scan, named in the legend reader's messages
+    halved = chroma_halved(image)  # a JPEG's chroma at half resolution: a thin line's colour smeared (traced notes 12)
     # the map's region: every step below reads this part of the scan only, its pixels counted from its corner
     image, grid, legend, cut = _region(image, grid, legend, size)
     assert grid.layout is not None
@@ -594,7 +596,7 @@ def extract(image: Image.Image, grid: Grid, legend: Mapping[str, Any] | Legend, 
                                                           for tc in leg.terrains))
             ext.legend = leg
         say(f"sampling {sum(1 for _ in grid.hexsides())} hexsides for {', '.join(f.name for f in leg.features)}")
-        _hexsides(image, grid, leg, ext, cut.on)
+        _hexsides(image, grid, leg, ext, cut.on, halved)
         times["hexsides"] = time.perf_counter() - t
     times["total"] = time.perf_counter() - t0
     return _on_scan(ext, scan_grid, cut.corner)

@@ -49,10 +49,10 @@ MIX_EDGES = (np.linspace(0.0, 100.0, 6), np.linspace(-40.0, 40.0, 9), np.linspac
 
 
 def _hexsides(image: Image.Image, grid: Grid, leg: Legend, ext: Extraction,
-              on: tuple[int, int, int, int] | None = None) -> None:
+              on: tuple[int, int, int, int] | None = None, halved: bool = False) -> None:
     """Every hexside's features on ``image`` into ``ext``; ``on``: the image's pixels that are the scan's (x0, y0,
     x1, y1; extraction's region is padded past the scan's edge, ``extract._region``): band samples off them are off
-    the image."""
+    the image. ``halved``: the scan's file keeps its chroma at a lower resolution (lines.chroma_halved)."""
     assert grid.layout is not None
     size = _hex_size(grid.layout)
     f = max(1, int(size // 27))
@@ -273,7 +273,7 @@ def _hexsides(image: Image.Image, grid: Grid, leg: Legend, ext: Extraction,
             thick: list[np.ndarray] = []
             rivals = [[float(c) for c in v] for k, v in colours.items() if k != feat.name]
             score = crossings(image, grid, sides, [float(c) for c in colours[feat.name]], tol, ink, yes, where,
-                              grounds, thick, art, rivals, loose)
+                              grounds, thick, art, rivals, loose, halved)
             traced[feat.name] = (score, where[0], yes)
             halfwidths[feat.name] = thick[0]
             thr = 0.5

@@ -137,6 +137,24 @@ Here, at the calibrated working scale (hexes of about 36 px) (the *traced notes*
    place, the calibrated band, only), and notes 10's darker ink is measured from the line's own ink, not its blend (its
    ink is the darker thing its edges are anti-aliased from). Elsewhere (Dynamo's grey railway: its ink 2.4 from its
    colour; its pink road 12) nothing changes.
+12. a thin line in a JPEG (:func:`chroma_halved`: the file keeps its chroma, Cb and Cr, at half the resolution of its
+   luma - 4:2:0, the default of most cameras, scanners and editors): a line thinner than a chroma block keeps its
+   luma, but its chroma is averaged with the paper's beside it and the quality cuts more of it. Battle for Moscow's
+   2 px red dash-dot railway saved at quality 50 reads (42, 30, 9) in L*a*b* at its median (its chroma a third to a
+   half of the line's in Cb and Cr) against its printed (50, 74, 52): hardly a pixel of it within the tolerance of its
+   colour, while the large red city dots and defence lines keep theirs (the colour adapted to the scan is theirs): 3
+   of 78 links. For a line without marked sides on such a scan, a pixel that is its colour with its chroma at least
+   ``CHROMA_LEAST`` of the line's (the rest grey) and its luma kept, mixed with the paper (a ground within
+   ``PAPER_CHROMA`` of grey) as the working scale's reduction mixes them (in sRGB, at least ``TINT_LEAST`` the
+   line's: notes 8), within half its tolerance of such a mix, nearer it than to any other line's colour and than to
+   grey of its own L* (``GREY_RIVAL``), counts for the line wherever it lies, not only near its own pixels (it may
+   have none): 3 -> 72 of 78, none false. Grey: a dark line's smear lies near the anti-aliased greys of the hex lines
+   and the names (tried without it, and on every scan: Bastogne's dark red railway took its roads' black edges, 298
+   sides false). Paper: a smear mixed with a coloured ground takes in that ground's own shades (Ragnarok's yellow road
+   in its JPEG, mixed with every ground: its cream paper and painted woods, 1243 of 1290 sides). Such a line has no
+   width of its own colour (notes 4: every crossing reads 0) and is then no double line. With marked sides its
+   colour and tolerance are learned from the line as scanned. On other scans nothing changes: without the chroma
+   smeared, its colour with half the chroma is another ink's (a brown-grey contour beside a dark red line).
 
 The map's hexside ``a/b`` for the feature then means the link from hex a to hex b.
 
@@ -299,6 +317,9 @@ __all__ = ["crossings", "ink_crossings"]
 
 AREA = 0.3  # a band this full of the colour (not grown) is an area, not a line
 TINT_LEAST = 0.5  # a thin line resampled (its colour JPEG-smeared) mixes with its ground: at least this much line
+CHROMA_LEAST = 0.5  # (traced notes 12) a thin line's chroma in a JPEG's half-resolution chroma: at least this share
+PAPER_CHROMA = 10.0  # (traced notes 12) a ground this near grey (Lab chroma) is paper, which a smeared line mixes with
+GREY_RIVAL = True  # (traced notes 12) a colour nearer grey (its own L*) than to the line smeared is not the line
 INK_GROW = 0.08  # symbols are removed with this margin (hex sizes): their tips reach past the template
 CLOSE = 0.04  # hex sizes: gaps closed to read a double line's whole width (Afrika's road: its fill 0.08 hex)
 FILL_RATIO = 2.0  # between a line's edges on its own ground: its fill, if no more than this many times as far from the
@@ -373,7 +394,8 @@ def crossings(image: Image.Image, grid: Grid, sides: Sequence[Hexside], colour: 
               widths: list[np.ndarray] | None = None,
               art: Sequence[tuple[np.ndarray, tuple[int, int, int]]] = (),
               others: Sequence[Sequence[float]] = (),
-              loose: tuple[float, Sequence[float], Sequence[Sequence[float]]] | None = None) -> np.ndarray:
+              loose: tuple[float, Sequence[float], Sequence[Sequence[float]]] | None = None, halved: bool = False
+              ) -> np.ndarray:
     """1.0 for each side the feature's line crosses, else 0.0. ``ink``: printed symbols to leave out,
     as (x, y) scan pixel of their centre and their template at the working scale; ``examples``: indices
     into ``sides`` of marked sides the line crosses (its width is learned from them). ``where``: a list
@@ -387,7 +409,9 @@ def crossings(image: Image.Image, grid: Grid, sides: Sequence[Hexside], colour: 
     colour with a ground that lies nearer one of them is not this line's tint. ``loose``: where ``tol`` was cut to
     keep the printed hex lines' colour out, the tolerance learned from the marked sides and the L*a*b* colours the
     line is told from (the hex lines', the terrains', the other lines'): off the calibrated hex lines a pixel within
-    it and nearer the line's colour than to any of those counts too (traced notes 10)."""
+    it and nearer the line's colour than to any of those counts too (traced notes 10). ``halved``: the scan's file keeps
+    its chroma at half the resolution (:func:`chroma_halved`): a line without marked sides is read in its colour with
+    the chroma smeared too (traced notes 12)."""
     assert grid.layout is not None
     size = _size(grid.layout)
     f = max(1, round(size / WORK_SIZE))
@@ -441,10 +465,16 @@ def crossings(image: Image.Image, grid: Grid, sides: Sequence[Hexside], colour: 
     # line): its mixes with the ground count for it too (traced notes 8); with marked sides its colour and tolerance
     # are learned from its pixels as scanned, mixes and all
     tint = _tints(colour, tol, ground, others)[wcodes] & ~mask if ground is not None and not examples else None
+    # and in a JPEG its chroma is stored at half the resolution: a line thinner than that keeps its luma, its chroma
+    # half mixed into the paper's beside it, and may have no pixel of its own colour left (traced notes 12)
+    smear = _smears(colour, tol, ground, others)[wcodes] & ~mask if ground is not None and not examples and halved \
+        else None
     for parts, origin in art:
         mask &= ~_on_parts(parts, origin, mask.shape, f)
         if tint is not None:
             tint &= ~_on_parts(parts, origin, mask.shape, f)
+        if smear is not None:
+            smear &= ~_on_parts(parts, origin, mask.shape, f)
         if extra is not None:
             extra &= ~_on_parts(parts, origin, mask.shape, f)
     # half-widths at twice the working scale (hex lines and JPEG make the working scale's too coarse)
@@ -472,6 +502,8 @@ def crossings(image: Image.Image, grid: Grid, sides: Sequence[Hexside], colour: 
     _remove_ink(mask, f, stamps, (0.0, 0.0))
     if tint is not None:
         _remove_ink(tint, f, stamps, (0.0, 0.0))
+    if smear is not None:
+        _remove_ink(smear, f, stamps, (0.0, 0.0))
     cap = max(2, math.ceil(THICK_CAP * s * f / g))
     depth = _grey_dilate(_depth(fmask, cap))  # samples fall f / g fine pixels apart: none misses a stroke's middle
     if extra is not None and _examples_width(mask, depth, lay, sides, examples, f / g) <= THIN:
@@ -497,6 +529,10 @@ def crossings(image: Image.Image, grid: Grid, sides: Sequence[Hexside], colour: 
         for _ in range(max(1, round(0.05 * s)) + 1):
             near = _dilate(near)
         mask = mask | (tint & near)
+    if smear is not None:
+        # its luma kept, its chroma smeared into the paper's (traced notes 12): wherever it lies, not only near its own
+        # pixels (a JPEG-saved thin line may have none)
+        mask = mask | smear
     for _ in range(max(1, round(0.05 * s))):
         mask = _dilate(mask)
     mask = _long_parts(mask, PART * s)
@@ -605,8 +641,10 @@ def crossings(image: Image.Image, grid: Grid, sides: Sequence[Hexside], colour: 
         need = min(typical - 1, math.ceil(typical / 2))
         out[thick < need] = 0.0
         across = float(np.percentile(whole[learn], 75))
-        if across >= 2 * typical + 1:
-            # a double line: as wide across, edges and all, as where it is learned, give or take a pixel
+        if across >= 2 * typical + 1 and typical > 0:
+            # a double line: as wide across, edges and all, as where it is learned, give or take a pixel (not a line
+            # with no stroke of its own colour learned: a thin line in a JPEG, read in its smeared colour, notes 12;
+            # Battle for Moscow's railway at quality 50, taken so, lost 60 of its 72 links)
             out[np.abs(whole - across) > 1] = 0.0
             # and filled as where it is learned: its fill within the colour's tolerance of theirs
             known = [i for i in learn if np.isfinite(fill[i]).all()]
@@ -702,6 +740,50 @@ def _tints(colour: Sequence[float], tol: float, ground: np.ndarray, others: Sequ
             ok &= de < np.sqrt(((tab[:, keep] - np.asarray(o, np.float32)[:, None]) ** 2).sum(axis=0))
         out[np.flatnonzero(keep)[ok]] = True
     return out
+
+
+#: sRGB (0..255) -> JPEG's Y, Cb, Cr (JFIF, the chroma centred on 0): linear, so a mix in sRGB is one in YCbCr
+_YCC = np.array([[0.299, 0.587, 0.114], [-0.168736, -0.331264, 0.5], [0.5, -0.418688, -0.081312]])
+
+
+def _smears(colour: Sequence[float], tol: float, ground: np.ndarray, others: Sequence[Sequence[float]] = ()
+            ) -> np.ndarray:
+    """For every :func:`lab_table` colour: whether it is the line's ``colour`` (L*a*b*) as a JPEG keeps a line thinner
+    than its half-resolution chroma (traced notes 12): its chroma (Cb, Cr) at least ``CHROMA_LEAST`` of the line's,
+    the rest grey, its luma kept, mixed with one of the grounds (``ground``, as :func:`crossings` takes it) in sRGB at
+    least ``TINT_LEAST`` the line's (the working scale's reduction); within half the line's tolerance ``tol`` of such
+    a mix, nearer it than to grey of its own L* (``GREY_RIVAL``: the ink of the hex lines and names, anti-aliased
+    into the paper) and than to any of the ``others`` (other lines' colours)."""
+    tab = lab_table()
+    cols = ground.reshape(-1, 3)
+    cols = np.unique(cols[np.isfinite(cols).all(axis=1)], axis=0)
+    c = _YCC @ lab_to_rgb(np.asarray(colour, np.float64))
+    inv = np.linalg.inv(_YCC)
+    steps = np.linspace(0.0, 1.0, 6)
+    best = np.full(tab.shape[1], np.inf, dtype=np.float32)
+    for g_lab in cols[np.hypot(cols[:, 1], cols[:, 2]) <= PAPER_CHROMA]:
+        paper = lab_to_rgb(g_lab)
+        for t in CHROMA_LEAST + (1 - CHROMA_LEAST) * steps:
+            smeared = np.clip(inv @ np.array([c[0], t * c[1], t * c[2]]), 0.0, 255.0)
+            for a in TINT_LEAST + (1 - TINT_LEAST) * steps:
+                lab = rgb_to_lab(paper + a * (smeared - paper)).astype(np.float32)
+                np.minimum(best, np.sqrt(((tab - lab[:, None]) ** 2).sum(axis=0)), out=best)
+    ok = best < tol / 2
+    if GREY_RIVAL:
+        ok &= best < np.hypot(tab[1], tab[2])
+    for o in others:
+        ok &= best < np.sqrt(((tab - np.asarray(o, np.float32)[:, None]) ** 2).sum(axis=0))
+    return ok
+
+
+def chroma_halved(image: Image.Image) -> bool:
+    """Whether ``image`` is a JPEG file that keeps its chroma at a lower resolution than its luma (4:2:0, 4:2:2: the
+    default of most cameras, scanners and editors; traced notes 12): a component's sampling factors differ from the
+    luma's."""
+    layer = getattr(image, "layer", None) if getattr(image, "format", None) == "JPEG" else None
+    if not layer or len(layer) < 3:
+        return False
+    return any(tuple(comp[1:3]) != tuple(layer[0][1:3]) for comp in layer[1:3])
 
 
 def _crossing_width(d: np.ndarray, at: np.ndarray, half: int, core: int) -> np.ndarray:
