@@ -135,8 +135,8 @@ Here, at the calibrated working scale (hexes of about 36 px) (the *traced notes*
    calibrated hex lines, the median colour of its darkest ``INK_CORE`` share; their median) lies beyond the tolerance
    learned from its colour, that colour is a blend: the hex lines' colour is no rival there (they stay out by their
    place, the calibrated band, only), and notes 10's darker ink is measured from the line's own ink, not its blend (its
-   ink is the darker thing its edges are anti-aliased from). Elsewhere (Dynamo's grey railway: its ink 2.4 from its
-   colour; its pink road 12) nothing changes.
+   ink is the darker thing its edges are anti-aliased from). Elsewhere (Dynamo's grey railway: its ink 2.8 from its
+   colour; its pink road 13) nothing changes.
 12. a thin line in a JPEG (:func:`chroma_halved`: the file keeps its chroma, Cb and Cr, at half the resolution of its
    luma - 4:2:0, the default of most cameras, scanners and editors): a line thinner than a chroma block keeps its
    luma, but its chroma is averaged with the paper's beside it and the quality cuts more of it. Battle for Moscow's
