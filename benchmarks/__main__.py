@@ -11,7 +11,7 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 #: benches run only when named
-LONG = {"perturb"}
+LONG = {"perturb", "phase"}
 
 
 def main(argv: list[str]) -> int:
@@ -37,7 +37,7 @@ def main(argv: list[str]) -> int:
 
 
 #: the benches' flags that take a value (``--only=x0.6``)
-VALUE_FLAGS = ("--only", "--cases")
+VALUE_FLAGS = ("--only", "--cases", "--shifts", "--axis", "--step")
 
 
 def _joined(argv: list[str], benches: list[str]) -> list[str]:

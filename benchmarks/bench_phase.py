@@ -1,0 +1,120 @@
+"""Pixel phase: the same map read with its image's corner moved, every figure per shift and one spread per case.
+
+Issue 14: the same printed map must read the same wherever the scan's pixels fall on it. Each case's image (the
+perturb bench's crop: the run's extent and ``bench_perturb.MARGIN_HEXES`` hexes round it) is cut ``k`` px further in
+on the top and left (``k`` = 0 .. ``--shifts``, 6 by default; ``--axis=x`` or ``y`` cuts one side only), the grid
+moved with it as the perturb bench's crop moves it (``bench_perturb._moved``), and read with the case's legend and the
+truth grid (no clicks). A row per shift gives the hexes right and every line / symbol class as ``tp/in truth/found``;
+the case's ``spread`` is the sum over its figures (hexes right, each class's true positives and found) of their
+largest less their smallest over the shifts: 0 when every shift reads the same. ``mean`` is the mean hexes right.
+
+Cases: ``bench_perturb.CASES`` and Seelowe's region 1 (``seelowe``, the run's whole map). ``--cases=a,b`` chooses.
+``python -m benchmarks phase --cases=seelowe,afrika --shifts=6``.
+"""
+
+from __future__ import annotations
+
+import math
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from benchmarks import bench_perturb as bp
+from benchmarks import bench_real_boards as rb
+
+CASES = {**bp.CASES,
+         "seelowe": ("fetch:seelowe", rb.HELDOUT / "seelowe.yaml", rb.HELDOUT / "seelowe.legend.yaml",
+                     rb.HELDOUT_FETCHED["seelowe-heldout"][3])}
+DEFAULT_CASES = ("seelowe", "afrika", "afrika-2", "ragnarok", "bastogne", "red-winter")
+
+
+def _numbers(row: dict[str, Any]) -> dict[str, int]:
+    """A row's figures as numbers: hexes right, and each class's true positives and found."""
+    out: dict[str, int] = {}
+    for k, v in row.items():
+        if k == "hexes":
+            out["hexes"] = int(v.split("/")[0])
+        elif isinstance(v, str) and v.count("/") == 2:
+            tp, _, found = v.split("/")
+            out[f"{k}.tp"], out[f"{k}.found"] = int(tp), int(found)
+    return out
+
+
+def spread(rows: list[dict[str, Any]]) -> tuple[int, dict[str, int]]:
+    """(the sum of every figure's max - min over ``rows``, the figures that move with their range)."""
+    nums = [_numbers(r) for r in rows if "error" not in r]
+    keys = sorted({k for n in nums for k in n})
+    moved = {k: max(n.get(k, 0) for n in nums) - min(n.get(k, 0) for n in nums) for k in keys}
+    moved = {k: v for k, v in moved.items() if v}
+    return sum(moved.values()), moved
+
+
+def run_case(name: str, shifts: int, axis: str, tmp: Path, step: float = 1.0) -> dict[str, Any]:
+    from PIL import Image
+
+    from toolkit.cli.map_scan import _grid_text
+
+    key, truth, legend, extent = CASES[name]
+    path = bp._image(key)
+    if path is None:
+        return {"skipped": f"image {key} absent"}
+    grid = bp._grid(truth, extent)
+    pts = np.array([grid.layout.hex_to_pixel(h) for h in grid.hexes()])
+    size = math.sqrt(abs(np.linalg.det(np.array(grid.layout.matrix)[:, :2])))
+    with Image.open(path) as im:
+        full = im.convert("RGB")
+    x0, y0 = (np.floor(pts.min(axis=0) - bp.MARGIN_HEXES * size)).astype(int).clip(0)
+    x1, y1 = np.ceil(pts.max(axis=0) + bp.MARGIN_HEXES * size).astype(int)
+    base = full.crop((int(x0), int(y0), min(int(x1), full.size[0]), min(int(y1), full.size[1])))
+    del full
+    grid = bp._moved(grid, np.array([[1.0, 0, -x0], [0, 1.0, -y0]]))
+    rows: list[dict[str, Any]] = []
+    out: dict[str, Any] = {}
+    for k in range(shifts + 1):
+        dx, dy = (k * step if "x" in axis else 0), (k * step if "y" in axis else 0)
+        w, h = base.size[0] - math.ceil(dx), base.size[1] - math.ceil(dy)
+        # a whole pixel's cut is the crop itself; a fraction resamples (Lanczos: new(x) = old(x + dx))
+        img = (base.crop((int(dx), int(dy), int(dx) + w, int(dy) + h)) if dx == int(dx) and dy == int(dy) else
+               base.resize((w, h), Image.Resampling.LANCZOS, box=(dx, dy, dx + w, dy + h)))
+        image = tmp / f"{name}.k{k}.png"
+        img.save(image, compress_level=1)
+        g = bp._moved(grid, np.array([[1.0, 0, -dx], [0, 1.0, -dy]]))
+        text, warp = rb._with_warp(image, _grid_text(g))
+        row = bp._extract(image, text, truth, legend, tmp, f"{name}.k{k}")
+        if warp:
+            row["warp"] = warp.split(" (")[0]
+        image.unlink()
+        rows.append(row)
+        out[f"k{k}"] = row
+        print(f"   {name} k={k}: {row}", flush=True)
+    total, moved = spread(rows)
+    hexes = [_numbers(r)["hexes"] for r in rows if "error" not in r]
+    out["spread"] = total
+    out["moved"] = moved
+    out["mean"] = round(sum(hexes) / max(1, len(hexes)), 2)
+    print(f"   {name}: spread {total} {moved}, mean hexes {out['mean']}", flush=True)
+    return out
+
+
+def main(flags: list[str]) -> dict[str, object]:
+    cases = tuple((bp._flag(flags, "cases") or ",".join(DEFAULT_CASES)).split(","))
+    unknown = [c for c in cases if c not in CASES]
+    if unknown:
+        raise SystemExit(f"phase: unknown {', '.join(unknown)} (cases: {', '.join(CASES)})")
+    shifts = int(bp._flag(flags, "shifts") or 6)
+    axis = bp._flag(flags, "axis") or "xy"
+    step = float(bp._flag(flags, "step") or 1)
+    if axis not in ("x", "y", "xy"):
+        raise SystemExit(f"phase: --axis is x, y or xy, not {axis}")
+    out: dict[str, object] = {}
+    with tempfile.TemporaryDirectory() as tmp:
+        for name in cases:
+            t0 = time.perf_counter()
+            out[name] = run_case(name, shifts, axis, Path(tmp), step)
+            print(f"   {name}: {time.perf_counter() - t0:.0f} s", flush=True)
+    print("   spreads: " + ", ".join(f"{n} {v['spread']} (mean {v['mean']})" for n, v in out.items()
+                                     if isinstance(v, dict) and "spread" in v), flush=True)
+    return out
