@@ -8,7 +8,16 @@ truth grid (no clicks). A row per shift gives the hexes right and every line / s
 the case's ``spread`` is the sum over its figures (hexes right, each class's true positives and found) of their
 largest less their smallest over the shifts: 0 when every shift reads the same. ``mean`` is the mean hexes right.
 
-Cases: ``bench_perturb.CASES`` and Seelowe's region 1 (``seelowe``, the run's whole map). ``--cases=a,b`` chooses.
+``--lattice``: the image and grid unmoved, the map's region (extract._region) read with its corner ``k`` px further
+in on the top and left (``--axis`` as above): every reduction's lattice (colour blocks, the tracer's working scales)
+then lies ``k`` px further on the same print, the grid and every pixel where they were. A step that follows the grid
+reads the same at every ``k``; this isolates what moves with the lattice from what a resampled copy changes (the
+whole-pixel cuts above read the same since the region's corner is the grid's, 3b8938f; the quarter pixels resample,
+and move the lattice a pixel only where the grid's corner crosses one). Run in this process, with the case's grid
+and the warp the calibrate command's local check records (as real_boards), on the whole image.
+
+Cases: ``bench_perturb.CASES``, Seelowe's region 1 (``seelowe``, the run's whole map) and Roads to Gettysburg's
+region 2 (``gettysburg-2``). ``--cases=a,b`` chooses.
 ``python -m benchmarks phase --cases=seelowe,afrika --shifts=6``.
 """
 
@@ -27,7 +36,10 @@ from benchmarks import bench_real_boards as rb
 
 CASES = {**bp.CASES,
          "seelowe": ("fetch:seelowe", rb.HELDOUT / "seelowe.yaml", rb.HELDOUT / "seelowe.legend.yaml",
-                     rb.HELDOUT_FETCHED["seelowe-heldout"][3])}
+                     rb.HELDOUT_FETCHED["seelowe-heldout"][3]),
+         # Roads to Gettysburg's studied region 2 (the run's whole calibrated map)
+         "gettysburg-2": ("fetch:gettysburg", rb.HELDOUT / "gettysburg-2.yaml", rb.HELDOUT / "gettysburg.legend.yaml",
+                          rb.HELDOUT_FETCHED["gettysburg-2-heldout"][3])}
 DEFAULT_CASES = ("seelowe", "afrika", "afrika-2", "ragnarok", "bastogne", "red-winter")
 
 
@@ -99,6 +111,73 @@ def run_case(name: str, shifts: int, axis: str, tmp: Path, step: float = 1.0) ->
     return out
 
 
+def _lattice_region(kx: int, ky: int) -> Any:
+    """extract._region, its region cut ``kx``, ``ky`` px further in at the top left (the grid moved onto it)."""
+    import dataclasses
+
+    from toolkit.terrain import extract as ex
+
+    region = ex._region
+
+    def moved(image: Any, grid: Any, legend: Any, size: float) -> Any:
+        part, g, leg, cut = region(image, grid, legend, size)
+        if not (kx or ky):
+            return part, g, leg, cut
+        if not isinstance(leg, ex.Legend):
+            leg = ex._samples_moved(leg, -kx, -ky)
+        on = cut.on
+        return (part.crop((kx, ky, part.width, part.height)),
+                dataclasses.replace(g, layout=g.layout.translated(-kx, -ky)), leg,
+                ex._Cut((cut.corner[0] + kx, cut.corner[1] + ky),
+                        (max(0, on[0] - kx), max(0, on[1] - ky), on[2] - kx, on[3] - ky)))
+
+    return moved
+
+
+def run_lattice(name: str, shifts: int, axis: str) -> dict[str, Any]:
+    """The case read in this process with the region's lattice moved 0..``shifts`` px (module doc, --lattice)."""
+    import yaml
+
+    from toolkit.cli.map_scan import _grid_text
+    from toolkit.hexgrid import Grid
+    from toolkit.terrain import extract as ex
+    from toolkit.terrain.calibrate import open_image
+    from toolkit.terrain.truth import load_truth, score
+
+    key, truth_path, legend_path, extent = CASES[name]
+    path = bp._image(key)
+    if path is None:
+        return {"skipped": f"image {key} absent"}
+    text, _ = rb._with_warp(path, _grid_text(bp._grid(truth_path, extent)))
+    grid = Grid.from_dict(yaml.safe_load(text)["grid"])
+    image, legend, truth = open_image(str(path)), ex.load_legend(str(legend_path)), load_truth(truth_path)
+    region = ex._region
+    rows: list[dict[str, Any]] = []
+    out: dict[str, Any] = {}
+    try:
+        for k in range(shifts + 1):
+            ex._region = _lattice_region(k if "x" in axis else 0, k if "y" in axis else 0)
+            t0 = time.perf_counter()
+            got = ex.extract(image, grid, legend)
+            t = score(truth, {h: r.terrain for h, r in got.hexes.items()}, got.symbols, got.hexsides,
+                      [sc.name for sc in got.legend.symbols],
+                      [f.name for f in got.legend.features if f.kind in ("along", "across", "coast", "gap")]).to_dict()
+            row: dict[str, Any] = {"hexes": f"{t['right']}/{t['hexes']}", "s": round(time.perf_counter() - t0, 1)}
+            for group in ("symbols", "lines"):
+                for c, v in t[group].items():
+                    row[c] = f"{v['true_positives']}/{v['in_truth']}/{v['found']}"
+            rows.append(row)
+            out[f"k{k}"] = row
+            print(f"   {name} lattice k={k}: {row}", flush=True)
+    finally:
+        ex._region = region
+    total, moved = spread(rows)
+    hexes = [_numbers(r)["hexes"] for r in rows]
+    out.update(spread=total, moved=moved, mean=round(sum(hexes) / max(1, len(hexes)), 2))
+    print(f"   {name}: spread {total} {moved}, mean hexes {out['mean']}", flush=True)
+    return out
+
+
 def main(flags: list[str]) -> dict[str, object]:
     cases = tuple((bp._flag(flags, "cases") or ",".join(DEFAULT_CASES)).split(","))
     unknown = [c for c in cases if c not in CASES]
@@ -113,7 +192,8 @@ def main(flags: list[str]) -> dict[str, object]:
     with tempfile.TemporaryDirectory() as tmp:
         for name in cases:
             t0 = time.perf_counter()
-            out[name] = run_case(name, shifts, axis, Path(tmp), step)
+            out[name] = (run_lattice(name, shifts, axis) if "--lattice" in flags else
+                         run_case(name, shifts, axis, Path(tmp), step))
             print(f"   {name}: {time.perf_counter() - t0:.0f} s", flush=True)
     print("   spreads: " + ", ".join(f"{n} {v['spread']} (mean {v['mean']})" for n, v in out.items()
                                      if isinstance(v, dict) and "spread" in v), flush=True)
