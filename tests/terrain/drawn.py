@@ -3,9 +3,7 @@ columns shifted), on paper of one colour, with or without the hex lines."""
 
 from __future__ import annotations
 
-import dataclasses
 from itertools import pairwise
-from typing import Any
 
 from PIL import Image, ImageDraw
 
@@ -41,25 +39,3 @@ def dashed(d: ImageDraw.ImageDraw, path: list[tuple[float, float]], fill: tuple[
             d.line([(x0 + (x1 - x0) * a, y0 + (y1 - y0) * a), (x0 + (x1 - x0) * b, y0 + (y1 - y0) * b)], fill=fill,
                    width=width)
             t += period
-
-
-def lattice_offset(monkeypatch: Any, kx: int, ky: int) -> None:
-    """Extraction reads its map's region with every reduction's lattice (colour blocks, working scales) ``kx``, ``ky``
-    px further on (the region cut that much more at its top left, the grid moved onto it): the lattice at another
-    offset on the same drawing, where a scan of the same map whose grid falls on another pixel phase lays it (the
-    region's corner is the grid's to a pixel)."""
-    from toolkit.terrain import extract as ex
-
-    region = ex._region
-
-    def moved(image: Any, grid: Any, legend: Any, size: float) -> Any:
-        part, g, leg, cut = region(image, grid, legend, size)
-        if not isinstance(leg, ex.Legend):
-            leg = ex._samples_moved(leg, -kx, -ky)
-        on = cut.on
-        return (part.crop((kx, ky, part.width, part.height)),
-                dataclasses.replace(g, layout=g.layout.translated(-kx, -ky)), leg,
-                ex._Cut((cut.corner[0] + kx, cut.corner[1] + ky),
-                        (max(0, on[0] - kx), max(0, on[1] - ky), on[2] - kx, on[3] - ky)))
-
-    monkeypatch.setattr(ex, "_region", moved)

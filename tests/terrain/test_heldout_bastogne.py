@@ -166,13 +166,10 @@ def _bastogne(tmp_path):
 # marked it (extract_sides._beside: 4 of 1.33/1.34, 4.34/5.35, 18.27/19.28, 24.21/25.21, 46.15/46.16 found; one more
 # false, 3.13/4.13, the west stream drawn beside that side inside 4.13, which STREAMS_ADDED passes over between
 # 4.12/4.13 and 3.14/4.13)
-# hexes 1725 -> 1724 (both) when the example hexes are read at every offset of the colour blocks' lattice
-# (extract_raster.phase_samples): main read 1723-1726 as its lattice moved 0-6 px (benchmarks phase --lattice), this
-# 1723-1726 too
 FLOORS = {
-    "bastogne.legend.yaml": (1724, {"village": (59, 60), "rail": (58, 59), "road": (220, 230),
+    "bastogne.legend.yaml": (1725, {"village": (59, 60), "rail": (58, 59), "road": (220, 230),
                                     "trail": (464, 468), "stream": (147, 158)}),
-    "bastogne.amended.legend.yaml": (1724, {"village": (59, 60), "rail": (58, 59), "road": (220, 230),
+    "bastogne.amended.legend.yaml": (1725, {"village": (59, 60), "rail": (58, 59), "road": (220, 230),
                                             "trail": (464, 468), "stream": (147, 158)}),
 }
 

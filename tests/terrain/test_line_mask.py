@@ -74,13 +74,12 @@ def test_a_line_colour_taking_a_terrains_examples_leaves_out_its_thin_marks_only
 
 def test_the_whole_mask_leaves_the_woods_the_paper(monkeypatch):
     """The old reading (every mask whole): the woods' trees are left out, its examples read as the paper between
-    them, and open and woods are one reading: every hex but the fields reads as one of the two (woods on the one
-    lattice of blocks, open with the examples read at every offset of it: the two sample the same paper)."""
+    them, and every open hex is woods."""
     monkeypatch.setattr(el, "MASK_TAKES", 1.0)
     im, grid = _board()
     got = ex.extract(im, grid, _legend(), features=False)
     assert not got.masks
-    assert _read(got, "fields") == FIELDS and (not _read(got, "open") or not _read(got, "woods"))
+    assert _read(got, "fields") == FIELDS and not _read(got, "open")
     assert not [w for w in legend_warnings(got) if w.startswith("line road's colour")]
 
 

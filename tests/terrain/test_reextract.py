@@ -236,8 +236,7 @@ def test_force_over_a_map_of_the_previous_version(tiny, tmp_path):
     """A map written by fe1033c and edited since: refused without --force; with it, the edit is named as a hand
     edit (this extraction writes what fe1033c's did: its older digest is checked too). The file is fe1033c's format
     with today's extraction's entries and their older digest: 3b8938f (the region's corner padded past the scan's
-    edge) moved eleven confidences of this tiny board, and the file then differed from the extraction; the terrains'
-    example hexes read at every offset of the blocks' lattice (extract_raster.phase_samples) moved nine more."""
+    edge) moved eleven confidences of this tiny board, and the file then differed from the extraction."""
     want, out = tmp_path / "want.yaml", tmp_path / "m.yaml"
     shutil.copy(OLD, want)
     assert CliRunner().invoke(cli, _args(tiny, want)).exit_code == 0

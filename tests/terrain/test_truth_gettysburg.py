@@ -147,10 +147,7 @@ def test_extract_gettysburg_against_its_truth(tmp_path):
     out = extract_fetched(tmp_path, "gettysburg", "gettysburg.yaml", "gettysburg.legend.yaml", 57, 33)
     # hexes 73 -> 74: a line colour taking a terrain's examples masks thin marks only (extract_legend.line_masks: the
     # road's of the woods and rough, the railway's of the mountain; blind, totals only)
-    # hexes 74 -> 73, road 109 -> 108 right (27 false) when the example hexes are read at every offset of the colour
-    # blocks' lattice (extract_raster.phase_samples; blind, totals only: on the one lattice the terrains' colours moved
-    # with it, and the road, read against its hexes' terrains, with them)
-    assert out["hexes"] == 81 and out["right"] >= 73
+    assert out["hexes"] == 81 and out["right"] >= 74
     assert set(out["lines"]) == {"river", "creek", "road", "pike", "rail"}
     # road 66 -> 69 right, 10 -> 11 false since traced notes 10's thin parts (dynrail; totals only: a thin road's pixels
     # off its colour in thin parts holding some of its own colour; reported, not tuned on)
@@ -162,7 +159,7 @@ def test_extract_gettysburg_against_its_truth(tmp_path):
     # road 68 -> 109 right, 10 -> 26 false: the road's own ink at its marked sides lies beyond its tolerance from its
     # colour learned (a blend), so the hex lines' colour is no rival to its pixels off their band (traced notes 11;
     # blind, totals only)
-    assert_floors(out, {"river": (20, 16, 0), "creek": (25, 12, 1), "road": (125, 108, 27), "pike": (8, 8, 12),
+    assert_floors(out, {"river": (20, 16, 0), "creek": (25, 12, 1), "road": (125, 109, 26), "pike": (8, 8, 12),
                         "rail": (8, 8, 0)})
 
 

@@ -58,8 +58,7 @@ from PIL import Image
 from .. import yamlfile
 from ..errors import InputError
 from ..hexgrid import Grid, Hex, Layout
-from . import extract_raster
-from .colour import lab_to_rgb, rgb_to_hex, rgb_to_lab
+from .colour import lab_to_rgb, rgb_to_hex
 from .extract_legend import LEGEND_LIMITS as LEGEND_LIMITS
 from .extract_legend import WATER_NAMES as WATER_NAMES
 from .extract_legend import FeatureClass as FeatureClass
@@ -76,19 +75,8 @@ from .extract_output import overlay_scale as overlay_scale
 from .extract_output import to_terrain_map as to_terrain_map
 from .extract_raster import MAX_BLOCKS as MAX_BLOCKS
 from .extract_raster import MAX_OFF_IMAGE as MAX_OFF_IMAGE
-from .extract_raster import (
-    _blocks,
-    _Features,
-    _hex_corners,
-    _hex_raster,
-    _median,
-    _opening,
-    _quantile,
-    _smooth_radius,
-    dense_colours,
-    speck_share,
-)
 from .extract_raster import _feature_image as _feature_image
+from .extract_raster import _Features, _hex_corners, _hex_raster, _median, _opening, _quantile, speck_share
 from .extract_raster import _hex_size as _hex_size
 from .extract_raster import check_image_size as check_image_size
 from .extract_sides import MAX_CROSSING as MAX_CROSSING
@@ -98,9 +86,7 @@ from .extract_sides import _ink_like as _ink_like
 from .extract_sides import _learn as _learn
 from .extract_sides import _score as _score
 from .lines import chroma_halved
-from .pattern import STEP as PATTERN_STEP
-from .pattern import Told, confused_pairs, dense_pattern, edge_density, inner_blocks, learn_pairs, read_pairs
-from .pattern import _reach as pattern_reach
+from .pattern import Told, confused_pairs, edge_density, inner_blocks, learn_pairs, read_pairs
 from .rules import Rules, decide, learn
 from .symbols import SymbolReport, find_symbols
 from .texture import Dotted, _Reader, check_dotted, dot_fields, dotted_classes
@@ -500,8 +486,7 @@ def extract(image: Image.Image, grid: Grid, legend: Mapping[str, Any] | Legend, 
     times["classify"] = time.perf_counter() - t
     if leg.examples:
         t = time.perf_counter()
-        dense = (protos, owner, gates, others) if extract_raster.PHASES else None
-        if _read_patterns(image, grid, leg, fi, lay_red, cls, size, dense):
+        if _read_patterns(image, grid, leg, fi, lay_red, cls, size):
             times["pattern"] = time.perf_counter() - t
     dotted: list[Dotted] = []
     grounds: list[tuple[int, list[int]]] = []  # a dotted class and its ground's classes (GROUND_WITH_DOTS)
@@ -618,14 +603,10 @@ def extract(image: Image.Image, grid: Grid, legend: Mapping[str, Any] | Legend, 
 
 
 def _read_patterns(image: Image.Image, grid: Grid, leg: Legend, fi: _Features, lay_red: Layout, cls: np.ndarray,
-                   size: float, dense: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray] | None = None
-                   ) -> list[Told]:
+                   size: float) -> list[Told]:
     """Two classes of nearly one colour, one patterned (pattern.py): where the legend's example hexes of one are
     read by colour as the other, and the pattern tells them apart on those examples, the blocks read as the one
-    on the other's side of the pattern are the other, in place on ``cls``. Returns the pairs so told apart.
-    ``dense`` (the colours blocks are read by, the terrain each stands for, the terrains' spreads and the line
-    colours): the pairs are found and learned on the example hexes read at every offset of the lattice
-    (:func:`_dense_examples`); else on the lattice's blocks ``cls``."""
+    on the other's side of the pattern are the other, in place on ``cls``. Returns the pairs so told apart."""
     names = leg.names()
     k = len(names)
     listed = [(names.index(n), h) for n, hexes in leg.examples.items() if n in names for h in hexes]
@@ -639,17 +620,6 @@ def _read_patterns(image: Image.Image, grid: Grid, leg: Legend, fi: _Features, l
     pairs = confused_pairs(cls, examples, k)
     if not pairs:
         return []
-    if dense is not None:
-        # the pairs and their thresholds from the example hexes read at every offset of the blocks' lattice
-        # (_dense_examples): on the one lattice, Seelowe's fields and target hexes (31-66 and 12-25 inner example
-        # blocks) were told apart at some offsets and not at others (misread 0.10-0.27 about MISREAD's 0.15), and
-        # region 1 read 101 or 109 of 120 hexes right as its corner moved a pixel
-        dcls, dpat, dinner, dex = _dense_examples(image, grid, leg, size, listed, *dense, fi.source)
-        told = learn_pairs(confused_pairs(dcls, dex, k), dcls, dex, dpat, dinner)
-        if told:
-            inner = inner_blocks(cls.reshape(shape), size)
-            read_pairs(told, cls, edge_density(image, size, shape, leg.ink_lightness).reshape(-1), inner)
-        return told
     # the pattern of the example blocks, hex by hex; of the whole image only once a pair is told apart
     pattern = np.full(shape[0] * shape[1], np.nan, np.float32)
     rows, cols = np.divmod(inside, shape[1])
@@ -664,74 +634,6 @@ def _read_patterns(image: Image.Image, grid: Grid, leg: Legend, fi: _Features, l
     if told:
         read_pairs(told, cls, edge_density(image, size, shape, leg.ink_lightness).reshape(-1), inner)
     return told
-
-
-def _dense_examples(image: Image.Image, grid: Grid, leg: Legend, size: float, listed: Sequence[tuple[int, str]],
-                    protos: np.ndarray, owner: np.ndarray, gates: np.ndarray, others: np.ndarray,
-                    source: Any = None) -> tuple[np.ndarray, np.ndarray, np.ndarray, dict[int, np.ndarray]]:
-    """The example hexes (``listed``: (class, hex id)) read with the colour blocks laid at every offset of their
-    lattice (extract_raster.dense_colours, pattern.dense_pattern): every block whose centre lies in an example hex,
-    its class by colour (nearest of ``protos`` within the spread ``gates``, as the blocks are first read; no cast
-    field, no blends split), its pattern and whether it is inner (pattern.inner_blocks); and each class's blocks
-    (indices). A block's centre falls on every pixel of the hexes once, so these do not depend on where the
-    lattice lies on the map."""
-    pre, f2, f = _blocks(size)
-    r = _smooth_radius(size, f)
-    reach = pattern_reach(size)
-    step = max(1, round(PATTERN_STEP * size / pre))
-    k = len(leg.terrains)
-    lay = grid.layout
-    assert lay is not None
-    cls_l: list[np.ndarray] = []
-    pat_l: list[np.ndarray] = []
-    inner_l: list[np.ndarray] = []
-    of_l: list[np.ndarray] = []
-    gate = gates[owner]
-    # the lines' colours left out as the blocks leave them out (their masks and the terrains' areas they spare)
-    masked, areas = (source[3], source[4]) if source is not None else (_masked_colours(leg), None)
-    for c, hid in listed:
-        hx = grid.hex(hid)
-        cx, cy = lay.hex_to_pixel(hx)
-        nb = np.array([lay.hex_to_pixel(Hex(hx.q + dq, hx.r + dr))
-                       for dq, dr in ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))])
-        # the hex, its blocks' neighbours within the pattern's reach, and their windows (the colour's, the pairs')
-        m = size + (reach + r + 2) * f + (step + 1) * pre
-        x0, y0 = math.floor(cx - m), math.floor(cy - m)
-        win = image.crop((x0, y0, math.ceil(cx + m) + 1, math.ceil(cy + m) + 1))
-        for qx, qy, mean, valid in dense_colours(win, size, leg.ink_lightness, masked, areas):
-            h, w = valid.shape
-            lab = rgb_to_lab(np.clip(mean, 0, 255).astype(np.float32))
-            ft = np.ascontiguousarray(lab.reshape(-1, 3).T)
-            pcls, _ = _classify(ft, valid.reshape(-1), protos, leg.max_delta_e)
-            _gate(ft, pcls, protos, others, gate)
-            cl = np.append(owner, k)[pcls].reshape(h, w)
-            pat = dense_pattern(win, size, leg.ink_lightness, qx, qy)[:h, :w]
-            d = reach * f2  # inner: every block within reach blocks reads the same
-            hi = lo = cl
-            for axis in (0, 1):
-                n = hi.shape[axis] - 2 * d
-                spaced = [np.arange(i * f2, i * f2 + n) for i in range(2 * reach + 1)]
-                hi = np.max([np.take(hi, at, axis=axis) for at in spaced], axis=0)
-                lo = np.min([np.take(lo, at, axis=axis) for at in spaced], axis=0)
-            inner = hi == lo
-            cl, pat = cl[d:h - d, d:w - d], pat[d:h - d, d:w - d]
-            hh, ww = inner.shape
-            # entry (y, x) is the block from pixel (qx + pre (x + d), ...) on, r blocks further on
-            xs = x0 + qx + pre * (np.arange(ww) + d) + r * f + (f - 1) / 2
-            ys = y0 + qy + pre * (np.arange(hh) + d) + r * f + (f - 1) / 2
-            px, py = np.meshgrid(xs, ys)
-            d0 = (px - cx) ** 2 + (py - cy) ** 2
-            sel = np.ones(d0.shape, bool)
-            for nx, ny in nb:  # in the hex: nearer its centre than any neighbour's
-                sel &= d0 <= (px - nx) ** 2 + (py - ny) ** 2
-            cls_l.append(cl[sel])
-            pat_l.append(pat[sel].astype(np.float32))
-            inner_l.append(inner[sel])
-            of_l.append(np.full(int(sel.sum()), c))
-    cls_all = np.concatenate(cls_l)
-    of = np.concatenate(of_l)
-    return (cls_all, np.concatenate(pat_l), np.concatenate(inner_l),
-            {c: np.flatnonzero(of == c) for c in np.unique(of).tolist()})
 
 
 def _dot_fields(image: Image.Image, grid: Grid, leg: Legend, fi: _Features, lay_red: Layout, blocks: np.ndarray,

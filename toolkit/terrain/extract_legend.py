@@ -17,9 +17,8 @@ from PIL import Image
 from .. import yamlfile
 from ..errors import DataFileError, GridError, InputError
 from ..hexgrid import Grid
-from . import extract_raster
 from .colour import hex_to_rgb, lab_to_rgb, rgb_to_lab
-from .extract_raster import MASK_TOLERANCE, _blocks, _Features, _hex_size, _median, area_pixels, phase_samples
+from .extract_raster import MASK_TOLERANCE, _blocks, _Features, _hex_size, _median, area_pixels
 from .io import _WORD  # a hexside feature name, as the map reader requires
 from .legend import normalise
 from .symbols import SymbolClass
@@ -286,10 +285,8 @@ def legend_from_dict(spec: Mapping[str, Any], image: Image.Image | None = None, 
         max_delta_e: 30
 
     Samples are read through the same masked, smoothed colour image the classifier uses, so they
-    match what it sees (patterns included); example hexes with its blocks laid at every offset of their lattice
-    (extract_raster.phase_samples), so what they teach does not move with where the lattice lies. ``water: true``
-    (the default for terrains named water, sea, lake or ocean) marks water: no ``along`` feature is reported
-    between two water hexes,
+    match what it sees (patterns included). ``water: true`` (the default for terrains named water,
+    sea, lake or ocean) marks water: no ``along`` feature is reported between two water hexes,
     where hex lines printed over the water look like rivers.
     """
     spec = normalise(spec)
@@ -533,14 +530,6 @@ def _resolve_terrain(name: str, v: Any, src: str, image: Image.Image | None, gri
             x0, x1 = max(0, int(cx - rad)), min(w, int(cx + rad) + 1)
             if y0 >= y1 or x0 >= x1:
                 raise InputError(f"terrain {name!r}: sample hex {hid} is off the image ({size})")
-            if extract_raster.PHASES:
-                # the disc's blocks at every offset of the blocks' lattice (phase_samples: the same set wherever
-                # the lattice lies on the map)
-                sx, sy = grid.layout.hex_to_pixel(hx)
-                got = phase_samples(fi, sx, sy, rad * f)
-                if got is not None:
-                    samples.append(got)
-                    continue
             yy, xx = np.mgrid[y0:y1, x0:x1]
             sel = ((xx - cx) ** 2 + (yy - cy) ** 2 <= rad * rad)
             yy, xx = yy[sel], xx[sel]

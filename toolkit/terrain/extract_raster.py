@@ -6,7 +6,6 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
 import numpy as np
 from PIL import Image, ImageChops, ImageDraw
@@ -39,12 +38,6 @@ MAX_BLOCKS = 8_000_000
 MAX_OFF_IMAGE = 10
 
 
-#: what is learned from the legend's example hexes (a terrain's colours and spread, the pairs told apart by their
-#: pattern) is read with the colour blocks laid at every offset of their lattice (:func:`dense_colours`), so it does
-#: not move with where the lattice lies on the map; a module flag only so that tests can read on the one lattice
-PHASES = True
-
-
 # --- feature image ---------------------------------------------------------------------------------
 
 
@@ -55,9 +48,6 @@ class _Features:
     lab: np.ndarray  # (h, w, 3) float32
     valid: np.ndarray  # (h, w) bool: enough non-ink pixels around
     factor: int  # scan pixels per block
-    # what it was made from (the image, the hex size, the ink lightness, the masked colours): a part of the image
-    # is made again with its blocks laid at another offset (:func:`phase_samples`)
-    source: tuple[Image.Image, float, float, tuple[tuple[int, int, int], ...], Any] | None = None
 
     def to_reduced(self, layout: Layout) -> Layout:
         """The layout in reduced-pixel coordinates (reduced pixel j's centre = scan f*j + (f-1)/2)."""
@@ -139,7 +129,20 @@ def _feature_image(im: Image.Image, size: float, ink_lightness: float,
         box = (0, y0, im.width, min(im.height, y0 + rows * pre))
         part = (im.reduce(pre, box=box) if pre > 1 else
                 im if box == (0, 0, im.width, im.height) else im.crop(box))
-        keep = _keep(part, lut, hit_luts, area_luts, square)
+        keep = part.convert("L").point(lut)
+        if hit_luts:
+            bands = part.split()
+            for luts, alut in zip(hit_luts, area_luts):
+                hit = _banded(bands, luts)
+                if alut is not None:
+                    hb = np.asarray(hit) > 0
+                    # where the square fits (an opening; cut at the strip's edges, as _rank cuts its window: a mark
+                    # wider than half the square lying along a strip's edge may read as an area there)
+                    area = _rank(_rank(hb, square, np.minimum), square, np.maximum)
+                    area &= np.asarray(_banded(bands, alut)) > 0
+                    hit = Image.fromarray((hb & ~area).astype(np.uint8) * np.uint8(255))
+                keep = ImageChops.subtract(keep, hit)
+            del bands
         masked = Image.new("RGB", part.size, 0)
         masked.paste(part, mask=keep)
         del part
@@ -161,113 +164,9 @@ def _feature_image(im: Image.Image, size: float, ink_lightness: float,
     valid = wsum > 0.1 * (2 * r + 1) ** 2
     mean[~valid] = 0
     lab = rgb_to_lab(np.clip(mean, 0, 255).astype(np.float32))
-    return _Features(lab, valid, f, (im, size, ink_lightness, tuple(masked_colours), areas))
+    return _Features(lab, valid, f)
 
 
-def _keep(part: Image.Image, lut: Sequence[int], hit_luts: Sequence[Any], area_luts: Sequence[Any], square: int
-          ) -> Image.Image:
-    """255 where a pixel of ``part`` (the scan reduced by ``pre``) is averaged into the colours: lighter than the ink
-    (``lut``) and not of a line's colour (``hit_luts``), except, of a colour that is a terrain's too (``area_luts``),
-    where a ``square`` fits in the line's mask (:func:`_feature_image`)."""
-    keep = part.convert("L").point(lut)
-    if hit_luts:
-        bands = part.split()
-        for luts, alut in zip(hit_luts, area_luts):
-            hit = _banded(bands, luts)
-            if alut is not None:
-                hb = np.asarray(hit) > 0
-                # where the square fits (an opening; cut at the strip's edges, as _rank cuts its window: a mark
-                # wider than half the square lying along a strip's edge may read as an area there)
-                area = _rank(_rank(hb, square, np.minimum), square, np.maximum)
-                area &= np.asarray(_banded(bands, alut)) > 0
-                hit = Image.fromarray((hb & ~area).astype(np.uint8) * np.uint8(255))
-            keep = ImageChops.subtract(keep, hit)
-    return keep
-
-
-def _slide(a: np.ndarray, n: int, axis: int) -> np.ndarray:
-    """Sums of ``n`` consecutive entries of ``a`` along ``axis`` (float64; ``len - n + 1`` of them)."""
-    c = np.cumsum(a, axis=axis, dtype=np.float64)
-    c = np.concatenate([np.zeros_like(np.take(c, [0], axis=axis)), c], axis=axis)
-    hi = np.take(c, np.arange(n, c.shape[axis]), axis=axis)
-    return hi - np.take(c, np.arange(0, c.shape[axis] - n), axis=axis)
-
-
-def _spaced(a: np.ndarray, r: int, step: int, axis: int) -> np.ndarray:
-    """Sums of the ``2r + 1`` entries ``step`` apart along ``axis`` (``len - 2 r step`` of them): the masked mean's
-    window of blocks (:func:`_box`) at every offset of the blocks at once."""
-    n = a.shape[axis] - 2 * r * step
-    out = np.take(a, np.arange(n), axis=axis)
-    for i in range(1, 2 * r + 1):
-        out = out + np.take(a, np.arange(i * step, i * step + n), axis=axis)
-    return out
-
-
-def dense_colours(im: Image.Image, size: float, ink_lightness: float, masked_colours: Sequence[tuple[int, int, int]],
-                  areas: Sequence[Sequence[tuple[int, int]] | None] | None = None
-                  ) -> list[tuple[int, int, np.ndarray, np.ndarray]]:
-    """The masked, smoothed colour image of :func:`_feature_image` at every offset of its blocks' lattice on ``im``
-    at once: for each offset (qx, qy) of the first reduction (by ``pre``), (qx, qy, its colours (h, w, 3) float64
-    RGB, valid (h, w)), where entry (y, x) is the block whose first pixel is (qx + pre x, qy + pre y) of ``im``
-    (only those whose window lies on ``im``) and the block it is the colour of is r blocks (:func:`_smooth_radius`)
-    further on, down and right. The same sums as the blocks' (their means unrounded)."""
-    pre, f2, f = _blocks(size)
-    r = _smooth_radius(size, f)
-    lut = [255 if v >= _luma_cut(ink_lightness) else 0 for v in range(256)]
-    hit_luts = [[[255 if c - MASK_TOLERANCE <= v <= c + MASK_TOLERANCE else 0 for v in range(256)] for c in rgb]
-                for rgb in masked_colours]
-    area_luts = [None if not o else [[255 if lo <= v <= hi else 0 for v in range(256)] for lo, hi in o]
-                 for o in (areas or [None] * len(hit_luts))]
-    square = _odd(LINE_AREA * size / pre)
-    out = []
-    for qy in range(pre):
-        for qx in range(pre):
-            w, h = (im.width - qx) // pre, (im.height - qy) // pre
-            if w <= 0 or h <= 0:
-                continue
-            part = im.reduce(pre, box=(qx, qy, qx + w * pre, qy + h * pre)) if pre > 1 else im
-            rgb = np.asarray(part, dtype=np.int16)
-            keep = np.asarray(_keep(part, lut, hit_luts, area_luts, square)) > 0
-            sums = _spaced(_spaced(_slide(_slide(rgb * keep[..., None], f2, 0), f2, 1), r, f2, 0), r, f2, 1)
-            k = _spaced(_spaced(_slide(_slide(keep.astype(np.float64), f2, 0), f2, 1), r, f2, 0), r, f2, 1)
-            s, k = sums / (f2 * f2), k / (f2 * f2)
-            valid = k > 0.1 * (2 * r + 1) ** 2
-            with np.errstate(invalid="ignore", divide="ignore"):
-                mean = s / k[..., None]
-            out.append((qx, qy, mean, valid))
-    return out
-
-
-def phase_samples(fi: _Features, cx: float, cy: float, radius: float) -> np.ndarray | None:
-    """The colours (n, 3) of the blocks whose centres lie within ``radius`` px of the scan point (cx, cy), read with
-    the blocks laid at every offset of their lattice (:func:`dense_colours` on a window about the disc): a block's
-    centre then falls on every pixel of the disc once, so the set is the same wherever the blocks' lattice lies on
-    the map (issue 14: on the one lattice, the example hexes of a class printed in parts (Seelowe's yellow target
-    hexes ringed red) gave it a median, parts and spread that moved with a pixel's shift of the region's corner:
-    the target's b* 42.5-47.4). Of the set, sorted, every f x f-th (as many as one lattice gives, so what reads
-    them costs as before; the sorted set does not depend on where the lattice lies, so neither does the choice).
-    None when ``fi`` does not say what it was made from."""
-    if fi.source is None:
-        return None
-    im, size, ink_l, masked, areas = fi.source
-    f = fi.factor
-    r = _smooth_radius(size, f)
-    # the window holds the disc and each of its blocks' windows (the block and r blocks on each side)
-    reach = radius + (r + 1) * f + 1
-    x0, y0 = math.floor(cx - reach), math.floor(cy - reach)
-    win = im.crop((x0, y0, math.ceil(cx + reach) + 1, math.ceil(cy + reach) + 1))
-    pre = _blocks(size)[0]
-    out: list[np.ndarray] = []
-    for qx, qy, mean, valid in dense_colours(win, size, ink_l, masked, areas):
-        h, w = valid.shape
-        # entry (y, x) sums the windows from pixel (qx + pre x, qy + pre y) on: its block is r blocks further on
-        xs = x0 + qx + pre * np.arange(w) + r * f + (f - 1) / 2 - cx
-        ys = y0 + qy + pre * np.arange(h) + r * f + (f - 1) / 2 - cy
-        sel = (xs[None, :] ** 2 + ys[:, None] ** 2 <= radius * radius) & valid
-        out.append(mean[sel])
-    got = rgb_to_lab(np.clip(np.concatenate(out), 0, 255).astype(np.float32))
-    got = got[np.lexsort(got.T[::-1])]
-    return got[(f * f) // 2::f * f] if len(got) >= f * f else got
 
 
 def _banded(bands: Sequence[Image.Image], luts: Sequence[Sequence[int]]) -> Image.Image:

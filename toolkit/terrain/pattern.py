@@ -35,9 +35,9 @@ from dataclasses import dataclass
 import numpy as np
 from PIL import Image
 
-from .extract_raster import _blocks, _box, _luma_cut, _median, _rank, _slide, _smooth_radius, _spaced
+from .extract_raster import _blocks, _box, _luma_cut, _median, _rank, _smooth_radius
 
-__all__ = ["Told", "confused_pairs", "dense_pattern", "edge_density", "inner_blocks", "learn_pairs", "read_pairs"]
+__all__ = ["Told", "confused_pairs", "edge_density", "inner_blocks", "learn_pairs", "read_pairs"]
 
 CONFUSED = 0.1  # a class's example blocks read by colour as another class: this share of them or more
 STEP = 1 / 16  # the pattern compares pixels this share of the hex size apart (a blurred scan softens
@@ -105,31 +105,6 @@ def edge_density(im: Image.Image, size: float, shape: tuple[int, int], ink_light
     with np.errstate(invalid="ignore", divide="ignore"):
         out = s / n
     return out[r0 - b0:r1 - b0, c0 - a0:c1 - a0]
-
-
-def dense_pattern(im: Image.Image, size: float, ink_lightness: float, qx: int, qy: int) -> np.ndarray:
-    """:func:`edge_density` at every offset of the blocks' lattice whose first reduction (by ``pre``) begins at
-    pixel (qx, qy) of ``im``: entry (y, x) as :func:`.extract_raster.dense_colours`' (the block r blocks on from
-    pixel (qx + pre x, qy + pre y)); NaN where its window holds no pair."""
-    pre, f2, f = _blocks(size)
-    r = _smooth_radius(size, f)
-    step = max(1, round(STEP * size / pre))
-    w, h = (im.width - qx) // pre, (im.height - qy) // pre
-    part = im.reduce(pre, box=(qx, qy, qx + w * pre, qy + h * pre)) if pre > 1 else im
-    luma = np.asarray(part.convert("L"), dtype=np.int16)
-    keep = luma >= _luma_cut(ink_lightness)
-    diff = np.zeros(luma.shape, np.float64)
-    pairs = np.zeros_like(diff)
-    for dy, dx in ((0, step), (step, 0)):
-        if dy >= h or dx >= w:
-            continue
-        both = keep[dy:, dx:] & keep[:h - dy, :w - dx]
-        diff[:h - dy, :w - dx] += np.abs(luma[dy:, dx:] - luma[:h - dy, :w - dx]) * both
-        pairs[:h - dy, :w - dx] += both
-    s = _spaced(_spaced(_slide(_slide(diff, f2, 0), f2, 1), r, f2, 0), r, f2, 1)
-    n = _spaced(_spaced(_slide(_slide(pairs, f2, 0), f2, 1), r, f2, 0), r, f2, 1)
-    with np.errstate(invalid="ignore", divide="ignore"):
-        return s / n
 
 
 def _reach(size: float) -> int:
