@@ -78,7 +78,9 @@ CASES: dict[str, tuple[str, Path, Path, tuple[tuple[int, int], tuple[int, int]] 
 }
 PERTURBATIONS = ("x0.6", "x1.5", "jpeg50", "cast", "gamma0.8", "gamma1.25", "rot0.7", "noise4")
 #: ``--only`` also takes any of these forms with its own number (``x0.8``, ``jpeg30``, ``rot-1.5``, ``gamma1.1``)
-FORMS = re.compile(r"(x\d+(\.\d+)?|jpeg\d{1,2}|gamma\d+(\.\d+)?|rot-?\d+(\.\d+)?|noise\d+(\.\d+)?|cast)")
+#: (a rescale and a tone curve above zero, a JPEG quality 1-100)
+FORMS = re.compile(r"(x(0\.\d*[1-9]\d*|[1-9]\d*(\.\d+)?)|jpeg([1-9]\d?|100)|gamma(0\.\d*[1-9]\d*|[1-9]\d*(\.\d+)?)"
+                   r"|rot-?\d+(\.\d+)?|noise\d+(\.\d+)?|cast)")
 
 
 def _moves(kind: str) -> bool:
@@ -285,8 +287,22 @@ def _extract(image: Path, grid_text: str, truth: Path, legend: Path, tmp: Path, 
     return row
 
 
-def run_case(name: str, kinds: tuple[str, ...], clicks: tuple[str, ...], tmp: Path) -> dict[str, Any]:
+def cropped(path: Path, grid: Any) -> tuple[Any, np.ndarray]:
+    """The case's image cut to the grid's hexes and a margin of MARGIN_HEXES hexes (RGB), and the 2x3 pixel map of
+    the image's pixels to the cut's."""
     from PIL import Image
+
+    pts = np.array([grid.layout.hex_to_pixel(h) for h in grid.hexes()])
+    size = math.sqrt(abs(np.linalg.det(np.array(grid.layout.matrix)[:, :2])))  # about a hex's width
+    with Image.open(path) as im:
+        full = im.convert("RGB")
+    x0, y0 = (np.floor(pts.min(axis=0) - MARGIN_HEXES * size)).astype(int).clip(0)
+    x1, y1 = np.ceil(pts.max(axis=0) + MARGIN_HEXES * size).astype(int)
+    x1, y1 = min(int(x1), full.size[0]), min(int(y1), full.size[1])
+    return full.crop((int(x0), int(y0), x1, y1)), np.array([[1.0, 0, -x0], [0, 1.0, -y0]])
+
+
+def run_case(name: str, kinds: tuple[str, ...], clicks: tuple[str, ...], tmp: Path) -> dict[str, Any]:
 
     from toolkit.cli.map_scan import _grid_text
 
@@ -295,17 +311,10 @@ def run_case(name: str, kinds: tuple[str, ...], clicks: tuple[str, ...], tmp: Pa
     if path is None:
         return {"skipped": f"image {key} absent"}
     grid = _grid(truth, extent)
-    # the crop: the extent's hexes and a margin of MARGIN_HEXES hexes
     pts = np.array([grid.layout.hex_to_pixel(h) for h in grid.hexes()])
     size = math.sqrt(abs(np.linalg.det(np.array(grid.layout.matrix)[:, :2])))  # about a hex's width
-    with Image.open(path) as im:
-        full = im.convert("RGB")
-    x0, y0 = (np.floor(pts.min(axis=0) - MARGIN_HEXES * size)).astype(int).clip(0)
-    x1, y1 = np.ceil(pts.max(axis=0) + MARGIN_HEXES * size).astype(int)
-    x1, y1 = min(int(x1), full.size[0]), min(int(y1), full.size[1])
-    base = full.crop((int(x0), int(y0), x1, y1))
-    del full
-    cut = np.array([[1.0, 0, -x0], [0, 1.0, -y0]])
+    base, cut = cropped(path, grid)
+    x0, y0 = -cut[0, 2], -cut[1, 2]
     grid = _moved(grid, cut)
     out: dict[str, Any] = {}
     # the tight cuts: TIGHT_HEXES beyond the extent's hexes (on the crop), the second a pixel further in

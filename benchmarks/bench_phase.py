@@ -74,15 +74,8 @@ def run_case(name: str, shifts: int, axis: str, tmp: Path, step: float = 1.0) ->
     if path is None:
         return {"skipped": f"image {key} absent"}
     grid = bp._grid(truth, extent)
-    pts = np.array([grid.layout.hex_to_pixel(h) for h in grid.hexes()])
-    size = math.sqrt(abs(np.linalg.det(np.array(grid.layout.matrix)[:, :2])))
-    with Image.open(path) as im:
-        full = im.convert("RGB")
-    x0, y0 = (np.floor(pts.min(axis=0) - bp.MARGIN_HEXES * size)).astype(int).clip(0)
-    x1, y1 = np.ceil(pts.max(axis=0) + bp.MARGIN_HEXES * size).astype(int)
-    base = full.crop((int(x0), int(y0), min(int(x1), full.size[0]), min(int(y1), full.size[1])))
-    del full
-    grid = bp._moved(grid, np.array([[1.0, 0, -x0], [0, 1.0, -y0]]))
+    base, cut = bp.cropped(path, grid)
+    grid = bp._moved(grid, cut)
     rows: list[dict[str, Any]] = []
     out: dict[str, Any] = {}
     for k in range(shifts + 1):
@@ -93,9 +86,12 @@ def run_case(name: str, shifts: int, axis: str, tmp: Path, step: float = 1.0) ->
                base.resize((w, h), Image.Resampling.LANCZOS, box=(dx, dy, dx + w, dy + h)))
         image = tmp / f"{name}.k{k}.png"
         img.save(image, compress_level=1)
-        g = bp._moved(grid, np.array([[1.0, 0, -dx], [0, 1.0, -dy]]))
+        shift = np.array([[1.0, 0, -dx], [0, 1.0, -dy]])
+        g = bp._moved(grid, shift)
         text, warp = rb._with_warp(image, _grid_text(g))
-        row = bp._extract(image, text, truth, legend, tmp, f"{name}.k{k}")
+        # a legend's pixel samples (box:, points:) move with the image (bench_perturb._moved_legend)
+        leg = bp._moved_legend(legend, bp._then(cut, shift), tmp / f"{name}.k{k}.legend.yaml")
+        row = bp._extract(image, text, truth, leg, tmp, f"{name}.k{k}")
         if warp:
             row["warp"] = warp.split(" (")[0]
         image.unlink()

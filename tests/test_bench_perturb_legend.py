@@ -61,5 +61,7 @@ def test_only_takes_each_perturbations_form_with_other_numbers():
     from benchmarks.bench_perturb import FORMS, PERTURBATIONS
 
     assert all(FORMS.fullmatch(k) for k in PERTURBATIONS)
-    assert all(FORMS.fullmatch(k) for k in ("x0.8", "x2", "jpeg30", "rot-1.5", "gamma1.1", "noise2"))
-    assert not any(FORMS.fullmatch(k) for k in ("x", "jpeg", "jpeg100", "zoom2", "x0.8,", "rot"))
+    assert all(FORMS.fullmatch(k) for k in ("x0.8", "x2", "jpeg30", "jpeg100", "rot-1.5", "gamma1.1", "noise2"))
+    # a rescale or tone curve of zero, a JPEG quality of 0 or over 100 are refused in one line, not a traceback
+    assert not any(FORMS.fullmatch(k) for k in ("x", "x0", "x0.0", "gamma0", "jpeg", "jpeg0", "jpeg101", "zoom2",
+                                                "x0.8,", "rot"))
