@@ -120,15 +120,20 @@ def _check_legend_names(data: Mapping[str, Any], path: Path) -> None:
 def _masked_colours(legend: Mapping[str, Any] | Legend) -> list[tuple[int, int, int]]:
     """RGB of the features to leave out of terrain colours: 'across' features (roads, railways),
     unless the legend says ``mask: false``; any feature with ``mask: true``."""
+    return [rgb for _, rgb in _masked_lines(legend)]
+
+
+def _masked_lines(legend: Mapping[str, Any] | Legend) -> list[tuple[str, tuple[int, int, int]]]:
+    """(name, RGB) of :func:`_masked_colours`' features, in the legend's order."""
     out = []
     if isinstance(legend, Legend):
         for f in legend.features:
             if f.kind == "across":
                 r, g, b = (round(v) for v in lab_to_rgb(f.lab))
-                out.append((r, g, b))
+                out.append((f.name, (r, g, b)))
         return out
     fspec = legend.get("features") or {}
-    for v in (fspec.values() if isinstance(fspec, Mapping) else ()):  # a bad 'features:' is reported later
+    for name, v in (fspec.items() if isinstance(fspec, Mapping) else ()):  # a bad 'features:' is reported later
         if isinstance(v, str):
             v = {"colour": v}
         if not isinstance(v, Mapping):
@@ -137,7 +142,7 @@ def _masked_colours(legend: Mapping[str, Any] | Legend) -> list[tuple[int, int, 
         colour = v.get("colour") or v.get("color")
         if want and colour:
             try:
-                out.append(hex_to_rgb(str(colour)))
+                out.append((str(name), hex_to_rgb(str(colour))))
             except InputError:
                 continue  # reported when the legend is read
     return out
@@ -187,10 +192,10 @@ def line_masks(spec: Mapping[str, Any] | Legend, image: Image.Image | None = Non
     that terrain's colour too, and is to leave out thin marks of the colour only (a line), not areas of it in that
     terrain's colours (a blob of trees, a painted ridge: extract_raster.LINE_AREA). Without examples (or an image)
     every mask is whole."""
-    names = _masked_names(spec)
-    out = [LineMask(n, c) for n, c in zip(names, _masked_colours(spec))]
+    out = [LineMask(n, c) for n, c in _masked_lines(spec)]
     if isinstance(spec, Legend) or image is None or grid is None or grid.layout is None or not out:
         return out
+    spec = normalise(spec)  # a legend given as a mapping by a library caller: its samples in the long form
     examples = _example_pixels(spec, image, grid, ink_lightness)
     checked = []
     for m in out:
@@ -206,27 +211,6 @@ def line_masks(spec: Mapping[str, Any] | Legend, image: Image.Image | None = Non
             own = tuple((int(a), int(b)) for a, b in zip(lo, hi))
         checked.append(LineMask(m.name, m.rgb, took, own))
     return checked
-
-
-def _masked_names(legend: Mapping[str, Any] | Legend) -> list[str]:
-    """The names of :func:`_masked_colours`' features, in its order."""
-    if isinstance(legend, Legend):
-        return [f.name for f in legend.features if f.kind == "across"]
-    out = []
-    fspec = legend.get("features") or {}
-    for name, v in (fspec.items() if isinstance(fspec, Mapping) else ()):
-        if isinstance(v, str):
-            v = {"colour": v}
-        if not isinstance(v, Mapping):
-            continue
-        colour = v.get("colour") or v.get("color")
-        if v.get("mask", v.get("kind", "along") == "across") and colour:
-            try:
-                hex_to_rgb(str(colour))
-            except InputError:
-                continue
-            out.append(str(name))
-    return out
 
 
 def _example_pixels(spec: Mapping[str, Any], image: Image.Image, grid: Grid, ink_lightness: float

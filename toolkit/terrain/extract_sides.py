@@ -332,10 +332,10 @@ def _hexsides(image: Image.Image, grid: Grid, leg: Legend, ext: Extraction,
         bridged = np.array([bool(found.get(kk, set()) & along) for kk in keys], dtype=bool)
         ink = [(x, y, rep.template) for rep in ext.symbol_reports.values() for x, y in rep.stamps]
         # the marked sides of the lines traced in their own colour (ink notes 15: the lighter line beside a lone ink)
-        others = [yes for feat, _, yes, _ in learned if feat.trace and feat.kind == "across" and yes
-                  and feat.name not in inked]
+        beside: list[list[int]] = [yes for feat, _, yes, _ in learned if feat.trace and feat.kind == "across" and yes
+                                   and feat.name not in inked]
         for gc, members in groups:
-            by_shape, taken = ink_crossings(image, grid, sides, [float(v) for v in gc], members, ink, bridged, others)
+            by_shape, taken = ink_crossings(image, grid, sides, [float(v) for v in gc], members, ink, bridged, beside)
             ext.line_styles.update(taken)
             marked = dict(members)
             for name, score in by_shape.items():
