@@ -3,6 +3,7 @@ columns shifted), on paper of one colour, with or without the hex lines."""
 
 from __future__ import annotations
 
+import math
 from itertools import pairwise
 
 from PIL import Image, ImageDraw
@@ -39,3 +40,23 @@ def dashed(d: ImageDraw.ImageDraw, path: list[tuple[float, float]], fill: tuple[
             d.line([(x0 + (x1 - x0) * a, y0 + (y1 - y0) * a), (x0 + (x1 - x0) * b, y0 + (y1 - y0) * b)], fill=fill,
                    width=width)
             t += period
+
+
+def patterned(d: ImageDraw.ImageDraw, path: list[tuple[float, float]], fill: tuple[int, int, int], width: int,
+              pattern: tuple[tuple[float, bool], ...]) -> None:
+    """A line along ``path`` in ``pattern`` - (length px, drawn) pieces, repeated (a railway's dash-dot) - carried
+    on across the path's points."""
+    k, left = 0, pattern[0][0]
+    for (x0, y0), (x1, y1) in pairwise(path):
+        length, at = math.dist((x0, y0), (x1, y1)), 0.0
+        while at < length:
+            step = min(left, length - at)
+            if pattern[k][1]:
+                a, b = at / length, (at + step) / length
+                d.line([(x0 + a * (x1 - x0), y0 + a * (y1 - y0)), (x0 + b * (x1 - x0), y0 + b * (y1 - y0))],
+                       fill=fill, width=width)
+            at += step
+            left -= step
+            if left <= 0:
+                k = (k + 1) % len(pattern)
+                left = pattern[k][0]

@@ -15,7 +15,6 @@ for paper (mixes with a coloured ground: Ragnarok's yellow road smeared over its
 from __future__ import annotations
 
 import io
-import math
 from itertools import pairwise
 
 import pytest
@@ -24,6 +23,8 @@ from PIL import Image, ImageDraw
 from toolkit.hexgrid import CCRR, Extent, Grid, Layout, OffsetSystem
 from toolkit.terrain import lines
 from toolkit.terrain.extract import extract
+
+from .drawn import patterned
 
 RED, DARK_RED, PAPER = (232, 32, 42), (126, 24, 31), (255, 255, 255)
 GREY, BROWN, GREEN, DUN = (90, 90, 90), (120, 96, 90), (198, 226, 209), (180, 144, 138)
@@ -36,23 +37,6 @@ FIELD = ["0706", "0707", "0807", "0808"]  # dun (a trail's pale brown), over lig
 PATTERN = ((36.0, True), (12.0, False), (9.0, True), (12.0, False))  # dash, gap, dot, gap (px drawn)
 
 
-def _dash_dot(d: ImageDraw.ImageDraw, pts: list[tuple[float, float]], width: int, fill: tuple[int, int, int]) -> None:
-    k, left = 0, PATTERN[0][0]
-    for (x0, y0), (x1, y1) in pairwise(pts):
-        length, at = math.dist((x0, y0), (x1, y1)), 0.0
-        while at < length:
-            step = min(left, length - at)
-            if PATTERN[k][1]:
-                a, b = at / length, (at + step) / length
-                d.line([(x0 + a * (x1 - x0), y0 + a * (y1 - y0)), (x0 + b * (x1 - x0), y0 + b * (y1 - y0))],
-                       fill=fill, width=width)
-            at += step
-            left -= step
-            if left <= 0:
-                k = (k + 1) % len(PATTERN)
-                left = PATTERN[k][0]
-
-
 def _board(quality: int | None, colour: tuple[int, int, int]) -> tuple[Image.Image, Grid]:
     big = 3  # drawn at 3x and reduced: the lines anti-aliased, as printed art is
     lay = Layout.regular("flat", 36.0 * big, (60.0 * big, 60.0 * big))
@@ -62,7 +46,7 @@ def _board(quality: int | None, colour: tuple[int, int, int]) -> tuple[Image.Ima
     for h in grid.hexes():
         d.polygon(lay.corners(h), fill=GREEN if grid.id(h) in FIELD else PAPER, outline=(40, 40, 40), width=big)
     for path, fill in ((PATH, colour), (OTHER, colour), (DECOY, GREY), (CONTOUR, BROWN), (FIELD, DUN)):
-        _dash_dot(d, [lay.hex_to_pixel(grid.hex(h)) for h in path], 2 * big, fill)
+        patterned(d, [lay.hex_to_pixel(grid.hex(h)) for h in path], fill, 2 * big, PATTERN)
     for h in DOTS:
         x, y = lay.hex_to_pixel(grid.hex(h))
         d.ellipse([x - 7 * big, y - 7 * big, x + 7 * big, y + 7 * big], fill=colour)

@@ -8,7 +8,6 @@ traced notes 8)."""
 
 from __future__ import annotations
 
-import math
 from itertools import pairwise
 
 from PIL import Image, ImageDraw
@@ -16,27 +15,12 @@ from PIL import Image, ImageDraw
 from toolkit.hexgrid import CCRR, Extent, Grid, Layout, OffsetSystem
 from toolkit.terrain.extract import extract
 
+from .drawn import patterned
+
 RED, PAPER = (232, 32, 42), (255, 255, 255)
 PATH = ["0102", "0202", "0302", "0402", "0502", "0603", "0703", "0803"]
 OTHER = ["0105", "0205", "0305", "0405", "0505", "0605"]
 PATTERN = ((12.0, True), (4.0, False), (3.0, True), (4.0, False))  # dash, gap, dot, gap (px at the drawn scale)
-
-
-def _dash_dot(d: ImageDraw.ImageDraw, pts: list[tuple[float, float]], width: int) -> None:
-    k, left = 0, PATTERN[0][0]
-    for (x0, y0), (x1, y1) in pairwise(pts):
-        length, at = math.dist((x0, y0), (x1, y1)), 0.0
-        while at < length:
-            step = min(left, length - at)
-            if PATTERN[k][1]:
-                a, b = at / length, (at + step) / length
-                d.line([(x0 + a * (x1 - x0), y0 + a * (y1 - y0)), (x0 + b * (x1 - x0), y0 + b * (y1 - y0))],
-                       fill=RED, width=width)
-            at += step
-            left -= step
-            if left <= 0:
-                k = (k + 1) % len(PATTERN)
-                left = PATTERN[k][0]
 
 
 def _board(scale: float) -> tuple[Image.Image, Grid]:
@@ -48,7 +32,7 @@ def _board(scale: float) -> tuple[Image.Image, Grid]:
     for h in grid.hexes():
         d.polygon(lay.corners(h), outline=(40, 40, 40), width=big)
     for path in (PATH, OTHER):
-        _dash_dot(d, [lay.hex_to_pixel(grid.hex(h)) for h in path], width=3)
+        patterned(d, [lay.hex_to_pixel(grid.hex(h)) for h in path], RED, 3, PATTERN)
     w, h = round(im.width * scale), round(im.height * scale)
     small = im.resize((w, h), Image.Resampling.LANCZOS)
     s = w / im.width  # pixel centres: (x + 0.5) * s - 0.5
