@@ -60,10 +60,10 @@ def _board(quality: int | None, colour: tuple[int, int, int]) -> tuple[Image.Ima
     return Image.open(buf), grid  # as opened: the file's chroma sampling is read from it (lines.chroma_halved)
 
 
-def _found(im: Image.Image, grid: Grid, colour: tuple[int, int, int]) -> set[str]:
+def _found(im: Image.Image, grid: Grid, colour: tuple[int, int, int], **kw: bool) -> set[str]:
     legend = {"terrain": {"clear": {"hexes": ["0506", "0801", "0606"]}, "field": {"hexes": FIELD[:3]}},
               "features": {"rail": {"colour": "#{:02x}{:02x}{:02x}".format(*colour), "kind": "across"}}}
-    ext = extract(im, grid, legend)
+    ext = extract(im, grid, legend, **kw)
     return {k for k, v in ext.hexsides.items() if "rail" in v}
 
 
@@ -99,3 +99,13 @@ def test_without_grey_a_rival_a_grey_line_is_read(monkeypatch):
     monkeypatch.setattr(lines, "GREY_RIVAL", False)
     im, grid = _board(50, DARK_RED)
     assert _found(im, grid, DARK_RED) & _sides(grid, DECOY)
+
+
+def test_a_converted_jpeg_is_read_so_when_the_caller_says_it_was_one():
+    """(review C2) A JPEG converted in memory no longer knows its chroma sampling: a library caller says so."""
+    im, grid = _board(50, RED)
+    rgb = im.convert("RGB")
+    assert not lines.chroma_halved(rgb) and lines.chroma_halved(im)
+    assert _found(rgb, grid, RED, chroma_halved=True) == _sides(grid, PATH, OTHER)
+    assert _found(rgb, grid, RED) != _sides(grid, PATH, OTHER)  # read as a PNG: the smeared line is lost
+

@@ -85,7 +85,7 @@ from .extract_sides import _hexsides
 from .extract_sides import _ink_like as _ink_like
 from .extract_sides import _learn as _learn
 from .extract_sides import _score as _score
-from .lines import chroma_halved
+from .lines import chroma_halved as _chroma_halved
 from .pattern import Told, confused_pairs, edge_density, inner_blocks, learn_pairs, read_pairs
 from .rules import Rules, decide, learn
 from .symbols import SymbolReport, find_symbols
@@ -420,16 +420,21 @@ def _on_scan(ext: Extraction, grid: Grid, origin: tuple[int, int]) -> Extraction
 
 
 def extract(image: Image.Image, grid: Grid, legend: Mapping[str, Any] | Legend, *,
-            progress: Progress | None = None, features: bool = True, cast_passes: int = 2) -> Extraction:
+            progress: Progress | None = None, features: bool = True, cast_passes: int = 2,
+            chroma_halved: bool | None = None) -> Extraction:
     """Classify every hex of ``grid`` (which must carry a calibration) on ``image`` with ``legend``
     (a :class:`Legend`, or its file form, whose samples are then read from this image). A grid with a warp (a
-    folded scan, ``wgt map calibrate``) is read where the warp says the print lies (:func:`.warp.follow_print`)."""
+    folded scan, ``wgt map calibrate``) is read where the warp says the print lies (:func:`.warp.follow_print`).
+    ``chroma_halved``: whether the image was a JPEG that stores its colour at half resolution (traced notes 12);
+    None reads it from ``image`` itself, which only a JPEG file as opened knows (a crop or ``convert()`` of it, or
+    a PNG saved from it, reads as not halved: say True there)."""
     size = check_image_size(image.width, image.height, grid)
     if grid.warp is not None and not isinstance(legend, Legend):
         legend = _samples_followed(legend, grid, image.size)
     scan_grid = grid
     scan_size = (image.width, image.height)  # the user's scan, named in the legend reader's messages
-    halved = chroma_halved(image)  # a JPEG's chroma at half resolution: a thin line's colour smeared (traced notes 12)
+    # a JPEG's chroma at half resolution: a thin line's colour smeared (traced notes 12)
+    halved = _chroma_halved(image) if chroma_halved is None else chroma_halved
     # the map's region: every step below reads this part of the scan only, its pixels counted from its corner
     image, grid, legend, cut = _region(image, grid, legend, size)
     assert grid.layout is not None
