@@ -8,18 +8,12 @@ Region 1 (sjw.yaml) is blind; region 2 (sjw-2.yaml) is studied."""
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
 from pathlib import Path
-
-import pytest
 
 from toolkit.hexgrid import Grid
 from toolkit.terrain.extract_legend import load_legend
 from toolkit.terrain.truth import load_truth
 
-from .test_heldout_bastogne import web_boards
 from .test_truth_dynamo import _classes
 
 HELDOUT = Path(__file__).parent / "truth" / "heldout"
@@ -108,34 +102,6 @@ def test_sjw_second_region_truth_file():
     for v in spec["features"].values():
         used += [h for side in v["yes"] for h in side.split("/")]
     assert len(used) == 48 and not set(used) & near
-
-
-def _fetch(tmp_path: Path, git: str | None) -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "WGT_HELDOUT_BOARDS": str(tmp_path / "cache"), "WGT_WASA_GIT": str(tmp_path / "none")}
-    return subprocess.run([sys.executable, str(HELDOUT / "web_boards.py"), "fetch", "--board", "sjw",
-                           *(("--git", git) if git else ())], capture_output=True, text=True, env=env, check=False)
-
-
-def test_fetch_sjw_fails_in_one_line(tmp_path):
-    """With $WGT_WASA_GIT naming a folder that is no clone: one line and exit 3 naming the board and how to fetch it."""
-    r = _fetch(tmp_path, None)
-    assert r.returncode == 3 and r.stdout == "" and r.stderr.count("\n") == 1 and "Traceback" not in r.stderr
-    assert "held-out Stonewall Jackson's Way North and South Maps board is not cached" in r.stderr
-    assert "fetch --board sjw" in r.stderr and str(tmp_path / "none") in r.stderr
-
-
-def test_fetch_sjw_from_the_clone(tmp_path):
-    """From a clone of HerrEklund/wasa holding its commit the image lands in the cache and is the recorded blob."""
-    git = os.environ.get("WGT_WASA_GIT")
-    if not git or not Path(git).is_dir():
-        pytest.skip("needs a clone of HerrEklund/wasa named by WGT_WASA_GIT")
-    r = _fetch(tmp_path, git)
-    assert r.returncode == 0, r.stderr
-    out = Path(r.stdout.strip())
-    assert out == tmp_path / "cache" / IMAGE
-    wb = web_boards()
-    assert wb.blob_id(out.read_bytes()) == wb.IMAGES["sjw"]["blob"]
-    assert wb.IMAGES["sjw"]["size"] == (3336, 3761)
 
 
 def test_extract_sjw_against_its_truth(tmp_path):
