@@ -21,7 +21,13 @@ MASK_TOLERANCE = 45  # per RGB channel: pixels this close to an 'across' feature
 #: hex sizes: an area of a line's colour holds a square this wide, a line does not (the hexside bands read 0.15 hex
 #: either side of a side and call a band 30% full of the colour an area, lines.AREA: a line is under a tenth of a hex
 #: wide). Measured at 1/6, 1/8, 1/10 and 1/14 (real-boards.md, gmask): Stonewall Jackson's Way's mountains are ridges
-#: of the railway's brown about a sixth of a hex wide, kept as line-like marks at 1/6 and 1/8
+#: of the railway's brown about a sixth of a hex wide, kept as line-like marks at 1/6 and 1/8. The square is the
+#: nearest odd number of pre-reduced pixels to this (an opening's width), so the share it tests moves with the hex
+#: size: 3 px at Stonewall Jackson's Way's 38 px hexes (0.08 of a hex), 5 px at Gettysburg's 91 px with pre 2 (0.11),
+#: and 1 px - no opening: the thin mask is then the whole mask - under about 20 px. The smallest odd width at or above
+#: it (review M2, helper linearea) cost studied Stonewall Jackson's Way 2 two hexes (61 -> 59/81: 5 px there misses its
+#: ridges' narrow stretches) and blind region 1 one; not taken. (A line-vs-area bound that holds at every hex size is
+#: left: the ridges and a 3 px road at 36 px hexes are both about a tenth.)
 LINE_AREA = 1 / 10
 # thin printed marks: pixels LINE_DEPTH (8-bit luma) or more darker than the grey closing of the image over a
 # square of LINE_WIDTH hex sizes (narrower than it): lines (on a straight run of LINE_LENGTH hex sizes of such
