@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from toolkit.hexgrid import Grid
 from toolkit.terrain.extract_legend import load_legend
 from toolkit.terrain.truth import load_truth
 
 from .test_truth_dynamo import _classes
+from .truthcheck import beside, check_region, example_hexes
 
 HELDOUT = Path(__file__).parent / "truth" / "heldout"
 IMAGE = "HerrEklund__wasa/gettysburg_NMap.jpg"
@@ -23,13 +23,7 @@ def test_gettysburg_truth_file():
     """Columns 37-45 x rows 08-16 (81 hexes, all labelled); every side and link joins two neighbouring labelled
     hexes; the grid calibrated from the clicks in its header (CCRR ids as printed, even columns half a hex down)."""
     t = load_truth(HELDOUT / "gettysburg.yaml")
-    assert t.image == IMAGE and t.grid is not None and t.grid.layout is not None
-    g = t.grid
-    assert {g.id(h) for h in g.hexes()} == set(t.hexes) and len(t.hexes) == 81 and not t.excluded
-    for keys in (*t.links.values(), *t.hexsides.values()):
-        for k in keys:
-            a, b = k.split("/")
-            assert a in t.hexes and b in t.hexes and g.hex(b) in g.hex(a).neighbours(), k
+    g = check_region(t, IMAGE, 81)
     assert _classes(t) == {"clear": 50, "rolling": 20, "woods": 5, "rough": 3, "mountain": 2, "town": 1}
     assert not t.symbols
     assert {k: len(v) for k, v in t.links.items()} == {"road": 125, "pike": 8, "rail": 8}
@@ -53,16 +47,12 @@ def test_gettysburg_legend_examples_lie_outside_the_region():
     """No example hex of the legend, and neither hex of any example side, is a hex of the region or beside one; the
     classes are the printed key's terrain, the lines its road, pike, railroad, creek and rivers."""
     t = load_truth(HELDOUT / "gettysburg.yaml")
-    assert t.grid is not None
-    g = Grid.from_dict({**t.grid.to_dict(), "extent": {"columns": [1, 57], "rows": [1, 33]}})
-    near = set(t.hexes) | {g.id(n) for h in t.hexes for n in g.neighbours(g.hex(h)) if n in g}
+    g, near = beside(t, (1, 57), (1, 33))
     assert len(near) == 81 + 2 * 9 + 2 * 11 - 2  # the region, a row above and below, a column either side
     spec = load_legend(HELDOUT / "gettysburg.legend.yaml")
     assert set(spec["terrain"]) == {"clear", "rolling", "rough", "woods", "mountain", "town"}
     assert set(spec["features"]) == {"river", "creek", "road", "pike", "rail"}
-    used = [h for v in spec["terrain"].values() for h in v.get("hexes", [])]
-    for v in spec["features"].values():
-        used += [h for side in v["yes"] for h in side.split("/")]
+    used = example_hexes(spec)
     assert len(used) == 48 and all(h in g for h in map(g.hex, used)) and not set(used) & near
 
 
@@ -73,15 +63,9 @@ def test_gettysburg_second_region_truth_file():
     it."""
     t = load_truth(HELDOUT / "gettysburg-2.yaml")
     one = load_truth(HELDOUT / "gettysburg.yaml")
-    assert t.image == IMAGE and t.grid is not None and one.grid is not None
-    assert t.grid.to_dict()["calibration"] == one.grid.to_dict()["calibration"]
-    g = t.grid
-    assert {g.id(h) for h in g.hexes()} == set(t.hexes) and len(t.hexes) == 81 and not t.excluded
+    g = check_region(t, IMAGE, 81)
+    assert one.grid is not None and g.to_dict()["calibration"] == one.grid.to_dict()["calibration"]
     assert not set(t.hexes) & set(one.hexes)
-    for keys in (*t.links.values(), *t.hexsides.values()):
-        for k in keys:
-            a, b = k.split("/")
-            assert a in t.hexes and b in t.hexes and g.hex(b) in g.hex(a).neighbours(), k
     assert _classes(t) == {"clear": 51, "rolling": 11, "mountain": 10, "woods": 6, "rough": 3}
     assert not t.symbols
     assert {k: len(v) for k, v in t.links.items()} == {"road": 128, "pike": 1}
@@ -92,12 +76,9 @@ def test_gettysburg_second_region_truth_file():
         "mountain", "rough", "woods", "clear", "rolling")
     assert {"5019/5120", "5118/5218"} <= t.hexsides["river"] and {"5019/5120", "5118/5218"} <= t.links["road"]
     assert {"5323/5423", "5422/5423"} <= t.hexsides["creek"] and t.links["pike"] == {"5626/5726"}
-    g1 = Grid.from_dict({**t.grid.to_dict(), "extent": {"columns": [1, 57], "rows": [1, 33]}})
-    near = set(t.hexes) | {g1.id(n) for h in t.hexes for n in g1.neighbours(g1.hex(h)) if n in g1}
+    _g1, near = beside(t, (1, 57), (1, 33))
     spec = load_legend(HELDOUT / "gettysburg.legend.yaml")
-    used = [h for v in spec["terrain"].values() for h in v.get("hexes", [])]
-    for v in spec["features"].values():
-        used += [h for side in v["yes"] for h in side.split("/")]
+    used = example_hexes(spec)
     assert len(used) == 48 and not set(used) & near
 
 

@@ -10,11 +10,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from toolkit.hexgrid import Grid
 from toolkit.terrain.extract_legend import load_legend
 from toolkit.terrain.truth import load_truth
 
 from .test_truth_dynamo import _classes
+from .truthcheck import beside, check_region, example_hexes
 
 HELDOUT = Path(__file__).parent / "truth" / "heldout"
 IMAGE = "HerrEklund__wasa/sjw_sjw_NS.jpg"
@@ -24,13 +24,7 @@ def test_sjw_truth_file():
     """Columns 28-36 x rows 20-28 (81 hexes, all labelled); every side and link joins two neighbouring labelled
     hexes; the grid calibrated from the clicks in its header (CCRR ids as printed, even columns half a hex down)."""
     t = load_truth(HELDOUT / "sjw.yaml")
-    assert t.image == IMAGE and t.grid is not None and t.grid.layout is not None
-    g = t.grid
-    assert {g.id(h) for h in g.hexes()} == set(t.hexes) and len(t.hexes) == 81 and not t.excluded
-    for keys in (*t.links.values(), *t.hexsides.values()):
-        for k in keys:
-            a, b = k.split("/")
-            assert a in t.hexes and b in t.hexes and g.hex(b) in g.hex(a).neighbours(), k
+    g = check_region(t, IMAGE, 81)
     assert _classes(t) == {"clear": 8, "rolling": 49, "rough": 18, "woods": 1, "mountain": 5}
     assert not t.symbols
     assert {k: len(v) for k, v in t.links.items()} == {"road": 66, "pike": 8, "rail": 8}
@@ -55,16 +49,12 @@ def test_sjw_legend_examples_lie_outside_the_region():
     """No example hex of the legend, and neither hex of any example side, is a hex of the region or beside one; the
     classes are the printed key's terrain, the lines its road, pike, railroad, creek and rivers."""
     t = load_truth(HELDOUT / "sjw.yaml")
-    assert t.grid is not None
-    g = Grid.from_dict({**t.grid.to_dict(), "extent": {"columns": [1, 58], "rows": [1, 34]}})
-    near = set(t.hexes) | {g.id(n) for h in t.hexes for n in g.neighbours(g.hex(h)) if n in g}
+    g, near = beside(t, (1, 58), (1, 34))
     assert len(near) == 81 + 2 * 9 + 2 * 11 - 2  # the region, a row above and below, a column either side
     spec = load_legend(HELDOUT / "sjw.legend.yaml")
     assert set(spec["terrain"]) == {"clear", "rolling", "rough", "woods", "mountain", "town"}
     assert set(spec["features"]) == {"river", "creek", "road", "pike", "rail"}
-    used = [h for v in spec["terrain"].values() for h in v.get("hexes", [])]
-    for v in spec["features"].values():
-        used += [h for side in v["yes"] for h in side.split("/")]
+    used = example_hexes(spec)
     assert len(used) == 48 and all(h in g for h in map(g.hex, used)) and not set(used) & near
 
 
@@ -75,14 +65,8 @@ def test_sjw_second_region_truth_file():
     it or beside it."""
     t = load_truth(HELDOUT / "sjw-2.yaml")
     one = load_truth(HELDOUT / "sjw.yaml")
-    assert t.image == IMAGE and t.grid is not None and one.grid is not None
-    assert t.grid.to_dict()["calibration"] == one.grid.to_dict()["calibration"]
-    g = t.grid
-    assert {g.id(h) for h in g.hexes()} == set(t.hexes) and len(t.hexes) == 81 and not t.excluded
-    for keys in (*t.links.values(), *t.hexsides.values()):
-        for k in keys:
-            a, b = k.split("/")
-            assert a in t.hexes and b in t.hexes and g.hex(b) in g.hex(a).neighbours(), k
+    g = check_region(t, IMAGE, 81)
+    assert one.grid is not None and g.to_dict()["calibration"] == one.grid.to_dict()["calibration"]
     assert _classes(t) == {"clear": 8, "rolling": 37, "rough": 17, "woods": 2, "mountain": 17}
     assert not t.symbols
     assert {k: len(v) for k, v in t.links.items()} == {"road": 47, "pike": 13}
@@ -94,13 +78,10 @@ def test_sjw_second_region_truth_file():
         "mountain", "woods", "clear", "rough", "rolling")
     assert {"2808/2809", "3408/3508"} <= t.hexsides["river"] and {"3011/3112", "3415/3515"} <= t.hexsides["creek"]
     assert {"3110/3111", "3311/3411", "2810/2911"} <= t.links["pike"] and {"3508/3509", "3011/3111"} <= t.links["road"]
-    g1 = Grid.from_dict({**t.grid.to_dict(), "extent": {"columns": [1, 58], "rows": [1, 34]}})
-    near = set(t.hexes) | {g1.id(n) for h in t.hexes for n in g1.neighbours(g1.hex(h)) if n in g1}
+    _g1, near = beside(t, (1, 58), (1, 34))
     assert not near & set(one.hexes)
     spec = load_legend(HELDOUT / "sjw.legend.yaml")
-    used = [h for v in spec["terrain"].values() for h in v.get("hexes", [])]
-    for v in spec["features"].values():
-        used += [h for side in v["yes"] for h in side.split("/")]
+    used = example_hexes(spec)
     assert len(used) == 48 and not set(used) & near
 
 

@@ -1,0 +1,37 @@
+"""Checks a hand-labelled truth region's tests share (the GCACW boards' truth files: test_truth_gettysburg.py,
+test_truth_sjw.py): the region labelled whole on its grid, its sides and links between neighbours, the hexes beside
+it on the board's grid, and the hexes a legend's examples use."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from toolkit.hexgrid import Grid
+
+
+def check_region(t: Any, image: str, hexes: int) -> Grid:
+    """The truth ``t`` is of ``image`` on a calibrated grid, every hex of it labelled (``hexes`` of them, none
+    excluded), and every side and link joins two neighbouring labelled hexes. Returns its grid."""
+    assert t.image == image and t.grid is not None and t.grid.layout is not None
+    g = t.grid
+    assert {g.id(h) for h in g.hexes()} == set(t.hexes) and len(t.hexes) == hexes and not t.excluded
+    for keys in (*t.links.values(), *t.hexsides.values()):
+        for k in keys:
+            a, b = k.split("/")
+            assert a in t.hexes and b in t.hexes and g.hex(b) in g.hex(a).neighbours(), k
+    return g
+
+
+def beside(t: Any, columns: tuple[int, int], rows: tuple[int, int]) -> tuple[Grid, set[str]]:
+    """The truth's grid widened to the board (``columns``, ``rows``), and the region's hexes with every neighbour."""
+    assert t.grid is not None
+    g = Grid.from_dict({**t.grid.to_dict(), "extent": {"columns": list(columns), "rows": list(rows)}})
+    return g, set(t.hexes) | {g.id(n) for h in t.hexes for n in g.neighbours(g.hex(h)) if n in g}
+
+
+def example_hexes(spec: dict[str, Any]) -> list[str]:
+    """Every hex a legend's examples use: its terrains' example hexes and both hexes of each marked side."""
+    used = [h for v in spec["terrain"].values() for h in v.get("hexes", [])]
+    for v in spec["features"].values():
+        used += [h for side in v["yes"] for h in side.split("/")]
+    return used
