@@ -212,7 +212,8 @@ def _run(name: str, kind: str, image: Path, truth: Path, legend: Path, tmp: Path
     from toolkit.terrain.truth import load_truth
 
     grid = tmp / f"{name}.grid.yaml"
-    text = _grid_text(load_truth(truth).grid)
+    labelled_truth = load_truth(truth)
+    text = _grid_text(labelled_truth.grid)
     if extent is not None:
         (c0, c1), (r0, r1) = extent
         old = [ln for ln in text.splitlines() if ln.strip().startswith("extent:")]
@@ -236,7 +237,7 @@ def _run(name: str, kind: str, image: Path, truth: Path, legend: Path, tmp: Path
            "review": f"{review}/{got['hexes']} ({100 * review / max(1, got['hexes']):.1f}%)"}
     # the review list where the truth is labelled (the run's grid also covers charts, sea and the legend's
     # examples): its share of the labelled hexes, and how many of the hexes read wrong it names
-    labelled = set(load_truth(truth).hexes)
+    labelled = set(labelled_truth.hexes)
     flagged = sum(1 for h in got["review"] if h in labelled)
     wrong = [w[0] for w in t.get("wrong", [])]
     row["review_labelled"] = (f"{flagged}/{len(labelled)} ({100 * flagged / max(1, len(labelled)):.1f}%), "
