@@ -110,7 +110,14 @@ HELDOUT_FETCHED = {"red-winter-heldout": ("red-winter", "red-winter.yaml", "red-
                    # Map below has its own ids; the legend's examples are spread over the North Map)
                    "sjw-heldout": ("sjw", "sjw.yaml", "sjw.legend.yaml", ((1, 58), (1, 34))),
                    # its second region (sjw-2.yaml, columns 27-35 x rows 08-16, STUDIED), the same legend and run
-                   "sjw-2-heldout": ("sjw", "sjw-2.yaml", "sjw.legend.yaml", ((1, 58), (1, 34)))}
+                   "sjw-2-heldout": ("sjw", "sjw-2.yaml", "sjw.legend.yaml", ((1, 58), (1, 34))),
+                   # GMT Next War: Korea (2012; digital art, large hexes, tree symbols, shaded relief across the
+                   # hexes, three road grades, no printed key), its North and South sheets in one picture
+                   # (heldout/RESULTS-nwk.md; from HerrEklund/wasa like Dynamo's): one BLIND region, the run on the
+                   # South sheet's calibrated grid, columns 07-50 x rows 00-22 (the North sheet above has its own
+                   # ids; row 23's odd columns are cut by the picture's edge; the legend's examples are spread over
+                   # the South sheet)
+                   "nwk-heldout": ("nwk", "nwk.yaml", "nwk.legend.yaml", ((7, 50), (0, 22)))}
 
 
 def main(flags: list[str]) -> dict[str, object]:
@@ -190,8 +197,8 @@ def heldout(tmp: Path) -> dict[str, object]:
 
 def heldout_fetched(tmp: Path, names: list[str] | None = None) -> dict[str, object]:
     """The held-out boards labelled here whose image is fetched into the cache (HELDOUT_FETCHED: GMT Red Winter,
-    Seelowe, France '40 Dynamo, Roads to Gettysburg, Stonewall Jackson's Way), each region with its own legend;
-    skipped with the reason when the image cannot be had."""
+    Seelowe, France '40 Dynamo, Roads to Gettysburg, Stonewall Jackson's Way, Next War: Korea), each region with its
+    own legend; skipped with the reason when the image cannot be had."""
     out: dict[str, object] = {}
     for name in names or list(HELDOUT_FETCHED):
         board, truth, legend, extent = HELDOUT_FETCHED[name]

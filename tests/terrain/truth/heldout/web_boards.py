@@ -13,6 +13,7 @@ never by us: per-hex terrain (``public/games/bastogne/src/hex-info.js``), roads,
     python tests/terrain/truth/heldout/web_boards.py fetch --board dynamo [--git DIR]    # (HerrEklund/wasa)
     python tests/terrain/truth/heldout/web_boards.py fetch --board gettysburg [--git DIR]    # (HerrEklund/wasa)
     python tests/terrain/truth/heldout/web_boards.py fetch --board sjw [--git DIR]    # (HerrEklund/wasa)
+    python tests/terrain/truth/heldout/web_boards.py fetch --board nwk [--git DIR]    # (HerrEklund/wasa)
     python tests/terrain/truth/heldout/web_boards.py convert --git DIR    # their labels -> bastogne.yaml
 
 ``--git`` is a clone (bare or not) of rzymek/web-boards (or the board's repository) holding the commit below (default
@@ -45,6 +46,11 @@ of the printed paper map, whose truth region (``gettysburg.yaml``) was labelled 
 South Maps of Avalon Hill's *Stonewall Jackson's Way* (1992, the same series as Roads to Gettysburg; the map art (c)
 Avalon Hill, not in this repository either), one scan of the printed paper maps joined, whose truth region
 (``sjw.yaml``) was labelled by us, blind, by eye (RESULTS-sjw.md). Same clone as dynamo's.
+
+``--board nwk`` fetches a fourth image of HerrEklund/wasa (its Next War: Korea module, 2017): the map of GMT's *Next
+War: Korea* (2012, map art by Mark Simonitch; (c) GMT Games, not in this repository either), a digital print file of
+its two map sheets joined (the North above the South, each with its own ids), whose truth region (``nwk.yaml``, on the
+South sheet) was labelled by us, blind, by eye (RESULTS-nwk.md). Same clone as dynamo's.
 """
 
 from __future__ import annotations
@@ -100,9 +106,17 @@ IMAGES: dict[str, dict[str, Any]] = {"bastogne": IMAGE,
                   "path": "application/game_modules/sjw/components/sjw_NS.jpg",
                   "commit": "8afeae333be6f8c06703c40a8187fef997b0c718",
                   "blob": "022cceccfd01a0608a5249d9a99f8718d0aadb71", "bytes": 3222508, "size": (3336, 3761),
-                  "file": "HerrEklund__wasa/sjw_sjw_NS.jpg"}}
+                  "file": "HerrEklund__wasa/sjw_sjw_NS.jpg"},
+          # the same repository, the commit "Added Korea: Next war." (2017-02-28; the only blob at that path): GMT's
+          # Next War: Korea, its North and South map sheets joined in one 5460x6536 picture, flat-top hexes
+          "nwk": {"repo": "HerrEklund/wasa", "git_env": "WGT_WASA_GIT",
+                  "path": "application/game_modules/next_war_korea/components/MapFull.jpg",
+                  "commit": "e6ae1c2e52a9b6592d5027cfe1c8973a58740d04",
+                  "blob": "63e4bd84c597378178770c393ad901de9290b663", "bytes": 3386771, "size": (5460, 6536),
+                  "file": "HerrEklund__wasa/nwk_MapFull.jpg"}}
 NAMES = {"bastogne": "Bastogne", "red-winter": "Red Winter", "seelowe": "Seelowe", "dynamo": "France '40 Dynamo",
-         "gettysburg": "Roads to Gettysburg North Map", "sjw": "Stonewall Jackson's Way North and South Maps"}
+         "gettysburg": "Roads to Gettysburg North Map", "sjw": "Stonewall Jackson's Way North and South Maps",
+         "nwk": "Next War: Korea (North and South sheets)"}
 LABELS = {"terrain": f"{GAME}/src/hex-info.js", "paths": f"{GAME}/path-info.json",
           "streams": f"{GAME}/stream-info.json", "game": f"{GAME}/game.json"}
 
@@ -358,7 +372,7 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("what", choices=["fetch", "convert"])
     ap.add_argument("--git", help="a clone of the board's repository holding the commit (default $WGT_WEB_BOARDS_GIT; "
-                    "--board dynamo, gettysburg, sjw: $WGT_WASA_GIT, a clone of HerrEklund/wasa)")
+                    "--board dynamo, gettysburg, sjw, nwk: $WGT_WASA_GIT, a clone of HerrEklund/wasa)")
     ap.add_argument("--board", choices=sorted(IMAGES), default="bastogne",
                     help="fetch: which board's image (default bastogne)")
     ap.add_argument("-o", "--output", default=str(HERE / "bastogne.yaml"))

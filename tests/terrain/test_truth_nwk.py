@@ -1,0 +1,61 @@
+"""GMT's *Next War: Korea* (2012), a held-out board labelled blind (tests/terrain/truth/heldout/nwk.yaml,
+RESULTS-nwk.md): a modern operational map printed from digital art with large hexes, the terrain a ground colour under
+tree symbols and under shaded relief painted across the hexes, highways, roads and trails, rivers along the hexsides
+and no printed terrain key - a style the bench did not have. The truth file and the legend's examples, and the image's
+fetch into the cache (the map art is (c) GMT Games, not in this repository: ``python tests/terrain/truth/heldout/
+web_boards.py fetch --board nwk``, from a clone of HerrEklund/wasa named by --git or $WGT_WASA_GIT; its fetch tests
+are test_wasa_fetch.py's). Region 1 (nwk.yaml) is BLIND."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from toolkit.terrain.extract_legend import load_legend
+from toolkit.terrain.truth import load_truth
+
+from .test_truth_dynamo import _classes
+from .truthcheck import beside, check_region, example_hexes
+
+HELDOUT = Path(__file__).parent / "truth" / "heldout"
+IMAGE = "HerrEklund__wasa/nwk_MapFull.jpg"
+
+
+def test_nwk_truth_file():
+    """Columns 30-38 x rows 01-09 (81 hexes, all labelled); every side and link joins two neighbouring labelled
+    hexes; the grid calibrated from the clicks in its header (CCRR ids as printed on the South sheet, odd columns half
+    a hex down)."""
+    t = load_truth(HELDOUT / "nwk.yaml")
+    g = check_region(t, IMAGE, 81)
+    assert _classes(t) == {"clear": 20, "lowland": 3, "forest": 40, "hills": 6, "mountain": 12}
+    assert not t.symbols
+    assert {k: len(v) for k, v in t.links.items()} == {"highway": 23, "road": 21, "trail": 16}
+    assert {k: len(v) for k, v in t.hexsides.items()} == {"river": 31}
+
+    def centre(hid: str) -> tuple[int, ...]:
+        return tuple(round(v) for v in g.layout.hex_to_pixel(g.numbering.offset.to_hex(*g.numbering.parse(hid))))
+
+    # four of the clicked hexes (all off the region): the fit puts them within 1.1 px of the clicks
+    assert (centre("1902"), centre("4801"), centre("2020"), centre("4720")) == (
+        (1590, 3583), (5070, 3375), (1710, 5999), (4950, 6068))
+    # Jangnoweon's cream ground, the relief west of Yeoju, the mountains east of Wonju, trees over relief, Chungju's
+    # hex (the city symbol is no class); the Han's branch along Yeoju; the highway's bulge into 3504 on the way to
+    # Jecheon; the road from Yangp'yong turning trail inside 3201
+    assert (t.hexes["3006"], t.hexes["3101"], t.hexes["3603"], t.hexes["3504"], t.hexes["3307"]) == (
+        "lowland", "hills", "mountain", "forest", "clear")
+    assert {"3203/3204", "3204/3303", "3808/3809"} <= t.hexsides["river"]
+    assert {"3503/3604", "3504/3604", "3504/3605"} <= t.links["highway"] and "3604/3605" not in t.links["highway"]
+    assert "3201/3301" in t.links["road"] and {"3201/3202", "3202/3203"} <= t.links["trail"]
+
+
+def test_nwk_legend_examples_lie_outside_the_region():
+    """No example hex of the legend, and neither hex of any example side, is a hex of the region or beside one; the
+    classes are the printed terrain as the truth names it (the map prints no key), the lines its river, highway, road
+    and trail."""
+    t = load_truth(HELDOUT / "nwk.yaml")
+    g, near = beside(t, (7, 50), (0, 22))
+    assert len(near) == 81 + 2 * 9 + 2 * 11 - 2  # the region, a row above and below, a column either side
+    spec = load_legend(HELDOUT / "nwk.legend.yaml")
+    assert set(spec["terrain"]) == {"clear", "lowland", "forest", "hills", "mountain", "marsh", "urban", "water"}
+    assert set(spec["features"]) == {"river", "highway", "road", "trail"}
+    used = example_hexes(spec)
+    assert len(used) == 48 and all(h in g for h in map(g.hex, used)) and not set(used) & near
