@@ -155,6 +155,14 @@ Here, at the calibrated working scale (hexes of about 36 px) (the *traced notes*
    width of its own colour (notes 4: every crossing reads 0) and is then no double line. With marked sides its
    colour and tolerance are learned from the line as scanned. On other scans nothing changes: without the chroma
    smeared, its colour with half the chroma is another ink's (a brown-grey contour beside a dark red line).
+13. a dashed line at another resolution: the mask is grown by ``DASH_GROW`` of the hex size (notes 1) to close the
+   dash gaps, which the print draws at a share of the hex size - but in whole pixels, rounded, so the gaps closed
+   are from 0.1 of the hex less a pixel to 0.1 of it plus one by the working hex size alone (Battle for Moscow's red
+   dash-dot railway: grown 2 px at 36 px hexes as published, 1 px at 22 and 27: at 0.6 and 1.5 of its size, 51 and
+   62 of 78 links). A line read by its colour alone (no marked sides: notes 8) loses its dashes' ends, mixed with the
+   ground beyond its tolerance, too - about a pixel a gap at any scale (notes 8's tints take back only those near its
+   own pixels): its mask is grown by at least ``DASH_GROW`` (rounded up). With marked sides the colour and tolerance
+   are learned from the line as scanned, its mixed ends and all, and the growth is as before.
 
 The map's hexside ``a/b`` for the feature then means the link from hex a to hex b.
 
@@ -330,6 +338,7 @@ FILL_RATIO = 2.0  # between a line's edges on its own ground: its fill, if no mo
 LOCAL = 0.5  # hex sizes: the window whose median colour is a pixel's ground
 HALO = 0.05  # hex sizes: how far JPEG rings dark beside a light line
 LIGHT_OVER = 20.0  # L* above a ground: a light line printed over it (hex lines, a white road)
+DASH_GROW = 0.05  # hex sizes: a traced line's mask is grown by this to close its dash gaps (traced notes 1, 13)
 PART = 0.6  # hex sizes: the least reach of a part of a line's colour (dash gaps closed) that crosses a side
 THICK_CAP = 0.15  # half-widths are measured up to this (hex sizes): wider is as wide as a line gets
 INK_TOLERANCE = 46.0  # (black lines) Delta E from the ink colour: a thin line anti-aliased into a dark tint
@@ -525,18 +534,22 @@ def crossings(image: Image.Image, grid: Grid, sides: Sequence[Hexside], colour: 
     gap = closed & ~fmask  # between a double line's edges: its fill
     dh, dw = depth.shape
     kf = f / g
+    # the dash gaps closed: the mask grown by DASH_GROW of the hex size, rounded - but a line read by its colour alone
+    # (no marked sides: its tolerance learned from no mixes) loses the mixed pixels at each dash's ends too, about a
+    # pixel a gap at any scale, so it is grown by at least DASH_GROW (traced notes 13)
+    reach = _dash_reach(s, bool(len(examples)))
     if tint is not None:
         # a thin line resampled or JPEG-saved: its pale dashes' ends, its dots between dashes, in the mix of its colour
         # with the ground (traced notes 8), within a pixel beyond the grown mask's reach of its own pixels
         near = mask
-        for _ in range(max(1, round(0.05 * s)) + 1):
+        for _ in range(reach + 1):
             near = _dilate(near)
         mask = mask | (tint & near)
     if smear is not None:
         # its luma kept, its chroma smeared into the paper's (traced notes 12): wherever it lies, not only near its own
         # pixels (a JPEG-saved thin line may have none)
         mask = mask | smear
-    for _ in range(max(1, round(0.05 * s))):
+    for _ in range(reach):
         mask = _dilate(mask)
     mask = _long_parts(mask, PART * s)
     # the colour's own long runs, not grown (traced notes 7), and its runs reaching far
@@ -665,6 +678,12 @@ def crossings(image: Image.Image, grid: Grid, sides: Sequence[Hexside], colour: 
     if widths is not None:
         widths.append(thick)
     return out
+
+
+def _dash_reach(s: float, marked: bool) -> int:
+    """The pixels a traced line's mask is grown by to close its dash gaps at a working hex size of ``s`` px
+    (traced notes 13): ``DASH_GROW`` of the hex rounded, or, for a line with no marked sides (``marked``), rounded up."""
+    return max(1, round(DASH_GROW * s) if marked else math.ceil(DASH_GROW * s))
 
 
 def _ink_core(codes: np.ndarray, tab: np.ndarray, lay: Layout, sides: Sequence[Hexside], off_grid: np.ndarray,
