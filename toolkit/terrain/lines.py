@@ -682,7 +682,8 @@ def crossings(image: Image.Image, grid: Grid, sides: Sequence[Hexside], colour: 
 
 def _dash_reach(s: float, marked: bool) -> int:
     """The pixels a traced line's mask is grown by to close its dash gaps at a working hex size of ``s`` px
-    (traced notes 13): ``DASH_GROW`` of the hex rounded, or, for a line with no marked sides (``marked``), rounded up."""
+    (traced notes 13): ``DASH_GROW`` of the hex rounded, or, for a line without marked sides (not ``marked``), rounded
+    up."""
     return max(1, round(DASH_GROW * s) if marked else math.ceil(DASH_GROW * s))
 
 
