@@ -116,8 +116,11 @@ HELDOUT_FETCHED = {"red-winter-heldout": ("red-winter", "red-winter.yaml", "red-
                    # (heldout/RESULTS-nwk.md; from HerrEklund/wasa like Dynamo's): one BLIND region, the run on the
                    # South sheet's calibrated grid, columns 07-50 x rows 00-22 (the North sheet above has its own
                    # ids; row 23's odd columns are cut by the picture's edge; the legend's examples are spread over
-                   # the South sheet)
-                   "nwk-heldout": ("nwk", "nwk.yaml", "nwk.legend.yaml", ((7, 50), (0, 22)))}
+                   # the South sheet), with the legend as amended after its first run (the road and trail unmasked)
+                   "nwk-heldout": ("nwk", "nwk.yaml", "nwk.amended.legend.yaml", ((7, 50), (0, 22))),
+                   # the same with the legend as first written: refused (exit 3) while the lines step reads the
+                   # examples with every line's whole mask (RESULTS-nwk.md)
+                   "nwk-first-heldout": ("nwk", "nwk.yaml", "nwk.legend.yaml", ((7, 50), (0, 22)))}
 
 
 def main(flags: list[str]) -> dict[str, object]:
@@ -236,7 +239,14 @@ def _run(name: str, kind: str, image: Path, truth: Path, legend: Path, tmp: Path
                         "--truth", str(truth), "--json"], capture_output=True, text=True, check=False)
     seconds = time.perf_counter() - start
     if r.returncode:
-        return r.stderr.strip()
+        # with --json the command's one-line refusal is the JSON on its stdout ({"error": ..., "exit": 3}), not
+        # stderr: recorded and printed, not an empty string
+        try:
+            error = str(json.loads(r.stdout)["error"])
+        except (ValueError, KeyError, TypeError):
+            error = r.stderr.strip()
+        print(f"   {name} {kind}: exit {r.returncode}: {error}", flush=True)
+        return f"exit {r.returncode}: {error}"
     got = json.loads(r.stdout)
     t = got["truth"]
     review = len(got["review"])
