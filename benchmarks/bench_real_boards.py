@@ -118,8 +118,8 @@ HELDOUT_FETCHED = {"red-winter-heldout": ("red-winter", "red-winter.yaml", "red-
                    # ids; row 23's odd columns are cut by the picture's edge; the legend's examples are spread over
                    # the South sheet), with the legend as amended after its first run (the road and trail unmasked)
                    "nwk-heldout": ("nwk", "nwk.yaml", "nwk.amended.legend.yaml", ((7, 50), (0, 22))),
-                   # the same with the legend as first written: refused (exit 3) while the lines step reads the
-                   # examples with every line's whole mask (RESULTS-nwk.md)
+                   # the same with the legend as first written (refused, exit 3, until the lines step read a
+                   # terrain emptied by the lines' whole masks as its own ground; RESULTS-nwk.md)
                    "nwk-first-heldout": ("nwk", "nwk.yaml", "nwk.legend.yaml", ((7, 50), (0, 22)))}
 
 

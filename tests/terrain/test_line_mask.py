@@ -29,13 +29,15 @@ FIELDS = {"0101", "0102", "0401", "0402", "0707", "0708", "0908", "0807"}
 ROAD_ROW = 6  # the road runs along row 6 of columns 1-6 (open ground)
 
 
-def _board(trees: tuple[int, int, int] = TREES) -> tuple[Image.Image, Grid]:
+def _board(trees: tuple[int, int, int] = TREES, solid: bool = False) -> tuple[Image.Image, Grid]:
     lay, grid, im, d = blank_board(10, 8, size=SIZE, origin=(30.0, 30.0), image=(420, 430), paper=PAPER, ink=None)
     for h in grid.hexes():
         hid = grid.id(h)
         if hid in FIELDS:
             d.polygon(lay.corners(h), fill=WASH)
-        if hid in WOODS:  # blobs of trees 11 px across every 12 px over the hex, the paper between
+        if hid in WOODS and solid:  # a flat fill of the trees' colour
+            d.polygon(lay.corners(h), fill=trees)
+        elif hid in WOODS:  # blobs of trees 11 px across every 12 px over the hex, the paper between
             cx, cy = lay.hex_to_pixel(h)
             for i in range(-2, 3):
                 for j in range(-2, 3):
@@ -137,3 +139,20 @@ def test_the_lines_are_read_on_the_ground_the_whole_mask_leaves():
     paper = rgb_to_lab(np.array(PAPER, float))
     assert woods.ground is not None and np.abs(np.asarray(woods.ground) - paper).max() < 2.0
     assert np.abs(np.asarray(woods.lab) - paper).max() > 20
+
+
+def test_a_terrain_all_of_the_lines_colour_keeps_its_own_ground():
+    """A terrain printed wholly in a line's colour (Next War: Korea's trail, printed in the lowland's cream): the
+    whole masks the hexside step reads the grounds with leave its examples nothing. That step refused the legend
+    ("terrain 'woods': its sample area holds no terrain colour") though the terrain step read it; the terrain's
+    ground is now its own colour, and the road is read."""
+    im, grid = _board(solid=True)
+    got = ex.extract(im, grid, _legend())
+    assert _read(got, "woods") == WOODS
+    woods = next(t for t in got.legend.terrains if t.name == "woods")
+    assert woods.ground is None
+    fields = next(t for t in got.legend.terrains if t.name == "fields")
+    assert fields.ground is not None
+    road = {k for k, v in got.hexsides.items() if "road" in v}
+    assert road == {"0106/0206", "0106/0207", "0206/0207", "0206/0306", "0207/0306", "0306/0406", "0306/0407",
+                    "0406/0407", "0406/0506", "0407/0506", "0506/0606", "0506/0607", "0606/0607"}

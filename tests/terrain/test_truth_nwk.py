@@ -79,34 +79,20 @@ def test_nwk_amended_legend_unmasks_the_road_and_trail_only():
         assert amended["features"][k] == {**first["features"][k], "mask": False}
 
 
-def test_nwk_first_legend_is_refused_in_one_line(tmp_path):
-    """The first run (2026-12-06 03:21 UTC, main c8bf749, RESULTS-nwk.md) with the legend as first written: the
-    command refuses it, exit 3, naming the clear terrain - the lines step reads the legend's examples again with
-    every line's WHOLE mask (extract.py) and the trail's mask (+-45 about its cream) leaves no pixel of the clear
-    examples' tan. The bench records the refusal (bench_real_boards._run: the --json error is on stdout). When the
-    lines step stops refusing, this test is to give way to the board's figures with this legend."""
-    from benchmarks import bench_real_boards as bench
-
-    from .test_heldout_bastogne import web_boards
-
-    image = web_boards().image_path("nwk")
-    if image is None:
-        pytest.skip(web_boards().why_absent("nwk"))
-    got = bench._run("nwk-first", "full", image, HELDOUT / "nwk.yaml", HELDOUT / "nwk.legend.yaml", tmp_path,
-                     ((7, 50), (0, 22)))
-    assert got == (f"exit 3: {HELDOUT / 'nwk.legend.yaml'} line 17: terrain 'clear': its sample area holds no "
-                   "terrain colour (only ink or off the image)"), got
-
-
-def test_extract_nwk_against_its_truth(tmp_path):
+@pytest.mark.parametrize("legend", ["nwk.amended.legend.yaml", "nwk.legend.yaml"])
+def test_extract_nwk_against_its_truth(tmp_path, legend):
     """Floors from the first run that read the board (blind), 2026-12-06 03:23 UTC, main c8bf749 with the legend as
     amended (RESULTS-nwk.md), on the truth's grid widened to the South sheet (columns 07-50 x rows 00-22, as the bench
     runs it): hexes 62/81; river 31/31, none false; highway 23/23, none false; road 1/21, 2 false; trail 2/16, 34
-    false. The region is BLIND: totals only. Skipped with the reason when the image is not cached."""
+    false. The legend as first written was refused (exit 3, "terrain 'clear': its sample area holds no terrain
+    colour": the lines step read the examples again with every line's whole mask, and the trail's, about its cream,
+    left the clear examples nothing); since a terrain so emptied is its own ground (extract_legend.terrain_grounds)
+    it reads the same totals. The region is BLIND: totals only. Skipped with the reason when the image is not
+    cached."""
     from .test_heldout_bastogne import extract_fetched
     from .test_truth_afrika import assert_floors
 
-    out = extract_fetched(tmp_path, "nwk", "nwk.yaml", "nwk.amended.legend.yaml", 50, 22, first=(7, 0))
+    out = extract_fetched(tmp_path, "nwk", "nwk.yaml", legend, 50, 22, first=(7, 0))
     assert out["hexes"] == 81 and out["right"] >= 62
     assert set(out["lines"]) == {"river", "highway", "road", "trail"}
     assert_floors(out, {"river": (31, 31, 0), "highway": (23, 23, 0), "road": (21, 1, 2), "trail": (16, 2, 34)})

@@ -69,6 +69,7 @@ from .extract_legend import _ink_lightness
 from .extract_legend import _masked_colours as _masked_colours
 from .extract_legend import legend_from_dict as legend_from_dict
 from .extract_legend import line_masks as line_masks
+from .extract_legend import terrain_grounds
 from .extract_legend import load_legend as load_legend
 from .extract_output import draw_overlay as draw_overlay
 from .extract_output import overlay_scale as overlay_scale
@@ -595,8 +596,7 @@ def extract(image: Image.Image, grid: Grid, legend: Mapping[str, Any] | Legend, 
             # a mask kept to thin marks for the terrain's sake: the lines are still read on the ground between
             # them, the examples read with every line's whole mask (as before)
             full = _feature_image(image, size, ink_l, [m.rgb for m in masks])
-            lines_leg = legend_from_dict(legend, image, grid, full, scan_size)
-            g = {tc.name: tc.lab for tc in lines_leg.terrains}
+            g = terrain_grounds(legend, image, grid, full, scan_size)
             leg = dataclasses.replace(leg, terrains=tuple(dataclasses.replace(tc, ground=g.get(tc.name))
                                                           for tc in leg.terrains))
             ext.legend = leg

@@ -324,6 +324,27 @@ def _at_line(block: Any, key: Any) -> Iterator[None]:
         raise DataFileError(exc.message, exc.source, line) from None
 
 
+def terrain_grounds(spec: Mapping[str, Any], image: Image.Image, grid: Grid | None, fi: _Features,
+                    scan: tuple[int, int] | None = None) -> dict[str, tuple[float, float, float]]:
+    """Each sampled terrain's colour read through ``fi`` (the colour image with every line's whole mask: the ground a
+    line is printed on, for the hexside step), by name. A terrain whose sample area that image leaves nothing is not
+    named: printed wholly in some line's colour (a trail of the lowland's cream), it is its own ground. The legend
+    was read once already (legend_from_dict), so no other fault is left to find here."""
+    spec = normalise(spec)
+    src = str(spec.get("_source", "legend"))
+    ink_l = _ink_lightness(spec)
+    out: dict[str, tuple[float, float, float]] = {}
+    for name, v in (spec.get("terrain") or {}).items():
+        if isinstance(v, Mapping) and v.get("symbol"):
+            continue
+        try:
+            tc = _resolve_terrain(str(name), v, src, image, grid, fi, ink_l, scan)
+        except InputError:  # the sample area emptied by the lines' masks (validated by the first read)
+            continue
+        out[tc.name] = tc.lab
+    return out
+
+
 def _terrain_entry(name: Any, v: Any, src: str, image: Image.Image | None, grid: Grid | None, _fi: Any,
                    ink_l: float, terrains: list[TerrainClass], symbols: list[SymbolClass],
                    min_share: dict[str, float], examples: dict[str, tuple[str, ...]],
