@@ -65,11 +65,10 @@ from .extract_legend import FeatureClass as FeatureClass
 from .extract_legend import Legend as Legend
 from .extract_legend import LineMask as LineMask
 from .extract_legend import TerrainClass as TerrainClass
-from .extract_legend import _ink_lightness
+from .extract_legend import _ink_lightness, terrain_grounds
 from .extract_legend import _masked_colours as _masked_colours
 from .extract_legend import legend_from_dict as legend_from_dict
 from .extract_legend import line_masks as line_masks
-from .extract_legend import terrain_grounds
 from .extract_legend import load_legend as load_legend
 from .extract_output import draw_overlay as draw_overlay
 from .extract_output import overlay_scale as overlay_scale
