@@ -314,6 +314,8 @@ def _hexsides(image: Image.Image, grid: Grid, leg: Legend, ext: Extraction,
                 if yes:
                     score = _like_examples(score, lab_f, onimg_f, clab, cin, side_hexes, yes)
                 score = _no_spurs(score, reach, tol, width, thr, vertex_ids)
+                # a stroke of its colour crossing one side alone, aslant (Bastogne's "Run (in hex)"), is no side of it
+                score = _lone_strokes(score, dist, tol, width, thr, vertex_ids, ta, core)
                 # where it shows along each side, how full of it the band is and each hex's middle
                 seen = dist < tol
                 shown[feat.name] = (seen.sum(axis=2) >= width, seen.mean(axis=(1, 2)),
@@ -845,6 +847,42 @@ def _no_spurs(score: np.ndarray, dist: np.ndarray, tol: float, width: int, thr: 
     three = count[vertex_ids] >= 3  # (sides, 2): a crowded vertex at that end
     spur = on & ((three[:, 0] & ~reach[:, 1]) | (three[:, 1] & ~reach[:, 0]))
     return np.where(spur, 0.0, score)
+
+
+def _lone_strokes(score: np.ndarray, dist: np.ndarray, tol: float, width: int, thr: float,
+                  vertex_ids: np.ndarray, ta: np.ndarray, core: int) -> np.ndarray:
+    """A side found alone - no other side of the line meets it at either end - that its line crosses aslant is
+    dropped: its place across the band (the mean offset of its samples within ``tol`` at each position where it
+    shows), fitted by a straight course over those positions, lies beyond the hex line's zone (``core`` samples
+    either way of the side's line) at the first and the last of them, on opposite sides. Such a line runs from one
+    of the two hexes into the other, it does not part them. A river or stream marks a run of sides; a short stroke of
+    its colour alone - MMP Bastogne's "Run (in hex)", the key's thinner light-blue line drawn inside hexes - crossing
+    a side at a shallow angle fills half the band's positions and was read as a stream on 6 such sides (2 more lie
+    along a side near the band's edge, as a wide river beside its side does: they stay). A river
+    turning off at both ends of one side into the hexes beside it (The Longest Day's meanders: two lone true sides),
+    or running along its side off its line (a wide river or creek of a painted scan), stays on one side of the line
+    or on it. (Dropping every lone side lost those; the line's width does not tell a run from a stream: the hex line
+    printed over a stream splits it.) ``dist``: the band as the later tests read it (re-centred on a line drawn
+    beside its side, :func:`_beside`)."""
+    on = score >= thr
+    if not on.any():
+        return score
+    count = np.bincount(vertex_ids[on].ravel(), minlength=int(vertex_ids.max()) + 1)
+    lone = on & (count[vertex_ids] == 1).all(axis=1)
+    across = np.arange(dist.shape[2], dtype=np.float64) - dist.shape[2] // 2
+    score = score.copy()
+    for k in np.nonzero(lone)[0].tolist():
+        near = dist[k] < tol
+        shows = near.sum(axis=1) >= width
+        if shows.sum() < 2:
+            continue
+        t = ta[shows]
+        place = (near[shows] * across[None, :]).sum(axis=1) / near[shows].sum(axis=1)
+        slope, at0 = np.polyfit(t, place, 1)
+        first, last = at0 + slope * t[0], at0 + slope * t[-1]
+        if min(abs(first), abs(last)) > core and first * last < 0:
+            score[k] = 0.0
+    return score
 
 
 def _score(dist: np.ndarray, tol: float, width: int, kind: str, step: float,
