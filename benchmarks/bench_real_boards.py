@@ -120,7 +120,10 @@ HELDOUT_FETCHED = {"red-winter-heldout": ("red-winter", "red-winter.yaml", "red-
                    "nwk-heldout": ("nwk", "nwk.yaml", "nwk.amended.legend.yaml", ((7, 50), (0, 22))),
                    # the same with the legend as first written (refused, exit 3, until the lines step read a
                    # terrain emptied by the lines' whole masks as its own ground; RESULTS-nwk.md)
-                   "nwk-first-heldout": ("nwk", "nwk.yaml", "nwk.legend.yaml", ((7, 50), (0, 22)))}
+                   "nwk-first-heldout": ("nwk", "nwk.yaml", "nwk.legend.yaml", ((7, 50), (0, 22))),
+                   # its second region (nwk-2.yaml, columns 19-27 x rows 14-22, STUDIED), the amended legend and
+                   # the same run as nwk-heldout
+                   "nwk-2-heldout": ("nwk", "nwk-2.yaml", "nwk.amended.legend.yaml", ((7, 50), (0, 22)))}
 
 
 def main(flags: list[str]) -> dict[str, object]:

@@ -79,6 +79,34 @@ def test_nwk_amended_legend_unmasks_the_road_and_trail_only():
         assert amended["features"][k] == {**first["features"][k], "mask": False}
 
 
+def test_nwk_2_truth_file():
+    """Region 2 (nwk-2.yaml, STUDIED): columns 19-27 x rows 14-22 of the South sheet (81 hexes, all labelled) on
+    nwk.yaml's grid as it is; every side and link joins two neighbouring labelled hexes; no hex of it is a hex of
+    region 1 or beside one, nor an example hex of the legend (or of an example side) or beside one."""
+    t = load_truth(HELDOUT / "nwk-2.yaml")
+    check_region(t, IMAGE, 81)
+    one = load_truth(HELDOUT / "nwk.yaml")
+    assert t.grid.to_dict()["calibration"] == one.grid.to_dict()["calibration"]
+    assert _classes(t) == {"clear": 13, "lowland": 11, "forest": 22, "hills": 3, "mountain": 4, "marsh": 24,
+                           "urban": 1, "water": 3}
+    assert not t.symbols
+    assert {k: len(v) for k, v in t.links.items()} == {"highway": 26, "road": 23, "trail": 30}
+    assert {k: len(v) for k, v in t.hexsides.items()} == {"river": 11}
+    _, near = beside(t, (7, 50), (0, 22))
+    _, near_one = beside(one, (7, 50), (0, 22))
+    assert not set(t.hexes) & near_one
+    assert not near & set(example_hexes(load_legend(HELDOUT / "nwk.amended.legend.yaml")))
+    # the sea at Janghang, Gunsan's airbase island, Jeonju's grey fill, trees over cream by Taein and over relief,
+    # the mountains north of Namwon; the river through Iksan and the Geum ending at its estuary; the highway's fork
+    # inside 2418; the road leaving 2414 just below its corner; a trail ending at the highway inside 2220
+    assert (t.hexes["1916"], t.hexes["1917"], t.hexes["2419"], t.hexes["2221"], t.hexes["2616"], t.hexes["2717"]) == (
+        "water", "marsh", "urban", "forest", "forest", "mountain")
+    assert {"2117/2118", "2218/2318", "2115/2216"} <= t.hexsides["river"]
+    assert not {"2115/2116", "2016/2116", "2016/2017"} & t.hexsides["river"]
+    assert {"2318/2418", "2418/2518"} <= t.links["highway"] and "2414/2514" in t.links["road"]
+    assert "2119/2220" in t.links["trail"] and "2220/2221" not in t.links["trail"]
+
+
 @pytest.mark.parametrize("legend", ["nwk.amended.legend.yaml", "nwk.legend.yaml"])
 def test_extract_nwk_against_its_truth(tmp_path, legend):
     """Floors from the first run that read the board (blind), 2026-12-06 03:23 UTC, main c8bf749 with the legend as
