@@ -106,7 +106,9 @@ def test_extract_gettysburg_against_its_truth(tmp_path):
     # road 68 -> 109 right, 10 -> 26 false: the road's own ink at its marked sides lies beyond its tolerance from its
     # colour learned (a blend), so the hex lines' colour is no rival to its pixels off their band (traced notes 11;
     # blind, totals only)
-    assert_floors(out, {"river": (20, 16, 0), "creek": (25, 12, 1), "road": (125, 109, 26), "pike": (8, 8, 12),
+    # road 109 -> 108 right, 26 -> 22 false: a crossing whose line lies in the hex line's zone (stopping short on both
+    # sides: traced notes 9) is none (blind, totals only)
+    assert_floors(out, {"river": (20, 16, 0), "creek": (25, 12, 1), "road": (125, 108, 22), "pike": (8, 8, 12),
                         "rail": (8, 8, 0)})
 
 
@@ -130,5 +132,9 @@ def test_extract_gettysburg_2_against_its_truth(tmp_path):
     # notes 15)
     # road 62 -> 110 right, 17 -> 19 false, creek 16 -> 17: the road traced off the hex lines by their place only where
     # its colour learned is a blend of its ink (traced notes 11)
-    assert_floors(out, {"river": (10, 10, 0), "creek": (27, 17, 0), "road": (128, 110, 19), "pike": (1, 1, 3),
-                        "rail": (0, 0, 6)})
+    # road 110 -> 109 right, 19 -> 14 false: a crossing whose line lies in the hex line's zone (stopping short on both
+    # sides: traced notes 9) is none - 5220/5221, 5319/5418, 5418/5519, 5419/5519 and 5626/5726 (false) and the near
+    # call 5220/5320, the road running along the side under "Cone" and leaving it at its corner; rail 6 -> 3 false:
+    # the ridge's flanks over twice as wide as the marked sides' (traced notes 4)
+    assert_floors(out, {"river": (10, 10, 0), "creek": (27, 17, 0), "road": (128, 109, 14), "pike": (1, 1, 3),
+                        "rail": (0, 0, 3)})

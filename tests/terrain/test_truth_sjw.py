@@ -98,8 +98,10 @@ def test_extract_sjw_against_its_truth(tmp_path):
     # the road's of the woods, the railway's of the mountain; blind, totals only)
     assert out["hexes"] == 81 and out["right"] >= 70
     assert set(out["lines"]) == {"river", "creek", "road", "pike", "rail"}
-    assert_floors(out, {"river": (6, 5, 0), "creek": (44, 35, 0), "road": (66, 51, 22), "pike": (8, 8, 5),
-                        "rail": (8, 8, 9)})
+    # road 22 -> 21, pike 5 -> 3, rail 9 -> 2 false: a crossing lying in the hex line's zone (traced notes 9) or over
+    # twice as wide as the marked sides' (traced notes 4) is none (blind, totals only)
+    assert_floors(out, {"river": (6, 5, 0), "creek": (44, 35, 0), "road": (66, 51, 21), "pike": (8, 8, 3),
+                        "rail": (8, 8, 2)})
 
 
 def test_extract_sjw_2_against_its_truth(tmp_path):
@@ -116,5 +118,8 @@ def test_extract_sjw_2_against_its_truth(tmp_path):
     # mountain 3014 read rough)
     assert out["hexes"] == 81 and out["right"] >= 61
     assert set(out["lines"]) == {"river", "creek", "road", "pike", "rail"}
-    assert_floors(out, {"river": (8, 4, 0), "creek": (32, 26, 2), "road": (47, 26, 7), "pike": (13, 11, 3),
-                        "rail": (0, 0, 11)})
+    # rail 11 -> 2 false: 6 of the red-dashed county border's sides, lying in the hex line's zone (traced notes 9),
+    # and 3 of the mountains' flanks, over twice the railway's width (traced notes 4); road 7 -> 5 false (3009/3110
+    # and 3010/3110, notes 9), pike 3 -> 2 false (2816/2916)
+    assert_floors(out, {"river": (8, 4, 0), "creek": (32, 26, 2), "road": (47, 26, 5), "pike": (13, 11, 2),
+                        "rail": (0, 0, 2)})

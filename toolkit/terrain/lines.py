@@ -35,10 +35,14 @@ Here, at the calibrated working scale (hexes of about 36 px) (the *traced notes*
    A crossing thinner than half of it (rounded up; and never more than a pixel thinner) is refused: a
    texture of the colour's specks, hatching or the light edges of painted stones (SPI Ragnarok's Asgard
    wall beside its solid road), grown together, crosses sides too. Lines a pixel thin (dash-dot
-   railways) are thus not judged by width. A *double* line (two edges of the colour with another between:
-   MMP Afrika's road, dark-brown edges and a mid-brown fill) has edges as thin as any relief line or
-   letter of its colour; its whole width is read too, on the mask closed over gaps of 2 x ``CLOSE`` hex
-   sizes: where the examples' whole width is more than twice their stroke's, the line is a double one,
+   railways) are thus not judged by width. And a crossing more than ``WIDER`` times as wide as the marked sides'
+   (their upper quartile, where they show a stroke of a pixel or more; a marked side itself never refused) is no
+   stroke of the line either: a painted ridge's wash grading through the line's colour (Avalon Hill's mountains on
+   the Roads to Gettysburg and Stonewall Jackson's Way scans, browns within 20 of the railway's red-brown) crosses
+   sides in bands of it on its flanks, three to five times the railway's half-width. A *double* line (two edges of
+   the colour with another between: MMP Afrika's road, dark-brown edges and a mid-brown fill) has edges as thin as
+   any relief line or letter of its colour; its whole width is read too, on the mask closed over gaps of 2 x
+   ``CLOSE`` hex sizes: where the examples' whole width is more than twice their stroke's, the line is a double one,
    and a crossing whose whole width differs from theirs (upper quartile) by more than a pixel is refused,
    as is one whose fill (the mean colour the closing added where it crosses) lies farther than the colour's
    tolerance from theirs (median): a track drawn over brown hills is as wide, with a paler fill. And where
@@ -99,7 +103,13 @@ Here, at the calibrated working scale (hexes of about 36 px) (the *traced notes*
    colour along at least ``ALONG_LINE`` of the side: a line running along the side there (MMP Afrika's wadis,
    outlined in its track's brown; the track itself or a relief line running beside the hex line), with a stroke of
    the colour beyond the hex line on the other side, shows beyond the zone on both sides at the same places, as a
-   crossing does, but followed out it stops within a few samples.
+   crossing does, but followed out it stops within a few samples. And, there too, a crossing is refused where at
+   every place it crosses its line followed out shows on fewer than ``OUT_LINE`` of the samples on both sides, and it
+   shows within the zone there: a line lying in the hex line's zone, along the hex line or along the next side at a
+   corner, whose edges only (grown to close its dash gaps) reach past the zone's edges - Avalon Hill's
+   red-dashed county borders printed along the hex lines in the colour box of Stonewall Jackson's Way's railroad (6
+   of region 2's 11 false railway sides), a road running along a side. A line hidden where it crosses the hex line
+   (printed under it: Dynamo's grey railway) leaves the zone empty there, and is not refused so.
 10. a thin line over another colour: where the tolerance learned from the marked sides takes in the printed hex lines'
    colour, the line is read in the colour nearer it than the hex lines are (extract_sides; a grey railway beside
    brown-grey hex lines: half their distance, 4.8 Delta E on GMT France '40's Dynamo map). A line two pixels wide
@@ -389,6 +399,7 @@ DARK_SHARE = 0.3  # (one single broad feature) a crossing's ink-proper share of 
 OUT_THICK = 0.6  # (one single broad feature) a crossing's line beyond the zone: this share of its thinnest example's
 DARKER = 25.0  # (traced notes 10) L* below a line's colour: a darker ink, whose anti-aliased edges are not the line
 OWN_SHARE = 0.5  # (traced notes 10) a part at least this much of the line's own colour takes in its pixels off it
+WIDER = 2.0  # (traced notes 4) a crossing over this many times as wide as the marked sides' (upper quartile): no line
 THIN = 1  # (traced notes 10) a line this thin (half-width, fine pixels) where marked: no core of its own colour
 THIN_REACH = 2  # (traced notes 10) px a thin line's stroke reaches past its middle: a part no deeper than that is thin
 INK_CORE = 0.03  # (traced notes 11) the darkest share of a marked side's band: a 2 px line across it is ~5% of it
@@ -646,8 +657,9 @@ def crossings(image: Image.Image, grid: Grid, sides: Sequence[Hexside], colour: 
     if len(marked):
         # a line that runs out of the band on both sides where marked runs out wherever it crosses: a crossing whose
         # line, followed out from the hex line's zone, stops short on a side where the colour runs along the side (a
-        # wadi's outlines, a relief line or the track beside the hex line) is none (traced notes 9); a line running
-        # into a symbol, taken out of it, runs on under it
+        # wadi's outlines, a relief line or the track beside the hex line) is none, and so is one stopping short on both
+        # sides, lying in the hex line's zone (a county border printed along the hex lines in a railway's red) (traced
+        # notes 9); a line running into a symbol, taken out of it, runs on under it
         side_ends = _ends(lay, sides)
         hit = np.nonzero(out)[0]
         if len(hit) and _runs_out(mask | under, lay, sides, side_ends, marked, OUT_LINE).all():
@@ -656,6 +668,12 @@ def crossings(image: Image.Image, grid: Grid, sides: Sequence[Hexside], colour: 
         typical = float(np.percentile(thick[learn], 75))
         need = min(typical - 1, math.ceil(typical / 2))
         out[thick < need] = 0.0
+        if len(marked) and typical >= 1:
+            # a line is a stroke of one width: a crossing over twice as wide as where marked is the edge of an area of
+            # its colour (a mountain's wash grading through a railway's red-brown), not the line (traced notes 4)
+            broad = thick > WIDER * typical
+            broad[marked] = False
+            out[broad] = 0.0
         across = float(np.percentile(whole[learn], 75))
         if across >= 2 * typical + 1 and typical > 0:
             # a double line: as wide across, edges and all, as where it is learned, give or take a pixel (not a line
@@ -2240,13 +2258,23 @@ def _runs_along(mask: np.ndarray, lay: Layout, sides: Sequence[Hexside], ends: n
     where it shows on both sides of the hex line's zone, as :func:`_crossed` finds them) the line, followed out from
     the zone's edge on one side (moving at most one position along the side per sample), shows on fewer than
     ``OUT_LINE`` of the samples to the band's edge, and that side of the zone shows the mask along at least
-    ``ALONG_LINE`` of the side's positions: a line running along the side there, not across it (traced notes 9)."""
+    ``ALONG_LINE`` of the side's positions: a line running along the side there, not across it; or followed out so
+    it shows on fewer than ``OUT_LINE`` of them on both sides while the mask shows within the zone there: a line
+    lying in the zone, along the hex line or the next side at a corner, only its edges (grown) reaching past the
+    zone's edges (traced notes 9)."""
     out = np.zeros(len(idx), dtype=bool)
     if not len(idx):
         return out
     for k, band, _xi, _yi, runs, half, core in _crossing_runs(mask, lay, sides, ends, idx):
         along = (band[:, : half - core + 1].any(axis=1).mean() >= ALONG_LINE,
                  band[:, half + core:].any(axis=1).mean() >= ALONG_LINE)
-        out[k] = all(any(lying and sum(bool(nxt.any()) for _o, nxt in way) < OUT_LINE * len(way)
-                         for way, lying in zip(_followed(band, a0, a1, half, core), along)) for a0, a1 in runs)
+        refused = []
+        for a0, a1 in runs:
+            short = [sum(bool(nxt.any()) for _o, nxt in way) < OUT_LINE * len(way)
+                     for way in _followed(band, a0, a1, half, core)]
+            # stopping short on both sides, lying in the zone there (a line hidden where it crosses the hex line,
+            # printed under it, leaves the zone empty: followed out from the zone's edge, it shows only further out)
+            lying_in = all(short) and bool(band[max(0, a0 - 1):a1 + 2, half - core + 1:half + core].any())
+            refused.append(lying_in or any(lying and sh for sh, lying in zip(short, along)))
+        out[k] = all(refused)
     return out
