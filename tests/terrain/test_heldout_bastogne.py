@@ -165,12 +165,15 @@ def _bastogne(tmp_path):
 # stream 143/151 at 143/153 -> 147/151 at 147/158 (both) when a line drawn beside its side, about parallel to it,
 # marked it (extract_sides._beside: 4 of 1.33/1.34, 4.34/5.35, 18.27/19.28, 24.21/25.21, 46.15/46.16 found; one more
 # false, 3.13/4.13, the west stream drawn beside that side inside 4.13, which STREAMS_ADDED passes over between
-# 4.12/4.13 and 3.14/4.13)
+# 4.12/4.13 and 3.14/4.13);
+# stream 147/151 at 147/158 -> 147/151 at 147/152 (both) when a side found alone that its line crosses aslant is no
+# side of it (extract_sides._lone_strokes: 6 of the key's "Run (in hex)" crossing lone sides; 8.29/9.30 and 39.13/40.12,
+# runs lying along a side near the band's edge, stay)
 FLOORS = {
     "bastogne.legend.yaml": (1725, {"village": (59, 60), "rail": (58, 59), "road": (220, 230),
-                                    "trail": (464, 468), "stream": (147, 158)}),
+                                    "trail": (464, 468), "stream": (147, 152)}),
     "bastogne.amended.legend.yaml": (1725, {"village": (59, 60), "rail": (58, 59), "road": (220, 230),
-                                            "trail": (464, 468), "stream": (147, 158)}),
+                                            "trail": (464, 468), "stream": (147, 152)}),
 }
 
 
