@@ -124,3 +124,18 @@ def test_extract_nwk_against_its_truth(tmp_path, legend):
     assert out["hexes"] == 81 and out["right"] >= 62
     assert set(out["lines"]) == {"river", "highway", "road", "trail"}
     assert_floors(out, {"river": (31, 31, 0), "highway": (23, 23, 0), "road": (21, 1, 2), "trail": (16, 2, 34)})
+
+
+def test_extract_nwk_2_against_its_truth(tmp_path):
+    """Region 2 (STUDIED; RESULTS-nwk.md, "Region 2"): floors from its first run, 2026-12-06 04:17 UTC, main
+    2a571a0, the amended legend on the South sheet's grid (columns 07-50 x rows 00-22, as the bench runs it): hexes
+    60/81 (16 forest over relief read hills, 2 mountain read hills, forest over cream 2221 and lowland 2022 and 2319
+    read marsh); river 11/11, 1 false (2115/2116, the estuary's edge); highway 26/26, none false; road 1/23, none
+    false; trail 17/30, 50 false. Skipped with the reason when the image is not cached."""
+    from .test_heldout_bastogne import extract_fetched
+    from .test_truth_afrika import assert_floors
+
+    out = extract_fetched(tmp_path, "nwk", "nwk-2.yaml", "nwk.amended.legend.yaml", 50, 22, first=(7, 0))
+    assert out["hexes"] == 81 and out["right"] >= 60
+    assert set(out["lines"]) == {"river", "highway", "road", "trail"}
+    assert_floors(out, {"river": (11, 11, 1), "highway": (26, 26, 0), "road": (23, 1, 0), "trail": (30, 17, 50)})
