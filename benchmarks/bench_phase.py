@@ -16,8 +16,9 @@ whole-pixel cuts above read the same since the region's corner is the grid's, 3b
 and move the lattice a pixel only where the grid's corner crosses one). Run in this process, with the case's grid
 and the warp the calibrate command's local check records (as real_boards), on the whole image.
 
-Cases: ``bench_perturb.CASES``, Seelowe's region 1 (``seelowe``, the run's whole map) and Roads to Gettysburg's
-region 2 (``gettysburg-2``). ``--cases=a,b`` chooses.
+Cases: ``bench_perturb.CASES``, Seelowe's region 1 (``seelowe``, the run's whole map), Roads to Gettysburg's
+region 2 (``gettysburg-2``) and every other region real_boards fetches, by its name less ``-heldout`` (``seelowe-2``,
+``gettysburg``: a blind region's rows are its totals). ``--cases=a,b`` chooses.
 ``python -m benchmarks phase --cases=seelowe,afrika --shifts=6``.
 """
 
@@ -40,6 +41,10 @@ CASES = {**bp.CASES,
          # Roads to Gettysburg's studied region 2 (the run's whole calibrated map)
          "gettysburg-2": ("fetch:gettysburg", rb.HELDOUT / "gettysburg-2.yaml", rb.HELDOUT / "gettysburg.legend.yaml",
                           rb.HELDOUT_FETCHED["gettysburg-2-heldout"][3])}
+# every other region real_boards fetches, by its name less "-heldout" (the blind ones too: their totals only)
+for _key, (_img, _truth, _legend, _extent) in rb.HELDOUT_FETCHED.items():
+    CASES.setdefault(_key.removesuffix("-heldout"), (f"fetch:{_img}", rb.HELDOUT / _truth, rb.HELDOUT / _legend,
+                                                     _extent))
 DEFAULT_CASES = ("seelowe", "afrika", "afrika-2", "ragnarok", "bastogne", "red-winter")
 
 

@@ -15,7 +15,7 @@ from toolkit.terrain import extract as ex
 from toolkit.terrain import extract_legend as el
 from toolkit.terrain.advice import legend_warnings
 from toolkit.terrain.colour import rgb_to_lab
-from toolkit.terrain.extract_raster import _feature_image
+from toolkit.terrain.extract_raster import _feature_image, _feature_images
 
 from .drawn import blank_board
 
@@ -156,3 +156,21 @@ def test_a_terrain_all_of_the_lines_colour_keeps_its_own_ground():
     road = {k for k, v in got.hexsides.items() if "road" in v}
     assert road == {"0106/0206", "0106/0207", "0206/0207", "0206/0306", "0207/0306", "0306/0406", "0306/0407",
                     "0406/0407", "0406/0506", "0407/0506", "0506/0606", "0506/0607", "0606/0607"}
+
+
+def test_the_thin_and_whole_masks_from_one_pass_are_the_two_passes():
+    """extract_raster._feature_images (review C1): the colour blocks with a mask kept thin and with every mask whole,
+    made from the same strips (one reduction, one ink mask, one mask per line colour), are those of the two passes
+    it replaces, value for value; extract keeps them both where a mask took a terrain's examples."""
+    im, _ = _board()
+    d = ImageDraw.Draw(im)
+    d.line([(0, 200), (419, 215)], fill=ROAD, width=3)
+    trees = ((90, 110), (110, 130), (40, 60))
+    for size in (24.0, 60.0):  # one reduction, and two (by 2, then 3) with strips of blocks
+        thin, whole = _feature_images(im, size, 35.0, [ROAD, (200, 40, 40)], [trees, None])
+        assert whole is not None
+        for one, two in ((thin, _feature_image(im, size, 35.0, [ROAD, (200, 40, 40)], [trees, None])),
+                         (whole, _feature_image(im, size, 35.0, [ROAD, (200, 40, 40)], [None, None]))):
+            assert np.array_equal(one.lab, two.lab) and np.array_equal(one.valid, two.valid)
+        assert not np.array_equal(thin.lab, whole.lab)  # the woods' blobs: kept by the thin mask only
+    assert _feature_images(im, 24.0, 35.0, [ROAD], [None])[1] is None  # no mask kept thin: no second image

@@ -76,7 +76,16 @@ from .extract_output import to_terrain_map as to_terrain_map
 from .extract_raster import MAX_BLOCKS as MAX_BLOCKS
 from .extract_raster import MAX_OFF_IMAGE as MAX_OFF_IMAGE
 from .extract_raster import _feature_image as _feature_image
-from .extract_raster import _Features, _hex_corners, _hex_raster, _median, _opening, _quantile, speck_share
+from .extract_raster import (
+    _feature_images,
+    _Features,
+    _hex_corners,
+    _hex_raster,
+    _median,
+    _opening,
+    _quantile,
+    speck_share,
+)
 from .extract_raster import _hex_size as _hex_size
 from .extract_raster import check_image_size as check_image_size
 from .extract_sides import MAX_CROSSING as MAX_CROSSING
@@ -447,7 +456,10 @@ def extract(image: Image.Image, grid: Grid, legend: Mapping[str, Any] | Legend, 
     say(f"masking ink and averaging colours ({image.width}x{image.height} px{part}, hexes of {size:.0f} px)")
     # each line's mask checked against the terrain examples: of a colour that is a terrain's too, thin marks only
     masks = line_masks(legend, image, grid, ink_l)
-    fi = _feature_image(image, size, ink_l, [m.rgb for m in masks], [m.own if m.thin else None for m in masks])
+    # a mask kept to thin marks for the terrain's sake: the lines are read against the colours every line's whole
+    # mask leaves (below), made from the same strips of the scan (review C1: it was a second pass over the image)
+    fi, full = _feature_images(image, size, ink_l, [m.rgb for m in masks], [m.own if m.thin else None for m in masks],
+                               whole=features and not isinstance(legend, Legend) and any(m.took for m in masks))
     times["colour"] = time.perf_counter() - t0
     leg = legend if isinstance(legend, Legend) else legend_from_dict(legend, image, grid, fi, scan_size)
     if not leg.terrains:
@@ -591,10 +603,9 @@ def extract(image: Image.Image, grid: Grid, legend: Mapping[str, Any] | Legend, 
                      dotted=dotted_names, masks=tuple(m for m in masks if m.took))
     if features and leg.features:
         t = time.perf_counter()
-        if any(m.took for m in masks) and not isinstance(legend, Legend):
+        if full is not None and not isinstance(legend, Legend):
             # a mask kept to thin marks for the terrain's sake: the lines are still read on the ground between
             # them, the examples read with every line's whole mask (as before)
-            full = _feature_image(image, size, ink_l, [m.rgb for m in masks])
             g = terrain_grounds(legend, image, grid, full, scan_size)
             leg = dataclasses.replace(leg, terrains=tuple(dataclasses.replace(tc, ground=g.get(tc.name))
                                                           for tc in leg.terrains))
