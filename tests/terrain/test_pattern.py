@@ -65,6 +65,8 @@ def test_the_flat_tint_of_the_woods_colour_is_fields():
 
 def test_by_colour_alone_the_fields_are_woods(monkeypatch):
     monkeypatch.setattr(pattern, "MISREAD", -1.0)  # no pair is told apart: the colour reading alone
+    monkeypatch.setattr(ex, "TEXTURES", False)  # nor hex by hex (the woods' checks and the fields' flat tint part
+    # there too: test_texture_hexes.py)
     im, grid = _board()
     got = _read(ex.extract(im, grid, _legend(), features=False))
     assert got["woods"] == WOODS | FIELDS  # one colour: the first class listed takes both

@@ -95,7 +95,20 @@ from .extract_sides import _ink_like as _ink_like
 from .extract_sides import _learn as _learn
 from .extract_sides import _score as _score
 from .lines import chroma_halved as _chroma_halved
-from .pattern import Told, confused_pairs, edge_density, inner_blocks, learn_pairs, read_pairs
+from .pattern import (
+    TEXTURE_SHARE,
+    TEXTURE_SURE,
+    HexPair,
+    Told,
+    confused_pairs,
+    edge_density,
+    hex_textures,
+    inner_blocks,
+    learn_hex_pair,
+    learn_pairs,
+    read_hex_pair,
+    read_pairs,
+)
 from .rules import Rules, decide, learn
 from .symbols import SymbolReport, find_symbols
 from .texture import Dotted, _Reader, check_dotted, dot_fields, dotted_classes
@@ -164,6 +177,9 @@ INKED = True
 INK_NEARER = 2.0
 INK_LINE = 5
 INK_PASSES = 3
+# classes of nearly one colour told apart hex by hex by their texture, where the examples part them (pattern.py); a
+# module flag only so that tests can read a board without the rule
+TEXTURES = True
 
 
 # --- results ---------------------------------------------------------------------------------------
@@ -593,6 +609,11 @@ def extract(image: Image.Image, grid: Grid, legend: Mapping[str, Any] | Legend, 
         results[hx_id] = HexResult(names[j], round(conf, 4), fractions, round(unknown, 4), round(vis[i], 4), why)
         by_colour.append(hx_id)
     times["rules"] = time.perf_counter() - t
+    if leg.examples and by_colour and TEXTURES:
+        t = time.perf_counter()
+        if _read_textures(image, leg, fi, cls, hid, inside, hin, ids, frac, results, by_colour,
+                          dotted_names, size):
+            times["textures"] = time.perf_counter() - t
     if leg.examples and by_colour:
         t = time.perf_counter()
         without = _Without(used, cls, inside, hin, cents, names, ids, k)
@@ -648,6 +669,54 @@ def _read_patterns(image: Image.Image, grid: Grid, leg: Legend, fi: _Features, l
     told = learn_pairs(pairs, cls, examples, pattern, inner)
     if told:
         read_pairs(told, cls, edge_density(image, size, shape, leg.ink_lightness).reshape(-1), inner)
+    return told
+
+
+def _read_textures(image: Image.Image, leg: Legend, fi: _Features, cls: np.ndarray, hid: np.ndarray,
+                   inside: np.ndarray, hin: np.ndarray, ids: Sequence[str], frac: np.ndarray,
+                   results: dict[str, HexResult], by_colour: Sequence[str], dotted: frozenset[str],
+                   size: float) -> list[HexPair]:
+    """Classes of nearly one colour told apart hex by hex by their texture (pattern.py, "hexes told apart by
+    texture"): where the legend's example hexes of two classes are read by colour as one another and a texture
+    measure parts them, a hex whose colour reading gives that pair its first two classes takes the class on its
+    side, in place on ``results``. Returns the pairs so told apart."""
+    names = leg.names()
+    k = len(names)
+    row = {h: i for i, h in enumerate(ids)}
+    examples: dict[int, list[int]] = {}
+    for n, hexes in leg.examples.items():
+        if n in names and n not in dotted:
+            examples.setdefault(names.index(n), []).extend(row[h] for h in hexes if h in row)
+    blocks = {c: np.flatnonzero(np.isin(hid, v)) for c, v in examples.items() if v}
+    pairs = sorted({(min(a, b), max(a, b)) for a, b in confused_pairs(cls, blocks, k)})
+    if not pairs:
+        return []
+    shape = fi.valid.shape
+    specks = speck_share(image, size, shape).reshape(-1)
+    pattern = edge_density(image, size, shape, leg.ink_lightness).reshape(-1)
+    kept = fi.kept.reshape(-1) if fi.kept is not None else np.ones(len(cls), np.float32)
+    flat = np.flatnonzero(inside)
+    order = np.argsort(-frac, axis=1)[:, :2]
+    todo = [row[h] for h in by_colour if results[h].terrain is not None]
+    told = []
+    for a, b in pairs:
+        # the hexes' measures over the blocks read as either class or as none (a woods blob's ink)
+        use = np.isin(cls[inside], [a, b, k])
+        x = hex_textures(fi.valid.reshape(-1), kept, specks, pattern, hin[use], flat[use], len(ids))
+        p = learn_hex_pair(a, b, x[examples[a]], x[examples[b]])
+        if p is None:
+            continue
+        told.append(p)
+        for h in todo:
+            first, second = order[h]
+            if ({first, second} != {a, b} or frac[h, second] < TEXTURE_SHARE or frac[h, first] >= TEXTURE_SURE
+                    or not np.isfinite(x[h]).all()):
+                continue
+            c = read_hex_pair(p, x[h])
+            r = results[ids[h]]
+            if names[c] != r.terrain:
+                results[ids[h]] = HexResult(names[c], round(float(frac[h, c]), 4), r.fractions, r.unknown, r.visible,
+                                            f"read as {r.terrain} by colour, {names[c]} by its texture")
     return told
 
 

@@ -55,6 +55,7 @@ class _Features:
     lab: np.ndarray  # (h, w, 3) float32
     valid: np.ndarray  # (h, w) bool: enough non-ink pixels around
     factor: int  # scan pixels per block
+    kept: np.ndarray | None = None  # (h, w) float32: the share of each block's window not ink nor a line's mask
 
     def to_reduced(self, layout: Layout) -> Layout:
         """The layout in reduced-pixel coordinates (reduced pixel j's centre = scan f*j + (f-1)/2)."""
@@ -181,7 +182,7 @@ def _means(parts: list[tuple[Image.Image, Image.Image]], size: float, f: int) ->
     valid = wsum > 0.1 * (2 * r + 1) ** 2
     mean[~valid] = 0
     lab = rgb_to_lab(np.clip(mean, 0, 255).astype(np.float32))
-    return _Features(lab, valid, f)
+    return _Features(lab, valid, f, wsum / float((2 * r + 1) ** 2))
 
 
 def _keeps(part: Image.Image, lut: Sequence[int], hit_luts: Sequence[Any], area_luts: Sequence[Any], square: int,

@@ -37,7 +37,8 @@ from PIL import Image
 
 from .extract_raster import _blocks, _box, _luma_cut, _median, _rank, _smooth_radius
 
-__all__ = ["Told", "confused_pairs", "edge_density", "inner_blocks", "learn_pairs", "read_pairs"]
+__all__ = ["HexPair", "Told", "confused_pairs", "edge_density", "hex_textures", "inner_blocks", "learn_hex_pair",
+           "learn_pairs", "read_hex_pair", "read_pairs"]
 
 CONFUSED = 0.1  # a class's example blocks read by colour as another class: this share of them or more
 STEP = 1 / 16  # the pattern compares pixels this share of the hex size apart (a blurred scan softens
@@ -163,3 +164,94 @@ def read_pairs(told: Sequence[Told], cls: np.ndarray, pattern: np.ndarray, inner
         move = (read == p.a) & side & free
         cls[move] = p.b
         free &= ~move
+
+
+# --- hexes told apart by texture (issue 14: painted scans whose classes share a colour) ----------------------------
+#
+# A painted scan may print several classes in nearly one colour once the ink is left out: a woods blob whose trees
+# are mostly ink, rough as olive specks over the rolling ground's yellow (its mean lies between the yellow and the
+# woods' green), a mountain as ridges a sixth of a hex wide, so that most colour blocks mix ridge and ground. Their
+# example hexes then read as one another by colour, block by block, and no one texture measure tells two of them
+# apart block by block either (a block's window is a third of a hex: too few specks, too little of a blob's edge).
+# Over a whole hex they part: a woods hex is mostly ink, a rough hex speckled, a mountain's ridges smooth beside the
+# woods' leaves. So, where the examples show it:
+#
+# 1. **Confused pair** (:func:`confused_pairs`, either way round): two classes whose example blocks the colour
+#    reading gives to one another.
+# 2. **Texture** (:func:`hex_textures`): each hex's measures over its blocks read as either class of the pair or as
+#    none (a blob's ink; not the lettering or a town block beside it): the share of them left out as ink or a
+#    line's mask, the share covered by specks (extract_raster.speck_share) and their mean pattern
+#    (:func:`edge_density`).
+# 3. **Told apart** (:func:`learn_hex_pair`): a measure on which every example hex of one class lies on one side and
+#    every one of the other on the other, the gap between them ``TEXTURE_GAP`` times their spread within the classes
+#    or more (pooled) and the higher side ``TEXTURE_RATIO`` times the lower; the threshold is the gap's middle on a
+#    log scale. The measures are tried in turn: specks, the pattern, the ink share (its own comment says why).
+# 4. **Read** (:func:`read_hex_pair`): a hex whose colour reading gives the pair its first two classes, the first
+#    covering less than ``TEXTURE_SURE`` of it (a hex the colour reading calls mixed) and the second
+#    ``TEXTURE_SHARE`` or more, is the class on its side of the threshold, and is listed for review.
+
+TEXTURE_SHARE = 0.1  # the second class of a hex's colour reading covers this share of it or more: a contested hex
+TEXTURE_SURE = 0.6  # ... and its first less than this (extract.REVIEW_BELOW: a hex the colour reading calls mixed)
+TEXTURE_GAP = 1.0  # a measure parts two classes when their example hexes lie this many spreads apart, or more ...
+TEXTURE_RATIO = 1.5  # ... and the higher side is this many times the lower (a spread of a few hundredths of a hex
+# between a handful of example hexes can be as small as the difference in a few of the hex lines' corners)
+#: the least spread of each measure (the ink share, the speck share, the pattern): a hundredth of a hex, a luma level
+#: (FLOOR) - a measure all examples share exactly does not make a gap of any width
+TEXTURE_FLOOR = (0.01, 0.01, FLOOR)
+
+
+@dataclass(frozen=True)
+class HexPair:
+    """Two classes told apart hex by hex: ``b`` where ``measure`` (0 ink, 1 specks, 2 pattern) lies beyond
+    ``threshold`` (``above``: above it; else below), else ``a``; ``gap``: the examples' gap in spreads."""
+
+    a: int
+    b: int
+    measure: int
+    threshold: float
+    above: bool
+    gap: float
+
+
+def hex_textures(valid: np.ndarray, kept: np.ndarray, specks: np.ndarray, pattern: np.ndarray, hin: np.ndarray,
+                 use: np.ndarray, nhex: int) -> np.ndarray:
+    """(nhex, 3) each hex's measures over its blocks ``use`` (flat indices; ``hin``: the hex of each; the other
+    arrays flat over every block): the mean share of their windows left out (1 - ``kept``), of specks
+    (``specks``), and their mean pattern (``pattern``, NaN ignored). NaN where a hex has none."""
+    out = np.full((nhex, 3), np.nan)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        m = np.bincount(hin, minlength=nhex)
+        out[:, 0] = np.bincount(hin, weights=1.0 - kept[use], minlength=nhex) / m
+        out[:, 1] = np.bincount(hin, weights=specks[use], minlength=nhex) / m
+        p = pattern[use]
+        f = np.isfinite(p)
+        out[:, 2] = np.bincount(hin[f], weights=p[f], minlength=nhex) / np.bincount(hin[f], minlength=nhex)
+    return out
+
+
+def learn_hex_pair(a: int, b: int, xa: np.ndarray, xb: np.ndarray) -> HexPair | None:
+    """The measure that tells the example hexes of ``a`` (rows of ``xa``) from those of ``b`` (``xb``) apart
+    (module section, step 3), or None."""
+    xa, xb = xa[np.isfinite(xa).all(axis=1)], xb[np.isfinite(xb).all(axis=1)]
+    if len(xa) < 2 or len(xb) < 2:
+        return None
+    res = np.concatenate([xa - xa.mean(axis=0), xb - xb.mean(axis=0)])
+    spread = np.maximum(np.sqrt((res ** 2).sum(axis=0) / (len(res) - 2)), np.asarray(TEXTURE_FLOOR))
+    # the first measure that parts them, in this order: specks and the pattern leave lines and ink out by their
+    # making; the ink share counts the roads, lettering and hex lines over any class, which the example hexes
+    # (picked clean) may not show (Stonewall Jackson's Way's rolling hexes crossed by roads read rough by it)
+    for m in (1, 2, 0):
+        fa = np.maximum(xa[:, m], TEXTURE_FLOOR[m])
+        fb = np.maximum(xb[:, m], TEXTURE_FLOOR[m])
+        above = bool(fb.min() > fa.max())
+        lo, hi = (fa.max(), fb.min()) if above else (fb.max(), fa.min())
+        gap = float(hi - lo) / float(spread[m])
+        if gap >= TEXTURE_GAP and hi >= TEXTURE_RATIO * lo:
+            return HexPair(a, b, m, float(np.sqrt(lo * hi)), above, gap)  # halfway on a log scale (as _threshold)
+    return None
+
+
+def read_hex_pair(p: HexPair, x: np.ndarray) -> int:
+    """The class of a hex (measures ``x``) by the pair's threshold."""
+    v = float(x[p.measure])
+    return p.b if (v > p.threshold if p.above else v < p.threshold) else p.a

@@ -1,0 +1,83 @@
+"""Two classes of one colour once the ink is left out - open ground, and woods drawn as dense black hatching over
+the same tint - whose example blocks the colour reading gives to one another, are told apart hex by hex by the
+share of ink in them (toolkit/terrain/pattern.py, "hexes told apart by texture"; extract.py ``_read_textures``)."""
+
+from __future__ import annotations
+
+import numpy as np
+from PIL import Image, ImageDraw
+
+from toolkit.hexgrid import Grid
+from toolkit.terrain import extract as ex
+from toolkit.terrain import pattern
+
+from .drawn import blank_board
+
+TINT = (226, 214, 142)  # the paper: open ground, and the woods' ground between its hatching
+BLUE = (90, 140, 210)  # water: a colour of its own
+WOODS = {"0302", "0303", "0403", "0702", "0304", "0504", "0205"}
+WATER = {"0106", "0206", "0806"}
+
+
+def _board(hatch: bool = True) -> tuple[Image.Image, Grid]:
+    lay, grid, im, d = blank_board(8, 6, size=50.0, origin=(60.0, 60.0), image=(700, 640), paper=TINT, ink=None)
+    lines = Image.new("L", im.size, 0)
+    ld = ImageDraw.Draw(lines)
+    for x in range(-im.height, im.width, 6):  # diagonal hatching, 3 px of ink every 6 px
+        ld.line([(x, 0), (x + im.height, im.height)], fill=255, width=3)
+    mask = Image.new("L", im.size, 0)
+    md = ImageDraw.Draw(mask)
+    for h in grid.hexes():
+        if grid.id(h) in WOODS:
+            md.polygon(lay.corners(h), fill=255)
+        elif grid.id(h) in WATER:
+            d.polygon(lay.corners(h), fill=BLUE)
+    if hatch:
+        im.paste((20, 30, 20), mask=Image.fromarray(np.minimum(np.asarray(lines), np.asarray(mask))))
+    for h in grid.hexes():
+        d.polygon(lay.corners(h), outline=(40, 40, 40))
+    rng = np.random.default_rng(5)
+    # the paper's tint drifts over the sheet (blotches of a few Delta E, as on a print) and each pixel is noisy
+    drift = Image.fromarray(rng.normal(128, 30, (40, 44)).clip(0, 255).astype(np.uint8)).resize(im.size,
+                                                                                               Image.BICUBIC)
+    a = (np.asarray(im, np.float32) + (np.asarray(drift, np.float32)[..., None] - 128) / 30 * 3.0
+         + rng.normal(0, 2.0, (im.height, im.width, 3)))
+    return Image.fromarray(np.clip(a, 0, 255).astype(np.uint8)), grid
+
+
+def _legend() -> dict[str, object]:
+    return {"terrain": {"open": {"hexes": ["0101", "0801", "0603"]},
+                        "woods": {"hexes": ["0302", "0403", "0702"]}, "water": {"hexes": ["0106", "0806"]}}}
+
+
+def _read(got: ex.Extraction) -> dict[str, set[str]]:
+    out: dict[str, set[str]] = {}
+    for h, r in got.hexes.items():
+        out.setdefault(r.terrain or "", set()).add(h)
+    return out
+
+
+def test_hatched_woods_of_the_open_grounds_tint_are_woods():
+    im, grid = _board()
+    got = _read(ex.extract(im, grid, _legend(), features=False))
+    assert got["woods"] == WOODS
+    assert got["water"] == WATER
+    assert got["open"] == {grid.id(h) for h in grid.hexes()} - WOODS - WATER
+
+
+def test_by_colour_alone_open_and_woods_are_mixed_up(monkeypatch):
+    monkeypatch.setattr(ex, "TEXTURES", False)
+    im, grid = _board()
+    got = _read(ex.extract(im, grid, _legend(), features=False))
+    assert got.get("woods", set()) != WOODS
+
+
+def test_a_measure_parts_two_classes_only_with_a_gap_between_their_examples():
+    a = np.array([[0.10, 0.0, 5.0], [0.12, 0.0, 5.5], [0.11, 0.0, 5.2]])
+    b = np.array([[0.50, 0.0, 5.1], [0.55, 0.0, 5.4], [0.60, 0.0, 5.3]])
+    p = pattern.learn_hex_pair(0, 1, a, b)
+    assert p is not None and p.measure == 0 and p.above and 0.12 < p.threshold < 0.50
+    assert pattern.read_hex_pair(p, np.array([0.4, 0.0, 5.0])) == 1
+    assert pattern.read_hex_pair(p, np.array([0.2, 0.0, 5.0])) == 0
+    b[0, 0] = 0.11  # one example of b among a's: no gap
+    assert pattern.learn_hex_pair(0, 1, a, b) is None
