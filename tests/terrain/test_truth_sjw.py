@@ -96,8 +96,8 @@ def test_extract_sjw_against_its_truth(tmp_path):
     out = extract_fetched(tmp_path, "sjw", "sjw.yaml", "sjw.legend.yaml", 58, 34)
     # hexes 69 -> 70 since a line colour taking a terrain's examples masks thin marks only (extract_legend.line_masks:
     # the road's of the woods, the railway's of the mountain; blind, totals only)
-    # 70 -> 75: pattern.py's hexes told apart by texture (blind, totals only)
-    assert out["hexes"] == 81 and out["right"] >= 75
+    # 70 -> 74: pattern.py's hexes told apart by texture (blind, totals only)
+    assert out["hexes"] == 81 and out["right"] >= 74
     assert set(out["lines"]) == {"river", "creek", "road", "pike", "rail"}
     # road 22 -> 21, pike 5 -> 3, rail 9 -> 2 false: a crossing lying in the hex line's zone (traced notes 9) or over
     # twice as wide as the marked sides' (traced notes 4) is none (blind, totals only)
@@ -117,10 +117,10 @@ def test_extract_sjw_2_against_its_truth(tmp_path):
     # hexes 59 -> 61 since a line colour taking a terrain's examples masks thin marks only (extract_legend.line_masks:
     # the railway's +-45 box took 81% of the mountain's example pixels: mountain 3015 and 3408 and rough 2813 right,
     # mountain 3014 read rough)
-    # 61 -> 67: pattern.py's hexes told apart by texture (hexes the colour reading calls mixed between two classes
-    # whose example hexes it confuses): rolling 2708, 3116, 3410, 3411, 3512 and rough 2715 now right (rolling and
-    # rough by their specks); rough 2714 (read rolling) now town
-    assert out["hexes"] == 81 and out["right"] >= 67
+    # 61 -> 64: pattern.py's hexes told apart by texture (a hex the colour reading calls mixed between two classes
+    # whose example hexes it confuses, its measure as far as one class's examples): rough 2715, rolling 3410 and 3411
+    # by their specks
+    assert out["hexes"] == 81 and out["right"] >= 64
     assert set(out["lines"]) == {"river", "creek", "road", "pike", "rail"}
     # rail 11 -> 2 false: 6 of the red-dashed county border's sides, lying in the hex line's zone (traced notes 9),
     # and 3 of the mountains' flanks, over twice the railway's width (traced notes 4); road 7 -> 5 false (3009/3110

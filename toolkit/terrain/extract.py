@@ -678,8 +678,8 @@ def _read_textures(image: Image.Image, leg: Legend, fi: _Features, cls: np.ndarr
                    size: float) -> list[HexPair]:
     """Classes of nearly one colour told apart hex by hex by their texture (pattern.py, "hexes told apart by
     texture"): where the legend's example hexes of two classes are read by colour as one another and a texture
-    measure parts them, a hex whose colour reading gives that pair its first two classes takes the class on its
-    side, in place on ``results``. Returns the pairs so told apart."""
+    measure parts them, a hex the colour reading calls mixed between that pair takes the class whose examples its
+    measure reaches, in place on ``results``. Returns the pairs so told apart."""
     names = leg.names()
     k = len(names)
     row = {h: i for i, h in enumerate(ids)}
@@ -714,7 +714,7 @@ def _read_textures(image: Image.Image, leg: Legend, fi: _Features, cls: np.ndarr
                 continue
             c = read_hex_pair(p, x[h])
             r = results[ids[h]]
-            if names[c] != r.terrain:
+            if c is not None and names[c] != r.terrain:
                 results[ids[h]] = HexResult(names[c], round(float(frac[h, c]), 4), r.fractions, r.unknown, r.visible,
                                             f"read as {r.terrain} by colour, {names[c]} by its texture")
     return told

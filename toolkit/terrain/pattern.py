@@ -184,11 +184,12 @@ def read_pairs(told: Sequence[Told], cls: np.ndarray, pattern: np.ndarray, inner
 #    (:func:`edge_density`).
 # 3. **Told apart** (:func:`learn_hex_pair`): a measure on which every example hex of one class lies on one side and
 #    every one of the other on the other, the gap between them ``TEXTURE_GAP`` times their spread within the classes
-#    or more (pooled) and the higher side ``TEXTURE_RATIO`` times the lower; the threshold is the gap's middle on a
-#    log scale. The measures are tried in turn: specks, the pattern, the ink share (its own comment says why).
+#    or more (pooled) and the higher side ``TEXTURE_RATIO`` times the lower. The measures are tried in turn:
+#    specks, the pattern, the ink share (its own comment says why).
 # 4. **Read** (:func:`read_hex_pair`): a hex whose colour reading gives the pair its first two classes, the first
 #    covering less than ``TEXTURE_SURE`` of it (a hex the colour reading calls mixed) and the second
-#    ``TEXTURE_SHARE`` or more, is the class on its side of the threshold, and is listed for review.
+#    ``TEXTURE_SHARE`` or more, is the class whose examples its measure reaches (at or beyond the nearest of them;
+#    between the two classes' examples the colour reading stands), and is listed for review.
 
 TEXTURE_SHARE = 0.1  # the second class of a hex's colour reading covers this share of it or more: a contested hex
 TEXTURE_SURE = 0.6  # ... and its first less than this (extract.REVIEW_BELOW: a hex the colour reading calls mixed)
@@ -202,13 +203,15 @@ TEXTURE_FLOOR = (0.01, 0.01, FLOOR)
 
 @dataclass(frozen=True)
 class HexPair:
-    """Two classes told apart hex by hex: ``b`` where ``measure`` (0 ink, 1 specks, 2 pattern) lies beyond
-    ``threshold`` (``above``: above it; else below), else ``a``; ``gap``: the examples' gap in spreads."""
+    """Two classes told apart hex by hex by ``measure`` (0 ink, 1 specks, 2 pattern): their example hexes lie at or
+    below ``low`` (the lower class's) and at or above ``high`` (the higher's); ``above``: ``b`` is the higher;
+    ``gap``: the examples' gap in spreads."""
 
     a: int
     b: int
     measure: int
-    threshold: float
+    low: float
+    high: float
     above: bool
     gap: float
 
@@ -247,11 +250,15 @@ def learn_hex_pair(a: int, b: int, xa: np.ndarray, xb: np.ndarray) -> HexPair | 
         lo, hi = (fa.max(), fb.min()) if above else (fb.max(), fa.min())
         gap = float(hi - lo) / float(spread[m])
         if gap >= TEXTURE_GAP and hi >= TEXTURE_RATIO * lo:
-            return HexPair(a, b, m, float(np.sqrt(lo * hi)), above, gap)  # halfway on a log scale (as _threshold)
+            return HexPair(a, b, m, float(lo), float(hi), above, gap)
     return None
 
 
-def read_hex_pair(p: HexPair, x: np.ndarray) -> int:
-    """The class of a hex (measures ``x``) by the pair's threshold."""
-    v = float(x[p.measure])
-    return p.b if (v > p.threshold if p.above else v < p.threshold) else p.a
+def read_hex_pair(p: HexPair, x: np.ndarray) -> int | None:
+    """The class of a hex (measures ``x``) whose measure lies as far as one class's examples, or None (between the
+    two: its colour reading stands). The examples are a few clean hexes; a hex past their middle only may be the
+    other class crossed by roads, lettering or a patch edge (Next War: Korea's lowland hexes read marsh by their
+    specks when the middle decided: studied region 2 60 -> 58/81)."""
+    v = max(float(x[p.measure]), TEXTURE_FLOOR[p.measure])
+    higher, lower = (p.b, p.a) if p.above else (p.a, p.b)
+    return higher if v >= p.high else lower if v <= p.low else None
