@@ -417,8 +417,8 @@ def crossings(image: Image.Image, grid: Grid, sides: Sequence[Hexside], colour: 
               widths: list[np.ndarray] | None = None,
               art: Sequence[tuple[np.ndarray, tuple[int, int, int]]] = (),
               others: Sequence[Sequence[float]] = (),
-              loose: tuple[float, Sequence[float], Sequence[Sequence[float]]] | None = None, halved: bool = False
-              ) -> np.ndarray:
+              loose: tuple[float, Sequence[float], Sequence[Sequence[float]]] | None = None, halved: bool = False,
+              solidity: list[bool] | None = None) -> np.ndarray:
     """1.0 for each side the feature's line crosses, else 0.0. ``ink``: printed symbols to leave out,
     as (x, y) scan pixel of their centre and their template at the working scale; ``examples``: indices
     into ``sides`` of marked sides the line crosses (its width is learned from them). ``where``: a list
@@ -434,7 +434,8 @@ def crossings(image: Image.Image, grid: Grid, sides: Sequence[Hexside], colour: 
     line is told from (the hex lines', the terrains', the other lines'): off the calibrated hex lines a pixel within
     it and nearer the line's colour than to any of those counts too (traced notes 10). ``halved``: the scan's file keeps
     its chroma at half the resolution (:func:`chroma_halved`): a line without marked sides is read in its colour with
-    the chroma smeared too (traced notes 12)."""
+    the chroma smeared too (traced notes 12). ``solidity``: a list given gets whether the line is printed solid where
+    marked (traced notes 7: every marked side crossed by its own pixels unbroken through the band)."""
     assert grid.layout is not None
     size = _size(grid.layout)
     f = max(1, round(size / WORK_SIZE))
@@ -642,7 +643,10 @@ def crossings(image: Image.Image, grid: Grid, sides: Sequence[Hexside], colour: 
         # read with the pinholes filled: the half-width near the crossing and the one along the run (traced notes 4, 7)
         thick, run = thick_screened, run_screened
     learn = [i for i in examples if out[i] or i in wide] or np.nonzero(out)[0].tolist()
-    if learn and len(learn) == len(examples) and unbroken[learn].all():
+    printed_solid = bool(learn and len(learn) == len(examples) and unbroken[learn].all())
+    if solidity is not None:
+        solidity.append(printed_solid)
+    if printed_solid:
         # printed solid where marked: a crossing only grown together (specks of the colour, trees, the blend
         # along an edge between two fills) is none; at a corner the line may leave the band: not judged
         out[inner & ~solid] = 0.0
