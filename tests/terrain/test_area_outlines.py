@@ -7,6 +7,7 @@ from itertools import pairwise
 
 import pytest
 
+from toolkit.terrain import extract_sides
 from toolkit.terrain.extract import extract
 
 from .drawn import blank_board
@@ -151,6 +152,8 @@ def test_a_hairline_through_a_block_is_not_as_thick_as_the_railway():
 def test_the_decoys_are_read_as_before_without_the_rule(monkeypatch, board):
     """The same boards with OUT_THICK 0 (the rule off): the four outline pairs' sides, and the four blocked sides, are
     taken for the railway (what the two tests above guard against: the span and ink-proper rules let them through)."""
+    # the crossing alone is read here: a link whose hexes hold no other link of it is dropped (_lone_links)
+    monkeypatch.setattr(extract_sides, "_lone_links", lambda *a: None)
     from toolkit.terrain import lines
 
     monkeypatch.setattr(lines, "OUT_THICK", 0.0)

@@ -8,6 +8,7 @@ from itertools import pairwise
 from PIL import Image, ImageDraw
 
 from toolkit.hexgrid import Hexside
+from toolkit.terrain import extract_sides
 from toolkit.terrain.extract import extract
 
 from .drawn import blank_board
@@ -72,11 +73,13 @@ def test_beyond_a_bridge_box_the_line_is_read_along_its_crossing():
     assert "secondary" not in ext.hexsides[side]
 
 
-def test_a_line_crossing_a_side_obliquely_near_a_corner():
+def test_a_line_crossing_a_side_obliquely_near_a_corner(monkeypatch):
     """A thin line (the railway's width) crossing a side at 45 degrees a quarter of the way along it (as a
     line curving past a hex corner): it covers the hex line's zone at no one position along the side (and
     the hex line's own ink, taken out of the lines, breaks it there), but it runs through the zone from one
     side to the other, so the side is crossed; the sides it does not cross are not."""
+    # the crossing alone is read here: a link whose hexes hold no other link of it is dropped (_lone_links)
+    monkeypatch.setattr(extract_sides, "_lone_links", lambda *a: None)
     im, grid = _black_lines_board()
     d = ImageDraw.Draw(im)
     (x0, y0), (x1, y1) = grid.layout.hexside_endpoints(Hexside.between(grid.hex("0603"), grid.hex("0604")))
@@ -163,13 +166,15 @@ def _pattern(d: ImageDraw.ImageDraw, grid, hex_id: str, reach: float, step: int 
         d.line([(cx - reach, cy + k), (cx + reach, cy + k)], fill=BLACK, width=1)
 
 
-def test_lines_drawn_up_to_a_city_hex_side_link_into_it():
+def test_lines_drawn_up_to_a_city_hex_side_link_into_it(monkeypatch):
     """A city whose built-up pattern does not fill its hex (0503, 0.2 hex of paper between the pattern and its
     top and bottom sides, in line with the roads):
     the double road (from 0502), the solid road (from 0504) and a railway arrow (from 0403, its solid head's
     tip on the side) are drawn up to the city hex's side and stop there. Each ends at the side, nothing of
     it beyond: it links the two hexes, as its own feature (the arrow by its line behind the head, not the
     head's width). The rest is as before."""
+    # the crossing alone is read here: a link whose hexes hold no other link of it is dropped (_lone_links)
+    monkeypatch.setattr(extract_sides, "_lone_links", lambda *a: None)
     im, grid = _black_lines_board()
     d = ImageDraw.Draw(im)
     _pattern(d, grid, "0503", 12, tall=20)  # 6 px (0.2 hex) of paper between it and the top and bottom sides
@@ -214,11 +219,13 @@ def test_dead_ends_that_are_not_links():
     assert {k for k, v in ext.hexsides.items() if "rail" in v} == rail
 
 
-def test_a_line_cutting_a_corner_does_not_end_at_the_side_beside_it():
+def test_a_line_cutting_a_corner_does_not_end_at_the_side_beside_it(monkeypatch):
     """A solid road coming down a hex (0603) to its bottom side near the side's left end: stopping there it ends
     at the side (a link into 0604); turning there across the hex's lower-left side, close to the corner, into
     the next hex (0503), it goes on across that side, so it does not end at the bottom side: 0603/0604 is no
     link, 0503/0603 is."""
+    # the crossing alone is read here: a link whose hexes hold no other link of it is dropped (_lone_links)
+    monkeypatch.setattr(extract_sides, "_lone_links", lambda *a: None)
     for turn, want in ((False, ("0603", "0604")), (True, ("0503", "0603"))):
         im, grid = _black_lines_board()
         d = ImageDraw.Draw(im)
@@ -250,13 +257,15 @@ def test_a_railway_beside_a_road_crosses_the_sides_they_share():
         assert {k for k, v in ext.hexsides.items() if name in v} == want, name
 
 
-def test_an_arrow_into_a_city_is_read_by_its_line_not_its_head():
+def test_an_arrow_into_a_city_is_read_by_its_line_not_its_head(monkeypatch):
     """A railway arrow (thin line with ties, a solid head 10 px long and 9 px wide) drawn from 0403 up to the side of
     the city hex 0503, its tip 3 px past the side, with the city's pattern beginning 6 px beyond the side (inside the
     band read across it): the pattern's strokes and the head cross the side together, and at the side the head is
     wider than the solid road. The line ends there (its own line does not go on beyond), so its width is read back
     along it, behind the head: the side is the railway's link into the city, not the solid road's (read at the
     side's middle, it was the road's)."""
+    # the crossing alone is read here: a link whose hexes hold no other link of it is dropped (_lone_links)
+    monkeypatch.setattr(extract_sides, "_lone_links", lambda *a: None)
     im, grid = _black_lines_board()
     d = ImageDraw.Draw(im)
     apothem = 30 * 3 ** 0.5 / 2
@@ -343,12 +352,14 @@ def test_a_river_s_own_line_crossing_its_side_is_no_road():
         assert {k for k, v in ext.hexsides.items() if name in v} == want, name
 
 
-def test_a_line_drawn_up_to_a_city_side_with_a_narrow_strip_of_paper_links_into_it():
+def test_a_line_drawn_up_to_a_city_side_with_a_narrow_strip_of_paper_links_into_it(monkeypatch):
     """As above, but the city's pattern starts 5.5 px (0.18 hex) beyond the side (The Longest Day's Coutances: 0.19
     hex): the railway arrow and the solid road drawn up to the side still end there and link into the city hex. A
     line that goes on across the hex line shows from the zone's edge on; the pattern beyond a strip of paper, however
     narrow, starts farther out (before, ink within four samples of the zone's edge was taken for the line going on,
     and the road's link was missed)."""
+    # the crossing alone is read here: a link whose hexes hold no other link of it is dropped (_lone_links)
+    monkeypatch.setattr(extract_sides, "_lone_links", lambda *a: None)
     im, grid = _black_lines_board()
     d = ImageDraw.Draw(im)
     _pattern(d, grid, "0503", 12, tall=20.5)  # 5.5 px of paper between it and the top and bottom sides
