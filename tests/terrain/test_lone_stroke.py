@@ -66,3 +66,15 @@ def test_a_lone_stroke_crossing_a_side_aslant_is_not_the_river(angle, off):
     # the run of three sides and the lone side the river runs along (on its line or 3 px beside it); not
     # 0803/0804, the stroke crossing it
     assert found == run | {grid.side_key("0605", "0606")}
+
+
+def test_a_marked_lone_side_stays():
+    """The stroke's side marked ``yes`` (the user says the river is there): it is kept, as every other rule keeps a
+    marked side (the old code dropped it)."""
+    from toolkit.terrain.extract import extract
+
+    grid, im, run = _board(20.0)
+    ext = extract(im, grid, {"terrain": {"clear": "#faf8f0"}, "features": {"river": {
+        "colour": "#0096c3", "kind": "along", "yes": ["0803/0804"]}}})
+    found = {k for k, v in ext.hexsides.items() if "river" in v}
+    assert found == run | {grid.side_key("0605", "0606"), grid.side_key("0803", "0804")}

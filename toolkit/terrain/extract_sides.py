@@ -321,7 +321,7 @@ def _hexsides(image: Image.Image, grid: Grid, leg: Legend, ext: Extraction,
                     score = _like_examples(score, lab_f, onimg_f, clab, cin, side_hexes, yes)
                 score = _no_spurs(score, reach, tol, width, thr, vertex_ids)
                 # a stroke of its colour crossing one side alone, aslant (Bastogne's "Run (in hex)"), is no side of it
-                score = _lone_strokes(score, dist, tol, width, thr, vertex_ids, ta, core)
+                score = _lone_strokes(score, dist, tol, width, thr, vertex_ids, ta, core, yes)
                 # where it shows along each side, how full of it the band is and each hex's middle
                 seen = dist < tol
                 shown[feat.name] = (seen.sum(axis=2) >= width, seen.mean(axis=(1, 2)),
@@ -885,7 +885,7 @@ def _no_spurs(score: np.ndarray, dist: np.ndarray, tol: float, width: int, thr: 
 
 
 def _lone_strokes(score: np.ndarray, dist: np.ndarray, tol: float, width: int, thr: float,
-                  vertex_ids: np.ndarray, ta: np.ndarray, core: int) -> np.ndarray:
+                  vertex_ids: np.ndarray, ta: np.ndarray, core: int, yes: Sequence[int] = ()) -> np.ndarray:
     """A side found alone - no other side of the line meets it at either end - that its line crosses aslant is
     dropped: its place across the band (the mean offset of its samples within ``tol`` at each position where it
     shows), fitted by a straight course over those positions, lies beyond the hex line's zone (``core`` samples
@@ -898,12 +898,13 @@ def _lone_strokes(score: np.ndarray, dist: np.ndarray, tol: float, width: int, t
     or running along its side off its line (a wide river or creek of a painted scan), stays on one side of the line
     or on it. (Dropping every lone side lost those; the line's width does not tell a run from a stream: the hex line
     printed over a stream splits it.) ``dist``: the band as the later tests read it (re-centred on a line drawn
-    beside its side, :func:`_beside`)."""
+    beside its side, :func:`_beside`). ``yes``: the marked sides, which stay (the legend says the line is there)."""
     on = score >= thr
     if not on.any():
         return score
     count = np.bincount(vertex_ids[on].ravel(), minlength=int(vertex_ids.max()) + 1)
     lone = on & (count[vertex_ids] == 1).all(axis=1)
+    lone[list(yes)] = False
     across = np.arange(dist.shape[2], dtype=np.float64) - dist.shape[2] // 2
     score = score.copy()
     for k in np.nonzero(lone)[0].tolist():
