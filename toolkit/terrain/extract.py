@@ -702,7 +702,7 @@ def _read_textures(image: Image.Image, leg: Legend, fi: _Features, cls: np.ndarr
     for a, b in pairs:
         # the hexes' measures over the blocks read as either class or as none (a woods blob's ink)
         use = np.isin(cls[inside], [a, b, k])
-        x = hex_textures(fi.valid.reshape(-1), kept, specks, pattern, hin[use], flat[use], len(ids))
+        x = hex_textures(kept, specks, pattern, hin[use], flat[use], len(ids))
         p = learn_hex_pair(a, b, x[examples[a]], x[examples[b]])
         if p is None:
             continue

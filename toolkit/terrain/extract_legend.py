@@ -324,12 +324,16 @@ def _at_line(block: Any, key: Any) -> Iterator[None]:
         raise DataFileError(exc.message, exc.source, line) from None
 
 
+class EmptySample(InputError):
+    """A sampled terrain whose sample area holds no terrain colour (only ink, masked lines, or off the image)."""
+
+
 def terrain_grounds(spec: Mapping[str, Any], image: Image.Image, grid: Grid | None, fi: _Features,
                     scan: tuple[int, int] | None = None) -> dict[str, tuple[float, float, float]]:
     """Each sampled terrain's colour read through ``fi`` (the colour image with every line's whole mask: the ground a
     line is printed on, for the hexside step), by name. A terrain whose sample area that image leaves nothing is not
-    named: printed wholly in some line's colour (a trail of the lowland's cream), it is its own ground. The legend
-    was read once already (legend_from_dict), so no other fault is left to find here."""
+    named: printed wholly in some line's colour (a trail of the lowland's cream), it is its own ground. Any other
+    fault is raised (the legend was read once already, so none is expected)."""
     spec = normalise(spec)
     src = str(spec.get("_source", "legend"))
     ink_l = _ink_lightness(spec)
@@ -339,7 +343,7 @@ def terrain_grounds(spec: Mapping[str, Any], image: Image.Image, grid: Grid | No
             continue
         try:
             tc = _resolve_terrain(str(name), v, src, image, grid, fi, ink_l, scan)
-        except InputError:  # the sample area emptied by the lines' masks (validated by the first read)
+        except EmptySample:  # the sample area emptied by the lines' whole masks
             continue
         out[tc.name] = tc.lab
     return out
@@ -574,6 +578,6 @@ def _resolve_terrain(name: str, v: Any, src: str, image: Image.Image | None, gri
         raise DataFileError(f"terrain {name!r}: give colour, hexes, box or points", src)
     allp = np.concatenate(samples) if samples else np.zeros((0, 3))
     if len(allp) == 0:
-        raise InputError(f"terrain {name!r}: its sample area holds no terrain colour (only ink or off the image)")
+        raise EmptySample(f"terrain {name!r}: its sample area holds no terrain colour (only ink or off the image)")
     lab = _median(allp, axis=0)
     return TerrainClass(name, (float(lab[0]), float(lab[1]), float(lab[2])), how, samples=allp)

@@ -216,8 +216,8 @@ class HexPair:
     gap: float
 
 
-def hex_textures(valid: np.ndarray, kept: np.ndarray, specks: np.ndarray, pattern: np.ndarray, hin: np.ndarray,
-                 use: np.ndarray, nhex: int) -> np.ndarray:
+def hex_textures(kept: np.ndarray, specks: np.ndarray, pattern: np.ndarray, hin: np.ndarray, use: np.ndarray,
+                 nhex: int) -> np.ndarray:
     """(nhex, 3) each hex's measures over its blocks ``use`` (flat indices; ``hin``: the hex of each; the other
     arrays flat over every block): the mean share of their windows left out (1 - ``kept``), of specks
     (``specks``), and their mean pattern (``pattern``, NaN ignored). NaN where a hex has none."""
