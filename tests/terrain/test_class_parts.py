@@ -52,7 +52,9 @@ def _legend() -> dict[str, object]:
 # the grid sets the region's corner, here (10, 28), a phase where it fails: a known limit, not fixed.
 @pytest.mark.xfail(strict=True, reason="the patchwork rule is block-phase fragile on this drawing (5 of 10 phases); "
                    "the map's region puts it at a failing one")
-def test_a_patchwork_class_is_read_by_its_own_parts():
+def test_a_patchwork_class_is_read_by_its_own_parts(monkeypatch):
+    # the parts rule alone: the texture step (pattern.py, hexes told apart by texture) reads these fields right too
+    monkeypatch.setattr(ex, "TEXTURES", False)
     im, grid = _board()
     got = ex.extract(im, grid, _legend(), features=False)
     found = {h: r.terrain for h, r in got.hexes.items()}
@@ -63,6 +65,16 @@ def test_a_patchwork_class_is_read_by_its_own_parts():
 
 def test_by_its_median_alone_the_fields_are_woods(monkeypatch):
     monkeypatch.setattr(ex, "PART_SHARE", 2.0)
+    monkeypatch.setattr(ex, "TEXTURES", False)  # by the median alone: not by the texture step either
     im, grid = _board()
     got = ex.extract(im, grid, _legend(), features=False)
     assert all(got.hexes[h].terrain == "woods" for h in FIELDS), {h: got.hexes[h] for h in FIELDS}
+
+
+def test_the_texture_step_reads_the_patchwork_fields_where_the_parts_rule_misses():
+    """On the drawing's one failing phase for the parts rule, the texture step (3f683d1) reads the fields: read as
+    woods by colour, fields by their texture (the full pipeline; the old code read them woods)."""
+    im, grid = _board()
+    got = ex.extract(im, grid, _legend(), features=False)
+    assert {h: (got.hexes[h].terrain, got.hexes[h].review) for h in FIELDS} == {
+        h: ("fields", "read as woods by colour, fields by its texture") for h in FIELDS}
