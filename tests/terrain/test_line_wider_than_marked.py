@@ -6,19 +6,13 @@ the marked sides' is no railway."""
 
 from __future__ import annotations
 
-from itertools import pairwise
-
 import numpy as np
 from PIL import Image, ImageDraw
 
-from toolkit.terrain.extract import extract
-
 from .drawn import blank_board
+from .test_border_along_sides import PAPER, RED, TRACK, _found, _sides  # the same railway, legend and reading
 
-PAPER = (236, 222, 150)
-RED = (188, 110, 79)
 CREST = (96, 52, 30)
-TRACK = ["0102", "0202", "0302", "0402", "0502", "0602", "0702"]
 
 
 def _ridge(im: Image.Image, a: tuple[float, float], b: tuple[float, float]) -> Image.Image:
@@ -47,18 +41,6 @@ def _board(ridge: bool):
     # the railway: a solid 2 px red line through the hexes' centres
     d.line([lay.hex_to_pixel(grid.hex(i)) for i in TRACK], fill=RED, width=2)
     return grid, im
-
-
-def _found(grid, im) -> set[str]:
-    legend = {"terrain": {"open": {"hexes": ["0801", "0806", "0101"]}},
-              "features": {"rail": {"colour": "#bc6e4f", "kind": "across", "trace": True,
-                                    "yes": ["0202/0302", "0502/0602"]}}}
-    ext = extract(im, grid, legend)
-    return {k for k, v in ext.hexsides.items() if "rail" in v}
-
-
-def _sides(grid, path: list[str]) -> set[str]:
-    return {grid.side_key(a, b) for a, b in pairwise(path)}
 
 
 def test_a_ridges_flanks_are_no_railway():
