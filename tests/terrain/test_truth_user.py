@@ -172,8 +172,12 @@ def test_bastogne_user_legends(tmp_path, version, hexes, road_false, trail):
 # v1 102 -> 101 when extraction reads the map's region (extract.REGION_MARGIN; RESULTS-seelowe.md); v1 101 -> 109,
 # v2 94 -> 95 with the region's corner the grid's past the scan's edge (extract._region); rail 21 right at 25 false
 # at most -> 20 right at 1 false (both: 20 at 21 found) with ink notes 13 (lines.OUT_THICK: the wye's 0820/0821 lost,
-# the field outlines meeting the hex line at a corner dropped; RESULTS-seelowe.md)
-@pytest.mark.parametrize("version,hexes,road", [("v1", 109, (15, 0, 0)), ("v2", 95, (15, 4, 150))])
+# the field outlines meeting the hex line at a corner dropped; RESULTS-seelowe.md); v1 109 -> 108 with the texture
+# step (3f683d1, pattern.py "hexes told apart by texture"): this legend's fields and forest examples are confused by
+# colour and parted by a texture measure, and 15 hexes of the map move, 2 of region 1 (1123 fields -> forest, wrong
+# now; 0718 open, wrong either way); the bench's own legend does not fire the step (110 either way). Accepted for the
+# step's gains (Gettysburg 2 73 -> 74, SJW 2 61 -> 64, blind Gettysburg 1 +1, SJW 1 +4, TLD 3 +1); for the next session
+@pytest.mark.parametrize("version,hexes,road", [("v1", 108, (15, 0, 0)), ("v2", 95, (15, 4, 150))])
 def test_seelowe_user_legends(tmp_path, version, hexes, road):
     """Region 1 (regions 2 and 3 are blind: not scored here). The road's marked sides teach nothing in either
     version (README.md)."""
