@@ -46,6 +46,7 @@ from here.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import math
 import time
 from collections.abc import Callable, Mapping, Sequence
@@ -517,16 +518,17 @@ def extract(image: Image.Image, grid: Grid, legend: Mapping[str, Any] | Legend, 
     cls = np.append(owner, k)[pcls]  # each colour's class (and unknown)
     _split_blends(used, cls, fi.valid.shape, cents, protos, owner, leg.terrains)
     times["classify"] = time.perf_counter() - t
+    measures = _Measures(image, size, fi.valid.shape, leg.ink_lightness)
     if leg.examples:
         t = time.perf_counter()
-        if _read_patterns(image, grid, leg, fi, lay_red, cls, size):
+        if _read_patterns(image, grid, leg, fi, lay_red, cls, size, measures):
             times["pattern"] = time.perf_counter() - t
     dotted: list[Dotted] = []
     grounds: list[tuple[int, list[int]]] = []  # a dotted class and its ground's classes (GROUND_WITH_DOTS)
     dotted_names: frozenset[str] = frozenset()
     if leg.examples:
         t = time.perf_counter()
-        every, dotted = _dot_fields(image, grid, leg, fi, lay_red, used, cls, cents, size)
+        every, dotted = _dot_fields(image, grid, leg, fi, lay_red, used, cls, cents, measures)
         dotted_names = frozenset(d.name for d in every)
         grounds = [(leg.names().index(d.name), [leg.names().index(g) for g in d.on]) for d in every]
         times["fields"] = time.perf_counter() - t
@@ -611,8 +613,7 @@ def extract(image: Image.Image, grid: Grid, legend: Mapping[str, Any] | Legend, 
     times["rules"] = time.perf_counter() - t
     if leg.examples and by_colour and TEXTURES:
         t = time.perf_counter()
-        if _read_textures(image, leg, fi, cls, hid, inside, hin, ids, frac, results, by_colour,
-                          dotted_names, size):
+        if _read_textures(leg, fi, cls, hid, inside, hin, ids, frac, results, by_colour, dotted_names, measures):
             times["textures"] = time.perf_counter() - t
     if leg.examples and by_colour:
         t = time.perf_counter()
@@ -638,8 +639,25 @@ def extract(image: Image.Image, grid: Grid, legend: Mapping[str, Any] | Legend, 
     return _on_scan(ext, scan_grid, cut.corner)
 
 
+class _Measures:
+    """The whole-image texture measures of one run, flat over the colour blocks of ``shape``, each made when first
+    asked for and then kept: the speck share (extract_raster.speck_share: _dot_fields, _read_textures) and the
+    pattern (pattern.edge_density: _read_patterns, _read_textures). Each is a pass over the whole image."""
+
+    def __init__(self, image: Image.Image, size: float, shape: tuple[int, int], ink_lightness: float) -> None:
+        self.image, self.size, self.shape, self.ink = image, size, shape, ink_lightness
+
+    @functools.cached_property
+    def specks(self) -> np.ndarray:
+        return speck_share(self.image, self.size, self.shape).reshape(-1)
+
+    @functools.cached_property
+    def pattern(self) -> np.ndarray:
+        return edge_density(self.image, self.size, self.shape, self.ink).reshape(-1)
+
+
 def _read_patterns(image: Image.Image, grid: Grid, leg: Legend, fi: _Features, lay_red: Layout, cls: np.ndarray,
-                   size: float) -> list[Told]:
+                   size: float, measures: _Measures) -> list[Told]:
     """Two classes of nearly one colour, one patterned (pattern.py): where the legend's example hexes of one are
     read by colour as the other, and the pattern tells them apart on those examples, the blocks read as the one
     on the other's side of the pattern are the other, in place on ``cls``. Returns the pairs so told apart."""
@@ -668,14 +686,13 @@ def _read_patterns(image: Image.Image, grid: Grid, leg: Legend, fi: _Features, l
     inner = inner_blocks(cls.reshape(shape), size)
     told = learn_pairs(pairs, cls, examples, pattern, inner)
     if told:
-        read_pairs(told, cls, edge_density(image, size, shape, leg.ink_lightness).reshape(-1), inner)
+        read_pairs(told, cls, measures.pattern, inner)
     return told
 
 
-def _read_textures(image: Image.Image, leg: Legend, fi: _Features, cls: np.ndarray, hid: np.ndarray,
-                   inside: np.ndarray, hin: np.ndarray, ids: Sequence[str], frac: np.ndarray,
-                   results: dict[str, HexResult], by_colour: Sequence[str], dotted: frozenset[str],
-                   size: float) -> list[HexPair]:
+def _read_textures(leg: Legend, fi: _Features, cls: np.ndarray, hid: np.ndarray, inside: np.ndarray, hin: np.ndarray,
+                   ids: Sequence[str], frac: np.ndarray, results: dict[str, HexResult], by_colour: Sequence[str],
+                   dotted: frozenset[str], measures: _Measures) -> list[HexPair]:
     """Classes of nearly one colour told apart hex by hex by their texture (pattern.py, "hexes told apart by
     texture"): where the legend's example hexes of two classes are read by colour as one another and a texture
     measure parts them, a hex the colour reading calls mixed between that pair takes the class whose examples its
@@ -691,9 +708,7 @@ def _read_textures(image: Image.Image, leg: Legend, fi: _Features, cls: np.ndarr
     pairs = sorted({(min(a, b), max(a, b)) for a, b in confused_pairs(cls, blocks, k)})
     if not pairs:
         return []
-    shape = fi.valid.shape
-    specks = speck_share(image, size, shape).reshape(-1)
-    pattern = edge_density(image, size, shape, leg.ink_lightness).reshape(-1)
+    specks, pattern = measures.specks, measures.pattern
     kept = fi.kept.reshape(-1) if fi.kept is not None else np.ones(len(cls), np.float32)
     flat = np.flatnonzero(inside)
     order = np.argsort(-frac, axis=1)[:, :2]
@@ -721,7 +736,7 @@ def _read_textures(image: Image.Image, leg: Legend, fi: _Features, cls: np.ndarr
 
 
 def _dot_fields(image: Image.Image, grid: Grid, leg: Legend, fi: _Features, lay_red: Layout, blocks: np.ndarray,
-                cls: np.ndarray, cents: np.ndarray, size: float) -> tuple[list[Dotted], list[Dotted]]:
+                cls: np.ndarray, cents: np.ndarray, measures: _Measures) -> tuple[list[Dotted], list[Dotted]]:
     """The dotted classes of the legend (texture.py), each given the colour blocks where its dots are and only
     those (texture.dot_fields, in place on ``cls``). Returns them all, and those it could not place so (no specks
     in their examples), for the hex-by-hex check (texture.check_dotted)."""
@@ -729,7 +744,7 @@ def _dot_fields(image: Image.Image, grid: Grid, leg: Legend, fi: _Features, lay_
     classes = dotted_classes(_Reader(image, grid), {n: v for n, v in leg.examples.items() if n in colours}, colours)
     if not classes:
         return [], []
-    specks = speck_share(image, size, fi.valid.shape).reshape(-1)
+    specks = measures.specks
     examples = {}
     for d in classes:
         hexes = [grid.hex(h) for h in leg.examples[d.name]]
