@@ -123,7 +123,12 @@ HELDOUT_FETCHED = {"red-winter-heldout": ("red-winter", "red-winter.yaml", "red-
                    "nwk-first-heldout": ("nwk", "nwk.yaml", "nwk.legend.yaml", ((7, 50), (0, 22))),
                    # its second region (nwk-2.yaml, columns 19-27 x rows 14-22, STUDIED), the amended legend and
                    # the same run as nwk-heldout
-                   "nwk-2-heldout": ("nwk", "nwk-2.yaml", "nwk.amended.legend.yaml", ((7, 50), (0, 22)))}
+                   "nwk-2-heldout": ("nwk", "nwk-2.yaml", "nwk.amended.legend.yaml", ((7, 50), (0, 22))),
+                   # Avalon Hill Squad Leader (1977), map board 1's west half, a PHOTOGRAPH of the printed board
+                   # (huge hexes with centre dots, buildings in plan, wide grey roads; heldout/RESULTS-sl.md; from
+                   # HerrEklund/wasa like Dynamo's): one BLIND region, the run on the calibrated picture, columns A-P x
+                   # rows 1-10 (the legend's examples lie in columns L-O)
+                   "sl-heldout": ("sl", "sl.yaml", "sl.legend.yaml", ((1, 16), (1, 10)))}
 
 
 def main(flags: list[str]) -> dict[str, object]:

@@ -18,7 +18,8 @@ HELDOUT = Path(__file__).parent / "truth" / "heldout"
 BOARDS = {"gettysburg": ("HerrEklund__wasa/gettysburg_NMap.jpg", "Roads to Gettysburg North Map",
                          (3991, 2659)),
           "sjw": ("HerrEklund__wasa/sjw_sjw_NS.jpg", "Stonewall Jackson's Way North and South Maps", (3336, 3761)),
-          "nwk": ("HerrEklund__wasa/nwk_MapFull.jpg", "Next War: Korea (North and South sheets)", (5460, 6536))}
+          "nwk": ("HerrEklund__wasa/nwk_MapFull.jpg", "Next War: Korea (North and South sheets)", (5460, 6536)),
+          "sl": ("HerrEklund__wasa/sl_map1_west.jpg", "Squad Leader map board 1 (west half)", (3912, 2880))}
 
 
 def _fetch(tmp_path: Path, board: str, git: str | None) -> subprocess.CompletedProcess[str]:

@@ -14,6 +14,7 @@ never by us: per-hex terrain (``public/games/bastogne/src/hex-info.js``), roads,
     python tests/terrain/truth/heldout/web_boards.py fetch --board gettysburg [--git DIR]    # (HerrEklund/wasa)
     python tests/terrain/truth/heldout/web_boards.py fetch --board sjw [--git DIR]    # (HerrEklund/wasa)
     python tests/terrain/truth/heldout/web_boards.py fetch --board nwk [--git DIR]    # (HerrEklund/wasa)
+    python tests/terrain/truth/heldout/web_boards.py fetch --board sl [--git DIR]    # (HerrEklund/wasa)
     python tests/terrain/truth/heldout/web_boards.py convert --git DIR    # their labels -> bastogne.yaml
 
 ``--git`` is a clone (bare or not) of rzymek/web-boards (or the board's repository) holding the commit below (default
@@ -51,6 +52,11 @@ Avalon Hill, not in this repository either), one scan of the printed paper maps 
 War: Korea* (2012, map art by Mark Simonitch; (c) GMT Games, not in this repository either), a digital print file of
 its two map sheets joined (the North above the South, each with its own ids), whose truth region (``nwk.yaml``, on the
 South sheet) was labelled by us, blind, by eye (RESULTS-nwk.md). Same clone as dynamo's.
+
+``--board sl`` fetches a fifth image of HerrEklund/wasa (its Squad Leader module, 2017): the west half of map board 1
+of Avalon Hill's *Squad Leader* (1977; the map art (c) Avalon Hill, not in this repository either), a photograph of the
+printed mounted board, whose truth region (``sl.yaml``) was labelled by us, blind, by eye (RESULTS-sl.md). Same clone
+as dynamo's.
 """
 
 from __future__ import annotations
@@ -113,10 +119,18 @@ IMAGES: dict[str, dict[str, Any]] = {"bastogne": IMAGE,
                   "path": "application/game_modules/next_war_korea/components/MapFull.jpg",
                   "commit": "e6ae1c2e52a9b6592d5027cfe1c8973a58740d04",
                   "blob": "63e4bd84c597378178770c393ad901de9290b663", "bytes": 3386771, "size": (5460, 6536),
-                  "file": "HerrEklund__wasa/nwk_MapFull.jpg"}}
+                  "file": "HerrEklund__wasa/nwk_MapFull.jpg"},
+          # the same repository, the commit "Refactored more. Worked with sessions and a lobby..." (2017-02-24; the
+          # only blob at that path): Avalon Hill Squad Leader's map board 1, its west half (columns A-P), a
+          # 3912x2880 photograph of the printed board, flat-top hexes
+          "sl": {"repo": "HerrEklund/wasa", "git_env": "WGT_WASA_GIT",
+                 "path": "application/game_modules/squad_leader/components/maps/map1_west.jpg",
+                 "commit": "93764dd39233480d88ff14a3c8b24eced254a5c7",
+                 "blob": "f11731a49375f04290f2ecdcb51b570d3385e00c", "bytes": 581938, "size": (3912, 2880),
+                 "file": "HerrEklund__wasa/sl_map1_west.jpg"}}
 NAMES = {"bastogne": "Bastogne", "red-winter": "Red Winter", "seelowe": "Seelowe", "dynamo": "France '40 Dynamo",
          "gettysburg": "Roads to Gettysburg North Map", "sjw": "Stonewall Jackson's Way North and South Maps",
-         "nwk": "Next War: Korea (North and South sheets)"}
+         "nwk": "Next War: Korea (North and South sheets)", "sl": "Squad Leader map board 1 (west half)"}
 LABELS = {"terrain": f"{GAME}/src/hex-info.js", "paths": f"{GAME}/path-info.json",
           "streams": f"{GAME}/stream-info.json", "game": f"{GAME}/game.json"}
 

@@ -1,0 +1,63 @@
+"""Avalon Hill's *Squad Leader* (1977), map board 1's west half, a held-out board labelled blind
+(tests/terrain/truth/heldout/sl.yaml, RESULTS-sl.md): a PHOTOGRAPH of the printed board (uneven light, a little lens
+distortion, heavy JPEG), a tactical map with huge flat-top hexes, a white dot at every hex centre, buildings drawn in
+plan (wooden red, stone grey-brown), tree clumps and wide grey roads - a style the bench did not have. The truth file
+and the legend's examples, and the image's fetch into the cache (the map art is (c) Avalon Hill, not in this
+repository: ``python tests/terrain/truth/heldout/web_boards.py fetch --board sl``, from a clone of HerrEklund/wasa
+named by --git or $WGT_WASA_GIT; its fetch tests are test_wasa_fetch.py's). Region 1 (sl.yaml) is BLIND."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from toolkit.terrain.extract_legend import load_legend
+from toolkit.terrain.truth import load_truth
+
+from .test_truth_dynamo import _classes
+from .truthcheck import beside, check_region, example_hexes
+
+HELDOUT = Path(__file__).parent / "truth" / "heldout"
+IMAGE = "HerrEklund__wasa/sl_map1_west.jpg"
+BOARD = ((1, 16), (1, 10))  # columns A-P x rows 1-10: the calibrated picture, the bench's run
+
+
+def test_sl_truth_file():
+    """Columns B-J x rows 1-9 (81 hexes, all labelled); every road link joins two neighbouring labelled hexes; the
+    grid calibrated from the printed centre dots clicked in its header (lettered ids as printed, even columns half a
+    hex down)."""
+    t = load_truth(HELDOUT / "sl.yaml")
+    g = check_region(t, IMAGE, 81)
+    assert _classes(t) == {"open": 48, "woods": 12, "wooden": 9, "stone": 12}
+    assert not t.symbols and not t.hexsides
+    assert {k: len(v) for k, v in t.links.items()} == {"road": 33}
+
+    def centre(hid: str) -> tuple[int, ...]:
+        return tuple(round(v) for v in g.layout.hex_to_pixel(g.numbering.offset.to_hex(*g.numbering.parse(hid))))
+
+    # four of the clicked dots (C1 and H9 in the region, N2 and K8 off it): the fit puts them within 10 px of the
+    # clicks (the photo's distortion; rms 4.1 px on the hex lines)
+    assert (centre("C1"), centre("H9"), centre("N2"), centre("K8")) == ((503, 154), (1726, 2595), (3208, 595),
+                                                                       (2465, 2168))
+    # the dot rule's near calls: H2's dot in the gap of its crescent of woods (open), the stone buildings' white
+    # squares over G3's and J5's dots, the long wooden house over F1 and G1, roads over the dots of I1-I6
+    assert (t.hexes["H2"], t.hexes["G3"], t.hexes["J5"], t.hexes["F1"], t.hexes["G1"], t.hexes["E1"]) == (
+        "open", "stone", "stone", "wooden", "wooden", "woods")
+    assert all(t.hexes[f"I{r}"] == "open" for r in range(1, 7))
+    # the column-I road straight down, its branch crossing I3/J3 by the corner (not I4/J3), the loop's curve D5/D6
+    assert {"I1/I2", "I2/I3", "I3/I4", "I4/I5", "I5/I6", "I3/J3", "D5/D6"} <= t.links["road"]
+    assert "I4/J3" not in t.links["road"] and "D6/E6" not in t.links["road"]
+
+
+def test_sl_legend_examples_lie_outside_the_region():
+    """No example hex or side of sl.legend.yaml is a hex of the region or beside it, nor is the hex of any clicked
+    point; all lie on the board's grid (columns A-P x rows 1-10)."""
+    t = load_truth(HELDOUT / "sl.yaml")
+    g, near = beside(t, *BOARD)
+    spec = load_legend(HELDOUT / "sl.legend.yaml")
+    hexes = set(example_hexes(spec))
+    assert g.layout is not None
+    points = {g.id(g.layout.pixel_to_hex(x, y)) for v in spec["terrain"].values() for x, y in v.get("points", [])}
+    assert hexes == {"N1", "L9", "N9", "M1", "M6", "N6", "M8", "N8"}
+    assert points == {"M3", "L10", "N10", "N2", "M4", "O8", "M2", "L7", "N5"}
+    assert all(h in g.ids() for h in hexes | points)
+    assert not (hexes | points) & near
