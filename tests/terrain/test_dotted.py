@@ -4,10 +4,14 @@ dots' colour average to the dotted class's colour, but hold no dots."""
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Callable
 
+import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from PIL import Image, ImageDraw, ImageFilter, ImageFont
 
 from toolkit.hexgrid import Grid
@@ -346,3 +350,35 @@ def test_sand_with_and_without_dots_outweighs_a_marsh_patch(monkeypatch):
     monkeypatch.setattr(extract_module, "GROUND_WITH_DOTS", False)
     ext = extract(im, grid, legend, features=False)
     assert all(ext.hexes[h].terrain == "marsh" for h in SPLIT)
+
+
+@functools.cache
+def _speckled() -> Image.Image:
+    """A grey-green sheet 1003 x 857 px (no multiple of a block) with dots of 1-3 px, lines and lettering-like
+    strokes in every direction, to its edges."""
+    rng = np.random.default_rng(3)
+    im = Image.fromarray((rng.normal(180, 6, (857, 1003, 3))).clip(0, 255).astype(np.uint8))
+    d = ImageDraw.Draw(im)
+    for _ in range(2500):
+        x, y, r = int(rng.integers(0, 1003)), int(rng.integers(0, 857)), int(rng.integers(0, 2))
+        d.ellipse([x - r, y - r, x + r, y + r], fill=(40, 60, 40))
+    for _ in range(60):
+        x, y = int(rng.integers(-50, 1050)), int(rng.integers(-50, 900))
+        d.line([(x, y), (x + int(rng.integers(-200, 200)), y + int(rng.integers(-200, 200)))], fill=(30, 30, 30),
+               width=int(rng.integers(1, 4)))
+    return im
+
+
+@settings(max_examples=25, deadline=None)
+@given(size=st.sampled_from([25.0, 50.0, 95.0]), r0=st.integers(0, 200), c0=st.integers(0, 200),
+       dr=st.integers(1, 60), dc=st.integers(1, 60))
+def test_a_window_of_the_speck_share_is_the_whole_image_s(size, r0, c0, dr, dc):
+    """extract_raster.speck_share over a window (the texture step's example hexes) gives the whole image's values
+    there exactly, at any hex size (reduced by 1, 2 or 3 first), the image's edges included."""
+    im = _speckled()
+    f = extract_raster._blocks(size)[2]
+    shape = (-(-im.height // f), -(-im.width // f))
+    whole = extract_raster.speck_share(im, size, shape)
+    r0, c0 = min(r0, shape[0] - 1), min(c0, shape[1] - 1)
+    win = (r0, min(shape[0], r0 + dr), c0, min(shape[1], c0 + dc))
+    assert np.array_equal(extract_raster.speck_share(im, size, shape, win), whole[win[0]:win[1], win[2]:win[3]])

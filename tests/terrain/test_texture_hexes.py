@@ -86,3 +86,43 @@ def test_a_measure_parts_two_classes_only_with_a_gap_between_their_examples():
     assert pattern.read_hex_pair(p, np.array([0.3, 0.0, 5.0])) is None  # between the examples: the colour stands
     b[0, 0] = 0.11  # one example of b among a's: no gap
     assert pattern.learn_hex_pair(0, 1, a, b) is None
+
+
+def _calls(monkeypatch) -> list[object]:
+    """The windows the speck share and the pattern are made for in a run (None: the whole image)."""
+    seen: list[object] = []
+    speck, edge = ex.speck_share, ex.edge_density
+
+    def s(im, size, shape, window=None):  # type: ignore[no-untyped-def]
+        seen.append(("specks", window))
+        return speck(im, size, shape, window)
+
+    def e(im, size, shape, ink, window=None):  # type: ignore[no-untyped-def]
+        seen.append(("pattern", window))
+        return edge(im, size, shape, ink, window)
+
+    monkeypatch.setattr(ex, "speck_share", s)
+    monkeypatch.setattr(ex, "edge_density", e)
+    return seen
+
+
+def test_the_measures_are_learned_on_the_examples_before_the_whole_image(monkeypatch):
+    """Review R1: the texture step learns on its example hexes' own windows, and makes the whole image's measures
+    only once a measure parts the pair (each a pass over the whole image)."""
+    seen = _calls(monkeypatch)
+    im, grid = _board()
+    got = _read(ex.extract(im, grid, _legend(), features=False))
+    assert got["woods"] == WOODS | SURE  # as read from the whole image's measures at once
+    windows = [w for _, w in seen]
+    first_whole = windows.index(None)
+    assert first_whole >= 6 and all(w is not None for w in windows[:first_whole])  # 6 example hexes, 2 measures
+    assert sorted(m for m, w in seen if w is None) == ["pattern", "specks"]
+
+
+def test_a_pair_no_measure_parts_costs_no_whole_image_pass(monkeypatch):
+    """The woods printed flat in the open ground's tint (no hatching): their examples read open, no measure parts
+    them, and neither measure is made over the whole image."""
+    seen = _calls(monkeypatch)
+    im, grid = _board(hatch=False)
+    ex.extract(im, grid, _legend(), features=False)
+    assert seen and all(w is not None for _, w in seen)

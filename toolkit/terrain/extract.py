@@ -655,6 +655,25 @@ class _Measures:
     def pattern(self) -> np.ndarray:
         return edge_density(self.image, self.size, self.shape, self.ink).reshape(-1)
 
+    def around(self, hexes: Sequence[np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
+        """The speck share and the pattern, flat over every block, NaN but at the blocks of ``hexes`` (flat
+        indices, an array a hex): each read from the image around that hex alone (the same values as the whole
+        image's, made here only where not made yet: a few example hexes cost a small part of a whole-image pass)."""
+        n = self.shape[0] * self.shape[1]
+        out = []
+        for name, measure in (("specks", lambda w: speck_share(self.image, self.size, self.shape, w)),
+                              ("pattern", lambda w: edge_density(self.image, self.size, self.shape, self.ink, w))):
+            if name in self.__dict__:  # made already (cached_property keeps it there)
+                out.append(self.__dict__[name])
+                continue
+            a = np.full(n, np.nan, np.float32)
+            for blocks in hexes:
+                rr, cc = np.divmod(blocks, self.shape[1])
+                r0, c0 = int(rr.min()), int(cc.min())
+                a[blocks] = measure((r0, int(rr.max()) + 1, c0, int(cc.max()) + 1))[rr - r0, cc - c0]
+            out.append(a)
+        return out[0], out[1]
+
 
 def _read_patterns(image: Image.Image, grid: Grid, leg: Legend, fi: _Features, lay_red: Layout, cls: np.ndarray,
                    size: float, measures: _Measures) -> list[Told]:
@@ -708,20 +727,30 @@ def _read_textures(leg: Legend, fi: _Features, cls: np.ndarray, hid: np.ndarray,
     pairs = sorted({(min(a, b), max(a, b)) for a, b in confused_pairs(cls, blocks, k)})
     if not pairs:
         return []
-    specks, pattern = measures.specks, measures.pattern
     kept = fi.kept.reshape(-1) if fi.kept is not None else np.ones(len(cls), np.float32)
     flat = np.flatnonzero(inside)
-    order = np.argsort(-frac, axis=1)[:, :2]
-    todo = [row[h] for h in by_colour if results[h].terrain is not None]
-    told = []
+    # the measures learned on the example hexes, read from around them alone: the whole image's only once a
+    # measure parts a pair (review R1: a confused pair no measure parts cost two whole-image passes)
+    listed = sorted({h for v in examples.values() for h in v})
+    at = {h: flat[hin == h] for h in listed}
+    specks, pattern = measures.around([b for b in at.values() if len(b)])
+    learned = []
     for a, b in pairs:
         # the hexes' measures over the blocks read as either class or as none (a woods blob's ink)
         use = np.isin(cls[inside], [a, b, k])
         x = hex_textures(kept, specks, pattern, hin[use], flat[use], len(ids))
         p = learn_hex_pair(a, b, x[examples[a]], x[examples[b]])
-        if p is None:
-            continue
-        told.append(p)
+        if p is not None:
+            learned.append(p)
+    if not learned:
+        return []
+    specks, pattern = measures.specks, measures.pattern
+    order = np.argsort(-frac, axis=1)[:, :2]
+    todo = [row[h] for h in by_colour if results[h].terrain is not None]
+    for p in learned:
+        a, b = p.a, p.b
+        use = np.isin(cls[inside], [a, b, k])
+        x = hex_textures(kept, specks, pattern, hin[use], flat[use], len(ids))
         for h in todo:
             first, second = order[h]
             if ({first, second} != {a, b} or frac[h, second] < TEXTURE_SHARE or frac[h, first] >= TEXTURE_SURE
@@ -732,7 +761,7 @@ def _read_textures(leg: Legend, fi: _Features, cls: np.ndarray, hid: np.ndarray,
             if c is not None and names[c] != r.terrain:
                 results[ids[h]] = HexResult(names[c], round(float(frac[h, c]), 4), r.fractions, r.unknown, r.visible,
                                             f"read as {r.terrain} by colour, {names[c]} by its texture")
-    return told
+    return learned
 
 
 def _dot_fields(image: Image.Image, grid: Grid, leg: Legend, fi: _Features, lay_red: Layout, blocks: np.ndarray,

@@ -288,24 +288,39 @@ def _marks(luma: np.ndarray, width: int, length: int, depth: int) -> tuple[np.nd
     return dark, out
 
 
-def speck_share(im: Image.Image, size: float, shape: tuple[int, int]) -> np.ndarray:
-    """(h, w) float32 for the colour blocks of ``shape`` (:func:`_feature_image`'s, hexes of ``size`` px): the
-    share of each block's window (the masked mean's) covered by specks - thin dark marks (:func:`_marks`) that
+def speck_share(im: Image.Image, size: float, shape: tuple[int, int],
+                window: tuple[int, int, int, int] | None = None) -> np.ndarray:
+    """(h, w) float32 for the colour blocks of ``shape`` (:func:`_feature_image`'s, hexes of ``size`` px), or for
+    its rows ``r0:r1`` and columns ``c0:c1`` (``window``: the same values, read from the pixels around it only):
+    the share of each block's window (the masked mean's) covered by specks - thin dark marks (:func:`_marks`) that
     are not on a line nor beside one: a texture's dots. Zero when the hexes are too small to tell them."""
     pre, f2, f = _blocks(size)
     h, w = shape
+    r0, r1, c0, c1 = window or (0, h, 0, w)
     width, length = _odd(LINE_WIDTH * size / pre), max(2, round(LINE_LENGTH * size / pre))
     if width < 3:
-        return np.zeros(shape, np.float32)
-    luma = np.asarray((im.reduce(pre) if pre > 1 else im).convert("L"))
+        return np.zeros((r1 - r0, c1 - c0), np.float32)
+    r = _smooth_radius(size, f)
+    # the blocks read around the window: its blocks' windows, and the pixels a speck depends on (the closing's
+    # two rank filters, a line's run, the pixel beside a line)
+    m = r + 1 + -(-((width - 1) + (length - 1) + 1) // f2)
+    b0, b1, a0, a1 = max(0, r0 - m), min(h, r1 + m), max(0, c0 - m), min(w, c1 + m)
+    right = im.width if a1 == w else min(im.width, a1 * f2 * pre)
+    bottom = im.height if b1 == h else min(im.height, b1 * f2 * pre)
+    box = (a0 * f2 * pre, b0 * f2 * pre, right, bottom)
+    if box[2] <= box[0] or box[3] <= box[1]:
+        return np.zeros((r1 - r0, c1 - c0), np.float32)
+    part = im.reduce(pre, box=box) if pre > 1 else im.crop(box)
+    luma = np.asarray(part.convert("L"))
     dark, lines = _marks(luma, width, length, LINE_DEPTH)
     specks = dark & ~_rank(lines, 3, np.maximum)  # a line's pixels and those beside it are not specks
-    grid = np.zeros((h * f2, w * f2), np.float32)
-    hh, ww = min(h * f2, specks.shape[0]), min(w * f2, specks.shape[1])
+    bh, bw = b1 - b0, a1 - a0
+    grid = np.zeros((bh * f2, bw * f2), np.float32)
+    hh, ww = min(bh * f2, specks.shape[0]), min(bw * f2, specks.shape[1])
     grid[:hh, :ww] = specks[:hh, :ww]
-    blocks = grid.reshape(h, f2, w, f2).mean(axis=(1, 3))
-    r = _smooth_radius(size, f)
-    return _box(blocks, r) / (2 * r + 1) ** 2
+    blocks = grid.reshape(bh, f2, bw, f2).mean(axis=(1, 3))
+    out = _box(blocks, r) / (2 * r + 1) ** 2
+    return out[r0 - b0:r1 - b0, c0 - a0:c1 - a0]
 
 
 def _rank(a: np.ndarray, width: int, op: np.ufunc) -> np.ndarray:
