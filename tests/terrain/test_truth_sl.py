@@ -61,3 +61,17 @@ def test_sl_legend_examples_lie_outside_the_region():
     assert points == {"M3", "L10", "N10", "N2", "M4", "O8", "M2", "L7", "N5"}
     assert all(h in g.ids() for h in hexes | points)
     assert not (hexes | points) & near
+
+
+def test_extract_sl_against_its_truth(tmp_path):
+    """Floors from the first run that read the board (blind), 2026-12-06 06:15 UTC, main e6b5fb2, the legend as
+    written, on the truth's grid widened to the calibrated picture (columns A-P x rows 1-10, as the bench runs it):
+    hexes 61/81; road 2/33, none false (the legend's road learned from 1 of its 3 marked sides). The region is BLIND:
+    totals only. Skipped with the reason when the image is not cached."""
+    from .test_heldout_bastogne import extract_fetched
+    from .test_truth_afrika import assert_floors
+
+    out = extract_fetched(tmp_path, "sl", "sl.yaml", "sl.legend.yaml", 16, 10)
+    assert out["hexes"] == 81 and out["right"] >= 61
+    assert set(out["lines"]) == {"road"}
+    assert_floors(out, {"road": (33, 2, 0)})
