@@ -128,7 +128,11 @@ HELDOUT_FETCHED = {"red-winter-heldout": ("red-winter", "red-winter.yaml", "red-
                    # (huge hexes with centre dots, buildings in plan, wide grey roads; heldout/RESULTS-sl.md; from
                    # HerrEklund/wasa like Dynamo's): one BLIND region, the run on the calibrated picture, columns A-P x
                    # rows 1-10 (the legend's examples lie in columns L-O)
-                   "sl-heldout": ("sl", "sl.yaml", "sl.legend.yaml", ((1, 16), (1, 10)))}
+                   "sl-heldout": ("sl", "sl.yaml", "sl.legend.yaml", ((1, 16), (1, 10))),
+                   # its second region (sl-2.yaml, columns K-P x rows 1-10 less the corner O7-P9 its own legend's
+                   # examples use, 41 hexes, STUDIED) on its own grid and legend (sl-2.legend.yaml), the run widened
+                   # to the same calibrated picture
+                   "sl-2-heldout": ("sl", "sl-2.yaml", "sl-2.legend.yaml", ((1, 16), (1, 10)))}
 
 
 def main(flags: list[str]) -> dict[str, object]:
