@@ -131,3 +131,17 @@ def test_sl_2_legend_examples_lie_outside_the_region():
     used = {h for h in hexes | points if h[0] in "KLMNOP"}
     assert used | {g.id(n) for h in used for n in g.neighbours(g.hex(h)) if n in g and g.id(n)[0] in "KLMNOP"} == set(
         t.excluded["legend-examples"])
+
+
+def test_extract_sl_2_against_its_truth(tmp_path):
+    """Floors from region 2's first run (STUDIED), 2026-12-06 06:36 UTC, main 0d6cc06, its own legend, on its grid
+    widened to the calibrated picture (columns A-P x rows 1-10, as the bench runs it): hexes 30/41 (every error a
+    building or the trees under the dot read open); road 4/16, none false. Skipped with the reason when the image is
+    not cached."""
+    from .test_heldout_bastogne import extract_fetched
+    from .test_truth_afrika import assert_floors
+
+    out = extract_fetched(tmp_path, "sl", "sl-2.yaml", "sl-2.legend.yaml", 16, 10)
+    assert out["hexes"] == 41 and out["right"] >= 30
+    assert set(out["lines"]) == {"road"}
+    assert_floors(out, {"road": (16, 4, 0)})
