@@ -129,7 +129,9 @@ def test_extract_gettysburg_2_against_its_truth(tmp_path):
     # misread before (5220, 5221, 5319, 5320, 5419, 5519) are read by their browns, and 5724
     # 73 -> 74: pattern.py's hexes told apart by texture (a hex the colour reading calls mixed between two classes
     # whose example hexes it confuses, its measure as far as one class's examples): 4923 woods by its ink share
-    assert out["hexes"] == 81 and out["right"] >= 74
+    # 74 -> 77: pattern.py's speckled class's hexes without its specks (a hex read as woods by colour whose woods
+    # blocks hold no more specks than rolling's examples hold in theirs): rolling 5120, 5725, 5726
+    assert out["hexes"] == 81 and out["right"] >= 77
     assert set(out["lines"]) == {"river", "creek", "road", "pike", "rail"}
     # pike 59 -> 3 false (52 of the 59 were roads): the road's marked sides tell its darker parts from the pike (ink
     # notes 15)

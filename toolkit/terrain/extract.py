@@ -107,8 +107,11 @@ from .pattern import (
     inner_blocks,
     learn_hex_pair,
     learn_pairs,
+    learn_speckled,
+    own_specks,
     read_hex_pair,
     read_pairs,
+    read_speckled,
 )
 from .rules import Rules, decide, learn
 from .symbols import SymbolReport, find_symbols
@@ -715,7 +718,8 @@ def _read_textures(leg: Legend, fi: _Features, cls: np.ndarray, hid: np.ndarray,
     """Classes of nearly one colour told apart hex by hex by their texture (pattern.py, "hexes told apart by
     texture"): where the legend's example hexes of two classes are read by colour as one another and a texture
     measure parts them, a hex the colour reading calls mixed between that pair takes the class whose examples its
-    measure reaches, in place on ``results``. Returns the pairs so told apart."""
+    measure reaches, in place on ``results``; then a speckled class's hexes without its specks take their next class
+    (:func:`_read_speckled`). Returns the pairs so told apart."""
     names = leg.names()
     k = len(names)
     row = {h: i for i, h in enumerate(ids)}
@@ -761,7 +765,33 @@ def _read_textures(leg: Legend, fi: _Features, cls: np.ndarray, hid: np.ndarray,
             if c is not None and names[c] != r.terrain:
                 results[ids[h]] = HexResult(names[c], round(float(frac[h, c]), 4), r.fractions, r.unknown, r.visible,
                                             f"read as {r.terrain} by colour, {names[c]} by its texture")
+    # a speckled class's hexes without its specks (pattern.py): on the whole image's speck share, made above
+    _read_speckled(names, cls[inside], hin, specks[flat], examples, ids, frac, order, results, todo)
     return learned
+
+
+def _read_speckled(names: Sequence[str], cin: np.ndarray, hin: np.ndarray, specks: np.ndarray,
+                   examples: Mapping[int, Sequence[int]], ids: Sequence[str], frac: np.ndarray, order: np.ndarray,
+                   results: dict[str, HexResult], todo: Sequence[int]) -> None:
+    """A hex read as a speckled class by colour whose blocks of it hold no more specks than the next class's
+    examples hold in theirs is that next class (pattern.py, "a speckled class's hexes without its specks"), in place
+    on ``results``; hexes the texture pairs moved are left as they are. Run once a texture measure parts a confused
+    pair (the whole image's speck share is made then: a board whose colour reading confuses no examples costs
+    nothing)."""
+    k = len(names)
+    own, _ = own_specks(specks, cin, hin, len(ids), k)
+    speckled = learn_speckled(own, examples)
+    for h in todo:
+        first, second = order[h]
+        r = results[ids[h]]
+        if (r.terrain != names[first] or frac[h, second] < TEXTURE_SHARE
+                or not read_speckled(speckled, first, second, float(own[h, first]))):
+            continue
+        results[ids[h]] = HexResult(names[second], round(float(frac[h, second]), 4), r.fractions, r.unknown,
+                                    r.visible, f"read as {r.terrain} by colour, but its blocks of it hold "
+                                    f"{own[h, first]:.1%} specks ({r.terrain}'s examples from "
+                                    f"{speckled[first].min():.1%}, {names[second]}'s up to "
+                                    f"{speckled[second].max():.1%})")
 
 
 def _dot_fields(image: Image.Image, grid: Grid, leg: Legend, fi: _Features, lay_red: Layout, blocks: np.ndarray,

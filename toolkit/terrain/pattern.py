@@ -38,7 +38,8 @@ from PIL import Image
 from .extract_raster import _blocks, _box, _luma_cut, _median, _rank, _smooth_radius
 
 __all__ = ["HexPair", "Told", "confused_pairs", "edge_density", "hex_textures", "inner_blocks", "learn_hex_pair",
-           "learn_pairs", "read_hex_pair", "read_pairs"]
+           "learn_pairs", "learn_speckled", "own_specks", "read_hex_pair", "read_pairs", "read_speckled",
+           "speckled_beyond"]
 
 CONFUSED = 0.1  # a class's example blocks read by colour as another class: this share of them or more
 STEP = 1 / 16  # the pattern compares pixels this share of the hex size apart (a blurred scan softens
@@ -238,19 +239,30 @@ def learn_hex_pair(a: int, b: int, xa: np.ndarray, xb: np.ndarray) -> HexPair | 
     xa, xb = xa[np.isfinite(xa).all(axis=1)], xb[np.isfinite(xb).all(axis=1)]
     if len(xa) < 2 or len(xb) < 2:
         return None
-    res = np.concatenate([xa - xa.mean(axis=0), xb - xb.mean(axis=0)])
-    spread = np.maximum(np.sqrt((res ** 2).sum(axis=0) / (len(res) - 2)), np.asarray(TEXTURE_FLOOR))
     # the first measure that parts them, in this order: specks and the pattern leave lines and ink out by their
     # making; the ink share counts the roads, lettering and hex lines over any class, which the example hexes
     # (picked clean) may not show (Stonewall Jackson's Way's rolling hexes crossed by roads read rough by it)
     for m in (1, 2, 0):
-        fa = np.maximum(xa[:, m], TEXTURE_FLOOR[m])
-        fb = np.maximum(xb[:, m], TEXTURE_FLOOR[m])
-        above = bool(fb.min() > fa.max())
-        lo, hi = (fa.max(), fb.min()) if above else (fb.max(), fa.min())
-        gap = float(hi - lo) / float(spread[m])
-        if gap >= TEXTURE_GAP and hi >= TEXTURE_RATIO * lo:
-            return HexPair(a, b, m, float(lo), float(hi), above, gap)
+        apart = _apart(xa[:, m], xb[:, m], TEXTURE_FLOOR[m])
+        if apart is not None:
+            return HexPair(a, b, m, *apart)
+    return None
+
+
+def _apart(xa: np.ndarray, xb: np.ndarray, floor: float) -> tuple[float, float, bool, float] | None:
+    """Whether one measure parts two classes' example hexes (``xa``, ``xb``: its values, two or more each; ``floor``:
+    its least spread and value): every example of one class on one side and every one of the other on the other,
+    ``TEXTURE_GAP`` pooled spreads or more apart, the higher side ``TEXTURE_RATIO`` times the lower or more. Returns
+    (the lower class's highest, the higher class's lowest, whether ``xb`` is the higher, the gap in spreads), or
+    None."""
+    res = np.concatenate([xa - xa.mean(), xb - xb.mean()])
+    spread = max(float(np.sqrt((res ** 2).sum() / (len(res) - 2))), floor)
+    fa, fb = np.maximum(xa, floor), np.maximum(xb, floor)
+    above = bool(fb.min() > fa.max())
+    lo, hi = (fa.max(), fb.min()) if above else (fb.max(), fa.min())
+    gap = float(hi - lo) / spread
+    if gap >= TEXTURE_GAP and hi >= TEXTURE_RATIO * lo:
+        return float(lo), float(hi), above, gap
     return None
 
 
@@ -262,3 +274,67 @@ def read_hex_pair(p: HexPair, x: np.ndarray) -> int | None:
     v = max(float(x[p.measure]), TEXTURE_FLOOR[p.measure])
     higher, lower = (p.b, p.a) if p.above else (p.a, p.b)
     return higher if v >= p.high else lower if v <= p.low else None
+
+
+# --- a speckled class's hexes without its specks (issue 14: painted scans, gcacw3) ---------------------------------
+#
+# Rough ground painted as olive specks over the rolling ground's yellow is read, block by block, as the specks'
+# blend with the yellow: a duller yellow. The same blend is what the colour blocks make of a mountain ridge's pale
+# fringe, the edge of a woods blob, lettering or a road's light rim over the yellow or the pale clear ground - a
+# coarse mix of two colours, where the rough ground is a fine one. So a hex of the mountain, the clear ground or
+# the rolling ground can be read as rough by the majority of its colour blocks, sure or mixed, while its blocks read
+# as rough hold none of rough's specks. Learned from the legend's example hexes, as the dotted check does for a
+# stipple (texture.check_dotted) where the dots' 2-means does not find them (painted specks of many tones):
+#
+# 1. **Own specks** (:func:`own_specks`): each hex's mean speck share (extract_raster.speck_share) over its blocks
+#    read as each class - a class's specks where the colour reading puts it.
+# 2. **Speckled beyond** (:func:`speckled_beyond`): class ``c`` is speckled beyond class ``d`` when the specks of
+#    their example hexes in their own blocks part them as a pair's measure must (step 3 above: every example of
+#    ``c`` above every one of ``d``, ``TEXTURE_GAP`` spreads apart, ``TEXTURE_RATIO`` times), each class over at
+#    least two examples holding blocks of it. A field patchwork whose houses are its specks in some examples and
+#    not in others (Seelowe's fields: 0.018-0.049 of a hex) is not parted so from water: its blocks without houses
+#    are still fields.
+# 3. **Read** (:func:`read_speckled`): a hex read as ``c`` by the majority of its colour blocks, whose next class by
+#    its shares is ``d`` (``TEXTURE_SHARE`` of it or more: a contested hex) and ``c`` speckled beyond ``d``, whose
+#    blocks of ``c`` carry no more specks than ``d``'s examples carry in theirs (they reach ``d``'s examples, as a
+#    pair's measure must: between the two the colour reading stands; a hundredth of a hex at least), is ``d``.
+
+
+def own_specks(specks: np.ndarray, cin: np.ndarray, hin: np.ndarray, nhex: int, k: int
+               ) -> tuple[np.ndarray, np.ndarray]:
+    """(nhex, k) each hex's mean speck share over its blocks read as each class, and (nhex, k) their counts
+    (``specks``: each block inside a hex; ``cin``: its class, ``k`` unknown; ``hin``: its hex). NaN where none."""
+    at = hin * (k + 1) + cin
+    n = np.bincount(at, minlength=nhex * (k + 1)).reshape(nhex, k + 1)[:, :k]
+    s = np.bincount(at, weights=specks, minlength=nhex * (k + 1)).reshape(nhex, k + 1)[:, :k]
+    with np.errstate(invalid="ignore", divide="ignore"):
+        return s / n, n
+
+
+def learn_speckled(own: np.ndarray, examples: Mapping[int, Sequence[int]]) -> dict[int, np.ndarray]:
+    """Each class's own speck shares over its example hexes (``examples``: class -> hex rows) that hold blocks of it
+    (``own``: :func:`own_specks`); classes with fewer than two such examples are left out."""
+    out = {}
+    for c, rows in examples.items():
+        v = own[np.asarray(rows, np.intp), c] if len(rows) else np.empty(0)
+        v = v[np.isfinite(v)]
+        if len(v) >= 2:
+            out[c] = v
+    return out
+
+
+def speckled_beyond(speckled: Mapping[int, np.ndarray], c: int, d: int) -> float | None:
+    """How many specks a hex's blocks of ``c`` may hold at most to be ``d`` (``d``'s examples' most, a hundredth of
+    a hex at least: ``TEXTURE_FLOOR``) when ``c`` is speckled beyond ``d`` (module section, step 2: the examples'
+    own speck shares parted as a pair's measure must part them, ``c`` the higher), else None."""
+    if c not in speckled or d not in speckled:
+        return None
+    apart = _apart(speckled[d], speckled[c], TEXTURE_FLOOR[1])
+    return apart[0] if apart is not None and apart[2] else None
+
+
+def read_speckled(speckled: Mapping[int, np.ndarray], c: int, d: int, own_c: float) -> bool:
+    """Whether a hex read as ``c`` whose next class is ``d`` and whose blocks of ``c`` hold ``own_c`` specks is ``d``
+    (module section, step 3)."""
+    most = speckled_beyond(speckled, c, d)
+    return most is not None and bool(np.isfinite(own_c)) and own_c <= most

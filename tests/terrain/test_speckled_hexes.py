@@ -1,0 +1,155 @@
+"""A speckled class (rough ground: olive specks over the open ground's yellow) is read by the colour blocks as the
+specks' blend with the yellow - and so is a smooth wash of that blend without specks (a ridge's pale fringe, a
+shadow): a hex of open ground or of a ridge under such a wash is read as rough, sure. Its blocks read as rough hold
+none of rough's specks, so it is the class next in its shares (toolkit/terrain/pattern.py, "a speckled class's hexes
+without its specks"; extract.py ``_read_speckled``)."""
+
+from __future__ import annotations
+
+import numpy as np
+from PIL import Image, ImageDraw
+
+from toolkit.hexgrid import Grid, Hex, Layout
+from toolkit.terrain import extract as ex
+from toolkit.terrain import pattern
+
+from .drawn import blank_board
+
+YELLOW = (236, 224, 140)  # the paper: open ground
+OLIVE = (90, 95, 30)  # rough's specks
+RIDGE = (206, 140, 70)  # a ridge: orange-brown
+BLUE = (90, 140, 210)  # water
+ROUGH = {"0202", "0203", "0302", "0702", "0703", "0504", "0205"}
+RIDGES = {"0601", "0801", "0605", "0306", "0406"}
+WATER = {"0106", "0206"}
+OPEN_WASHED = {"0404", "0603"}  # open ground under a smooth wash of rough's blend, most of the hex
+RIDGE_WASHED = {"0705", "0806"}  # a ridge over a third of the hex, the wash over the rest
+FILL = 0.85  # a class's paint covers this share of its hex (the hex lines left clear)
+
+
+def _shrunk(lay: Layout, h: Hex, f: float) -> list[tuple[float, float]]:
+    """The hex's corners drawn in towards its centre to ``f`` of its size."""
+    cx, cy = lay.hex_to_pixel(h)
+    return [(cx + f * (x - cx), cy + f * (y - cy)) for x, y in lay.corners(h)]
+
+
+def _board(wash: bool = True) -> tuple[Image.Image, Grid, tuple[int, int, int]]:
+    lay, grid, im, d = blank_board(8, 6, size=50.0, origin=(60.0, 60.0), image=(700, 640), paper=YELLOW, ink=None)
+    rng = np.random.default_rng(7)
+    specks = Image.new("L", im.size, 0)
+    sd = ImageDraw.Draw(specks)
+    for _ in range(45000):  # 2 px specks over the whole sheet, shown only inside the rough hexes
+        x, y = int(rng.integers(0, im.width)), int(rng.integers(0, im.height))
+        sd.rectangle([x, y, x + 1, y + 1], fill=255)
+    rough = Image.new("L", im.size, 0)
+    rd = ImageDraw.Draw(rough)
+    for h in grid.hexes():
+        hid = grid.id(h)
+        if hid in ROUGH:
+            rd.polygon(_shrunk(lay, h, FILL), fill=255)
+        elif hid in RIDGES:
+            d.polygon(_shrunk(lay, h, FILL), fill=RIDGE)
+        elif hid in WATER:
+            d.polygon(lay.corners(h), fill=BLUE)
+    mask = np.minimum(np.asarray(specks), np.asarray(rough))
+    share = float((np.asarray(specks) > 0).mean())
+    # the blend the colour blocks make of rough: the yellow and the specks' olive in their shares
+    r, g, b = (round((1 - share) * p + share * s) for p, s in zip(YELLOW, OLIVE, strict=True))
+    blend = (r, g, b)
+    im.paste(OLIVE, mask=Image.fromarray(mask))
+    if wash:
+        for h in grid.hexes():
+            hid = grid.id(h)
+            if hid in OPEN_WASHED | RIDGE_WASHED:
+                cy = lay.hex_to_pixel(h)[1]
+                pts = _shrunk(lay, h, FILL)
+                if hid in RIDGE_WASHED:  # the ridge over the hex's top third, its pale fringe (the wash) below
+                    d.polygon(pts, fill=RIDGE)
+                    d.polygon([(x, max(y, cy - 6)) for x, y in pts], fill=blend)
+                else:  # the wash over the hex but a band along its top
+                    d.polygon([(x, max(y, cy - 25)) for x, y in pts], fill=blend)
+    for h in grid.hexes():
+        d.polygon(lay.corners(h), outline=(40, 40, 40))
+    a = np.asarray(im, np.float32) + rng.normal(0, 2.0, (im.height, im.width, 3))
+    return Image.fromarray(np.clip(a, 0, 255).astype(np.uint8)), grid, blend
+
+
+def _legend() -> dict[str, object]:
+    return {"terrain": {"open": {"hexes": ["0101", "0501", "0304"]},
+                        "rough": {"hexes": ["0202", "0703", "0504"]},
+                        "ridge": {"hexes": ["0601", "0801", "0306"]},
+                        "water": {"hexes": ["0106", "0206"]}}}
+
+
+def _read(got: ex.Extraction) -> dict[str, set[str]]:
+    out: dict[str, set[str]] = {}
+    for h, r in got.hexes.items():
+        out.setdefault(r.terrain or "", set()).add(h)
+    return out
+
+
+def test_hexes_under_a_wash_of_roughs_blend_are_the_class_next_in_their_shares():
+    im, grid, _ = _board()
+    got = ex.extract(im, grid, _legend(), features=False)
+    read = _read(got)
+    assert read["rough"] == ROUGH
+    assert read["ridge"] == RIDGES | RIDGE_WASHED
+    assert read["water"] == WATER
+    assert read["open"] == {grid.id(h) for h in grid.hexes()} - ROUGH - RIDGES - RIDGE_WASHED - WATER
+    # the open hexes under the wash were read as rough by 64% of their colour blocks (sure, not mixed: the texture
+    # pairs do not ask them), the ridges' fringes by 45% (their first two classes rough and ridge: no pair)
+    for h in OPEN_WASHED | RIDGE_WASHED:
+        r = got.hexes[h]
+        assert max(r.fractions, key=lambda n: r.fractions[n]) == "rough"
+        assert r.review.startswith("read as rough by colour, but its blocks of it hold")
+    assert all(got.hexes[h].fractions["rough"] >= 0.6 for h in OPEN_WASHED)
+
+
+def test_without_the_rule_the_washed_hexes_read_rough(monkeypatch):
+    monkeypatch.setattr(ex, "_read_speckled", lambda *a, **k: None)
+    im, grid, _ = _board()
+    read = _read(ex.extract(im, grid, _legend(), features=False))
+    assert read["rough"] == ROUGH | OPEN_WASHED | RIDGE_WASHED
+
+
+def test_a_board_without_the_wash_reads_the_same_either_way(monkeypatch):
+    im, grid, _ = _board(wash=False)
+    with_rule = ex.extract(im, grid, _legend(), features=False)
+    monkeypatch.setattr(ex, "_read_speckled", lambda *a, **k: None)
+    without = ex.extract(im, grid, _legend(), features=False)
+    assert {h: r.terrain for h, r in with_rule.hexes.items()} == {h: r.terrain for h, r in without.hexes.items()}
+    assert _read(with_rule)["rough"] == ROUGH
+
+
+def test_speckled_beyond_and_reach():
+    own = np.array([[0.040, np.nan, 0.0], [0.055, 0.01, 0.0], [np.nan, 0.008, 0.024], [0.0, 0.009, 0.014],
+                    [0.0, 0.0, 0.02]])
+    sp = pattern.learn_speckled(own, {0: [0, 1], 1: [2, 3], 2: [2, 3, 4]})
+    assert {c: v.tolist() for c, v in sp.items()} == {0: [0.04, 0.055], 1: [0.008, 0.009], 2: [0.024, 0.014, 0.02]}
+    # rough (0) is speckled beyond rolling (1: its 0.009 floored to 0.01; 0.04 >= 1.5 x 0.01, 3 spreads apart) and
+    # beyond the ridge (2: 0.04 >= 1.5 x 0.024, 0.016 apart against a pooled spread of 0.0074); a hex's rough blocks
+    # move when they reach the other's examples
+    assert pattern.speckled_beyond(sp, 0, 1) == 0.01 and pattern.speckled_beyond(sp, 0, 2) == 0.024
+    assert pattern.read_speckled(sp, 0, 1, 0.01) and not pattern.read_speckled(sp, 0, 1, 0.011)
+    assert pattern.read_speckled(sp, 0, 2, 0.024) and not pattern.read_speckled(sp, 0, 2, 0.025)
+    assert not pattern.read_speckled(sp, 0, 1, float("nan"))
+    # not the other way, nor too close (ratio), nor when the examples spread over the gap (a patchwork's houses in
+    # some of its examples), nor for a class without two examples holding it
+    assert pattern.speckled_beyond(sp, 1, 0) is None
+    assert pattern.speckled_beyond({0: np.array([0.035, 0.05]), 2: sp[2]}, 0, 2) is None
+    assert pattern.speckled_beyond({0: np.array([0.018, 0.03, 0.049]), 1: sp[1]}, 0, 1) is None
+    assert pattern.speckled_beyond(sp, 0, 3) is None
+    assert pattern.learn_speckled(own, {2: [4], 1: [0, 2]}) == {}  # one example holding each
+    n = pattern.own_specks(np.array([0.1, 0.3, 0.2, 0.5]), np.array([0, 0, 1, 2]), np.array([0, 0, 0, 1]), 2, 2)
+    assert np.allclose(n[0], [[0.2, 0.2], [np.nan, np.nan]], equal_nan=True)
+    assert n[1].tolist() == [[2, 1], [0, 0]]
+
+
+if __name__ == "__main__":
+    im, grid, blend = _board()
+    im.save("/tmp/gcacw3/speckled.png")
+    got = ex.extract(im, grid, _legend(), features=False)
+    print(blend, {k: sorted(v) for k, v in _read(got).items()})
+    for h in sorted(OPEN_WASHED | RIDGE_WASHED | ROUGH):
+        r = got.hexes[h]
+        print(h, r.terrain, r.fractions, r.review)
