@@ -129,10 +129,15 @@ HELDOUT_FETCHED = {"red-winter-heldout": ("red-winter", "red-winter.yaml", "red-
                    # HerrEklund/wasa like Dynamo's): one BLIND region, the run on the calibrated picture, columns A-P x
                    # rows 1-10 (the legend's examples lie in columns L-O)
                    "sl-heldout": ("sl", "sl.yaml", "sl.legend.yaml", ((1, 16), (1, 10))),
+                   # the same with the board's rule added to the legend (centre: true, a hex is the terrain under its
+                   # centre dot: sl.amended.legend.yaml, that one key more; docs/legend.md)
+                   "sl-amended-heldout": ("sl", "sl.yaml", "sl.amended.legend.yaml", ((1, 16), (1, 10))),
                    # its second region (sl-2.yaml, columns K-P x rows 1-10 less the corner O7-P9 its own legend's
                    # examples use, 41 hexes, STUDIED) on its own grid and legend (sl-2.legend.yaml), the run widened
                    # to the same calibrated picture
-                   "sl-2-heldout": ("sl", "sl-2.yaml", "sl-2.legend.yaml", ((1, 16), (1, 10)))}
+                   "sl-2-heldout": ("sl", "sl-2.yaml", "sl-2.legend.yaml", ((1, 16), (1, 10))),
+                   # the same with the board's rule added to its legend (sl-2.amended.legend.yaml: centre: true)
+                   "sl-2-amended-heldout": ("sl", "sl-2.yaml", "sl-2.amended.legend.yaml", ((1, 16), (1, 10)))}
 
 
 def main(flags: list[str]) -> dict[str, object]:

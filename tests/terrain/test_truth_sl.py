@@ -145,3 +145,27 @@ def test_extract_sl_2_against_its_truth(tmp_path):
     assert out["hexes"] == 41 and out["right"] >= 30
     assert set(out["lines"]) == {"road"}
     assert_floors(out, {"road": (16, 4, 0)})
+
+
+def test_extract_sl_with_the_boards_rule(tmp_path):
+    """Region 1 (BLIND, totals only) with its first legend plus the board's rule, centre: true (sl.amended.legend.yaml;
+    docs/legend.md), 2026-12-06 06:42 UTC: hexes 61 -> 80/81; road as before, 2/33 and none false."""
+    from .test_heldout_bastogne import extract_fetched
+    from .test_truth_afrika import assert_floors
+
+    out = extract_fetched(tmp_path, "sl", "sl.yaml", "sl.amended.legend.yaml", 16, 10)
+    assert out["hexes"] == 81 and out["right"] >= 80
+    assert_floors(out, {"road": (33, 2, 0)})
+
+
+def test_extract_sl_2_with_the_boards_rule(tmp_path):
+    """Region 2 (STUDIED) with its legend plus centre: true (sl-2.amended.legend.yaml): hexes 30 -> 39/41 as the bench
+    runs it (with the warp its calibrate check finds), 38/41 here on the affine grid: P2 (open, a road's dark edge and
+    a track in the disc, read stone), P4 (wooden, its roof beyond the one roof sampled: read whole, open) and here L3
+    (open, the road's edges in the disc) wrong; road as before, none false."""
+    from .test_heldout_bastogne import extract_fetched
+    from .test_truth_afrika import assert_floors
+
+    out = extract_fetched(tmp_path, "sl", "sl-2.yaml", "sl-2.amended.legend.yaml", 16, 10)
+    assert out["hexes"] == 41 and out["right"] >= 38
+    assert_floors(out, {"road": (16, 4, 0)})

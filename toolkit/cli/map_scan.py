@@ -730,7 +730,8 @@ def extract(image: str, grid_file: str, legend_file: str, output: str, overlay: 
     priority: [city, forest, clear] (rules, thresholds learned from the example hexes, with a
     leave-one-out accuracy printed); features: along / across / coast / symbol, with colour, yes/no
     example hexsides and (across) trace (default without examples) for lines crossing sides anywhere;
-    ink: {lightness: 35}; max_delta_e: 30. Unknown keys are errors.
+    ink: {lightness: 35}; max_delta_e: 30; centre: true (a hex is the class under its centre, read in a disc of
+    0.2 of the hex size, or centre: {radius: 0.15}). Unknown keys are errors.
 
     Extracting over an existing map keeps its overrides: block; a map whose hexes or hexsides were edited
     since it was extracted (wgt map set, side, edit) is refused, as the edits would be lost, unless --force is

@@ -76,8 +76,8 @@ from .extract_output import overlay_scale as overlay_scale
 from .extract_output import to_terrain_map as to_terrain_map
 from .extract_raster import MAX_BLOCKS as MAX_BLOCKS
 from .extract_raster import MAX_OFF_IMAGE as MAX_OFF_IMAGE
-from .extract_raster import _feature_image as _feature_image
 from .extract_raster import (
+    _disc_raster,
     _feature_images,
     _Features,
     _hex_corners,
@@ -87,6 +87,7 @@ from .extract_raster import (
     _quantile,
     speck_share,
 )
+from .extract_raster import _feature_image as _feature_image
 from .extract_raster import _hex_size as _hex_size
 from .extract_raster import check_image_size as check_image_size
 from .extract_sides import MAX_CROSSING as MAX_CROSSING
@@ -544,9 +545,14 @@ def extract(image: Image.Image, grid: Grid, legend: Mapping[str, Any] | Legend, 
 
     # count classes per hex
     t = time.perf_counter()
+    expected = np.full(len(hexes), (INSET ** 2) * lay_red.hex_area())
     counts = np.bincount(hin * (k + 1) + cls[inside], minlength=len(hexes) * (k + 1)).reshape(len(hexes), k + 1)
+    if leg.centre:
+        hid, counts = _at_centres(hid, counts, cls, lay_red, hexes, fi.valid.shape, leg.centre, cut.on, fi.factor,
+                                  expected)
+        inside = hid >= 0
+        hin = hid[inside].astype(np.int64)
     vis = _visible(layout, hexes, cut.on)
-    expected = (INSET ** 2) * lay_red.hex_area()
     names = leg.names()
     times["hexes"] = time.perf_counter() - t
     symbols_at: dict[str, set[str]] = {}
@@ -583,7 +589,7 @@ def extract(image: Image.Image, grid: Grid, legend: Mapping[str, Any] | Legend, 
         unknown = cnt_l[i][k] / total if total else 1.0
         ruled = decide(rules, shares.get(hx_id, {}), symbols_at.get(hx_id, set())) if rules else None
         by_symbol = rules is not None and ruled in rules.symbol_classes
-        if (known == 0 or total < 0.05 * expected) and not by_symbol:
+        if (known == 0 or total < 0.05 * expected[i]) and not by_symbol:
             results[hx_id] = HexResult(None, 0.0, {}, unknown, vis[i], "nothing to classify on the image")
             continue
         fr = frac_l[i]
@@ -640,6 +646,32 @@ def extract(image: Image.Image, grid: Grid, legend: Mapping[str, Any] | Legend, 
         times["hexsides"] = time.perf_counter() - t
     times["total"] = time.perf_counter() - t0
     return _on_scan(ext, scan_grid, cut.corner)
+
+
+def _at_centres(hid: np.ndarray, counts: np.ndarray, cls: np.ndarray, lay_red: Layout, hexes: Sequence[Hex],
+                shape: tuple[int, int], radius: float, on: tuple[int, int, int, int], f: int, expected: np.ndarray
+                ) -> tuple[np.ndarray, np.ndarray]:
+    """The legend's rule ``centre:``: a hex is the class under its centre, not the class covering most of it - a
+    tactical map's rule (Squad Leader's hex is the terrain under its printed centre dot: a house over the dot makes a
+    building hex though the ground around it covers more). Each hex is read in the disc of ``radius`` (a share of the
+    hex size) about its centre: the terrain most of the disc's known blocks are. A disc holding no block of a legend
+    terrain (a road's masked band over the whole of it, a colour no terrain owns, ink) tells nothing of the centre:
+    that hex is read whole, as without the rule (Squad Leader: a road is no terrain of its own, and leaves the hex
+    its ground's). Returns the block raster ``hid`` (flat) and the class ``counts`` with each
+    disc-read hex kept to its disc, and sets ``expected`` (its blocks' area) in place; every later step (shares,
+    rules, texture and dotted checks) reads those. The colour cast was measured on whole hexes, as without it."""
+    k = counts.shape[1] - 1
+    disc = _off_scan(_disc_raster(lay_red, hexes, shape, radius), on, f).reshape(-1)
+    din = disc >= 0
+    dcounts = np.bincount(disc[din].astype(np.int64) * (k + 1) + cls[din],
+                          minlength=len(hexes) * (k + 1)).reshape(len(hexes), k + 1)
+    held = dcounts[:, :k].sum(axis=1) > 0
+    out = hid.copy()
+    out[(hid >= 0) & held[np.maximum(hid, 0)]] = -1  # a disc-read hex: its blocks outside the disc left out
+    mine = din & held[np.maximum(disc, 0)]
+    out[mine] = disc[mine]
+    expected[held] = math.pi * (radius * _hex_size(lay_red)) ** 2
+    return out, np.where(held[:, None], dcounts, counts)
 
 
 class _Measures:

@@ -82,6 +82,9 @@ class Legend:
     priority: tuple[str, ...] = ()  # rule order (terrain rules on when given)
     min_share: Mapping[str, float] = field(default_factory=dict)  # given coverage thresholds
     examples: Mapping[str, tuple[str, ...]] = field(default_factory=dict)  # terrain -> example hexes
+    # ``centre:`` - a hex is the class under its centre, read in a disc of this radius (a share of the hex size) about
+    # it; 0: the class of the whole hex (the default)
+    centre: float = 0.0
 
     def names(self) -> list[str]:
         return [t.name for t in self.terrains]
@@ -308,7 +311,8 @@ def legend_from_dict(spec: Mapping[str, Any], image: Image.Image | None = None, 
     elif min_share or any(sc.terrain for sc in symbols):
         # no order given: symbol classes first, then classes with a threshold, in legend order
         priority = tuple([sc.name for sc in symbols if sc.terrain] + [n for n in names if n in min_share])
-    return Legend(tuple(terrains), tuple(feats), ink_l, max_de, tuple(symbols), priority, min_share, examples)
+    return Legend(tuple(terrains), tuple(feats), ink_l, max_de, tuple(symbols), priority, min_share, examples,
+                  _centre(spec))
 
 
 @contextlib.contextmanager
@@ -482,6 +486,35 @@ def _id_list(v: Any, what: str, src: str) -> tuple[str, ...]:
     if isinstance(v, str) or not isinstance(v, Sequence):
         raise DataFileError(f"{what} must be a list of ids, not {v!r}", src)
     return tuple(str(s) for s in v)
+
+
+#: ``centre: true``: the disc read about each hex's centre, as a share of the hex size (its centre-to-corner radius).
+#: A tactical map's rule names the terrain under a printed centre dot; a disc of 0.2 (a fifth of the way to the
+#: corners, 33 px on Squad Leader's board of 165 px hexes) holds a dozen colour blocks (a tenth of the hex each), so
+#: one block of a stray edge does not decide it, and stays within the small houses drawn over the dot (a quarter to
+#: a third of the hex across their roofs)
+CENTRE_RADIUS = 0.2
+CENTRE_LEAST = 0.1  # a smaller disc would hold less than one colour block
+CENTRE_MOST = 0.85  # a larger one would reach past the hex's sides (0.866 of the size from its centre)
+
+
+def _centre(spec: Mapping[str, Any]) -> float:
+    """The legend's ``centre:`` as the disc's radius, a share of the hex size (0: off): ``true`` is
+    :data:`CENTRE_RADIUS`, ``{radius: r}`` is r, from :data:`CENTRE_LEAST` to :data:`CENTRE_MOST`."""
+    src = str(spec.get("_source", "legend"))
+    v = spec.get("centre")
+    if v is None or v is False:
+        return 0.0
+    if v is True:
+        return CENTRE_RADIUS
+    if not isinstance(v, Mapping):
+        raise DataFileError(f"centre is true, false or {{radius: 0.2}} (a share of the hex size), not {v!r}", src)
+    raw = v.get("radius", CENTRE_RADIUS)
+    r = _number(raw, "centre radius", src)
+    if not CENTRE_LEAST <= r <= CENTRE_MOST:
+        raise DataFileError(f"centre radius is a share of the hex size from {CENTRE_LEAST:g} (a colour block is a "
+                            f"tenth of the hex) to {CENTRE_MOST:g} (the disc inside the hex's sides), not {raw!r}", src)
+    return r
 
 
 def _ink_lightness(spec: Mapping[str, Any]) -> float:

@@ -417,6 +417,29 @@ def _hex_raster(layout_red: Layout, hexes: Sequence[Hex], shape: tuple[int, int]
     return np.asarray(img)
 
 
+def _disc_raster(layout_red: Layout, hexes: Sequence[Hex], shape: tuple[int, int], radius: float) -> np.ndarray:
+    """Integer image of hex indices (-1 elsewhere): the blocks whose centre lies within ``radius`` (a share of the
+    hex size, under 0.866: inside the hex's sides, so no two discs meet) of each hex's centre."""
+    h, w = shape
+    out = np.full((h, w), -1, np.int32)
+    if not hexes:
+        return out
+    r = radius * _hex_size(layout_red)
+    axial = np.array([(hx.q, hx.r) for hx in hexes], dtype=np.float64).reshape(-1, 2)
+    m = np.array(layout_red.matrix)
+    centres = axial @ m[:, :2].T + m[:, 2]  # (N, 2) x, y in blocks (block j's centre at j)
+    n = math.ceil(r) + 1
+    dy, dx = np.mgrid[-n:n + 1, -n:n + 1]
+    base = np.floor(centres).astype(np.int64)
+    xs = base[:, 0:1] + dx.reshape(1, -1)
+    ys = base[:, 1:2] + dy.reshape(1, -1)
+    keep = (xs - centres[:, 0:1]) ** 2 + (ys - centres[:, 1:2]) ** 2 <= r * r
+    keep &= (xs >= 0) & (xs < w) & (ys >= 0) & (ys < h)
+    idx = np.broadcast_to(np.arange(len(hexes))[:, None], keep.shape)
+    out[ys[keep], xs[keep]] = idx[keep]
+    return out
+
+
 def _opening(m: np.ndarray, size: int) -> np.ndarray:
     """The blocks of the mask ``m`` (h, w) that a ``size`` square fits in wholly with them (a binary opening)."""
     r = size // 2

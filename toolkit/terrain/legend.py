@@ -10,6 +10,8 @@ reads, and refuses what it does not know with the file's line: a misspelt sectio
 * ``symbol: true`` on a terrain: its ``hexes`` are examples of a printed symbol, found by shape;
 * ``min_share`` on a terrain: the least share of the hex it must cover to be chosen (with ``priority``);
 * ``priority: [city, forest, clear]``: the order rules are tried in (thresholds learned from examples);
+* ``centre: true`` (or ``centre: {radius: 0.2}``): a hex is the class under its centre, read in a small disc there
+  (a tactical map's rule: Squad Leader's hex is the terrain under its printed centre dot);
 * features under ``features:`` with ``kind`` ``along`` | ``across`` | ``coast`` | ``gap`` | ``symbol``.
 """
 
@@ -23,10 +25,11 @@ from ..errors import DataFileError
 
 __all__ = ["FEATURE_KEYS", "TERRAIN_KEYS", "TOP_KEYS", "normalise"]
 
-TOP_KEYS = ("terrain", "features", "priority", "ink", "max_delta_e", "note")
+TOP_KEYS = ("terrain", "features", "priority", "ink", "max_delta_e", "centre", "note")
 TERRAIN_KEYS = ("colour", "color", "hexes", "box", "points", "sample", "water", "symbol", "min_share",
                 "tolerance", "threshold")
 INK_KEYS = ("lightness",)
+CENTRE_KEYS = ("radius",)
 FEATURE_KEYS = ("colour", "color", "kind", "tolerance", "threshold", "yes", "no", "on_coast", "mask", "terrain",
                 "hexes", "trace", "link", "line")
 
@@ -89,6 +92,12 @@ def normalise(spec: Mapping[str, Any]) -> dict[str, Any]:
             continue
         if k == "ink" and isinstance(spec[k], Mapping):
             _check(spec[k], INK_KEYS, "ink", src)
+        if k == "centre":
+            if isinstance(spec[k], Mapping):
+                _check(spec[k], CENTRE_KEYS, "centre", src)
+            elif not isinstance(spec[k], bool):
+                raise DataFileError(f"{_where(spec, k)}centre is true, false or {{radius: 0.2}} (a share of the hex "
+                                    f"size), not {spec[k]!r}", src)
         if k == "priority":
             _check_ids(spec[k], "priority", src, spec, k, ids=False)
         out[k] = spec[k]

@@ -1,0 +1,77 @@
+"""The legend's ``centre:`` (extract._at_centres): a hex is the class under its centre, read in a disc about it - a
+tactical map's rule (Squad Leader's hex is the terrain under its printed centre dot: a small house over the dot
+makes a building hex though the ground around it covers most of the hex). A disc holding no legend colour says
+nothing of the centre, and that hex is read whole. Without the key every hex is read whole, as before."""
+
+from __future__ import annotations
+
+import pytest
+from PIL import ImageDraw
+
+from toolkit.errors import DataFileError
+from toolkit.terrain.extract import extract
+from toolkit.terrain.legend import normalise
+
+from .drawn import blank_board
+
+GROUND = (200, 195, 100)  # Squad Leader's yellow-green
+ROOF = (180, 60, 50)  # a wooden house's red
+SIZE = 40.0
+HOUSES = ["0203", "0405", "0602"]  # a red square half a hex across over the centre: a tenth of the hex
+RING = "0704"  # red over the whole hex but a disc of 0.3 of the hex about its centre
+BLANK = "0105"  # a white disc of 0.35 of the hex over the centre (no legend colour): nothing under the centre
+
+
+def _board():
+    lay, grid, im, d = blank_board(8, 6, size=SIZE, origin=(50.0, 50.0), image=(520, 520), paper=GROUND)
+    for h in HOUSES:
+        x, y = lay.hex_to_pixel(grid.hex(h))
+        d.rectangle((x - SIZE / 4, y - SIZE / 4, x + SIZE / 4, y + SIZE / 4), fill=ROOF)
+    x, y = lay.hex_to_pixel(grid.hex(RING))
+    d.polygon([tuple(p) for p in lay.corners(grid.hex(RING))], fill=ROOF, outline=(40, 40, 40))
+    d.ellipse((x - 0.3 * SIZE, y - 0.3 * SIZE, x + 0.3 * SIZE, y + 0.3 * SIZE), fill=GROUND)
+    x, y = lay.hex_to_pixel(grid.hex(BLANK))
+    ImageDraw.Draw(im).ellipse((x - 0.35 * SIZE, y - 0.35 * SIZE, x + 0.35 * SIZE, y + 0.35 * SIZE),
+                               fill=(255, 255, 255))
+    return grid, im
+
+
+def _read(centre) -> dict[str, str | None]:
+    grid, im = _board()
+    legend = {"terrain": {"open": "#c8c364", "wooden": "#b43c32"}}
+    if centre is not None:
+        legend["centre"] = centre
+    ext = extract(im, grid, legend, features=False)
+    return {h: r.terrain for h, r in ext.hexes.items() if r.terrain != "open"}
+
+
+def test_a_hex_is_the_class_under_its_centre():
+    """The three small houses over the centre are wooden, the hex red all round its open centre is open, and the
+    white centre's hex is read whole (open); every other hex open (old code: 'centre' an unknown legend section)."""
+    assert _read(True) == {h: "wooden" for h in HOUSES}
+    assert _read({"radius": 0.15}) == {h: "wooden" for h in HOUSES}
+
+
+def test_without_it_a_hex_is_its_majority():
+    """The same board read whole: the houses cover a tenth of their hexes (open), the ring most of its own (wooden)."""
+    assert _read(None) == {RING: "wooden"}
+    assert _read(False) == {RING: "wooden"}
+
+
+@pytest.mark.parametrize("value, says", [
+    (2, "centre is true, false or {radius: 0.2}"),
+    ({"radius": 0.9}, "centre radius is a share of the hex size from 0.1"),
+    ({"radius": 0.05}, "centre radius is a share of the hex size from 0.1"),
+    ({"radious": 0.2}, "centre: unknown key 'radious' (known: radius)"),
+])
+def test_a_bad_centre_is_one_clear_line(value, says):
+    grid, im = _board()
+    with pytest.raises(DataFileError, match=r".*") as err:
+        extract(im, grid, {"terrain": {"open": "#c8c364", "wooden": "#b43c32"}, "centre": value}, features=False)
+    assert says in str(err.value) and "\n" not in str(err.value)
+
+
+def test_centre_is_a_known_legend_section():
+    with pytest.raises(DataFileError) as err:
+        normalise({"terrain": {"open": "#c8c364"}, "centr": True})
+    assert "(known: terrain, features, priority, ink, max_delta_e, centre, note)" in str(err.value)
