@@ -97,6 +97,7 @@ from .extract_sides import _ink_like as _ink_like
 from .extract_sides import _learn as _learn
 from .extract_sides import _score as _score
 from .lines import chroma_halved as _chroma_halved
+from .marks import Marks, learn_marks, mark_shares
 from .pattern import (
     TEXTURE_SHARE,
     TEXTURE_SURE,
@@ -135,6 +136,7 @@ __all__ = [
 Progress = Callable[[str], None]
 INSET = 1.0  # hexes are measured inside this share of their size
 REVIEW_BELOW = 0.6  # a hex whose dominant terrain covers less than this is listed for review
+NEAR_RULE = 0.15  # ... as is a hex whose share lies within this part of a coverage rule's threshold of it
 # a colour block goes to its nearest sampled terrain only within that terrain's spread: SPREAD_FACTOR times the
 # SPREAD_PERCENTILE-th percentile of its own samples' distances (Delta E) to its colour or to its colour mixed
 # with another legend terrain's (a block at the edge of a patch averages the two), at least SPREAD_MIN
@@ -185,6 +187,9 @@ INK_PASSES = 3
 # classes of nearly one colour told apart hex by hex by their texture, where the examples part them (pattern.py); a
 # module flag only so that tests can read a board without the rule
 TEXTURES = True
+# classes printed as marks of a colour of their own over other classes' grounds, read by that colour's share of the
+# hex (marks.py); a module flag only so that tests can read a board without the rule
+MARKS = True
 
 
 # --- results ---------------------------------------------------------------------------------------
@@ -202,6 +207,9 @@ class HexResult:
     unknown: float
     visible: float
     review: str = ""
+    # the class whose colour the hex's ground is, where the hex was given another class by what is printed over that
+    # ground (its marks, marks.py): the lines are read against this ground (extract_sides)
+    ground: str | None = None
 
 
 @dataclass
@@ -605,7 +613,8 @@ def extract(image: Image.Image, grid: Grid, legend: Mapping[str, Any] | Legend, 
             thr = rules.thresholds.get(ruled)
             share = fractions.get(ruled, 0.0)
             conf = 1.0 if thr is None or ruled in rules.symbol_classes else min(1.0, 0.5 + abs(share - thr))
-            near = [n for n, th in rules.thresholds.items() if abs(fractions.get(n, 0.0) - th) < 0.15 * max(th, 0.05)]
+            near = [n for n, th in rules.thresholds.items()
+                    if abs(fractions.get(n, 0.0) - th) < NEAR_RULE * max(th, 0.05)]
             if near:
                 n0 = near[0]
                 why = f"near the {n0} threshold: {fractions.get(n0, 0.0):.0%} (rule {rules.thresholds[n0]:.0%})"
@@ -629,6 +638,10 @@ def extract(image: Image.Image, grid: Grid, legend: Mapping[str, Any] | Legend, 
         without = _Without(used, cls, inside, hin, cents, names, ids, k)
         _check_dotted(image, grid, leg, results, by_colour, without, dotted)
         times["dotted"] = time.perf_counter() - t
+        if MARKS and not leg.centre:  # (a hex read by its centre, ``centre:``: the marks' share is the whole hex's)
+            t = time.perf_counter()
+            if _read_marks(image, grid, leg, protos, results, by_colour, dotted_names):
+                times["marks"] = time.perf_counter() - t
 
     ext = Extraction(grid, leg, results, {}, found_symbols, timings=times, rules=rules, symbol_reports=sym_reports,
                      dotted=dotted_names, masks=tuple(m for m in masks if m.took))
@@ -672,6 +685,40 @@ def _at_centres(hid: np.ndarray, counts: np.ndarray, cls: np.ndarray, lay_red: L
     out[mine] = disc[mine]
     expected[held] = math.pi * (radius * _hex_size(lay_red)) ** 2
     return out, np.where(held[:, None], dcounts, counts)
+
+
+def _read_marks(image: Image.Image, grid: Grid, leg: Legend, protos: np.ndarray, results: dict[str, HexResult],
+                by_colour: Sequence[str], dotted: frozenset[str] = frozenset()) -> list[Marks]:
+    """Classes printed as marks of a colour of their own over other classes' grounds (marks.py), read by that colour's
+    share of the hex: a hex the colour reading decided whose share reaches a class's threshold is that class, in place
+    on ``results`` (its ground, the class it was read as, kept for the lines: extract_sides). A dotted class
+    (``dotted``, texture.py) whose examples lie on one ground is left to its dots' reading, which also tells its dots
+    from lines of their colour (marks.py counts the colour, not its shape); one whose examples lie on several grounds
+    is read by its marks (the dotted reading knows one ground). Returns the classes so read."""
+    colours = {tc.name: tc.lab for tc in leg.terrains}
+    lines = [(round(r), round(g), round(b)) for r, g, b in (lab_to_rgb(f.lab).tolist() for f in leg.features)]
+    found = [m for m in learn_marks(image, grid, {n: v for n, v in leg.examples.items() if n in colours}, colours,
+                                    lines, leg.ink_lightness, protos.tolist())
+             if m.name not in dotted or len(m.grounds) > 1]
+    if not found:
+        return []
+    row = {grid.id(h): i for i, h in enumerate(grid.hexes())}
+    share = mark_shares(image, grid, found)
+    for h in by_colour:
+        r = results[h]
+        if r.terrain is None:
+            continue
+        for m, s in zip(found, share):
+            v = float(s[row[h]])
+            if v >= m.threshold:
+                if r.terrain != m.name:
+                    # listed for review near the threshold only, as a coverage rule's hexes are (NEAR_RULE)
+                    near = v - m.threshold < NEAR_RULE * m.threshold
+                    why = f"read as {r.terrain} by colour, {m.name} by its marks ({v:.1%} of the hex)" if near else ""
+                    results[h] = HexResult(m.name, round(min(1.0, 0.5 + v - m.threshold), 4), r.fractions, r.unknown,
+                                           r.visible, why, ground=r.terrain)
+                break
+    return found
 
 
 class _Measures:

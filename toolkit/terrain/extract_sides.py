@@ -109,7 +109,10 @@ def _hexsides(image: Image.Image, grid: Grid, leg: Legend, ext: Extraction,
     # the terrain colour of each side's two hexes (NaN where unknown): the ground a traced line is printed on
     tlab = {t.name: tuple(float(v) for v in (t.ground or t.lab)) for t in leg.terrains}
     nan3 = (math.nan, math.nan, math.nan)
-    grounds = np.array([[tlab.get(a or "", nan3), tlab.get(b or "", nan3)] for a, b in zip(ta_, tb_)],
+    # (a hex given a class by the marks printed over its ground, marks.py: that ground's class)
+    ground_of = {hid: r.ground or r.terrain for hid, r in ext.hexes.items()}
+    ga_, gb_ = [ground_of.get(grid.id(sd.a)) for sd in sides], [ground_of.get(grid.id(sd.b)) for sd in sides]
+    grounds = np.array([[tlab.get(a or "", nan3), tlab.get(b or "", nan3)] for a, b in zip(ga_, gb_)],
                        dtype=np.float64).reshape(len(sides), 2, 3)
     found: dict[str, set[str]] = {}
     for feat in leg.features:

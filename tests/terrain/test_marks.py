@@ -1,0 +1,151 @@
+"""A class printed as marks of a colour of its own over other classes' grounds - dark green tree symbols over the
+tan open ground and over the olive relief, as GMT Next War: Korea prints its forest - is read by that colour's share
+of the hex, whatever its ground (toolkit/terrain/marks.py; extract.py ``_read_marks``)."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import numpy as np
+import pytest
+from PIL import Image, ImageDraw
+
+from toolkit.hexgrid import Grid
+from toolkit.terrain import extract as ex
+from toolkit.terrain import marks
+
+from .drawn import blank_board
+
+TAN = (219, 215, 178)  # the open ground
+RELIEF = (177, 174, 126)  # the hills' light olive relief
+TREE = (66, 116, 64)  # the forest's trees: dark green, on either ground
+BLUE = (90, 140, 210)  # water
+ON_TAN = {"0203", "0302", "0304"}  # forest hexes over the tan ground
+ON_RELIEF = {"0603", "0702", "0605", "0704"}  # ... and over the relief
+WATER = {"0106", "0206"}
+
+
+def _ground(col: int) -> tuple[int, int, int]:
+    return TAN if col <= 4 else RELIEF  # columns 1-4 open ground, 5-8 relief
+
+
+def _board(trees: tuple[int, int, int] = TREE, road: bool = False) -> tuple[Image.Image, Grid]:
+    lay, grid, im, d = blank_board(8, 6, size=50.0, origin=(60.0, 60.0), image=(700, 640), paper=TAN, ink=None)
+    for h in grid.hexes():
+        hid = grid.id(h)
+        d.polygon(lay.corners(h), fill=BLUE if hid in WATER else _ground(int(hid[:2])))
+    rng = np.random.default_rng(7)
+    for h in grid.hexes():
+        if grid.id(h) not in ON_TAN | ON_RELIEF:
+            continue
+        cx, cy = lay.hex_to_pixel(h)
+        for gx in range(-40, 41, 13):  # trees on a jittered lattice inside the hex, 3-4 px across
+            for gy in range(-40, 41, 13):
+                x, y = cx + gx + rng.uniform(-3, 3), cy + gy + rng.uniform(-3, 3)
+                if abs(y - cy) < 0.8 * 43 and abs(x - cx) + 0.58 * abs(y - cy) < 0.8 * 50:
+                    r = rng.uniform(1.6, 2.4)
+                    d.ellipse([x - r, y - r, x + r, y + r], fill=trees)
+    if road:  # a road of the trees' own colour across the open ground and the relief
+        d.line([(20, 320), (680, 320)], fill=trees, width=4)
+    for h in grid.hexes():
+        d.polygon(lay.corners(h), outline=(40, 40, 40))
+    rng = np.random.default_rng(5)
+    a = np.asarray(im, np.float32) + rng.normal(0, 2.0, (im.height, im.width, 3))
+    return Image.fromarray(np.clip(a, 0, 255).astype(np.uint8)), grid
+
+
+def _legend(**features: object) -> dict[str, object]:
+    return {"terrain": {"clear": {"hexes": ["0101", "0105", "0402"]},
+                        "hills": {"hexes": ["0801", "0806", "0503"]},
+                        "forest": {"hexes": ["0304", "0605"]},  # one over each ground
+                        "water": {"hexes": ["0106", "0206"]}},
+            **({"features": features} if features else {})}
+
+
+def _read(got: ex.Extraction) -> dict[str, set[str]]:
+    out: dict[str, set[str]] = {}
+    for h, r in got.hexes.items():
+        out.setdefault(r.terrain or "", set()).add(h)
+    return out
+
+
+def _want(grid: Grid) -> dict[str, set[str]]:
+    every = {grid.id(h) for h in grid.hexes()}
+    forest = ON_TAN | ON_RELIEF
+    return {"forest": forest, "water": WATER,
+            "clear": {h for h in every - forest - WATER if int(h[:2]) <= 4},
+            "hills": {h for h in every - forest - WATER if int(h[:2]) > 4}}
+
+
+def test_trees_over_two_grounds_are_forest():
+    im, grid = _board()
+    got = ex.extract(im, grid, _legend(), features=False)
+    assert _read(got) == _want(grid)
+    # the hexes over the relief keep the relief as the ground their lines are read on
+    assert {h for h, r in got.hexes.items() if r.ground == "hills"} == ON_RELIEF
+
+
+def test_by_colour_alone_the_trees_read_as_their_ground(monkeypatch):
+    # the old reading: the trees' blend with either ground lies nearer that ground's class than the forest's colour
+    # (the median of its examples' blocks over both grounds): no hex is forest
+    monkeypatch.setattr(ex, "MARKS", False)
+    im, grid = _board()
+    got = _read(ex.extract(im, grid, _legend(), features=False))
+    want = _want(grid)
+    assert "forest" not in got
+    assert got["clear"] == want["clear"] | ON_TAN
+    assert got["hills"] == want["hills"] | ON_RELIEF
+
+
+def test_the_marks_learned_from_the_examples():
+    im, grid = _board()
+    colours = {"clear": (86.0, -2.0, 18.0), "hills": (70.0, -3.0, 25.0), "forest": (77.0, -8.0, 20.0),
+               "water": (57.0, -3.0, -35.0)}
+    ex_hexes = {k: v["hexes"] for k, v in _legend()["terrain"].items()}  # type: ignore[union-attr]
+    got = marks.learn_marks(im, grid, ex_hexes, colours, [], 35.0)
+    assert [m.name for m in got] == ["forest"]
+    m = got[0]
+    assert m.others == 0.0 and 0.05 < m.least < 0.2
+    assert m.others < m.threshold < m.least
+
+
+def test_a_class_with_a_fill_of_its_own_is_left_to_the_colour_reading():
+    # trees printed on the forest's own green fill: its ground is its own colour, the colour reading holds it
+    im, grid = _board()
+    lay = grid.layout
+    assert lay is not None
+    d = ImageDraw.Draw(im)
+    for h in grid.hexes():
+        if grid.id(h) in ON_TAN | ON_RELIEF:
+            cx, cy = lay.hex_to_pixel(h)
+            d.polygon([(cx + 0.97 * (x - cx), cy + 0.97 * (y - cy)) for x, y in lay.corners(h)], fill=(126, 176, 96))
+    colours = {"clear": (86.0, -2.0, 18.0), "hills": (70.0, -3.0, 25.0), "forest": (67.0, -28.0, 33.0),
+               "water": (57.0, -3.0, -35.0)}
+    ex_hexes = {k: v["hexes"] for k, v in _legend()["terrain"].items()}  # type: ignore[union-attr]
+    assert marks.learn_marks(im, grid, ex_hexes, colours, [], 35.0) == []
+
+
+def test_marks_of_a_lines_colour_are_not_read():
+    # a road printed in the trees' colour: that colour is the line's as well, and is left to the colour reading
+    im, grid = _board(road=True)
+    road = {"road": {"colour": "#427440", "kind": "across"}}
+    got = ex.extract(im, grid, _legend(**road), features=False)
+    assert not any(r.ground for r in got.hexes.values())
+
+
+def test_marks_darker_than_the_ink_are_not_read():
+    # trees printed as dark as the lettering: ink, not a mark colour
+    im, grid = _board(trees=(25, 45, 25))
+    colours = {"clear": (86.0, -2.0, 18.0), "hills": (70.0, -3.0, 25.0), "forest": (77.0, -8.0, 20.0),
+               "water": (57.0, -3.0, -35.0)}
+    ex_hexes = {k: v["hexes"] for k, v in _legend()["terrain"].items()}  # type: ignore[union-attr]
+    assert marks.learn_marks(im, grid, ex_hexes, colours, [], 35.0) == []
+
+
+@pytest.mark.parametrize("scale", [0.6, 1.5])
+def test_the_share_scales_with_the_hex(scale):
+    im, grid = _board()
+    im = im.resize((round(im.width * scale), round(im.height * scale)), Image.Resampling.LANCZOS)
+    assert grid.layout is not None
+    grid = dataclasses.replace(grid, layout=grid.layout.scaled(scale))
+    assert _read(ex.extract(im, grid, _legend(), features=False)) == _want(grid)
