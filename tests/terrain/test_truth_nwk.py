@@ -115,13 +115,14 @@ def test_extract_nwk_against_its_truth(tmp_path, legend):
     false. The legend as first written was refused (exit 3, "terrain 'clear': its sample area holds no terrain
     colour": the lines step read the examples again with every line's whole mask, and the trail's, about its cream,
     left the clear examples nothing); since a terrain so emptied is its own ground (extract_legend.terrain_grounds)
-    it reads the same totals. The region is BLIND: totals only. Skipped with the reason when the image is not
-    cached."""
+    it reads the same totals. The region is BLIND: totals only. Since marks.py (the trees read by their colour's share
+    of the hex, session 34): hexes 80/81 with either legend, every line figure the same. Skipped with the reason when
+    the image is not cached."""
     from .test_heldout_bastogne import extract_fetched
     from .test_truth_afrika import assert_floors
 
     out = extract_fetched(tmp_path, "nwk", "nwk.yaml", legend, 50, 22, first=(7, 0))
-    assert out["hexes"] == 81 and out["right"] >= 62
+    assert out["hexes"] == 81 and out["right"] >= 80
     assert set(out["lines"]) == {"river", "highway", "road", "trail"}
     assert_floors(out, {"river": (31, 31, 0), "highway": (23, 23, 0), "road": (21, 1, 2), "trail": (16, 2, 34)})
 
@@ -131,11 +132,14 @@ def test_extract_nwk_2_against_its_truth(tmp_path):
     2a571a0, the amended legend on the South sheet's grid (columns 07-50 x rows 00-22, as the bench runs it): hexes
     60/81 (16 forest over relief read hills, 2 mountain read hills, forest over cream 2221 and lowland 2022 and 2319
     read marsh); river 11/11, 1 false (2115/2116, the estuary's edge); highway 26/26, none false; road 1/23, none
-    false; trail 17/30, 50 false. Skipped with the reason when the image is not cached."""
+    false; trail 17/30, 50 false. Since marks.py (session 34): hexes 77/81 - every forest hex right, by its trees'
+    share (4.3-9.7% of each forest hex, 0.0% of every other, the threshold 2.5%); left: mountain 2620 and 2717 read
+    hills, lowland 2022 and 2319 read marsh - every line figure the same. Skipped with the reason when the image is not
+    cached."""
     from .test_heldout_bastogne import extract_fetched
     from .test_truth_afrika import assert_floors
 
     out = extract_fetched(tmp_path, "nwk", "nwk-2.yaml", "nwk.amended.legend.yaml", 50, 22, first=(7, 0))
-    assert out["hexes"] == 81 and out["right"] >= 60
+    assert out["hexes"] == 81 and out["right"] >= 77
     assert set(out["lines"]) == {"river", "highway", "road", "trail"}
     assert_floors(out, {"river": (11, 11, 1), "highway": (26, 26, 0), "road": (23, 1, 0), "trail": (30, 17, 50)})
