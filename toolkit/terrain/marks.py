@@ -196,15 +196,17 @@ def learn_marks(image: Image.Image, grid: Grid, examples: Mapping[str, Sequence[
     owner = np.asarray([i for i, _ in listed])
     at = np.repeat(np.arange(len(got)), [len(c) for c in got])
     codes = np.concatenate(got)
-    uniq, inv = np.unique(codes, return_inverse=True)
-    lab = _code_lab(uniq)[:, inv]
+    uniq = np.flatnonzero(np.bincount(codes, minlength=64 ** 3))  # the codes present (np.unique sorts: slower)
+    index = np.zeros(64 ** 3, np.int32)
+    index[uniq] = np.arange(len(uniq), dtype=np.int32)
+    lab = _code_lab(uniq)[:, index[codes]]
     cell = _cells(lab)
     free = ~_excluded(codes, lab, lines, ink_lightness, reading)
     area = max(1, int(win.mask.sum()))
     bins = len(got) * NCELLS
     # each example's shares of the cells, of every colour (whether another class holds a colour, each cell's
     # share summed with its neighbours') and of the colours that may be marks
-    y = _grown(np.bincount(at * NCELLS + cell, minlength=bins).reshape(len(got), NCELLS) / area)
+    y = _grown((np.bincount(at * NCELLS + cell, minlength=bins) / area).astype(np.float32).reshape(-1, NCELLS))
     x = np.bincount(at[free] * NCELLS + cell[free], minlength=bins).reshape(len(got), NCELLS) / area
     out: list[Marks] = []
     every: np.ndarray | None = None  # the cell and whether it may be a mark, of every code (made once one is found)
