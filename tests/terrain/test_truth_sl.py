@@ -75,7 +75,9 @@ def test_extract_sl_against_its_truth(tmp_path):
     out = extract_fetched(tmp_path, "sl", "sl.yaml", "sl.legend.yaml", 16, 10)
     assert out["hexes"] == 81 and out["right"] >= 61
     assert set(out["lines"]) == {"road"}
-    assert_floors(out, {"road": (33, 2, 0)})
+    # the road 2 -> 32 right (sl2: a line printed wide runs on across the hex lines printed over it, lines.py traced
+    # notes 7; the bench's run, 2026-12-06 07:10 UTC; totals only)
+    assert_floors(out, {"road": (33, 32, 0)})
 
 
 def test_sl_2_truth_file():
@@ -144,7 +146,10 @@ def test_extract_sl_2_against_its_truth(tmp_path):
     out = extract_fetched(tmp_path, "sl", "sl-2.yaml", "sl-2.legend.yaml", 16, 10)
     assert out["hexes"] == 41 and out["right"] >= 30
     assert set(out["lines"]) == {"road"}
-    assert_floors(out, {"road": (16, 4, 0)})
+    # the road 4 -> 14 right in the bench's run (with its warp), 13 on this affine grid (sl2: lines.py traced notes 7,
+    # a line printed wide runs on across the hex lines printed over it); M1/N1 and O3/P2 missed, the band wider there
+    # than at the marked sides
+    assert_floors(out, {"road": (16, 13, 0)})
 
 
 def test_extract_sl_with_the_boards_rule(tmp_path):
@@ -155,7 +160,7 @@ def test_extract_sl_with_the_boards_rule(tmp_path):
 
     out = extract_fetched(tmp_path, "sl", "sl.yaml", "sl.amended.legend.yaml", 16, 10)
     assert out["hexes"] == 81 and out["right"] >= 80
-    assert_floors(out, {"road": (33, 2, 0)})
+    assert_floors(out, {"road": (33, 32, 0)})
 
 
 def test_extract_sl_2_with_the_boards_rule(tmp_path):
@@ -168,4 +173,4 @@ def test_extract_sl_2_with_the_boards_rule(tmp_path):
 
     out = extract_fetched(tmp_path, "sl", "sl-2.yaml", "sl-2.amended.legend.yaml", 16, 10)
     assert out["hexes"] == 41 and out["right"] >= 38
-    assert_floors(out, {"road": (16, 4, 0)})
+    assert_floors(out, {"road": (16, 13, 0)})

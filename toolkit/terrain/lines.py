@@ -71,21 +71,26 @@ Here, at the calibrated working scale (hexes of about 36 px) (the *traced notes*
    with no fill between edges on both sides of the hex line is refused: a single relief contour in the line's
    colour, or two with the ground between, is not the line (with no middle to its stroke at the examples, any gap
    between edges counts as fill). Nothing changes where no terrain is so near.
-7. solid lines: growing the mask joins specks of the colour into parts that cross sides - a forest's trees
-   in a grey road's tone, the blend where a white fill meets a dark one, a bog's painted outline beside a
-   brown road (GMT Red Winter). Where every marked example side is crossed by the colour's own pixels, not
-   grown, unbroken through the whole band - a part of them reaching ``SOLID_REACH`` hex sizes runs from one
-   edge of the band to the other (:func:`_through`, at ``SOLID_MOVES`` positions along the side per sample
-   across or steeper; the symbols taken out of the mask are passed over: a village's houses printed over the
-   road) - the line is printed solid (a dashed line, MMP Afrika's track, breaks within a hex or two: never
-   so), and a crossing within the side's middle ``END_MIDDLE`` whose colour's own pixels (in parts reaching
-   ``PART``) do not run so through the hex line's zone (the zone only: a hex line or JPEG may break it further
-   out) is refused. At a corner the line may leave the band: not judged. And a band over ``AREA`` full of the
-   colour where its own pixels run so through the zone no thicker than where marked (its stroke's half-width at
-   most a pixel over the examples', measured along its run through the band: at each distance from the hex line
-   its widest where it crosses, the median of those, so that blobs of the colour touching it at a few distances -
-   trees in a grey road's tone - do not widen it) is the line itself, not an area: two ways of it at a junction,
-   a bridge's walls drawn in its colour beside it (lettering still refused).
+7. solid lines: growing the mask joins specks of the colour into parts that cross sides - a forest's trees in a grey
+   road's tone, the blend where a white fill meets a dark one, a bog's painted outline beside a brown road (GMT Red
+   Winter). Where every marked example side is crossed by the colour's own pixels, not grown, unbroken through the
+   whole band - a part of them reaching ``SOLID_REACH`` hex sizes runs from one edge of the band to the other
+   (:func:`_through`, at ``SOLID_MOVES`` positions along the side per sample across or steeper; the symbols taken out
+   of the mask are passed over: a village's houses printed over the road; and, for a line printed wide (a marked
+   side's band an area of the colour, notes 3), so are the calibrated hex lines, ``GRID_BAND`` wide, where the
+   colour's own long runs lie on both sides of them straight across, a band's width away (:func:`_across_hex_lines`;
+   not along them): hex lines printed over a wide road band - Avalon Hill's Squad Leader, black hex lines across grey
+   roads a third of the hex wide - cut its pixels into pieces a hex long, and its marked sides were not learned from
+   (notes 3) and taught nothing; a thin line is not joined so, as MMP Afrika's dashed track, its dashes either side
+   of a hex line, would be) - the line is printed solid (a dashed line, MMP Afrika's track, breaks within a hex or
+   two: never so), and a crossing within the side's middle ``END_MIDDLE`` whose colour's own pixels (in parts
+   reaching ``PART``) do not run so through the hex line's zone (the zone only: a hex line or JPEG may break it
+   further out) is refused. At a corner the line may leave the band: not judged. And a band over ``AREA`` full of the
+   colour where its own pixels run so through the zone no thicker than where marked (its stroke's half-width at most
+   a pixel over the examples', measured along its run through the band: at each distance from the hex line its widest
+   where it crosses, the median of those, so that blobs of the colour touching it at a few distances - trees in a
+   grey road's tone - do not widen it) is the line itself, not an area: two ways of it at a junction, a bridge's
+   walls drawn in its colour beside it (lettering still refused).
 8. a thin line scanned at a lower resolution, or saved as JPEG, is printed in fewer pixels than its width (Battle for
    Moscow's 2 px dash-dot railway at 0.6 of its size): its pixels mix with the ground's, a dot between dashes and a
    dash's pale ends lie beyond the colour's tolerance, and the dashes fall apart (11 of 78 links found). For a line
@@ -566,14 +571,20 @@ def crossings(image: Image.Image, grid: Grid, sides: Sequence[Hexside], colour: 
     mask = _long_parts(mask, PART * s)
     # the colour's own long runs, not grown (traced notes 7), and its runs reaching far
     solid_parts = _long_parts(raw | under, PART * s)
-    unbroken_parts = _long_parts(solid_parts, SOLID_REACH * s)
     half, core, batches = _bands(lay, sides, mask.shape)
+    printed_wide = False  # a marked side's band an area of the colour: the line printed wide (traced notes 3)
+    if len(examples):
+        _h, _c, ex_batches = _bands(lay, [sides[i] for i in examples], mask.shape)
+        printed_wide = any(((raw[yi, xi] & on).mean(axis=(1, 2)) >= AREA).any()
+                           for _sl, _x, _y, xi, yi, on in ex_batches)
+    # a line printed wide, cut into pieces a hex long by the hex lines printed over it, runs on across them (traced
+    # notes 7); a thin one is read as before (a dashed track's dashes either side of a hex line are no longer run)
+    unbroken_parts = _long_parts(solid_parts | _across_hex_lines(solid_parts, grid, lay, s) if printed_wide
+                                 else solid_parts, SOLID_REACH * s)
     # a line printed wide (traced notes 3) may be a screened tint: its half-widths are read with pinholes filled too
     screened = None
-    if PINHOLES and len(examples):
-        _h, _c, ex_batches = _bands(lay, [sides[i] for i in examples], mask.shape)
-        if any(((raw[yi, xi] & on).mean(axis=(1, 2)) >= AREA).any() for _sl, _x, _y, xi, yi, on in ex_batches):
-            screened = _grey_dilate(_depth(_filled(fmask), cap))
+    if PINHOLES and printed_wide:
+        screened = _grey_dilate(_depth(_filled(fmask), cap))
     thick_screened = np.zeros(len(sides), dtype=np.int32)
     run_screened = np.zeros(len(sides))
     out = np.zeros(len(sides))
@@ -754,6 +765,35 @@ def _hex_band(grid: Grid, lay: Layout, shape: tuple[int, ...], s: float) -> np.n
         if -s < ax < shape[1] + s and -s < ay < shape[0] + s:
             draw.line([(ax, ay), (bx, by)], fill=255, width=width)
     return np.asarray(pic) > 0
+
+
+def _across_hex_lines(m: np.ndarray, grid: Grid, lay: Layout, s: float) -> np.ndarray:
+    """The pixels of the calibrated hex lines' band (``GRID_BAND`` hex sizes wide, as :func:`_hex_band` draws it) with
+    ``m`` on both sides of it straight across, a band's width away either way: where a line crossing a hex line
+    printed over it was cut (traced notes 7). Not along the band: two pieces of ``m`` beside one hex line (a dashed
+    line's dashes either side of a corner, a line along the side) are not joined so."""
+    h, w = m.shape
+    width = max(1, round(GRID_BAND * s))
+    groups: dict[int, list[tuple[tuple[float, float], tuple[float, float]]]] = {}
+    for sd in grid.hexsides():
+        (ax, ay), (bx, by) = lay.hexside_endpoints(sd)
+        if -s < ax < w + s and -s < ay < h + s:
+            angle = round(math.degrees(math.atan2(by - ay, bx - ax)) % 180.0 / 10.0) % 18  # the sides' 3 directions
+            groups.setdefault(angle, []).append(((ax, ay), (bx, by)))
+    out = np.zeros_like(m)
+    for ends in groups.values():
+        pic = Image.new("L", (w, h), 0)
+        draw = ImageDraw.Draw(pic)
+        for a, b in ends:
+            draw.line([a, b], fill=255, width=width)
+        (ax, ay), (bx, by) = ends[0]
+        n = math.hypot(bx - ax, by - ay)
+        dx, dy = round(-(by - ay) / n * width), round((bx - ax) / n * width)
+        both = np.asarray(pic) > 0
+        _and_shifted(both, m, dy, dx)
+        _and_shifted(both, m, -dy, -dx)
+        out |= both
+    return out & ~m
 
 
 def _tints(colour: Sequence[float], tol: float, ground: np.ndarray, others: Sequence[Sequence[float]] = ()
