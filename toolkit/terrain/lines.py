@@ -178,6 +178,24 @@ Here, at the calibrated working scale (hexes of about 36 px) (the *traced notes*
    ground beyond its tolerance, too - about a pixel a gap at any scale (notes 8's tints take back only those near its
    own pixels): its mask is grown by at least ``DASH_GROW`` (rounded up). With marked sides the colour and tolerance
    are learned from the line as scanned, its mixed ends and all, and the growth is as before.
+14. a fill between two dark rims (:func:`_rims`): GMT Next War: Korea draws its road as a grey fill 4.5-5 px wide
+   between two black rims of 1.5-2.5 px, its trail as a cream fill between two DASHED dark rims, its highway as a red
+   fill between dark rims, on 160 px hexes. The legend gives the fill's colour, and that colour is the ground's: the
+   road's grey is the shaded relief's (its tolerance takes 24-29% of the relief's pixels), the trail's cream the tan
+   ground's. Read by its colour alone such a line is an area over that ground, and the line is found at none or
+   few of its own marked sides (region 2: the road at 0 of 3, 1/23 links; the trail at 1 of 3, 17/30 links with 50
+   false). Where the colour alone misses a marked side (only then: every other line reads as before), the rims
+   are learned from the marked sides at the finer scale (notes 4) - their darkness, the ``RIM_DARKEST`` percentile
+   of L* within ``RIM_RING`` hex sizes of the fill's pixels off the hex line's zone (the median over the sides),
+   at least ``RIM_CONTRAST`` below the fill's, the cut half-way between; and the gap between them, the most common
+   width (px, the narrowest over rows, columns and diagonals) of the non-rim run holding each fill pixel, give or
+   take ``RIM_SLACK`` px - and the line is read again with its colour counted only between two rims so far apart,
+   at least ``RIM_CLEAR`` px clear of each (a pixel touching a rim is their blend: a cream trail's edge blended into
+   its brown rims is a grey road's colour, and the road was read along 6 trails without this); the ground's own
+   colour around it is read as nothing of the line (notes 6 is not needed between rims). Where that reading finds
+   every marked side, it is the line's; else the colour's stands. The fill's colour still tells the lines apart (a
+   highway's red between the same rims is no road). Region 2: road 1/23 -> 23/23 at 23/23, trail 17/30 at 17/67 ->
+   25/30 at 25/25.
 
 The map's hexside ``a/b`` for the feature then means the link from hex a to hex b.
 
@@ -412,6 +430,12 @@ LEAST_OWN = 0.1  # (traced notes 10) a thin part at least this much of the line'
 PINHOLES = True  # a line printed wide: its half-widths read with the mask's single-pixel holes filled (traced notes 4)
 LETTER_INK = 0.8  # the share of ink between two parts' centres above which they are pieces of one line
 BLACK_SHARE = 0.005  # (black lines) the darkest share of the scan's pixels: its black, the ink as this scan prints it
+RIMS = True  # (traced notes 14) a line whose colour alone misses marked sides is tried as a fill between two rims
+RIM_RING = 0.03  # (traced notes 14) hex sizes about a fill's pixels where its rims lie (Next War: Korea's 1.5-2.5 px)
+RIM_SLACK = 1.5  # (traced notes 14) px the gap between two rims may differ from the marked sides' (a diagonal step)
+RIM_CLEAR = 2  # (traced notes 14) px a fill's pixel lies from either rim, at least: one touching a rim is their blend
+RIM_DARKEST = 5.0  # (traced notes 14) the percentile of L* about the fill at a marked side that is its rims
+RIM_CONTRAST = 25.0  # (traced notes 14) L* the rims lie below the fill, at least (as DARKER: a darker ink)
 BLACK_SLACK = 5.0  # ... up to this L* lighter than the legend's colour, the ink is the legend's (a print's own black)
 
 
@@ -424,6 +448,46 @@ def crossings(image: Image.Image, grid: Grid, sides: Sequence[Hexside], colour: 
               others: Sequence[Sequence[float]] = (),
               loose: tuple[float, Sequence[float], Sequence[Sequence[float]]] | None = None, halved: bool = False,
               solidity: list[bool] | None = None) -> np.ndarray:
+    """1.0 for each side the feature's line crosses, else 0.0 (:func:`_crossings`, the same arguments). A line
+    whose colour, read alone, misses some of its marked sides is tried as a fill between two dark rims (traced
+    notes 14, :func:`_rims`): where the rims so learned find every marked side, that reading is the line's."""
+    args = (image, grid, sides, colour, tol, ink, examples)
+    kw = dict(ground=ground, art=art, others=others, loose=loose, halved=halved)
+    got_where: list[np.ndarray] = []
+    got_widths: list[np.ndarray] = []
+    got_solid: list[bool] = []
+    out = _crossings(*args, where=got_where, widths=got_widths, solidity=got_solid, **kw)  # type: ignore[arg-type]
+    ex = np.asarray(examples, dtype=np.intp)
+    if RIMS and len(ex) and not (out[ex] > 0).all():
+        # the fill's colour alone does not find the line where the legend marks it (a grey road between two black
+        # rims whose grey is also the relief's, a cream trail between dashed rims whose cream is the ground's):
+        # read as the fill between two dark rims learned from the marked sides (traced notes 14)
+        rims = _rims(image, grid, sides, colour, tol, examples)
+        if rims is not None:
+            r_where: list[np.ndarray] = []
+            r_widths: list[np.ndarray] = []
+            r_solid: list[bool] = []
+            got = _crossings(*args, where=r_where, widths=r_widths, solidity=r_solid, rims=rims,
+                             **kw)  # type: ignore[arg-type]
+            if (got[ex] > 0).all():
+                out, got_where, got_widths, got_solid = got, r_where, r_widths, r_solid
+    if where is not None:
+        where.extend(got_where)
+    if widths is not None:
+        widths.extend(got_widths)
+    if solidity is not None:
+        solidity.extend(got_solid)
+    return out
+
+
+def _crossings(image: Image.Image, grid: Grid, sides: Sequence[Hexside], colour: Sequence[float], tol: float,
+               ink: Sequence[tuple[float, float, np.ndarray]] = (), examples: Sequence[int] = (),
+               where: list[np.ndarray] | None = None, ground: np.ndarray | None = None,
+               widths: list[np.ndarray] | None = None,
+               art: Sequence[tuple[np.ndarray, tuple[int, int, int]]] = (),
+               others: Sequence[Sequence[float]] = (),
+               loose: tuple[float, Sequence[float], Sequence[Sequence[float]]] | None = None, halved: bool = False,
+               solidity: list[bool] | None = None, rims: tuple[float, float, float] | None = None) -> np.ndarray:
     """1.0 for each side the feature's line crosses, else 0.0. ``ink``: printed symbols to leave out,
     as (x, y) scan pixel of their centre and their template at the working scale; ``examples``: indices
     into ``sides`` of marked sides the line crosses (its width is learned from them). ``where``: a list
@@ -440,7 +504,9 @@ def crossings(image: Image.Image, grid: Grid, sides: Sequence[Hexside], colour: 
     it and nearer the line's colour than to any of those counts too (traced notes 10). ``halved``: the scan's file keeps
     its chroma at half the resolution (:func:`chroma_halved`): a line without marked sides is read in its colour with
     the chroma smeared too (traced notes 12). ``solidity``: a list given gets whether the line is printed solid where
-    marked (traced notes 7: every marked side crossed by its own pixels unbroken through the band)."""
+    marked (traced notes 7: every marked side crossed by its own pixels unbroken through the band). ``rims``: (the
+    L* below which a pixel is a rim, the least and the most gap between two rims, fine pixels): the line is its colour
+    only where it lies between two rims so (traced notes 14, :func:`_rims`)."""
     assert grid.layout is not None
     size = _size(grid.layout)
     f = max(1, round(size / WORK_SIZE))
@@ -513,7 +579,8 @@ def crossings(image: Image.Image, grid: Grid, sides: Sequence[Hexside], colour: 
     fmask = lut[fcodes]
     # on a ground within the colour's tolerance (brown hills under a mid-brown track) the line is what stands
     # out from that ground, closed over its fill (traced notes 6): read at the finer scale
-    terrains = _owned_grounds(sides, ground, colour, tol)
+    # (between two rims the line stands out by them, not by its edges against the ground: traced notes 14)
+    terrains = _owned_grounds(sides, ground, colour, tol) if rims is None else None
     fzone = fbetween = None
     if terrains is not None:
         flay = grid.layout.translated(-(g - 1) / 2, -(g - 1) / 2).scaled(1 / g)
@@ -526,6 +593,15 @@ def crossings(image: Image.Image, grid: Grid, sides: Sequence[Hexside], colour: 
             rows = slice(int(ys[0] // k), min(mask.shape[0], int(ys[-1] // k) + 1))
             cols = slice(int(xs[0] // k), min(mask.shape[1], int(xs[-1] // k) + 1))
             mask[rows, cols] = np.where(_coarse(fzone, rows, cols, k), _coarse(fmask, rows, cols, k), mask[rows, cols])
+    if rims is not None:
+        # a fill between two dark rims: its colour counts only between them (traced notes 14)
+        between = _between_rims(tab[0][fcodes] < rims[0], rims[1], rims[2], RIM_CLEAR)
+        fmask &= between
+        kb = f / g
+        on_work = _coarse(between, slice(0, mask.shape[0]), slice(0, mask.shape[1]), kb, any_of=True)
+        mask &= on_work
+        if extra is not None:
+            extra &= on_work
     grow = max(1, round(INK_GROW * s))
     stamps = [(x, y, _grow(np.pad(template, grow), grow)) for x, y, template in ink]
     _remove_ink(mask, f, stamps, (0.0, 0.0))
@@ -711,6 +787,89 @@ def crossings(image: Image.Image, grid: Grid, sides: Sequence[Hexside], colour: 
     if widths is not None:
         widths.append(thick)
     return out
+
+
+def _rim_gaps(dark: np.ndarray, most: float, clear: int = 1) -> np.ndarray:
+    """For each pixel off ``dark``: the narrowest run of pixels off it between two of its pixels, along a row, a
+    column or a diagonal (in px: a diagonal's steps count sqrt 2), up to ``most`` px; ``inf`` where none is."""
+    best = np.full(dark.shape, np.inf, np.float32)
+    for dy, dx in ((0, 1), (1, 0), (1, 1), (1, -1)):
+        step = math.hypot(dy, dx)
+        cap = int(most / step)
+        if cap < 1:
+            continue
+        fwd = np.full(dark.shape, cap + 1, np.int16)
+        bwd = np.full(dark.shape, cap + 1, np.int16)
+        for k in range(cap, 0, -1):  # the nearest last: it stands
+            got = _shifted_slices(dark.shape, k * dy, k * dx)
+            if got is not None:
+                to, fr = got
+                fwd[to][dark[fr]] = k
+            got = _shifted_slices(dark.shape, -k * dy, -k * dx)
+            if got is not None:
+                to, fr = got
+                bwd[to][dark[fr]] = k
+        run = (fwd + bwd - 1).astype(np.float32) * step
+        ok = (fwd <= cap) & (bwd <= cap) & (fwd >= clear) & (bwd >= clear) & ~dark
+        np.minimum(best, np.where(ok & (run <= most), run, np.inf), out=best)
+    return best
+
+
+def _between_rims(dark: np.ndarray, lo: float, hi: float, clear: int = 1) -> np.ndarray:
+    """The pixels between two ``dark`` rims ``lo`` to ``hi`` px apart (:func:`_rim_gaps`)."""
+    gaps = _rim_gaps(dark, hi, clear)
+    return (gaps >= lo) & (gaps <= hi)
+
+
+def _rims(image: Image.Image, grid: Grid, sides: Sequence[Hexside], colour: Sequence[float], tol: float,
+          examples: Sequence[int]) -> tuple[float, float, float] | None:
+    """A line printed as a fill of its colour between two dark rims (traced notes 14), learned from its marked sides
+    at the finer scale: (the L* below which a pixel is a rim, the least and the most gap between the rims, fine px),
+    or None where its marked sides show no such rims."""
+    assert grid.layout is not None
+    size = _size(grid.layout)
+    f = max(1, round(size / WORK_SIZE))
+    g = max(1, f // 2)
+    ex = [sides[i] for i in examples]
+    pts = np.array([p for sd in ex for p in grid.layout.hexside_endpoints(sd)], dtype=np.float64).reshape(-1, 2)
+    x0, y0 = max(0, int(pts[:, 0].min() - size)), max(0, int(pts[:, 1].min() - size))
+    x1, y1 = min(image.width, int(pts[:, 0].max() + size) + 1), min(image.height, int(pts[:, 1].max() + size) + 1)
+    crop = image.crop((x0, y0, max(x0 + 1, x1), max(y0 + 1, y1)))
+    fine = crop.reduce(g) if g > 1 else crop
+    flay = grid.layout.translated(-x0, -y0).translated(-(g - 1) / 2, -(g - 1) / 2).scaled(1 / g)
+    s = _size(flay)
+    tab = lab_table()
+    codes = rgb_codes(np.asarray(fine.convert("RGB")))
+    light = tab[0][codes]
+    dtab = np.sqrt(((tab - np.asarray(colour, np.float32)[:, None]) ** 2).sum(axis=0))
+    own = (dtab < tol)[codes]
+    ring = _grow(own, max(1, math.ceil(RIM_RING * s))) & ~own
+    half, core, batches = _bands(flay, ex, own.shape)
+    off = np.abs(np.arange(-half, half + 1)) > core  # off the hex line's zone
+    rim_l = []
+    for _sl, _xs, _ys, xi, yi, on in batches:
+        for j in range(len(xi)):
+            keep = on[j] & off[None, :] & ring[yi[j], xi[j]]
+            if keep.any():
+                rim_l.append(float(np.percentile(light[yi[j], xi[j]][keep], RIM_DARKEST)))
+    if len(rim_l) < len(ex):
+        return None
+    dark_l = float(np.median(rim_l))
+    if colour[0] - dark_l < RIM_CONTRAST:
+        return None
+    cut = (float(colour[0]) + dark_l) / 2
+    gaps = _rim_gaps(light < cut, 2 * WALL * s)
+    half, core, batches = _bands(flay, ex, own.shape)
+    modes = []
+    for _sl, _xs, _ys, xi, yi, on in batches:
+        for j in range(len(xi)):
+            v = gaps[yi[j], xi[j]][on[j] & off[None, :] & own[yi[j], xi[j]]]
+            v = np.rint(v[np.isfinite(v)]).astype(np.intp)
+            if not len(v):
+                return None
+            # the fill is one width: its many pixels share one gap between the rims, the ground's scatter
+            modes.append(int(np.bincount(v).argmax()))
+    return cut, min(modes) - RIM_SLACK, max(modes) + RIM_SLACK
 
 
 def _dash_reach(s: float, marked: bool) -> int:
@@ -1042,9 +1201,9 @@ def _example_fill(fmask: np.ndarray, fcodes: np.ndarray, flay: Layout, sides: Se
     return np.array([float(np.median(t[codes])) for t in tab])
 
 
-def _coarse(m: np.ndarray, rows: slice, cols: slice, k: float) -> np.ndarray:
+def _coarse(m: np.ndarray, rows: slice, cols: slice, k: float, any_of: bool = False) -> np.ndarray:
     """``m`` at a scale ``k`` times coarser, the coarse image's ``rows`` and ``cols``: a pixel set where half or
-    more of the finer pixels it covers are."""
+    more of the finer pixels it covers are (``any_of``: where any is)."""
     h, w = m.shape
     n = math.ceil(k)
     ys = np.minimum((np.arange(rows.start, rows.stop)[:, None] * k).astype(np.intp) + np.arange(n)[None, :], h - 1)
@@ -1054,7 +1213,7 @@ def _coarse(m: np.ndarray, rows: slice, cols: slice, k: float) -> np.ndarray:
         part = m[ys[:, dy]]
         for dx in range(n):
             count += part[:, xs[:, dx]]
-    return 2 * count >= n * n
+    return count > 0 if any_of else 2 * count >= n * n
 
 
 def _bare(fill: np.ndarray, ground: np.ndarray, off: np.ndarray) -> np.ndarray:

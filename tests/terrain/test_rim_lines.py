@@ -1,0 +1,109 @@
+"""Lines drawn as a fill between two dark rims (lines.py, traced notes 16): GMT Next War: Korea's grey road between
+two black rims, its cream trail between two dashed rims, its red highway between dark rims. The road's grey is also
+the shaded relief's and the trail's cream is near the tan ground's: read by its colour alone, the road is an area over
+the relief and found at none of its marked sides, the trail is found on the ground everywhere. Read as the fill
+between two rims learned from the marked sides (rim darkness, the gap between the rims), each is found where it runs,
+and the fill's colour still tells road from trail from highway."""
+
+from __future__ import annotations
+
+import random
+from itertools import pairwise
+
+import numpy as np
+from PIL import Image, ImageFilter
+
+from toolkit.terrain.extract import extract
+
+from .drawn import blank_board, dashed
+
+TAN = (226, 222, 186)  # the ground, near the trail's cream
+RELIEF = ((177, 174, 126), (164, 159, 128), (150, 146, 112))  # the relief's olive, the road's grey among them
+RIM = (45, 42, 20)
+HEX_LINE, HEX_WIDTH = (50, 46, 24), 3
+ROAD_FILL = (164, 159, 128)
+TRAIL_FILL = (240, 236, 200)
+HIGHWAY_FILL = (187, 92, 91)
+ROAD = ["0102", "0202", "0302", "0402", "0502", "0602"]
+TRAIL = ["0104", "0204", "0304", "0404", "0504", "0604"]
+HIGHWAY = ["0701", "0702", "0703", "0704", "0705"]
+LOWLAND = (242, 238, 204)  # the cream ground, the trail's own fill
+FLATS = {f"{c:02d}{r:02d}" for c in (1, 2) for r in (3, 4, 5)}
+HILLS = {f"{c:02d}{r:02d}" for c in (4, 5) for r in (1, 2, 3)}
+
+
+def _board():
+    lay, grid, im, d = blank_board(7, 5, size=80.0, origin=(-40.0, -60.0), image=(900, 860), paper=TAN,
+                                   ink=None)
+    rng = random.Random(5)
+    for h in grid.hexes():
+        if grid.id(h) in FLATS:
+            d.polygon(lay.corners(h), fill=LOWLAND)
+        if grid.id(h) in HILLS:  # shaded relief: patches of olive, some in the road's own grey
+            d.polygon(lay.corners(h), fill=RELIEF[0])
+            cx, cy = lay.hex_to_pixel(h)
+            for _ in range(45):
+                x, y, r = cx + rng.uniform(-60, 60), cy + rng.uniform(-55, 55), rng.uniform(12, 28)
+                d.ellipse([x - r, y - r, x + r, y + r], fill=rng.choice(RELIEF[1:]))
+    for h in grid.hexes():
+        d.polygon(lay.corners(h), outline=HEX_LINE, width=HEX_WIDTH)
+    centres = {p: [lay.hex_to_pixel(grid.hex(i)) for i in p] for p in map(tuple, (ROAD, TRAIL, HIGHWAY))}
+    # the road and the highway: a 9 px dark line, a 5 px fill over it (rims of 2 px)
+    for path, fill in ((tuple(ROAD), ROAD_FILL), (tuple(HIGHWAY), HIGHWAY_FILL)):
+        d.line(centres[path], fill=RIM, width=9, joint="curve")
+        d.line(centres[path], fill=fill, width=5, joint="curve")
+    # the trail: its rims dashed (10 px dashes every 16 px), the cream fill between them
+    dashed(d, centres[tuple(TRAIL)], (80, 76, 40), 9, dash=10, period=16)
+    d.line(centres[tuple(TRAIL)], fill=TRAIL_FILL, width=5, joint="curve")
+    # printed and scanned: edges blended, a scanner's noise
+    a = np.asarray(im.filter(ImageFilter.GaussianBlur(0.6)), dtype=np.float64)
+    a += np.random.default_rng(5).normal(0.0, 1.5, a.shape)
+    return grid, Image.fromarray(np.clip(np.rint(a), 0, 255).astype(np.uint8))
+
+
+def _links(grid, path: list[str]) -> set[str]:
+    return {grid.side_key(a, b) for a, b in pairwise(path)}
+
+
+def _found(rims: bool = True) -> tuple[object, dict[str, set[str]]]:
+    from toolkit.terrain import lines
+
+    grid, im = _board()
+    legend = {"terrain": {"clear": {"hexes": ["0101", "0103", "0305"]}, "hills": {"hexes": ["0401", "0403", "0501"]},
+                          "lowland": {"hexes": ["0103", "0105", "0205"]}},
+              "features": {
+                  "road": {"colour": "#a49f80", "kind": "across", "trace": True, "mask": False,
+                           "yes": [grid.side_key("0402", "0502"), grid.side_key("0502", "0602")]},
+                  "trail": {"colour": "#f0ecc8", "kind": "across", "trace": True, "mask": False,
+                            "yes": [grid.side_key("0104", "0204"), grid.side_key("0404", "0504")]},
+                  "highway": {"colour": "#bb5c5b", "kind": "across", "trace": True,
+                              "yes": [grid.side_key("0701", "0702"), grid.side_key("0703", "0704")]}}}
+    old = getattr(lines, "RIMS", True)
+    lines.RIMS = rims
+    try:
+        ext = extract(im, grid, legend)
+    finally:
+        lines.RIMS = old
+    found: dict[str, set[str]] = {}
+    for k, v in ext.hexsides.items():
+        for name in v:
+            found.setdefault(name, set()).add(k)
+    return grid, found
+
+
+def test_lines_between_rims_are_read_by_their_rims():
+    """The road, the trail and the highway exactly: each one's links and nothing else."""
+    grid, found = _found()
+    assert found.get("road", set()) == _links(grid, ROAD)
+    assert found.get("trail", set()) == _links(grid, TRAIL)
+    assert found.get("highway", set()) == _links(grid, HIGHWAY)
+
+
+def test_read_by_their_colour_alone_they_are_not():
+    """With the rim reading off (the old code): the trail is found nowhere (its marked side on the cream ground is an
+    area of its colour) and the road over the relief is missed, its colour read on the trail's edges instead."""
+    grid, found = _found(rims=False)
+    assert found.get("trail", set()) == set()
+    assert found.get("road", set()) == {grid.side_key("0102", "0202"), grid.side_key("0202", "0302"),
+                                        grid.side_key("0502", "0602"), grid.side_key("0104", "0204"),
+                                        grid.side_key("0204", "0304"), grid.side_key("0304", "0404")}
