@@ -370,7 +370,7 @@ def _speckled() -> Image.Image:
 
 
 @settings(max_examples=25, deadline=None)
-@given(size=st.sampled_from([25.0, 50.0, 95.0]), r0=st.integers(0, 200), c0=st.integers(0, 200),
+@given(size=st.sampled_from([25.0, 50.0, 95.0]), r0=st.integers(0, 1000), c0=st.integers(0, 1000),
        dr=st.integers(1, 60), dc=st.integers(1, 60))
 def test_a_window_of_the_speck_share_is_the_whole_image_s(size, r0, c0, dr, dc):
     """extract_raster.speck_share over a window (the texture step's example hexes) gives the whole image's values
@@ -379,6 +379,6 @@ def test_a_window_of_the_speck_share_is_the_whole_image_s(size, r0, c0, dr, dc):
     f = extract_raster._blocks(size)[2]
     shape = (-(-im.height // f), -(-im.width // f))
     whole = extract_raster.speck_share(im, size, shape)
-    r0, c0 = min(r0, shape[0] - 1), min(c0, shape[1] - 1)
+    r0, c0 = r0 * (shape[0] - 1) // 1000, c0 * (shape[1] - 1) // 1000  # anywhere, to the bottom and right edges
     win = (r0, min(shape[0], r0 + dr), c0, min(shape[1], c0 + dc))
     assert np.array_equal(extract_raster.speck_share(im, size, shape, win), whole[win[0]:win[1], win[2]:win[3]])

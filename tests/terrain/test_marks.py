@@ -149,3 +149,46 @@ def test_the_share_scales_with_the_hex(scale):
     assert grid.layout is not None
     grid = dataclasses.replace(grid, layout=grid.layout.scaled(scale))
     assert _read(ex.extract(im, grid, _legend(), features=False)) == _want(grid)
+
+
+RED = (200, 40, 40)
+
+
+def _unlisted_road() -> tuple[Image.Image, Grid, dict[str, object]]:
+    """The board with a red road the legend does not list down column 02, and a town whose two example hexes are
+    crossed by a piece of it (review M1: towns sit on roads; users list some of a map's lines)."""
+    im, grid = _board()
+    lay = grid.layout
+    assert lay is not None
+    d = ImageDraw.Draw(im)
+    d.line([lay.hex_to_pixel(grid.hex(h)) for h in ("0201", "0202", "0203", "0204", "0205")], fill=RED, width=4)
+    for h in ("0401", "0405", "0101"):
+        x, y = lay.hex_to_pixel(grid.hex(h))
+        d.line([(x - 40, y), (x + 40, y)], fill=RED, width=4)
+    leg = _legend()
+    terrain = leg["terrain"]
+    assert isinstance(terrain, dict)
+    terrain["town"] = {"hexes": ["0401", "0405"]}
+    return im, grid, leg
+
+
+def test_a_line_the_legend_does_not_list_is_not_marks():
+    """The road's red is every town example's and no other example's, 2-4% of each hex: counted by colour alone it
+    was learned as the town's marks and the five hexes of column 02 and 0101 read town (0203, trees over tan, too:
+    the first class in the legend's order took it). Its pixels lie in strokes across the hex, not in marks."""
+    im, grid, leg = _unlisted_road()
+    got = ex.extract(im, grid, leg, features=False)
+    assert [got.hexes[h].terrain for h in ("0201", "0202", "0204", "0205", "0101")] == ["clear"] * 5
+    assert got.hexes["0203"].terrain == "forest"
+    assert {h for h, r in got.hexes.items() if r.terrain == "town"} <= {"0401", "0405"}
+
+
+def test_the_class_reaching_furthest_past_its_threshold_takes_the_hex():
+    """Two classes whose marks both reach their thresholds in a hex: the one further past its own, whatever the
+    legend's order (review M1b); none when neither reaches."""
+    town = marks.Marks("town", np.zeros(1, bool), 0.01, 0.03, 0.0, (40.0, 60.0, 40.0))
+    forest = marks.Marks("forest", np.zeros(1, bool), 0.02, 0.06, 0.0, (40.0, -30.0, 20.0))
+    assert marks.furthest_marks([town, forest], np.array([0.012, 0.08])) == 1  # 1.2x town's, 4x forest's
+    assert marks.furthest_marks([town, forest], np.array([0.05, 0.03])) == 0  # 5x town's, 1.5x forest's
+    assert marks.furthest_marks([town, forest], np.array([0.009, 0.019])) is None
+    assert marks.furthest_marks([town, forest], np.array([0.01, 0.0])) == 0  # at the threshold: reached

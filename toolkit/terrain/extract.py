@@ -97,7 +97,7 @@ from .extract_sides import _ink_like as _ink_like
 from .extract_sides import _learn as _learn
 from .extract_sides import _score as _score
 from .lines import chroma_halved as _chroma_halved
-from .marks import Marks, learn_marks, mark_shares
+from .marks import Marks, furthest_marks, learn_marks, mark_shares
 from .pattern import (
     TEXTURE_SHARE,
     TEXTURE_SURE,
@@ -708,16 +708,15 @@ def _read_marks(image: Image.Image, grid: Grid, leg: Legend, protos: np.ndarray,
         r = results[h]
         if r.terrain is None:
             continue
-        for m, s in zip(found, share):
-            v = float(s[row[h]])
-            if v >= m.threshold:
-                if r.terrain != m.name:
-                    # listed for review near the threshold only, as a coverage rule's hexes are (NEAR_RULE)
-                    near = v - m.threshold < NEAR_RULE * m.threshold
-                    why = f"read as {r.terrain} by colour, {m.name} by its marks ({v:.1%} of the hex)" if near else ""
-                    results[h] = HexResult(m.name, round(min(1.0, 0.5 + v - m.threshold), 4), r.fractions, r.unknown,
-                                           r.visible, why, ground=r.terrain)
-                break
+        k = furthest_marks(found, share[:, row[h]])
+        if k is not None:
+            m, v = found[k], float(share[k, row[h]])
+            if r.terrain != m.name:
+                # listed for review near the threshold only, as a coverage rule's hexes are (NEAR_RULE)
+                near = v - m.threshold < NEAR_RULE * m.threshold
+                why = f"read as {r.terrain} by colour, {m.name} by its marks ({v:.1%} of the hex)" if near else ""
+                results[h] = HexResult(m.name, round(min(1.0, 0.5 + v - m.threshold), 4), r.fractions, r.unknown,
+                                       r.visible, why, ground=r.terrain)
     return found
 
 
@@ -815,8 +814,10 @@ def _read_textures(leg: Legend, fi: _Features, cls: np.ndarray, hid: np.ndarray,
     # the measures learned on the example hexes, read from around them alone: the whole image's only once a
     # measure parts a pair (review R1: a confused pair no measure parts cost two whole-image passes)
     listed = sorted({h for v in examples.values() for h in v})
-    at = {h: flat[hin == h] for h in listed}
-    specks, pattern = measures.around([b for b in at.values() if len(b)])
+    sel = np.flatnonzero(np.isin(hin, listed))  # one pass over the blocks, not one an example (review C6)
+    order = sel[np.argsort(hin[sel], kind="stable")]
+    cuts = np.flatnonzero(np.diff(hin[order])) + 1
+    specks, pattern = measures.around([flat[b] for b in np.split(order, cuts) if len(b)])
     learned = []
     for a, b in pairs:
         # the hexes' measures over the blocks read as either class or as none (a woods blob's ink)

@@ -23,6 +23,8 @@ legend's examples show it:
    neither marks nor ink - lies nearer another class's colour than its own: marks printed over a fill of the class's
    own colour (the synthetic scans' forest: darker tree dots on its green) leave it to the colour reading, which holds.
    (A dotted class, texture.py, whose examples all lie on one ground is left to its dots' reading: extract.py.)
+   Nor are strokes marks: a colour lying in the class's examples mostly in parts reaching ``STROKE_REACH`` of the
+   hex across (:func:`_strokes`) is a line the legend does not list (a road through every example of a town).
 3. **Told apart**: every example of the class covers ``LEAST`` of its hex or more with the marks' colours, and at
    most ``MOST`` (a minority colour), and every other class's example at most ``1 / RATIO`` of the least of them; the
    threshold lies between the two, at their geometric mean (the other classes' highest counted as at least
@@ -49,9 +51,10 @@ from PIL import Image
 from ..hexgrid import Grid
 from .colour import lab_table, rgb_codes, rgb_to_lab
 from .extract_raster import MASK_TOLERANCE, _hex_raster
+from .lines import _long_parts
 from .symbols import WORK_SIZE, _inset_mask, _size
 
-__all__ = ["Marks", "learn_marks", "mark_shares"]
+__all__ = ["Marks", "furthest_marks", "learn_marks", "mark_shares"]
 
 INSET = 0.85  # pixels inside this share of the hex size are read (hex lines left out)
 CELL = 10.0  # Delta E: the side of a colour cell (CIELAB L*, a*, b*)
@@ -60,6 +63,8 @@ PRESENT = 0.001  # a cell is the class's when it holds this share of its example
 LEAST = 0.02  # every example of the class: its marks cover this share of the hex or more (a cluster of pixels) ...
 MOST = 0.5  # ... and at most this share (a minority colour: a class that fills its hexes with it is read by colour)
 RATIO = 3.0  # ... and every other class's example at most 1 / RATIO of the least of them (and see PRESENT)
+STROKE_REACH = 0.6  # a part of the marks' colour reaching this share of the hex size across is a stroke ...
+STROKES = 0.5  # ... and a colour lying so in more than this share of its pixels is a line's, not marks (_strokes)
 MODE_RADIUS = 10.0  # Delta E: a colour this near a class's own colour is the colour reading's, not a mark's
 
 
@@ -150,6 +155,10 @@ class _Window:
 
     def codes(self, hex_id: str) -> np.ndarray:
         """The codes of the inset hex's pixels (the scan's edge replicated)."""
+        return self.square(hex_id)[self.mask]
+
+    def square(self, hex_id: str) -> np.ndarray:
+        """The codes of the hex's square window, (2r+1, 2r+1) (the scan's edge replicated; 0 where off it)."""
         x, y = self.lay.hex_to_pixel(self.grid.hex(hex_id))
         f, r = self.f, self.r
         x0, y0 = (round(x) - r) * f, (round(y) - r) * f
@@ -157,7 +166,7 @@ class _Window:
         w, h = self.image.size
         cx0, cy0, cx1, cy1 = max(0, x0), max(0, y0), min(w, x0 + n), min(h, y0 + n)
         if cx1 - cx0 < f or cy1 - cy0 < f:
-            return np.zeros(0, np.int32)
+            return np.zeros((2 * r + 1, 2 * r + 1), np.int32)
         win = self.image.crop((cx0, cy0, cx1, cy1))
         win = win if win.mode == "RGB" else win.convert("RGB")
         win = win.reduce(f) if f > 1 else win
@@ -165,7 +174,7 @@ class _Window:
         top, left = (cy0 - y0) // f, (cx0 - x0) // f
         pad = ((top, 2 * r + 1 - top - a.shape[0]), (left, 2 * r + 1 - left - a.shape[1]), (0, 0))
         a = np.pad(a, [(p0, max(0, p1)) for p0, p1 in pad], mode="edge")[:2 * r + 1, :2 * r + 1]
-        return rgb_codes(a)[self.mask]
+        return rgb_codes(a)
 
 
 def _learn(own: np.ndarray, other: np.ndarray) -> np.ndarray:
@@ -226,18 +235,34 @@ def learn_marks(image: Image.Image, grid: Grid, examples: Mapping[str, Sequence[
             continue  # printed on a fill of its own colour: the colour reading holds it
         if not _cross_checked(x, y, mine):
             continue
-        centres = np.stack(np.unravel_index(np.flatnonzero(cells), (11, 27, 27)), axis=1) * CELL
-        centres += np.array([CELL / 2, CELL / 2 - 130, CELL / 2 - 130])
-        w = x[mine][:, cells].sum(axis=0)
-        colour = tuple(float(v) for v in (centres * w[:, None]).sum(axis=0) / max(float(w.sum()), 1e-12))
         if every is None:
             all_codes = np.arange(64 ** 3, dtype=np.int32)
             tab = lab_table()
             every = np.where(_excluded(all_codes, tab, lines, ink_lightness, reading), -1, _cells(tab))
         member = np.append(cells, False)[every]  # -1: the appended False
+        if _strokes(win, [h for (j, h) in listed if j == i], member):
+            continue
+        centres = np.stack(np.unravel_index(np.flatnonzero(cells), (11, 27, 27)), axis=1) * CELL
+        centres += np.array([CELL / 2, CELL / 2 - 130, CELL / 2 - 130])
+        w = x[mine][:, cells].sum(axis=0)
+        colour = tuple(float(v) for v in (centres * w[:, None]).sum(axis=0) / max(float(w.sum()), 1e-12))
         out.append(Marks(n, member, t, float(pos.min()), float(neg.max()) if len(neg) else 0.0,
                          colour, grounds))  # type: ignore[arg-type]
     return out
+
+
+def _strokes(win: _Window, hexes: Sequence[str], member: np.ndarray) -> bool:
+    """Whether a class's mark colours (``member``: a bool over colour.rgb_codes' codes) lie in its example hexes
+    mostly as long strokes - a line the legend does not list (a road or railway through every example of a town),
+    not marks: more than ``STROKES`` of their pixels in parts reaching ``STROKE_REACH`` of the hex size across
+    (review M1: the colour, not its shape, was counted, and every hex the line crosses took the class)."""
+    reach = STROKE_REACH * _size(win.lay)
+    total = long = 0
+    for h in hexes:
+        m = member[win.square(h)] & win.mask
+        total += int(m.sum())
+        long += int(_long_parts(m, reach).sum()) if m.any() else 0
+    return total > 0 and long > STROKES * total
 
 
 def _cross_checked(x: np.ndarray, y: np.ndarray, mine: np.ndarray) -> bool:
@@ -263,6 +288,18 @@ def _threshold(pos: np.ndarray, neg: np.ndarray) -> float | None:
     if lo < LEAST or float(pos.max()) > MOST or hi * RATIO > lo:
         return None
     return math.sqrt(lo * max(hi, lo / RATIO ** 2))
+
+
+def furthest_marks(marks: Sequence[Marks], shares: np.ndarray) -> int | None:
+    """Which of ``marks`` a hex with these ``shares`` (one a class) takes (module doc, step 5): of the classes whose
+    share reaches their threshold, the one reaching furthest past it, as a ratio (review M1b: the first in the
+    legend's order took it); None when none reaches."""
+    best, at = 1.0, None
+    for i, m in enumerate(marks):
+        ratio = float(shares[i]) / m.threshold
+        if ratio >= best:
+            best, at = ratio, i
+    return at
 
 
 def mark_shares(image: Image.Image, grid: Grid, marks: Sequence[Marks]) -> np.ndarray:
