@@ -52,7 +52,8 @@ from ..hexgrid import Grid
 from .colour import lab_table, rgb_codes, rgb_to_lab
 from .extract_raster import MASK_TOLERANCE, _hex_raster
 from .lines import _long_parts
-from .symbols import WORK_SIZE, _inset_mask, _size
+from .symbols import WORK_SIZE, _size
+from .texture import _Reader
 
 __all__ = ["Marks", "furthest_marks", "learn_marks", "mark_shares"]
 
@@ -141,17 +142,8 @@ def _grounds(i: int, cells: np.ndarray, cell: np.ndarray, lab: np.ndarray, at: n
     return tuple(sorted(set(out)))
 
 
-class _Window:
-    """Hex windows of the scan at the working scale (colour.rgb_codes), inside the inset hex."""
-
-    def __init__(self, image: Image.Image, grid: Grid) -> None:
-        assert grid.layout is not None
-        self.image, self.grid = image, grid
-        size = _size(grid.layout)
-        self.f = max(1, round(size / WORK_SIZE))
-        self.lay = grid.layout.translated(-(self.f - 1) / 2, -(self.f - 1) / 2).scaled(1 / self.f)
-        self.r = math.ceil(_size(self.lay))
-        self.mask = _inset_mask(self.lay, grid.hexes()[0], self.r, INSET)
+class _Window(_Reader):
+    """Hex windows of the scan at the working scale (colour.rgb_codes), inside the inset hex (texture._Reader's)."""
 
     def codes(self, hex_id: str) -> np.ndarray:
         """The codes of the inset hex's pixels (the scan's edge replicated)."""
@@ -159,22 +151,8 @@ class _Window:
 
     def square(self, hex_id: str) -> np.ndarray:
         """The codes of the hex's square window, (2r+1, 2r+1) (the scan's edge replicated; 0 where off it)."""
-        x, y = self.lay.hex_to_pixel(self.grid.hex(hex_id))
-        f, r = self.f, self.r
-        x0, y0 = (round(x) - r) * f, (round(y) - r) * f
-        n = (2 * r + 1) * f
-        w, h = self.image.size
-        cx0, cy0, cx1, cy1 = max(0, x0), max(0, y0), min(w, x0 + n), min(h, y0 + n)
-        if cx1 - cx0 < f or cy1 - cy0 < f:
-            return np.zeros((2 * r + 1, 2 * r + 1), np.int32)
-        win = self.image.crop((cx0, cy0, cx1, cy1))
-        win = win if win.mode == "RGB" else win.convert("RGB")
-        win = win.reduce(f) if f > 1 else win
-        a = np.asarray(win, dtype=np.uint8)
-        top, left = (cy0 - y0) // f, (cx0 - x0) // f
-        pad = ((top, 2 * r + 1 - top - a.shape[0]), (left, 2 * r + 1 - left - a.shape[1]), (0, 0))
-        a = np.pad(a, [(p0, max(0, p1)) for p0, p1 in pad], mode="edge")[:2 * r + 1, :2 * r + 1]
-        return rgb_codes(a)
+        a = self.rgb(hex_id)
+        return np.zeros((2 * self.r + 1, 2 * self.r + 1), np.int32) if a is None else rgb_codes(a)
 
 
 def _learn(own: np.ndarray, other: np.ndarray) -> np.ndarray:

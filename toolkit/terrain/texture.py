@@ -95,8 +95,8 @@ class _Reader:
         self.r = math.ceil(_size(self.lay))
         self.mask = _inset_mask(self.lay, grid.hexes()[0], self.r, INSET)
 
-    def lab(self, hex_id: str) -> np.ndarray:
-        """(2r+1, 2r+1, 3) Lab around the hex's centre (the scan's edge replicated)."""
+    def rgb(self, hex_id: str) -> np.ndarray | None:
+        """(2r+1, 2r+1, 3) uint8 RGB around the hex's centre (the scan's edge replicated), or None off the scan."""
         x, y = self.lay.hex_to_pixel(self.grid.hex(hex_id))
         f, r = self.f, self.r
         x0, y0 = (round(x) - r) * f, (round(y) - r) * f
@@ -104,15 +104,21 @@ class _Reader:
         w, h = self.image.size
         cx0, cy0, cx1, cy1 = max(0, x0), max(0, y0), min(w, x0 + n), min(h, y0 + n)
         if cx1 - cx0 < f or cy1 - cy0 < f:
-            return np.zeros((2 * r + 1, 2 * r + 1, 3))
+            return None
         win = self.image.crop((cx0, cy0, cx1, cy1)).convert("RGB")
         if f > 1:
             win = win.reduce(f)
         a = np.asarray(win, dtype=np.uint8)
         top, left = (cy0 - y0) // f, (cx0 - x0) // f
         pad = ((top, 2 * r + 1 - top - a.shape[0]), (left, 2 * r + 1 - left - a.shape[1]), (0, 0))
-        return rgb_to_lab(np.pad(a, [(p0, max(0, p1)) for p0, p1 in pad], mode="edge")[:2 * r + 1, :2 * r + 1])\
-            .astype(np.float64)
+        return np.pad(a, [(p0, max(0, p1)) for p0, p1 in pad], mode="edge")[:2 * r + 1, :2 * r + 1]
+
+    def lab(self, hex_id: str) -> np.ndarray:
+        """(2r+1, 2r+1, 3) Lab around the hex's centre (the scan's edge replicated)."""
+        a = self.rgb(hex_id)
+        if a is None:
+            return np.zeros((2 * self.r + 1, 2 * self.r + 1, 3))
+        return rgb_to_lab(a).astype(np.float64)
 
 
 def _two_colours(px: np.ndarray) -> tuple[np.ndarray, np.ndarray, float]:
