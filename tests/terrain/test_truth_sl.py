@@ -11,8 +11,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from toolkit.hexgrid import Grid
 from toolkit.terrain.extract_legend import load_legend
-from toolkit.terrain.truth import load_truth
+from toolkit.terrain.truth import Truth, load_truth
 
 from .test_truth_dynamo import _classes
 from .truthcheck import beside, check_region, example_hexes
@@ -49,19 +50,26 @@ def test_sl_truth_file():
     assert "I4/J3" not in t.links["road"] and "D6/E6" not in t.links["road"]
 
 
-def test_sl_legend_examples_lie_outside_the_region():
-    """No example hex or side of sl.legend.yaml is a hex of the region or beside it, nor is the hex of any clicked
-    point; all lie on the board's grid (columns A-P x rows 1-10)."""
-    t = load_truth(HELDOUT / "sl.yaml")
+def _placed(truth: str, legend: str) -> tuple[Truth, Grid, set[str], set[str]]:
+    """The truth, its grid widened to the board, and the legend's example hexes and the hexes of its clicked points,
+    each checked to lie on the board's grid and neither in the region nor beside it."""
+    t = load_truth(HELDOUT / truth)
     g, near = beside(t, *BOARD)
-    spec = load_legend(HELDOUT / "sl.legend.yaml")
+    spec = load_legend(HELDOUT / legend)
     hexes = set(example_hexes(spec))
     assert g.layout is not None
     points = {g.id(g.layout.pixel_to_hex(x, y)) for v in spec["terrain"].values() for x, y in v.get("points", [])}
-    assert hexes == {"N1", "L9", "N9", "M1", "M6", "N6", "M8", "N8"}
-    assert points == {"M3", "L10", "N10", "N2", "M4", "O8", "M2", "L7", "N5"}
     assert all(h in g.ids() for h in hexes | points)
     assert not (hexes | points) & near
+    return t, g, hexes, points
+
+
+def test_sl_legend_examples_lie_outside_the_region():
+    """No example hex or side of sl.legend.yaml is a hex of the region or beside it, nor is the hex of any clicked
+    point; all lie on the board's grid (columns A-P x rows 1-10)."""
+    _, _, hexes, points = _placed("sl.yaml", "sl.legend.yaml")
+    assert hexes == {"N1", "L9", "N9", "M1", "M6", "N6", "M8", "N8"}
+    assert points == {"M3", "L10", "N10", "N2", "M4", "O8", "M2", "L7", "N5"}
 
 
 def test_extract_sl_against_its_truth(tmp_path):
@@ -120,16 +128,9 @@ def test_sl_2_legend_examples_lie_outside_the_region():
     """No example hex or side of sl-2.legend.yaml is a hex of region 2 or beside it, nor is the hex of any clicked
     point; all lie on the board's grid (columns A-P x rows 1-10), and the hexes its corner uses are the file's
     excluded legend-examples."""
-    t = load_truth(HELDOUT / "sl-2.yaml")
-    g, near = beside(t, *BOARD)
-    spec = load_legend(HELDOUT / "sl-2.legend.yaml")
-    hexes = set(example_hexes(spec))
-    assert g.layout is not None
-    points = {g.id(g.layout.pixel_to_hex(x, y)) for v in spec["terrain"].values() for x, y in v.get("points", [])}
+    t, g, hexes, points = _placed("sl-2.yaml", "sl-2.legend.yaml")
     assert hexes == {"O10", "C10", "G10", "N7", "O7", "N8", "O9", "P9"}
     assert points == {"A4", "A7", "H10", "O8", "P7", "P8"}
-    assert all(h in g.ids() for h in hexes | points)
-    assert not (hexes | points) & near
     used = {h for h in hexes | points if h[0] in "KLMNOP"}
     assert used | {g.id(n) for h in used for n in g.neighbours(g.hex(h)) if n in g and g.id(n)[0] in "KLMNOP"} == set(
         t.excluded["legend-examples"])
