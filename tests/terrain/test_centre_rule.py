@@ -9,7 +9,7 @@ import pytest
 from PIL import ImageDraw
 
 from toolkit.errors import DataFileError
-from toolkit.terrain.extract import extract
+from toolkit.terrain.extract import extract, load_legend
 from toolkit.terrain.legend import normalise
 
 from .drawn import blank_board
@@ -75,3 +75,21 @@ def test_centre_is_a_known_legend_section():
     with pytest.raises(DataFileError) as err:
         normalise({"terrain": {"open": "#c8c364"}, "centr": True})
     assert "(known: terrain, features, priority, ink, max_delta_e, centre, note)" in str(err.value)
+
+
+@pytest.mark.parametrize("text, says", [
+    ("centre: {radius: 2}\n", "line 2: centre radius is a share of the hex size from 0.1"),
+    ("centre:\n  radius: x\n", "line 3: centre radius must be a number"),
+    ("ink: 200\n", "line 2: ink lightness is a CIELAB L* from 0 to 100"),
+    ("ink:\n  lightness: -3\n", "line 3: ink lightness is a CIELAB L* from 0 to 100"),
+    ("centre: 3\n", "line 2: centre is true, false or {radius: 0.2}"),
+    ("max_delta_e: -1\n", "line 2: max_delta_e must be a positive finite number"),
+])
+def test_a_bad_value_names_its_line(tmp_path, text, says):
+    """A value out of its range in a legend file names the file and its line, as a misspelt key does."""
+    p = tmp_path / "legend.yaml"
+    p.write_text("terrain: {open: '#c8c364', wooden: '#b43c32'}\n" + text, encoding="utf-8")
+    grid, im = _board()
+    with pytest.raises(DataFileError) as err:
+        extract(im, grid, load_legend(p), features=False)
+    assert str(err.value).startswith(f"{p} {says}") and "\n" not in str(err.value)

@@ -282,7 +282,8 @@ def legend_from_dict(spec: Mapping[str, Any], image: Image.Image | None = None, 
     if not isinstance(terr, Mapping) or not terr:
         raise DataFileError("the legend has no 'terrain:' mapping of terrain -> colour or samples", src)
     ink_l = _ink_lightness(spec)
-    max_de = _number(spec.get("max_delta_e", 30.0), "max_delta_e", src, positive=True)
+    with _at_line(spec, "max_delta_e"):
+        max_de = _number(spec.get("max_delta_e", 30.0), "max_delta_e", src, positive=True)
     terrains: list[TerrainClass] = []
     symbols: list[SymbolClass] = []
     min_share: dict[str, float] = {}
@@ -508,12 +509,15 @@ def _centre(spec: Mapping[str, Any]) -> float:
     if v is True:
         return CENTRE_RADIUS
     if not isinstance(v, Mapping):
-        raise DataFileError(f"centre is true, false or {{radius: 0.2}} (a share of the hex size), not {v!r}", src)
+        with _at_line(spec, "centre"):
+            raise DataFileError(f"centre is true, false or {{radius: 0.2}} (a share of the hex size), not {v!r}", src)
     raw = v.get("radius", CENTRE_RADIUS)
-    r = _number(raw, "centre radius", src)
-    if not CENTRE_LEAST <= r <= CENTRE_MOST:
-        raise DataFileError(f"centre radius is a share of the hex size from {CENTRE_LEAST:g} (a colour block is a "
-                            f"tenth of the hex) to {CENTRE_MOST:g} (the disc inside the hex's sides), not {raw!r}", src)
+    with _at_line(v, "radius"):
+        r = _number(raw, "centre radius", src)
+        if not CENTRE_LEAST <= r <= CENTRE_MOST:
+            raise DataFileError(f"centre radius is a share of the hex size from {CENTRE_LEAST:g} (a colour block is "
+                                f"a tenth of the hex) to {CENTRE_MOST:g} (the disc inside the hex's sides), "
+                                f"not {raw!r}", src)
     return r
 
 
@@ -524,9 +528,10 @@ def _ink_lightness(spec: Mapping[str, Any]) -> float:
     if ink is None:
         return 35.0
     raw = ink.get("lightness", 35.0) if isinstance(ink, Mapping) else ink
-    out = _number(raw, "ink lightness", src)
-    if not 0 <= out <= 100:
-        raise DataFileError(f"ink lightness is a CIELAB L* from 0 to 100, not {raw!r}", src)
+    with _at_line(*((ink, "lightness") if isinstance(ink, Mapping) else (spec, "ink"))):
+        out = _number(raw, "ink lightness", src)
+        if not 0 <= out <= 100:
+            raise DataFileError(f"ink lightness is a CIELAB L* from 0 to 100, not {raw!r}", src)
     return out
 
 
