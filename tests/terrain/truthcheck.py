@@ -4,9 +4,12 @@ it on the board's grid, and the hexes a legend's examples use."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from toolkit.hexgrid import Grid
+from toolkit.terrain.extract_legend import load_legend
+from toolkit.terrain.truth import Truth, load_truth
 
 
 def check_region(t: Any, image: str, hexes: int) -> Grid:
@@ -35,3 +38,18 @@ def example_hexes(spec: dict[str, Any]) -> list[str]:
     for v in spec["features"].values():
         used += [h for side in v["yes"] for h in side.split("/")]
     return used
+
+
+def placed(folder: Path, truth: str, legend: str, board: tuple[tuple[int, int], tuple[int, int]]
+           ) -> tuple[Truth, Grid, set[str], set[str]]:
+    """The truth, its grid widened to the ``board`` (columns, rows), and the legend's example hexes and the hexes of
+    its clicked points, each checked to lie on the board's grid and neither in the region nor beside it."""
+    t = load_truth(folder / truth)
+    g, near = beside(t, *board)
+    spec = load_legend(folder / legend)
+    hexes = set(example_hexes(spec))
+    assert g.layout is not None
+    points = {g.id(g.layout.pixel_to_hex(x, y)) for v in spec["terrain"].values() for x, y in v.get("points", [])}
+    assert all(h in g.ids() for h in hexes | points)
+    assert not (hexes | points) & near
+    return t, g, hexes, points
