@@ -137,7 +137,13 @@ HELDOUT_FETCHED = {"red-winter-heldout": ("red-winter", "red-winter.yaml", "red-
                    # to the same calibrated picture
                    "sl-2-heldout": ("sl", "sl-2.yaml", "sl-2.legend.yaml", ((1, 16), (1, 10))),
                    # the same with the board's rule added to its legend (sl-2.amended.legend.yaml: centre: true)
-                   "sl-2-amended-heldout": ("sl", "sl-2.yaml", "sl-2.amended.legend.yaml", ((1, 16), (1, 10)))}
+                   "sl-2-amended-heldout": ("sl", "sl-2.yaml", "sl-2.amended.legend.yaml", ((1, 16), (1, 10))),
+                   # Decision Games D-Day at Omaha Beach, its alternative map (2014; digital art, terrain fills clipped
+                   # to the hexes, hedgerows drawn inside bocage hexes, woods patches, houses, three road grades of
+                   # one or two greys, game markers printed everywhere; heldout/RESULTS-omaha.md; from HerrEklund/wasa
+                   # like Dynamo's): one BLIND region, the run on the calibrated map, columns 01-36 x rows 05-20 (the
+                   # legend's examples lie in columns 17-35 or rows 05-08)
+                   "omaha-heldout": ("omaha", "omaha.yaml", "omaha.legend.yaml", ((1, 36), (5, 20)))}
 
 
 def main(flags: list[str]) -> dict[str, object]:

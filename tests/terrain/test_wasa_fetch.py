@@ -19,7 +19,9 @@ BOARDS = {"gettysburg": ("HerrEklund__wasa/gettysburg_NMap.jpg", "Roads to Getty
                          (3991, 2659)),
           "sjw": ("HerrEklund__wasa/sjw_sjw_NS.jpg", "Stonewall Jackson's Way North and South Maps", (3336, 3761)),
           "nwk": ("HerrEklund__wasa/nwk_MapFull.jpg", "Next War: Korea (North and South sheets)", (5460, 6536)),
-          "sl": ("HerrEklund__wasa/sl_map1_west.jpg", "Squad Leader map board 1 (west half)", (3912, 2880))}
+          "sl": ("HerrEklund__wasa/sl_map1_west.jpg", "Squad Leader map board 1 (west half)", (3912, 2880)),
+          "omaha": ("HerrEklund__wasa/omaha_Board_MainAlternate.jpg", "D-Day at Omaha Beach alternative map",
+                    (4140, 2700))}
 
 
 def _fetch(tmp_path: Path, board: str, git: str | None) -> subprocess.CompletedProcess[str]:

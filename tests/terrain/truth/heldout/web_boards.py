@@ -15,6 +15,7 @@ never by us: per-hex terrain (``public/games/bastogne/src/hex-info.js``), roads,
     python tests/terrain/truth/heldout/web_boards.py fetch --board sjw [--git DIR]    # (HerrEklund/wasa)
     python tests/terrain/truth/heldout/web_boards.py fetch --board nwk [--git DIR]    # (HerrEklund/wasa)
     python tests/terrain/truth/heldout/web_boards.py fetch --board sl [--git DIR]    # (HerrEklund/wasa)
+    python tests/terrain/truth/heldout/web_boards.py fetch --board omaha [--git DIR]    # (HerrEklund/wasa)
     python tests/terrain/truth/heldout/web_boards.py convert --git DIR    # their labels -> bastogne.yaml
 
 ``--git`` is a clone (bare or not) of rzymek/web-boards (or the board's repository) holding the commit below (default
@@ -57,6 +58,11 @@ South sheet) was labelled by us, blind, by eye (RESULTS-nwk.md). Same clone as d
 of Avalon Hill's *Squad Leader* (1977; the map art (c) Avalon Hill, not in this repository either), a photograph of the
 printed mounted board, whose truth region (``sl.yaml``) was labelled by us, blind, by eye (RESULTS-sl.md). Same clone
 as dynamo's.
+
+``--board omaha`` fetches a sixth image of HerrEklund/wasa (its D-Day at Omaha Beach module, 2017): the alternative
+map (2014, Michael Evans) of Decision Games' *D-Day at Omaha Beach* (the map art (c) Decision Games, not in this
+repository either), the publisher's digital art with flat hex fills, printed game markers and a terrain key, whose
+truth region (``omaha.yaml``) was labelled by us, blind, by eye (RESULTS-omaha.md). Same clone as dynamo's.
 """
 
 from __future__ import annotations
@@ -127,10 +133,19 @@ IMAGES: dict[str, dict[str, Any]] = {"bastogne": IMAGE,
                  "path": "application/game_modules/squad_leader/components/maps/map1_west.jpg",
                  "commit": "93764dd39233480d88ff14a3c8b24eced254a5c7",
                  "blob": "f11731a49375f04290f2ecdcb51b570d3385e00c", "bytes": 581938, "size": (3912, 2880),
-                 "file": "HerrEklund__wasa/sl_map1_west.jpg"}}
+                 "file": "HerrEklund__wasa/sl_map1_west.jpg"},
+          # the same repository, the commit "Added D-Day at Omaha Beach with cards. Not yet playable." (2017-05-09; the
+          # only blob at that path): Decision Games' D-Day at Omaha Beach, its ALTERNATIVE map (2014, Michael Evans;
+          # the module's Board_Main.jpg is the 2013 map), 4140x2700, pointy-top hexes, row-first ids
+          "omaha": {"repo": "HerrEklund/wasa", "git_env": "WGT_WASA_GIT",
+                    "path": "application/game_modules/d_day_at_omaha_beach/components/vassal/Board_MainAlternate.jpg",
+                    "commit": "c90cfaed72b47dec1ffa75f3126212903ef8b9f6",
+                    "blob": "a7ddf08f71ff7e3f2ec0153f552367ee6337eab5", "bytes": 2745668, "size": (4140, 2700),
+                    "file": "HerrEklund__wasa/omaha_Board_MainAlternate.jpg"}}
 NAMES = {"bastogne": "Bastogne", "red-winter": "Red Winter", "seelowe": "Seelowe", "dynamo": "France '40 Dynamo",
          "gettysburg": "Roads to Gettysburg North Map", "sjw": "Stonewall Jackson's Way North and South Maps",
-         "nwk": "Next War: Korea (North and South sheets)", "sl": "Squad Leader map board 1 (west half)"}
+         "nwk": "Next War: Korea (North and South sheets)", "sl": "Squad Leader map board 1 (west half)",
+         "omaha": "D-Day at Omaha Beach alternative map"}
 LABELS = {"terrain": f"{GAME}/src/hex-info.js", "paths": f"{GAME}/path-info.json",
           "streams": f"{GAME}/stream-info.json", "game": f"{GAME}/game.json"}
 
@@ -386,7 +401,7 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("what", choices=["fetch", "convert"])
     ap.add_argument("--git", help="a clone of the board's repository holding the commit (default $WGT_WEB_BOARDS_GIT; "
-                    "--board dynamo, gettysburg, sjw, nwk: $WGT_WASA_GIT, a clone of HerrEklund/wasa)")
+                    "--board dynamo, gettysburg, sjw, nwk, sl, omaha: $WGT_WASA_GIT, a clone of HerrEklund/wasa)")
     ap.add_argument("--board", choices=sorted(IMAGES), default="bastogne",
                     help="fetch: which board's image (default bastogne)")
     ap.add_argument("-o", "--output", default=str(HERE / "bastogne.yaml"))
