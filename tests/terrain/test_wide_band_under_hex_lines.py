@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from itertools import pairwise
 
+import pytest
+
 from toolkit.terrain.extract import extract
 
 from .drawn import blank_board
@@ -15,21 +17,25 @@ from .drawn import blank_board
 GROUND = (200, 195, 100)
 ROAD = (217, 206, 181)
 INK = (30, 25, 20)
-SIZE = 40.0
 PATH = ["0103", "0203", "0303", "0403", "0503", "0603", "0703", "0803"]  # a road across the board, hex to hex
 
 
-def _board():
-    lay, grid, im, d = blank_board(8, 6, size=SIZE, origin=(50.0, 50.0), image=(520, 520), paper=GROUND, ink=None)
-    d.line([lay.hex_to_pixel(grid.hex(h)) for h in PATH], fill=ROAD, width=round(0.34 * SIZE), joint="curve")
+def _board(scale: float, line: int):
+    size = 40.0 * scale
+    lay, grid, im, d = blank_board(8, 6, size=size, origin=(50.0 * scale, 50.0 * scale),
+                                   image=(round(520 * scale), round(520 * scale)), paper=GROUND, ink=None)
+    d.line([lay.hex_to_pixel(grid.hex(h)) for h in PATH], fill=ROAD, width=round(0.34 * size), joint="curve")
     for h in grid.hexes():  # the hex lines printed over the road
-        d.polygon([tuple(p) for p in lay.corners(h)], outline=INK, width=2)
+        d.polygon([tuple(p) for p in lay.corners(h)], outline=INK, width=line)
     return grid, im
 
 
-def test_a_wide_band_cut_by_the_hex_lines_is_learned_from_its_marked_sides():
-    """The road's seven links exactly (old code: none - its three marked sides read as areas, not learned)."""
-    grid, im = _board()
+@pytest.mark.parametrize("scale, line", [(0.6, 1), (1.0, 2), (1.25, 3), (1.5, 3), (2.0, 5)])
+def test_a_wide_band_cut_by_the_hex_lines_is_learned_from_its_marked_sides(scale, line):
+    """The road's seven links exactly, at hexes of 24 to 80 px with hex lines 1 to 5 px wide (first code: none - its
+    three marked sides read as areas, not learned; c7eca43: none at 50 and 60 px hexes with lines 3 px wide (4-5 px
+    dark across a side), the bridge's band as narrow as the calibrated hex lines' GRID_BAND at the working scale)."""
+    grid, im = _board(scale, line)
     legend = {"terrain": {"open": {"hexes": ["0101", "0606", "0801"]}},
               "features": {"road": {"colour": "#d9ceb5", "kind": "across", "trace": True,
                                     "yes": ["0203/0303", "0403/0503", "0603/0703"]}}}

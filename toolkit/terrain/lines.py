@@ -927,12 +927,14 @@ def _hex_band(grid: Grid, lay: Layout, shape: tuple[int, ...], s: float) -> np.n
 
 
 def _across_hex_lines(m: np.ndarray, grid: Grid, lay: Layout, s: float) -> np.ndarray:
-    """The pixels of the calibrated hex lines' band (``GRID_BAND`` hex sizes wide, as :func:`_hex_band` draws it) with
-    ``m`` on both sides of it straight across, a band's width away either way: where a line crossing a hex line
-    printed over it was cut (traced notes 7). Not along the band: two pieces of ``m`` beside one hex line (a dashed
-    line's dashes either side of a corner, a line along the side) are not joined so."""
+    """The pixels of the calibrated hex lines' band with ``m`` on both sides of it straight across, a band's width
+    away either way: where a line crossing a hex line printed over it was cut (traced notes 7). Not along the band:
+    two pieces of ``m`` beside one hex line (a dashed line's dashes either side of a corner, a line along the side)
+    are not joined so. The band is ``GRID_BAND`` hex sizes rounded up, and a pixel: a hex line printed that wide,
+    resampled to the working scale, spreads a pixel past it (hex lines 3 px wide, 4-5 px dark across, at hexes of
+    50-60 px were not bridged in a band rounded as :func:`_hex_band` draws it: 2 px at the working scale)."""
     h, w = m.shape
-    width = max(1, round(GRID_BAND * s))
+    width = math.ceil(GRID_BAND * s) + 1
     groups: dict[int, list[tuple[tuple[float, float], tuple[float, float]]]] = {}
     for sd in grid.hexsides():
         (ax, ay), (bx, by) = lay.hexside_endpoints(sd)
