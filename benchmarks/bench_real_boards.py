@@ -143,7 +143,11 @@ HELDOUT_FETCHED = {"red-winter-heldout": ("red-winter", "red-winter.yaml", "red-
                    # one or two greys, game markers printed everywhere; heldout/RESULTS-omaha.md; from HerrEklund/wasa
                    # like Dynamo's): one BLIND region, the run on the calibrated map, columns 01-36 x rows 05-20 (the
                    # legend's examples lie in columns 17-35 or rows 05-08)
-                   "omaha-heldout": ("omaha", "omaha.yaml", "omaha.legend.yaml", ((1, 36), (5, 20)))}
+                   "omaha-heldout": ("omaha", "omaha.yaml", "omaha.legend.yaml", ((1, 36), (5, 20))),
+                   # its second region (omaha-2.yaml: Vierville and Hamel-au-Pretre, columns 25-34 x rows 06-11 less
+                   # 0834, 59 hexes, STUDIED; heldout/RESULTS-omaha-2.md) on region 1's grid with the same legend, none
+                   # of whose examples lies in or beside it, the same run
+                   "omaha-2-heldout": ("omaha", "omaha-2.yaml", "omaha.legend.yaml", ((1, 36), (5, 20)))}
 
 
 def main(flags: list[str]) -> dict[str, object]:
