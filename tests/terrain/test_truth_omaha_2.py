@@ -69,3 +69,19 @@ def test_omaha_2_lies_apart_from_region_1_and_the_legend():
     assert not near1 & near2
     # every neighbour of every example hex stays out of the region, too (0834, beside 0835, is the excluded one)
     assert not {g.id(n) for h in hexes for n in g.neighbours(g.hex(h)) if n in g} & set(t.hexes)
+
+
+def test_extract_omaha_2_against_its_truth(tmp_path):
+    """Floors from region 2's first run (STUDIED), 2026-12-06 09:37 UTC, main 7fd0a83, the legend as written
+    (region 1's), on the truth's grid widened to the calibrated map (columns 01-36 x rows 05-20, as the bench runs it;
+    no warp): hexes 47/59 (every error a house or the draw: six house hexes on the high ground's olive read high
+    ground, four on the draw's grey read draw, two draw hexes moved to buildings by the dotted check); road 8/17 none
+    false (9 links read as trail), secondary 0/5 (4 read as trail), trail 11/18 with 14 false. Skipped with the reason
+    when the image is not cached."""
+    from .test_heldout_bastogne import extract_fetched
+    from .test_truth_afrika import assert_floors
+
+    out = extract_fetched(tmp_path, "omaha", "omaha-2.yaml", "omaha.legend.yaml", 36, 20, first=(1, 5))
+    assert out["hexes"] == 59 and out["right"] >= 47
+    assert set(out["lines"]) == {"road", "secondary", "trail"}
+    assert_floors(out, {"road": (17, 8, 0), "secondary": (5, 0, 0), "trail": (18, 11, 14)})
