@@ -6,12 +6,16 @@ without its specks"; extract.py ``_read_speckled``)."""
 
 from __future__ import annotations
 
+import dataclasses
+
 import numpy as np
+import pytest
 from PIL import Image, ImageDraw
 
 from toolkit.hexgrid import Grid, Hex, Layout
 from toolkit.terrain import extract as ex
-from toolkit.terrain import pattern
+from toolkit.terrain import extract_raster, pattern
+from toolkit.terrain.extract_raster import _blocks, speck_share
 
 from .drawn import blank_board
 
@@ -119,6 +123,70 @@ def test_a_board_without_the_wash_reads_the_same_either_way(monkeypatch):
     without = ex.extract(im, grid, _legend(), features=False)
     assert {h: r.terrain for h, r in with_rule.hexes.items()} == {h: r.terrain for h, r in without.hexes.items()}
     assert _read(with_rule)["rough"] == ROUGH
+
+
+def _rescaled(im: Image.Image, grid: Grid, s: float) -> tuple[Image.Image, Grid]:
+    """The board as a scan at ``s`` times the resolution (Lanczos, as the perturb bench rescales) and its grid."""
+    small = im.resize((round(im.width * s), round(im.height * s)), Image.Resampling.LANCZOS)
+    sx, sy = small.width / im.width, small.height / im.height
+    assert grid.layout is not None
+    lay = grid.layout.scaled(sx, sy).translated(0.5 * sx - 0.5, 0.5 * sy - 0.5)  # pixel centres moved as the image
+    return small, dataclasses.replace(grid, layout=lay)
+
+
+@pytest.mark.parametrize("scale", [0.4, 0.44])
+def test_the_washed_hexes_at_a_low_resolution(scale):
+    # the board as a 100-150 dpi scan: hexes of 20 and 22 px. The specks were told only where the hex was 24 px or
+    # more (the closing's window rounded to 1 px below): every speck share was 0, the step never moved a hex, and
+    # the old code read 0404 and 0603 rough at both scales (and 0705 at 20 px). Now they are read with each pixel
+    # repeated (extract_raster.SPECK_HEX) and the board reads as at 50 px, exactly
+    big, big_grid, _ = _board()
+    im, grid = _rescaled(big, big_grid, scale)
+    got = ex.extract(im, grid, _legend(), features=False)
+    read = _read(got)
+    assert read["rough"] == ROUGH
+    assert read["ridge"] == RIDGES | RIDGE_WASHED
+    assert read["water"] == WATER
+    assert read["open"] == {grid.id(h) for h in grid.hexes()} - ROUGH - RIDGES - RIDGE_WASHED - WATER
+    assert all(got.hexes[h].review.startswith("read as rough by colour, but its blocks of it hold")
+               for h in OPEN_WASHED)
+
+
+@pytest.mark.parametrize("scale", [0.4, 0.54])
+def test_speck_share_keeps_to_the_hex_at_small_hexes(scale):
+    # 2-px specks over the left half of a sheet whose hexes are 50 px (a tenth of it specked), then the sheet
+    # rescaled to hexes of 20 and 27 px: the specks' share of the left half's blocks stays within 30% of the full
+    # size's (0.091 there; now 0.106 and 0.104), none on the right. The old code read 0.0 at 20 px (its window
+    # rounded to 1 px) and 0.0495 at 27 px (a 3-px run: a speck blurred over its neighbours counted as a line's)
+    rng = np.random.default_rng(3)
+    im = Image.new("RGB", (600, 400), YELLOW)
+    d = ImageDraw.Draw(im)
+    for _ in range(3000):
+        x, y = int(rng.integers(0, 300)), int(rng.integers(0, 400))
+        d.rectangle([x, y, x + 1, y + 1], fill=OLIVE)
+
+    def halves(sheet: Image.Image, size: float) -> tuple[float, float]:
+        f = _blocks(size)[2]
+        a = speck_share(sheet, size, (-(-sheet.height // f), -(-sheet.width // f)))
+        w = a.shape[1]
+        return float(a[:, 2:w // 2 - 3].mean()), float(a[:, w // 2 + 3:-2].mean())
+
+    full, none = halves(im, 50.0)
+    assert round(full, 4) == 0.0909 and none == 0.0
+    small = im.resize((round(600 * scale), round(400 * scale)), Image.Resampling.LANCZOS)
+    left, right = halves(small, 50.0 * scale)
+    assert 0.7 * full <= left <= 1.3 * full and right == 0.0
+
+
+def test_speck_share_of_small_hexes_in_strips_is_the_whole_images(monkeypatch):
+    # the repeated pixels are read a strip of block rows at a time (a small-hex scan's memory): the same values
+    im, _, _ = _board()
+    small = im.resize((280, 256), Image.Resampling.LANCZOS)  # hexes of 20 px
+    f = _blocks(20.0)[2]
+    shape = (-(-small.height // f), -(-small.width // f))
+    whole = speck_share(small, 20.0, shape)
+    monkeypatch.setattr(extract_raster, "SPECK_PIXELS", 4000)
+    assert np.array_equal(speck_share(small, 20.0, shape), whole) and float(whole.max()) > 0.05
 
 
 def test_speckled_beyond_and_reach():

@@ -36,6 +36,16 @@ LINE_AREA = 1 / 10
 LINE_WIDTH = 1 / 12
 LINE_LENGTH = 1 / 8
 LINE_DEPTH = 20
+#: px: specks (:func:`speck_share`) are told where the hex is this size or more, so that the closing's window
+#: (LINE_WIDTH) is 3 px or more - a pixel either side of a 1-px speck - and a line's run (LINE_LENGTH) 4 px or more,
+#: longer than a speck blurred over its neighbours. A smaller hex's pixels are each repeated (:func:`_speck_up`): no
+#: new detail, the windows and runs kept to their share of the hex. Before, the windows were rounded in pixels of
+#: the scan: under 24 px the window was 1 px and no speck was told (a 100-150 dpi scan, the GCACW maps at x0.6: 23
+#: px, every speck share 0, the speckled class's step off: smallhex), and at 24-28 px a 3-px speck was a line's run
+#: (Gettysburg's at x0.6, 27 px: rough's examples 0.011-0.017 against 0.084-0.106 at its scan's 45 px). Every
+#: board of the bench is read at 32.5 px or more (after its pre-reduction): unchanged.
+SPECK_HEX = 28
+SPECK_PIXELS = 1 << 24  # repeated pixels read at a time (a strip of block rows: a small-hex scan's memory)
 #: the most colour blocks (a block is a hex's tenth, at least a pixel) an image may have: extraction takes about
 #: 135 bytes a block at its peak (measured: 1.05 GB for 7.8 million blocks, a white 2800x2800 px scan with hexes
 #: of 17 px). A 300-dpi 22x34" scan with half-inch hexes is about 300,000 blocks.
@@ -293,17 +303,21 @@ def speck_share(im: Image.Image, size: float, shape: tuple[int, int],
     """(h, w) float32 for the colour blocks of ``shape`` (:func:`_feature_image`'s, hexes of ``size`` px), or for
     its rows ``r0:r1`` and columns ``c0:c1`` (``window``: the same values, read from the pixels around it only):
     the share of each block's window (the masked mean's) covered by specks - thin dark marks (:func:`_marks`) that
-    are not on a line nor beside one: a texture's dots. Zero when the hexes are too small to tell them."""
+    are not on a line nor beside one: a texture's dots, told at a hex of :data:`SPECK_HEX` px or more."""
     pre, f2, f = _blocks(size)
     h, w = shape
     r0, r1, c0, c1 = window or (0, h, 0, w)
-    width, length = _odd(LINE_WIDTH * size / pre), max(2, round(LINE_LENGTH * size / pre))
-    if width < 3:
-        return np.zeros((r1 - r0, c1 - c0), np.float32)
+    up = _speck_up(size)
+    width, length = _odd(LINE_WIDTH * size * up / pre), max(2, round(LINE_LENGTH * size * up / pre))
+    g = f2 * up  # a colour block's side in the pixels the specks are told in
+    rows = max(1, SPECK_PIXELS // max(1, (c1 - c0) * g * g))
+    if up > 1 and r1 - r0 > rows:  # the repeated pixels a strip of block rows at a time (the same values)
+        return np.concatenate([speck_share(im, size, shape, (a, min(r1, a + rows), c0, c1))
+                               for a in range(r0, r1, rows)])
     r = _smooth_radius(size, f)
     # the blocks read around the window: its blocks' windows, and the pixels a speck depends on (the closing's
     # two rank filters, a line's run, the pixel beside a line)
-    m = r + 1 + -(-((width - 1) + (length - 1) + 1) // f2)
+    m = r + 1 + -(-((width - 1) + (length - 1) + 1) // g)
     b0, b1, a0, a1 = max(0, r0 - m), min(h, r1 + m), max(0, c0 - m), min(w, c1 + m)
     right = im.width if a1 == w else min(im.width, a1 * f2 * pre)
     bottom = im.height if b1 == h else min(im.height, b1 * f2 * pre)
@@ -312,15 +326,25 @@ def speck_share(im: Image.Image, size: float, shape: tuple[int, int],
         return np.zeros((r1 - r0, c1 - c0), np.float32)
     part = im.reduce(pre, box=box) if pre > 1 else im.crop(box)
     luma = np.asarray(part.convert("L"))
+    if up > 1:  # each pixel repeated (SPECK_HEX)
+        luma = np.repeat(np.repeat(luma, up, axis=0), up, axis=1)
     dark, lines = _marks(luma, width, length, LINE_DEPTH)
     specks = dark & ~_rank(lines, 3, np.maximum)  # a line's pixels and those beside it are not specks
     bh, bw = b1 - b0, a1 - a0
-    grid = np.zeros((bh * f2, bw * f2), np.float32)
-    hh, ww = min(bh * f2, specks.shape[0]), min(bw * f2, specks.shape[1])
+    grid = np.zeros((bh * g, bw * g), np.float32)
+    hh, ww = min(bh * g, specks.shape[0]), min(bw * g, specks.shape[1])
     grid[:hh, :ww] = specks[:hh, :ww]
-    blocks = grid.reshape(bh, f2, bw, f2).mean(axis=(1, 3))
+    blocks = grid.reshape(bh, g, bw, g).mean(axis=(1, 3))
     out = _box(blocks, r) / (2 * r + 1) ** 2
     return out[r0 - b0:r1 - b0, c0 - a0:c1 - a0]
+
+
+def _speck_up(size: float) -> int:
+    """How many times each pixel of the pre-reduced scan (:func:`_blocks`) is repeated across and down for
+    :func:`speck_share` with hexes of ``size`` px: the least whole number making the hex :data:`SPECK_HEX` px or more
+    there (1 at every board of the bench)."""
+    pre = _blocks(size)[0]
+    return max(1, math.ceil(SPECK_HEX * pre / size))
 
 
 def _rank(a: np.ndarray, width: int, op: np.ufunc) -> np.ndarray:
