@@ -29,22 +29,27 @@ def _ground(col: int) -> tuple[int, int, int]:
     return TAN if col <= 4 else RELIEF  # columns 1-4 open ground, 5-8 relief
 
 
-def _board(trees: tuple[int, int, int] = TREE, road: bool = False) -> tuple[Image.Image, Grid]:
+def _board(trees: tuple[int, int, int] = TREE, road: bool = False, thin: frozenset[str] = frozenset(),
+           patch: frozenset[str] = frozenset()) -> tuple[Image.Image, Grid]:
+    """The board; ``thin``: forest hexes whose trees stand on every other point of the lattice (half as many);
+    ``patch``: hexes of their ground with trees along their right side only (a tenth of the hex or so)."""
     lay, grid, im, d = blank_board(8, 6, size=50.0, origin=(60.0, 60.0), image=(700, 640), paper=TAN, ink=None)
     for h in grid.hexes():
         hid = grid.id(h)
         d.polygon(lay.corners(h), fill=BLUE if hid in WATER else _ground(int(hid[:2])))
     rng = np.random.default_rng(7)
     for h in grid.hexes():
-        if grid.id(h) not in ON_TAN | ON_RELIEF:
+        if grid.id(h) not in ON_TAN | ON_RELIEF | patch:
             continue
         cx, cy = lay.hex_to_pixel(h)
-        for gx in range(-40, 41, 13):  # trees on a jittered lattice inside the hex, 3-4 px across
-            for gy in range(-40, 41, 13):
-                x, y = cx + gx + rng.uniform(-3, 3), cy + gy + rng.uniform(-3, 3)
-                if abs(y - cy) < 0.8 * 43 and abs(x - cx) + 0.58 * abs(y - cy) < 0.8 * 50:
-                    r = rng.uniform(1.6, 2.4)
-                    d.ellipse([x - r, y - r, x + r, y + r], fill=trees)
+        for k, (gx, gy) in enumerate((gx, gy) for gx in range(-40, 41, 13) for gy in range(-40, 41, 13)):
+            # trees on a jittered lattice inside the hex, 3-4 px across
+            if (grid.id(h) in thin and k % 2) or (grid.id(h) in patch and gx < 25):
+                continue
+            x, y = cx + gx + rng.uniform(-3, 3), cy + gy + rng.uniform(-3, 3)
+            if abs(y - cy) < 0.8 * 43 and abs(x - cx) + 0.58 * abs(y - cy) < 0.8 * 50:
+                r = rng.uniform(1.6, 2.4)
+                d.ellipse([x - r, y - r, x + r, y + r], fill=trees)
     if road:  # a road of the trees' own colour across the open ground and the relief
         d.line([(20, 320), (680, 320)], fill=trees, width=4)
     for h in grid.hexes():
@@ -192,3 +197,50 @@ def test_the_class_reaching_furthest_past_its_threshold_takes_the_hex():
     assert marks.furthest_marks([town, forest], np.array([0.05, 0.03])) == 0  # 5x town's, 1.5x forest's
     assert marks.furthest_marks([town, forest], np.array([0.009, 0.019])) is None
     assert marks.furthest_marks([town, forest], np.array([0.01, 0.0])) == 0  # at the threshold: reached
+
+
+def _thin_legend() -> dict[str, object]:
+    leg = _legend()
+    terrain = leg["terrain"]
+    assert isinstance(terrain, dict)
+    terrain["forest"] = {"hexes": ["0304", "0605", "0302"]}  # 0302: a thin example, half the trees
+    return leg
+
+
+def test_a_thin_example_does_not_lower_the_bar():
+    """Forest's examples: two typical (their trees cover 10.5% and 9.9% of the hex) and a thin one (4.4%); 0404, a
+    clear hex with trees along its right side (1.8%), is clear under the majority rule. The threshold was a third of
+    the least example, 1.5%: 0404 read forest. Now a third of the typical example (the median), 3.3%, at most the
+    least: 0404 clear, every forest hex forest (the thin one included)."""
+    im, grid = _board(thin=frozenset({"0302"}), patch=frozenset({"0404"}))
+    got = ex.extract(im, grid, _thin_legend(), features=False)
+    assert _read(got) == _want(grid)
+    colours = {"clear": (86.0, -2.0, 18.0), "hills": (70.0, -3.0, 25.0), "forest": (77.0, -8.0, 20.0),
+               "water": (57.0, -3.0, -35.0)}
+    ex_hexes = {k: v["hexes"] for k, v in _thin_legend()["terrain"].items()}  # type: ignore[union-attr]
+    (m,) = marks.learn_marks(im, grid, ex_hexes, colours, [], 35.0)
+    share = marks.mark_shares(im, grid, [m])[0, [grid.id(h) for h in grid.hexes()].index("0404")]
+    assert round(m.least, 3) == 0.044 and round(m.threshold, 3) == 0.033 and m.least / 3 < share < m.threshold
+
+
+def test_threshold_between_the_typical_example_and_the_others():
+    # a third of the typical example when the others hold none; never over the least example
+    assert marks._threshold(np.array([0.09, 0.054, 0.095]), np.zeros(3)) == pytest.approx(0.03)
+    assert marks._threshold(np.array([0.09, 0.054, 0.095]), np.array([0.01])) == pytest.approx((0.09 * 0.01) ** 0.5)
+    assert marks._threshold(np.array([0.03, 0.2, 0.2]), np.zeros(2)) == 0.03  # the least example is the class
+    assert marks._threshold(np.array([0.09, 0.02]), np.array([0.01])) is None  # an other example over a third of it
+
+
+def test_a_hex_read_by_its_marks_is_under_review_below_only_when_listed():
+    """A hex moved by its marks has a confidence below REVIEW_BELOW exactly when it is listed for review (within
+    NEAR_RULE of the threshold). It was 0.5 plus the share past the threshold: 0.52-0.6 and none listed (review
+    C13; the thin example 0302 0.53)."""
+    for board, leg in ((_board(), _legend()), (_board(thin=frozenset({"0302"})), _thin_legend())):
+        got = ex.extract(*board, leg, features=False)
+        moved = {h: r for h, r in got.hexes.items() if r.ground is not None}
+        assert moved
+        assert all((r.confidence < ex.REVIEW_BELOW) == bool(r.review) for r in moved.values())
+    assert got.hexes["0302"].confidence > 0.7 and not got.hexes["0302"].review
+    assert ex.marks_confidence(0.02, 0.02) == 0.5 and ex.marks_confidence(0.1, 0.02) == 1.0
+    assert ex.marks_confidence(0.0230001, 0.02) > ex.REVIEW_BELOW > ex.marks_confidence(0.0229999, 0.02)
+

@@ -715,9 +715,17 @@ def _read_marks(image: Image.Image, grid: Grid, leg: Legend, protos: np.ndarray,
                 # listed for review near the threshold only, as a coverage rule's hexes are (NEAR_RULE)
                 near = v - m.threshold < NEAR_RULE * m.threshold
                 why = f"read as {r.terrain} by colour, {m.name} by its marks ({v:.1%} of the hex)" if near else ""
-                results[h] = HexResult(m.name, round(min(1.0, 0.5 + v - m.threshold), 4), r.fractions, r.unknown,
+                results[h] = HexResult(m.name, round(marks_confidence(v, m.threshold), 4), r.fractions, r.unknown,
                                        r.visible, why, ground=r.terrain)
     return found
+
+
+def marks_confidence(share: float, threshold: float) -> float:
+    """The confidence of a hex given its class by its marks' ``share`` (reaching the class's ``threshold``): 0.5 at
+    the threshold, REVIEW_BELOW at NEAR_RULE past it (as a ratio: the hexes listed for review, and only those, are
+    under REVIEW_BELOW), 1.0 from 1.75 times the threshold on. Was 0.5 plus the share past the threshold (review
+    C13): 0.52-0.6 for every hex (shares of a few hundredths), under REVIEW_BELOW though the hex was not listed."""
+    return min(1.0, 0.5 + (REVIEW_BELOW - 0.5) * (share / threshold - 1.0) / NEAR_RULE)
 
 
 class _Measures:
