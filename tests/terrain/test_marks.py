@@ -244,3 +244,31 @@ def test_a_hex_read_by_its_marks_is_under_review_below_only_when_listed():
     assert ex.marks_confidence(0.02, 0.02) == 0.5 and ex.marks_confidence(0.1, 0.02) == 1.0
     assert ex.marks_confidence(0.0230001, 0.02) > ex.REVIEW_BELOW > ex.marks_confidence(0.0229999, 0.02)
 
+
+def test_the_working_scale_is_reduced_once_a_run(monkeypatch):
+    """The marks' shares and the lines' reading read the same working scale of the same region: it is reduced and
+    coded once a run (symbols.one_reduction; review C8: mark_shares made its own, and so did each line)."""
+    from toolkit.terrain import lines, symbols
+
+    shapes: list[tuple[int, ...]] = []
+    real = symbols.rgb_codes
+
+    def counted(px: np.ndarray) -> np.ndarray:
+        shapes.append(px.shape[:2])
+        return real(px)
+
+    for module in (symbols, marks, lines):
+        monkeypatch.setattr(module, "rgb_codes", counted)
+    im, grid, leg = _unlisted_road()
+    leg["features"] = {"road": {"colour": "#c82828", "kind": "across", "trace": True}}
+    got = ex.extract(im, grid, leg)
+    assert {h for h, r in got.hexes.items() if r.terrain == "forest"} == ON_TAN | ON_RELIEF  # the marks were read
+    whole = max(shapes, key=lambda s: s[0] * s[1])
+    assert shapes.count(whole) == 1
+    # outside a run each call makes its own (a caller may draw on its image between two)
+    a = symbols.working_codes(im, 2)
+    assert a is not symbols.working_codes(im, 2)
+    with symbols.one_reduction():
+        b = symbols.working_codes(im, 2)
+        assert b is symbols.working_codes(im, 2) and np.array_equal(a, b)
+        assert symbols.working_codes(im.copy(), 2) is not b

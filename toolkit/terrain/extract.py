@@ -116,7 +116,7 @@ from .pattern import (
     read_speckled,
 )
 from .rules import Rules, decide, learn
-from .symbols import SymbolReport, find_symbols
+from .symbols import SymbolReport, find_symbols, one_reduction
 from .texture import Dotted, _Reader, check_dotted, dot_fields, dotted_classes
 from .warp import follow_print
 
@@ -466,6 +466,15 @@ def extract(image: Image.Image, grid: Grid, legend: Mapping[str, Any] | Legend, 
     ``chroma_halved``: whether the image was a JPEG that stores its colour at half resolution (traced notes 12);
     None reads it from ``image`` itself, which only a JPEG file as opened knows (a crop or ``convert()`` of it, or
     a PNG saved from it, reads as not halved: say True there)."""
+    with one_reduction():  # the working scale reduced and coded once for the marks and every line (review C8)
+        return _extract(image, grid, legend, progress=progress, features=features, cast_passes=cast_passes,
+                        chroma_halved=chroma_halved)
+
+
+def _extract(image: Image.Image, grid: Grid, legend: Mapping[str, Any] | Legend, *,
+             progress: Progress | None = None, features: bool = True, cast_passes: int = 2,
+             chroma_halved: bool | None = None) -> Extraction:
+    """:func:`extract`."""
     size = check_image_size(image.width, image.height, grid)
     if grid.warp is not None and not isinstance(legend, Legend):
         legend = _samples_followed(legend, grid, image.size)

@@ -355,7 +355,7 @@ from PIL import Image, ImageDraw, ImageFilter
 from ..hexgrid import Grid, Hex, Hexside, Layout
 from .colour import lab_table, lab_to_rgb, rgb_codes, rgb_to_lab
 from .parts import components, root
-from .symbols import WORK_SIZE, _dilate, _size
+from .symbols import WORK_SIZE, _dilate, _size, working_codes
 
 __all__ = ["crossings", "ink_crossings"]
 
@@ -510,13 +510,12 @@ def _crossings(image: Image.Image, grid: Grid, sides: Sequence[Hexside], colour:
     assert grid.layout is not None
     size = _size(grid.layout)
     f = max(1, round(size / WORK_SIZE))
-    work = image.reduce(f) if f > 1 else image
     lay = grid.layout.translated(-(f - 1) / 2, -(f - 1) / 2).scaled(1 / f)
     s = _size(lay)
     tab = lab_table()
     dtab = np.sqrt(((tab - np.asarray(colour, np.float32)[:, None]) ** 2).sum(axis=0))
     lut = dtab < tol
-    wcodes = rgb_codes(np.asarray(work.convert("RGB")))
+    wcodes = working_codes(image, f)  # reduced and coded once a run, for every line and the marks (review C8)
     mask = lut[wcodes]
     # a thin line printed over another colour (a road, a river's halo) and JPEG-smeared into it lies farther from its
     # colour than the tolerance cut to keep the hex lines out: off the calibrated hex lines, within the tolerance
@@ -575,7 +574,7 @@ def _crossings(image: Image.Image, grid: Grid, sides: Sequence[Hexside], colour:
     # half-widths at twice the working scale (hex lines and JPEG make the working scale's too coarse)
     g = max(1, f // 2)
     fine = image.reduce(g) if g > 1 else image
-    fcodes = rgb_codes(np.asarray(fine.convert("RGB")))
+    fcodes = working_codes(image, g)  # coded once a run, for every line (review C8)
     fmask = lut[fcodes]
     # on a ground within the colour's tolerance (brown hills under a mid-brown track) the line is what stands
     # out from that ground, closed over its fill (traced notes 6): read at the finer scale

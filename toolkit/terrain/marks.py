@@ -57,7 +57,7 @@ from ..hexgrid import Grid
 from .colour import lab_table, rgb_codes, rgb_to_lab
 from .extract_raster import MASK_TOLERANCE, _hex_raster, _median
 from .lines import _long_parts
-from .symbols import WORK_SIZE, _size
+from .symbols import WORK_SIZE, _size, working_codes
 from .texture import _Reader
 
 __all__ = ["Marks", "furthest_marks", "learn_marks", "mark_shares"]
@@ -291,11 +291,10 @@ def mark_shares(image: Image.Image, grid: Grid, marks: Sequence[Marks]) -> np.nd
     doc, step 4)."""
     assert grid.layout is not None
     f = max(1, round(_size(grid.layout) / WORK_SIZE))
-    work = image if image.mode == "RGB" else image.convert("RGB")
-    work = work.reduce(f) if f > 1 else work
+    work = working_codes(image, f)  # the lines' working scale too (review C8)
     lay = grid.layout.translated(-(f - 1) / 2, -(f - 1) / 2).scaled(1 / f)
     hexes = grid.hexes()
-    hid = _hex_raster(lay, hexes, (work.height, work.width), INSET).reshape(-1) + 1  # 0: in no hex
-    codes = rgb_codes(np.asarray(work)).reshape(-1)
+    hid = _hex_raster(lay, hexes, work.shape, INSET).reshape(-1) + 1  # 0: in no hex
+    codes = work.reshape(-1)
     n = np.maximum(np.bincount(hid, minlength=len(hexes) + 1)[1:], 1).astype(np.float64)
     return np.stack([np.bincount(hid[m.codes[codes]], minlength=len(hexes) + 1)[1:] / n for m in marks])

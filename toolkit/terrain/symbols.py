@@ -59,8 +59,10 @@ symbol covers 3% of it (issue 14, item 2).
 
 from __future__ import annotations
 
+import contextlib
+import contextvars
 import math
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -71,7 +73,7 @@ from ..hexgrid import Grid, Hex, Layout
 from .colour import lab_table, rgb_codes, rgb_to_lab
 from .parts import components
 
-__all__ = ["SymbolClass", "SymbolReport", "find_symbols"]
+__all__ = ["SymbolClass", "SymbolReport", "find_symbols", "one_reduction", "working_codes"]
 
 FAR = 30.0  # Delta E from every terrain colour for a pixel to be symbol-coloured
 WORK_SIZE = 36.0  # hexes are matched at about this size (px), the scan reduced to it
@@ -140,6 +142,39 @@ class SymbolReport:
 
 def _size(lay: Layout) -> float:
     return math.sqrt(lay.hex_area() / (1.5 * math.sqrt(3.0)))
+
+
+#: within :func:`one_reduction`: (id of a scan, factor) -> (the scan, its working-scale colour codes)
+_REDUCED: contextvars.ContextVar[dict[tuple[int, int], tuple[Image.Image, np.ndarray]] | None] = \
+    contextvars.ContextVar("reduced", default=None)
+
+
+@contextlib.contextmanager
+def one_reduction() -> Iterator[None]:
+    """Within it (one extraction run, extract.extract), :func:`working_codes` reduces and codes each scan once at each
+    factor: the marks' shares (marks.mark_shares) and every line's reading (lines.crossings, at the working scale and
+    at its finer one) read the same region (review C8: each made its own, the whole region reduced and coded once for
+    the marks and twice a line). Outside it each call makes its own (a caller may draw on its image between two)."""
+    token = _REDUCED.set({})
+    try:
+        yield
+    finally:
+        _REDUCED.reset(token)
+
+
+def working_codes(image: Image.Image, f: int) -> np.ndarray:
+    """colour.rgb_codes of ``image`` reduced by ``f`` (the working scale, :data:`WORK_SIZE` px a hex, or a finer
+    one), (h, w) int32, read-only; made once per scan and factor within :func:`one_reduction`."""
+    made = _REDUCED.get()
+    key = (id(image), f)
+    if made is not None and key in made and made[key][0] is image:
+        return made[key][1]
+    work = image.reduce(f) if f > 1 else image
+    codes = rgb_codes(np.asarray(work.convert("RGB")))
+    codes.setflags(write=False)  # shared: a write would change every later reader's
+    if made is not None:
+        made[key] = (image, codes)  # the scan kept with its codes: its id is not another's while the run lasts
+    return codes
 
 
 def find_symbols(image: Image.Image, grid: Grid, classes: Sequence[SymbolClass],
