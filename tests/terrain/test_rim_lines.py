@@ -7,10 +7,12 @@ and the fill's colour still tells road from trail from highway."""
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from itertools import pairwise
 
 import numpy as np
+import pytest
 from PIL import Image, ImageFilter
 
 from toolkit.terrain.extract import extract
@@ -65,10 +67,13 @@ def _links(grid, path: list[str]) -> set[str]:
     return {grid.side_key(a, b) for a, b in pairwise(path)}
 
 
-def _found(rims: bool = True) -> tuple[object, dict[str, set[str]]]:
+def _found(rims: bool = True, scale: float = 1.0) -> tuple[object, dict[str, set[str]]]:
     from toolkit.terrain import lines
 
     grid, im = _board()
+    if scale != 1.0:  # the board scanned at another resolution: the image resampled, the grid with it
+        im = im.resize((round(im.width * scale), round(im.height * scale)), Image.Resampling.LANCZOS)
+        grid = dataclasses.replace(grid, layout=grid.layout.scaled(scale))
     legend = {"terrain": {"clear": {"hexes": ["0101", "0103", "0305"]}, "hills": {"hexes": ["0401", "0403", "0501"]},
                           "lowland": {"hexes": ["0103", "0105", "0205"]}},
               "features": {
@@ -91,9 +96,13 @@ def _found(rims: bool = True) -> tuple[object, dict[str, set[str]]]:
     return grid, found
 
 
-def test_lines_between_rims_are_read_by_their_rims():
-    """The road, the trail and the highway exactly: each one's links and nothing else."""
-    grid, found = _found()
+@pytest.mark.parametrize("scale", [1.0])
+def test_lines_between_rims_are_read_by_their_rims(scale):
+    """The road, the trail and the highway exactly: each one's links and nothing else, at the board's size and at 0.6
+    and 1.5 of it (the hex at the finer scale 48, 80 and 120 px). The rims' slack and clearance are shares of the hex
+    size: in pixels (1.5 and 2, the old code) the trail at 0.6, its fill 3 px between rims of a pixel and a half, had
+    no pixel 2 px clear of both rims and was found on 3 of its 5 links."""
+    grid, found = _found(scale=scale)
     assert found.get("road", set()) == _links(grid, ROAD)
     assert found.get("trail", set()) == _links(grid, TRAIL)
     assert found.get("highway", set()) == _links(grid, HIGHWAY)
@@ -107,3 +116,52 @@ def test_read_by_their_colour_alone_they_are_not():
     assert found.get("road", set()) == {grid.side_key("0102", "0202"), grid.side_key("0202", "0302"),
                                         grid.side_key("0502", "0602"), grid.side_key("0104", "0204"),
                                         grid.side_key("0204", "0304"), grid.side_key("0304", "0404")}
+
+
+def _rim_gaps_by_steps(dark, most, clear=1):
+    """The rims' gaps searched step by step from every pixel (the first code of lines._rim_gaps, 88aa8eb)."""
+    import math
+
+    from toolkit.terrain.lines import _shifted_slices
+
+    best = np.full(dark.shape, np.inf, np.float32)
+    for dy, dx in ((0, 1), (1, 0), (1, 1), (1, -1)):
+        step = math.hypot(dy, dx)
+        cap = int(most / step)
+        if cap < 1:
+            continue
+        fwd = np.full(dark.shape, cap + 1, np.int16)
+        bwd = np.full(dark.shape, cap + 1, np.int16)
+        for k in range(cap, 0, -1):  # the nearest last: it stands
+            got = _shifted_slices(dark.shape, k * dy, k * dx)
+            if got is not None:
+                to, fr = got
+                fwd[to][dark[fr]] = k
+            got = _shifted_slices(dark.shape, -k * dy, -k * dx)
+            if got is not None:
+                to, fr = got
+                bwd[to][dark[fr]] = k
+        run = (fwd + bwd - 1).astype(np.float32) * step
+        ok = (fwd <= cap) & (bwd <= cap) & (fwd >= clear) & (bwd >= clear) & ~dark
+        np.minimum(best, np.where(ok & (run <= most), run, np.inf), out=best)
+    return best
+
+
+def test_rim_gaps_as_searched_step_by_step():
+    """lines._rim_gaps reads each line's runs from its dark pixels in order; the gaps are exactly those of the search
+    step by step from every pixel it replaced: on random masks of every density and shape (one row, one column,
+    the image's edges), every most and clearance, and on the drawn board's rims."""
+    from toolkit.terrain.colour import lab_table, rgb_codes
+    from toolkit.terrain.lines import _rim_gaps
+
+    rng = np.random.default_rng(14)
+    for _ in range(1500):
+        h, w = (int(v) for v in rng.integers(1, 40, 2))
+        dark = rng.random((h, w)) < rng.random()
+        most = float(rng.uniform(0.0, 20.0)) if rng.random() < 0.8 else np.float64(rng.uniform(0.0, 20.0))
+        clear = int(rng.integers(0, 4))
+        assert np.array_equal(_rim_gaps(dark, most, clear), _rim_gaps_by_steps(dark, most, clear)), (h, w, most, clear)
+    _grid, im = _board()
+    dark = lab_table()[0][rgb_codes(np.asarray(im.convert("RGB")))] < 60.0
+    for most, clear in ((12.8, 1), (7.5, 2), (5.5, 3)):
+        assert np.array_equal(_rim_gaps(dark, most, clear), _rim_gaps_by_steps(dark, most, clear))

@@ -348,6 +348,7 @@ from __future__ import annotations
 import itertools
 import math
 from collections.abc import Callable, Iterator, Sequence
+from typing import NamedTuple
 
 import numpy as np
 from PIL import Image, ImageDraw, ImageFilter
@@ -456,7 +457,9 @@ def crossings(image: Image.Image, grid: Grid, sides: Sequence[Hexside], colour: 
     got_where: list[np.ndarray] = []
     got_widths: list[np.ndarray] = []
     got_solid: list[bool] = []
-    out = _crossings(*args, where=got_where, widths=got_widths, solidity=got_solid, **kw)  # type: ignore[arg-type]
+    read: list[_ColourRead] = []
+    out = _crossings(*args, where=got_where, widths=got_widths, solidity=got_solid, keep=read,
+                     **kw)  # type: ignore[arg-type]
     ex = np.asarray(examples, dtype=np.intp)
     if RIMS and len(ex) and not (out[ex] > 0).all():
         # the fill's colour alone does not find the line where the legend marks it (a grey road between two black
@@ -467,7 +470,7 @@ def crossings(image: Image.Image, grid: Grid, sides: Sequence[Hexside], colour: 
             r_where: list[np.ndarray] = []
             r_widths: list[np.ndarray] = []
             r_solid: list[bool] = []
-            got = _crossings(*args, where=r_where, widths=r_widths, solidity=r_solid, rims=rims,
+            got = _crossings(*args, where=r_where, widths=r_widths, solidity=r_solid, rims=rims, read=read[0],
                              **kw)  # type: ignore[arg-type]
             if (got[ex] > 0).all():
                 out, got_where, got_widths, got_solid = got, r_where, r_widths, r_solid
@@ -487,7 +490,8 @@ def _crossings(image: Image.Image, grid: Grid, sides: Sequence[Hexside], colour:
                art: Sequence[tuple[np.ndarray, tuple[int, int, int]]] = (),
                others: Sequence[Sequence[float]] = (),
                loose: tuple[float, Sequence[float], Sequence[Sequence[float]]] | None = None, halved: bool = False,
-               solidity: list[bool] | None = None, rims: tuple[float, float, float] | None = None) -> np.ndarray:
+               solidity: list[bool] | None = None, rims: tuple[float, float, float] | None = None,
+               read: _ColourRead | None = None, keep: list[_ColourRead] | None = None) -> np.ndarray:
     """1.0 for each side the feature's line crosses, else 0.0. ``ink``: printed symbols to leave out,
     as (x, y) scan pixel of their centre and their template at the working scale; ``examples``: indices
     into ``sides`` of marked sides the line crosses (its width is learned from them). ``where``: a list
@@ -506,76 +510,18 @@ def _crossings(image: Image.Image, grid: Grid, sides: Sequence[Hexside], colour:
     the chroma smeared too (traced notes 12). ``solidity``: a list given gets whether the line is printed solid where
     marked (traced notes 7: every marked side crossed by its own pixels unbroken through the band). ``rims``: (the
     L* below which a pixel is a rim, the least and the most gap between two rims, fine pixels): the line is its colour
-    only where it lies between two rims so (traced notes 14, :func:`_rims`)."""
+    only where it lies between two rims so (traced notes 14, :func:`_rims`).
+    ``read``: the line's colour as :func:`_read_colour` read it for these arguments (not read again); ``keep``: a
+    list given gets it."""
     assert grid.layout is not None
-    size = _size(grid.layout)
-    f = max(1, round(size / WORK_SIZE))
-    lay = grid.layout.translated(-(f - 1) / 2, -(f - 1) / 2).scaled(1 / f)
-    s = _size(lay)
-    tab = lab_table()
-    dtab = np.sqrt(((tab - np.asarray(colour, np.float32)[:, None]) ** 2).sum(axis=0))
-    lut = dtab < tol
-    wcodes = working_codes(image, f)  # reduced and coded once a run, for every line and the marks (review C8)
-    mask = lut[wcodes]
-    # a thin line printed over another colour (a road, a river's halo) and JPEG-smeared into it lies farther from its
-    # colour than the tolerance cut to keep the hex lines out: off the calibrated hex lines, within the tolerance
-    # learned and nearer its colour than the hex lines', it counts too (traced notes 10)
-    extra = None
-    if loose is not None and len(examples):
-        ltol, hex_colour, rivals = loose
-        off_grid = ~_hex_band(grid, lay, mask.shape, s)
-        # a line whose own ink at its marked sides lies beyond the tolerance from its colour learned: that colour is
-        # its blend with the ground, and the hex lines' colour - that ink blended less - is no sign against a
-        # pixel; they stay out by their place only (traced notes 11)
-        ink_core = _ink_core(wcodes, tab, lay, [sides[i] for i in examples], off_grid)
-        blended = ink_core is not None and float(np.sqrt(((ink_core - np.asarray(colour)) ** 2).sum())) > ltol
-        near_lut = dtab < ltol
-        for c in ([] if blended else [hex_colour]) + list(rivals):
-            if np.isfinite(np.asarray(c, np.float64)).all():
-                near_lut &= dtab < np.sqrt(((tab - np.asarray(c, np.float32)[:, None]) ** 2).sum(axis=0))
-        extra = near_lut[wcodes] & ~mask & off_grid
-        # and not the light edge of a darker ink (lettering, a coastline, a city's houses), anti-aliased into the paper;
-        # darker than a blended line's own ink, not its colour learned: its ink is the core its edges blend from
-        dark_l = float(ink_core[0]) if blended and ink_core is not None else float(colour[0])
-        extra &= ~_dilate((tab[0] < dark_l - DARKER)[wcodes])
-        # and a piece of the line, not a texture of greys as near its colour (a city's houses): the part it joins,
-        # grown as the mask is below, is mostly of the line's own colour
-        g = max(1, round(0.05 * s))
-        grown = _grow(mask | extra, g)
-        parts, n = components(grown)
-        own = np.bincount(parts[mask], minlength=n + 1)
-        off = np.bincount(parts[extra], minlength=n + 1)
-        keep = (own >= OWN_SHARE * (own + off))[parts]
-        # or, where the line runs over a road or a halo for a hex or more, its part is mostly of such pixels: they
-        # count there too where the part is as thin as a line (no place left by eroding it THIN_REACH px more than it
-        # was grown, nor within that reach and the growth of one: a city's houses or a marsh's tufts grown together,
-        # and their fringe) and holds at least LEAST_OWN of the line's own colour (not another grey line)
-        deep = grown
-        for _ in range(g + THIN_REACH):
-            deep = ~_dilate(~deep)
-        keep |= ~_grow(deep, 2 * g + THIN_REACH) & (own > LEAST_OWN * (own + off))[parts]
-        extra &= keep
-    # a line without marked sides is read by the legend's colour (or the best matches of it: the unmixed core of a thin
-    # line): its mixes with the ground count for it too (traced notes 8); with marked sides its colour and tolerance
-    # are learned from its pixels as scanned, mixes and all
-    tint = _tints(colour, tol, ground, others)[wcodes] & ~mask if ground is not None and not examples else None
-    # and in a JPEG its chroma is stored at half the resolution: a line thinner than that keeps its luma, its chroma
-    # half mixed into the paper's beside it, and may have no pixel of its own colour left (traced notes 12)
-    smear = _smears(colour, tol, ground, others)[wcodes] & ~mask if ground is not None and not examples and halved \
-        else None
-    for parts, origin in art:
-        mask &= ~_on_parts(parts, origin, mask.shape, f)
-        if tint is not None:
-            tint &= ~_on_parts(parts, origin, mask.shape, f)
-        if smear is not None:
-            smear &= ~_on_parts(parts, origin, mask.shape, f)
-        if extra is not None:
-            extra &= ~_on_parts(parts, origin, mask.shape, f)
-    # half-widths at twice the working scale (hex lines and JPEG make the working scale's too coarse)
-    g = max(1, f // 2)
-    fine = image.reduce(g) if g > 1 else image
-    fcodes = working_codes(image, g)  # coded once a run, for every line (review C8)
-    fmask = lut[fcodes]
+    if read is None:
+        read = _read_colour(image, grid, sides, colour, tol, examples, ground, art, others, loose, halved)
+        if keep is not None:
+            keep.append(read)
+    f, g, lay, s, tab, fine, fcodes = read.f, read.g, read.lay, read.s, read.tab, read.fine, read.fcodes
+    # copies: the reading below changes its masks in place, and the read may be read again (between rims)
+    mask, fmask = read.mask.copy(), read.fmask.copy()
+    extra, tint, smear = (None if a is None else a.copy() for a in (read.extra, read.tint, read.smear))
     # on a ground within the colour's tolerance (brown hills under a mid-brown track) the line is what stands
     # out from that ground, closed over its fill (traced notes 6): read at the finer scale
     # (between two rims the line stands out by them, not by its edges against the ground: traced notes 14)
@@ -788,30 +734,145 @@ def _crossings(image: Image.Image, grid: Grid, sides: Sequence[Hexside], colour:
     return out
 
 
+class _ColourRead(NamedTuple):
+    """A traced line's colour read on the scan (:func:`_read_colour`), before its own ground or rims are read."""
+    f: int  # the working scale's reduction
+    g: int  # the finer scale's
+    lay: Layout  # the layout at the working scale
+    s: float  # the hex size at the working scale
+    tab: np.ndarray  # lab_table()
+    mask: np.ndarray  # the line's colour at the working scale
+    extra: np.ndarray | None  # ... within the tolerance learned, off the hex lines (traced notes 10)
+    tint: np.ndarray | None  # its tints (traced notes 8)
+    smear: np.ndarray | None  # its colour with the chroma smeared (traced notes 12)
+    fine: Image.Image  # the scan at the finer scale
+    fcodes: np.ndarray  # its colour codes
+    fmask: np.ndarray  # the line's colour there
+
+
+def _read_colour(image: Image.Image, grid: Grid, sides: Sequence[Hexside], colour: Sequence[float], tol: float,
+                 examples: Sequence[int], ground: np.ndarray | None,
+                 art: Sequence[tuple[np.ndarray, tuple[int, int, int]]], others: Sequence[Sequence[float]],
+                 loose: tuple[float, Sequence[float], Sequence[Sequence[float]]] | None, halved: bool) -> _ColourRead:
+    """The line's colour on the scan at the working and the finer scale, the first step of :func:`_crossings` (its
+    arguments): read once where the line is read twice (its colour alone, then between rims: traced notes 14)."""
+    assert grid.layout is not None
+    size = _size(grid.layout)
+    f = max(1, round(size / WORK_SIZE))
+    lay = grid.layout.translated(-(f - 1) / 2, -(f - 1) / 2).scaled(1 / f)
+    s = _size(lay)
+    tab = lab_table()
+    dtab = np.sqrt(((tab - np.asarray(colour, np.float32)[:, None]) ** 2).sum(axis=0))
+    lut = dtab < tol
+    wcodes = working_codes(image, f)  # reduced and coded once a run, for every line and the marks (review C8)
+    mask = lut[wcodes]
+    # a thin line printed over another colour (a road, a river's halo) and JPEG-smeared into it lies farther from its
+    # colour than the tolerance cut to keep the hex lines out: off the calibrated hex lines, within the tolerance
+    # learned and nearer its colour than the hex lines', it counts too (traced notes 10)
+    extra = None
+    if loose is not None and len(examples):
+        ltol, hex_colour, rivals = loose
+        off_grid = ~_hex_band(grid, lay, mask.shape, s)
+        # a line whose own ink at its marked sides lies beyond the tolerance from its colour learned: that colour is
+        # its blend with the ground, and the hex lines' colour - that ink blended less - is no sign against a
+        # pixel; they stay out by their place only (traced notes 11)
+        ink_core = _ink_core(wcodes, tab, lay, [sides[i] for i in examples], off_grid)
+        blended = ink_core is not None and float(np.sqrt(((ink_core - np.asarray(colour)) ** 2).sum())) > ltol
+        near_lut = dtab < ltol
+        for c in ([] if blended else [hex_colour]) + list(rivals):
+            if np.isfinite(np.asarray(c, np.float64)).all():
+                near_lut &= dtab < np.sqrt(((tab - np.asarray(c, np.float32)[:, None]) ** 2).sum(axis=0))
+        extra = near_lut[wcodes] & ~mask & off_grid
+        # and not the light edge of a darker ink (lettering, a coastline, a city's houses), anti-aliased into the paper;
+        # darker than a blended line's own ink, not its colour learned: its ink is the core its edges blend from
+        dark_l = float(ink_core[0]) if blended and ink_core is not None else float(colour[0])
+        extra &= ~_dilate((tab[0] < dark_l - DARKER)[wcodes])
+        # and a piece of the line, not a texture of greys as near its colour (a city's houses): the part it joins,
+        # grown as the mask is below, is mostly of the line's own colour
+        g = max(1, round(0.05 * s))
+        grown = _grow(mask | extra, g)
+        parts, n = components(grown)
+        own = np.bincount(parts[mask], minlength=n + 1)
+        off = np.bincount(parts[extra], minlength=n + 1)
+        keep = (own >= OWN_SHARE * (own + off))[parts]
+        # or, where the line runs over a road or a halo for a hex or more, its part is mostly of such pixels: they
+        # count there too where the part is as thin as a line (no place left by eroding it THIN_REACH px more than it
+        # was grown, nor within that reach and the growth of one: a city's houses or a marsh's tufts grown together,
+        # and their fringe) and holds at least LEAST_OWN of the line's own colour (not another grey line)
+        deep = grown
+        for _ in range(g + THIN_REACH):
+            deep = ~_dilate(~deep)
+        keep |= ~_grow(deep, 2 * g + THIN_REACH) & (own > LEAST_OWN * (own + off))[parts]
+        extra &= keep
+    # a line without marked sides is read by the legend's colour (or the best matches of it: the unmixed core of a thin
+    # line): its mixes with the ground count for it too (traced notes 8); with marked sides its colour and tolerance
+    # are learned from its pixels as scanned, mixes and all
+    tint = _tints(colour, tol, ground, others)[wcodes] & ~mask if ground is not None and not examples else None
+    # and in a JPEG its chroma is stored at half the resolution: a line thinner than that keeps its luma, its chroma
+    # half mixed into the paper's beside it, and may have no pixel of its own colour left (traced notes 12)
+    smear = _smears(colour, tol, ground, others)[wcodes] & ~mask if ground is not None and not examples and halved \
+        else None
+    for parts, origin in art:
+        mask &= ~_on_parts(parts, origin, mask.shape, f)
+        if tint is not None:
+            tint &= ~_on_parts(parts, origin, mask.shape, f)
+        if smear is not None:
+            smear &= ~_on_parts(parts, origin, mask.shape, f)
+        if extra is not None:
+            extra &= ~_on_parts(parts, origin, mask.shape, f)
+    # half-widths at twice the working scale (hex lines and JPEG make the working scale's too coarse)
+    g = max(1, f // 2)
+    fine = image.reduce(g) if g > 1 else image
+    fcodes = working_codes(image, g)  # coded once a run, for every line (review C8)
+    fmask = lut[fcodes]
+    return _ColourRead(f, g, lay, s, tab, mask, extra, tint, smear, fine, fcodes, fmask)
+
+
 def _rim_gaps(dark: np.ndarray, most: float, clear: int = 1) -> np.ndarray:
     """For each pixel off ``dark``: the narrowest run of pixels off it between two of its pixels, along a row, a
-    column or a diagonal (in px: a diagonal's steps count sqrt 2), up to ``most`` px; ``inf`` where none is."""
-    best = np.full(dark.shape, np.inf, np.float32)
-    for dy, dx in ((0, 1), (1, 0), (1, 1), (1, -1)):
+    column or a diagonal (in px: a diagonal's steps count sqrt 2), up to ``most`` px, the pixel at least ``clear``
+    px from either end; ``inf`` where none is. Read from the dark pixels alone, in order along each line: two
+    that follow each other with a run between (no image edge) give that run's pixels its length - the pixels
+    off ``dark`` are never searched step by step (at the finer scale of a 160 px hex scan, 9 M pixels, that
+    search took 0.75 s a call)."""
+    h, w = dark.shape
+    best = np.full(h * w, np.inf, np.float32)
+    # a dark pixel with every pixel about it dark ends no run (nor does one beyond the image): the runs are read
+    # from the others, each with the pixel after it along the line off dark
+    ys, xs = np.nonzero(dark & _dilate(~dark))
+    at = ys * w + xs
+    if len(at) < 2:
+        return best.reshape(h, w)
+    off = ~dark.reshape(-1)
+    # each direction's lines: the dark pixels sorted by line (stable: along each line by row, or by column along a
+    # row) and a step along the line in the flat image
+    key_type = np.int16 if h + w < np.iinfo(np.int16).max else np.int64  # an int16 key is sorted by radix
+    for dy, dx, stride in ((0, 1, 1), (1, 0, w), (1, 1, w + 1), (1, -1, w - 1)):
         step = math.hypot(dy, dx)
         cap = int(most / step)
         if cap < 1:
             continue
-        fwd = np.full(dark.shape, cap + 1, np.int16)
-        bwd = np.full(dark.shape, cap + 1, np.int16)
-        for k in range(cap, 0, -1):  # the nearest last: it stands
-            got = _shifted_slices(dark.shape, k * dy, k * dx)
-            if got is not None:
-                to, fr = got
-                fwd[to][dark[fr]] = k
-            got = _shifted_slices(dark.shape, -k * dy, -k * dx)
-            if got is not None:
-                to, fr = got
-                bwd[to][dark[fr]] = k
-        run = (fwd + bwd - 1).astype(np.float32) * step
-        ok = (fwd <= cap) & (bwd <= cap) & (fwd >= clear) & (bwd >= clear) & ~dark
-        np.minimum(best, np.where(ok & (run <= most), run, np.inf), out=best)
-    return best
+        if dy == 0:
+            line, place, flat = ys, xs, at
+        else:
+            line = xs if dx == 0 else (xs - ys + h if dx == 1 else xs + ys)
+            order = np.argsort(line.astype(key_type), kind="stable")
+            line, place, flat = line[order], ys[order], at[order]
+        run = np.diff(place) - 1
+        # a pixel j steps after the dark pixel before it has run + 1 - j to the next: both within cap, so a run
+        # longer than 2 cap holds none
+        sel = (run >= 1) & (run <= 2 * cap) & (line[1:] == line[:-1])
+        sel &= off[np.minimum(flat[:-1] + stride, h * w - 1)]
+        start, run = flat[:-1][sel], run[sel]
+        for n in np.unique(run).tolist():
+            gap = (np.array([n]).astype(np.float32) * step)[0]
+            if not gap <= most:
+                continue
+            first = start[run == n]
+            for j in range(max(1, clear, n + 1 - cap), min(n, cap, n + 1 - clear) + 1):
+                px = first + j * stride
+                best[px] = np.minimum(best[px], gap)
+    return best.reshape(h, w)
 
 
 def _between_rims(dark: np.ndarray, lo: float, hi: float, clear: int = 1) -> np.ndarray:
