@@ -96,7 +96,7 @@ def _found(rims: bool = True, scale: float = 1.0) -> tuple[object, dict[str, set
     return grid, found
 
 
-@pytest.mark.parametrize("scale", [1.0])
+@pytest.mark.parametrize("scale", [0.6, 1.0, 1.5])
 def test_lines_between_rims_are_read_by_their_rims(scale):
     """The road, the trail and the highway exactly: each one's links and nothing else, at the board's size and at 0.6
     and 1.5 of it (the hex at the finer scale 48, 80 and 120 px). The rims' slack and clearance are shares of the hex

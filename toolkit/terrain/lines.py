@@ -189,13 +189,15 @@ Here, at the calibrated working scale (hexes of about 36 px) (the *traced notes*
    of L* within ``RIM_RING`` hex sizes of the fill's pixels off the hex line's zone (the median over the sides),
    at least ``RIM_CONTRAST`` below the fill's, the cut half-way between; and the gap between them, the most common
    width (px, the narrowest over rows, columns and diagonals) of the non-rim run holding each fill pixel, give or
-   take ``RIM_SLACK`` px - and the line is read again with its colour counted only between two rims so far apart,
-   at least ``RIM_CLEAR`` px clear of each (a pixel touching a rim is their blend: a cream trail's edge blended into
-   its brown rims is a grey road's colour, and the road was read along 6 trails without this); the ground's own
-   colour around it is read as nothing of the line (notes 6 is not needed between rims). Where that reading finds
-   every marked side, it is the line's; else the colour's stands. The fill's colour still tells the lines apart (a
-   highway's red between the same rims is no road). Region 2: road 1/23 -> 23/23 at 23/23, trail 17/30 at 17/67 ->
-   25/30 at 25/25.
+   take ``RIM_SLACK`` of the hex size - and the line is read again with its colour counted only between two rims so
+   far apart, at least ``RIM_CLEAR`` of the hex size (rounded, at least a pixel) clear of each (both were pixels,
+   1.5 and 2 at Next War: Korea's 80 px; at 0.6 of that scan's size its trail's fill, 2-3 px, had no pixel 2 px
+   clear of both rims, and its rims were not kept) (a pixel touching a rim is their blend: a cream trail's edge
+   blended into its brown rims is a grey road's colour, and the road was read along 6 trails without this); the
+   ground's own colour around it is read as nothing of the line (notes 6 is not needed between rims). Where that
+   reading finds every marked side, it is the line's; else the colour's stands. The fill's colour still tells the
+   lines apart (a highway's red between the same rims is no road). Region 2: road 1/23 -> 23/23 at 23/23, trail 17/30
+   at 17/67 -> 25/30 at 25/25.
 
 The map's hexside ``a/b`` for the feature then means the link from hex a to hex b.
 
@@ -433,8 +435,13 @@ LETTER_INK = 0.8  # the share of ink between two parts' centres above which they
 BLACK_SHARE = 0.005  # (black lines) the darkest share of the scan's pixels: its black, the ink as this scan prints it
 RIMS = True  # (traced notes 14) a line whose colour alone misses marked sides is tried as a fill between two rims
 RIM_RING = 0.03  # (traced notes 14) hex sizes about a fill's pixels where its rims lie (Next War: Korea's 1.5-2.5 px)
-RIM_SLACK = 1.5  # (traced notes 14) px the gap between two rims may differ from the marked sides' (a diagonal step)
-RIM_CLEAR = 2  # (traced notes 14) px a fill's pixel lies from either rim, at least: one touching a rim is their blend
+# (traced notes 14) hex sizes (at the finer scale) the gap between two rims may differ from the marked sides' (a
+# diagonal step): 1.5 px of Next War: Korea's 80 px hexes; in px it was the same share of a hex at no other scale
+RIM_SLACK = 1.5 / 80
+# (traced notes 14) hex sizes a fill's pixel lies from either rim, at least (one touching a rim is their blend),
+# rounded, at least a pixel: 2 px of Next War: Korea's 80 px hexes (at 0.6 of its size 2 px left its trail's 2-3 px
+# fill no pixel clear of both rims)
+RIM_CLEAR = 2 / 80
 RIM_DARKEST = 5.0  # (traced notes 14) the percentile of L* about the fill at a marked side that is its rims
 RIM_CONTRAST = 25.0  # (traced notes 14) L* the rims lie below the fill, at least (as DARKER: a darker ink)
 BLACK_SLACK = 5.0  # ... up to this L* lighter than the legend's colour, the ink is the legend's (a print's own black)
@@ -490,7 +497,7 @@ def _crossings(image: Image.Image, grid: Grid, sides: Sequence[Hexside], colour:
                art: Sequence[tuple[np.ndarray, tuple[int, int, int]]] = (),
                others: Sequence[Sequence[float]] = (),
                loose: tuple[float, Sequence[float], Sequence[Sequence[float]]] | None = None, halved: bool = False,
-               solidity: list[bool] | None = None, rims: tuple[float, float, float] | None = None,
+               solidity: list[bool] | None = None, rims: tuple[float, float, float, int] | None = None,
                read: _ColourRead | None = None, keep: list[_ColourRead] | None = None) -> np.ndarray:
     """1.0 for each side the feature's line crosses, else 0.0. ``ink``: printed symbols to leave out,
     as (x, y) scan pixel of their centre and their template at the working scale; ``examples``: indices
@@ -509,8 +516,8 @@ def _crossings(image: Image.Image, grid: Grid, sides: Sequence[Hexside], colour:
     its chroma at half the resolution (:func:`chroma_halved`): a line without marked sides is read in its colour with
     the chroma smeared too (traced notes 12). ``solidity``: a list given gets whether the line is printed solid where
     marked (traced notes 7: every marked side crossed by its own pixels unbroken through the band). ``rims``: (the
-    L* below which a pixel is a rim, the least and the most gap between two rims, fine pixels): the line is its colour
-    only where it lies between two rims so (traced notes 14, :func:`_rims`).
+    L* below which a pixel is a rim, the least and the most gap between two rims, fine pixels, the pixels it lies clear
+    of either): the line is its colour only where it lies between two rims so (traced notes 14, :func:`_rims`).
     ``read``: the line's colour as :func:`_read_colour` read it for these arguments (not read again); ``keep``: a
     list given gets it."""
     assert grid.layout is not None
@@ -540,7 +547,7 @@ def _crossings(image: Image.Image, grid: Grid, sides: Sequence[Hexside], colour:
             mask[rows, cols] = np.where(_coarse(fzone, rows, cols, k), _coarse(fmask, rows, cols, k), mask[rows, cols])
     if rims is not None:
         # a fill between two dark rims: its colour counts only between them (traced notes 14)
-        between = _between_rims(tab[0][fcodes] < rims[0], rims[1], rims[2], RIM_CLEAR)
+        between = _between_rims(tab[0][fcodes] < rims[0], rims[1], rims[2], rims[3])
         fmask &= between
         kb = f / g
         on_work = _coarse(between, slice(0, mask.shape[0]), slice(0, mask.shape[1]), kb, any_of=True)
@@ -882,10 +889,10 @@ def _between_rims(dark: np.ndarray, lo: float, hi: float, clear: int = 1) -> np.
 
 
 def _rims(image: Image.Image, grid: Grid, sides: Sequence[Hexside], colour: Sequence[float], tol: float,
-          examples: Sequence[int]) -> tuple[float, float, float] | None:
+          examples: Sequence[int]) -> tuple[float, float, float, int] | None:
     """A line printed as a fill of its colour between two dark rims (traced notes 14), learned from its marked sides
-    at the finer scale: (the L* below which a pixel is a rim, the least and the most gap between the rims, fine px),
-    or None where its marked sides show no such rims."""
+    at the finer scale: (the L* below which a pixel is a rim, the least and the most gap between the rims, fine px,
+    the px a fill's pixel lies clear of either rim), or None where its marked sides show no such rims."""
     assert grid.layout is not None
     size = _size(grid.layout)
     f = max(1, round(size / WORK_SIZE))
@@ -929,7 +936,8 @@ def _rims(image: Image.Image, grid: Grid, sides: Sequence[Hexside], colour: Sequ
                 return None
             # the fill is one width: its many pixels share one gap between the rims, the ground's scatter
             modes.append(int(np.bincount(v).argmax()))
-    return cut, min(modes) - RIM_SLACK, max(modes) + RIM_SLACK
+    slack = RIM_SLACK * s
+    return cut, min(modes) - slack, max(modes) + slack, max(1, round(RIM_CLEAR * s))
 
 
 def _dash_reach(s: float, marked: bool) -> int:
