@@ -91,6 +91,10 @@ def legend_warnings(ext: Any) -> list[str]:
             if 0 < len(ids) < FEW_EXAMPLES:
                 out.append(f"terrain {name} has {len(ids)} example hex{'es' if len(ids) != 1 else ''}: its threshold "
                            "is a guess; give three or more, typical and borderline")
+    check = getattr(ext, "centre_check", None)
+    line = check.warning() if check is not None else None
+    if line:  # the legend does not say how a hex is read, and its examples read better by the centre (rules.py)
+        out.append(line)
     sampled = [t for t in legend.terrains if t.source != "colour"]
     for i, a in enumerate(sampled):
         for b in sampled[i + 1:]:

@@ -60,13 +60,13 @@ from .. import yamlfile
 from ..errors import InputError
 from ..hexgrid import Grid, Hex, Layout
 from .colour import lab_to_rgb, rgb_to_hex
+from .extract_legend import CENTRE_RADIUS, _ink_lightness, terrain_grounds
 from .extract_legend import LEGEND_LIMITS as LEGEND_LIMITS
 from .extract_legend import WATER_NAMES as WATER_NAMES
 from .extract_legend import FeatureClass as FeatureClass
 from .extract_legend import Legend as Legend
 from .extract_legend import LineMask as LineMask
 from .extract_legend import TerrainClass as TerrainClass
-from .extract_legend import _ink_lightness, terrain_grounds
 from .extract_legend import _masked_colours as _masked_colours
 from .extract_legend import legend_from_dict as legend_from_dict
 from .extract_legend import line_masks as line_masks
@@ -115,7 +115,7 @@ from .pattern import (
     read_pairs,
     read_speckled,
 )
-from .rules import Rules, decide, learn
+from .rules import CentreCheck, Rules, choose_centre, decide, learn
 from .symbols import SymbolReport, find_symbols, one_reduction
 from .texture import Dotted, _Reader, check_dotted, dot_fields, dotted_classes
 from .warp import follow_print
@@ -229,6 +229,7 @@ class Extraction:
     line_styles: dict[str, str] = field(default_factory=dict)  # black line feature -> what it was taken for
     dotted: frozenset[str] = frozenset()  # the classes judged by their dots (texture.py): near their ground's colour
     masks: tuple[LineMask, ...] = ()  # line masks kept to thin marks: they took a terrain's examples (line_masks)
+    centre_check: CentreCheck | None = None  # the examples read by the centre and whole (legend without centre:)
 
     def review(self) -> list[str]:
         """Ids of the hexes to check by eye, in grid order."""
@@ -564,11 +565,6 @@ def _extract(image: Image.Image, grid: Grid, legend: Mapping[str, Any] | Legend,
     t = time.perf_counter()
     expected = np.full(len(hexes), (INSET ** 2) * lay_red.hex_area())
     counts = np.bincount(hin * (k + 1) + cls[inside], minlength=len(hexes) * (k + 1)).reshape(len(hexes), k + 1)
-    if leg.centre:
-        hid, counts = _at_centres(hid, counts, cls, lay_red, hexes, fi.valid.shape, leg.centre, cut.on, fi.factor,
-                                  expected)
-        inside = hid >= 0
-        hin = hid[inside].astype(np.int64)
     vis = _visible(layout, hexes, cut.on)
     names = leg.names()
     times["hexes"] = time.perf_counter() - t
@@ -585,6 +581,28 @@ def _extract(image: Image.Image, grid: Grid, legend: Mapping[str, Any] | Legend,
                 symbols_at.setdefault(h, set()).add(sname)
         times["symbols"] = time.perf_counter() - t
     t = time.perf_counter()
+    sym_terrains = {sc.name for sc in leg.symbols if sc.terrain}
+    ruled_examples = {n: v for n, v in leg.examples.items() if n not in sym_terrains}
+    discs: _Discs | None = None
+    centre_check: CentreCheck | None = None
+    if not leg.centre and not leg.centre_said and (ruled_examples or leg.point_hexes):
+        # the legend does not say how a hex is read: its examples choose (rules.choose_centre). Without priority
+        # rules only the examples' hexes are read; rules learn their cuts' valleys from every hex's shares
+        pos = {h: i for i, h in enumerate(ids)}
+        need = None if leg.priority else sorted({pos[h] for hs in (*ruled_examples.values(), *leg.point_hexes.values())
+                                                 for h in hs if h in pos})
+        discs = _disc_counts(cls, lay_red, hexes, fi.valid.shape, CENTRE_RADIUS, cut.on, fi.factor, k, need)
+        centre_check = choose_centre(leg.priority, leg.min_share, ruled_examples, leg.point_hexes,
+                                     _shares(counts, k, names, ids, need),
+                                     _shares(np.where(discs.held[:, None], discs.counts, counts), k, names, ids, need),
+                                     sym_terrains, symbols_at, CENTRE_RADIUS)
+        if centre_check is not None and centre_check.chosen:
+            leg = dataclasses.replace(leg, centre=CENTRE_RADIUS)
+    if leg.centre:
+        hid, counts = _at_centres(hid, counts, cls, lay_red, hexes, fi.valid.shape, leg.centre, cut.on, fi.factor,
+                                  expected, discs)
+        inside = hid >= 0
+        hin = hid[inside].astype(np.int64)
     # every hex's shares at once (the per-hex numpy calls were most of this step); the same float64 divisions
     known_all = counts[:, :k].sum(axis=1)
     total_all = counts.sum(axis=1)
@@ -596,9 +614,7 @@ def _extract(image: Image.Image, grid: Grid, legend: Mapping[str, Any] | Legend,
               for i, hx_id in enumerate(ids) if known_l[i]}
     rules: Rules | None = None
     if leg.priority:
-        sym_terrains = {sc.name for sc in leg.symbols if sc.terrain}
-        rules = learn(leg.priority, leg.min_share, {n: v for n, v in leg.examples.items() if n not in sym_terrains},
-                      shares, sym_terrains, symbols_at)
+        rules = learn(leg.priority, leg.min_share, ruled_examples, shares, sym_terrains, symbols_at)
     results: dict[str, HexResult] = {}
     by_colour: list[str] = []  # hexes decided by the majority of their colour blocks (no rule)
     for i, hx_id in enumerate(ids):
@@ -653,7 +669,7 @@ def _extract(image: Image.Image, grid: Grid, legend: Mapping[str, Any] | Legend,
                 times["marks"] = time.perf_counter() - t
 
     ext = Extraction(grid, leg, results, {}, found_symbols, timings=times, rules=rules, symbol_reports=sym_reports,
-                     dotted=dotted_names, masks=tuple(m for m in masks if m.took))
+                     dotted=dotted_names, masks=tuple(m for m in masks if m.took), centre_check=centre_check)
     if features and leg.features:
         t = time.perf_counter()
         if full is not None and not isinstance(legend, Legend):
@@ -670,9 +686,47 @@ def _extract(image: Image.Image, grid: Grid, legend: Mapping[str, Any] | Legend,
     return _on_scan(ext, scan_grid, cut.corner)
 
 
+@dataclass(frozen=True)
+class _Discs:
+    """Each hex's disc about its centre (:func:`_disc_counts`): the block raster ``disc`` (flat, hex index or -1),
+    the class ``counts`` in each disc, and whether a disc ``held`` any block of a legend terrain."""
+
+    disc: np.ndarray
+    counts: np.ndarray
+    held: np.ndarray
+    radius: float
+    whole: bool  # every hex's disc counted (else only some: their rows alone hold counts)
+
+
+def _disc_counts(cls: np.ndarray, lay_red: Layout, hexes: Sequence[Hex], shape: tuple[int, int], radius: float,
+                 on: tuple[int, int, int, int], f: int, k: int, only: Sequence[int] | None = None) -> _Discs:
+    """The class counts of every hex's disc of ``radius`` (a share of the hex size) about its centre; ``only``: of
+    those hexes (indices into ``hexes``) alone, the other rows zero."""
+    pick = list(hexes) if only is None else [hexes[i] for i in only]
+    disc = _off_scan(_disc_raster(lay_red, pick, shape, radius), on, f).reshape(-1)
+    if only is not None:
+        disc = np.where(disc >= 0, np.append(np.asarray(only, np.int32), -1)[disc], -1).astype(np.int32)
+    din = disc >= 0
+    dcounts = np.bincount(disc[din].astype(np.int64) * (k + 1) + cls[din],
+                          minlength=len(hexes) * (k + 1)).reshape(len(hexes), k + 1)
+    return _Discs(disc, dcounts, dcounts[:, :k].sum(axis=1) > 0, radius, only is None)
+
+
+def _shares(counts: np.ndarray, k: int, names: Sequence[str], ids: Sequence[str], only: Sequence[int] | None = None
+            ) -> dict[str, dict[str, float]]:
+    """Hex id -> class -> share of the hex's known blocks (as :func:`extract` makes them), from ``counts``; ``only``:
+    of those hexes (indices) alone."""
+    rows = range(len(ids)) if only is None else only
+    sub = counts[list(rows)] if only is not None else counts
+    known = sub[:, :k].sum(axis=1).tolist()
+    frac = (sub[:, :k] / np.maximum(sub[:, :k].sum(axis=1), 1)[:, None]).tolist()
+    cnt = sub.tolist()
+    return {ids[i]: {names[c]: frac[j][c] for c in range(k) if cnt[j][c]} for j, i in enumerate(rows) if known[j]}
+
+
 def _at_centres(hid: np.ndarray, counts: np.ndarray, cls: np.ndarray, lay_red: Layout, hexes: Sequence[Hex],
-                shape: tuple[int, int], radius: float, on: tuple[int, int, int, int], f: int, expected: np.ndarray
-                ) -> tuple[np.ndarray, np.ndarray]:
+                shape: tuple[int, int], radius: float, on: tuple[int, int, int, int], f: int, expected: np.ndarray,
+                discs: _Discs | None = None) -> tuple[np.ndarray, np.ndarray]:
     """The legend's rule ``centre:``: a hex is the class under its centre, not the class covering most of it - a
     tactical map's rule (Squad Leader's hex is the terrain under its printed centre dot: a house over the dot makes a
     building hex though the ground around it covers more). Each hex is read in the disc of ``radius`` (a share of the
@@ -681,13 +735,13 @@ def _at_centres(hid: np.ndarray, counts: np.ndarray, cls: np.ndarray, lay_red: L
     that hex is read whole, as without the rule (Squad Leader: a road is no terrain of its own, and leaves the hex
     its ground's). Returns the block raster ``hid`` (flat) and the class ``counts`` with each
     disc-read hex kept to its disc, and sets ``expected`` (its blocks' area) in place; every later step (shares,
-    rules, texture and dotted checks) reads those. The colour cast was measured on whole hexes, as without it."""
+    rules, texture and dotted checks) reads those. The colour cast was measured on whole hexes, as without it.
+    ``discs``: the discs already counted at this radius (when the examples chose the rule), else counted here."""
     k = counts.shape[1] - 1
-    disc = _off_scan(_disc_raster(lay_red, hexes, shape, radius), on, f).reshape(-1)
+    if discs is None or discs.radius != radius or not discs.whole:
+        discs = _disc_counts(cls, lay_red, hexes, shape, radius, on, f, k)
+    disc, dcounts, held = discs.disc, discs.counts, discs.held
     din = disc >= 0
-    dcounts = np.bincount(disc[din].astype(np.int64) * (k + 1) + cls[din],
-                          minlength=len(hexes) * (k + 1)).reshape(len(hexes), k + 1)
-    held = dcounts[:, :k].sum(axis=1) > 0
     out = hid.copy()
     out[(hid >= 0) & held[np.maximum(hid, 0)]] = -1  # a disc-read hex: its blocks outside the disc left out
     mine = din & held[np.maximum(disc, 0)]

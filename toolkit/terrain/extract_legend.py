@@ -85,6 +85,12 @@ class Legend:
     # ``centre:`` - a hex is the class under its centre, read in a disc of this radius (a share of the hex size) about
     # it; 0: the class of the whole hex (the default)
     centre: float = 0.0
+    # whether the legend says it (``centre:`` true, false or a radius); when it does not, the examples choose
+    # (rules.choose_centre)
+    centre_said: bool = False
+    # terrain -> the hexes its clicked ``points`` lie in (each once): the legend's only hexes of classes sampled by
+    # points, read by rules.choose_centre as examples of them
+    point_hexes: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
 
     def names(self) -> list[str]:
         return [t.name for t in self.terrains]
@@ -313,7 +319,27 @@ def legend_from_dict(spec: Mapping[str, Any], image: Image.Image | None = None, 
         # no order given: symbol classes first, then classes with a threshold, in legend order
         priority = tuple([sc.name for sc in symbols if sc.terrain] + [n for n in names if n in min_share])
     return Legend(tuple(terrains), tuple(feats), ink_l, max_de, tuple(symbols), priority, min_share, examples,
-                  _centre(spec))
+                  _centre(spec), spec.get("centre") is not None, _point_hexes(terr, grid))
+
+
+def _point_hexes(terr: Mapping[str, Any], grid: Grid | None) -> dict[str, tuple[str, ...]]:
+    """Terrain -> the hexes of ``grid`` its ``points`` lie in, each once, in the order clicked (points off the grid's
+    hexes left out). Read after the points were checked (``_resolve_terrain``)."""
+    if grid is None or grid.layout is None:
+        return {}
+    out: dict[str, tuple[str, ...]] = {}
+    for name, v in terr.items():
+        if not isinstance(v, Mapping) or not v.get("points") or any(v.get(k) for k in ("symbol", "colour", "color",
+                                                                                        "hexes", "box")):
+            continue  # sampled otherwise (_resolve_terrain reads a colour, hexes or a box before points)
+        ids: list[str] = []
+        for x, y in v["points"]:
+            h = grid.layout.pixel_to_hex(float(x), float(y))
+            if h in grid and grid.id(h) not in ids:
+                ids.append(grid.id(h))
+        if ids:
+            out[str(name)] = tuple(ids)
+    return out
 
 
 @contextlib.contextmanager
