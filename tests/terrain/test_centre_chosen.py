@@ -1,8 +1,9 @@
-"""A legend that does not say ``centre:`` lets its examples choose (rules.choose_centre): each example hex, and each
-hex a class's clicked points lie in, is read over the whole hex and by the class under its centre; the centre
-reading is taken only when a one-sided sign test over the examples the two disagree on gives at most 5% (none the
-other way: 5 hexes or more). A drawn board of small houses over the hexes' centres (a tenth of each hex: Squad
-Leader's convention) read with a legend sampling the houses by clicked points."""
+"""A legend that does not say ``centre:`` has its examples checked (rules.check_centre): each example hex, and each
+hex a class's clicked points lie in, is read over the whole hex and by the class under its centre; when a one-sided
+sign test over the examples the two disagree on gives at most 5% (none the other way: 5 hexes or more), the user is
+warned to say ``centre: true`` - every hex is still read whole (review35 M1: a coverage map whose towns are printed
+small at the hexes' centres gives the same evidence). A drawn board of small houses over the hexes' centres (a tenth
+of each hex: Squad Leader's convention) read with a legend sampling the houses by clicked points."""
 
 from __future__ import annotations
 
@@ -49,21 +50,46 @@ def _read(clicked: list[str], per_house: int = 1, centre=None, wooden_hexes: lis
     return ext, {h: r.terrain for h, r in ext.hexes.items() if r.terrain != "open"}
 
 
-def test_clicked_houses_at_the_centres_choose_the_centre_reading():
+def test_clicked_houses_at_the_centres_call_for_the_centre_reading():
     """Five houses clicked (five hexes whose class is a tenth of the hex but under its centre, none the other way: p =
-    1/32): every house hex is wooden, the clicked and the others, and the red ring round an open centre is open; the
-    warning says what was chosen and how to say otherwise. Old code: every house open, the ring wooden."""
+    1/32): the warning names them and asks the legend to say centre: true; every hex is still read whole (the houses
+    open, the red ring round an open centre wooden) until it does, and then the houses are wooden, the ring open.
+    Before check_centre: no warning."""
     ext, found = _read(HOUSES[:5])
-    assert found == {h: "wooden" for h in HOUSES}
+    assert found == {RING: "wooden"}
     check = ext.centre_check
-    assert check is not None and check.chosen
+    assert check is not None and check.suggested
     assert sorted(h for _, h in check.for_centre) == sorted(HOUSES[:5]) and check.for_whole == []
     assert check.p == pytest.approx(1 / 32) and check.examples == 8
     warned = [w for w in legend_warnings(ext) if "centre" in w]
     assert len(warned) == 1
     assert "5 are their class under the hex's centre" in warned[0] and "sign test p = 0.031" in warned[0]
-    assert "`centre: false` to read each hex whole" in warned[0] and "wooden 0203*, 0205*" in warned[0]
-    assert ext.legend.centre == pytest.approx(0.2)
+    assert "every hex is still read whole" in warned[0] and "say `centre: true` in the legend" in warned[0]
+    assert "wooden 0203*, 0205*" in warned[0] and ext.legend.centre == 0.0
+    _, found = _read(HOUSES[:5], centre=True)
+    assert found == {h: "wooden" for h in HOUSES}
+
+
+def test_town_examples_at_the_centres_of_a_coverage_map_move_nothing():
+    """review35 M1: a coverage map (the ring: wooden over the whole hex but its centre, a coverage hex of the class)
+    whose five wooden example HEXES are houses at the centres (5-0 for the centre): warned, and the ring stays
+    wooden (autorule's switching version read it open, and every house hex wooden)."""
+    ext, found = _read([], wooden_hexes=HOUSES[:5])
+    assert found == {RING: "wooden"}
+    assert ext.centre_check is not None and ext.centre_check.suggested
+    assert any("every hex is still read whole" in w for w in legend_warnings(ext))
+
+
+def test_a_point_in_another_class_example_hex_is_that_example_only():
+    """A wooden point clicked in an open example hex: one hex, one reading (open's example), not also a wooden
+    example that is wrong both ways (review35 C6)."""
+    lay, grid, im = _board()
+    x, y = lay.hex_to_pixel(grid.hex(OPEN[0]))
+    hx, hy = lay.hex_to_pixel(grid.hex(HOUSES[0]))
+    legend = {"terrain": {"open": {"hexes": OPEN}, "wooden": {"points": [[x + 3, y + 3], [hx + 6, hy - 7]]}}}
+    ext = extract(im, grid, legend, features=False)
+    check = ext.centre_check
+    assert check is not None and check.examples == 4 and check.for_centre == [("wooden", HOUSES[0])]
 
 
 def test_points_in_one_hex_are_one_example():
@@ -72,11 +98,11 @@ def test_points_in_one_hex_are_one_example():
     ext, found = _read(HOUSES[:4], per_house=3)
     assert found == {RING: "wooden"}
     check = ext.centre_check
-    assert check is not None and not check.chosen and len(check.for_centre) == 4
+    assert check is not None and not check.suggested and len(check.for_centre) == 4
     assert check.p == pytest.approx(1 / 16) and check.p > CENTRE_LEVEL
     assert not any("centre" in w for w in legend_warnings(ext))
     line = check.describe()
-    assert line is not None and "too few to choose" in line and "say `centre: true`" in line
+    assert line is not None and "too few to call for" in line and "say `centre: true`" in line
 
 
 def test_centre_false_keeps_the_whole_hex():
@@ -87,11 +113,11 @@ def test_centre_false_keeps_the_whole_hex():
 
 def test_examples_read_right_whole_are_not_moved():
     """Wooden from example hexes the whole reading gets right and the centre wrong (the ring, and houses covering
-    most of the hex would be the same): not chosen, nothing said."""
+    most of the hex would be the same): not suggested, nothing said."""
     ext, found = _read([], wooden_hexes=[RING])
     assert found == {RING: "wooden"}
     check = ext.centre_check
-    assert check is not None and not check.chosen and check.for_whole == [("wooden", RING)]
+    assert check is not None and not check.suggested and check.for_whole == [("wooden", RING)]
     assert check.describe() is None and check.warning() is None
 
 
@@ -102,8 +128,8 @@ def test_the_sign_test():
     assert _sign_p(0, 0) == 1.0
 
 
-def test_the_command_says_what_the_examples_chose(tmp_path):
-    """`wgt map extract`: the chosen reading's warning on stderr, and with --json the warning and the check."""
+def test_the_command_says_what_the_examples_call_for(tmp_path):
+    """`wgt map extract`: the warning on stderr, and with --json the warning and the check; the hexes read whole."""
     import json
 
     import yaml
@@ -125,7 +151,7 @@ def test_the_command_says_what_the_examples_chose(tmp_path):
     assert "wgt: warning: the legend does not say how a hex is read (centre:)" in r.stderr
     r = CliRunner().invoke(cli, [*args[:-1], str(tmp_path / "out2.yaml"), "--json"])
     got = json.loads(r.stdout)
-    assert got["centre"] == {"chosen": True, "p": 0.0312, "for_centre": [f"wooden {h}" for h in HOUSES[:5]],
+    assert got["centre"] == {"suggested": True, "p": 0.0312, "for_centre": [f"wooden {h}" for h in HOUSES[:5]],
                              "for_whole": [], "examples": 8}
-    assert got["terrain"] == {"open": 40, "wooden": 8}
-    assert any("every hex is read by the class under its centre" in w for w in got["warnings"])
+    assert got["terrain"] == {"open": 47, "wooden": 1}
+    assert any("every hex is still read whole" in w for w in got["warnings"])

@@ -555,7 +555,7 @@ def _learned_lines(ext: Any) -> list[str]:
     out = list(ext.rules.describe()) if ext.rules is not None else []
     check = getattr(ext, "centre_check", None)
     line = check.describe() if check is not None else None
-    if line:  # the examples lean to reading each hex by its centre, too few to choose it (rules.choose_centre)
+    if line:  # the examples lean to reading each hex by its centre, too few to call for it (rules.check_centre)
         out.append(line)
     for name, r in ext.symbol_reports.items():
         loo = (f"; leave-one-out {r.loo_found} of {r.loo_total} examples found" if r.loo_total else "")
@@ -735,8 +735,8 @@ def extract(image: str, grid_file: str, legend_file: str, output: str, overlay: 
     leave-one-out accuracy printed); features: along / across / coast / symbol, with colour, yes/no
     example hexsides and (across) trace (default without examples) for lines crossing sides anywhere;
     ink: {lightness: 35}; max_delta_e: 30; centre: true (a hex is the class under its centre, read in a disc of
-    0.2 of the hex size, or centre: {radius: 0.15}; without the key the examples choose, with a warning when
-    they choose the centre; centre: false reads every hex whole). Unknown keys are errors.
+    0.2 of the hex size, or centre: {radius: 0.15}; without the key every hex is read whole, with a warning when
+    the examples read better by the centre; centre: false reads every hex whole, unchecked). Unknown keys are errors.
 
     Extracting over an existing map keeps its overrides: block; a map whose hexes or hexsides were edited
     since it was extracted (wgt map set, side, edit) is refused, as the edits would be lost, unless --force is
@@ -998,8 +998,8 @@ def _extract(image: str, grid_file: str, legend_file: str, output: str, overlay:
             out["warnings"] = warnings
         check = getattr(ext, "centre_check", None)
         if check is not None and (check.for_centre or check.for_whole):
-            # the examples read over the whole hex and by its centre, where the two disagree (rules.choose_centre)
-            out["centre"] = {"chosen": check.chosen, "p": round(check.p, 4),
+            # the examples read over the whole hex and by its centre, where the two disagree (rules.check_centre)
+            out["centre"] = {"suggested": check.suggested, "p": round(check.p, 4),
                              "for_centre": [f"{c} {h}" for c, h in check.for_centre],
                              "for_whole": [f"{c} {h}" for c, h in check.for_whole], "examples": check.examples}
         if ext.symbol_reports:

@@ -115,7 +115,7 @@ from .pattern import (
     read_pairs,
     read_speckled,
 )
-from .rules import CentreCheck, Rules, choose_centre, decide, learn
+from .rules import CentreCheck, Rules, check_centre, decide, learn
 from .symbols import SymbolReport, find_symbols, one_reduction
 from .texture import Dotted, _Reader, check_dotted, dot_fields, dotted_classes
 from .warp import follow_print
@@ -583,24 +583,23 @@ def _extract(image: Image.Image, grid: Grid, legend: Mapping[str, Any] | Legend,
     t = time.perf_counter()
     sym_terrains = {sc.name for sc in leg.symbols if sc.terrain}
     ruled_examples = {n: v for n, v in leg.examples.items() if n not in sym_terrains}
-    discs: _Discs | None = None
     centre_check: CentreCheck | None = None
     if not leg.centre and not leg.centre_said and (ruled_examples or leg.point_hexes):
-        # the legend does not say how a hex is read: its examples choose (rules.choose_centre). Without priority
-        # rules only the examples' hexes are read; rules learn their cuts' valleys from every hex's shares
+        # the legend does not say how a hex is read: its examples are read both ways (rules.check_centre). Without
+        # priority rules only the examples' hexes are read; rules learn their cuts' valleys from every hex's shares
         pos = {h: i for i, h in enumerate(ids)}
         need = None if leg.priority else sorted({pos[h] for hs in (*ruled_examples.values(), *leg.point_hexes.values())
                                                  for h in hs if h in pos})
         discs = _disc_counts(cls, lay_red, hexes, fi.valid.shape, CENTRE_RADIUS, cut.on, fi.factor, k, need)
-        centre_check = choose_centre(leg.priority, leg.min_share, ruled_examples, leg.point_hexes,
+        centre_check = check_centre(leg.priority, leg.min_share, ruled_examples, leg.point_hexes,
                                      _shares(counts, k, names, ids, need),
                                      _shares(np.where(discs.held[:, None], discs.counts, counts), k, names, ids, need),
                                      sym_terrains, symbols_at, CENTRE_RADIUS)
-        if centre_check is not None and centre_check.chosen:
-            leg = dataclasses.replace(leg, centre=CENTRE_RADIUS)
+        # suggested, never taken: the examples cannot tell a centre-dot map from a coverage map whose towns are
+        # printed small at the hexes' centres (rules.CENTRE_LEVEL); the user is warned and says centre:
     if leg.centre:
         hid, counts = _at_centres(hid, counts, cls, lay_red, hexes, fi.valid.shape, leg.centre, cut.on, fi.factor,
-                                  expected, discs)
+                                  expected)
         inside = hid >= 0
         hin = hid[inside].astype(np.int64)
     # every hex's shares at once (the per-hex numpy calls were most of this step); the same float64 divisions
@@ -694,8 +693,6 @@ class _Discs:
     disc: np.ndarray
     counts: np.ndarray
     held: np.ndarray
-    radius: float
-    whole: bool  # every hex's disc counted (else only some: their rows alone hold counts)
 
 
 def _disc_counts(cls: np.ndarray, lay_red: Layout, hexes: Sequence[Hex], shape: tuple[int, int], radius: float,
@@ -709,7 +706,7 @@ def _disc_counts(cls: np.ndarray, lay_red: Layout, hexes: Sequence[Hex], shape: 
     din = disc >= 0
     dcounts = np.bincount(disc[din].astype(np.int64) * (k + 1) + cls[din],
                           minlength=len(hexes) * (k + 1)).reshape(len(hexes), k + 1)
-    return _Discs(disc, dcounts, dcounts[:, :k].sum(axis=1) > 0, radius, only is None)
+    return _Discs(disc, dcounts, dcounts[:, :k].sum(axis=1) > 0)
 
 
 def _shares(counts: np.ndarray, k: int, names: Sequence[str], ids: Sequence[str], only: Sequence[int] | None = None
@@ -725,8 +722,8 @@ def _shares(counts: np.ndarray, k: int, names: Sequence[str], ids: Sequence[str]
 
 
 def _at_centres(hid: np.ndarray, counts: np.ndarray, cls: np.ndarray, lay_red: Layout, hexes: Sequence[Hex],
-                shape: tuple[int, int], radius: float, on: tuple[int, int, int, int], f: int, expected: np.ndarray,
-                discs: _Discs | None = None) -> tuple[np.ndarray, np.ndarray]:
+                shape: tuple[int, int], radius: float, on: tuple[int, int, int, int], f: int, expected: np.ndarray
+                ) -> tuple[np.ndarray, np.ndarray]:
     """The legend's rule ``centre:``: a hex is the class under its centre, not the class covering most of it - a
     tactical map's rule (Squad Leader's hex is the terrain under its printed centre dot: a house over the dot makes a
     building hex though the ground around it covers more). Each hex is read in the disc of ``radius`` (a share of the
@@ -735,11 +732,9 @@ def _at_centres(hid: np.ndarray, counts: np.ndarray, cls: np.ndarray, lay_red: L
     that hex is read whole, as without the rule (Squad Leader: a road is no terrain of its own, and leaves the hex
     its ground's). Returns the block raster ``hid`` (flat) and the class ``counts`` with each
     disc-read hex kept to its disc, and sets ``expected`` (its blocks' area) in place; every later step (shares,
-    rules, texture and dotted checks) reads those. The colour cast was measured on whole hexes, as without it.
-    ``discs``: the discs already counted at this radius (when the examples chose the rule), else counted here."""
+    rules, texture and dotted checks) reads those. The colour cast was measured on whole hexes, as without it."""
     k = counts.shape[1] - 1
-    if discs is None or discs.radius != radius or not discs.whole:
-        discs = _disc_counts(cls, lay_red, hexes, shape, radius, on, f, k)
+    discs = _disc_counts(cls, lay_red, hexes, shape, radius, on, f, k)
     disc, dcounts, held = discs.disc, discs.counts, discs.held
     din = disc >= 0
     out = hid.copy()

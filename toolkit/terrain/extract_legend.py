@@ -85,11 +85,11 @@ class Legend:
     # ``centre:`` - a hex is the class under its centre, read in a disc of this radius (a share of the hex size) about
     # it; 0: the class of the whole hex (the default)
     centre: float = 0.0
-    # whether the legend says it (``centre:`` true, false or a radius); when it does not, the examples choose
-    # (rules.choose_centre)
+    # whether the legend says it (``centre:`` true, false or a radius); when it does not, the examples are read both
+    # ways and the user is warned when they read better by the centre (rules.check_centre)
     centre_said: bool = False
     # terrain -> the hexes its clicked ``points`` lie in (each once): the legend's only hexes of classes sampled by
-    # points, read by rules.choose_centre as examples of them
+    # points, read by rules.check_centre as examples of them
     point_hexes: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
 
     def names(self) -> list[str]:

@@ -23,7 +23,7 @@ from math import comb
 
 import numpy as np
 
-__all__ = ["CentreCheck", "Rules", "choose_centre", "decide", "learn"]
+__all__ = ["CentreCheck", "Rules", "check_centre", "decide", "learn"]
 
 
 @dataclass
@@ -212,11 +212,15 @@ def _fit(priority: Sequence[str], given: Mapping[str, float], examples: Mapping[
     return Rules(list(priority), thresholds, frozenset(symbol_classes), learned, why=why)
 
 
-#: The reading by the class under each hex's centre (the legend's ``centre:``) is chosen, when the legend does not say,
-#: only where its examples call for it clearly: more of them read right by it than by the whole hex, in a one-sided
-#: exact sign test over the examples the two readings disagree on (McNemar's), at the 5% level - with none the other
-#: way, 5 examples or more (1 in 32 by chance). The test is the usual one for two classifiers on the same examples; its
-#: level is the usual one, not one tuned to a map.
+#: The reading by the class under each hex's centre (the legend's ``centre:``) is SUGGESTED, when the legend does not
+#: say, only where its examples call for it clearly: more of them read right by it than by the whole hex, in a
+#: one-sided exact sign test over the examples the two readings disagree on (McNemar's), at the 5% level - with none
+#: the other way, 5 examples or more (1 in 32 by chance). The test is the usual one for two classifiers on the same
+#: examples; its level is the usual one, not one tuned to a map. It is not taken without the legend saying so: the
+#: examples cannot tell a map whose rule is the centre from a coverage map whose small town blocks are printed at the
+#: hexes' centres (Stonewall Jackson's Way's legend is 3-0 for the centre, and five such town examples, as the docs
+#: ask for, would make it 5-0; read by the centre its studied region falls 70 -> 66/81: review35 M1), so the user is
+#: told, with a warning, and says ``centre: true`` or ``centre: false``.
 CENTRE_LEVEL = 0.05
 #: Fewer examples than the docs ask for a class (advice.FEW_EXAMPLES: "give at least three") say nothing; from that
 #: many read right only by the centre (and more than the other way) the user is told so with the rules' other lines
@@ -230,14 +234,15 @@ class CentreCheck:
     """The legend's examples read two ways when its ``centre:`` is not said: over the whole hex (as the legend reads
     without the key) and by the class under each hex's centre. ``for_centre``: the (class, hex) examples only the
     centre reads right; ``for_whole``: those only the whole hex reads right; ``p``: the one-sided sign test's chance of
-    so many for the centre if neither reading were better; ``chosen``: the centre reading taken; ``radius``: its disc
+    so many for the centre if neither reading were better; ``suggested``: the test passed (the user is warned to say
+    ``centre: true`` if the map's rule is its centre; the hexes are still read whole); ``radius``: its disc
     (a share of the hex size); ``examples``: how many were read; ``points``: the (class, hex) examples that are the
     hexes of a class's clicked points."""
 
     for_centre: list[tuple[str, str]]
     for_whole: list[tuple[str, str]]
     p: float
-    chosen: bool
+    suggested: bool
     radius: float
     examples: int
     points: frozenset[tuple[str, str]] = frozenset()
@@ -258,21 +263,22 @@ class CentreCheck:
                 + ("; * the hex of a clicked point of that class" if star else ""))
 
     def warning(self) -> str | None:
-        """The warning when the examples chose the centre reading (the legend did not say it), else None."""
-        if not self.chosen:
+        """The warning when the examples call for the centre reading (the legend did not say it), else None."""
+        if not self.suggested:
             return None
-        return (f"the legend does not say how a hex is read (centre:), and {self._said()}: every hex is read by the "
-                f"class under its centre (sign test p = {self.p:.3f}, at most {CENTRE_LEVEL:g}); say `centre: true` "
-                "to keep this, `centre: false` to read each hex whole")
+        return (f"the legend does not say how a hex is read (centre:), and {self._said()}: they read better by the "
+                f"class under each hex's centre (sign test p = {self.p:.3f}, at most {CENTRE_LEVEL:g}); every hex is "
+                "still read whole: if a hex's terrain is what lies at its centre (a printed centre dot), say "
+                "`centre: true` in the legend, else `centre: false`")
 
     def describe(self) -> str | None:
-        """The info line printed with the rules when the examples lean to the centre reading but too few to choose
-        it (:data:`CENTRE_HINT`), else None."""
+        """The info line printed with the rules when the examples lean to the centre reading but too few to call
+        for it (:data:`CENTRE_HINT`), else None."""
         n1, n0 = len(self.for_centre), len(self.for_whole)
-        if self.chosen or n1 < CENTRE_HINT or n1 <= n0:
+        if self.suggested or n1 < CENTRE_HINT or n1 <= n0:
             return None
-        return (f"centre: {self._said()}: too few to choose reading each hex by its centre (sign test p = "
-                f"{self.p:.3f}, over {CENTRE_LEVEL:g}), so each hex is read whole; if a hex's terrain is what lies at "
+        return (f"centre: {self._said()}: too few to call for reading each hex by its centre (sign test p = "
+                f"{self.p:.3f}, over {CENTRE_LEVEL:g}); each hex is read whole; if a hex's terrain is what lies at "
                 "its centre (a printed centre dot), say `centre: true` in the legend, else `centre: false`")
 
 
@@ -282,7 +288,7 @@ def _sign_p(wins: int, losses: int) -> float:
     return sum(comb(n, i) for i in range(wins, n + 1)) / 2 ** n if n else 1.0
 
 
-def choose_centre(priority: Sequence[str], given: Mapping[str, float], examples: Mapping[str, Sequence[str]],
+def check_centre(priority: Sequence[str], given: Mapping[str, float], examples: Mapping[str, Sequence[str]],
                   point_hexes: Mapping[str, Sequence[str]], whole: Mapping[str, Mapping[str, float]],
                   centre: Mapping[str, Mapping[str, float]], symbol_classes: set[str],
                   symbols_at: Mapping[str, set[str]], radius: float) -> CentreCheck | None:
@@ -291,8 +297,9 @@ def choose_centre(priority: Sequence[str], given: Mapping[str, float], examples:
     class when the legend has a ``priority`` (thresholds learned again on each reading's shares), else its majority -
     and each hex a class's clicked points lie in (``point_hexes``; the legend's only hexes of a class sampled by
     points, which a user clicks on the class's print: a house, a clump of trees) read by the rules from every example.
-    The centre reading is chosen when the sign test over the examples the two disagree on gives at most
-    :data:`CENTRE_LEVEL`. None when there is no example to read."""
+    The centre reading is suggested when the sign test over the examples the two disagree on gives at most
+    :data:`CENTRE_LEVEL`. A clicked point's hex that is an example hex of any class is left to that example (one
+    hex, one reading). None when there is no example to read."""
     def read(shares: Mapping[str, Mapping[str, float]]) -> dict[tuple[str, str], str | None]:
         if priority:
             got = _left_out(priority, given, examples, shares, symbol_classes, symbols_at)
@@ -300,9 +307,10 @@ def choose_centre(priority: Sequence[str], given: Mapping[str, float], examples:
         else:
             got = {(n, h): (max(shares[h], key=lambda c: shares[h][c]) if shares[h] else None)
                    for n, hs in examples.items() for h in hs if h in shares}
+        listed = {h for hs in examples.values() for h in hs}
         for n, hs in point_hexes.items():
             for h in hs:
-                if h in shares and (n, h) not in got:
+                if h in shares and h not in listed:
                     got[(n, h)] = (decide(rules, shares[h], symbols_at.get(h, set())) if priority
                                    else max(shares[h], key=lambda c: shares[h][c]) if shares[h] else None)
         return got
@@ -314,7 +322,7 @@ def choose_centre(priority: Sequence[str], given: Mapping[str, float], examples:
     for_centre = [key for key in keys if b[key] == key[0] != a[key]]
     for_whole = [key for key in keys if a[key] == key[0] != b[key]]
     p = _sign_p(len(for_centre), len(for_whole))
-    taken = {(n, h) for n, hs in examples.items() for h in hs}
-    points = frozenset((n, h) for n, hs in point_hexes.items() for h in hs if (n, h) not in taken)
+    listed = {h for hs in examples.values() for h in hs}
+    points = frozenset((n, h) for n, hs in point_hexes.items() for h in hs if h not in listed)
     return CentreCheck(for_centre, for_whole, p, len(for_centre) > len(for_whole) and p <= CENTRE_LEVEL, radius,
                        len(keys), points)
