@@ -169,10 +169,12 @@ def _bastogne(tmp_path):
 # stream 147/151 at 147/158 -> 147/151 at 147/152 (both) when a side found alone that its line crosses aslant is no
 # side of it (extract_sides._lone_strokes: 6 of the key's "Run (in hex)" crossing lone sides; 8.29/9.30 and 39.13/40.12,
 # runs lying along a side near the band's edge, stay)
+# road 220 at 228 -> 221 at 229 (both) when a line followed whole that ends in two neighbouring hexes keeping its
+# heading runs on hidden across the side between them (extract_sides._hidden_links: 14.31/15.32)
 FLOORS = {
-    "bastogne.legend.yaml": (1725, {"village": (59, 60), "rail": (58, 59), "road": (220, 230),
+    "bastogne.legend.yaml": (1725, {"village": (59, 60), "rail": (58, 59), "road": (221, 229),
                                     "trail": (464, 468), "stream": (147, 152)}),
-    "bastogne.amended.legend.yaml": (1725, {"village": (59, 60), "rail": (58, 59), "road": (220, 230),
+    "bastogne.amended.legend.yaml": (1725, {"village": (59, 60), "rail": (58, 59), "road": (221, 229),
                                             "trail": (464, 468), "stream": (147, 152)}),
 }
 

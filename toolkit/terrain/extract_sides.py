@@ -360,6 +360,7 @@ def _hexsides(image: Image.Image, grid: Grid, leg: Legend, ext: Extraction,
     _told_apart(leg, index, {name: (halfwidths[name], t[2]) for name, t in traced.items()}, found)
     _exclusive(leg, found)
     _lone_links(followed, leg, found)
+    _hidden_links(followed, leg, grid, found, colours, ext.thresholds)
     _gaps(leg, keys, vertex_ids, found)
     _under_bridges(leg, keys, vertex_ids, shown, found)
     ext.hexsides = {kk: frozenset(v) for kk, v in sorted(found.items())}
@@ -394,6 +395,63 @@ def _lone_links(followed: set[str], leg: Legend, found: dict[str, set[str]]) -> 
                 found[kk].discard(feat.name)
                 if not found[kk]:
                     del found[kk]
+
+
+def _turn(d0: int, d1: int) -> int:
+    """The turn from hex direction ``d0`` to ``d1`` (indices of hexgrid.coords.DIRECTIONS, 60 degrees apart, in
+    order round the hex), in steps of 60 degrees: -2..3 (3: back the way it came)."""
+    return (d1 - d0 + 2) % 6 - 2
+
+
+def _hidden_links(followed: set[str], leg: Legend, grid: Grid, found: dict[str, set[str]],
+                  colours: Mapping[str, np.ndarray], thresholds: Mapping[str, tuple[float, float]]) -> None:
+    """A road or railway runs on from hex to hex: where a line ``followed`` whole (as :func:`_lone_links`) ends in
+    two neighbouring hexes - each holding one link of it, to two other hexes - and the path through them keeps its
+    heading (turning by at most one side's step, 60 degrees, at each of the two and by at most that in all: a
+    straight line drawn across hexes zigzags so), the line runs on across the side between them, hidden there: a
+    symbol printed over it (GMT Red Winter's road number disc at O20/O21), a village's houses crowding it (Bastogne's
+    road through Gives, 14.31/15.32, the houses taken out of the ink with their margin), a town's art or another line
+    printed over it, a shallow crossing near a corner. The side is a link of the line, unless the
+    legend marks it ``no``, or another line of its colour (within its tolerance) is found there: the two are not told
+    apart by colour, and the crossing seen is that line's (a user's legend giving Bastogne's road the trail's tan read
+    5 trail sides so). Two ends meeting at a junction or a town each turn away (Next War: Korea's roads ending
+    at a highway: their path turns by 120 degrees or more); a hex ending with more than one such neighbour is left
+    as found. A dashed line or one read by the band method is read in pieces: its ends are not the line's (not
+    joined). In place."""
+    from ..hexgrid.coords import direction_to
+
+    for feat in leg.features:
+        if feat.kind != "across" or feat.name not in followed:
+            continue
+        ends: dict[str, list[str]] = {}
+        for kk, names in found.items():
+            if feat.name in names:
+                a, _, b = kk.partition("/")
+                ends.setdefault(a, []).append(b)
+                ends.setdefault(b, []).append(a)
+        hexes = {h: grid.hex(h) for h, nb in ends.items() if len(nb) == 1}
+        refused = _side_set(feat.no)
+        own = np.asarray(colours.get(feat.name, feat.lab), np.float32)
+        tol = thresholds.get(feat.name, (0.0, 0.0))[0]
+        alike = {g.name for g in leg.features if g.kind == "across" and g.name != feat.name and float(np.sqrt(
+            ((np.asarray(colours.get(g.name, g.lab), np.float32) - own) ** 2).sum())) <= tol}
+        pairs: list[tuple[str, str]] = []
+        for a, ha in hexes.items():
+            for b, hb in hexes.items():
+                if a >= b or ha.distance(hb) != 1 or tuple(sorted((a, b))) in refused or \
+                        found.get(grid.side_key(a, b), set()) & alike:
+                    continue
+                x, y = grid.hex(ends[a][0]), grid.hex(ends[b][0])
+                if x == y:
+                    continue
+                t1 = _turn(direction_to(x, ha), direction_to(ha, hb))
+                t2 = _turn(direction_to(ha, hb), direction_to(hb, y))
+                if abs(t1) <= 1 and abs(t2) <= 1 and abs(t1 + t2) <= 1:
+                    pairs.append((a, b))
+        many = {h for h in hexes if sum(h in p for p in pairs) > 1}
+        for a, b in pairs:
+            if a not in many and b not in many:
+                found.setdefault(grid.side_key(a, b), set()).add(feat.name)
 
 
 def _exclusive(leg: Legend, found: dict[str, set[str]]) -> None:
