@@ -189,6 +189,20 @@ def test_speck_share_of_small_hexes_in_strips_is_the_whole_images(monkeypatch):
     assert np.array_equal(speck_share(small, 20.0, shape), whole) and float(whole.max()) > 0.05
 
 
+@pytest.mark.parametrize("size, read", [(10.0, False), (13.0, False), (14.0, True), (20.0, True)])
+def test_speck_share_under_the_floor_reads_no_pixel(monkeypatch, size, read):
+    """Under SPECK_FLOOR (14 px hexes) a pixel is repeated 3 times, as wide as the closing's 3-px window: no speck can
+    be told, and the pixels are not read (review35 C1: they were, for all zeros); from 14 px they are."""
+    im = Image.new("RGB", (300, 200), YELLOW)
+    f = _blocks(size)[2]
+    shape = (-(-im.height // f), -(-im.width // f))
+    calls: list[int] = []
+    real = extract_raster._marks
+    monkeypatch.setattr(extract_raster, "_marks", lambda *a: calls.append(1) or real(*a))
+    out = speck_share(im, size, shape)
+    assert out.shape == shape and not out.any() and bool(calls) == read
+
+
 def test_speckled_beyond_and_reach():
     own = np.array([[0.040, np.nan, 0.0], [0.055, 0.01, 0.0], [np.nan, 0.008, 0.024], [0.0, 0.009, 0.014],
                     [0.0, 0.0, 0.02]])

@@ -45,6 +45,9 @@ LINE_DEPTH = 20
 #: (Gettysburg's at x0.6, 27 px: rough's examples 0.011-0.017 against 0.084-0.106 at its scan's 45 px). Every
 #: board of the bench is read at 32.5 px or more (after its pre-reduction): unchanged.
 SPECK_HEX = 28
+#: px: under this (after the pre-reduction) a pixel is repeated 3 times or more, as wide as the closing's 3-px window:
+#: no speck is told there (:func:`speck_share` returns zeros without reading the pixels)
+SPECK_FLOOR = 14
 SPECK_PIXELS = 1 << 24  # repeated pixels read at a time (a strip of block rows: a small-hex scan's memory)
 #: the most colour blocks (a block is a hex's tenth, at least a pixel) an image may have: extraction takes about
 #: 135 bytes a block at its peak (measured: 1.05 GB for 7.8 million blocks, a white 2800x2800 px scan with hexes
@@ -303,12 +306,17 @@ def speck_share(im: Image.Image, size: float, shape: tuple[int, int],
     """(h, w) float32 for the colour blocks of ``shape`` (:func:`_feature_image`'s, hexes of ``size`` px), or for
     its rows ``r0:r1`` and columns ``c0:c1`` (``window``: the same values, read from the pixels around it only):
     the share of each block's window (the masked mean's) covered by specks - thin dark marks (:func:`_marks`) that
-    are not on a line nor beside one: a texture's dots, told at a hex of :data:`SPECK_HEX` px or more."""
+    are not on a line nor beside one: a texture's dots, told at a hex of :data:`SPECK_HEX` px or more (smaller hexes'
+    pixels repeated up to it), none under :data:`SPECK_FLOOR` px."""
     pre, f2, f = _blocks(size)
     h, w = shape
     r0, r1, c0, c1 = window or (0, h, 0, w)
     up = _speck_up(size)
     width, length = _odd(LINE_WIDTH * size * up / pre), max(2, round(LINE_LENGTH * size * up / pre))
+    if up >= width:
+        # a speck of one scan pixel, repeated, is as wide as the closing's window: none can be told (hexes under
+        # SPECK_FLOOR px after the pre-reduction: review35 C1 - the repeated pixels were read for nothing)
+        return np.zeros((r1 - r0, c1 - c0), np.float32)
     g = f2 * up  # a colour block's side in the pixels the specks are told in
     rows = max(1, SPECK_PIXELS // max(1, (c1 - c0) * g * g))
     if up > 1 and r1 - r0 > rows:  # the repeated pixels a strip of block rows at a time (the same values)
