@@ -5,19 +5,24 @@ A class read by the mean colour of blocks (extract.py, steps 2-3) takes in hexes
 road, lettering or a town dot: their mean moves toward the dotted class's mean, which lies between the
 ground and the dots. A dotted class is told by what it is made of instead:
 
-1. **Is it dotted?** The pixels of its example hexes (at about ``WORK_SIZE`` px a hex, inside ``INSET`` of
-   the hex) are split in two colours (2-means in CIELAB). The class is dotted when the minor colour holds
-   ``MINOR`` (3-50%) of them, lies ``SEPARATION`` Delta E or more from the major one, the major one (the
-   ground) is another class's colour (within ``GROUND`` of that distance: the hills' own tone with darker
-   relief is not dots on another class), the class's colour (the examples' mean) lies within ``CLOSE`` Delta
-   E of that class's (so a road, a name or a symbol in a hex of the ground class moves its colour as far:
-   MMP Afrika's stipple, 5 Delta E from the desert; The Longest Day's forest, 24 from clear, is left to the
-   colour reading), and every example holds small blobs of it (connected parts of at most ``CAP`` times the
-   typical part's size, at least ``LEAST_DOTS`` of the hex): the dots. Roads, names and contour lines of that
-   colour are long, so large. The parts are those of the dots' colour and of any darker print of it (within
+1. **Is it dotted?** The pixels of its example hexes (at about ``WORK_SIZE`` px a hex, inside ``INSET`` of the
+   hex) are split in two colours (2-means in CIELAB). The class is dotted when the minor colour holds ``MINOR``
+   (3-50%) of them, lies ``SEPARATION`` Delta E or more from the major one, the major one (the ground) is another
+   class's colour (within ``GROUND`` of that distance: the hills' own tone with darker relief is not dots on
+   another class) and that class lies no farther from it than the dots move the class's colour (their share times
+   their distance from the ground: a field of them on that class's colour mixes in so much; D-Day at Omaha Beach's
+   draw, a pale grey fill with slope ladders and fire dots on some hexes, split into its own grey and those marks,
+   3.7% at 22 Delta E - a shift of 0.8 - and its ground lay 5.5 Delta E from the town's blended colour: a fill
+   with marks on it, not dots on the town; taken so, every draw hex with fewer marks than its examples went to the
+   town; MMP Afrika's stipple, 14.8% at 26.5, lies 2.3 from the desert), the class's colour (the examples' mean)
+   lies within ``CLOSE`` Delta E of that class's (so a road, a name or a symbol in a hex of the ground class moves
+   its colour as far: MMP Afrika's stipple, 5 Delta E from the desert; The Longest Day's forest, 24 from clear, is
+   left to the colour reading), and every example holds small blobs of it (connected parts of at most ``CAP``
+   times the typical part's size, at least ``LEAST_DOTS`` of the hex): the dots. Roads, names and contour lines of
+   that colour are long, so large. The parts are those of the dots' colour and of any darker print of it (within
    ``CONE`` of the ground-to-dots direction: a letter's or a road edge's blurred rim is one part with its ink),
-   and a dot lies ``APART`` pixels or more from every part over ``LARGE`` of the hex (the broken edge of a
-   painted band or of a marsh outline in about the dots' colour is not a dot).
+   and a dot lies ``APART`` pixels or more from every part over ``LARGE`` of the hex (the broken edge of a painted
+   band or of a marsh outline in about the dots' colour is not a dot).
 2. **Where its dots are** (:func:`dot_fields`, before the hexes are counted). A colour block of the class, or of
    its ground's class, is the class when small dark marks cover ``FIELD`` or more of the median share they cover
    in the class's example blocks, over the block's window (the colour mean's): marks darker than the image's grey
@@ -196,6 +201,9 @@ def dotted_classes(reader: _Reader, examples: Mapping[str, Sequence[str]],
         if not on:
             continue  # the ground is the class's own colour (shading, relief lines): not dots on another class
         own = np.asarray(colours.get(name, ground), float)
+        if min(float(np.linalg.norm(ground - np.asarray(colours[k], float))) for k in on) > share * sep:
+            continue  # no other class lies as near the ground as its dots move its colour: its own fill with marks on
+            # it (step 1: Omaha Beach's draw, its slope ladders and fire dots taken for dots on the town's blend)
         if min(float(np.linalg.norm(own - np.asarray(colours[k], float))) for k in on) > CLOSE:
             continue  # its colour stands far enough from its ground's class for the colour reading to hold
         # the typical part's size: the median over parts (each pixel weighs 1/size of its part)
