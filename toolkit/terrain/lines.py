@@ -198,6 +198,20 @@ Here, at the calibrated working scale (hexes of about 36 px) (the *traced notes*
    reading finds every marked side, it is the line's; else the colour's stands. The fill's colour still tells the
    lines apart (a highway's red between the same rims is no road). Region 2: road 1/23 -> 23/23 at 23/23, trail 17/30
    at 17/67 -> 25/30 at 25/25.
+15. marks printed over a line where it crosses (Decision Games' D-Day at Omaha Beach: half-disc "fire dots" of a
+   zone's colour, a quarter of the hex across, on the middle of the zone hex's sides, and the zones' thick outlines,
+   printed over everything - and its roads cross sides near their middles): the line's own pixels stop at the mark,
+   so a solid line's crossing there did not run through the hex line's zone (notes 7), and its thinner side, under
+   the mark, was no stroke of its width (notes 4): each such link was refused, and the road's soft grey edges read
+   as the trail of the same grey there instead (region 2: road 8/17, secondary 0/5). For a line printed solid where
+   marked, a crossing refused so is taken where the colour's own long parts run through the zone with the marks
+   printed over it passed over, as the symbols are (:func:`_through_marks`): pixels off every other line's colour
+   that lie farther from the line's colour and from the terrain of both hexes than the line lies from that terrain
+   (a coloured dot, an outline, a house) - not the ground, the line, a blend of the two, nor a shade between or near
+   them: a painted ridge's dark wash beside Stonewall Jackson's Way's dark pike stands out from the ground more
+   than the pike, but lies near the pike's colour, and passed over it made a false pike link; where neither hex's
+   terrain is known, nothing changes. Its width there is the wider side's (the side the mark does not hide).
+   Region 2: road 8/17 -> 11/17 and secondary 0/5 -> 3/5, none false.
 
 The map's hexside ``a/b`` for the feature then means the link from hex a to hex b.
 
@@ -416,6 +430,7 @@ APART_LINE = 0.8  # a line crossing a side beside another shows on this share of
 RIVER_OUT = 0.5  # a line crossing a river side shows on at least this share of the band's samples either side
 SOLID_REACH = 2.0  # hex sizes: the least reach of a solid line's own pixels, unbroken, where it is marked
 SOLID_MOVES = 2  # a solid line's own pixels run through the hex line's zone at this slope or steeper (27 degrees)
+MARKS_OVER = True  # a solid line's crossing hidden under a mark printed over it is passed over (traced notes 15)
 SPAN_SHARE = 0.3  # (one single feature) a crossing's span along the side, against its narrowest example's
 HAIR_SPAN = 3  # positions along a side a 1 px hairline spans (its pixel and one either way: :func:`_span`)
 SPAN_BROAD = 3.0  # ... only where the narrowest example spans at least this many times a hairline's
@@ -621,6 +636,7 @@ def _crossings(image: Image.Image, grid: Grid, sides: Sequence[Hexside], colour:
     unbroken = np.zeros(len(sides), dtype=bool)  # ... and on through the whole band (no dash ends in it)
     areal = np.zeros(len(sides), dtype=bool)  # crossed, the band an area of the colour
     thick = np.zeros(len(sides), dtype=np.int32)
+    shown = np.zeros(len(sides), dtype=np.int32)  # the wider side's half-width (a side hidden under a mark: notes 15)
     run = np.zeros(len(sides))  # the half-width along the line's run through the band (median over distances)
     whole = np.zeros(len(sides), dtype=np.int32)
     fill = np.zeros((len(sides), 3))  # the mean colour between the edges where the line crosses
@@ -646,6 +662,7 @@ def _crossings(image: Image.Image, grid: Grid, sides: Sequence[Hexside], colour:
         for _ in range(3):
             at = _near(at)
         thick[sl] = _crossing_width(d, at, half, core)
+        shown[sl] = _crossing_width(d, at, half, core, wider=True)
         # the stroke's half-width along its run: at each distance from the hex line its widest where crossed (the
         # place followed out at SOLID_MOVES positions along the side per sample across: an aslant line), the median
         # of those (a blob of the colour touching the line - trees beside a grey road - widens it at a few)
@@ -688,6 +705,14 @@ def _crossings(image: Image.Image, grid: Grid, sides: Sequence[Hexside], colour:
     if printed_solid:
         # printed solid where marked: a crossing only grown together (specks of the colour, trees, the blend
         # along an edge between two fills) is none; at a corner the line may leave the band: not judged
+        hidden = np.nonzero((out > 0) & inner & ~solid)[0]
+        if len(hidden) and ground is not None and MARKS_OVER:
+            # but a mark printed over the line where it crosses is passed over, as the symbols are (traced notes 15)
+            passed = _through_marks(solid_parts, working_codes(image, f), tab, lay, [sides[k] for k in hidden.tolist()],
+                                    ground[hidden], colour, tol, others)
+            solid[hidden] = passed
+            # its width is what shows beside the mark, on the side it does not hide
+            thick[hidden[passed]] = shown[hidden[passed]]
         out[inner & ~solid] = 0.0
         # and a band full of it where its own pixels run through no thicker than where marked (along the run: trees
         # of its tone touching it widen it at a few distances only) is the line itself (two ways of it at a junction,
@@ -1100,13 +1125,14 @@ def chroma_halved(image: Image.Image) -> bool:
     return any(tuple(comp[1:3]) != tuple(layer[0][1:3]) for comp in layer[1:3])
 
 
-def _crossing_width(d: np.ndarray, at: np.ndarray, half: int, core: int) -> np.ndarray:
+def _crossing_width(d: np.ndarray, at: np.ndarray, half: int, core: int, wider: bool = False) -> np.ndarray:
     """For each side's band of half-widths ``d`` (sides, along, across; ``half`` the middle sample, ``core`` the hex
     line's zone either way) and the places ``at`` (sides, along) near where a line crosses it: the widest on each side
-    of the zone within those places, the lesser of the two (the thinner side is the crossing's)."""
+    of the zone within those places, the lesser of the two (the thinner side is the crossing's); ``wider``: the
+    greater (a line hidden on one side under a mark printed over it shows its width on the other: traced notes 15)."""
     dn = np.where(at, d[:, :, : half - core + 1].max(axis=2), 0).max(axis=1)
     dp = np.where(at, d[:, :, half + core:].max(axis=2), 0).max(axis=1)
-    return np.minimum(dn, dp)
+    return np.maximum(dn, dp) if wider else np.minimum(dn, dp)
 
 
 def _run_width(d: np.ndarray, at: np.ndarray, half: int, core: int) -> np.ndarray:
@@ -1850,6 +1876,37 @@ def _flanks(a: np.ndarray, r0: int, r1: int) -> np.ndarray:
     for lo, hi in ((i - r1, i - r0), (i + r0 + 1, i + r1 + 1)):
         lo, hi = np.clip(lo, 0, n), np.clip(hi, 0, n)
         out = np.maximum(out, (c[:, hi] - c[:, lo]) / np.maximum(hi - lo, 1))
+    return out
+
+
+def _through_marks(parts: np.ndarray, codes: np.ndarray, tab: np.ndarray, lay: Layout, sides: Sequence[Hexside],
+                   ground: np.ndarray, colour: Sequence[float], tol: float, others: Sequence[Sequence[float]]
+                   ) -> np.ndarray:
+    """For each of ``sides``: the line's own long ``parts`` run through the hex line's zone (:func:`_through`) with
+    the marks printed over it passed over (traced notes 15): pixels (``codes`` of the working scale, ``tab`` their
+    L*a*b*) off the line's ``colour`` and every other line's (``others``; by ``tol``) lying farther from it and from
+    the ground of both hexes (``ground``: (sides, 2, 3), NaN where unknown) than the line lies from that ground - a
+    game's fire dot, a zone's outline, a house - not the ground, the line, a blend of the two, nor a shade near
+    either. A side with neither ground known is not passed over."""
+    half, core, batches = _bands(lay, sides, parts.shape)
+    out = np.zeros(len(sides), dtype=bool)
+    c = np.asarray(colour, np.float32)
+    for sl, _xs, _ys, xi, yi, on in batches:
+        cd = codes[yi, xi]
+        lab = np.stack([tab[0][cd], tab[1][cd], tab[2][cd]], axis=-1)
+        over = np.sqrt(((lab - c) ** 2).sum(axis=-1)) >= tol
+        for o in others:
+            over &= np.sqrt(((lab - np.asarray(o, np.float32)) ** 2).sum(axis=-1)) >= tol
+        g = np.asarray(ground[sl], np.float32)
+        known = np.isfinite(g).all(axis=2)  # (sides, 2)
+        over &= known.any(axis=1)[:, None, None]
+        for j in range(2):
+            gj = np.where(known[:, j, None], g[:, j], 0.0)
+            line = np.sqrt(((c - gj) ** 2).sum(axis=1))[:, None, None]
+            far = (np.sqrt(((lab - gj[:, None, None, :]) ** 2).sum(axis=-1)) > line) & (
+                np.sqrt(((lab - c) ** 2).sum(axis=-1)) > line)
+            over &= far | ~known[:, j, None, None]
+        out[sl] = _through((parts[yi, xi] | over) & on, half, core, SOLID_MOVES)
     return out
 
 
