@@ -141,5 +141,7 @@ def test_extract_gettysburg_2_against_its_truth(tmp_path):
     # sides: traced notes 9) is none - 5220/5221, 5319/5418, 5418/5519, 5419/5519 and 5626/5726 (false) and the near
     # call 5220/5320, the road running along the side under "Cone" and leaving it at its corner; rail 6 -> 3 false:
     # the ridge's flanks over twice as wide as the marked sides' (traced notes 4)
-    assert_floors(out, {"river": (10, 10, 0), "creek": (27, 17, 0), "road": (128, 109, 14), "pike": (1, 1, 3),
+    # creek 17 -> 19: a creek winding off its sides through the hexes it parts, across the segment between the
+    # centres (extract_sides._segment_crossings): 5619/5720, 5620/5721
+    assert_floors(out, {"river": (10, 10, 0), "creek": (27, 19, 0), "road": (128, 109, 14), "pike": (1, 1, 3),
                         "rail": (0, 0, 3)})

@@ -101,7 +101,9 @@ def test_extract_sjw_against_its_truth(tmp_path):
     assert set(out["lines"]) == {"river", "creek", "road", "pike", "rail"}
     # road 22 -> 21, pike 5 -> 3, rail 9 -> 2 false: a crossing lying in the hex line's zone (traced notes 9) or over
     # twice as wide as the marked sides' (traced notes 4) is none (blind, totals only)
-    assert_floors(out, {"river": (6, 5, 0), "creek": (44, 35, 0), "road": (66, 51, 21), "pike": (8, 8, 3),
+    # river 5 -> 6, creek 35 -> 38 (totals: the region is blind): a line winding off its sides through the hexes it
+    # parts, across the segment between the centres (extract_sides._segment_crossings)
+    assert_floors(out, {"river": (6, 6, 0), "creek": (44, 38, 0), "road": (66, 51, 21), "pike": (8, 8, 3),
                         "rail": (8, 8, 2)})
 
 
@@ -128,5 +130,7 @@ def test_extract_sjw_2_against_its_truth(tmp_path):
     # rail 11 -> 2 false: 6 of the red-dashed county border's sides, lying in the hex line's zone (traced notes 9),
     # and 3 of the mountains' flanks, over twice the railway's width (traced notes 4); road 7 -> 5 false (3009/3110
     # and 3010/3110, notes 9), pike 3 -> 2 false (2816/2916)
-    assert_floors(out, {"river": (8, 4, 0), "creek": (32, 26, 2), "road": (47, 26, 5), "pike": (13, 11, 2),
+    # river 4 -> 7: Goose Creek meandering across the segment between the centres, 2808/2809 and at its fords
+    # 2908/2909, 3508/3509 (extract_sides._segment_crossings)
+    assert_floors(out, {"river": (8, 7, 0), "creek": (32, 26, 2), "road": (47, 26, 5), "pike": (13, 11, 2),
                         "rail": (0, 0, 2)})

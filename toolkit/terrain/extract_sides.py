@@ -42,6 +42,11 @@ AS_WIDE = 1.25  # ... at least this many times as wide as where it lies on its s
 # 'Run (in hex)' beside a side 2, the stream beside one 3)
 CORE = 0.5  # ... and in its own colour (within this share of its tolerance) along as much of the side as it must show
 COURSE = 0.5  # ... on a straight course: its place across the band off the course by at most this share of a half-band
+SEGMENT_REACH = 0.5  # hex sizes: how far a crossing of the centres' segment is followed (_segment_crossings)
+SEGMENT_TURN = 90.0  # degrees: ... the line leaving that disc at two places at least this far apart round it
+SEGMENT_END = 0.1  # share of the segment at each centre where no crossing is read (the hexes' middles)
+SEGMENT_MIDDLE = 0.01  # ... where neither hex's middle (INTERIOR) holds more than this share of the line's colour
+SEGMENT_RUN = 2.0  # ... a crossing at most this many times the line's width long on the segment (at 30 degrees or more)
 CHUNK = 1024  # sides sampled at a time in the wide band of _beside (memory)
 # the colour mix of a band or a hex's middle: a histogram over CIELAB cells 20 L* by 10 a* by 12.5 b* wide
 # (about a colour tolerance, so JPEG noise and print variation move a sample by a cell at most)
@@ -325,6 +330,17 @@ def _hexsides(image: Image.Image, grid: Grid, leg: Legend, ext: Extraction,
                 score = _no_spurs(score, reach, tol, width, thr, vertex_ids)
                 # a stroke of its colour crossing one side alone, aslant (Bastogne's "Run (in hex)"), is no side of it
                 score = _lone_strokes(score, dist, tol, width, thr, vertex_ids, ta, core, yes)
+                if yes and SEGMENT_REACH > 0:
+                    # a side is the pair of hexes the line parts: a line winding off its sides crosses the segment
+                    # between the two centres inside a hex (_segment_crossings)
+                    rival = [np.asarray(colours[f.name], np.float32) for j, (f, _, _, _) in enumerate(learned)
+                             if j != i]
+                    middles = interior(i, tol)
+                    off_middles = (middles <= SEGMENT_MIDDLE)[side_hexes].all(axis=1)
+                    score = _segment_crossings(score, sample, tab, centres, side_hexes, no,
+                                               np.asarray(colours[feat.name], np.float32), rival, tol,
+                                               _line_width(dist, yes, tol), thr, s,
+                                               both_water | (coast_side & (not feat.on_coast)) | ~off_middles)
                 # where it shows along each side, how full of it the band is and each hex's middle
                 seen = dist < tol
                 shown[feat.name] = (seen.sum(axis=2) >= width, seen.mean(axis=(1, 2)),
@@ -1058,3 +1074,100 @@ def _margin(dist: np.ndarray, yes: list[int], no: list[int], tol: float, width: 
     lo = float(_score(dist[no], tol, width, kind, step).max())
     hi = float(sy[len(sy) // 5]) if len(sy) >= 5 else float(sy[0])
     return hi - lo, lo, hi
+
+
+
+def _line_width(dist: np.ndarray, yes: Sequence[int], tol: float) -> float:
+    """An 'along' line's width at its marked sides: the median count of band samples across within ``tol``."""
+    across = (dist[yes] < tol).sum(axis=2)
+    return float(np.median(across[across > 0])) if (across > 0).any() else 1.0
+
+
+def _segment_crossings(score: np.ndarray, sample: Any, tab: np.ndarray, centres: np.ndarray,
+                       side_hexes: np.ndarray, no: Sequence[int], colour: np.ndarray, rivals: Sequence[np.ndarray],
+                       tol: float, width: float, thr: float, s: float, off: np.ndarray) -> np.ndarray:
+    """An 'along' line that parts two hexes away from their side: the side's score raised to ``thr``.
+
+    A river or creek side is the pair of hexes the line separates: it crosses the segment joining their centres (the
+    rule the labelled truths state; for a line printed on the side, that side). A painted map's creeks and rivers
+    wind off the sides, through the hexes they part (Roads to Gettysburg's creeks cross the segment 0.3-0.4 of the way
+    along it, Stonewall Jackson's Way's Goose Creek at its fords): the side's band (0.15 hex either way) holds the
+    line along too few of its positions. Read for a side not found, not marked ``no``, not ``off`` (water on both
+    sides, a coast; and, by the caller, a side one of whose hexes holds over ``SEGMENT_MIDDLE`` of the colour in its
+    middle: the colour printed there otherwise - SPI Ragnarok's city wall, whose art fills the hexes it rings, crossed
+    their centres' segments all round the city), sharing a hex with a side the line is found on (it runs on from
+    there), whose centres' segment, outside ``SEGMENT_END`` of it at each centre,
+    holds a run of the line's colour (within ``tol``, nearer it than ``rivals``) at most ``SEGMENT_RUN`` times its
+    ``width`` long (the line crosses it, not runs along it from one centre to the other), where the line goes through:
+    its samples connected to the run's middle (8-neighbours, gaps of a sample bridged: the hex lines printed over it)
+    leave the disc of ``SEGMENT_REACH`` hex about it at two places at least ``SEGMENT_TURN`` apart round it. A
+    name or a blot of its colour stops inside the disc; a line ending inside the hex leaves it once. In place of
+    ``score`` a new array; ``centres`` the hexes' centres and ``s`` the hex size, on the bands' scale."""
+
+    def line(xs: np.ndarray, ys: np.ndarray) -> np.ndarray:
+        px, on = sample(xs, ys)
+        code = rgb_codes(px)
+        lab = (tab[0][code], tab[1][code], tab[2][code])
+        d = _dist(lab, on, colour)
+        ok = d < tol
+        for r in rivals:
+            ok &= d <= _dist(lab, on, r)
+        return ok
+
+    found = score >= thr
+    held = np.zeros(len(centres), dtype=bool)
+    held[side_hexes[found].ravel()] = True
+    ask = ~found & ~off & (held[side_hexes[:, 0]] | held[side_hexes[:, 1]])
+    ask[list(no)] = False
+    cand = np.nonzero(ask)[0]
+    out = score.copy()
+    if not cand.size:
+        return out
+    ca, cb = centres[side_hexes[cand, 0]], centres[side_hexes[cand, 1]]
+    n = math.ceil(float(np.linalg.norm(cb - ca, axis=1).max())) + 1  # a sample a block at most
+    t = np.linspace(0.0, 1.0, n)
+    xs = ca[:, None, 0] + (cb - ca)[:, None, 0] * t[None, :]
+    ys = ca[:, None, 1] + (cb - ca)[:, None, 1] * t[None, :]
+    on_segment = line(xs, ys)
+    rad = max(3, round(SEGMENT_REACH * s))
+    gy, gx = np.mgrid[-rad:rad + 1, -rad:rad + 1]
+    rr = np.hypot(gx, gy)
+    disc, rim = rr <= rad, rr >= rad - 1.5
+    angle = np.arctan2(gy, gx)
+    for j, k in enumerate(cand):
+        row = on_segment[j]
+        if not row.any():
+            continue
+        edges = np.flatnonzero(np.diff(np.concatenate([[0], row.astype(np.int8), [0]])))
+        for a, b in zip(edges[::2], edges[1::2]):
+            m = (a + b - 1) // 2
+            if not SEGMENT_END <= t[m] <= 1 - SEGMENT_END or b - a > SEGMENT_RUN * width:
+                continue
+            w = line(xs[j, m] + gx, ys[j, m] + gy)
+            bridged = w.copy()
+            bridged[1:] |= w[:-1]
+            bridged[:-1] |= w[1:]
+            bridged[:, 1:] |= w[:, :-1]
+            bridged[:, :-1] |= w[:, 1:]
+            bridged &= disc
+            comp = np.zeros_like(bridged)
+            comp[rad, rad] = True
+            for _ in range(4 * rad):
+                grown = comp.copy()
+                grown[1:] |= comp[:-1]
+                grown[:-1] |= comp[1:]
+                wide = grown.copy()
+                wide[:, 1:] |= grown[:, :-1]
+                wide[:, :-1] |= grown[:, 1:]
+                wide &= bridged
+                if (wide == comp).all():
+                    break
+                comp = wide
+            leaves = angle[comp & rim]
+            if leaves.size < 2:
+                continue
+            apart = np.abs(leaves[:, None] - leaves[None, :])
+            if float(np.degrees(np.minimum(apart, 2 * np.pi - apart).max())) >= SEGMENT_TURN:
+                out[k] = max(out[k], thr)
+                break
+    return out
