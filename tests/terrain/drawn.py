@@ -60,3 +60,18 @@ def patterned(d: ImageDraw.ImageDraw, path: list[tuple[float, float]], fill: tup
             if left <= 0:
                 k = (k + 1) % len(pattern)
                 left = pattern[k][0]
+
+
+def houses_board(houses: list[str], ring: str, *, ground: tuple[int, int, int], roof: tuple[int, int, int],
+                 size: float = 40.0) -> tuple[Layout, Grid, Image.Image, ImageDraw.ImageDraw]:
+    """An 8x6 board of ``ground`` with a ``roof`` square half a hex across over each of ``houses``' centres (a tenth
+    of the hex: Squad Leader's small houses over the centre dots), and the ``ring`` hex ``roof`` all over but a disc
+    of 0.3 of the hex about its centre (a coverage hex of the roof's class whose centre is the ground)."""
+    lay, grid, im, d = blank_board(8, 6, size=size, origin=(50.0, 50.0), image=(520, 520), paper=ground)
+    for h in houses:
+        x, y = lay.hex_to_pixel(grid.hex(h))
+        d.rectangle((x - size / 4, y - size / 4, x + size / 4, y + size / 4), fill=roof)
+    x, y = lay.hex_to_pixel(grid.hex(ring))
+    d.polygon([tuple(p) for p in lay.corners(grid.hex(ring))], fill=roof, outline=(40, 40, 40))
+    d.ellipse((x - 0.3 * size, y - 0.3 * size, x + 0.3 * size, y + 0.3 * size), fill=ground)
+    return lay, grid, im, d

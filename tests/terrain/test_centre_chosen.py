@@ -13,7 +13,7 @@ from toolkit.terrain.advice import legend_warnings
 from toolkit.terrain.extract import extract
 from toolkit.terrain.rules import CENTRE_LEVEL, _sign_p
 
-from .drawn import blank_board
+from .drawn import houses_board
 
 GROUND = (200, 195, 100)
 ROOF = (180, 60, 50)
@@ -24,13 +24,7 @@ OPEN = ["0101", "0801", "0106"]
 
 
 def _board():
-    lay, grid, im, d = blank_board(8, 6, size=SIZE, origin=(50.0, 50.0), image=(520, 520), paper=GROUND)
-    for h in HOUSES:
-        x, y = lay.hex_to_pixel(grid.hex(h))
-        d.rectangle((x - SIZE / 4, y - SIZE / 4, x + SIZE / 4, y + SIZE / 4), fill=ROOF)
-    x, y = lay.hex_to_pixel(grid.hex(RING))
-    d.polygon([tuple(p) for p in lay.corners(grid.hex(RING))], fill=ROOF, outline=(40, 40, 40))
-    d.ellipse((x - 0.3 * SIZE, y - 0.3 * SIZE, x + 0.3 * SIZE, y + 0.3 * SIZE), fill=GROUND)
+    lay, grid, im, _ = houses_board(HOUSES, RING, ground=GROUND, roof=ROOF, size=SIZE)
     return lay, grid, im
 
 

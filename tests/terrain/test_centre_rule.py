@@ -12,7 +12,7 @@ from toolkit.errors import DataFileError
 from toolkit.terrain.extract import extract, load_legend
 from toolkit.terrain.legend import normalise
 
-from .drawn import blank_board
+from .drawn import houses_board
 
 GROUND = (200, 195, 100)  # Squad Leader's yellow-green
 ROOF = (180, 60, 50)  # a wooden house's red
@@ -23,13 +23,7 @@ BLANK = "0105"  # a white disc of 0.35 of the hex over the centre (no legend col
 
 
 def _board():
-    lay, grid, im, d = blank_board(8, 6, size=SIZE, origin=(50.0, 50.0), image=(520, 520), paper=GROUND)
-    for h in HOUSES:
-        x, y = lay.hex_to_pixel(grid.hex(h))
-        d.rectangle((x - SIZE / 4, y - SIZE / 4, x + SIZE / 4, y + SIZE / 4), fill=ROOF)
-    x, y = lay.hex_to_pixel(grid.hex(RING))
-    d.polygon([tuple(p) for p in lay.corners(grid.hex(RING))], fill=ROOF, outline=(40, 40, 40))
-    d.ellipse((x - 0.3 * SIZE, y - 0.3 * SIZE, x + 0.3 * SIZE, y + 0.3 * SIZE), fill=GROUND)
+    lay, grid, im, _ = houses_board(HOUSES, RING, ground=GROUND, roof=ROOF, size=SIZE)
     x, y = lay.hex_to_pixel(grid.hex(BLANK))
     ImageDraw.Draw(im).ellipse((x - 0.35 * SIZE, y - 0.35 * SIZE, x + 0.35 * SIZE, y + 0.35 * SIZE),
                                fill=(255, 255, 255))
