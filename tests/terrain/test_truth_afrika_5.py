@@ -64,6 +64,9 @@ def test_extract_afrika_5_against_its_truth(boards, tmp_path):
     town = out["symbols"]["town"]
     assert town["in_truth"] == 2 and town["true_positives"] >= 2 and town["found"] <= 2
     # track false 10 -> 9 when a crossing whose line runs along the side, not out of the band, is none (lines.py module
-    # notes 14, afrlines; numbers only, no side looked at)
-    floors = {"road_main": (2, 2, 0), "road": (4, 4, 6), "track": (42, 39, 9)}
+    # notes 14, afrlines; numbers only, no side looked at). road_main false 0 -> 1 with extract_sides._hidden_links
+    # (a18dc4e, 2026-12-06: a followed line broken at one side between two of its ends is joined there; studied
+    # Bastogne, Red Winter 2, Squad Leader 2 and SJW 2's pike +1 right each, blind Seelowe 2 road +2, TLD 3 rail +1):
+    # this BLIND region's one new false link is accepted, not looked at
+    floors = {"road_main": (2, 2, 1), "road": (4, 4, 6), "track": (42, 39, 9)}
     assert_floors(out, floors)
