@@ -158,7 +158,12 @@ def _fetched(tmp_path: Path, board: str, truth: str, legend: str, wide: str | No
 # itself is not found) joins two such ends; 4 more were kept out by the rule's own test (another line of its colour
 # found on the side). Accepted for the rule's gains on the bench's legends (Bastogne road 221/221, Red Winter 2
 # road_main 16/16, Squad Leader 2 road 15/16, SJW 2 pike 12/13; blind Seelowe 2 road 18/18, TLD 3 rail 31/32)
-@pytest.mark.parametrize("version,hexes,road_false,trail", [("v1", 1711, 466, (480, 476, 222)),
+# v1 road false 466 -> 474 when a solid line's crossing hidden under a mark printed over it is passed over (lines
+# traced notes 15, 9bef08b; the fresh-clone held-out run found it, the helper's bench has no user legend): v1's road,
+# read along the trails in their tan, is taken past 8 more trail crossings. Accepted for now for its gains on Omaha
+# (studied road 8 -> 11/17 at 11/11, blind road 0 -> 10/10); review35 N2 (the hex lines' own ink counts as a mark
+# there) is the first thing to try against it
+@pytest.mark.parametrize("version,hexes,road_false,trail", [("v1", 1711, 474, (480, 476, 222)),
                                                              ("v2", 1711, 10, (480, 468, 7))])
 def test_bastogne_user_legends(tmp_path, version, hexes, road_false, trail):
     """The trail traced in the key's tan: 181/480 before a traced line's learned tolerance stopped short of the
