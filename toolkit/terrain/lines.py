@@ -1898,8 +1898,8 @@ def _through_marks(parts: np.ndarray, codes: np.ndarray, tab: np.ndarray, lay: L
         for o in others:
             over &= np.sqrt(((lab - np.asarray(o, np.float32)) ** 2).sum(axis=-1)) >= tol
         g = np.asarray(ground[sl], np.float32)
-        known = np.isfinite(g).all(axis=2)  # (sides, 2)
-        over &= known.any(axis=1)[:, None, None]
+        known = np.asarray(np.isfinite(g).all(axis=2))  # (sides, 2)
+        over &= np.asarray(known.any(axis=1))[:, None, None]
         for j in range(2):
             gj = np.where(known[:, j, None], g[:, j], 0.0)
             line = np.sqrt(((c - gj) ** 2).sum(axis=1))[:, None, None]
