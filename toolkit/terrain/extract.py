@@ -609,8 +609,7 @@ def _extract(image: Image.Image, grid: Grid, legend: Mapping[str, Any] | Legend,
     cnt_l, frac_l, known_l, total_l = counts.tolist(), frac.tolist(), known_all.tolist(), total_all.tolist()
     best_l = np.argmax(frac, axis=1).tolist() if k else [0] * len(ids)
     order_l = np.argsort(-frac, axis=1).tolist()
-    shares = {hx_id: {names[c]: frac_l[i][c] for c in range(k) if cnt_l[i][c]}
-              for i, hx_id in enumerate(ids) if known_l[i]}
+    shares = _share_map(ids, names, k, frac_l, cnt_l, known_l)
     rules: Rules | None = None
     if leg.priority:
         rules = learn(leg.priority, leg.min_share, ruled_examples, shares, sym_terrains, symbols_at)
@@ -715,10 +714,17 @@ def _shares(counts: np.ndarray, k: int, names: Sequence[str], ids: Sequence[str]
     of those hexes (indices) alone."""
     rows = range(len(ids)) if only is None else only
     sub = counts[list(rows)] if only is not None else counts
-    known = sub[:, :k].sum(axis=1).tolist()
-    frac = (sub[:, :k] / np.maximum(sub[:, :k].sum(axis=1), 1)[:, None]).tolist()
-    cnt = sub.tolist()
-    return {ids[i]: {names[c]: frac[j][c] for c in range(k) if cnt[j][c]} for j, i in enumerate(rows) if known[j]}
+    known = sub[:, :k].sum(axis=1)
+    frac = sub[:, :k] / np.maximum(known, 1)[:, None]
+    return _share_map([ids[i] for i in rows], names, k, frac.tolist(), sub.tolist(), known.tolist())
+
+
+def _share_map(ids: Sequence[str], names: Sequence[str], k: int, frac: Sequence[Sequence[float]],
+               cnt: Sequence[Sequence[int]], known: Sequence[int]) -> dict[str, dict[str, float]]:
+    """Hex id -> class -> share of the hex's known blocks, for the hexes with any (``frac``, ``cnt``, ``known``: each
+    hex's row of shares, of block counts and its known blocks, as lists): the one reading :func:`extract` and the
+    centre check (:func:`_shares`) both make."""
+    return {h: {names[c]: frac[j][c] for c in range(k) if cnt[j][c]} for j, h in enumerate(ids) if known[j]}
 
 
 def _at_centres(hid: np.ndarray, counts: np.ndarray, cls: np.ndarray, lay_red: Layout, hexes: Sequence[Hex],
