@@ -300,19 +300,23 @@ def check_centre(priority: Sequence[str], given: Mapping[str, float], examples: 
     The centre reading is suggested when the sign test over the examples the two disagree on gives at most
     :data:`CENTRE_LEVEL`. A clicked point's hex that is an example hex of any class is left to that example (one
     hex, one reading). None when there is no example to read."""
+    listed = {h for hs in examples.values() for h in hs}
+    points = frozenset((n, h) for n, hs in point_hexes.items() for h in hs if h not in listed)
+
+    def majority(sh: Mapping[str, float]) -> str | None:
+        return max(sh, key=lambda c: sh[c]) if sh else None
+
     def read(shares: Mapping[str, Mapping[str, float]]) -> dict[tuple[str, str], str | None]:
         if priority:
             got = _left_out(priority, given, examples, shares, symbol_classes, symbols_at)
             rules = _fit(priority, given, examples, shares, symbol_classes)
         else:
-            got = {(n, h): (max(shares[h], key=lambda c: shares[h][c]) if shares[h] else None)
-                   for n, hs in examples.items() for h in hs if h in shares}
-        listed = {h for hs in examples.values() for h in hs}
-        for n, hs in point_hexes.items():
+            got = {(n, h): majority(shares[h]) for n, hs in examples.items() for h in hs if h in shares}
+        for n, hs in point_hexes.items():  # in the legend's order (the warning names them so)
             for h in hs:
-                if h in shares and h not in listed:
+                if (n, h) in points and h in shares:
                     got[(n, h)] = (decide(rules, shares[h], symbols_at.get(h, set())) if priority
-                                   else max(shares[h], key=lambda c: shares[h][c]) if shares[h] else None)
+                                   else majority(shares[h]))
         return got
 
     a, b = read(whole), read(centre)
@@ -322,7 +326,5 @@ def check_centre(priority: Sequence[str], given: Mapping[str, float], examples: 
     for_centre = [key for key in keys if b[key] == key[0] != a[key]]
     for_whole = [key for key in keys if a[key] == key[0] != b[key]]
     p = _sign_p(len(for_centre), len(for_whole))
-    listed = {h for hs in examples.values() for h in hs}
-    points = frozenset((n, h) for n, hs in point_hexes.items() for h in hs if h not in listed)
     return CentreCheck(for_centre, for_whole, p, len(for_centre) > len(for_whole) and p <= CENTRE_LEVEL, radius,
                        len(keys), points)
