@@ -18,6 +18,7 @@ if TYPE_CHECKING:
     from .extract import Extraction
 from .extract_legend import FeatureClass, Legend
 from .extract_raster import _hex_size
+from .symbols import _dilate
 
 # --- hexsides --------------------------------------------------------------------------------------
 
@@ -1153,13 +1154,7 @@ def _segment_crossings(score: np.ndarray, sample: Any, tab: np.ndarray, centres:
             comp = np.zeros_like(bridged)
             comp[rad, rad] = True
             for _ in range(4 * rad):
-                grown = comp.copy()
-                grown[1:] |= comp[:-1]
-                grown[:-1] |= comp[1:]
-                wide = grown.copy()
-                wide[:, 1:] |= grown[:, :-1]
-                wide[:, :-1] |= grown[:, 1:]
-                wide &= bridged
+                wide = _dilate(comp) & bridged  # 8-neighbours
                 if (wide == comp).all():
                     break
                 comp = wide
