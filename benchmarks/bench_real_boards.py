@@ -147,7 +147,14 @@ HELDOUT_FETCHED = {"red-winter-heldout": ("red-winter", "red-winter.yaml", "red-
                    # its second region (omaha-2.yaml: Vierville and Hamel-au-Pretre, columns 25-34 x rows 06-11 less
                    # 0834, 59 hexes, STUDIED; heldout/RESULTS-omaha-2.md) on region 1's grid with the same legend, none
                    # of whose examples lies in or beside it, the same run
-                   "omaha-2-heldout": ("omaha", "omaha-2.yaml", "omaha.legend.yaml", ((1, 36), (5, 20)))}
+                   "omaha-2-heldout": ("omaha", "omaha-2.yaml", "omaha.legend.yaml", ((1, 36), (5, 20))),
+                   # Vae Victis Velikie Louki 1942-1943 (2022; a French magazine's map: hexes marked only by ticks at
+                   # their corners on white snow, marsh and level-1 fills, tree dots, village squares, town blocks,
+                   # rivers along the sides, grey double-line roads, dashed railways, a printed key; 860x1239, 68 px
+                   # hexes; heldout/RESULTS-louki.md; from axel18bsm/MapToHexagonalGrid2D): one BLIND region, the run
+                   # on the calibrated map, columns 01-16 x rows 01-20 (the legend's examples lie in columns 04 and
+                   # less, rows 03 and less, rows 15 and more or column 16)
+                   "louki-heldout": ("louki", "louki.yaml", "louki.legend.yaml", ((1, 16), (1, 20)))}
 
 
 def main(flags: list[str]) -> dict[str, object]:

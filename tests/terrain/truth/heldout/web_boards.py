@@ -16,6 +16,7 @@ never by us: per-hex terrain (``public/games/bastogne/src/hex-info.js``), roads,
     python tests/terrain/truth/heldout/web_boards.py fetch --board nwk [--git DIR]    # (HerrEklund/wasa)
     python tests/terrain/truth/heldout/web_boards.py fetch --board sl [--git DIR]    # (HerrEklund/wasa)
     python tests/terrain/truth/heldout/web_boards.py fetch --board omaha [--git DIR]    # (HerrEklund/wasa)
+    python tests/terrain/truth/heldout/web_boards.py fetch --board louki [--git DIR]    # (axel18bsm/MapToHex...)
     python tests/terrain/truth/heldout/web_boards.py convert --git DIR    # their labels -> bastogne.yaml
 
 ``--git`` is a clone (bare or not) of rzymek/web-boards (or the board's repository) holding the commit below (default
@@ -63,6 +64,11 @@ as dynamo's.
 map (2014, Michael Evans) of Decision Games' *D-Day at Omaha Beach* (the map art (c) Decision Games, not in this
 repository either), the publisher's digital art with flat hex fills, printed game markers and a terrain key, whose
 truth region (``omaha.yaml``) was labelled by us, blind, by eye (RESULTS-omaha.md). Same clone as dynamo's.
+
+``--board louki`` fetches an image of a third repository, axel18bsm/MapToHexagonalGrid2D (a hex-grid overlay tool for
+wargame maps, 2025; no licence stated): a scan of the map of Vae Victis's *Velikie Louki 1942-1943* (2022, a French
+magazine game; the map art (c) Vae Victis, not in this repository either), whose truth region (``louki.yaml``) was
+labelled by us, blind, by eye (RESULTS-louki.md). Its clone is ``--git`` or ``$WGT_MAPTOHEX_GIT``.
 """
 
 from __future__ import annotations
@@ -141,11 +147,21 @@ IMAGES: dict[str, dict[str, Any]] = {"bastogne": IMAGE,
                     "path": "application/game_modules/d_day_at_omaha_beach/components/vassal/Board_MainAlternate.jpg",
                     "commit": "c90cfaed72b47dec1ffa75f3126212903ef8b9f6",
                     "blob": "a7ddf08f71ff7e3f2ec0153f552367ee6337eab5", "bytes": 2745668, "size": (4140, 2700),
-                    "file": "HerrEklund__wasa/omaha_Board_MainAlternate.jpg"}}
+                    "file": "HerrEklund__wasa/omaha_Board_MainAlternate.jpg"},
+          # another repository (axel18bsm/MapToHexagonalGrid2D, a hex-grid overlay tool for wargame maps, no licence
+          # stated; the commit "commit ressources and save directories", 2025-07-20, the only blob at that path; the
+          # same folder's larger carte2v.png and "carte2v - Copie.png" are not stored): Vae Victis's "Velikie Louki
+          # 1942-1943" (2022, a magazine game; the map art (c) Vae Victis), a scan of the whole printed map, 860x1239,
+          # flat-top hexes marked only by ticks at their corners; its clone is named by $WGT_MAPTOHEX_GIT
+          "louki": {"repo": "axel18bsm/MapToHexagonalGrid2D", "git_env": "WGT_MAPTOHEX_GIT",
+                    "path": "ressources/carte2v - Copie (3).png",
+                    "commit": "40ec55244f4cd353533954b852e9186be7770424",
+                    "blob": "9858eeb50dbb7352e8ed1d233f34dc5ed92de23a", "bytes": 2006428, "size": (860, 1239),
+                    "file": "axel18bsm__MapToHexagonalGrid2D/louki_carte2v_Copie_3.png"}}
 NAMES = {"bastogne": "Bastogne", "red-winter": "Red Winter", "seelowe": "Seelowe", "dynamo": "France '40 Dynamo",
          "gettysburg": "Roads to Gettysburg North Map", "sjw": "Stonewall Jackson's Way North and South Maps",
          "nwk": "Next War: Korea (North and South sheets)", "sl": "Squad Leader map board 1 (west half)",
-         "omaha": "D-Day at Omaha Beach alternative map"}
+         "omaha": "D-Day at Omaha Beach alternative map", "louki": "Velikie Louki 1942-1943 (Vae Victis) map"}
 LABELS = {"terrain": f"{GAME}/src/hex-info.js", "paths": f"{GAME}/path-info.json",
           "streams": f"{GAME}/stream-info.json", "game": f"{GAME}/game.json"}
 
@@ -401,7 +417,8 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("what", choices=["fetch", "convert"])
     ap.add_argument("--git", help="a clone of the board's repository holding the commit (default $WGT_WEB_BOARDS_GIT; "
-                    "--board dynamo, gettysburg, sjw, nwk, sl, omaha: $WGT_WASA_GIT, a clone of HerrEklund/wasa)")
+                    "--board dynamo, gettysburg, sjw, nwk, sl, omaha: $WGT_WASA_GIT, a clone of HerrEklund/wasa; "
+                    "--board louki: $WGT_MAPTOHEX_GIT, a clone of axel18bsm/MapToHexagonalGrid2D)")
     ap.add_argument("--board", choices=sorted(IMAGES), default="bastogne",
                     help="fetch: which board's image (default bastogne)")
     ap.add_argument("-o", "--output", default=str(HERE / "bastogne.yaml"))

@@ -1,0 +1,104 @@
+"""Vae Victis's *Velikie Louki 1942-1943* (2022, a French magazine game), a held-out board labelled blind
+(tests/terrain/truth/heldout/louki.yaml, RESULTS-louki.md): a scan of the printed map whose hexes are not outlined -
+only a tick at each corner - on white snow, with marsh and level-1 fills, tree dots, village squares, town blocks,
+rivers along the hex sides, grey double-line roads and dashed railways, and its own terrain key - a publisher and a
+style the bench did not have. The truth file, the legend's examples and the image's fetch into the cache (the map art
+is (c) Vae Victis, not in this repository: ``python tests/terrain/truth/heldout/web_boards.py fetch --board louki``,
+from a clone of axel18bsm/MapToHexagonalGrid2D named by --git or $WGT_MAPTOHEX_GIT). The region (louki.yaml) is
+BLIND."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from toolkit.terrain.truth import load_truth
+
+from .test_heldout_bastogne import web_boards
+from .test_truth_dynamo import _classes
+from .truthcheck import check_region, placed
+
+HELDOUT = Path(__file__).parent / "truth" / "heldout"
+IMAGE = "axel18bsm__MapToHexagonalGrid2D/louki_carte2v_Copie_3.png"
+BOARD = ((1, 16), (1, 20))  # columns 01-16 x rows 01-20: the calibrated map, the bench's run
+
+
+def test_louki_truth_file():
+    """Columns 06-14 x rows 05-13 (81 hexes, all labelled); every side and link joins two neighbouring labelled hexes;
+    the grid calibrated from the six clicks in its header (flat-top hexes, even columns half a hex down)."""
+    t = load_truth(HELDOUT / "louki.yaml")
+    g = check_region(t, IMAGE, 81)
+    assert _classes(t) == {"clear": 62, "village": 9, "marsh": 8, "town": 2}
+    assert not t.symbols
+    assert {k: len(v) for k, v in t.links.items()} == {"road": 11, "rail": 15}
+    assert {k: len(v) for k, v in t.hexsides.items()} == {"river": 21}
+    num = g.to_dict()["numbering"]
+    assert num["orientation"] == "flat" and num["shifted"] == "even" and not num.get("row_first")
+
+    def centre(hid: str) -> tuple[int, ...]:
+        return tuple(round(v) for v in g.layout.hex_to_pixel(g.numbering.offset.to_hex(*g.numbering.parse(hid))))
+
+    # four of the six clicks, all off the region: the fit puts them within 5 px of the clicks (rms 0.98 px on the
+    # corner ticks)
+    assert (centre("0101"), centre("1605"), centre("0120"), centre("1120")) == ((44, 47), (814, 315), (41, 1170),
+                                                                             (555, 1171))
+    # the rule's near calls: marsh over most of 1106, 1307, 1405; a little marsh at a corner of 1107, 1207, 1406; the
+    # lake's tip in 1413; Olkhovo's square in 0606 (not 0607, whose id is printed just below it); the town's two hexes
+    assert {h: t.hexes[h] for h in ("1106", "1307", "1405", "1107", "1207", "1406", "1413", "0606", "0607", "1108",
+                                    "1208")} == {
+        "1106": "marsh", "1307": "marsh", "1405": "marsh", "1107": "clear", "1207": "clear", "1406": "clear",
+        "1413": "clear", "0606": "village", "0607": "clear", "1108": "town", "1208": "town"}
+    # the railway crosses 1008/1108 mid-side and its branch 1108/1109 (not by the 1008/1108/1109 corner); the road runs
+    # down column 12 crossing only the sides between its hexes; the Lovat inside 1205 parts it from 1305, 1306, 1206
+    assert {"1008/1108", "1108/1109", "1109/1110"} <= t.links["rail"] and "1008/1109" not in t.links["rail"]
+    assert {"1209/1210", "1210/1211", "1211/1212", "1212/1213"} <= t.links["road"]
+    assert not {"1109/1209", "1110/1210", "1111/1211", "1112/1212"} & t.links["road"]
+    assert {"1205/1305", "1205/1306", "1205/1206"} <= t.hexsides["river"]
+    assert t.links["road"] & t.links["rail"] == {"1108/1208"}  # the bridges over the Lovat
+
+
+def test_louki_legend_examples_lie_outside_the_region():
+    """No example hex or side of louki.legend.yaml is a hex of the region or beside it; all lie on the board's grid
+    (columns 01-16 x rows 01-20); the classes and lines are the map key's."""
+    from toolkit.terrain.extract_legend import load_legend
+
+    _, _, hexes, points = placed(HELDOUT, "louki.yaml", "louki.legend.yaml", BOARD)
+    assert hexes and not points
+    spec = load_legend(HELDOUT / "louki.legend.yaml")
+    assert set(spec["terrain"]) == {"clear", "level1", "forest", "marsh", "lake", "town", "village"}
+    assert set(spec["features"]) == {"road", "rail", "river", "stream"}
+    assert {v["kind"] for k, v in spec["features"].items()} == {"across", "along"}
+
+
+def _fetch(tmp_path: Path, git: str | None) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "WGT_HELDOUT_BOARDS": str(tmp_path / "cache"), "WGT_MAPTOHEX_GIT": str(tmp_path / "none")}
+    return subprocess.run([sys.executable, str(HELDOUT / "web_boards.py"), "fetch", "--board", "louki",
+                           *(("--git", git) if git else ())], capture_output=True, text=True, env=env, check=False)
+
+
+def test_louki_fetch_fails_in_one_line(tmp_path):
+    """With $WGT_MAPTOHEX_GIT naming a folder that is no clone: one line and exit 3 naming the board and how to fetch
+    it."""
+    r = _fetch(tmp_path, None)
+    assert r.returncode == 3 and r.stdout == "" and r.stderr.count("\n") == 1 and "Traceback" not in r.stderr
+    assert "held-out Velikie Louki 1942-1943 (Vae Victis) map board is not cached" in r.stderr
+    assert "fetch --board louki" in r.stderr and str(tmp_path / "none") in r.stderr
+
+
+def test_louki_fetch_from_the_clone(tmp_path):
+    """From a clone of axel18bsm/MapToHexagonalGrid2D holding its commit the image lands in the cache and is the
+    recorded blob."""
+    git = os.environ.get("WGT_MAPTOHEX_GIT")
+    if not git or not Path(git).is_dir():
+        pytest.skip("needs a clone of axel18bsm/MapToHexagonalGrid2D named by WGT_MAPTOHEX_GIT")
+    r = _fetch(tmp_path, git)
+    assert r.returncode == 0, r.stderr
+    out = Path(r.stdout.strip())
+    assert out == tmp_path / "cache" / IMAGE
+    wb = web_boards()
+    assert wb.blob_id(out.read_bytes()) == wb.IMAGES["louki"]["blob"]
+    assert wb.IMAGES["louki"]["size"] == (860, 1239)
