@@ -102,3 +102,19 @@ def test_louki_fetch_from_the_clone(tmp_path):
     wb = web_boards()
     assert wb.blob_id(out.read_bytes()) == wb.IMAGES["louki"]["blob"]
     assert wb.IMAGES["louki"]["size"] == (860, 1239)
+
+
+def test_extract_louki_against_its_truth(tmp_path):
+    """Floors from the first run that read the board (blind), 2026-12-06 12:12 UTC, main bfeb25b, the legend as written,
+    on the truth's grid widened to the calibrated map (columns 01-16 x rows 01-20, as the bench runs it): hexes 72/81;
+    rail 15/15 none false; river 18/21 with 1 false; road 9/11 with 165 false (its light grey is the snow's and the
+    fills'); stream none in the region, 14 false (all river sides of the Lovat). The region is BLIND: totals only.
+    Skipped with the reason when the image is not cached."""
+    from .test_heldout_bastogne import extract_fetched
+    from .test_truth_afrika import assert_floors
+
+    out = extract_fetched(tmp_path, "louki", "louki.yaml", "louki.legend.yaml", 16, 20)
+    assert out["hexes"] == 81 and out["right"] >= 72
+    assert set(out["lines"]) == {"road", "rail", "river", "stream"}
+    assert_floors(out, {"rail": (15, 15, 0), "river": (21, 18, 1), "road": (11, 9, 165), "stream": (0, 0, 14)})
+
