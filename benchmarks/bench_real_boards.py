@@ -154,7 +154,11 @@ HELDOUT_FETCHED = {"red-winter-heldout": ("red-winter", "red-winter.yaml", "red-
                    # hexes; heldout/RESULTS-louki.md; from axel18bsm/MapToHexagonalGrid2D): one BLIND region, the run
                    # on the calibrated map, columns 01-16 x rows 01-20 (the legend's examples lie in columns 04 and
                    # less, rows 03 and less, rows 15 and more or column 16)
-                   "louki-heldout": ("louki", "louki.yaml", "louki.legend.yaml", ((1, 16), (1, 20)))}
+                   "louki-heldout": ("louki", "louki.yaml", "louki.legend.yaml", ((1, 16), (1, 20))),
+                   # its second region (louki-2.yaml: the Lovat by Polobino and Komza, columns 07-12 x rows 15-19, 30
+                   # hexes, STUDIED; heldout/RESULTS-louki.md) on region 1's grid with its own legend (region 1's with
+                   # the examples in or beside region 2 moved), the same run
+                   "louki-2-heldout": ("louki", "louki-2.yaml", "louki-2.legend.yaml", ((1, 16), (1, 20)))}
 
 
 def main(flags: list[str]) -> dict[str, object]:

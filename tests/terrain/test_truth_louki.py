@@ -20,7 +20,7 @@ from toolkit.terrain.truth import load_truth
 
 from .test_heldout_bastogne import web_boards
 from .test_truth_dynamo import _classes
-from .truthcheck import check_region, placed
+from .truthcheck import beside, check_region, placed
 
 HELDOUT = Path(__file__).parent / "truth" / "heldout"
 IMAGE = "axel18bsm__MapToHexagonalGrid2D/louki_carte2v_Copie_3.png"
@@ -118,3 +118,31 @@ def test_extract_louki_against_its_truth(tmp_path):
     assert set(out["lines"]) == {"road", "rail", "river", "stream"}
     assert_floors(out, {"rail": (15, 15, 0), "river": (21, 18, 1), "road": (11, 9, 165), "stream": (0, 0, 14)})
 
+
+def test_louki_2_truth_file():
+    """Region 2 (STUDIED): columns 07-12 x rows 15-19 (30 hexes, all labelled) on region 1's calibration, not beside
+    region 1; four villages by their squares, the Lovat's sides and the road across its bridge."""
+    t = load_truth(HELDOUT / "louki-2.yaml")
+    g = check_region(t, IMAGE, 30)
+    assert _classes(t) == {"clear": 26, "village": 4}
+    assert {h for h, c in t.hexes.items() if c == "village"} == {"0916", "0719", "1115", "1117"}
+    assert t.links == {"road": {"0717/0816", "0816/0916", "0916/1015", "1015/1115"}}
+    assert {k: len(v) for k, v in t.hexsides.items()} == {"river": 8}
+    # the road crosses the Lovat on its bridge at the 0717/0816 side, a side the river runs along
+    assert "0717/0816" in t.hexsides["river"] and "0717/0816" in t.links["road"]
+    one = load_truth(HELDOUT / "louki.yaml")
+    assert one.grid is not None and g.to_dict()["calibration"] == one.grid.to_dict()["calibration"]
+    _, near = beside(one, *BOARD)
+    assert not set(t.hexes) & near
+
+
+def test_louki_2_legend_examples_lie_outside_region_2():
+    """No example hex or side of louki-2.legend.yaml is a hex of region 2 or beside it; its classes and lines are
+    region 1's legend's, the examples that lay in or beside region 2 moved."""
+    from toolkit.terrain.extract_legend import load_legend
+
+    _, _, hexes, points = placed(HELDOUT, "louki-2.yaml", "louki-2.legend.yaml", BOARD)
+    assert hexes and not points
+    one, two = (load_legend(HELDOUT / f) for f in ("louki.legend.yaml", "louki-2.legend.yaml"))
+    assert set(two["terrain"]) == set(one["terrain"]) and set(two["features"]) == set(one["features"])
+    assert {k: v["colour"] for k, v in two["features"].items()} == {k: v["colour"] for k, v in one["features"].items()}
