@@ -59,6 +59,7 @@ from PIL import Image
 from .. import yamlfile
 from ..errors import InputError
 from ..hexgrid import Grid, Hex, Layout
+from .blobs import Blobs, blob_shares, learn_blobs
 from .colour import lab_to_rgb, rgb_to_hex
 from .extract_legend import CENTRE_RADIUS, _ink_lightness, terrain_grounds
 from .extract_legend import LEGEND_LIMITS as LEGEND_LIMITS
@@ -752,36 +753,50 @@ def _at_centres(hid: np.ndarray, counts: np.ndarray, cls: np.ndarray, lay_red: L
 
 
 def _read_marks(image: Image.Image, grid: Grid, leg: Legend, protos: np.ndarray, results: dict[str, HexResult],
-                by_colour: Sequence[str], dotted: frozenset[str] = frozenset()) -> list[Marks]:
+                by_colour: Sequence[str], dotted: frozenset[str] = frozenset()) -> list[Marks | Blobs]:
     """Classes printed as marks of a colour of their own over other classes' grounds (marks.py), read by that colour's
     share of the hex: a hex the colour reading decided whose share reaches a class's threshold is that class, in place
     on ``results`` (its ground, the class it was read as, kept for the lines: extract_sides). A dotted class
     (``dotted``, texture.py) whose examples lie on one ground is left to its dots' reading, which also tells its dots
     from lines of their colour (marks.py counts the colour, not its shape); one whose examples lie on several grounds
-    is read by its marks (the dotted reading knows one ground). Returns the classes so read."""
+    is read by its marks (the dotted reading knows one ground). Then the classes printed as small solid symbols
+    (blobs.py: a map's houses), of those neither read by their marks nor dotted: a hex not moved by its marks
+    whose largest part of such a class's colour reaches its threshold is that class, its ground kept so too.
+    Returns the classes so read."""
     colours = {tc.name: tc.lab for tc in leg.terrains}
     lines = [(round(r), round(g), round(b)) for r, g, b in (lab_to_rgb(f.lab).tolist() for f in leg.features)]
     found = [m for m in learn_marks(image, grid, {n: v for n, v in leg.examples.items() if n in colours}, colours,
                                     lines, leg.ink_lightness, protos.tolist())
              if m.name not in dotted or len(m.grounds) > 1]
-    if not found:
+    # classes printed as small solid symbols (blobs.py: houses), of the classes not read by their marks
+    symbols = learn_blobs(image, grid, {n: v for n, v in leg.examples.items() if n in colours}, colours, lines,
+                          leg.ink_lightness, protos.tolist(), frozenset(m.name for m in found) | dotted)
+    if not found and not symbols:
         return []
     row = {grid.id(h): i for i, h in enumerate(grid.hexes())}
-    share = mark_shares(image, grid, found)
+    share = mark_shares(image, grid, found) if found else np.zeros((0, len(row)))
+    parts = blob_shares(image, grid, symbols) if symbols else np.zeros((0, len(row)))
     for h in by_colour:
         r = results[h]
         if r.terrain is None:
             continue
         k = furthest_marks(found, share[:, row[h]])
-        if k is not None:
-            m, v = found[k], float(share[k, row[h]])
-            if r.terrain != m.name:
-                # listed for review near the threshold only, as a coverage rule's hexes are (NEAR_RULE)
-                near = v - m.threshold < NEAR_RULE * m.threshold
-                why = f"read as {r.terrain} by colour, {m.name} by its marks ({v:.1%} of the hex)" if near else ""
-                results[h] = HexResult(m.name, round(marks_confidence(v, m.threshold), 4), r.fractions, r.unknown,
-                                       r.visible, why, ground=r.terrain)
-    return found
+        what = "its marks"
+        if k is None:  # (a hex moved by its marks stays so)
+            k = furthest_marks(symbols, parts[:, row[h]])  # type: ignore[arg-type]
+            found_k: Marks | Blobs | None = None if k is None else symbols[k]
+            v = 0.0 if k is None else float(parts[k, row[h]])
+            what = "a symbol's part"
+        else:
+            found_k, v = found[k], float(share[k, row[h]])
+        if found_k is not None and r.terrain != found_k.name:
+            m = found_k
+            # listed for review near the threshold only, as a coverage rule's hexes are (NEAR_RULE)
+            near = v - m.threshold < NEAR_RULE * m.threshold
+            why = f"read as {r.terrain} by colour, {m.name} by {what} ({v:.1%} of the hex)" if near else ""
+            results[h] = HexResult(m.name, round(marks_confidence(v, m.threshold), 4), r.fractions, r.unknown,
+                                   r.visible, why, ground=r.terrain)
+    return [*found, *symbols]
 
 
 def marks_confidence(share: float, threshold: float) -> float:

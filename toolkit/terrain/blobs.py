@@ -1,0 +1,240 @@
+"""Classes printed as small solid symbols of a colour of their own over other classes' grounds (issue 14: a map's
+houses), read by the largest blob of that colour in the hex, not by its share.
+
+A class whose key says "a house in the hex makes it the class" (Decision Games' D-Day at Omaha Beach: small white
+houses, each 2-4% of a hex, on the high ground's olive or the draw's grey) has no colour of its own to the colour
+reading: its example hexes average the houses into the olive, and a hex with one or two houses is read as its
+ground. Nor is it read by its marks (marks.py): the houses' white lies 9-10 Delta E from the beach's cream, which
+holds it in a cell and its neighbours' (the marks' guard: a colour bordering another class's is not the class's
+own), and a hex of one house covers less of it than the examples' share (4-5% against 15-19%). What tells the
+class is the shape: every example holds a solid part of the colour of a house's size (65-90 px at the working scale,
+3-5% of the inset hex; 43-110 px in the house hexes of the studied region), and no other class's example holds one
+larger than a few pixels (the beach's cream shading into white: specks; a marker's white: slivers). So, from the
+legend's examples:
+
+1. **Colour** (:func:`learn_blobs`). The example pixels (at symbols.WORK_SIZE px a hex, inside the inset hex) are
+   binned in CIELAB cells of marks.CELL; a candidate is a cell that holds ``PRESENT`` of the class's example pixels
+   (pooled) or more and at most ``1 / marks.RATIO`` of the class's least example's share of it in any other class's
+   example hex - the cell itself, not its neighbours (the blob's shape, step 2, tells a colour shading into another
+   class's from it). Never a candidate: a line's mask, ink (marks._excluded) or the class's own colour within
+   marks.MODE_RADIUS (a class read by its colour). The blob colour is the mean of the class's example pixels in the
+   cell, and a pixel is of it when it lies within ``RADIUS`` of it and nearer it than every colour the colour
+   reading reads by (the beach's cream, 9 Delta E from the houses' white, stays the beach's).
+2. **Told apart** by the largest connected part (8-neighbours) of the colour in each example hex, as a share of the
+   inset hex: every example of the class holds one of ``LEAST`` or more and at most ``MOST`` (a symbol, not a fill),
+   and every other class's example at most ``1 / marks.RATIO`` of the least. The threshold lies between the class's
+   typical example (the median) and the others' largest, at their geometric mean (that largest counted as at least
+   ``1 / RATIO**2`` of the typical), and at most the least example: the marks' threshold (marks._threshold) on a
+   part's size. Of the ``CANDIDATES`` most common candidates told apart, the one whose least example holds the
+   largest part is the class's (a house's solid white, not its thin shadow: symbols.py chooses so too).
+3. **Over other grounds**: as marks.py, only when an example's ground (its pixels neither of the colour nor ink)
+   lies nearer another class's colour than its own - symbols printed over a fill of the class's own colour leave it
+   to the colour reading.
+4. **Read** (extract.py ``_read_marks``): a hex the colour reading decided, not moved by marks, whose largest part of
+   the colour reaches the threshold is the class; its ground's class kept for its lines. Listed for review within
+   extract.NEAR_RULE of the threshold.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+import numpy as np
+from PIL import Image
+
+from ..hexgrid import Grid
+from .colour import lab_table
+from .extract_raster import _hex_raster, _median
+from .marks import MODE_RADIUS, RATIO, _cells, _code_lab, _excluded, _Window
+from .parts import components
+from .symbols import working_codes
+
+__all__ = ["Blobs", "blob_shares", "learn_blobs"]
+
+PRESENT = 0.002  # a candidate cell holds this share of the class's example pixels (pooled) or more
+LEAST = 0.008  # every example of the class holds a part of the colour of this share of the hex or more ...
+MOST = 0.25  # ... and at most this share (a symbol printed small; a class filling its hexes with it is a fill)
+RADIUS = MODE_RADIUS  # Delta E: a pixel of the blob colour lies within this of it (and nearer it than any reading)
+CANDIDATES = 3  # candidate cells tried, the most common first
+
+
+@dataclass(frozen=True)
+class Blobs:
+    """A class read by the largest part of its symbols' colour in a hex: ``codes`` (a bool over colour.rgb_codes'
+    64**3 codes), the threshold on that part's share of the inset hex, the examples' (the class's least, the others'
+    largest), the colour (Lab) and the grounds its examples print the symbols on."""
+
+    name: str
+    codes: np.ndarray
+    threshold: float
+    least: float
+    others: float
+    colour: tuple[float, float, float]
+    grounds: tuple[str, ...] = ()
+
+
+def _largest(member: np.ndarray, mask: np.ndarray) -> int:
+    """The size (pixels) of the largest connected part (8-neighbours) of ``member`` inside ``mask``."""
+    m = member & mask
+    if not m.any():
+        return 0
+    lab, _ = components(m)
+    return int(np.bincount(lab.ravel())[1:].max())
+
+
+def _member(colour: np.ndarray, tab: np.ndarray, excluded: np.ndarray, reading: np.ndarray) -> np.ndarray:
+    """Which colour.rgb_codes codes (``tab``: their (3, n) CIELAB) are of the blob ``colour``: within RADIUS of it
+    and nearer it than every ``reading`` colour ((k, 3) Lab), not ``excluded`` (module doc, step 1)."""
+    d = np.sqrt(((tab - colour[:, None]) ** 2).sum(axis=0))
+    out = (d <= RADIUS) & ~excluded
+    for r in reading:
+        out &= d < np.sqrt(((tab - np.asarray(r, np.float32)[:, None]) ** 2).sum(axis=0))
+    return out
+
+
+def learn_blobs(image: Image.Image, grid: Grid, examples: Mapping[str, Sequence[str]],
+                colours: Mapping[str, Sequence[float]], lines: Sequence[tuple[int, int, int]],
+                ink_lightness: float, reading: Sequence[Sequence[float]] = (),
+                skip: frozenset[str] = frozenset()) -> list[Blobs]:
+    """The classes read by their symbols' largest part (module doc, steps 1-3): ``examples`` (class -> example hexes)
+    of the classes ``colours`` (class -> Lab) names, less ``skip`` (read otherwise: by their marks); ``lines``: the
+    line features' colours (RGB); ``reading``: every colour the colour reading reads by (Lab; the classes' own colours
+    when not given)."""
+    names = [n for n, hs in examples.items() if n in colours and hs]
+    if len(names) < 2 or all(n in skip or len(examples[n]) < 2 for n in names):
+        return []
+    win = _Window(image, grid)
+    listed = [(i, h) for i, n in enumerate(names) for h in examples[n]]
+    squares = [win.square(h) for _, h in listed]
+    owner = np.asarray([i for i, _ in listed])
+    inside = [s[win.mask] for s in squares]
+    area = max(1, int(win.mask.sum()))
+    at = np.repeat(np.arange(len(inside)), [len(c) for c in inside])
+    codes = np.concatenate(inside)
+    uniq = np.flatnonzero(np.bincount(codes, minlength=64 ** 3))
+    index = np.zeros(64 ** 3, np.int32)
+    index[uniq] = np.arange(len(uniq), dtype=np.int32)
+    lab = _code_lab(uniq)[:, index[codes]]
+    cell = _cells(lab)
+    lines_ink = _excluded(codes, lab, lines, ink_lightness, ())
+    ncells = 11 * 27 * 27
+    share = np.bincount(at * ncells + cell, minlength=len(inside) * ncells).reshape(len(inside), ncells) / area
+    reading_lab = np.asarray(reading if len(reading) else list(colours.values()), np.float32).reshape(-1, 3)
+    # the colours of the example windows (the parts reach the inset hex's edge): a candidate's pixels are judged on
+    # these alone, and the whole table of codes made for a class learned only
+    present = np.flatnonzero(np.bincount(np.concatenate([s.ravel() for s in squares]), minlength=64 ** 3))
+    tab_present = _code_lab(present)
+    excl_present = _excluded(present.astype(np.int32), tab_present, lines, ink_lightness, ())
+    out: list[Blobs] = []
+    for i, n in enumerate(names):
+        mine = owner == i
+        if n in skip or mine.sum() < 2:
+            continue
+        own = ~lines_ink & ~_excluded(codes, lab, [], 0.0, [colours[n]])
+        x = np.bincount(at[own] * ncells + cell[own], minlength=len(inside) * ncells) / area
+        x = x.reshape(len(inside), ncells)
+        pooled = x[mine].mean(axis=0)
+        ok = (pooled >= PRESENT) & (share[~mine].max(axis=0) * RATIO <= x[mine].min(axis=0))
+        # the least example's part, the others' largest, the threshold, the colour and the examples' grounds
+        best: tuple[float, float, float, np.ndarray, tuple[str, ...]] | None = None
+        cands = np.flatnonzero(ok)
+        for c in cands[np.argsort(-pooled[cands], kind="stable")][:CANDIDATES].tolist():
+            px = mine[at] & (cell == c) & own
+            colour = lab[:, px].mean(axis=1).astype(np.float32)
+            member = np.zeros(64 ** 3, bool)
+            member[present] = _member(colour, tab_present, excl_present, reading_lab)
+            # no part is larger than the pixels of the colour: a class's example short of LEAST of them is none
+            counts = np.bincount(at[member[codes]], minlength=len(inside))
+            if counts[mine].min() < LEAST * area:
+                continue
+            got: list[float] = []
+            for e in np.flatnonzero(mine).tolist():  # (stopped at the first example out of LEAST..MOST)
+                got.append(_largest(member[squares[e]], win.mask) / area)
+                if not LEAST <= got[-1] <= MOST or (best is not None and got[-1] <= best[0]):
+                    break
+            pos = np.asarray(got)
+            lo = float(pos.min())
+            if len(got) < mine.sum() or lo < LEAST or float(pos.max()) > MOST or (best is not None and lo <= best[0]):
+                continue
+            grounds = _grounds(i, member[codes], lab, at, owner, colours, ink_lightness)
+            if not set(grounds) - {n}:
+                continue  # printed on a fill of its own colour: the colour reading holds it
+            # the others' largest parts: only where their pixels of the colour could make one moving the threshold or
+            # reaching a third of the least (a part is no larger than its pixels), stopped at the first that reaches
+            # it (told apart from none)
+            neg = [0.0]
+            floor = min(lo / RATIO, float(_median(pos)) / RATIO ** 2)  # (under it the threshold does not move)
+            for e in np.flatnonzero(~mine).tolist():
+                if counts[e] > floor * area:
+                    neg.append(_largest(member[squares[e]], win.mask) / area)
+                    if neg[-1] * RATIO > lo:
+                        break
+            t = _threshold(pos, np.asarray(neg))
+            if t is not None:
+                best = (lo, max(neg), t, colour, grounds)
+        if best is None:
+            continue
+        tab = lab_table()
+        every = _member(best[3], tab, _excluded(np.arange(64 ** 3, dtype=np.int32), tab, lines, ink_lightness, ()),
+                        reading_lab)
+        out.append(Blobs(n, every, best[2], best[0], best[1], tuple(float(v) for v in best[3]),  # type: ignore[arg-type]
+                         best[4]))
+    return out
+
+
+def _threshold(pos: np.ndarray, neg: np.ndarray) -> float | None:
+    """The part size between the class's examples ``pos`` and the others' ``neg`` (module doc, step 2), or None."""
+    lo = float(pos.min())
+    hi = float(neg.max()) if len(neg) else 0.0
+    if lo < LEAST or float(pos.max()) > MOST or hi * RATIO > lo:
+        return None
+    typical = float(_median(pos))
+    return min(lo, math.sqrt(typical * max(hi, typical / RATIO ** 2)))
+
+
+def _grounds(i: int, member: np.ndarray, lab: np.ndarray, at: np.ndarray, owner: np.ndarray,
+             colours: Mapping[str, Sequence[float]], ink_lightness: float) -> tuple[str, ...]:
+    """The class whose colour each example of class ``i`` holds its symbols over (module doc, step 3): the one
+    nearest the median of its pixels neither of the colour (``member``, per example pixel) nor ink."""
+    names = list(colours)
+    cols = np.asarray([colours[k] for k in names], np.float64).reshape(-1, 3)
+    out = []
+    for e in np.flatnonzero(owner == i):
+        px = (at == e) & ~member & (lab[0] >= ink_lightness)
+        if px.any():
+            g = np.median(lab[:, px], axis=1)
+            out.append(names[int(np.argmin(((cols - g) ** 2).sum(axis=1)))])
+    return tuple(sorted(set(out)))
+
+
+def blob_shares(image: Image.Image, grid: Grid, blobs: Sequence[Blobs]) -> np.ndarray:
+    """(len(blobs), hexes) the largest part of each class's colour in each hex (grid.hexes()' order), as a share of
+    the inset hex (module doc, step 4); 0 where the hex holds fewer pixels of it than the class's threshold."""
+    assert grid.layout is not None
+    win = _Window(image, grid)
+    f, r, lay = win.f, win.r, win.lay
+    work = working_codes(image, f)
+    hexes = grid.hexes()
+    area = max(1, int(win.mask.sum()))
+    hid = _hex_raster(lay, hexes, work.shape, 1.0).reshape(-1) + 1  # 0: in no hex
+    out = np.zeros((len(blobs), len(hexes)))
+    h, w = work.shape
+    for k, b in enumerate(blobs):
+        member = b.codes[work]
+        count = np.bincount(hid[member.reshape(-1)], minlength=len(hexes) + 1)[1:]
+        for j in np.flatnonzero(count >= b.threshold * area).tolist():
+            x, y = lay.hex_to_pixel(hexes[j])
+            x0, y0 = round(x) - r, round(y) - r
+            if x0 < 0 or y0 < 0 or x0 + 2 * r + 1 > w or y0 + 2 * r + 1 > h:
+                m = np.zeros((2 * r + 1, 2 * r + 1), bool)
+                sy0, sx0 = max(0, y0), max(0, x0)
+                sy1, sx1 = min(h, y0 + 2 * r + 1), min(w, x0 + 2 * r + 1)
+                if sy1 > sy0 and sx1 > sx0:
+                    m[sy0 - y0:sy1 - y0, sx0 - x0:sx1 - x0] = member[sy0:sy1, sx0:sx1]
+            else:
+                m = member[y0:y0 + 2 * r + 1, x0:x0 + 2 * r + 1]
+            out[k, j] = _largest(m, win.mask) / area
+    return out
+
