@@ -88,6 +88,9 @@ CASES: dict[str, tuple[str, Path, Path, tuple[tuple[int, int], tuple[int, int]] 
     # Squad Leader region 2, a photograph, with the board's rule in its legend (centre: true; its road by its rims)
     "sl-2": ("fetch:sl", rb.HELDOUT / "sl-2.yaml", rb.HELDOUT / "sl-2.amended.legend.yaml",
              rb.HELDOUT_FETCHED["sl-2-amended-heldout"][3]),
+    # D-Day at Omaha Beach region 2 (its houses read by their largest part, blobs.py; marks over its roads' crossings)
+    "omaha-2": ("fetch:omaha", rb.HELDOUT / "omaha-2.yaml", rb.HELDOUT / "omaha.legend.yaml",
+                rb.HELDOUT_FETCHED["omaha-2-heldout"][3]),
 }
 PERTURBATIONS = ("x0.6", "x1.5", "jpeg50", "cast", "gamma0.8", "gamma1.25", "rot0.7", "noise4")
 #: ``--only`` also takes any of these forms with its own number (``x0.8``, ``jpeg30``, ``rot-1.5``, ``gamma1.1``)
@@ -103,7 +106,7 @@ def _moves(kind: str) -> bool:
 
 #: the default subset (a full run of every case and perturbation with clicks is ~25 min on one core)
 #: (the four studied regions of the boards of session 34's rules run whole maps, 2-6 min a copy: by --cases only)
-DEFAULT_CASES = tuple(c for c in CASES if c not in ("nwk-2", "sjw-2", "gettysburg-2", "sl-2"))
+DEFAULT_CASES = tuple(c for c in CASES if c not in ("nwk-2", "sjw-2", "gettysburg-2", "sl-2", "omaha-2"))
 MARGIN_HEXES = 2.0
 #: the tight cuts' margin from the hexes' centres, in hexes (as MARGIN_HEXES): about 0.6 hex sizes beyond the outer
 #: corners, under the region's 1.5 (the scan's edge comes nearer than the region reaches)
