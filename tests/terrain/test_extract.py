@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import math
 import random
+import warnings
 from pathlib import Path
 
 import numpy as np
@@ -225,6 +226,22 @@ def test_learning_needs_the_feature_wider_than_a_hex_line():
     assert 8.0 < tol <= 40.0
     assert thr == pytest.approx(0.4)  # half-way between 0 (the negatives) and 0.8
     assert _score(dist, tol, width, "along", 0.1).tolist() == pytest.approx([1.0, 0.8, 0.0, 0.0])
+
+
+def test_learning_where_no_marked_side_shows_the_colour_gives_the_widest_tolerance_not_nan():
+    """Marked sides whose every sample is nearer another feature's colour (inf: the sides marked off the line's
+    band, as a user may): numpy's percentile of them was NaN (inf - inf), a tolerance that reads nothing and was
+    written to the map's meta as nan. Now the widest (40), as where only some of the samples are inf."""
+    dist = np.full((4, 10, 7), np.inf)
+    dist[2:, :, :] = 60.0
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        along = _learn(FeatureClass("river", (40.0, 20.0, -50.0), "along"), dist, [0, 1], [], 0.1)
+        across = _learn(FeatureClass("road", (50.0, 0.0, 0.0), "across"), dist, [0, 1], [], 0.1)
+    assert along == (40.0, 1, _learn(FeatureClass("river", (40.0, 20.0, -50.0), "along"), dist, [], [], 0.1)[2])
+    assert across[0] == 40.0
+    dist[0, :5, 3] = 6.0  # half of one side's samples show the line: the same widest tolerance, as before
+    assert _learn(FeatureClass("river", (40.0, 20.0, -50.0), "along"), dist, [0, 1], [], 0.1)[0] == 40.0
 
 
 # --- colour helpers -----------------------------------------------------------------------------------

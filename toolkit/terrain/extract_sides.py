@@ -1025,6 +1025,9 @@ def _score(dist: np.ndarray, tol: float, width: int, kind: str, step: float,
     return best * step
 
 
+_FAR = 1e9  # a Delta E no colour is: _learn's stand-in for a sample no nearer this line than another's
+
+
 def _learn(feat: FeatureClass, dist: np.ndarray, yes: list[int], no: list[int], step: float,
            ) -> tuple[float, int, float]:
     """(tolerance, width, threshold) for a feature. Given values win. From marked ``yes`` sides: the
@@ -1039,6 +1042,11 @@ def _learn(feat: FeatureClass, dist: np.ndarray, yes: list[int], no: list[int], 
     if not yes:
         return tol, width, thr
     best = dist[yes].min(axis=2)  # (sides, positions)
+    # a sample nearer another feature's colour is inf (the caller's); numpy's percentile interpolates two of them
+    # to NaN (inf - inf), and a NaN tolerance reads nothing and is written to the map's meta: a large finite
+    # distance stands for them instead, so where the marked sides show none of the line's colour (marked off its
+    # band: the run warns that none of them is found) the tolerance is the widest, as where some of them do not
+    best = np.where(np.isfinite(best), best, _FAR)
     if feat.tolerance is None:
         if feat.kind == "along":
             tol = float(np.clip(np.percentile(best, 90) * 1.5, 12.0, 40.0))
