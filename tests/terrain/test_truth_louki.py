@@ -151,12 +151,13 @@ def test_louki_2_legend_examples_lie_outside_region_2():
 def test_extract_louki_2_against_its_truth(tmp_path):
     """Floors from region 2's first run (STUDIED), 2026-12-06 12:28 UTC, main b8575f5, its own legend as written, on the
     calibrated map (columns 01-16 x rows 01-20): hexes 27/30 (villages 1/4); road 4/4 with 36 false; river 0/8, read
-    nowhere (its marked sides, 4-7 px off the band among tree dots, leave its tolerance NaN: RESULTS-louki.md); rail and
-    stream none in the region, 1 false each. Skipped with the reason when the image is not cached."""
+    nowhere (its marked sides, 4-7 px off the band among tree dots, left its tolerance NaN: RESULTS-louki.md); rail and
+    stream none in the region, 1 false each. Since 8233d6a (session 36, lead: no NaN tolerance, the widest where no
+    marked side shows the colour) river 8/8 with 1 false. Skipped with the reason when the image is not cached."""
     from .test_heldout_bastogne import extract_fetched
     from .test_truth_afrika import assert_floors
 
     out = extract_fetched(tmp_path, "louki", "louki-2.yaml", "louki-2.legend.yaml", 16, 20)
     assert out["hexes"] == 30 and out["right"] >= 27
     assert set(out["lines"]) == {"road", "rail", "river", "stream"}
-    assert_floors(out, {"road": (4, 4, 36), "river": (8, 0, 0), "rail": (0, 0, 1), "stream": (0, 0, 1)})
+    assert_floors(out, {"road": (4, 4, 36), "river": (8, 8, 1), "rail": (0, 0, 1), "stream": (0, 0, 1)})
