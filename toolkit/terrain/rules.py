@@ -23,7 +23,7 @@ from math import comb
 
 import numpy as np
 
-__all__ = ["CentreCheck", "Rules", "check_centre", "decide", "learn"]
+__all__ = ["CentreCheck", "Rules", "check_centre", "decide", "learn", "meets"]
 
 
 @dataclass
@@ -60,13 +60,22 @@ class Rules:
 
 def decide(rules: Rules, shares: Mapping[str, float], symbols_here: set[str] | frozenset[str]) -> str | None:
     """The class of a hex: the first in priority order whose rule it meets, else its majority colour."""
+    met = meets(rules, shares, symbols_here)
+    if met is not None:
+        return met
+    return max(shares, key=lambda k: shares[k]) if shares else None
+
+
+def meets(rules: Rules, shares: Mapping[str, float], symbols_here: set[str] | frozenset[str]) -> str | None:
+    """The first class in priority order whose rule the hex meets (a symbol found in it, a share reaching its
+    threshold), or None when it meets none (:func:`decide` then takes its majority colour)."""
     for name in rules.priority:
         if name in rules.symbol_classes:
             if name in symbols_here:
                 return name
         elif name in rules.thresholds and shares.get(name, 0.0) >= rules.thresholds[name]:
             return name
-    return max(shares, key=lambda k: shares[k]) if shares else None
+    return None
 
 
 def _cut(pos: Sequence[float], neg: Sequence[float]) -> float:
