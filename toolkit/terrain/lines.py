@@ -212,6 +212,21 @@ Here, at the calibrated working scale (hexes of about 36 px) (the *traced notes*
    than the pike, but lies near the pike's colour, and passed over it made a false pike link; where neither hex's
    terrain is known, nothing changes. Its width there is the wider side's (the side the mark does not hide).
    Region 2: road 8/17 -> 11/17 and secondary 0/5 -> 3/5, none false.
+16. a double line whose walls are a pixel thin (:func:`_paper_between`): Vae Victis's Velikie Louki draws its roads
+   as two thin grey lines with the white paper between, on hexes read at the working scale as scanned (68 px across),
+   and the grey is also its snow's grain, its fills' and the anti-aliased edges of its black ticks, ids and names. The
+   walls read a half-width of 0-1 px and the whole width (notes 4, the walls closed over the paper) 1-2, so notes 4's
+   double line (whole width at least twice the stroke's and a pixel) is not found and the grain, grown together,
+   crosses most sides (region 2: road 4/4 at 4/40, the map's road on 628 of 889 sides). Where that rule does not
+   hold and the line is thin where marked (half-width at most ``THIN``), the paper between its walls is learned from
+   the marked sides at the finer scale: the pixels lighter than the line (L* above its colour's by more than its
+   tolerance) between two pixels as dark as it or darker (along a row, a column or a diagonal: :func:`_rim_gaps`),
+   the gap between those walls the most common one of such pixels within ``WALL`` of the line's own at each marked
+   side (from the least to the most of those, give or take ``RIM_SLACK``), and the paper's colour (their median, and
+   the distance from it within which ``PAPER_SHARE`` of them lie). Where that paper, grown as the line's mask is
+   (notes 13), runs through every marked side as long parts (``PART``, notes 2), a crossing through which it does
+   not run is none: the grain leaves paper between its specks, but not between two walls at the road's spacing
+   along a part as long as a line's. Where it does not run through every marked side, nothing changes.
 
 The map's hexside ``a/b`` for the feature then means the link from hex a to hex b.
 
@@ -430,6 +445,8 @@ APART_LINE = 0.8  # a line crossing a side beside another shows on this share of
 RIVER_OUT = 0.5  # a line crossing a river side shows on at least this share of the band's samples either side
 SOLID_REACH = 2.0  # hex sizes: the least reach of a solid line's own pixels, unbroken, where it is marked
 SOLID_MOVES = 2  # a solid line's own pixels run through the hex line's zone at this slope or steeper (27 degrees)
+DOUBLE_WALLS = True  # (traced notes 16) a double line of walls a pixel thin: its paper between them must cross
+PAPER_SHARE: float | None = 90.0  # (traced notes 16) the share of the marked sides' paper within the distance learned
 MARKS_OVER = True  # a solid line's crossing hidden under a mark printed over it is passed over (traced notes 15)
 SPAN_SHARE = 0.3  # (one single feature) a crossing's span along the side, against its narrowest example's
 HAIR_SPAN = 3  # positions along a side a 1 px hairline spans (its pixel and one either way: :func:`_span`)
@@ -759,6 +776,19 @@ def _crossings(image: Image.Image, grid: Grid, sides: Sequence[Hexside], colour:
                     bare = _bare(fill, ground, off)
                     if not bare[known].any():
                         out[bare] = 0.0
+        elif DOUBLE_WALLS and len(examples) and len(marked) == len(examples) and typical <= THIN:
+            # two walls a pixel thin with the paper between (traced notes 16): the whole width above cannot tell them
+            # (half-widths of 0-1 px); the paper between two walls so far apart as where marked must run through
+            flay = grid.layout.translated(-(g - 1) / 2, -(g - 1) / 2).scaled(1 / g)
+            paper = _paper_between(fcodes, tab, fmask, colour, tol, flay, [sides[i] for i in examples], s * f / g)
+            if paper is not None:
+                pw = _coarse(paper, slice(0, mask.shape[0]), slice(0, mask.shape[1]), kf, any_of=True)
+                for _ in range(reach):
+                    pw = _dilate(pw)
+                walled = _crossed_through(_long_parts(pw, PART * s), lay, sides)
+                if walled[marked].all():
+                    walled[marked] = True
+                    out[~walled] = 0.0
     if where is not None:
         where.append(np.concatenate(spots) if spots else np.zeros((0, 0), dtype=bool))
     if widths is not None:
@@ -963,6 +993,60 @@ def _rims(image: Image.Image, grid: Grid, sides: Sequence[Hexside], colour: Sequ
             modes.append(int(np.bincount(v).argmax()))
     slack = RIM_SLACK * s
     return cut, min(modes) - slack, max(modes) + slack, max(1, round(RIM_CLEAR * s))
+
+
+def _paper_between(codes: np.ndarray, tab: np.ndarray, own: np.ndarray, colour: Sequence[float], tol: float,
+                   flay: Layout, ex: Sequence[Hexside], s: float) -> np.ndarray | None:
+    """A double line of two thin walls of its colour with the paper between (traced notes 16), learned from its marked
+    sides ``ex`` at the finer scale (``codes``: the colour codes there, ``tab``: lab_table(), ``own``: the line's colour
+    there, ``flay`` its layout, ``s`` its hex size): the pixels lighter than the line (L* above its colour's by more
+    than ``tol``) lying between two pixels as dark as it or darker, as far apart as where marked (the most common gap
+    of each marked side's paper within ``WALL`` of its own pixels, from the least to the most of those, give or take
+    ``RIM_SLACK``), of the paper's colour as there (within the distance from their median that ``PAPER_SHARE`` of them
+    lie); None where a marked side shows none."""
+    light = tab[0][codes]
+    walls = light <= float(colour[0]) + tol
+    most = 2 * WALL * s
+    gaps = _rim_gaps(walls, most)
+    near = _grow(own, max(1, math.ceil(WALL * s)))
+    half, core, batches = _bands(flay, ex, light.shape)
+    off = np.abs(np.arange(-half, half + 1)) > core  # off the hex line's zone
+    modes = []
+    for _sl, _xs, _ys, xi, yi, on in batches:
+        for j in range(len(xi)):
+            v = gaps[yi[j], xi[j]][on[j] & off[None, :] & near[yi[j], xi[j]] & ~walls[yi[j], xi[j]]]
+            v = np.rint(v[np.isfinite(v)]).astype(np.intp)
+            if not len(v):
+                return None
+            modes.append(int(np.bincount(v).argmax()))
+    slack = RIM_SLACK * s
+    between = (gaps >= min(modes) - slack) & (gaps <= max(modes) + slack)
+    if PAPER_SHARE is not None:
+        got = []
+        half, core, batches = _bands(flay, ex, light.shape)
+        for _sl, _xs, _ys, xi, yi, on in batches:
+            for j in range(len(xi)):
+                got.append(codes[yi[j], xi[j]][on[j] & off[None, :] & near[yi[j], xi[j]] & between[yi[j], xi[j]]])
+        c = np.concatenate(got)
+        if not len(c):
+            return None
+        paper = np.array([float(np.median(t[c])) for t in tab])
+        dtab = np.sqrt(((tab - paper[:, None].astype(np.float32)) ** 2).sum(axis=0))
+        cut = float(np.percentile(dtab[c], PAPER_SHARE))
+        between &= (dtab <= cut)[codes]
+    return between
+
+
+def _crossed_through(m: np.ndarray, lay: Layout, sides: Sequence[Hexside]) -> np.ndarray:
+    """For each side: whether ``m`` shows beyond the hex line's zone on both sides of it at one place along it (give
+    or take one), as the colour's crossing is read (traced notes 2)."""
+    half, core, batches = _bands(lay, sides, m.shape)
+    got = np.zeros(len(sides), dtype=bool)
+    for sl, _xs, _ys, xi, yi, on in batches:
+        band = m[yi, xi] & on
+        got[sl] = (_near(band[:, :, : half - core + 1].any(axis=2)) & _near(band[:, :, half + core:].any(axis=2))
+                   ).any(axis=1)
+    return got
 
 
 def _dash_reach(s: float, marked: bool) -> int:
