@@ -108,15 +108,16 @@ def test_extract_louki_against_its_truth(tmp_path):
     """Floors from the first run that read the board (blind), 2026-12-06 12:12 UTC, main bfeb25b, the legend as written,
     on the truth's grid widened to the calibrated map (columns 01-16 x rows 01-20, as the bench runs it): hexes 72/81;
     rail 15/15 none false; river 18/21 with 1 false; road 9/11 with 165 false (its light grey is the snow's and the
-    fills'); stream none in the region, 14 false (all river sides of the Lovat). The region is BLIND: totals only.
-    Skipped with the reason when the image is not cached."""
+    fills'); stream none in the region, 14 false (all river sides of the Lovat). The region is BLIND: totals only. Road
+    raised by lines.py traced notes 16 (doubleline, the paper between the double line's walls): 10/11 with 35 false
+    (totals). Skipped with the reason when the image is not cached."""
     from .test_heldout_bastogne import extract_fetched
     from .test_truth_afrika import assert_floors
 
     out = extract_fetched(tmp_path, "louki", "louki.yaml", "louki.legend.yaml", 16, 20)
     assert out["hexes"] == 81 and out["right"] >= 72
     assert set(out["lines"]) == {"road", "rail", "river", "stream"}
-    assert_floors(out, {"rail": (15, 15, 0), "river": (21, 18, 1), "road": (11, 9, 165), "stream": (0, 0, 14)})
+    assert_floors(out, {"rail": (15, 15, 0), "river": (21, 18, 1), "road": (11, 10, 35), "stream": (0, 0, 14)})
 
 
 def test_louki_2_truth_file():
@@ -153,11 +154,13 @@ def test_extract_louki_2_against_its_truth(tmp_path):
     calibrated map (columns 01-16 x rows 01-20): hexes 27/30 (villages 1/4); road 4/4 with 36 false; river 0/8, read
     nowhere (its marked sides, 4-7 px off the band among tree dots, left its tolerance NaN: RESULTS-louki.md); rail and
     stream none in the region, 1 false each. Since 8233d6a (session 36, lead: no NaN tolerance, the widest where no
-    marked side shows the colour) river 8/8 with 1 false. Skipped with the reason when the image is not cached."""
+    marked side shows the colour) river 8/8 with 1 false. Road raised by lines.py traced notes 16 (doubleline, the
+    paper between the double line's walls): 4/4 with 1 false (0916/1016). Skipped with the reason when the image is not
+    cached."""
     from .test_heldout_bastogne import extract_fetched
     from .test_truth_afrika import assert_floors
 
     out = extract_fetched(tmp_path, "louki", "louki-2.yaml", "louki-2.legend.yaml", 16, 20)
     assert out["hexes"] == 30 and out["right"] >= 27
     assert set(out["lines"]) == {"road", "rail", "river", "stream"}
-    assert_floors(out, {"road": (4, 4, 36), "river": (8, 8, 1), "rail": (0, 0, 1), "stream": (0, 0, 1)})
+    assert_floors(out, {"road": (4, 4, 1), "river": (8, 8, 1), "rail": (0, 0, 1), "stream": (0, 0, 1)})
