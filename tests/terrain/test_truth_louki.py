@@ -153,7 +153,7 @@ def test_extract_louki_2_against_its_truth(tmp_path):
     """Floors from region 2's first run (STUDIED), 2026-12-06 12:28 UTC, main b8575f5, its own legend as written, on the
     calibrated map (columns 01-16 x rows 01-20): hexes 27/30 (villages 1/4); road 4/4 with 36 false; river 0/8, read
     nowhere (its marked sides, 4-7 px off the band among tree dots, left its tolerance NaN: RESULTS-louki.md); rail and
-    stream none in the region, 1 false each. Since 8233d6a (session 36, lead: no NaN tolerance, the widest where no
+    stream none in the region, 1 false each. Since 3bbb624 (session 36, lead: no NaN tolerance, the widest where no
     marked side shows the colour) river 8/8 with 1 false. Road raised by lines.py traced notes 16 (doubleline, the
     paper between the double line's walls): 4/4 with 1 false (0916/1016). Skipped with the reason when the image is not
     cached."""
