@@ -32,7 +32,10 @@ legend's examples:
    to the colour reading.
 4. **Read** (extract.py ``_read_marks``): a hex the colour reading decided, not moved by marks, whose largest part of
    the colour reaches the threshold is the class; its ground's class kept for its lines. Listed for review within
-   extract.NEAR_RULE of the threshold.
+   extract.NEAR_RULE of the threshold. Not where the map also prints the colour as an area - a part over ``MOST`` of
+   some hex: the class is then a coverage class whose small prints are a part of a hex, not its symbol (a town drawn
+   small at the hexes' centres and as a fill over another hex: test_centre_chosen.py's board read every house hex
+   wooden). Omaha's largest part anywhere on its map: 11.6% of a hex.
 """
 
 from __future__ import annotations

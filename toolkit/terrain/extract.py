@@ -59,6 +59,7 @@ from PIL import Image
 from .. import yamlfile
 from ..errors import InputError
 from ..hexgrid import Grid, Hex, Layout
+from .blobs import MOST as BLOB_MOST
 from .blobs import Blobs, blob_shares, learn_blobs
 from .colour import lab_to_rgb, rgb_to_hex
 from .extract_legend import CENTRE_RADIUS, _ink_lightness, terrain_grounds
@@ -800,6 +801,12 @@ def _read_marks(image: Image.Image, grid: Grid, leg: Legend, protos: np.ndarray,
     row = {grid.id(h): i for i, h in enumerate(grid.hexes())}
     share = mark_shares(image, grid, found) if found else np.zeros((0, len(row)))
     parts = blob_shares(image, grid, symbols) if symbols else np.zeros((0, len(row)))
+    if len(symbols):
+        # a class whose colour the map also prints as an area (a part over blobs.MOST of some hex) is a coverage
+        # class, its small prints part of a hex, not the hex's symbol (a town printed small at the hexes' centres
+        # and as a fill: test_centre_chosen's ring): not read so
+        keep = [k for k in range(len(symbols)) if float(parts[k].max()) <= BLOB_MOST]
+        symbols, parts = [symbols[k] for k in keep], parts[keep]
     for h in by_colour:
         r = results[h]
         if r.terrain is None:
