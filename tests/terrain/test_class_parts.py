@@ -53,8 +53,10 @@ def _legend() -> dict[str, object]:
 @pytest.mark.xfail(strict=True, reason="the patchwork rule is block-phase fragile on this drawing (5 of 10 phases); "
                    "the map's region puts it at a failing one")
 def test_a_patchwork_class_is_read_by_its_own_parts(monkeypatch):
-    # the parts rule alone: the texture step (pattern.py, hexes told apart by texture) reads these fields right too
+    # the parts rule alone: the texture step (pattern.py, hexes told apart by texture) reads these fields right too,
+    # and so does the blob rule (blobs.py: the roofs are solid parts of a colour only the fields' examples hold)
     monkeypatch.setattr(ex, "TEXTURES", False)
+    monkeypatch.setattr(ex, "learn_blobs", lambda *a, **k: [])
     im, grid = _board()
     got = ex.extract(im, grid, _legend(), features=False)
     found = {h: r.terrain for h, r in got.hexes.items()}
@@ -66,6 +68,7 @@ def test_a_patchwork_class_is_read_by_its_own_parts(monkeypatch):
 def test_by_its_median_alone_the_fields_are_woods(monkeypatch):
     monkeypatch.setattr(ex, "PART_SHARE", 2.0)
     monkeypatch.setattr(ex, "TEXTURES", False)  # by the median alone: not by the texture step either
+    monkeypatch.setattr(ex, "learn_blobs", lambda *a, **k: [])  # nor by the roofs as symbols (blobs.py)
     im, grid = _board()
     got = ex.extract(im, grid, _legend(), features=False)
     assert all(got.hexes[h].terrain == "woods" for h in FIELDS), {h: got.hexes[h] for h in FIELDS}
@@ -78,3 +81,17 @@ def test_the_texture_step_reads_the_patchwork_fields_where_the_parts_rule_misses
     got = ex.extract(im, grid, _legend(), features=False)
     assert {h: (got.hexes[h].terrain, got.hexes[h].review) for h in FIELDS} == {
         h: ("fields", "read as woods by colour, fields by its texture") for h in FIELDS}
+
+
+def test_the_roofs_read_as_symbols_read_the_fields(monkeypatch):
+    """By the median alone the fields read woods (above); their red roofs, solid parts of a colour no other class's
+    example holds, read each fields hex by its largest roof (blobs.py), the woods and the open ground left as they
+    are (the old code: the three fields woods)."""
+    monkeypatch.setattr(ex, "PART_SHARE", 2.0)
+    monkeypatch.setattr(ex, "TEXTURES", False)
+    im, grid = _board()
+    got = ex.extract(im, grid, _legend(), features=False)
+    found = {h: r.terrain for h, r in got.hexes.items()}
+    assert {h for h, c in found.items() if c == "fields"} == FIELD_EXAMPLES | FIELDS
+    assert {h for h, c in found.items() if c == "woods"} == WOODS
+    assert {h: got.hexes[h].ground for h in FIELDS} == {h: "woods" for h in FIELDS}
