@@ -70,3 +70,16 @@ def test_a_hex_failing_a_class_rule_is_not_given_that_class_by_its_marks():
     want = _want(grid)
     assert "forest" not in got
     assert got["clear"] == want["clear"] | ON_TAN and got["hills"] == want["hills"] | ON_RELIEF
+
+
+def test_a_hex_meeting_no_rule_has_its_majority_confidence_and_review_reasons():
+    """A hex meeting no rule is read as without rules (docs/legend.md "One rule, the rest as read"): its confidence
+    is its majority's share and it is listed for review for the same reasons (review36 R0d: every such hex had
+    confidence 1.0 and only a near-threshold reason)."""
+    im, grid, _ = _coast_board()
+    ruled = ex.extract(im, grid, _with_rule(water={"min_share": 0.3}), features=False)
+    plain = ex.extract(im, grid, _legend(), features=False)
+    others = [h for h in ruled.hexes if h != COAST and ruled.hexes[h].terrain != "water"]
+    assert others and all(ruled.hexes[h].confidence == plain.hexes[h].confidence for h in others)
+    assert any(plain.hexes[h].confidence < 1.0 for h in others)  # (the old code: 1.0 for every one)
+    assert all(ruled.hexes[h].review == plain.hexes[h].review for h in others)

@@ -647,7 +647,10 @@ def _extract(image: Image.Image, grid: Grid, legend: Mapping[str, Any] | Legend,
         conf = fr[j]
         fractions = {names[c]: round(fr[c], 4) for c in order_l[i] if fr[c] > 0}
         why = ""
-        if rules is not None and ruled is not None:
+        # (a hex meeting no rule where read_unruled takes the path below as without rules: its majority with a ground
+        # and its dots together, that share its confidence, and its review reasons - "mixed", unknown colour, off the
+        # image; review36 R0d: it had confidence 1.0 and only the near-threshold reason)
+        if rules is not None and ruled is not None and not (met is None and read_unruled):
             cls_name = ruled
             thr = rules.thresholds.get(ruled)
             share = fractions.get(ruled, 0.0)
@@ -658,9 +661,6 @@ def _extract(image: Image.Image, grid: Grid, legend: Mapping[str, Any] | Legend,
                 n0 = near[0]
                 why = f"near the {n0} threshold: {fractions.get(n0, 0.0):.0%} (rule {rules.thresholds[n0]:.0%})"
             results[hx_id] = HexResult(cls_name, round(conf, 4), fractions, round(unknown, 4), round(vis[i], 4), why)
-            if met is None and read_unruled:
-                unruled[hx_id] = results[hx_id]
-                by_colour.append(hx_id)
             continue
         if conf < REVIEW_BELOW:
             why = f"mixed: {names[j]} only {conf:.0%}"
@@ -670,6 +670,8 @@ def _extract(image: Image.Image, grid: Grid, legend: Mapping[str, Any] | Legend,
             why = f"only {vis[i]:.0%} of the hex is on the image"
         results[hx_id] = HexResult(names[j], round(conf, 4), fractions, round(unknown, 4), round(vis[i], 4), why)
         by_colour.append(hx_id)
+        if rules is not None and met is None and read_unruled:
+            unruled[hx_id] = results[hx_id]
     times["rules"] = time.perf_counter() - t
     if leg.examples and by_colour and TEXTURES:
         t = time.perf_counter()
