@@ -4,6 +4,7 @@ threshold adapted to the scan or learned from marked example sides (see :mod:`to
 from __future__ import annotations
 
 import math
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -11,7 +12,7 @@ import numpy as np
 from PIL import Image
 
 from ..errors import GridError, InputError
-from ..hexgrid import Grid, Layout
+from ..hexgrid import Grid, Hex, Layout
 from .colour import lab_table, lab_to_rgb, rgb_codes, rgb_to_hex
 
 if TYPE_CHECKING:
@@ -452,12 +453,17 @@ def _hidden_links(followed: set[str], leg: Legend, grid: Grid, found: dict[str, 
         tol = thresholds.get(feat.name, (0.0, 0.0))[0]
         alike = {g.name for g in leg.features if g.kind == "across" and g.name != feat.name and float(np.sqrt(
             ((np.asarray(colours.get(g.name, g.lab), np.float32) - own) ** 2).sum())) <= tol}
+        # each end's neighbours looked up among the ends (review35 C9: every end against every end was O(ends^2)
+        # Python steps, and a line read in many pieces has hundreds of ends); the pairs are the same
+        at: dict[Hex, list[str]] = {}
+        for h, hh in hexes.items():
+            at.setdefault(hh, []).append(h)
         pairs: list[tuple[str, str]] = []
         for a, ha in hexes.items():
-            for b, hb in hexes.items():
-                if a >= b or ha.distance(hb) != 1 or tuple(sorted((a, b))) in refused or \
-                        found.get(grid.side_key(a, b), set()) & alike:
+            for b in sorted(b for nb in ha.neighbours() for b in at.get(nb, ())):
+                if a >= b or tuple(sorted((a, b))) in refused or found.get(grid.side_key(a, b), set()) & alike:
                     continue
+                hb = hexes[b]
                 x, y = grid.hex(ends[a][0]), grid.hex(ends[b][0])
                 if x == y:
                     continue
@@ -465,7 +471,8 @@ def _hidden_links(followed: set[str], leg: Legend, grid: Grid, found: dict[str, 
                 t2 = _turn(direction_to(ha, hb), direction_to(hb, y))
                 if abs(t1) <= 1 and abs(t2) <= 1 and abs(t1 + t2) <= 1:
                     pairs.append((a, b))
-        many = {h for h in hexes if sum(h in p for p in pairs) > 1}
+        times = Counter(h for p in pairs for h in p)  # (was a scan of every pair for each end: O(ends^2) too)
+        many = {h for h, n in times.items() if n > 1}
         for a, b in pairs:
             if a not in many and b not in many:
                 found.setdefault(grid.side_key(a, b), set()).add(feat.name)
