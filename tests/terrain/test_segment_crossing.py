@@ -123,3 +123,30 @@ def test_a_creek_ending_inside_the_hex_parts_nothing(monkeypatch):
     assert on <= got
     monkeypatch.setattr(es, "SEGMENT_REACH", 0.0)
     assert _found(grid, im, yes=sorted(on)[:2]) == got
+
+
+def test_a_pond_meeting_the_disc_along_one_arc_leaves_it_at_one_place():
+    """review35 C8: a pond of the creek's blue larger than the disc followed about a crossing (SEGMENT_REACH, half a
+    hex), fed by a short stub that crosses the centres' segment of a side beyond the creek and ends there: the stub
+    and pond meet the disc's rim along ONE arc of about 100 degrees (the pond's edge), so the line leaves the disc at
+    one place and the side is not the creek's. The old code read two rim pixels of that one arc 90 degrees apart as
+    two places and took the side."""
+    grid, im, sides = _board(blot=False)
+    lay = grid.layout
+    a, b = sorted(sides["on"])[0].split("/")
+    beyond = grid.hex(b if a == HEX else a)
+    far = beyond + (beyond - grid.hex(HEX))  # the next hex on, away from the creek
+    c, c2 = lay.hex_to_pixel(beyond), lay.hex_to_pixel(far)
+    length = math.dist(c, c2)
+    ux, uy = (c2[0] - c[0]) / length, (c2[1] - c[1]) / length
+    # the stub crosses the segment 0.35 of the way along it, 3 px past it on one side, and runs square to it into the
+    # pond: 24 px across, its centre 32 px off the segment (it meets a 20 px disc about the crossing over ~97 degrees)
+    px, py = c[0] + 0.35 * length * ux, c[1] + 0.35 * length * uy
+    qx, qy = px - 32 * uy, py + 32 * ux
+    pen = ImageDraw.Draw(im)
+    pen.ellipse([qx - 24, qy - 24, qx + 24, qy + 24], fill=BLUE)
+    pen.line([(px + 3 * uy, py - 3 * ux), (qx, qy)], fill=BLUE, width=4)
+    side = grid.side_key(grid.id(beyond), grid.id(far))
+    got = _found(grid, im, yes=sorted(sides["on"])[:2])
+    assert side not in got
+    assert got == sides["on"] | {sides["wound"]}

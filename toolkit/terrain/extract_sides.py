@@ -19,6 +19,7 @@ if TYPE_CHECKING:
     from .extract import Extraction
 from .extract_legend import FeatureClass, Legend
 from .extract_raster import _hex_size
+from .parts import components
 from .symbols import _dilate
 
 # --- hexsides --------------------------------------------------------------------------------------
@@ -1116,7 +1117,8 @@ def _segment_crossings(score: np.ndarray, sample: Any, tab: np.ndarray, centres:
     holds a run of the line's colour (within ``tol``, nearer it than ``rivals``) at most ``SEGMENT_RUN`` times its
     ``width`` long (the line crosses it, not runs along it from one centre to the other), where the line goes through:
     its samples connected to the run's middle (8-neighbours, gaps of a sample bridged: the hex lines printed over it)
-    leave the disc of ``SEGMENT_REACH`` hex about it at two places at least ``SEGMENT_TURN`` apart round it. A
+    leave the disc of ``SEGMENT_REACH`` hex about it at two places (separate arcs of its rim, each at its mean
+    heading) at least ``SEGMENT_TURN`` apart round it. A
     name or a blot of its colour stops inside the disc; a line ending inside the hex leaves it once. In place of
     ``score`` a new array; ``centres`` the hexes' centres and ``s`` the hex size, on the bands' scale."""
 
@@ -1173,9 +1175,14 @@ def _segment_crossings(score: np.ndarray, sample: Any, tab: np.ndarray, centres:
                 if (wide == comp).all():
                     break
                 comp = wide
-            leaves = angle[comp & rim]
-            if leaves.size < 2:
+            # the places it leaves the disc: the separate arcs of the rim it meets (review35 C8: two rim pixels
+            # 90 degrees apart were also one blot or water edge meeting the rim along one arc of 90 degrees or
+            # more), each at its pixels' mean heading
+            arcs, n = components(comp & rim)
+            if n < 2:
                 continue
+            turn = np.exp(1j * angle)
+            leaves = np.angle(np.array([turn[arcs == i].mean() for i in range(1, n + 1)]))
             apart = np.abs(leaves[:, None] - leaves[None, :])
             if float(np.degrees(np.minimum(apart, 2 * np.pi - apart).max())) >= SEGMENT_TURN:
                 out[k] = max(out[k], thr)
