@@ -272,3 +272,32 @@ def test_the_working_scale_is_reduced_once_a_run(monkeypatch):
         b = symbols.working_codes(im, 2)
         assert b is symbols.working_codes(im, 2) and np.array_equal(a, b)
         assert symbols.working_codes(im.copy(), 2) is not b
+
+
+def test_the_finer_scale_is_reduced_once_a_run(monkeypatch):
+    """Hexes of 130 px (the working scale a quarter of the scan, the lines' finer scale a half: Squad Leader's 165 px
+    hexes): the half-scale image is made once a run for every line (review35 C4: lines._read_colour reduced the whole
+    scan again for each line; its codes were already made once), and the lines read as before."""
+    from itertools import pairwise
+
+    lay, grid, im, d = blank_board(columns=5, rows=4, size=130.0, origin=(140.0, 130.0), image=(1100, 1000),
+                                   paper=TAN)
+    paths = {"road": ["0102", "0202", "0302", "0402", "0502"], "rail": ["0103", "0203", "0303", "0403", "0503"]}
+    for path, ink in zip(paths.values(), ((200, 40, 40), (40, 40, 200))):
+        d.line([lay.hex_to_pixel(grid.hex(i)) for i in path], fill=ink, width=12)
+    halves: list[tuple[int, int]] = []  # the sizes of the images halved (the region read: the grid's hexes)
+    real = Image.Image.reduce
+
+    def counted(self: Image.Image, factor: int | tuple[int, int], box: object = None) -> Image.Image:
+        if factor == 2:
+            halves.append(self.size)
+        return real(self, factor) if box is None else real(self, factor, box)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(Image.Image, "reduce", counted)
+    leg = {"terrain": {"open": {"colour": "#dbd7b2"}}, "features": {
+        "road": {"colour": "#c82828", "kind": "across", "trace": True},
+        "rail": {"colour": "#2828c8", "kind": "across", "trace": True}}}
+    got = ex.extract(im, grid, leg)
+    for name, path in paths.items():
+        assert {k for k, v in got.hexsides.items() if name in v} == {grid.side_key(a, b) for a, b in pairwise(path)}
+    assert len(halves) == 1

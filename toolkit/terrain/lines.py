@@ -387,7 +387,7 @@ from PIL import Image, ImageDraw, ImageFilter
 from ..hexgrid import Grid, Hex, Hexside, Layout
 from .colour import lab_table, lab_to_rgb, rgb_codes, rgb_to_lab
 from .parts import components, root
-from .symbols import WORK_SIZE, _dilate, _size, working_codes
+from .symbols import WORK_SIZE, _dilate, _size, working_codes, working_scan
 
 __all__ = ["crossings", "ink_crossings"]
 
@@ -884,8 +884,7 @@ def _read_colour(image: Image.Image, grid: Grid, sides: Sequence[Hexside], colou
             extra &= ~_on_parts(parts, origin, mask.shape, f)
     # half-widths at twice the working scale (hex lines and JPEG make the working scale's too coarse)
     g = max(1, f // 2)
-    fine = image.reduce(g) if g > 1 else image
-    fcodes = working_codes(image, g)  # coded once a run, for every line (review C8)
+    fine, fcodes = working_scan(image, g)  # reduced and coded once a run, for every line (review C8, review35 C4)
     fmask = lut[fcodes]
     return _ColourRead(f, g, lay, s, tab, mask, extra, tint, smear, fine, fcodes, fmask)
 

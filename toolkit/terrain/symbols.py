@@ -145,7 +145,7 @@ def _size(lay: Layout) -> float:
 
 
 #: within :func:`one_reduction`: (id of a scan, factor) -> (the scan, its working-scale colour codes)
-_REDUCED: contextvars.ContextVar[dict[tuple[int, int], tuple[Image.Image, np.ndarray]] | None] = \
+_REDUCED: contextvars.ContextVar[dict[tuple[int, int], tuple[Image.Image, Image.Image, np.ndarray]] | None] = \
     contextvars.ContextVar("reduced", default=None)
 
 
@@ -165,16 +165,24 @@ def one_reduction() -> Iterator[None]:
 def working_codes(image: Image.Image, f: int) -> np.ndarray:
     """colour.rgb_codes of ``image`` reduced by ``f`` (the working scale, :data:`WORK_SIZE` px a hex, or a finer
     one), (h, w) int32, read-only; made once per scan and factor within :func:`one_reduction`."""
+    return working_scan(image, f)[1]
+
+
+def working_scan(image: Image.Image, f: int) -> tuple[Image.Image, np.ndarray]:
+    """``image`` reduced by ``f`` and its :func:`working_codes`, made once per scan and factor within
+    :func:`one_reduction` (review35 C4: the reduced image too - lines._read_colour reduced the scan to its finer scale
+    again for every line, where that scale is not the scan's own: hexes of 126 px or more, Squad Leader's 165 px).
+    The image is shared: read it, never draw on it."""
     made = _REDUCED.get()
     key = (id(image), f)
     if made is not None and key in made and made[key][0] is image:
-        return made[key][1]
+        return made[key][1], made[key][2]
     work = image.reduce(f) if f > 1 else image
     codes = rgb_codes(np.asarray(work.convert("RGB")))
     codes.setflags(write=False)  # shared: a write would change every later reader's
     if made is not None:
-        made[key] = (image, codes)  # the scan kept with its codes: its id is not another's while the run lasts
-    return codes
+        made[key] = (image, work, codes)  # the scan kept with its codes: its id is not another's while the run lasts
+    return work, codes
 
 
 def find_symbols(image: Image.Image, grid: Grid, classes: Sequence[SymbolClass],
