@@ -34,9 +34,11 @@ FLATS = {f"{c:02d}{r:02d}" for c in (1, 2) for r in (3, 4, 5)}
 HILLS = {f"{c:02d}{r:02d}" for c in (4, 5) for r in (1, 2, 3)}
 
 
-def _board():
-    lay, grid, im, d = blank_board(7, 5, size=80.0, origin=(-40.0, -60.0), image=(900, 860), paper=TAN,
-                                   ink=None)
+def _board(fill: int = 5, size: float = 80.0):
+    """The board, its hexes ``size`` px (the map printed or scanned larger: the lines ``fill`` px as given)."""
+    k = size / 80.0
+    lay, grid, im, d = blank_board(7, 5, size=size, origin=(-40.0 * k, -60.0 * k), image=(round(900 * k),
+                                   round(860 * k)), paper=TAN, ink=None)
     rng = random.Random(5)
     for h in grid.hexes():
         if grid.id(h) in FLATS:
@@ -45,18 +47,18 @@ def _board():
             d.polygon(lay.corners(h), fill=RELIEF[0])
             cx, cy = lay.hex_to_pixel(h)
             for _ in range(45):
-                x, y, r = cx + rng.uniform(-60, 60), cy + rng.uniform(-55, 55), rng.uniform(12, 28)
+                x, y, r = cx + rng.uniform(-60, 60) * k, cy + rng.uniform(-55, 55) * k, rng.uniform(12, 28) * k
                 d.ellipse([x - r, y - r, x + r, y + r], fill=rng.choice(RELIEF[1:]))
     for h in grid.hexes():
         d.polygon(lay.corners(h), outline=HEX_LINE, width=HEX_WIDTH)
     centres = {p: [lay.hex_to_pixel(grid.hex(i)) for i in p] for p in map(tuple, (ROAD, TRAIL, HIGHWAY))}
-    # the road and the highway: a 9 px dark line, a 5 px fill over it (rims of 2 px)
-    for path, fill in ((tuple(ROAD), ROAD_FILL), (tuple(HIGHWAY), HIGHWAY_FILL)):
-        d.line(centres[path], fill=RIM, width=9, joint="curve")
-        d.line(centres[path], fill=fill, width=5, joint="curve")
+    # the road and the highway: a dark line 4 px wider than the fill over it (``fill`` px; rims of 2 px)
+    for path, colour in ((tuple(ROAD), ROAD_FILL), (tuple(HIGHWAY), HIGHWAY_FILL)):
+        d.line(centres[path], fill=RIM, width=fill + 4, joint="curve")
+        d.line(centres[path], fill=colour, width=fill, joint="curve")
     # the trail: its rims dashed (10 px dashes every 16 px), the cream fill between them
-    dashed(d, centres[tuple(TRAIL)], (80, 76, 40), 9, dash=10, period=16)
-    d.line(centres[tuple(TRAIL)], fill=TRAIL_FILL, width=5, joint="curve")
+    dashed(d, centres[tuple(TRAIL)], (80, 76, 40), fill + 4, dash=10, period=16)
+    d.line(centres[tuple(TRAIL)], fill=TRAIL_FILL, width=fill, joint="curve")
     # printed and scanned: edges blended, a scanner's noise
     a = np.asarray(im.filter(ImageFilter.GaussianBlur(0.6)), dtype=np.float64)
     a += np.random.default_rng(5).normal(0.0, 1.5, a.shape)
@@ -67,10 +69,11 @@ def _links(grid, path: list[str]) -> set[str]:
     return {grid.side_key(a, b) for a, b in pairwise(path)}
 
 
-def _found(rims: bool = True, scale: float = 1.0) -> tuple[object, dict[str, set[str]]]:
+def _found(rims: bool = True, scale: float = 1.0, fill: int = 5, size: float = 80.0
+           ) -> tuple[object, dict[str, set[str]]]:
     from toolkit.terrain import lines
 
-    grid, im = _board()
+    grid, im = _board(fill, size)
     if scale != 1.0:  # the board scanned at another resolution: the image resampled, the grid with it
         im = im.resize((round(im.width * scale), round(im.height * scale)), Image.Resampling.LANCZOS)
         grid = dataclasses.replace(grid, layout=grid.layout.scaled(scale))
@@ -165,3 +168,32 @@ def test_rim_gaps_as_searched_step_by_step():
     dark = lab_table()[0][rgb_codes(np.asarray(im.convert("RGB")))] < 60.0
     for most, clear in ((12.8, 1), (7.5, 2), (5.5, 3)):
         assert np.array_equal(_rim_gaps(dark, most, clear), _rim_gaps_by_steps(dark, most, clear))
+
+
+def test_the_clearance_from_the_rims_is_a_pixel_at_any_hex_size(monkeypatch):
+    """review35 C7: a fill's pixel touching a rim is their blend, and that blend is made by the pixel grid (a sensor's
+    or a reduction's pixel averaging both inks), a pixel wide whether the hexes are 80 or 120 px: the pixel touching
+    each rim is left out (clearance 2) at both sizes - the old clearance, 2/80 of the hex, was 3 px at 120 px hexes
+    (1.5x Next War: Korea's: 2 more false trail links there) - and none is where the fill would keep fewer pixels clear
+    of both blends than the blends take (a gap of 3 px: clearance 1). Each line is still read exactly."""
+    from toolkit.terrain import lines
+
+    got: list[int] = []
+    real = lines._rims
+
+    def spy(*args, **kwargs):  # type: ignore[no-untyped-def]
+        r = real(*args, **kwargs)
+        if r is not None:
+            got.append(r[3])
+        return r
+
+    monkeypatch.setattr(lines, "_rims", spy)
+    for size in (80.0, 120.0):
+        got.clear()
+        grid, found = _found(size=size)
+        assert got and set(got) == {2}, (size, got)
+        for name, path in (("road", ROAD), ("trail", TRAIL), ("highway", HIGHWAY)):
+            assert found.get(name, set()) == _links(grid, path), (size, name)
+    got.clear()
+    _found(size=120.0, fill=3)
+    assert 1 in got

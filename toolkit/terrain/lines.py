@@ -190,10 +190,10 @@ Here, at the calibrated working scale (hexes of about 36 px) (the *traced notes*
    at least ``RIM_CONTRAST`` below the fill's, the cut half-way between; and the gap between them, the most common
    width (px, the narrowest over rows, columns and diagonals) of the non-rim run holding each fill pixel, give or
    take ``RIM_SLACK`` of the hex size - and the line is read again with its colour counted only between two rims so
-   far apart, at least ``RIM_CLEAR`` of the hex size (rounded, at least a pixel) clear of each (both were pixels,
-   1.5 and 2 at Next War: Korea's 80 px; at 0.6 of that scan's size its trail's fill, 2-3 px, had no pixel 2 px
-   clear of both rims, and its rims were not kept) (a pixel touching a rim is their blend: a cream trail's edge
-   blended into its brown rims is a grey road's colour, and the road was read along 6 trails without this); the
+   far apart, the pixel touching each rim left out (``RIM_BLEND``: a pixel at any hex size, made by the pixel grid;
+   not where the fill is under 4 px across, as at 0.6 of that scan's size, its trail's fill 2-3 px) (a pixel
+   touching a rim is their blend: a cream trail's edge blended into its brown rims is a grey road's colour, and the
+   road was read along 6 trails without this); the
    ground's own colour around it is read as nothing of the line (notes 6 is not needed between rims). Where that
    reading finds every marked side, it is the line's; else the colour's stands. The fill's colour still tells the
    lines apart (a highway's red between the same rims is no road). Region 2: road 1/23 -> 23/23 at 23/23, trail 17/30
@@ -470,10 +470,17 @@ RIM_RING = 0.03  # (traced notes 14) hex sizes about a fill's pixels where its r
 # (traced notes 14) hex sizes (at the finer scale) the gap between two rims may differ from the marked sides' (a
 # diagonal step): 1.5 px of Next War: Korea's 80 px hexes; in px it was the same share of a hex at no other scale
 RIM_SLACK = 1.5 / 80
-# (traced notes 14) hex sizes a fill's pixel lies from either rim, at least (one touching a rim is their blend),
-# rounded, at least a pixel: 2 px of Next War: Korea's 80 px hexes (at 0.6 of its size 2 px left its trail's 2-3 px
-# fill no pixel clear of both rims)
-RIM_CLEAR = 2 / 80
+# (traced notes 14) px: the blend a rim makes with the fill beside it - the pixel the edge between the two inks falls
+# in, which averages both. It is made by the pixel grid, not by the print: the scanner's sensor averages the print
+# over each pixel's footprint and a reduction averages whole pixels, so at any scan resolution or hex size the edge
+# blends into one pixel (a copy enlarged by resampling spreads it over about the factor: 1.5 px at x1.5) - not a
+# share of the hex (review35 C7: 2/80 of it grew to 3 px at 1.5x Next War: Korea's 80 px hexes and took 2 false trail
+# links). A fill's pixel touching a rim is left out
+# (it lies 1 + RIM_BLEND px clear of either) where the fill keeps as many pixels across clear of both blends as the
+# two blends take: its narrowest learned gap at least 4 * RIM_BLEND px. At 0.6 of that scan's size its trail's gap
+# was 2 px at one marked side and its road's 3 px: left out so, the trail kept no pixel (its rims were not kept: 21/30
+# at 21/78) and the road one (21/23 from 23/23) - a fill that narrow is read whole, blends and all
+RIM_BLEND = 1
 RIM_DARKEST = 5.0  # (traced notes 14) the percentile of L* about the fill at a marked side that is its rims
 RIM_CONTRAST = 25.0  # (traced notes 14) L* the rims lie below the fill, at least (as DARKER: a darker ink)
 BLACK_SLACK = 5.0  # ... up to this L* lighter than the legend's colour, the ink is the legend's (a print's own black)
@@ -991,7 +998,8 @@ def _rims(image: Image.Image, grid: Grid, sides: Sequence[Hexside], colour: Sequ
             # the fill is one width: its many pixels share one gap between the rims, the ground's scatter
             modes.append(int(np.bincount(v).argmax()))
     slack = RIM_SLACK * s
-    return cut, min(modes) - slack, max(modes) + slack, max(1, round(RIM_CLEAR * s))
+    clear = 1 + RIM_BLEND if min(modes) >= 4 * RIM_BLEND else 1
+    return cut, min(modes) - slack, max(modes) + slack, clear
 
 
 def _paper_between(codes: np.ndarray, tab: np.ndarray, own: np.ndarray, colour: Sequence[float], tol: float,
