@@ -162,7 +162,12 @@ def _fetched(tmp_path: Path, board: str, truth: str, legend: str, wide: str | No
 # traced notes 15, 9bef08b; the fresh-clone held-out run found it, the helper's bench has no user legend): v1's road,
 # read along the trails in their tan, is taken past 8 more trail crossings. Accepted for now for its gains on Omaha
 # (studied road 8 -> 11/17 at 11/11, blind road 0 -> 10/10); review35 N2 (the hex lines' own ink counts as a mark
-# there) is the first thing to try against it
+# there) is the first thing to try against it. Tried (marks, session 36): the calibrated hex band (lines._hex_band)
+# left out of the marks: still 474 - the band lies inside the half of the zone lines._through passes over anyway.
+# The rule adds 16 road sides on the whole map (some off the scored hexes): 11 are trail links of the truth, 3 road
+# links, 2 neither; most lie on the map's top rows, where the hex numbers' black lettering is printed over the line
+# at the side (road 10.01/10.02, trails 41.01/41.02 and 44.01/44.02): marks over the line, passed over as the rule
+# says, and v1's road is the trail's tan, so the trails' crossings are its crossings too. The floor stays
 @pytest.mark.parametrize("version,hexes,road_false,trail", [("v1", 1711, 474, (480, 476, 222)),
                                                              ("v2", 1711, 10, (480, 468, 7))])
 def test_bastogne_user_legends(tmp_path, version, hexes, road_false, trail):
