@@ -145,7 +145,7 @@ def test_the_command_says_what_the_examples_call_for(tmp_path):
     assert "wgt: warning: the legend does not say how a hex is read (centre:)" in r.stderr
     r = CliRunner().invoke(cli, [*args[:-1], str(tmp_path / "out2.yaml"), "--json"])
     got = json.loads(r.stdout)
-    assert got["centre"] == {"suggested": True, "p": 0.0312, "for_centre": [f"wooden {h}" for h in HOUSES[:5]],
-                             "for_whole": [], "examples": 8}
+    assert got["centre"] == {"suggested": True, "taken": False, "p": 0.0312,
+                             "for_centre": [f"wooden {h}" for h in HOUSES[:5]], "for_whole": [], "examples": 8}
     assert got["terrain"] == {"open": 47, "wooden": 1}
     assert any("every hex is still read whole" in w for w in got["warnings"])

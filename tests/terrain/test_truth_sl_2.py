@@ -69,12 +69,14 @@ def test_extract_sl_2_against_its_truth(tmp_path):
     """Floors from region 2's first run (STUDIED), 2026-12-06 06:36 UTC, main 0d6cc06, its own legend, on its grid
     widened to the calibrated picture (columns A-P x rows 1-10, as the bench runs it): hexes 30/41 (every error a
     building or the trees under the dot read open); road 4/16, none false. Skipped with the reason when the image is
-    not cached."""
+    not cached. Since centredot (2026-12-06) the board's printed centre dots (42 of the 48 hexes sampled on the
+    bench's run) and its examples (3-0, not against) have its hexes read by their centres: 30 -> 39/41 as the bench
+    runs it, 38/41 here on the affine grid (the figures of test_extract_sl_2_with_the_boards_rule)."""
     from .test_heldout_bastogne import extract_fetched
     from .test_truth_afrika import assert_floors
 
     out = extract_fetched(tmp_path, "sl", "sl-2.yaml", "sl-2.legend.yaml", 16, 10)
-    assert out["hexes"] == 41 and out["right"] >= 30
+    assert out["hexes"] == 41 and out["right"] >= 38
     assert set(out["lines"]) == {"road"}
     # the road 4 -> 14 right in the bench's run (with its warp), 13 on this affine grid (sl2: lines.py traced notes 7,
     # a line printed wide runs on across the hex lines printed over it); M1/N1 and O3/P2 missed, the band wider there

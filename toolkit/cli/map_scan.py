@@ -557,11 +557,29 @@ def _learned_lines(ext: Any) -> list[str]:
     line = check.describe() if check is not None else None
     if line:  # the examples lean to reading each hex by its centre, too few to call for it (rules.check_centre)
         out.append(line)
+    dots = getattr(ext, "centre_dots", None)
+    if dots is not None and dots.found:  # the hexes were read by their centres on the map's printed dots (centredot.py)
+        out.append(centre_dots_line(dots, check))
     for name, r in ext.symbol_reports.items():
         loo = (f"; leave-one-out {r.loo_found} of {r.loo_total} examples found" if r.loo_total else "")
         out.append(f"symbol {name}: template of {r.template_px} px from {len(r.example_scores)} example hexes, "
                    f"threshold {r.threshold:.2f}, found in {len(ext.symbols.get(name, ()))} hexes{loo}")
     return out
+
+
+def centre_dots_line(dots: Any, check: Any) -> str:
+    """The info line of a map read by its hexes' centres on its printed dots (``dots``: centredot.CentreDots, found),
+    with what its legend's examples said (``check``: rules.CentreCheck or None)."""
+    from ..terrain.extract_legend import CENTRE_RADIUS
+
+    if check is None:
+        said = "the legend has no example hex to check it on"
+    else:
+        said = (f"the legend's examples are not against it ({len(check.for_centre)} of {check.examples} read right "
+                f"only by the centre, {len(check.for_whole)} only whole)")
+    return (f"centre: the map prints {dots.said()} and {said}: each hex is read by the class under its centre (a "
+            f"disc of {CENTRE_RADIUS:g} of the hex size), as `centre: true` reads it; say `centre: false` to read "
+            "each hex whole")
 
 
 def _grid_text(grid: Any) -> str:
@@ -735,8 +753,10 @@ def extract(image: str, grid_file: str, legend_file: str, output: str, overlay: 
     leave-one-out accuracy printed); features: along / across / coast / symbol, with colour, yes/no
     example hexsides and (across) trace (default without examples) for lines crossing sides anywhere;
     ink: {lightness: 35}; max_delta_e: 30; centre: true (a hex is the class under its centre, read in a disc of
-    0.2 of the hex size, or centre: {radius: 0.15}; without the key every hex is read whole, with a warning when
-    the examples read better by the centre; centre: false reads every hex whole, unchecked). Unknown keys are errors.
+    0.2 of the hex size, or centre: {radius: 0.15}; without the key every hex is read whole - but by its centre
+    where the map prints a dot at the centre of most hexes and the examples are not against it, said in an info line -
+    with a warning when the examples read better by the centre; centre: false reads every hex whole, unchecked).
+    Unknown keys are errors.
 
     Extracting over an existing map keeps its overrides: block; a map whose hexes or hexsides were edited
     since it was extracted (wgt map set, side, edit) is refused, as the edits would be lost, unless --force is
@@ -999,9 +1019,12 @@ def _extract(image: str, grid_file: str, legend_file: str, output: str, overlay:
         check = getattr(ext, "centre_check", None)
         if check is not None and (check.for_centre or check.for_whole):
             # the examples read over the whole hex and by its centre, where the two disagree (rules.check_centre)
-            out["centre"] = {"suggested": check.suggested, "p": round(check.p, 4),
+            out["centre"] = {"suggested": check.suggested, "taken": check.taken, "p": round(check.p, 4),
                              "for_centre": [f"{c} {h}" for c, h in check.for_centre],
                              "for_whole": [f"{c} {h}" for c, h in check.for_whole], "examples": check.examples}
+        dots = getattr(ext, "centre_dots", None)
+        if dots is not None:  # the hexes' centres looked at for a printed dot (centredot.py)
+            out["centre_dots"] = dots.to_dict()
         if ext.symbol_reports:
             out["symbols"] = {k: {"hexes": sorted(ext.symbols.get(k, ())), "threshold": round(r.threshold, 3),
                                   "examples": len(r.example_scores),

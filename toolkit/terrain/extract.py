@@ -61,6 +61,7 @@ from ..errors import InputError
 from ..hexgrid import Grid, Hex, Layout
 from .blobs import MOST as BLOB_MOST
 from .blobs import Blobs, blob_shares, learn_blobs
+from .centredot import CentreDots, centre_dots
 from .colour import lab_to_rgb, rgb_to_hex
 from .extract_legend import CENTRE_RADIUS, _ink_lightness, terrain_grounds
 from .extract_legend import LEGEND_LIMITS as LEGEND_LIMITS
@@ -232,6 +233,9 @@ class Extraction:
     dotted: frozenset[str] = frozenset()  # the classes judged by their dots (texture.py): near their ground's colour
     masks: tuple[LineMask, ...] = ()  # line masks kept to thin marks: they took a terrain's examples (line_masks)
     centre_check: CentreCheck | None = None  # the examples read by the centre and whole (legend without centre:)
+    # the hexes' centres looked at for a printed dot (legend without centre:, examples not against: centredot.py);
+    # when it is found the hexes were read by their centres
+    centre_dots: CentreDots | None = None
 
     def review(self) -> list[str]:
         """Ids of the hexes to check by eye, in grid order."""
@@ -597,8 +601,18 @@ def _extract(image: Image.Image, grid: Grid, legend: Mapping[str, Any] | Legend,
                                      _shares(counts, k, names, ids, need),
                                      _shares(np.where(discs.held[:, None], discs.counts, counts), k, names, ids, need),
                                      sym_terrains, symbols_at, CENTRE_RADIUS)
-        # suggested, never taken: the examples cannot tell a centre-dot map from a coverage map whose towns are
+        # not taken on the examples' word: they cannot tell a centre-dot map from a coverage map whose towns are
         # printed small at the hexes' centres (rules.CENTRE_LEVEL); the user is warned and says centre:
+    printed: CentreDots | None = None
+    if not leg.centre and not leg.centre_said and (centre_check is None or not centre_check.against):
+        # the map's own word: a dot printed at the centre of most hexes is a tactical map's mark of its rule (a hex is
+        # the terrain under its centre dot: Squad Leader), which a coverage map does not print (centredot.py); taken
+        # where the examples are not against it (more of them read right only whole than only by the centre)
+        printed = centre_dots(image, layout, hexes, cut.on)
+        if printed.found:
+            leg = dataclasses.replace(leg, centre=CENTRE_RADIUS)
+            if centre_check is not None:
+                centre_check = dataclasses.replace(centre_check, taken=True)
     if leg.centre:
         hid, counts = _at_centres(hid, counts, cls, lay_red, hexes, fi.valid.shape, leg.centre, cut.on, fi.factor,
                                   expected)
@@ -695,7 +709,8 @@ def _extract(image: Image.Image, grid: Grid, legend: Mapping[str, Any] | Legend,
             if results[hx_id].terrain != before.terrain and results[hx_id].terrain in ruled_classes:
                 results[hx_id] = before
     ext = Extraction(grid, leg, results, {}, found_symbols, timings=times, rules=rules, symbol_reports=sym_reports,
-                     dotted=dotted_names, masks=tuple(m for m in masks if m.took), centre_check=centre_check)
+                     dotted=dotted_names, masks=tuple(m for m in masks if m.took), centre_check=centre_check,
+                     centre_dots=printed)
     if features and leg.features:
         t = time.perf_counter()
         if full is not None and not isinstance(legend, Legend):

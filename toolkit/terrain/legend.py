@@ -11,7 +11,8 @@ reads, and refuses what it does not know with the file's line: a misspelt sectio
 * ``min_share`` on a terrain: the least share of the hex it must cover to be chosen (with ``priority``);
 * ``priority: [city, forest, clear]``: the order rules are tried in (thresholds learned from examples);
 * ``centre: true`` (or ``centre: {radius: 0.2}``): a hex is the class under its centre, read in a small disc there
-  (a tactical map's rule: Squad Leader's hex is the terrain under its printed centre dot);
+  (a tactical map's rule: Squad Leader's hex is the terrain under its printed centre dot); without the key, so is a
+  map that prints a dot at the centre of most hexes (centredot.py), ``centre: false`` reads every hex whole;
 * features under ``features:`` with ``kind`` ``along`` | ``across`` | ``coast`` | ``gap`` | ``symbol``.
 """
 

@@ -229,7 +229,9 @@ def _fit(priority: Sequence[str], given: Mapping[str, float], examples: Mapping[
 #: examples cannot tell a map whose rule is the centre from a coverage map whose small town blocks are printed at the
 #: hexes' centres (Stonewall Jackson's Way's legend is 3-0 for the centre, and five such town examples, as the docs
 #: ask for, would make it 5-0; read by the centre its studied region falls 70 -> 66/81: review35 M1), so the user is
-#: told, with a warning, and says ``centre: true`` or ``centre: false``.
+#: told, with a warning, and says ``centre: true`` or ``centre: false``. The map itself can tell: where it prints a dot
+#: at the centre of most hexes and the examples are not against it (:attr:`CentreCheck.against`), the centre reading
+#: is taken (centredot.py; extract.py), and the check only records what its examples said (``taken``).
 CENTRE_LEVEL = 0.05
 #: Fewer examples than the docs ask for a class (advice.FEW_EXAMPLES: "give at least three") say nothing; from that
 #: many read right only by the centre (and more than the other way) the user is told so with the rules' other lines
@@ -255,6 +257,15 @@ class CentreCheck:
     radius: float
     examples: int
     points: frozenset[tuple[str, str]] = frozenset()
+    #: the centre reading was taken on the map's own evidence, its printed centre dots (centredot.py; the examples
+    #: not against it): nothing is left to warn of or suggest
+    taken: bool = False
+
+    @property
+    def against(self) -> bool:
+        """More examples read right only over the whole hex than only by the centre: the examples are against the
+        centre reading (a map's centre dots do not switch it then)."""
+        return len(self.for_whole) > len(self.for_centre)
 
     def _named(self, pairs: Sequence[tuple[str, str]]) -> str:
         by: dict[str, list[str]] = {}
@@ -273,7 +284,7 @@ class CentreCheck:
 
     def warning(self) -> str | None:
         """The warning when the examples call for the centre reading (the legend did not say it), else None."""
-        if not self.suggested:
+        if not self.suggested or self.taken:
             return None
         return (f"the legend does not say how a hex is read (centre:), and {self._said()}: they read better by the "
                 f"class under each hex's centre (sign test p = {self.p:.3f}, at most {CENTRE_LEVEL:g}); every hex is "
@@ -284,7 +295,7 @@ class CentreCheck:
         """The info line printed with the rules when the examples lean to the centre reading but too few to call
         for it (:data:`CENTRE_HINT`), else None."""
         n1, n0 = len(self.for_centre), len(self.for_whole)
-        if self.suggested or n1 < CENTRE_HINT or n1 <= n0:
+        if self.suggested or self.taken or n1 < CENTRE_HINT or n1 <= n0:
             return None
         return (f"centre: {self._said()}: too few to call for reading each hex by its centre (sign test p = "
                 f"{self.p:.3f}, over {CENTRE_LEVEL:g}); each hex is read whole; if a hex's terrain is what lies at "

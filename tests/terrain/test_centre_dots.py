@@ -1,0 +1,169 @@
+"""A map that prints a dot at the centre of its hexes (centredot.py) is read by the class under each hex's centre
+when its legend does not say ``centre:`` and its examples are not against it: the dot is the map's own mark of that
+rule (Squad Leader), which a coverage map does not print - its examples alone cannot tell the two (rules.check_centre,
+review35 M1). Drawn boards: small houses over the hexes' centres (a tenth of each hex: Squad Leader's convention) and
+a coverage hex of the houses' class round an open centre (the ring), with and without a dot printed in every hex."""
+
+from __future__ import annotations
+
+from PIL import ImageDraw
+
+from toolkit.terrain.advice import legend_warnings
+from toolkit.terrain.centredot import DOT_SHARE, centre_dots
+from toolkit.terrain.extract import extract
+from toolkit.terrain.extract_legend import CENTRE_RADIUS
+
+from .drawn import blank_board, houses_board
+
+GROUND = (200, 195, 100)
+ROOF = (180, 60, 50)
+SIZE = 40.0
+HOUSES = ["0203", "0205", "0304", "0402", "0405", "0503", "0602", "0605"]  # a red square half a hex across (a tenth)
+RING = "0704"  # red over the whole hex but a disc of 0.3 of the hex about its centre
+OPEN = ["0101", "0801", "0106"]
+WHITE = (245, 245, 240)
+BLACK = (30, 30, 30)
+
+
+def _dot(d: ImageDraw.ImageDraw, x: float, y: float, colour: tuple[int, int, int], size: float = SIZE) -> None:
+    """A printed centre dot: a disc of 0.06 of the hex size, a little right of and below the centre (as Squad
+    Leader's lie off its calibrated centres)."""
+    cx, cy, r = x + 0.03 * size, y + 0.02 * size, 0.06 * size
+    d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=colour)
+
+
+def _board(dots: bool, colour: tuple[int, int, int] = WHITE, every: int = 1):
+    """The houses board; with ``dots``, a dot at the centre of every ``every``-th hex (in grid order)."""
+    lay, grid, im, d = houses_board(HOUSES, RING, ground=GROUND, roof=ROOF, size=SIZE)
+    if dots:
+        for i, h in enumerate(grid.hexes()):
+            if i % every == 0:
+                _dot(d, *lay.hex_to_pixel(h), colour)
+    return lay, grid, im
+
+
+def _read(dots: bool, wooden: dict | None = None, centre=None):
+    """The board read with open from example hexes and wooden from points clicked on three roofs (3-0 for the
+    centre: too few to call for it) or ``wooden``: the hexes read other than open."""
+    lay, grid, im = _board(dots)
+    if wooden is None:
+        pts = []
+        for h in HOUSES[:3]:
+            x, y = lay.hex_to_pixel(grid.hex(h))
+            pts.append([x - 7, y - 6])
+        wooden = {"points": pts}
+    legend = {"terrain": {"open": {"hexes": OPEN}, "wooden": wooden}}
+    if centre is not None:
+        legend["centre"] = centre
+    ext = extract(im, grid, legend, features=False)
+    return ext, {h: r.terrain for h, r in ext.hexes.items() if r.terrain != "open"}
+
+
+def test_a_map_printing_centre_dots_is_read_by_its_centres():
+    """A white dot at every hex's centre, the legend silent on centre:, its examples 3-0 for the centre (not against):
+    every house is wooden (the class under its centre) and the ring open; the legend reads as centre: true, the
+    examples' check says nothing more, the rules' lines say why. Before centredot: the houses open, the ring wooden."""
+    ext, found = _read(dots=True)
+    assert found == {h: "wooden" for h in HOUSES}
+    dots = ext.centre_dots
+    assert dots is not None and dots.found and dots.light
+    assert dots.dotted == dots.sampled == 38  # the hexes whose windows lie on the picture
+    assert abs(dots.place[0] - 0.03) < 0.03 and abs(dots.place[1] - 0.02) < 0.03
+    assert ext.legend.centre == CENTRE_RADIUS
+    check = ext.centre_check
+    assert check is not None and check.taken and not check.against and len(check.for_centre) == 3
+    assert check.describe() is None and check.warning() is None
+    assert not any("centre" in w for w in legend_warnings(ext))
+    from toolkit.cli.map_scan import _learned_lines
+
+    line = [ln for ln in _learned_lines(ext) if ln.startswith("centre:")]
+    assert line == ["centre: the map prints a dot lighter than its ring (L* 96) at the centre of 38 of the 38 hexes "
+                    "sampled (100%; on grounds 34 L* apart) and the legend's examples are not against it (3 of 6 "
+                    "read right only by the centre, 0 only whole): each hex is read by the class under its centre (a "
+                    "disc of 0.2 of the hex size), as `centre: true` reads it; say `centre: false` to read each hex "
+                    "whole"]
+
+
+def test_the_same_board_without_dots_is_read_whole():
+    """No dot printed (a coverage map, Stonewall Jackson's Way's towns at the centres): the hexes read whole as before
+    - the houses open, the ring wooden - and the centres show no common dot."""
+    ext, found = _read(dots=False)
+    assert found == {RING: "wooden"}
+    dots = ext.centre_dots
+    assert dots is not None and not dots.found and dots.share < DOT_SHARE
+    assert ext.legend.centre == 0.0 and not ext.centre_check.taken
+
+
+def test_centred_town_examples_without_dots_still_only_warn():
+    """review35 M1 kept: five wooden example HEXES that are houses at the centres (5-0, the sign test passes) on the
+    board without dots: warned, every hex read whole (the ring wooden)."""
+    ext, found = _read(dots=False, wooden={"hexes": HOUSES[:5]})
+    assert found == {RING: "wooden"}
+    assert ext.centre_check.suggested and not ext.centre_check.taken
+    assert any("every hex is still read whole" in w for w in legend_warnings(ext))
+
+
+def test_centre_false_wins_over_the_dots():
+    """The legend says centre: false: every hex read whole, the centres not looked at."""
+    ext, found = _read(dots=True, centre=False)
+    assert found == {RING: "wooden"} and ext.centre_dots is None and ext.centre_check is None
+
+
+def test_examples_against_the_centre_keep_the_whole_hex():
+    """Wooden from the ring's hex, an example only the whole reading gets right (0-1: against the centre): the dots
+    are not looked at, every hex is read whole."""
+    ext, found = _read(dots=True, wooden={"hexes": [RING]})
+    assert found == {RING: "wooden"}
+    assert ext.centre_check.against and ext.centre_dots is None
+
+
+def test_dark_dots_are_found():
+    """Black dots (darker than every ground) are the same mark."""
+    lay, grid, im = _board(dots=True, colour=BLACK)
+    dots = centre_dots(im, lay, grid.hexes())
+    assert dots.found and not dots.light and dots.dotted == dots.sampled
+
+
+def test_dots_in_a_third_of_the_hexes_are_not_centre_dots():
+    """A dot in every third hex only (a symbol of some hexes, not the map's mark of its rule): not most hexes."""
+    lay, grid, im = _board(dots=True, every=3)
+    dots = centre_dots(im, lay, grid.hexes())
+    assert not dots.found and dots.share < DOT_SHARE
+
+
+def test_dots_of_one_terrain_are_not_centre_dots():
+    """A dot in every hex of a board of one ground (a texture's spot, a symbol of one terrain): the dots must lie on
+    different grounds to be the map's centre dots."""
+    lay, grid, im, d = blank_board(8, 6, size=SIZE, origin=(50.0, 50.0), image=(520, 520), paper=GROUND)
+    for h in grid.hexes():
+        _dot(d, *lay.hex_to_pixel(h), WHITE)
+    dots = centre_dots(im, lay, grid.hexes())
+    assert dots.dotted == dots.sampled and dots.grounds < 1 and not dots.found
+
+
+def test_the_command_says_why_it_reads_the_centres(tmp_path):
+    """`wgt map extract`: the info line on stderr (no warning), and with --json the dots seen."""
+    import json
+
+    import yaml
+    from click.testing import CliRunner
+
+    from toolkit.cli.main import cli
+    from toolkit.cli.map_scan import _grid_text
+
+    lay, grid, im = _board(dots=True)
+    im.save(tmp_path / "scan.png")
+    (tmp_path / "grid.yaml").write_text(_grid_text(grid))
+    pts = [[lay.hex_to_pixel(grid.hex(h))[0] - 7, lay.hex_to_pixel(grid.hex(h))[1] - 6] for h in HOUSES[:3]]
+    (tmp_path / "legend.yaml").write_text(yaml.safe_dump({"terrain": {"open": {"hexes": OPEN},
+                                                                      "wooden": {"points": pts}}}))
+    args = ["map", "extract", str(tmp_path / "scan.png"), "--grid", str(tmp_path / "grid.yaml"), "--legend",
+            str(tmp_path / "legend.yaml"), "-o", str(tmp_path / "out.yaml")]
+    r = CliRunner().invoke(cli, args)
+    assert r.exit_code == 0, r.output
+    assert "centre: the map prints a dot lighter than its ring" in r.stderr and "warning" not in r.stderr
+    r = CliRunner().invoke(cli, [*args[:-1], str(tmp_path / "out2.yaml"), "--json"])
+    got = json.loads(r.stdout)
+    assert got["centre_dots"]["found"] is True and got["centre_dots"]["share"] == 1.0
+    assert got["centre"]["taken"] is True
+    assert got["terrain"] == {"open": 40, "wooden": 8}
