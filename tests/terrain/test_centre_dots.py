@@ -167,3 +167,42 @@ def test_the_command_says_why_it_reads_the_centres(tmp_path):
     assert got["centre_dots"]["found"] is True and got["centre_dots"]["share"] == 1.0
     assert got["centre"]["taken"] is True
     assert got["terrain"] == {"open": 40, "wooden": 8}
+
+
+def _drifting(spread: float):
+    """A 12 x 8 board of two grounds (every third hex red) with a dot in every hex, the dots' place drifting over the
+    columns from -``spread`` to +``spread`` of the hex size across them (a grid calibrated on a part of the map lying
+    off the print beyond it: Squad Leader region 2's grid over columns B-F)."""
+    lay, grid, im, d = blank_board(12, 8, size=SIZE, origin=(50.0, 50.0), image=(800, 700), paper=GROUND)
+    for i, h in enumerate(grid.hexes()):
+        if i % 3 == 0:
+            d.polygon(lay.corners(h), fill=ROOF, outline=(40, 40, 40))
+    x0 = min(lay.hex_to_pixel(h)[0] for h in grid.hexes())
+    x1 = max(lay.hex_to_pixel(h)[0] for h in grid.hexes())
+    for h in grid.hexes():
+        x, y = lay.hex_to_pixel(h)
+        _dot(d, x + (2 * (x - x0) / (x1 - x0) - 1) * spread * SIZE, y, WHITE)
+    return lay, grid, im
+
+
+def test_dots_drifting_off_the_grid_are_found():
+    """The dots drift 0.15 of the hex either way across the map: no one place holds most of them (0.07 of the hex
+    about it), the place fitted as an affine function of where the hexes lie does (DOT_DRIFT). Before the drift: not
+    found; without the drift every dot is found by the one place."""
+    lay, grid, im = _drifting(0.15)
+    dots = centre_dots(im, lay, grid.hexes())
+    assert dots.found and dots.dotted == dots.sampled == 48
+    lay, grid, im = _drifting(0.0)
+    dots = centre_dots(im, lay, grid.hexes())
+    assert dots.found and dots.dotted == dots.sampled == 48
+
+
+def test_lightness_is_the_lab_lightness():
+    """colour.lightness (the dot's reading) is rgb_to_lab's L* made from the luminance alone."""
+    import numpy as np
+
+    from toolkit.terrain.colour import lightness, rgb_to_lab
+
+    rgb = np.random.default_rng(7).integers(0, 256, (5000, 3)).astype(np.uint8)
+    rgb[:256] = np.arange(256, dtype=np.uint8)[:, None]  # the greys, the darkest under the cube root's knee
+    assert np.abs(lightness(rgb) - rgb_to_lab(rgb)[:, 0]).max() < 1e-4

@@ -12,7 +12,9 @@ agree on it - the same polarity, the same lightness (within :data:`DOT_LIGHTNESS
 calibrated centre (within :data:`DOT_PLACE`: the print's own offset and the grid's error are the same for neighbouring
 hexes, a speck of texture lies anywhere) - on grounds of different lightness (:data:`DOT_GROUNDS`: the same dot
 across terrains, not a pattern of one terrain). The map prints centre dots when that mode holds in
-:data:`DOT_SHARE` of the sampled hexes or more ("most hexes").
+:data:`DOT_SHARE` of the sampled hexes or more ("most hexes"); the mode's place may drift over the map as an affine
+function of where the hexes lie (:data:`DOT_DRIFT`: a grid calibrated on a part of the map lies off the print beyond
+it).
 
 Lightness only (CIELAB L*): a dot is printed white or black on every terrain, and a photograph's or a JPEG's colour
 at a 12 px dot is the ground's smeared over it (Squad Leader's white dots read b* 35-42 on its yellow-green ground,
@@ -29,7 +31,7 @@ import numpy as np
 from PIL import Image
 
 from ..hexgrid import Hex, Layout
-from .colour import rgb_to_lab
+from .colour import lightness
 from .extract_legend import CENTRE_RADIUS
 from .extract_raster import _hex_size
 
@@ -59,6 +61,10 @@ DOT_KEEP = 8  # the strongest places of each radius and polarity the distinct on
 #: DOT_PLACE of the mode's place (shares of the hex size)
 DOT_LIGHTNESS = 6.0
 DOT_PLACE = 0.07
+#: with this many hexes holding the mode's dot or more, its place may drift over the map (an affine function of where
+#: the hexes lie, fitted to them): a grid calibrated on a part of the map drifts away from the print beyond it (Squad
+#: Leader region 2's grid, fitted on columns K-P, lies 0.1 of the hex off the dots over columns B-F without its warp)
+DOT_DRIFT = 8
 #: the dotted hexes' rings (their grounds) spread over at least this much lightness (the 10th to the 90th percentile,
 #: L*): the dot lies on more than one terrain
 DOT_GROUNDS = 12.0
@@ -72,7 +78,8 @@ DOT_FIRST = 0.25
 @dataclass(frozen=True)
 class CentreDots:
     """What :func:`centre_dots` saw: ``dotted`` of ``sampled`` hexes hold the mode's dot (``lightness`` L*, ``light``:
-    lighter than its ring, else darker; at ``place`` (dx, dy) from the calibrated centre, shares of the hex size);
+    lighter than its ring, else darker; at ``place`` (dx, dy) from the calibrated centre, shares of the hex size, before
+    any drift);
     ``grounds``: the lightness spread of those dots' rings; ``found``: the map prints centre dots."""
 
     sampled: int
@@ -128,11 +135,15 @@ def centre_dots(image: Image.Image, layout: Layout, hexes: Sequence[Hex],
     # a third of the sample first (every third hex: spread as the whole): a map whose centres share no dot is told
     # from those (the whole sample's cost is paid on a map that may print dots, DOT_FIRST)
     first = _candidates(image, pts[::3], f, half, s, window, radii)
-    seen = _mode(first)
+    at = np.asarray(pts) / size  # where each sampled hex lies, in hex sizes (the place's drift over the map)
+    seen = _mode(first, at[::3])
     if seen.dotted < DOT_FIRST * seen.sampled:
         return seen
-    rest = [p for i, p in enumerate(pts) if i % 3]
-    return _mode(np.concatenate([first, _candidates(image, rest, f, half, s, window, radii)]) if rest else first)
+    rest = [i for i in range(len(pts)) if i % 3]
+    if not rest:
+        return seen
+    return _mode(np.concatenate([first, _candidates(image, [pts[i] for i in rest], f, half, s, window, radii)]),
+                 np.concatenate([at[::3], at[rest]]))
 
 
 def _candidates(image: Image.Image, pts: Sequence[tuple[float, float]], f: int, half: int, s: float, window: float,
@@ -153,7 +164,7 @@ def _candidates(image: Image.Image, pts: Sequence[tuple[float, float]], f: int, 
         offs.append(((x - cx0) / f - 0.5 - half, (y - cy0) / f - 0.5 - half))
     rgb = np.stack(crops)
     side = rgb.shape[1]
-    light = rgb_to_lab(rgb.reshape(-1, 3))[:, 0].reshape(len(pts), side, side).astype(np.float64)
+    light = lightness(rgb).astype(np.float64)
     ii = np.zeros((len(pts), side + 1, side + 1))
     ii[:, 1:, 1:] = light.cumsum(1).cumsum(2)
     sq = np.zeros_like(ii)
@@ -218,19 +229,22 @@ def _boxes(a: np.ndarray, m: int, span: int, box: tuple[int, int, int, int]) -> 
                       + a[:, m + t:m + t + span, m + lft:m + lft + span])
 
 
-def _mode(cands: np.ndarray) -> CentreDots:
+def _mode(cands: np.ndarray, at: np.ndarray) -> CentreDots:
     """The dot most sampled hexes agree on (polarity, lightness, place), and how many hold it: each candidate a
     seed, the hexes holding one like it its members, the mode's dot their median lightness and place, its members
-    counted again about it."""
+    counted again about it. The best mode's place is then let drift over the map (:data:`DOT_DRIFT`): an affine
+    function of where the hexes lie (``at``, hex sizes), fitted to its members and they counted again about it."""
     n = cands.shape[0]
     score, pol, dx, dy, lightness, ring = (cands[..., j] for j in range(6))
 
-    def members(p: float, lt: float, x: float, y: float) -> tuple[np.ndarray, np.ndarray]:
+    def members(p: float, lt: float, x: np.ndarray | float, y: np.ndarray | float) -> tuple[np.ndarray, np.ndarray]:
+        x, y = np.reshape(x, (-1, 1)), np.reshape(y, (-1, 1))  # one place, or each hex's
         like = (pol == p) & (np.abs(lightness - lt) <= DOT_LIGHTNESS) & (np.hypot(dx - x, dy - y) <= DOT_PLACE)
         best = np.argmax(np.where(like, score, -np.inf), axis=1)  # each hex's strongest such candidate
         return like.any(axis=1), best
 
     out = CentreDots(n, 0)
+    found: tuple[float, float, np.ndarray, np.ndarray] | None = None
     for i, j in zip(*np.nonzero(np.isfinite(score)), strict=True):
         held, best = members(pol[i, j], lightness[i, j], dx[i, j], dy[i, j])
         if held.sum() < 2:
@@ -240,7 +254,28 @@ def _mode(cands: np.ndarray) -> CentreDots:
         x, y = float(np.median(dx[pick])), float(np.median(dy[pick]))
         held, best = members(pol[i, j], lt, x, y)
         if held.sum() > out.dotted:
-            rings = ring[np.arange(n)[held], best[held]]
-            grounds = float(np.percentile(rings, 90) - np.percentile(rings, 10))
-            out = CentreDots(n, int(held.sum()), lt, bool(pol[i, j] > 0), (x, y), grounds)
+            out = _dots(n, held, best, ring, lt, bool(pol[i, j] > 0), (x, y))
+            found = (float(pol[i, j]), lt, held, best)
+    if found is None or out.dotted < DOT_DRIFT:
+        return out
+    p, lt, held, best = found
+    basis = np.column_stack([np.ones(n), at - at.mean(axis=0)])
+    for _ in range(2):
+        rows = np.arange(n)[held]
+        coef, *_ = np.linalg.lstsq(basis[rows], np.column_stack([dx[rows, best[held]], dy[rows, best[held]]]),
+                                   rcond=None)
+        px, py = (basis @ coef).T
+        held2, best2 = members(p, lt, px, py)
+        if held2.sum() <= held.sum():
+            break
+        held, best = held2, best2
+        out = _dots(n, held, best, ring, lt, p > 0, out.place)
     return out
+
+
+def _dots(n: int, held: np.ndarray, best: np.ndarray, ring: np.ndarray, lt: float, light: bool,
+          place: tuple[float, float]) -> CentreDots:
+    """The mode's report: its members' count and their rings' lightness spread (10th to 90th percentile)."""
+    rings = ring[np.arange(n)[held], best[held]]
+    grounds = float(np.percentile(rings, 90) - np.percentile(rings, 10))
+    return CentreDots(n, int(held.sum()), lt, light, place, grounds)

@@ -61,6 +61,15 @@ def rgb_to_lab(rgb: np.ndarray | Sequence[float]) -> np.ndarray:
     return lab.astype(out_dtype, copy=False)
 
 
+def lightness(rgb: np.ndarray) -> np.ndarray:
+    """CIELAB L* (0..100, float32) of uint8 sRGB colours, shape ``(..., 3)``: :func:`rgb_to_lab`'s first plane,
+    made from the luminance alone (a third of the work)."""
+    lin = _LINEAR.astype(np.float32)[np.asarray(rgb, np.uint8)]
+    m = _M_NORM.astype(np.float32)[1]
+    y = lin[..., 0] * m[0] + lin[..., 1] * m[1] + lin[..., 2] * m[2]
+    return np.where(y <= _EPS, _KAPPA * y, 116 * np.cbrt(y) - 16).astype(np.float32)
+
+
 def lab_to_rgb(lab: np.ndarray | Sequence[float]) -> np.ndarray:
     """sRGB 0..255 (float, clipped) of Lab colours, shape ``(..., 3)``."""
     lab = np.asarray(lab, dtype=np.float64)
