@@ -6,6 +6,7 @@ a coverage hex of the houses' class round an open centre (the ring), with and wi
 
 from __future__ import annotations
 
+import pytest
 from PIL import ImageDraw
 
 from toolkit.terrain.advice import legend_warnings
@@ -206,3 +207,29 @@ def test_lightness_is_the_lab_lightness():
     rgb = np.random.default_rng(7).integers(0, 256, (5000, 3)).astype(np.uint8)
     rgb[:256] = np.arange(256, dtype=np.uint8)[:, None]  # the greys, the darkest under the cube root's knee
     assert np.abs(lightness(rgb) - rgb_to_lab(rgb)[:, 0]).max() < 1e-4
+
+
+@pytest.mark.parametrize(("board", "truth", "dots"), [("sl", "sl-2.yaml", True), ("sjw", "sjw-2.yaml", False),
+                                                      ("nwk", "nwk-2.yaml", False)])
+def test_the_real_boards(board, truth, dots):
+    """On the cached pictures, each region's own grid (as calibrated, no warp) widened to its bench run's columns and
+    rows: Squad Leader prints centre dots (37 of 48 hexes on region 2's affine grid; 42 with the bench's warp); the
+    coverage maps with towns or trees at their centres - Stonewall Jackson's Way (2 of its first 16), Next War: Korea
+    (2 of 16) - print none, so their hexes are read whole as before. Skipped when a picture is not cached."""
+    from toolkit.hexgrid import Grid
+    from toolkit.terrain.calibrate import open_image
+    from toolkit.terrain.truth import load_truth
+
+    from .test_heldout_bastogne import HELDOUT, web_boards
+
+    image = web_boards().image_path(board)
+    if image is None:
+        pytest.skip(web_boards().why_absent(board))
+    g = load_truth(HELDOUT / truth).grid
+    spec = g.to_dict()
+    spec["extent"] = {"sl": {"columns": [1, 16], "rows": [1, 10]}, "sjw": {"columns": [1, 58], "rows": [1, 34]},
+                      "nwk": {"columns": [7, 50], "rows": [0, 22]}}[board]
+    g = Grid.from_dict(spec)
+    found = centre_dots(open_image(image), g.layout, g.hexes())
+    assert found.found is dots
+    assert (found.share >= 0.75) if dots else (found.share <= 0.125)
