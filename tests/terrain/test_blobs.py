@@ -129,3 +129,21 @@ def test_specks_and_a_fill_of_the_colour_are_no_part():
     parts = blobs.blob_shares(im, grid, b)[0]
     ids = [grid.id(h) for h in grid.hexes()]
     assert {ids[i] for i in np.flatnonzero(parts >= b[0].threshold)} == set(TOWNS) | set(FEW)
+
+
+def test_a_white_box_in_one_hex_read_as_another_class_leaves_the_rule_on():
+    """A part of the houses' colour over blobs.MOST in a hex the colour reading reads as another class (a key's box,
+    a margin, a white label over the beach) says nothing of the class: the rule stays on and every one- or two-house
+    hex is still buildings (review36 R0c: 31b1006 turned the rule off for the whole map on any such hex, 48/48 ->
+    38/47). Turned off only where such a part lies in a hex read as the class itself (test_centre_chosen's ring)."""
+    from PIL import ImageDraw
+
+    im, grid = _board()
+    lay = grid.layout
+    assert lay is not None
+    x, y = lay.hex_to_pixel(grid.hex("0806"))  # a beach hex, not an example
+    ImageDraw.Draw(im).rectangle((x - 22, y - 18, x + 22, y + 18), fill=HOUSE)
+    got = {h: r.terrain for h, r in ex.extract(im, grid, _legend(), features=False).hexes.items()}
+    want = _want(grid)
+    # (the box's own hex reads buildings: a part of the houses' white larger than any house)
+    assert {h: got[h] for h in want if h != "0806"} == {h: v for h, v in want.items() if h != "0806"}

@@ -819,10 +819,14 @@ def _read_marks(image: Image.Image, grid: Grid, leg: Legend, protos: np.ndarray,
     share = mark_shares(image, grid, found) if found else np.zeros((0, len(row)))
     parts = blob_shares(image, grid, symbols) if symbols else np.zeros((0, len(row)))
     if len(symbols):
-        # a class whose colour the map also prints as an area (a part over blobs.MOST of some hex) is a coverage
-        # class, its small prints part of a hex, not the hex's symbol (a town printed small at the hexes' centres
-        # and as a fill: test_centre_chosen's ring): not read so
-        keep = [k for k in range(len(symbols)) if float(parts[k].max()) <= BLOB_MOST]
+        # a class whose colour the map also prints as an area (a part over blobs.MOST of a hex) that the colour
+        # reading reads as that class is a coverage class, its small prints part of a hex, not the hex's symbol (a
+        # town printed small at the hexes' centres and as a fill: test_centre_chosen's ring): not read so. A large
+        # part in a hex read as another class (a key's box, a margin, a label of the colour) says nothing of it: one
+        # such hex anywhere turned the rule off for the whole map (review36 R0c: test_blobs' board with a white box
+        # in one beach hex, 48/48 -> 38/47)
+        keep = [k for k, b in enumerate(symbols)
+                if not any(parts[k, row[h]] > BLOB_MOST and r.terrain == b.name for h, r in results.items())]
         symbols, parts = [symbols[k] for k in keep], parts[keep]
     for h in by_colour:
         r = results[h]
