@@ -236,3 +236,23 @@ def test_the_real_boards(board, truth, dots):
     found = centre_dots(open_image(image), g.layout, g.hexes())
     assert found.found is dots
     assert (found.share >= 0.75) if dots else (found.share <= 0.125)
+
+
+def test_a_dot_pattern_over_the_map_is_not_centre_dots():
+    """review36 R1: a regular pattern of small dark dots printed over every ground (a dot-screen fill, a stipple) holds
+    a like spot within DOT_PLACE of any place in every hex - and the drift's affine fit follows its phase across the
+    map - so the centres' mode alone is found (c719f65: 35 of 48). The same hexes looked at off their centres
+    (DOT_CONTROL) hold it as often: not centre dots. The dotted board's controls hold none."""
+    import numpy as np
+
+    lay, grid, im, d = blank_board(12, 8, size=100.0, origin=(120.0, 110.0), image=(1950, 1650), paper=GROUND)
+    for i, h in enumerate(grid.hexes()):
+        d.polygon(lay.corners(h), fill=(GROUND, ROOF, (120, 140, 90))[i % 3], outline=(60, 60, 60))
+    for y in np.arange(0.0, im.height, 12.0):
+        for x in np.arange(0.0, im.width, 12.0):
+            d.ellipse((x - 3, y - 3, x + 3, y + 3), fill=BLACK)
+    dots = centre_dots(im, lay, grid.hexes())
+    assert dots.dotted >= DOT_SHARE * dots.sampled and dots.control > 0 and not dots.found
+    lay, grid, im = _board(dots=True)
+    dots = centre_dots(im, lay, grid.hexes())
+    assert dots.found and dots.control == 0

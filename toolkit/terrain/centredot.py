@@ -23,6 +23,7 @@ at a 12 px dot is the ground's smeared over it (Squad Leader's white dots read b
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -73,6 +74,11 @@ DOT_SHARE = 0.5
 #: the share of the first third of the sample under which the rest is not looked at: half of DOT_SHARE (a map whose
 #: dots are in most hexes shows them in a quarter of any 16 hexes but by a chance under 1 in 1000: binomial, p 0.5)
 DOT_FIRST = 0.25
+#: the control: the same hexes looked at with each centre moved this share of the hex size (inside the hex, off its
+#: centre's window). A printed centre dot is at the centres only; a pattern printed over the map (a dot screen, a
+#: stipple fill) holds a like spot at any place, and the drift's affine fit follows a pattern's phase across the map
+#: (review36 R1): the map prints centre dots only where the control's share stays under DOT_FIRST
+DOT_CONTROL = 0.45
 
 
 @dataclass(frozen=True)
@@ -88,6 +94,7 @@ class CentreDots:
     light: bool = True
     place: tuple[float, float] = (0.0, 0.0)
     grounds: float = 0.0
+    control: int = 0  # hexes of the control (DOT_CONTROL) holding a like spot off the centres: a pattern, not a dot
 
     @property
     def share(self) -> float:
@@ -95,7 +102,7 @@ class CentreDots:
 
     @property
     def found(self) -> bool:
-        return self.sampled > 0 and self.share >= DOT_SHARE and self.grounds >= DOT_GROUNDS
+        return self.sampled > 0 and self.share >= DOT_SHARE and self.grounds >= DOT_GROUNDS and not self.control
 
     def said(self) -> str:
         """The evidence in words."""
@@ -140,10 +147,17 @@ def centre_dots(image: Image.Image, layout: Layout, hexes: Sequence[Hex],
     if seen.dotted < DOT_FIRST * seen.sampled:
         return seen
     rest = [i for i in range(len(pts)) if i % 3]
-    if not rest:
-        return seen
-    return _mode(np.concatenate([first, _candidates(image, [pts[i] for i in rest], f, half, s, window, radii)]),
-                 np.concatenate([at[::3], at[rest]]))
+    if rest:
+        seen = _mode(np.concatenate([first, _candidates(image, [pts[i] for i in rest], f, half, s, window, radii)]),
+                     np.concatenate([at[::3], at[rest]]))
+    if seen.found:
+        moved = [(x + DOT_CONTROL * size, y) for x, y in pts[::3]]
+        inside = [p for p in moved if x0 + half * f <= p[0] < x1 - (half + 1) * f]
+        control = _mode(_candidates(image, inside, f, half, s, window, radii), np.asarray(inside) / size) \
+            if inside else CentreDots(0, 0)
+        if control.dotted >= DOT_FIRST * max(1, control.sampled):
+            return dataclasses.replace(seen, control=control.dotted)
+    return seen
 
 
 def _candidates(image: Image.Image, pts: Sequence[tuple[float, float]], f: int, half: int, s: float, window: float,
