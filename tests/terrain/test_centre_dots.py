@@ -253,6 +253,7 @@ def test_a_dot_pattern_over_the_map_is_not_centre_dots():
             d.ellipse((x - 3, y - 3, x + 3, y + 3), fill=BLACK)
     dots = centre_dots(im, lay, grid.hexes())
     assert dots.dotted >= DOT_SHARE * dots.sampled and dots.control > 0 and not dots.found
+    assert dots.to_dict()["control"] == dots.control and dots.to_dict()["found"] is False  # (--json says why)
     lay, grid, im = _board(dots=True)
     dots = centre_dots(im, lay, grid.hexes())
     assert dots.found and dots.control == 0

@@ -115,7 +115,8 @@ class CentreDots:
     def to_dict(self) -> dict[str, object]:
         return {"found": self.found, "share": round(self.share, 3), "dotted": self.dotted, "sampled": self.sampled,
                 "lightness": round(self.lightness, 1), "light": self.light,
-                "place": [round(self.place[0], 3), round(self.place[1], 3)], "grounds": round(self.grounds, 1)}
+                "place": [round(self.place[0], 3), round(self.place[1], 3)], "grounds": round(self.grounds, 1),
+                "control": self.control}
 
 
 def centre_dots(image: Image.Image, layout: Layout, hexes: Sequence[Hex],
