@@ -50,7 +50,7 @@ from PIL import Image
 from ..hexgrid import Grid
 from .colour import lab_table
 from .extract_raster import _hex_raster, _median
-from .marks import MODE_RADIUS, RATIO, _cells, _code_lab, _excluded, _Window
+from .marks import MODE_RADIUS, RATIO, Marks, _cells, _code_lab, _excluded, _Window
 from .parts import components
 from .symbols import working_codes
 
@@ -64,18 +64,11 @@ CANDIDATES = 3  # candidate cells tried, the most common first
 
 
 @dataclass(frozen=True)
-class Blobs:
-    """A class read by the largest part of its symbols' colour in a hex: ``codes`` (a bool over colour.rgb_codes'
-    64**3 codes), the threshold on that part's share of the inset hex, the examples' (the class's least, the others'
-    largest), the colour (Lab) and the grounds its examples print the symbols on."""
-
-    name: str
-    codes: np.ndarray
-    threshold: float
-    least: float
-    others: float
-    colour: tuple[float, float, float]
-    grounds: tuple[str, ...] = ()
+class Blobs(Marks):
+    """A class read by the largest part of its symbols' colour in a hex: marks.Marks' fields, read so - ``codes`` (a
+    bool over colour.rgb_codes' 64**3 codes), the threshold on that part's share of the inset hex (not the colour's
+    share of the hex), the examples' (the class's least, the others' largest), the colour (Lab) and the grounds its
+    examples print the symbols on."""
 
 
 def _largest(member: np.ndarray, mask: np.ndarray) -> int:

@@ -835,7 +835,7 @@ def _read_marks(image: Image.Image, grid: Grid, leg: Legend, protos: np.ndarray,
         k = furthest_marks(found, share[:, row[h]])
         what = "its marks"
         if k is None:  # (a hex moved by its marks stays so)
-            k = furthest_marks(symbols, parts[:, row[h]])  # type: ignore[arg-type]
+            k = furthest_marks(symbols, parts[:, row[h]])
             found_k: Marks | Blobs | None = None if k is None else symbols[k]
             v = 0.0 if k is None else float(parts[k, row[h]])
             what = "a symbol's part"
