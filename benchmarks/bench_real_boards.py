@@ -158,7 +158,16 @@ HELDOUT_FETCHED = {"red-winter-heldout": ("red-winter", "red-winter.yaml", "red-
                    # its second region (louki-2.yaml: the Lovat by Polobino and Komza, columns 07-12 x rows 15-19, 30
                    # hexes, STUDIED; heldout/RESULTS-louki.md) on region 1's grid with its own legend (region 1's with
                    # the examples in or beside region 2 moved), the same run
-                   "louki-2-heldout": ("louki", "louki-2.yaml", "louki-2.legend.yaml", ((1, 16), (1, 20)))}
+                   "louki-2-heldout": ("louki", "louki-2.yaml", "louki-2.legend.yaml", ((1, 16), (1, 20))),
+                   # SPI Atlantic Wall (1978; a classic flat-colour map: thin brown hex lines over every fill, clear,
+                   # bocage with hedgerow cells, woods blobs, hatched marsh, grey town blocks, a solid and a dashed road
+                   # in one brown, a river along the sides, no key), a 1920x800 banner cut from a 150 dpi scan turned by
+                   # 90 degrees (pointy-top 56 px hexes, ids row first, columns counted to the left;
+                   # heldout/RESULTS-atlantic-wall.md; from jzedwards/blog.simpubs.org): one BLIND region, the run on
+                   # the calibrated banner, rows 14-28 x columns 01-34 (the legend's examples lie in columns 16 and less
+                   # or 28 and more, or rows 14-17)
+                   "atlantic-wall-heldout": ("atlantic-wall", "atlantic-wall.yaml", "atlantic-wall.legend.yaml",
+                                             ((1, 34), (14, 28)))}
 
 
 def main(flags: list[str]) -> dict[str, object]:

@@ -17,6 +17,7 @@ never by us: per-hex terrain (``public/games/bastogne/src/hex-info.js``), roads,
     python tests/terrain/truth/heldout/web_boards.py fetch --board sl [--git DIR]    # (HerrEklund/wasa)
     python tests/terrain/truth/heldout/web_boards.py fetch --board omaha [--git DIR]    # (HerrEklund/wasa)
     python tests/terrain/truth/heldout/web_boards.py fetch --board louki [--git DIR]    # (axel18bsm/MapToHex...)
+    python tests/terrain/truth/heldout/web_boards.py fetch --board atlantic-wall [--git DIR]    # (jzedwards/...)
     python tests/terrain/truth/heldout/web_boards.py convert --git DIR    # their labels -> bastogne.yaml
 
 ``--git`` is a clone (bare or not) of rzymek/web-boards (or the board's repository) holding the commit below (default
@@ -69,6 +70,12 @@ truth region (``omaha.yaml``) was labelled by us, blind, by eye (RESULTS-omaha.m
 wargame maps, 2025; no licence stated): a scan of the map of Vae Victis's *Velikie Louki 1942-1943* (2022, a French
 magazine game; the map art (c) Vae Victis, not in this repository either), whose truth region (``louki.yaml``) was
 labelled by us, blind, by eye (RESULTS-louki.md). Its clone is ``--git`` or ``$WGT_MAPTOHEX_GIT``.
+
+``--board atlantic-wall`` fetches an image of a fourth repository, jzedwards/blog.simpubs.org (a blog about SPI games
+on the Grav CMS, 2024; no licence stated): a 1920x800 banner cut from a 150 dpi scan of the map of SPI's *Atlantic
+Wall* (1978; the map art (c) SPI, not in this repository either), turned by 90 degrees, whose truth region
+(``atlantic-wall.yaml``) was labelled by us, blind, by eye (RESULTS-atlantic-wall.md). Its clone is ``--git`` or
+``$WGT_SIMPUBS_GIT``.
 """
 
 from __future__ import annotations
@@ -157,11 +164,22 @@ IMAGES: dict[str, dict[str, Any]] = {"bastogne": IMAGE,
                     "path": "ressources/carte2v - Copie (3).png",
                     "commit": "40ec55244f4cd353533954b852e9186be7770424",
                     "blob": "9858eeb50dbb7352e8ed1d233f34dc5ed92de23a", "bytes": 2006428, "size": (860, 1239),
-                    "file": "axel18bsm__MapToHexagonalGrid2D/louki_carte2v_Copie_3.png"}}
+                    "file": "axel18bsm__MapToHexagonalGrid2D/louki_carte2v_Copie_3.png"},
+          # another repository (jzedwards/blog.simpubs.org, a blog about SPI games on the Grav CMS, no licence stated;
+          # the commit "grav upload", 2024-01-02, the only blob at that path): a 1920x800 banner cut from a 150 dpi scan
+          # of the map of SPI's "Atlantic Wall" (1978; the map art (c) SPI), the Omaha Beach coast from Grandcamp to
+          # Port-en-Bessin, turned by 90 degrees (the ids read sideways): pointy-top hexes in the picture, row-first
+          # ids; its clone is named by $WGT_SIMPUBS_GIT
+          "atlantic-wall": {"repo": "jzedwards/blog.simpubs.org", "git_env": "WGT_SIMPUBS_GIT",
+                            "path": "grav/user/pages/01.blog/0-aw-bg.jpg",
+                            "commit": "6c217d24679885684372f47b903ff4ab4b733ec1",
+                            "blob": "3a6530a6efddf177ba0a61be400a50425de2e321", "bytes": 433855, "size": (1920, 800),
+                            "file": "jzedwards__blog.simpubs.org/atlantic-wall_0-aw-bg.jpg"}}
 NAMES = {"bastogne": "Bastogne", "red-winter": "Red Winter", "seelowe": "Seelowe", "dynamo": "France '40 Dynamo",
          "gettysburg": "Roads to Gettysburg North Map", "sjw": "Stonewall Jackson's Way North and South Maps",
          "nwk": "Next War: Korea (North and South sheets)", "sl": "Squad Leader map board 1 (west half)",
-         "omaha": "D-Day at Omaha Beach alternative map", "louki": "Velikie Louki 1942-1943 (Vae Victis) map"}
+         "omaha": "D-Day at Omaha Beach alternative map", "louki": "Velikie Louki 1942-1943 (Vae Victis) map",
+         "atlantic-wall": "SPI Atlantic Wall map (a banner cut of its Omaha Beach coast)"}
 LABELS = {"terrain": f"{GAME}/src/hex-info.js", "paths": f"{GAME}/path-info.json",
           "streams": f"{GAME}/stream-info.json", "game": f"{GAME}/game.json"}
 
@@ -418,7 +436,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("what", choices=["fetch", "convert"])
     ap.add_argument("--git", help="a clone of the board's repository holding the commit (default $WGT_WEB_BOARDS_GIT; "
                     "--board dynamo, gettysburg, sjw, nwk, sl, omaha: $WGT_WASA_GIT, a clone of HerrEklund/wasa; "
-                    "--board louki: $WGT_MAPTOHEX_GIT, a clone of axel18bsm/MapToHexagonalGrid2D)")
+                    "--board louki: $WGT_MAPTOHEX_GIT, a clone of axel18bsm/MapToHexagonalGrid2D; --board atlantic-wall: "
+                    "$WGT_SIMPUBS_GIT, a clone of jzedwards/blog.simpubs.org)")
     ap.add_argument("--board", choices=sorted(IMAGES), default="bastogne",
                     help="fetch: which board's image (default bastogne)")
     ap.add_argument("-o", "--output", default=str(HERE / "bastogne.yaml"))

@@ -1,0 +1,112 @@
+"""SPI's *Atlantic Wall* (1978), a held-out board labelled blind (tests/terrain/truth/heldout/atlantic-wall.yaml,
+RESULTS-atlantic-wall.md): a 1920x800 banner cut from a 150 dpi scan of the printed map, turned by 90 degrees - a
+classic flat-colour map with thin brown hex lines over every fill (clear, bocage with hedgerow cells, woods blobs,
+hatched marsh, grey town blocks), a solid and a dashed road in one brown and a river band along the hex sides, the ids
+printed sideways (pointy-top hexes in the picture, ids row first, columns counted to the left) - a publisher and a
+style the bench did not have. The truth file, the legend's examples and the image's fetch into the cache (the map art
+is (c) SPI, not in this repository: ``python tests/terrain/truth/heldout/web_boards.py fetch --board atlantic-wall``,
+from a clone of jzedwards/blog.simpubs.org named by --git or $WGT_SIMPUBS_GIT). The region (atlantic-wall.yaml) is
+BLIND."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from toolkit.terrain.truth import load_truth
+
+from .test_heldout_bastogne import web_boards
+from .test_truth_dynamo import _classes
+from .truthcheck import check_region, placed
+
+HELDOUT = Path(__file__).parent / "truth" / "heldout"
+IMAGE = "jzedwards__blog.simpubs.org/atlantic-wall_0-aw-bg.jpg"
+BOARD = ((1, 34), (14, 28))  # columns 01-34 x rows 14-28: the calibrated banner, the bench's run
+
+
+def test_atlantic_wall_truth_file():
+    """Rows 19-27 x columns 18-26 (81 hexes, all labelled); every side and link joins two neighbouring labelled hexes;
+    the grid calibrated from the five clicks in its header (pointy-top hexes, ids row first, columns counted to the
+    left, odd rows half a hex right)."""
+    t = load_truth(HELDOUT / "atlantic-wall.yaml")
+    g = check_region(t, IMAGE, 81)
+    assert _classes(t) == {"bocage": 59, "marsh": 12, "clear": 4, "town": 4, "woods": 2}
+    assert not t.symbols
+    assert {k: len(v) for k, v in t.links.items()} == {"road": 9, "secondary": 11}
+    assert {k: len(v) for k, v in t.hexsides.items()} == {"river": 22}
+    num = g.to_dict()["numbering"]
+    assert (num["orientation"], num["shifted"], num["row_first"], num["col_direction"]) == ("pointy", "odd", True,
+                                                                                              "left")
+
+    def centre(hid: str) -> tuple[int, ...]:
+        return tuple(round(v) for v in g.layout.hex_to_pixel(g.numbering.offset.to_hex(*g.numbering.parse(hid))))
+
+    # the five clicks, all off the region: the fit puts them within 3 px of the clicks (rms 0.40 px on the hex lines)
+    assert (centre("1632"), centre("2632"), centre("2733"), centre("2302"), centre("2702")) == (
+        (113, 187), (113, 677), (84, 726), (1834, 530), (1834, 726))
+    # the rule's near calls: bocage over most of 1920, 2019, 2118; bocage and clear about equal in 2425, 2522, 2721,
+    # 2722, 2726 (bocage under the centre); clear over most of 2620; the woods' blobs over most of 2519, 2520; St
+    # Laurent's buildings in 2017 (outside), not 2018; the four towns
+    assert {h: t.hexes[h] for h in ("1920", "2019", "2118", "2425", "2522", "2721", "2722", "2726", "2620", "2519",
+                                    "2520", "2018", "2223", "2319", "2619", "2718")} == {
+        "1920": "bocage", "2019": "bocage", "2118": "bocage", "2425": "bocage", "2522": "bocage", "2721": "bocage",
+        "2722": "bocage", "2726": "bocage", "2620": "clear", "2519": "woods", "2520": "woods", "2018": "clear",
+        "2223": "town", "2319": "town", "2619": "town", "2718": "town"}
+    # the Vierville road runs in 1920, 2019, 2120 (12-15 px west of the 1920/1919 and 2120/2119 sides); the coast road
+    # crosses 1919/2018 (not through 1918); the N13 crosses 2221/2321 (not 2221/2220); the Aure splits at the corner of
+    # 2621, 2622, 2722 and leaves 2522/2622 uncrossed
+    assert {"1920/2019", "2019/2120", "2120/2219"} <= t.links["secondary"]
+    assert not {"1919/1920", "2119/2120", "1918/1919", "1918/2018"} & t.links["secondary"]
+    assert "1919/2018" in t.links["secondary"]
+    assert "2221/2321" in t.links["road"] and "2220/2221" not in t.links["road"]
+    assert {"2621/2622", "2621/2722", "2622/2722", "2721/2722"} <= t.hexsides["river"]
+    assert "2522/2622" not in t.hexsides["river"]
+    assert not t.links["road"] & t.links["secondary"]
+
+
+def test_atlantic_wall_legend_examples_lie_outside_the_region():
+    """No example hex or side of atlantic-wall.legend.yaml is a hex of the region or beside it; all lie on the
+    banner's grid (columns 01-34 x rows 14-28); the classes are the map's fills, the lines its roads and river."""
+    from toolkit.terrain.extract_legend import load_legend
+
+    _, _, hexes, points = placed(HELDOUT, "atlantic-wall.yaml", "atlantic-wall.legend.yaml", BOARD)
+    assert hexes and not points
+    spec = load_legend(HELDOUT / "atlantic-wall.legend.yaml")
+    assert set(spec["terrain"]) == {"clear", "bocage", "woods", "marsh", "town", "sea"}
+    assert set(spec["features"]) == {"road", "secondary", "river"}
+    assert {k: v["kind"] for k, v in spec["features"].items()} == {"road": "across", "secondary": "across",
+                                                                    "river": "along"}
+
+
+def _fetch(tmp_path: Path, git: str | None) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "WGT_HELDOUT_BOARDS": str(tmp_path / "cache"), "WGT_SIMPUBS_GIT": str(tmp_path / "none")}
+    return subprocess.run([sys.executable, str(HELDOUT / "web_boards.py"), "fetch", "--board", "atlantic-wall",
+                           *(("--git", git) if git else ())], capture_output=True, text=True, env=env, check=False)
+
+
+def test_atlantic_wall_fetch_fails_in_one_line(tmp_path):
+    """With $WGT_SIMPUBS_GIT naming a folder that is no clone: one line and exit 3 naming the board and how to fetch
+    it."""
+    r = _fetch(tmp_path, None)
+    assert r.returncode == 3 and r.stdout == "" and r.stderr.count("\n") == 1 and "Traceback" not in r.stderr
+    assert "held-out SPI Atlantic Wall map (a banner cut of its Omaha Beach coast) board is not cached" in r.stderr
+    assert "fetch --board atlantic-wall" in r.stderr and str(tmp_path / "none") in r.stderr
+
+
+def test_atlantic_wall_fetch_from_the_clone(tmp_path):
+    """From a clone of jzedwards/blog.simpubs.org holding its commit the image lands in the cache and is the recorded
+    blob."""
+    git = os.environ.get("WGT_SIMPUBS_GIT")
+    if not git or not Path(git).is_dir():
+        pytest.skip("needs a clone of jzedwards/blog.simpubs.org named by WGT_SIMPUBS_GIT")
+    r = _fetch(tmp_path, git)
+    assert r.returncode == 0, r.stderr
+    out = Path(r.stdout.strip())
+    assert out == tmp_path / "cache" / IMAGE
+    wb = web_boards()
+    assert wb.blob_id(out.read_bytes()) == wb.IMAGES["atlantic-wall"]["blob"]
+    assert wb.IMAGES["atlantic-wall"]["size"] == (1920, 800)
