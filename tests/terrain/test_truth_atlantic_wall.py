@@ -110,3 +110,19 @@ def test_atlantic_wall_fetch_from_the_clone(tmp_path):
     wb = web_boards()
     assert wb.blob_id(out.read_bytes()) == wb.IMAGES["atlantic-wall"]["blob"]
     assert wb.IMAGES["atlantic-wall"]["size"] == (1920, 800)
+
+
+def test_extract_atlantic_wall_against_its_truth(tmp_path):
+    """Floors from the first run that read the board (blind), 2026-12-06 14:50 UTC, main d53f151, the legend as
+    written, on the truth's grid widened to the calibrated banner (rows 14-28 x columns 01-34, as the bench runs it):
+    hexes 78/81 (3 of the 4 towns read clear); road 0/9 with 16 false (its marked sides not found with what was learned
+    from them); secondary 2/11 with 1 false; river 6/22 none false (not found along the marshes). The region is BLIND:
+    totals only. Skipped with the reason when the image is not cached."""
+    from .test_heldout_bastogne import extract_fetched
+    from .test_truth_afrika import assert_floors
+
+    out = extract_fetched(tmp_path, "atlantic-wall", "atlantic-wall.yaml", "atlantic-wall.legend.yaml", 34, 28,
+                          first=(1, 14))
+    assert out["hexes"] == 81 and out["right"] >= 78
+    assert set(out["lines"]) == {"road", "secondary", "river"}
+    assert_floors(out, {"road": (9, 0, 16), "secondary": (11, 2, 1), "river": (22, 6, 0)})
