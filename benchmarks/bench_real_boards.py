@@ -167,7 +167,12 @@ HELDOUT_FETCHED = {"red-winter-heldout": ("red-winter", "red-winter.yaml", "red-
                    # the calibrated banner, rows 14-28 x columns 01-34 (the legend's examples lie in columns 16 and less
                    # or 28 and more, or rows 14-17)
                    "atlantic-wall-heldout": ("atlantic-wall", "atlantic-wall.yaml", "atlantic-wall.legend.yaml",
-                                             ((1, 34), (14, 28)))}
+                                             ((1, 34), (14, 28))),
+                   # its second region (atlantic-wall-2.yaml: Longues, Commes and the bocage south of Port-en-Bessin,
+                   # rows 23-27 x columns 04-12, 45 hexes, STUDIED; heldout/RESULTS-atlantic-wall.md) on region 1's grid
+                   # with its own legend (region 1's with the examples in or beside region 2 moved), the same run
+                   "atlantic-wall-2-heldout": ("atlantic-wall", "atlantic-wall-2.yaml", "atlantic-wall-2.legend.yaml",
+                                               ((1, 34), (14, 28)))}
 
 
 def main(flags: list[str]) -> dict[str, object]:

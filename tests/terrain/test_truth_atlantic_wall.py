@@ -21,7 +21,7 @@ from toolkit.terrain.truth import load_truth
 
 from .test_heldout_bastogne import web_boards
 from .test_truth_dynamo import _classes
-from .truthcheck import check_region, placed
+from .truthcheck import beside, check_region, placed
 
 HELDOUT = Path(__file__).parent / "truth" / "heldout"
 IMAGE = "jzedwards__blog.simpubs.org/atlantic-wall_0-aw-bg.jpg"
@@ -80,6 +80,42 @@ def test_atlantic_wall_legend_examples_lie_outside_the_region():
     assert set(spec["features"]) == {"road", "secondary", "river"}
     assert {k: v["kind"] for k, v in spec["features"].items()} == {"road": "across", "secondary": "across",
                                                                     "river": "along"}
+
+
+def test_atlantic_wall_2_truth_file():
+    """Region 2 (STUDIED): rows 23-27 x columns 04-12 (45 hexes, all labelled) on region 1's grid; not beside region
+    1; its near calls (2306 bocage and 2310 clear by the terrain under the centre; 2409 woods); the coast road into
+    2308 and out north; the Aure's tributary and east course along the sides."""
+    t = load_truth(HELDOUT / "atlantic-wall-2.yaml")
+    check_region(t, IMAGE, 45)
+    t1 = load_truth(HELDOUT / "atlantic-wall.yaml")
+    assert t.grid is not None and t1.grid is not None and t.grid.layout.matrix == t1.grid.layout.matrix
+    _, near1 = beside(t1, *BOARD)
+    assert not set(t.hexes) & near1
+    assert _classes(t) == {"bocage": 39, "town": 2, "clear": 2, "woods": 2}
+    assert {k: len(v) for k, v in t.links.items()} == {"secondary": 8}
+    assert {k: len(v) for k, v in t.hexsides.items()} == {"river": 26}
+    assert {h: t.hexes[h] for h in ("2304", "2307", "2305", "2306", "2310", "2308", "2309", "2409", "2510")} == {
+        "2304": "town", "2307": "town", "2305": "clear", "2306": "bocage", "2310": "clear", "2308": "bocage",
+        "2309": "bocage", "2409": "woods", "2510": "woods"}
+    assert {"2307/2308", "2309/2408", "2408/2508"} <= t.links["secondary"]
+    assert not {"2308/2309", "2308/2408"} & t.links["secondary"]
+    assert {"2511/2512", "2509/2510", "2505/2506", "2704/2705"} <= t.hexsides["river"]
+    assert "2411/2511" not in t.hexsides["river"]
+
+
+def test_atlantic_wall_2_legend_examples_lie_outside_both_regions():
+    """No example hex or side of atlantic-wall-2.legend.yaml is in or beside region 2, nor in or beside region 1; the
+    classes and lines are region 1's legend's."""
+    from toolkit.terrain.extract_legend import load_legend
+
+    t1 = load_truth(HELDOUT / "atlantic-wall.yaml")
+    _, near1 = beside(t1, *BOARD)
+    _, _, hexes, points = placed(HELDOUT, "atlantic-wall-2.yaml", "atlantic-wall-2.legend.yaml", BOARD)
+    assert hexes and not points and not hexes & near1
+    one, two = (load_legend(HELDOUT / n) for n in ("atlantic-wall.legend.yaml", "atlantic-wall-2.legend.yaml"))
+    assert set(two["terrain"]) == set(one["terrain"]) and set(two["features"]) == set(one["features"])
+    assert {k: v["colour"] for k, v in two["features"].items()} == {k: v["colour"] for k, v in one["features"].items()}
 
 
 def _fetch(tmp_path: Path, git: str | None) -> subprocess.CompletedProcess[str]:
