@@ -162,3 +162,20 @@ def test_extract_atlantic_wall_against_its_truth(tmp_path):
     assert out["hexes"] == 81 and out["right"] >= 78
     assert set(out["lines"]) == {"road", "secondary", "river"}
     assert_floors(out, {"road": (9, 0, 16), "secondary": (11, 2, 1), "river": (22, 6, 0)})
+
+
+def test_extract_atlantic_wall_2_against_its_truth(tmp_path):
+    """Floors from region 2's first run (STUDIED), 2026-12-06 15:05 UTC, main 3f998d5, its own legend as written, on the
+    same widened grid: hexes 44/45 (Commes 2307, a beige patch with grey blocks, read clear, as three of region 1's four
+    towns); river 26/26 none false (the Aure between bocage hexes); secondary 2/8 none false (the coast road on clear
+    ground found; through Commes read as road, and the Port-en-Bessin - Bayeux road in the bocage not found); road none
+    in the region, 7 false (the coast road through Commes, the bocage's edge by Longues and Commes, one side by Mosles).
+    Skipped with the reason when the image is not cached."""
+    from .test_heldout_bastogne import extract_fetched
+    from .test_truth_afrika import assert_floors
+
+    out = extract_fetched(tmp_path, "atlantic-wall", "atlantic-wall-2.yaml", "atlantic-wall-2.legend.yaml", 34, 28,
+                          first=(1, 14))
+    assert out["hexes"] == 45 and out["right"] >= 44
+    assert set(out["lines"]) == {"road", "secondary", "river"}
+    assert_floors(out, {"river": (26, 26, 0), "secondary": (8, 2, 0), "road": (0, 0, 7)})
