@@ -172,6 +172,11 @@ HELDOUT_FETCHED = {"red-winter-heldout": ("red-winter", "red-winter.yaml", "red-
                    # rows 23-27 x columns 04-12, 45 hexes, STUDIED; heldout/RESULTS-atlantic-wall.md) on region 1's grid
                    # with its own legend (region 1's with the examples in or beside region 2 moved), the same run
                    "atlantic-wall-2-heldout": ("atlantic-wall", "atlantic-wall-2.yaml", "atlantic-wall-2.legend.yaml",
+                                               ((1, 34), (14, 28))),
+                   # its third region (atlantic-wall-3.yaml: Colleville, Port-en-Bessin, Mosles and Tour-en-Bessin, an L
+                   # of 51 hexes about region 2, hexes only, STUDIED; heldout/RESULTS-atlantic-wall.md) with its own
+                   # legend (region 2's with the examples in or beside region 3 moved), the same run
+                   "atlantic-wall-3-heldout": ("atlantic-wall", "atlantic-wall-3.yaml", "atlantic-wall-3.legend.yaml",
                                                ((1, 34), (14, 28)))}
 
 

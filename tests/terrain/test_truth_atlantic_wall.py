@@ -118,6 +118,40 @@ def test_atlantic_wall_2_legend_examples_lie_outside_both_regions():
     assert {k: v["colour"] for k, v in two["features"].items()} == {k: v["colour"] for k, v in one["features"].items()}
 
 
+def test_atlantic_wall_3_truth_file():
+    """Region 3 (STUDIED): an L of 51 hexes about region 2 (row 21 columns 11-16, row 22 columns 05-16, rows 23-27
+    columns 13-16, row 28 columns 04-16; the rest of its box excluded), hexes only; not in region 2 nor beside region
+    1; its four towns (2115 Colleville, 2208 Port-en-Bessin, 2713 Mosles, 2810 Tour-en-Bessin) and near calls."""
+    t = load_truth(HELDOUT / "atlantic-wall-3.yaml")
+    t1, t2 = (load_truth(HELDOUT / n) for n in ("atlantic-wall.yaml", "atlantic-wall-2.yaml"))
+    assert t.image == IMAGE and t.grid is not None and t1.grid is not None
+    assert t.grid.layout.matrix == t1.grid.layout.matrix
+    g = t.grid
+    assert {g.id(h) for h in g.hexes()} == set(t.hexes) | {h for v in t.excluded.values() for h in v}
+    assert len(t.hexes) == 51 and not t.links and not t.hexsides
+    _, near1 = beside(t1, *BOARD)
+    assert not set(t.hexes) & (near1 | set(t2.hexes))
+    assert _classes(t) == {"bocage": 36, "clear": 11, "town": 4}
+    assert {h for h, c in t.hexes.items() if c == "town"} == {"2115", "2208", "2713", "2810"}
+    assert {h: t.hexes[h] for h in ("2116", "2209", "2211", "2213", "2715", "2815", "2816")} == {
+        "2116": "clear", "2209": "clear", "2211": "bocage", "2213": "bocage", "2715": "bocage", "2815": "clear",
+        "2816": "bocage"}
+
+
+def test_atlantic_wall_3_legend_examples_lie_outside_regions_1_and_3():
+    """No example hex or side of atlantic-wall-3.legend.yaml is in or beside region 3, nor in or beside region 1; the
+    classes and lines are region 1's legend's."""
+    from toolkit.terrain.extract_legend import load_legend
+
+    t1 = load_truth(HELDOUT / "atlantic-wall.yaml")
+    _, near1 = beside(t1, *BOARD)
+    _, _, hexes, points = placed(HELDOUT, "atlantic-wall-3.yaml", "atlantic-wall-3.legend.yaml", BOARD)
+    assert hexes and not points and not hexes & near1
+    one, three = (load_legend(HELDOUT / n) for n in ("atlantic-wall.legend.yaml", "atlantic-wall-3.legend.yaml"))
+    assert set(three["terrain"]) == set(one["terrain"]) and set(three["features"]) == set(one["features"])
+    assert {k: v["colour"] for k, v in three["features"].items()} == {k: v["colour"] for k, v in one["features"].items()}
+
+
 def _fetch(tmp_path: Path, git: str | None) -> subprocess.CompletedProcess[str]:
     env = {**os.environ, "WGT_HELDOUT_BOARDS": str(tmp_path / "cache"), "WGT_SIMPUBS_GIT": str(tmp_path / "none")}
     return subprocess.run([sys.executable, str(HELDOUT / "web_boards.py"), "fetch", "--board", "atlantic-wall",
