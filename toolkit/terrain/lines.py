@@ -211,7 +211,16 @@ Here, at the calibrated working scale (hexes of about 36 px) (the *traced notes*
    them: a painted ridge's dark wash beside Stonewall Jackson's Way's dark pike stands out from the ground more
    than the pike, but lies near the pike's colour, and passed over it made a false pike link; where neither hex's
    terrain is known, nothing changes. Its width there is the wider side's (the side the mark does not hide).
-   Region 2: road 8/17 -> 11/17 and secondary 0/5 -> 3/5, none false.
+   Region 2: road 8/17 -> 11/17 and secondary 0/5 -> 3/5, none false. And the marks cut the line short: its own
+   pixels between two marks - a fire dot on one side of a hex and a zone's thick outline on another, a third of a
+   hex or so apart - are a piece shorter than ``PART`` (notes 2), no long part of the line, and at the side under the
+   dot nothing of it ran through the zone (region 2: the road at Vierville 0829/0830, the secondary under G1's blue
+   outline and dots). Its pieces reach as far as the marks they run into (``MARKS_REACH``): the line's own parts are
+   measured with the marks printed over the map beside them (:func:`_printed_over`: each pixel judged as above, against
+   the terrain of the hex it lies in; the calibrated hex lines are no mark, or every piece touching one would reach
+   along the grid). Region 2: road 11/17 -> 12/17, secondary 3/5 -> 5/5, none false (the trail's 2 false links on
+   their edges gone). A dashed or thin line's pieces (its mask, notes 2) measured so were not kept: NWK 2's trail, cut
+   by a highway and a town dot, gained 2 links with 2 false, Omaha 2's trail 3 with the secondary 2 false.
 16. a double line whose walls are a pixel thin (:func:`_paper_between`): Vae Victis's Velikie Louki draws its roads
    as two thin grey lines with the white paper between, on hexes read at the working scale as scanned (68 px across),
    and the grey is also its snow's grain, its fills' and the anti-aliased edges of its black ticks, ids and names. The
@@ -448,6 +457,7 @@ SOLID_MOVES = 2  # a solid line's own pixels run through the hex line's zone at 
 DOUBLE_WALLS = True  # (traced notes 16) a double line of walls a pixel thin: its paper between them must cross
 PAPER_SHARE: float | None = 90.0  # (traced notes 16) the share of the marked sides' paper within the distance learned
 MARKS_OVER = True  # a solid line's crossing hidden under a mark printed over it is passed over (traced notes 15)
+MARKS_REACH = True  # (traced notes 15) ... and its pieces the marks cut short reach through them
 SPAN_SHARE = 0.3  # (one single feature) a crossing's span along the side, against its narrowest example's
 HAIR_SPAN = 3  # positions along a side a 1 px hairline spans (its pixel and one either way: :func:`_span`)
 SPAN_BROAD = 3.0  # ... only where the narrowest example spans at least this many times a hairline's
@@ -732,8 +742,18 @@ def _crossings(image: Image.Image, grid: Grid, sides: Sequence[Hexside], colour:
         hidden = np.nonzero((out > 0) & inner & ~solid)[0]
         if len(hidden) and ground is not None and MARKS_OVER:
             # but a mark printed over the line where it crosses is passed over, as the symbols are (traced notes 15)
-            passed = _through_marks(solid_parts, working_codes(image, f), tab, lay, [sides[k] for k in hidden.tolist()],
-                                    ground[hidden], colour, tol, others)
+            codes = working_codes(image, f)
+            parts = solid_parts
+            if MARKS_REACH:
+                # the line's own pieces the marks cut shorter than PART (a fire dot on the side, a zone's outline a
+                # third of a hex on) reach as far as the marks they run into: measured through them, not the hex
+                # lines (traced notes 15)
+                over = _printed_over(codes, tab, lay, sides, ground, colour, tol, others)
+                if over is not None:
+                    own = raw | under
+                    parts = _long_parts(own | (over & ~_hex_band(grid, lay, mask.shape, s)), PART * s) & own
+            passed = _through_marks(parts, codes, tab, lay, [sides[k] for k in hidden.tolist()], ground[hidden],
+                                    colour, tol, others)
             solid[hidden] = passed
             # its width is what shows beside the mark, on the side it does not hide
             thick[hidden[passed]] = shown[hidden[passed]]
@@ -1998,6 +2018,51 @@ def _through_marks(parts: np.ndarray, codes: np.ndarray, tab: np.ndarray, lay: L
                 np.sqrt(((lab - c) ** 2).sum(axis=-1)) > line)
             over &= far | ~known[:, j, None, None]
         out[sl] = _through((parts[yi, xi] | over) & on, half, core, SOLID_MOVES)
+    return out
+
+
+def _printed_over(codes: np.ndarray, tab: np.ndarray, lay: Layout, sides: Sequence[Hexside], ground: np.ndarray,
+                  colour: Sequence[float], tol: float, others: Sequence[Sequence[float]]) -> np.ndarray | None:
+    """The marks printed over a line (traced notes 15) on the whole picture of ``codes`` (the working scale's colour
+    codes, ``tab`` their L*a*b*; laid out by ``lay``), each pixel judged against the terrain of the hex it lies in
+    as :func:`_through_marks` judges the band's against the side's two hexes: off the line's ``colour`` and every
+    other line's (``others``; by ``tol``), farther from that terrain and from the line than the line lies from the
+    terrain. The hexes' terrain is the ``ground`` of the ``sides`` they border ((sides, 2, 3), NaN where unknown);
+    a pixel of a hex with none known is no mark. None where no hex's is known."""
+    g = np.asarray(ground, np.float32)
+    palette: list[np.ndarray] = []
+    index: dict[tuple[float, ...], int] = {}
+    owner: dict[Hex, int] = {}
+    for k, sd in enumerate(sides):
+        for j, h in enumerate(sd.hexes()):
+            if h in owner or not np.isfinite(g[k, j]).all():
+                continue
+            key = tuple(np.round(g[k, j], 1).tolist())
+            if key not in index:
+                if len(palette) == 255:  # one byte a pixel: a map of more terrain colours leaves the rest unknown
+                    continue
+                index[key] = len(palette)
+                palette.append(g[k, j])
+            owner[h] = index[key]
+    if not palette:
+        return None
+    pic = Image.new("L", (codes.shape[1], codes.shape[0]), 0)
+    draw = ImageDraw.Draw(pic)
+    for h, m in owner.items():
+        draw.polygon([tuple(p) for p in lay.corners(h)], fill=m + 1)
+    which = np.asarray(pic)
+    c = np.asarray(colour, np.float32)
+    lab = np.asarray(tab, np.float32).T  # (codes, 3)
+    dl = np.sqrt(((lab - c) ** 2).sum(axis=1))
+    base = dl >= tol
+    for o in others:
+        base &= np.sqrt(((lab - np.asarray(o, np.float32)) ** 2).sum(axis=1)) >= tol
+    out = np.zeros(codes.shape, dtype=bool)
+    for m, t in enumerate(palette):
+        line = float(np.sqrt(((c - t) ** 2).sum()))
+        ok = base & (np.sqrt(((lab - t) ** 2).sum(axis=1)) > line) & (dl > line)
+        here = which == m + 1
+        out[here] = ok[codes[here]]
     return out
 
 

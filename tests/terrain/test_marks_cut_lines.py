@@ -1,0 +1,81 @@
+"""A solid road cut short by the marks printed over it (Decision Games' D-Day at Omaha Beach: a half-disc fire dot on
+the middle of a side, and a zone's thick outline crossing the road a third of a hex before that side, in the hex across
+from the dot): the road's own pixels from the outline through the hex line's zone to the dot are a piece shorter than a
+line's least reach (``PART``, 0.6 of the hex), so notes 15 found no long part of the road running through the zone under
+the dot and the link was refused. Its pieces reach as far as the marks
+they run into (traced notes 15): the link is found."""
+
+from __future__ import annotations
+
+import math
+from itertools import pairwise
+
+import pytest
+
+from toolkit.terrain import lines
+from toolkit.terrain.extract import extract
+
+from .drawn import blank_board
+
+GROUND = (204, 207, 176)  # the high ground's olive
+ROAD = (159, 159, 159)  # the primary road's grey
+LINES = (150, 152, 135)
+PATH = ["0103", "0203", "0303", "0403", "0503", "0603", "0703", "0803"]  # a road across the board, hex to hex
+MARKED = ["0103/0203", "0303/0403", "0503/0603"]
+DOTS = {("0203", "0303"): (230, 30, 40), ("0403", "0503"): (40, 150, 70), ("0603", "0703"): (90, 170, 230)}
+OUTLINE = (40, 60, 200)  # a zone's outline crossing the road a third of a hex before each dotted side
+
+
+def _board(scale: float = 1.0, outline: bool = True):
+    size = 40.0 * scale
+    lay, grid, im, d = blank_board(8, 6, size=size, origin=(50.0 * scale, 50.0 * scale),
+                                   image=(round(520 * scale), round(520 * scale)), paper=GROUND, ink=None)
+    for h in grid.hexes():
+        d.polygon([tuple(p) for p in lay.corners(h)], outline=LINES)
+    d.line([lay.hex_to_pixel(grid.hex(h)) for h in PATH], fill=ROAD, width=round(0.2 * size), joint="curve")
+    for (a, b), colour in DOTS.items():
+        # a half-disc on the middle of the side, inside hex b, a quarter of the hex across
+        ends = [p for p in lay.corners(grid.hex(a)) if any(abs(p[0] - q[0]) + abs(p[1] - q[1]) < 1e-6
+                                                             for q in lay.corners(grid.hex(b)))]
+        mx, my = (ends[0][0] + ends[1][0]) / 2, (ends[0][1] + ends[1][1]) / 2
+        bx, by = lay.hex_to_pixel(grid.hex(b))
+        r = 0.25 * size
+        ang = math.degrees(math.atan2(by - my, bx - mx))
+        d.pieslice([mx - r, my - r, mx + r, my + r], ang - 90, ang + 90, fill=colour)
+        if outline:
+            # across the road in hex a, 0.35 of the hex from the side (the road from it to the dot: under 0.6 of the
+            # hex long)
+            ux, uy = math.cos(math.radians(ang)), math.sin(math.radians(ang))
+            cx, cy = mx - 0.35 * size * ux, my - 0.35 * size * uy
+            half = 0.3 * size
+            d.line([(cx - half * uy, cy + half * ux), (cx + half * uy, cy - half * ux)], fill=OUTLINE,
+                   width=max(2, round(0.08 * size)))
+    return grid, im
+
+
+LEGEND = {"terrain": {"open": {"hexes": ["0101", "0606", "0801"]}},
+          "features": {"road": {"colour": "#9f9f9f", "kind": "across", "trace": True, "yes": MARKED}}}
+
+
+def _links(grid, im):
+    ext = extract(im, grid, LEGEND)
+    return {k for k, v in ext.hexsides.items() if "road" in v}
+
+
+@pytest.mark.parametrize("scale", [0.8, 1.0, 1.5])
+def test_a_road_cut_short_between_a_dot_and_an_outline_is_found_under_the_dot(scale):
+    """The road's seven links exactly, the three under a dot among them, at hexes of 32 to 60 px (old code: those
+    refused: the road's piece between the outline and the dot is shorter than PART)."""
+    grid, im = _board(scale)
+    assert _links(grid, im) == {grid.side_key(a, b) for a, b in pairwise(PATH)}
+
+
+def test_the_reach_through_marks_is_what_finds_it(monkeypatch):
+    """With the pieces' reach read as before (not through the marks), the link under the last dot is refused (the two
+    others are taken back as hidden links between the road's ends: extract_sides._hidden_links); without the outlines
+    the road up to each dot is long and every link is found either way (notes 15 as it was)."""
+    grid, im = _board()
+    monkeypatch.setattr(lines, "MARKS_REACH", False)
+    assert grid.side_key("0603", "0703") not in _links(grid, im)
+    grid, im = _board(outline=False)
+    assert _links(grid, im) == {grid.side_key(a, b) for a, b in pairwise(PATH)}
