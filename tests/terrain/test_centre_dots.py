@@ -6,6 +6,7 @@ a coverage hex of the houses' class round an open centre (the ring), with and wi
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 from PIL import ImageDraw
 
@@ -257,3 +258,46 @@ def test_a_dot_pattern_over_the_map_is_not_centre_dots():
     lay, grid, im = _board(dots=True)
     dots = centre_dots(im, lay, grid.hexes())
     assert dots.found and dots.control == 0
+
+
+def test_the_dots_own_pixels_are_not_unknown_colour_and_the_moved_hexes_are_listed():
+    """review36 R2: where the map's dots chose the centre reading, the dot itself - the map's print of its grid, as
+    its hex lines are - is not counted as a colour the legend does not know (the old code listed 23 of the 48 hexes,
+    the dot 29-43% of the disc about the centre, "... matches no legend colour"), and the hexes that reading moved
+    from their majority over the whole hex are listed, the reason naming both (the old code listed none of them): the
+    8 houses (wooden at the centre, open over the hex) and the ring (open at its centre, wooden over it); the open
+    hexes, open both ways, are not."""
+    ext, _found = _read(dots=True)
+    listed = {h: r.review for h, r in ext.hexes.items() if r.review}
+    assert not any("matches no legend colour" in w for w in listed.values())
+    assert max(r.unknown for h, r in ext.hexes.items() if r.visible == 1.0) < 0.1
+    moved = {h: w for h, w in listed.items() if "centre:" in w}
+    why = "centre: {} at its centre (the map's centre dots), {} over the whole hex"
+    assert moved == {**{h: why.format("wooden", "open") for h in HOUSES}, RING: why.format("open", "wooden")}
+
+
+def test_the_legends_centre_lists_nothing_more():
+    """The legend says centre: (its word, not the map's): read by the centres as before - the dot's pixels unknown
+    colour as before (no dot looked for), no hex listed for having moved."""
+    ext, found = _read(dots=True, centre=True)
+    assert found == {h: "wooden" for h in HOUSES} and ext.centre_dots is None
+    assert not any("centre:" in r.review for r in ext.hexes.values())
+    assert any("matches no legend colour" in r.review for r in ext.hexes.values())
+
+
+def test_each_hexs_own_dot():
+    """dot_places: every hex whose window lies on the picture holds its dot where it is drawn (0.03, 0.02 of the hex
+    from the centre, a disc of 0.06 of it: read as the square of side 2r+1 holding it, within a pixel and a half),
+    the others NaN."""
+    from toolkit.terrain.centredot import dot_places
+
+    lay, grid, im = _board(dots=True)
+    hexes = grid.hexes()
+    dots = centre_dots(im, lay, hexes)
+    got = dot_places(im, lay, hexes, dots)
+    seen = np.isfinite(got[:, 0])
+    assert seen.sum() == 38  # the hexes sampled (test_a_map_printing_centre_dots_is_read_by_its_centres)
+    px = 1.5 / SIZE  # a pixel and a half (the places are whole pixels of the 40 px hexes, the drawn disc's edge)
+    assert np.abs(got[seen, 0] - 0.03).max() < px and np.abs(got[seen, 1] - 0.02).max() < px
+    assert np.abs(got[seen, 2] - 0.06).max() < px
+    assert np.isnan(got[~seen]).all()

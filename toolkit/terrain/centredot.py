@@ -36,7 +36,7 @@ from .colour import lightness
 from .extract_legend import CENTRE_RADIUS
 from .extract_raster import _hex_size
 
-__all__ = ["CentreDots", "centre_dots"]
+__all__ = ["CentreDots", "centre_dots", "dot_places"]
 
 #: hexes looked at: enough for a share (a tenth's resolution at a board of a few hundred hexes), few enough to cost
 #: nothing against the extraction (48 crops of a few dozen pixels)
@@ -85,7 +85,9 @@ DOT_CONTROL = 0.45
 class CentreDots:
     """What :func:`centre_dots` saw: ``dotted`` of ``sampled`` hexes hold the mode's dot (``lightness`` L*, ``light``:
     lighter than its ring, else darker; at ``place`` (dx, dy) from the calibrated centre, shares of the hex size, before
-    any drift);
+    any drift; ``radius``: its disc's, the median of theirs, a share of the hex size; ``drift``: where its place drifts
+    over the map, for dx and dy the affine function (c, cx, cy) of where a hex lies in hex sizes, c + cx x + cy y, or
+    None: at ``place`` everywhere);
     ``grounds``: the lightness spread of those dots' rings; ``found``: the map prints centre dots."""
 
     sampled: int
@@ -95,10 +97,21 @@ class CentreDots:
     place: tuple[float, float] = (0.0, 0.0)
     grounds: float = 0.0
     control: int = 0  # hexes of the control (DOT_CONTROL) holding a like spot off the centres: a pattern, not a dot
+    radius: float = 0.0
+    drift: tuple[tuple[float, float, float], tuple[float, float, float]] | None = None
 
     @property
     def share(self) -> float:
         return self.dotted / self.sampled if self.sampled else 0.0
+
+    def at(self, x: np.ndarray, y: np.ndarray, size: float) -> tuple[np.ndarray, np.ndarray]:
+        """The dot's place (dx, dy, shares of the hex size from the calibrated centre) in the hexes whose centres lie at
+        ``x``, ``y`` (pixels of the picture looked at, hexes of ``size`` px)."""
+        if self.drift is None:
+            return np.full(np.shape(x), self.place[0]), np.full(np.shape(y), self.place[1])
+        ax, ay = np.asarray(x, np.float64) / size, np.asarray(y, np.float64) / size
+        (c, cx, cy), (d, dx, dy) = self.drift
+        return c + cx * ax + cy * ay, d + dx * ax + dy * ay
 
     @property
     def found(self) -> bool:
@@ -116,25 +129,16 @@ class CentreDots:
         return {"found": self.found, "share": round(self.share, 3), "dotted": self.dotted, "sampled": self.sampled,
                 "lightness": round(self.lightness, 1), "light": self.light,
                 "place": [round(self.place[0], 3), round(self.place[1], 3)], "grounds": round(self.grounds, 1),
-                "control": self.control}
+                "control": self.control, "radius": round(self.radius, 3)}
 
 
 def centre_dots(image: Image.Image, layout: Layout, hexes: Sequence[Hex],
                 on: tuple[int, int, int, int] | None = None) -> CentreDots:
     """Whether ``image`` prints a dot at the centre of most of ``hexes`` (``layout`` calibrated on it; ``on``: the
     part of the image that is the scan, (x0, y0, x1, y1): hexes whose window reaches beyond it are not sampled)."""
-    size = _hex_size(layout)
-    f = max(1, round(size / DOT_WORK))
-    s = size / f  # the hex size where it is looked at
-    window = DOT_WINDOW * s
-    radii = sorted({max(1, round(x * s)) for x in DOT_RADII})
-    reach = max(2 * r + max(1, r // 2) for r in radii)
-    half = math.ceil(window) + reach + 1  # the crop's half side (looked-at pixels)
-    x0, y0, x1, y1 = on if on is not None else (0, 0, image.width, image.height)
-    qr = np.array([(h.q, h.r) for h in hexes], np.float64).reshape(-1, 2)
-    (a, b, c), (d, e, g) = layout.matrix
-    xs, ys = a * qr[:, 0] + b * qr[:, 1] + c, d * qr[:, 0] + e * qr[:, 1] + g  # every hex's centre (hex_to_pixel)
-    keep = (xs >= x0 + half * f) & (xs < x1 - (half + 1) * f) & (ys >= y0 + half * f) & (ys < y1 - (half + 1) * f)
+    size, f, s, window, radii, half = _looked_at(layout)
+    x0, _y0, x1, _y1 = on if on is not None else (0, 0, image.width, image.height)
+    xs, ys, keep = _centres(image, layout, hexes, on, f, half)
     pts = list(zip(xs[keep].tolist(), ys[keep].tolist(), strict=True))
     if len(pts) > DOT_SAMPLE:
         pts = [pts[i] for i in np.linspace(0, len(pts) - 1, DOT_SAMPLE).round().astype(int)]
@@ -161,11 +165,59 @@ def centre_dots(image: Image.Image, layout: Layout, hexes: Sequence[Hex],
     return seen
 
 
+def dot_places(image: Image.Image, layout: Layout, hexes: Sequence[Hex], dots: CentreDots,
+               on: tuple[int, int, int, int] | None = None) -> np.ndarray:
+    """Each of ``hexes``' own printed dot, where the map prints ``dots`` (:func:`centre_dots` found): (hexes, 3) - its
+    place (dx, dy from the calibrated centre) and its disc's radius, shares of the hex size - the hex's candidate like
+    the map's dot (its polarity, its lightness within DOT_LIGHTNESS, its place within DOT_PLACE of where the dot's
+    drift puts it) scoring best; NaN where none is or the hex's window reaches beyond the scan (``on``). Looked at as
+    the sample was: a few milliseconds a hex, paid where the map's dots were found."""
+    size, f, s, window, radii, half = _looked_at(layout)
+    xs, ys, keep = _centres(image, layout, hexes, on, f, half)
+    px, py = dots.at(xs, ys, size)
+    out = np.full((len(hexes), 3), np.nan)
+    rows = np.nonzero(keep)[0]
+    for b in range(0, len(rows), DOT_SAMPLE):
+        part = rows[b:b + DOT_SAMPLE]
+        c = _candidates(image, list(zip(xs[part].tolist(), ys[part].tolist(), strict=True)), f, half, s, window, radii)
+        like = ((c[..., 1] == (1.0 if dots.light else -1.0)) & (np.abs(c[..., 4] - dots.lightness) <= DOT_LIGHTNESS)
+                & (np.hypot(c[..., 2] - px[part, None], c[..., 3] - py[part, None]) <= DOT_PLACE))
+        best = np.argmax(np.where(like, c[..., 0], -np.inf), axis=1)
+        held = like.any(axis=1)
+        out[part[held]] = c[np.nonzero(held)[0], best[held]][:, [2, 3, 6]]
+    return out
+
+
+def _looked_at(layout: Layout) -> tuple[float, int, float, float, list[int], int]:
+    """How the hexes' centres are looked at on ``layout``: its hex size (px), the reduction, the hex size there, the
+    window's radius, the dot's radii tried and the crop's half side (looked-at pixels)."""
+    size = _hex_size(layout)
+    f = max(1, round(size / DOT_WORK))
+    s = size / f  # the hex size where it is looked at
+    window = DOT_WINDOW * s
+    radii = sorted({max(1, round(x * s)) for x in DOT_RADII})
+    reach = max(2 * r + max(1, r // 2) for r in radii)
+    half = math.ceil(window) + reach + 1  # the crop's half side (looked-at pixels)
+    return size, f, s, window, radii, half
+
+
+def _centres(image: Image.Image, layout: Layout, hexes: Sequence[Hex], on: tuple[int, int, int, int] | None, f: int,
+             half: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Every hex's centre (x, y: hex_to_pixel) and whether its crop lies on the scan (``on``, else the image)."""
+    x0, y0, x1, y1 = on if on is not None else (0, 0, image.width, image.height)
+    qr = np.array([(h.q, h.r) for h in hexes], np.float64).reshape(-1, 2)
+    (a, b, c), (d, e, g) = layout.matrix
+    xs, ys = a * qr[:, 0] + b * qr[:, 1] + c, d * qr[:, 0] + e * qr[:, 1] + g
+    keep = (xs >= x0 + half * f) & (xs < x1 - (half + 1) * f) & (ys >= y0 + half * f) & (ys < y1 - (half + 1) * f)
+    return xs, ys, keep
+
+
 def _candidates(image: Image.Image, pts: Sequence[tuple[float, float]], f: int, half: int, s: float, window: float,
                 radii: Sequence[int]) -> np.ndarray:
-    """Each hex's dot candidates about its centre (``pts``): (hexes, DOT_TOP, 6) - score, 1 lighter than its ring
-    (-1 darker), dx, dy (shares of the hex size from the centre), its lightness, its ring's; NaN where a hex has
-    fewer. Every hex's crop is read at once (one array), as the integral image's sums over shifted slices."""
+    """Each hex's dot candidates about its centre (``pts``): (hexes, DOT_TOP, 7) - score, 1 lighter than its ring
+    (-1 darker), dx, dy (shares of the hex size from the centre), its lightness, its ring's, its disc's radius (the
+    square of side 2r+1 it is read in: r and half a pixel, a share of the hex size); NaN where a hex has fewer. Every
+    hex's crop is read at once (one array), as the integral image's sums over shifted slices."""
     n = (2 * half + 1) * f
     crops = []
     offs = []
@@ -219,9 +271,10 @@ def _candidates(image: Image.Image, pts: Sequence[tuple[float, float]], f: int, 
                                   np.take_along_axis(dx.reshape(len(pts), -1), top, 1) / s,
                                   np.take_along_axis(dy.reshape(len(pts), -1), top, 1) / s,
                                   np.take_along_axis(centre.reshape(len(pts), -1), top, 1),
-                                  np.take_along_axis(ring.reshape(len(pts), -1), top, 1)], axis=-1))
-    every = np.concatenate(rows, axis=1)  # (hexes, candidates, 6)
-    out = np.full((len(pts), DOT_TOP, 6), np.nan)
+                                  np.take_along_axis(ring.reshape(len(pts), -1), top, 1),
+                                  np.full(top.shape, (r + 0.5) / s)], axis=-1))
+    every = np.concatenate(rows, axis=1)  # (hexes, candidates, 7)
+    out = np.full((len(pts), DOT_TOP, 7), np.nan)
     for i, cs in enumerate(every):
         cs = cs[np.isfinite(cs[:, 0])]
         kept = 0
@@ -250,7 +303,7 @@ def _mode(cands: np.ndarray, at: np.ndarray) -> CentreDots:
     counted again about it. The best mode's place is then let drift over the map (:data:`DOT_DRIFT`): an affine
     function of where the hexes lie (``at``, hex sizes), fitted to its members and they counted again about it."""
     n = cands.shape[0]
-    score, pol, dx, dy, lightness, ring = (cands[..., j] for j in range(6))
+    score, pol, dx, dy, lightness, ring, radius = (cands[..., j] for j in range(7))
 
     def members(p: float, lt: float, x: np.ndarray | float, y: np.ndarray | float) -> tuple[np.ndarray, np.ndarray]:
         x, y = np.reshape(x, (-1, 1)), np.reshape(y, (-1, 1))  # one place, or each hex's
@@ -269,12 +322,13 @@ def _mode(cands: np.ndarray, at: np.ndarray) -> CentreDots:
         x, y = float(np.median(dx[pick])), float(np.median(dy[pick]))
         held, best = members(pol[i, j], lt, x, y)
         if held.sum() > out.dotted:
-            out = _dots(n, held, best, ring, lt, bool(pol[i, j] > 0), (x, y))
+            out = _dots(n, held, best, ring, radius, lt, bool(pol[i, j] > 0), (x, y))
             found = (float(pol[i, j]), lt, held, best)
     if found is None or out.dotted < DOT_DRIFT:
         return out
     p, lt, held, best = found
-    basis = np.column_stack([np.ones(n), at - at.mean(axis=0)])
+    mean = at.mean(axis=0)
+    basis = np.column_stack([np.ones(n), at - mean])
     for _ in range(2):
         rows = np.arange(n)[held]
         coef, *_ = np.linalg.lstsq(basis[rows], np.column_stack([dx[rows, best[held]], dy[rows, best[held]]]),
@@ -284,13 +338,19 @@ def _mode(cands: np.ndarray, at: np.ndarray) -> CentreDots:
         if held2.sum() <= held.sum():
             break
         held, best = held2, best2
-        out = _dots(n, held, best, ring, lt, p > 0, out.place)
+        # the fit (its mean taken in): place = c + cx x + cy y at (x, y) in hex sizes
+        (c0, d0), (cx, dx1), (cy, dy1) = coef.tolist()
+        mx, my = mean.tolist()
+        drift = ((c0 - cx * mx - cy * my, cx, cy), (d0 - dx1 * mx - dy1 * my, dx1, dy1))
+        out = dataclasses.replace(_dots(n, held, best, ring, radius, lt, p > 0, out.place), drift=drift)
     return out
 
 
-def _dots(n: int, held: np.ndarray, best: np.ndarray, ring: np.ndarray, lt: float, light: bool,
+def _dots(n: int, held: np.ndarray, best: np.ndarray, ring: np.ndarray, radius: np.ndarray, lt: float, light: bool,
           place: tuple[float, float]) -> CentreDots:
-    """The mode's report: its members' count and their rings' lightness spread (10th to 90th percentile)."""
-    rings = ring[np.arange(n)[held], best[held]]
+    """The mode's report: its members' count, their rings' lightness spread (10th to 90th percentile) and their
+    discs' median radius."""
+    pick = (np.arange(n)[held], best[held])
+    rings = ring[pick]
     grounds = float(np.percentile(rings, 90) - np.percentile(rings, 10))
-    return CentreDots(n, int(held.sum()), lt, light, place, grounds)
+    return CentreDots(n, int(held.sum()), lt, light, place, grounds, radius=float(np.median(radius[pick])))

@@ -61,7 +61,7 @@ from ..errors import InputError
 from ..hexgrid import Grid, Hex, Layout
 from .blobs import MOST as BLOB_MOST
 from .blobs import Blobs, blob_shares, learn_blobs
-from .centredot import CentreDots, centre_dots
+from .centredot import CentreDots, centre_dots, dot_places
 from .colour import lab_to_rgb, rgb_to_hex
 from .extract_legend import CENTRE_RADIUS, _ink_lightness, terrain_grounds
 from .extract_legend import LEGEND_LIMITS as LEGEND_LIMITS
@@ -613,9 +613,25 @@ def _extract(image: Image.Image, grid: Grid, legend: Mapping[str, Any] | Legend,
             leg = dataclasses.replace(leg, centre=CENTRE_RADIUS)
             if centre_check is not None:
                 centre_check = dataclasses.replace(centre_check, taken=True)
+    whole: np.ndarray | None = None  # each hex's majority over the whole hex, where the map's dots chose the centre
+    dots_red: np.ndarray | None = None
+    if printed is not None and printed.found:
+        # the centre reading taken on the map's word, not the legend's (review36 R2): the hexes it moves from their
+        # majority are listed (below), and each hex's own dot, the map's print of its grid as its hex lines are, is
+        # left out of its disc's unknown share (Squad Leader region 2: listed 47 -> 66 of 160, most for the unknown
+        # colour at their centres, none because it moved)
+        whole = np.where(counts[:, :k].sum(axis=1) > 0, np.argmax(counts[:, :k], axis=1), -1)
+        places = dot_places(image, layout, hexes, printed, cut.on)
+        size_red = _hex_size(lay_red)
+        m = np.array(lay_red.matrix)
+        qr = np.array([(h.q, h.r) for h in hexes], np.float64).reshape(-1, 2)
+        # the dot's centre on the block raster (block j's centre at j: hex_to_pixel) and its reach there: its disc's
+        # radius and a block's half diagonal (a block it touches holds its mix with the ground)
+        dots_red = np.column_stack([qr @ m[:, :2].T + m[:, 2] + places[:, :2] * size_red,
+                                    places[:, 2] * size_red + math.sqrt(0.5)])
     if leg.centre:
         hid, counts = _at_centres(hid, counts, cls, lay_red, hexes, fi.valid.shape, leg.centre, cut.on, fi.factor,
-                                  expected)
+                                  expected, dots_red)
         inside = hid >= 0
         hin = hid[inside].astype(np.int64)
     # every hex's shares at once (the per-hex numpy calls were most of this step); the same float64 divisions
@@ -708,6 +724,8 @@ def _extract(image: Image.Image, grid: Grid, legend: Mapping[str, Any] | Legend,
         for hx_id, before in unruled.items():
             if results[hx_id].terrain != before.terrain and results[hx_id].terrain in ruled_classes:
                 results[hx_id] = before
+    if whole is not None:
+        _moved_by_centre(results, ids, names, whole, counts, k)
     ext = Extraction(grid, leg, results, {}, found_symbols, timings=times, rules=rules, symbol_reports=sym_reports,
                      dotted=dotted_names, masks=tuple(m for m in masks if m.took), centre_check=centre_check,
                      centre_dots=printed)
@@ -771,8 +789,8 @@ def _share_map(ids: Sequence[str], names: Sequence[str], k: int, frac: Sequence[
 
 
 def _at_centres(hid: np.ndarray, counts: np.ndarray, cls: np.ndarray, lay_red: Layout, hexes: Sequence[Hex],
-                shape: tuple[int, int], radius: float, on: tuple[int, int, int, int], f: int, expected: np.ndarray
-                ) -> tuple[np.ndarray, np.ndarray]:
+                shape: tuple[int, int], radius: float, on: tuple[int, int, int, int], f: int, expected: np.ndarray,
+                dots: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
     """The legend's rule ``centre:``: a hex is the class under its centre, not the class covering most of it - a
     tactical map's rule (Squad Leader's hex is the terrain under its printed centre dot: a house over the dot makes a
     building hex though the ground around it covers more). Each hex is read in the disc of ``radius`` (a share of the
@@ -781,17 +799,42 @@ def _at_centres(hid: np.ndarray, counts: np.ndarray, cls: np.ndarray, lay_red: L
     that hex is read whole, as without the rule (Squad Leader: a road is no terrain of its own, and leaves the hex
     its ground's). Returns the block raster ``hid`` (flat) and the class ``counts`` with each
     disc-read hex kept to its disc, and sets ``expected`` (its blocks' area) in place; every later step (shares,
-    rules, texture and dotted checks) reads those. The colour cast was measured on whole hexes, as without it."""
+    rules, texture and dotted checks) reads those. The colour cast was measured on whole hexes, as without it.
+    ``dots``: each hex's printed centre dot on the block raster (x, y and the reach of its mix, blocks; NaN where it
+    is not seen): the unknown blocks it reaches are left out of the disc's counts, as the hex lines' ink is."""
     k = counts.shape[1] - 1
     discs = _disc_counts(cls, lay_red, hexes, shape, radius, on, f, k)
     disc, dcounts, held = discs.disc, discs.counts, discs.held
     din = disc >= 0
+    if dots is not None:
+        pos = np.nonzero(din & (cls == k))[0]
+        at = disc[pos]
+        ys, xs = np.divmod(pos, shape[1])
+        dot = np.hypot(xs - dots[at, 0], ys - dots[at, 1]) <= dots[at, 2]  # (False where the dot is not seen: NaN)
+        dcounts = dcounts.copy()
+        dcounts[:, k] -= np.bincount(at[dot], minlength=len(hexes))
     out = hid.copy()
     out[(hid >= 0) & held[np.maximum(hid, 0)]] = -1  # a disc-read hex: its blocks outside the disc left out
     mine = din & held[np.maximum(disc, 0)]
     out[mine] = disc[mine]
     expected[held] = math.pi * (radius * _hex_size(lay_red)) ** 2
     return out, np.where(held[:, None], dcounts, counts)
+
+
+def _moved_by_centre(results: dict[str, HexResult], ids: Sequence[str], names: Sequence[str], whole: np.ndarray,
+                     counts: np.ndarray, k: int) -> None:
+    """The hexes the centre reading, taken on the map's printed centre dots, moved from their majority over the whole
+    hex (``whole``: its class, -1 where none) are listed for review, the reason naming both (review36 R2: the user
+    did not ask for that reading): where the disc's majority (``counts``, as read) is not the whole hex's and the
+    class given is not the whole hex's either. In place on ``results``; a reason there already comes first."""
+    disc = np.where(counts[:, :k].sum(axis=1) > 0, np.argmax(counts[:, :k], axis=1), -1)
+    for i in np.nonzero((disc != whole) & (whole >= 0))[0].tolist():
+        r = results.get(ids[i])
+        was = names[whole[i]]
+        if r is None or r.terrain is None or r.terrain == was:
+            continue
+        why = f"centre: {r.terrain} at its centre (the map's centre dots), {was} over the whole hex"
+        results[ids[i]] = dataclasses.replace(r, review=f"{r.review}; {why}" if r.review else why)
 
 
 def _read_marks(image: Image.Image, grid: Grid, leg: Legend, protos: np.ndarray, results: dict[str, HexResult],

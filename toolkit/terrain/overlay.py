@@ -343,6 +343,7 @@ def _review_text(r: HexResult) -> str:
     """A review hex's second line: why it is listed, shortly."""
     near = r.review.split()[2] if r.review.startswith("near the ") else ""
     return (f"{(r.terrain or '')[:8]} {r.confidence:.0%}" if r.review.startswith("mixed") else
+            f"{(r.terrain or '')[:8]} centre" if r.review.startswith("centre:") else
             f"{near[:8]} {r.fractions.get(near, 0.0):.0%}?" if near else
             f"{r.visible:.0%} on image" if "on the image" in r.review else f"{r.unknown:.0%} unknown")
 
