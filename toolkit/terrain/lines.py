@@ -1094,8 +1094,9 @@ def _walled_where_marked(codes: np.ndarray, tab: np.ndarray, own: np.ndarray, co
     extraction about a fifth of its CPU for lines whose marked sides it then found unwalled). The windows hold every
     pixel the whole image's reading reads there (the paper's learning is the same: each side's samples, their walls
     up to ``2 WALL`` away and the line's colour within ``WALL``; its parts at the working scale, ``shape``, ``k``
-    times coarser, grown ``reach`` times), but a part touching a window's edge may run on beyond it and is taken as
-    long: False only where the whole image's reading finds no paper or a marked side it does not run through.
+    times coarser, grown ``reach`` times), and a part touching a window's edge may run on beyond it: it is taken as
+    long (a part in the band reaching the edge, ``PART`` beyond the band, is long already; at the image's edge it
+    may not be): False only where the whole image's reading finds no paper or a marked side it does not run through.
     ``codes``, ``own``, ``flay``, ``fs``: the finer scale's colour codes, the line's colour, layout and hex size;
     ``lay``: the working scale's layout."""
     fh, fw = codes.shape
@@ -1103,7 +1104,7 @@ def _walled_where_marked(codes: np.ndarray, tab: np.ndarray, own: np.ndarray, co
     s = _size(lay)
     n = math.ceil(k)
     margin = math.ceil(2 * WALL * fs) + 2  # a pixel's walls are read up to 2 WALL away (its gap), its line within WALL
-    around = math.ceil(PART * s)  # the parts about each band read: a part as long as PART reaching the band lies in it
+    around = math.ceil(PART * s)  # the parts read within PART of each band: one from the band to the edge is long
     half, core, fine = _bands(flay, ex, codes.shape)
     _h, _c, work = _bands(lay, ex, shape)
     fsamples = [(yi[j], xi[j], on[j]) for _sl, _xs, _ys, xi, yi, on in fine for j in range(len(xi))]
