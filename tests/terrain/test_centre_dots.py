@@ -315,3 +315,28 @@ def test_each_hexs_own_dot():
     assert np.abs(got[seen, 0] - 0.03).max() < px and np.abs(got[seen, 1] - 0.02).max() < px
     assert np.abs(got[seen, 2] - 0.06).max() < px
     assert np.isnan(got[~seen]).all()
+
+
+def test_the_dots_blocks_are_left_out_of_the_raster_too(monkeypatch):
+    """review37 M4: the dot's blocks are taken off the discs' counts and out of the block raster alike, so every
+    later step (textures, the line mixes taken off the unknown share) reads the blocks the counts hold: each disc's
+    class counts are the raster's (the old code left the dot's blocks in the raster, counted unknown there)."""
+    import toolkit.terrain.extract as ex
+
+    seen = []
+    real = ex._at_centres
+
+    def spy(hid, counts, cls, *args, **kwargs):
+        out, got = real(hid, counts, cls, *args, **kwargs)
+        seen.append((out, got, cls, kwargs.get("dots", args[7] if len(args) > 7 else None)))
+        return out, got
+
+    monkeypatch.setattr(ex, "_at_centres", spy)
+    _read(dots=True)
+    (out, got, cls, dots), = seen
+    assert dots is not None and np.isfinite(dots[:, 0]).sum() > 0  # some hexes' dots were looked up
+    k = got.shape[1] - 1
+    inside = out >= 0
+    raster = np.bincount(out[inside].astype(np.int64) * (k + 1) + cls[inside],
+                         minlength=got.size).reshape(got.shape)
+    assert (raster == got).all()

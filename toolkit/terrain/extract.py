@@ -828,6 +828,10 @@ def _at_centres(hid: np.ndarray, counts: np.ndarray, cls: np.ndarray, lay_red: L
     out[(hid >= 0) & held[np.maximum(hid, 0)]] = -1  # a disc-read hex: its blocks outside the disc left out
     mine = din & held[np.maximum(disc, 0)]
     out[mine] = disc[mine]
+    if dots is not None:
+        # the dot's blocks left out of the raster too, as the disc's outside is, so every later step (the textures,
+        # the line mixes taken off the unknown share) reads the blocks the counts were taken from (review37 M4)
+        out[pos[dot & held[at]]] = -1
     expected[held] = math.pi * (radius * _hex_size(lay_red)) ** 2
     return out, np.where(held[:, None], dcounts, counts)
 
