@@ -75,3 +75,18 @@ def houses_board(houses: list[str], ring: str, *, ground: tuple[int, int, int], 
     d.polygon([tuple(p) for p in lay.corners(grid.hex(ring))], fill=roof, outline=(40, 40, 40))
     d.ellipse((x - 0.3 * size, y - 0.3 * size, x + 0.3 * size, y + 0.3 * size), fill=ground)
     return lay, grid, im, d
+
+
+def side_dot(d: ImageDraw.ImageDraw, lay: Layout, grid: Grid, a: str, b: str, colour: Colour,
+             size: float) -> tuple[float, float, float, float]:
+    """A half-disc printed on the middle of the side between hexes ``a`` and ``b``, inside ``b``, a quarter of the
+    hex (``size``) across (a fire dot printed over a line at a side). Returns the side's middle, the angle (degrees)
+    from it towards ``b``'s centre and the disc's radius."""
+    ends = [p for p in lay.corners(grid.hex(a)) if any(abs(p[0] - q[0]) + abs(p[1] - q[1]) < 1e-6
+                                                         for q in lay.corners(grid.hex(b)))]
+    mx, my = (ends[0][0] + ends[1][0]) / 2, (ends[0][1] + ends[1][1]) / 2
+    bx, by = lay.hex_to_pixel(grid.hex(b))
+    r = 0.25 * size
+    ang = math.degrees(math.atan2(by - my, bx - mx))
+    d.pieslice([mx - r, my - r, mx + r, my + r], ang - 90, ang + 90, fill=colour)
+    return mx, my, ang, r

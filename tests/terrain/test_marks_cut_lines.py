@@ -15,7 +15,7 @@ import pytest
 from toolkit.terrain import lines
 from toolkit.terrain.extract import extract
 
-from .drawn import blank_board
+from .drawn import blank_board, side_dot
 
 GROUND = (204, 207, 176)  # the high ground's olive
 ROAD = (159, 159, 159)  # the primary road's grey
@@ -35,13 +35,7 @@ def _board(scale: float = 1.0, outline: bool = True):
     d.line([lay.hex_to_pixel(grid.hex(h)) for h in PATH], fill=ROAD, width=round(0.2 * size), joint="curve")
     for (a, b), colour in DOTS.items():
         # a half-disc on the middle of the side, inside hex b, a quarter of the hex across
-        ends = [p for p in lay.corners(grid.hex(a)) if any(abs(p[0] - q[0]) + abs(p[1] - q[1]) < 1e-6
-                                                             for q in lay.corners(grid.hex(b)))]
-        mx, my = (ends[0][0] + ends[1][0]) / 2, (ends[0][1] + ends[1][1]) / 2
-        bx, by = lay.hex_to_pixel(grid.hex(b))
-        r = 0.25 * size
-        ang = math.degrees(math.atan2(by - my, bx - mx))
-        d.pieslice([mx - r, my - r, mx + r, my + r], ang - 90, ang + 90, fill=colour)
+        mx, my, ang, _r = side_dot(d, lay, grid, a, b, colour, size)
         if outline:
             # across the road in hex a, 0.35 of the hex from the side (the road from it to the dot: under 0.6 of the
             # hex long)

@@ -436,8 +436,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("what", choices=["fetch", "convert"])
     ap.add_argument("--git", help="a clone of the board's repository holding the commit (default $WGT_WEB_BOARDS_GIT; "
                     "--board dynamo, gettysburg, sjw, nwk, sl, omaha: $WGT_WASA_GIT, a clone of HerrEklund/wasa; "
-                    "--board louki: $WGT_MAPTOHEX_GIT, a clone of axel18bsm/MapToHexagonalGrid2D; --board atlantic-wall: "
-                    "$WGT_SIMPUBS_GIT, a clone of jzedwards/blog.simpubs.org)")
+                    "--board louki: $WGT_MAPTOHEX_GIT, a clone of axel18bsm/MapToHexagonalGrid2D; "
+                    "--board atlantic-wall: $WGT_SIMPUBS_GIT, a clone of jzedwards/blog.simpubs.org)")
     ap.add_argument("--board", choices=sorted(IMAGES), default="bastogne",
                     help="fetch: which board's image (default bastogne)")
     ap.add_argument("-o", "--output", default=str(HERE / "bastogne.yaml"))
