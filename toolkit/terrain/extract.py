@@ -62,6 +62,7 @@ from ..hexgrid import Grid, Hex, Layout
 from .blobs import MOST as BLOB_MOST
 from .blobs import Blobs, blob_shares, learn_blobs
 from .centredot import CentreDots, centre_dots, dot_places
+from .chosen import choose_symbols, failing, filled
 from .colour import lab_to_rgb, rgb_to_hex
 from .extract_legend import CENTRE_RADIUS, _ink_lightness, terrain_grounds
 from .extract_legend import LEGEND_LIMITS as LEGEND_LIMITS
@@ -194,6 +195,9 @@ TEXTURES = True
 # classes printed as marks of a colour of their own over other classes' grounds, read by that colour's share of the
 # hex (marks.py); a module flag only so that tests can read a board without the rule
 MARKS = True
+# a class whose colour readings fail its own examples read by its printed symbol where a template of them finds them
+# (chosen.py); a module flag only so that tests can read a board without the rule
+SYMBOLS_CHOSEN = True
 
 
 # --- results ---------------------------------------------------------------------------------------
@@ -725,6 +729,12 @@ def _extract(image: Image.Image, grid: Grid, legend: Mapping[str, Any] | Legend,
             t = time.perf_counter()
             if _read_marks(image, grid, leg, protos, results, by_colour, dotted_names):
                 times["marks"] = time.perf_counter() - t
+        if SYMBOLS_CHOSEN and rules is None and not leg.centre:
+            # a class whose colour readings fail its own examples, read by its printed symbol where a template of
+            # those examples finds them (chosen.py: Velikie Louki's villages, one small square a hex)
+            t = time.perf_counter()
+            if _read_chosen(image, grid, leg, results, by_colour, say) is not None:
+                times["chosen"] = time.perf_counter() - t  # (the check's cost, a class chosen or not)
 
     if rules is not None:
         # a hex that failed a class's rule is not given that class by another reading (its marks, its texture): the
@@ -918,6 +928,44 @@ def _read_marks(image: Image.Image, grid: Grid, leg: Legend, protos: np.ndarray,
             results[h] = HexResult(m.name, round(marks_confidence(v, m.threshold), 4), r.fractions, r.unknown,
                                    r.visible, why, ground=r.terrain)
     return [*found, *symbols]
+
+
+def _read_chosen(image: Image.Image, grid: Grid, leg: Legend, results: dict[str, HexResult],
+                 by_colour: Sequence[str], say: Progress) -> list[str] | None:
+    """The classes chosen to be read by their printed symbol (chosen.py), read so in place on ``results`` over the
+    hexes the colour reading decided (``by_colour``): where the template is found (not a hex moved by its marks or a
+    blob) the hex is the class, its ground kept for its lines. ``say``: the progress line. Returns the classes so
+    read, None where no class's examples were read wrong (nothing was tried)."""
+    names = leg.names()
+    read = {h: r.terrain for h, r in results.items()}
+    # (the examples as the grid spells its ids: "101" is 0101)
+    examples = {n: tuple(grid.canonical_id(h) for h in hs if h in grid) for n, hs in leg.examples.items()}
+    failed = failing(examples, read, names)
+    if not failed:
+        return None
+    colours = {tc.name: tc.lab for tc in leg.terrains}
+    chosen = choose_symbols(image, grid, examples, failed, colours,
+                            [f.lab for f in leg.features if f.kind in ("along", "across")])
+    read_as: list[str] = []
+    for c in chosen:
+        if filled(image, grid, c.report, [h for h in by_colour if results[h].terrain == c.name]):
+            continue  # a coverage class whose colour the map prints as an area (chosen.py, step 3)
+        read_as.append(c.name)
+        say(f"{c.name}: {c.failed} of its {len(leg.examples[c.name])} examples read as another class by colour; "
+            f"read by its printed symbol (a template of {c.report.template_px} px found in each example with the "
+            f"others' template)")
+        for h in by_colour:
+            r = results[h]
+            if r.terrain is None or r.ground is not None:
+                continue  # (a hex moved by its marks or a blob stays so)
+            if h in c.found and r.terrain != c.name:
+                score = c.report.scores.get(h, 0.0)
+                near = score - c.report.threshold < NEAR_RULE * c.report.threshold
+                why = (f"read as {r.terrain} by colour, {c.name} by its symbol (score {score:.2f}, threshold "
+                       f"{c.report.threshold:.2f})") if near else ""
+                results[h] = HexResult(c.name, round(marks_confidence(score, c.report.threshold), 4), r.fractions,
+                                       r.unknown, r.visible, why, ground=r.terrain)
+    return read_as
 
 
 def marks_confidence(share: float, threshold: float) -> float:
