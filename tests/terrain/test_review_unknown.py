@@ -1,0 +1,121 @@
+"""The review list's "N% of the hex matches no legend colour" (extract._unknown_colour): a hex is listed when over
+REVIEW_UNKNOWN of it is of no legend colour, but not for blocks that are a legend line's colour averaged with a
+terrain's (a river's band along the hex sides: The Longest Day), nor, where the hex is read as a class whose own
+example hexes are over REVIEW_UNKNOWN of such colour, for that colour (MMP Afrika's hills printed with darker patches
+the legend lists no colour for). A patch of a colour nothing explains is still listed, and a line whose colour is a
+terrain's too (extract._takes_terrain) explains none."""
+
+from __future__ import annotations
+
+import math
+
+from toolkit.terrain import extract as ex
+from toolkit.terrain.colour import rgb_to_hex
+from toolkit.terrain.extract import extract
+
+from .drawn import blank_board
+
+SIZE = 40.0
+GREEN = (120, 185, 110)
+WHITE = (250, 248, 240)
+BLUE = (26, 127, 212)
+MAGENTA = (200, 40, 160)
+SAND = (222, 190, 120)
+BROWN = (150, 70, 40)
+MOUNTAIN = (150, 90, 70)
+RAIL = (190, 50, 110)  # 40 per channel from the mountain's colour: within the masks' 45
+HILLS = (180, 195, 140)
+
+
+def _river_board():
+    """Green and white hexes, a blue river band a quarter of the hex wide drawn along every side of three hexes (its
+    black edges printed over it, as The Longest Day prints it), and a magenta patch over a third of one hex."""
+    lay, grid, im, d = blank_board(9, 7, size=SIZE, image=(620, 640), paper=WHITE)
+    for h in grid.hexes():
+        if grid.id(h)[:2] in ("05", "06", "07", "08", "09"):
+            d.polygon([tuple(p) for p in lay.corners(h)], fill=GREEN, outline=(40, 40, 40))
+    for h in ("0303", "0704", "0705"):
+        pts = [tuple(p) for p in lay.corners(grid.hex(h))]
+        ring = [*pts, pts[0]]
+        d.line(ring, fill=BLUE, width=round(0.25 * SIZE), joint="curve")
+        for side in (-1, 1):  # its black edges
+            k = 1 + side * 0.125 * SIZE / (SIZE * math.sqrt(3) / 2)
+            cx, cy = lay.hex_to_pixel(grid.hex(h))
+            d.line([(cx + (x - cx) * k, cy + (y - cy) * k) for x, y in ring], fill=(20, 20, 20), width=1)
+    x, y = lay.hex_to_pixel(grid.hex("0206"))
+    d.ellipse((x - 0.55 * SIZE, y - 0.55 * SIZE, x + 0.55 * SIZE, y + 0.55 * SIZE), fill=MAGENTA)
+    legend = {"terrain": {"clear": {"hexes": ["0101", "0102", "0201"]}, "woods": {"hexes": ["0901", "0902", "0801"]}},
+              "features": {"river": {"colour": "#1a7fd4", "kind": "along"}}}
+    return grid, im, legend
+
+
+def test_a_rivers_band_is_not_unknown_colour(monkeypatch):
+    grid, im, legend = _river_board()
+    got = extract(im, grid, legend)
+    assert {h: r.terrain for h, r in got.hexes.items() if h in ("0303", "0704", "0705", "0206")} == {
+        "0303": "clear", "0704": "woods", "0705": "woods", "0206": "clear"}
+    # the river's hexes: a third or more of them is its blue and its mixes with the ground, all legend colours
+    assert [h for h in ("0303", "0704", "0705") if got.hexes[h].unknown > 0.25] == ["0303", "0704", "0705"]
+    assert got.review() == ["0206"]
+    assert got.hexes["0206"].review.endswith("of the hex matches no legend colour")
+    # the old reading (every block of no legend terrain): the river's hexes listed too
+    monkeypatch.setattr(ex, "UNKNOWN_KNOWN", False)
+    old = extract(im, grid, legend)
+    assert old.review() == ["0206", "0303", "0704", "0705"]
+
+
+def _patches_board():
+    """Sand and hills hexes; every hills hex (the examples too) holds four brown patches at its rim, 44-46% of the
+    hex with their blends, a colour the legend does not list; one sand hex holds them too."""
+    lay, grid, im, d = blank_board(9, 7, size=SIZE, image=(620, 640), paper=SAND)
+    hills = [grid.id(h) for h in grid.hexes() if grid.id(h)[2:] in ("05", "06", "07")]
+    for h in [*hills, "0202"]:
+        cx, cy = lay.hex_to_pixel(grid.hex(h))
+        if h != "0202":
+            d.polygon([tuple(p) for p in lay.corners(grid.hex(h))], fill=HILLS, outline=(40, 40, 40))
+        for a in (0, 60, 180, 240):
+            x, y = cx + 0.68 * SIZE * math.cos(math.radians(a)), cy + 0.68 * SIZE * math.sin(math.radians(a))
+            d.ellipse((x - 0.27 * SIZE, y - 0.27 * SIZE, x + 0.27 * SIZE, y + 0.27 * SIZE), fill=BROWN)
+    legend = {"terrain": {"sand": {"hexes": ["0101", "0102", "0201"]}, "hills": {"hexes": ["0105", "0106", "0205"]}}}
+    return grid, im, legend, hills
+
+
+def test_a_colour_the_classes_own_examples_are_printed_with(monkeypatch):
+    grid, im, legend, hills = _patches_board()
+    got = extract(im, grid, legend)
+    assert all(got.hexes[h].terrain == "hills" for h in hills) and got.hexes["0202"].terrain == "sand"
+    over = [h for h in hills if got.hexes[h].unknown > 0.25]
+    assert over == hills  # every hills hex is over a quarter brown
+    # the sand hex with the same patches is listed: sand's examples say nothing of brown
+    assert got.review() == ["0202"]
+    monkeypatch.setattr(ex, "UNKNOWN_KNOWN", False)
+    old = extract(im, grid, legend)
+    assert set(old.review()) == {"0202", *over}
+
+
+def _terrain_coloured_line_board():
+    """Clear and mountain hexes and a railway whose colour is within the line masks' tolerance of the mountain's
+    (its mask would take the mountain's colour: Stonewall Jackson's Way's red railway); one clear hex holds a patch
+    of the railway's colour mixed half and half with the clear (a colour no legend terrain is)."""
+    lay, grid, im, d = blank_board(9, 7, size=SIZE, image=(620, 640), paper=WHITE)
+    for h in grid.hexes():
+        if grid.id(h)[:2] in ("07", "08", "09"):
+            d.polygon([tuple(p) for p in lay.corners(h)], fill=MOUNTAIN, outline=(40, 40, 40))
+    x, y = lay.hex_to_pixel(grid.hex("0304"))
+    patch = tuple((a + b) // 2 for a, b in zip(RAIL, WHITE))
+    d.ellipse((x - 0.55 * SIZE, y - 0.55 * SIZE, x + 0.55 * SIZE, y + 0.55 * SIZE), fill=patch)
+    legend = {"terrain": {"clear": {"hexes": ["0101", "0102", "0201"]},
+                          "mountain": {"hexes": ["0901", "0902", "0801"]}},
+              "features": {"rail": {"colour": rgb_to_hex(RAIL), "kind": "across"}}}
+    return grid, im, legend
+
+
+def test_a_line_of_a_terrains_colour_explains_no_unknown_colour(monkeypatch):
+    grid, im, legend = _terrain_coloured_line_board()
+    got = extract(im, grid, legend)
+    assert got.hexes["0304"].terrain == "clear" and got.hexes["0304"].unknown > 0.25
+    # the patch lies on the railway's mix with the clear, but the railway's colour is the mountain's too: listed
+    assert got.review() == ["0304"]
+    # were the railway's mixes counted as the line, the patch would not be
+    monkeypatch.setattr(ex, "_takes_terrain", lambda line, terrains: False)
+    assert extract(im, grid, legend).review() == []
