@@ -1,5 +1,6 @@
 """Classes printed as small solid symbols of a colour of their own over other classes' grounds (issue 14: a map's
-houses), read by the largest blob of that colour in the hex, not by its share.
+houses), read by the largest blob of that colour in the hex, not by its share - or, when no one blob tells them (a
+town of small blocks), by that colour's whole share of the hex (step 2b).
 
 A class whose key says "a house in the hex makes it the class" (Decision Games' D-Day at Omaha Beach: small white
 houses, each 2-4% of a hex, on the high ground's olive or the draw's grey) has no colour of its own to the colour
@@ -27,11 +28,23 @@ legend's examples:
    ``1 / RATIO**2`` of the typical), and at most the least example: the marks' threshold (marks._threshold) on a
    part's size. Of the ``CANDIDATES`` most common candidates told apart, the one whose least example holds the
    largest part is the class's (a house's solid white, not its thin shadow: symbols.py chooses so too).
+2b. **Or by the colour's whole share**, when no one part tells it (a town of small building blocks, each no larger
+   than the figures of the ids printed grey in every hex: SPI's Atlantic Wall, whose towns are grey blocks on a patch
+   of the clear's own beige over a fifth to a third of the hex, the blocks 0.5-3% of a hex each, the ids' figures in
+   other classes' examples up to 1%; the class learned from whole example towns is a blend close to the clear, read
+   clear by majority). Of the same candidates, the colour's pixels' share of the inset hex: every example of the
+   class holds ``LEAST`` or more and at most ``MOST``, every other class's example at most ``1 / marks.RATIO`` of the
+   least; the threshold as in step 2 (marks._threshold on the shares). The candidate whose least example holds the
+   largest share is taken; a class told by step 2 is read so, step 2b only when step 2 tells none. The marks
+   (marks.py) learn nothing from Atlantic Wall's examples (their guard weighs each cell with its neighbours'). A class read by its dots (texture.py: the blocks on the clear's beige
+   look like a field of dots on the clear, whose reading decides block by block and left the towns clear) is tried
+   by step 2b alone: its dots are no one symbol. Atlantic Wall's towns: examples 5.8-17% of the hex, the others'
+   examples 1.4% at most, threshold 4.4%; the towns of the studied regions 14-20%, every other hex there 3.4% or less.
 3. **Over other grounds**: as marks.py, only when an example's ground (its pixels neither of the colour nor ink)
    lies nearer another class's colour than its own - symbols printed over a fill of the class's own colour leave it
    to the colour reading.
 4. **Read** (extract.py ``_read_marks``): a hex the colour reading decided, not moved by marks, whose largest part of
-   the colour reaches the threshold is the class; its ground's class kept for its lines. Listed for review within
+   the colour (its share, step 2b) reaches the threshold is the class; its ground's class kept for its lines. Listed for review within
    extract.NEAR_RULE of the threshold. Not where the map also prints the colour as an area - a part over ``MOST`` of
    some hex: the class is then a coverage class whose small prints are a part of a hex, not its symbol (a town drawn
    small at the hexes' centres and as a fill over another hex: test_centre_chosen.py's board read every house hex
@@ -68,7 +81,10 @@ class Blobs(Marks):
     """A class read by the largest part of its symbols' colour in a hex: marks.Marks' fields, read so - ``codes`` (a
     bool over colour.rgb_codes' 64**3 codes), the threshold on that part's share of the inset hex (not the colour's
     share of the hex), the examples' (the class's least, the others' largest), the colour (Lab) and the grounds its
-    examples print the symbols on."""
+    examples print the symbols on. ``spread``: read by the colour's whole share of the inset hex instead (module doc,
+    step 2b: a cluster of small prints, no one part of which tells it)."""
+
+    spread: bool = False
 
 
 def _largest(member: np.ndarray, mask: np.ndarray) -> int:
@@ -93,11 +109,12 @@ def _member(colour: np.ndarray, tab: np.ndarray, excluded: np.ndarray, reading: 
 def learn_blobs(image: Image.Image, grid: Grid, examples: Mapping[str, Sequence[str]],
                 colours: Mapping[str, Sequence[float]], lines: Sequence[tuple[int, int, int]],
                 ink_lightness: float, reading: Sequence[Sequence[float]] = (),
-                skip: frozenset[str] = frozenset()) -> list[Blobs]:
-    """The classes read by their symbols' largest part (module doc, steps 1-3): ``examples`` (class -> example hexes)
-    of the classes ``colours`` (class -> Lab) names, less ``skip`` (read otherwise: by their marks); ``lines``: the
-    line features' colours (RGB); ``reading``: every colour the colour reading reads by (Lab; the classes' own colours
-    when not given)."""
+                skip: frozenset[str] = frozenset(), spread_only: frozenset[str] = frozenset()) -> list[Blobs]:
+    """The classes read by their symbols' largest part (module doc, steps 1-3), or by their colour's whole share
+    (step 2b): ``examples`` (class -> example hexes) of the classes ``colours`` (class -> Lab) names, less ``skip``
+    (read otherwise: by their marks); ``spread_only``: classes tried by their colour's share alone (read by their dots
+    too, texture.py: their dots are no one symbol); ``lines``: the line features' colours (RGB); ``reading``: every
+    colour the colour reading reads by (Lab; the classes' own colours when not given)."""
     names = [n for n, hs in examples.items() if n in colours and hs]
     if len(names) < 2 or all(n in skip or len(examples[n]) < 2 for n in names):
         return []
@@ -135,6 +152,7 @@ def learn_blobs(image: Image.Image, grid: Grid, examples: Mapping[str, Sequence[
         ok = (pooled >= PRESENT) & (share[~mine].max(axis=0) * RATIO <= x[mine].min(axis=0))
         # the least example's part, the others' largest, the threshold, the colour and the examples' grounds
         best: tuple[float, float, float, np.ndarray, tuple[str, ...]] | None = None
+        spread: tuple[float, float, float, np.ndarray, tuple[str, ...]] | None = None  # the same, by share (2b)
         cands = np.flatnonzero(ok)
         for c in cands[np.argsort(-pooled[cands], kind="stable")][:CANDIDATES].tolist():
             px = mine[at] & (cell == c) & own
@@ -144,6 +162,18 @@ def learn_blobs(image: Image.Image, grid: Grid, examples: Mapping[str, Sequence[
             # no part is larger than the pixels of the colour: a class's example short of LEAST of them is none
             counts = np.bincount(at[member[codes]], minlength=len(inside))
             if counts[mine].min() < LEAST * area:
+                continue
+            lo_share = float(counts[mine].min()) / area
+            if spread is None or lo_share > spread[0]:  # step 2b: the colour's whole share told apart
+                t = _threshold(counts[mine] / area, counts[~mine] / area)
+                # ... of symbols: every example holds a part of a symbol's size (LEAST), not only dots or hatching (a
+                # stipple's dots read so took lined and part-dotted hexes from texture.py's reading: test_dotted)
+                if t is not None and all(_largest(member[squares[e]], win.mask) >= LEAST * area
+                                         for e in np.flatnonzero(mine).tolist()):
+                    grounds = _grounds(i, member[codes], lab, at, owner, colours, ink_lightness)
+                    if set(grounds) - {n}:
+                        spread = (lo_share, float(counts[~mine].max()) / area, t, colour, grounds)
+            if n in spread_only:
                 continue
             got: list[float] = []
             for e in np.flatnonzero(mine).tolist():  # (stopped at the first example out of LEAST..MOST)
@@ -170,13 +200,15 @@ def learn_blobs(image: Image.Image, grid: Grid, examples: Mapping[str, Sequence[
             t = _threshold(pos, np.asarray(neg))
             if t is not None:
                 best = (lo, max(neg), t, colour, grounds)
-        if best is None:
+        # a symbol told by its largest part is read so (2); one whose parts are not, by its colour's share (2b)
+        chosen, by_share = (best, False) if best is not None else (spread, True)
+        if chosen is None:
             continue
         tab = lab_table()
-        every = _member(best[3], tab, _excluded(np.arange(64 ** 3, dtype=np.int32), tab, lines, ink_lightness, ()),
+        every = _member(chosen[3], tab, _excluded(np.arange(64 ** 3, dtype=np.int32), tab, lines, ink_lightness, ()),
                         reading_lab)
-        out.append(Blobs(n, every, best[2], best[0], best[1], tuple(float(v) for v in best[3]),  # type: ignore[arg-type]
-                         best[4]))
+        out.append(Blobs(n, every, chosen[2], chosen[0], chosen[1],  # type: ignore[arg-type]
+                         tuple(float(v) for v in chosen[3]), chosen[4], by_share))
     return out
 
 
@@ -207,7 +239,7 @@ def _grounds(i: int, member: np.ndarray, lab: np.ndarray, at: np.ndarray, owner:
 
 def blob_shares(image: Image.Image, grid: Grid, blobs: Sequence[Blobs]) -> np.ndarray:
     """(len(blobs), hexes) the largest part of each class's colour in each hex (grid.hexes()' order), as a share of
-    the inset hex (module doc, step 4); 0 where the hex holds fewer pixels of it than the class's threshold."""
+    the inset hex, or the colour's whole share for a class read so (``spread``; module doc, step 4); 0 where the hex holds fewer pixels of it than the class's threshold."""
     assert grid.layout is not None
     win = _Window(image, grid)
     f, r, lay = win.f, win.r, win.lay
@@ -231,6 +263,6 @@ def blob_shares(image: Image.Image, grid: Grid, blobs: Sequence[Blobs]) -> np.nd
                     m[sy0 - y0:sy1 - y0, sx0 - x0:sx1 - x0] = member[sy0:sy1, sx0:sx1]
             else:
                 m = member[y0:y0 + 2 * r + 1, x0:x0 + 2 * r + 1]
-            out[k, j] = _largest(m, win.mask) / area
+            out[k, j] = (int((m & win.mask).sum()) if b.spread else _largest(m, win.mask)) / area
     return out
 

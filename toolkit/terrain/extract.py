@@ -122,7 +122,8 @@ from .pattern import (
 )
 from .rules import CentreCheck, Rules, check_centre, decide, learn, meets
 from .symbols import SymbolReport, find_symbols, one_reduction
-from .texture import Dotted, _Reader, check_dotted, dot_fields, dotted_classes
+from .texture import KEEP as TEXTURE_KEEP
+from .texture import Dotted, _Reader, check_dotted, dot_fields, dot_share, dotted_classes
 from .warp import follow_print
 
 __all__ = [
@@ -562,6 +563,7 @@ def _extract(image: Image.Image, grid: Grid, legend: Mapping[str, Any] | Legend,
         if _read_patterns(image, grid, leg, fi, lay_red, cls, size, measures):
             times["pattern"] = time.perf_counter() - t
     dotted: list[Dotted] = []
+    every: list[Dotted] = []  # every dotted class (dotted: those whose dots dot_fields could not place)
     grounds: list[tuple[int, list[int]]] = []  # a dotted class and its ground's classes (GROUND_WITH_DOTS)
     dotted_names: frozenset[str] = frozenset()
     if leg.examples:
@@ -734,7 +736,7 @@ def _extract(image: Image.Image, grid: Grid, legend: Mapping[str, Any] | Legend,
         times["dotted"] = time.perf_counter() - t
         if MARKS and not leg.centre:  # (a hex read by its centre, ``centre:``: the marks' share is the whole hex's)
             t = time.perf_counter()
-            if _read_marks(image, grid, leg, protos, results, by_colour, dotted_names):
+            if _read_marks(image, grid, leg, protos, results, by_colour, dotted_names, every):
                 times["marks"] = time.perf_counter() - t
         if SYMBOLS_CHOSEN and rules is None and not leg.centre:
             # a class whose colour readings fail its own examples, read by its printed symbol where a template of
@@ -881,7 +883,8 @@ def _moved_by_centre(results: dict[str, HexResult], ids: Sequence[str], names: S
 
 
 def _read_marks(image: Image.Image, grid: Grid, leg: Legend, protos: np.ndarray, results: dict[str, HexResult],
-                by_colour: Sequence[str], dotted: frozenset[str] = frozenset()) -> list[Marks | Blobs]:
+                by_colour: Sequence[str], dotted: frozenset[str] = frozenset(),
+                dots: Sequence[Dotted] = ()) -> list[Marks | Blobs]:
     """Classes printed as marks of a colour of their own over other classes' grounds (marks.py), read by that colour's
     share of the hex: a hex the colour reading decided whose share reaches a class's threshold is that class, in place
     on ``results`` (its ground, the class it was read as, kept for the lines: extract_sides). A dotted class
@@ -889,16 +892,21 @@ def _read_marks(image: Image.Image, grid: Grid, leg: Legend, protos: np.ndarray,
     from lines of their colour (marks.py counts the colour, not its shape); one whose examples lie on several grounds
     is read by its marks (the dotted reading knows one ground). Then the classes printed as small solid symbols
     (blobs.py: a map's houses), of those neither read by their marks nor dotted: a hex not moved by its marks
-    whose largest part of such a class's colour reaches its threshold is that class, its ground kept so too.
-    Returns the classes so read."""
+    whose largest part of such a class's colour reaches its threshold is that class, its ground kept so too. A
+    dotted class read by its colour's share (blobs.py step 2b) takes a hex only where its dots (texture.dot_share,
+    ``dots``: the dotted classes) cover KEEP of its least example's or more: the bar under which texture's check
+    (check_dotted) turns a hex read as it back to another class. Returns the classes so read."""
     colours = {tc.name: tc.lab for tc in leg.terrains}
     lines = [(round(r), round(g), round(b)) for r, g, b in (lab_to_rgb(f.lab).tolist() for f in leg.features)]
     found = [m for m in learn_marks(image, grid, {n: v for n, v in leg.examples.items() if n in colours}, colours,
                                     lines, leg.ink_lightness, protos.tolist())
              if m.name not in dotted or len(m.grounds) > 1]
     # classes printed as small solid symbols (blobs.py: houses), of the classes not read by their marks
+    # (a dotted class's dots are no one symbol: it is tried by its colour's whole share alone, blobs.py step 2b - a
+    # town of small grey blocks on the clear's beige read as dots on the clear, and by its dots' reading clear)
+    marked = frozenset(m.name for m in found)
     symbols = learn_blobs(image, grid, {n: v for n, v in leg.examples.items() if n in colours}, colours, lines,
-                          leg.ink_lightness, protos.tolist(), frozenset(m.name for m in found) | dotted)
+                          leg.ink_lightness, protos.tolist(), marked, dotted - marked)
     if not found and not symbols:
         return []
     row = {grid.id(h): i for i, h in enumerate(grid.hexes())}
@@ -914,6 +922,8 @@ def _read_marks(image: Image.Image, grid: Grid, leg: Legend, protos: np.ndarray,
         keep = [k for k, b in enumerate(symbols)
                 if not any(parts[k, row[h]] > BLOB_MOST and r.terrain == b.name for h, r in results.items())]
         symbols, parts = [symbols[k] for k in keep], parts[keep]
+    by_dots = {d.name: d for d in dots if any(b.spread and b.name == d.name for b in symbols)}
+    reader = _Reader(image, grid) if by_dots else None
     for h in by_colour:
         r = results[h]
         if r.terrain is None:
@@ -927,6 +937,15 @@ def _read_marks(image: Image.Image, grid: Grid, leg: Legend, protos: np.ndarray,
             what = "a symbol's part"
         else:
             found_k, v = found[k], float(share[k, row[h]])
+        if found_k is not None and r.terrain != found_k.name and found_k.name in by_dots:
+            # a dotted class read by its colour's share (blobs.py step 2b): not where its dots, told from lines and
+            # areas of their colour (texture.dot_share), cover less than its least example's - the hex texture's
+            # check would turn back (a desert lined in the stipple's brown read stipple by the brown's share:
+            # test_dotted's lined hexes)
+            d = by_dots[found_k.name]
+            assert reader is not None
+            if dot_share(reader.lab(h), reader.mask, d.ground, d.dots, d.cap) < TEXTURE_KEEP * d.least:
+                found_k = None
         if found_k is not None and r.terrain != found_k.name:
             m = found_k
             # listed for review near the threshold only, as a coverage rule's hexes are (NEAR_RULE)
