@@ -11,6 +11,7 @@ the least example's (the bar under which texture's check turns a hex read as a d
 from __future__ import annotations
 
 import numpy as np
+import pytest
 from PIL import Image
 
 from toolkit.hexgrid import Grid
@@ -33,8 +34,11 @@ def _ground(hid: str) -> tuple[int, int, int]:
     return WOODS if hid in ("0706", "0806") else OLIVE if col >= 7 else BEIGE
 
 
-def _board(ids: bool = True) -> tuple[Image.Image, Grid]:
-    lay, grid, im, d = blank_board(8, 6, size=50.0, origin=(60.0, 60.0), image=(700, 640), paper=BEIGE, ink=None)
+def _board(ids: bool = True, scale: float = 1.0) -> tuple[Image.Image, Grid]:
+    """The board at ``scale`` (hexes of 50 px at 1.0; every block and figure scaled with them)."""
+    z = scale
+    lay, grid, im, d = blank_board(8, 6, size=50.0 * z, origin=(60.0 * z, 60.0 * z),
+                                   image=(round(700 * z), round(640 * z)), paper=BEIGE, ink=None)
     for h in grid.hexes():
         d.polygon(lay.corners(h), fill=_ground(grid.id(h)))
     rng = np.random.default_rng(7)
@@ -43,14 +47,14 @@ def _board(ids: bool = True) -> tuple[Image.Image, Grid]:
         cx, cy = lay.hex_to_pixel(h)
         if ids:  # the id: four figures 4x6 px, 2 px apart, near the hex's top
             for k in range(4):
-                d.rectangle([cx - 10 + 6 * k, cy - 38, cx - 7 + 6 * k, cy - 33], fill=GREY)
+                d.rectangle([cx + z * (-10 + 6 * k), cy - 38 * z, cx + z * (-7 + 6 * k), cy - 33 * z], fill=GREY)
         n = EXAMPLES.get(hid, SPARSE.get(hid, 0))
         spots = [(gx, gy) for gy in (-20, -8, 4, 16) for gx in (-22, -10, 2, 14)]
         if hid in SPARSE:  # a cluster in one part of the hex
             spots = [(gx, gy) for gy in (0, 9, 18) for gx in (-22, -13, -4, 5)]
         for gx, gy in spots[:n]:
             w, hgt = rng.integers(5, 8), rng.integers(4, 7)  # a block no larger than two figures of an id
-            d.rectangle([cx + gx, cy + gy, cx + gx + w, cy + gy + hgt], fill=GREY)
+            d.rectangle([cx + gx * z, cy + gy * z, cx + (gx + w) * z, cy + (gy + hgt) * z], fill=GREY)
     for h in grid.hexes():
         d.polygon(lay.corners(h), outline=LINE)
     a = np.asarray(im, np.float32) + np.random.default_rng(5).normal(0, 2.0, (im.height, im.width, 3))
@@ -73,8 +77,11 @@ def _want(grid: Grid) -> dict[str, str]:
     return out
 
 
-def test_a_town_of_a_few_blocks_is_town():
-    im, grid = _board()
+@pytest.mark.parametrize("scale", [0.8, 1.0, 1.3])
+def test_a_town_of_a_few_blocks_is_town(scale):
+    # (it holds from 0.7 to 1.3; at 0.6 one packed town reads clear; from 1.4 on the class is not learned by step
+    # 2b - its cause not found yet)
+    im, grid = _board(scale=scale)
     got = ex.extract(im, grid, _legend(), features=False)
     assert {h: r.terrain for h, r in got.hexes.items()} == _want(grid)
     assert {h for h, r in got.hexes.items() if r.ground == "clear"} >= set(SPARSE)

@@ -315,6 +315,23 @@ def test_score_counts_a_legend_class_the_truth_lacks_as_all_false():
     assert (d["recall"], d["precision"]) == (None, 0.0)
 
 
+def test_unscored_names_are_left_out_of_the_score(tmp_path):
+    """A truth labelled for its hexes only names the legend's lines (and symbols) it does not label in
+    ``unscored:``: they are not scored at all, rather than every side found of them counted false (review37 M3:
+    Atlantic Wall's region 3, road 0/0 at 0/4); the others as before; anything but a list refused in one line."""
+    t = Truth({"0101": "clear", "0102": "clear", "0201": "clear"}, hexsides={"river": {"0101/0102"}},
+              unscored=frozenset({"road", "town"}))
+    found = {"0101/0102": frozenset({"river", "road"}), "0102/0201": frozenset({"road"})}
+    s = score(t, {}, {"town": {"0101"}}, found, ["town"], ["river", "road"])
+    assert s.lines == {"river": (1, 1, 1)} and s.symbols == {}
+    f = tmp_path / "t.yaml"
+    f.write_text('truth: 1\nhexes: {"0101": clear}\nunscored: [road, river]\n')
+    assert load_truth(f).unscored == frozenset({"road", "river"})
+    f.write_text('truth: 1\nhexes: {"0101": clear}\nunscored: road\n')
+    with pytest.raises(DataFileError, match="'unscored:' is a list of names"):
+        load_truth(f)
+
+
 def test_extract_truth_scores_a_legend_line_the_truth_lacks(tmp_path):
     """`wgt map extract --truth`: a traced line in the legend that the truth file has no entry for is scored,
     every side found of it false (a drawn board: one red road, a truth listing only the hexes)."""

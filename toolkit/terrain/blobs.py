@@ -35,20 +35,22 @@ legend's examples:
    clear by majority). Of the same candidates, the colour's pixels' share of the inset hex: every example of the
    class holds ``LEAST`` or more and at most ``MOST``, every other class's example at most ``1 / marks.RATIO`` of the
    least; the threshold as in step 2 (marks._threshold on the shares). The candidate whose least example holds the
-   largest share is taken; a class told by step 2 is read so, step 2b only when step 2 tells none. The marks
-   (marks.py) learn nothing from Atlantic Wall's examples (their guard weighs each cell with its neighbours'). A class read by its dots (texture.py: the blocks on the clear's beige
-   look like a field of dots on the clear, whose reading decides block by block and left the towns clear) is tried
-   by step 2b alone: its dots are no one symbol. Atlantic Wall's towns: examples 5.8-17% of the hex, the others'
-   examples 1.4% at most, threshold 4.4%; the towns of the studied regions 14-20%, every other hex there 3.4% or less.
+   largest share is taken; a class told by step 2 is read so, step 2b only when step 2 tells none; every example must
+   also hold a part of a symbol's size (``LEAST``), not only dots or hatching. The marks (marks.py) learn nothing from
+   Atlantic Wall's examples (their guard weighs each cell with its neighbours'). A class read by its dots (texture.py:
+   the blocks on the clear's beige look like a field of dots on the clear, whose reading decides block by block and
+   left the towns clear) is tried by step 2b alone: its dots are no one symbol; and it takes a hex only where its dots
+   cover as much as its least example's (extract.py). Atlantic Wall's towns: examples 5.8-17% of the hex, the others'
+   examples 1.4% at most, threshold 4.5%; the towns of the studied regions 14-20%, every other hex there 3.4% or less.
 3. **Over other grounds**: as marks.py, only when an example's ground (its pixels neither of the colour nor ink)
    lies nearer another class's colour than its own - symbols printed over a fill of the class's own colour leave it
    to the colour reading.
 4. **Read** (extract.py ``_read_marks``): a hex the colour reading decided, not moved by marks, whose largest part of
-   the colour (its share, step 2b) reaches the threshold is the class; its ground's class kept for its lines. Listed for review within
-   extract.NEAR_RULE of the threshold. Not where the map also prints the colour as an area - a part over ``MOST`` of
-   some hex: the class is then a coverage class whose small prints are a part of a hex, not its symbol (a town drawn
-   small at the hexes' centres and as a fill over another hex: test_centre_chosen.py's board read every house hex
-   wooden). Omaha's largest part anywhere on its map: 11.6% of a hex.
+   the colour (its share, step 2b) reaches the threshold is the class; its ground's class kept for its lines. Listed
+   for review within extract.NEAR_RULE of the threshold. Not where the map also prints the colour as an area - a part
+   over ``MOST`` of some hex: the class is then a coverage class whose small prints are a part of a hex, not its
+   symbol (a town drawn small at the hexes' centres and as a fill over another hex: test_centre_chosen.py's board
+   read every house hex wooden). Omaha's largest part anywhere on its map: 11.6% of a hex.
 """
 
 from __future__ import annotations
@@ -207,8 +209,8 @@ def learn_blobs(image: Image.Image, grid: Grid, examples: Mapping[str, Sequence[
         tab = lab_table()
         every = _member(chosen[3], tab, _excluded(np.arange(64 ** 3, dtype=np.int32), tab, lines, ink_lightness, ()),
                         reading_lab)
-        out.append(Blobs(n, every, chosen[2], chosen[0], chosen[1],  # type: ignore[arg-type]
-                         tuple(float(v) for v in chosen[3]), chosen[4], by_share))
+        out.append(Blobs(n, every, chosen[2], chosen[0], chosen[1],
+                         tuple(float(v) for v in chosen[3]), chosen[4], by_share))  # type: ignore[arg-type]
     return out
 
 
@@ -239,7 +241,8 @@ def _grounds(i: int, member: np.ndarray, lab: np.ndarray, at: np.ndarray, owner:
 
 def blob_shares(image: Image.Image, grid: Grid, blobs: Sequence[Blobs]) -> np.ndarray:
     """(len(blobs), hexes) the largest part of each class's colour in each hex (grid.hexes()' order), as a share of
-    the inset hex, or the colour's whole share for a class read so (``spread``; module doc, step 4); 0 where the hex holds fewer pixels of it than the class's threshold."""
+    the inset hex, or the colour's whole share for a class read so (``spread``; module doc, step 4); 0 where the hex
+    holds fewer pixels of it than the class's threshold."""
     assert grid.layout is not None
     win = _Window(image, grid)
     f, r, lay = win.f, win.r, win.lay

@@ -736,8 +736,13 @@ def _extract(image: Image.Image, grid: Grid, legend: Mapping[str, Any] | Legend,
         times["dotted"] = time.perf_counter() - t
         if MARKS and not leg.centre:  # (a hex read by its centre, ``centre:``: the marks' share is the whole hex's)
             t = time.perf_counter()
-            if _read_marks(image, grid, leg, protos, results, by_colour, dotted_names, every):
+            read_by = _read_marks(image, grid, leg, protos, results, by_colour, dotted_names, every)
+            if read_by:
                 times["marks"] = time.perf_counter() - t
+            spread = [m.name for m in read_by if isinstance(m, Blobs) and m.spread]
+            if spread:  # (review37 C10: a reading learned from the examples alone, said when it is used)
+                say(f"reading {', '.join(spread)} by its symbols' colour's share of each hex (blobs.py step 2b: no "
+                    f"one symbol tells it)")
         if SYMBOLS_CHOSEN and rules is None and not leg.centre:
             # a class whose colour readings fail its own examples, read by its printed symbol where a template of
             # those examples finds them (chosen.py: Velikie Louki's villages, one small square a hex)

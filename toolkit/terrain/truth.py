@@ -17,6 +17,7 @@ A truth file (YAML; the real boards' truths are in ``tests/terrain/truth/``)::
       rail: ["0205/0206"]
     excluded:                   # hexes on the image left out on purpose, with why
       chart: ["1308"]
+    unscored: [road, river]     # symbols or line features not labelled in this truth: not scored at all
 
 The class of a hex is what its legend would call it after priorities (a city hex is ``city`` even
 in a forest). Sides and links are keyed ``a/b`` (the pair sorted), as in map files.
@@ -36,7 +37,7 @@ from ..hexgrid.numbering import HexIdError
 
 __all__ = ["Score", "Truth", "load_truth", "numbered_otherwise", "score"]
 
-_KEYS = {"truth", "image", "grid", "hexes", "symbols", "hexsides", "links", "excluded", "notes", "region"}
+_KEYS = {"truth", "image", "grid", "hexes", "symbols", "hexsides", "links", "excluded", "notes", "region", "unscored"}
 
 
 @dataclass
@@ -46,6 +47,9 @@ class Truth:
     hexsides: dict[str, set[str]] = field(default_factory=dict)  # feature -> side keys
     links: dict[str, set[str]] = field(default_factory=dict)  # feature -> side keys
     excluded: dict[str, list[str]] = field(default_factory=dict)
+    # names the truth does not label (a region labelled for its hexes only): left out of the symbol and line scores,
+    # not scored as absent (everything found of them would count false)
+    unscored: frozenset[str] = frozenset()
     grid: Grid | None = None
     image: str = ""
 
@@ -77,6 +81,10 @@ def load_truth(path: str | Path) -> Truth:
     if not isinstance(hexes, Mapping):
         raise DataFileError("'hexes:' maps hex ids to classes", p)
     out = Truth({str(k): str(v) for k, v in hexes.items()}, grid=grid, image=str(data.get("image", "")))
+    unscored = data.get("unscored") or []
+    if not isinstance(unscored, list):
+        raise DataFileError(f"line {yamlfile.line_of(data, 'unscored')}: 'unscored:' is a list of names", p)
+    out.unscored = frozenset(str(n) for n in unscored)
     for key in ("symbols", "hexsides", "links", "excluded"):
         block = data.get(key) or {}
         if not isinstance(block, Mapping):
@@ -163,7 +171,8 @@ def score(truth: Truth, hex_class: Mapping[str, str | None], symbols: Mapping[st
         else:
             wrong.append((hid, want, got))
     sym_scores = {}
-    for name in [*truth.symbols, *(n for n in symbol_names if n not in truth.symbols)]:
+    for name in [n for n in (*truth.symbols, *(n for n in symbol_names if n not in truth.symbols))
+                 if n not in truth.unscored]:
         true = truth.symbols.get(name, set())
         found = {h for h in (symbols or {}).get(name, set()) if h in truth.hexes}
         sym_scores[name] = (len(found & true), len(found), len(true))
@@ -176,7 +185,7 @@ def score(truth: Truth, hex_class: Mapping[str, str | None], symbols: Mapping[st
                 by_feature.setdefault(f, set()).add(_side(key))
     line_scores = {}
     in_truth = truth.lines()
-    for name in [*in_truth, *(n for n in line_names if n not in in_truth)]:
+    for name in [n for n in (*in_truth, *(n for n in line_names if n not in in_truth)) if n not in truth.unscored]:
         true = in_truth.get(name, set())
         found = by_feature.get(name, set())
         true = {k for k in true if all(h in labelled for h in k.split("/"))}
