@@ -29,6 +29,7 @@ _ALONG_THRESHOLD = 0.5  # share of positions along the side that must hit
 _ACROSS_THRESHOLD = 0.035  # longest run of hits along the side, in hex sizes
 _DEFAULT_TOLERANCE = 22.0
 MAX_CROSSING = 0.3  # hex sizes: the widest a road or railway crossing a side may look along it
+INK_MARKS = True  # a black-ink line whose marked sides the ink's long lines miss: traced in its own colour
 ADAPT_DELTA_E = 40.0  # how far a scanned feature colour may sit from its legend colour and still be adapted to
 INTERIOR = 0.4  # hex sizes: the disc around a hex's centre where its own texture is read
 WIDER = 2.0  # an 'along' side whose colour is this many times wider across than the line's is an area crossing it
@@ -227,6 +228,47 @@ def _hexsides(image: Image.Image, grid: Grid, leg: Legend, ext: Extraction,
     halfwidths: dict[str, np.ndarray] = {}
     # each 'along' line: where it shows along each side, its share of the band and of the fuller hex middle
     shown: dict[str, tuple[np.ndarray, np.ndarray, np.ndarray]] = {}
+    # the black-ink lines' band distances (their index and the distances with the crossing's test): read by their
+    # own colour below where the ink misses their marked sides (INK_MARKS)
+    deferred: dict[str, tuple[int, np.ndarray]] = {}
+
+    def trace(i: int, feat: Any, tol: float, yes: list[int]) -> np.ndarray:
+        """Feature ``i``'s line traced across the sides in its own colour (lines.crossings): its scores, with what it
+        records (followed whole, where it crosses, its half-widths)."""
+        from .lines import crossings
+
+        loose: tuple[float, Sequence[float], list[Sequence[float]]] | None = None
+        if feat.tolerance is None and yes:
+            hl = _hex_line(learned[i][1], core, middle)
+            if tol >= hl:
+                # the tolerance learned from marked sides takes in the printed hex lines' colour (a tan trail
+                # with dark rims: 40, the brown hex lines 29 from its tan): its mask then holds every hex line,
+                # grown over the band, and each crossing reads as an area and is refused. Traced, the line is
+                # the colour nearer it than the hex lines are (as the band method's strict test, below); off
+                # the hex lines, as far as the tolerance learned where nearer it than theirs (lines.py, traced
+                # notes 10: a thin railway over a road or a river's halo)
+                told = [*tlab.values(), *([float(c) for c in v] for k, v in colours.items() if k != feat.name)]
+                loose = (tol, _hex_line_colour(learned[i][1], lab, core, middle), told)
+                tol = hl / 2
+
+        # the symbols' own marks where they matched (not the whole template: its other house may lie on the line)
+        ink = [(x, y, m) for rep in ext.symbol_reports.values() for (x, y), m in zip(rep.stamps, rep.marks)]
+        # the outlined parts of a symbol printed in the line's colour (a village's house blocks ringed in black,
+        # straddling sides by a railway of their red) are the symbol's, not the line's
+        art = [(rep.parts, rep.origin) for rep in ext.symbol_reports.values() if rep.parts is not None and
+               float(np.sqrt(((np.asarray(rep.colour) - colours[feat.name]) ** 2).sum())) < rep.tolerance]
+        where: list[np.ndarray] = []
+        thick: list[np.ndarray] = []
+        printed: list[bool] = []
+        rivals = [[float(c) for c in v] for k, v in colours.items() if k != feat.name]
+        score = crossings(image, grid, sides, [float(c) for c in colours[feat.name]], tol, ink, yes, where,
+                          grounds, thick, art, rivals, loose, halved, printed)
+        if printed and printed[0]:
+            followed.add(feat.name)
+        traced[feat.name] = (score, where[0], yes)
+        halfwidths[feat.name] = thick[0]
+        return score
+
     for i, (feat, dist, yes, no) in enumerate(learned):
         # a sample counts for the feature whose colour it is nearest (a coast line drawn in a darker
         # blue than the rivers is not a river)
@@ -239,6 +281,7 @@ def _hexsides(image: Image.Image, grid: Grid, leg: Legend, ext: Extraction,
         else:
             dist[both_water | (coast_side & (not feat.on_coast))] = np.inf
         if feat.name in inked:
+            deferred[feat.name] = (i, dist)
             continue  # below, once the rivers are known
         tol, width, thr = _learn(feat, dist, yes, no, step)
         if feat.kind == "along" and feat.tolerance is None:
@@ -261,38 +304,7 @@ def _hexsides(image: Image.Image, grid: Grid, leg: Legend, ext: Extraction,
         else:
             lab_f, onimg_f, reach = lab, onimg, dist
         if feat.trace and feat.kind == "across":
-            from .lines import crossings
-
-            loose: tuple[float, Sequence[float], list[Sequence[float]]] | None = None
-            if feat.tolerance is None and yes:
-                hl = _hex_line(learned[i][1], core, middle)
-                if tol >= hl:
-                    # the tolerance learned from marked sides takes in the printed hex lines' colour (a tan trail
-                    # with dark rims: 40, the brown hex lines 29 from its tan): its mask then holds every hex line,
-                    # grown over the band, and each crossing reads as an area and is refused. Traced, the line is
-                    # the colour nearer it than the hex lines are (as the band method's strict test, below); off
-                    # the hex lines, as far as the tolerance learned where nearer it than theirs (lines.py, traced
-                    # notes 10: a thin railway over a road or a river's halo)
-                    told = [*tlab.values(), *([float(c) for c in v] for k, v in colours.items() if k != feat.name)]
-                    loose = (tol, _hex_line_colour(learned[i][1], lab, core, middle), told)
-                    tol = hl / 2
-
-            # the symbols' own marks where they matched (not the whole template: its other house may lie on the line)
-            ink = [(x, y, m) for rep in ext.symbol_reports.values() for (x, y), m in zip(rep.stamps, rep.marks)]
-            # the outlined parts of a symbol printed in the line's colour (a village's house blocks ringed in black,
-            # straddling sides by a railway of their red) are the symbol's, not the line's
-            art = [(rep.parts, rep.origin) for rep in ext.symbol_reports.values() if rep.parts is not None and
-                   float(np.sqrt(((np.asarray(rep.colour) - colours[feat.name]) ** 2).sum())) < rep.tolerance]
-            where: list[np.ndarray] = []
-            thick: list[np.ndarray] = []
-            printed: list[bool] = []
-            rivals = [[float(c) for c in v] for k, v in colours.items() if k != feat.name]
-            score = crossings(image, grid, sides, [float(c) for c in colours[feat.name]], tol, ink, yes, where,
-                              grounds, thick, art, rivals, loose, halved, printed)
-            if printed and printed[0]:
-                followed.add(feat.name)
-            traced[feat.name] = (score, where[0], yes)
-            halfwidths[feat.name] = thick[0]
+            score = trace(i, feat, tol, yes)
             thr = 0.5
         else:
             hl = _hex_line(learned[i][1], core, middle) if feat.kind == "across" else float("inf")
@@ -365,9 +377,39 @@ def _hexsides(image: Image.Image, grid: Grid, leg: Legend, ext: Extraction,
         beside: list[list[int]] = [yes for feat, _, yes, _ in learned if feat.trace and feat.kind == "across" and yes
                                    and feat.name not in inked]
         for gc, members in groups:
-            by_shape, taken = ink_crossings(image, grid, sides, [float(v) for v in gc], members, ink, bridged, beside)
-            ext.line_styles.update(taken)
+            areal: dict[str, np.ndarray] = {}
+            by_shape, taken = ink_crossings(image, grid, sides, [float(v) for v in gc], members, ink, bridged, beside,
+                                            areal)
             marked = dict(members)
+            for name in list(by_shape):
+                yes = marked[name]
+                if not (INK_MARKS and yes and name in deferred and not (by_shape[name][yes] >= 0.5).all()
+                        and areal[name].any()):
+                    continue
+                # the ink's long straight lines miss some of the line's own marked sides (a dashed road: its dashes
+                # shorter than LONG; a dark-brown road whose ink tolerance takes in the dark olive fill it runs over,
+                # every band it crosses an area of the ink): the line is then traced in its own colour, as a coloured
+                # line is (lines.crossings, learned from the same marked sides), where that finds more of them - the
+                # reading should at least find what the user marked (SPI Atlantic Wall: its solid and dashed roads,
+                # one dark brown, 0 and 1 of 3 marked sides found in the ink)
+                i, dist = deferred[name]
+                feat, _, _, no = learned[i]
+                tol, _width, _thr = _learn(feat, dist, yes, no, step)
+                by_colour = trace(i, feat, tol, yes)
+                if (by_colour[yes] >= 0.5).sum() > (by_shape[name][yes] >= 0.5).sum():
+                    del by_shape[name]
+                    taken.pop(name, None)
+                    ext.thresholds[name] = (tol, 0.5)
+                    ext.side_scores[name] = {keys[k]: round(float(by_colour[k]), 4) for k in range(len(keys))
+                                             if by_colour[k] > 0}
+                    for k in np.nonzero(by_colour >= 0.5)[0]:
+                        found.setdefault(keys[k], set()).add(name)
+                else:
+                    # the ink's reading stands: the traced one is not kept
+                    traced.pop(name, None)
+                    halfwidths.pop(name, None)
+                    followed.discard(name)
+            ext.line_styles.update(taken)
             for name, score in by_shape.items():
                 followed.add(name)
                 inked_lines[name] = (score, None, marked[name])

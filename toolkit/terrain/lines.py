@@ -385,6 +385,17 @@ cited as "ink notes N"):
    than half of its marked sides (its colour then within the ink's tolerance along it, as the premise says;
    Gettysburg's road 2 of 3): a user's legend for Seelowe gives its mid-grey road four marked sides, two crossed by
    something else of the ink, and read as a rival there it took 5 of the railway's 21 links.
+16. the marked sides first (extract_sides, ``INK_MARKS``): a ground within ``INK_TOLERANCE`` of the ink makes every band
+   the line crosses there an area of the ink (notes 4), and the ink's reading cannot find the line on it. Where the
+   ink's reading misses some of a feature's own marked sides and at least one of them has its band ``AREA`` or more
+   full of the ink (``areal``: the ink takes in the ground where the user marked the line), the feature is traced in
+   its own colour as a coloured line is (:func:`crossings`, learned from the same marked sides), and that reading is
+   kept where it finds more of them. SPI Atlantic Wall prints a solid and a dashed road in one dark brown (L* 29, taken
+   for the ink) over a bocage's olive 26-40 Delta E from it: the ink found none of the solid road's 3 marked sides
+   (their bands 98-99% ink) and 1 of the dashed road's 3 (region 2's legend); traced in their colour, all 6, and region
+   2's dashed road 8 of 8 links (2 before) with none of the 7 false road sides. A marked side the ink misses on a clear
+   ground (a dashed line whose dashes are shorter than ``LONG``; Velikie Louki's thin railway, 1-2 of 3) is left to
+   the ink: traced in its colour, Louki's railway found its 3 marks but 40 sides where 15 are true.
 """
 
 from __future__ import annotations
@@ -2218,11 +2229,13 @@ def ink_crossings(image: Image.Image, grid: Grid, sides: Sequence[Hexside], colo
                   features: Sequence[tuple[str, Sequence[int]]],
                   ink: Sequence[tuple[float, float, np.ndarray]] = (),
                   bridged: np.ndarray | None = None, others: Sequence[Sequence[int]] = (),
-                  ) -> tuple[dict[str, np.ndarray], dict[str, str]]:
+                  areal: dict[str, np.ndarray] | None = None) -> tuple[dict[str, np.ndarray], dict[str, str]]:
     """Black line features of one ink told apart by shape (ink notes): for each ``(name, indices
     of its marked example sides)``, 1.0 for each side its line crosses, else 0.0; and what each was
     taken for (``double``, or ``single`` with its share of ink). ``others``: the marked example sides of each
-    line of another colour traced beside them (ink notes 15)."""
+    line of another colour traced beside them (ink notes 15). ``areal``: a dict given gets, for each feature, whether
+    each of its marked sides' band is ``AREA`` or more full of the ink (ink notes 16: the ink takes in the ground
+    there)."""
     if not sides:
         return {name: np.zeros(0) for name, _ in features}, {}
     work, lay, s, f, offset = _cut(image, grid, sides)
@@ -2235,6 +2248,14 @@ def ink_crossings(image: Image.Image, grid: Grid, sides: Sequence[Hexside], colo
     light = (tab[0] > col[0] + LIGHT)[codes]
     for m in (inky, dark):
         _remove_ink(m, f, ink, offset)
+    if areal is not None:
+        # (ink notes 16) where the user marked the line, its band an area of the ink: the ink takes in the ground
+        for name, yes in features:
+            full = np.zeros(len(yes), dtype=bool)
+            _h, _c, batches = _bands(lay, [sides[k] for k in yes], inky.shape)
+            for sl, _x, _y, xi, yi, on in batches:
+                full[sl] = (inky[yi, xi] & on).mean(axis=(1, 2)) >= AREA
+            areal[name] = full
     # the calibrated hex lines, drawn
     gpic = Image.new("L", (inky.shape[1], inky.shape[0]), 0)
     draw = ImageDraw.Draw(gpic)
