@@ -176,8 +176,9 @@ def test_extract_atlantic_wall_against_its_truth(tmp_path):
     written, on the truth's grid widened to the calibrated banner (rows 14-28 x columns 01-34, as the bench runs it):
     hexes 78/81 (3 of the 4 towns read clear); road 0/9 with 16 false (its marked sides not found with what was learned
     from them); secondary 2/11 with 1 false; river 6/22 none false (not found along the marshes). The region is BLIND:
-    totals only. Since blobs.py step 2b (the town read by its blocks' grey's share; awtown, 2026-12-06): hexes 79/81,
-    the lines as before. Skipped with the reason when the image is not cached."""
+    totals only. Since blobs.py step 2b (the town read by its blocks' grey's share; awtown, 2026-12-06): hexes 79/81.
+    Road raised by awlines (ink notes 16: a line in the ink whose marked bands are areas of the ink, traced in its own
+    colour): 9/9, none false. Skipped with the reason when the image is not cached."""
     from .test_heldout_bastogne import extract_fetched
     from .test_truth_afrika import assert_floors
 
@@ -185,7 +186,7 @@ def test_extract_atlantic_wall_against_its_truth(tmp_path):
                           first=(1, 14))
     assert out["hexes"] == 81 and out["right"] >= 79
     assert set(out["lines"]) == {"road", "secondary", "river"}
-    assert_floors(out, {"road": (9, 0, 16), "secondary": (11, 2, 1), "river": (22, 6, 0)})
+    assert_floors(out, {"road": (9, 9, 0), "secondary": (11, 2, 1), "river": (22, 6, 0)})
 
 
 def test_extract_atlantic_wall_2_against_its_truth(tmp_path):
@@ -194,8 +195,9 @@ def test_extract_atlantic_wall_2_against_its_truth(tmp_path):
     towns); river 26/26 none false (the Aure between bocage hexes); secondary 2/8 none false (the coast road on clear
     ground found; through Commes read as road, and the Port-en-Bessin - Bayeux road in the bocage not found); road none
     in the region, 7 false (the coast road through Commes, the bocage's edge by Longues and Commes, one side by Mosles).
-    Since blobs.py step 2b (the town read by its blocks' grey's share): 45/45, Commes town. Skipped with the reason
-    when the image is not cached."""
+    Since blobs.py step 2b (the town read by its blocks' grey's share): 45/45, Commes town. Raised by awlines (ink
+    notes 16: both roads, their marked bands areas of the ink, traced in their own colour): secondary 8/8, none false;
+    road none false. Skipped with the reason when the image is not cached."""
     from .test_heldout_bastogne import extract_fetched
     from .test_truth_afrika import assert_floors
 
@@ -203,7 +205,7 @@ def test_extract_atlantic_wall_2_against_its_truth(tmp_path):
                           first=(1, 14))
     assert out["hexes"] == 45 and out["right"] >= 45
     assert set(out["lines"]) == {"road", "secondary", "river"}
-    assert_floors(out, {"river": (26, 26, 0), "secondary": (8, 2, 0), "road": (0, 0, 7)})
+    assert_floors(out, {"river": (26, 26, 0), "secondary": (8, 8, 0), "road": (0, 0, 0)})
 
 
 def test_extract_atlantic_wall_3_against_its_truth(tmp_path):
