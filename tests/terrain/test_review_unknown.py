@@ -1,13 +1,15 @@
 """The review list's "N% of the hex matches no legend colour" (extract._unknown_colour): a hex is listed when over
 REVIEW_UNKNOWN of it is of no legend colour, but not for blocks that are a legend line's colour averaged with a
 terrain's (a river's band along the hex sides: The Longest Day), nor, where the hex is read as a class whose own
-example hexes are over REVIEW_UNKNOWN of such colour, for that colour (MMP Afrika's hills printed with darker patches
+example hexes are over REVIEW_UNKNOWN of such colour, for the colours they hold (MMP Afrika's hills with darker patches
 the legend lists no colour for). A patch of a colour nothing explains is still listed, and a line whose colour is a
 terrain's too (extract._takes_terrain) explains none."""
 
 from __future__ import annotations
 
 import math
+
+from PIL import ImageDraw
 
 from toolkit.terrain import extract as ex
 from toolkit.terrain.colour import rgb_to_hex
@@ -96,14 +98,18 @@ def test_a_colour_the_classes_own_examples_are_printed_with(monkeypatch):
 def _terrain_coloured_line_board():
     """Clear and mountain hexes and a railway whose colour is within the line masks' tolerance of the mountain's
     (its mask would take the mountain's colour: Stonewall Jackson's Way's red railway); one clear hex holds a patch
-    of the railway's colour mixed half and half with the clear (a colour no legend terrain is)."""
+    of the railway's colour mixed half and half with the clear (a colour no legend terrain is), a band along a short
+    stretch of the railway."""
     lay, grid, im, d = blank_board(9, 7, size=SIZE, image=(620, 640), paper=WHITE)
     for h in grid.hexes():
         if grid.id(h)[:2] in ("07", "08", "09"):
             d.polygon([tuple(p) for p in lay.corners(h)], fill=MOUNTAIN, outline=(40, 40, 40))
     x, y = lay.hex_to_pixel(grid.hex("0304"))
     patch = tuple((a + b) // 2 for a, b in zip(RAIL, WHITE))
-    d.ellipse((x - 0.55 * SIZE, y - 0.55 * SIZE, x + 0.55 * SIZE, y + 0.55 * SIZE), fill=patch)
+    # the patch a band along a short stretch of the railway (a mix is the line's only beside it: review37 M1)
+    ends = [(x - 0.8 * SIZE, y), (x + 0.8 * SIZE, y)]
+    d.line(ends, fill=patch, width=round(0.6 * SIZE))
+    d.line(ends, fill=RAIL, width=round(0.25 * SIZE))
     legend = {"terrain": {"clear": {"hexes": ["0101", "0102", "0201"]},
                           "mountain": {"hexes": ["0901", "0902", "0801"]}},
               "features": {"rail": {"colour": rgb_to_hex(RAIL), "kind": "across"}}}
@@ -119,3 +125,32 @@ def test_a_line_of_a_terrains_colour_explains_no_unknown_colour(monkeypatch):
     # were the railway's mixes counted as the line, the patch would not be
     monkeypatch.setattr(ex, "_takes_terrain", lambda line, terrains: False)
     assert extract(im, grid, legend).review() == []
+
+
+def test_a_colour_on_a_lines_mix_away_from_the_line_is_unknown():
+    """review37 M1: a pale-blue lake no class names (55% paper, 45% of the river's blue, three quarters of the hex
+    across) lies on the river's mix with the clear, but by no river: listed for its unknown colour (the code before
+    read it clear with confidence 1.0 and listed nothing: the user's only word that the legend misses a class). The
+    river's own hexes stay off the list."""
+    grid, im, legend = _river_board()
+    d = ImageDraw.Draw(im)
+    x, y = grid.layout.hex_to_pixel(grid.hex("0204"))
+    lake = tuple(round(0.55 * w + 0.45 * b) for w, b in zip(WHITE, BLUE))
+    d.ellipse((x - 0.75 * SIZE, y - 0.75 * SIZE, x + 0.75 * SIZE, y + 0.75 * SIZE), fill=lake)
+    got = extract(im, grid, legend)
+    assert got.hexes["0204"].terrain == "clear"
+    assert got.review() == ["0204", "0206"]
+    assert got.hexes["0204"].review.endswith("of the hex matches no legend colour")
+
+
+def test_a_classes_own_colour_lets_off_that_colour_only():
+    """review37 M2: a hills hex whose examples print brown patches is not listed for the brown, but a magenta disc
+    over half of one hills hex (a colour none of the examples holds: a counter, a key box) lists it (the code before
+    let a hills hex off every colour)."""
+    grid, im, legend, _ = _patches_board()
+    d = ImageDraw.Draw(im)
+    x, y = grid.layout.hex_to_pixel(grid.hex("0506"))
+    d.ellipse((x - 0.6 * SIZE, y - 0.6 * SIZE, x + 0.6 * SIZE, y + 0.6 * SIZE), fill=MAGENTA)
+    got = extract(im, grid, legend)
+    assert got.hexes["0506"].terrain == "hills"
+    assert got.review() == ["0202", "0506"]

@@ -121,7 +121,7 @@ from .pattern import (
     read_speckled,
 )
 from .rules import CentreCheck, Rules, check_centre, decide, learn, meets
-from .symbols import SymbolReport, find_symbols, one_reduction
+from .symbols import SymbolReport, _dilate, find_symbols, one_reduction
 from .texture import KEEP as TEXTURE_KEEP
 from .texture import Dotted, _Reader, check_dotted, dot_fields, dot_share, dotted_classes
 from .warp import follow_print
@@ -148,6 +148,7 @@ NEAR_RULE = 0.15  # ... as is a hex whose share lies within this part of a cover
 # that are a legend line's colour averaged with a terrain's (_line_mixes), and a class whose own example hexes are
 # over REVIEW_UNKNOWN unknown colour (printed with a colour the legend does not list) is not listed for it
 UNKNOWN_KNOWN = True
+MIX_NEXT = 2  # blocks: how far from a block of a line's own colour its mix with a terrain may lie (review37 M1)
 # a colour block goes to its nearest sampled terrain only within that terrain's spread: SPREAD_FACTOR times the
 # SPREAD_PERCENTILE-th percentile of its own samples' distances (Delta E) to its colour or to its colour mixed
 # with another legend terrain's (a block at the edge of a patch averages the two), at least SPREAD_MIN
@@ -681,7 +682,8 @@ def _extract(image: Image.Image, grid: Grid, legend: Mapping[str, Any] | Legend,
     unruled: dict[str, HexResult] = {}
     read_unruled = rules is not None and bool(rules.thresholds) and any(n not in leg.priority for n in names)
     # the unknown colour the review names, and the classes it is no reason for (UNKNOWN_KNOWN)
-    odd, prints_odd = _unknown_colour(leg, used, cls, hid, valid, ids, k, cnt_l, total_l, protos, owner, gates)
+    odd, odd_as = _unknown_colour(leg, used, cls, hid, valid, ids, k, cnt_l, total_l, protos, owner, gates,
+                                  fi.valid.shape)
     for i, hx_id in enumerate(ids):
         known, total = known_l[i], total_l[i]
         unknown = cnt_l[i][k] / total if total else 1.0
@@ -716,8 +718,8 @@ def _extract(image: Image.Image, grid: Grid, legend: Mapping[str, Any] | Legend,
             continue
         if conf < REVIEW_BELOW:
             why = f"mixed: {names[j]} only {conf:.0%}"
-        elif odd[i] > REVIEW_UNKNOWN and names[j] not in prints_odd:
-            why = f"{odd[i]:.0%} of the hex matches no legend colour"
+        elif (o := odd_as.get(names[j], {}).get(i, odd[i])) > REVIEW_UNKNOWN:
+            why = f"{o:.0%} of the hex matches no legend colour"
         elif vis[i] < 0.5:
             why = f"only {vis[i]:.0%} of the hex is on the image"
         results[hx_id] = HexResult(names[j], round(conf, 4), fractions, round(unknown, 4), round(vis[i], 4), why)
@@ -1001,37 +1003,84 @@ def _read_chosen(image: Image.Image, grid: Grid, leg: Legend, results: dict[str,
 
 def _unknown_colour(leg: Legend, used: np.ndarray, cls: np.ndarray, hid: np.ndarray, valid: np.ndarray,
                     ids: Sequence[str], k: int, cnt: Sequence[Sequence[int]], total: Sequence[int],
-                    protos: np.ndarray, owner: np.ndarray, gates: np.ndarray) -> tuple[list[float], frozenset[str]]:
-    """Each hex's share that matches no legend colour as the review names it, and the classes a hex read as which
-    is not listed for it. Without UNKNOWN_KNOWN: every block of no legend terrain (class ``k``, ink too), and none.
-    With it, two kinds of such blocks match the legend after all:
+                    protos: np.ndarray, owner: np.ndarray, gates: np.ndarray, shape: tuple[int, int]
+                    ) -> tuple[list[float], dict[str, dict[int, float]]]:
+    """Each hex's share that matches no legend colour as the review names it, and, per class, the share a hex read
+    as that class is listed by (where it differs). Without UNKNOWN_KNOWN: every block of no legend terrain (class
+    ``k``, ink too), and no class's own. ``shape``: the block raster's. With it, two kinds of such blocks match the
+    legend after all:
     - a legend line's colour averaged with a terrain's (:func:`_line_mixes`): The Longest Day's river, a blue band
       on the hex sides, left a quarter to a half of 15 of its region 1's bocage and clear hexes unknown under the
       majority legend, every one read right. Not a line lighter than the ink's (left out of the blocks) nor one
       whose colour is a terrain's too (:func:`_takes_terrain`): its mixes are that terrain's as well - Stonewall
       Jackson's Way's railway red, the mountain's, explained 7469 of region 2's 23676 such blocks (the relief's
-      shading) and took a hex wrong off the list of its blind region 1 (totals: wrong named 6/7 -> 5/7);
+      shading) and took a hex wrong off the list of its blind region 1 (totals: wrong named 6/7 -> 5/7). Only
+      beside the line: within MIX_NEXT blocks of a block of the line's own colour or masked inside a hex (review37
+      M1: a pale-blue lake no
+      class names, half paper and half the river's blue, lies on that segment anywhere; it was read clear and not
+      listed - the user's only word that the legend misses a class);
     - a colour a class's own example hexes are printed with: where one of them is over REVIEW_UNKNOWN such
       colour, the user's examples say the class is printed so (MMP Afrika's hills, darker brown patches the legend
       has no colour for: 77-80% of one example hex; 7 hexes of region 1 listed for it, all read right), and a hex
-      read as that class is not listed for it (the other reasons stand).
+      read as that class is listed by its unknown blocks of other colours only (review37 M2: not of every colour -
+      one example holding a key box or a counter would turn the reason off for the whole class): those within
+      PRINT_BIN (Delta E, a cube of Lab and its neighbours) of one of those examples' unknown blocks.
     Ink and a line's masked pixels (an invalid block) hide the terrain under them and still count."""
     odd = [cnt[i][k] / t if t else 1.0 for i, t in enumerate(total)]
+    odd_as: dict[str, dict[int, float]] = {}
     if not UNKNOWN_KNOWN:
-        return odd, frozenset()
+        return odd, odd_as
     listed = [i for i, v in enumerate(odd) if v > REVIEW_UNKNOWN and total[i]]  # (none: nothing on the image)
-    if listed:
-        lines = [f.lab for f in leg.features if f.kind in ("along", "across") and f.lab[0] >= leg.ink_lightness
-                 and not _takes_terrain(f.lab, leg.terrains)]
-        pick = np.flatnonzero((cls == k) & valid & np.isin(hid, listed))
-        mixed = _line_mixes(used[:, pick], lines, protos, np.minimum(gates[owner], leg.max_delta_e))
-        less = np.bincount(hid[pick[mixed]], minlength=len(ids))
-        for i in listed:
-            odd[i] = (cnt[i][k] - int(less[i])) / total[i]
+    if not listed:
+        return odd, odd_as
+    lines = [f.lab for f in leg.features if f.kind in ("along", "across") and f.lab[0] >= leg.ink_lightness
+             and not _takes_terrain(f.lab, leg.terrains)]
+    pick = np.flatnonzero((cls == k) & valid & np.isin(hid, listed))
+    mixed = _line_mixes(used[:, pick], lines, protos, np.minimum(gates[owner], leg.max_delta_e))
+    if mixed.any():
+        # a mix is a line's only beside the line: within MIX_NEXT blocks of a block of the line's own colour or of
+        # one masked inside a hex (a road's or railway's masked pixels; not the hex lines' band about the sides,
+        # which is ink everywhere)
+        core = ~valid & (hid >= 0)
+        for ln in lines:
+            dl = used - np.asarray(ln, np.float32)[:, None]
+            core |= (dl * dl).sum(axis=0) <= float(leg.max_delta_e) ** 2
+        near = core.reshape(shape)
+        for _ in range(MIX_NEXT):
+            near = _dilate(near)
+        mixed &= near.reshape(-1)[pick]
+    less = np.bincount(hid[pick[mixed]], minlength=len(ids))
+    for i in listed:
+        odd[i] = (cnt[i][k] - int(less[i])) / total[i]
+    # the colours each class's own examples print that the legend does not list (the examples over REVIEW_UNKNOWN)
     row = {h: i for i, h in enumerate(ids)}
-    prints_odd = frozenset(n for n, hs in leg.examples.items()
-                           if any(odd[row[h]] > REVIEW_UNKNOWN for h in hs if h in row))
-    return odd, prints_odd
+    rest = pick[~mixed]
+    at = hid[rest]
+    codes = _lab_bins(used[:, rest])
+    for n, hs in leg.examples.items():
+        own = [row[h] for h in hs if h in row and odd[row[h]] > REVIEW_UNKNOWN]
+        if not own:
+            continue
+        printed = np.unique(codes[np.isin(at, own)])
+        grown = np.unique((printed[:, None] + _BIN_STEPS[None, :]).reshape(-1))
+        off = np.bincount(at[np.isin(codes, grown)], minlength=len(ids))
+        odd_as[n] = {i: (odd[i] * total[i] - int(off[i])) / total[i] for i in listed if odd[i] > REVIEW_UNKNOWN}
+    return odd, odd_as
+
+
+PRINT_BIN = 8.0  # Delta E: the cube of Lab a class's own unknown colour is known by (with its 26 neighbours)
+_BIN_SPAN = 64  # bins per axis in the code (L* 0..100, a* and b* -256..256 at PRINT_BIN 8)
+_BIN_STEPS = np.array([(dl * _BIN_SPAN + da) * _BIN_SPAN + db
+                       for dl in (-1, 0, 1) for da in (-1, 0, 1) for db in (-1, 0, 1)], np.int64)
+
+
+def _lab_bins(x: np.ndarray) -> np.ndarray:
+    """Each colour of ``x`` (3, n: L*, a*, b*) as the code of its PRINT_BIN cube of Lab (a neighbour's code is the
+    code plus one of _BIN_STEPS)."""
+    q = np.floor(np.asarray(x, np.float64) / PRINT_BIN).astype(np.int64)
+    half = _BIN_SPAN // 2
+    return ((np.clip(q[0], 0, _BIN_SPAN - 1) * _BIN_SPAN + np.clip(q[1] + half, 0, _BIN_SPAN - 1)) * _BIN_SPAN
+            + np.clip(q[2] + half, 0, _BIN_SPAN - 1))
 
 
 def _takes_terrain(line: Sequence[float], terrains: Sequence[TerrainClass]) -> bool:
