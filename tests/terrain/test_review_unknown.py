@@ -154,3 +154,18 @@ def test_a_classes_own_colour_lets_off_that_colour_only():
     got = extract(im, grid, legend)
     assert got.hexes["0506"].terrain == "hills"
     assert got.review() == ["0202", "0506"]
+
+
+def test_hexes_wholly_off_the_image_are_read_as_nothing():
+    """review37 C1: a grid wider than the image (its last columns wholly off it, as MAX_OFF_IMAGE allows) - their
+    hexes hold no block, and the unknown-colour share is not taken of them (ZeroDivisionError in reviewq's first
+    form): read as nothing on the image."""
+    lay, grid, im, d = blank_board(9, 7, size=SIZE, image=(330, 640), paper=WHITE)
+    for h in grid.hexes():
+        if grid.id(h)[:2] in ("03", "04"):
+            d.polygon([tuple(p) for p in lay.corners(h)], fill=GREEN, outline=(40, 40, 40))
+    legend = {"terrain": {"clear": {"hexes": ["0101", "0102", "0201"]}, "woods": {"hexes": ["0301", "0302", "0401"]}}}
+    got = extract(im, grid, legend)
+    off = {h: (r.terrain, r.review) for h, r in got.hexes.items() if h.startswith("09")}
+    assert off == {f"09{r:02d}": (None, "nothing to classify on the image") for r in range(1, 8)}
+    assert {got.hexes[h].terrain for h in got.hexes if h[:2] in ("03", "04")} == {"woods"}

@@ -330,6 +330,11 @@ def test_unscored_names_are_left_out_of_the_score(tmp_path):
     f.write_text('truth: 1\nhexes: {"0101": clear}\nunscored: road\n')
     with pytest.raises(DataFileError, match="'unscored:' is a list of names"):
         load_truth(f)
+    # a name both labelled and unscored would drop its labels silently (review37 C11): refused, naming the line
+    f.write_text('truth: 1\nhexes: {"0101": clear, "0102": clear}\nhexsides: {river: ["0101/0102"]}\n'
+                 'unscored: [road, river]\n')
+    with pytest.raises(DataFileError, match="line 4: river both labelled and 'unscored:'"):
+        load_truth(f)
 
 
 def test_extract_truth_scores_a_legend_line_the_truth_lacks(tmp_path):

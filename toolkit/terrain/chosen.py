@@ -90,10 +90,11 @@ class Chosen:
 def failing(examples: Mapping[str, Sequence[str]], read: Mapping[str, str | None], candidates: Sequence[str]
             ) -> dict[str, int]:
     """The ``candidates`` (class names) whose examples the readings fail (module doc, step 1): class -> how many of
-    its examples ``read`` (hex -> class) gives another class."""
+    its examples ``read`` (hex -> class) gives another class (an example read as nothing - at the image's edge, with
+    nothing to classify - is not counted: review37 C9)."""
     out: dict[str, int] = {}
     for n in candidates:
-        hs = [h for h in examples.get(n, ()) if h in read]
+        hs = [h for h in examples.get(n, ()) if read.get(h) is not None]  # (not read at all: off the image)
         if len(hs) < LEAST_EXAMPLES:
             continue
         wrong = sum(1 for h in hs if read[h] != n)

@@ -384,7 +384,7 @@ def _hexsides(image: Image.Image, grid: Grid, leg: Legend, ext: Extraction,
             for name in list(by_shape):
                 yes = marked[name]
                 if not (INK_MARKS and yes and name in deferred and not (by_shape[name][yes] >= 0.5).all()
-                        and areal[name].any()):
+                        and areal.get(name, np.zeros(0, bool)).any()):
                     continue
                 # the ink's long straight lines miss some of the line's own marked sides (a dashed road: its dashes
                 # shorter than LONG; a dark-brown road whose ink tolerance takes in the dark olive fill it runs over,

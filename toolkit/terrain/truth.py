@@ -96,6 +96,11 @@ def load_truth(path: str | Path) -> Truth:
                 out.excluded[str(name)] = [str(i) for i in ids]
             else:
                 getattr(out, key)[str(name)] = {_side(str(i)) if key != "symbols" else str(i) for i in ids}
+    # a name left unscored must not be one the truth labels: its labels would be dropped silently (review37 C11)
+    both = sorted(n for n in out.unscored if n in out.symbols or n in out.hexsides or n in out.links)
+    if both:
+        raise DataFileError(f"line {yamlfile.line_of(data, 'unscored')}: {', '.join(both)} both labelled and "
+                            f"'unscored:'", p)
     return out
 
 
