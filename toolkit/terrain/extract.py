@@ -1016,9 +1016,8 @@ def _unknown_colour(leg: Legend, used: np.ndarray, cls: np.ndarray, hid: np.ndar
       Jackson's Way's railway red, the mountain's, explained 7469 of region 2's 23676 such blocks (the relief's
       shading) and took a hex wrong off the list of its blind region 1 (totals: wrong named 6/7 -> 5/7). Only
       beside the line: within MIX_NEXT blocks of a block of the line's own colour or masked inside a hex (review37
-      M1: a pale-blue lake no
-      class names, half paper and half the river's blue, lies on that segment anywhere; it was read clear and not
-      listed - the user's only word that the legend misses a class);
+      M1: a pale-blue lake no class names, half paper and half the river's blue, lies on that segment anywhere; it
+      was read clear and not listed - the user's only word that the legend misses a class);
     - a colour a class's own example hexes are printed with: where one of them is over REVIEW_UNKNOWN such
       colour, the user's examples say the class is printed so (MMP Afrika's hills, darker brown patches the legend
       has no colour for: 77-80% of one example hex; 7 hexes of region 1 listed for it, all read right), and a hex
