@@ -90,3 +90,26 @@ def side_dot(d: ImageDraw.ImageDraw, lay: Layout, grid: Grid, a: str, b: str, co
     ang = math.degrees(math.atan2(by - my, bx - mx))
     d.pieslice([mx - r, my - r, mx + r, my + r], ang - 90, ang + 90, fill=colour)
     return mx, my, ang, r
+
+
+# a grey road across an olive board, hex to hex, with fire dots on three of the sides it crosses (D-Day at Omaha
+# Beach's markers printed over its roads: test_marks_over_lines, test_marks_cut_lines)
+ROAD_PATH = ["0103", "0203", "0303", "0403", "0503", "0603", "0703", "0803"]
+ROAD_MARKED = ["0103/0203", "0303/0403", "0503/0603"]
+ROAD_DOTS = {("0203", "0303"): (230, 30, 40), ("0403", "0503"): (40, 150, 70), ("0603", "0703"): (90, 170, 230)}
+ROAD_LEGEND = {"terrain": {"open": {"hexes": ["0101", "0606", "0801"]}},
+               "features": {"road": {"colour": "#9f9f9f", "kind": "across", "trace": True, "yes": ROAD_MARKED}}}
+
+
+def road_board(scale: float = 1.0) -> tuple[Layout, Grid, Image.Image, ImageDraw.ImageDraw, float]:
+    """The road board at ``scale`` (hexes of 40 px at 1.0): the high ground's olive, the hex lines, the primary road's
+    grey along ROAD_PATH a fifth of a hex wide; no dots yet. Returns the layout, grid, image, its drawing and the hex
+    size."""
+    size = 40.0 * scale
+    lay, grid, im, d = blank_board(8, 6, size=size, origin=(50.0 * scale, 50.0 * scale),
+                                   image=(round(520 * scale), round(520 * scale)), paper=(204, 207, 176), ink=None)
+    for h in grid.hexes():
+        d.polygon([tuple(p) for p in lay.corners(h)], outline=(150, 152, 135))
+    d.line([lay.hex_to_pixel(grid.hex(h)) for h in ROAD_PATH], fill=(159, 159, 159), width=round(0.2 * size),
+           joint="curve")
+    return lay, grid, im, d, size

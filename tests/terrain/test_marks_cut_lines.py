@@ -15,24 +15,16 @@ import pytest
 from toolkit.terrain import lines
 from toolkit.terrain.extract import extract
 
-from .drawn import blank_board, side_dot
+from .drawn import ROAD_DOTS as DOTS
+from .drawn import ROAD_LEGEND as LEGEND
+from .drawn import ROAD_PATH as PATH
+from .drawn import road_board, side_dot
 
-GROUND = (204, 207, 176)  # the high ground's olive
-ROAD = (159, 159, 159)  # the primary road's grey
-LINES = (150, 152, 135)
-PATH = ["0103", "0203", "0303", "0403", "0503", "0603", "0703", "0803"]  # a road across the board, hex to hex
-MARKED = ["0103/0203", "0303/0403", "0503/0603"]
-DOTS = {("0203", "0303"): (230, 30, 40), ("0403", "0503"): (40, 150, 70), ("0603", "0703"): (90, 170, 230)}
 OUTLINE = (40, 60, 200)  # a zone's outline crossing the road a third of a hex before each dotted side
 
 
 def _board(scale: float = 1.0, outline: bool = True):
-    size = 40.0 * scale
-    lay, grid, im, d = blank_board(8, 6, size=size, origin=(50.0 * scale, 50.0 * scale),
-                                   image=(round(520 * scale), round(520 * scale)), paper=GROUND, ink=None)
-    for h in grid.hexes():
-        d.polygon([tuple(p) for p in lay.corners(h)], outline=LINES)
-    d.line([lay.hex_to_pixel(grid.hex(h)) for h in PATH], fill=ROAD, width=round(0.2 * size), joint="curve")
+    lay, grid, im, d, size = road_board(scale)
     for (a, b), colour in DOTS.items():
         # a half-disc on the middle of the side, inside hex b, a quarter of the hex across
         mx, my, ang, _r = side_dot(d, lay, grid, a, b, colour, size)
@@ -45,10 +37,6 @@ def _board(scale: float = 1.0, outline: bool = True):
             d.line([(cx - half * uy, cy + half * ux), (cx + half * uy, cy - half * ux)], fill=OUTLINE,
                    width=max(2, round(0.08 * size)))
     return grid, im
-
-
-LEGEND = {"terrain": {"open": {"hexes": ["0101", "0606", "0801"]}},
-          "features": {"road": {"colour": "#9f9f9f", "kind": "across", "trace": True, "yes": MARKED}}}
 
 
 def _links(grid, im):
