@@ -11,8 +11,6 @@ BLIND."""
 from __future__ import annotations
 
 import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -21,7 +19,7 @@ from toolkit.terrain.truth import load_truth
 
 from .test_heldout_bastogne import web_boards
 from .test_truth_dynamo import _classes
-from .truthcheck import beside, check_region, placed
+from .truthcheck import beside, check_region, fetch_board, placed
 
 HELDOUT = Path(__file__).parent / "truth" / "heldout"
 IMAGE = "jzedwards__blog.simpubs.org/atlantic-wall_0-aw-bg.jpg"
@@ -141,16 +139,10 @@ def test_atlantic_wall_legend_examples_lie_outside_their_region_and_region_1(reg
     assert {k: v["colour"] for k, v in own["features"].items()} == {k: v["colour"] for k, v in one["features"].items()}
 
 
-def _fetch(tmp_path: Path, git: str | None) -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "WGT_HELDOUT_BOARDS": str(tmp_path / "cache"), "WGT_SIMPUBS_GIT": str(tmp_path / "none")}
-    return subprocess.run([sys.executable, str(HELDOUT / "web_boards.py"), "fetch", "--board", "atlantic-wall",
-                           *(("--git", git) if git else ())], capture_output=True, text=True, env=env, check=False)
-
-
 def test_atlantic_wall_fetch_fails_in_one_line(tmp_path):
     """With $WGT_SIMPUBS_GIT naming a folder that is no clone: one line and exit 3 naming the board and how to fetch
     it."""
-    r = _fetch(tmp_path, None)
+    r = fetch_board(tmp_path, "atlantic-wall", "WGT_SIMPUBS_GIT")
     assert r.returncode == 3 and r.stdout == "" and r.stderr.count("\n") == 1 and "Traceback" not in r.stderr
     assert "held-out SPI Atlantic Wall map (a banner cut of its Omaha Beach coast) board is not cached" in r.stderr
     assert "fetch --board atlantic-wall" in r.stderr and str(tmp_path / "none") in r.stderr
@@ -162,7 +154,7 @@ def test_atlantic_wall_fetch_from_the_clone(tmp_path):
     git = os.environ.get("WGT_SIMPUBS_GIT")
     if not git or not Path(git).is_dir():
         pytest.skip("needs a clone of jzedwards/blog.simpubs.org named by WGT_SIMPUBS_GIT")
-    r = _fetch(tmp_path, git)
+    r = fetch_board(tmp_path, "atlantic-wall", "WGT_SIMPUBS_GIT", git=git)
     assert r.returncode == 0, r.stderr
     out = Path(r.stdout.strip())
     assert out == tmp_path / "cache" / IMAGE

@@ -7,8 +7,6 @@ from a clone of HerrEklund/wasa named by --git or $WGT_WASA_GIT)."""
 from __future__ import annotations
 
 import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -19,6 +17,7 @@ from toolkit.terrain.truth import load_truth
 
 from .test_heldout_bastogne import extract_fetched, web_boards
 from .test_truth_afrika import assert_floors
+from .truthcheck import fetch_board
 
 HELDOUT = Path(__file__).parent / "truth" / "heldout"
 IMAGE = "HerrEklund__wasa/dynamo_DYNAMO_MAP-FINAL-120.jpg"
@@ -76,16 +75,10 @@ def test_dynamo_legend_examples_lie_outside_the_region():
     assert len(used) == 36 and not set(used) & near
 
 
-def _fetch(tmp_path: Path, *args: str, git: str | None) -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "WGT_HELDOUT_BOARDS": str(tmp_path / "cache"), "WGT_WASA_GIT": str(tmp_path / "none")}
-    return subprocess.run([sys.executable, str(HELDOUT / "web_boards.py"), "fetch", "--board", "dynamo", *args,
-                           *(("--git", git) if git else ())], capture_output=True, text=True, env=env, check=False)
-
-
 def test_fetch_dynamo_fails_in_one_line(tmp_path):
     """With $WGT_WASA_GIT naming a folder that is no clone: one line and exit 3 naming the board and how to fetch it,
     not a traceback ($WGT_WEB_BOARDS_GIT, the other boards' clone, is not read for it)."""
-    r = _fetch(tmp_path, git=None)
+    r = fetch_board(tmp_path, "dynamo", "WGT_WASA_GIT")
     assert r.returncode == 3 and r.stdout == ""
     assert r.stderr.count("\n") == 1 and "Traceback" not in r.stderr
     assert "held-out France '40 Dynamo board is not cached" in r.stderr and "fetch --board dynamo" in r.stderr
@@ -97,7 +90,7 @@ def test_fetch_dynamo_from_the_clone(tmp_path):
     git = os.environ.get("WGT_WASA_GIT")
     if not git or not Path(git).is_dir():
         pytest.skip("needs a clone of HerrEklund/wasa named by WGT_WASA_GIT")
-    r = _fetch(tmp_path, git=git)
+    r = fetch_board(tmp_path, "dynamo", "WGT_WASA_GIT", git=git)
     assert r.returncode == 0, r.stderr
     out = Path(r.stdout.strip())
     assert out == tmp_path / "cache" / IMAGE

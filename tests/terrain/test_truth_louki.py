@@ -10,8 +10,6 @@ BLIND."""
 from __future__ import annotations
 
 import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -20,7 +18,7 @@ from toolkit.terrain.truth import load_truth
 
 from .test_heldout_bastogne import web_boards
 from .test_truth_dynamo import _classes
-from .truthcheck import beside, check_region, placed
+from .truthcheck import beside, check_region, fetch_board, placed
 
 HELDOUT = Path(__file__).parent / "truth" / "heldout"
 IMAGE = "axel18bsm__MapToHexagonalGrid2D/louki_carte2v_Copie_3.png"
@@ -74,16 +72,10 @@ def test_louki_legend_examples_lie_outside_the_region():
     assert {v["kind"] for k, v in spec["features"].items()} == {"across", "along"}
 
 
-def _fetch(tmp_path: Path, git: str | None) -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "WGT_HELDOUT_BOARDS": str(tmp_path / "cache"), "WGT_MAPTOHEX_GIT": str(tmp_path / "none")}
-    return subprocess.run([sys.executable, str(HELDOUT / "web_boards.py"), "fetch", "--board", "louki",
-                           *(("--git", git) if git else ())], capture_output=True, text=True, env=env, check=False)
-
-
 def test_louki_fetch_fails_in_one_line(tmp_path):
     """With $WGT_MAPTOHEX_GIT naming a folder that is no clone: one line and exit 3 naming the board and how to fetch
     it."""
-    r = _fetch(tmp_path, None)
+    r = fetch_board(tmp_path, "louki", "WGT_MAPTOHEX_GIT")
     assert r.returncode == 3 and r.stdout == "" and r.stderr.count("\n") == 1 and "Traceback" not in r.stderr
     assert "held-out Velikie Louki 1942-1943 (Vae Victis) map board is not cached" in r.stderr
     assert "fetch --board louki" in r.stderr and str(tmp_path / "none") in r.stderr
@@ -95,7 +87,7 @@ def test_louki_fetch_from_the_clone(tmp_path):
     git = os.environ.get("WGT_MAPTOHEX_GIT")
     if not git or not Path(git).is_dir():
         pytest.skip("needs a clone of axel18bsm/MapToHexagonalGrid2D named by WGT_MAPTOHEX_GIT")
-    r = _fetch(tmp_path, git)
+    r = fetch_board(tmp_path, "louki", "WGT_MAPTOHEX_GIT", git=git)
     assert r.returncode == 0, r.stderr
     out = Path(r.stdout.strip())
     assert out == tmp_path / "cache" / IMAGE

@@ -5,13 +5,12 @@ arguments, are in test_truth_dynamo.py.)"""
 from __future__ import annotations
 
 import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 from .test_heldout_bastogne import web_boards
+from .truthcheck import fetch_board
 
 HELDOUT = Path(__file__).parent / "truth" / "heldout"
 # board -> (the cache's file, the board's title in the message, the image's size)
@@ -24,16 +23,10 @@ BOARDS = {"gettysburg": ("HerrEklund__wasa/gettysburg_NMap.jpg", "Roads to Getty
                     (4140, 2700))}
 
 
-def _fetch(tmp_path: Path, board: str, git: str | None) -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "WGT_HELDOUT_BOARDS": str(tmp_path / "cache"), "WGT_WASA_GIT": str(tmp_path / "none")}
-    return subprocess.run([sys.executable, str(HELDOUT / "web_boards.py"), "fetch", "--board", board,
-                           *(("--git", git) if git else ())], capture_output=True, text=True, env=env, check=False)
-
-
 @pytest.mark.parametrize("board", sorted(BOARDS))
 def test_fetch_fails_in_one_line(tmp_path, board):
     """With $WGT_WASA_GIT naming a folder that is no clone: one line and exit 3 naming the board and how to fetch it."""
-    r = _fetch(tmp_path, board, None)
+    r = fetch_board(tmp_path, board, "WGT_WASA_GIT")
     assert r.returncode == 3 and r.stdout == "" and r.stderr.count("\n") == 1 and "Traceback" not in r.stderr
     assert f"held-out {BOARDS[board][1]} board is not cached" in r.stderr
     assert f"fetch --board {board}" in r.stderr and str(tmp_path / "none") in r.stderr
@@ -45,7 +38,7 @@ def test_fetch_from_the_clone(tmp_path, board):
     git = os.environ.get("WGT_WASA_GIT")
     if not git or not Path(git).is_dir():
         pytest.skip("needs a clone of HerrEklund/wasa named by WGT_WASA_GIT")
-    r = _fetch(tmp_path, board, git)
+    r = fetch_board(tmp_path, board, "WGT_WASA_GIT", git=git)
     assert r.returncode == 0, r.stderr
     out = Path(r.stdout.strip())
     assert out == tmp_path / "cache" / BOARDS[board][0]

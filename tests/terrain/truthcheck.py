@@ -4,6 +4,9 @@ it on the board's grid, and the hexes a legend's examples use."""
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -53,3 +56,13 @@ def placed(folder: Path, truth: str, legend: str, board: tuple[tuple[int, int], 
     assert all(h in g.ids() for h in hexes | points)
     assert not (hexes | points) & near
     return t, g, hexes, points
+
+
+def fetch_board(tmp_path: Path, board: str, clone_var: str, *args: str, git: str | None = None
+                ) -> subprocess.CompletedProcess[str]:
+    """``web_boards.py fetch --board BOARD`` run as a user would, into a cache under ``tmp_path``, with the clone's
+    variable ``clone_var`` (``WGT_WASA_GIT``, ...) naming a folder that is no clone and ``--git git`` where given."""
+    env = {**os.environ, "WGT_HELDOUT_BOARDS": str(tmp_path / "cache"), clone_var: str(tmp_path / "none")}
+    script = Path(__file__).parent / "truth" / "heldout" / "web_boards.py"
+    return subprocess.run([sys.executable, str(script), "fetch", "--board", board, *args,
+                           *(("--git", git) if git else ())], capture_output=True, text=True, env=env, check=False)
