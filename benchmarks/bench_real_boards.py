@@ -177,6 +177,12 @@ HELDOUT_FETCHED = {"red-winter-heldout": ("red-winter", "red-winter.yaml", "red-
                    # of 51 hexes about region 2, hexes only, STUDIED; heldout/RESULTS-atlantic-wall.md) with its own
                    # legend (region 2's with the examples in or beside region 3 moved), the same run
                    "atlantic-wall-3-heldout": ("atlantic-wall", "atlantic-wall-3.yaml", "atlantic-wall-3.legend.yaml",
+                                               ((1, 34), (14, 28))),
+                   # its fourth region (atlantic-wall-4.yaml: Osmanville, Isigny, the Aure through its marshes and the
+                   # dashed roads on clear ground by both towns, rows 19-28 x columns 30-34, 45 hexes, STUDIED;
+                   # heldout/RESULTS-atlantic-wall.md) with its own legend (region 2's with the examples in or beside
+                   # region 4 moved), the same run
+                   "atlantic-wall-4-heldout": ("atlantic-wall", "atlantic-wall-4.yaml", "atlantic-wall-4.legend.yaml",
                                                ((1, 34), (14, 28)))}
 
 

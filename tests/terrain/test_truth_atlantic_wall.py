@@ -123,9 +123,47 @@ def test_atlantic_wall_3_truth_file():
         "2816": "bocage"}
 
 
-@pytest.mark.parametrize("region", [2, 3])
+def test_atlantic_wall_4_truth_file():
+    """Region 4 (STUDIED): rows 19-28 x columns 30-34 (45 hexes labelled; column 34's even rows, half off the banner,
+    excluded), chosen for region 1's two blind failures: the Aure along and through its marshes (printed in the river's
+    blue) and the dashed roads on clear ground by Osmanville and Isigny. Not beside region 1; every side and link joins
+    two neighbouring labelled hexes; its near calls, towns, the roads' near-corner crossings and the river's sides."""
+    t = load_truth(HELDOUT / "atlantic-wall-4.yaml")
+    t1 = load_truth(HELDOUT / "atlantic-wall.yaml")
+    assert t.image == IMAGE and t.grid is not None and t1.grid is not None
+    assert t.grid.layout.matrix == t1.grid.layout.matrix
+    g = t.grid
+    assert t.excluded == {"banner-edge": ["2034", "2234", "2434", "2634", "2834"]}
+    assert {g.id(h) for h in g.hexes()} == set(t.hexes) | {"2034", "2234", "2434", "2634", "2834"}
+    assert len(t.hexes) == 45
+    for keys in (*t.links.values(), *t.hexsides.values()):
+        for k in keys:
+            a, b = k.split("/")
+            assert a in t.hexes and b in t.hexes and g.hex(b) in g.hex(a).neighbours(), k
+    _, near1 = beside(t1, *BOARD)
+    assert not set(t.hexes) & near1
+    assert _classes(t) == {"bocage": 19, "clear": 17, "marsh": 6, "town": 2, "woods": 1}
+    assert {h for h, c in t.hexes.items() if c == "marsh"} == {"2430", "2431", "2432", "2530", "2531", "2532"}
+    assert {h for h, c in t.hexes.items() if c == "town"} == {"2333", "2534"}
+    near = ("1931", "2031", "2132", "2232", "2332", "2630", "2632", "2433", "2533", "2334")
+    assert {h: t.hexes[h] for h in near} == {
+        "1931": "bocage", "2031": "clear", "2132": "bocage", "2232": "bocage", "2332": "clear", "2630": "bocage",
+        "2632": "bocage", "2433": "clear", "2533": "clear", "2334": "clear"}
+    assert {k: len(v) for k, v in t.links.items()} == {"road": 4, "secondary": 9}
+    assert {k: len(v) for k, v in t.hexsides.items()} == {"river": 8}
+    # the dashed road from Grandcamp runs in 2132 east of its side with 2133 and ends on the N13 in 2333
+    assert {"2032/2132", "2132/2232", "2232/2333"} <= t.links["secondary"]
+    assert not {"2032/2133", "2132/2133", "2133/2232"} & t.links["secondary"]
+    assert t.links["road"] == {"2230/2231", "2231/2332", "2332/2333", "2333/2433"}
+    assert not t.links["road"] & t.links["secondary"]
+    # the Aure on the sides of rows 24 and 25 through the marsh, then along 2433's sides with 2533 and 2534
+    assert {"2430/2530", "2431/2531", "2432/2532", "2433/2533", "2433/2534"} <= t.hexsides["river"]
+    assert "2334/2433" not in t.hexsides["river"]
+
+
+@pytest.mark.parametrize("region", [2, 3, 4])
 def test_atlantic_wall_legend_examples_lie_outside_their_region_and_region_1(region):
-    """No example hex or side of atlantic-wall-N.legend.yaml (regions 2 and 3: their own legends) is in or beside its
+    """No example hex or side of atlantic-wall-N.legend.yaml (regions 2, 3 and 4: their own legends) is in or beside its
     region, nor in or beside region 1; the classes and lines are region 1's legend's (review37 C6: one test)."""
     from toolkit.terrain.extract_legend import load_legend
 
