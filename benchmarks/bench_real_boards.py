@@ -159,6 +159,11 @@ HELDOUT_FETCHED = {"red-winter-heldout": ("red-winter", "red-winter.yaml", "red-
                    # hexes, STUDIED; heldout/RESULTS-louki.md) on region 1's grid with its own legend (region 1's with
                    # the examples in or beside region 2 moved), the same run
                    "louki-2-heldout": ("louki", "louki-2.yaml", "louki-2.legend.yaml", ((1, 16), (1, 20))),
+                   # its third region (louki-3.yaml: Novosokolniki, the minor rivers round Gorki and the level-1 fill in
+                   # the north-west corner, columns 01-04 x rows 01-10, 40 hexes, STUDIED; heldout/RESULTS-louki.md) on
+                   # region 1's grid with its own legend (region 1's with the examples in or beside region 3 moved),
+                   # the same run
+                   "louki-3-heldout": ("louki", "louki-3.yaml", "louki-3.legend.yaml", ((1, 16), (1, 20))),
                    # SPI Atlantic Wall (1978; a classic flat-colour map: thin brown hex lines over every fill, clear,
                    # bocage with hedgerow cells, woods blobs, hatched marsh, grey town blocks, a solid and a dashed road
                    # in one brown, a river along the sides, no key), a 1920x800 banner cut from a 150 dpi scan turned by

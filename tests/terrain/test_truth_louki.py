@@ -156,3 +156,40 @@ def test_extract_louki_2_against_its_truth(tmp_path):
     assert out["hexes"] == 30 and out["right"] >= 27
     assert set(out["lines"]) == {"road", "rail", "river", "stream"}
     assert_floors(out, {"road": (4, 4, 1), "river": (8, 8, 1), "rail": (0, 0, 1), "stream": (0, 0, 1)})
+
+
+def test_louki_3_truth_file():
+    """Region 3 (STUDIED): columns 01-04 x rows 01-10 (40 hexes, all labelled) on region 1's calibration, beside neither
+    region 1 nor region 2: Novosokolniki, the level-1 fill at 0103-0104, the minor rivers round Gorki and west of the
+    town, the road from Gorki to Novosokolniki and west, the railways into the town."""
+    t = load_truth(HELDOUT / "louki-3.yaml")
+    g = check_region(t, IMAGE, 40)
+    assert _classes(t) == {"clear": 37, "level1": 2, "town": 1}
+    assert {h for h, c in t.hexes.items() if c != "clear"} == {"0103", "0104", "0308"}
+    assert {k: len(v) for k, v in t.links.items()} == {"road": 6, "rail": 13}
+    assert {k: len(v) for k, v in t.hexsides.items()} == {"stream": 18}
+    # the near calls: the road crosses 0404/0405 5-6 px from a corner and clips 0308's west corner (0307/0308,
+    # 0208/0308, not 0207/0308); the stream crosses 0207/0308 under the railway; the rail junction east of the town
+    # lies inside 0408
+    assert t.links["road"] == {"0404/0405", "0306/0405", "0306/0307", "0307/0308", "0208/0308", "0108/0208"}
+    assert "0207/0308" in t.links["rail"] and "0207/0308" in t.hexsides["stream"]
+    assert {"0308/0408", "0309/0408", "0309/0310", "0210/0310"} <= t.links["rail"]
+    assert "0308/0309" not in t.links["rail"]
+    assert g.to_dict()["calibration"] == load_truth(HELDOUT / "louki-2.yaml").grid.to_dict()["calibration"]
+    for other in ("louki.yaml", "louki-2.yaml"):
+        _, near = beside(load_truth(HELDOUT / other), *BOARD)
+        assert not set(t.hexes) & near, other
+
+
+def test_louki_3_legend_examples_lie_outside_region_3():
+    """No example hex, marked side or clicked point of louki-3.legend.yaml is a hex of region 3 or beside it; its
+    classes, lines and colours are region 1's legend's (the examples in or beside region 3 moved; the town's are points
+    on the map key's symbol)."""
+    from toolkit.terrain.extract_legend import load_legend
+
+    _, _, hexes, points = placed(HELDOUT, "louki-3.yaml", "louki-3.legend.yaml", BOARD)
+    assert hexes and points == {"1304"}
+    one, three = (load_legend(HELDOUT / f) for f in ("louki.legend.yaml", "louki-3.legend.yaml"))
+    assert set(three["terrain"]) == set(one["terrain"]) and set(three["features"]) == set(one["features"])
+    colours = [{k: v["colour"] for k, v in s["features"].items()} for s in (one, three)]
+    assert colours[0] == colours[1]
