@@ -188,7 +188,15 @@ HELDOUT_FETCHED = {"red-winter-heldout": ("red-winter", "red-winter.yaml", "red-
                    # heldout/RESULTS-atlantic-wall.md) with its own legend (region 2's with the examples in or beside
                    # region 4 moved), the same run
                    "atlantic-wall-4-heldout": ("atlantic-wall", "atlantic-wall-4.yaml", "atlantic-wall-4.legend.yaml",
-                                               ((1, 34), (14, 28)))}
+                                               ((1, 34), (14, 28))),
+                   # RBM Studio Waterloo Campaign 1815 (C3i 32, 2019; a modern map drawn over an engraved 18th-century
+                   # map that is not terrain: faint grey hex lines, thick dark-grey roads, a dark-blue river band
+                   # winding through the hexes, light-blue streams, towns as house icons; rendered at 150 dpi without
+                   # its names and ids: pointy-top 117 px hexes, ids row first, rows counted up;
+                   # heldout/RESULTS-waterloo.md; from rally-the-troops/waterloo-campaign-1815): one BLIND region, the
+                   # run on the whole calibrated map, rows 10-40 x columns 00-41 (the legend's examples lie in columns
+                   # 21 and less or 37 and more)
+                   "waterloo-heldout": ("waterloo", "waterloo.yaml", "waterloo.legend.yaml", ((0, 41), (10, 40)))}
 
 
 def main(flags: list[str]) -> dict[str, object]:

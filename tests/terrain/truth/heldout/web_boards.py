@@ -18,6 +18,7 @@ never by us: per-hex terrain (``public/games/bastogne/src/hex-info.js``), roads,
     python tests/terrain/truth/heldout/web_boards.py fetch --board omaha [--git DIR]    # (HerrEklund/wasa)
     python tests/terrain/truth/heldout/web_boards.py fetch --board louki [--git DIR]    # (axel18bsm/MapToHex...)
     python tests/terrain/truth/heldout/web_boards.py fetch --board atlantic-wall [--git DIR]    # (jzedwards/...)
+    python tests/terrain/truth/heldout/web_boards.py fetch --board waterloo [--git DIR]    # (rally-the-troops/...)
     python tests/terrain/truth/heldout/web_boards.py convert --git DIR    # their labels -> bastogne.yaml
 
 ``--git`` is a clone (bare or not) of rzymek/web-boards (or the board's repository) holding the commit below (default
@@ -76,6 +77,12 @@ on the Grav CMS, 2024; no licence stated): a 1920x800 banner cut from a 150 dpi 
 Wall* (1978; the map art (c) SPI, not in this repository either), turned by 90 degrees, whose truth region
 (``atlantic-wall.yaml``) was labelled by us, blind, by eye (RESULTS-atlantic-wall.md). Its clone is ``--git`` or
 ``$WGT_SIMPUBS_GIT``.
+
+``--board waterloo`` fetches an image of a fifth repository, rally-the-troops/waterloo-campaign-1815 (the Rally the
+Troops web module of the game, 2023; no licence stated): the map of *Waterloo Campaign 1815* (Mark Herman, RBM Studio,
+C3i Magazine 32, 2019; the map art (c) RBM Studio, not in this repository either), rendered at 150 dpi from the
+publisher's print file with its text and hex-number layers left out, whose truth region (``waterloo.yaml``) was
+labelled by us, blind, by eye (RESULTS-waterloo.md). Its clone is ``--git`` or ``$WGT_WATERLOO_GIT``.
 """
 
 from __future__ import annotations
@@ -174,12 +181,24 @@ IMAGES: dict[str, dict[str, Any]] = {"bastogne": IMAGE,
                             "path": "grav/user/pages/01.blog/0-aw-bg.jpg",
                             "commit": "6c217d24679885684372f47b903ff4ab4b733ec1",
                             "blob": "3a6530a6efddf177ba0a61be400a50425de2e321", "bytes": 433855, "size": (1920, 800),
-                            "file": "jzedwards__blog.simpubs.org/atlantic-wall_0-aw-bg.jpg"}}
+                            "file": "jzedwards__blog.simpubs.org/atlantic-wall_0-aw-bg.jpg"},
+          # another repository (rally-the-troops/waterloo-campaign-1815, the Rally the Troops module, no licence
+          # stated; the commit "ASSETS", 2023-07-29, the only blob at that path; the repository's last commit,
+          # "Moved.", 2024-03-26, deletes every file): the map of RBM Studio's "Waterloo Campaign 1815" (C3i 32, 2019;
+          # the map art (c) RBM Studio) rendered at 150 dpi from the print file without its text and hex-number
+          # layers (tools/rendermap.sh), 5100x3300, pointy-top hexes, ids row first (rows 10-40 counted UP from the
+          # bottom, columns 00-41 from the left); its clone is named by $WGT_WATERLOO_GIT
+          "waterloo": {"repo": "rally-the-troops/waterloo-campaign-1815", "git_env": "WGT_WATERLOO_GIT",
+                       "path": "images/map150.jpg",
+                       "commit": "d366757363ace00d0e95657a89b3660741fdcacc",
+                       "blob": "06dd102250dd2710082f00a00e3afd41fbfe9bec", "bytes": 1549775, "size": (5100, 3300),
+                       "file": "rally-the-troops__waterloo-campaign-1815/waterloo_map150.jpg"}}
 NAMES = {"bastogne": "Bastogne", "red-winter": "Red Winter", "seelowe": "Seelowe", "dynamo": "France '40 Dynamo",
          "gettysburg": "Roads to Gettysburg North Map", "sjw": "Stonewall Jackson's Way North and South Maps",
          "nwk": "Next War: Korea (North and South sheets)", "sl": "Squad Leader map board 1 (west half)",
          "omaha": "D-Day at Omaha Beach alternative map", "louki": "Velikie Louki 1942-1943 (Vae Victis) map",
-         "atlantic-wall": "SPI Atlantic Wall map (a banner cut of its Omaha Beach coast)"}
+         "atlantic-wall": "SPI Atlantic Wall map (a banner cut of its Omaha Beach coast)",
+         "waterloo": "RBM Studio Waterloo Campaign 1815 map"}
 LABELS = {"terrain": f"{GAME}/src/hex-info.js", "paths": f"{GAME}/path-info.json",
           "streams": f"{GAME}/stream-info.json", "game": f"{GAME}/game.json"}
 
@@ -437,7 +456,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--git", help="a clone of the board's repository holding the commit (default $WGT_WEB_BOARDS_GIT; "
                     "--board dynamo, gettysburg, sjw, nwk, sl, omaha: $WGT_WASA_GIT, a clone of HerrEklund/wasa; "
                     "--board louki: $WGT_MAPTOHEX_GIT, a clone of axel18bsm/MapToHexagonalGrid2D; "
-                    "--board atlantic-wall: $WGT_SIMPUBS_GIT, a clone of jzedwards/blog.simpubs.org)")
+                    "--board atlantic-wall: $WGT_SIMPUBS_GIT, a clone of jzedwards/blog.simpubs.org; "
+                    "--board waterloo: $WGT_WATERLOO_GIT, a clone of rally-the-troops/waterloo-campaign-1815)")
     ap.add_argument("--board", choices=sorted(IMAGES), default="bastogne",
                     help="fetch: which board's image (default bastogne)")
     ap.add_argument("-o", "--output", default=str(HERE / "bastogne.yaml"))

@@ -1,0 +1,99 @@
+"""RBM Studio's *Waterloo Campaign 1815* (Mark Herman, C3i Magazine 32, 2019), a held-out board labelled blind
+(tests/terrain/truth/heldout/waterloo.yaml, RESULTS-waterloo.md): the whole map as the Rally the Troops module renders
+it at 150 dpi from the publisher's print file without its names and hex numbers - a modern map drawn over an engraved
+18th-century map that is not the game's terrain (its woods, fields and hachures), with faint grey hex lines, thick
+dark-grey roads, a dark-blue river band winding through the hexes, light-blue streams and towns as clusters of house
+icons (pointy-top hexes of 117 px, ids row first, rows counted up from the bottom) - a publisher and a style the bench
+did not have. The truth file, the legend's examples and the image's fetch into the cache (the map art is (c) RBM
+Studio, not in this repository: ``python tests/terrain/truth/heldout/web_boards.py fetch --board waterloo``, from a
+clone of rally-the-troops/waterloo-campaign-1815 named by --git or $WGT_WATERLOO_GIT). The region (waterloo.yaml) is
+BLIND."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from toolkit.terrain.truth import load_truth
+
+from .test_heldout_bastogne import web_boards
+from .test_truth_dynamo import _classes
+from .truthcheck import check_region, fetch_board, placed
+
+HELDOUT = Path(__file__).parent / "truth" / "heldout"
+IMAGE = "rally-the-troops__waterloo-campaign-1815/waterloo_map150.jpg"
+BOARD = ((0, 41), (10, 40))  # columns 00-41 x rows 10-40: the whole calibrated map, the bench's run
+
+
+def test_waterloo_truth_file():
+    """Rows 13-21 x columns 24-32 (81 hexes, all labelled); every side and link joins two neighbouring labelled hexes;
+    the grid calibrated from the five clicks in its header (pointy-top hexes, ids row first, rows counted up, odd rows
+    half a hex right); the near calls of its header."""
+    t = load_truth(HELDOUT / "waterloo.yaml")
+    g = check_region(t, IMAGE, 81)
+    assert _classes(t) == {"open": 72, "town": 9}
+    assert {h for h, c in t.hexes.items() if c == "town"} == {"1526", "1528", "1631", "1728", "1825", "1830", "1928",
+                                                              "1932", "2027"}
+    assert not t.symbols
+    assert {k: len(v) for k, v in t.links.items()} == {"road": 40, "stream": 0}
+    assert {k: len(v) for k, v in t.hexsides.items()} == {"river": 34}
+    num = g.to_dict()["numbering"]
+    assert (num["orientation"], num["shifted"], num["row_first"], num["row_direction"]) == ("pointy", "odd", True, "up")
+
+    def centre(hid: str) -> tuple[int, ...]:
+        return tuple(round(v) for v in g.layout.hex_to_pixel(g.numbering.offset.to_hex(*g.numbering.parse(hid))))
+
+    # the five clicks, all off the region: the fit puts them within 1.2 px of the clicks (rms 0.21 px on the hex lines);
+    # the module's town names: Namur 1737, Charleroi 1217
+    assert (centre("1000"), centre("4000"), centre("4041"), centre("1041"), centre("2520")) == (
+        (130, 3176), (130, 117), (4941, 117), (4941, 3176), (2536, 1647))
+    assert (centre("1737"), centre("1217")) == ((4531, 2462), (2125, 2972))
+    # roads passing hex corners: the road's middle crosses these sides 4-12 px from a corner, and not the sides beyond
+    assert {"1725/1726", "1927/1928", "1928/1929", "1830/1831", "1929/2030", "1631/1731", "1428/1528", "1330/1430",
+            "1528/1529", "1828/1927", "2026/2125", "1327/1428"} <= t.links["road"]
+    assert not {"1725/1826", "1726/1826", "1927/2028", "1928/2028", "1830/1930", "1831/1930", "1929/1930",
+                "1930/2030", "1631/1632", "1632/1731", "1428/1429", "1429/1528", "1329/1430", "1827/1927",
+                "1827/1828", "2025/2125", "1427/1428", "1832/1932", "1932/2032"} & t.links["road"]
+    # the river: 1628/1629 crossed twice (its loop reaches into 1728), 1628/1728 and 1629/1728 not crossed
+    assert "1628/1629" in t.hexsides["river"]
+    assert not {"1628/1728", "1629/1728"} & t.hexsides["river"]
+    assert not t.links["road"] & t.hexsides["river"]
+
+
+def test_waterloo_legend_examples_lie_outside_the_region():
+    """No example hex or side of waterloo.legend.yaml is a hex of the region or beside it; all lie on the map's grid
+    (columns 00-41 x rows 10-40); the classes are the key's (town, open), the lines its roads, river and streams."""
+    from toolkit.terrain.extract_legend import load_legend
+
+    _, _, hexes, points = placed(HELDOUT, "waterloo.yaml", "waterloo.legend.yaml", BOARD)
+    assert hexes and not points
+    spec = load_legend(HELDOUT / "waterloo.legend.yaml")
+    assert set(spec["terrain"]) == {"open", "town"}
+    assert {k: v["kind"] for k, v in spec["features"].items()} == {"road": "across", "river": "along",
+                                                                    "stream": "across"}
+
+
+def test_waterloo_fetch_fails_in_one_line(tmp_path):
+    """With $WGT_WATERLOO_GIT naming a folder that is no clone: one line and exit 3 naming the board and how to fetch
+    it."""
+    r = fetch_board(tmp_path, "waterloo", "WGT_WATERLOO_GIT")
+    assert r.returncode == 3 and r.stdout == "" and r.stderr.count("\n") == 1 and "Traceback" not in r.stderr
+    assert "held-out RBM Studio Waterloo Campaign 1815 map board is not cached" in r.stderr
+    assert "fetch --board waterloo" in r.stderr and str(tmp_path / "none") in r.stderr
+
+
+def test_waterloo_fetch_from_the_clone(tmp_path):
+    """From a clone of rally-the-troops/waterloo-campaign-1815 holding its commit (the repository's last commit deletes
+    every file: the image is read at the commit recorded) the image lands in the cache and is the recorded blob."""
+    git = os.environ.get("WGT_WATERLOO_GIT")
+    if not git or not Path(git).is_dir():
+        pytest.skip("needs a clone of rally-the-troops/waterloo-campaign-1815 named by WGT_WATERLOO_GIT")
+    r = fetch_board(tmp_path, "waterloo", "WGT_WATERLOO_GIT", git=git)
+    assert r.returncode == 0, r.stderr
+    out = Path(r.stdout.strip())
+    assert out == tmp_path / "cache" / IMAGE
+    wb = web_boards()
+    assert wb.blob_id(out.read_bytes()) == wb.IMAGES["waterloo"]["blob"]
+    assert wb.IMAGES["waterloo"]["size"] == (5100, 3300)
