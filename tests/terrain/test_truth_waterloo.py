@@ -97,3 +97,18 @@ def test_waterloo_fetch_from_the_clone(tmp_path):
     wb = web_boards()
     assert wb.blob_id(out.read_bytes()) == wb.IMAGES["waterloo"]["blob"]
     assert wb.IMAGES["waterloo"]["size"] == (5100, 3300)
+
+
+def test_extract_waterloo_against_its_truth(tmp_path):
+    """Floors from the first run that read the board (blind), 2026-12-06 17:45 UTC, main e83037f, the legend as
+    written, on the truth's grid widened to the whole map (rows 10-40 x columns 00-41, as the bench runs it): hexes
+    76/81 (the town class read by its mean colour: four open hexes darker than most read town, one small town read
+    open); road 39/40 with 1 false; river 32/34 none false; stream none in the region, 10 false (on the river's sides).
+    The region is BLIND: totals only. Skipped with the reason when the image is not cached."""
+    from .test_heldout_bastogne import extract_fetched
+    from .test_truth_afrika import assert_floors
+
+    out = extract_fetched(tmp_path, "waterloo", "waterloo.yaml", "waterloo.legend.yaml", 41, 40, first=(0, 10))
+    assert out["hexes"] == 81 and out["right"] >= 76
+    assert set(out["lines"]) == {"road", "river", "stream"}
+    assert_floors(out, {"road": (40, 39, 1), "river": (34, 32, 0), "stream": (0, 0, 10)})
