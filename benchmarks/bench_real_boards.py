@@ -196,7 +196,12 @@ HELDOUT_FETCHED = {"red-winter-heldout": ("red-winter", "red-winter.yaml", "red-
                    # heldout/RESULTS-waterloo.md; from rally-the-troops/waterloo-campaign-1815): one BLIND region, the
                    # run on the whole calibrated map, rows 10-40 x columns 00-41 (the legend's examples lie in columns
                    # 21 and less or 37 and more)
-                   "waterloo-heldout": ("waterloo", "waterloo.yaml", "waterloo.legend.yaml", ((0, 41), (10, 40)))}
+                   "waterloo-heldout": ("waterloo", "waterloo.yaml", "waterloo.legend.yaml", ((0, 41), (10, 40))),
+                   # its second region (waterloo-2.yaml: the Dyle and its tributary from Limal and Ottignies to
+                   # Mont-St-Guibert, Corbaix, Nil-St-Martin, Corroy and Walhain, rows 31-37 x columns 23-29, 49 hexes,
+                   # streams and roads, no river, STUDIED; heldout/RESULTS-waterloo.md) on region 1's grid with the same
+                   # legend, none of whose examples lies in or beside it, the same run
+                   "waterloo-2-heldout": ("waterloo", "waterloo-2.yaml", "waterloo.legend.yaml", ((0, 41), (10, 40)))}
 
 
 def main(flags: list[str]) -> dict[str, object]:

@@ -20,7 +20,7 @@ from toolkit.terrain.truth import load_truth
 
 from .test_heldout_bastogne import web_boards
 from .test_truth_dynamo import _classes
-from .truthcheck import check_region, fetch_board, placed
+from .truthcheck import beside, check_region, fetch_board, placed
 
 HELDOUT = Path(__file__).parent / "truth" / "heldout"
 IMAGE = "rally-the-troops__waterloo-campaign-1815/waterloo_map150.jpg"
@@ -73,6 +73,32 @@ def test_waterloo_legend_examples_lie_outside_the_region():
     assert set(spec["terrain"]) == {"open", "town"}
     assert {k: v["kind"] for k, v in spec["features"].items()} == {"road": "across", "river": "along",
                                                                     "stream": "across"}
+
+
+def test_waterloo_2_truth_file():
+    """Region 2 (STUDIED): rows 31-37 x columns 23-29 (49 hexes, all labelled) on region 1's grid; not beside region 1
+    nor beside any example of the legend it shares; its eight towns, the Dyle and its tributary as stream links, no
+    river; the near calls of its header."""
+    t = load_truth(HELDOUT / "waterloo-2.yaml")
+    check_region(t, IMAGE, 49)
+    t1 = load_truth(HELDOUT / "waterloo.yaml")
+    assert t.grid is not None and t1.grid is not None and t.grid.layout.matrix == t1.grid.layout.matrix
+    _, near1 = beside(t1, *BOARD)
+    assert not set(t.hexes) & near1
+    placed(HELDOUT, "waterloo-2.yaml", "waterloo.legend.yaml", BOARD)  # no example in or beside region 2
+    assert _classes(t) == {"open": 41, "town": 8}
+    assert {h for h, c in t.hexes.items() if c == "town"} == {"3125", "3129", "3226", "3327", "3328", "3523", "3528",
+                                                              "3723"}
+    assert {k: len(v) for k, v in t.links.items()} == {"road": 27, "stream": 11}
+    assert {k: len(v) for k, v in t.hexsides.items()} == {"river": 0}
+    # the Dyle from Limal down to the fork below 3323, its tributary east to Mont-St-Guibert and south past Hevillers
+    assert {"3624/3723", "3523/3624", "3423/3523", "3323/3423", "3223/3323"} <= t.links["stream"]
+    assert {"3323/3324", "3324/3325", "3225/3325", "3225/3226", "3125/3226"} <= t.links["stream"]
+    assert not {"3523/3623", "3623/3624", "3125/3225"} & t.links["stream"]
+    # roads at corners; the road into Nil-St-Martin (3328/3428) the aid missed; the background's pale roads are none
+    road = t.links["road"]
+    assert {"3124/3125", "3126/3127", "3326/3426", "3228/3327", "3428/3528", "3423/3523", "3328/3428"} <= road
+    assert not {"3326/3427", "3426/3427", "3227/3327", "3227/3228", "3425/3426", "3528/3529", "3123/3124"} & road
 
 
 def test_waterloo_fetch_fails_in_one_line(tmp_path):
