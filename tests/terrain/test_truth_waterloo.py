@@ -138,3 +138,17 @@ def test_extract_waterloo_against_its_truth(tmp_path):
     assert out["hexes"] == 81 and out["right"] >= 76
     assert set(out["lines"]) == {"road", "river", "stream"}
     assert_floors(out, {"road": (40, 39, 1), "river": (34, 32, 0), "stream": (0, 0, 10)})
+
+
+def test_extract_waterloo_2_against_its_truth(tmp_path):
+    """Floors from region 2's first run (STUDIED), 2026-12-06 17:56 UTC, main acc1cd1, region 1's legend as written, on
+    the same widened grid: hexes 30/49 (19 open hexes, darker than most with hachures, woods and roads, read town: the
+    town class read by its mean colour; every town right); road 27/27 none false; stream 7/11 none false (the 4 missed
+    cross a side near its corner); river none. Skipped with the reason when the image is not cached."""
+    from .test_heldout_bastogne import extract_fetched
+    from .test_truth_afrika import assert_floors
+
+    out = extract_fetched(tmp_path, "waterloo", "waterloo-2.yaml", "waterloo.legend.yaml", 41, 40, first=(0, 10))
+    assert out["hexes"] == 49 and out["right"] >= 30
+    assert set(out["lines"]) == {"road", "river", "stream"}
+    assert_floors(out, {"road": (27, 27, 0), "stream": (11, 7, 0), "river": (0, 0, 0)})
