@@ -28,20 +28,22 @@ legend's examples:
    ``1 / RATIO**2`` of the typical), and at most the least example: the marks' threshold (marks._threshold) on a
    part's size. Of the ``CANDIDATES`` most common candidates told apart, the one whose least example holds the
    largest part is the class's (a house's solid white, not its thin shadow: symbols.py chooses so too).
-2b. **Or by the colour's whole share**, when no one part tells it (a town of small building blocks, each no larger
-   than the figures of the ids printed grey in every hex: SPI's Atlantic Wall, whose towns are grey blocks on a patch
-   of the clear's own beige over a fifth to a third of the hex, the blocks 0.5-3% of a hex each, the ids' figures in
-   other classes' examples up to 1%; the class learned from whole example towns is a blend close to the clear, read
-   clear by majority). Of the same candidates, the colour's pixels' share of the inset hex: every example of the
-   class holds ``LEAST`` or more and at most ``MOST``, every other class's example at most ``1 / marks.RATIO`` of the
-   least; the threshold as in step 2 (marks._threshold on the shares). The candidate whose least example holds the
-   largest share is taken; a class told by step 2 is read so, step 2b only when step 2 tells none; every example must
-   also hold a part of a symbol's size (``LEAST``), not only dots or hatching. The marks (marks.py) learn nothing from
-   Atlantic Wall's examples (their guard weighs each cell with its neighbours'). A class read by its dots (texture.py:
-   the blocks on the clear's beige look like a field of dots on the clear, whose reading decides block by block and
-   left the towns clear) is tried by step 2b alone: its dots are no one symbol; and it takes a hex only where its dots
-   cover as much as its least example's (extract.py). Atlantic Wall's towns: examples 5.8-17% of the hex, the others'
-   examples 1.4% at most, threshold 4.5%; the towns of the studied regions 14-20%, every other hex there 3.4% or less.
+2b. **Or by the colour's whole share**, when no one part tells it (a town of small building blocks, each no larger than
+   the figures of the ids printed grey in every hex: SPI's Atlantic Wall, whose towns are grey blocks on a patch of the
+   clear's own beige over a fifth to a third of the hex, the blocks 0.5-3% of a hex each, the ids' figures in other
+   classes' examples up to 1%; the class learned from whole example towns is a blend close to the clear, read clear by
+   majority). Of the same candidates, the colour's pixels' share of the inset hex: every example of the class holds
+   ``LEAST`` or more and at most ``MOST``, every other class's example at most ``1 / marks.RATIO`` of the least; the
+   threshold as in step 2 (marks._threshold on the shares). The candidate whose least example holds the largest share is
+   taken; a class told by step 2 is read so, step 2b only when step 2 tells none; every example must also hold a part of
+   a symbol's size (``LEAST``), not only dots or hatching - counted with its rim of one working pixel where the scan was
+   reduced to the working scale (the reduction blends the rim out of the colour). The marks (marks.py) learn nothing
+   from Atlantic Wall's examples (their guard weighs each cell with its neighbours'). A class read by its dots
+   (texture.py: the blocks on the clear's beige look like a field of dots on the clear, whose reading decides block by
+   block and left the towns clear) is tried by step 2b alone: its dots are no one symbol; and it takes a hex only where
+   its dots cover as much as its least example's (extract.py). Atlantic Wall's towns: examples 5.8-17% of the hex, the
+   others' examples 1.4% at most, threshold 4.5%; the towns of the studied regions 14-20%, every other hex there 3.4% or
+   less.
 3. **Over other grounds**: as marks.py, only when an example's ground (its pixels neither of the colour nor ink)
    lies nearer another class's colour than its own - symbols printed over a fill of the class's own colour leave it
    to the colour reading.
@@ -96,6 +98,23 @@ def _largest(member: np.ndarray, mask: np.ndarray) -> int:
         return 0
     lab, _ = components(m)
     return int(np.bincount(lab.ravel())[1:].max())
+
+
+def _grown(member: np.ndarray, mask: np.ndarray) -> int:
+    """The size (pixels) of the largest connected part (8-neighbours) of ``member`` inside ``mask`` grown by one
+    pixel all round (its 8-neighbours added, inside ``mask``; no other part joined to it): the part with the rim that
+    the reduction to the working scale blends out of its colour (step 2b)."""
+    m = member & mask
+    if not m.any():
+        return 0
+    lab, _ = components(m)
+    one = np.pad(lab == int(np.argmax(np.bincount(lab.ravel())[1:])) + 1, 1)
+    h, w = m.shape
+    grown = np.zeros((h, w), bool)
+    for dy in range(3):
+        for dx in range(3):
+            grown |= one[dy:dy + h, dx:dx + w]
+    return int((grown & mask).sum())
 
 
 def _member(colour: np.ndarray, tab: np.ndarray, excluded: np.ndarray, reading: np.ndarray) -> np.ndarray:
@@ -170,7 +189,12 @@ def learn_blobs(image: Image.Image, grid: Grid, examples: Mapping[str, Sequence[
                 t = _threshold(counts[mine] / area, counts[~mine] / area)
                 # ... of symbols: every example holds a part of a symbol's size (LEAST), not only dots or hatching (a
                 # stipple's dots read so took lined and part-dotted hexes from texture.py's reading: test_dotted)
-                if t is not None and all(_largest(member[squares[e]], win.mask) >= LEAST * area
+                # - the part with its rim where the scan was reduced to the working scale (win.f > 1): each
+                # working pixel averages f x f of the scan's, so a block's rim pixels are blends of it and its ground,
+                # out of the colour, and a block of LEAST is read smaller (test_blobs_spread's board at 2x: hexes of
+                # 100 px read at f = 3, the examples' blocks 0.55-0.73% of the hex; 1.0-1.2% at 1x, f = 1)
+                part = _largest if win.f == 1 else _grown
+                if t is not None and all(part(member[squares[e]], win.mask) >= LEAST * area
                                          for e in np.flatnonzero(mine).tolist()):
                     grounds = _grounds(i, member[codes], lab, at, owner, colours, ink_lightness)
                     if set(grounds) - {n}:
