@@ -38,6 +38,7 @@ SPUR_END = 0.15  # share of a side at its far end a spur from a crowded vertex l
 AREA_SHARE = 0.5  # an 'across' colour filling this share of both hexes' middles is an area there, not a line
 FILL_EXAMPLES = 2  # a traced line crossing this many (and all) of another's marked sides may be its fill
 CONTRAST = 3.0  # an 'along' line is this many times denser in the band than inside one of its two hexes
+UNSEEN = 2.0  # ... and on grounds its marked sides do not show, this many times denser than inside both hexes
 UNDER_END = 0.25  # share of a side at each end where an 'along' line hidden under a bridge's art still shows
 BESIDE = 0.3  # hex sizes: how far off its side an 'along' line drawn beside it may run and still mark it (_beside)
 PARALLEL = 0.6  # ... running along it: its distance from the side changes by at most this share of the side's length
@@ -341,7 +342,13 @@ def _hexsides(image: Image.Image, grid: Grid, leg: Legend, ext: Extraction,
             if feat.kind == "along":
                 score = _along_only(score, dist, tol, interior(i, tol), side_hexes, thr, yes)
                 if yes:
-                    score = _like_examples(score, lab_f, onimg_f, clab, cin, side_hexes, yes)
+                    # a side on grounds none of the marked sides shows (SPI Atlantic Wall's river, marked between
+                    # bocage hexes, on through clear ground and a marsh hatched in its own blue): its band's mix is
+                    # that other ground's, not the examples', and is judged by how much fuller of the colour it is
+                    # than both hexes' middles instead (_like_examples, UNSEEN)
+                    inside = interior(i, tol)[side_hexes].max(axis=1)
+                    unseen = _unseen_grounds(ta_, tb_, yes) & ((dist < tol).mean(axis=(1, 2)) >= UNSEEN * inside)
+                    score = _like_examples(score, lab_f, onimg_f, clab, cin, side_hexes, yes, unseen)
                 score = _no_spurs(score, reach, tol, width, thr, vertex_ids)
                 # a stroke of its colour crossing one side alone, aslant (Bastogne's "Run (in hex)"), is no side of it
                 score = _lone_strokes(score, dist, tol, width, thr, vertex_ids, ta, core, yes)
@@ -960,9 +967,17 @@ def _alike(a: np.ndarray, b: np.ndarray) -> np.ndarray:
     return np.sqrt(a * b).sum(axis=-1)
 
 
+def _unseen_grounds(ta: Sequence[str | None], tb: Sequence[str | None], yes: Sequence[int]) -> np.ndarray:
+    """Each side whose two hexes' terrains (``ta``, ``tb``) are both known and neither is a terrain of the marked
+    sides' (``yes``) hexes: grounds the examples' colour mix was not learned on (:func:`_like_examples`)."""
+    seen = {t for k in yes for t in (ta[k], tb[k])}
+    return np.array([a is not None and b is not None and a not in seen and b not in seen for a, b in zip(ta, tb)],
+                    dtype=bool)
+
+
 def _like_examples(score: np.ndarray, lab: tuple[np.ndarray, np.ndarray, np.ndarray], onimg: np.ndarray,
                    clab: tuple[np.ndarray, np.ndarray, np.ndarray], cin: np.ndarray, side_hexes: np.ndarray,
-                   yes: Sequence[int]) -> np.ndarray:
+                   yes: Sequence[int], unseen: np.ndarray | None = None) -> np.ndarray:
     """An 'along' feature printed as art (a stone wall: ochre stones, dark mortar, pale highlights) looks
     like its marked example sides as a whole, not only in the one colour its score counts. A side kept
     must have a band whose colour mix (:func:`_mix`) is more like the examples' (their mean) than like the
@@ -971,7 +986,13 @@ def _like_examples(score: np.ndarray, lab: tuple[np.ndarray, np.ndarray, np.ndar
     feature's colour along the side has a band of the forest hex's colours; a building in one hex (a
     gatehouse) whose flat planes reach along its side has a band like that hex's middle. Used only when
     every example passes it with the mix learned from the others (leave-one-out); with a single example
-    there is nothing to check it by, and it is not used."""
+    there is nothing to check it by, and it is not used. ``unseen``: the sides kept without it - on grounds the
+    examples do not show (neither hex of a terrain the marked sides' hexes hold, :func:`_unseen_grounds`) the band
+    holds that other ground and is always more like its hexes' middles than like the examples' (SPI Atlantic Wall's
+    river, marked between olive bocage hexes: every side of it between clear hexes or through the marsh, hatched in
+    its own blue, was dropped - region 4's river 1 of 8); such a side is kept where its band is ``UNSEEN`` times as
+    full of the colour as both hexes' middles (the caller's test), so that an area of the colour reaching the side
+    from one hex (a hatched marsh's edge beside a clear hex), as full in that hex's middle, is still none."""
     ex = sorted(set(yes))
     if len(ex) < 2:
         return score
@@ -988,6 +1009,8 @@ def _like_examples(score: np.ndarray, lab: tuple[np.ndarray, np.ndarray, np.ndar
         if _alike(band[at[k]], np.delete(ref, j, axis=0).mean(axis=0)) <= to_own[at[k]]:
             return score
     keep = _alike(band, ref.mean(axis=0)) > to_own
+    if unseen is not None:
+        keep |= unseen[rows]
     out = score.copy()
     out[rows[~keep]] = 0.0
     return out
