@@ -169,3 +169,48 @@ def test_hexes_wholly_off_the_image_are_read_as_nothing():
     off = {h: (r.terrain, r.review) for h, r in got.hexes.items() if h.startswith("09")}
     assert off == {f"09{r:02d}": (None, "nothing to classify on the image") for r in range(1, 8)}
     assert {got.hexes[h].terrain for h in got.hexes if h[:2] in ("03", "04")} == {"woods"}
+
+
+PURPLE = (190, 110, 220)
+
+
+def _markers_board():
+    """Clear and woods hexes; a purple disc (a game's marker, printed over the map whatever its terrain: a colour the
+    legend does not list) over a fifth of one example hex of each class (under REVIEW_UNKNOWN: the class's own colour
+    rule says nothing of it), a larger one over two other hexes, one clear, one woods (31% and 37% of each hex of no
+    legend colour with its blends), and a larger still over a clear hex (92%)."""
+    lay, grid, im, d = blank_board(9, 7, size=SIZE, image=(620, 640), paper=WHITE)
+    for h in grid.hexes():
+        if grid.id(h)[:2] in ("05", "06", "07", "08", "09"):
+            d.polygon([tuple(p) for p in lay.corners(h)], fill=GREEN, outline=(40, 40, 40))
+    for h, r in (("0102", 0.38), ("0902", 0.38), ("0304", 0.48), ("0705", 0.48), ("0206", 0.85)):
+        x, y = lay.hex_to_pixel(grid.hex(h))
+        d.ellipse((x - r * SIZE, y - r * SIZE, x + r * SIZE, y + r * SIZE), fill=PURPLE)
+    legend = {"terrain": {"clear": {"hexes": ["0101", "0102", "0201"]}, "woods": {"hexes": ["0901", "0902", "0801"]}}}
+    return grid, im, legend
+
+
+def test_a_colour_the_examples_of_two_classes_hold_is_printed_over_the_map(monkeypatch):
+    """extract._overprint: a colour no legend terrain has that example hexes of two classes hold is a print over the
+    map (D-Day at Omaha Beach's strongpoint crosses and unit markers), not a terrain the legend misses - a hex is
+    let off it up to the largest share one example hex holds of it (a fifth: the two hexes with the larger marker
+    are not listed), and is listed past that (the clear hex under the largest disc)."""
+    grid, im, legend = _markers_board()
+    got = extract(im, grid, legend)
+    assert {h: got.hexes[h].terrain for h in ("0102", "0902", "0304", "0705", "0206")} == {
+        "0102": "clear", "0902": "woods", "0304": "clear", "0705": "woods", "0206": "clear"}
+    assert all(got.hexes[h].unknown > 0.3 for h in ("0304", "0705"))
+    assert got.review() == ["0206"]
+    assert got.hexes["0206"].review == "77% of the hex matches no legend colour"
+    # the old reading: every hex with the larger markers listed
+    monkeypatch.setattr(ex, "OVERPRINT", 3)
+    assert extract(im, grid, legend).review() == ["0206", "0304", "0705"]
+
+
+def test_a_colour_one_classs_examples_hold_is_not_overprint():
+    """The purple marker on a clear example only (the woods examples without it): the colour may be a terrain the
+    legend misses by the clear examples - the hexes holding more of it are listed as before (and the woods hex
+    0902, no example now: its marker's blends with the green leave 27% of it of no legend colour)."""
+    grid, im, legend = _markers_board()
+    legend["terrain"]["woods"]["hexes"] = ["0901", "0903", "0801"]
+    assert extract(im, grid, legend).review() == ["0206", "0304", "0705", "0902"]
