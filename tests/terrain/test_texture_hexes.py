@@ -126,3 +126,21 @@ def test_a_pair_no_measure_parts_costs_no_whole_image_pass(monkeypatch):
     im, grid = _board(hatch=False)
     ex.extract(im, grid, _legend(), features=False)
     assert seen and all(w is not None for _, w in seen)
+
+
+FAR = {"0105", "0405", "0406", "0502", "0503", "0602"}  # open, read as woods by colour: ink 0.44-0.60 of open's most
+
+
+def test_a_hex_the_texture_parts_as_far_as_its_examples_is_not_listed():
+    """A hex moved by its texture is listed for review near the examples' bound only (within NEAR_RULE of it, as a
+    ratio), as a hex moved by its marks or its symbol is: the open hexes the colour reading calls woods whose ink
+    share is 0.44-0.60 of the open examples' most are open as surely as those examples (the code before listed every
+    moved hex); the woods hexes moved at the woods examples' least (two of them those examples) still are."""
+    im, grid = _board()
+    got = ex.extract(im, grid, _legend(), features=False)
+    assert {h: got.hexes[h].terrain for h in FAR} == {h: "open" for h in FAR}
+    assert {h: got.hexes[h].review for h in FAR} == {h: "" for h in FAR}
+    assert all(got.hexes[h].confidence >= ex.REVIEW_BELOW for h in FAR)
+    moved = {h: r.review for h, r in got.hexes.items() if r.review.endswith("by its texture")}
+    assert moved == {h: "read as open by colour, woods by its texture" for h in ("0302", "0303", "0702")}
+    assert all(got.hexes[h].confidence < ex.REVIEW_BELOW for h in moved)

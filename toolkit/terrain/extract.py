@@ -110,6 +110,7 @@ from .pattern import (
     Told,
     confused_pairs,
     edge_density,
+    hex_pair_past,
     hex_textures,
     inner_blocks,
     learn_hex_pair,
@@ -1320,8 +1321,15 @@ def _read_textures(leg: Legend, fi: _Features, cls: np.ndarray, hid: np.ndarray,
             c = read_hex_pair(p, x[h])
             r = results[ids[h]]
             if c is not None and names[c] != r.terrain:
-                results[ids[h]] = HexResult(names[c], round(float(frac[h, c]), 4), r.fractions, r.unknown, r.visible,
-                                            f"read as {r.terrain} by colour, {names[c]} by its texture")
+                # listed for review near the examples' bound only (within NEAR_RULE of it, as a ratio), as a hex moved
+                # by its marks or its symbol is; its confidence as theirs (marks_confidence). Past that the texture
+                # parts the hex as it parts the examples: D-Day at Omaha Beach's buildings, read highground or draw by
+                # colour, their pattern up to 1.7 times the buildings examples' least, were every one listed (18 of
+                # region 2's 109)
+                past = hex_pair_past(p, x[h])
+                why = f"read as {r.terrain} by colour, {names[c]} by its texture" if past < 1 + NEAR_RULE else ""
+                results[ids[h]] = HexResult(names[c], round(marks_confidence(past, 1.0), 4), r.fractions, r.unknown,
+                                            r.visible, why)
     # a speckled class's hexes without its specks (pattern.py): on the whole image's speck share, made above
     _read_speckled(names, cls[inside], hin, specks[flat], examples, ids, frac, order, results, todo)
     return learned

@@ -37,9 +37,9 @@ from PIL import Image
 
 from .extract_raster import _blocks, _box, _luma_cut, _median, _rank, _smooth_radius
 
-__all__ = ["HexPair", "Told", "confused_pairs", "edge_density", "hex_textures", "inner_blocks", "learn_hex_pair",
-           "learn_pairs", "learn_speckled", "own_specks", "read_hex_pair", "read_pairs", "read_speckled",
-           "speckled_beyond"]
+__all__ = ["HexPair", "Told", "confused_pairs", "edge_density", "hex_pair_past", "hex_textures", "inner_blocks",
+           "learn_hex_pair", "learn_pairs", "learn_speckled", "own_specks", "read_hex_pair", "read_pairs",
+           "read_speckled", "speckled_beyond"]
 
 CONFUSED = 0.1  # a class's example blocks read by colour as another class: this share of them or more
 STEP = 1 / 16  # the pattern compares pixels this share of the hex size apart (a blurred scan softens
@@ -190,7 +190,9 @@ def read_pairs(told: Sequence[Told], cls: np.ndarray, pattern: np.ndarray, inner
 # 4. **Read** (:func:`read_hex_pair`): a hex whose colour reading gives the pair its first two classes, the first
 #    covering less than ``TEXTURE_SURE`` of it (a hex the colour reading calls mixed) and the second
 #    ``TEXTURE_SHARE`` or more, is the class whose examples its measure reaches (at or beyond the nearest of them;
-#    between the two classes' examples the colour reading stands), and is listed for review.
+#    between the two classes' examples the colour reading stands), and is listed for review when its measure lies
+#    near that nearest example (:func:`hex_pair_past` under 1 + extract.NEAR_RULE, as a hex moved by its marks or
+#    its symbol is): past it by more, the measure parts the hex as it parts the examples.
 
 TEXTURE_SHARE = 0.1  # the second class of a hex's colour reading covers this share of it or more: a contested hex
 TEXTURE_SURE = 0.6  # ... and its first less than this (extract.REVIEW_BELOW: a hex the colour reading calls mixed)
@@ -274,6 +276,13 @@ def read_hex_pair(p: HexPair, x: np.ndarray) -> int | None:
     v = max(float(x[p.measure]), TEXTURE_FLOOR[p.measure])
     higher, lower = (p.b, p.a) if p.above else (p.a, p.b)
     return higher if v >= p.high else lower if v <= p.low else None
+
+
+def hex_pair_past(p: HexPair, x: np.ndarray) -> float:
+    """How far a hex (measures ``x``) lies past the examples' bound of the class it is read as (:func:`read_hex_pair`)
+    as a ratio, 1.0 at the bound: its measure over ``high``, or ``low`` over its measure."""
+    v = max(float(x[p.measure]), TEXTURE_FLOOR[p.measure])
+    return v / p.high if v >= p.high else p.low / v
 
 
 # --- a speckled class's hexes without its specks (issue 14: painted scans, gcacw3) ---------------------------------
