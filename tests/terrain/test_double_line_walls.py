@@ -105,15 +105,16 @@ def _read_whole(monkeypatch) -> tuple[list[bool], list[tuple[bool, bool]]]:
         whole.append(got is not None)
         return got
 
-    def both(codes, tab, own, colour, tol, flay, ex, fs, lay, shape, k, reach):
-        got = walled_where_marked(codes, tab, own, colour, tol, flay, ex, fs, lay, shape, k, reach)
-        paper = paper_between(codes, tab, own, colour, tol, flay, ex, fs)
+    def both(codes, tab, own, colour, tol, flay, ex, fs, lay, shape, k, reach, lined=False):
+        got = walled_where_marked(codes, tab, own, colour, tol, flay, ex, fs, lay, shape, k, reach, lined)
+        paper = paper_between(codes, tab, own, colour, tol, flay, ex, fs, lined)
         old = False
         if paper is not None:
             pw = lines._coarse(paper, slice(0, shape[0]), slice(0, shape[1]), k, any_of=True)
             for _ in range(reach):
                 pw = _dilate(pw)
-            old = bool(lines._crossed_through(lines._long_parts(pw, lines.PART * lines._size(lay)), lay, ex).all())
+            long = (lines.PAPER_REACH if lined else lines.PART) * lines._size(lay)
+            old = bool(lines._crossed_through(lines._long_parts(pw, long), lay, ex).all())
         pairs.append((got, old))
         return got
 
@@ -127,10 +128,11 @@ def test_a_single_thin_line_is_not_read_over_the_whole_image(monkeypatch):
     sides are walled at all (on Stonewall Jackson's Way, a fifth of its extraction's CPU for no change). The road
     drawn as one grey stroke a pixel wide among the grain: its marked sides show no paper between walls at the road's
     spacing, read in windows about them, and the whole image is not read (the old code read it, and threw it away);
-    the links are those read without the rule (the road's 7 and 21 of the grain's)."""
+    the links are those read without the rule (the road's 7 and 21 of the grain's). Read in windows twice: as a line
+    running on (traced notes 17: walls that are lines, the paper reaching PAPER_REACH), then as notes 16 alone."""
     whole, pairs = _read_whole(monkeypatch)
     grid, found = _found(road=1)
-    assert pairs == [(False, False)]
+    assert pairs == [(False, False), (False, False)]
     assert whole == []
     _grid, without = _found(walls=False, road=1)
     assert found == without and _links(grid) <= found and len(found - _links(grid)) == 21

@@ -240,6 +240,25 @@ Here, at the calibrated working scale (hexes of about 36 px) (the *traced notes*
    touching a window's edge taken as long), the whole image only where the windows find every marked side walled:
    read whole first, Stonewall Jackson's Way's road, pike and rail cost its extraction about a fifth more CPU, the
    road's and the pike's marked sides then found not walled (review36 R7); its rail's are, and it is read whole.
+17. the paper between a double line's walls runs on with the line (:func:`_papers` ``lined``, ``PAPER_RUNS``): notes 16
+   took any pixels as dark as the line or darker for walls and any part of the paper a little over half a hex long
+   (``PART``) for the line, and on Velikie Louki the road was still read on sides it does not cross (region 3: 14
+   false of 20 found; region 2: 1 of 5). Two kinds, both of its grey: (a) paper between walls for a moment only -
+   the holes of a hex id's digits printed just under the side between two hexes of a column, a corner tick's arms, a
+   railway's grey dashes beside an id, a village's square and its name (region 3: 6 sides, region 2: 1), whose paper,
+   grown, reaches 0.8-1.4 hex sizes where the road's reaches 2.8 or more (it runs on from hex to hex); and (b) a
+   fill's grain (level 1's mottle, a sixth of it within the road's tolerance and a quarter as dark as it or darker),
+   whose specks hold a pixel of paper between them everywhere, grown together into a part as large as the fill
+   (region 3: 8 sides of the level-1 hexes 0103-0104). So, first: a wall is a line, not a speck - only the dark
+   parts reaching ``WALL_REACH`` (0.2 hex sizes: the grain's specks are 1-4 px; a wall, a tick's arm or a letter
+   runs on) are walls - and the part of the paper crossing a side reaches ``PAPER_REACH`` (2 hex sizes, as notes 7's
+   solid line: a road runs on). Where the marked sides' paper so read runs through every one of them, a crossing
+   it does not run through is none; where it does not, notes 16 is read as before (any walls, parts reaching
+   ``PART``). Region 3: road 6/6 at 6/20 -> 6/6 at 6/6; region 2: 4/4 at 4/5 -> 4/4 at 4/4. A road broken every hex
+   or so (a village on every hex of it) is then read as notes 16 reads it only where its marked sides are broken so
+   too. Not solved: a fill's grain joined by a hex id or a name printed over it into a long dark part holds walls
+   again (a drawn fill with its hexes' ids in it keeps its false sides), and a forest's trees or a marsh's contour
+   lines are long walls.
 
 The map's hexside ``a/b`` for the feature then means the link from hex a to hex b.
 
@@ -471,6 +490,9 @@ SOLID_REACH = 2.0  # hex sizes: the least reach of a solid line's own pixels, un
 SOLID_MOVES = 2  # a solid line's own pixels run through the hex line's zone at this slope or steeper (27 degrees)
 DOUBLE_WALLS = True  # (traced notes 16) a double line of walls a pixel thin: its paper between them must cross
 PAPER_SHARE: float | None = 90.0  # (traced notes 16) the share of the marked sides' paper within the distance learned
+PAPER_RUNS = True  # (traced notes 17) a double line's paper runs on with it, between walls that are lines
+PAPER_REACH = 2.0  # (traced notes 17) hex sizes: the least reach of the part of its paper (grown) crossing a side
+WALL_REACH = 0.2  # (traced notes 17) hex sizes: the least reach of the dark part a wall lies in (a grain speck: 1-4 px)
 MARKS_OVER = True  # a solid line's crossing hidden under a mark printed over it is passed over (traced notes 15)
 MARKS_REACH = True  # (traced notes 15) ... and its pieces the marks cut short reach through them
 SPAN_SHARE = 0.3  # (one single feature) a crossing's span along the side, against its narrowest example's
@@ -823,19 +845,25 @@ def _crossings(image: Image.Image, grid: Grid, sides: Sequence[Hexside], colour:
             # (half-widths of 0-1 px); the paper between two walls so far apart as where marked must run through
             flay = grid.layout.translated(-(g - 1) / 2, -(g - 1) / 2).scaled(1 / g)
             ex = [sides[i] for i in examples]
-            # read about the marked sides first: the whole image only where each is walled (review36 R7)
-            paper = _paper_between(fcodes, tab, fmask, colour, tol, flay, ex, s * f / g) if _walled_where_marked(
-                fcodes, tab, fmask, colour, tol, flay, ex, s * f / g, lay, mask.shape, kf, reach) else None
-            if paper is not None:
+            # read about the marked sides first: the whole image only where each is walled (review36 R7). First as a
+            # line runs on (traced notes 17): walls that are lines, the paper's part reaching PAPER_REACH; where the
+            # marked sides do not show that, as notes 16 alone (any walls, parts reaching PART)
+            for lined in (True, False) if PAPER_RUNS else (False,):
+                paper = _paper_between(fcodes, tab, fmask, colour, tol, flay, ex, s * f / g, lined
+                                       ) if _walled_where_marked(fcodes, tab, fmask, colour, tol, flay, ex, s * f / g,
+                                                                 lay, mask.shape, kf, reach, lined) else None
+                if paper is None:
+                    continue
                 pw = _coarse(paper, slice(0, mask.shape[0]), slice(0, mask.shape[1]), kf, any_of=True)
                 for _ in range(reach):
                     pw = _dilate(pw)
-                parts = _long_parts(pw, PART * s)
+                parts = _long_parts(pw, (PAPER_REACH if lined else PART) * s)
                 if _crossed_through(parts, lay, ex).all():
                     # the other sides read where crossed only: a side not crossed stays so
                     hit = np.setdiff1d(np.nonzero(out)[0], marked)
                     if len(hit):
                         out[hit[~_crossed_through(parts, lay, [sides[k] for k in hit.tolist()])]] = 0.0
+                    break
     if where is not None:
         where.append(np.concatenate(spots) if spots else np.zeros((0, 0), dtype=bool))
     if widths is not None:
@@ -1043,34 +1071,41 @@ def _rims(image: Image.Image, grid: Grid, sides: Sequence[Hexside], colour: Sequ
 
 
 def _paper_between(codes: np.ndarray, tab: np.ndarray, own: np.ndarray, colour: Sequence[float], tol: float,
-                   flay: Layout, ex: Sequence[Hexside], s: float) -> np.ndarray | None:
+                   flay: Layout, ex: Sequence[Hexside], s: float, lined: bool = False) -> np.ndarray | None:
     """A double line of two thin walls of its colour with the paper between (traced notes 16), learned from its marked
     sides ``ex`` at the finer scale (``codes``: the colour codes there, ``tab``: lab_table(), ``own``: the line's colour
     there, ``flay`` its layout, ``s`` its hex size): the pixels lighter than the line (L* above its colour's by more
     than ``tol``) lying between two pixels as dark as it or darker, as far apart as where marked (the most common gap
     of each marked side's paper within ``WALL`` of its own pixels, from the least to the most of those, give or take
     ``RIM_SLACK``), of the paper's colour as there (within the distance from their median that ``PAPER_SHARE`` of them
-    lie); None where a marked side shows none."""
+    lie); None where a marked side shows none. ``lined``: the walls are lines, parts of the dark reaching ``WALL_REACH``
+    (traced notes 17)."""
     half, core, batches = _bands(flay, ex, codes.shape)
     samples = [(yi[j], xi[j], on[j]) for _sl, _xs, _ys, xi, yi, on in batches for j in range(len(xi))]
-    got = _papers([(codes, own, samples)], tab, colour, tol, half, core, s)
+    got = _papers([(codes, own, samples)], tab, colour, tol, half, core, s, lined)
     return None if got is None else got[0]
 
 
 def _papers(views: Sequence[tuple[np.ndarray, np.ndarray, Sequence[tuple[np.ndarray, np.ndarray, np.ndarray]]]],
-            tab: np.ndarray, colour: Sequence[float], tol: float, half: int, core: int, s: float
-            ) -> list[np.ndarray] | None:
+            tab: np.ndarray, colour: Sequence[float], tol: float, half: int, core: int, s: float, lined: bool = False,
+            windows: bool = False) -> list[np.ndarray] | None:
     """:func:`_paper_between` on ``views`` of the finer scale - the whole of it, or windows about the marked sides
     (:func:`_walled_where_marked`) - each (its colour codes, the line's colour, and each marked side's band samples in
     it: rows, columns and whether on the image, as :func:`_bands` gives them, ``half`` and ``core`` its half-widths):
     the paper between the walls in each view, learned from every view's samples together; None where a marked side
-    shows none."""
+    shows none. ``lined``: only the dark parts reaching ``WALL_REACH`` are walls (traced notes 17; ``windows``: the
+    views are windows of the image, a part touching a window's edge taken as long)."""
     off = np.abs(np.arange(-half, half + 1)) > core  # off the hex line's zone
     most = 2 * WALL * s
     read = []
     modes = []
     for codes, own, samples in views:
         walls = tab[0][codes] <= float(colour[0]) + tol
+        if lined:
+            # a wall is a line, not a speck: the grain of a fill in the line's grey (a level-1 or marsh fill's specks,
+            # 1-4 px) holds paper between its specks too, and grown together that paper crosses every side of the
+            # fill (traced notes 17)
+            walls = _long_parts(walls, WALL_REACH * s, edge=windows)
         gaps = _rim_gaps(walls, most)
         near = _grow(own, max(1, math.ceil(WALL * s)))
         for yi, xi, on in samples:
@@ -1099,7 +1134,7 @@ def _papers(views: Sequence[tuple[np.ndarray, np.ndarray, Sequence[tuple[np.ndar
 
 def _walled_where_marked(codes: np.ndarray, tab: np.ndarray, own: np.ndarray, colour: Sequence[float], tol: float,
                          flay: Layout, ex: Sequence[Hexside], fs: float, lay: Layout, shape: tuple[int, ...], k: float,
-                         reach: int) -> bool:
+                         reach: int, lined: bool = False) -> bool:
     """Whether the paper between a double line's thin walls (traced notes 16) may run through every marked side ``ex``,
     read in a window about each (review36 R7: read over the whole image first, it cost Stonewall Jackson's Way's
     extraction about a fifth of its CPU for lines whose marked sides it then found unwalled). The windows hold every
@@ -1109,13 +1144,15 @@ def _walled_where_marked(codes: np.ndarray, tab: np.ndarray, own: np.ndarray, co
     long (a part in the band reaching the edge, ``PART`` beyond the band, is long already; at the image's edge it
     may not be): False only where the whole image's reading finds no paper or a marked side it does not run through.
     ``codes``, ``own``, ``flay``, ``fs``: the finer scale's colour codes, the line's colour, layout and hex size;
-    ``lay``: the working scale's layout."""
+    ``lay``: the working scale's layout. ``lined``: as a line runs on (traced notes 17): the walls lines, the paper's
+    parts reaching ``PAPER_REACH``, not ``PART``."""
     fh, fw = codes.shape
     h, w = shape[:2]
     s = _size(lay)
     n = math.ceil(k)
     margin = math.ceil(2 * WALL * fs) + 2  # a pixel's walls are read up to 2 WALL away (its gap), its line within WALL
-    around = math.ceil(PART * s)  # the parts read within PART of each band: one from the band to the edge is long
+    long = (PAPER_REACH if lined else PART) * s
+    around = math.ceil(long)  # the parts read within their reach of each band: one from the band to the edge is long
     half, core, fine = _bands(flay, ex, codes.shape)
     _h, _c, work = _bands(lay, ex, shape)
     fsamples = [(yi[j], xi[j], on[j]) for _sl, _xs, _ys, xi, yi, on in fine for j in range(len(xi))]
@@ -1134,7 +1171,7 @@ def _walled_where_marked(codes: np.ndarray, tab: np.ndarray, own: np.ndarray, co
         fx1 = min(fw, max(min(int((grown[3] - 1) * k) + n, fw), int(fx.max()) + 1) + margin)
         views.append((codes[fy0:fy1, fx0:fx1], own[fy0:fy1, fx0:fx1], [(fy - fy0, fx - fx0, fon)]))
         boxes.append((box, grown, (fy0, fx0)))
-    papers = _papers(views, tab, colour, tol, half, core, fs)
+    papers = _papers(views, tab, colour, tol, half, core, fs, lined, windows=True)
     if papers is None:
         return False
     for side, paper, (box, grown, origin) in zip(ex, papers, boxes, strict=True):
@@ -1143,7 +1180,7 @@ def _walled_where_marked(codes: np.ndarray, tab: np.ndarray, own: np.ndarray, co
         for _ in range(reach):
             pw = _dilate(pw)
         pw = pw[box[0] - grown[0]:box[1] - grown[0], box[2] - grown[2]:box[3] - grown[2]]
-        if not _crossed_through(_long_parts(pw, PART * s, edge=True), lay, [side], (box[0], box[2]), shape)[0]:
+        if not _crossed_through(_long_parts(pw, long, edge=True), lay, [side], (box[0], box[2]), shape)[0]:
             return False
     return True
 
