@@ -193,3 +193,19 @@ def test_louki_3_legend_examples_lie_outside_region_3():
     assert set(three["terrain"]) == set(one["terrain"]) and set(three["features"]) == set(one["features"])
     colours = [{k: v["colour"] for k, v in s["features"].items()} for s in (one, three)]
     assert colours[0] == colours[1]
+
+
+def test_extract_louki_3_against_its_truth(tmp_path):
+    """Floors from region 3's first run (STUDIED), 2026-12-06 17:33 UTC, main d3f0ba4, its own legend as written, on the
+    calibrated map (columns 01-16 x rows 01-20): hexes 37/40 (level1 0103, 0104 read marsh; town 0308 read forest);
+    road 6/6 with 14 false (level 1's grain 8, hex ids' digits and ticks by the railway and the streams 6); rail 13/13
+    none false; stream 17/18 none false (0207/0208 missed); river none in the region, 3 false (the stream's loop round
+    0404). Road raised by lines.py traced notes 17 (the double line's paper runs on, between walls that are lines):
+    6/6 none false. Skipped with the reason when the image is not cached."""
+    from .test_heldout_bastogne import extract_fetched
+    from .test_truth_afrika import assert_floors
+
+    out = extract_fetched(tmp_path, "louki", "louki-3.yaml", "louki-3.legend.yaml", 16, 20)
+    assert out["hexes"] == 40 and out["right"] >= 37
+    assert set(out["lines"]) == {"road", "rail", "river", "stream"}
+    assert_floors(out, {"road": (6, 6, 0), "rail": (13, 13, 0), "stream": (18, 17, 0), "river": (0, 0, 3)})
