@@ -77,11 +77,16 @@ def _want(grid: Grid) -> dict[str, str]:
     return out
 
 
-@pytest.mark.parametrize("scale", [0.8, 1.0, 1.3, 1.5, 2.0])
+LOST = "review38 M1: a packed town's share passes the threshold but its dots fall under the dotted bar (unlisted)"
+
+
+@pytest.mark.parametrize("scale", [0.8, 1.0, 1.3, 1.5, 2.0,
+                                   *(pytest.param(s, marks=pytest.mark.xfail(strict=True, reason=LOST))
+                                     for s in (0.9, 1.1, 1.6, 1.8))])
 def test_a_town_of_a_few_blocks_is_town(scale):
     # (from 1.1 on the scan is read reduced, f = 2-3 at 1.5-2.0: the blocks' rims blend out of the colour, and the
-    # examples' blocks were counted under LEAST without their rim - every town clear at 1.4-2.0 before; at 0.6 and
-    # at 1.4 one packed town, 0105 at the board's edge, reads clear)
+    # examples' blocks were counted under LEAST without their rim - every town clear at 1.4-2.0 before; at 0.6, 0.9,
+    # 1.4, 1.6 and 1.8 the packed town 0105 at the board's edge reads clear, at 1.1 two packed towns inside it)
     im, grid = _board(scale=scale)
     got = ex.extract(im, grid, _legend(), features=False)
     assert {h: r.terrain for h, r in got.hexes.items()} == _want(grid)
