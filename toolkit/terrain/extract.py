@@ -145,6 +145,10 @@ INSET = 1.0  # hexes are measured inside this share of their size
 REVIEW_BELOW = 0.6  # a hex whose dominant terrain covers less than this is listed for review
 REVIEW_UNKNOWN = 0.25  # a hex more of which than this matches no legend colour is listed for review
 NEAR_RULE = 0.15  # ... as is a hex whose share lies within this part of a coverage rule's threshold of it
+# a hex read by its colour as a class printed as marks or small symbols over other grounds (marks.py, blobs.py), holding
+# no more of them than the other classes' examples do, is read back to its next class by colour (_read_marks, blobs.py
+# step 5); False: those readings only add the class
+READ_BACK = True
 # what "matches no legend colour" leaves out (a module flag only so that tests can read a board without it): blocks
 # that are a legend line's colour averaged with a terrain's (_line_mixes), and a class whose own example hexes are
 # over REVIEW_UNKNOWN unknown colour (printed with a colour the legend does not list) is not listed for it
@@ -903,7 +907,9 @@ def _read_marks(image: Image.Image, grid: Grid, leg: Legend, protos: np.ndarray,
     whose largest part of such a class's colour reaches its threshold is that class, its ground kept so too. A
     dotted class read by its colour's share (blobs.py step 2b) takes a hex only where its dots (texture.dot_share,
     ``dots``: the dotted classes) cover KEEP of its least example's or more: the bar under which texture's check
-    (check_dotted) turns a hex read as it back to another class. Returns the classes so read."""
+    (check_dotted) turns a hex read as it back to another class. A hex the colour reading read as a class so read
+    (not dotted) holding no more of its marks or symbols than the other classes' examples is read back to its next
+    class by colour (READ_BACK: blobs.py step 5). Returns the classes so read."""
     colours = {tc.name: tc.lab for tc in leg.terrains}
     lines = [(round(r), round(g), round(b)) for r, g, b in (lab_to_rgb(f.lab).tolist() for f in leg.features)]
     found = [m for m in learn_marks(image, grid, {n: v for n, v in leg.examples.items() if n in colours}, colours,
@@ -932,6 +938,14 @@ def _read_marks(image: Image.Image, grid: Grid, leg: Legend, protos: np.ndarray,
         symbols, parts = [symbols[k] for k in keep], parts[keep]
     by_dots = {d.name: d for d in dots if any(b.spread and b.name == d.name for b in symbols)}
     reader = _Reader(image, grid) if by_dots else None
+    # a class read by its marks or blobs is printed as marks or small symbols over other classes' grounds (marks.py,
+    # blobs.py step 3), so its colour - the blend of its examples' symbols and grounds - is no reading of it: a hex the
+    # colour reading reads as the class holding no more of its symbols than the other classes' examples do
+    # (``others``) is not the class (READ_BACK). Not a dotted class (texture.py): its dots are read by their own
+    # reading, whose check turns a hex without them back (_check_dotted), and a field of lighter dots than its
+    # examples' holds none of their colour (test_dotted's sparse field)
+    mark_of = {m.name: k for k, m in enumerate(found)}
+    blob_of = {b.name: k for k, b in enumerate(symbols)}
     for h in by_colour:
         r = results[h]
         if r.terrain is None:
@@ -954,6 +968,22 @@ def _read_marks(image: Image.Image, grid: Grid, leg: Legend, protos: np.ndarray,
             assert reader is not None
             if dot_share(reader.lab(h), reader.mask, d.ground, d.dots, d.cap) < TEXTURE_KEEP * d.least:
                 found_k = None
+        if found_k is None and what != "its marks" and READ_BACK and r.ground is None and r.terrain not in dotted:
+            # read back to its next class by colour (its ground kept: the lines are read as before). RBM Studio's
+            # Waterloo Campaign 1815 draws its towns as house icons over an engraved map whose woods, hachures and
+            # lettering are open: the town's colour is a darker beige, and every open hex darker than most read town
+            # (studied region 2: 19 of 41 open; 456 towns on the map where the game has 135), each with no house
+            # part (0.0% against the threshold 1.5%, the open examples' largest 0.05%, the towns' 1.6-5%). Its
+            # colour reads the legend's examples right, so no reading of the icons was asked for (chosen.py reads
+            # a class whose colour fails them) and the blob reading only ever added the class
+            kb, km = blob_of.get(r.terrain), mark_of.get(r.terrain)
+            held = ((kb is None or parts[kb, row[h]] > symbols[kb].others)
+                    and (km is None or share[km, row[h]] > found[km].others))
+            nxt = max((c for c in r.fractions if c != r.terrain), key=lambda c: r.fractions[c], default=None)
+            if not held and nxt is not None:
+                results[h] = HexResult(nxt, round(r.fractions[nxt], 4), r.fractions, r.unknown, r.visible, "",
+                                       ground=r.terrain)
+            continue
         if found_k is not None and r.terrain != found_k.name:
             m = found_k
             # listed for review near the threshold only, as a coverage rule's hexes are (NEAR_RULE)

@@ -41,7 +41,10 @@ legend's examples show it:
    the threshold is the class, whatever its ground; its ground's class is kept as the ground its lines are read on
    (extract_sides). It is listed for review only within extract.NEAR_RULE of the threshold, as a coverage rule's
    hexes are. Below the threshold the colour reading stands (measured: taking a hex read as the class by colour with
-   fewer marks to its next class moved only hexes off the labelled regions).
+   fewer marks to its next class moved only hexes off the labelled regions) - but for a hex read as the class holding
+   no more of its marks than the other classes' examples do (``others``): the class's colour is a blend of its marks
+   and their ground, no reading of it, and such a hex is read back to its next class by colour (extract.READ_BACK;
+   blobs.py step 4: RBM Studio's Waterloo Campaign 1815). Not a dotted class (texture.py reads its dots).
 """
 
 from __future__ import annotations
