@@ -981,7 +981,9 @@ def _read_marks(image: Image.Image, grid: Grid, leg: Legend, protos: np.ndarray,
                     and (km is None or share[km, row[h]] > found[km].others))
             nxt = max((c for c in r.fractions if c != r.terrain), key=lambda c: r.fractions[c], default=None)
             if not held and nxt is not None:
-                results[h] = HexResult(nxt, round(r.fractions[nxt], 4), r.fractions, r.unknown, r.visible, "",
+                # (its review reason kept but the colours' mix: the class is now told by the symbols' absence)
+                why = "" if r.review.startswith("mixed:") else r.review
+                results[h] = HexResult(nxt, round(r.fractions[nxt], 4), r.fractions, r.unknown, r.visible, why,
                                        ground=r.terrain)
             continue
         if found_k is not None and r.terrain != found_k.name:
