@@ -9,10 +9,11 @@ from __future__ import annotations
 
 import math
 
+import numpy as np
 from PIL import ImageDraw
 
 from toolkit.terrain import extract as ex
-from toolkit.terrain.colour import rgb_to_hex
+from toolkit.terrain.colour import lab_to_rgb, rgb_to_hex, rgb_to_lab
 from toolkit.terrain.extract import extract
 
 from .drawn import blank_board
@@ -214,3 +215,55 @@ def test_a_colour_one_classs_examples_hold_is_not_overprint():
     grid, im, legend = _markers_board()
     legend["terrain"]["woods"]["hexes"] = ["0901", "0903", "0801"]
     assert extract(im, grid, legend).review() == ["0206", "0304", "0705", "0902"]
+
+
+def _line_mixes_every_block(x, lines, protos, spread):
+    """extract._line_mixes before review37 C3: every colour measured against every line and prototype."""
+    out = np.zeros(x.shape[1], bool)
+    if not len(lines) or not x.shape[1]:
+        return out
+    rgb = lab_to_rgb(x.T)
+    lab = x.T.astype(np.float64)
+    for line in lines:
+        b = lab_to_rgb(np.asarray(line, np.float64))
+        for p, tol in zip(protos, spread):
+            a = lab_to_rgb(np.asarray(p, np.float64))
+            d = b - a
+            t = np.clip((rgb - a) @ d / max(float(d @ d), 1e-9), 0.0, 1.0)
+            near = rgb_to_lab((a + t[:, None] * d).astype(np.float32)) - lab
+            out |= (near * near).sum(axis=1) <= float(tol) ** 2
+    return out
+
+
+def test_the_line_mixes_measured_in_the_curves_box_are_those_of_every_block(monkeypatch):
+    """review37 C3: _line_mixes measures only the colours inside the Lab box of each line-terrain curve grown by the
+    spread; the same answer as measuring every block - on the river board's blocks (its run's own arguments) and on
+    colours drawn about the mixes of three lines with twelve colours, many at the spread's edge."""
+    seen = []
+    real = ex._line_mixes
+
+    def keep(*args):
+        seen.append(args)
+        return real(*args)
+
+    monkeypatch.setattr(ex, "_line_mixes", keep)
+    grid, im, legend = _river_board()
+    extract(im, grid, legend)
+    assert seen and seen[0][0].shape[1] > 500
+    for args in seen:
+        got = real(*args)
+        assert got.any() and not got.all()
+        assert np.array_equal(got, _line_mixes_every_block(*args))
+    rng = np.random.default_rng(1)
+    lines = rgb_to_lab(np.array([BLUE, MAGENTA, BROWN], np.float32)).astype(np.float64)
+    protos = rgb_to_lab(rng.integers(40, 250, (12, 3)).astype(np.float32))
+    spread = rng.uniform(6.0, 20.0, 12)
+    n = 20000
+    rgbs = rng.uniform(0, 255, (n, 3))
+    li, pi, w = rng.integers(0, 3, n // 2), rng.integers(0, 12, n // 2), rng.uniform(0, 1, (n // 2, 1))
+    rgbs[:n // 2] = (lab_to_rgb(lines[li]) * w + lab_to_rgb(protos[pi].astype(np.float64)) * (1 - w)
+                     + rng.normal(0, 8, (n // 2, 3)))
+    x = np.ascontiguousarray(rgb_to_lab(np.clip(rgbs, 0, 255).astype(np.float32)).T)
+    got = real(x, lines, protos, spread)
+    assert 0.2 < got.mean() < 0.9
+    assert np.array_equal(got, _line_mixes_every_block(x, lines, protos, spread))
