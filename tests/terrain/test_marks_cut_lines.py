@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 from itertools import pairwise
 
+import numpy as np
 import pytest
 
 from toolkit.terrain import lines
@@ -61,3 +62,52 @@ def test_the_reach_through_marks_is_what_finds_it(monkeypatch):
     assert grid.side_key("0603", "0703") not in _links(grid, im)
     grid, im = _board(outline=False)
     assert _links(grid, im) == {grid.side_key(a, b) for a, b in pairwise(PATH)}
+
+
+def test_the_reach_read_about_the_hidden_sides_is_the_whole_images(monkeypatch):
+    """review37 C5: the marks and the line's pieces are read only within PART of the hidden sides' bands (where
+    _through_marks reads the pieces), a piece cut by that region's edge taken as long (it runs PART from the band):
+    the same pieces at every band sample, the same sides passed and the same links as read over the whole image."""
+    grid, im = _board()
+    seen: list[tuple[list[bool], list[bool]]] = []
+    through = lines._through_marks
+
+    def keep(parts, codes, tab, lay, sides, *rest):
+        got = through(parts, codes, tab, lay, sides, *rest)
+        _half, _core, batches = lines._bands(lay, sides, parts.shape)
+        seen.append(([v for *_b, xi, yi, _on in batches for v in parts[yi, xi].ravel().tolist()], got.tolist()))
+        return got
+
+    monkeypatch.setattr(lines, "_through_marks", keep)
+    windowed = _links(grid, im)
+    by_window, shares = list(seen), []
+    seen.clear()
+    about = lines._about_bands
+
+    def whole(lay, sides, shape, reach):
+        shares.append(float(about(lay, sides, shape, reach).mean()))
+        return np.ones(shape[:2], dtype=bool)
+
+    monkeypatch.setattr(lines, "_about_bands", whole)
+    assert _links(grid, im) == windowed == {grid.side_key(a, b) for a, b in pairwise(PATH)}
+    assert seen == by_window and any(any(p) for p, _g in seen)
+    assert shares and max(shares) < 0.5
+
+
+def test_a_piece_cut_by_the_regions_edge_is_long():
+    """(review37 C5) A line 100 px long read in a region 41 px wide about its middle: the piece there touches the
+    region's edge inside the image, so it may run on - long, as read over the whole image; a piece wholly inside
+    the region and one ending at the image's own edge are measured."""
+    m = np.zeros((40, 160), dtype=bool)
+    m[20, 10:110] = True  # long: 100 px
+    m[5, 0:20] = True  # 20 px, at the image's left edge
+    m[30, 70:80] = True  # 10 px, inside the region
+    near = np.zeros_like(m)
+    near[:, 0:81] = True  # the region: its right edge at column 80
+    cut = near & ~lines._eroded(near)
+    assert cut[:, 80].all() and not cut[:, :80].any()
+    whole = lines._long_parts(m, 80.0)
+    got = lines._long_parts(m & near, 80.0, cut=cut)
+    assert np.array_equal(got & near, whole & near)
+    assert got[20, 40] and not got[5, 5] and not got[30, 75]
+    assert not lines._long_parts(m & near, 80.0)[20, 40]  # (71 px of it in the region)

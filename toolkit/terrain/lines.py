@@ -785,10 +785,13 @@ def _crossings(image: Image.Image, grid: Grid, sides: Sequence[Hexside], colour:
                 # the line's own pieces the marks cut shorter than PART (a fire dot on the side, a zone's outline a
                 # third of a hex on) reach as far as the marks they run into: measured through them, not the hex
                 # lines (traced notes 15)
-                over = _printed_over(codes, tab, lay, sides, ground, colour, tol, others)
+                # (review37 C5: read only within PART of the hidden sides' bands, where _through_marks reads them)
+                near = _about_bands(lay, [sides[k] for k in hidden.tolist()], mask.shape, math.ceil(PART * s))
+                over = _printed_over(codes, tab, lay, sides, ground, colour, tol, others, near)
                 if over is not None:
                     own = raw | under
-                    parts = _long_parts(own | (over & ~_hex_band(grid, lay, mask.shape, s)), PART * s) & own
+                    parts = _long_parts(own & near | (over & ~_hex_band(grid, lay, mask.shape, s)), PART * s,
+                                        cut=near & ~_eroded(near)) & own
             passed = _through_marks(parts, codes, tab, lay, [sides[k] for k in hidden.tolist()], ground[hidden],
                                     colour, tol, others)
             solid[hidden] = passed
@@ -1579,9 +1582,11 @@ def _lettered(raw: np.ndarray, mask: np.ndarray, lay: Layout, sides: Sequence[He
     return _lettering_share(line, lettering, lay.translated(-x0, -y0), sides, ends) >= LETTER_SHARE
 
 
-def _long_parts(m: np.ndarray, reach: float, edge: bool = False) -> np.ndarray:
+def _long_parts(m: np.ndarray, reach: float, edge: bool = False, cut: np.ndarray | None = None) -> np.ndarray:
     """The connected parts of ``m`` whose bounding box's diagonal is at least ``reach`` pixels; ``edge``: and those
-    touching its border (``m`` a window of an image: they may run on beyond it)."""
+    touching its border (``m`` a window of an image: they may run on beyond it); ``cut``: and those holding a pixel of
+    it (``m`` read only within a region of the image: ``cut`` its pixels beside the rest of the image, where they may
+    run on)."""
     lab, n = components(m)
     if not n:
         return m
@@ -1599,8 +1604,34 @@ def _long_parts(m: np.ndarray, reach: float, edge: bool = False) -> np.ndarray:
     if edge:
         keep[lab[[0, -1], :]] = True
         keep[lab[:, [0, -1]]] = True
+    if cut is not None:
+        keep[lab[cut]] = True
     keep[0] = False
     return keep[lab]
+
+
+def _about_bands(lay: Layout, sides: Sequence[Hexside], shape: tuple[int, ...], reach: int) -> np.ndarray:
+    """The pixels of an image of ``shape`` within ``reach`` pixels (a square's) of the box of each side's band as
+    :func:`_bands` samples it (its pixels clipped to the image)."""
+    h, w = shape[:2]
+    out = np.zeros((h, w), dtype=bool)
+    _half, _core, batches = _bands(lay, sides, shape)
+    for _sl, _xs, _ys, xi, yi, _on in batches:
+        for y0, y1, x0, x1 in zip(yi.min(axis=(1, 2)).tolist(), yi.max(axis=(1, 2)).tolist(),
+                                  xi.min(axis=(1, 2)).tolist(), xi.max(axis=(1, 2)).tolist(), strict=True):
+            out[max(0, y0 - reach):y1 + reach + 1, max(0, x0 - reach):x1 + reach + 1] = True
+    return out
+
+
+def _eroded(m: np.ndarray) -> np.ndarray:
+    """``m`` less its pixels with a neighbour (8) off it inside the image (the image's border is no such edge)."""
+    p = np.pad(m, 1, mode="edge")
+    h, w = m.shape
+    out = m.copy()
+    for dy in range(3):
+        for dx in range(3):
+            out &= p[dy:dy + h, dx:dx + w]
+    return out
 
 
 def _close(m: np.ndarray, r: int) -> np.ndarray:
@@ -2152,13 +2183,15 @@ def _through_marks(parts: np.ndarray, codes: np.ndarray, tab: np.ndarray, lay: L
 
 
 def _printed_over(codes: np.ndarray, tab: np.ndarray, lay: Layout, sides: Sequence[Hexside], ground: np.ndarray,
-                  colour: Sequence[float], tol: float, others: Sequence[Sequence[float]]) -> np.ndarray | None:
+                  colour: Sequence[float], tol: float, others: Sequence[Sequence[float]],
+                  within: np.ndarray | None = None) -> np.ndarray | None:
     """The marks printed over a line (traced notes 15) on the whole picture of ``codes`` (the working scale's colour
     codes, ``tab`` their L*a*b*; laid out by ``lay``), each pixel judged against the terrain of the hex it lies in
     as :func:`_through_marks` judges the band's against the side's two hexes: off the line's ``colour`` and every
     other line's (``others``; by ``tol``), farther from that terrain and from the line than the line lies from the
     terrain. The hexes' terrain is the ``ground`` of the ``sides`` they border ((sides, 2, 3), NaN where unknown);
-    a pixel of a hex with none known is no mark. None where no hex's is known."""
+    a pixel of a hex with none known is no mark. None where no hex's is known. ``within``: only these pixels are
+    judged (the others no mark)."""
     g = np.asarray(ground, np.float32)
     palette: list[np.ndarray] = []
     index: dict[tuple[float, ...], int] = {}
@@ -2188,11 +2221,15 @@ def _printed_over(codes: np.ndarray, tab: np.ndarray, lay: Layout, sides: Sequen
     for o in others:
         base &= np.sqrt(((lab - np.asarray(o, np.float32)) ** 2).sum(axis=1)) >= tol
     out = np.zeros(codes.shape, dtype=bool)
+    at = np.flatnonzero(which) if within is None else np.flatnonzero(within.reshape(-1) & (which.reshape(-1) > 0))
+    hexes = which.reshape(-1)[at]
+    cd = codes.reshape(-1)[at]
+    flat = out.reshape(-1)
     for m, t in enumerate(palette):
         line = float(np.sqrt(((c - t) ** 2).sum()))
         ok = base & (np.sqrt(((lab - t) ** 2).sum(axis=1)) > line) & (dl > line)
-        here = which == m + 1
-        out[here] = ok[codes[here]]
+        here = hexes == m + 1
+        flat[at[here]] = ok[cd[here]]
     return out
 
 
