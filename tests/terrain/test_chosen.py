@@ -11,6 +11,8 @@ from PIL import Image
 from toolkit.hexgrid import Grid
 from toolkit.terrain import chosen
 from toolkit.terrain import extract as ex
+from toolkit.terrain.colour import rgb_to_lab
+from toolkit.terrain.symbols import SymbolClass, find_symbols
 
 from .drawn import blank_board
 
@@ -103,3 +105,52 @@ def test_the_examples_the_readings_fail():
         "village": 2}
     # one example of three read wrong is not a failing colour; a class of one example has no leave-one-out
     assert chosen.failing({"village": ["a", "b", "b"], "town": ["a"]}, read, ["village", "town"]) == {}
+
+
+def test_a_failed_leave_one_out_stops_the_search_with_the_same_answer(monkeypatch):
+    """review37 C9: chosen.py's first check asks find_symbols to stop at a failed leave-one-out (loo_stops): the
+    same check, threshold, colour and template as the whole search's, no hex looked for - and a class whose
+    leave-one-out passes is searched as before (the villages' six squares)."""
+    im, grid = _board()
+    terrain = [tuple(rgb_to_lab(c).tolist()) for c in (SNOW, LEVEL)]
+    for examples, loo in ((VILLAGES[:3], 3), (("0302", "0203", "0506"), 2), (("0302", "0607", "0104"), 0)):
+        got = []
+        for stops in (False, True):
+            found, reports = find_symbols(im, grid, [SymbolClass("x", examples, terrain=True)], terrain, [],
+                                          loo_stops=stops)
+            r = reports["x"]
+            got.append((found["x"], (r.loo_found, r.loo_total, r.threshold, r.colour, r.template_px,
+                                     r.example_scores)))
+        (whole, kept), (stopped, seen) = got
+        assert kept == seen and kept[:2] == (loo, 3)
+        assert stopped == (whole if loo == 3 else set())
+        assert whole >= set(examples) if loo == 3 else whole
+    # choose_symbols with its arguments in the extraction, a class of mixed examples added (a village and two towns:
+    # one colour, no one mark): the same choice
+    seen = []
+    choose = chosen.choose_symbols
+    monkeypatch.setattr(ex, "choose_symbols", lambda *a: seen.append(a) or choose(*a))
+    ex.extract(im, grid, _legend(), features=False)
+    image, g, examples, failed, colours, lines = seen[0]
+    examples, failed = {**examples, "mixed": ["0302", "0203", "0705"]}, {**failed, "mixed": 2}
+    calls = []
+    find = chosen.find_symbols
+
+    def keep(*a, **k):
+        got = find(*a, **k)
+        calls.extend((n, r.loo_found, r.loo_total, k.get("loo_stops", False), len(got[0][n]))
+                     for n, r in got[1].items())
+        return got
+
+    monkeypatch.setattr(chosen, "find_symbols", keep)
+    stopped = choose(image, g, examples, failed, colours, lines)
+    # the mixed class's leave-one-out fails among the examples and the hexes about them: stopped there
+    assert [c for c in calls if c[0] == "mixed"] == [("mixed", calls[-1][1], 3, True, 0)] and calls[-1][1] < 3
+    symbol = chosen._symbol
+    monkeypatch.setattr(chosen, "_symbol", lambda *a, loo_stops=False, **k: symbol(*a, **k))
+
+    def told(got):
+        return [(c.name, c.found, c.failed, c.report.threshold, c.report.loo_found, c.report.scores) for c in got]
+
+    assert told(choose(image, g, examples, failed, colours, lines)) == told(stopped)
+    assert [(c.name, c.found) for c in stopped] == [("village", frozenset(VILLAGES))]

@@ -120,7 +120,7 @@ def choose_symbols(image: Image.Image, grid: Grid, examples: Mapping[str, Sequen
             judged = _only(grid, [*every, *(grid.id(x) for h in mine for x in grid.within(grid.hex(h), RING))])
         except (GridError, HexIdError):
             continue
-        if _symbol(image, judged, n, mine, others, terrain, line_labs, small=True) is None:
+        if _symbol(image, judged, n, mine, others, terrain, line_labs, small=True, loo_stops=True) is None:
             continue
         got = _symbol(image, grid, n, mine, others, terrain, line_labs)
         if got is not None:
@@ -129,13 +129,15 @@ def choose_symbols(image: Image.Image, grid: Grid, examples: Mapping[str, Sequen
 
 
 def _symbol(image: Image.Image, grid: Grid, name: str, mine: Sequence[str], by_class: Mapping[str, Sequence[str]],
-            terrain: Sequence[Sequence[float]], line_labs: Sequence[Sequence[float]], small: bool = False
-            ) -> tuple[set[str], SymbolReport] | None:
+            terrain: Sequence[Sequence[float]], line_labs: Sequence[Sequence[float]], small: bool = False,
+            loo_stops: bool = False) -> tuple[set[str], SymbolReport] | None:
     """The hexes of ``grid`` the template of class ``name``'s examples ``mine`` is found in and its report, where it
     passes step 2 of the module doc (``by_class``: the other classes' examples; ``terrain``: their colours;
-    ``small``: and the template is no larger than ``blobs.MOST`` of the hex), else None."""
+    ``small``: and the template is no larger than ``blobs.MOST`` of the hex), else None. ``loo_stops``: find_symbols
+    stops at a failed leave-one-out, refused here either way (review37 C9: the hexes not matched for nothing)."""
     try:
-        found, reports = find_symbols(image, grid, [SymbolClass(name, tuple(mine), terrain=True)], terrain, line_labs)
+        found, reports = find_symbols(image, grid, [SymbolClass(name, tuple(mine), terrain=True)], terrain, line_labs,
+                                      loo_stops=loo_stops)
     except InputError:
         return None  # no colour of its examples unlike the other classes', or no shared mark: no symbol
     rep, hit = reports.get(name), found.get(name, set())

@@ -187,10 +187,13 @@ def working_scan(image: Image.Image, f: int) -> tuple[Image.Image, np.ndarray]:
 
 def find_symbols(image: Image.Image, grid: Grid, classes: Sequence[SymbolClass],
                  terrain_labs: Sequence[Sequence[float]], line_labs: Sequence[Sequence[float]] = (),
-                 ) -> tuple[dict[str, set[str]], dict[str, SymbolReport]]:
+                 loo_stops: bool = False) -> tuple[dict[str, set[str]], dict[str, SymbolReport]]:
     """Hexes holding each symbol (symbol -> hex ids) and what was learned for each. Only the part of
     the scan under the grid's hexes is read, one hex window at a time (memory does not grow with the
-    scan)."""
+    scan). ``loo_stops``: a symbol whose leave-one-out check does not find every example (of two or more) is
+    not looked for further - no hex found, its report the colour, threshold, template and that check's alone (a
+    caller refusing such a symbol: chosen.py; review37 C9: Roads to Gettysburg's rough and woods, refused so, cost
+    its extraction ~2 s of CPU where the rest was read)."""
     assert grid.layout is not None
     if not classes:
         return {}, {}
@@ -252,10 +255,6 @@ def find_symbols(image: Image.Image, grid: Grid, classes: Sequence[SymbolClass],
         lut = np.sqrt(((tab - np.asarray(colour, np.float32)[:, None]) ** 2).sum(axis=0)) < tol
         printed = lut[codes]
         mask = _without_bands(printed, max(3, round(BAND * _size(lay))))
-        # a symbol printed outlined (house blocks ringed in black): its outlined parts, which a line of its colour (a
-        # railway in the villages' red) is not, for the line tracers to leave out
-        ringed = _outlined(mask, codes, tab, centres[ex_i], r, inset, tl, tol)
-        parts = ringed if ringed is not mask else None
         crops = [_cut(mask, centres[i], r, inset) for i in ex_i]
         template = _consensus(crops)
         if template.sum() < 3:
@@ -294,6 +293,16 @@ def find_symbols(image: Image.Image, grid: Grid, classes: Sequence[SymbolClass],
             if low < thr and not _common(best[near], low):
                 thr = low
                 loo = sum(1 for v in unseen if v >= thr)
+        c3 = (float(colour[0]), float(colour[1]), float(colour[2]))
+        if loo_stops and (len(crops) < 2 or loo < len(crops)):
+            found[sc.name] = set()
+            reports[sc.name] = SymbolReport(c3, tol, float(thr), int(template.sum()), [round(v, 3) for v in ex_scores],
+                                            loo, len(crops) if len(crops) >= 2 else 0)
+            continue
+        # a symbol printed outlined (house blocks ringed in black): its outlined parts, which a line of its colour (a
+        # railway in the villages' red) is not, for the line tracers to leave out
+        ringed = _outlined(mask, codes, tab, centres[ex_i], r, inset, tl, tol)
+        parts = ringed if ringed is not mask else None
         hit = np.nonzero(best >= thr)[0]
         # a match on art the legend does not know (a counter-like disc in colours of no terrain, line or example
         # hex) is not the symbol
@@ -329,7 +338,6 @@ def find_symbols(image: Image.Image, grid: Grid, classes: Sequence[SymbolClass],
         th, tw = template.shape
         at = (centres[hit_p] + where_p[hit_p]).reshape(-1, 2)
         marks = [w[:th, :tw] & template for w in _windows(printed, at, th // 2, tw // 2)] if len(at) else []
-        c3 = (float(colour[0]), float(colour[1]), float(colour[2]))
         reports[sc.name] = SymbolReport(c3, tol, float(thr), int(template.sum()),
                                         [round(v, 3) for v in ex_scores], loo, len(crops) if len(crops) >= 2 else 0,
                                         {ids[i]: round(float(best[i]), 3) for i in np.nonzero(best > 0)[0]},
