@@ -1042,15 +1042,16 @@ def _unknown_colour(leg: Legend, used: np.ndarray, cls: np.ndarray, hid: np.ndar
     as that class is listed by (where it differs). Without UNKNOWN_KNOWN: every block of no legend terrain (class
     ``k``, ink too), and no class's own. ``shape``: the block raster's. With it, two kinds of such blocks match the
     legend after all:
-    - a legend line's colour averaged with a terrain's (:func:`_line_mixes`): The Longest Day's river, a blue band
-      on the hex sides, left a quarter to a half of 15 of its region 1's bocage and clear hexes unknown under the
-      majority legend, every one read right. Not a line lighter than the ink's (left out of the blocks) nor one
-      whose colour is a terrain's too (:func:`_takes_terrain`): its mixes are that terrain's as well - Stonewall
-      Jackson's Way's railway red, the mountain's, explained 7469 of region 2's 23676 such blocks (the relief's
-      shading) and took a hex wrong off the list of its blind region 1 (totals: wrong named 6/7 -> 5/7). Only
-      beside the line: within MIX_NEXT blocks of a block of the line's own colour or masked inside a hex (review37
-      M1: a pale-blue lake no class names, half paper and half the river's blue, lies on that segment anywhere; it
-      was read clear and not listed - the user's only word that the legend misses a class);
+    - a legend line's colour averaged with a terrain's (:func:`_line_mixes`): The Longest Day's river, a blue band on
+      the hex sides, left a quarter to a half of 15 of its region 1's bocage and clear hexes unknown under the majority
+      legend, every one read right. Not a line lighter than the ink's (left out of the blocks) nor one whose colour is a
+      terrain's too (:func:`_takes_terrain`, the legend's own warning for a line mask): its mixes are that terrain's own
+      shades as well, no sign of the line - Stonewall Jackson's Way's railway red is the mountain's, and in its studied
+      region 2 it explained 7469 of the 23676 such blocks of the listed hexes, the relief's shading, not a railway (the
+      check after, on its blind region 1's totals: wrong named 6/7 with the test, 5/7 without). Only beside the line:
+      within MIX_NEXT blocks of a block of the line's own colour or masked inside a hex (review37 M1: a pale-blue lake
+      no class names, half paper and half the river's blue, lies on that segment anywhere; it was read clear and not
+      listed - the user's only word that the legend misses a class);
     - a colour a class's own example hexes are printed with: where one of them is over REVIEW_UNKNOWN such
       colour, the user's examples say the class is printed so (MMP Afrika's hills, darker brown patches the legend
       has no colour for: 77-80% of one example hex; 7 hexes of region 1 listed for it, all read right), and a hex
