@@ -81,12 +81,13 @@ def test_extract_omaha_2_against_its_truth(tmp_path):
     dash runs through the zone under a fire dot and then dropped as a lone link, removed it as its fill). With a class
     printed as small solid symbols read by its largest part (blobs.py: one house makes the hex buildings): hexes
     59/59, the lines unchanged. With a solid line's pieces cut short by marks reaching through them (lines.py, traced
-    notes 15, lines7): road 12/17 and secondary 5/5, none false; trail 10/18 with 5 false. Skipped with the reason
-    when the image is not cached."""
+    notes 15, lines7): road 12/17 and secondary 5/5, none false; trail 10/18 with 5 false. With a dashed line's pieces
+    cut short by small marks reaching through them to a long part of it (lines.py, traced notes 18, lines8): trail
+    13/18 with 5 false. Skipped with the reason when the image is not cached."""
     from .test_heldout_bastogne import extract_fetched
     from .test_truth_afrika import assert_floors
 
     out = extract_fetched(tmp_path, "omaha", "omaha-2.yaml", "omaha.legend.yaml", 36, 20, first=(1, 5))
     assert out["hexes"] == 59 and out["right"] >= 59
     assert set(out["lines"]) == {"road", "secondary", "trail"}
-    assert_floors(out, {"road": (17, 12, 0), "secondary": (5, 5, 0), "trail": (18, 10, 5)})
+    assert_floors(out, {"road": (17, 12, 0), "secondary": (5, 5, 0), "trail": (18, 13, 5)})

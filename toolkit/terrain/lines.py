@@ -259,6 +259,24 @@ Here, at the calibrated working scale (hexes of about 36 px) (the *traced notes*
    too. Not solved: a fill's grain joined by a hex id or a name printed over it into a long dark part holds walls
    again (a drawn fill with its hexes' ids in it keeps its false sides), and a forest's trees or a marsh's contour
    lines are long walls.
+18. a line broken where marked cut short by small marks printed over it (D-Day at Omaha Beach's fire dots and zone
+   outlines over its dashed trails): notes 15 reaches through marks only for a line printed solid where marked (a
+   crossing refused by notes 7). A line whose marked sides are not all
+   crossed unbroken (notes 7: its dashes, or its fill between dashed rims, end in a band) has its pieces (the mask,
+   its dash gaps closed: notes 2) joined with the marks printed over the map beside them (``MARKS_CUT``; the marks as
+   :func:`_printed_over` judges them, the calibrated hex lines no mark), and a piece so joined to a long part of the
+   line (``PART`` on its own) is the line's: a piece between a dot on a side and one a third of a hex before it,
+   shorter than ``PART``, crosses the side. Only marks shorter than ``PART`` themselves (a dot, a symbol) join: a
+   mark reaching ``PART`` on its own (another line's dark rims, a zone's outline, a hex's fill off its terrain) joins
+   every speck of the colour along it to the line (with every mark: France '40's road 2 false sides more, along its
+   canal; Afrika's track 1). Nor a darker ink (``DARKER`` below the line's L*, as notes 10: a name's letters), whose
+   anti-aliased edges are the line's colour: Roads to Gettysburg's road took 2 false sides by the creek's and a
+   place's names so (and 1 true one). And only to a long part of the line: joined among themselves, the specks of
+   the colour about a row of letters reach ``PART`` too (France '40's canal's pale halo in its road's tan about the
+   canal's blue name: 1 false road side; a hill's brown patches about Afrika's "Jebel el Akhdar": 1 false track
+   side). Not for a line printed solid where marked: Omaha's secondary road, in the trail's grey, then reached
+   through the fire dots over the dashed trail and took 2 of its links (notes 15 covers the solid line). Region 2 of
+   Omaha: trail 10/18 at 10/15 -> 13/18 at 13/18 (1030/1031, 1033/1034, 1133/1134).
 
 The map's hexside ``a/b`` for the feature then means the link from hex a to hex b.
 
@@ -495,6 +513,7 @@ PAPER_REACH = 2.0  # (traced notes 17) hex sizes: the least reach of the part of
 WALL_REACH = 0.2  # (traced notes 17) hex sizes: the least reach of the dark part a wall lies in (a grain speck: 1-4 px)
 MARKS_OVER = True  # a solid line's crossing hidden under a mark printed over it is passed over (traced notes 15)
 MARKS_REACH = True  # (traced notes 15) ... and its pieces the marks cut short reach through them
+MARKS_CUT = True  # (traced notes 18) a line broken where marked: its pieces small marks cut short reach through them
 SPAN_SHARE = 0.3  # (one single feature) a crossing's span along the side, against its narrowest example's
 HAIR_SPAN = 3  # positions along a side a 1 px hairline spans (its pixel and one either way: :func:`_span`)
 SPAN_BROAD = 3.0  # ... only where the narrowest example spans at least this many times a hairline's
@@ -682,19 +701,38 @@ def _crossings(image: Image.Image, grid: Grid, sides: Sequence[Hexside], colour:
         mask = mask | smear
     for _ in range(reach):
         mask = _dilate(mask)
-    mask = _long_parts(mask, PART * s)
     # the colour's own long runs, not grown (traced notes 7), and its runs reaching far
     solid_parts = _long_parts(raw | under, PART * s)
     half, core, batches = _bands(lay, sides, mask.shape)
     printed_wide = False  # a marked side's band an area of the colour: the line printed wide (traced notes 3)
+    ex_batches: list[tuple[slice, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]] = []
     if len(examples):
-        _h, _c, ex_batches = _bands(lay, [sides[i] for i in examples], mask.shape)
+        _h, _c, ex_iter = _bands(lay, [sides[i] for i in examples], mask.shape)
+        ex_batches = list(ex_iter)
         printed_wide = any(((raw[yi, xi] & on).mean(axis=(1, 2)) >= AREA).any()
                            for _sl, _x, _y, xi, yi, on in ex_batches)
     # a line printed wide, cut into pieces a hex long by the hex lines printed over it, runs on across them (traced
     # notes 7); a thin one is read as before (a dashed track's dashes either side of a hex line are no longer run)
     unbroken_parts = _long_parts(solid_parts | _across_hex_lines(solid_parts, grid, lay, s) if printed_wide
                                  else solid_parts, SOLID_REACH * s)
+    long_mask = _long_parts(mask, PART * s)
+    if MARKS_CUT and ground is not None and ex_batches and not all(
+            _through(unbroken_parts[yi, xi] & on, half, half - 1, SOLID_MOVES).all()
+            for _sl, _x, _y, xi, yi, on in ex_batches):
+        # a line broken where marked (dashed, or between dashed rims) cut short by small marks printed over it (a fire
+        # dot, a town's dot) reaches through them to the line: its pieces joined by them to a long part of it are the
+        # line's (traced notes 18). A line solid where marked has notes 15's reach instead.
+        wcodes = working_codes(image, f)
+        over = _printed_over(wcodes, tab, lay, sides, ground, colour, tol, others)
+        if over is not None:
+            # a darker ink (DARKER, as notes 10: a name's letters) is no such mark: its anti-aliased edges are the
+            # line's colour, specks beside the line; nor is a mark reaching PART on its own (another line's rims, a
+            # zone's outline, a hex's fill off its terrain): it would join every speck of the colour along it
+            over &= ~_hex_band(grid, lay, mask.shape, s) & (tab[0][wcodes] > colour[0] - DARKER)
+            lab, _n = components(mask | (over & ~_long_parts(over, PART * s)))
+            met = np.unique(lab[long_mask])
+            long_mask = np.isin(lab, met[met > 0]) & mask
+    mask = long_mask
     # a line printed wide (traced notes 3) may be a screened tint: its half-widths are read with pinholes filled too
     screened = None
     if PINHOLES and printed_wide:
