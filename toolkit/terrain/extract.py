@@ -326,6 +326,84 @@ def _run_on(part: Image.Image, left: int, top: int) -> Image.Image:
     return out
 
 
+class _RunOn(Image.Image):
+    """:func:`_run_on` of ``part``, made only where it is read: a crop or a reduction of a box (the colour step's
+    strips, extract_raster._feature_images; the centre dots' and the textures' windows) is made from ``part`` and
+    the run-on of that box alone; any other use makes the whole padded image once (:func:`_run_on`). The scan a user
+    opens stays in memory for the QA picture, so a whole padded copy beside it was a second full-size image (the
+    bench's 6800x4400 command, whose grid runs past the scan's top-left: peak RSS 290 -> 421 MB, minor page faults
+    65k -> 83k, and the copy's fill and paste, from 3b8938f). The same pixels (test_region_run_on)."""
+
+    def __init__(self, part: Image.Image, left: int, top: int) -> None:
+        super().__init__()
+        self._part, self._left, self._top = part, left, top
+        self._mode, self._size = part.mode, (left + part.width, top + part.height)
+
+    @property  # type: ignore[override]
+    def im(self) -> Any:
+        if self._im is None:  # any use but a crop or a box's reduction: the whole padded image, once
+            self._im = _run_on(self._part, self._left, self._top).im
+        return self._im
+
+    @im.setter
+    def im(self, im: Any) -> None:
+        self._im = im
+
+    def load(self) -> Any:
+        _ = self.im
+        return super().load()
+
+    def _lazy(self, box: Any) -> tuple[int, int, int, int] | None:
+        """``box`` as ints where it is read from ``part`` (inside the image, not empty, nothing made whole yet)."""
+        if self._im is not None or box is None or self.mode not in ("RGB", "L", "RGBX", "CMYK", "YCbCr", "LAB", "HSV"):
+            return None
+        x0, y0, x1, y1 = (round(v) for v in box)
+        if x1 <= x0 or y1 <= y0 or x0 < 0 or y0 < 0 or x1 > self.width or y1 > self.height:
+            return None
+        return x0, y0, x1, y1
+
+    def crop(self, box: tuple[float, float, float, float] | None = None) -> Image.Image:
+        b = self._lazy(box)
+        if b is None:
+            return super().crop(box)
+        x0, y0, x1, y1 = b
+        bw, bh = x1 - x0, y1 - y0
+        left, top = min(bw, max(0, self._left - x0)), min(bh, max(0, self._top - y0))
+        sx, sy = max(0, x0 - self._left), max(0, y0 - self._top)
+        out = Image.new(self.mode, (bw, bh), None)  # (no fill: every pixel is written below)
+        # as _run_on: the scan's pixels (pasted from the scan, clipped to the box), the columns run on from its first
+        # column, then the rows (with those columns) from its first row
+        if bw > left and bh > top:
+            out.paste(self._part, (left - sx, top - sy))
+        if left and bh > top:
+            col = self._part.crop((0, sy, 1, y1 - self._top))
+            out.paste(col.resize((left, bh - top), Image.Resampling.NEAREST), (0, top))
+        if top:
+            row = out.crop((0, top, bw, top + 1)) if bh > top else self.crop((x0, self._top, x1, self._top + 1))
+            out.paste(row.resize((bw, top), Image.Resampling.NEAREST), (0, 0))
+        return out
+
+    def reduce(self, factor: int | tuple[int, int], box: tuple[int, int, int, int] | None = None) -> Image.Image:
+        b = self._lazy(box)
+        fx, fy = (factor, factor) if isinstance(factor, int) else factor
+        if b is None or (fx, fy) == (1, 1):
+            return super().reduce(factor, box)
+        x0, y0, x1, y1 = b
+        lx, ty = min(x1, max(x0, self._left)), min(y1, max(y0, self._top))  # where the scan's pixels begin
+        if (lx - x0) % fx or (ty - y0) % fy or lx == x1 or ty == y1:
+            return self.crop(b).reduce(factor)  # a box's reduction is that of its crop
+        # no block straddles the run-on's edge: the scan's blocks reduced from the scan itself (no copy of it), the
+        # run-on's from its own crop
+        out = Image.new(self.mode, (-(-(x1 - x0) // fx), -(-(y1 - y0) // fy)), None)
+        out.paste(self._part.reduce((fx, fy), (lx - self._left, ty - self._top, x1 - self._left, y1 - self._top)),
+                  ((lx - x0) // fx, (ty - y0) // fy))
+        if lx > x0:
+            out.paste(self.crop((x0, ty, lx, y1)).reduce((fx, fy)), (0, (ty - y0) // fy))
+        if ty > y0:
+            out.paste(self.crop((x0, y0, x1, ty)).reduce((fx, fy)), (0, 0))
+        return out
+
+
 def _region(image: Image.Image, grid: Grid, legend: Mapping[str, Any] | Legend, size: float
             ) -> tuple[Image.Image, Grid, Mapping[str, Any] | Legend, _Cut]:
     """The part of ``image`` extraction reads (:data:`REGION_MARGIN`; on a warped grid the scan as
@@ -334,9 +412,10 @@ def _region(image: Image.Image, grid: Grid, legend: Mapping[str, Any] | Legend, 
     beside the map) widen the region to hold them (with the margin): they belong to the scan they were picked on.
 
     The region's corner is the grid's (its hexes' corners less the margin), wherever the scan's edge lies: a scan cut
-    nearer the map than the margin is padded out to it (:func:`_run_on`), so every reduction keeps the grid's phase
-    (before, the corner stopped at the scan's edge and a scan cut tight to the map, every whole board of the bench,
-    read at its paper edge's alignment: the one-pixel block phase moved Red Winter's and Afrika's lines; issue 14).
+    nearer the map than the margin is padded out to it (:func:`_run_on`; made where it is read, :class:`_RunOn`), so
+    every reduction keeps the grid's phase (before, the corner stopped at the scan's edge and a scan cut tight to the
+    map, every whole board of the bench, read at its paper edge's alignment: the one-pixel block phase moved Red
+    Winter's and Afrika's lines; issue 14).
     The hexes counted are those on the scan (a corner's bounding box meets it): a grid running on off the scan (one
     sheet of a bigger map) pads no more than a hex and the margin."""
     assert grid.layout is not None
@@ -371,7 +450,7 @@ def _region(image: Image.Image, grid: Grid, legend: Mapping[str, Any] | Legend, 
     else:
         part = image if (sx0, sy0, x1, y1) == (0, 0, image.width, image.height) else image.crop((sx0, sy0, x1, y1))
     if (sx0, sy0) != (x0, y0):
-        part = _run_on(part, sx0 - x0, sy0 - y0)
+        part = _RunOn(part, sx0 - x0, sy0 - y0)
     if not isinstance(legend, Legend) and (x0, y0) != (0, 0):
         legend = _samples_moved(legend, -x0, -y0)
     cut = _Cut((x0, y0), (sx0 - x0, sy0 - y0, x1 - x0, y1 - y0))
