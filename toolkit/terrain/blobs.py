@@ -127,6 +127,14 @@ def _grown(member: np.ndarray, mask: np.ndarray) -> int:
     return int((grown & mask).sum())
 
 
+def _sized(sizes: dict[int, int], e: int, member: np.ndarray, mask: np.ndarray) -> int:
+    """:func:`_largest` of example ``e``'s window ``member``, kept in ``sizes``: step 2b's check of every example and
+    step 2's measure of each ask the same example the same (the command bench's terrain-only legend: 25 of 55)."""
+    if e not in sizes:
+        sizes[e] = _largest(member, mask)
+    return sizes[e]
+
+
 def _member(colour: np.ndarray, tab: np.ndarray, excluded: np.ndarray, reading: np.ndarray) -> np.ndarray:
     """Which colour.rgb_codes codes (``tab``: their (3, n) CIELAB) are of the blob ``colour``: within RADIUS of it
     and nearer it than every ``reading`` colour ((k, 3) Lab), not ``excluded`` (module doc, step 1)."""
@@ -140,16 +148,18 @@ def _member(colour: np.ndarray, tab: np.ndarray, excluded: np.ndarray, reading: 
 def learn_blobs(image: Image.Image, grid: Grid, examples: Mapping[str, Sequence[str]],
                 colours: Mapping[str, Sequence[float]], lines: Sequence[tuple[int, int, int]],
                 ink_lightness: float, reading: Sequence[Sequence[float]] = (),
-                skip: frozenset[str] = frozenset(), spread_only: frozenset[str] = frozenset()) -> list[Blobs]:
+                skip: frozenset[str] = frozenset(), spread_only: frozenset[str] = frozenset(),
+                window: _Window | None = None) -> list[Blobs]:
     """The classes read by their symbols' largest part (module doc, steps 1-3), or by their colour's whole share
     (step 2b): ``examples`` (class -> example hexes) of the classes ``colours`` (class -> Lab) names, less ``skip``
     (read otherwise: by their marks); ``spread_only``: classes tried by their colour's share alone (read by their dots
     too, texture.py: their dots are no one symbol); ``lines``: the line features' colours (RGB); ``reading``: every
-    colour the colour reading reads by (Lab; the classes' own colours when not given)."""
+    colour the colour reading reads by (Lab; the classes' own colours when not given); ``window``: the hex windows
+    of ``image`` on ``grid`` (made here when not given: marks.learn_marks reads the same examples' windows)."""
     names = [n for n, hs in examples.items() if n in colours and hs]
     if len(names) < 2 or all(n in skip or len(examples[n]) < 2 for n in names):
         return []
-    win = _Window(image, grid)
+    win = _Window(image, grid) if window is None else window
     listed = [(i, h) for i, n in enumerate(names) for h in examples[n]]
     squares = [win.square(h) for _, h in listed]
     owner = np.asarray([i for i, _ in listed])
@@ -194,6 +204,7 @@ def learn_blobs(image: Image.Image, grid: Grid, examples: Mapping[str, Sequence[
             counts = np.bincount(at[member[codes]], minlength=len(inside))
             if counts[mine].min() < LEAST * area:
                 continue
+            sizes: dict[int, int] = {}  # each example's largest part of the colour (steps 2b and 2 ask the same)
             lo_share = float(counts[mine].min()) / area
             if spread is None or lo_share > spread[0]:  # step 2b: the colour's whole share told apart
                 t = _threshold(counts[mine] / area, counts[~mine] / area)
@@ -203,8 +214,9 @@ def learn_blobs(image: Image.Image, grid: Grid, examples: Mapping[str, Sequence[
                 # working pixel averages f x f of the scan's, so a block's rim pixels are blends of it and its ground,
                 # out of the colour, and a block of LEAST is read smaller (test_blobs_spread's board at 2x: hexes of
                 # 100 px read at f = 3, the examples' blocks 0.55-0.73% of the hex; 1.0-1.2% at 1x, f = 1)
-                part = _largest if win.f == 1 else _grown
-                if t is not None and all(part(member[squares[e]], win.mask) >= LEAST * area
+                # (at f = 1 the part is step 2's too: measured once, _sized)
+                if t is not None and all((_sized(sizes, e, member[squares[e]], win.mask) if win.f == 1 else
+                                          _grown(member[squares[e]], win.mask)) >= LEAST * area
                                          for e in np.flatnonzero(mine).tolist()):
                     grounds = _grounds(i, member[codes], lab, at, owner, colours, ink_lightness)
                     if set(grounds) - {n}:
@@ -213,7 +225,7 @@ def learn_blobs(image: Image.Image, grid: Grid, examples: Mapping[str, Sequence[
                 continue
             got: list[float] = []
             for e in np.flatnonzero(mine).tolist():  # (stopped at the first example out of LEAST..MOST)
-                got.append(_largest(member[squares[e]], win.mask) / area)
+                got.append(_sized(sizes, e, member[squares[e]], win.mask) / area)
                 if not LEAST <= got[-1] <= MOST or (best is not None and got[-1] <= best[0]):
                     break
             pos = np.asarray(got)

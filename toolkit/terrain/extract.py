@@ -102,7 +102,7 @@ from .extract_sides import _ink_like as _ink_like
 from .extract_sides import _learn as _learn
 from .extract_sides import _score as _score
 from .lines import chroma_halved as _chroma_halved
-from .marks import Marks, furthest_marks, learn_marks, mark_shares
+from .marks import Marks, _Window, furthest_marks, learn_marks, mark_shares
 from .pattern import (
     TEXTURE_SHARE,
     TEXTURE_SURE,
@@ -991,15 +991,16 @@ def _read_marks(image: Image.Image, grid: Grid, leg: Legend, protos: np.ndarray,
     class by colour (READ_BACK: blobs.py step 5). Returns the classes so read."""
     colours = {tc.name: tc.lab for tc in leg.terrains}
     lines = [(round(r), round(g), round(b)) for r, g, b in (lab_to_rgb(f.lab).tolist() for f in leg.features)]
+    window = _Window(image, grid)  # the examples' windows, read once for the marks and the blobs
     found = [m for m in learn_marks(image, grid, {n: v for n, v in leg.examples.items() if n in colours}, colours,
-                                    lines, leg.ink_lightness, protos.tolist())
+                                    lines, leg.ink_lightness, protos.tolist(), window)
              if m.name not in dotted or len(m.grounds) > 1]
     # classes printed as small solid symbols (blobs.py: houses), of the classes not read by their marks
     # (a dotted class's dots are no one symbol: it is tried by its colour's whole share alone, blobs.py step 2b - a
     # town of small grey blocks on the clear's beige read as dots on the clear, and by its dots' reading clear)
     marked = frozenset(m.name for m in found)
     symbols = learn_blobs(image, grid, {n: v for n, v in leg.examples.items() if n in colours}, colours, lines,
-                          leg.ink_lightness, protos.tolist(), marked, dotted - marked)
+                          leg.ink_lightness, protos.tolist(), marked, dotted - marked, window)
     if not found and not symbols:
         return []
     row = {grid.id(h): i for i, h in enumerate(grid.hexes())}

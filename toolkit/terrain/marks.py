@@ -151,7 +151,13 @@ def _grounds(i: int, cells: np.ndarray, cell: np.ndarray, lab: np.ndarray, at: n
 
 
 class _Window(_Reader):
-    """Hex windows of the scan at the working scale (colour.rgb_codes), inside the inset hex (texture._Reader's)."""
+    """Hex windows of the scan at the working scale (colour.rgb_codes), inside the inset hex (texture._Reader's).
+    Each hex's window is read once and kept (read only, never written): the marks' and the blobs' learning read the
+    same example hexes (extract._read_marks gives both one window)."""
+
+    def __init__(self, image: Image.Image, grid: Grid) -> None:
+        super().__init__(image, grid)
+        self._squares: dict[str, np.ndarray] = {}
 
     def codes(self, hex_id: str) -> np.ndarray:
         """The codes of the inset hex's pixels (the scan's edge replicated)."""
@@ -159,8 +165,11 @@ class _Window(_Reader):
 
     def square(self, hex_id: str) -> np.ndarray:
         """The codes of the hex's square window, (2r+1, 2r+1) (the scan's edge replicated; 0 where off it)."""
-        a = self.rgb(hex_id)
-        return np.zeros((2 * self.r + 1, 2 * self.r + 1), np.int32) if a is None else rgb_codes(a)
+        if hex_id not in self._squares:
+            a = self.rgb(hex_id)
+            self._squares[hex_id] = (np.zeros((2 * self.r + 1, 2 * self.r + 1), np.int32) if a is None else
+                                     rgb_codes(a))
+        return self._squares[hex_id]
 
 
 def _learn(own: np.ndarray, other: np.ndarray) -> np.ndarray:
@@ -178,14 +187,16 @@ def _learn(own: np.ndarray, other: np.ndarray) -> np.ndarray:
 
 def learn_marks(image: Image.Image, grid: Grid, examples: Mapping[str, Sequence[str]],
                 colours: Mapping[str, Sequence[float]], lines: Sequence[tuple[int, int, int]],
-                ink_lightness: float, reading: Sequence[Sequence[float]] = ()) -> list[Marks]:
+                ink_lightness: float, reading: Sequence[Sequence[float]] = (),
+                window: _Window | None = None) -> list[Marks]:
     """The classes read by their marks' colour (module doc, steps 1-3): ``examples`` (class -> example hexes) of the
     classes ``colours`` (class -> Lab) names; ``lines``: the line features' colours (RGB); ``reading``: every colour
-    the colour reading reads blocks by (Lab; the classes' own colours when not given)."""
+    the colour reading reads blocks by (Lab; the classes' own colours when not given); ``window``: the hex windows
+    of ``image`` on ``grid`` (made here when not given)."""
     names = [n for n, hs in examples.items() if n in colours and hs]
     if len(names) < 2:
         return []
-    win = _Window(image, grid)
+    win = _Window(image, grid) if window is None else window
     listed = [(i, h) for i, n in enumerate(names) for h in examples[n]]
     got = [win.codes(h) for _, h in listed]
     owner = np.asarray([i for i, _ in listed])
