@@ -280,7 +280,7 @@ def _grounds(i: int, member: np.ndarray, lab: np.ndarray, at: np.ndarray, owner:
     for e in np.flatnonzero(owner == i):
         px = (at == e) & ~member & (lab[0] >= ink_lightness)
         if px.any():
-            g = np.median(lab[:, px], axis=1)
+            g = _median(lab[:, px], axis=1)  # (finite: np.median without its numpy.ma import)
             out.append(names[int(np.argmin(((cols - g) ** 2).sum(axis=1)))])
     return tuple(sorted(set(out)))
 

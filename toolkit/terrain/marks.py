@@ -145,7 +145,7 @@ def _grounds(i: int, cells: np.ndarray, cell: np.ndarray, lab: np.ndarray, at: n
     for e in np.flatnonzero(owner == i):
         px = (at == e) & ~cells[cell] & (lab[0] >= ink_lightness)
         if px.any():
-            g = np.median(lab[:, px], axis=1)
+            g = _median(lab[:, px], axis=1)  # (finite: np.median without its numpy.ma import)
             out.append(names[int(np.argmin(((cols - g) ** 2).sum(axis=1)))])
     return tuple(sorted(set(out)))
 
