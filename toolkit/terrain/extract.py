@@ -1179,7 +1179,7 @@ def _unknown_colour(leg: Legend, used: np.ndarray, cls: np.ndarray, hid: np.ndar
     over = _overprint(codes, at, seen, [total[i] for i in range(len(ids))], _on_blends(used[:, rest], protos))
     if over is not None:
         grown_over, cap = over
-        at_over = np.isin(codes, grown_over)
+        at_over = np.isin(codes, grown_over, kind="table")
         took = np.bincount(at[at_over], minlength=len(ids))
         for i in listed:
             odd[i] -= min(int(took[i]), int(cap * total[i])) / total[i]
@@ -1223,15 +1223,17 @@ def _overprint(codes: np.ndarray, at: np.ndarray, seen: dict[str, list[int]], to
     for n, rows in seen.items():
         for i in rows:
             cls_of[i] = n if cls_of.get(i, n) == n else ""  # (a hex given as two classes' example tells neither)
-    per = [np.unique(codes[np.isin(at, [i for i in rows if cls_of[i] == n])]) for n, rows in seen.items()]
+    # (np.unique with its counts and np.isin by a table: their plain forms import numpy.ma on first use, ~8 ms)
+    per = [np.unique(codes[np.isin(at, [i for i in rows if cls_of[i] == n])], return_counts=True)[0]
+           for n, rows in seen.items()]
     if not per:
         return None
     u, c = np.unique(np.concatenate(per), return_counts=True)
     held = u[c >= OVERPRINT]
     if not len(held):
         return None
-    grown = np.unique((held[:, None] + _BIN_STEPS[None, :]).reshape(-1))
-    took = np.bincount(at[np.isin(codes, grown)], minlength=len(total))
+    grown = np.unique((held[:, None] + _BIN_STEPS[None, :]).reshape(-1), return_counts=True)[0]
+    took = np.bincount(at[np.isin(codes, grown, kind="table")], minlength=len(total))
     cap = max((took[i] / total[i] for i in cls_of if cls_of[i] and total[i]), default=0.0)
     return grown, float(cap)
 
