@@ -23,13 +23,19 @@ FILL = (221, 225, 227)  # level 1's pale grey, as scanned
 MOTTLE = 11.0  # its grain's spread (RGB): L* 82-96, a quarter of it as dark as the road's tolerance or darker
 PIECE = ("0605", "0606")  # the side a piece of the double line a hex long crosses
 PIECE_LONG = 34.0  # px: the piece's length, a hex size (the board's hexes: 34 px)
+VILLAGE = 15  # px: a village's square printed on the road (0.44 of a hex), as Velikie Louki's
 
 
-def _drawn(seed: int, fill: bool = False, piece: bool = False) -> tuple:
-    """The board with a mottled fill over ``FILLED`` and/or a piece of the double line one hex long across ``PIECE``."""
+def _drawn(seed: int, fill: bool = False, piece: bool = False, villages: tuple[str, ...] = ()) -> tuple:
+    """The board with a mottled fill over ``FILLED`` and/or a piece of the double line one hex long across ``PIECE``
+    and/or a village's square of the road's grey on each hex of ``villages`` (``VILLAGE`` px across, at its centre)."""
     grid, im = _board(seed)
     lay = grid.layout
     a = np.asarray(im, dtype=np.float64).copy()
+    for v in villages:
+        x, y = (round(t) for t in lay.hex_to_pixel(grid.hex(v)))
+        half = VILLAGE // 2
+        a[y - half:y + half + 1, x - half:x + half + 1] = GREY
     if fill:
         m = Image.new("L", im.size, 0)
         for h in grid.hexes():
@@ -54,7 +60,7 @@ def _drawn(seed: int, fill: bool = False, piece: bool = False) -> tuple:
     return grid, Image.fromarray(np.clip(np.rint(a), 0, 255).astype(np.uint8))
 
 
-def _found(seed: int, runs: bool = True, **kw) -> tuple:
+def _found(seed: int, runs: bool = True, through: bool = True, **kw) -> tuple:
     """The road's links read on the drawn board, with traced notes 17 on (``runs``) or off (the old code)."""
     from toolkit.terrain import lines
 
@@ -63,12 +69,12 @@ def _found(seed: int, runs: bool = True, **kw) -> tuple:
               "features": {"road": {"colour": "#{:02x}{:02x}{:02x}".format(*GREY), "kind": "across", "trace": True,
                                     "yes": [grid.side_key("0103", "0203"), grid.side_key("0403", "0503"),
                                             grid.side_key("0703", "0803")]}}}
-    old = lines.PAPER_RUNS
-    lines.PAPER_RUNS = runs
+    old = lines.PAPER_RUNS, lines.PAPER_THROUGH
+    lines.PAPER_RUNS, lines.PAPER_THROUGH = runs, through
     try:
         ext = extract(im, grid, legend)
     finally:
-        lines.PAPER_RUNS = old
+        lines.PAPER_RUNS, lines.PAPER_THROUGH = old
     return grid, {k for k, v in ext.hexsides.items() if "road" in v}
 
 
@@ -110,3 +116,16 @@ def test_each_half_of_the_rule_is_needed():
         assert found == _links(grid) | {grid.side_key(*PIECE)}
     finally:
         lines.PAPER_REACH, lines.WALL_REACH = reach, walls
+
+
+@pytest.mark.parametrize("villages", [("0503", "0603"), ("0303", "0403")])
+@pytest.mark.parametrize("seed", [5, 7])
+def test_the_paper_runs_on_through_villages_on_neighbouring_hexes(seed, villages):
+    """Two villages' squares of the road's grey on neighbouring hexes of the road break its paper twice a hex apart:
+    the paper between them reaches under PAPER_REACH, and without the squares joining the paper's parts the link
+    between the two villages was lost (review38 L1; notes 16 alone, PAPER_RUNS off, found it). Every link exactly;
+    with the paper not run on through the squares, that link is missed and nothing else changes."""
+    grid, found = _found(seed, villages=villages)
+    assert found == _links(grid)
+    _grid, old = _found(seed, through=False, villages=villages)
+    assert old == _links(grid) - {grid.side_key(*villages)}

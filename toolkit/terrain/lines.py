@@ -254,11 +254,13 @@ Here, at the calibrated working scale (hexes of about 36 px) (the *traced notes*
    runs on) are walls - and the part of the paper crossing a side reaches ``PAPER_REACH`` (2 hex sizes, as notes 7's
    solid line: a road runs on). Where the marked sides' paper so read runs through every one of them, a crossing
    it does not run through is none; where it does not, notes 16 is read as before (any walls, parts reaching
-   ``PART``). Region 3: road 6/6 at 6/20 -> 6/6 at 6/6; region 2: 4/4 at 4/5 -> 4/4 at 4/4. A road broken every hex
-   or so (a village on every hex of it) is then read as notes 16 reads it only where its marked sides are broken so
-   too. Not solved: a fill's grain joined by a hex id or a name printed over it into a long dark part holds walls
-   again (a drawn fill with its hexes' ids in it keeps its false sides), and a forest's trees or a marsh's contour
-   lines are long walls.
+   ``PART``). Region 3: road 6/6 at 6/20 -> 6/6 at 6/6; region 2: 4/4 at 4/5 -> 4/4 at 4/4. The paper runs on
+   through a solid mass of the line's colour it meets (``PAPER_THROUGH``: masses ``MASS_THICK``, 0.12 hex sizes,
+   thick or more - a village's square printed on the road; a wall is a pixel): two villages on neighbouring hexes
+   broke the paper between them under ``PAPER_REACH`` and their link was lost (review38 L1, a drawn test). Not
+   solved: a fill's grain joined by a hex id or a name printed over it into a long dark part holds walls again (a
+   drawn fill with its hexes' ids in it keeps its false sides), and a forest's trees or a marsh's contour lines are
+   long walls.
 18. a line broken where marked cut short by small marks printed over it (D-Day at Omaha Beach's fire dots and zone
    outlines over its dashed trails): notes 15 reaches through marks only for a line printed solid where marked (a
    crossing refused by notes 7). A line whose marked sides are not all
@@ -510,6 +512,8 @@ DOUBLE_WALLS = True  # (traced notes 16) a double line of walls a pixel thin: it
 PAPER_SHARE: float | None = 90.0  # (traced notes 16) the share of the marked sides' paper within the distance learned
 PAPER_RUNS = True  # (traced notes 17) a double line's paper runs on with it, between walls that are lines
 PAPER_REACH = 2.0  # (traced notes 17) hex sizes: the least reach of the part of its paper (grown) crossing a side
+PAPER_THROUGH = True  # (traced notes 17) the paper runs on through a solid mass of the line's colour (a village)
+MASS_THICK = 0.12  # (traced notes 17) hex sizes: a mass of the line's colour this thick the paper runs on through
 WALL_REACH = 0.2  # (traced notes 17) hex sizes: the least reach of the dark part a wall lies in (a grain speck: 1-4 px)
 MARKS_OVER = True  # a solid line's crossing hidden under a mark printed over it is passed over (traced notes 15)
 MARKS_REACH = True  # (traced notes 15) ... and its pieces the marks cut short reach through them
@@ -898,7 +902,15 @@ def _crossings(image: Image.Image, grid: Grid, sides: Sequence[Hexside], colour:
                 pw = _coarse(paper, slice(0, mask.shape[0]), slice(0, mask.shape[1]), kf, any_of=True)
                 for _ in range(reach):
                     pw = _dilate(pw)
-                parts = _long_parts(pw, (PAPER_REACH if lined else PART) * s)
+                if lined and PAPER_THROUGH:
+                    # the paper runs on through a solid mass of the line's colour it meets (a village's square printed
+                    # on the road, a junction's knot): masses MASS_THICK thick or more (a wall is a pixel), grown to
+                    # meet the paper, join its parts before their reach is measured; two villages on neighbouring
+                    # hexes left the paper between them under PAPER_REACH, and the true link lost (review38 L1)
+                    n = max(2, round(MASS_THICK * s / 2))
+                    parts = _long_parts(pw | _grow(~_grow(~raw, n), reach + 1), PAPER_REACH * s) & pw
+                else:
+                    parts = _long_parts(pw, (PAPER_REACH if lined else PART) * s)
                 if _crossed_through(parts, lay, ex).all():
                     # the other sides read where crossed only: a side not crossed stays so
                     hit = np.setdiff1d(np.nonzero(out)[0], marked)
