@@ -267,3 +267,30 @@ def test_the_line_mixes_measured_in_the_curves_box_are_those_of_every_block(monk
     got = real(x, lines, protos, spread)
     assert 0.2 < got.mean() < 0.9
     assert np.array_equal(got, _line_mixes_every_block(x, lines, protos, spread))
+
+
+def test_a_colour_on_a_blend_of_two_terrains_is_no_overprint():
+    """extract._on_blends / _overprint (review38 R3): a colour within BLEND_RADIUS of the Lab segment between two
+    classes' colours is a mix of two terrains (Stonewall Jackson's Way's painted grounds shade into one another, their
+    blends 1-7 Delta E from a segment, held by examples of two or three classes: studied region 2's whole-map list lost
+    12 hexes when they were let off as overprint), never a colour printed over the map, whichever examples hold it;
+    the purple marker's colour, off every segment, still is. (On a drawn flat-colour board a blend of two grounds is
+    read as one of them, never as unknown colour: the guard is tested here on the blocks themselves.)"""
+    protos = np.array([rgb_to_lab(np.array([[WHITE]], np.uint8)).reshape(3),
+                       rgb_to_lab(np.array([[GREEN]], np.uint8)).reshape(3)])
+    purple = rgb_to_lab(np.array([[PURPLE]], np.uint8)).reshape(3)
+    mid = protos.mean(axis=0) + np.array([0.0, 0.0, 3.0])  # half way, 3 Delta E off the segment
+    x = np.stack([mid, purple]).T
+    assert ex._on_blends(x, protos).tolist() == [True, False]
+    # the unknown blocks: each colour in an example hex of each class (hexes 0 and 1) and in a third hex (2)
+    cols = np.stack([mid, mid, mid, purple, purple, purple]).T
+    at = np.array([0, 1, 2, 0, 1, 2])
+    codes = ex._lab_bins(cols)
+    seen = {"clear": [0], "woods": [1]}
+    total = [10, 10, 10]
+    blend = ex._on_blends(cols, protos)
+    grown, cap = ex._overprint(codes, at, seen, total, blend)
+    assert codes[3] in grown and codes[0] not in grown and cap == 0.1
+    # without the guard the blend is overprint too
+    grown, _cap = ex._overprint(codes, at, seen, total, np.zeros(len(at), bool))
+    assert codes[0] in grown and codes[3] in grown

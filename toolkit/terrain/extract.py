@@ -1238,7 +1238,6 @@ def _overprint(codes: np.ndarray, at: np.ndarray, seen: dict[str, list[int]], to
     return grown, float(cap)
 
 
-OVERPRINT = 2  # classes: a colour no legend terrain has that this many classes' examples hold is printed over the map
 def _on_blends(x: np.ndarray, protos: np.ndarray) -> np.ndarray:
     """Whether each colour of ``x`` (3, n: L*, a*, b*) lies within BLEND_RADIUS (Delta E) of the Lab segment between
     two of ``protos`` (the classes' colours): a mix of two terrains."""
@@ -1254,6 +1253,7 @@ def _on_blends(x: np.ndarray, protos: np.ndarray) -> np.ndarray:
     return out
 
 
+OVERPRINT = 2  # classes: a colour no legend terrain has that this many classes' examples hold is printed over the map
 PRINT_BIN = 8.0  # Delta E: the cube of Lab a class's own unknown colour is known by (with its 26 neighbours)
 _BIN_SPAN = 64  # bins per axis in the code (L* 0..100, a* and b* -256..256 at PRINT_BIN 8)
 _BIN_STEPS = np.array([(dl * _BIN_SPAN + da) * _BIN_SPAN + db
