@@ -1047,6 +1047,13 @@ def _read_marks(image: Image.Image, grid: Grid, leg: Legend, protos: np.ndarray,
             d = by_dots[found_k.name]
             assert reader is not None
             if dot_share(reader.lab(h), reader.mask, d.ground, d.dots, d.cap) < TEXTURE_KEEP * d.least:
+                # listed, not dropped silently (review38 M1): its colour's share passes the class's threshold, its
+                # dots do not - a packed town's blocks merge into areas, which dot_share does not count as dots (the
+                # spread board at 55 px: two inner towns read clear, unlisted)
+                why = (f"read as {r.terrain} by colour, {found_k.name} by {what} ({v:.1%} of the hex) but its dots "
+                       f"fewer than its examples'")
+                r = dataclasses.replace(r, review=f"{r.review}; {why}" if r.review else why)
+                results[h] = r
                 found_k = None
         if found_k is None and what != "its marks" and READ_BACK and r.ground is None and r.terrain not in dotted:
             # read back to its next class by colour (its ground kept: the lines are read as before). RBM Studio's
