@@ -115,7 +115,11 @@ def test_hexes_under_a_wash_of_roughs_blend_are_the_class_next_in_their_shares()
 
 
 def test_without_the_rule_the_washed_hexes_read_rough(monkeypatch):
+    """The old code: without the rule (and without READ_BACK, 079242d, which reads back four of the washed hexes,
+    holding none of rough's specks, to their next class by colour: a second rule that helps here) every washed hex
+    reads rough."""
     monkeypatch.setattr(ex, "_read_speckled", lambda *a, **k: None)
+    monkeypatch.setattr(ex, "READ_BACK", False)
     im, grid, _ = _board()
     read = _read(ex.extract(im, grid, _legend(), features=False))
     assert read["rough"] == ROUGH | OPEN_WASHED | RIDGE_WASHED
