@@ -109,3 +109,21 @@ def test_without_the_read_back_the_hatched_hexes_read_town(monkeypatch, blobs):
     want = _want(_board()[1])
     assert {h for h in got if got[h] != want[h]} == HATCHED
     assert {h for h in FEW if got[h] == "town"} == set(FEW)
+
+
+def test_read_back_to_the_ground_the_symbols_are_printed_on():
+    """review38 RB1: a hex read back (no house part) goes to the ground the class's examples print their symbols on,
+    not to its next class by colour, which may be a class of a few pixels: a hatched open hex holding a small pond of
+    a third class (water, 4.5% of the hex) read water at confidence 0.045, unlisted; it is open."""
+    im, grid = _board()
+    lay = grid.layout
+    d = ImageDraw.Draw(im)
+    for hid in ("0806", "0706", "0805"):
+        d.polygon(lay.corners(grid.hex(hid)), fill=(60, 100, 190))
+    x, y = lay.hex_to_pixel(grid.hex("0404"))
+    d.ellipse([x + 8, y + 3, x + 30, y + 25], fill=(60, 100, 190))
+    leg = _legend()
+    leg["terrain"]["water"] = {"hexes": ["0806", "0706", "0805"]}
+    r = ex.extract(im, grid, leg, features=False).hexes["0404"]
+    assert r.fractions["water"] > r.fractions["open"]
+    assert (r.terrain, r.ground) == ("open", "town")
