@@ -135,7 +135,7 @@ def test_extract_waterloo_against_its_truth(tmp_path):
     from .test_truth_afrika import assert_floors
 
     out = extract_fetched(tmp_path, "waterloo", "waterloo.yaml", "waterloo.legend.yaml", 41, 40, first=(0, 10))
-    # (76 -> 77 with blobs step 2b's rim, e1260c0; -> 81 with the read-back, 8e75276: totals only, region 1 is blind)
+    # (76 -> 77 with blobs step 2b's rim, e1260c0; -> 81 with the read-back, 079242d: totals only, region 1 is blind)
     assert out["hexes"] == 81 and out["right"] >= 81
     assert set(out["lines"]) == {"road", "river", "stream"}
     assert_floors(out, {"road": (40, 39, 1), "river": (34, 32, 0), "stream": (0, 0, 10)})
@@ -150,7 +150,7 @@ def test_extract_waterloo_2_against_its_truth(tmp_path):
     from .test_truth_afrika import assert_floors
 
     out = extract_fetched(tmp_path, "waterloo", "waterloo-2.yaml", "waterloo.legend.yaml", 41, 40, first=(0, 10))
-    # (30 -> 49 with the read-back, 8e75276: a hex read town by colour holding no house part is its next class)
+    # (30 -> 49 with the read-back, 079242d: a hex read town by colour holding no house part is its next class)
     assert out["hexes"] == 49 and out["right"] >= 49
     assert set(out["lines"]) == {"road", "river", "stream"}
     assert_floors(out, {"road": (27, 27, 0), "stream": (11, 7, 0), "river": (0, 0, 0)})
