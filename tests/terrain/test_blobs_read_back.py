@@ -127,3 +127,23 @@ def test_read_back_to_the_ground_the_symbols_are_printed_on():
     r = ex.extract(im, grid, leg, features=False).hexes["0404"]
     assert r.fractions["water"] > r.fractions["open"]
     assert (r.terrain, r.ground) == ("open", "town")
+
+
+def test_read_back_where_the_ground_is_no_share_of_the_hex():
+    """A hex read as the town by colour, holding no house, and none of it the open ground the town's examples print
+    their houses on (a hex filled with the town examples' own mean colour): the ground cannot be read back to (none of
+    the hex is of it), so the hex is read as its colours say - the read-back asked the ground's share and stopped the
+    whole extraction with KeyError (The Longest Day's majority legends, found by the whole bench)."""
+    im, grid = _board()
+    lay = grid.layout
+    a = np.asarray(im)
+    m = Image.new("L", im.size, 0)
+    for hid in TOWNS:
+        ImageDraw.Draw(m).polygon(lay.corners(grid.hex(hid)), fill=255)
+    mean = tuple(np.rint(a[np.asarray(m) > 0].mean(axis=0)).astype(int).tolist())
+    cx, cy = lay.hex_to_pixel(grid.hex("0404"))
+    grown = [(cx + 1.2 * (x - cx), cy + 1.2 * (y - cy)) for x, y in lay.corners(grid.hex("0404"))]
+    ImageDraw.Draw(im).polygon(grown, fill=mean)  # the hex and its rim, so no block of it holds the paper
+    r = ex.extract(im, grid, _legend(), features=False).hexes["0404"]
+    assert "open" not in r.fractions
+    assert r.terrain == "town"

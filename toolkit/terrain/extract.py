@@ -1072,7 +1072,7 @@ def _read_marks(image: Image.Image, grid: Grid, leg: Legend, protos: np.ndarray,
             # (to the ground its examples print the symbols on - blobs.py step 3 - where one is known: the next class
             # by colour may be any class a few pixels of the hex are, a pond's water in a hatched open hex)
             grounds = [g for k_, m_ in ((kb, symbols), (km, found)) if k_ is not None for g in m_[k_].grounds
-                       if g != r.terrain]
+                       if g != r.terrain and g in r.fractions]
             nxt = max((c for c in (grounds or r.fractions) if c != r.terrain), key=lambda c: r.fractions.get(c, 0.0),
                       default=None)
             if not held and nxt is not None:
