@@ -1055,8 +1055,7 @@ def _read_marks(image: Image.Image, grid: Grid, leg: Legend, protos: np.ndarray,
                     # 0.84 of the least example's dots; test_dotted's lined desert, which the bar refuses, at 0.0)
                     why = (f"read as {r.terrain} by colour, {found_k.name} by {what} ({v:.1%} of the hex) but its "
                            f"dots fewer than its examples'")
-                    r = dataclasses.replace(r, review=f"{r.review}; {why}" if r.review else why)
-                    results[h] = r
+                    results[h] = dataclasses.replace(r, review=f"{r.review}; {why}" if r.review else why)
                 found_k = None
         if found_k is None and what != "its marks" and READ_BACK and r.ground is None and r.terrain not in dotted:
             # read back to its next class by colour (its ground kept: the lines are read as before). RBM Studio's
@@ -1077,7 +1076,7 @@ def _read_marks(image: Image.Image, grid: Grid, leg: Legend, protos: np.ndarray,
                       default=None)
             if not held and nxt is not None:
                 # (its review reason kept but the colours' mix: the class is now told by the symbols' absence)
-                why = "" if r.review.startswith("mixed:") else r.review
+                why = "" if r.review.startswith("mixed:") else results[h].review
                 results[h] = HexResult(nxt, round(r.fractions[nxt], 4), r.fractions, r.unknown, r.visible, why,
                                        ground=r.terrain)
             continue
