@@ -109,7 +109,10 @@ def test_extract_gettysburg_against_its_truth(tmp_path):
     # blind, totals only)
     # road 109 -> 108 right, 26 -> 22 false: a crossing whose line lies in the hex line's zone (stopping short on both
     # sides: traced notes 9) is none (blind, totals only)
-    assert_floors(out, {"river": (20, 16, 0), "creek": (25, 12, 1), "road": (125, 108, 22), "pike": (8, 8, 12),
+    # road 108 -> 111 right, 22 -> 24 false: a dashed line's pieces cut short by small marks printed over it reach
+    # through them (traced notes 18, lines8 8f83260, learned on Omaha 2's trail; blind, totals only - its whole bench
+    # named the totals, the floor was left at 22 and failed in the session's held-out run)
+    assert_floors(out, {"river": (20, 16, 0), "creek": (25, 12, 1), "road": (125, 111, 24), "pike": (8, 8, 12),
                         "rail": (8, 8, 0)})
 
 

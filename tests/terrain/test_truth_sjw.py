@@ -103,7 +103,8 @@ def test_extract_sjw_against_its_truth(tmp_path):
     # twice as wide as the marked sides' (traced notes 4) is none (blind, totals only)
     # river 5 -> 6, creek 35 -> 38 (totals: the region is blind): a line winding off its sides through the hexes it
     # parts, across the segment between the centres (extract_sides._segment_crossings)
-    assert_floors(out, {"river": (6, 6, 0), "creek": (44, 38, 0), "road": (66, 51, 21), "pike": (8, 8, 3),
+    # road 51 -> 52 right, false 21 (traced notes 18, lines8 8f83260; blind, totals only)
+    assert_floors(out, {"river": (6, 6, 0), "creek": (44, 38, 0), "road": (66, 52, 21), "pike": (8, 8, 3),
                         "rail": (8, 8, 2)})
 
 
