@@ -53,16 +53,17 @@ legend's examples:
    over ``MOST`` of some hex: the class is then a coverage class whose small prints are a part of a hex, not its
    symbol (a town drawn small at the hexes' centres and as a fill over another hex: test_centre_chosen.py's board
    read every house hex wooden). Omaha's largest part anywhere on its map: 11.6% of a hex.
-5. **Read back**: a hex the colour reading reads as the class holding no more of its symbols (its largest part, or
-   step 2b's share) than the other classes' examples do (``others``) is read as its next class by colour, its ground
-   kept for its lines (extract.READ_BACK). The class's colour is the blend of its examples' symbols and grounds, no
-   reading of it: RBM Studio's Waterloo Campaign 1815 draws its towns as house icons over an engraved old map whose
-   hachures, woods and lettering are open, and every open hex darker than most read town by colour - 19 of the 41
-   open hexes of its studied region 2, 456 town hexes on the map where the game's data has 135 - each with no house
-   part at all (0.0% against the threshold 1.5%, the open examples' largest 0.05%, the region's towns 1.6-5%). The
-   legend's own examples read right by colour (its three open examples are lighter), so chosen.py, which reads a
-   class whose colour fails its examples, was never tried, and steps 1-4 only ever added the class. Not a dotted
-   class (texture.py reads its dots; a field of lighter dots holds none of the examples' colour).
+5. **Read back**: a hex the colour reading reads as the class holding no more of its symbols (its largest part, or step
+   2b's share) than the other classes' examples do (``others``) is read as the ground the examples print the symbols on
+   (one that is a share of the hex; else its next class by colour: a pond of a third class in a hatched open hex is no
+   reading of it, review38 RB1), its ground kept for its lines (extract.READ_BACK). The class's colour is the blend of
+   its examples' symbols and grounds, no reading of it: RBM Studio's Waterloo Campaign 1815 draws its towns as house
+   icons over an engraved old map whose hachures, woods and lettering are open, and every open hex darker than most read
+   town by colour - 19 of the 41 open hexes of its studied region 2, 456 town hexes on the map where the game's data has
+   135 - each with no house part at all (0.0% against the threshold 1.5%, the open examples' largest 0.05%, the region's
+   towns 1.6-5%). The legend's own examples read right by colour (its three open examples are lighter), so chosen.py,
+   which reads a class whose colour fails its examples, was never tried, and steps 1-4 only ever added the class. Not a
+   dotted class (texture.py reads its dots; a field of lighter dots holds none of the examples' colour).
 """
 
 from __future__ import annotations

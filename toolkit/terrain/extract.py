@@ -145,9 +145,9 @@ INSET = 1.0  # hexes are measured inside this share of their size
 REVIEW_BELOW = 0.6  # a hex whose dominant terrain covers less than this is listed for review
 REVIEW_UNKNOWN = 0.25  # a hex more of which than this matches no legend colour is listed for review
 NEAR_RULE = 0.15  # ... as is a hex whose share lies within this part of a coverage rule's threshold of it
-# a hex read by its colour as a class printed as marks or small symbols over other grounds (marks.py, blobs.py), holding
-# no more of them than the other classes' examples do, is read back to its next class by colour (_read_marks, blobs.py
-# step 5); False: those readings only add the class
+# a hex read by its colour as a class printed as marks or small symbols over other grounds (marks.py, blobs.py),
+# holding no more of them than the other classes' examples do, is read back to the ground its examples print them on
+# (_read_marks, blobs.py step 5); False: those readings only add the class
 READ_BACK = True
 # what "matches no legend colour" leaves out (a module flag only so that tests can read a board without it): blocks
 # that are a legend line's colour averaged with a terrain's (_line_mixes), and a class whose own example hexes are
@@ -987,8 +987,9 @@ def _read_marks(image: Image.Image, grid: Grid, leg: Legend, protos: np.ndarray,
     dotted class read by its colour's share (blobs.py step 2b) takes a hex only where its dots (texture.dot_share,
     ``dots``: the dotted classes) cover KEEP of its least example's or more: the bar under which texture's check
     (check_dotted) turns a hex read as it back to another class. A hex the colour reading read as a class so read
-    (not dotted) holding no more of its marks or symbols than the other classes' examples is read back to its next
-    class by colour (READ_BACK: blobs.py step 5). Returns the classes so read."""
+    (not dotted) holding no more of its marks or symbols than the other classes' examples is read back to the ground
+    its examples print them on, one that is a share of the hex, else its next class by colour (READ_BACK: blobs.py
+    step 5). Returns the classes so read."""
     colours = {tc.name: tc.lab for tc in leg.terrains}
     lines = [(round(r), round(g), round(b)) for r, g, b in (lab_to_rgb(f.lab).tolist() for f in leg.features)]
     window = _Window(image, grid)  # the examples' windows, read once for the marks and the blobs
@@ -1058,7 +1059,7 @@ def _read_marks(image: Image.Image, grid: Grid, leg: Legend, protos: np.ndarray,
                     results[h] = dataclasses.replace(r, review=f"{r.review}; {why}" if r.review else why)
                 found_k = None
         if found_k is None and what != "its marks" and READ_BACK and r.ground is None and r.terrain not in dotted:
-            # read back to its next class by colour (its ground kept: the lines are read as before). RBM Studio's
+            # read back (its ground kept: the lines are read as before). RBM Studio's
             # Waterloo Campaign 1815 draws its towns as house icons over an engraved map whose woods, hachures and
             # lettering are open: the town's colour is a darker beige, and every open hex darker than most read town
             # (studied region 2: 19 of 41 open; 456 towns on the map where the game has 135), each with no house

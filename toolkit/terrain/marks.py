@@ -43,8 +43,9 @@ legend's examples show it:
    hexes are. Below the threshold the colour reading stands (measured: taking a hex read as the class by colour with
    fewer marks to its next class moved only hexes off the labelled regions) - but for a hex read as the class holding
    no more of its marks than the other classes' examples do (``others``): the class's colour is a blend of its marks
-   and their ground, no reading of it, and such a hex is read back to its next class by colour (extract.READ_BACK;
-   blobs.py step 4: RBM Studio's Waterloo Campaign 1815). Not a dotted class (texture.py reads its dots).
+   and their ground, no reading of it, and such a hex is read back to the ground the examples print the marks on
+   (extract.READ_BACK; blobs.py step 5: RBM Studio's Waterloo Campaign 1815). Not a dotted class (texture.py reads
+   its dots).
 """
 
 from __future__ import annotations
