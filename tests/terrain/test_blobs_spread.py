@@ -68,6 +68,17 @@ def _legend() -> dict[str, object]:
                         "town": {"hexes": sorted(EXAMPLES)}}}
 
 
+COLOURS = {"clear": (84.5, 0.5, 21.0), "bocage": (66.0, -9.0, 36.0), "woods": (43.0, -18.0, 32.0),
+           "town": (80.0, 0.5, 18.0)}  # the classes' colours (CIELAB) as the learners are given them
+
+
+def _examples() -> dict[str, list[str]]:
+    """The legend's example hexes by class."""
+    terrain = _legend()["terrain"]
+    assert isinstance(terrain, dict)
+    return {k: v["hexes"] for k, v in terrain.items()}
+
+
 def _want(grid: Grid) -> dict[str, str]:
     out = {}
     for h in grid.hexes():
@@ -108,9 +119,7 @@ def test_a_town_the_dotted_bar_refuses_is_listed(scale):
 
 def test_the_share_learned_from_the_examples():
     im, grid = _board()
-    colours = {"clear": (84.5, 0.5, 21.0), "bocage": (66.0, -9.0, 36.0), "woods": (43.0, -18.0, 32.0),
-               "town": (80.0, 0.5, 18.0)}
-    ex_hexes = {k: v["hexes"] for k, v in _legend()["terrain"].items()}  # type: ignore[union-attr]
+    colours, ex_hexes = COLOURS, _examples()
     got = blobs.learn_blobs(im, grid, ex_hexes, colours, [], 35.0)
     assert [(b.name, b.spread) for b in got] == [("town", True)]
     b = got[0]
@@ -127,8 +136,6 @@ def test_the_share_learned_from_the_examples():
 def test_no_one_block_tells_the_town():
     # the largest part: a block, no larger than the ids' figures run together in other classes' examples
     im, grid = _board()
-    colours = {"clear": (84.5, 0.5, 21.0), "bocage": (66.0, -9.0, 36.0), "woods": (43.0, -18.0, 32.0),
-               "town": (80.0, 0.5, 18.0)}
-    ex_hexes = {k: v["hexes"] for k, v in _legend()["terrain"].items()}  # type: ignore[union-attr]
+    colours, ex_hexes = COLOURS, _examples()
     got = blobs.learn_blobs(im, grid, ex_hexes, colours, [], 35.0)
     assert got and all(b.spread for b in got)
