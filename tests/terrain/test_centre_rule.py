@@ -87,3 +87,35 @@ def test_a_bad_value_names_its_line(tmp_path, text, says):
     with pytest.raises(DataFileError) as err:
         extract(im, grid, load_legend(p), features=False)
     assert str(err.value).startswith(f"{p} {says}") and "\n" not in str(err.value)
+
+
+BRIGHT = (230, 80, 90)  # a lighter, pinker red roof: Delta E 20 from wooden, beyond its spread (13) learned on ROOF
+FAR = (60, 90, 200)  # a blue no terrain of the legend is near (Delta E over the legend's limit from every one)
+
+
+def _sampled(nearest: bool, monkeypatch) -> dict[str, str | None]:
+    """Houses over the centres: the first two ROOF (wooden's points are clicked on the first only), two BRIGHT and one
+    FAR; open from example hexes. ``nearest``: extract.CENTRE_NEAREST."""
+    import toolkit.terrain.extract as extract_mod
+
+    monkeypatch.setattr(extract_mod, "CENTRE_NEAREST", nearest)
+    houses = ["0203", "0405", "0602", "0305", "0704"]
+    lay, grid, im, d = houses_board(houses[:2], "0101", ground=GROUND, roof=ROOF, size=SIZE)
+    for h, colour in zip(houses[2:], (BRIGHT, BRIGHT, FAR)):
+        x, y = lay.hex_to_pixel(grid.hex(h))
+        d.rectangle((x - SIZE / 4, y - SIZE / 4, x + SIZE / 4, y + SIZE / 4), fill=colour)
+    x, y = lay.hex_to_pixel(grid.hex("0203"))
+    legend = {"terrain": {"open": {"hexes": ["0801", "0106", "0506"]},
+                          "wooden": {"points": [[x - 6, y - 6], [x + 5, y - 4], [x, y + 6]]}},
+              "centre": True}
+    ext = extract(im, grid, legend, features=False)
+    return {h: r.terrain for h, r in ext.hexes.items() if r.terrain != "open" and h != "0101"}
+
+
+def test_a_centre_beyond_its_class_spread_is_its_nearest_class(monkeypatch):
+    """wooden's spread is learned on one roof (ROOF): the brighter roofs' discs hold no block within it. Their blocks
+    are all nearest wooden within the legend's limit, so those hexes are wooden (nearbar, Squad Leader 2's P4); the
+    blue roof is near no terrain and its hex is read whole (open), as the white centre above. Old code (and
+    CENTRE_NEAREST off): the bright roofs' hexes read whole, open."""
+    assert _sampled(True, monkeypatch) == {"0203": "wooden", "0405": "wooden", "0602": "wooden", "0305": "wooden"}
+    assert _sampled(False, monkeypatch) == {"0203": "wooden", "0405": "wooden"}
