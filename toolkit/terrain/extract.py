@@ -153,6 +153,12 @@ READ_BACK = True
 # that are a legend line's colour averaged with a terrain's (_line_mixes), and a class whose own example hexes are
 # over REVIEW_UNKNOWN unknown colour (printed with a colour the legend does not list) is not listed for it
 UNKNOWN_KNOWN = True
+# a hex less than this share of which is of a legend colour is read as nothing, as one less than 5% on the image is:
+# the rest is a colour no terrain owns - the flat margin round a printed map, a chart - and a sliver of a colour
+# is no reading of the hex. Next War: Korea's hexes over the dark blue margin (0800, 0801, 0922, 4800, 4900: 0-3% of
+# a legend colour, the map's edge across a corner) were read water by that sliver, their neighbours wholly in the
+# margin nothing (nearbar; RESULTS-nwk.md "off-map hexes"). 0: only a hex with no block of a legend colour
+KNOWN_FLOOR = 0.05
 MIX_NEXT = 2  # blocks: how far from a block of a line's own colour its mix with a terrain may lie (review37 M1)
 # a colour block goes to its nearest sampled terrain only within that terrain's spread: SPREAD_FACTOR times the
 # SPREAD_PERCENTILE-th percentile of its own samples' distances (Delta E) to its colour or to its colour mixed
@@ -779,7 +785,7 @@ def _extract(image: Image.Image, grid: Grid, legend: Mapping[str, Any] | Legend,
         met = meets(rules, shares.get(hx_id, {}), symbols_at.get(hx_id, set())) if rules else None
         ruled = met if met is not None or rules is None else decide(rules, shares.get(hx_id, {}), set())
         by_symbol = rules is not None and ruled in rules.symbol_classes
-        if (known == 0 or total < 0.05 * expected[i]) and not by_symbol:
+        if (known == 0 or known < KNOWN_FLOOR * total or total < 0.05 * expected[i]) and not by_symbol:
             results[hx_id] = HexResult(None, 0.0, {}, unknown, vis[i], "nothing to classify on the image")
             continue
         fr = frac_l[i]
