@@ -71,12 +71,14 @@ def test_extract_sl_2_against_its_truth(tmp_path):
     building or the trees under the dot read open); road 4/16, none false. Skipped with the reason when the image is
     not cached. Since centredot (2026-12-06) the board's printed centre dots (42 of the 48 hexes sampled on the
     bench's run) and its examples (3-0, not against) have its hexes read by their centres: 30 -> 39/41 as the bench
-    runs it, 38/41 here on the affine grid (the figures of test_extract_sl_2_with_the_boards_rule)."""
+    runs it, 38/41 here on the affine grid (the figures of test_extract_sl_2_with_the_boards_rule). Since nearbar
+    (extract.CENTRE_NEAREST: a centre disc beyond every class's spread read by its nearest class) P4 is wooden: 40/41
+    as the bench runs it, 39/41 here."""
     from .test_heldout_bastogne import extract_fetched
     from .test_truth_afrika import assert_floors
 
     out = extract_fetched(tmp_path, "sl", "sl-2.yaml", "sl-2.legend.yaml", 16, 10)
-    assert out["hexes"] == 41 and out["right"] >= 38
+    assert out["hexes"] == 41 and out["right"] >= 39  # 38 -> 39: P4 read by its centre's nearest class (nearbar)
     assert set(out["lines"]) == {"road"}
     # the road 4 -> 14 right in the bench's run (with its warp), 13 on this affine grid (sl2: lines.py traced notes 7,
     # a line printed wide runs on across the hex lines printed over it); M1/N1 and O3/P2 missed, the band wider there
@@ -88,10 +90,12 @@ def test_extract_sl_2_with_the_boards_rule(tmp_path):
     """Region 2 (STUDIED) with its legend plus centre: true (sl-2.amended.legend.yaml): hexes 30 -> 39/41 as the bench
     runs it (with the warp its calibrate check finds), 38/41 here on the affine grid: P2 (open, a road's dark edge and
     a track in the disc, read stone), P4 (wooden, its roof beyond the one roof sampled: read whole, open) and here L3
-    (open, the road's edges in the disc) wrong; road as before, none false."""
+    (open, the road's edges in the disc) wrong; road as before, none false. Since nearbar P4 is wooden (its disc's
+    blocks all nearest wooden, beyond the spread learned on one roof: extract.CENTRE_NEAREST): 40/41 as the bench
+    runs it, 39/41 here."""
     from .test_heldout_bastogne import extract_fetched
     from .test_truth_afrika import assert_floors
 
     out = extract_fetched(tmp_path, "sl", "sl-2.yaml", "sl-2.amended.legend.yaml", 16, 10)
-    assert out["hexes"] == 41 and out["right"] >= 38
+    assert out["hexes"] == 41 and out["right"] >= 39  # 38 -> 39: P4 (nearbar, extract.CENTRE_NEAREST)
     assert_floors(out, {"road": (16, 13, 0)})

@@ -157,7 +157,9 @@ UNKNOWN_KNOWN = True
 # the rest is a colour no terrain owns - the flat margin round a printed map, a chart - and a sliver of a colour
 # is no reading of the hex. Next War: Korea's hexes over the dark blue margin (0800, 0801, 0922, 4800, 4900: 0-3% of
 # a legend colour, the map's edge across a corner) were read water by that sliver, their neighbours wholly in the
-# margin nothing (nearbar; RESULTS-nwk.md "off-map hexes"). 0: only a hex with no block of a legend colour
+# margin nothing (nearbar; RESULTS-nwk.md "off-map hexes"). Only where the rest is unknown as the review counts it
+# (UNKNOWN_KNOWN: a line's mix with a terrain, a colour the class's own examples print, a print over the map are let
+# off: such a hex is read as before). 0: only a hex with no block of a legend colour
 KNOWN_FLOOR = 0.05
 MIX_NEXT = 2  # blocks: how far from a block of a line's own colour its mix with a terrain may lie (review37 M1)
 # a colour block goes to its nearest sampled terrain only within that terrain's spread: SPREAD_FACTOR times the
@@ -785,7 +787,7 @@ def _extract(image: Image.Image, grid: Grid, legend: Mapping[str, Any] | Legend,
         met = meets(rules, shares.get(hx_id, {}), symbols_at.get(hx_id, set())) if rules else None
         ruled = met if met is not None or rules is None else decide(rules, shares.get(hx_id, {}), set())
         by_symbol = rules is not None and ruled in rules.symbol_classes
-        if (known == 0 or known < KNOWN_FLOOR * total or total < 0.05 * expected[i]) and not by_symbol:
+        if (known == 0 or total < 0.05 * expected[i]) and not by_symbol:
             results[hx_id] = HexResult(None, 0.0, {}, unknown, vis[i], "nothing to classify on the image")
             continue
         fr = frac_l[i]
@@ -793,6 +795,12 @@ def _extract(image: Image.Image, grid: Grid, legend: Mapping[str, Any] | Legend,
         for dc, on in grounds if GROUND_WITH_DOTS else ():
             if j != dc and j not in on and fr[dc] + sum(fr[g] for g in on) > fr[j]:
                 j = max([dc, *on], key=lambda c: fr[c])  # the ground, with or without dots, covers more
+        if (known < KNOWN_FLOOR * total and odd_as.get(names[j], {}).get(i, odd[i]) > 1.0 - KNOWN_FLOOR
+                and not by_symbol):
+            # almost none of the hex is of a legend colour, and the rest is no colour the review lets off (a line's
+            # mix with a terrain, a colour the class's own examples print, a print over the map: UNKNOWN_KNOWN)
+            results[hx_id] = HexResult(None, 0.0, {}, unknown, vis[i], "nothing to classify on the image")
+            continue
         conf = fr[j]
         fractions = {names[c]: round(fr[c], 4) for c in order_l[i] if fr[c] > 0}
         why = ""
