@@ -19,6 +19,7 @@ never by us: per-hex terrain (``public/games/bastogne/src/hex-info.js``), roads,
     python tests/terrain/truth/heldout/web_boards.py fetch --board louki [--git DIR]    # (axel18bsm/MapToHex...)
     python tests/terrain/truth/heldout/web_boards.py fetch --board atlantic-wall [--git DIR]    # (jzedwards/...)
     python tests/terrain/truth/heldout/web_boards.py fetch --board waterloo [--git DIR]    # (rally-the-troops/...)
+    python tests/terrain/truth/heldout/web_boards.py fetch --board gota [--git DIR]    # (lerugray/hexwright)
     python tests/terrain/truth/heldout/web_boards.py convert --git DIR    # their labels -> bastogne.yaml
 
 ``--git`` is a clone (bare or not) of rzymek/web-boards (or the board's repository) holding the commit below (default
@@ -83,6 +84,12 @@ Troops web module of the game, 2023; no licence stated): the map of *Waterloo Ca
 C3i Magazine 32, 2019; the map art (c) RBM Studio, not in this repository either), rendered at 150 dpi from the
 publisher's print file with its text and hex-number layers left out, whose truth region (``waterloo.yaml``) was
 labelled by us, blind, by eye (RESULTS-waterloo.md). Its clone is ``--git`` or ``$WGT_WATERLOO_GIT``.
+
+``--board gota`` fetches an image of a sixth repository, lerugray/hexwright (a hex-map terrain editor, 2026; MIT code,
+no statement on its sample's art): the sample map of *Guns of the Americas: The American Front 1914-1919* (a game of
+the repository's author, Ray Weiss; the map art is its designer's, not ours, and not in this repository either), the
+whole continental map downscaled to 3000 px wide from its 11772x7566 print file, whose truth region (``gota.yaml``) was
+labelled by us, blind, by eye (RESULTS-gota.md). Its clone is ``--git`` or ``$WGT_HEXWRIGHT_GIT``.
 """
 
 from __future__ import annotations
@@ -192,13 +199,26 @@ IMAGES: dict[str, dict[str, Any]] = {"bastogne": IMAGE,
                        "path": "images/map150.jpg",
                        "commit": "d366757363ace00d0e95657a89b3660741fdcacc",
                        "blob": "06dd102250dd2710082f00a00e3afd41fbfe9bec", "bytes": 1549775, "size": (5100, 3300),
-                       "file": "rally-the-troops__waterloo-campaign-1815/waterloo_map150.jpg"}}
+                       "file": "rally-the-troops__waterloo-campaign-1815/waterloo_map150.jpg"},
+          # another repository (lerugray/hexwright, a hex-map terrain editor; the commit "hexwright: scaffold ...",
+          # 2026-06-30, on its branch instrument-ui, the only blob at that path; the branch main was rewritten without
+          # the samples): the sample map of "Guns of the
+          # Americas: The American Front 1914-1919" (Ray Weiss's game; the map art is its designer's), the whole map
+          # downscaled from 11772x7566 to 3000x1928, flat-top hexes of about 34 px between columns, ids column first
+          # (even columns half a hex down), printed small at each hex's centre; its clone is named by
+          # $WGT_HEXWRIGHT_GIT
+          "gota": {"repo": "lerugray/hexwright", "git_env": "WGT_HEXWRIGHT_GIT",
+                   "path": "samples/gota-map.jpg",
+                   "commit": "1574d82bd7a87c5a533b890627063edfe50de16c",
+                   "blob": "0ac040c5aae1e62e1a6ee81df365419021050cf9", "bytes": 1387614, "size": (3000, 1928),
+                   "file": "lerugray__hexwright/gota_gota-map.jpg"}}
 NAMES = {"bastogne": "Bastogne", "red-winter": "Red Winter", "seelowe": "Seelowe", "dynamo": "France '40 Dynamo",
          "gettysburg": "Roads to Gettysburg North Map", "sjw": "Stonewall Jackson's Way North and South Maps",
          "nwk": "Next War: Korea (North and South sheets)", "sl": "Squad Leader map board 1 (west half)",
          "omaha": "D-Day at Omaha Beach alternative map", "louki": "Velikie Louki 1942-1943 (Vae Victis) map",
          "atlantic-wall": "SPI Atlantic Wall map (a banner cut of its Omaha Beach coast)",
-         "waterloo": "RBM Studio Waterloo Campaign 1815 map"}
+         "waterloo": "RBM Studio Waterloo Campaign 1815 map",
+         "gota": "Guns of the Americas map (the lerugray/hexwright sample)"}
 LABELS = {"terrain": f"{GAME}/src/hex-info.js", "paths": f"{GAME}/path-info.json",
           "streams": f"{GAME}/stream-info.json", "game": f"{GAME}/game.json"}
 
@@ -457,7 +477,8 @@ def main(argv: list[str] | None = None) -> int:
                     "--board dynamo, gettysburg, sjw, nwk, sl, omaha: $WGT_WASA_GIT, a clone of HerrEklund/wasa; "
                     "--board louki: $WGT_MAPTOHEX_GIT, a clone of axel18bsm/MapToHexagonalGrid2D; "
                     "--board atlantic-wall: $WGT_SIMPUBS_GIT, a clone of jzedwards/blog.simpubs.org; "
-                    "--board waterloo: $WGT_WATERLOO_GIT, a clone of rally-the-troops/waterloo-campaign-1815)")
+                    "--board waterloo: $WGT_WATERLOO_GIT, a clone of rally-the-troops/waterloo-campaign-1815; "
+                    "--board gota: $WGT_HEXWRIGHT_GIT, a clone of lerugray/hexwright)")
     ap.add_argument("--board", choices=sorted(IMAGES), default="bastogne",
                     help="fetch: which board's image (default bastogne)")
     ap.add_argument("-o", "--output", default=str(HERE / "bastogne.yaml"))
