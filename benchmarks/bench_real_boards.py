@@ -201,7 +201,13 @@ HELDOUT_FETCHED = {"red-winter-heldout": ("red-winter", "red-winter.yaml", "red-
                    # Mont-St-Guibert, Corbaix, Nil-St-Martin, Corroy and Walhain, rows 31-37 x columns 23-29, 49 hexes,
                    # streams and roads, no river, STUDIED; heldout/RESULTS-waterloo.md) on region 1's grid with the same
                    # legend, none of whose examples lies in or beside it, the same run
-                   "waterloo-2-heldout": ("waterloo", "waterloo-2.yaml", "waterloo.legend.yaml", ((0, 41), (10, 40)))}
+                   "waterloo-2-heldout": ("waterloo", "waterloo-2.yaml", "waterloo.legend.yaml", ((0, 41), (10, 40))),
+                   # "Guns of the Americas" (Ray Weiss; the lerugray/hexwright sample: a digital continental map
+                   # downscaled to 3000 px, flat-top hexes of 34 px between columns with faint ids at their bottom,
+                   # flat fills, red hatched state borders, grey-olive ridge bands and a grey-blue river band on the
+                   # sides, thin dark railways; heldout/RESULTS-gota.md): one BLIND region, the run on the whole
+                   # calibrated map, columns 01-87 x rows 01-48 (the legend's examples lie far from the region)
+                   "gota-heldout": ("gota", "gota.yaml", "gota.legend.yaml", ((1, 87), (1, 48)))}
 
 
 def main(flags: list[str]) -> dict[str, object]:

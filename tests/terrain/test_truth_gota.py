@@ -1,0 +1,97 @@
+"""*Guns of the Americas: The American Front 1914-1919* (Ray Weiss), a held-out board labelled blind
+(tests/terrain/truth/heldout/gota.yaml, RESULTS-gota.md): the whole continental map as the lerugray/hexwright sample
+holds it, downscaled to 3000 px from its print file - flat-top hexes of 34 px between columns with their ids printed
+faint at the bottom of each hex, flat fills (cream, light tan, orange tan, green stipple), state borders as red
+hatching, mountain ridges as thick grey-olive bands and rivers as a grey-blue band on the sides, thin dark railways,
+cities as grey dots, numbered discs and stars - a style the bench did not have. The truth file, the legend's examples
+and the image's fetch into the cache (the map art is its designer's, not in this repository: ``python
+tests/terrain/truth/heldout/web_boards.py fetch --board gota``, from a clone of lerugray/hexwright named by --git or
+$WGT_HEXWRIGHT_GIT). The region (gota.yaml) is BLIND."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from toolkit.terrain.truth import load_truth
+
+from .test_heldout_bastogne import web_boards
+from .test_truth_dynamo import _classes
+from .truthcheck import check_region, fetch_board, placed
+
+HELDOUT = Path(__file__).parent / "truth" / "heldout"
+IMAGE = "lerugray__hexwright/gota_gota-map.jpg"
+BOARD = ((1, 87), (1, 48))  # columns 01-87 x rows 01-48: the whole calibrated map, the bench's run
+
+
+def test_gota_truth_file():
+    """Columns 62-70 x rows 20-28 (81 hexes, all labelled); every side and link joins two neighbouring labelled hexes;
+    the grid calibrated from the five clicks in its header (flat-top hexes, ids column first, even columns half a hex
+    down); the near calls of its header."""
+    t = load_truth(HELDOUT / "gota.yaml")
+    g = check_region(t, IMAGE, 81)
+    assert _classes(t) == {"clear": 33, "broken": 8, "rough": 35, "woods": 5}
+    assert t.symbols == {"city": {"6222", "6420", "6423", "6921"}}
+    assert {k: len(v) for k, v in t.hexsides.items()} == {"border": 71, "river": 34, "ridge": 19}
+    assert {k: len(v) for k, v in t.links.items()} == {"rail": 9}
+    num = g.to_dict()["numbering"]
+    assert (num["orientation"], num["shifted"]) == ("flat", "even") and not num.get("row_first")
+
+    def centre(hid: str) -> tuple[int, ...]:
+        return tuple(round(v) for v in g.layout.hex_to_pixel(g.numbering.offset.to_hex(*g.numbering.parse(hid))))
+
+    # the five clicks, all off the region: the fit puts them within 0.8 px of the clicks (rms 0.105 px on the hex
+    # lines)
+    assert (centre("1004"), centre("8207"), centre("7343"), centre("1730"), centre("4423")) == (
+        (389, 192), (2814, 309), (2511, 1689), (625, 1183), (1534, 931))
+    # the lower railway passes the corner of 6927, 7026 and 7027 on 7026's side
+    assert "6927/7026" in t.links["rail"] and "6927/7027" not in t.links["rail"]
+    # ridge and border on one side
+    both = {"6824/6825", "6924/6925", "7023/7024", "6726/6727", "6825/6826", "6726/6826"}
+    assert both <= t.hexsides["ridge"] and both <= t.hexsides["border"]
+    # the Ohio under the hatching, the Kanawha leaving it inside 6822
+    assert {"6321/6322", "6321/6421", "6421/6521", "6521/6522", "6621/6721", "6721/6722", "6821/6822"} <= \
+        t.hexsides["river"]
+    assert "6722/6822" not in t.hexsides["river"]
+    assert not {"6723/6724", "6823/6824"} & t.hexsides["border"]
+
+
+def test_gota_legend_examples_lie_outside_the_region():
+    """No example hex or side of gota.legend.yaml is a hex of the region or beside it; all lie on the map's grid
+    (columns 01-87 x rows 01-48); the classes are the map's fills and its city markers, the lines its borders, rivers,
+    ridges and railways (no roads)."""
+    from toolkit.terrain.extract_legend import load_legend
+
+    _, _, hexes, points = placed(HELDOUT, "gota.yaml", "gota.legend.yaml", BOARD)
+    assert hexes and not points
+    spec = load_legend(HELDOUT / "gota.legend.yaml")
+    assert set(spec["terrain"]) == {"clear", "broken", "rough", "woods", "swamp", "water", "city"}
+    assert spec["terrain"]["city"].get("symbol") is True
+    assert {k: v["kind"] for k, v in spec["features"].items()} == {"border": "along", "river": "along",
+                                                                    "ridge": "along", "rail": "across"}
+
+
+def test_gota_fetch_fails_in_one_line(tmp_path):
+    """With $WGT_HEXWRIGHT_GIT naming a folder that is no clone: one line and exit 3 naming the board and how to fetch
+    it."""
+    r = fetch_board(tmp_path, "gota", "WGT_HEXWRIGHT_GIT")
+    assert r.returncode == 3 and r.stdout == "" and r.stderr.count("\n") == 1 and "Traceback" not in r.stderr
+    assert "held-out Guns of the Americas map (the lerugray/hexwright sample) board is not cached" in r.stderr
+    assert "fetch --board gota" in r.stderr and str(tmp_path / "none") in r.stderr
+
+
+def test_gota_fetch_from_the_clone(tmp_path):
+    """From a clone of lerugray/hexwright holding its commit (on the branch instrument-ui; the branch main was
+    rewritten without the samples) the image lands in the cache and is the recorded blob."""
+    git = os.environ.get("WGT_HEXWRIGHT_GIT")
+    if not git or not Path(git).is_dir():
+        pytest.skip("needs a clone of lerugray/hexwright named by WGT_HEXWRIGHT_GIT")
+    r = fetch_board(tmp_path, "gota", "WGT_HEXWRIGHT_GIT", git=git)
+    assert r.returncode == 0, r.stderr
+    out = Path(r.stdout.strip())
+    assert out == tmp_path / "cache" / IMAGE
+    wb = web_boards()
+    assert wb.blob_id(out.read_bytes()) == wb.IMAGES["gota"]["blob"]
+    assert wb.IMAGES["gota"]["size"] == (3000, 1928)
