@@ -95,3 +95,21 @@ def test_gota_fetch_from_the_clone(tmp_path):
     wb = web_boards()
     assert wb.blob_id(out.read_bytes()) == wb.IMAGES["gota"]["blob"]
     assert wb.IMAGES["gota"]["size"] == (3000, 1928)
+
+
+def test_extract_gota_against_its_truth(tmp_path):
+    """Floors from the first run that read the board (blind), 2026-12-06 20:37 UTC, branch newblind9 832791b (main
+    0e4075a's extraction code), the legend as written, on the truth's grid widened to the whole map (columns 01-87 x
+    rows 01-48, as the bench runs it): hexes 67/81 (12 hexes read the class city: the legend made the city markers a
+    class, `symbol: true`, where the truth tags them and classes the hex by its fill; 2 clear hexes read swamp); city
+    3/4 found 12; border 8/71 none false; river 19/34 with 1 false; ridge 14/19 none false; rail 9/9 with 26 false. The
+    region is BLIND: totals only. Skipped with the reason when the image is not cached."""
+    from .test_heldout_bastogne import extract_fetched
+    from .test_truth_afrika import assert_floors
+
+    out = extract_fetched(tmp_path, "gota", "gota.yaml", "gota.legend.yaml", 87, 48, first=(1, 1))
+    assert out["hexes"] == 81 and out["right"] >= 67
+    city = out["symbols"]["city"]
+    assert city["in_truth"] == 4 and city["true_positives"] >= 3 and city["found"] - city["true_positives"] <= 9
+    assert set(out["lines"]) == {"border", "river", "ridge", "rail"}
+    assert_floors(out, {"border": (71, 8, 0), "river": (34, 19, 1), "ridge": (19, 14, 0), "rail": (9, 9, 26)})
