@@ -207,7 +207,10 @@ HELDOUT_FETCHED = {"red-winter-heldout": ("red-winter", "red-winter.yaml", "red-
                    # flat fills, red hatched state borders, grey-olive ridge bands and a grey-blue river band on the
                    # sides, thin dark railways; heldout/RESULTS-gota.md): one BLIND region, the run on the whole
                    # calibrated map, columns 01-87 x rows 01-48 (the legend's examples lie far from the region)
-                   "gota-heldout": ("gota", "gota.yaml", "gota.legend.yaml", ((1, 87), (1, 48)))}
+                   "gota-heldout": ("gota", "gota.yaml", "gota.legend.yaml", ((1, 87), (1, 48))),
+                   # its second region (gota-2.yaml: the Chattahoochee on the Alabama-Georgia border, Atlanta's
+                   # railways, the swamps of south Georgia; STUDIED; heldout/RESULTS-gota.md), region 1's legend and run
+                   "gota-2-heldout": ("gota", "gota-2.yaml", "gota.legend.yaml", ((1, 87), (1, 48)))}
 
 
 def main(flags: list[str]) -> dict[str, object]:

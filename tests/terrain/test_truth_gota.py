@@ -19,7 +19,7 @@ from toolkit.terrain.truth import load_truth
 
 from .test_heldout_bastogne import web_boards
 from .test_truth_dynamo import _classes
-from .truthcheck import check_region, fetch_board, placed
+from .truthcheck import beside, check_region, fetch_board, placed
 
 HELDOUT = Path(__file__).parent / "truth" / "heldout"
 IMAGE = "lerugray__hexwright/gota_gota-map.jpg"
@@ -71,6 +71,25 @@ def test_gota_legend_examples_lie_outside_the_region():
     assert spec["terrain"]["city"].get("symbol") is True
     assert {k: v["kind"] for k, v in spec["features"].items()} == {"border": "along", "river": "along",
                                                                     "ridge": "along", "rail": "across"}
+
+
+def test_gota_2_truth_file():
+    """Region 2 (STUDIED): columns 64-70 x rows 30-36 (49 hexes, all labelled) on region 1's grid; not beside region 1
+    nor beside any example of the legend it shares; its classes, cities, borders, river and railways; the near calls of
+    its header."""
+    t = load_truth(HELDOUT / "gota-2.yaml")
+    check_region(t, IMAGE, 49)
+    t1 = load_truth(HELDOUT / "gota.yaml")
+    assert t.grid is not None and t1.grid is not None and t.grid.layout.matrix == t1.grid.layout.matrix
+    _, near1 = beside(t1, *BOARD)
+    assert not set(t.hexes) & near1
+    placed(HELDOUT, "gota-2.yaml", "gota.legend.yaml", BOARD)  # no example in or beside region 2
+    assert _classes(t) == {"clear": 24, "broken": 12, "woods": 10, "swamp": 3}
+    assert t.symbols == {"city": {"6630", "6636"}}
+    assert {k: len(v) for k, v in t.hexsides.items()} == {"border": 24, "river": 13, "ridge": 0}
+    assert {k: len(v) for k, v in t.links.items()} == {"rail": 10}
+    assert "6430/6530" in t.hexsides["border"] and "6430/6530" not in t.hexsides["river"]
+    assert "6530/6630" not in t.links["rail"] and t.hexes["6636"] == "clear"
 
 
 def test_gota_fetch_fails_in_one_line(tmp_path):
