@@ -132,3 +132,20 @@ def test_extract_gota_against_its_truth(tmp_path):
     assert city["in_truth"] == 4 and city["true_positives"] >= 3 and city["found"] - city["true_positives"] <= 9
     assert set(out["lines"]) == {"border", "river", "ridge", "rail"}
     assert_floors(out, {"border": (71, 8, 0), "river": (34, 19, 1), "ridge": (19, 14, 0), "rail": (9, 9, 26)})
+
+
+def test_extract_gota_2_against_its_truth(tmp_path):
+    """Floors from region 2's first run (STUDIED), 2026-12-06 21:04 UTC, branch newblind9 0826f65, region 1's legend as
+    written, on the same widened grid: hexes 41/49 (every wrong hex read the class city: Atlanta and Talahasse right as
+    symbols, and 6 hexes crossed by the cities' black names); city 2/2 found 8; border 0/24 none found (the legend's
+    red is the ticks' on dry land; the line reads darker over the river and the ticks cover under half of each side);
+    river 9/13 none false (the 4 missed run inside the hexes beside the border's line); rail 10/10 with 27 false (the
+    roads and the border's dark line by the river). Skipped with the reason when the image is not cached."""
+    from .test_heldout_bastogne import extract_fetched
+    from .test_truth_afrika import assert_floors
+
+    out = extract_fetched(tmp_path, "gota", "gota-2.yaml", "gota.legend.yaml", 87, 48, first=(1, 1))
+    assert out["hexes"] == 49 and out["right"] >= 41
+    city = out["symbols"]["city"]
+    assert city["in_truth"] == 2 and city["true_positives"] >= 2 and city["found"] - city["true_positives"] <= 6
+    assert_floors(out, {"border": (24, 0, 0), "river": (13, 9, 0), "ridge": (0, 0, 0), "rail": (10, 10, 27)})
