@@ -131,7 +131,9 @@ def test_extract_gota_against_its_truth(tmp_path):
     city = out["symbols"]["city"]
     assert city["in_truth"] == 4 and city["true_positives"] >= 3 and city["found"] - city["true_positives"] <= 9
     assert set(out["lines"]) == {"border", "river", "ridge", "rail"}
-    assert_floors(out, {"border": (71, 8, 0), "river": (34, 19, 1), "ridge": (19, 14, 0), "rail": (9, 9, 26)})
+    # (river 34 -> 35 sides in the truth: 6721/6821 added after the check against the sample's data; totals only:
+    # still 19 found of them, 1 false, on main dfc77d5's code too)
+    assert_floors(out, {"border": (71, 8, 0), "river": (35, 19, 1), "ridge": (19, 14, 0), "rail": (9, 9, 26)})
 
 
 def test_extract_gota_2_against_its_truth(tmp_path):
