@@ -476,12 +476,18 @@ def _opening(m: np.ndarray, size: int) -> np.ndarray:
     """The blocks of the mask ``m`` (h, w) that a ``size`` square fits in wholly with them (a binary opening)."""
     r = size // 2
     h, w = m.shape
-    er = np.zeros_like(m)  # erosion: rows, then columns (outside the image counts as empty)
+    er = np.zeros_like(m)  # erosion: rows, then columns (outside the image counts as empty), ANDed in place
     if w > 2 * r:
-        er[:, r:w - r] = np.logical_and.reduce([m[:, i:w - 2 * r + i] for i in range(size)])
+        part = er[:, r:w - r]
+        part[...] = m[:, :w - 2 * r]
+        for i in range(1, size):
+            part &= m[:, i:w - 2 * r + i]
     e = np.zeros_like(m)
     if h > 2 * r:
-        e[r:h - r] = np.logical_and.reduce([er[i:h - 2 * r + i] for i in range(size)])
+        part = e[r:h - r]
+        part[...] = er[:h - 2 * r]
+        for i in range(1, size):
+            part &= er[i:h - 2 * r + i]
     out = np.zeros_like(m)  # dilation of the erosion
     for i in range(-r, r + 1):
         if i >= 0:
