@@ -25,27 +25,34 @@ def components(m: np.ndarray) -> tuple[np.ndarray, int]:
     d = np.diff(p, axis=1)
     ry, rs = np.nonzero(d == 1)
     _, re = np.nonzero(d == -1)  # one past the end; both in row-major order, so paired
+    # the runs of the row above overlapping each run (8-neighbours: one pixel either way), found for every row at once
+    # on keys row * (w + 2) + column, which order the runs row by row (a run's start and end lie in 0..w): the first
+    # run above ending at or after the run's start - 1 + 1, up to the first starting after its end + 1. The same
+    # runs as a search within each row (speed9: that was two numpy searches a row, most of the cost on small masks)
+    width = w + 2
+    above = (ry - 1) * width
+    lo = np.searchsorted(ry * width + re, above + rs, side="left")
+    hi = np.searchsorted(ry * width + rs, above + re + 1, side="left")
     parent = list(range(len(ry)))
-    rows = np.searchsorted(ry, np.arange(h + 1))
-    for y in range(1, h):
-        a0, a1, b0, b1 = rows[y - 1], rows[y], rows[y], rows[y + 1]
-        if a0 == a1 or b0 == b1:
-            continue
-        ps, pe = rs[a0:a1], re[a0:a1]
-        # runs of the row above overlapping each run (8-neighbours: one pixel either way)
-        lo = np.searchsorted(pe, rs[b0:b1], side="left")  # first run above ending at or after start - 1 + 1
-        hi = np.searchsorted(ps, re[b0:b1] + 1, side="left")
-        for k, (i, j) in enumerate(zip(lo.tolist(), hi.tolist())):
-            for q in range(i, j):
-                ra, rb = root(parent, a0 + q), root(parent, b0 + k)
-                if ra != rb:
-                    parent[rb] = ra
-    roots = np.array([root(parent, i) for i in range(len(ry))])
-    _, inverse = np.unique(roots, return_inverse=True)
-    lab = inverse.astype(np.int32) + 1
+    joined = np.flatnonzero((ry > 0) & (hi > lo))
+    for b, i, j in zip(joined.tolist(), lo[joined].tolist(), hi[joined].tolist()):
+        for a in range(i, j):
+            ra, rb = root(parent, a), root(parent, b)
+            if ra != rb:
+                parent[rb] = ra
+    # each run's root (parents followed, halving the way in whole arrays), the roots numbered 1.. in their order
+    # (as np.unique's inverse of the roots numbered them)
+    roots = np.asarray(parent)
+    while True:
+        up = roots[roots]
+        if np.array_equal(up, roots):
+            break
+        roots = up
+    rank = np.cumsum(roots == np.arange(len(roots)), dtype=np.int32)
+    lab = rank[roots]
     out = np.zeros(h * w, np.int32)
     out[m.ravel()] = np.repeat(lab, re - rs)
-    return out.reshape(h, w), int(lab.max())
+    return out.reshape(h, w), int(rank[-1])
 
 
 def part_sizes(mask: np.ndarray) -> np.ndarray:
