@@ -260,13 +260,16 @@ def test_extract_atlantic_wall_4_against_its_truth(tmp_path):
     UNSEEN (an 'along' side on grounds its marked sides do not show is not judged by their colour mix, but by being
     twice as full of the colour as both hexes' middles; awriver): river 8/8, none false; with the Aure found on
     2433/2534, the secondary's ink reading (its marks not found) takes that side too (ink notes 5: a line beyond a
-    bridge box, Isigny's blocks on the other side): secondary 5/9 with 2 false. Skipped with the reason when the
-    image is not cached."""
+    bridge box, Isigny's blocks on the other side): secondary 5/9 with 2 false. Raised by blobs.py step 4b (a dotted
+    class's two measures, one at its bar and the other at half its own; awtowns): hexes 43/45 - Osmanville 2333 (its
+    blocks' share 2.1 times the threshold, its dots 0.77 of the least example's: blocks beside the N13 and a dashed
+    road) and Isigny 2534 (its blocks blue-grey: the share 0.82 of the threshold, its dots 2.2 times the least
+    example's) town; 2031 and 2632 (near calls) still wrong. Skipped with the reason when the image is not cached."""
     from .test_heldout_bastogne import extract_fetched
     from .test_truth_afrika import assert_floors
 
     out = extract_fetched(tmp_path, "atlantic-wall", "atlantic-wall-4.yaml", "atlantic-wall-4.legend.yaml", 34, 28,
                           first=(1, 14))
-    assert out["hexes"] == 45 and out["right"] >= 41
+    assert out["hexes"] == 45 and out["right"] >= 43
     assert set(out["lines"]) == {"road", "secondary", "river"}
     assert_floors(out, {"river": (8, 8, 0), "road": (4, 4, 0), "secondary": (9, 5, 2)})

@@ -53,6 +53,20 @@ legend's examples:
    over ``MOST`` of some hex: the class is then a coverage class whose small prints are a part of a hex, not its
    symbol (a town drawn small at the hexes' centres and as a fill over another hex: test_centre_chosen.py's board
    read every house hex wooden). Omaha's largest part anywhere on its map: 11.6% of a hex.
+4b. **Two measures of a dotted class** (extract.py ``_read_marks``, ``CONFIRM``): a class step 2b reads that texture.py
+   also reads as dots on another class's colour is measured twice, its colour's whole share (step 2b) and its dots
+   (texture.dot_share: small parts of the dots' colour or darker, none joined to or within texture.APART of a larger
+   part) - each with its bar, the share's threshold and the least example's dots. Each is blind where the other sees:
+   the dots' reading drops blocks joined to a road through the town or beside it (taken for a band's broken edge),
+   the share misses blocks printed in another shade. So a hex is the class where one measure reaches its bar and the
+   other ``CONFIRM`` (a half) of its own: its share over the threshold with its dots at half the least example's or
+   more (SPI's Atlantic Wall's Osmanville, beside the N13 and a dashed road: share 2.1 times the threshold, dots 0.77
+   of the least example's), or, on the ground the dots lie on (texture's ``on``), its dots at the least example's
+   with its share at half the threshold or more (Isigny, its blocks printed blue-grey 16 Delta E from the examples'
+   grey: dots 2.2 times the least example's, share 0.82 of the threshold). Both are listed for review, saying which
+   measure fell short. A ground lined in the dots' colour holds neither (test_dotted's lined desert: dots 0.0); a
+   hex of a few blocks holds neither bar. Before, each measure's bar was asked alone (the dotted bar under a share
+   over the threshold): Atlantic Wall 4's two towns read clear (test_blobs_two_measures.py).
 5. **Read back**: a hex the colour reading reads as the class holding no more of its symbols (its largest part, or step
    2b's share) than the other classes' examples do (``others``) is read as the ground the examples print the symbols on
    (one that is a share of the hex; else its next class by colour: a pond of a third class in a hatched open hex is no
@@ -302,10 +316,11 @@ def _grounds(i: int, member: np.ndarray, lab: np.ndarray, at: np.ndarray, owner:
     return tuple(sorted(set(out)))
 
 
-def blob_shares(image: Image.Image, grid: Grid, blobs: Sequence[Blobs]) -> np.ndarray:
+def blob_shares(image: Image.Image, grid: Grid, blobs: Sequence[Blobs], reach: Sequence[float] = ()) -> np.ndarray:
     """(len(blobs), hexes) the largest part of each class's colour in each hex (grid.hexes()' order), as a share of
     the inset hex, or the colour's whole share for a class read so (``spread``; module doc, step 4); 0 where the hex
-    holds fewer pixels of it than the class's threshold."""
+    holds fewer pixels of it than the class's threshold - times its ``reach`` where given (one a class: step 4b's
+    dots read a hex whose share reaches a part of the threshold)."""
     assert grid.layout is not None
     win = _Window(image, grid)
     f, r, lay = win.f, win.r, win.lay
@@ -318,7 +333,7 @@ def blob_shares(image: Image.Image, grid: Grid, blobs: Sequence[Blobs]) -> np.nd
     for k, b in enumerate(blobs):
         member = b.codes[work]
         count = np.bincount(hid[member.reshape(-1)], minlength=len(hexes) + 1)[1:]
-        for j in np.flatnonzero(count >= b.threshold * area).tolist():
+        for j in np.flatnonzero(count >= b.threshold * (reach[k] if len(reach) else 1.0) * area).tolist():
             x, y = lay.hex_to_pixel(hexes[j])
             x0, y0 = round(x) - r, round(y) - r
             if x0 < 0 or y0 < 0 or x0 + 2 * r + 1 > w or y0 + 2 * r + 1 > h:

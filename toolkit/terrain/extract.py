@@ -1064,6 +1064,14 @@ def _read_marks(image: Image.Image, grid: Grid, leg: Legend, protos: np.ndarray,
         symbols, parts = [symbols[k] for k in keep], parts[keep]
     by_dots = {d.name: d for d in dots if any(b.spread and b.name == d.name for b in symbols)}
     reader = _Reader(image, grid) if by_dots else None
+    # a dotted class read by its colour's share is read by two measures of the same symbols, each with its bar: the
+    # colour's share (blind to blocks printed in another shade) and its dots (blind to blocks joined to a road or
+    # beside one): one reaching its bar and the other CONFIRM of its own takes the hex (blobs.py step 4b). The
+    # shares of these classes down to CONFIRM of their threshold (the reading above asks the whole threshold: the
+    # same as before)
+    dotted_symbols = [b for b in symbols if b.name in by_dots]
+    low = (blob_shares(image, grid, dotted_symbols, [CONFIRM] * len(dotted_symbols)) if dotted_symbols
+           else np.zeros((0, len(row))))
     # a class read by its marks or blobs is printed as marks or small symbols over other classes' grounds (marks.py,
     # blobs.py step 3), so its colour - the blend of its examples' symbols and grounds - is no reading of it: a hex the
     # colour reading reads as the class holding no more of its symbols than the other classes' examples do
@@ -1077,7 +1085,7 @@ def _read_marks(image: Image.Image, grid: Grid, leg: Legend, protos: np.ndarray,
         if r.terrain is None:
             continue
         k = furthest_marks(found, share[:, row[h]])
-        what = "its marks"
+        what, half = "its marks", ""
         if k is None:  # (a hex moved by its marks stays so)
             k = furthest_marks(symbols, parts[:, row[h]])
             found_k: Marks | Blobs | None = None if k is None else symbols[k]
@@ -1093,7 +1101,14 @@ def _read_marks(image: Image.Image, grid: Grid, leg: Legend, protos: np.ndarray,
             d = by_dots[found_k.name]
             assert reader is not None
             dots_here = dot_share(reader.lab(h), reader.mask, d.ground, d.dots, d.cap)
-            if dots_here < TEXTURE_KEEP * d.least:
+            if TEXTURE_KEEP * d.least > dots_here >= CONFIRM * d.least:
+                # its share reaches the threshold and its dots CONFIRM of the least example's (blobs.py step 4b:
+                # SPI's Atlantic Wall's Osmanville, the blocks beside the N13 and a dashed road taken for a road's
+                # broken edge by the dots' reading, 0.77 of the least example's dots, its share 2.1 times the
+                # threshold): listed, a reading of one measure at its bar and the other at a part of its own
+                half = (f"read as {r.terrain} by colour, {found_k.name} by {what} ({v:.1%} of the hex), its dots "
+                        f"{dots_here / d.least:.0%} of its least example's")
+            elif dots_here < TEXTURE_KEEP * d.least:
                 if dots_here >= REFUSED_DOTS * d.least:
                     # listed, not dropped silently (review38 M1): its colour's share passes the class's threshold, its
                     # dots do not, yet some are there - a packed town's blocks merge into areas, which dot_share does
@@ -1103,6 +1118,28 @@ def _read_marks(image: Image.Image, grid: Grid, leg: Legend, protos: np.ndarray,
                            f"dots fewer than its examples'")
                     results[h] = dataclasses.replace(r, review=f"{r.review}; {why}" if r.review else why)
                 found_k = None
+        if found_k is None and what != "its marks" and dotted_symbols:
+            # (blobs.py step 4b) the other way round: a hex of a dotted class's ground whose dots cover as much as
+            # its least example's and whose colour's share reaches CONFIRM of its threshold is the class (Atlantic
+            # Wall's Isigny: its blocks printed blue-grey, 16 Delta E from the examples' grey, so the colour's share
+            # is 0.82 of the threshold; its dots 2.2 times the least example's)
+            assert reader is not None
+            taken = False
+            for j, b in enumerate(dotted_symbols):
+                d = by_dots[b.name]
+                if r.terrain == b.name or r.terrain not in d.on or low[j, row[h]] < CONFIRM * b.threshold:
+                    continue
+                dots_here = dot_share(reader.lab(h), reader.mask, d.ground, d.dots, d.cap)
+                if dots_here >= TEXTURE_KEEP * d.least:
+                    v = float(low[j, row[h]])
+                    why = (f"read as {r.terrain} by colour, {b.name} by its dots ({dots_here:.1%} of the hex, its "
+                           f"colour's share {v / b.threshold:.0%} of the threshold)")
+                    results[h] = HexResult(b.name, round(marks_confidence(dots_here, d.least), 4), r.fractions,
+                                           r.unknown, r.visible, why, ground=r.terrain)
+                    taken = True
+                    break
+            if taken:
+                continue
         if found_k is None and what != "its marks" and READ_BACK and r.ground is None and r.terrain not in dotted:
             # read back (its ground kept: the lines are read as before). RBM Studio's
             # Waterloo Campaign 1815 draws its towns as house icons over an engraved map whose woods, hachures and
@@ -1130,7 +1167,7 @@ def _read_marks(image: Image.Image, grid: Grid, leg: Legend, protos: np.ndarray,
             m = found_k
             # listed for review near the threshold only, as a coverage rule's hexes are (NEAR_RULE)
             near = v - m.threshold < NEAR_RULE * m.threshold
-            why = f"read as {r.terrain} by colour, {m.name} by {what} ({v:.1%} of the hex)" if near else ""
+            why = half or (f"read as {r.terrain} by colour, {m.name} by {what} ({v:.1%} of the hex)" if near else "")
             results[h] = HexResult(m.name, round(marks_confidence(v, m.threshold), 4), r.fractions, r.unknown,
                                    r.visible, why, ground=r.terrain)
     return [*found, *symbols]
@@ -1321,6 +1358,7 @@ def _on_blends(x: np.ndarray, protos: np.ndarray) -> np.ndarray:
 
 
 REFUSED_DOTS = 0.1  # a hex the dotted bar refuses is listed where its dots are this share of the least example's
+CONFIRM = 0.5  # blobs.py step 4b: a dotted class's colour share or dots at this part of its bar, the other at its bar
 OVERPRINT = 2  # classes: a colour no legend terrain has that this many classes' examples hold is printed over the map
 PRINT_BIN = 8.0  # Delta E: the cube of Lab a class's own unknown colour is known by (with its 26 neighbours)
 _BIN_SPAN = 64  # bins per axis in the code (L* 0..100, a* and b* -256..256 at PRINT_BIN 8)
