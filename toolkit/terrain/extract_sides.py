@@ -37,6 +37,9 @@ WIDER_SLACK = 2  # (WIDER) and at least this many samples wider: one sample more
 SPUR_END = 0.15  # share of a side at its far end a spur from a crowded vertex leaves empty
 AREA_SHARE = 0.5  # an 'across' colour filling this share of both hexes' middles is an area there, not a line
 FILL_EXAMPLES = 2  # a traced line crossing this many (and all) of another's marked sides may be its fill
+DARKER_RIMS = True  # (traced notes 19) a lighter line at a darker one's place, in its rims' colour: the darker's rim
+RIM_END = 0.2  # (traced notes 19) a rim's blend holds this share of the line's ink and of the ground at least (as
+# extract.BLEND_END: the mixes of two colours within a fifth of either end are that colour, not a blend)
 CONTRAST = 3.0  # an 'along' line is this many times denser in the band than inside one of its two hexes
 UNSEEN = 2.0  # ... and on grounds its marked sides do not show, this many times denser than inside both hexes
 UNDER_END = 0.25  # share of a side at each end where an 'along' line hidden under a bridge's art still shows
@@ -223,6 +226,9 @@ def _hexsides(image: Image.Image, grid: Grid, leg: Legend, ext: Extraction,
         return (d < tol).sum(axis=1) / np.maximum(1, cin.sum(axis=1))
 
     traced: dict[str, tuple[np.ndarray, np.ndarray, list[int]]] = {}
+    # the tolerance each traced line's own colour is traced with (cut to half the hex lines' distance in trace, below;
+    # traced notes 19 asks whether a darker line's rims fall within it)
+    traced_tol: dict[str, float] = {}
     # the lines followed whole from hex to hex (_lone_links): traced in their colour and printed solid where marked,
     # or in the ink (its long straight lines, breaks joined)
     followed: set[str] = set()
@@ -262,6 +268,7 @@ def _hexsides(image: Image.Image, grid: Grid, leg: Legend, ext: Extraction,
         thick: list[np.ndarray] = []
         printed: list[bool] = []
         rivals = [[float(c) for c in v] for k, v in colours.items() if k != feat.name]
+        traced_tol[feat.name] = tol
         score = crossings(image, grid, sides, [float(c) for c in colours[feat.name]], tol, ink, yes, where,
                           grounds, thick, art, rivals, loose, halved, printed)
         if printed and printed[0]:
@@ -428,6 +435,8 @@ def _hexsides(image: Image.Image, grid: Grid, leg: Legend, ext: Extraction,
     _told_apart(leg, index, {name: (halfwidths[name], t[2]) for name, t in traced.items()}, found)
     _exclusive(leg, found)
     _lone_links(followed, leg, found)
+    if DARKER_RIMS:  # after the lone links: a link beside the darker line's is not left alone by it
+        _darker_rims(traced, colours, traced_tol, list(tlab.values()), keys, found)
     _hidden_links(followed, leg, grid, found, colours, ext.thresholds)
     _gaps(leg, keys, vertex_ids, found)
     _under_bridges(leg, keys, vertex_ids, shown, found)
@@ -612,6 +621,65 @@ def _fills(traced: Mapping[str, tuple[np.ndarray, np.ndarray, list[int]]],
                 names = found.get(keys[int(k)])
                 if names is not None and fill in names and line in names:
                     names.discard(fill)
+
+
+def _darker_rims(traced: Mapping[str, tuple[np.ndarray, np.ndarray, list[int]]], colours: Mapping[str, np.ndarray],
+                 tolerance: Mapping[str, float], grounds: Sequence[Sequence[float]], keys: Sequence[str],
+                 found: dict[str, set[str]]) -> None:
+    """(traced notes 19) A darker line's rims are the blend of its ink with the ground beside it - anti-aliased
+    edges, a thin stretch blurred, a plate printed a pixel wider: where a lighter traced line's colour lies within the
+    tolerance its own colour is traced with (``tolerance``: cut to half the hex lines' distance where the one learned
+    takes them in) of that blend (the mixes of the darker line's colour and a terrain's holding at least ``RIM_END``
+    of each: :func:`_on_segment`), and nearer it than any other darker line's blend, the rims read as the lighter line
+    wherever the darker one runs (Stonewall Jackson's Way: its thin dark-brown road's colour is 6.4 Delta E from the
+    black-brown pike's blend with the yellow wash, inside the road's 8.2, and the road was read on 3 of region 2's
+    pike links, 95 of the North Map's). Not a line of its own beside the darker one (France '40 Dynamo's pale road,
+    10.6 from its grey railway's blend with the clear ground, outside the road's 6.8: the two run side by side across
+    the same sides, and both are kept). A side both cross at the same place (as :func:`_fills`: any of the lighter
+    line's positions along the side within the darker's, give or take one) is the darker line's only; a side marked
+    ``yes`` for the lighter line stays. Not where the darker line crosses any of the lighter one's marked sides (its
+    reading takes in the lighter line itself: which is which is not told there; :func:`_fills` reads the lighter
+    line found on all the darker's marked sides). A darker line traced in the ink gives no positions and is left
+    alone. Run after :func:`_lone_links`: a link of the lighter line beside the darker line's is not left alone by
+    it. ``traced``: name -> (score, positions crossed along each side, marked sides); ``colours``: each line's
+    L*a*b* as learned; ``tolerance``: the Delta E each traced line's colour is traced with; ``grounds``: the
+    terrains' L*a*b*. In place."""
+    from .lines import _near
+
+    for light, (fscore, fwhere, fyes) in traced.items():
+        if light not in tolerance:
+            continue
+        c_light = np.asarray(colours[light], np.float64)
+        # the darker line whose rims' blend lies nearest the lighter line's colour (Roads to Gettysburg's olive road
+        # is 5 Delta E from its black pike's blend with the rough ground, 11 from the red railway's: the railway's
+        # rims are not what reads as the road there)
+        near = {dark: min((_on_segment(c_light, np.asarray(c, np.float64), np.asarray(g, np.float64))
+                           for g in grounds), default=float("inf"))
+                for dark, c in colours.items() if dark != light and float(c[0]) < float(c_light[0])}
+        dark = min(near, key=lambda n: near[n], default=None)
+        if dark is None or near[dark] > tolerance[light] or dark not in traced:
+            continue
+        lscore, lwhere, _lyes = traced[dark]
+        if fyes and (lscore[fyes] >= 0.5).any():
+            continue
+        same = (fwhere & _near(lwhere)).sum(axis=1) > 0
+        marked = np.zeros(len(fscore), dtype=bool)
+        marked[list(fyes)] = True
+        for k in np.nonzero((fscore >= 0.5) & (lscore >= 0.5) & same & ~marked)[0]:
+            names = found.get(keys[int(k)])
+            if names is not None and light in names and dark in names:
+                names.discard(light)
+
+
+def _on_segment(p: np.ndarray, a: np.ndarray, b: np.ndarray) -> float:
+    """The Delta E from colour ``p`` to the mixes of colours ``a`` and ``b`` that hold at least ``RIM_END`` of each
+    (its nearest point on the segment between them), or infinity where that point lies nearer either end: a colour
+    that is mostly the ground or mostly the line is no blend of the two (traced notes 19)."""
+    d = b - a
+    t = float(np.dot(p - a, d) / max(float(np.dot(d, d)), 1e-9))
+    if not RIM_END <= t <= 1.0 - RIM_END:
+        return float("inf")
+    return float(np.linalg.norm(p - (a + t * d)))
 
 
 def _hex_line(d: np.ndarray, core: int, middle: np.ndarray) -> float:
