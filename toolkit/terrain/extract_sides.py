@@ -1,5 +1,32 @@
 """Extraction's hexside features: band sampling along and across every hexside, with colour, tolerance and
-threshold adapted to the scan or learned from marked example sides (see :mod:`toolkit.terrain.extract`)."""
+threshold adapted to the scan or learned from marked example sides (see :mod:`toolkit.terrain.extract`).
+
+The band method of ``across`` lines (not traced: :mod:`toolkit.terrain.lines`) - the *band notes*, cited as "band
+notes N":
+
+1. corners: a crossing is looked for in the side's middle half (``middle``: 25% to 75% of its length), away from the
+   printed hex lines leaving its two end vertices, which reach into both halves of the band there in a dark ink like
+   a railway's. A line whose tolerance, learned from marked ``yes`` sides, leaves out the hex lines' colour (it is
+   farther from their colour than that: :func:`_hex_line`) is looked for along the whole band (10% to 90%), as a line
+   whose tolerance is cut to leave them out already is: the hex lines are then no crossing of it anywhere. A stream
+   crossing a side in its last fifth, beside a corner, was missed (RBM Studio's Waterloo, region 2: 4 of its 11
+   stream links, 5-13 px from a corner on 68 px sides). The band's ends lie beyond the other two sides meeting at that
+   corner (they leave it at 120 degrees), so such a crossing is not read on the neighbour sides: a line crossing one
+   side a tenth of its length or more from the corner shows in the bands of the other two on one half only (drawn
+   test: a stream crossing sides at 12% and 16% of their length from a corner, at 70-110 degrees, read there and on
+   no neighbour side; at 8%, some 4 px from the corner, partly, as before: the band starts at 10%).
+2. edges: a line drawn in a lighter version of another line's colour - its colour within its tolerance (the one its
+   crossings are read by: half the hex lines' distance where the one learned takes in their colour) of that colour
+   mixed with white (each at least ``EDGE_WHITE`` of the mix, in sRGB), nearer it than the other colour itself
+   (:func:`_lighter_version`) - is that other line's edge where it lies next to it: a band sample of it next
+   to (along, across or aslant) one of the other line's (within that line's own tolerance, nearer its colour than any
+   other line's) is not counted for it. Waterloo's rivers are a wide dark-blue band edged in white; the blend of the
+   two along the band's edges is its stream's light blue, and where the river winds across a side (or runs along it
+   and turns off near a corner) its edge crossed the side as a stream would: region 1 (BLIND) read 10 stream sides, all
+   river sides, where none is; on the rest of the map outside region 1, 23 of the 25 stream sides found on no stream
+   hex of the game's data were river sides (none with the rule, nor the 32 the whole band of note 1 would add). A
+   stream running into the river loses only the samples touching it.
+"""
 
 from __future__ import annotations
 
@@ -13,7 +40,7 @@ from PIL import Image
 
 from ..errors import GridError, InputError
 from ..hexgrid import Grid, Hex, Layout
-from .colour import lab_table, lab_to_rgb, rgb_codes, rgb_to_hex
+from .colour import lab_table, lab_to_rgb, rgb_codes, rgb_to_hex, rgb_to_lab
 
 if TYPE_CHECKING:
     from .extract import Extraction
@@ -56,6 +83,9 @@ SEGMENT_END = 0.1  # share of the segment at each centre where no crossing is re
 SEGMENT_MIDDLE = 0.01  # ... where neither hex's middle (INTERIOR) holds more than this share of the line's colour
 SEGMENT_RUN = 2.0  # ... a crossing at most this many times the line's width long on the segment (at 30 degrees or more)
 CHUNK = 1024  # sides sampled at a time in the wide band of _beside (memory)
+CORNERS = True  # (band notes 1) a crossing whose learned tolerance leaves out the hex lines: read along the whole side
+EDGES = True  # (band notes 2) a lighter version of another line's colour, next to that line, is its edge
+EDGE_WHITE = 0.1  # (band notes 2) the least share of white (and of the colour) in a mix that is a lighter version
 # the colour mix of a band or a hex's middle: a histogram over CIELAB cells 20 L* by 10 a* by 12.5 b* wide
 # (about a colour tolerance, so JPEG noise and print variation move a sample by a cell at most)
 MIX_EDGES = (np.linspace(0.0, 100.0, 6), np.linspace(-40.0, 40.0, 9), np.linspace(-20.0, 80.0, 9))
@@ -277,13 +307,43 @@ def _hexsides(image: Image.Image, grid: Grid, leg: Legend, ext: Extraction,
         halfwidths[feat.name] = thick[0]
         return score
 
+    def nearest(i: int) -> np.ndarray:
+        """Feature i's band distances where its colour is the nearest of the features' (elsewhere infinite)."""
+        dist = learned[i][1]
+        others = [d for j, (_, d, _, _) in enumerate(learned) if j != i]
+        return np.where(dist <= np.minimum.reduce(others), dist, np.inf) if others else dist
+
+    def own_tolerance(j: int) -> float:
+        """Feature j's tolerance as the loop below learns it (before a line beside its side is looked for)."""
+        feat, _, yes, no = learned[j]
+        dist = nearest(j)
+        if feat.kind == "across":
+            dist = _crossing(dist, core, middle)
+        else:
+            dist[both_water | (coast_side & (not feat.on_coast))] = np.inf
+        tol = _learn(feat, dist, yes, no, step)[0]
+        if feat.kind == "along" and feat.tolerance is None:
+            tol = _ground_tolerance(leg, colours[feat.name], tol)
+        return tol
+
     for i, (feat, dist, yes, no) in enumerate(learned):
         # a sample counts for the feature whose colour it is nearest (a coast line drawn in a darker
         # blue than the rivers is not a river)
-        others = [d for j, (_, d, _, _) in enumerate(learned) if j != i]
-        if others:
-            dist = np.where(dist <= np.minimum.reduce(others), dist, np.inf)
+        dist = nearest(i)
         if feat.kind == "across":
+            if EDGES and not feat.trace:
+                # a lighter version of another line's colour, next to that line: its edge, not this line (band
+                # notes 2: the river's white-edged band reads as the stream's light blue along its edge); "within
+                # its tolerance": the one its crossings are read by (half the hex lines' distance where the one
+                # learned takes in their colour, below)
+                own = _learn(feat, _crossing(dist, core, middle), yes, no, step)[0]
+                hl = _hex_line(learned[i][1], core, middle)
+                if feat.tolerance is None and own >= hl:
+                    own = hl / 2
+                for j, (other, _, _, _) in enumerate(learned):
+                    if j != i and other.kind in ("along", "across") and _lighter_version(
+                            colours[feat.name], colours[other.name], own):
+                        dist = _off_edges(dist, nearest(j) < own_tolerance(j))
             near = dist
             dist = _crossing(dist, core, middle)
         else:
@@ -296,10 +356,7 @@ def _hexsides(image: Image.Image, grid: Grid, leg: Legend, ext: Extraction,
             # a tolerance that takes in a land terrain's colour (Bastogne's light-blue stream, 21 from the
             # white of its open ground, tolerance 22): the line's colour is evidence only nearer it than that
             # ground (water is left out: a river is printed in the blue of the lakes it joins)
-            ground = min((float(np.sqrt(((np.asarray(t.ground or t.lab) - colours[feat.name]) ** 2).sum()))
-                          for t in leg.terrains if not t.water), default=float("inf"))
-            if tol >= ground:
-                tol = ground / 2
+            tol = _ground_tolerance(leg, colours[feat.name], tol)
         if feat.kind == "along" and BESIDE > 0:
             # a line drawn beside its side, not on it (France '40's canals, 0.1-0.2 hex off and aslant): its band
             # is read again centred on the line where it runs, if the line runs there nearer that side than any
@@ -336,9 +393,13 @@ def _hexsides(image: Image.Image, grid: Grid, leg: Legend, ext: Extraction,
                     _score(_crossing(near, core, whole), strict, width, feat.kind, step),
                     _score(_crossing(near, core, whole, aslant=centre), strict, width, feat.kind, step)])
             else:
-                score = _score(dist, tol, width, feat.kind, step)
+                # the tolerance learned from marked sides does not take in the hex lines' colour either: those leaving
+                # the side's ends are not the line, and it is looked for along the whole side, as above (band notes
+                # 1: a stream crossing a side near its corner, in its last fifth)
+                span = np.ones_like(middle) if CORNERS and feat.kind == "across" and centre is not None else middle
+                score = _score(dist if span is middle else _crossing(near, core, span), tol, width, feat.kind, step)
                 if feat.kind == "across" and centre is not None:
-                    score = np.maximum(score, _score(_crossing(near, core, middle, aslant=centre), tol, width,
+                    score = np.maximum(score, _score(_crossing(near, core, span, aslant=centre), tol, width,
                                                      feat.kind, step))
             if feat.kind == "across":
                 # the colour fills both hexes' middles: an area of it (woods within a faint line's wide
@@ -680,6 +741,39 @@ def _on_segment(p: np.ndarray, a: np.ndarray, b: np.ndarray) -> float:
     if not RIM_END <= t <= 1.0 - RIM_END:
         return float("inf")
     return float(np.linalg.norm(p - (a + t * d)))
+
+
+def _ground_tolerance(leg: Legend, colour: np.ndarray, tol: float) -> float:
+    """An 'along' line's tolerance ``tol`` halved to half its colour's distance from the nearest land terrain's where
+    it takes that in (the caller's rule)."""
+    ground = min((float(np.sqrt(((np.asarray(t.ground or t.lab) - colour) ** 2).sum()))
+                  for t in leg.terrains if not t.water), default=float("inf"))
+    return ground / 2 if tol >= ground else tol
+
+
+def _lighter_version(colour: np.ndarray, other: np.ndarray, tol: float) -> bool:
+    """Whether ``colour`` (L*a*b*) is a lighter version of ``other``'s (band notes 2): the nearest to it of ``other``
+    mixed with white (in sRGB, as a print's anti-aliased edge or a scan blurs a line into white paper; each at least
+    ``EDGE_WHITE`` of the mix) lies within ``tol`` of it and nearer it than ``other`` itself. RBM Studio's Waterloo:
+    its stream's light blue is 14 from the river's dark blue a third white, 31 from the river's own (tolerance 20); a
+    yellow road beside an ochre wall (SPI Ragnarok) is nearest the wall's colour unmixed: no lighter version of it."""
+    share = np.linspace(EDGE_WHITE, 1.0 - EDGE_WHITE, 81)[:, None]  # the white's share of each mix
+    rgb = lab_to_rgb(np.asarray(other, np.float64))
+    mixes = rgb_to_lab(rgb * (1.0 - share) + 255.0 * share)
+    near = float(np.sqrt(((mixes - np.asarray(colour, np.float64)) ** 2).sum(axis=1)).min())
+    return near < min(tol, float(np.sqrt(((np.asarray(other, np.float64) - colour) ** 2).sum())))
+
+
+def _off_edges(dist: np.ndarray, other: np.ndarray) -> np.ndarray:
+    """``dist`` (band samples: sides, along, across) infinite at every sample next to one of ``other`` (along,
+    across or aslant; band notes 2): a lighter version of another line's colour there is that line's edge."""
+    grown = other.copy()
+    grown[:, 1:] |= other[:, :-1]
+    grown[:, :-1] |= other[:, 1:]
+    wide = grown.copy()
+    wide[:, :, 1:] |= grown[:, :, :-1]
+    wide[:, :, :-1] |= grown[:, :, 1:]
+    return np.where(wide, np.inf, dist)
 
 
 def _hex_line(d: np.ndarray, core: int, middle: np.ndarray) -> float:
