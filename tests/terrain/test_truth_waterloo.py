@@ -138,7 +138,9 @@ def test_extract_waterloo_against_its_truth(tmp_path):
     # (76 -> 77 with blobs step 2b's rim, e1260c0; -> 81 with the read-back, 079242d: totals only, region 1 is blind)
     assert out["hexes"] == 81 and out["right"] >= 81
     assert set(out["lines"]) == {"road", "river", "stream"}
-    assert_floors(out, {"road": (40, 39, 1), "river": (34, 32, 0), "stream": (0, 0, 10)})
+    # (stream 10 false -> 0 with band notes 2, wlstreams: the river's white-edged band read as stream along its edge;
+    # totals only)
+    assert_floors(out, {"road": (40, 39, 1), "river": (34, 32, 0), "stream": (0, 0, 0)})
 
 
 def test_extract_waterloo_2_against_its_truth(tmp_path):
@@ -153,4 +155,5 @@ def test_extract_waterloo_2_against_its_truth(tmp_path):
     # (30 -> 49 with the read-back, 079242d: a hex read town by colour holding no house part is its next class)
     assert out["hexes"] == 49 and out["right"] >= 49
     assert set(out["lines"]) == {"road", "river", "stream"}
-    assert_floors(out, {"road": (27, 27, 0), "stream": (11, 7, 0), "river": (0, 0, 0)})
+    # (stream 7 -> 11 with band notes 1, wlstreams: the 4 crossings near a corner read along the whole side)
+    assert_floors(out, {"road": (27, 27, 0), "stream": (11, 11, 0), "river": (0, 0, 0)})
