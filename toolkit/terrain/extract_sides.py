@@ -22,9 +22,9 @@ notes N":
    to (along, across or aslant) one of the other line's (within that line's own tolerance, nearer its colour than any
    other line's) is not counted for it. Waterloo's rivers are a wide dark-blue band edged in white; the blend of the
    two along the band's edges is its stream's light blue, and where the river winds across a side (or runs along it
-   and turns off near a corner) its edge crossed the side as a stream would: region 1 (BLIND) read 10 stream sides, all
-   river sides, where none is; on the rest of the map outside region 1, 23 of the 25 stream sides found on no stream
-   hex of the game's data were river sides (none with the rule, nor the 32 the whole band of note 1 would add). A
+   and turns off near a corner) its edge crossed the side as a stream would: region 1 (BLIND) read 10 stream sides
+   where none is (totals only; along the river by session 38's look at the run); on the rest of the map outside
+   region 1, 23 of the 25 stream sides found on no stream hex of the game's data were river sides (none with the rule, nor the 32 the whole band of note 1 would add). A
    stream running into the river loses only the samples touching it.
 """
 

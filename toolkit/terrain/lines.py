@@ -279,6 +279,11 @@ Here, at the calibrated working scale (hexes of about 36 px) (the *traced notes*
    side). Not for a line printed solid where marked: Omaha's secondary road, in the trail's grey, then reached
    through the fire dots over the dashed trail and took 2 of its links (notes 15 covers the solid line). Region 2 of
    Omaha: trail 10/18 at 10/15 -> 13/18 at 13/18 (1030/1031, 1033/1034, 1133/1134).
+19. a darker line's rims are not a lighter line (``extract_sides._darker_rims``): where a lighter traced line's colour
+   is the darker one's blend with a ground (within the tolerance the lighter colour is traced with, a fifth of each
+   at least, nearer it than any other darker line's blend), a side both cross at the same place is the darker
+   line's only; the lighter line's own marked sides stay. Stonewall Jackson's Way's thin road on the black-brown
+   pike's links: region 2 road 26/47 at 26/31 -> 26/47 at 26/28 (session 39).
 
 The map's hexside ``a/b`` for the feature then means the link from hex a to hex b.
 
