@@ -24,8 +24,9 @@ notes N":
    two along the band's edges is its stream's light blue, and where the river winds across a side (or runs along it
    and turns off near a corner) its edge crossed the side as a stream would: region 1 (BLIND) read 10 stream sides
    where none is (totals only; along the river by session 38's look at the run); on the rest of the map outside
-   region 1, 23 of the 25 stream sides found on no stream hex of the game's data were river sides (none with the rule, nor the 32 the whole band of note 1 would add). A
-   stream running into the river loses only the samples touching it.
+   region 1, 23 of the 25 stream sides found on no stream hex of the game's data were river sides (none with the
+   rule, nor the 32 the whole band of note 1 would add). A stream running into the river loses only the samples
+   touching it.
 """
 
 from __future__ import annotations
