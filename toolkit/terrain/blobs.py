@@ -96,7 +96,7 @@ from .marks import MODE_RADIUS, RATIO, Marks, _cells, _code_lab, _excluded, _Win
 from .parts import components
 from .symbols import working_codes
 
-__all__ = ["Blobs", "blob_shares", "learn_blobs"]
+__all__ = ["Blobs", "blob_shares", "blob_shares_reaching", "learn_blobs"]
 
 PRESENT = 0.002  # a candidate cell holds this share of the class's example pixels (pooled) or more
 LEAST = 0.008  # every example of the class holds a part of the colour of this share of the hex or more ...
@@ -316,11 +316,18 @@ def _grounds(i: int, member: np.ndarray, lab: np.ndarray, at: np.ndarray, owner:
     return tuple(sorted(set(out)))
 
 
-def blob_shares(image: Image.Image, grid: Grid, blobs: Sequence[Blobs], reach: Sequence[float] = ()) -> np.ndarray:
+def blob_shares(image: Image.Image, grid: Grid, blobs: Sequence[Blobs]) -> np.ndarray:
     """(len(blobs), hexes) the largest part of each class's colour in each hex (grid.hexes()' order), as a share of
     the inset hex, or the colour's whole share for a class read so (``spread``; module doc, step 4); 0 where the hex
-    holds fewer pixels of it than the class's threshold - times its ``reach`` where given (one a class: step 4b's
-    dots read a hex whose share reaches a part of the threshold)."""
+    holds fewer pixels of it than the class's threshold."""
+    return blob_shares_reaching(image, grid, blobs, ())[0]
+
+
+def blob_shares_reaching(image: Image.Image, grid: Grid, blobs: Sequence[Blobs],
+                         reach: Sequence[float]) -> tuple[np.ndarray, np.ndarray]:
+    """:func:`blob_shares`, and the same shares down to a part of each class's threshold (``reach``, one a class;
+    none: the threshold): step 4b's dots read a hex whose share reaches a part of the threshold. One reading of the
+    scan for both: (at the threshold, down to the reach)."""
     assert grid.layout is not None
     win = _Window(image, grid)
     f, r, lay = win.f, win.r, win.lay
@@ -329,11 +336,13 @@ def blob_shares(image: Image.Image, grid: Grid, blobs: Sequence[Blobs], reach: S
     area = max(1, int(win.mask.sum()))
     hid = _hex_raster(lay, hexes, work.shape, 1.0).reshape(-1) + 1  # 0: in no hex
     out = np.zeros((len(blobs), len(hexes)))
+    low = out.copy() if len(reach) else out
     h, w = work.shape
     for k, b in enumerate(blobs):
         member = b.codes[work]
         count = np.bincount(hid[member.reshape(-1)], minlength=len(hexes) + 1)[1:]
-        for j in np.flatnonzero(count >= b.threshold * (reach[k] if len(reach) else 1.0) * area).tolist():
+        full = count >= b.threshold * area
+        for j in np.flatnonzero(count >= b.threshold * reach[k] * area if len(reach) else full).tolist():
             x, y = lay.hex_to_pixel(hexes[j])
             x0, y0 = round(x) - r, round(y) - r
             if x0 < 0 or y0 < 0 or x0 + 2 * r + 1 > w or y0 + 2 * r + 1 > h:
@@ -344,6 +353,8 @@ def blob_shares(image: Image.Image, grid: Grid, blobs: Sequence[Blobs], reach: S
                     m[sy0 - y0:sy1 - y0, sx0 - x0:sx1 - x0] = member[sy0:sy1, sx0:sx1]
             else:
                 m = member[y0:y0 + 2 * r + 1, x0:x0 + 2 * r + 1]
-            out[k, j] = (int((m & win.mask).sum()) if b.spread else _largest(m, win.mask)) / area
-    return out
+            low[k, j] = (int((m & win.mask).sum()) if b.spread else _largest(m, win.mask)) / area
+            if full[j]:
+                out[k, j] = low[k, j]
+    return out, low
 

@@ -60,7 +60,7 @@ from .. import yamlfile
 from ..errors import InputError
 from ..hexgrid import Grid, Hex, Layout
 from .blobs import MOST as BLOB_MOST
-from .blobs import Blobs, blob_shares, learn_blobs
+from .blobs import Blobs, blob_shares_reaching, learn_blobs
 from .centredot import CentreDots, centre_dots, dot_places
 from .chosen import choose_symbols, failing, filled
 from .colour import lab_to_rgb, rgb_to_hex, rgb_to_lab
@@ -1051,7 +1051,12 @@ def _read_marks(image: Image.Image, grid: Grid, leg: Legend, protos: np.ndarray,
         return []
     row = {grid.id(h): i for i, h in enumerate(grid.hexes())}
     share = mark_shares(image, grid, found) if found else np.zeros((0, len(row)))
-    parts = blob_shares(image, grid, symbols) if symbols else np.zeros((0, len(row)))
+    # each class's largest part (or whole share) at its threshold, and a dotted class's share down to CONFIRM of it
+    # (step 4b, below): one reading of the scan for both
+    dotted_names = {d.name for d in dots}
+    parts, low = (blob_shares_reaching(image, grid, symbols, [CONFIRM if b.spread and b.name in dotted_names else 1.0
+                                                              for b in symbols])
+                  if symbols else (np.zeros((0, len(row))), np.zeros((0, len(row)))))
     if len(symbols):
         # a class whose colour the map also prints as an area (a part over blobs.MOST of a hex) that the colour
         # reading reads as that class is a coverage class, its small prints part of a hex, not the hex's symbol (a
@@ -1061,17 +1066,16 @@ def _read_marks(image: Image.Image, grid: Grid, leg: Legend, protos: np.ndarray,
         # in one beach hex, 48/48 -> 38/47)
         keep = [k for k, b in enumerate(symbols)
                 if not any(parts[k, row[h]] > BLOB_MOST and r.terrain == b.name for h, r in results.items())]
-        symbols, parts = [symbols[k] for k in keep], parts[keep]
+        symbols, parts, low = [symbols[k] for k in keep], parts[keep], low[keep]
     by_dots = {d.name: d for d in dots if any(b.spread and b.name == d.name for b in symbols)}
     reader = _Reader(image, grid) if by_dots else None
     # a dotted class read by its colour's share is read by two measures of the same symbols, each with its bar: the
     # colour's share (blind to blocks printed in another shade) and its dots (blind to blocks joined to a road or
     # beside one): one reaching its bar and the other CONFIRM of its own takes the hex (blobs.py step 4b). The
-    # shares of these classes down to CONFIRM of their threshold (the reading above asks the whole threshold: the
-    # same as before)
+    # shares of these classes down to CONFIRM of their threshold (``low``, read with ``parts``: the reading above asks
+    # the whole threshold, as before)
     dotted_symbols = [b for b in symbols if b.name in by_dots]
-    low = (blob_shares(image, grid, dotted_symbols, [CONFIRM] * len(dotted_symbols)) if dotted_symbols
-           else np.zeros((0, len(row))))
+    low = low[[k for k, b in enumerate(symbols) if b.name in by_dots]]
     # a class read by its marks or blobs is printed as marks or small symbols over other classes' grounds (marks.py,
     # blobs.py step 3), so its colour - the blend of its examples' symbols and grounds - is no reading of it: a hex the
     # colour reading reads as the class holding no more of its symbols than the other classes' examples do
