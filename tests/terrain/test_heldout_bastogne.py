@@ -56,11 +56,11 @@ def fetch_cli(tmp_path: Path, *args: str, git: str | None = None) -> subprocess.
 
 
 def extract_fetched(tmp_path: Path, board: str, truth: str, legend: str, columns: int, rows: int,
-                    first: tuple[int, int] = (1, 1)) -> dict:
+                    first: tuple[int, int] = (1, 1), whole: bool = False) -> dict:
     """`wgt map extract --truth` of the web-boards ``board``'s region ``truth`` with ``legend`` (both in heldout/),
     on the truth's grid widened to columns ``first[0]``-``columns`` x rows ``first[1]``-``rows`` (the legend's
     examples and every region; benchmarks/bench_real_boards.py HELDOUT_FETCHED): the truth report; skipped with the
-    reason when the image is not cached."""
+    reason when the image is not cached. ``whole``: the command's whole JSON (its review list too), not the truth's."""
     from toolkit.cli.map_scan import _grid_text
 
     image = web_boards().image_path(board)
@@ -77,7 +77,8 @@ def extract_fetched(tmp_path: Path, board: str, truth: str, legend: str, columns
                                  "--legend", str(HELDOUT / legend), "-o", str(tmp_path / "m.yaml"),
                                  "--truth", str(HELDOUT / truth), "--json"])
     assert r.exit_code == 0, r.output
-    return json.loads(r.output)["truth"]
+    got = json.loads(r.output)
+    return got if whole else got["truth"]
 
 
 def test_bastogne_truth_file():

@@ -145,6 +145,9 @@ INSET = 1.0  # hexes are measured inside this share of their size
 REVIEW_BELOW = 0.6  # a hex whose dominant terrain covers less than this is listed for review
 REVIEW_UNKNOWN = 0.25  # a hex more of which than this matches no legend colour is listed for review
 NEAR_RULE = 0.15  # ... as is a hex whose share lies within this part of a coverage rule's threshold of it
+# a symbol class whose leave-one-out check finds fewer than this share of its examples: every hex it decides is
+# listed (_symbol_doubt; gota notes 1)
+SYMBOL_LOO_LEAST = 0.5
 # a hex read by its colour as a class printed as marks or small symbols over other grounds (marks.py, blobs.py),
 # holding no more of them than the other classes' examples do, is read back to the ground its examples print them on
 # (_read_marks, blobs.py step 5); False: those readings only add the class
@@ -814,7 +817,10 @@ def _extract(image: Image.Image, grid: Grid, legend: Mapping[str, Any] | Legend,
             conf = 1.0 if thr is None or ruled in rules.symbol_classes else min(1.0, 0.5 + abs(share - thr))
             near = [n for n, th in rules.thresholds.items()
                     if abs(fractions.get(n, 0.0) - th) < NEAR_RULE * max(th, 0.05)]
-            if near:
+            if ruled in rules.symbol_classes and ruled in sym_reports:
+                # a hex decided by its symbol was never listed (confidence 1.0, no reason: gota notes 1)
+                conf, why = _symbol_doubt(ruled, sym_reports[ruled], hx_id)
+            elif near:
                 n0 = near[0]
                 why = f"near the {n0} threshold: {fractions.get(n0, 0.0):.0%} (rule {rules.thresholds[n0]:.0%})"
             results[hx_id] = HexResult(cls_name, round(conf, 4), fractions, round(unknown, 4), round(vis[i], 4), why)
@@ -1430,6 +1436,33 @@ def _line_mixes(x: np.ndarray, lines: Sequence[Sequence[float]], protos: np.ndar
             near = rgb_to_lab((a + t[:, None] * d).astype(np.float32)) - lab[box]
             out[box[(near * near).sum(axis=1) <= float(tol) ** 2]] = True
     return out
+
+
+def _symbol_doubt(name: str, rep: SymbolReport, hx_id: str) -> tuple[float, str]:
+    """The confidence and review reason of a hex a ``symbol: true`` class takes because its symbol is found there
+    (``rep``: what find_symbols learned for it). It had confidence 1.0 and no reason however its symbol was found, so
+    no such hex was ever listed: Guns of the Americas' region 2 (studied) read 8 of 49 hexes wrong as city - 6 of them
+    the cities' bold black NAMES matched as the marker - and its review list was empty, of 4,176 hexes (gota notes 1;
+    heldout/RESULTS-gota.md "gota2"). Listed (docs/legend.md "Symbols"):
+    - a hex whose best match lies within NEAR_RULE of the threshold (as a ratio), as a hex a coverage rule, its marks
+      or a chosen symbol decides near its bar is;
+    - every hex it decides when the symbol's own leave-one-out check - each example looked for with the template of
+      the others - found fewer than half its examples (SYMBOL_LOO_LEAST): the template describes none of its
+      examples' shapes in common (GotA's three markers, a star in a disc, a numbered disc and a dot, share only
+      the black of the names printed beside them: found 1 of 3), so no match of it says the hex holds the symbol.
+      A symbol printed each its own way whose check misses one example of three (Bastogne's and Red Winter's
+      villages, 2 of 3) is read by its lowered threshold as before.
+    The confidence is the match's past the threshold (marks_confidence), under REVIEW_BELOW for both."""
+    score = rep.scores.get(hx_id, 0.0)
+    conf = marks_confidence(score, rep.threshold) if rep.threshold > 0 else 1.0
+    if rep.loo_total >= 2 and rep.loo_found < SYMBOL_LOO_LEAST * rep.loo_total:
+        return (min(conf, 0.5), f"read as {name} by a symbol whose template, learned without each example, found "
+                                f"{rep.loo_found} of its {rep.loo_total} examples (score {score:.2f}, threshold "
+                                f"{rep.threshold:.2f})")
+    if score - rep.threshold < NEAR_RULE * rep.threshold:
+        return conf, (f"read as {name} by its symbol near the threshold (score {score:.2f}, threshold "
+                      f"{rep.threshold:.2f})")
+    return conf, ""
 
 
 def marks_confidence(share: float, threshold: float) -> float:
