@@ -20,6 +20,7 @@ never by us: per-hex terrain (``public/games/bastogne/src/hex-info.js``), roads,
     python tests/terrain/truth/heldout/web_boards.py fetch --board atlantic-wall [--git DIR]    # (jzedwards/...)
     python tests/terrain/truth/heldout/web_boards.py fetch --board waterloo [--git DIR]    # (rally-the-troops/...)
     python tests/terrain/truth/heldout/web_boards.py fetch --board gota [--git DIR]    # (lerugray/hexwright)
+    python tests/terrain/truth/heldout/web_boards.py fetch --board europa [--git DIR]    # (jzedwards/...)
     python tests/terrain/truth/heldout/web_boards.py convert --git DIR    # their labels -> bastogne.yaml
 
 ``--git`` is a clone (bare or not) of rzymek/web-boards (or the board's repository) holding the commit below (default
@@ -90,6 +91,12 @@ no statement on its sample's art): the sample map of *Guns of the Americas: The 
 the repository's author, Ray Weiss; the map art is its designer's, not ours, and not in this repository either), the
 whole continental map downscaled to 3000 px wide from its 11772x7566 print file, whose truth region (``gota.yaml``) was
 labelled by us, blind, by eye (RESULTS-gota.md). Its clone is ``--git`` or ``$WGT_HEXWRIGHT_GIT``.
+
+``--board europa`` fetches a second image of jzedwards/blog.simpubs.org (atlantic-wall's commit): the banner of its
+"Europagrognard" page, a 1280x298 strip cut from a SCAN of the printed paper map of GDW's Europa series, map 2A (the
+label printed on the sheet; the map art (c) GDW, not in this repository either), the picture turned by 90 degrees (the
+ids read sideways), a title pasted over its middle, whose truth regions (``europa*.yaml``) were labelled by us, blind,
+by eye (RESULTS-europa.md). Same clone as atlantic-wall's (``$WGT_SIMPUBS_GIT``).
 """
 
 from __future__ import annotations
@@ -211,14 +218,27 @@ IMAGES: dict[str, dict[str, Any]] = {"bastogne": IMAGE,
                    "path": "samples/gota-map.jpg",
                    "commit": "1574d82bd7a87c5a533b890627063edfe50de16c",
                    "blob": "0ac040c5aae1e62e1a6ee81df365419021050cf9", "bytes": 1387614, "size": (3000, 1928),
-                   "file": "lerugray__hexwright/gota_gota-map.jpg"}}
+                   "file": "lerugray__hexwright/gota_gota-map.jpg"},
+          # jzedwards/blog.simpubs.org again (atlantic-wall's commit "grav upload", 2024-01-02; the only blob at that
+          # path; grav/images/2/f/6/8/1/2f681c6f...-00-europagrognard-bg.png is a re-encoded copy, another blob): the
+          # banner of the blog's "Europagrognard" page, a 1280x298 strip cut from a SCAN of the printed paper map of
+          # GDW's Europa series, map 2A (the label printed on the sheet; the Smolensk-Moscow-Gorkiy stretch), pink
+          # paper, a fold crease, a title ("EuropaGrognard") pasted over its middle; TURNED by 90 degrees (the ids read
+          # sideways): pointy-top hexes of about 39 px across in the picture, ids row first (rows 31-38 counted down,
+          # columns 01-33 counted to the LEFT); its clone is named by $WGT_SIMPUBS_GIT
+          "europa": {"repo": "jzedwards/blog.simpubs.org", "git_env": "WGT_SIMPUBS_GIT",
+                     "path": "grav/user/pages/01.blog/20231227 europagrognard/00-europagrognard-bg.png",
+                     "commit": "6c217d24679885684372f47b903ff4ab4b733ec1",
+                     "blob": "a0e234b2b1f76ae583966121b422f4ada9083131", "bytes": 670541, "size": (1280, 298),
+                     "file": "jzedwards__blog.simpubs.org/europa_00-europagrognard-bg.png"}}
 NAMES = {"bastogne": "Bastogne", "red-winter": "Red Winter", "seelowe": "Seelowe", "dynamo": "France '40 Dynamo",
          "gettysburg": "Roads to Gettysburg North Map", "sjw": "Stonewall Jackson's Way North and South Maps",
          "nwk": "Next War: Korea (North and South sheets)", "sl": "Squad Leader map board 1 (west half)",
          "omaha": "D-Day at Omaha Beach alternative map", "louki": "Velikie Louki 1942-1943 (Vae Victis) map",
          "atlantic-wall": "SPI Atlantic Wall map (a banner cut of its Omaha Beach coast)",
          "waterloo": "RBM Studio Waterloo Campaign 1815 map",
-         "gota": "Guns of the Americas map (the lerugray/hexwright sample)"}
+         "gota": "Guns of the Americas map (the lerugray/hexwright sample)",
+         "europa": "GDW Europa map 2A (a banner cut of a scan, the simpubs blog)"}
 LABELS = {"terrain": f"{GAME}/src/hex-info.js", "paths": f"{GAME}/path-info.json",
           "streams": f"{GAME}/stream-info.json", "game": f"{GAME}/game.json"}
 
@@ -476,7 +496,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--git", help="a clone of the board's repository holding the commit (default $WGT_WEB_BOARDS_GIT; "
                     "--board dynamo, gettysburg, sjw, nwk, sl, omaha: $WGT_WASA_GIT, a clone of HerrEklund/wasa; "
                     "--board louki: $WGT_MAPTOHEX_GIT, a clone of axel18bsm/MapToHexagonalGrid2D; "
-                    "--board atlantic-wall: $WGT_SIMPUBS_GIT, a clone of jzedwards/blog.simpubs.org; "
+                    "--board atlantic-wall, europa: $WGT_SIMPUBS_GIT, a clone of jzedwards/blog.simpubs.org; "
                     "--board waterloo: $WGT_WATERLOO_GIT, a clone of rally-the-troops/waterloo-campaign-1815; "
                     "--board gota: $WGT_HEXWRIGHT_GIT, a clone of lerugray/hexwright)")
     ap.add_argument("--board", choices=sorted(IMAGES), default="bastogne",
