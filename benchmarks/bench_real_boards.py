@@ -210,7 +210,15 @@ HELDOUT_FETCHED = {"red-winter-heldout": ("red-winter", "red-winter.yaml", "red-
                    "gota-heldout": ("gota", "gota.yaml", "gota.legend.yaml", ((1, 87), (1, 48))),
                    # its second region (gota-2.yaml: the Chattahoochee on the Alabama-Georgia border, Atlanta's
                    # railways, the swamps of south Georgia; STUDIED; heldout/RESULTS-gota.md), region 1's legend and run
-                   "gota-2-heldout": ("gota", "gota-2.yaml", "gota.legend.yaml", ((1, 87), (1, 48)))}
+                   "gota-2-heldout": ("gota", "gota-2.yaml", "gota.legend.yaml", ((1, 87), (1, 48))),
+                   # GDW Europa map 2A (a 1280x298 banner cut from a SCAN of the printed paper map, turned 90 degrees:
+                   # pink paper, a fold crease, thin grey-olive hex lines, ids sideways in every hex, sparse and dense
+                   # green stipples, blue swamp dashes, city square patterns, town rings and dots, thin black railways,
+                   # rivers on the sides, a title pasted over its middle; pointy-top 39 px hexes, ids row first, columns
+                   # counted to the left; heldout/RESULTS-europa.md; from jzedwards/blog.simpubs.org): one BLIND region,
+                   # the run on the whole calibrated banner, rows 31-38 x columns 01-33 (the legend's examples lie in
+                   # columns 22 and less)
+                   "europa-heldout": ("europa", "europa.yaml", "europa.legend.yaml", ((1, 33), (31, 38)))}
 
 
 def main(flags: list[str]) -> dict[str, object]:

@@ -36,10 +36,11 @@ def beside(t: Any, columns: tuple[int, int], rows: tuple[int, int]) -> tuple[Gri
 
 
 def example_hexes(spec: dict[str, Any]) -> list[str]:
-    """Every hex a legend's examples use: its terrains' example hexes and both hexes of each marked side."""
+    """Every hex a legend's examples use: its terrains' example hexes, both hexes of each marked side and the example
+    hexes of its symbol tags (``kind: symbol``)."""
     used = [h for v in spec["terrain"].values() for h in v.get("hexes", [])]
     for v in spec["features"].values():
-        used += [h for side in v["yes"] for h in side.split("/")]
+        used += [h for side in v.get("yes", []) for h in side.split("/")] + list(v.get("hexes", []))
     return used
 
 

@@ -1,0 +1,93 @@
+"""GDW's Europa series, map 2A, a held-out board labelled blind (tests/terrain/truth/heldout/europa.yaml,
+RESULTS-europa.md): a 1280x298 banner cut from a SCAN of the printed paper map (pink paper, a fold crease, a title
+pasted over its middle), turned by 90 degrees - pointy-top hexes of 39 px in the picture with their ids printed
+sideways in every hex, clear paper, a sparse light-green woods stipple and a dense dark-green forest stipple, blue
+swamp dashes, the major cities' square pattern, towns as open rings and solid dots, thin black railways and blue
+rivers on the hex sides - a style the bench did not have. The truth file, the legend's examples and the image's fetch
+into the cache (the map art is GDW's, not in this repository: ``python tests/terrain/truth/heldout/web_boards.py fetch
+--board europa``, from a clone of jzedwards/blog.simpubs.org named by --git or $WGT_SIMPUBS_GIT). The region
+(europa.yaml) is BLIND."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from toolkit.terrain.truth import load_truth
+
+from .test_heldout_bastogne import web_boards
+from .test_truth_dynamo import _classes
+from .truthcheck import check_region, fetch_board, placed
+
+HELDOUT = Path(__file__).parent / "truth" / "heldout"
+IMAGE = "jzedwards__blog.simpubs.org/europa_00-europagrognard-bg.png"
+BOARD = ((1, 33), (31, 38))  # columns 01-33 x rows 31-38: the whole calibrated banner, the bench's run
+
+
+def test_europa_truth_file():
+    """Rows 31-38 x columns 24-32 (72 hexes, all labelled); every side and link joins two neighbouring labelled hexes;
+    the grid calibrated from the six clicks in its header (pointy-top hexes, ids row first, columns counted to the
+    left, odd rows half a hex right); the near calls of its header."""
+    t = load_truth(HELDOUT / "europa.yaml")
+    g = check_region(t, IMAGE, 72)
+    assert _classes(t) == {"clear": 57, "woods": 11, "forest": 2, "swamp": 2}
+    assert t.symbols == {"dot": {"3532"}, "ring": {"3425"}}
+    assert {k: len(v) for k, v in t.hexsides.items()} == {"river": 9}
+    assert {k: len(v) for k, v in t.links.items()} == {"rail": 13}
+    num = g.to_dict()["numbering"]
+    assert (num["orientation"], num["shifted"], num["row_first"], num["col_direction"]) == ("pointy", "odd", True,
+                                                                                           "left")
+
+    def centre(hid: str) -> tuple[int, ...]:
+        return tuple(round(v) for v in g.layout.hex_to_pixel(g.numbering.offset.to_hex(*g.numbering.parse(hid))))
+
+    # the six clicks (four of them off the region): the fit puts them within 0.9 px of the clicks (rms 0.336 px on
+    # the hex lines)
+    assert (centre("3132"), centre("3104"), centre("3832"), centre("3801"), centre("3222"), centre("3507")) == (
+        (56, 33), (1144, 35), (36, 267), (1241, 269), (425, 67), (1028, 168))
+    # the Dnepr reaches the corner of 3530, 3531 and 3630 and turns north; it ends at 3529's top corner
+    assert {"3530/3531", "3531/3630", "3428/3529"} <= t.hexsides["river"]
+    assert not {"3530/3630", "3428/3528"} & t.hexsides["river"]
+    assert t.hexes["3130"] == "clear" and t.hexes["3328"] == "woods"
+    assert {"3430/3531", "3731/3830"} <= t.links["rail"] and "3731/3831" not in t.links["rail"]
+
+
+def test_europa_legend_examples_lie_outside_the_region():
+    """No example hex or side of europa.legend.yaml is a hex of the region or beside it; all lie on the banner's grid
+    (columns 01-33 x rows 31-38); the classes are the map's prints, the town marks tags, the lines its railways and
+    rivers (no district boundaries)."""
+    from toolkit.terrain.extract_legend import load_legend
+
+    _, _, hexes, points = placed(HELDOUT, "europa.yaml", "europa.legend.yaml", BOARD)
+    assert hexes and not points
+    spec = load_legend(HELDOUT / "europa.legend.yaml")
+    assert set(spec["terrain"]) == {"clear", "woods", "forest", "swamp", "city"}
+    assert not any(v.get("symbol") for v in spec["terrain"].values())
+    assert {k: v["kind"] for k, v in spec["features"].items()} == {"ring": "symbol", "dot": "symbol",
+                                                                    "rail": "across", "river": "along"}
+
+
+def test_europa_fetch_fails_in_one_line(tmp_path):
+    """With $WGT_SIMPUBS_GIT naming a folder that is no clone: one line and exit 3 naming the board and how to fetch
+    it."""
+    r = fetch_board(tmp_path, "europa", "WGT_SIMPUBS_GIT")
+    assert r.returncode == 3 and r.stdout == "" and r.stderr.count("\n") == 1 and "Traceback" not in r.stderr
+    assert "held-out GDW Europa map 2A (a banner cut of a scan, the simpubs blog) board is not cached" in r.stderr
+    assert "fetch --board europa" in r.stderr and str(tmp_path / "none") in r.stderr
+
+
+def test_europa_fetch_from_the_clone(tmp_path):
+    """From a clone of jzedwards/blog.simpubs.org holding its commit the image lands in the cache and is the recorded
+    blob (not the re-encoded copy under grav/images)."""
+    git = os.environ.get("WGT_SIMPUBS_GIT")
+    if not git or not Path(git).is_dir():
+        pytest.skip("needs a clone of jzedwards/blog.simpubs.org named by WGT_SIMPUBS_GIT")
+    r = fetch_board(tmp_path, "europa", "WGT_SIMPUBS_GIT", git=git)
+    assert r.returncode == 0, r.stderr
+    out = Path(r.stdout.strip())
+    assert out == tmp_path / "cache" / IMAGE
+    wb = web_boards()
+    assert wb.blob_id(out.read_bytes()) == wb.IMAGES["europa"]["blob"]
+    assert wb.IMAGES["europa"]["size"] == (1280, 298)
