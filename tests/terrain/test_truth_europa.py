@@ -19,7 +19,7 @@ from toolkit.terrain.truth import load_truth
 
 from .test_heldout_bastogne import web_boards
 from .test_truth_dynamo import _classes
-from .truthcheck import check_region, fetch_board, placed
+from .truthcheck import beside, check_region, fetch_board, placed
 
 HELDOUT = Path(__file__).parent / "truth" / "heldout"
 IMAGE = "jzedwards__blog.simpubs.org/europa_00-europagrognard-bg.png"
@@ -91,3 +91,22 @@ def test_europa_fetch_from_the_clone(tmp_path):
     wb = web_boards()
     assert wb.blob_id(out.read_bytes()) == wb.IMAGES["europa"]["blob"]
     assert wb.IMAGES["europa"]["size"] == (1280, 298)
+
+
+def test_europa_2_truth_file():
+    """Region 2 (STUDIED): rows 31-38 x columns 01-09 (72 hexes, all labelled) on region 1's grid; not beside region 1
+    nor beside any example of its own legend (region 1's with the examples in or beside region 2 moved); its classes,
+    the dot, the rivers and railways; the near calls of its header."""
+    t = load_truth(HELDOUT / "europa-2.yaml")
+    check_region(t, IMAGE, 72)
+    t1 = load_truth(HELDOUT / "europa.yaml")
+    assert t.grid is not None and t1.grid is not None and t.grid.layout.matrix == t1.grid.layout.matrix
+    _, near1 = beside(t1, *BOARD)
+    assert not set(t.hexes) & near1
+    placed(HELDOUT, "europa-2.yaml", "europa-2.legend.yaml", BOARD)  # no example in or beside region 2
+    assert _classes(t) == {"clear": 64, "woods": 6, "forest": 1, "city": 1}
+    assert t.symbols == {"dot": {"3203"}}
+    assert {k: len(v) for k, v in t.hexsides.items()} == {"river": 21}
+    assert {k: len(v) for k, v in t.links.items()} == {"rail": 20}
+    assert {"3405/3505", "3505/3506", "3102/3202", "3101/3201"} <= t.hexsides["river"]
+    assert {"3202/3203", "3102/3202", "3206/3306", "3305/3306"} <= t.links["rail"]
