@@ -221,7 +221,8 @@ HELDOUT_FETCHED = {"red-winter-heldout": ("red-winter", "red-winter.yaml", "red-
                    "europa-heldout": ("europa", "europa.yaml", "europa.legend.yaml", ((1, 33), (31, 38))),
                    # its second region (europa-2.yaml: Gorkiy, Dzerzhinsk, the Volga and the Oka's arm winding through
                    # the hexes, two railways, rows 31-38 x columns 01-09, STUDIED; heldout/RESULTS-europa.md) with its
-                   # own legend (region 1's with the examples in or beside region 2 moved), the same run
+                   # own legend (region 1's with the examples in or beside region 2 moved, none from region 1: forest
+                   # and dot dropped), the same run
                    "europa-2-heldout": ("europa", "europa-2.yaml", "europa-2.legend.yaml", ((1, 33), (31, 38)))}
 
 

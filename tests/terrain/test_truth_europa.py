@@ -131,17 +131,18 @@ def test_extract_europa_against_its_truth(tmp_path):
 
 
 def test_extract_europa_2_against_its_truth(tmp_path):
-    """Floors from region 2's first run (STUDIED), 2026-12-06 23:31:50 UTC, branch newblind10 dfe983f, its own legend
-    (region 1's with the examples in or beside region 2 moved), on the same widened grid: hexes 72/72; dot 0/1 found 0
-    (Dzerzhinsk's dot is tagged ring: the one false ring); river 19/21 none false (the Volga's bend on 3101/3201 and
-    the Oka on 3806/3807 under the sheet's black edge arrow missed); rail 20/20 with 1 false (3203/3204: the black name
-    Dzerzhinsk across the side). Skipped with the reason when the image is not cached."""
+    """Floors from region 2's run (STUDIED) with its legend as fixed after review40 R1 (no example from region 1:
+    forest and dot dropped, ring Podolsk, Serpukhov, Kaluga), 2026-12-07 00:36 UTC, on the same widened grid: hexes
+    71/72 (forest 3205 reads woods: no forest in the legend); dot 0/1 (not in the legend); ring 0/0 with 1 false
+    (Dzerzhinsk's dot 3203 tagged ring); river 19/21 none false (the Volga's bend on 3101/3201 and the Oka on 3806/3807
+    under the sheet's black edge arrow missed); rail 20/20 with 1 false (3203/3204: the black name Dzerzhinsk across the
+    side). (Its first run, 23:31 UTC, with region 1's hexes as examples: 72/72, the lines the same.) Skipped with the
+    reason when the image is not cached."""
     from .test_heldout_bastogne import extract_fetched
     from .test_truth_afrika import assert_floors
 
     out = extract_fetched(tmp_path, "europa", "europa-2.yaml", "europa-2.legend.yaml", 33, 38, first=(1, 31))
-    assert out["hexes"] == 72 and out["right"] >= 72
-    ring, dot = out["symbols"]["ring"], out["symbols"]["dot"]
+    assert out["hexes"] == 72 and out["right"] >= 71
+    ring = out["symbols"]["ring"]
     assert ring["in_truth"] == 0 and ring["found"] <= 1
-    assert dot["in_truth"] == 1 and dot["found"] - dot["true_positives"] <= 0
     assert_floors(out, {"river": (21, 19, 0), "rail": (20, 20, 1)})
