@@ -120,6 +120,7 @@ from .pattern import (
     read_hex_pair,
     read_pairs,
     read_speckled,
+    speckled_beyond,
 )
 from .rules import CentreCheck, Rules, check_centre, decide, learn, meets
 from .symbols import SymbolReport, _dilate, find_symbols, one_reduction
@@ -674,6 +675,16 @@ def _extract(image: Image.Image, grid: Grid, legend: Mapping[str, Any] | Legend,
         _split_inked(used, cls, fi.valid.shape, cents, protos, owner, others, leg.ink_lightness,
                      _patchworks(leg.terrains) | dots, dots)
         times["inked"] = time.perf_counter() - t
+    coloured: np.ndarray | None = None  # the blocks' classes by colour, where _speckless moved some
+    if SPECKLESS and leg.examples:
+        t = time.perf_counter()
+        row = {grid.id(h): i for i, h in enumerate(hexes)}
+        # (a dotted class's examples left out, as _read_textures leaves them)
+        ex_rows = {leg.names().index(n): [row[h] for h in hs if h in row] for n, hs in leg.examples.items()
+                   if n in leg.names() and n not in dotted_names}
+        coloured = _speckless(cls, hid, cents, protos, owner, leg.ink_lightness, ex_rows, measures)
+        if coloured is not None:
+            times["speckless"] = time.perf_counter() - t
 
     # count classes per hex
     t = time.perf_counter()
@@ -838,7 +849,8 @@ def _extract(image: Image.Image, grid: Grid, legend: Mapping[str, Any] | Legend,
     times["rules"] = time.perf_counter() - t
     if leg.examples and by_colour and TEXTURES:
         t = time.perf_counter()
-        if _read_textures(leg, fi, cls, hid, inside, hin, ids, frac, results, by_colour, dotted_names, measures):
+        if _read_textures(leg, fi, cls, hid, inside, hin, ids, frac, results, by_colour, dotted_names, measures,
+                          coloured):
             times["textures"] = time.perf_counter() - t
     if leg.examples and by_colour:
         t = time.perf_counter()
@@ -1554,7 +1566,7 @@ def _example_blocks(hid: np.ndarray, examples: Mapping[int, Sequence[int]]) -> d
 
 def _read_textures(leg: Legend, fi: _Features, cls: np.ndarray, hid: np.ndarray, inside: np.ndarray, hin: np.ndarray,
                    ids: Sequence[str], frac: np.ndarray, results: dict[str, HexResult], by_colour: Sequence[str],
-                   dotted: frozenset[str], measures: _Measures) -> list[HexPair]:
+                   dotted: frozenset[str], measures: _Measures, coloured: np.ndarray | None = None) -> list[HexPair]:
     """Classes of nearly one colour told apart hex by hex by their texture (pattern.py, "hexes told apart by
     texture"): where the legend's example hexes of two classes are read by colour as one another and a texture
     measure parts them, a hex the colour reading calls mixed between that pair takes the class whose examples its
@@ -1615,7 +1627,10 @@ def _read_textures(leg: Legend, fi: _Features, cls: np.ndarray, hid: np.ndarray,
                 results[ids[h]] = HexResult(names[c], round(marks_confidence(past, 1.0), 4), r.fractions, r.unknown,
                                             r.visible, why)
     # a speckled class's hexes without its specks (pattern.py): on the whole image's speck share, made above
-    _read_speckled(names, cls[inside], hin, specks[flat], examples, ids, frac, order, results, todo)
+    # (over the blocks read by colour, ``coloured``: those _speckless left uncredited are the hex's blocks of the class
+    # this measure is of, as before)
+    _read_speckled(names, (cls if coloured is None else coloured)[inside], hin, specks[flat], examples, ids, frac,
+                   order, results, todo)
     return learned
 
 
@@ -2114,6 +2129,62 @@ def _clip(pts: list[tuple[float, float]], axis: int, bound: float, keep_below: b
 def _area(pts: Sequence[tuple[float, float]]) -> float:
     """The area of a simple polygon (shoelace)."""
     return abs(sum(x0 * y1 - x1 * y0 for (x0, y0), (x1, y1) in zip(pts, [*pts[1:], *pts[:1]]))) / 2 if pts else 0.0
+
+
+#: (pattern.py, "a speckled class's hexes without its specks", step 4) a class printed as its ground's colour with
+#: specks over it is not credited with the blocks whose window holds no speck: their colour is the ground's mean with
+#: other print's soft edge
+SPECKLESS = True
+
+
+def _speckless(cls: np.ndarray, hid: np.ndarray, cents: np.ndarray, protos: np.ndarray, owner: np.ndarray,
+               ink_l: float, examples: Mapping[int, Sequence[int]], measures: _Measures) -> np.ndarray | None:
+    """Blocks read as a speckled class that owe their colour to other print, in place on ``cls`` (pattern.py, "a
+    speckled class's hexes without its specks", step 4). A class ``c`` one of whose colours (``protos`` it owns)
+    lies within BLEND_RADIUS of another class ``a``'s mix with the ink (CIELAB L* ``ink_l``; between BLEND_END of
+    either end), and which is speckled beyond ``a`` (pattern.speckled_beyond: its example hexes' blocks of it hold
+    more specks than ``a``'s examples' blocks of ``a``; ``examples``: class -> hex rows of ``hid``), is ``a``'s ground
+    with specks printed over it. Its colour is also the mean of ``a``'s ground with the soft edge of any darker print
+    over it: a name's letters, a village's buildings, a road's rims. A block read as ``c`` whose window - the one its
+    colour is the mean of - holds no speck at all (extract_raster.speck_share) owes its colour to such
+    print, not to ``c``'s specks, and is credited to no class (unknown, ``len(cents)``). Returns the classes before
+    (a copy) when any block was so read, else None (the whole image's speck share is made only where a pair is)."""
+    k = len(cents)
+    if k < 2 or not examples:
+        return None
+    ink = np.array([ink_l, 0.0, 0.0], np.float32)
+    c = cents.astype(np.float32)
+    pr = protos.astype(np.float32)
+    d = ink[None, :] - c  # (k, 3): from each terrain's colour to the ink
+    dd = np.maximum((d * d).sum(axis=1), 1e-9)
+    pd = pr[None, :, :] - c[:, None, :]  # (k, protos, 3)
+    pt = (pd * d[:, None, :]).sum(axis=2) / dd[:, None]
+    pdist = np.linalg.norm(pd - np.clip(pt, 0.0, 1.0)[:, :, None] * d[:, None, :], axis=2)  # (k, protos)
+    on = (pdist <= BLEND_RADIUS) & (pt > BLEND_END) & (pt < 1 - BLEND_END)
+    pairs = [(a, j) for a in range(k) for j in np.unique(owner[on[a]]).tolist() if j != a]
+    if not pairs:
+        return None
+    # the examples' specks, read around them alone (as _read_textures learns them)
+    rows = sorted({h for v in examples.values() for h in v})
+    inside = np.flatnonzero(np.isin(hid, rows))
+    if not len(inside):
+        return None
+    hin = hid[inside].astype(np.int64)
+    order = np.argsort(hin, kind="stable")
+    cuts = np.flatnonzero(np.diff(hin[order])) + 1
+    specks, _ = measures.around([inside[part] for part in np.split(order, cuts) if len(part)])
+    own, _ = own_specks(specks[inside], cls[inside], hin, int(hid.max()) + 1, k)
+    speckled = learn_speckled(own, examples)
+    pairs = [(a, j) for a, j in pairs if speckled_beyond(speckled, j, a) is not None]
+    if not pairs:
+        return None
+    whole = measures.specks
+    at = np.flatnonzero(np.isin(cls, sorted({j for _, j in pairs})) & (whole == 0))
+    if not len(at):
+        return None
+    before = cls.copy()
+    cls[at] = k
+    return before
 
 
 def _split_inked(colours: np.ndarray, cls: np.ndarray, shape: tuple[int, ...], cents: np.ndarray,

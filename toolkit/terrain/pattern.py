@@ -307,6 +307,15 @@ def hex_pair_past(p: HexPair, x: np.ndarray) -> float:
 #    its shares is ``d`` (``TEXTURE_SHARE`` of it or more: a contested hex) and ``c`` speckled beyond ``d``, whose
 #    blocks of ``c`` carry no more specks than ``d``'s examples carry in theirs (they reach ``d``'s examples, as a
 #    pair's measure must: between the two the colour reading stands; a hundredth of a hex at least), is ``d``.
+# 4. **A block without specks** (extract._speckless, gcacw2): where ``c`` is also printed as a darker ``d`` - one of
+#    its colours within extract.BLEND_RADIUS of ``d``'s mix with the ink - its blocks' colour is ``d``'s ground
+#    averaged with something darker, and the specks are only one such thing: a name's letters, a village's buildings
+#    or a road's soft edge over ``d``'s ground average to the same colour (Stonewall Jackson's Way: rough's ground,
+#    the pixels 3 px or more from any dark print, is rolling's yellow, (253,244,151) in rough 2715 and (253,246,152)
+#    in rolling 2712; rough's learned #d6c776 is the yellow's mix with its olive specks and equally with black print).
+#    A block read as ``c`` whose window - the one its colour is the mean of - holds no speck at all owes its colour
+#    to such print, and is credited to no class: it is left out of the hex's shares as a line's blocks are. Step 3
+#    still measures the hex's blocks of ``c`` by colour, those blocks among them.
 
 
 def own_specks(specks: np.ndarray, cin: np.ndarray, hin: np.ndarray, nhex: int, k: int
