@@ -313,6 +313,10 @@ def hex_pair_past(p: HexPair, x: np.ndarray) -> float:
 #    or a road's soft edge over ``d``'s ground average to the same colour (Stonewall Jackson's Way: rough's ground,
 #    the pixels 3 px or more from any dark print, is rolling's yellow, (253,244,151) in rough 2715 and (253,246,152)
 #    in rolling 2712; rough's learned #d6c776 is the yellow's mix with its olive specks and equally with black print).
+#    Only where ``c``'s examples' ground - the lightest quarter of their pixels, what the specks are printed on - lies
+#    nearer ``d``'s colour than ``c``'s own (SJW's rough 3.2 from rolling's, 14.3 from its own): a class with a fill of
+#    its own, dotted, whose colour merely lies on that mix (the synthetic scans' mountain: 17.5 from the clear's, 4.3
+#    from its own) keeps its blocks between its dots.
 #    A block read as ``c`` whose window - the one its colour is the mean of - holds no speck at all owes its colour
 #    to such print, and is credited to no class: it is left out of the hex's shares as a line's blocks are. Step 3
 #    still measures the hex's blocks of ``c`` by colour, those blocks among them.
