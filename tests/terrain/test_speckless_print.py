@@ -3,20 +3,26 @@ yellow) is read by its colour blocks as the specks' blend with the yellow - and 
 with the soft edge of any darker print over it: a name's letters, a village's buildings, a road's rims. On Stonewall
 Jackson's Way region 2 nine of the eleven wrong hexes were rolling ground under lettering or the pike read as rough.
 A block read as the speckled class whose window holds no speck owes its colour to that print and is not credited to
-the class (extract.py ``_speckless``, traced notes 20)."""
+the class (extract.py ``_speckless``; pattern.py, "a speckled class's hexes without its specks", step 4).
+
+The drawn board's tests read it with the marks reading off (MARKS): on this board marks.py also takes the print's
+soft edge for rough's specks and reads every printed hex rough, with the rule or without (left, gcacw2.md); the
+rule is the colour reading's step, shown here in isolation. On Stonewall Jackson's Way the wrong hexes were rough by
+colour, and the rule moved five of them."""
 
 from __future__ import annotations
 
 import numpy as np
 from PIL import Image, ImageDraw, ImageFilter
 
-from toolkit.hexgrid import Grid, Hex, Layout
+from toolkit.hexgrid import Grid
 from toolkit.terrain import extract as ex
 
 from .drawn import blank_board
+from .test_speckled_hexes import _shrunk
 
 YELLOW = (236, 224, 140)  # the paper: open ground
-OLIVE = (110, 112, 72)
+OLIVE = (110, 112, 72)  # rough's specks: their mean with the yellow lies on the yellow's mix with the print
 INK = (25, 22, 18)  # the print: names, the pike
 RIDGE = (206, 140, 70)
 ROUGH = {"0202", "0203", "0302", "0702", "0703", "0504", "0205"}
@@ -26,18 +32,12 @@ PRINTED_ROUGH = {"0203"}  # rough under a village's buildings
 FILL = 0.85
 
 
-def _shrunk(lay: Layout, h: Hex, f: float) -> list[tuple[float, float]]:
-    cx, cy = lay.hex_to_pixel(h)
-    return [(cx + f * (x - cx), cy + f * (y - cy)) for x, y in lay.corners(h)]
-
-
-def _board(printed: bool = True, fill: tuple[int, int, int] | None = None, specks_n: int = 45000
-           ) -> tuple[Image.Image, Grid]:
+def _board(printed: bool = True) -> tuple[Image.Image, Grid]:
     lay, grid, im, d = blank_board(8, 6, size=50.0, origin=(60.0, 60.0), image=(700, 640), paper=YELLOW, ink=None)
     rng = np.random.default_rng(7)
     specks = Image.new("L", im.size, 0)
     sd = ImageDraw.Draw(specks)
-    for _ in range(specks_n):
+    for _ in range(45000):
         x, y = int(rng.integers(0, im.width)), int(rng.integers(0, im.height))
         sd.rectangle([x, y, x + 1, y + 1], fill=255)
     rough = Image.new("L", im.size, 0)
@@ -46,8 +46,6 @@ def _board(printed: bool = True, fill: tuple[int, int, int] | None = None, speck
         hid = grid.id(h)
         if hid in ROUGH:
             rd.polygon(_shrunk(lay, h, FILL), fill=255)
-            if fill is not None:  # a fill of the class's own under its specks
-                d.polygon(_shrunk(lay, h, FILL), fill=fill)
         elif hid in RIDGES:
             d.polygon(_shrunk(lay, h, FILL), fill=RIDGE)
     im.paste(OLIVE, mask=Image.fromarray(np.minimum(np.asarray(specks), np.asarray(rough))))
@@ -83,17 +81,17 @@ def _read(got: ex.Extraction) -> dict[str, set[str]]:
 
 
 
-def _rough(monkeypatch, *, rule: bool, printed: bool = True, **kw: object) -> ex.Extraction:
+def _rough(monkeypatch, *, rule: bool, printed: bool = True) -> ex.Extraction:
     # the colour reading alone: on this drawn board the marks reading (marks.py) also takes the print's soft edge for
     # rough's specks and reads every printed hex rough, with or without the rule (another reading; see RESULTS-sjw.md)
     monkeypatch.setattr(ex, "MARKS", False)
     if not rule:  # (set only to leave it out: the test of the rule runs as it is on the old code, and fails there)
         monkeypatch.setattr(ex, "SPECKLESS", False)
-    im, grid = _board(printed, **kw)  # type: ignore[arg-type]
+    im, grid = _board(printed)
     return ex.extract(im, grid, _legend(), features=False)
 
 
-def test_open_ground_under_print_is_not_read_rough(monkeypatch):
+def test_the_colour_reading_gives_open_ground_under_print_no_rough(monkeypatch):
     got = _rough(monkeypatch, rule=True)
     read = _read(got)
     assert read["rough"] == ROUGH  # the rough hex under the buildings too
@@ -103,7 +101,7 @@ def test_open_ground_under_print_is_not_read_rough(monkeypatch):
     assert all(got.hexes[h].fractions["rough"] > 0.6 for h in ROUGH)
 
 
-def test_without_the_rule_two_printed_hexes_read_rough(monkeypatch):
+def test_without_the_rule_the_colour_reading_reads_two_printed_hexes_rough(monkeypatch):
     """The old code (main 43aca8f): the blocks about the buildings and the pike average the yellow with the print's
     soft edge into rough's colour, and 0404 and 0604 (the pike and the buildings together) read rough."""
     got = _rough(monkeypatch, rule=False)

@@ -2162,8 +2162,8 @@ def _lightest(measures: _Measures, hid: np.ndarray, rows: Sequence[int], share: 
     if not px:
         return np.full(3, np.nan)
     lab = rgb_to_lab(np.concatenate(px))
-    light = lab[lab[:, 0] >= np.quantile(lab[:, 0], 1 - share)]
-    return np.median(light, axis=0)
+    light = lab[lab[:, 0] >= _quantile(lab[:, 0], 1 - share)]
+    return _median(light, axis=0)
 
 
 def _on_ground(ground: np.ndarray, a: np.ndarray, own: np.ndarray) -> bool:
@@ -2196,12 +2196,15 @@ def _speckless(cls: np.ndarray, hid: np.ndarray, cents: np.ndarray, protos: np.n
     pt = (pd * d[:, None, :]).sum(axis=2) / dd[:, None]
     pdist = np.linalg.norm(pd - np.clip(pt, 0.0, 1.0)[:, :, None] * d[:, None, :], axis=2)  # (k, protos)
     on = (pdist <= BLEND_RADIUS) & (pt > BLEND_END) & (pt < 1 - BLEND_END)
-    pairs = [(a, j) for a in range(k) for j in np.unique(owner[on[a]]).tolist() if j != a]
+    # (np.bincount, not np.unique: its first use imports numpy.ma, test_no_numpy_ma)
+    pairs = [(a, j) for a in range(k) for j in np.flatnonzero(np.bincount(owner[on[a]], minlength=k)).tolist()
+             if j != a]
     if not pairs:
         return None
     # the examples' specks, read around them alone (as _read_textures learns them)
-    rows = sorted({h for v in examples.values() for h in v})
-    inside = np.flatnonzero(np.isin(hid, rows))
+    listed = np.zeros(int(hid.max()) + 2, bool)  # each hex row's, the last for -1 (no hex)
+    listed[sorted({h for v in examples.values() for h in v})] = True
+    inside = np.flatnonzero(listed[hid])
     if not len(inside):
         return None
     hin = hid[inside].astype(np.int64)
