@@ -55,7 +55,10 @@ def _board(seed: int = 5, road: int | None = None):
     return grid, Image.fromarray(np.clip(np.rint(a), 0, 255).astype(np.uint8))
 
 
-def _found(walls: bool = True, seed: int = 5, road: int | None = None):
+def _found(walls: bool = True, seed: int = 5, road: int | None = None, strokes: bool = True):
+    """The road's links read (``walls``: traced notes 16 on; ``strokes``: traced notes 20 on - off where a test shows
+    another rule's effect: the road drawn one pixel wide is in pieces where marked (the grain's noise breaks it), so
+    notes 20 walks its crossings, and the grain's specks run on no farther than a speck: it refuses them too)."""
     from toolkit.terrain import lines
 
     grid, im = _board(seed, road)
@@ -63,12 +66,12 @@ def _found(walls: bool = True, seed: int = 5, road: int | None = None):
               "features": {"road": {"colour": "#{:02x}{:02x}{:02x}".format(*GREY), "kind": "across", "trace": True,
                                     "yes": [grid.side_key("0103", "0203"), grid.side_key("0403", "0503"),
                                             grid.side_key("0703", "0803")]}}}
-    old = lines.DOUBLE_WALLS
-    lines.DOUBLE_WALLS = walls
+    old, old_strokes = lines.DOUBLE_WALLS, lines.STROKES
+    lines.DOUBLE_WALLS, lines.STROKES = walls, strokes
     try:
         ext = extract(im, grid, legend)
     finally:
-        lines.DOUBLE_WALLS = old
+        lines.DOUBLE_WALLS, lines.STROKES = old, old_strokes
     return grid, {k for k, v in ext.hexsides.items() if "road" in v}
 
 
@@ -131,11 +134,14 @@ def test_a_single_thin_line_is_not_read_over_the_whole_image(monkeypatch):
     the links are those read without the rule (the road's 7 and 21 of the grain's). Read in windows twice: as a line
     running on (traced notes 17: walls that are lines, the paper reaching PAPER_REACH), then as notes 16 alone."""
     whole, pairs = _read_whole(monkeypatch)
-    grid, found = _found(road=1)
+    grid, found = _found(road=1, strokes=False)  # (notes 20 off: this test is of notes 16's windows)
     assert pairs == [(False, False), (False, False)]
     assert whole == []
-    _grid, without = _found(walls=False, road=1)
+    _grid, without = _found(walls=False, road=1, strokes=False)
     assert found == without and _links(grid) <= found and len(found - _links(grid)) == 21
+    # with traced notes 20 on, the grain's 21 crossings are refused (the road is in pieces where marked, and the grain's
+    # specks run on no farther than a speck): the road's links exactly
+    assert _found(road=1)[1] == _links(grid)
 
 
 def test_the_double_line_is_read_over_the_whole_image(monkeypatch):

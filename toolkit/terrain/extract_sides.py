@@ -58,6 +58,7 @@ _ACROSS_THRESHOLD = 0.035  # longest run of hits along the side, in hex sizes
 _DEFAULT_TOLERANCE = 22.0
 MAX_CROSSING = 0.3  # hex sizes: the widest a road or railway crossing a side may look along it
 INK_MARKS = True  # a black-ink line whose marked sides the ink's long lines miss: traced in its own colour
+INK_NONE = True  # (ink notes 16) ... also where the marked bands are no area of the ink but it finds none of them
 ADAPT_DELTA_E = 40.0  # how far a scanned feature colour may sit from its legend colour and still be adapted to
 INTERIOR = 0.4  # hex sizes: the disc around a hex's centre where its own texture is read
 WIDER = 2.0  # an 'along' side whose colour is this many times wider across than the line's is an area crossing it
@@ -460,11 +461,13 @@ def _hexsides(image: Image.Image, grid: Grid, leg: Legend, ext: Extraction,
             for name in list(by_shape):
                 yes = marked[name]
                 if not (INK_MARKS and yes and name in deferred and not (by_shape[name][yes] >= 0.5).all()
-                        and areal.get(name, np.zeros(0, bool)).any()):
+                        and (areal.get(name, np.zeros(0, bool)).any()
+                             or (INK_NONE and not (by_shape[name][yes] >= 0.5).any()))):
                     continue
-                # the ink's long straight lines miss some of the line's own marked sides (a dashed road: its dashes
-                # shorter than LONG; a dark-brown road whose ink tolerance takes in the dark olive fill it runs over,
-                # every band it crosses an area of the ink): the line is then traced in its own colour, as a coloured
+                # the ink's long straight lines miss some of the line's own marked sides where a marked band is an area
+                # of the ink (a dark-brown road whose ink tolerance takes in the dark olive fill it runs over, every
+                # band it crosses an area of the ink), or miss all of them (INK_NONE: a dashed road on clear ground,
+                # its dashes shorter than LONG; ink notes 16): the line is then traced in its own colour, as a coloured
                 # line is (lines.crossings, learned from the same marked sides), where that finds more of them - the
                 # reading should at least find what the user marked (SPI Atlantic Wall: its solid and dashed roads,
                 # one dark brown, 0 and 1 of 3 marked sides found in the ink)

@@ -284,6 +284,28 @@ Here, at the calibrated working scale (hexes of about 36 px) (the *traced notes*
    at least, nearer it than any other darker line's blend), a side both cross at the same place is the darker
    line's only; the lighter line's own marked sides stay. Stonewall Jackson's Way's thin road on the black-brown
    pike's links: region 2 road 26/47 at 26/31 -> 26/47 at 26/28 (session 39).
+20. a name printed in the line's colour whose letters notes 5 does not see as a row of letters (SPI's Atlantic Wall:
+   its town names printed in its dashed road's brown - "Osmanville" sideways, "Isigny" along a hex side - at the
+   traced tolerance strokes a pixel or two thick, a ladder of rungs across the name's column or fragments, each
+   letter no row), where the line is printed in dashes where marked (no run of its own pixels ``PART`` long through
+   any marked side crossed - notes 7's ``solid``): from each place a side is crossed (the middle of each run of
+   places, notes 2) the colour's own pixels (not grown) are *walked* both ways along each of ``STROKE_WAYS`` ways
+   (:func:`_runs_on`, :func:`_walk`): each step of ``STROKE_STEP`` hex sizes to the mean of the pixels ahead within
+   ``STROKE_ANGLE`` of the way the walk came - over a dash gap (the gap the grown mask closes, notes 13) to the next
+   dash where none is near - stopping where the step's pixels are wider than a bar ``STROKE_WIDE`` times the marked
+   sides' widest or lie as a stroke across the way. A line runs on, dash after dash, round its bends; a walk over a
+   name stops within a letter, or runs over more paper than print. A crossing is the line's where some walk's two
+   ends lie ``STROKE_SPAN`` hex sizes apart with ``STROKE_COVER`` of it on the pixels; where every marked side
+   crossed is so (a dotted line's dots are more paper than print: the rule is then off), a crossing that is not is
+   refused (never a marked side). Measured on Atlantic Wall 4 and 2 (studied) and the drawn boards of
+   tests/terrain/test_dashes_not_lettering.py (32-44 px): the roads' crossings walk 1.0-1.8 hex, 0.66-1.0 of the walk
+   on their pixels; the names' 0-0.67 hex (their walks of half a hex or more only 0.25-0.55 on their pixels: without
+   the cover, a walk over Osmanville reached 0.95 hex, one along a drawn Isigny 1.14); none wrong for
+   ``STROKE_SPAN`` 0.7-1.0, ``STROKE_COVER`` 0.5-0.7, ``STROKE_WIDE`` 1.25-2, ``STROKE_STEP`` 0.15-0.2. Its first
+   form (review39 R3: the strokes' reach along one fixed way through the place) lost a winding dashed road's
+   crossings (a sine of 0.35 or 0.7 hex: 1 and 2 of them), and refused MMP Afrika's double-line roads where their
+   edges fork or bend at a crossing (Afrika 3, studied: road 43/45 -> 38/45; those roads are solid where marked, and
+   the walk does not touch them).
 
 The map's hexside ``a/b`` for the feature then means the link from hex a to hex b.
 
@@ -439,7 +461,12 @@ cited as "ink notes N"):
    (their bands 98-99% ink) and 1 of the dashed road's 3 (region 2's legend); traced in their colour, all 6, and region
    2's dashed road 8 of 8 links (2 before) with none of the 7 false road sides. A marked side the ink misses on a clear
    ground (a dashed line whose dashes are shorter than ``LONG``; Velikie Louki's thin railway, 1-2 of 3) is left to
-   the ink: traced in its colour, Louki's railway found its 3 marks but 40 sides where 15 are true.
+   the ink: traced in its colour, Louki's railway found its 3 marks but 40 sides where 15 are true. But where the ink
+   finds **none** of them (extract_sides ``INK_NONE``: a dashed line on clear ground, every dash shorter than
+   ``LONG``) it is traced so too, and kept where that finds more: Atlantic Wall's dashed road marked on clear ground by
+   Longues (regions 1 and 4's legend: 0 of 3 in the ink). Its names printed in the road's brown crossed sides so
+   (region 4: 9/9 at 9/14, the 5 false sides "Osmanville", "Isigny" and "... Maximum Range"): traced notes 20 refuses
+   them (9/9 at 9/9). Louki's ink finds 1-2 of its railway's 3: left to the ink as before.
 """
 
 from __future__ import annotations
@@ -523,6 +550,13 @@ WALL_REACH = 0.2  # (traced notes 17) hex sizes: the least reach of the dark par
 MARKS_OVER = True  # a solid line's crossing hidden under a mark printed over it is passed over (traced notes 15)
 MARKS_REACH = True  # (traced notes 15) ... and its pieces the marks cut short reach through them
 MARKS_CUT = True  # (traced notes 18) a line broken where marked: its pieces small marks cut short reach through them
+STROKES = True  # (traced notes 20) a dashed line's crossing along which its pixels run on no farther than a letter
+STROKE_STEP = 0.15  # (traced notes 20) hex sizes: a step of the walk along the line's pixels from a place crossed
+STROKE_ANGLE = 40.0  # (traced notes 20) degrees: each step within this of the way the walk came
+STROKE_WIDE = 1.5  # (traced notes 20) a step's pixels as wide as a bar this many times the marked sides' at most
+STROKE_SPAN = 0.8  # (traced notes 20) hex sizes: the walk's two ends this far apart (a name's letters less)
+STROKE_COVER = 0.6  # (traced notes 20) the least share of the walk on the line's own pixels (its dashes; not paper)
+STROKE_WAYS = 8  # (traced notes 20) the ways (over half a turn) a walk starts along from a place
 SPAN_SHARE = 0.3  # (one single feature) a crossing's span along the side, against its narrowest example's
 HAIR_SPAN = 3  # positions along a side a 1 px hairline spans (its pixel and one either way: :func:`_span`)
 SPAN_BROAD = 3.0  # ... only where the narrowest example spans at least this many times a hairline's
@@ -759,12 +793,14 @@ def _crossings(image: Image.Image, grid: Grid, sides: Sequence[Hexside], colour:
     whole = np.zeros(len(sides), dtype=np.int32)
     fill = np.zeros((len(sides), 3))  # the mean colour between the edges where the line crosses
     spots: list[np.ndarray] = []
+    mids: list[np.ndarray] = []  # the places along each side (x, y on the hex line) where crossed (traced notes 20)
     for sl, xs, ys, xi, yi, on in batches:
         band = mask[yi, xi] & on
         neg = _near(band[:, :, : half - core + 1].any(axis=2))
         pos = _near(band[:, :, half + core:].any(axis=2))
         at = neg & pos
         spots.append(at)
+        mids.append(np.stack([xs[:, :, half], ys[:, :, half]], axis=-1))
         crossed = at.any(axis=1)
         solid[sl] = _through(solid_parts[yi, xi] & on, half, core, SOLID_MOVES)
         unbroken[sl] = _through(unbroken_parts[yi, xi] & on, half, half - 1, SOLID_MOVES)
@@ -820,6 +856,22 @@ def _crossings(image: Image.Image, grid: Grid, sides: Sequence[Hexside], colour:
     printed_solid = bool(learn and len(learn) == len(examples) and unbroken[learn].all())
     if solidity is not None:
         solidity.append(printed_solid)
+    hit = np.setdiff1d(np.nonzero(out)[0], np.asarray(examples, dtype=np.intp))
+    dashes = [i for i in examples if out[i]]
+    if STROKES and len(hit) and dashes and not solid[dashes].any():
+        # printed in dashes where marked (no run of its own pixels PART long through any marked side crossed): a
+        # name's letters in its colour, no row of letters above, are told from its dashes by walking along its
+        # pixels from the place crossed - a line's run on, dash after dash, round its bends; a name's stop within a
+        # letter (traced notes 20). A line solid where marked is left alone (MMP Afrika's double-line roads: their
+        # edges fork and bend at the crossings, long runs all the same).
+        places, points = np.concatenate(spots), np.concatenate(mids)
+        gap = 2 * _dash_reach(s, True) + 1  # the dash gaps the grown mask closes
+        ex_reach, ex_width = _runs_on(raw, places[dashes], points[dashes], s, gap, math.inf)
+        if (ex_reach >= STROKE_SPAN * s).all():
+            # (where every marked side's walk runs on so: a dotted line's dots are more paper than print)
+            reach_hit, _w = _runs_on(raw, places[hit], points[hit], s, gap,
+                                     STROKE_WIDE * max(1.0, float(ex_width.max())))
+            out[hit[reach_hit < STROKE_SPAN * s]] = 0.0
     if printed_solid:
         # printed solid where marked: a crossing only grown together (specks of the colour, trees, the blend
         # along an edge between two fills) is none; at a corner the line may leave the band: not judged
@@ -1635,6 +1687,108 @@ def _lettered(raw: np.ndarray, mask: np.ndarray, lay: Layout, sides: Sequence[He
     line = ink & mask[y0:y1, x0:x1]
     ends = ends - np.array([x0, y0], dtype=np.float64)
     return _lettering_share(line, lettering, lay.translated(-x0, -y0), sides, ends) >= LETTER_SHARE
+
+
+def _walk(pts: np.ndarray, way: float, step: float, gap: float, wide: float, far: float,
+          widths: list[float]) -> list[np.ndarray]:
+    """Walk from (0, 0) along ``way`` (radians) over the pixels ``pts`` ((n, 2) x, y from the place): each step to
+    the mean of the pixels between half a ``step`` and one and a half ahead, within ``STROKE_ANGLE`` of the way it
+    came (none there: the nearest such pixels up to ``gap`` beyond a step - the next dash beyond its gap), while
+    they are as wide as a bar ``wide`` px wide at most (by their moments; each step's width is appended to
+    ``widths``) and, if longer than twice as wide, lie along the step within ``STROKE_ANGLE``, until ``far`` px from
+    the start. The points walked, from (0, 0) (traced notes 20)."""
+    at = np.zeros(2)
+    path = [at]
+    limit = math.radians(STROKE_ANGLE)
+    for _ in range(64):
+        d = pts - at
+        dist = np.hypot(d[:, 0], d[:, 1])
+        turn = np.abs((np.arctan2(d[:, 1], d[:, 0]) - way + math.pi) % (2 * math.pi) - math.pi)
+        ahead = (turn <= limit) & (dist > 0.5 * step)
+        take = ahead & (dist <= 1.5 * step)
+        if not take.any():
+            beyond = ahead & (dist <= step + gap)
+            if not beyond.any():
+                break
+            take = beyond & (dist <= dist[beyond].min() + step)
+        q = pts[take]
+        v = q.mean(axis=0) - at
+        n = math.hypot(v[0], v[1])
+        if n < 0.5:
+            break
+        c = np.cov(q.T, bias=True) if len(q) > 1 else np.zeros((2, 2))
+        lo, hi = np.linalg.eigvalsh(c)
+        widths.append(math.sqrt(12 * max(lo, 0.0)))  # the width of a bar with these moments
+        if widths[-1] > wide:
+            break
+        if hi >= 4 * max(lo, 1 / 12):
+            # pixels lying as a stroke across the way (a letter's, beside the last): not the line's run on
+            ax = 0.5 * math.atan2(2 * c[0, 1], c[0, 0] - c[1, 1])
+            if abs((ax - math.atan2(v[1], v[0]) + math.pi / 2) % math.pi - math.pi / 2) > limit:
+                break
+        at, way = at + v, math.atan2(v[1], v[0])
+        path.append(at)
+        if math.hypot(at[0], at[1]) >= far:
+            break
+    return path
+
+
+def _covered(near: np.ndarray, path: list[np.ndarray], r: int) -> float:
+    """The share of the polyline ``path`` (px from the window ``near``'s centre, ``r``) lying on ``near`` (traced
+    notes 20): along a line the walk runs on its pixels but for its dash gaps; across a name's letters it runs
+    over paper between their strokes."""
+    on = total = 0
+    for a, b in itertools.pairwise(path):
+        n = max(1, math.ceil(math.hypot(*(b - a))))
+        t = (np.arange(n) + 0.5) / n
+        x = np.rint(a[0] + (b[0] - a[0]) * t).astype(np.intp) + r
+        y = np.rint(a[1] + (b[1] - a[1]) * t).astype(np.intp) + r
+        on += int(near[np.clip(y, 0, near.shape[0] - 1), np.clip(x, 0, near.shape[1] - 1)].sum())
+        total += n
+    return on / total if total else 0.0
+
+
+def _runs_on(raw: np.ndarray, places: np.ndarray, points: np.ndarray, s: float, gap: float,
+             wide: float) -> tuple[np.ndarray, np.ndarray]:
+    """For each side (``places``: (sides, along) where it is crossed; ``points``: (sides, along, 2) those places on
+    the hex line), how far the colour's own pixels (``raw``, not grown) run on through it: at the middle of each run
+    of places, walked both ways along each of ``STROKE_WAYS`` ways from it (:func:`_walk`: step by step, each within
+    ``STROKE_ANGLE`` of the last, over dash gaps up to ``gap`` px, no step's pixels wider than ``wide`` px), the two
+    ends' distance where at least ``STROKE_COVER`` of the walk lies on the pixels (:func:`_covered`), the most over
+    its places and ways (px; the first walk reaching ``STROKE_SPAN`` ends the side's), and the widest step on that
+    walk (traced notes 20). A dashed line runs on round its bends, dash after dash; a walk over a name's letters -
+    strokes side by side across its column, rings - stops within a letter, or steps wide or across strokes, or runs
+    over more paper than print."""
+    step, far = STROKE_STEP * s, STROKE_SPAN * s
+    r = math.ceil(far + step + gap) + 1
+    padded = np.pad(raw, r)  # (a place near the image's edge: nothing beyond it)
+    reach = np.zeros(len(places))
+    width = np.zeros(len(places))
+    for i in range(len(places)):
+        idx = np.flatnonzero(places[i])
+        if not len(idx):
+            continue
+        runs = np.split(idx, np.flatnonzero(np.diff(idx) > 1) + 1)
+        for px, py in np.rint(points[i][[run[len(run) // 2] for run in runs]]).astype(np.intp).tolist():
+            if not (0 <= py < raw.shape[0] and 0 <= px < raw.shape[1]):
+                continue
+            ys, xs = np.nonzero(padded[py:py + 2 * r + 1, px:px + 2 * r + 1])
+            if not len(ys):
+                continue
+            pts = np.stack([xs - float(r), ys - float(r)], axis=1)
+            near = padded[py:py + 2 * r + 1, px:px + 2 * r + 1]
+            for k in range(STROKE_WAYS):
+                way = math.pi * k / STROKE_WAYS
+                one: list[float] = []
+                back, on = (_walk(pts, w, step, gap, wide, far, one) for w in (way, way + math.pi))
+                got = math.hypot(*(back[-1] - on[-1]))
+                if got > reach[i] and _covered(near, back[::-1] + on[1:], r) >= STROKE_COVER:
+                    reach[i], width[i] = got, max(one, default=0.0)
+                    if got >= far:  # runs on: the line's (no other way nor place asked)
+                        break
+            if reach[i] >= far:
+                break
+    return reach, width
 
 
 def _long_parts(m: np.ndarray, reach: float, edge: bool = False, cut: np.ndarray | None = None) -> np.ndarray:
