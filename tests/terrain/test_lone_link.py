@@ -54,9 +54,15 @@ def test_a_stroke_of_the_road_colour_across_one_side_alone_is_no_link():
     assert _found(grid, im, ["0202/0302", "0502/0602"]) == _links(grid, ROAD) | _links(grid, SPUR)
 
 
-def test_a_dashed_line_is_left_as_found():
-    """A dashed track (no marked side crossed unbroken: read in pieces) keeps the link its stroke makes alone."""
+def test_a_dashed_line_is_left_as_found(monkeypatch):
+    """A dashed track (no marked side crossed unbroken: read in pieces) keeps the link its stroke makes alone - left
+    as found by this rule. Traced notes 20 (lines.STROKES, a line in dashes where marked) refuses it: walked along
+    its pixels, the stroke runs on 0.7 hex and no farther, where the track's dashes run on from every crossing."""
+    from toolkit.terrain import lines
+
     grid, im = _board(dash=True)
+    assert _found(grid, im, ["0202/0302", "0502/0602"]) == _links(grid, ROAD) | _links(grid, SPUR)
+    monkeypatch.setattr(lines, "STROKES", False)
     assert _found(grid, im, ["0202/0302", "0502/0602"]) == _links(grid, ROAD) | _links(grid, SPUR) | {
         grid.side_key(*STROKE)}
 
