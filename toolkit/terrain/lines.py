@@ -759,6 +759,7 @@ def _crossings(image: Image.Image, grid: Grid, sides: Sequence[Hexside], colour:
     unbroken_parts = _long_parts(solid_parts | _across_hex_lines(solid_parts, grid, lay, s) if printed_wide
                                  else solid_parts, SOLID_REACH * s)
     long_mask = _long_parts(mask, PART * s)
+    cut_marks = None  # (traced notes 18) the small marks printed over the line, where read
     if MARKS_CUT and ground is not None and ex_batches and not all(
             _through(unbroken_parts[yi, xi] & on, half, half - 1, SOLID_MOVES).all()
             for _sl, _x, _y, xi, yi, on in ex_batches):
@@ -772,7 +773,8 @@ def _crossings(image: Image.Image, grid: Grid, sides: Sequence[Hexside], colour:
             # line's colour, specks beside the line; nor is a mark reaching PART on its own (another line's rims, a
             # zone's outline, a hex's fill off its terrain): it would join every speck of the colour along it
             over &= ~_hex_band(grid, lay, mask.shape, s) & (tab[0][wcodes] > colour[0] - DARKER)
-            lab, _n = components(mask | (over & ~_long_parts(over, PART * s)))
+            cut_marks = over & ~_long_parts(over, PART * s)
+            lab, _n = components(mask | cut_marks)
             met = np.unique(lab[long_mask])
             long_mask = np.isin(lab, met[met > 0]) & mask
     mask = long_mask
@@ -866,11 +868,11 @@ def _crossings(image: Image.Image, grid: Grid, sides: Sequence[Hexside], colour:
         # edges fork and bend at the crossings, long runs all the same).
         places, points = np.concatenate(spots), np.concatenate(mids)
         gap = 2 * _dash_reach(s, True) + 1  # the dash gaps the grown mask closes
-        ex_reach, ex_width = _runs_on(raw, places[dashes], points[dashes], s, gap, math.inf)
+        ex_reach, ex_width = _runs_on(raw, places[dashes], points[dashes], s, gap, math.inf, cut_marks)
         if (ex_reach >= STROKE_SPAN * s).all():
             # (where every marked side's walk runs on so: a dotted line's dots are more paper than print)
             reach_hit, _w = _runs_on(raw, places[hit], points[hit], s, gap,
-                                     STROKE_WIDE * max(1.0, float(ex_width.max())))
+                                     STROKE_WIDE * max(1.0, float(ex_width.max())), cut_marks)
             out[hit[reach_hit < STROKE_SPAN * s]] = 0.0
     if printed_solid:
         # printed solid where marked: a crossing only grown together (specks of the colour, trees, the blend
@@ -1690,13 +1692,14 @@ def _lettered(raw: np.ndarray, mask: np.ndarray, lay: Layout, sides: Sequence[He
 
 
 def _walk(pts: np.ndarray, way: float, step: float, gap: float, wide: float, far: float,
-          widths: list[float]) -> list[np.ndarray]:
+          widths: list[float], own: np.ndarray | None = None) -> list[np.ndarray]:
     """Walk from (0, 0) along ``way`` (radians) over the pixels ``pts`` ((n, 2) x, y from the place): each step to
     the mean of the pixels between half a ``step`` and one and a half ahead, within ``STROKE_ANGLE`` of the way it
     came (none there: the nearest such pixels up to ``gap`` beyond a step - the next dash beyond its gap), while
     they are as wide as a bar ``wide`` px wide at most (by their moments; each step's width is appended to
     ``widths``) and, if longer than twice as wide, lie along the step within ``STROKE_ANGLE``, until ``far`` px from
-    the start. The points walked, from (0, 0) (traced notes 20)."""
+    the start; ``own``: which of ``pts`` are the line's own (the rest marks printed over it, traced notes 18: walked
+    over, their width and lie not asked). The points walked, from (0, 0) (traced notes 20)."""
     at = np.zeros(2)
     path = [at]
     limit = math.radians(STROKE_ANGLE)
@@ -1716,6 +1719,8 @@ def _walk(pts: np.ndarray, way: float, step: float, gap: float, wide: float, far
         n = math.hypot(v[0], v[1])
         if n < 0.5:
             break
+        if own is not None:
+            q = q[own[take]]
         c = np.cov(q.T, bias=True) if len(q) > 1 else np.zeros((2, 2))
         lo, hi = np.linalg.eigvalsh(c)
         widths.append(math.sqrt(12 * max(lo, 0.0)))  # the width of a bar with these moments
@@ -1749,7 +1754,7 @@ def _covered(near: np.ndarray, path: list[np.ndarray], r: int) -> float:
 
 
 def _runs_on(raw: np.ndarray, places: np.ndarray, points: np.ndarray, s: float, gap: float,
-             wide: float) -> tuple[np.ndarray, np.ndarray]:
+             wide: float, marks: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
     """For each side (``places``: (sides, along) where it is crossed; ``points``: (sides, along, 2) those places on
     the hex line), how far the colour's own pixels (``raw``, not grown) run on through it: at the middle of each run
     of places, walked both ways along each of ``STROKE_WAYS`` ways from it (:func:`_walk`: step by step, each within
@@ -1758,10 +1763,12 @@ def _runs_on(raw: np.ndarray, places: np.ndarray, points: np.ndarray, s: float, 
     its places and ways (px; the first walk reaching ``STROKE_SPAN`` ends the side's), and the widest step on that
     walk (traced notes 20). A dashed line runs on round its bends, dash after dash; a walk over a name's letters -
     strokes side by side across its column, rings - stops within a letter, or steps wide or across strokes, or runs
-    over more paper than print."""
+    over more paper than print. ``marks``: small marks printed over the line (traced notes 18: a fire dot cutting a
+    dashed trail), walked over as the line's."""
     step, far = STROKE_STEP * s, STROKE_SPAN * s
     r = math.ceil(far + step + gap) + 1
-    padded = np.pad(raw, r)  # (a place near the image's edge: nothing beyond it)
+    padded = np.pad(raw if marks is None else raw | marks, r)  # (a place near the image's edge: nothing beyond it)
+    mine = None if marks is None else np.pad(raw, r)
     reach = np.zeros(len(places))
     width = np.zeros(len(places))
     for i in range(len(places)):
@@ -1776,11 +1783,12 @@ def _runs_on(raw: np.ndarray, places: np.ndarray, points: np.ndarray, s: float, 
             if not len(ys):
                 continue
             pts = np.stack([xs - float(r), ys - float(r)], axis=1)
+            own = None if mine is None else mine[py + ys, px + xs]
             near = padded[py:py + 2 * r + 1, px:px + 2 * r + 1]
             for k in range(STROKE_WAYS):
                 way = math.pi * k / STROKE_WAYS
                 one: list[float] = []
-                back, on = (_walk(pts, w, step, gap, wide, far, one) for w in (way, way + math.pi))
+                back, on = (_walk(pts, w, step, gap, wide, far, one, own) for w in (way, way + math.pi))
                 got = math.hypot(*(back[-1] - on[-1]))
                 if got > reach[i] and _covered(near, back[::-1] + on[1:], r) >= STROKE_COVER:
                     reach[i], width[i] = got, max(one, default=0.0)
