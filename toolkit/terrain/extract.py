@@ -2187,14 +2187,7 @@ def _speckless(cls: np.ndarray, hid: np.ndarray, cents: np.ndarray, protos: np.n
     k = len(cents)
     if k < 2 or not examples:
         return None
-    ink = np.array([ink_l, 0.0, 0.0], np.float32)
-    c = cents.astype(np.float32)
-    pr = protos.astype(np.float32)
-    d = ink[None, :] - c  # (k, 3): from each terrain's colour to the ink
-    dd = np.maximum((d * d).sum(axis=1), 1e-9)
-    pd = pr[None, :, :] - c[:, None, :]  # (k, protos, 3)
-    pt = (pd * d[:, None, :]).sum(axis=2) / dd[:, None]
-    pdist = np.linalg.norm(pd - np.clip(pt, 0.0, 1.0)[:, :, None] * d[:, None, :], axis=2)  # (k, protos)
+    c, _, _, pt, pdist = _ink_mixes(cents, protos, ink_l)
     on = (pdist <= BLEND_RADIUS) & (pt > BLEND_END) & (pt < 1 - BLEND_END)
     # (np.bincount, not np.unique: its first use imports numpy.ma, test_no_numpy_ma)
     pairs = [(a, j) for a in range(k) for j in np.flatnonzero(np.bincount(owner[on[a]], minlength=k)).tolist()
@@ -2233,6 +2226,23 @@ def _speckless(cls: np.ndarray, hid: np.ndarray, cents: np.ndarray, protos: np.n
     return before
 
 
+def _ink_mixes(cents: np.ndarray, protos: np.ndarray,
+               ink_l: float) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """Each terrain's mix with the ink (neutral, CIELAB L* ``ink_l``), for _split_inked and _speckless: the terrains'
+    colours ``c`` (k, 3), ``d`` (k, 3) from each to the ink and ``dd`` its squared length; and for each terrain ``a``
+    and legend colour ``protos[p]``, ``pt`` (k, protos) where the colour falls along ``a``'s mix (0 at ``a``, 1 at the
+    ink, clipped) and ``pdist`` (k, protos) its Delta E from that mix."""
+    ink = np.array([ink_l, 0.0, 0.0], np.float32)
+    c = cents.astype(np.float32)
+    pr = protos.astype(np.float32)
+    d = ink[None, :] - c
+    dd = np.maximum((d * d).sum(axis=1), 1e-9)
+    pd = pr[None, :, :] - c[:, None, :]
+    pt = np.clip((pd * d[:, None, :]).sum(axis=2) / dd[:, None], 0.0, 1.0)
+    pdist = np.linalg.norm(pd - pt[:, :, None] * d[:, None, :], axis=2)
+    return c, d, dd, pt, pdist
+
+
 def _split_inked(colours: np.ndarray, cls: np.ndarray, shape: tuple[int, ...], cents: np.ndarray,
                  protos: np.ndarray, owner: np.ndarray, others: np.ndarray, ink_l: float,
                  mixed: np.ndarray | None = None, dotted: np.ndarray | None = None) -> None:
@@ -2250,16 +2260,10 @@ def _split_inked(colours: np.ndarray, cls: np.ndarray, shape: tuple[int, ...], c
     n = cls.shape[0]
     if k < 2 or not n:
         return
-    ink = np.array([ink_l, 0.0, 0.0], np.float32)
-    c = cents.astype(np.float32)
-    pr = protos.astype(np.float32)
-    d = ink[None, :] - c  # (k, 3): from each terrain's colour to the ink
-    dd = np.maximum((d * d).sum(axis=1), 1e-9)
     # each colour's Delta E to each terrain's mix with the ink; a terrain with a colour on a's mix is printed as a
     # darker a, and is left alone
-    pd = pr[None, :, :] - c[:, None, :]  # (k, protos, 3)
-    pt = np.clip((pd * d[:, None, :]).sum(axis=2) / dd[:, None], 0.0, 1.0)
-    pdist = np.linalg.norm(pd - pt[:, :, None] * d[:, None, :], axis=2)  # (k, protos)
+    c, d, dd, _, pdist = _ink_mixes(cents, protos, ink_l)
+    pr = protos.astype(np.float32)
     darker = np.zeros((k, k + 1), bool)
     for a in range(k):
         darker[a, owner[pdist[a] <= BLEND_RADIUS]] = True
