@@ -466,7 +466,9 @@ cited as "ink notes N"):
    ``LONG``) it is traced so too, and kept where that finds more: Atlantic Wall's dashed road marked on clear ground by
    Longues (regions 1 and 4's legend: 0 of 3 in the ink). Its names printed in the road's brown crossed sides so
    (region 4: 9/9 at 9/14, the 5 false sides "Osmanville", "Isigny" and "... Maximum Range"): traced notes 20 refuses
-   them (9/9 at 9/9). Louki's ink finds 1-2 of its railway's 3: left to the ink as before.
+   them (9/9 at 9/9; 9/9 at 9/10 since the walk goes over notes 18's marks: it then also goes letter to letter along
+   "... Maximum Range" across 2730/2731, review40 R12). Louki's ink finds 1-2 of its railway's 3: left to the ink as
+   before.
 """
 
 from __future__ import annotations
