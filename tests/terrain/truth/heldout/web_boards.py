@@ -96,7 +96,8 @@ labelled by us, blind, by eye (RESULTS-gota.md). Its clone is ``--git`` or ``$WG
 "Europagrognard" page, a 1280x298 strip cut from a SCAN of the printed paper map of GDW's Europa series, map 2A (the
 label printed on the sheet; the map art (c) GDW, not in this repository either), the picture turned by 90 degrees (the
 ids read sideways), a title pasted over its middle, whose truth regions (``europa*.yaml``) were labelled by us, blind,
-by eye (RESULTS-europa.md). Same clone as atlantic-wall's (``$WGT_SIMPUBS_GIT``).
+with a colour-share aid checked by eye (RESULTS-europa.md: an easy board for terrain). Same clone as
+atlantic-wall's (``$WGT_SIMPUBS_GIT``).
 """
 
 from __future__ import annotations
