@@ -37,12 +37,13 @@ def _shrunk(lay: Layout, h: Hex, f: float) -> list[tuple[float, float]]:
     return [(cx + f * (x - cx), cy + f * (y - cy)) for x, y in lay.corners(h)]
 
 
-def _board(wash: bool = True) -> tuple[Image.Image, Grid, tuple[int, int, int]]:
-    lay, grid, im, d = blank_board(8, 6, size=50.0, origin=(60.0, 60.0), image=(700, 640), paper=YELLOW, ink=None)
-    rng = np.random.default_rng(7)
+def _rough_specks(im: Image.Image, lay: Layout, grid: Grid, d: ImageDraw.ImageDraw, rng: np.random.Generator,
+                  water: bool = False) -> tuple[np.ndarray, np.ndarray]:
+    """2 px specks over the whole sheet (drawn from ``rng``) and the mask of the ROUGH hexes they show in (L arrays,
+    0/255); the RIDGES (and with ``water`` the WATER hexes) painted on ``d`` (also test_speckless_print's board)."""
     specks = Image.new("L", im.size, 0)
     sd = ImageDraw.Draw(specks)
-    for _ in range(45000):  # 2 px specks over the whole sheet, shown only inside the rough hexes
+    for _ in range(45000):
         x, y = int(rng.integers(0, im.width)), int(rng.integers(0, im.height))
         sd.rectangle([x, y, x + 1, y + 1], fill=255)
     rough = Image.new("L", im.size, 0)
@@ -53,8 +54,15 @@ def _board(wash: bool = True) -> tuple[Image.Image, Grid, tuple[int, int, int]]:
             rd.polygon(_shrunk(lay, h, FILL), fill=255)
         elif hid in RIDGES:
             d.polygon(_shrunk(lay, h, FILL), fill=RIDGE)
-        elif hid in WATER:
+        elif water and hid in WATER:
             d.polygon(lay.corners(h), fill=BLUE)
+    return np.asarray(specks), np.asarray(rough)
+
+
+def _board(wash: bool = True) -> tuple[Image.Image, Grid, tuple[int, int, int]]:
+    lay, grid, im, d = blank_board(8, 6, size=50.0, origin=(60.0, 60.0), image=(700, 640), paper=YELLOW, ink=None)
+    rng = np.random.default_rng(7)
+    specks, rough = _rough_specks(im, lay, grid, d, rng, water=True)
     mask = np.minimum(np.asarray(specks), np.asarray(rough))
     share = float((np.asarray(specks) > 0).mean())
     # the blend the colour blocks make of rough: the yellow and the specks' olive in their shares

@@ -19,35 +19,19 @@ from toolkit.hexgrid import Grid
 from toolkit.terrain import extract as ex
 
 from .drawn import blank_board
-from .test_speckled_hexes import _shrunk
+from .test_speckled_hexes import ROUGH, _rough_specks
 
 YELLOW = (236, 224, 140)  # the paper: open ground
 OLIVE = (110, 112, 72)  # rough's specks: their mean with the yellow lies on the yellow's mix with the print
 INK = (25, 22, 18)  # the print: names, the pike
-RIDGE = (206, 140, 70)
-ROUGH = {"0202", "0203", "0302", "0702", "0703", "0504", "0205"}
-RIDGES = {"0601", "0801", "0605", "0306", "0406"}
 PRINTED = {"0403", "0404", "0603", "0604"}  # open ground under a village's buildings and the pike
 PRINTED_ROUGH = {"0203"}  # rough under a village's buildings
-FILL = 0.85
 
 
 def _board(printed: bool = True) -> tuple[Image.Image, Grid]:
     lay, grid, im, d = blank_board(8, 6, size=50.0, origin=(60.0, 60.0), image=(700, 640), paper=YELLOW, ink=None)
     rng = np.random.default_rng(7)
-    specks = Image.new("L", im.size, 0)
-    sd = ImageDraw.Draw(specks)
-    for _ in range(45000):
-        x, y = int(rng.integers(0, im.width)), int(rng.integers(0, im.height))
-        sd.rectangle([x, y, x + 1, y + 1], fill=255)
-    rough = Image.new("L", im.size, 0)
-    rd = ImageDraw.Draw(rough)
-    for h in grid.hexes():
-        hid = grid.id(h)
-        if hid in ROUGH:
-            rd.polygon(_shrunk(lay, h, FILL), fill=255)
-        elif hid in RIDGES:
-            d.polygon(_shrunk(lay, h, FILL), fill=RIDGE)
+    specks, rough = _rough_specks(im, lay, grid, d, rng)  # test_speckled_hexes' specks, rough and ridges
     im.paste(OLIVE, mask=Image.fromarray(np.minimum(np.asarray(specks), np.asarray(rough))))
     if printed:
         # the print drawn sharp, then softened as a scan softens it: its edges blend with the ground beneath
