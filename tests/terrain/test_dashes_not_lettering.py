@@ -47,7 +47,9 @@ def _name(im: Image.Image, text: str, at: tuple[float, float], height: int, turn
     im.paste(ink, (round(at[0] - label.width / 2), round(at[1] - label.height / 2)), label)
 
 
-def _board(size: float) -> tuple:
+def _ground(size: float) -> tuple:
+    """The boards' ground at hexes of ``size`` px: beige paper, a row of olive hexes (row 06), the hex lines; with
+    ``k`` the scale against 32 px hexes."""
     k = size / 32
     lay, grid, im, d = blank_board(size=size, origin=(40 * k, 40 * k), image=(round(440 * k), round(400 * k)),
                                    paper=BEIGE, ink=None)
@@ -56,6 +58,11 @@ def _board(size: float) -> tuple:
             d.polygon(lay.corners(h), fill=OLIVE)
     for h in grid.hexes():
         d.polygon(lay.corners(h), outline=(150, 120, 90))
+    return k, lay, grid, im, d
+
+
+def _board(size: float) -> tuple:
+    k, lay, grid, im, d = _ground(size)
     dashed(d, [lay.hex_to_pixel(grid.hex(i)) for i in ROAD], INK, max(2, round(3 * k)), dash=12 * k, period=16 * k)
     # a name printed sideways across the side between 0304 and 0404, and one along the side between 0504 and 0505
     (x0, y0), (x1, y1) = lay.hexside_endpoints(grid.hexside(grid.side_key("0304", "0404")))
@@ -102,14 +109,7 @@ def _winding(size: float, amplitude: float) -> tuple:
     """The dashed road straight through its marked sides (0102 to 0502), then winding down the board: a sine of
     ``amplitude`` hex sizes and a wavelength of four times that (review39 R3's board); the truth is every side the
     drawn path crosses."""
-    k = size / 32
-    lay, grid, im, d = blank_board(size=size, origin=(40 * k, 40 * k), image=(round(440 * k), round(400 * k)),
-                                   paper=BEIGE, ink=None)
-    for h in grid.hexes():
-        if grid.id(h)[2:] == "06":
-            d.polygon(lay.corners(h), fill=OLIVE)
-    for h in grid.hexes():
-        d.polygon(lay.corners(h), outline=(150, 120, 90))
+    k, lay, grid, im, d = _ground(size)
     pts = [lay.hex_to_pixel(grid.hex(i)) for i in ROAD[:5]]
     x0, y0 = pts[-1]
     a = amplitude * size
