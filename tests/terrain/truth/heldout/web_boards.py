@@ -21,6 +21,7 @@ never by us: per-hex terrain (``public/games/bastogne/src/hex-info.js``), roads,
     python tests/terrain/truth/heldout/web_boards.py fetch --board waterloo [--git DIR]    # (rally-the-troops/...)
     python tests/terrain/truth/heldout/web_boards.py fetch --board gota [--git DIR]    # (lerugray/hexwright)
     python tests/terrain/truth/heldout/web_boards.py fetch --board europa [--git DIR]    # (jzedwards/...)
+    python tests/terrain/truth/heldout/web_boards.py fetch --board bfm [--git DIR]    # (tscheffel/battleformoscow)
     python tests/terrain/truth/heldout/web_boards.py convert --git DIR    # their labels -> bastogne.yaml
 
 ``--git`` is a clone (bare or not) of rzymek/web-boards (or the board's repository) holding the commit below (default
@@ -98,6 +99,13 @@ label printed on the sheet; the map art (c) GDW, not in this repository either),
 ids read sideways), a title pasted over its middle, whose truth regions (``europa*.yaml``) were labelled by us, blind,
 with a colour-share aid checked by eye (RESULTS-europa.md: an easy board for terrain). Same clone as
 atlantic-wall's (``$WGT_SIMPUBS_GIT``).
+
+``--board bfm`` fetches an image of a seventh repository, tscheffel/battleformoscow (a Board Game Arena implementation
+of the game, 2025; its only licence file is BGA's): the WHOLE MAP SHEET of GDW's *Battle for Moscow* (Frank Chadwick,
+1986; the map art (c) GDW / its designer, not in this repository either), a scan of the printed map in two 256-colour
+GIF halves stitched by that project's author (1063x900; each half dithered in its own palette), whose truth region
+(``bfm.yaml``) was labelled by us, blind, with a colour-share aid checked by eye (RESULTS-bfm.md). Its clone is
+``--git`` or ``$WGT_BFM_GIT``.
 """
 
 from __future__ import annotations
@@ -231,7 +239,18 @@ IMAGES: dict[str, dict[str, Any]] = {"bastogne": IMAGE,
                      "path": "grav/user/pages/01.blog/20231227 europagrognard/00-europagrognard-bg.png",
                      "commit": "6c217d24679885684372f47b903ff4ab4b733ec1",
                      "blob": "a0e234b2b1f76ae583966121b422f4ada9083131", "bytes": 670541, "size": (1280, 298),
-                     "file": "jzedwards__blog.simpubs.org/europa_00-europagrognard-bg.png"}}
+                     "file": "jzedwards__blog.simpubs.org/europa_00-europagrognard-bg.png"},
+          # another repository (tscheffel/battleformoscow, a Board Game Arena implementation of the game; its only
+          # licence file is BGA's LICENCE_BGA; the commit "Added (stitched) full map and its CSS.", 2025-12-24, the only
+          # blob at that path): GDW's "Battle for Moscow" (Frank Chadwick, 1986; the map art (c) GDW / its designer),
+          # the whole map sheet, a scan in two 256-colour GIF halves (the repository's img/mapwest.gif and
+          # img/mapeast.gif) stitched by that project's author, 1063x900, flat-top hexes of 49 px radius, ids column
+          # first (even columns half a hex down) printed only on every fifth hex; its clone is named by $WGT_BFM_GIT
+          "bfm": {"repo": "tscheffel/battleformoscow", "git_env": "WGT_BFM_GIT",
+                  "path": "img/mapfull.png",
+                  "commit": "4e63428342702db22052fc46efbb2561e6db761e",
+                  "blob": "02c7fc0bfb5560efb68f2749ce27b3176e07d0b1", "bytes": 931267, "size": (1063, 900),
+                  "file": "tscheffel__battleformoscow/bfm_mapfull.png"}}
 NAMES = {"bastogne": "Bastogne", "red-winter": "Red Winter", "seelowe": "Seelowe", "dynamo": "France '40 Dynamo",
          "gettysburg": "Roads to Gettysburg North Map", "sjw": "Stonewall Jackson's Way North and South Maps",
          "nwk": "Next War: Korea (North and South sheets)", "sl": "Squad Leader map board 1 (west half)",
@@ -239,7 +258,8 @@ NAMES = {"bastogne": "Bastogne", "red-winter": "Red Winter", "seelowe": "Seelowe
          "atlantic-wall": "SPI Atlantic Wall map (a banner cut of its Omaha Beach coast)",
          "waterloo": "RBM Studio Waterloo Campaign 1815 map",
          "gota": "Guns of the Americas map (the lerugray/hexwright sample)",
-         "europa": "GDW Europa map 2A (a banner cut of a scan, the simpubs blog)"}
+         "europa": "GDW Europa map 2A (a banner cut of a scan, the simpubs blog)",
+         "bfm": "GDW Battle for Moscow map (a stitched scan, tscheffel/battleformoscow)"}
 LABELS = {"terrain": f"{GAME}/src/hex-info.js", "paths": f"{GAME}/path-info.json",
           "streams": f"{GAME}/stream-info.json", "game": f"{GAME}/game.json"}
 
