@@ -231,7 +231,11 @@ HELDOUT_FETCHED = {"red-winter-heldout": ("red-winter", "red-winter.yaml", "red-
                    # thick dark-grey railways, grey jagged rivers on the sides; heldout/RESULTS-bfm.md; from
                    # tscheffel/battleformoscow): one BLIND region, rows 06-10 x columns 01-14, the run on the whole
                    # calibrated sheet, columns 01-14 x rows 01-10 (the legend's examples lie in rows 01-04)
-                   "bfm-heldout": ("bfm", "bfm.yaml", "bfm.legend.yaml", ((1, 14), (1, 10)))}
+                   "bfm-heldout": ("bfm", "bfm.yaml", "bfm.legend.yaml", ((1, 14), (1, 10))),
+                   # its second region (bfm-2.yaml: Smolensk, Rzhev, Vyazma, Mozhaisk, Kaluga, Moscow and Ryazan, rows
+                   # 01-05 x columns 01-14, STUDIED; heldout/RESULTS-bfm.md) with region 1's legend, whose examples all
+                   # lie in it (none in region 1), the same run
+                   "bfm-2-heldout": ("bfm", "bfm-2.yaml", "bfm.legend.yaml", ((1, 14), (1, 10)))}
 
 
 def main(flags: list[str]) -> dict[str, object]:
