@@ -224,13 +224,15 @@ HELDOUT_FETCHED = {"red-winter-heldout": ("red-winter", "red-winter.yaml", "red-
                    # own legend (region 1's with the examples in or beside region 2 moved, none from region 1: forest
                    # and dot dropped), the same run
                    "europa-2-heldout": ("europa", "europa-2.yaml", "europa-2.legend.yaml", ((1, 33), (31, 38))),
-                   # GDW Battle for Moscow (Frank Chadwick, 1986): the WHOLE MAP SHEET, a scan in two 256-colour GIF
-                   # halves stitched (1063x900; each half dithered in its own palette): big flat-top hexes (49 px
-                   # radius) with ids only on every fifth hex, cream paper, olive forest blobs, a lavender-grey and a
-                   # green-dot-screen defence-line tint, Moscow's black blot, city squares, set-up crosses and stars,
-                   # thick dark-grey railways, grey jagged rivers on the sides; heldout/RESULTS-bfm.md; from
-                   # tscheffel/battleformoscow): one BLIND region, rows 06-10 x columns 01-14, the run on the whole
-                   # calibrated sheet, columns 01-14 x rows 01-10 (the legend's examples lie in rows 01-04)
+                   # GDW Battle for Moscow (Frank Chadwick, 1986): the WHOLE MAP SHEET of the ORIGINAL print - the map
+                   # whose 1993 redraw is the first case, battle-for-moscow: a known map drawn otherwise -, a scan in
+                   # two 256-colour GIF halves stitched (1063x900; each half dithered in its own palette): big flat-top
+                   # hexes (49 px radius) with ids only on every fifth hex, cream paper, olive forest blobs, a
+                   # lavender-grey and a green-dot-screen defence-line tint, Moscow's black blot, city squares, set-up
+                   # crosses and stars, thick dark-grey railways, grey jagged rivers on the sides;
+                   # heldout/RESULTS-bfm.md, from tscheffel/battleformoscow: one region labelled blind, rows 06-10 x
+                   # columns 01-14, the run on the whole calibrated sheet, columns 01-14 x rows 01-10 (the legend's
+                   # examples lie in rows 01-04)
                    "bfm-heldout": ("bfm", "bfm.yaml", "bfm.legend.yaml", ((1, 14), (1, 10))),
                    # its second region (bfm-2.yaml: Smolensk, Rzhev, Vyazma, Mozhaisk, Kaluga, Moscow and Ryazan, rows
                    # 01-05 x columns 01-14, STUDIED; heldout/RESULTS-bfm.md) with region 1's legend, whose examples all

@@ -3,7 +3,9 @@
 256-colour GIF halves stitched by the tscheffel/battleformoscow project's author (each half dithered in its own
 palette) - big flat-top hexes with ids on every fifth hex only, cream paper, olive forest blobs, a lavender-grey and a
 green-dot-screen defence-line tint, Moscow's black blot, city squares, set-up crosses and stars, thick dark-grey
-railways and grey jagged rivers on the sides - a style the bench did not have. The truth files, the legend's
+railways and grey jagged rivers on the sides. It is the ORIGINAL 1986 print of the map whose 1993 redraw (J. Byrne,
+rzymek/web-boards) is the bench's first case, battle-for-moscow (review41 R1): a scanned print of a KNOWN map, the
+same game's hexes drawn otherwise - not a style unlike the bench's. The truth files, the legend's
 examples, the image's fetch into the cache (the map art is GDW's, not in this repository: ``python
 tests/terrain/truth/heldout/web_boards.py fetch --board bfm``, from a clone of tscheffel/battleformoscow named by
 --git or $WGT_BFM_GIT), the labels against that project's own per-hex data, and floors of both regions' runs. Region
@@ -115,6 +117,45 @@ def test_bfm_fetch_from_the_clone(tmp_path):
     wb = web_boards()
     assert wb.blob_id(out.read_bytes()) == wb.IMAGES["bfm"]["blob"]
     assert wb.IMAGES["bfm"]["size"] == (1063, 900)
+
+
+def _web_id(hid: str) -> str:
+    """The bench's battle-for-moscow.yaml id (the 1993 redraw's numbering, odd columns low) -> this print's id (even
+    columns low): the same column, one row less in even columns (the redraw's Smolensk 0205 is this print's 0204)."""
+    c, r = int(hid[:2]), int(hid[2:])
+    return f"{c:02d}{r - 1 if c % 2 == 0 else r:02d}"
+
+
+@pytest.mark.parametrize("truth", ["bfm.yaml", "bfm-2.yaml"])
+def test_bfm_labels_agree_with_the_benchs_own_battle_for_moscow(truth):
+    """THE INDEPENDENT CHECK (review41 R1): the bench's first case, tests/terrain/truth/battle-for-moscow.yaml, labels
+    the same game's map in its 1993 redraw (another drawing, labelled by another helper from it); mapped to this print's
+    ids it agrees with our labels (made from this scan alone, before we opened it) on every hex it holds: the terrain
+    (its forest = ours; its fortification symbol = our fort and fort-grey; its city class = our clear but Moscow 1103,
+    our city), the city squares (its city symbol, Moscow aside: ours is the class), every river side and every railway
+    link between hexes it holds. Ten hexes of region 1 (1208-1210, 1308-1310, 1407-1410) lie under the redraw's charts
+    (its `excluded`): not compared."""
+    w = load_truth(Path(__file__).parent / "truth" / "battle-for-moscow.yaml")
+    t = load_truth(HELDOUT / truth)
+    theirs = {_web_id(h): c for h, c in w.hexes.items()}
+    held = {h for h in t.hexes if h in theirs}
+    assert set(t.hexes) - held == ({"1208", "1209", "1210", "1308", "1309", "1310", "1407", "1408", "1409", "1410"}
+                                   if truth == "bfm.yaml" else set())
+    fort = {_web_id(h) for h in w.symbols["fortification"]}
+    for h in held:
+        mine = t.hexes[h]
+        assert (mine in ("fort", "fort-grey")) == (h in fort), h
+        assert {"fort": "clear", "fort-grey": "clear"}.get(mine, mine) == (
+            "city" if h == "1103" else {"city": "clear"}.get(theirs[h], theirs[h])), h
+    assert t.symbols["town"] == {_web_id(h) for h in w.symbols["city"]} & held - {"1103"}
+
+    def mapped(keys: set[str]) -> set[str]:
+        out = {"/".join(sorted(_web_id(x) for x in k.split("/"))) for k in keys}
+        return {k for k in out if all(x in held for x in k.split("/"))}
+
+    inside = {k for k in t.hexsides["river"] | t.links["rail"] if all(x in held for x in k.split("/"))}
+    assert mapped(w.hexsides["river"]) == t.hexsides["river"] & inside
+    assert mapped(w.links["rail"]) == t.links["rail"] & inside
 
 
 #: the project's own data, read at its last commit (1d585f9, "Fixed combat UI issues", 2025-12-31)

@@ -104,8 +104,10 @@ atlantic-wall's (``$WGT_SIMPUBS_GIT``).
 of the game, 2025; its only licence file is BGA's): the WHOLE MAP SHEET of GDW's *Battle for Moscow* (Frank Chadwick,
 1986; the map art (c) GDW / its designer, not in this repository either), a scan of the printed map in two 256-colour
 GIF halves stitched by that project's author (1063x900; each half dithered in its own palette), whose truth region
-(``bfm.yaml``) was labelled by us, blind, with a colour-share aid checked by eye (RESULTS-bfm.md). Its clone is
-``--git`` or ``$WGT_BFM_GIT``.
+(``bfm.yaml``) was labelled by us, blind, with a colour-share aid checked by eye (RESULTS-bfm.md). It is the ORIGINAL
+1986 print of the map whose 1993 redraw (art J. Byrne) is Bastogne's repository's battle-for-moscow_board.gif, the
+bench's first case (``../battle-for-moscow.yaml``): the same game's hexes drawn otherwise, a scanned print of a known
+map (its labels agree with that truth on every hex both hold). Its clone is ``--git`` or ``$WGT_BFM_GIT``.
 """
 
 from __future__ import annotations
@@ -243,7 +245,8 @@ IMAGES: dict[str, dict[str, Any]] = {"bastogne": IMAGE,
           # another repository (tscheffel/battleformoscow, a Board Game Arena implementation of the game; its only
           # licence file is BGA's LICENCE_BGA; the commit "Added (stitched) full map and its CSS.", 2025-12-24, the only
           # blob at that path): GDW's "Battle for Moscow" (Frank Chadwick, 1986; the map art (c) GDW / its designer),
-          # the whole map sheet, a scan in two 256-colour GIF halves (the repository's img/mapwest.gif and
+          # the whole map sheet (the ORIGINAL 1986 print of the map whose 1993 redraw is the bench's first case,
+          # battle-for-moscow), a scan in two 256-colour GIF halves (the repository's img/mapwest.gif and
           # img/mapeast.gif) stitched by that project's author, 1063x900, flat-top hexes of 49 px radius, ids column
           # first (even columns half a hex down) printed only on every fifth hex; its clone is named by $WGT_BFM_GIT
           "bfm": {"repo": "tscheffel/battleformoscow", "git_env": "WGT_BFM_GIT",
