@@ -2042,13 +2042,15 @@ def _split_blends(colours: np.ndarray, cls: np.ndarray, shape: tuple[int, ...], 
         cls[at] = to
 
 
-# cast notes 1 (session 40, review39 R2): a colour cast is a field over the whole sheet, so taking it out brings most
-# hexes nearer their colour. Fitted to the hexes read 85% or more by one colour, it was taken whatever it did to the
-# rest: on Velikie Louki region 3's legend 17 hexes of the 320 were, 5 of them the scan's margin below the printed map
-# (read marsh, 6-7 Delta E off the marsh's examples) and 3 south-east lakes (5 greener than theirs) - colours printed
-# apart from their examples, not a cast - and the field tilted a* by +2.7 at the north-west corner, where level 1
-# (0103, 0104) read marsh; it took 267 of the 320 hexes farther from their colour, 53 nearer. The field is kept only
-# where more than half the hexes read come nearer (tests/terrain/test_cast_check.py).
+# cast notes 1 (session 40, review39 R2, review40 R8): a colour cast is a field over the whole sheet, so taking it out
+# brings the hexes nearer their colours. Fitted to the hexes read 85% or more by one colour, it was taken whatever it
+# did to the rest: on Velikie Louki region 3's legend 17 hexes of the 320 were, 5 of them the scan's margin below the
+# printed map (read marsh, 6-7 Delta E off the marsh's examples) and 3 south-east lakes (4-5 greener than theirs) -
+# colours printed apart from their examples, not a cast - and the field tilted a* by +2.7 at the north-west corner,
+# where level 1 (0103, 0104) read marsh; it took 267 of the 320 hexes farther from their colour, 53 nearer, 460 Delta E
+# farther in all. The field is kept only where the summed distance of every hex read to its dominant colour falls
+# (the sum, not a head count: a shade over one edge tilts the flat rest a little farther, the shaded hexes much
+# nearer; tests/terrain/test_cast_check.py).
 CAST_CHECK = True
 
 
@@ -2084,13 +2086,13 @@ def _cast_field(fi: _Features, ft: np.ndarray, inside: np.ndarray, hin: np.ndarr
         err = np.linalg.norm(res - design @ coef, axis=1)
         keep = err <= max(3.0, 2.5 * _median(err[keep]))
     if CAST_CHECK:
-        # a cast moves every colour of the sheet: kept only where it brings most of the hexes read (not only the
-        # confident ones it was fitted to) nearer their dominant colour - a field fitted to a few colours printed apart
-        # from their examples takes the rest farther (cast notes 1)
+        # a cast moves every colour of the sheet: kept only where it brings the hexes read (not only the confident ones
+        # it was fitted to) nearer their dominant colours in all - a field fitted to a few colours printed apart from
+        # their examples takes the rest farther (cast notes 1)
         read = tot >= 20
         f = np.stack([np.ones(len(pix)), pix[:, 0] / w - 0.5, pix[:, 1] / h - 0.5], axis=1)[read] @ coef
         off = means[read] - cents[dom[read]]
-        if 2 * int((np.linalg.norm(off - f, axis=1) < np.linalg.norm(off, axis=1)).sum()) <= int(read.sum()):
+        if float((np.linalg.norm(off, axis=1) - np.linalg.norm(off - f, axis=1)).sum()) <= 0:
             return None
     gx = (np.arange(w, dtype=np.float32) / w - 0.5)[:, None] * coef[1].astype(np.float32)  # (w, 3)
     gy = (np.arange(h, dtype=np.float32) / h - 0.5)[:, None] * coef[2].astype(np.float32)  # (h, 3)
