@@ -202,11 +202,14 @@ def test_extract_louki_3_against_its_truth(tmp_path):
     road 6/6 with 14 false (level 1's grain 8, hex ids' digits and ticks by the railway and the streams 6); rail 13/13
     none false; stream 17/18 none false (0207/0208 missed); river none in the region, 3 false (the stream's loop round
     0404). Road raised by lines.py traced notes 17 (the double line's paper runs on, between walls that are lines):
-    6/6 none false. Skipped with the reason when the image is not cached."""
+    6/6 none false. Hexes raised by extract.py cast notes 1 (louki5, session 40: the colour-cast field is kept only
+    where it brings the hexes nearer their colours in sum; this legend's, fitted to 17 confident hexes (5 the scan's
+    margin read marsh), took 267 of 320 farther and moved the level 1 at 0103-0104 to marsh): 39/40 (0308 still
+    forest). Skipped with the reason when the image is not cached."""
     from .test_heldout_bastogne import extract_fetched
     from .test_truth_afrika import assert_floors
 
     out = extract_fetched(tmp_path, "louki", "louki-3.yaml", "louki-3.legend.yaml", 16, 20)
-    assert out["hexes"] == 40 and out["right"] >= 37
+    assert out["hexes"] == 40 and out["right"] >= 39
     assert set(out["lines"]) == {"road", "rail", "river", "stream"}
     assert_floors(out, {"road": (6, 6, 0), "rail": (13, 13, 0), "stream": (18, 17, 0), "river": (0, 0, 3)})

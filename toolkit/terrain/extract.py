@@ -2058,7 +2058,7 @@ def _cast_field(fi: _Features, ft: np.ndarray, inside: np.ndarray, hin: np.ndarr
                 cents: np.ndarray, nhex: int, lay: Layout, hexes: Sequence[Hex]) -> np.ndarray | None:
     """The blocks' colours ``ft`` (3, blocks) less a smooth (linear in x and y) Lab offset field: how far the
     confidently classified hexes' colours sit from their legend colours, across the sheet. ``None`` if too few
-    hexes to measure it, or if it takes most hexes farther from their colours (cast notes 1)."""
+    hexes to measure it, or if it takes the hexes read farther from their colours in sum (cast notes 1)."""
     k = len(cents)
     counts = np.bincount(hin * (k + 1) + cin, minlength=nhex * (k + 1)).reshape(nhex, k + 1)
     tot = counts.sum(axis=1)
