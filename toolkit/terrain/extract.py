@@ -643,11 +643,15 @@ def _extract(image: Image.Image, grid: Grid, legend: Mapping[str, Any] | Legend,
     inside = hid >= 0
     hin = hid[inside].astype(np.int64)
     used = ft
+    bare = pcls[inside]  # the blocks' classes read without a field (cast notes 1 judges each field against them)
     for _ in range(cast_passes):
         field = _cast_field(fi, ft, inside, hin, pcls[inside], protos, len(hexes), lay_red, hexes)
         if field is None:
             break
-        pcls, _ = _classify(field, valid, protos, leg.max_delta_e)
+        fcls, _ = _classify(field, valid, protos, leg.max_delta_e)
+        if CAST_CHECK and not _cast_nearer(ft, field, inside, hin, bare, fcls[inside], protos, len(hexes)):
+            break
+        pcls = fcls
         used = field
     others = np.array([f.lab for f in leg.features if f.kind in ("along", "across")], dtype=np.float32).reshape(-1, 3)
     gates = _spreads(leg.terrains, protos, owner, others)
@@ -2051,6 +2055,15 @@ def _split_blends(colours: np.ndarray, cls: np.ndarray, shape: tuple[int, ...], 
 # farther in all. The field is kept only where the summed distance of every hex read to its dominant colour falls
 # (the sum, not a head count: a shade over one edge tilts the flat rest a little farther, the shaded hexes much
 # nearer; tests/terrain/test_cast_check.py).
+# Each hex is measured on the same blocks with and without the field (session 41): those either reading puts in the
+# hex's class read without it. First measured on the blocks the bare reading put there alone, the sum was tilted
+# against every field: in a hex of mixed colours those are the blocks nearest the class's colour without the field,
+# cut from the class's spread by the bare reading itself, and the field can only take their mean farther. Red Winter
+# region 1 with the third user's legend (506 hexes read, 231 of them 85% one colour): the confident hexes 31 Delta E
+# nearer, the mixed ones 43 farther, -12 in all and the field dropped - yet it was right there, 4 forest hexes in the
+# south-west (D19, E20, E23, F24) read suo without it (118/120 -> 114/120). On the same blocks: +18 (the mixed ones
+# 15 farther). Louki 3 -402 and Waterloo 2 -72 (dropped as before: -460, -174), review39's boards -0.2 to -5.7
+# (dropped), the cast and the shade over one edge +24 to +109 (kept).
 CAST_CHECK = True
 
 
@@ -2058,7 +2071,7 @@ def _cast_field(fi: _Features, ft: np.ndarray, inside: np.ndarray, hin: np.ndarr
                 cents: np.ndarray, nhex: int, lay: Layout, hexes: Sequence[Hex]) -> np.ndarray | None:
     """The blocks' colours ``ft`` (3, blocks) less a smooth (linear in x and y) Lab offset field: how far the
     confidently classified hexes' colours sit from their legend colours, across the sheet. ``None`` if too few
-    hexes to measure it, or if it takes the hexes read farther from their colours in sum (cast notes 1)."""
+    hexes to measure it (whether it is kept: ``_cast_nearer``, cast notes 1)."""
     k = len(cents)
     counts = np.bincount(hin * (k + 1) + cin, minlength=nhex * (k + 1)).reshape(nhex, k + 1)
     tot = counts.sum(axis=1)
@@ -2076,8 +2089,7 @@ def _cast_field(fi: _Features, ft: np.ndarray, inside: np.ndarray, hin: np.ndarr
     means /= np.maximum(n, 1)[:, None]
     res = (means - cents[dom])[good]
     h, w = fi.valid.shape
-    pix = np.array([lay.hex_to_pixel(hx) for hx in hexes]).reshape(-1, 2)
-    xy = pix[good]
+    xy = np.array([lay.hex_to_pixel(hx) for hx in hexes])[good]
     design = np.stack([np.ones(len(xy)), xy[:, 0] / w - 0.5, xy[:, 1] / h - 0.5], axis=1)
     keep = np.ones(len(xy), bool)
     coef = np.zeros((3, 3))
@@ -2085,15 +2097,6 @@ def _cast_field(fi: _Features, ft: np.ndarray, inside: np.ndarray, hin: np.ndarr
         coef, *_ = np.linalg.lstsq(design[keep], res[keep], rcond=None)
         err = np.linalg.norm(res - design @ coef, axis=1)
         keep = err <= max(3.0, 2.5 * _median(err[keep]))
-    if CAST_CHECK:
-        # a cast moves every colour of the sheet: kept only where it brings the hexes read (not only the confident ones
-        # it was fitted to) nearer their dominant colours in all - a field fitted to a few colours printed apart from
-        # their examples takes the rest farther (cast notes 1)
-        read = tot >= 20
-        f = np.stack([np.ones(len(pix)), pix[:, 0] / w - 0.5, pix[:, 1] / h - 0.5], axis=1)[read] @ coef
-        off = means[read] - cents[dom[read]]
-        if float((np.linalg.norm(off, axis=1) - np.linalg.norm(off - f, axis=1)).sum()) <= 0:
-            return None
     gx = (np.arange(w, dtype=np.float32) / w - 0.5)[:, None] * coef[1].astype(np.float32)  # (w, 3)
     gy = (np.arange(h, dtype=np.float32) / h - 0.5)[:, None] * coef[2].astype(np.float32)  # (h, 3)
     c0 = coef[0].astype(np.float32)
@@ -2101,6 +2104,27 @@ def _cast_field(fi: _Features, ft: np.ndarray, inside: np.ndarray, hin: np.ndarr
     for c in range(3):  # the field (c0 + gx) + gy, channel by channel, taken from the colours
         np.subtract(ft[c].reshape(h, w), (c0[c] + gx[:, c])[None, :] + gy[:, c][:, None], out=out[c].reshape(h, w))
     return out
+
+
+def _cast_nearer(ft: np.ndarray, field: np.ndarray, inside: np.ndarray, hin: np.ndarray, bare: np.ndarray,
+                 cast: np.ndarray, cents: np.ndarray, nhex: int) -> bool:
+    """Whether the colours less the cast field (``field``, read as ``cast``) bring the hexes read nearer their
+    colours in sum than the bare colours ``ft`` (read as ``bare``; both the inside blocks' classes, ``len(cents)``
+    unknown). Each hex (20 blocks or more) is judged against its dominant colour of the bare reading, on the same
+    blocks both ways: those either reading puts in that class (cast notes 1)."""
+    k = len(cents)
+    counts = np.bincount(hin * (k + 1) + bare, minlength=nhex * (k + 1)).reshape(nhex, k + 1)
+    read = counts.sum(axis=1) >= 20
+    dom = np.argmax(counts[:, :k], axis=1)
+    sel = (bare == dom[hin]) | (cast == dom[hin])
+    where = np.flatnonzero(inside)[sel]
+    hsel = hin[sel]
+    n = np.maximum(np.bincount(hsel, minlength=nhex), 1).astype(np.float64)[:, None]
+    near = np.zeros(nhex)
+    for colours, sign in ((ft, 1.0), (field, -1.0)):
+        means = np.stack([np.bincount(hsel, weights=colours[c][where], minlength=nhex) for c in range(3)], axis=1) / n
+        near += sign * np.linalg.norm(means - cents[dom], axis=1)
+    return float(near[read].sum()) > 0
 
 
 def _visible(layout: Layout, hexes: Sequence[Hex], on: tuple[int, int, int, int]) -> list[float]:
