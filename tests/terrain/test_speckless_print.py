@@ -19,20 +19,35 @@ from toolkit.hexgrid import Grid
 from toolkit.terrain import extract as ex
 
 from .drawn import blank_board
-from .test_speckled_hexes import ROUGH, _rough_specks
+from .test_speckled_hexes import ROUGH, _rough_specks, _shrunk
 
 YELLOW = (236, 224, 140)  # the paper: open ground
 OLIVE = (110, 112, 72)  # rough's specks: their mean with the yellow lies on the yellow's mix with the print
 INK = (25, 22, 18)  # the print: names, the pike
 PRINTED = {"0403", "0404", "0603", "0604"}  # open ground under a village's buildings and the pike
 PRINTED_ROUGH = {"0203"}  # rough under a village's buildings
+WASHED = {"0105", "0804"}  # open ground under a duller wash, rough's blend without specks or print, in a line's loop
+LOOP = (170, 100, 45)  # a red-brown line whose soft rims blend with the wash into the ridge's orange
 
 
-def _board(printed: bool = True) -> tuple[Image.Image, Grid]:
+def _board(printed: bool = True, washed: bool = False) -> tuple[Image.Image, Grid]:
     lay, grid, im, d = blank_board(8, 6, size=50.0, origin=(60.0, 60.0), image=(700, 640), paper=YELLOW, ink=None)
     rng = np.random.default_rng(7)
     specks, rough = _rough_specks(im, lay, grid, d, rng)  # test_speckled_hexes' specks, rough and ridges
     im.paste(OLIVE, mask=Image.fromarray(np.minimum(np.asarray(specks), np.asarray(rough))))
+    if washed:
+        # rough's blend as the colour blocks see it (the mean of a rough example's pixels), painted flat over the
+        # hex - no speck, no print - inside a line's loop softened as a scan softens it: its rims blend with the wash
+        # into a third class's colour, the ridge's (SJW's 3309: the Little River's rims into the town's grey)
+        at = Image.new("L", im.size, 0)
+        ImageDraw.Draw(at).polygon(_shrunk(lay, grid.hex("0202"), 0.8), fill=255)
+        blend = tuple(round(float(v)) for v in np.asarray(im)[np.asarray(at) > 0].mean(axis=0))
+        loop = Image.new("L", im.size, 0)
+        cd = ImageDraw.Draw(loop)
+        for h in sorted(WASHED):
+            d.polygon(_shrunk(lay, grid.hex(h), 0.9), fill=blend)
+            cd.line([*_shrunk(lay, grid.hex(h), 0.75), _shrunk(lay, grid.hex(h), 0.75)[0]], fill=255, width=5)
+        im.paste(LOOP, mask=loop.filter(ImageFilter.GaussianBlur(1.0)))
     if printed:
         # the print drawn sharp, then softened as a scan softens it: its edges blend with the ground beneath
         ink = Image.new("L", im.size, 0)
@@ -65,13 +80,16 @@ def _read(got: ex.Extraction) -> dict[str, set[str]]:
 
 
 
-def _rough(monkeypatch, *, rule: bool, printed: bool = True) -> ex.Extraction:
+def _rough(monkeypatch, *, rule: bool, printed: bool = True, washed: bool = False, flat: bool = True
+           ) -> ex.Extraction:
     # the colour reading alone: on this drawn board the marks reading (marks.py) also takes the print's soft edge for
     # rough's specks and reads every printed hex rough, with or without the rule (another reading; see RESULTS-sjw.md)
     monkeypatch.setattr(ex, "MARKS", False)
     if not rule:  # (set only to leave it out: the test of the rule runs as it is on the old code, and fails there)
         monkeypatch.setattr(ex, "SPECKLESS", False)
-    im, grid = _board(printed)
+    if not flat:  # (as above: step 5 left out only to show the old code's reading)
+        monkeypatch.setattr(ex, "FLAT", False)
+    im, grid = _board(printed, washed)
     return ex.extract(im, grid, _legend(), features=False)
 
 
@@ -122,3 +140,28 @@ def test_a_dotted_class_with_a_fill_of_its_own_keeps_its_blocks(monkeypatch):
     without_ground = read()
     assert without_ground["1602"] == without_ground["2313"] == "clear"
     assert with_rule["1602"] == with_rule["2313"] == "mountain"
+
+
+def test_a_duller_wash_without_specks_or_print_is_the_ground(monkeypatch):
+    """Step 5 (extract.FLAT): a hex of open ground under a duller wash - rough's blend, flat, with neither specks nor
+    print in it - inside a line's loop whose rims blend with the wash into the ridge's colour (Stonewall Jackson's Way
+    region 2's rolling 3309: the wash inside the Little River's loop, the creek's rims town's grey). The wash's blocks
+    read rough by colour and hold no speck; no pixel in their windows is darker than rough's colour, so nothing there
+    averages the ground into it: they are the ground's, and the hexes read open, open the most of their blocks. The
+    printed hexes and the rough hexes read as before (the print's edge still no class's)."""
+    got = _rough(monkeypatch, rule=True, washed=True)
+    read = _read(got)
+    assert read["open"] >= WASHED | PRINTED
+    assert read["rough"] == ROUGH
+    for h in WASHED:
+        fr = got.hexes[h].fractions
+        assert fr["open"] > 0.5 and fr["open"] > fr.get("ridge", 0.0) + 0.25
+    assert all(got.hexes[h].fractions["rough"] < 0.45 for h in PRINTED)
+
+
+def test_without_step_5_the_washed_hexes_are_not_open(monkeypatch):
+    """The old code (main 9a40ee8, step 4 alone): the wash's blocks are no class's, and what is left of the washed
+    hexes - the loop's rims read as ridge, the rough blocks about them - outweighs the open ground: 0105 reads rough
+    and 0804 ridge."""
+    got = _rough(monkeypatch, rule=True, washed=True, flat=False)
+    assert (got.hexes["0105"].terrain, got.hexes["0804"].terrain) == ("rough", "ridge")

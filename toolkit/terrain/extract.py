@@ -89,6 +89,7 @@ from .extract_raster import (
     _median,
     _opening,
     _quantile,
+    _smooth_radius,
     speck_share,
 )
 from .extract_raster import MAX_BLOCKS as MAX_BLOCKS
@@ -2186,6 +2187,11 @@ def _area(pts: Sequence[tuple[float, float]]) -> float:
 #: specks over it is not credited with the blocks whose window holds no speck: their colour is the ground's mean with
 #: other print's soft edge
 SPECKLESS = True
+#: (pattern.py, "a speckled class's hexes without its specks", step 5) ... but a block whose window holds no print
+#: darker than the class's own colour (nothing its ground could be averaged with) is that ground, painted duller: a
+#: pixel this many luma levels (of 255) below the colour's own is print
+FLAT = True
+FLAT_BELOW = 12.0
 
 
 def _lightest(measures: _Measures, hid: np.ndarray, rows: Sequence[int], share: float = 0.25) -> np.ndarray:
@@ -2228,8 +2234,10 @@ def _speckless(cls: np.ndarray, hid: np.ndarray, cents: np.ndarray, protos: np.n
     ``a``'s colour than its own. Its colour is also the mean of ``a``'s ground with the soft edge of any darker print
     over it: a name's letters, a village's buildings, a road's rims. A block read as ``c`` whose window - the one its
     colour is the mean of - holds no speck at all (extract_raster.speck_share) owes its colour to such
-    print, not to ``c``'s specks, and is credited to no class (unknown, ``len(cents)``). Returns the classes before
-    (a copy) when any block was so read, else None (the whole image's speck share is made only where a pair is)."""
+    print, not to ``c``'s specks, and is credited to no class (unknown, ``len(cents)``) - unless its window holds no
+    pixel darker than ``c``'s colour less FLAT_BELOW luma levels (step 5, FLAT: no print for the ground to be averaged
+    with either): then it is ``a``'s ground, its wash painted duller, and is ``a``'s. Returns the classes before (a
+    copy) when any block was so read, else None (the whole image's speck share is made only where a pair is)."""
     k = len(cents)
     if k < 2 or not examples:
         return None
@@ -2269,7 +2277,52 @@ def _speckless(cls: np.ndarray, hid: np.ndarray, cents: np.ndarray, protos: np.n
         return None
     before = cls.copy()
     cls[at] = k
+    if FLAT:
+        # step 5: a block whose window holds no pixel darker than ``c``'s colour (less FLAT_BELOW) holds no print that
+        # ``a``'s ground could be averaged with into ``c``'s colour, nor a speck: it is ``a``'s ground itself, its wash
+        # painted duller there, and is ``a``'s (SJW region 2's rolling 3309: the wash inside the Little River's loop,
+        # read rough by colour, holds neither specks nor print; left uncredited, the creek's rims read as town there)
+        # (each ``c`` with the ``a`` whose mix with the ink its colour lies nearest, and that colour of it)
+        ground = {j: min((a for a, jj in pairs if jj == j), key=lambda a: float(pdist[a, owner == j].min()))
+                  for _, j in pairs}
+        darkest = _window_darkest(measures)
+        for j, a in ground.items():
+            mine = np.flatnonzero(owner == j)
+            own = protos[mine[int(np.argmin(pdist[a, mine]))]]
+            flat = at[(before[at] == j) & (darkest[at] >= _luma(own) - FLAT_BELOW)]
+            cls[flat] = a
     return before
+
+
+def _luma(lab: np.ndarray) -> float:
+    """The luma (ITU-R 601, 0-255: PIL's "L") of a CIELAB colour."""
+    r, g, b = (float(v) for v in lab_to_rgb(lab))
+    return 0.299 * r + 0.587 * g + 0.114 * b
+
+
+def _window_darkest(measures: _Measures) -> np.ndarray:
+    """Flat over the colour blocks of ``measures.shape``: the least luma (PIL's "L") of the pixels of each block's
+    window - the blocks within the masked local mean's radius (extract_raster._smooth_radius) about it, the window
+    its colour is the mean of (255 past the image's pixels)."""
+    f = _blocks(measures.size)[2]
+    h, w = measures.shape
+    luma = np.asarray(measures.image.convert("L"))
+    hh, ww = min(h, luma.shape[0] // f), min(w, luma.shape[1] // f)
+    least = np.full((h, w), 255, np.uint8)
+    least[:hh, :ww] = luma[:hh * f, :ww * f].reshape(hh, f, ww, f).min(axis=(1, 3))
+    if hh < h and luma.shape[0] > hh * f:  # a last row of blocks partly on the image
+        part = luma[hh * f:, :ww * f]
+        least[hh, :ww] = part.reshape(part.shape[0], ww, f).min(axis=(0, 2))
+    if ww < w and luma.shape[1] > ww * f:
+        part = luma[:hh * f, ww * f:]
+        least[:hh, ww] = part.reshape(hh, f, part.shape[1]).min(axis=(1, 2))
+    r = _smooth_radius(measures.size, f)
+    pad = np.pad(least, r, constant_values=255)
+    out = least.copy()
+    for dy in range(2 * r + 1):
+        for dx in range(2 * r + 1):
+            np.minimum(out, pad[dy:dy + h, dx:dx + w], out=out)
+    return out.reshape(-1)
 
 
 def _ink_mixes(cents: np.ndarray, protos: np.ndarray,

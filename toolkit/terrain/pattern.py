@@ -320,6 +320,15 @@ def hex_pair_past(p: HexPair, x: np.ndarray) -> float:
 #    A block read as ``c`` whose window - the one its colour is the mean of - holds no speck at all owes its colour
 #    to such print, and is credited to no class: it is left out of the hex's shares as a line's blocks are. Step 3
 #    still measures the hex's blocks of ``c`` by colour, those blocks among them.
+# 5. **A block without specks or print** (extract.FLAT, gcacw3): such a block whose window holds no pixel darker than
+#    ``c``'s colour (less ``extract.FLAT_BELOW`` luma levels) holds nothing ``d``'s ground could be averaged with into
+#    that colour - no speck, no letter, no rim: it is ``d``'s ground itself, its wash painted duller there, and is
+#    ``d``'s. Stonewall Jackson's Way region 2's rolling 3309: the wash inside the Little River's loop reads rough by
+#    colour with neither specks nor print (half its uncredited blocks' windows' darkest pixels at L* 71.5 or above,
+#    rough's colour L* 80; the cut, 12 luma levels below rough's, is about L* 75); left uncredited by step 4, the hex
+#    was read by the creek's rims, town's grey (town .44, rolling .16); with them it is rolling. Blocks by letters,
+#    roads and villages keep step 4's reading: their windows hold the print (the median darkest pixel L* 19-34 in
+#    2708, 3111 and 3512). Cuts from L* 70 to 78 read region 2 the same.
 
 
 def own_specks(specks: np.ndarray, cin: np.ndarray, hin: np.ndarray, nhex: int, k: int
