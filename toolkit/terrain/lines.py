@@ -306,6 +306,20 @@ Here, at the calibrated working scale (hexes of about 36 px) (the *traced notes*
    crossings (a sine of 0.35 or 0.7 hex: 1 and 2 of them), and refused MMP Afrika's double-line roads where their
    edges fork or bend at a crossing (Afrika 3, studied: road 43/45 -> 38/45; those roads are solid where marked, and
    the walk does not touch them).
+22. a thin line printed lighter in places (Avalon Hill's Stonewall Jackson's Way: the road's dark brown, learned L*
+   49 at its marked sides, printed paler over long stretches, 8-21 Delta E from its colour and nearer the hex lines'
+   olive than its own): notes 10 keeps a pixel nearer the hex lines' colour than the line's out of it, and such a
+   stretch is read as nothing, the road lost for hexes at a time (region 2: 14 of its 21 missed links). Colour
+   cannot part them from the hex lines (and the rough ground's olive specks lie 6-12 from the road's colour); their
+   shape can: off the calibrated hex lines (``GRID_BAND``), such a pixel - within the tolerance learned, nearer the
+   line's colour than every terrain's and other line's, not beside a ``DARKER`` ink - counts for the line where it
+   lies on a path: with the line's own pixels and notes 10's, a part with no pixel left by one erosion (a stroke of
+   3 px or more - the hex lines printed off their calibrated place, a letter's stroke, a woods blob's edge - and the
+   two pixels about it are left out) reaching ``PATH_REACH`` hex sizes unbroken (its bounding box's diagonal; a
+   speck, or the fringe of a speck, does not). Only where notes 10 reads at all (a thin line with its tolerance cut,
+   not notes 11's blend: there the hex lines' colour is no rival already). Region 2: road 26/47 -> 31/47 at 31/33
+   (the two false as before); the first form, parts grown by the mask's growth and thin by notes 10's test, took
+   the specks and "PRINCE WILLIAM"'s letters (36/47 at 36/56).
 
 The map's hexside ``a/b`` for the feature then means the link from hex a to hex b.
 
@@ -573,6 +587,8 @@ THIN = 1  # (traced notes 10) a line this thin (half-width, fine pixels) where m
 THIN_REACH = 2  # (traced notes 10) px a thin line's stroke reaches past its middle: a part no deeper than that is thin
 INK_CORE = 0.03  # (traced notes 11) the darkest share of a marked side's band: a 2 px line across it is ~5% of it
 LEAST_OWN = 0.1  # (traced notes 10) a thin part at least this much of the line's own colour takes in its pixels off it
+PATHS = True  # (traced notes 22) a thin line's lighter stretches, nearer the hex lines' colour, traced as paths
+PATH_REACH = 1.0  # (traced notes 22) hex sizes: the least reach of such a path, unbroken
 PINHOLES = True  # a line printed wide: its half-widths read with the mask's single-pixel holes filled (traced notes 4)
 LETTER_INK = 0.8  # the share of ink between two parts' centres above which they are pieces of one line
 BLACK_SHARE = 0.005  # (black lines) the darkest share of the scan's pixels: its black, the ink as this scan prints it
@@ -1055,6 +1071,21 @@ def _read_colour(image: Image.Image, grid: Grid, sides: Sequence[Hexside], colou
             deep = ~_dilate(~deep)
         keep |= ~_grow(deep, 2 * g + THIN_REACH) & (own > LEAST_OWN * (own + off))[parts]
         extra &= keep
+        if PATHS and not blended:
+            # (traced notes 22) a lighter stretch of the line, within the tolerance learned but nearer the hex lines'
+            # colour than its own (notes 10 leaves it out): off the hex lines it counts where it makes a path - as
+            # thin as a line, unbroken over PATH_REACH hex sizes or more
+            far = dtab < ltol
+            for c in list(rivals):
+                if np.isfinite(np.asarray(c, np.float64)).all():
+                    far &= dtab < np.sqrt(((tab - np.asarray(c, np.float32)[:, None]) ** 2).sum(axis=0))
+            cand = far[wcodes] & ~mask & ~extra & off_grid & ~_dilate((tab[0] < dark_l - DARKER)[wcodes])
+            both = mask | extra | cand
+            # as thin as the line: no pixel of it left by one erosion (a stroke of 3 px or more: the hex lines, a
+            # letter's stroke, a woods blob) nor beside one; and on a part reaching PATH_REACH hex sizes, unbroken
+            thick = _grow(_eroded(both), 2)
+            path = both & ~thick
+            extra |= cand & _long_parts(path, PATH_REACH * s) & ~thick
     # a line without marked sides is read by the legend's colour (or the best matches of it: the unmixed core of a thin
     # line): its mixes with the ground count for it too (traced notes 8); with marked sides its colour and tolerance
     # are learned from its pixels as scanned, mixes and all
