@@ -319,7 +319,10 @@ Here, at the calibrated working scale (hexes of about 36 px) (the *traced notes*
    speck, or the fringe of a speck, does not). Only where notes 10 reads at all (a thin line with its tolerance cut,
    not notes 11's blend: there the hex lines' colour is no rival already). Region 2: road 26/47 -> 31/47 at 31/33
    (the two false as before); the first form, parts grown by the mask's growth and thin by notes 10's test, took
-   the specks and "PRINCE WILLIAM"'s letters (36/47 at 36/56).
+   the specks and "PRINCE WILLIAM"'s letters (36/47 at 36/56). Its limit (review41 R5): the hex lines are kept out by
+   the calibrated band only; hex lines 2-3 px thin printed a tenth of a hex off the grid (test_light_road_path's
+   board shifted 5 px: 4 false links; with 2 px lines, 17) are as thin as the road and read as it - a wider band for
+   these pixels, or refusing a path along a side's direction, is left for later.
 
 The map's hexside ``a/b`` for the feature then means the link from hex a to hex b.
 
