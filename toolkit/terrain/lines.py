@@ -568,6 +568,8 @@ MASS_THICK = 0.12  # (traced notes 17) hex sizes: a mass of the line's colour th
 WALL_REACH = 0.2  # (traced notes 17) hex sizes: the least reach of the dark part a wall lies in (a grain speck: 1-4 px)
 MARKS_OVER = True  # a solid line's crossing hidden under a mark printed over it is passed over (traced notes 15)
 MARKS_REACH = True  # (traced notes 15) ... and its pieces the marks cut short reach through them
+CHAINS = True  # (traced notes 21) a dashed line's short pieces in a row, gaps up to twice the grown mask's, are its own
+CHAIN_SPREAD = 0.1  # (traced notes 21) hex sizes: the most a row of pieces (grown) spreads across its length (its std)
 MARKS_CUT = True  # (traced notes 18) a line broken where marked: its pieces small marks cut short reach through them
 STROKES = True  # (traced notes 20) a dashed line's crossing along which its pixels run on no farther than a letter
 STROKE_STEP = 0.15  # (traced notes 20) hex sizes: a step of the walk along the line's pixels from a place crossed
@@ -781,9 +783,11 @@ def _crossings(image: Image.Image, grid: Grid, sides: Sequence[Hexside], colour:
                                  else solid_parts, SOLID_REACH * s)
     long_mask = _long_parts(mask, PART * s)
     cut_marks = None  # (traced notes 18) the small marks printed over the line, where read
-    if MARKS_CUT and ground is not None and ex_batches and not all(
-            _through(unbroken_parts[yi, xi] & on, half, half - 1, SOLID_MOVES).all()
-            for _sl, _x, _y, xi, yi, on in ex_batches):
+    chained = None  # (traced notes 21) a dashed line's short pieces in a row, where read
+    # broken where marked: not every marked side crossed by the line's own pixels unbroken through the band (notes 7)
+    broken = bool(ex_batches) and not all(_through(unbroken_parts[yi, xi] & on, half, half - 1, SOLID_MOVES).all()
+                                          for _sl, _x, _y, xi, yi, on in ex_batches)
+    if MARKS_CUT and ground is not None and broken:
         # a line broken where marked (dashed, or between dashed rims) cut short by small marks printed over it (a fire
         # dot, a town's dot) reaches through them to the line: its pieces joined by them to a long part of it are the
         # line's (traced notes 18). A line solid where marked has notes 15's reach instead.
@@ -798,6 +802,13 @@ def _crossings(image: Image.Image, grid: Grid, sides: Sequence[Hexside], colour:
             lab, _n = components(mask | cut_marks)
             met = np.unique(lab[long_mask])
             long_mask = np.isin(lab, met[met > 0]) & mask
+    if CHAINS and ex_batches and not any(_through(solid_parts[yi, xi] & on, half, core, SOLID_MOVES).any()
+                                         for _sl, _x, _y, xi, yi, on in ex_batches):
+        # a line broken where marked whose dashes lie farther apart than the grown mask closes (its dashes faded, its
+        # fill between dashed rims counted where both rims show, a short stretch between what is printed over it): its
+        # short pieces in a row reaching PART together are the line (traced notes 21)
+        chained = _chained(mask & ~long_mask, reach, PART * s, CHAIN_SPREAD * s)
+        long_mask |= chained
     mask = long_mask
     # a line printed wide (traced notes 3) may be a screened tint: its half-widths are read with pinholes filled too
     screened = None
@@ -815,6 +826,7 @@ def _crossings(image: Image.Image, grid: Grid, sides: Sequence[Hexside], colour:
     run = np.zeros(len(sides))  # the half-width along the line's run through the band (median over distances)
     whole = np.zeros(len(sides), dtype=np.int32)
     fill = np.zeros((len(sides), 3))  # the mean colour between the edges where the line crosses
+    in_row = np.zeros(len(sides), dtype=bool)  # the band holds pieces in a row (traced notes 21)
     spots: list[np.ndarray] = []
     mids: list[np.ndarray] = []  # the places along each side (x, y on the hex line) where crossed (traced notes 20)
     for sl, xs, ys, xi, yi, on in batches:
@@ -825,6 +837,8 @@ def _crossings(image: Image.Image, grid: Grid, sides: Sequence[Hexside], colour:
         spots.append(at)
         mids.append(np.stack([xs[:, :, half], ys[:, :, half]], axis=-1))
         crossed = at.any(axis=1)
+        if chained is not None:
+            in_row[sl] = (chained[yi, xi] & on).any(axis=(1, 2))
         solid[sl] = _through(solid_parts[yi, xi] & on, half, core, SOLID_MOVES)
         unbroken[sl] = _through(unbroken_parts[yi, xi] & on, half, half - 1, SOLID_MOVES)
         ta = np.linspace(0.06, 0.94, at.shape[1])
@@ -894,6 +908,12 @@ def _crossings(image: Image.Image, grid: Grid, sides: Sequence[Hexside], colour:
             # (where every marked side's walk runs on so: a dotted line's dots are more paper than print)
             reach_hit, _w = _runs_on(raw, places[hit], points[hit], s, gap,
                                      STROKE_WIDE * max(1.0, float(ex_width.max())), cut_marks)
+            again = (reach_hit < STROKE_SPAN * s) & in_row[hit]
+            if again.any():
+                # where pieces in a row cross (traced notes 21) the walk steps over the gaps that joined them: twice
+                # the grown mask's
+                reach_hit[again] = _runs_on(raw, places[hit[again]], points[hit[again]], s, 2 * gap - 1,
+                                            STROKE_WIDE * max(1.0, float(ex_width.max())), cut_marks)[0]
             out[hit[reach_hit < STROKE_SPAN * s]] = 0.0
     if printed_solid:
         # printed solid where marked: a crossing only grown together (specks of the colour, trees, the blend
@@ -1833,6 +1853,37 @@ def _runs_on(raw: np.ndarray, places: np.ndarray, points: np.ndarray, s: float, 
             if reach[i] >= far:
                 break
     return reach, width
+
+
+def _chained(pieces: np.ndarray, reach: int, part: float, spread: float) -> np.ndarray:
+    """The ``pieces`` (a dashed line's mask, grown by ``reach`` to close its dash gaps: its parts shorter than PART)
+    that lie in a row (traced notes 21): grown by ``reach`` again (a gap up to twice as wide closed), the parts whose
+    bounding box's diagonal reaches ``part`` pixels and whose pixels spread across their length (the standard
+    deviation along their moments' minor axis) by at most ``spread`` pixels - a line's dashes one after another, not
+    a cluster of specks, a junction's or a texture's net."""
+    lab, n = components(_grow(pieces, reach))
+    if not n:
+        return pieces
+    ys, xs = np.nonzero(lab)
+    ids = lab[ys, xs]
+    x0 = np.full(n + 1, xs.max() + 1)
+    y0 = np.full(n + 1, ys.max() + 1)
+    x1 = np.full(n + 1, -1)
+    y1 = np.full(n + 1, -1)
+    np.minimum.at(x0, ids, xs)
+    np.minimum.at(y0, ids, ys)
+    np.maximum.at(x1, ids, xs)
+    np.maximum.at(y1, ids, ys)
+    count = np.maximum(1, np.bincount(ids, minlength=n + 1))
+    dx = xs - (np.bincount(ids, xs, n + 1) / count)[ids]
+    dy = ys - (np.bincount(ids, ys, n + 1) / count)[ids]
+    sxx = np.bincount(ids, dx * dx, n + 1) / count
+    syy = np.bincount(ids, dy * dy, n + 1) / count
+    sxy = np.bincount(ids, dx * dy, n + 1) / count
+    minor = (sxx + syy) / 2 - np.sqrt(((sxx - syy) / 2) ** 2 + sxy ** 2)
+    keep = (np.hypot(x1 - x0, y1 - y0) >= part) & (minor <= spread * spread)
+    keep[0] = False
+    return keep[lab] & pieces
 
 
 def _long_parts(m: np.ndarray, reach: float, edge: bool = False, cut: np.ndarray | None = None) -> np.ndarray:
