@@ -306,6 +306,26 @@ Here, at the calibrated working scale (hexes of about 36 px) (the *traced notes*
    crossings (a sine of 0.35 or 0.7 hex: 1 and 2 of them), and refused MMP Afrika's double-line roads where their
    edges fork or bend at a crossing (Afrika 3, studied: road 43/45 -> 38/45; those roads are solid where marked, and
    the walk does not touch them).
+21. a dashed line's short pieces in a row (:func:`_chained`, ``CHAINS``): the mask's growth (notes 13) closes dash
+   gaps of about a tenth of the hex, and a dashed line whose dashes lie farther apart over a stretch - its fill counted
+   only where both dashed rims show (notes 14: GMT Next War: Korea's trail, its rims pale over the marsh and the
+   lowland cream), its dashes' pale ends beyond its colour's tolerance - falls into pieces of a dash or two, each
+   shorter than ``PART`` (notes 2), and where such a stretch runs between two things printed over the line (a town's
+   fill, a highway, a town's dot) no part of it reaches PART: NWK 2's trail missed 1917/2017, 2017/2116 and 2120/2221
+   so (lines7's group A, which D-Day at Omaha Beach's trail shares). For a line printed in dashes where marked (no run
+   of its own pixels ``PART`` long through any marked side: notes 20's premise; a line solid where marked - MMP Afrika's
+   double-line road, whose rims a dashed track of their brown would chain - is left alone), its pieces shorter than
+   PART, grown again by the same reach (a gap twice as wide closed), that reach PART together and spread across their
+   length (the standard deviation along their moments' minor axis) by at most ``CHAIN_SPREAD`` of the hex are the
+   line's: a row of dashes one after another. A patch of specks or strokes as near one another spreads across as much
+   as along (a hatching, a texture's net; a junction's Y too); a lone speck or two reach no PART. Where such a row
+   crosses a side, notes 20's walk steps over the gaps that joined it (twice the grown mask's), or it refused them
+   again. NWK 2 (studied): trail 25/30 at 25/25 -> 28/30 at 28/28; the spread's bound (the crossings read alone) at 0.1
+   of the hex gains those three with none false, at 0.08 two of them, at 0.12 one false too (1914/1915), at 0.06 none;
+   with a line broken where marked (notes 18's premise) in place of one in dashes, MMP Afrika 1's road read 20.25/21.26
+   (a track) false. Not reached: D-Day at Omaha Beach's trail through G6
+   (1032/1132, 1131/1132, 1132/1133), whose pieces in 1132 meet at a fork (spread 0.22 of the hex) between fire dots on
+   the zone's outline (a mark reaching PART: notes 18 joins none through it), and its solid roads (notes 15).
 22. a thin line printed lighter in places (Avalon Hill's Stonewall Jackson's Way: the road's dark brown, learned L*
    49 at its marked sides, printed paler over long stretches, 8-21 Delta E from its colour and nearer the hex lines'
    olive than its own): notes 10 keeps a pixel nearer the hex lines' colour than the line's out of it, and such a
@@ -802,11 +822,12 @@ def _crossings(image: Image.Image, grid: Grid, sides: Sequence[Hexside], colour:
             lab, _n = components(mask | cut_marks)
             met = np.unique(lab[long_mask])
             long_mask = np.isin(lab, met[met > 0]) & mask
-    if CHAINS and ex_batches and not any(_through(solid_parts[yi, xi] & on, half, core, SOLID_MOVES).any()
-                                         for _sl, _x, _y, xi, yi, on in ex_batches):
-        # a line broken where marked whose dashes lie farther apart than the grown mask closes (its dashes faded, its
-        # fill between dashed rims counted where both rims show, a short stretch between what is printed over it): its
-        # short pieces in a row reaching PART together are the line (traced notes 21)
+    if CHAINS and rims is not None and ex_batches and not any(_through(solid_parts[yi, xi] & on, half, core,
+                                                                        SOLID_MOVES).any()
+                                                               for _sl, _x, _y, xi, yi, on in ex_batches):
+        # a fill between DASHED rims (notes 14; no run of it PART long through any marked side) is counted only where
+        # both rims show a dash: where they are pale it falls into pieces of a dash or two, farther apart than the
+        # grown mask closes - its short pieces in a row reaching PART together are the line (traced notes 21)
         chained = _chained(mask & ~long_mask, reach, PART * s, CHAIN_SPREAD * s)
         long_mask |= chained
     mask = long_mask
