@@ -306,26 +306,29 @@ Here, at the calibrated working scale (hexes of about 36 px) (the *traced notes*
    crossings (a sine of 0.35 or 0.7 hex: 1 and 2 of them), and refused MMP Afrika's double-line roads where their
    edges fork or bend at a crossing (Afrika 3, studied: road 43/45 -> 38/45; those roads are solid where marked, and
    the walk does not touch them).
-21. a dashed line's short pieces in a row (:func:`_chained`, ``CHAINS``): the mask's growth (notes 13) closes dash
-   gaps of about a tenth of the hex, and a dashed line whose dashes lie farther apart over a stretch - its fill counted
-   only where both dashed rims show (notes 14: GMT Next War: Korea's trail, its rims pale over the marsh and the
-   lowland cream), its dashes' pale ends beyond its colour's tolerance - falls into pieces of a dash or two, each
-   shorter than ``PART`` (notes 2), and where such a stretch runs between two things printed over the line (a town's
-   fill, a highway, a town's dot) no part of it reaches PART: NWK 2's trail missed 1917/2017, 2017/2116 and 2120/2221
-   so (lines7's group A, which D-Day at Omaha Beach's trail shares). For a line printed in dashes where marked (no run
-   of its own pixels ``PART`` long through any marked side: notes 20's premise; a line solid where marked - MMP Afrika's
-   double-line road, whose rims a dashed track of their brown would chain - is left alone), its pieces shorter than
-   PART, grown again by the same reach (a gap twice as wide closed), that reach PART together and spread across their
-   length (the standard deviation along their moments' minor axis) by at most ``CHAIN_SPREAD`` of the hex are the
-   line's: a row of dashes one after another. A patch of specks or strokes as near one another spreads across as much
-   as along (a hatching, a texture's net; a junction's Y too); a lone speck or two reach no PART. Where such a row
-   crosses a side, notes 20's walk steps over the gaps that joined it (twice the grown mask's), or it refused them
-   again. NWK 2 (studied): trail 25/30 at 25/25 -> 28/30 at 28/28; the spread's bound (the crossings read alone) at 0.1
-   of the hex gains those three with none false, at 0.08 two of them, at 0.12 one false too (1914/1915), at 0.06 none;
-   with a line broken where marked (notes 18's premise) in place of one in dashes, MMP Afrika 1's road read 20.25/21.26
-   (a track) false. Not reached: D-Day at Omaha Beach's trail through G6
-   (1032/1132, 1131/1132, 1132/1133), whose pieces in 1132 meet at a fork (spread 0.22 of the hex) between fire dots on
-   the zone's outline (a mark reaching PART: notes 18 joins none through it), and its solid roads (notes 15).
+21. a fill between dashed rims in pieces in a row (:func:`_chained`, ``CHAINS``): read by its rims (notes 14) a fill
+   counts only where both rims show, and between DASHED rims (GMT Next War: Korea's trail) only where a dash of each
+   lies across from the other: where the rims are pale (over the marsh and the lowland cream) the fill falls into
+   pieces of a dash or two, farther apart than the mask's growth closes (notes 13), each shorter than ``PART`` (notes
+   2); where such a stretch runs between two things printed over the trail (a town's fill, a highway, a town's dot)
+   no part of it reaches PART and the band sees no crossing: NWK 2's trail missed 1917/2017, 2017/2116 and 2120/2221
+   so (lines7's group A, which D-Day at Omaha Beach's trail shares). For a line read between rims and printed in
+   dashes where marked (no run of its own pixels ``PART`` long through any marked side: notes 20's premise), its
+   pieces shorter than PART, grown again by the same reach (a gap twice as wide closed), that reach PART together
+   and spread across their length (the standard deviation along their moments' minor axis) by at most
+   ``CHAIN_SPREAD`` of the hex are the line's: a row of its fill's pieces, one after another. Where such a row crosses
+   a side, notes 20's walk steps over the gaps that joined it (twice the grown mask's), or it refused them again.
+   NWK 2 (studied): trail 25/30 at 25/25 -> 28/30 at 28/28; the spread's bound (the crossings read alone) at 0.1 of
+   the hex gains those three with none false, at 0.08 two, at 0.12 one false too (1914/1915), at 0.06 none; measured
+   over blocks of PART (a row bending with the trail) instead of the whole part, 0.06 gained one and 0.08 one false.
+   Its first forms were wider: for any line broken where marked (notes 18's premise), MMP Afrika 1's road read
+   20.25/21.26 (the track's dashed rims in its brown) false; for any line printed in dashes where marked, Roads to
+   Gettysburg 2's thin road (1-2 px, broken by its thinness, not dashed) read names' letters in a row - two false
+   sides more, 109/123 -> 109/125 (4920/5020, 5019/5020, 5521/5621, 5626/5726 gained, 5122/5222, 5324/5325 lost). A
+   row of pieces is no sign of a line where a line's colour may lie in letters; between rims it is (a letter has no
+   rims at the trail's gap). Not reached: D-Day at Omaha Beach's trail through G6 (1032/1132, 1131/1132,
+   1132/1133: its dashes in 1132, read by colour, fork - spread 0.22 of the hex - between fire dots on the zone's
+   outline, a mark reaching PART that notes 18 joins nothing through), and its solid roads (notes 15).
 22. a thin line printed lighter in places (Avalon Hill's Stonewall Jackson's Way: the road's dark brown, learned L*
    49 at its marked sides, printed paler over long stretches, 8-21 Delta E from its colour and nearer the hex lines'
    olive than its own): notes 10 keeps a pixel nearer the hex lines' colour than the line's out of it, and such a
@@ -588,7 +591,7 @@ MASS_THICK = 0.12  # (traced notes 17) hex sizes: a mass of the line's colour th
 WALL_REACH = 0.2  # (traced notes 17) hex sizes: the least reach of the dark part a wall lies in (a grain speck: 1-4 px)
 MARKS_OVER = True  # a solid line's crossing hidden under a mark printed over it is passed over (traced notes 15)
 MARKS_REACH = True  # (traced notes 15) ... and its pieces the marks cut short reach through them
-CHAINS = True  # (traced notes 21) a dashed line's short pieces in a row, gaps up to twice the grown mask's, are its own
+CHAINS = True  # (traced notes 21) a fill between dashed rims: its short pieces in a row are its own
 CHAIN_SPREAD = 0.1  # (traced notes 21) hex sizes: the most a row of pieces (grown) spreads across its length (its std)
 MARKS_CUT = True  # (traced notes 18) a line broken where marked: its pieces small marks cut short reach through them
 STROKES = True  # (traced notes 20) a dashed line's crossing along which its pixels run on no farther than a letter
@@ -1877,11 +1880,11 @@ def _runs_on(raw: np.ndarray, places: np.ndarray, points: np.ndarray, s: float, 
 
 
 def _chained(pieces: np.ndarray, reach: int, part: float, spread: float) -> np.ndarray:
-    """The ``pieces`` (a dashed line's mask, grown by ``reach`` to close its dash gaps: its parts shorter than PART)
-    that lie in a row (traced notes 21): grown by ``reach`` again (a gap up to twice as wide closed), the parts whose
-    bounding box's diagonal reaches ``part`` pixels and whose pixels spread across their length (the standard
-    deviation along their moments' minor axis) by at most ``spread`` pixels - a line's dashes one after another, not
-    a cluster of specks, a junction's or a texture's net."""
+    """The ``pieces`` (a line's mask - its fill between dashed rims -, grown by ``reach`` to close its dash gaps: its
+    parts shorter than PART) that lie in a row (traced notes 21): grown by ``reach`` again (a gap up to twice as wide
+    closed), the parts whose bounding box's diagonal reaches ``part`` pixels and whose pixels spread across their
+    length (the standard deviation along their moments' minor axis) by at most ``spread`` pixels - the fill's pieces
+    one after another, not a cluster of specks, a fork or a texture's net."""
     lab, n = components(_grow(pieces, reach))
     if not n:
         return pieces
