@@ -1888,6 +1888,22 @@ def _chained(pieces: np.ndarray, reach: int, part: float, spread: float) -> np.n
     lab, n = components(_grow(pieces, reach))
     if not n:
         return pieces
+    ys, xs, ids, diagonal = _part_boxes(lab, n)
+    count = np.maximum(1, np.bincount(ids, minlength=n + 1))
+    dx = xs - (np.bincount(ids, xs, n + 1) / count)[ids]
+    dy = ys - (np.bincount(ids, ys, n + 1) / count)[ids]
+    sxx = np.bincount(ids, dx * dx, n + 1) / count
+    syy = np.bincount(ids, dy * dy, n + 1) / count
+    sxy = np.bincount(ids, dx * dy, n + 1) / count
+    minor = (sxx + syy) / 2 - np.sqrt(((sxx - syy) / 2) ** 2 + sxy ** 2)
+    keep = (diagonal >= part) & (minor <= spread * spread)
+    keep[0] = False
+    return keep[lab] & pieces
+
+
+def _part_boxes(lab: np.ndarray, n: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """The labelled pixels of ``lab`` (``n`` parts, 0 none: at least one part) - their rows, columns and part ids - and
+    each part's bounding box's diagonal in pixels (index 0: the unlabelled, meaningless)."""
     ys, xs = np.nonzero(lab)
     ids = lab[ys, xs]
     x0 = np.full(n + 1, xs.max() + 1)
@@ -1898,16 +1914,7 @@ def _chained(pieces: np.ndarray, reach: int, part: float, spread: float) -> np.n
     np.minimum.at(y0, ids, ys)
     np.maximum.at(x1, ids, xs)
     np.maximum.at(y1, ids, ys)
-    count = np.maximum(1, np.bincount(ids, minlength=n + 1))
-    dx = xs - (np.bincount(ids, xs, n + 1) / count)[ids]
-    dy = ys - (np.bincount(ids, ys, n + 1) / count)[ids]
-    sxx = np.bincount(ids, dx * dx, n + 1) / count
-    syy = np.bincount(ids, dy * dy, n + 1) / count
-    sxy = np.bincount(ids, dx * dy, n + 1) / count
-    minor = (sxx + syy) / 2 - np.sqrt(((sxx - syy) / 2) ** 2 + sxy ** 2)
-    keep = (np.hypot(x1 - x0, y1 - y0) >= part) & (minor <= spread * spread)
-    keep[0] = False
-    return keep[lab] & pieces
+    return ys, xs, ids, np.hypot(x1 - x0, y1 - y0)
 
 
 def _long_parts(m: np.ndarray, reach: float, edge: bool = False, cut: np.ndarray | None = None) -> np.ndarray:
@@ -1918,17 +1925,7 @@ def _long_parts(m: np.ndarray, reach: float, edge: bool = False, cut: np.ndarray
     lab, n = components(m)
     if not n:
         return m
-    ys, xs = np.nonzero(lab)
-    parts = lab[ys, xs]
-    x0 = np.full(n + 1, xs.max() + 1)
-    y0 = np.full(n + 1, ys.max() + 1)
-    x1 = np.full(n + 1, -1)
-    y1 = np.full(n + 1, -1)
-    np.minimum.at(x0, parts, xs)
-    np.minimum.at(y0, parts, ys)
-    np.maximum.at(x1, parts, xs)
-    np.maximum.at(y1, parts, ys)
-    keep = np.hypot(x1 - x0, y1 - y0) >= reach
+    keep = _part_boxes(lab, n)[3] >= reach
     if edge:
         keep[lab[[0, -1], :]] = True
         keep[lab[:, [0, -1]]] = True
