@@ -23,9 +23,8 @@ import pytest
 
 from toolkit.terrain.truth import load_truth
 
-from .test_heldout_bastogne import web_boards
 from .test_truth_dynamo import _classes
-from .truthcheck import check_region, fetch_board, placed
+from .truthcheck import check_region, fetch_board, fetched_from_clone, placed
 
 HELDOUT = Path(__file__).parent / "truth" / "heldout"
 IMAGE = "tscheffel__battleformoscow/bfm_mapfull.png"
@@ -110,13 +109,8 @@ def test_bfm_fetch_from_the_clone(tmp_path):
     """From a clone of tscheffel/battleformoscow holding its commit the image lands in the cache and is the recorded
     blob (the stitched sheet, not the project's later rotated, cropped or redrawn maps)."""
     git = _clone()
-    r = fetch_board(tmp_path, "bfm", "WGT_BFM_GIT", git=git)
-    assert r.returncode == 0, r.stderr
-    out = Path(r.stdout.strip())
-    assert out == tmp_path / "cache" / IMAGE
-    wb = web_boards()
-    assert wb.blob_id(out.read_bytes()) == wb.IMAGES["bfm"]["blob"]
-    assert wb.IMAGES["bfm"]["size"] == (1063, 900)
+    record = fetched_from_clone(tmp_path, "bfm", "WGT_BFM_GIT", git, IMAGE)
+    assert record["size"] == (1063, 900)
 
 
 def _web_id(hid: str) -> str:

@@ -17,9 +17,8 @@ import pytest
 
 from toolkit.terrain.truth import load_truth
 
-from .test_heldout_bastogne import web_boards
 from .test_truth_dynamo import _classes
-from .truthcheck import beside, check_region, fetch_board, placed
+from .truthcheck import beside, check_region, fetch_board, fetched_from_clone, placed
 
 HELDOUT = Path(__file__).parent / "truth" / "heldout"
 IMAGE = "lerugray__hexwright/gota_gota-map.jpg"
@@ -107,13 +106,8 @@ def test_gota_fetch_from_the_clone(tmp_path):
     git = os.environ.get("WGT_HEXWRIGHT_GIT")
     if not git or not Path(git).is_dir():
         pytest.skip("needs a clone of lerugray/hexwright named by WGT_HEXWRIGHT_GIT")
-    r = fetch_board(tmp_path, "gota", "WGT_HEXWRIGHT_GIT", git=git)
-    assert r.returncode == 0, r.stderr
-    out = Path(r.stdout.strip())
-    assert out == tmp_path / "cache" / IMAGE
-    wb = web_boards()
-    assert wb.blob_id(out.read_bytes()) == wb.IMAGES["gota"]["blob"]
-    assert wb.IMAGES["gota"]["size"] == (3000, 1928)
+    record = fetched_from_clone(tmp_path, "gota", "WGT_HEXWRIGHT_GIT", git, IMAGE)
+    assert record["size"] == (3000, 1928)
 
 
 def test_extract_gota_against_its_truth(tmp_path):

@@ -16,9 +16,8 @@ import pytest
 
 from toolkit.terrain.truth import load_truth
 
-from .test_heldout_bastogne import web_boards
 from .test_truth_dynamo import _classes
-from .truthcheck import beside, check_region, fetch_board, placed
+from .truthcheck import beside, check_region, fetch_board, fetched_from_clone, placed
 
 HELDOUT = Path(__file__).parent / "truth" / "heldout"
 IMAGE = "axel18bsm__MapToHexagonalGrid2D/louki_carte2v_Copie_3.png"
@@ -87,13 +86,8 @@ def test_louki_fetch_from_the_clone(tmp_path):
     git = os.environ.get("WGT_MAPTOHEX_GIT")
     if not git or not Path(git).is_dir():
         pytest.skip("needs a clone of axel18bsm/MapToHexagonalGrid2D named by WGT_MAPTOHEX_GIT")
-    r = fetch_board(tmp_path, "louki", "WGT_MAPTOHEX_GIT", git=git)
-    assert r.returncode == 0, r.stderr
-    out = Path(r.stdout.strip())
-    assert out == tmp_path / "cache" / IMAGE
-    wb = web_boards()
-    assert wb.blob_id(out.read_bytes()) == wb.IMAGES["louki"]["blob"]
-    assert wb.IMAGES["louki"]["size"] == (860, 1239)
+    record = fetched_from_clone(tmp_path, "louki", "WGT_MAPTOHEX_GIT", git, IMAGE)
+    assert record["size"] == (860, 1239)
 
 
 def test_extract_louki_against_its_truth(tmp_path):

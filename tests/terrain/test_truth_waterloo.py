@@ -18,9 +18,8 @@ import pytest
 
 from toolkit.terrain.truth import load_truth
 
-from .test_heldout_bastogne import web_boards
 from .test_truth_dynamo import _classes
-from .truthcheck import beside, check_region, fetch_board, placed
+from .truthcheck import beside, check_region, fetch_board, fetched_from_clone, placed
 
 HELDOUT = Path(__file__).parent / "truth" / "heldout"
 IMAGE = "rally-the-troops__waterloo-campaign-1815/waterloo_map150.jpg"
@@ -116,13 +115,8 @@ def test_waterloo_fetch_from_the_clone(tmp_path):
     git = os.environ.get("WGT_WATERLOO_GIT")
     if not git or not Path(git).is_dir():
         pytest.skip("needs a clone of rally-the-troops/waterloo-campaign-1815 named by WGT_WATERLOO_GIT")
-    r = fetch_board(tmp_path, "waterloo", "WGT_WATERLOO_GIT", git=git)
-    assert r.returncode == 0, r.stderr
-    out = Path(r.stdout.strip())
-    assert out == tmp_path / "cache" / IMAGE
-    wb = web_boards()
-    assert wb.blob_id(out.read_bytes()) == wb.IMAGES["waterloo"]["blob"]
-    assert wb.IMAGES["waterloo"]["size"] == (5100, 3300)
+    record = fetched_from_clone(tmp_path, "waterloo", "WGT_WATERLOO_GIT", git, IMAGE)
+    assert record["size"] == (5100, 3300)
 
 
 def test_extract_waterloo_against_its_truth(tmp_path):

@@ -67,3 +67,18 @@ def fetch_board(tmp_path: Path, board: str, clone_var: str, *args: str, git: str
     script = Path(__file__).parent / "truth" / "heldout" / "web_boards.py"
     return subprocess.run([sys.executable, str(script), "fetch", "--board", board, *args,
                            *(("--git", git) if git else ())], capture_output=True, text=True, env=env, check=False)
+
+
+def fetched_from_clone(tmp_path: Path, board: str, clone_var: str, git: str, image: str) -> dict[str, Any]:
+    """``fetch --board BOARD --git GIT`` from a clone holding the recorded commit: exit 0, the image lands in the cache
+    under ``tmp_path`` as ``image`` and is the recorded blob. Returns the board's record (web_boards.IMAGES) for the
+    caller's own checks (its size, its repository)."""
+    from .test_heldout_bastogne import web_boards
+
+    r = fetch_board(tmp_path, board, clone_var, git=git)
+    assert r.returncode == 0, r.stderr
+    out = Path(r.stdout.strip())
+    assert out == tmp_path / "cache" / image
+    record: dict[str, Any] = web_boards().IMAGES[board]
+    assert web_boards().blob_id(out.read_bytes()) == record["blob"]
+    return record
