@@ -9,6 +9,7 @@ from itertools import pairwise
 from PIL import Image, ImageDraw
 
 from toolkit.hexgrid import CCRR, Extent, Grid, Layout, OffsetSystem
+from toolkit.terrain.extract import Extraction
 
 Colour = tuple[int, int, int]
 
@@ -113,3 +114,11 @@ def road_board(scale: float = 1.0) -> tuple[Layout, Grid, Image.Image, ImageDraw
     d.line([lay.hex_to_pixel(grid.hex(h)) for h in ROAD_PATH], fill=(159, 159, 159), width=round(0.2 * size),
            joint="curve")
     return lay, grid, im, d, size
+
+
+def read_classes(got: Extraction) -> dict[str, set[str]]:
+    """The hexes an extraction read, by terrain class ("" for a hex read as none)."""
+    out: dict[str, set[str]] = {}
+    for h, r in got.hexes.items():
+        out.setdefault(r.terrain or "", set()).add(h)
+    return out

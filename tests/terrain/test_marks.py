@@ -14,7 +14,7 @@ from toolkit.hexgrid import Grid
 from toolkit.terrain import extract as ex
 from toolkit.terrain import marks
 
-from .drawn import blank_board
+from .drawn import blank_board, read_classes
 
 TAN = (219, 215, 178)  # the open ground
 RELIEF = (177, 174, 126)  # the hills' light olive relief
@@ -67,13 +67,6 @@ def _legend(**features: object) -> dict[str, object]:
             **({"features": features} if features else {})}
 
 
-def _read(got: ex.Extraction) -> dict[str, set[str]]:
-    out: dict[str, set[str]] = {}
-    for h, r in got.hexes.items():
-        out.setdefault(r.terrain or "", set()).add(h)
-    return out
-
-
 def _want(grid: Grid) -> dict[str, set[str]]:
     every = {grid.id(h) for h in grid.hexes()}
     forest = ON_TAN | ON_RELIEF
@@ -85,7 +78,7 @@ def _want(grid: Grid) -> dict[str, set[str]]:
 def test_trees_over_two_grounds_are_forest():
     im, grid = _board()
     got = ex.extract(im, grid, _legend(), features=False)
-    assert _read(got) == _want(grid)
+    assert read_classes(got) == _want(grid)
     # the hexes over the relief keep the relief as the ground their lines are read on
     assert {h for h, r in got.hexes.items() if r.ground == "hills"} == ON_RELIEF
 
@@ -95,7 +88,7 @@ def test_by_colour_alone_the_trees_read_as_their_ground(monkeypatch):
     # (the median of its examples' blocks over both grounds): no hex is forest
     monkeypatch.setattr(ex, "MARKS", False)
     im, grid = _board()
-    got = _read(ex.extract(im, grid, _legend(), features=False))
+    got = read_classes(ex.extract(im, grid, _legend(), features=False))
     want = _want(grid)
     assert "forest" not in got
     assert got["clear"] == want["clear"] | ON_TAN
@@ -153,7 +146,7 @@ def test_the_share_scales_with_the_hex(scale):
     im = im.resize((round(im.width * scale), round(im.height * scale)), Image.Resampling.LANCZOS)
     assert grid.layout is not None
     grid = dataclasses.replace(grid, layout=grid.layout.scaled(scale))
-    assert _read(ex.extract(im, grid, _legend(), features=False)) == _want(grid)
+    assert read_classes(ex.extract(im, grid, _legend(), features=False)) == _want(grid)
 
 
 RED = (200, 40, 40)
@@ -214,7 +207,7 @@ def test_a_thin_example_does_not_lower_the_bar():
     least: 0404 clear, every forest hex forest (the thin one included)."""
     im, grid = _board(thin=frozenset({"0302"}), patch=frozenset({"0404"}))
     got = ex.extract(im, grid, _thin_legend(), features=False)
-    assert _read(got) == _want(grid)
+    assert read_classes(got) == _want(grid)
     colours = {"clear": (86.0, -2.0, 18.0), "hills": (70.0, -3.0, 25.0), "forest": (77.0, -8.0, 20.0),
                "water": (57.0, -3.0, -35.0)}
     ex_hexes = {k: v["hexes"] for k, v in _thin_legend()["terrain"].items()}  # type: ignore[union-attr]

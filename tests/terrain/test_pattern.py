@@ -12,7 +12,7 @@ from toolkit.hexgrid import Grid
 from toolkit.terrain import extract as ex
 from toolkit.terrain import pattern
 
-from .drawn import blank_board
+from .drawn import blank_board, read_classes
 
 ORANGE = (231, 122, 60)  # open ground
 LIGHT, DARK = (170, 210, 100), (50, 120, 60)  # the woods' checks
@@ -49,16 +49,9 @@ def _legend() -> dict[str, object]:
                         "fields": {"hexes": ["0205", "0505", "0703"]}}}
 
 
-def _read(got: ex.Extraction) -> dict[str, set[str]]:
-    out: dict[str, set[str]] = {}
-    for h, r in got.hexes.items():
-        out.setdefault(r.terrain or "", set()).add(h)
-    return out
-
-
 def test_the_flat_tint_of_the_woods_colour_is_fields():
     im, grid = _board()
-    got = _read(ex.extract(im, grid, _legend(), features=False))
+    got = read_classes(ex.extract(im, grid, _legend(), features=False))
     assert got["woods"] == WOODS
     assert got["fields"] == FIELDS
 
@@ -68,7 +61,7 @@ def test_by_colour_alone_the_fields_are_woods(monkeypatch):
     monkeypatch.setattr(ex, "TEXTURES", False)  # nor hex by hex (the woods' checks and the fields' flat tint part
     # there too: test_texture_hexes.py)
     im, grid = _board()
-    got = _read(ex.extract(im, grid, _legend(), features=False))
+    got = read_classes(ex.extract(im, grid, _legend(), features=False))
     assert got["woods"] == WOODS | FIELDS  # one colour: the first class listed takes both
 
 
@@ -78,13 +71,13 @@ def test_no_pattern_is_measured_where_the_examples_are_read_as_their_own_class(m
 
     monkeypatch.setattr(ex, "edge_density", refuse)
     im, grid = _board(woods=((40, 130, 40), (40, 130, 40)))  # flat woods of a colour of their own
-    got = _read(ex.extract(im, grid, _legend(), features=False))
+    got = read_classes(ex.extract(im, grid, _legend(), features=False))
     assert got["woods"] == WOODS and got["fields"] == FIELDS
 
 
 def test_two_classes_of_one_colour_and_one_pattern_are_left_to_the_colour():
     im, grid = _board(woods=(FLAT, FLAT))  # the woods drawn flat too: nothing tells them apart
-    got = _read(ex.extract(im, grid, _legend(), features=False))
+    got = read_classes(ex.extract(im, grid, _legend(), features=False))
     assert got["woods"] == WOODS | FIELDS
 
 
@@ -123,5 +116,5 @@ def test_the_checks_of_the_fields_colour_are_woods():
     assert isinstance(terrain, dict)
     leg["terrain"] = {n: terrain[n] for n in ("open", "fields", "woods")}
     got = ex.extract(im, grid, leg, features=False)
-    read = _read(got)
+    read = read_classes(got)
     assert read["woods"] == WOODS and read["fields"] == FIELDS, {h: got.hexes[h].fractions for h in WOODS}

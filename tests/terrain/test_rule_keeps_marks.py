@@ -13,7 +13,8 @@ from PIL import Image, ImageDraw
 from toolkit.hexgrid import Grid
 from toolkit.terrain import extract as ex
 
-from .test_marks import BLUE, ON_RELIEF, ON_TAN, _board, _legend, _read, _want
+from .drawn import read_classes
+from .test_marks import BLUE, ON_RELIEF, ON_TAN, _board, _legend, _want
 
 COAST = "0405"  # an open-ground hex whose lower part is sea
 
@@ -52,13 +53,13 @@ def test_a_rule_on_the_sea_keeps_the_trees_read_by_their_marks():
     want["water"] = want["water"] | {COAST}
     want["clear"] = want["clear"] - {COAST}
     # the old code: every hex decided by the rules' majority, the trees never read: the forest hexes their ground's
-    assert _read(got) == want
+    assert read_classes(got) == want
     assert {h for h, r in got.hexes.items() if r.ground == "hills"} == ON_RELIEF
 
 
 def test_without_the_rule_the_coast_hex_is_its_majority():
     im, grid, _ = _coast_board()
-    got = _read(ex.extract(im, grid, _legend(), features=False))
+    got = read_classes(ex.extract(im, grid, _legend(), features=False))
     assert COAST in got["clear"] and got["forest"] == ON_TAN | ON_RELIEF
 
 
@@ -66,7 +67,7 @@ def test_a_hex_failing_a_class_rule_is_not_given_that_class_by_its_marks():
     # forest given a rule its trees' colour never meets (their blocks' share is small): the marks would read the forest
     # hexes forest, the rule says they are not
     im, grid = _board()
-    got = _read(ex.extract(im, grid, _with_rule(forest={"min_share": 0.5}), features=False))
+    got = read_classes(ex.extract(im, grid, _with_rule(forest={"min_share": 0.5}), features=False))
     want = _want(grid)
     assert "forest" not in got
     assert got["clear"] == want["clear"] | ON_TAN and got["hills"] == want["hills"] | ON_RELIEF

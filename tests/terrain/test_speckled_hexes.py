@@ -17,7 +17,7 @@ from toolkit.terrain import extract as ex
 from toolkit.terrain import extract_raster, pattern
 from toolkit.terrain.extract_raster import _blocks, speck_share
 
-from .drawn import blank_board
+from .drawn import blank_board, read_classes
 
 YELLOW = (236, 224, 140)  # the paper: open ground
 OLIVE = (90, 95, 30)  # rough's specks
@@ -93,16 +93,9 @@ def _legend() -> dict[str, object]:
                         "water": {"hexes": ["0106", "0206"]}}}
 
 
-def _read(got: ex.Extraction) -> dict[str, set[str]]:
-    out: dict[str, set[str]] = {}
-    for h, r in got.hexes.items():
-        out.setdefault(r.terrain or "", set()).add(h)
-    return out
-
-
 def _assert_as_drawn(got: ex.Extraction, grid: Grid) -> None:
     """Each class's hexes exactly as drawn (the washed open hexes open, the ridges' washed fringes ridge)."""
-    read = _read(got)
+    read = read_classes(got)
     assert read["rough"] == ROUGH
     assert read["ridge"] == RIDGES | RIDGE_WASHED
     assert read["water"] == WATER
@@ -129,7 +122,7 @@ def test_without_the_rule_the_washed_hexes_read_rough(monkeypatch):
     monkeypatch.setattr(ex, "_read_speckled", lambda *a, **k: None)
     monkeypatch.setattr(ex, "READ_BACK", False)
     im, grid, _ = _board()
-    read = _read(ex.extract(im, grid, _legend(), features=False))
+    read = read_classes(ex.extract(im, grid, _legend(), features=False))
     assert read["rough"] == ROUGH | OPEN_WASHED | RIDGE_WASHED
 
 
@@ -139,7 +132,7 @@ def test_a_board_without_the_wash_reads_the_same_either_way(monkeypatch):
     monkeypatch.setattr(ex, "_read_speckled", lambda *a, **k: None)
     without = ex.extract(im, grid, _legend(), features=False)
     assert {h: r.terrain for h, r in with_rule.hexes.items()} == {h: r.terrain for h, r in without.hexes.items()}
-    assert _read(with_rule)["rough"] == ROUGH
+    assert read_classes(with_rule)["rough"] == ROUGH
 
 
 def _rescaled(im: Image.Image, grid: Grid, s: float) -> tuple[Image.Image, Grid]:
@@ -244,7 +237,7 @@ if __name__ == "__main__":
     im, grid, blend = _board()
     im.save("/tmp/gcacw3/speckled.png")
     got = ex.extract(im, grid, _legend(), features=False)
-    print(blend, {k: sorted(v) for k, v in _read(got).items()})
+    print(blend, {k: sorted(v) for k, v in read_classes(got).items()})
     for h in sorted(OPEN_WASHED | RIDGE_WASHED | ROUGH):
         r = got.hexes[h]
         print(h, r.terrain, r.fractions, r.review)

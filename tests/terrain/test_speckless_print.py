@@ -18,7 +18,7 @@ from PIL import Image, ImageDraw, ImageFilter
 from toolkit.hexgrid import Grid
 from toolkit.terrain import extract as ex
 
-from .drawn import blank_board
+from .drawn import blank_board, read_classes
 from .test_speckled_hexes import ROUGH, _rough_specks, _shrunk
 
 YELLOW = (236, 224, 140)  # the paper: open ground
@@ -72,13 +72,6 @@ def _legend() -> dict[str, object]:
                         "ridge": {"hexes": ["0601", "0801", "0306"]}}}
 
 
-def _read(got: ex.Extraction) -> dict[str, set[str]]:
-    out: dict[str, set[str]] = {}
-    for h, r in got.hexes.items():
-        out.setdefault(r.terrain or "", set()).add(h)
-    return out
-
-
 
 def _rough(monkeypatch, *, rule: bool, printed: bool = True, washed: bool = False, flat: bool = True
            ) -> ex.Extraction:
@@ -95,7 +88,7 @@ def _rough(monkeypatch, *, rule: bool, printed: bool = True, washed: bool = Fals
 
 def test_the_colour_reading_gives_open_ground_under_print_no_rough(monkeypatch):
     got = _rough(monkeypatch, rule=True)
-    read = _read(got)
+    read = read_classes(got)
     assert read["rough"] == ROUGH  # the rough hex under the buildings too
     assert read["open"] >= PRINTED
     # the print's edge is credited to neither class: rough's share of the printed hexes falls under 45%
@@ -107,7 +100,7 @@ def test_without_the_rule_the_colour_reading_reads_two_printed_hexes_rough(monke
     """The old code (main 43aca8f): the blocks about the buildings and the pike average the yellow with the print's
     soft edge into rough's colour, and 0404 and 0604 (the pike and the buildings together) read rough."""
     got = _rough(monkeypatch, rule=False)
-    assert _read(got)["rough"] == ROUGH | {"0404", "0604"}
+    assert read_classes(got)["rough"] == ROUGH | {"0404", "0604"}
     assert all(got.hexes[h].fractions["rough"] > 0.5 for h in ("0404", "0604"))
 
 
@@ -115,7 +108,7 @@ def test_a_board_without_the_print_reads_the_same_either_way(monkeypatch):
     with_rule = _rough(monkeypatch, rule=True, printed=False)
     without = _rough(monkeypatch, rule=False, printed=False)
     assert {h: r.terrain for h, r in with_rule.hexes.items()} == {h: r.terrain for h, r in without.hexes.items()}
-    assert _read(with_rule)["rough"] == ROUGH
+    assert read_classes(with_rule)["rough"] == ROUGH
 
 
 def test_a_dotted_class_with_a_fill_of_its_own_keeps_its_blocks(monkeypatch):
@@ -150,7 +143,7 @@ def test_a_duller_wash_without_specks_or_print_is_the_ground(monkeypatch):
     averages the ground into it: they are the ground's, and the hexes read open, open the most of their blocks. The
     printed hexes and the rough hexes read as before (the print's edge still no class's)."""
     got = _rough(monkeypatch, rule=True, washed=True)
-    read = _read(got)
+    read = read_classes(got)
     assert read["open"] >= WASHED | PRINTED
     assert read["rough"] == ROUGH
     for h in WASHED:

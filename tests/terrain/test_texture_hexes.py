@@ -11,7 +11,7 @@ from toolkit.hexgrid import Grid
 from toolkit.terrain import extract as ex
 from toolkit.terrain import pattern
 
-from .drawn import blank_board
+from .drawn import blank_board, read_classes
 
 TINT = (226, 214, 142)  # the paper: open ground, and the woods' ground between its hatching
 BLUE = (90, 140, 210)  # water: a colour of its own
@@ -51,19 +51,12 @@ def _legend() -> dict[str, object]:
                         "woods": {"hexes": ["0302", "0403", "0702"]}, "water": {"hexes": ["0106", "0806"]}}}
 
 
-def _read(got: ex.Extraction) -> dict[str, set[str]]:
-    out: dict[str, set[str]] = {}
-    for h, r in got.hexes.items():
-        out.setdefault(r.terrain or "", set()).add(h)
-    return out
-
-
 SURE = {"0603"}  # open, read as woods by 63% of its colour blocks: not mixed, so its texture is not asked
 
 
 def test_hatched_woods_of_the_open_grounds_tint_are_woods():
     im, grid = _board()
-    got = _read(ex.extract(im, grid, _legend(), features=False))
+    got = read_classes(ex.extract(im, grid, _legend(), features=False))
     assert got["woods"] == WOODS | SURE
     assert got["water"] == WATER
     assert got["open"] == {grid.id(h) for h in grid.hexes()} - WOODS - WATER - SURE
@@ -72,7 +65,7 @@ def test_hatched_woods_of_the_open_grounds_tint_are_woods():
 def test_by_colour_alone_open_and_woods_are_mixed_up(monkeypatch):
     monkeypatch.setattr(ex, "TEXTURES", False)
     im, grid = _board()
-    got = _read(ex.extract(im, grid, _legend(), features=False))
+    got = read_classes(ex.extract(im, grid, _legend(), features=False))
     assert got.get("woods", set()) != WOODS | SURE  # 10 hexes misread
 
 
@@ -111,7 +104,7 @@ def test_the_measures_are_learned_on_the_examples_before_the_whole_image(monkeyp
     only once a measure parts the pair (each a pass over the whole image)."""
     seen = _calls(monkeypatch)
     im, grid = _board()
-    got = _read(ex.extract(im, grid, _legend(), features=False))
+    got = read_classes(ex.extract(im, grid, _legend(), features=False))
     assert got["woods"] == WOODS | SURE  # as read from the whole image's measures at once
     windows = [w for _, w in seen]
     first_whole = windows.index(None)
