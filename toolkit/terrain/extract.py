@@ -2318,10 +2318,12 @@ def _window_darkest(measures: _Measures) -> np.ndarray:
         least[:hh, ww] = part.reshape(hh, f, part.shape[1]).min(axis=(1, 2))
     r = _smooth_radius(measures.size, f)
     pad = np.pad(least, r, constant_values=255)
-    out = least.copy()
-    for dy in range(2 * r + 1):
-        for dx in range(2 * r + 1):
-            np.minimum(out, pad[dy:dy + h, dx:dx + w], out=out)
+    across = pad[:, :w].copy()  # the square's least, rows first, then columns (a minimum is separable)
+    for dx in range(1, 2 * r + 1):
+        np.minimum(across, pad[:, dx:dx + w], out=across)
+    out = across[:h].copy()
+    for dy in range(1, 2 * r + 1):
+        np.minimum(out, across[dy:dy + h], out=out)
     return out.reshape(-1)
 
 
