@@ -27,6 +27,27 @@ notes N":
    region 1, 23 of the 25 stream sides found on no stream hex of the game's data were river sides (none with the
    rule, nor the 32 the whole band of note 1 would add). A stream running into the river loses only the samples
    touching it.
+3. dither: a scan saved as a palette picture (a GIF: 256 colours at most in each part, mixed pixel by pixel to make
+   the tones between them) draws a line's one printed colour as a speckle of several palette colours, each pixel
+   far from the line's colour while its neighbourhood's mean is near it. Such a scan - at most ``DITHER_COLOURS``
+   colours in all, and at least ``DITHER_SHARE`` of its pixels differing from the next one along the row (the dither;
+   a drawing saved in a palette has flat areas) - has its lines read on the dither smoothed (:func:`undithered`):
+   each pixel the mean of the pixels of its 3 x 3 square within ``DITHER_STEP`` of it in RGB - the widest step a
+   dither makes between two colours of a coarse palette (five levels a channel: 64 apart, 111 across a cell's
+   diagonal; the web's six: 88), nearer than an ink's edge on the paper (a grey river 210 from the cream, black 370).
+   An ink's edge is not blurred across (a name's black letters on the paper make no grey between), while the palette
+   colours dithered for one print are averaged back to it. The original 1986 print of GDW's Battle for Moscow,
+   scanned as two 256-colour GIF halves stitched into one sheet (each half in its own palette; 276 colours, 71% of
+   its pixels differing from the next): its river, a grey dithered over the west half's many greys, found on 13 of
+   36 sides (none of the 17 west of the seam), and its railways, printed in the east half's coarse palette as
+   (96,96,64), (96,64,64) and (64,64,64), found on 17 of 44 links (none east of the seam); on the dither smoothed
+   31/36 and 42/44, none false (region 2, studied). Measured there: a plain 3 x 3 mean found 30/36 with two false
+   rivers (the names Smolensk and Moscow along a side blurred to the river's grey); steps of 75-130 find 31 or 32 of
+   the 36 and none false, 60-70 lose the river (8/36: the west's dithered greys lie up to ~70 apart). The bench's
+   palette drawings (the 1993 Battle for Moscow GIF, The Longest Day, Bastogne: 214-254 colours, flat areas) and its
+   JPEG scans are read as before.
+   Only the lines are read so: the hexes and the symbols read the scan as it is (the whole sheet smoothed by a 3 x 3
+   mean, the legend refused its crosses' examples: no colour of their own left).
 """
 
 from __future__ import annotations
@@ -86,6 +107,10 @@ SEGMENT_MIDDLE = 0.01  # ... where neither hex's middle (INTERIOR) holds more th
 SEGMENT_RUN = 2.0  # ... a crossing at most this many times the line's width long on the segment (at 30 degrees or more)
 CHUNK = 1024  # sides sampled at a time in the wide band of _beside (memory)
 CORNERS = True  # (band notes 1) a crossing whose learned tolerance leaves out the hex lines: read along the whole side
+UNDITHER = True  # (band notes 3) a dithered palette scan's lines read on the dither smoothed
+DITHER_COLOURS = 1024  # (band notes 3) a scan of at most this many colours is a palette's (four 256-colour GIFs)
+DITHER_SHARE = 0.5  # (band notes 3) ... dithered where at least this share of its pixels differ from the next in a row
+DITHER_STEP = 120.0  # (band notes 3) RGB: the widest step of a dither between two palette colours (a coarse palette's)
 EDGES = True  # (band notes 2) a lighter version of another line's colour, next to that line, is its edge
 EDGE_WHITE = 0.1  # (band notes 2) the least share of white (and of the colour) in a mix that is a lighter version
 # the colour mix of a band or a hex's middle: a histogram over CIELAB cells 20 L* by 10 a* by 12.5 b* wide
@@ -99,6 +124,7 @@ def _hexsides(image: Image.Image, grid: Grid, leg: Legend, ext: Extraction,
     x1, y1; extraction's region is padded past the scan's edge, ``extract._region``): band samples off them are off
     the image. ``halved``: the scan's file keeps its chroma at a lower resolution (lines.chroma_halved)."""
     assert grid.layout is not None
+    image = undithered(image)  # a palette scan's dither smoothed (band notes 3)
     size = _hex_size(grid.layout)
     f = max(1, int(size // 27))
     # the bands are read at the scale of f-pixel blocks, each sample the mean of the f x f pixels centred on it
@@ -846,6 +872,38 @@ def _under_bridges(leg: Legend, keys: Sequence[str], vertex_ids: np.ndarray,
         own = band >= CONTRAST * inside
         for k in np.nonzero(crossed & ~has & met[vertex_ids].all(axis=1) & ends & own)[0].tolist():
             found[keys[k]].add(name)
+
+
+def undithered(image: Image.Image) -> Image.Image:
+    """``image`` with its dither smoothed, where it is a dithered palette scan; else ``image`` itself (band notes 3):
+    each pixel the mean of those of its 3 x 3 square (itself among them) within the dither's step of it in RGB."""
+    if not UNDITHER:
+        return image
+    if image.width < 3 or image.height < 3 or image.mode not in ("P", "PA", "RGB", "RGBA"):
+        return image  # (a grey scan's few values are its scanner's, no palette's)
+    # the share of pixels differing from the next along a row, on 512 rows at most (in the picture's own mode: a
+    # palette picture's indices, read without making its colours)
+    rows = np.asarray(image.resize((image.width, min(image.height, 512)), Image.Resampling.NEAREST))
+    differ = rows[:, 1:] != rows[:, :-1]
+    if differ.ndim == 3:
+        differ = differ.any(axis=2)
+    if differ.mean() < DITHER_SHARE:  # flat areas: a drawing saved in a palette, not a dither
+        return image
+    if image.mode not in ("P", "PA") and image.getcolors(DITHER_COLOURS) is None:
+        return image  # more colours than a few palettes hold: no palette scan (the count stops past them)
+    a = np.asarray(image.convert("RGB")).astype(np.int32)
+    h, w = a.shape[:2]
+    most = DITHER_STEP ** 2
+    pad = np.pad(a, ((1, 1), (1, 1), (0, 0)), mode="edge")
+    total = np.zeros_like(a)
+    count = np.zeros((h, w, 1), np.int32)
+    for dy in range(3):
+        for dx in range(3):
+            b = pad[dy:dy + h, dx:dx + w]
+            near = (((b - a) ** 2).sum(axis=2, keepdims=True) <= most)
+            total += np.where(near, b, 0)
+            count += near
+    return Image.fromarray(((2 * total + count) // (2 * count)).astype(np.uint8), "RGB")
 
 
 def _boxed(full: np.ndarray, f: int, xs: np.ndarray, ys: np.ndarray) -> np.ndarray:
