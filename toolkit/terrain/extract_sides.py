@@ -45,7 +45,11 @@ notes N":
    rivers (the names Smolensk and Moscow along a side blurred to the river's grey); steps of 75-130 find 31 or 32 of
    the 36 and none false, 60-70 lose the river (8/36: the west's dithered greys lie up to ~70 apart). The bench's
    palette drawings (the 1993 Battle for Moscow GIF, The Longest Day, Bastogne: 214-254 colours, flat areas) and its
-   JPEG scans are read as before.
+   JPEG scans are read as before. Both bounds were read off this one scan (its west greys dithered up to ~70 apart;
+   its river 210 from the cream): 120 lies between them by the coarse-palette argument above, and is checked on no
+   other dithered scan. The rule fires on any dithered palette export, not only a stitched GIF (review42 R6: a drawn
+   board exported in 256 adaptive colours with noise fires every time; a pale 2-3 px stream 60-112 RGB from the paper
+   read 17/17, none false, either way).
    Only the lines are read so: the hexes and the symbols read the scan as it is (the whole sheet smoothed by a 3 x 3
    mean, the legend refused its crosses' examples: no colour of their own left).
 """
