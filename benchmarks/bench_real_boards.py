@@ -237,7 +237,15 @@ HELDOUT_FETCHED = {"red-winter-heldout": ("red-winter", "red-winter.yaml", "red-
                    # its second region (bfm-2.yaml: Smolensk, Rzhev, Vyazma, Mozhaisk, Kaluga, Moscow and Ryazan, rows
                    # 01-05 x columns 01-14, STUDIED; heldout/RESULTS-bfm.md) with region 1's legend, whose examples all
                    # lie in it (none in region 1), the same run
-                   "bfm-2-heldout": ("bfm", "bfm-2.yaml", "bfm.legend.yaml", ((1, 14), (1, 10)))}
+                   "bfm-2-heldout": ("bfm", "bfm-2.yaml", "bfm.legend.yaml", ((1, 14), (1, 10))),
+                   # David Rodal's Bussaco 1810 (2017; a published web game's map, its author's own DIGITAL art, not a
+                   # print: a speckled tan ground, woods as clumps of tree blobs spilling over the sides, up-slope
+                   # hexsides as thick brown lines with hachures, brown roads, a dark-blue river band along the sides,
+                   # town blots, red set-up letters and blue numbers in the hexes, no printed ids; 3869x2539, flat-top
+                   # hexes of 68 px radius; heldout/RESULTS-bussaco.md, from daverodal/wargaming): one BLIND region,
+                   # columns 19-28 x rows 13-21, the run on the whole calibrated map, columns 01-37 x rows 01-21 (the
+                   # legend's examples lie in columns 17 and less, 31 and more, or rows 11 and less)
+                   "bussaco-heldout": ("bussaco", "bussaco.yaml", "bussaco.legend.yaml", ((1, 37), (1, 21)))}
 
 
 def main(flags: list[str]) -> dict[str, object]:

@@ -22,6 +22,7 @@ never by us: per-hex terrain (``public/games/bastogne/src/hex-info.js``), roads,
     python tests/terrain/truth/heldout/web_boards.py fetch --board gota [--git DIR]    # (lerugray/hexwright)
     python tests/terrain/truth/heldout/web_boards.py fetch --board europa [--git DIR]    # (jzedwards/...)
     python tests/terrain/truth/heldout/web_boards.py fetch --board bfm [--git DIR]    # (tscheffel/battleformoscow)
+    python tests/terrain/truth/heldout/web_boards.py fetch --board bussaco [--git DIR]    # (daverodal/wargaming)
     python tests/terrain/truth/heldout/web_boards.py convert --git DIR    # their labels -> bastogne.yaml
 
 ``--git`` is a clone (bare or not) of rzymek/web-boards (or the board's repository) holding the commit below (default
@@ -108,6 +109,14 @@ GIF halves stitched by that project's author (1063x900; each half dithered in it
 1986 print of the map whose 1993 redraw (art J. Byrne) is Bastogne's repository's battle-for-moscow_board.gif, the
 bench's first case (``../battle-for-moscow.yaml``): the same game's hexes drawn otherwise, a scanned print of a known
 map (its labels agree with that truth on every hex both hold). Its clone is ``--git`` or ``$WGT_BFM_GIT``.
+
+``--board bussaco`` fetches an image of an eighth repository, daverodal/wargaming (David Rodal's web wargames, the
+games of battleanalysis.org, formerly webwargaming.org; GPL code, the map art its author's): the map of his *Bussaco
+1810* (2017; a horse-and-musket battle of his Mollwitz series), the publisher's own DIGITAL art for a published web
+game (not a print nor a scan): a speckled tan ground, woods as clumps of green tree blobs not clipped to the hexes,
+up-slope hexsides as thick brown lines with hachures on the upper side, brown roads, a dark-blue river winding through
+the hexes, town blots, set-up letters printed in the hexes, no printed ids; whose truth region (``bussaco.yaml``) was
+labelled by us, blind, by eye (RESULTS-bussaco.md). Its clone is ``--git`` or ``$WGT_RODAL_GIT``.
 """
 
 from __future__ import annotations
@@ -253,7 +262,18 @@ IMAGES: dict[str, dict[str, Any]] = {"bastogne": IMAGE,
                   "path": "img/mapfull.png",
                   "commit": "4e63428342702db22052fc46efbb2561e6db761e",
                   "blob": "02c7fc0bfb5560efb68f2749ce27b3176e07d0b1", "bytes": 931267, "size": (1063, 900),
-                  "file": "tscheffel__battleformoscow/bfm_mapfull.png"}}
+                  "file": "tscheffel__battleformoscow/bfm_mapfull.png"},
+          # another repository (daverodal/wargaming, David Rodal's web wargames, the games of battleanalysis.org /
+          # webwargaming.org; GPL code, the map art is its author's; the commit "Bussaco1810", 2017-11-07, the only
+          # blob at that path): the map of his "Bussaco 1810" (the Mollwitz series of horse-and-musket battles),
+          # 3869x2539 at 200 dpi, the publisher's own digital art (a published web game's map, not a print): flat-top
+          # hexes of about 102 px between columns, NO printed ids (ours: columns from the left, rows down, even columns
+          # half a hex down); its clone is named by $WGT_RODAL_GIT
+          "bussaco": {"repo": "daverodal/wargaming", "git_env": "WGT_RODAL_GIT",
+                      "path": "Wargame/Mollwitz/Maps/Busaco1810.jpg",
+                      "commit": "f528de9dd86e64a466fd8f361993438849927864",
+                      "blob": "61ce3a119a526d3003de8f3a9fccb0bf7bc34b16", "bytes": 2976618, "size": (3869, 2539),
+                      "file": "daverodal__wargaming/bussaco_Busaco1810.jpg"}}
 NAMES = {"bastogne": "Bastogne", "red-winter": "Red Winter", "seelowe": "Seelowe", "dynamo": "France '40 Dynamo",
          "gettysburg": "Roads to Gettysburg North Map", "sjw": "Stonewall Jackson's Way North and South Maps",
          "nwk": "Next War: Korea (North and South sheets)", "sl": "Squad Leader map board 1 (west half)",
@@ -262,7 +282,8 @@ NAMES = {"bastogne": "Bastogne", "red-winter": "Red Winter", "seelowe": "Seelowe
          "waterloo": "RBM Studio Waterloo Campaign 1815 map",
          "gota": "Guns of the Americas map (the lerugray/hexwright sample)",
          "europa": "GDW Europa map 2A (a banner cut of a scan, the simpubs blog)",
-         "bfm": "GDW Battle for Moscow map (a stitched scan, tscheffel/battleformoscow)"}
+         "bfm": "GDW Battle for Moscow map (a stitched scan, tscheffel/battleformoscow)",
+         "bussaco": "David Rodal's Bussaco 1810 map (daverodal/wargaming)"}
 LABELS = {"terrain": f"{GAME}/src/hex-info.js", "paths": f"{GAME}/path-info.json",
           "streams": f"{GAME}/stream-info.json", "game": f"{GAME}/game.json"}
 
@@ -522,7 +543,9 @@ def main(argv: list[str] | None = None) -> int:
                     "--board louki: $WGT_MAPTOHEX_GIT, a clone of axel18bsm/MapToHexagonalGrid2D; "
                     "--board atlantic-wall, europa: $WGT_SIMPUBS_GIT, a clone of jzedwards/blog.simpubs.org; "
                     "--board waterloo: $WGT_WATERLOO_GIT, a clone of rally-the-troops/waterloo-campaign-1815; "
-                    "--board gota: $WGT_HEXWRIGHT_GIT, a clone of lerugray/hexwright)")
+                    "--board gota: $WGT_HEXWRIGHT_GIT, a clone of lerugray/hexwright; "
+                    "--board bfm: $WGT_BFM_GIT, a clone of tscheffel/battleformoscow; "
+                    "--board bussaco: $WGT_RODAL_GIT, a clone of daverodal/wargaming)")
     ap.add_argument("--board", choices=sorted(IMAGES), default="bastogne",
                     help="fetch: which board's image (default bastogne)")
     ap.add_argument("-o", "--output", default=str(HERE / "bastogne.yaml"))
