@@ -245,7 +245,11 @@ HELDOUT_FETCHED = {"red-winter-heldout": ("red-winter", "red-winter.yaml", "red-
                    # hexes of 68 px radius; heldout/RESULTS-bussaco.md, from daverodal/wargaming): one BLIND region,
                    # columns 19-28 x rows 13-21, the run on the whole calibrated map, columns 01-37 x rows 01-21 (the
                    # legend's examples lie in columns 17 and less, 31 and more, or rows 11 and less)
-                   "bussaco-heldout": ("bussaco", "bussaco.yaml", "bussaco.legend.yaml", ((1, 37), (1, 21)))}
+                   "bussaco-heldout": ("bussaco", "bussaco.yaml", "bussaco.legend.yaml", ((1, 37), (1, 21))),
+                   # its second region (bussaco-2.yaml: Penacova, its roads, the river's winding course, the ridge's
+                   # end; columns 30-37 x rows 11-21, STUDIED; heldout/RESULTS-bussaco.md) with region 1's legend, none
+                   # of whose examples lies in or beside it, the same run
+                   "bussaco-2-heldout": ("bussaco", "bussaco-2.yaml", "bussaco.legend.yaml", ((1, 37), (1, 21)))}
 
 
 def main(flags: list[str]) -> dict[str, object]:
