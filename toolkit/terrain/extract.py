@@ -105,6 +105,9 @@ from .extract_sides import _learn as _learn
 from .extract_sides import _score as _score
 from .lines import chroma_halved as _chroma_halved
 from .marks import Marks, _Window, furthest_marks, learn_marks, mark_shares
+from .outline import Outlined
+from .outline import learn as learn_outlined
+from .outline import read as read_outlined
 from .pattern import (
     TEXTURE_SHARE,
     TEXTURE_SURE,
@@ -215,6 +218,8 @@ INKED = True
 INK_NEARER = 2.0
 INK_LINE = 5
 INK_PASSES = 3
+# a class printed as outlined patches told from art of its colours on another class's ground (outline.py)
+OUTLINES = True
 # classes of nearly one colour told apart hex by hex by their texture, where the examples part them (pattern.py); a
 # module flag only so that tests can read a board without the rule
 TEXTURES = True
@@ -691,6 +696,11 @@ def _extract(image: Image.Image, grid: Grid, legend: Mapping[str, Any] | Legend,
         coloured = _speckless(cls, hid, cents, protos, owner, leg.ink_lightness, ex_rows, measures)
         if coloured is not None:
             times["speckless"] = time.perf_counter() - t
+
+    if OUTLINES and leg.examples:
+        t = time.perf_counter()
+        if _read_outlines(image, leg, cls, hid, fi.valid.shape, ids, size, lay_red.hex_area()):
+            times["outlines"] = time.perf_counter() - t
 
     # count classes per hex
     t = time.perf_counter()
@@ -1562,6 +1572,22 @@ def _read_patterns(image: Image.Image, grid: Grid, leg: Legend, fi: _Features, l
     told = learn_pairs(pairs, cls, examples, pattern, inner)
     if told:
         read_pairs(told, cls, measures.pattern, inner)
+    return told
+
+
+def _read_outlines(image: Image.Image, leg: Legend, cls: np.ndarray, hid: np.ndarray, shape: tuple[int, int],
+                   ids: Sequence[str], size: float, hex_blocks: float) -> list[Outlined]:
+    """A class printed as outlined patches told from art of its colours on another class's ground (outline.py,
+    seelowe1 notes): learned from the legend's example hexes, then the parts of the class less outlined than its
+    examples' are the ground's, in place on ``cls``. Returns the pairs so told apart."""
+    names = leg.names()
+    row = {h: i for i, h in enumerate(ids)}
+    examples = {names.index(n): [row[h] for h in hexes if h in row] for n, hexes in leg.examples.items()
+                if n in names}
+    c2, h2 = cls.reshape(shape), hid.reshape(shape)
+    told = learn_outlined(image, size, c2, h2, examples, len(names), leg.ink_lightness, hex_blocks)
+    if told:
+        read_outlined(image, size, c2, h2, told, hex_blocks)
     return told
 
 
