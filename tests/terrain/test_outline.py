@@ -24,7 +24,7 @@ ART = {"0303", "0505", "0704", "0106"}  # a patch of the plots' tint on the grou
 OPEN_ART_EXAMPLE = "0206"  # open's example with a smaller patch of art
 
 
-def _board(outlined: bool = True, sides: int = 6) -> tuple[Image.Image, Grid]:
+def _board(outlined: bool = True, sides: int = 6, art_arc: int = 0) -> tuple[Image.Image, Grid]:
     lay, grid, im, d = blank_board(8, 6, size=50.0, origin=(60.0, 60.0), image=(700, 640), paper=ORANGE,
                                    ink=(40, 40, 40))
     for h in grid.hexes():
@@ -36,10 +36,11 @@ def _board(outlined: bool = True, sides: int = 6) -> tuple[Image.Image, Grid]:
             if outlined:  # the plot's outline along ``sides`` of its six sides
                 d.line([*inset, inset[0]][:sides + 1], fill=LINE, width=2)
                 d.line([(cx, cy - 36), (cx, cy + 36)], fill=LINE, width=2)  # two plots
-        elif hid in ART:
-            d.ellipse([cx - 40, cy - 33, cx + 40, cy + 33], fill=FIELD)
-        elif hid == OPEN_ART_EXAMPLE:
-            d.ellipse([cx - 30, cy - 22, cx + 30, cy + 22], fill=FIELD)
+        elif hid in ART or hid == OPEN_ART_EXAMPLE:
+            rx, ry = (40, 33) if hid in ART else (30, 22)
+            d.ellipse([cx - rx, cy - ry, cx + rx, cy + ry], fill=FIELD)
+            if art_arc:  # a line along ``art_arc`` degrees of the art's edge
+                d.arc([cx - rx, cy - ry, cx + rx, cy + ry], 0, art_arc, fill=LINE, width=2)
     a = np.asarray(im, np.float32) + np.random.default_rng(11).normal(0, 3.0, (im.height, im.width, 3))
     return Image.fromarray(np.clip(a, 0, 255).astype(np.uint8)), grid
 
@@ -94,6 +95,7 @@ def test_the_learned_pair_its_level_and_threshold(monkeypatch):
     assert t.art < t.threshold < t.own
     assert t.threshold == pytest.approx((t.art + t.own) / 2)
     assert t.own > 0.6 and t.art < 0.2  # the plots' outline is found round them; the art has none
+    assert t.art < outline.OUTLINED <= t.own
     assert t.level == _ink_lightness(_legend())  # black ink: the widest gap at the legend's ink lightness already
 
 
@@ -129,8 +131,29 @@ def test_plots_outlined_along_a_third_of_their_edge_are_no_outlined_class(monkey
     got = _read(ex.extract(im, grid, _legend(), features=False))
     assert seen == [[]]
     assert got["fields"] >= ART
-    monkeypatch.setattr(outline, "OUTLINED", 0.0)  # the gap alone: the art is open
+    monkeypatch.setattr(outline, "OUTLINED", 0.2)  # a line along a fifth of the edge taken as outlined: the art is open
     assert _read(ex.extract(im, grid, _legend(), features=False))["open"] >= ART
+    assert seen[-1][0].art < 0.2 <= seen[-1][0].own < 0.5  # a third of each plot's edge
+
+
+def test_art_outlined_along_most_of_its_edge_is_no_art(monkeypatch):
+    # the art drawn with a line along 250 of its 360 degrees: the plots (outlined all round) still lie above it, but
+    # it is outlined too (OUTLINED: Velikie Louki's towns and woods, both outlined): nothing is learned
+    seen: list[list[outline.Outlined]] = []
+    learn = outline.learn
+
+    def spy(*a: object, **k: object) -> list[outline.Outlined]:
+        seen.append(learn(*a, **k))  # type: ignore[arg-type]
+        return seen[-1]
+
+    monkeypatch.setattr(ex, "learn_outlined", spy)
+    im, grid = _board(art_arc=250)
+    got = _read(ex.extract(im, grid, _legend(), features=False))
+    assert seen == [[]]
+    assert got["fields"] >= ART
+    monkeypatch.setattr(outline, "OUTLINED", 0.95)  # outlined only where a line runs all round: the art is open
+    assert _read(ex.extract(im, grid, _legend(), features=False))["open"] >= ART
+    assert 0.5 <= seen[-1][0].art < 0.95 <= seen[-1][0].own
 
 
 def test_no_art_in_the_examples_learns_nothing_and_counts_no_dark_pixel(monkeypatch):

@@ -15,9 +15,9 @@ clumps and verges read as fields. Only as far as the legend's own example hexes 
    each level from the legend's ink lightness up by ``LEVEL_STEP`` to ``LEVEL_SPAN`` above it (a hairline outline
    blurred by the scan is lighter than the ink proper), the gap between the least outlined share of ``c``'s own parts
    and the most of ``g``'s art, over the parts of ``GROUND`` of a hex or more; at the level with the widest gap, if
-   it is wider than none and the least own share is ``OUTLINED`` or more (a class printed outlined: a line along most
-   of each patch's edge with the ground), the threshold lies halfway. No part of the one side may lie on the
-   other's.
+   it is wider than none, the least own share ``OUTLINED`` or more and the most art share less (a class printed
+   outlined, a line along half or more of each patch's edge with the ground, and art that is not), the threshold
+   lies halfway. No part of the one side may lie on the other's.
 3. **Read** (:func:`read`, in place, before the hexes are counted): a part read as ``c`` whose outlined share is
    under the threshold is ``g``'s.
 
@@ -41,8 +41,9 @@ __all__ = ["GROUND", "LEVEL_SPAN", "LEVEL_STEP", "OUTLINED", "Outlined", "learn"
 GROUND = 0.1  # of a hex: a patch of the ground's colour this large is the ground; the art learned from this much
 LEVEL_STEP = 5.0  # CIELAB L*: the dark levels tried, from the legend's ink lightness up ...
 LEVEL_SPAN = 20.0  # ... to this far above it
-OUTLINED = 0.5  # the examples' own parts are outlined: a line along at least this share of each one's pairs with the
-# ground (most of it; Red Winter's trees on snow, dark symbols on the frozen lake's white, a third at most: no outline)
+OUTLINED = 0.5  # the examples' own parts are outlined - a line along at least this share of each one's pairs with the
+# ground (Red Winter's trees on snow, dark symbols on the frozen lake's white, a third at most: no outline) - and the
+# art is not: less than this (Velikie Louki 2's towns and woods, both outlined, .986 and .8 art against 1.0 and .96)
 _STRIP = 64  # block rows counted at a time over the whole map
 
 
@@ -210,7 +211,7 @@ def learn(im: Image.Image, size: float, cls: np.ndarray, hid: np.ndarray, exampl
             own_s = np.concatenate([x[li] for x in lined["own"]])[o] / own_p[o]
             art_s = np.concatenate([x[li] for x in lined["art"]])[a] / art_p[a]
             lo, hi = float(own_s.min()), float(art_s.max())
-            if lo > hi and lo >= OUTLINED and (best is None or lo - hi > best.own - best.art):
+            if lo >= OUTLINED > hi and (best is None or lo - hi > best.own - best.art):
                 best = Outlined(c, g, lv, (lo + hi) / 2, lo, hi)
         if best is not None:
             out.append(best)
