@@ -6,9 +6,10 @@ railway, a platform on the open ground - read alike by colour (extract.py, steps
 clumps and verges read as fields. Only as far as the legend's own example hexes show it, the outline decides:
 
 1. **Parts** (:func:`parts`). The blocks read as a class ``c`` in one hex (a connected patch of them, 8-neighbours,
-   cut at the hex's edge) are a part. Its **outlined share**: of its block pairs (4-neighbours) with a block of the
-   ground ``g`` - a block read as ``g`` in a patch of ``g`` at least ``GROUND`` of a hex, the ground and not a speck
-   of its colour among the patches - the share with a line of dark pixels between them: at least a block's width of
+   cut at the hex's edge) are a part. Its **outlined share**: of its block pairs (4-neighbours, both in its hex: across
+   the hex's edge the printed hex line lies between any two blocks) with a block of the ground ``g`` - a block read
+   as ``g`` in a patch of ``g`` at least ``GROUND`` of a hex, the ground and not a speck of its colour among the
+   patches - the share with a line of dark pixels between them: at least a block's width of
    pixels (a line across the pair) darker than the level, in the two blocks.
 2. **Learned** (:func:`learn`, from the examples alone). A ground ``g`` whose example hexes hold parts read as ``c``
    (its art: ``GROUND`` of a hex at least, all together) where ``c``'s own example hexes hold parts meeting ``g``: at
@@ -142,7 +143,8 @@ def parts(cls: np.ndarray, hid: np.ndarray, c: int, ground: np.ndarray, only: np
         ys, yt = slice(max(0, -dy), h - max(0, dy)), slice(max(0, dy), h - max(0, -dy))
         xs, xt = slice(max(0, -dx), w - max(0, dx)), slice(max(0, dx), w - max(0, -dx))
         a = label2[ys, xs]
-        sel = (a > 0) & ground[yt, xt]
+        # a pair within the part's hex: across the hex's edge the printed hex line lies between any two blocks
+        sel = (a > 0) & ground[yt, xt] & (hid[yt, xt] == hid[ys, xs])
         pp.append(a[sel] - 1)
         pa.append(idx[ys, xs][sel])
         pb.append(idx[yt, xt][sel])
