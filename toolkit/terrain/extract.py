@@ -699,7 +699,7 @@ def _extract(image: Image.Image, grid: Grid, legend: Mapping[str, Any] | Legend,
 
     if OUTLINES and leg.examples:
         t = time.perf_counter()
-        if _read_outlines(image, leg, cls, hid, fi.valid.shape, ids, size, lay_red.hex_area()):
+        if _read_outlines(image, layout, leg, cls, hid, fi.valid.shape, ids, size, lay_red.hex_area()):
             times["outlines"] = time.perf_counter() - t
 
     # count classes per hex
@@ -1575,8 +1575,8 @@ def _read_patterns(image: Image.Image, grid: Grid, leg: Legend, fi: _Features, l
     return told
 
 
-def _read_outlines(image: Image.Image, leg: Legend, cls: np.ndarray, hid: np.ndarray, shape: tuple[int, int],
-                   ids: Sequence[str], size: float, hex_blocks: float) -> list[Outlined]:
+def _read_outlines(image: Image.Image, layout: Layout, leg: Legend, cls: np.ndarray, hid: np.ndarray,
+                   shape: tuple[int, int], ids: Sequence[str], size: float, hex_blocks: float) -> list[Outlined]:
     """A class printed as outlined patches told from art of its colours on another class's ground (outline.py,
     seelowe1 notes): learned from the legend's example hexes, then the parts of the class less outlined than its
     examples' are the ground's, in place on ``cls``. Returns the pairs so told apart."""
@@ -1585,9 +1585,9 @@ def _read_outlines(image: Image.Image, leg: Legend, cls: np.ndarray, hid: np.nda
     examples = {names.index(n): [row[h] for h in hexes if h in row] for n, hexes in leg.examples.items()
                 if n in names}
     c2, h2 = cls.reshape(shape), hid.reshape(shape)
-    told = learn_outlined(image, size, c2, h2, examples, len(names), leg.ink_lightness, hex_blocks)
+    told = learn_outlined(image, size, layout, c2, h2, examples, len(names), leg.ink_lightness, hex_blocks)
     if told:
-        read_outlined(image, size, c2, h2, told, hex_blocks)
+        read_outlined(image, size, layout, c2, h2, told, hex_blocks)
     return told
 
 

@@ -34,17 +34,23 @@ from dataclasses import dataclass
 import numpy as np
 from PIL import Image
 
+from ..hexgrid import Layout
 from .extract_raster import _blocks, _luma_cut
 from .parts import components
 
-__all__ = ["GROUND", "LEVEL_SPAN", "LEVEL_STEP", "OUTLINED", "Outlined", "learn", "read"]
+__all__ = ["ALONG", "DEPTHS", "EDGE", "GRID_INK", "GRID_REACH", "GROUND", "LINE_WIDE", "OUTLINED", "Outlined",
+           "edge_distance", "grid_reach", "learn", "lined", "profiles", "read"]
 
 GROUND = 0.1  # of a hex: a patch of the ground's colour this large is the ground; the art learned from this much
-LEVEL_STEP = 5.0  # CIELAB L*: the dark levels tried, from the legend's ink lightness up ...
-LEVEL_SPAN = 20.0  # ... to this far above it
+DEPTHS = (8, 12, 16, 24, 32, 48)  # luma: how much darker than the pixels on both sides a line is, the depths tried
+GRID_INK = 20.0  # CIELAB L*: the hex line's ink, this far above the legend's ink lightness or darker
 OUTLINED = 0.5  # the examples' own parts are outlined - a line along at least this share of each one's pairs with the
-# ground (Red Winter's trees on snow, dark symbols on the frozen lake's white, a third at most: no outline) - and the
-# art is not: less than this (Velikie Louki 2's towns and woods, both outlined, .986 and .8 art against 1.0 and .96)
+# ground - and the art is not: less than this (Velikie Louki 2's towns and woods, both outlined, .986 and .8 art
+# against 1.0 and .96)
+LINE_WIDE = 0.06  # of a hex's size: a line is this thin across or thinner (3 px on Seelowe's 50 px hexes)
+ALONG = 0.6  # of a pair's pixel rows clear of the hex line: a line found in this many, each linked to the next
+GRID_REACH = 0.3  # of the inradius: the hex line's ink measured this far in from the hex's edge
+EDGE = 0.2  # of a hex's perimeter (in blocks): a part is judged where its pairs with the ground counted reach this many
 _STRIP = 64  # block rows counted at a time over the whole map
 
 
@@ -52,37 +58,58 @@ _STRIP = 64  # block rows counted at a time over the whole map
 class Outlined:
     """A class ``c`` printed as outlined patches, told from art in its colours on the ground ``g``: a part of ``c``
     less outlined than ``threshold`` at the dark ``level`` (L*) is ``g``'s. ``own`` and ``art`` are the examples'
-    least own and most art shares (the gap)."""
+    least own and most art shares (the gap); ``grid``: the printed hex line's reach in px from the hex's edge (its
+    pixels are no line's, module notes 1)."""
 
     c: int
     g: int
-    level: float
+    depth: int
     threshold: float
     own: float
     art: float
+    grid: float
 
 
-def dark_counts(im: Image.Image, size: float, shape: tuple[int, int], levels: Sequence[float],
-                window: tuple[int, int, int, int] | None = None) -> np.ndarray:
-    """(levels, rows, columns) int32: in each colour block of ``shape`` (extract_raster's blocks of hexes of
-    ``size`` px), or of its rows ``r0:r1`` and columns ``c0:c1`` (``window``), how many of its pixels (at the
-    resolution the blocks are made from, ``pre``) are darker than each level (L*, as a luma: extract_raster's
-    ink mask)."""
-    pre, f2, _f = _blocks(size)
-    h, w = shape
-    r0, r1, c0, c1 = window or (0, h, 0, w)
-    out = np.zeros((len(levels), r1 - r0, c1 - c0), np.int32)
-    box = (c0 * f2 * pre, r0 * f2 * pre, min(im.width, c1 * f2 * pre), min(im.height, r1 * f2 * pre))
-    if box[2] <= box[0] or box[3] <= box[1]:
-        return out
-    part = im.reduce(pre, box=box) if pre > 1 else im.crop(box)
-    luma = np.asarray(part.convert("L"), dtype=np.uint8)
-    hh, ww = (r1 - r0) * f2, (c1 - c0) * f2
-    pad = np.full((hh, ww), 255, np.uint8)
-    pad[:min(hh, luma.shape[0]), :min(ww, luma.shape[1])] = luma[:hh, :ww]
-    for i, lv in enumerate(levels):
-        out[i] = (pad < _luma_cut(lv)).reshape(r1 - r0, f2, c1 - c0, f2).sum(axis=(1, 3))
-    return out
+def edge_distance(layout: Layout, xs: np.ndarray, ys: np.ndarray) -> np.ndarray:
+    """Each pixel's (``xs``, ``ys``: pixel columns and rows, any shape; the pixel's middle) distance in px to the
+    nearest hex edge of the calibrated ``layout``: in fractional cube coordinates from the nearest hex's centre, the
+    largest of |q - r|, |r - s|, |s - q| is 0 at the centre and 1 on every edge, linear on the way."""
+    det = layout.a * layout.e - layout.b * layout.d
+    px, py = xs + 0.5 - layout.c, ys + 0.5 - layout.f
+    q = (layout.e * px - layout.b * py) / det
+    r = (layout.a * py - layout.d * px) / det
+    s = -q - r
+    rq, rr, rs = np.round(q), np.round(r), np.round(s)
+    dq, dr, ds = np.abs(rq - q), np.abs(rr - r), np.abs(rs - s)
+    fq = (dq > dr) & (dq > ds)
+    fr = ~fq & (dr > ds)
+    rq = np.where(fq, -rr - rs, rq)
+    rr = np.where(fr, -rq - rs, rr)
+    rs = -rq - rr
+    q, r, s = q - rq, r - rr, s - rs
+    m = np.maximum(np.maximum(np.abs(q - r), np.abs(r - s)), np.abs(s - q))
+    return (1.0 - m) * layout.inradius()
+
+
+def grid_reach(dark: np.ndarray, dist: np.ndarray, inradius: float) -> float:
+    """How far (px) the printed hex line's ink reaches in from the calibrated hex edge: ``dark`` (bool) and ``dist``
+    (:func:`edge_distance`) of the same pixels, in half-pixel bins out to ``GRID_REACH`` of the inradius; the bins
+    from the edge whose dark share lies above halfway between the nearest bin's and the far half's median, and a
+    pixel more (the line's blurred edge and the calibration's error)."""
+    top = max(2.0, GRID_REACH * inradius)
+    sel = dist < top
+    nb = int(top * 2) + 1
+    b = np.minimum((dist[sel] * 2).astype(np.int64), nb - 1)
+    n = np.bincount(b, minlength=nb)
+    share = np.bincount(b, weights=dark[sel], minlength=nb) / np.maximum(n, 1)
+    far = share[nb // 2:][n[nb // 2:] > 0]
+    base = float(np.median(far)) if len(far) else 0.0
+    peak = float(share[:2].max())
+    cut = base + (peak - base) / 2
+    k = 0
+    while k < nb and n[k] and share[k] > cut:
+        k += 1
+    return k / 2 + 1.0
 
 
 def _ground(cls: np.ndarray, g: int, least: float, within: np.ndarray | None = None) -> np.ndarray:
@@ -101,9 +128,9 @@ def _ground(cls: np.ndarray, g: int, least: float, within: np.ndarray | None = N
 
 @dataclass(frozen=True)
 class _Parts:
-    """The parts read as one class (module notes 1): ``label`` on the blocks ((h, w), 0 off them, part i + 1), each
+    """The parts read as one class (module notes 2): ``label`` on the blocks ((h, w), 0 off them, part i + 1), each
     part's ``hexes`` and ``size`` (blocks), and its pairs with the ground as (the part, the two blocks' flat
-    indices), for the dark pixels between them to be counted at any level."""
+    indices), for a line between them to be looked for at any level."""
 
     label: np.ndarray
     hexes: np.ndarray
@@ -112,13 +139,83 @@ class _Parts:
     pair_a: np.ndarray
     pair_b: np.ndarray
 
-    def shares(self, dark: np.ndarray, line: int) -> tuple[np.ndarray, np.ndarray]:
-        """Each part's pairs with the ground, and those with a line between (``dark``: each block's dark pixels,
-        flat; a pair holding ``line`` or more)."""
+    def shares(self, counted: np.ndarray, found: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """Each part's pairs with the ground counted (``counted``: per pair, enough of its rows off the hex line),
+        and those with a line between (``found``, per pair)."""
         m = len(self.size)
-        pairs = np.bincount(self.pair_part, minlength=m)
-        on = (dark[self.pair_a] + dark[self.pair_b]) >= line
-        return pairs, np.bincount(self.pair_part[on], minlength=m)
+        return (np.bincount(self.pair_part[counted], minlength=m),
+                np.bincount(self.pair_part[counted & found], minlength=m))
+
+
+def profiles(luma: np.ndarray, a: np.ndarray, b: np.ndarray, w: int, f: int, pad: int,
+             origin: tuple[int, int] = (0, 0)) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The pixels round each pair of 4-neighbour blocks (``a``, ``b``: flat indices on blocks ``w`` wide, of ``f``
+    px of ``luma`` each; ``origin``: the blocks' first pixel (x, y) on ``luma``): (pairs, f + 2 ``pad`` rows,
+    2 f + 2 ``pad`` along) luma values, each row running from the one block into the other across their boundary,
+    ``pad`` px on past each end and ``pad`` rows more each side along it, and the pixels' columns and rows (x, y) on
+    ``luma`` (a pixel off it: luma 255, its coordinates clipped)."""
+    ra, ca = np.divmod(a, w)
+    rb, cb = np.divmod(b, w)
+    flat = (ra == rb)[:, None, None]  # side by side: rows along x; else one above the other: columns along y
+    r0, c0 = np.minimum(ra, rb)[:, None, None], np.minimum(ca, cb)[:, None, None]
+    across = np.arange(-pad, f + pad)[None, :, None]
+    along = np.arange(-pad, 2 * f + pad)[None, None, :]
+    x = np.where(flat, c0 * f + along, c0 * f + across) + origin[0]
+    y = np.where(flat, r0 * f + across, r0 * f + along) + origin[1]
+    h, wd = luma.shape
+    on = (x >= 0) & (x < wd) & (y >= 0) & (y < h)
+    xc, yc = np.clip(x, 0, wd - 1), np.clip(y, 0, h - 1)
+    return np.where(on, luma[yc, xc], 255).astype(np.int16), xc, yc
+
+
+def _thin(p: np.ndarray, off: np.ndarray, depth: int, wide: int) -> np.ndarray:
+    """The pixels of ``p`` (luma, along its last axis; ``off``: pixels neither line nor light) on a thin dark line
+    across that axis: in a run of ``wide`` px or fewer each darker by ``depth`` or more than the lightest pixel within
+    ``wide`` + 1 before it and the lightest after it."""
+    reach = wide + 1
+    lit = np.where(off, -1, p).astype(np.int16)
+    before = np.full(p.shape, -1, np.int16)
+    after = np.full(p.shape, -1, np.int16)
+    for k in range(1, reach + 1):
+        np.maximum(before[..., k:], lit[..., :-k], out=before[..., k:])
+        np.maximum(after[..., :-k], lit[..., k:], out=after[..., :-k])
+    dip = (np.minimum(before, after) - p >= depth) & ~off
+    fwd = np.zeros(p.shape, np.int16)
+    bwd = np.zeros(p.shape, np.int16)
+    fwd[..., 0] = dip[..., 0]
+    for x in range(1, p.shape[-1]):
+        fwd[..., x] = (fwd[..., x - 1] + 1) * dip[..., x]
+    bwd[..., -1] = dip[..., -1]
+    for x in range(p.shape[-1] - 2, -1, -1):
+        bwd[..., x] = (bwd[..., x + 1] + 1) * dip[..., x]
+    return dip & (fwd + bwd - 1 <= wide)
+
+
+def lined(p: np.ndarray, off: np.ndarray, depth: int, wide: int) -> tuple[np.ndarray, np.ndarray]:
+    """Module notes 1 on ``p`` ((pairs, rows, along) luma, :func:`profiles` with ``pad`` = ``wide`` + 1; ``off``: the
+    same shape, the hex line's pixels, neither line nor light): per pair, whether it is counted (half its rows or
+    more clear of ``off`` between the two blocks' far ends) and whether a line runs between its blocks - in
+    ``ALONG`` of its counted rows a pixel of a thin dark line (:func:`_thin`, across the rows or along them: a line
+    ``wide`` px across at any angle is that thin one way or the other), each such row linked to the next or the
+    last by line pixels a pixel apart at most (a line along the boundary, not a speck or a branch across it)."""
+    n, mm, ln = p.shape
+    pad = wide + 1
+    line = _thin(p, off, depth, wide) | np.swapaxes(_thin(np.swapaxes(p, 1, 2), np.swapaxes(off, 1, 2), depth,
+                                                          wide), 1, 2)
+    line = line[:, pad:mm - pad, pad:ln - pad]
+    m = mm - 2 * pad
+    known = np.logical_not(np.any(off[:, pad:mm - pad, pad:ln - pad], axis=-1))
+    line &= known[:, :, None]
+    near = line.copy()
+    near[:, :, 1:] |= line[:, :, :-1]
+    near[:, :, :-1] |= line[:, :, 1:]
+    link = (line[:, :-1] & near[:, 1:]).any(-1)
+    joined = np.zeros((n, m), bool)
+    joined[:, :-1] |= link
+    joined[:, 1:] |= link
+    k = known.sum(1)
+    counted = 2 * k >= m
+    return counted, counted & (joined.sum(1) >= ALONG * k)
 
 
 def parts(cls: np.ndarray, hid: np.ndarray, c: int, ground: np.ndarray, only: np.ndarray | None = None) -> _Parts:
@@ -152,12 +249,27 @@ def parts(cls: np.ndarray, hid: np.ndarray, c: int, ground: np.ndarray, only: np
                   np.concatenate(pb))
 
 
-def learn(im: Image.Image, size: float, cls: np.ndarray, hid: np.ndarray, examples: Mapping[int, Sequence[int]],
-          k: int, ink: float, hex_blocks: float) -> list[Outlined]:
-    """The pairs told apart by their outlines (module notes 2) on the example hexes (``examples``: class -> hex
+def _found(luma: np.ndarray, ps: _Parts, w: int, f: int, layout: Layout, origin: tuple[int, int], grid: float,
+           depths: Sequence[int], wide: int) -> list[tuple[np.ndarray, np.ndarray]]:
+    """For each of ``depths``: each pair of ``ps`` counted and lined (:func:`lined`), its pixels within ``grid`` px
+    of a hex edge (the printed hex line) left out; in chunks of pairs."""
+    n = len(ps.pair_a)
+    out = [(np.zeros(n, bool), np.zeros(n, bool)) for _ in depths]
+    step = max(1, 1_000_000 // ((f + 2 * wide + 2) * (2 * f + 2 * wide + 2)))
+    for i in range(0, n, step):
+        p, x, y = profiles(luma, ps.pair_a[i:i + step], ps.pair_b[i:i + step], w, f, wide + 1, origin)
+        off = edge_distance(layout, x.astype(np.float64), y.astype(np.float64)) < grid
+        for (counted, found), depth in zip(out, depths, strict=True):
+            counted[i:i + step], found[i:i + step] = lined(p, off, depth, wide)
+    return out
+
+
+def learn(im: Image.Image, size: float, layout: Layout, cls: np.ndarray, hid: np.ndarray,
+          examples: Mapping[int, Sequence[int]], k: int, ink: float, hex_blocks: float) -> list[Outlined]:
+    """The pairs told apart by their outlines (module notes 3) on the example hexes (``examples``: class -> hex
     rows; ``cls``, ``hid``: (h, w) classes and hexes; ``hex_blocks``: a hex's area in blocks; ``ink``: the legend's
-    ink lightness)."""
-    _pre, f2, f = _blocks(size)
+    ink lightness; ``layout``: the calibrated grid on ``im``'s pixels)."""
+    _pre, _f2, f = _blocks(size)
     least = GROUND * hex_blocks
     listed = sorted({h for v in examples.values() for h in v})
     if not listed:
@@ -171,70 +283,84 @@ def learn(im: Image.Image, size: float, cls: np.ndarray, hid: np.ndarray, exampl
         cands += [(c, g) for c in np.flatnonzero(counts[:k] >= least).tolist() if c != g and examples.get(c)]
     if not cands:
         return []
-    levels = [ink + LEVEL_STEP * i for i in range(int(LEVEL_SPAN // LEVEL_STEP) + 1)]
-    # each example hex read in its own window (a hex size round it: the ground's patches meeting it), the dark
-    # pixels of its blocks at every level
+    wide = max(1, round(LINE_WIDE * size))
+    # each example hex read in its own window (a hex size round it: the ground's patches meeting it), its pixels
     h, w = cls.shape
     reach = -(-int(size) // f)
     rows, cols = np.divmod(some, w)
     windows: dict[int, tuple[tuple[int, int, int, int], np.ndarray]] = {}
+    darks, dists = [], []
+    ink_cut = _luma_cut(ink + GRID_INK)
     for i in listed:
         sel = hflat[some] == i
         if sel.any():
             rr, cc = rows[sel], cols[sel]
             box = (max(0, int(rr.min()) - reach), min(h, int(rr.max()) + reach + 1),
                    max(0, int(cc.min()) - reach), min(w, int(cc.max()) + reach + 1))
-            windows[i] = box, dark_counts(im, size, (h, w), levels, box)
+            px = (box[2] * f, box[0] * f, min(im.width, box[3] * f), min(im.height, box[1] * f))
+            if px[2] <= px[0] or px[3] <= px[1]:
+                continue
+            luma = np.asarray(im.crop(px).convert("L"), dtype=np.uint8)
+            windows[i] = box, luma
+            ys, xs = np.mgrid[px[1]:px[3], px[0]:px[2]]
+            darks.append((luma < ink_cut).ravel())
+            dists.append(edge_distance(layout, xs.ravel().astype(np.float64), ys.ravel().astype(np.float64)))
+    if not windows:
+        return []
+    grid = grid_reach(np.concatenate(darks), np.concatenate(dists), layout.inradius())
     out = []
     for c, g in cands:
         sizes: dict[str, list[np.ndarray]] = {"own": [], "art": []}
-        lined: dict[str, list[list[np.ndarray]]] = {"own": [], "art": []}
+        lined_: dict[str, list[list[np.ndarray]]] = {"own": [], "art": []}
         pairs: dict[str, list[np.ndarray]] = {"own": [], "art": []}
         for side, hexes in (("own", examples[c]), ("art", examples[g])):
             for i in hexes:
                 if i not in windows:
                     continue
-                (r0, r1, c0, c1), dk = windows[i]
+                (r0, r1, c0, c1), luma = windows[i]
                 cw, hw = cls[r0:r1, c0:c1], hid[r0:r1, c0:c1]
                 ps = parts(cw, np.where(hw == i, hw, -1), c, _ground(cw, g, least))
                 big = ps.size >= least
                 sizes[side].append(ps.size[big])
-                got = [ps.shares(dk[li].ravel(), f2) for li in range(len(levels))]
+                got = [ps.shares(cn, fd) for cn, fd in _found(luma, ps, c1 - c0, f, layout.translated(
+                    -c0 * f, -r0 * f), (0, 0), grid, DEPTHS, wide)]
                 pairs[side].append(got[0][0][big])
-                lined[side].append([x[1][big] for x in got])
+                lined_[side].append([x[1][big] for x in got])
         if not sizes["own"] or not sizes["art"]:
             continue
         own_p, art_p = np.concatenate(pairs["own"]), np.concatenate(pairs["art"])
-        o, a = own_p > 0, art_p > 0
+        edge = max(1.0, EDGE * 6 * size / f)
+        o, a = own_p >= edge, art_p >= edge
         if not o.any() or np.concatenate(sizes["art"])[a].sum() < least:
             continue
         best: Outlined | None = None
-        for li, lv in enumerate(levels):
-            own_s = np.concatenate([x[li] for x in lined["own"]])[o] / own_p[o]
-            art_s = np.concatenate([x[li] for x in lined["art"]])[a] / art_p[a]
+        for li, lv in enumerate(DEPTHS):
+            own_s = np.concatenate([x[li] for x in lined_["own"]])[o] / own_p[o]
+            art_s = np.concatenate([x[li] for x in lined_["art"]])[a] / art_p[a]
             lo, hi = float(own_s.min()), float(art_s.max())
             if lo >= OUTLINED > hi and (best is None or lo - hi > best.own - best.art):
-                best = Outlined(c, g, lv, (lo + hi) / 2, lo, hi)
+                best = Outlined(c, g, lv, (lo + hi) / 2, lo, hi, grid)
         if best is not None:
             out.append(best)
     return out
 
 
-def read(im: Image.Image, size: float, cls: np.ndarray, hid: np.ndarray, told: Sequence[Outlined],
+def read(im: Image.Image, size: float, layout: Layout, cls: np.ndarray, hid: np.ndarray, told: Sequence[Outlined],
          hex_blocks: float) -> int:
-    """Module notes 3, in place on ``cls`` ((h, w)): each learned pair's parts under its threshold given its
+    """Module notes 4, in place on ``cls`` ((h, w)): each learned pair's parts under its threshold given its
     ground. Returns how many blocks moved."""
-    _pre, f2, _f = _blocks(size)
-    h, w = cls.shape
+    if not told:
+        return 0
+    _pre, _f2, f = _blocks(size)
+    luma = np.asarray(im.convert("L"), dtype=np.uint8)
+    wide = max(1, round(LINE_WIDE * size))
     moved = 0
     for t in told:
-        dark = np.zeros((h, w), np.int32)
-        for r0 in range(0, h, _STRIP):
-            r1 = min(h, r0 + _STRIP)
-            dark[r0:r1] = dark_counts(im, size, (h, w), [t.level], (r0, r1, 0, w))[0]
         ps = parts(cls, hid, t.c, _ground(cls, t.g, GROUND * hex_blocks))
-        pairs, lined = ps.shares(dark.ravel(), f2)
-        under = np.flatnonzero((pairs > 0) & (lined < t.threshold * pairs)) + 1
+        ((counted, found),) = _found(luma, ps, cls.shape[1], f, layout, (0, 0), t.grid,
+                                     [t.depth], wide)
+        pairs, lined_ = ps.shares(counted, found)
+        under = np.flatnonzero((pairs >= max(1.0, EDGE * 6 * size / f)) & (lined_ < t.threshold * pairs)) + 1
         if len(under):
             hit = np.isin(ps.label, under)
             cls[hit] = t.g
