@@ -200,8 +200,7 @@ def lined(p: np.ndarray, off: np.ndarray, depth: int, wide: int) -> tuple[np.nda
     last by line pixels a pixel apart at most (a line along the boundary, not a speck or a branch across it)."""
     n, mm, ln = p.shape
     pad = wide + 1
-    line = _thin(p, off, depth, wide) | np.swapaxes(_thin(np.swapaxes(p, 1, 2), np.swapaxes(off, 1, 2), depth,
-                                                          wide), 1, 2)
+    line = _thin(p, off, depth, wide)
     line = line[:, pad:mm - pad, pad:ln - pad]
     m = mm - 2 * pad
     known = np.logical_not(np.any(off[:, pad:mm - pad, pad:ln - pad], axis=-1))
