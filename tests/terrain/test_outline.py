@@ -142,7 +142,8 @@ def test_plots_outlined_along_a_third_of_their_edge_are_no_outlined_class(monkey
     got = _read(ex.extract(im, grid, _legend(), features=False))
     assert seen == [[]]
     assert got["fields"] >= ART
-    monkeypatch.setattr(outline, "OUTLINED", 0.1)  # a line along a tenth of the edge taken as outlined: the art is open
+    monkeypatch.setattr(outline, "OUTLINED", 0.1)  # a line along a tenth of the edge taken as outlined ...
+    monkeypatch.setattr(outline, "GAP", 0.1)  # ... and a gap of a tenth a clear one: the art is open
     assert _read(ex.extract(im, grid, _legend(), features=False))["open"] >= ART
     assert seen[-1][0].art < 0.1 <= seen[-1][0].own < 0.5  # two of each plot's six sides, by the hex line's edge
 
@@ -249,3 +250,4 @@ def test_the_hex_line_beside_a_patch_is_no_outline(monkeypatch):
     got = _read(ex.extract(im, grid, _legend(), features=False))
     assert seen == [[]]
     assert got["fields"] >= ART | FIELDS
+

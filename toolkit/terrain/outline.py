@@ -1,29 +1,40 @@
-"""Patches outlined in ink told from the same colours drawn on another class's ground (issue 14; seelowe1 notes).
+"""Patches outlined in ink told from the same colours drawn on another class's ground (issue 14; seelowe1 and
+seelowe2 notes).
 
 A class printed as a patchwork of outlined patches - field plots with a thin black line round each - and art drawn
 in the same colours on another class's ground with no line round it - a tree clump's shadow, a verge along a
 railway, a platform on the open ground - read alike by colour (extract.py, steps 2-3): Seelowe's open hexes with
 clumps and verges read as fields. Only as far as the legend's own example hexes show it, the outline decides:
 
-1. **Parts** (:func:`parts`). The blocks read as a class ``c`` in one hex (a connected patch of them, 8-neighbours,
-   cut at the hex's edge) are a part. Its **outlined share**: of its block pairs (4-neighbours, both in its hex: across
-   the hex's edge the printed hex line lies between any two blocks) with a block of the ground ``g`` - a block read
-   as ``g`` in a patch of ``g`` at least ``GROUND`` of a hex, the ground and not a speck of its colour among the
-   patches - the share with a line of dark pixels between them: at least a block's width of
-   pixels (a line across the pair) darker than the level, in the two blocks.
-2. **Learned** (:func:`learn`, from the examples alone). A ground ``g`` whose example hexes hold parts read as ``c``
+1. **A line between two blocks** (:func:`lined`, seelowe2). The pixels across a pair of neighbouring blocks, a row
+   at a time from the one block into the other (and that run's length + 1 px on past each end): a row holds a
+   line where a run of ``LINE_WIDE`` of a hex's size or fewer pixels (3 px on Seelowe's 50 px hexes) is each darker by
+   the depth or more than the lightest pixel within that reach before it and the lightest after it - a thin dark
+   line with light on both sides, not the edge of a dark patch nor a wider band, and thin across the row (a tree
+   trunk or a branch crossing the boundary runs along the row: it is long there). The pair holds a line where
+   ``ALONG`` of its rows clear of the hex line hold one, each linked to the next or the last by line pixels a pixel
+   apart (a line along the boundary, not a speck). **The printed hex line is left out**: the calibrated grid puts
+   every hex's edge (:func:`edge_distance`), and how far the hex line's ink reaches in from it is measured on the
+   example hexes (:func:`grid_reach`); those pixels are neither line nor light, and a pair whose rows cross them
+   between its blocks is not counted. (seelowe1 counted dark pixels in the two blocks: the hex line passed for an
+   outline (review40 R11), and so did Red Winter's tree trunks at the woods' edge.)
+2. **Parts** (:func:`parts`). The blocks read as a class ``c`` in one hex (a connected patch of them, 8-neighbours,
+   cut at the hex's edge) are a part. Its **outlined share**: of its block pairs (4-neighbours, both in its hex) with
+   a block of the ground ``g`` - a block read as ``g`` in a patch of ``g`` at least ``GROUND`` of a hex, the ground
+   and not a speck of its colour among the patches - counted (1.), the share holding a line. A part is judged only
+   where its counted pairs reach ``EDGE`` of a hex's perimeter (too little of its edge seen otherwise).
+3. **Learned** (:func:`learn`, from the examples alone). A ground ``g`` whose example hexes hold parts read as ``c``
    (its art: ``GROUND`` of a hex at least, all together) where ``c``'s own example hexes hold parts meeting ``g``: at
-   each level from the legend's ink lightness up by ``LEVEL_STEP`` to ``LEVEL_SPAN`` above it (a hairline outline
-   blurred by the scan is lighter than the ink proper), the gap between the least outlined share of ``c``'s own parts
-   and the most of ``g``'s art, over the parts of ``GROUND`` of a hex or more; at the level with the widest gap, if
-   it is wider than none, the least own share ``OUTLINED`` or more and the most art share less (a class printed
-   outlined, a line along half or more of each patch's edge with the ground, and art that is not), the threshold
-   lies halfway. No part of the one side may lie on the other's.
-3. **Read** (:func:`read`, in place, before the hexes are counted): a part read as ``c`` whose outlined share is
-   under the threshold is ``g``'s.
+   each depth of ``DEPTHS`` (luma), the gap between the least outlined share of ``c``'s own parts and the most of
+   ``g``'s art, over the parts of ``GROUND`` of a hex or more judged (2.); at the depth with the widest gap, the least
+   own share ``OUTLINED`` or more and the most art share less (a class printed outlined, a line along half or more
+   of each patch's edge with the ground, and art that is not), and the two ``GAP`` apart or more (the examples part
+   them clearly, not by the noise of a textured print), the threshold lies halfway.
+4. **Read** (:func:`read`, in place, before the hexes are counted): a part read as ``c``, judged (2.), whose outlined
+   share is under the threshold is ``g``'s.
 
 A legend whose examples hold no part of another class's colour meeting that class's ground learns nothing, and reads
-every block as before; the dark pixels are counted over the whole map only once a pair is learned.
+every block as before; the map's pixels are read (its luma) only once a pair is learned.
 """
 
 from __future__ import annotations
@@ -38,7 +49,7 @@ from ..hexgrid import Layout
 from .extract_raster import _blocks, _luma_cut
 from .parts import components
 
-__all__ = ["ALONG", "DEPTHS", "EDGE", "GRID_INK", "GRID_REACH", "GROUND", "LINE_WIDE", "OUTLINED", "Outlined",
+__all__ = ["ALONG", "DEPTHS", "EDGE", "GAP", "GRID_INK", "GRID_REACH", "GROUND", "LINE_WIDE", "OUTLINED", "Outlined",
            "edge_distance", "grid_reach", "learn", "lined", "profiles", "read"]
 
 GROUND = 0.1  # of a hex: a patch of the ground's colour this large is the ground; the art learned from this much
@@ -47,19 +58,20 @@ GRID_INK = 20.0  # CIELAB L*: the hex line's ink, this far above the legend's in
 OUTLINED = 0.5  # the examples' own parts are outlined - a line along at least this share of each one's pairs with the
 # ground - and the art is not: less than this (Velikie Louki 2's towns and woods, both outlined, .986 and .8 art
 # against 1.0 and .96)
+GAP = 0.3  # the examples part the two clearly: the own parts' least share this far above the art's most or more
+# (Seelowe .66; the pairs of noise it refuses: NWK 2's textured clear and mountain .09, Velikie Louki's towns .014)
 LINE_WIDE = 0.06  # of a hex's size: a line is this thin across or thinner (3 px on Seelowe's 50 px hexes)
 ALONG = 0.6  # of a pair's pixel rows clear of the hex line: a line found in this many, each linked to the next
 GRID_REACH = 0.3  # of the inradius: the hex line's ink measured this far in from the hex's edge
 EDGE = 0.2  # of a hex's perimeter (in blocks): a part is judged where its pairs with the ground counted reach this many
-_STRIP = 64  # block rows counted at a time over the whole map
 
 
 @dataclass(frozen=True)
 class Outlined:
     """A class ``c`` printed as outlined patches, told from art in its colours on the ground ``g``: a part of ``c``
-    less outlined than ``threshold`` at the dark ``level`` (L*) is ``g``'s. ``own`` and ``art`` are the examples'
-    least own and most art shares (the gap); ``grid``: the printed hex line's reach in px from the hex's edge (its
-    pixels are no line's, module notes 1)."""
+    less outlined than ``threshold`` with lines ``depth`` (luma) darker than their sides is ``g``'s. ``own`` and
+    ``art`` are the examples' least own and most art shares (the gap); ``grid``: the printed hex line's reach in px
+    from the calibrated hex edge (its pixels are no line's, module notes 1)."""
 
     c: int
     g: int
@@ -337,7 +349,7 @@ def learn(im: Image.Image, size: float, layout: Layout, cls: np.ndarray, hid: np
             own_s = np.concatenate([x[li] for x in lined_["own"]])[o] / own_p[o]
             art_s = np.concatenate([x[li] for x in lined_["art"]])[a] / art_p[a]
             lo, hi = float(own_s.min()), float(art_s.max())
-            if lo >= OUTLINED > hi and (best is None or lo - hi > best.own - best.art):
+            if lo >= OUTLINED > hi and lo - hi >= GAP and (best is None or lo - hi > best.own - best.art):
                 best = Outlined(c, g, lv, (lo + hi) / 2, lo, hi, grid)
         if best is not None:
             out.append(best)
