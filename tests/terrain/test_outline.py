@@ -9,7 +9,7 @@ import math
 
 import numpy as np
 import pytest
-from PIL import Image
+from PIL import Image, ImageDraw
 
 from toolkit.hexgrid import Grid, Hex, Layout
 from toolkit.terrain import extract as ex
@@ -107,6 +107,8 @@ def test_the_learned_pair_its_level_and_threshold(monkeypatch):
     assert t.own > 0.6 and t.art < 0.2  # the plots' outline is found round them; the art has none
     assert t.art < outline.OUTLINED <= t.own
     assert t.depth in outline.DEPTHS
+    assert t.inside < outline.INSIDE * t.edge  # the line round the plots is on their edge; inside, only the line
+    # between the two plots of each hex (outline notes 5)
     assert 0 < t.grid < 4  # the drawn hex lines, one px wide: their reach from the edge, and a pixel more
 
 
@@ -266,3 +268,49 @@ def test_a_narrow_gap_between_the_examples_learns_nothing(monkeypatch):
     ex.extract(im, grid, _legend(), features=False)
     ((t,),) = seen[1:]
     assert t.art < outline.OUTLINED <= t.own < t.art + 0.3
+
+
+SPARSE = {"0305", "0705"}  # plots whose hatching is drawn sparser: 2 px of ink every 16 px (the others 3 every 6)
+
+
+def _hatched_board() -> tuple[Image.Image, Grid]:
+    # the plots drawn as 45-degree hatching over their tint, no outline (a class printed as a texture of lines, as
+    # test_texture_hexes' woods); the art as on _board: the tint alone
+    lay, grid, im, d = blank_board(8, 6, size=50.0, origin=(60.0, 60.0), image=(700, 640), paper=ORANGE,
+                                   ink=(40, 40, 40))
+    masks = {6: Image.new("L", im.size, 0), 16: Image.new("L", im.size, 0)}
+    for h in grid.hexes():
+        cx, cy = lay.hex_to_pixel(h)
+        hid = grid.id(h)
+        if hid in FIELDS:
+            inset = [(cx + 0.85 * (x - cx), cy + 0.85 * (y - cy)) for x, y in lay.corners(h)]
+            d.polygon(inset, fill=FIELD)
+            ImageDraw.Draw(masks[16 if hid in SPARSE else 6]).polygon(inset, fill=255)
+        elif hid in ART or hid == OPEN_ART_EXAMPLE:
+            rx, ry = (40, 33) if hid in ART else (30, 22)
+            d.ellipse([cx - rx, cy - ry, cx + rx, cy + ry], fill=FIELD)
+    for every, mask in masks.items():
+        lines = Image.new("L", im.size, 0)
+        ld = ImageDraw.Draw(lines)
+        for x in range(-im.height, im.width, every):
+            ld.line([(x, 0), (x + im.height, im.height)], fill=255, width=3 if every == 6 else 2)
+        im.paste(LINE, mask=Image.fromarray(np.minimum(np.asarray(lines), np.asarray(mask))))
+    a = np.asarray(im, np.float32) + np.random.default_rng(11).normal(0, 3.0, (im.height, im.width, 3))
+    return Image.fromarray(np.clip(a, 0, 255).astype(np.uint8)), grid
+
+
+def test_hatching_is_no_outline(monkeypatch):
+    # hatching lines the plots' edge with the ground (thin dark lines crossing it, linked row to row) as an outline
+    # would (seelowe2's form learned fields against open here, own .99, art 0, review41 R9), and then read the two
+    # sparser-hatched plots, less lined at their edge, as open. But it lines their inside as much: an outline lies on
+    # the edge only (INSIDE, outline notes 5) - nothing is learned, the plots stay fields
+    seen = _spy(monkeypatch)
+    im, grid = _hatched_board()
+    got = _read(ex.extract(im, grid, _legend(), features=False))
+    assert seen == [[]]
+    assert got["fields"] >= FIELDS
+    monkeypatch.setattr(outline, "INSIDE", 1e9)  # the inside not asked: the pair is learned and the sparse plots lost
+    got = _read(ex.extract(im, grid, _legend(), features=False))
+    ((t,),) = seen[1:]
+    assert t.inside >= t.edge > 0.9 and t.art < 0.1
+    assert got["open"] >= SPARSE

@@ -1,5 +1,5 @@
-"""Patches outlined in ink told from the same colours drawn on another class's ground (issue 14; seelowe1 and
-seelowe2 notes).
+"""Patches outlined in ink told from the same colours drawn on another class's ground (issue 14; seelowe1-3;
+"outline notes 1-5" below).
 
 A class printed as a patchwork of outlined patches - field plots with a thin black line round each - and art drawn
 in the same colours on another class's ground with no line round it - a tree clump's shadow, a verge along a
@@ -29,9 +29,20 @@ clumps and verges read as fields. Only as far as the legend's own example hexes 
    ``g``'s art, over the parts of ``GROUND`` of a hex or more judged (2.); at the depth with the widest gap, the least
    own share ``OUTLINED`` or more and the most art share less (a class printed outlined, a line along half or more
    of each patch's edge with the ground, and art that is not), and the two ``GAP`` apart or more (the examples part
-   them clearly, not by the noise of a textured print), the threshold lies halfway.
+   them clearly, not by the noise of a textured print), and the own parts' inside no more than ``INSIDE`` as lined
+   as their edge (5.), the threshold lies halfway.
 4. **Read** (:func:`read`, in place, before the hexes are counted): a part read as ``c``, judged (2.), whose outlined
    share is under the threshold is ``g``'s.
+
+5. **An outline lies on the edge only** (seelowe3; review41 R9). A class drawn as a texture of lines - woods as
+   dense 45-degree hatching - has thin dark lines, linked row to row, across its pairs with the ground as it has
+   everywhere: its edge reads as outlined (test_texture_hexes' hatched woods: .875 of each part's pairs at 8 luma,
+   the art .0) and its parts less lined than that went to the ground. So the own parts' **inside** is measured alike:
+   the pairs (4-neighbours) of two blocks whose 8 neighbours all lie in the part, by the same line measure (1.) at
+   the same depth. Pooled over the own parts judged, the share of inside pairs lined must be under ``INSIDE`` of the
+   share of edge pairs lined - an outline lines the edge and leaves the inside plain (Seelowe's plots .09 inside,
+   .80 at the edge, at 32 luma: a line between two plots of a part is inside), hatching lines both alike (.96 and
+   .90). Where the examples show no inside at all nothing is learned: the outline is not told from a texture then.
 
 A legend whose examples hold no part of another class's colour meeting that class's ground learns nothing, and reads
 every block as before; the map's pixels are read (its luma) only once a pair is learned.
@@ -49,7 +60,8 @@ from ..hexgrid import Layout
 from .extract_raster import _blocks, _luma_cut
 from .parts import components
 
-__all__ = ["ALONG", "DEPTHS", "EDGE", "GAP", "GRID_INK", "GRID_REACH", "GROUND", "LINE_WIDE", "OUTLINED", "Outlined",
+__all__ = ["ALONG", "DEPTHS", "EDGE", "GAP", "GRID_INK", "GRID_REACH", "GROUND", "INSIDE", "LINE_WIDE", "OUTLINED",
+           "Outlined",
            "edge_distance", "grid_reach", "learn", "lined", "profiles", "read"]
 
 GROUND = 0.1  # of a hex: a patch of the ground's colour this large is the ground; the art learned from this much
@@ -63,6 +75,9 @@ GAP = 0.3  # the examples part the two clearly: the own parts' least share this 
 LINE_WIDE = 0.06  # of a hex's size: a line is this thin across or thinner (3 px on Seelowe's 50 px hexes)
 ALONG = 0.6  # of a pair's pixel rows clear of the hex line: a line found in this many, each linked to the next
 GRID_REACH = 0.3  # of the inradius: the hex line's ink measured this far in from the hex's edge
+INSIDE = 0.5  # an outline lies on the edge only: the own parts' inside pairs lined less than this share of their edge
+# pairs' rate (outline notes 5; Seelowe's plots .09 against .80, test_outline's drawn plots .08 against .67; hatching,
+# which lines the inside as much as the edge: test_texture_hexes' woods .96 against .90)
 EDGE = 0.2  # of a hex's perimeter (in blocks): a part is judged where its pairs with the ground counted reach this many
 
 
@@ -71,7 +86,8 @@ class Outlined:
     """A class ``c`` printed as outlined patches, told from art in its colours on the ground ``g``: a part of ``c``
     less outlined than ``threshold`` with lines ``depth`` (luma) darker than their sides is ``g``'s. ``own`` and
     ``art`` are the examples' least own and most art shares (the gap); ``grid``: the printed hex line's reach in px
-    from the calibrated hex edge (its pixels are no line's, module notes 1)."""
+    from the calibrated hex edge (its pixels are no line's, outline notes 1); ``inside`` and ``edge``: the own parts'
+    inside and edge pairs' shares lined, pooled (outline notes 5)."""
 
     c: int
     g: int
@@ -80,6 +96,8 @@ class Outlined:
     own: float
     art: float
     grid: float
+    inside: float = 0.0
+    edge: float = 0.0
 
 
 def edge_distance(layout: Layout, xs: np.ndarray, ys: np.ndarray) -> np.ndarray:
@@ -140,9 +158,10 @@ def _ground(cls: np.ndarray, g: int, least: float, within: np.ndarray | None = N
 
 @dataclass(frozen=True)
 class _Parts:
-    """The parts read as one class (module notes 2): ``label`` on the blocks ((h, w), 0 off them, part i + 1), each
+    """The parts read as one class (outline notes 2): ``label`` on the blocks ((h, w), 0 off them, part i + 1), each
     part's ``hexes`` and ``size`` (blocks), and its pairs with the ground as (the part, the two blocks' flat
-    indices), for a line between them to be looked for at any level."""
+    indices), for a line between them to be looked for at any level; ``inner_*`` alike, its inside pairs (module
+    notes 5: two blocks whose 8 neighbours are all the part's)."""
 
     label: np.ndarray
     hexes: np.ndarray
@@ -150,6 +169,9 @@ class _Parts:
     pair_part: np.ndarray
     pair_a: np.ndarray
     pair_b: np.ndarray
+    inner_part: np.ndarray
+    inner_a: np.ndarray
+    inner_b: np.ndarray
 
     def shares(self, counted: np.ndarray, found: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """Each part's pairs with the ground counted (``counted``: per pair, enough of its rows off the hex line),
@@ -230,8 +252,9 @@ def lined(p: np.ndarray, off: np.ndarray, depth: int, wide: int) -> tuple[np.nda
 
 
 def parts(cls: np.ndarray, hid: np.ndarray, c: int, ground: np.ndarray, only: np.ndarray | None = None) -> _Parts:
-    """The parts read as ``c`` (``cls``, ``hid``: (h, w) classes and hexes, -1 in none) and their pairs
-    (4-neighbours) with ``ground``; ``only``: the hexes whose parts are wanted (all where none)."""
+    """The parts read as ``c`` (``cls``, ``hid``: (h, w) classes and hexes, -1 in none), their pairs
+    (4-neighbours) with ``ground`` and their inside pairs (outline notes 5); ``only``: the hexes whose parts are wanted
+    (all where none)."""
     h, w = cls.shape
     mask = (cls == c) & (hid >= 0)
     if only is not None:
@@ -256,19 +279,34 @@ def parts(cls: np.ndarray, hid: np.ndarray, c: int, ground: np.ndarray, only: np
         pp.append(a[sel] - 1)
         pa.append(idx[ys, xs][sel])
         pb.append(idx[yt, xt][sel])
+    # its inside: the blocks whose 8 neighbours are all the part's, and the pairs (4-neighbours) of two of them
+    pad = np.pad(label2, 1)
+    inside = label2 > 0
+    for dy in (-1, 0, 1):
+        for dx in (-1, 0, 1):
+            inside &= pad[1 + dy:1 + dy + h, 1 + dx:1 + dx + w] == label2
+    ip, ia, ib = [], [], []
+    for dy, dx in ((0, 1), (1, 0)):
+        a, b = inside[:h - dy, :w - dx], inside[dy:, dx:]
+        sel = a & b
+        ip.append(label2[:h - dy, :w - dx][sel] - 1)
+        ia.append(idx[:h - dy, :w - dx][sel])
+        ib.append(idx[dy:, dx:][sel])
     return _Parts(label2, uniq % span, np.bincount(inv, minlength=len(uniq)), np.concatenate(pp), np.concatenate(pa),
-                  np.concatenate(pb))
+                  np.concatenate(pb), np.concatenate(ip), np.concatenate(ia), np.concatenate(ib))
 
 
-def _found(luma: np.ndarray, ps: _Parts, w: int, f: int, layout: Layout, origin: tuple[int, int], grid: float,
-           depths: Sequence[int], wide: int) -> list[tuple[np.ndarray, np.ndarray]]:
-    """For each of ``depths``: each pair of ``ps`` counted and lined (:func:`lined`), its pixels within ``grid`` px
-    of a hex edge (the printed hex line) left out; in chunks of pairs."""
-    n = len(ps.pair_a)
+def _found(luma: np.ndarray, pa: np.ndarray, pb: np.ndarray, w: int, f: int, layout: Layout,
+           origin: tuple[int, int], grid: float, depths: Sequence[int],
+           wide: int) -> list[tuple[np.ndarray, np.ndarray]]:
+    """For each of ``depths``: each pair of blocks (``pa``, ``pb``: flat indices on blocks ``w`` wide) counted and
+    lined (:func:`lined`), its pixels within ``grid`` px of a hex edge (the printed hex line) left out; in chunks of
+    pairs."""
+    n = len(pa)
     out = [(np.zeros(n, bool), np.zeros(n, bool)) for _ in depths]
     step = max(1, 1_000_000 // ((f + 2 * wide + 2) * (2 * f + 2 * wide + 2)))
     for i in range(0, n, step):
-        p, x, y = profiles(luma, ps.pair_a[i:i + step], ps.pair_b[i:i + step], w, f, wide + 1, origin)
+        p, x, y = profiles(luma, pa[i:i + step], pb[i:i + step], w, f, wide + 1, origin)
         off = edge_distance(layout, x.astype(np.float64), y.astype(np.float64)) < grid
         for (counted, found), depth in zip(out, depths, strict=True):
             counted[i:i + step], found[i:i + step] = lined(p, off, depth, wide)
@@ -277,7 +315,7 @@ def _found(luma: np.ndarray, ps: _Parts, w: int, f: int, layout: Layout, origin:
 
 def learn(im: Image.Image, size: float, layout: Layout, cls: np.ndarray, hid: np.ndarray,
           examples: Mapping[int, Sequence[int]], k: int, ink: float, hex_blocks: float) -> list[Outlined]:
-    """The pairs told apart by their outlines (module notes 3) on the example hexes (``examples``: class -> hex
+    """The pairs told apart by their outlines (outline notes 3) on the example hexes (``examples``: class -> hex
     rows; ``cls``, ``hid``: (h, w) classes and hexes; ``hex_blocks``: a hex's area in blocks; ``ink``: the legend's
     ink lightness; ``layout``: the calibrated grid on ``im``'s pixels)."""
     _pre, _f2, f = _blocks(size)
@@ -324,6 +362,9 @@ def learn(im: Image.Image, size: float, layout: Layout, cls: np.ndarray, hid: np
         sizes: dict[str, list[np.ndarray]] = {"own": [], "art": []}
         lined_: dict[str, list[list[np.ndarray]]] = {"own": [], "art": []}
         pairs: dict[str, list[np.ndarray]] = {"own": [], "art": []}
+        # the own parts' inside (outline notes 5): per part, its inside pairs counted, and lined at each depth
+        in_n: list[np.ndarray] = []
+        in_lined: list[list[np.ndarray]] = []
         for side, hexes in (("own", examples[c]), ("art", examples[g])):
             for i in hexes:
                 if i not in windows:
@@ -333,10 +374,19 @@ def learn(im: Image.Image, size: float, layout: Layout, cls: np.ndarray, hid: np
                 ps = parts(cw, np.where(hw == i, hw, -1), c, _ground(cw, g, least))
                 big = ps.size >= least
                 sizes[side].append(ps.size[big])
-                got = [ps.shares(cn, fd) for cn, fd in _found(luma, ps, c1 - c0, f, layout.translated(
-                    -c0 * f, -r0 * f), (0, 0), grid, DEPTHS, wide)]
+                lay = layout.translated(-c0 * f, -r0 * f)
+                got = [ps.shares(cn, fd) for cn, fd in _found(luma, ps.pair_a, ps.pair_b, c1 - c0, f, lay, (0, 0),
+                                                              grid, DEPTHS, wide)]
                 pairs[side].append(got[0][0][big])
                 lined_[side].append([x[1][big] for x in got])
+                if side == "own":
+                    m = len(ps.size)
+                    ins = [(np.bincount(ps.inner_part[cn], minlength=m)[big],
+                            np.bincount(ps.inner_part[cn & fd], minlength=m)[big])
+                           for cn, fd in _found(luma, ps.inner_a, ps.inner_b, c1 - c0, f, lay, (0, 0), grid, DEPTHS,
+                                                wide)]
+                    in_n.append(ins[0][0])
+                    in_lined.append([x[1] for x in ins])
         if not sizes["own"] or not sizes["art"]:
             continue
         own_p, art_p = np.concatenate(pairs["own"]), np.concatenate(pairs["art"])
@@ -345,12 +395,18 @@ def learn(im: Image.Image, size: float, layout: Layout, cls: np.ndarray, hid: np
         if not o.any() or np.concatenate(sizes["art"])[a].sum() < least:
             continue
         best: Outlined | None = None
+        inner_n = int(np.concatenate(in_n)[o].sum())
         for li, lv in enumerate(DEPTHS):
-            own_s = np.concatenate([x[li] for x in lined_["own"]])[o] / own_p[o]
+            own_l = np.concatenate([x[li] for x in lined_["own"]])[o]
+            own_s = own_l / own_p[o]
             art_s = np.concatenate([x[li] for x in lined_["art"]])[a] / art_p[a]
             lo, hi = float(own_s.min()), float(art_s.max())
-            if lo >= OUTLINED > hi and lo - hi >= GAP and (best is None or lo - hi > best.own - best.art):
-                best = Outlined(c, g, lv, (lo + hi) / 2, lo, hi, grid)
+            # the edge's share and the inside's, pooled over the own parts judged
+            on_edge = float(own_l.sum() / own_p[o].sum())
+            inside = float(np.concatenate([x[li] for x in in_lined])[o].sum() / max(inner_n, 1))
+            if (lo >= OUTLINED > hi and lo - hi >= GAP and inner_n and inside < INSIDE * on_edge
+                    and (best is None or lo - hi > best.own - best.art)):
+                best = Outlined(c, g, lv, (lo + hi) / 2, lo, hi, grid, inside, on_edge)
         if best is not None:
             out.append(best)
     return out
@@ -368,7 +424,7 @@ def read(im: Image.Image, size: float, layout: Layout, cls: np.ndarray, hid: np.
     moved = 0
     for t in told:
         ps = parts(cls, hid, t.c, _ground(cls, t.g, GROUND * hex_blocks))
-        ((counted, found),) = _found(luma, ps, cls.shape[1], f, layout, (0, 0), t.grid,
+        ((counted, found),) = _found(luma, ps.pair_a, ps.pair_b, cls.shape[1], f, layout, (0, 0), t.grid,
                                      [t.depth], wide)
         pairs, lined_ = ps.shares(counted, found)
         under = np.flatnonzero((pairs >= max(1.0, EDGE * 6 * size / f)) & (lined_ < t.threshold * pairs)) + 1
