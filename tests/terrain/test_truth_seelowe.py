@@ -120,9 +120,11 @@ def test_extract_seelowe_against_its_truth(tmp_path):
     (the bench, which records calibrate's warp on it, reads 12/15 -> 14/15, none false); since such a line's
     crossings must be as thick beyond the hex line's zone as its examples' (seelowe, lines ink notes 13, OUT_THICK):
     rail 20/21 with 1 false (the bench: 21/21 at 21/33 -> 20/21 at 20/21; the link lost, 0820/0821, crosses near a
-    corner of the wye, where only the ladder's edge lies in the band)."""
+    corner of the wye, where only the ladder's edge lies in the band); since a class printed as outlined patches is
+    told from art of its colours on the ground by the line along its edge only (seelowe1-3, outline.py notes 1-5: the
+    fields plots against the clumps' shadows and verges on the open ground; the bench alike): hexes 113/120."""
     out = _extract(tmp_path, "seelowe.yaml")
-    assert out["hexes"] == 120 and out["right"] >= 110
+    assert out["hexes"] == 120 and out["right"] >= 113
     assert_floors(out, {"rail": (21, 20, 1), "road": (15, 12, 0)})
 
 
@@ -135,9 +137,11 @@ def test_extract_seelowe_2_against_its_truth(tmp_path):
     (seerail; totals only): 16; since two classes of one colour are told apart by pattern (texture, pattern.py;
     totals only): hexes 89/110; since such a line's crossings must be the ink proper as its examples are (seeart;
     totals only): 11 sides read as railway; since such a line's crossings must be as thick beyond the hex line's
-    zone as its examples' (seelowe, OUT_THICK; totals only): 8 (the bench: 11 -> 8)."""
+    zone as its examples' (seelowe, OUT_THICK; totals only): 8 (the bench: 11 -> 8); since outlined patches are told
+    from art of their colours by the line along their edge only (seelowe1-3, outline.py; totals only, no evidence for
+    that rule): hexes 98/110 (the bench 92 -> 98)."""
     out = _extract(tmp_path, "seelowe-2.yaml")
-    assert out["hexes"] == 110 and out["right"] >= 89
+    assert out["hexes"] == 110 and out["right"] >= 98
     # since a solid line's width in a band full of its colour is read along its run (rwlines3; totals only): road 13/18
     # here, on the truth's grid as it is (the bench, which records calibrate's warp on it, reads 10 -> 15/18); since a
     # line printed wide is read with its pinholes filled (seeart, pinholes; totals only): 14/18 here (bench 15 -> 16)
@@ -150,7 +154,9 @@ def test_extract_seelowe_3_against_its_truth(tmp_path):
     region is blind): road 3/5, none false; since the hex lines are taken out where they are printed: 9 sides read as
     railway; since a lone single line's crossings must span the side as its broad examples do (seerail; totals
     only): 5; since such a line's crossings must be as thick beyond the hex line's zone as its examples' (seelowe,
-    OUT_THICK; totals only): 3 (the bench, with calibrate's warp: none before and after)."""
+    OUT_THICK; totals only): 3 (the bench, with calibrate's warp: none before and after); since outlined patches are
+    told from art of their colours by the line along their edge only (seelowe1-3, outline.py; totals only, no
+    evidence for that rule): hexes 120/120 here (the bench, with calibrate's warp, 117 -> 119)."""
     out = _extract(tmp_path, "seelowe-3.yaml")
-    assert out["hexes"] == 120 and out["right"] >= 118
+    assert out["hexes"] == 120 and out["right"] >= 120
     assert_floors(out, {"road": (5, 3, 0), "rail": (0, 0, 3)})
