@@ -73,6 +73,18 @@ def _read(got: ex.Extraction) -> dict[str, set[str]]:
     return out
 
 
+def _spy(monkeypatch: pytest.MonkeyPatch) -> list[list[outline.Outlined]]:
+    seen: list[list[outline.Outlined]] = []
+    learn = outline.learn
+
+    def spy(*a: object, **k: object) -> list[outline.Outlined]:
+        seen.append(learn(*a, **k))  # type: ignore[arg-type]
+        return seen[-1]
+
+    monkeypatch.setattr(ex, "learn_outlined", spy)
+    return seen
+
+
 def test_art_on_the_ground_without_an_outline_is_the_ground():
     im, grid = _board()
     got = _read(ex.extract(im, grid, _legend(), features=False))
@@ -89,14 +101,7 @@ def test_by_colour_alone_the_art_is_fields(monkeypatch):
 
 
 def test_the_learned_pair_its_level_and_threshold(monkeypatch):
-    seen: list[list[outline.Outlined]] = []
-    learn = outline.learn
-
-    def spy(*a: object, **k: object) -> list[outline.Outlined]:
-        seen.append(learn(*a, **k))  # type: ignore[arg-type]
-        return seen[-1]
-
-    monkeypatch.setattr(ex, "learn_outlined", spy)
+    seen = _spy(monkeypatch)
     im, grid = _board()
     ex.extract(im, grid, _legend(), features=False)
     (told,) = seen
@@ -114,14 +119,7 @@ def test_the_learned_pair_its_level_and_threshold(monkeypatch):
 
 def test_no_outline_round_the_plots_learns_nothing(monkeypatch):
     # the plots printed with no line round them: the examples do not part them from the art, nothing moves
-    seen: list[list[outline.Outlined]] = []
-    learn = outline.learn
-
-    def spy(*a: object, **k: object) -> list[outline.Outlined]:
-        seen.append(learn(*a, **k))  # type: ignore[arg-type]
-        return seen[-1]
-
-    monkeypatch.setattr(ex, "learn_outlined", spy)
+    seen = _spy(monkeypatch)
     im, grid = _board(outlined=False)
     got = _read(ex.extract(im, grid, _legend(), features=False))
     assert seen == [[]]
@@ -132,14 +130,7 @@ def test_plots_outlined_along_a_third_of_their_edge_are_no_outlined_class(monkey
     # a line along two of a plot's six sides parts the plots from the art on the examples, but the plots are not
     # printed outlined (OUTLINED: Red Winter's trees on snow, dark symbols along a third of their edge with the
     # frozen lake's white at most): nothing is learned
-    seen: list[list[outline.Outlined]] = []
-    learn = outline.learn
-
-    def spy(*a: object, **k: object) -> list[outline.Outlined]:
-        seen.append(learn(*a, **k))  # type: ignore[arg-type]
-        return seen[-1]
-
-    monkeypatch.setattr(ex, "learn_outlined", spy)
+    seen = _spy(monkeypatch)
     im, grid = _board(sides=2)
     got = _read(ex.extract(im, grid, _legend(), features=False))
     assert seen == [[]]
@@ -153,14 +144,7 @@ def test_plots_outlined_along_a_third_of_their_edge_are_no_outlined_class(monkey
 def test_art_outlined_along_most_of_its_edge_is_no_art(monkeypatch):
     # the art drawn with a line along 250 of its 360 degrees: the plots (outlined all round) still lie above it, but
     # it is outlined too (OUTLINED: Velikie Louki's towns and woods, both outlined): nothing is learned
-    seen: list[list[outline.Outlined]] = []
-    learn = outline.learn
-
-    def spy(*a: object, **k: object) -> list[outline.Outlined]:
-        seen.append(learn(*a, **k))  # type: ignore[arg-type]
-        return seen[-1]
-
-    monkeypatch.setattr(ex, "learn_outlined", spy)
+    seen = _spy(monkeypatch)
     im, grid = _board(art_arc=250)
     got = _read(ex.extract(im, grid, _legend(), features=False))
     assert seen == [[]]
@@ -215,18 +199,6 @@ def test_edge_distance_on_the_calibrated_grid():
     ys = np.array([cy, (y0 + y1) / 2, y0, (cy + y0) / 2]) - 0.5
     got = outline.edge_distance(lay, xs, ys)
     assert got == pytest.approx([lay.inradius(), 0.0, 0.0, lay.inradius() / 2], abs=1e-6)
-
-
-def _spy(monkeypatch: pytest.MonkeyPatch) -> list[list[outline.Outlined]]:
-    seen: list[list[outline.Outlined]] = []
-    learn = outline.learn
-
-    def spy(*a: object, **k: object) -> list[outline.Outlined]:
-        seen.append(learn(*a, **k))  # type: ignore[arg-type]
-        return seen[-1]
-
-    monkeypatch.setattr(ex, "learn_outlined", spy)
-    return seen
 
 
 def test_trunks_at_the_arts_edge_are_no_outline(monkeypatch):
