@@ -15,7 +15,7 @@ from toolkit.hexgrid import Grid, Hex, Layout
 from toolkit.terrain import extract as ex
 from toolkit.terrain import outline
 
-from .drawn import blank_board
+from .drawn import blank_board, read_classes
 
 ORANGE = (231, 122, 60)  # the open ground
 FIELD = (140, 150, 80)  # the plots' tint, and the art's
@@ -66,13 +66,6 @@ def _legend(open_examples: tuple[str, ...] = ("0101", "0801", OPEN_ART_EXAMPLE))
     return {"terrain": {"open": {"hexes": list(open_examples)}, "fields": {"hexes": ["0202", "0404", "0602"]}}}
 
 
-def _read(got: ex.Extraction) -> dict[str, set[str]]:
-    out: dict[str, set[str]] = {}
-    for h, r in got.hexes.items():
-        out.setdefault(r.terrain or "", set()).add(h)
-    return out
-
-
 def _spy(monkeypatch: pytest.MonkeyPatch) -> list[list[outline.Outlined]]:
     seen: list[list[outline.Outlined]] = []
     learn = outline.learn
@@ -87,7 +80,7 @@ def _spy(monkeypatch: pytest.MonkeyPatch) -> list[list[outline.Outlined]]:
 
 def test_art_on_the_ground_without_an_outline_is_the_ground():
     im, grid = _board()
-    got = _read(ex.extract(im, grid, _legend(), features=False))
+    got = read_classes(ex.extract(im, grid, _legend(), features=False))
     assert got["fields"] == FIELDS
     assert got["open"] >= ART
 
@@ -96,7 +89,7 @@ def test_by_colour_alone_the_art_is_fields(monkeypatch):
     # the code before the rule: the patches of the plots' tint are fields wherever they lie
     monkeypatch.setattr(ex, "OUTLINES", False)
     im, grid = _board()
-    got = _read(ex.extract(im, grid, _legend(), features=False))
+    got = read_classes(ex.extract(im, grid, _legend(), features=False))
     assert got["fields"] == FIELDS | ART
 
 
@@ -121,7 +114,7 @@ def test_no_outline_round_the_plots_learns_nothing(monkeypatch):
     # the plots printed with no line round them: the examples do not part them from the art, nothing moves
     seen = _spy(monkeypatch)
     im, grid = _board(outlined=False)
-    got = _read(ex.extract(im, grid, _legend(), features=False))
+    got = read_classes(ex.extract(im, grid, _legend(), features=False))
     assert seen == [[]]
     assert got["fields"] >= ART
 
@@ -132,12 +125,12 @@ def test_plots_outlined_along_a_third_of_their_edge_are_no_outlined_class(monkey
     # frozen lake's white at most): nothing is learned
     seen = _spy(monkeypatch)
     im, grid = _board(sides=2)
-    got = _read(ex.extract(im, grid, _legend(), features=False))
+    got = read_classes(ex.extract(im, grid, _legend(), features=False))
     assert seen == [[]]
     assert got["fields"] >= ART
     monkeypatch.setattr(outline, "OUTLINED", 0.1)  # a line along a tenth of the edge taken as outlined ...
     monkeypatch.setattr(outline, "GAP", 0.1)  # ... and a gap of a tenth a clear one: the art is open
-    assert _read(ex.extract(im, grid, _legend(), features=False))["open"] >= ART
+    assert read_classes(ex.extract(im, grid, _legend(), features=False))["open"] >= ART
     assert seen[-1][0].art < 0.1 <= seen[-1][0].own < 0.5  # two of each plot's six sides, by the hex line's edge
 
 
@@ -146,11 +139,11 @@ def test_art_outlined_along_most_of_its_edge_is_no_art(monkeypatch):
     # it is outlined too (OUTLINED: Velikie Louki's towns and woods, both outlined): nothing is learned
     seen = _spy(monkeypatch)
     im, grid = _board(art_arc=250)
-    got = _read(ex.extract(im, grid, _legend(), features=False))
+    got = read_classes(ex.extract(im, grid, _legend(), features=False))
     assert seen == [[]]
     assert got["fields"] >= ART
     # the arc is what holds it: the same board without it learns the pair and reads the art open
-    assert _read(ex.extract(*_board(), _legend(), features=False))["open"] >= ART
+    assert read_classes(ex.extract(*_board(), _legend(), features=False))["open"] >= ART
     assert len(seen[-1]) == 1
 
 
@@ -161,7 +154,7 @@ def test_no_art_in_the_examples_learns_nothing_and_reads_no_line(monkeypatch):
 
     monkeypatch.setattr(ex, "read_outlined", refuse)
     im, grid = _board()
-    got = _read(ex.extract(im, grid, _legend(("0101", "0801", "0601")), features=False))
+    got = read_classes(ex.extract(im, grid, _legend(("0101", "0801", "0601")), features=False))
     assert got["fields"] >= ART
 
 
@@ -207,7 +200,7 @@ def test_trunks_at_the_arts_edge_are_no_outline(monkeypatch):
     # in the two blocks took them for one: Red Winter's trees at the woods' edge). The plots are told from the art
     seen = _spy(monkeypatch)
     im, grid = _board(trunks=True)
-    got = _read(ex.extract(im, grid, _legend(), features=False))
+    got = read_classes(ex.extract(im, grid, _legend(), features=False))
     ((t,),) = seen
     assert t.art < 0.3 and t.own > 0.6  # a trunk lying along a pair's boundary passes for a line here and there
     assert got["fields"] == FIELDS
@@ -221,7 +214,7 @@ def test_the_hex_line_beside_a_patch_is_no_outline(monkeypatch):
     # outlined. The hex line's pixels are left out (its reach learned from the examples): nothing is learned
     seen = _spy(monkeypatch)
     im, grid = _board(outlined=False, hex_line=4)
-    got = _read(ex.extract(im, grid, _legend(), features=False))
+    got = read_classes(ex.extract(im, grid, _legend(), features=False))
     assert seen == [[]]
     assert got["fields"] >= ART | FIELDS
 
@@ -233,7 +226,7 @@ def test_a_narrow_gap_between_the_examples_learns_nothing(monkeypatch):
     # nothing is learned; with GAP lowered the same examples learn the pair
     seen = _spy(monkeypatch)
     im, grid = _board(art_arc=170)
-    got = _read(ex.extract(im, grid, _legend(), features=False))
+    got = read_classes(ex.extract(im, grid, _legend(), features=False))
     assert seen == [[]]
     assert got["fields"] >= ART
     monkeypatch.setattr(outline, "GAP", 0.0)
@@ -278,11 +271,11 @@ def test_hatching_is_no_outline(monkeypatch):
     # the edge only (INSIDE, outline notes 5) - nothing is learned, the plots stay fields
     seen = _spy(monkeypatch)
     im, grid = _hatched_board()
-    got = _read(ex.extract(im, grid, _legend(), features=False))
+    got = read_classes(ex.extract(im, grid, _legend(), features=False))
     assert seen == [[]]
     assert got["fields"] >= FIELDS
     monkeypatch.setattr(outline, "INSIDE", 1e9)  # the inside not asked: the pair is learned and the sparse plots lost
-    got = _read(ex.extract(im, grid, _legend(), features=False))
+    got = read_classes(ex.extract(im, grid, _legend(), features=False))
     ((t,),) = seen[1:]
     assert t.inside >= t.edge > 0.9 and t.art < 0.1
     assert got["open"] >= SPARSE
