@@ -43,8 +43,6 @@ clumps and verges read as fields. Only as far as the legend's own example hexes 
    share of edge pairs lined - an outline lines the edge and leaves the inside plain (Seelowe's plots .09 inside,
    .80 at the edge, at 32 luma: a line between two plots of a part is inside), hatching lines both alike (.96 and
    .90). Where the examples show no inside at all nothing is learned: the outline is not told from a texture then.
-   A limit: outlined plots with furrows drawn inside them (a thin line every few pixels) are refused as hatching is
-   (review42's drawn probe; 0bbfc2c learned nothing there either).
 
 A legend whose examples hold no part of another class's colour meeting that class's ground learns nothing, and reads
 every block as before; the map's pixels are read (its luma) only once a pair is learned.
