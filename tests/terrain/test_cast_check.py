@@ -1,5 +1,5 @@
 """The colour cast (extract._cast_field, cast notes 1) is kept only where it brings the hexes nearer their colours in
-sum (extract._cast_nearer: each hex on the same blocks with and without it; Red Winter's user legend v3 in
+sum (extract._cast_gain: each hex on the same blocks with and without it; Red Winter's user legend v3 in
 test_truth_user.py is the board where measuring on the bare reading's blocks alone dropped a right field): a
 field fitted to the few confidently read hexes, most of them colours printed apart from their examples - a fill a
 little off in one part of the sheet, the scan's margin read as a fill - is those colours' offsets, not the sheet's

@@ -241,7 +241,7 @@ def test_the_longest_day_4_third_user_legend(boards, tmp_path):
 
 def test_red_winter_third_user_legend(tmp_path):
     """Region 1 with the examples outside it, on the truth's grid widened to A-X x 1-24 less blind region 2's hexes
-    (N-W x 18-24, missing: not extracted, not looked at). The colour cast's check (extract._cast_nearer, cast notes 1)
+    (N-W x 18-24, missing: not extracted, not looked at). The colour cast's check (extract._cast_gain, cast notes 1)
     must keep this board's small field: measured on the blocks the bare reading put in each hex's colour alone it
     came to 12 Delta E farther over 506 hexes, the field was dropped and D19, E20, E23, F24 (forest) read suo: 114/120;
     on the same blocks both ways 18 nearer, kept."""

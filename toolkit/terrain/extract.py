@@ -649,15 +649,18 @@ def _extract(image: Image.Image, grid: Grid, legend: Mapping[str, Any] | Legend,
     inside = hid >= 0
     hin = hid[inside].astype(np.int64)
     used = ft
-    bare = pcls[inside]  # the blocks' classes read without a field (cast notes 1 judges each field against them)
+    # the blocks' classes read without a field (cast notes 1 judges each field against them), read once for every pass
+    bare = _Bare(ft, inside, hin, pcls[inside], protos, len(hexes))
+    cin = bare.cls  # the inside blocks' classes the pass's field is fitted to
     for _ in range(cast_passes):
-        field = _cast_field(fi, ft, inside, hin, pcls[inside], protos, len(hexes), lay_red, hexes)
+        field = _cast_field(fi, ft, bare, cin, protos, len(hexes), lay_red, hexes)
         if field is None:
             break
         fcls, _ = _classify(field, valid, protos, leg.max_delta_e)
-        if CAST_CHECK and not _cast_nearer(ft, field, inside, hin, bare, fcls[inside], protos, len(hexes)):
+        cast = fcls[inside]
+        if CAST_CHECK and not _cast_gain(bare, field, cast) > 0:
             break
-        pcls = fcls
+        pcls, cin = fcls, cast
         used = field
     others = np.array([f.lab for f in leg.features if f.kind in ("along", "across")], dtype=np.float32).reshape(-1, 3)
     gates = _spreads(leg.terrains, protos, owner, others)
@@ -1763,21 +1766,30 @@ def _classify(ft: np.ndarray, valid: np.ndarray, cents: np.ndarray, max_de: floa
     c = cents.astype(np.float32)
     # |x - c|^2 = |x|^2 - 2 x.c + |c|^2; the |x|^2 term does not change the argmin. Centroid by centroid, keeping
     # the running least (the first on ties, as argmin) - a 3-wide matrix product goes through BLAS, which is
-    # slower here than plain vector arithmetic, and an argmin across a (blocks, k) matrix is slower still
-    xx = ft[0] * ft[0] + ft[1] * ft[1] + ft[2] * ft[2]
-    cls = np.zeros(ft.shape[1], dtype=np.intp)
-    best = np.empty(0, dtype=np.float32)
+    # slower here than plain vector arithmetic, and an argmin across a (blocks, k) matrix is slower still. The
+    # sums are made in place, term by term in the same order as ``x0 * a + x1 * b + x2 * c + |c|^2`` (the same
+    # float32 roundings, session 42: a fresh array for every term cost a fifth of the time)
+    n = ft.shape[1]
+    tmp = np.empty(n, dtype=np.float32)
+    xx = ft[0] * ft[0]
+    xx += np.multiply(ft[1], ft[1], out=tmp)
+    xx += np.multiply(ft[2], ft[2], out=tmp)
+    cls = np.zeros(n, dtype=np.intp)
+    best = np.empty(n, dtype=np.float32)
+    d = np.empty(n, dtype=np.float32)
+    better = np.empty(n, dtype=bool)
     near = np.full(k, np.inf, dtype=np.float32) if nearest else None
     any_valid = bool(valid.any())
     for j in range(k):
-        d = ft[0] * (-2 * c[j, 0]) + ft[1] * (-2 * c[j, 1]) + ft[2] * (-2 * c[j, 2]) + float(c[j] @ c[j])
+        dj = best if j == 0 else d
+        np.multiply(ft[0], -2 * c[j, 0], out=dj)
+        dj += np.multiply(ft[1], -2 * c[j, 1], out=tmp)
+        dj += np.multiply(ft[2], -2 * c[j, 2], out=tmp)
+        dj += float(c[j] @ c[j])
         if near is not None and any_valid:
-            near[j] = (d[valid] + xx[valid]).min()
-        if j == 0:
-            best = d
-        else:
-            better = d < best
-            cls[better] = j
+            near[j] = (dj[valid] + xx[valid]).min()
+        if j > 0:
+            cls[np.less(d, best, out=better)] = j
             np.minimum(best, d, out=best)
     best += xx
     cls[(best > max_de * max_de) | ~valid] = k
@@ -2094,13 +2106,59 @@ def _split_blends(colours: np.ndarray, cls: np.ndarray, shape: tuple[int, ...], 
 CAST_CHECK = True
 
 
-def _cast_field(fi: _Features, ft: np.ndarray, inside: np.ndarray, hin: np.ndarray, cin: np.ndarray,
-                cents: np.ndarray, nhex: int, lay: Layout, hexes: Sequence[Hex]) -> np.ndarray | None:
+class _Bare:
+    """The inside blocks (``inside``, of hexes ``hin``) as every cast pass reads them (cast notes 1), made once: where
+    they lie among all the blocks, and the bare reading's part of the check (``cls``, the blocks' classes read
+    without a field, ``len(cents)`` unknown) - each hex's dominant colour, whether it is read (20 blocks or more),
+    which blocks are of it. Each is made when first asked for: a sheet with too few confident hexes for a field
+    needs none of them."""
+
+    def __init__(self, ft: np.ndarray, inside: np.ndarray, hin: np.ndarray, cls: np.ndarray, cents: np.ndarray,
+                 nhex: int) -> None:
+        self.ft, self.inside, self.hin, self.cls, self.cents, self.nhex = ft, inside, hin, cls, cents, nhex
+
+    @functools.cached_property
+    def at(self) -> np.ndarray:
+        """Each inside block's index among all the blocks."""
+        return np.flatnonzero(self.inside)
+
+    @functools.cached_property
+    def counts(self) -> np.ndarray:
+        """(hexes, classes + 1): the bare reading's blocks of each class in each hex."""
+        k, nhex = len(self.cents), self.nhex
+        return np.bincount(self.hin * (k + 1) + self.cls, minlength=nhex * (k + 1)).reshape(nhex, k + 1)
+
+    @functools.cached_property
+    def read(self) -> np.ndarray:
+        """Whether each hex is read (judged): 20 blocks or more."""
+        return self.counts.sum(axis=1) >= 20
+
+    @functools.cached_property
+    def dom(self) -> np.ndarray:
+        """Each hex's dominant colour of the bare reading."""
+        return np.argmax(self.counts[:, :len(self.cents)], axis=1)
+
+    @functools.cached_property
+    def dom_in(self) -> np.ndarray:
+        """Each inside block's hex's dominant colour, -1 (no class) in a hex not read: no block of such a hex is
+        taken (its hex's figures are not summed)."""
+        return np.where(self.read, self.dom, -1)[self.hin]
+
+    @functools.cached_property
+    def bare_dom(self) -> np.ndarray:
+        """Whether the bare reading puts each inside block in its hex's dominant colour (its hex read)."""
+        return self.cls == self.dom_in
+
+
+def _cast_field(fi: _Features, ft: np.ndarray, blocks: _Bare, cin: np.ndarray, cents: np.ndarray, nhex: int,
+                lay: Layout, hexes: Sequence[Hex]) -> np.ndarray | None:
     """The blocks' colours ``ft`` (3, blocks) less a smooth (linear in x and y) Lab offset field: how far the
-    confidently classified hexes' colours sit from their legend colours, across the sheet. ``None`` if too few
-    hexes to measure it (whether it is kept: ``_cast_nearer``, cast notes 1)."""
+    confidently classified hexes' colours (the inside ``blocks`` read as ``cin``) sit from their legend colours,
+    across the sheet. ``None`` if too few hexes to measure it (whether it is kept: ``_cast_gain``, cast notes 1)."""
     k = len(cents)
-    counts = np.bincount(hin * (k + 1) + cin, minlength=nhex * (k + 1)).reshape(nhex, k + 1)
+    hin = blocks.hin
+    counts = (blocks.counts if cin is blocks.cls else  # (the first pass's: the bare reading's, made once)
+              np.bincount(hin * (k + 1) + cin, minlength=nhex * (k + 1)).reshape(nhex, k + 1))
     tot = counts.sum(axis=1)
     dom = np.argmax(counts[:, :k], axis=1)
     conf = counts[np.arange(nhex), dom] / np.maximum(tot, 1)
@@ -2109,7 +2167,7 @@ def _cast_field(fi: _Features, ft: np.ndarray, inside: np.ndarray, hin: np.ndarr
         return None
     # mean colour of each hex's dominant-class blocks
     sel = cin == dom[hin]
-    where = np.flatnonzero(inside)[sel]
+    where = blocks.at[sel]
     hsel = hin[sel]
     n = np.bincount(hsel, minlength=nhex).astype(np.float64)
     means: np.ndarray = np.stack([np.bincount(hsel, weights=ft[c][where], minlength=nhex) for c in range(3)], axis=1)
@@ -2128,30 +2186,31 @@ def _cast_field(fi: _Features, ft: np.ndarray, inside: np.ndarray, hin: np.ndarr
     gy = (np.arange(h, dtype=np.float32) / h - 0.5)[:, None] * coef[2].astype(np.float32)  # (h, 3)
     c0 = coef[0].astype(np.float32)
     out = np.empty_like(ft)
-    for c in range(3):  # the field (c0 + gx) + gy, channel by channel, taken from the colours
-        np.subtract(ft[c].reshape(h, w), (c0[c] + gx[:, c])[None, :] + gy[:, c][:, None], out=out[c].reshape(h, w))
+    for c in range(3):  # the field (c0 + gx) + gy, channel by channel, taken from the colours (made in ``out``)
+        plane = out[c].reshape(h, w)
+        np.add((c0[c] + gx[:, c])[None, :], gy[:, c][:, None], out=plane)
+        np.subtract(ft[c].reshape(h, w), plane, out=plane)
     return out
 
 
-def _cast_nearer(ft: np.ndarray, field: np.ndarray, inside: np.ndarray, hin: np.ndarray, bare: np.ndarray,
-                 cast: np.ndarray, cents: np.ndarray, nhex: int) -> bool:
-    """Whether the colours less the cast field (``field``, read as ``cast``) bring the hexes read nearer their
-    colours in sum than the bare colours ``ft`` (read as ``bare``; both the inside blocks' classes, ``len(cents)``
-    unknown). Each hex (20 blocks or more) is judged against its dominant colour of the bare reading, on the same
-    blocks both ways: those either reading puts in that class (cast notes 1)."""
-    k = len(cents)
-    counts = np.bincount(hin * (k + 1) + bare, minlength=nhex * (k + 1)).reshape(nhex, k + 1)
-    read = counts.sum(axis=1) >= 20
-    dom = np.argmax(counts[:, :k], axis=1)
-    sel = (bare == dom[hin]) | (cast == dom[hin])
-    where = np.flatnonzero(inside)[sel]
-    hsel = hin[sel]
+def _cast_gain(blocks: _Bare, field: np.ndarray, cast: np.ndarray) -> float:
+    """How much nearer their colours in sum (Delta E) the colours less the cast field (``field``, its inside blocks
+    read as ``cast``) bring the hexes read than the bare colours (the inside ``blocks`` as the bare reading reads
+    them); the field is kept where this is positive (cast notes 1). Each hex (20 blocks or more) is judged against
+    its dominant colour of the bare reading, on the same blocks both ways: those either reading puts in that class.
+    The blocks of hexes not read are left out (their sums never counted)."""
+    nhex = blocks.nhex
+    sel = blocks.bare_dom | (cast == blocks.dom_in)
+    hsel = blocks.hin[sel]
     n = np.maximum(np.bincount(hsel, minlength=nhex), 1).astype(np.float64)[:, None]
+    where = blocks.at[sel]  # (the blocks found once for both colourings)
+    bare_sums, cast_sums = (np.stack([np.bincount(hsel, weights=x[c].take(where), minlength=nhex) for c in range(3)],
+                                     axis=1) for x in (blocks.ft, field))
+    aim = blocks.cents[blocks.dom]
     near = np.zeros(nhex)
-    for colours, sign in ((ft, 1.0), (field, -1.0)):
-        means = np.stack([np.bincount(hsel, weights=colours[c][where], minlength=nhex) for c in range(3)], axis=1) / n
-        near += sign * np.linalg.norm(means - cents[dom], axis=1)
-    return float(near[read].sum()) > 0
+    for sums, sign in ((bare_sums, 1.0), (cast_sums, -1.0)):
+        near += sign * np.linalg.norm(sums / n - aim, axis=1)
+    return float(near[blocks.read].sum())
 
 
 def _visible(layout: Layout, hexes: Sequence[Hex], on: tuple[int, int, int, int]) -> list[float]:
