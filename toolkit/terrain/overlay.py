@@ -307,13 +307,17 @@ class _Clock:
 
 
 def _draw_features(d: ImageDraw.ImageDraw, ext: Extraction, lay: Layout, size: float, pal: _Palette) -> None:
-    """Hexside features: thick lines along the side (along, coast, gap), bars across it (across)."""
+    """Hexside features: thick lines along the side (along, coast, gap), bars across it (across); where a side
+    holds several, in the legend's order, the last drawn on top (the same picture in every run)."""
     fw = max(2, int(size * 0.12))
     kinds = {f.name: f.kind for f in ext.legend.features}
+    order = {f.name: i for i, f in enumerate(ext.legend.features)}
     for key, feats in ext.hexsides.items():
         a, b = key.split("/")
         ha, hb = ext.grid.hex(a), ext.grid.hex(b)
-        for fname in feats:
+        # a side's features drawn in the legend's order (the last on top): a frozenset's own order follows the
+        # string hash, which Python seeds afresh in each process, so two runs drew shared sides differently
+        for fname in sorted(feats, key=order.__getitem__):
             col = pal.feature[fname]
             if kinds[fname] in ("along", "coast", "gap"):
                 d.line(lay.hexside_endpoints(Hexside.between(ha, hb)), fill=col, width=fw)
