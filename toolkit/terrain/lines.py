@@ -342,10 +342,25 @@ Here, at the calibrated working scale (hexes of about 36 px) (the *traced notes*
    speck, or the fringe of a speck, does not). Only where notes 10 reads at all (a thin line with its tolerance cut,
    not notes 11's blend: there the hex lines' colour is no rival already). Region 2: road 26/47 -> 31/47 at 31/33
    (the two false as before); the first form, parts grown by the mask's growth and thin by notes 10's test, took
-   the specks and "PRINCE WILLIAM"'s letters (36/47 at 36/56). Its limit (review41 R5): the hex lines are kept out by
-   the calibrated band only; hex lines 2-3 px thin printed a tenth of a hex off the grid (test_light_road_path's
-   board shifted 5 px: 4 false links; with 2 px lines, 17) are as thin as the road and read as it - a wider band for
-   these pixels, or refusing a path along a side's direction, is left for later.
+   the specks and "PRINCE WILLIAM"'s letters (36/47 at 36/56). Its limit (review41 R5): the hex lines were kept out by
+   the calibrated band only; hex lines 2-3 px thin printed a tenth of a hex off the grid are as thin as the road and
+   were read as it (notes 24).
+24. the hex lines printed off their calibrated place, read by notes 22 as a thin line's path (review41 R5:
+   test_light_road_path's board with its print shifted 5 px against the grid read 4 false links with 3 px hex lines,
+   17 with 2 px; the calibrated band, ``GRID_BAND``, is all that kept them out): a hex line lies along its side, a
+   road crosses it. Notes 22's candidate pixels within ``PATH_BAND`` hex sizes of a calibrated side (0.15 either way:
+   a tenth of a hex off, and the line's half-width) on a straight run along that side's own direction
+   ``PATH_ALONG`` hex sizes long or more, give or take a pixel across (:func:`_along_sides`, a linear opening along
+   each of the sides' three directions), are the hex line's and left out - a road crossing at a slant runs along the
+   side for its width over the slant's sine (4 px at 30 degrees), a tenth of such a run. But where a path goes on
+   on both sides of such a run straight across it, within the run's band and the calibrated band beside it (the
+   road over the misplaced hex line: :func:`_both_across`), the run's pixels there are the path's, as notes 7 reads a
+   line across the calibrated band. The drawn board (tests/terrain/test_paths_off_grid.py), shifted 0-6 px with 2 or
+   3 px hex lines: every road link, none false (233af95: the false links above, and 42 with 2 px lines at a 6 px
+   shift). The pale road is no longer joined through the misplaced hex net: shifted the other way (-3, -5 px),
+   a stretch broken by the scan's noise inside a hex falls short of ``PATH_REACH`` (3 and 5 of its 5 links missed;
+   233af95 missed 2 and 3 there, with 4 false at -5). Beyond 0.14 hex off (7 px) the hex lines read as the road with
+   notes 22 off as well: no rule of the path's. Stonewall Jackson's Way 2 (studied): road 31/47 at 31/33, the same.
 
 The map's hexside ``a/b`` for the feature then means the link from hex a to hex b.
 
@@ -617,6 +632,9 @@ INK_CORE = 0.03  # (traced notes 11) the darkest share of a marked side's band: 
 LEAST_OWN = 0.1  # (traced notes 10) a thin part at least this much of the line's own colour takes in its pixels off it
 PATHS = True  # (traced notes 22) a thin line's lighter stretches, nearer the hex lines' colour, traced as paths
 PATH_REACH = 1.0  # (traced notes 22) hex sizes: the least reach of such a path, unbroken
+PATH_SIDES = True  # (traced notes 24) such a path's pixels running along a hex side near it are the hex line's
+PATH_BAND = 0.3  # (traced notes 24) hex sizes: the band about each calibrated side (0.15 either way) where they are
+PATH_ALONG = 0.3  # (traced notes 24) hex sizes: the least run along the side's direction (a crossing road's is less)
 PINHOLES = True  # a line printed wide: its half-widths read with the mask's single-pixel holes filled (traced notes 4)
 LETTER_INK = 0.8  # the share of ink between two parts' centres above which they are pieces of one line
 BLACK_SHARE = 0.005  # (black lines) the darkest share of the scan's pixels: its black, the ink as this scan prints it
@@ -1127,6 +1145,17 @@ def _read_colour(image: Image.Image, grid: Grid, sides: Sequence[Hexside], colou
                 if np.isfinite(np.asarray(c, np.float64)).all():
                     far &= dtab < np.sqrt(((tab - np.asarray(c, np.float32)[:, None]) ** 2).sum(axis=0))
             cand = far[wcodes] & ~mask & ~extra & off_grid & ~_dilate((tab[0] < dark_l - DARKER)[wcodes])
+            runs = _along_sides(cand, grid, lay, s, PATH_BAND * s, PATH_ALONG * s) if PATH_SIDES else []
+            for run, _th in runs:
+                # (traced notes 24) and not a hex line printed off its calibrated place: a run along a side's own
+                # direction within PATH_BAND of it
+                cand &= ~run
+            # (traced notes 24) but where the line crosses such a hex line it goes on straight across it: the run's
+            # pixels there are the line's (it shows on both sides within the run's band and the calibrated band
+            # beside it, which notes 7's reading passes)
+            line = mask | extra | cand
+            for run, th in runs:
+                cand |= run & _both_across(line, th, math.ceil((PATH_BAND / 2 + GRID_BAND) * s))
             both = mask | extra | cand
             # as thin as the line: no pixel of it left by one erosion (a stroke of 3 px or more: the hex lines, a
             # letter's stroke, a woods blob) nor beside one; and on a part reaching PATH_REACH hex sizes, unbroken
@@ -1443,6 +1472,50 @@ def _hex_band(grid: Grid, lay: Layout, shape: tuple[int, ...], s: float) -> np.n
         if -s < ax < shape[1] + s and -s < ay < shape[0] + s:
             draw.line([(ax, ay), (bx, by)], fill=255, width=width)
     return np.asarray(pic) > 0
+
+
+def _along_sides(m: np.ndarray, grid: Grid, lay: Layout, s: float, band: float, length: float,
+                 ) -> list[tuple[np.ndarray, float]]:
+    """The pixels of ``m`` within a band ``band`` px wide about the calibrated hex sides of ``grid`` (every hex's
+    six, those on the grid's edge too) on a straight run of ``m`` at least ``length`` px long in the direction of the
+    side they lie by, give or take a pixel across (:func:`_run_along`): a hex line printed off its calibrated place,
+    parallel to it (traced notes 24). A line crossing the side at a slant runs along it for its width over the sine
+    of the slant only. For each of the sides' directions: (its pixels so, its angle from the x axis towards +y)."""
+    h, w = m.shape
+    groups: dict[int, dict[tuple[int, int], tuple[tuple[float, float], tuple[float, float]]]] = {}
+    for hx in grid.hexes():
+        cs = lay.corners(hx)
+        for (ax, ay), (bx, by) in zip(cs, cs[1:] + cs[:1]):
+            if -s < ax < w + s and -s < ay < h + s:
+                angle = round(math.degrees(math.atan2(by - ay, bx - ax)) % 180.0 / 10.0) % 18  # the sides' 3 ways
+                groups.setdefault(angle, {})[(round(ax + bx), round(ay + by))] = ((ax, ay), (bx, by))
+    out = []
+    for found in groups.values():
+        ends = list(found.values())
+        (ax, ay), (bx, by) = ends[0]
+        th = math.atan2(by - ay, bx - ax)
+        if not m.any():
+            out.append((np.zeros_like(m), th))
+            continue
+        pic = Image.new("L", (w, h), 0)
+        draw = ImageDraw.Draw(pic)
+        for a, b in ends:
+            draw.line([a, b], fill=255, width=max(1, round(band)))
+        out.append((_run_along(m, th, length) & (np.asarray(pic) > 0) & m, th))
+    return out
+
+
+def _both_across(m: np.ndarray, th: float, reach: int) -> np.ndarray:
+    """The pixels with a pixel of ``m`` within ``reach`` px on both sides of them, straight across the direction
+    ``th`` (radians from the x axis, towards +y): where a line crossing a run along ``th`` goes on either side."""
+    ny, nx = math.cos(th), -math.sin(th)
+    sides = []
+    for way in (1, -1):
+        near = np.zeros_like(m)
+        for k in range(1, reach + 1):
+            _or_shifted(near, m, round(way * k * ny), round(way * k * nx))
+        sides.append(near)
+    return sides[0] & sides[1]
 
 
 def _across_hex_lines(m: np.ndarray, grid: Grid, lay: Layout, s: float) -> np.ndarray:
@@ -2071,21 +2144,28 @@ def _long(m: np.ndarray, length: float, directions: int = 12,
     filled with those of each direction (``pi * j / directions`` from the x axis, towards +y)."""
     out = np.zeros_like(m)
     for j in range(directions):
-        th = math.pi * j / directions
-        c, s = math.cos(th), math.sin(th)
-        across = m | _shift(m, round(c), round(-s)) | _shift(m, round(-c), round(s))
-        offs = sorted({(round(k * s), round(k * c)) for k in np.arange(-length / 2, length / 2 + 0.01, 1.0)})
-        core = np.ones_like(m)
-        for dy, dx in offs:
-            _and_shifted(core, across, dy, dx)
-        run = np.zeros_like(m)
-        if core.any():
-            for dy, dx in offs:
-                _or_shifted(run, core, -dy, -dx)
-            out |= run
+        run = _run_along(m, math.pi * j / directions, length)
+        out |= run
         if runs is not None:
             runs.append(run & m)
     return out & m
+
+
+def _run_along(m: np.ndarray, th: float, length: float) -> np.ndarray:
+    """The pixels on a straight run of ``m`` at least ``length`` pixels long at the angle ``th`` (radians from the x
+    axis, towards +y), give or take a pixel across the run (a linear opening along one direction: :func:`_long`'s
+    each); the run is read on ``m`` widened by that pixel, so it may hold pixels beside ``m``."""
+    c, s = math.cos(th), math.sin(th)
+    across = m | _shift(m, round(c), round(-s)) | _shift(m, round(-c), round(s))
+    offs = sorted({(round(k * s), round(k * c)) for k in np.arange(-length / 2, length / 2 + 0.01, 1.0)})
+    core = np.ones_like(m)
+    for dy, dx in offs:
+        _and_shifted(core, across, dy, dx)
+    run = np.zeros_like(m)
+    if core.any():
+        for dy, dx in offs:
+            _or_shifted(run, core, -dy, -dx)
+    return run
 
 
 def _grow(m: np.ndarray, n: int) -> np.ndarray:
