@@ -355,7 +355,10 @@ Here, at the calibrated working scale (hexes of about 36 px) (the *traced notes*
    side for its width over the slant's sine (4 px at 30 degrees), a tenth of such a run. But where a path goes on
    on both sides of such a run straight across it, within the run's band and the calibrated band beside it (the
    road over the misplaced hex line: :func:`_both_across`), the run's pixels there are the path's, as notes 7 reads a
-   line across the calibrated band. The drawn board (tests/terrain/test_paths_off_grid.py), shifted 0-6 px with 2 or
+   line across the calibrated band. The path's thinness (notes 22's erosion) is judged on its pixels before the runs
+   are taken out: out of an area of candidates (a legend whose marked sides no line crosses, its colour learned the
+   paper's: test_legend_advice's board) they would leave strips as thin as a line, read as the road on 70 of 117
+   sides. The drawn board (tests/terrain/test_paths_off_grid.py), shifted 0-6 px with 2 or
    3 px hex lines: every road link, none false (233af95: the false links above, and 42 with 2 px lines at a 6 px
    shift). The pale road is no longer joined through the misplaced hex net: shifted the other way (-3, -5 px),
    a stretch broken by the scan's noise inside a hex falls short of ``PATH_REACH`` (3 and 5 of its 5 links missed;
@@ -1145,6 +1148,10 @@ def _read_colour(image: Image.Image, grid: Grid, sides: Sequence[Hexside], colou
                 if np.isfinite(np.asarray(c, np.float64)).all():
                     far &= dtab < np.sqrt(((tab - np.asarray(c, np.float32)[:, None]) ** 2).sum(axis=0))
             cand = far[wcodes] & ~mask & ~extra & off_grid & ~_dilate((tab[0] < dark_l - DARKER)[wcodes])
+            # as thin as the line: no pixel of it left by one erosion (a stroke of 3 px or more: the hex lines, a
+            # letter's stroke, a woods blob) nor beside one - judged before the hex lines' runs are taken out below
+            # (notes 24: out of an area they would leave strips as thin as a line)
+            thick = _grow(_eroded(mask | extra | cand), 2)
             runs = _along_sides(cand, grid, lay, s, PATH_BAND * s, PATH_ALONG * s) if PATH_SIDES else []
             for run, _th in runs:
                 # (traced notes 24) and not a hex line printed off its calibrated place: a run along a side's own
@@ -1157,9 +1164,7 @@ def _read_colour(image: Image.Image, grid: Grid, sides: Sequence[Hexside], colou
             for run, th in runs:
                 cand |= run & _both_across(line, th, math.ceil((PATH_BAND / 2 + GRID_BAND) * s))
             both = mask | extra | cand
-            # as thin as the line: no pixel of it left by one erosion (a stroke of 3 px or more: the hex lines, a
-            # letter's stroke, a woods blob) nor beside one; and on a part reaching PATH_REACH hex sizes, unbroken
-            thick = _grow(_eroded(both), 2)
+            # on a part reaching PATH_REACH hex sizes, unbroken
             path = both & ~thick
             extra |= cand & _long_parts(path, PATH_REACH * s) & ~thick
     # a line without marked sides is read by the legend's colour (or the best matches of it: the unmixed core of a thin
