@@ -24,7 +24,7 @@ import pytest
 from toolkit.terrain.truth import load_truth
 
 from .test_truth_dynamo import _classes
-from .truthcheck import check_region, fetch_board, fetched_from_clone, placed
+from .truthcheck import check_region, fetch_fails_in_one_line, fetched_from_clone, placed
 
 HELDOUT = Path(__file__).parent / "truth" / "heldout"
 IMAGE = "tscheffel__battleformoscow/bfm_mapfull.png"
@@ -91,11 +91,8 @@ def test_bfm_2_truth_file():
 
 def test_bfm_fetch_fails_in_one_line(tmp_path):
     """With $WGT_BFM_GIT naming a folder that is no clone: one line and exit 3 naming the board and how to fetch it."""
-    r = fetch_board(tmp_path, "bfm", "WGT_BFM_GIT")
-    assert r.returncode == 3 and r.stdout == "" and r.stderr.count("\n") == 1 and "Traceback" not in r.stderr
-    name = "GDW Battle for Moscow map (a stitched scan, tscheffel/battleformoscow)"
-    assert f"held-out {name} board is not cached" in r.stderr
-    assert "fetch --board bfm" in r.stderr and str(tmp_path / "none") in r.stderr
+    fetch_fails_in_one_line(tmp_path, "bfm", "WGT_BFM_GIT",
+                            "GDW Battle for Moscow map (a stitched scan, tscheffel/battleformoscow)")
 
 
 def _clone() -> str:

@@ -18,7 +18,7 @@ import pytest
 from toolkit.terrain.truth import load_truth
 
 from .test_truth_dynamo import _classes
-from .truthcheck import beside, check_region, fetch_board, fetched_from_clone, placed
+from .truthcheck import beside, check_region, fetch_fails_in_one_line, fetched_from_clone, placed
 
 HELDOUT = Path(__file__).parent / "truth" / "heldout"
 IMAGE = "daverodal__wargaming/bussaco_Busaco1810.jpg"
@@ -71,10 +71,8 @@ def test_bussaco_legend_examples_lie_outside_the_region():
 def test_bussaco_fetch_fails_in_one_line(tmp_path):
     """With $WGT_RODAL_GIT naming a folder that is no clone: one line and exit 3 naming the board and how to fetch
     it."""
-    r = fetch_board(tmp_path, "bussaco", "WGT_RODAL_GIT")
-    assert r.returncode == 3 and r.stdout == "" and r.stderr.count("\n") == 1 and "Traceback" not in r.stderr
-    assert "held-out David Rodal's Bussaco 1810 map (daverodal/wargaming) board is not cached" in r.stderr
-    assert "fetch --board bussaco" in r.stderr and str(tmp_path / "none") in r.stderr
+    fetch_fails_in_one_line(tmp_path, "bussaco", "WGT_RODAL_GIT",
+                            "David Rodal's Bussaco 1810 map (daverodal/wargaming)")
 
 
 def test_bussaco_fetch_from_the_clone(tmp_path):

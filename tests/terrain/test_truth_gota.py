@@ -18,7 +18,7 @@ import pytest
 from toolkit.terrain.truth import load_truth
 
 from .test_truth_dynamo import _classes
-from .truthcheck import beside, check_region, fetch_board, fetched_from_clone, placed
+from .truthcheck import beside, check_region, fetch_fails_in_one_line, fetched_from_clone, placed
 
 HELDOUT = Path(__file__).parent / "truth" / "heldout"
 IMAGE = "lerugray__hexwright/gota_gota-map.jpg"
@@ -94,10 +94,8 @@ def test_gota_2_truth_file():
 def test_gota_fetch_fails_in_one_line(tmp_path):
     """With $WGT_HEXWRIGHT_GIT naming a folder that is no clone: one line and exit 3 naming the board and how to fetch
     it."""
-    r = fetch_board(tmp_path, "gota", "WGT_HEXWRIGHT_GIT")
-    assert r.returncode == 3 and r.stdout == "" and r.stderr.count("\n") == 1 and "Traceback" not in r.stderr
-    assert "held-out Guns of the Americas map (the lerugray/hexwright sample) board is not cached" in r.stderr
-    assert "fetch --board gota" in r.stderr and str(tmp_path / "none") in r.stderr
+    fetch_fails_in_one_line(tmp_path, "gota", "WGT_HEXWRIGHT_GIT",
+                            "Guns of the Americas map (the lerugray/hexwright sample)")
 
 
 def test_gota_fetch_from_the_clone(tmp_path):

@@ -17,7 +17,7 @@ import pytest
 from toolkit.terrain.truth import load_truth
 
 from .test_truth_dynamo import _classes
-from .truthcheck import beside, check_region, fetch_board, fetched_from_clone, placed
+from .truthcheck import beside, check_region, fetch_fails_in_one_line, fetched_from_clone, placed
 
 HELDOUT = Path(__file__).parent / "truth" / "heldout"
 IMAGE = "axel18bsm__MapToHexagonalGrid2D/louki_carte2v_Copie_3.png"
@@ -74,10 +74,7 @@ def test_louki_legend_examples_lie_outside_the_region():
 def test_louki_fetch_fails_in_one_line(tmp_path):
     """With $WGT_MAPTOHEX_GIT naming a folder that is no clone: one line and exit 3 naming the board and how to fetch
     it."""
-    r = fetch_board(tmp_path, "louki", "WGT_MAPTOHEX_GIT")
-    assert r.returncode == 3 and r.stdout == "" and r.stderr.count("\n") == 1 and "Traceback" not in r.stderr
-    assert "held-out Velikie Louki 1942-1943 (Vae Victis) map board is not cached" in r.stderr
-    assert "fetch --board louki" in r.stderr and str(tmp_path / "none") in r.stderr
+    fetch_fails_in_one_line(tmp_path, "louki", "WGT_MAPTOHEX_GIT", "Velikie Louki 1942-1943 (Vae Victis) map")
 
 
 def test_louki_fetch_from_the_clone(tmp_path):

@@ -19,7 +19,7 @@ import pytest
 from toolkit.terrain.truth import load_truth
 
 from .test_truth_dynamo import _classes
-from .truthcheck import beside, check_region, fetch_board, fetched_from_clone, placed
+from .truthcheck import beside, check_region, fetch_fails_in_one_line, fetched_from_clone, placed
 
 HELDOUT = Path(__file__).parent / "truth" / "heldout"
 IMAGE = "rally-the-troops__waterloo-campaign-1815/waterloo_map150.jpg"
@@ -103,10 +103,7 @@ def test_waterloo_2_truth_file():
 def test_waterloo_fetch_fails_in_one_line(tmp_path):
     """With $WGT_WATERLOO_GIT naming a folder that is no clone: one line and exit 3 naming the board and how to fetch
     it."""
-    r = fetch_board(tmp_path, "waterloo", "WGT_WATERLOO_GIT")
-    assert r.returncode == 3 and r.stdout == "" and r.stderr.count("\n") == 1 and "Traceback" not in r.stderr
-    assert "held-out RBM Studio Waterloo Campaign 1815 map board is not cached" in r.stderr
-    assert "fetch --board waterloo" in r.stderr and str(tmp_path / "none") in r.stderr
+    fetch_fails_in_one_line(tmp_path, "waterloo", "WGT_WATERLOO_GIT", "RBM Studio Waterloo Campaign 1815 map")
 
 
 def test_waterloo_fetch_from_the_clone(tmp_path):

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from .test_heldout_bastogne import web_boards
-from .truthcheck import fetch_board
+from .truthcheck import fetch_board, fetch_fails_in_one_line
 
 HELDOUT = Path(__file__).parent / "truth" / "heldout"
 # board -> (the cache's file, the board's title in the message, the image's size)
@@ -26,10 +26,7 @@ BOARDS = {"gettysburg": ("HerrEklund__wasa/gettysburg_NMap.jpg", "Roads to Getty
 @pytest.mark.parametrize("board", sorted(BOARDS))
 def test_fetch_fails_in_one_line(tmp_path, board):
     """With $WGT_WASA_GIT naming a folder that is no clone: one line and exit 3 naming the board and how to fetch it."""
-    r = fetch_board(tmp_path, board, "WGT_WASA_GIT")
-    assert r.returncode == 3 and r.stdout == "" and r.stderr.count("\n") == 1 and "Traceback" not in r.stderr
-    assert f"held-out {BOARDS[board][1]} board is not cached" in r.stderr
-    assert f"fetch --board {board}" in r.stderr and str(tmp_path / "none") in r.stderr
+    fetch_fails_in_one_line(tmp_path, board, "WGT_WASA_GIT", BOARDS[board][1])
 
 
 @pytest.mark.parametrize("board", sorted(BOARDS))

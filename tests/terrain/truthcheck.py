@@ -69,6 +69,16 @@ def fetch_board(tmp_path: Path, board: str, clone_var: str, *args: str, git: str
                            *(("--git", git) if git else ())], capture_output=True, text=True, env=env, check=False)
 
 
+def fetch_fails_in_one_line(tmp_path: Path, board: str, clone_var: str, name: str) -> None:
+    """``fetch --board BOARD`` with ``clone_var`` naming a folder that is no clone: exit 3 and one line on stderr (no
+    traceback, nothing on stdout) naming the board (``name``, as web_boards.py calls it), the command that fetches it
+    and the folder given."""
+    r = fetch_board(tmp_path, board, clone_var)
+    assert r.returncode == 3 and r.stdout == "" and r.stderr.count("\n") == 1 and "Traceback" not in r.stderr
+    assert f"held-out {name} board is not cached" in r.stderr
+    assert f"fetch --board {board}" in r.stderr and str(tmp_path / "none") in r.stderr
+
+
 def fetched_from_clone(tmp_path: Path, board: str, clone_var: str, git: str, image: str) -> dict[str, Any]:
     """``fetch --board BOARD --git GIT`` from a clone holding the recorded commit: exit 0, the image lands in the cache
     under ``tmp_path`` as ``image`` and is the recorded blob. Returns the board's record (web_boards.IMAGES) for the
