@@ -135,7 +135,7 @@ def test_the_check_sums_as_before_on_random_blocks(seed):
     hexes = [Hex(i // 7, i % 7) for i in range(a["nhex"])]
     for cin in (a["bare"], a["cast"]):
         want = _old_cast_field(_Fi((h, w)), a["ft"], a["inside"], a["hin"], cin, a["cents"], a["nhex"], lay, hexes)
-        got = ex._cast_field(_Fi((h, w)), a["ft"], blocks, cin, a["cents"], a["nhex"], lay, hexes)
+        got = ex._cast_field(_Fi((h, w)), blocks, cin, lay, hexes)
         assert (want is None) == (got is None)
         if want is not None and got is not None:
             assert want.tobytes() == got.tobytes()
@@ -147,9 +147,10 @@ def _spied(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, Any, Any]]:
     calls: list[tuple[str, Any, Any]] = []
     field0, gain0 = ex._cast_field, ex._cast_gain
 
-    def field(fi, ft, blocks, cin, cents, nhex, lay, hexes):  # type: ignore[no-untyped-def]
-        got = field0(fi, ft, blocks, cin, cents, nhex, lay, hexes)
-        calls.append(("field", _old_cast_field(fi, ft, blocks.inside, blocks.hin, cin, cents, nhex, lay, hexes), got))
+    def field(fi, blocks, cin, lay, hexes):  # type: ignore[no-untyped-def]
+        got = field0(fi, blocks, cin, lay, hexes)
+        calls.append(("field", _old_cast_field(fi, blocks.ft, blocks.inside, blocks.hin, cin, blocks.cents,
+                                               blocks.nhex, lay, hexes), got))
         return got
 
     def gain(blocks, fld, cast):  # type: ignore[no-untyped-def]
@@ -197,9 +198,8 @@ def test_the_random_blocks_meet_every_branch():
         blocks = ex._Bare(a["ft"], a["inside"], a["hin"], a["bare"], a["cents"], a["nhex"])
         signs.add(ex._cast_gain(blocks, a["field"], a["cast"]) > 0)
         unread += int((~blocks.read).sum())
-        fields.add(ex._cast_field(_Fi((h, w)), a["ft"], blocks, a["bare"], a["cents"], a["nhex"],
-                                  Layout.regular("flat", 3.0), [Hex(i // 7, i % 7) for i in range(a["nhex"])])
-                   is None)
+        fields.add(ex._cast_field(_Fi((h, w)), blocks, a["bare"], Layout.regular("flat", 3.0),
+                                  [Hex(i // 7, i % 7) for i in range(a["nhex"])]) is None)
     assert fields == {True, False} and signs == {True, False} and unread > 0
 
 

@@ -653,7 +653,7 @@ def _extract(image: Image.Image, grid: Grid, legend: Mapping[str, Any] | Legend,
     bare = _Bare(ft, inside, hin, pcls[inside], protos, len(hexes))
     cin = bare.cls  # the inside blocks' classes the pass's field is fitted to
     for _ in range(cast_passes):
-        field = _cast_field(fi, ft, bare, cin, protos, len(hexes), lay_red, hexes)
+        field = _cast_field(fi, bare, cin, lay_red, hexes)
         if field is None:
             break
         fcls, _ = _classify(field, valid, protos, leg.max_delta_e)
@@ -2125,8 +2125,16 @@ class _Bare:
     @functools.cached_property
     def counts(self) -> np.ndarray:
         """(hexes, classes + 1): the bare reading's blocks of each class in each hex."""
+        return self._count(self.cls)
+
+    def counts_of(self, cls: np.ndarray) -> np.ndarray:
+        """(hexes, classes + 1): the inside blocks read as ``cls``, of each class in each hex (the bare reading's
+        made once)."""
+        return self.counts if cls is self.cls else self._count(cls)
+
+    def _count(self, cls: np.ndarray) -> np.ndarray:
         k, nhex = len(self.cents), self.nhex
-        return np.bincount(self.hin * (k + 1) + self.cls, minlength=nhex * (k + 1)).reshape(nhex, k + 1)
+        return np.bincount(self.hin * (k + 1) + cls, minlength=nhex * (k + 1)).reshape(nhex, k + 1)
 
     @functools.cached_property
     def read(self) -> np.ndarray:
@@ -2150,15 +2158,14 @@ class _Bare:
         return self.cls == self.dom_in
 
 
-def _cast_field(fi: _Features, ft: np.ndarray, blocks: _Bare, cin: np.ndarray, cents: np.ndarray, nhex: int,
-                lay: Layout, hexes: Sequence[Hex]) -> np.ndarray | None:
-    """The blocks' colours ``ft`` (3, blocks) less a smooth (linear in x and y) Lab offset field: how far the
-    confidently classified hexes' colours (the inside ``blocks`` read as ``cin``) sit from their legend colours,
-    across the sheet. ``None`` if too few hexes to measure it (whether it is kept: ``_cast_gain``, cast notes 1)."""
+def _cast_field(fi: _Features, blocks: _Bare, cin: np.ndarray, lay: Layout, hexes: Sequence[Hex]) -> np.ndarray | None:
+    """The blocks' colours (``blocks.ft``, (3, blocks)) less a smooth (linear in x and y) Lab offset field: how far the
+    confidently classified hexes' colours (the inside ``blocks`` read as ``cin``) sit from their legend colours
+    (``blocks.cents``), across the sheet. ``None`` if too few hexes to measure it (whether it is kept:
+    ``_cast_gain``, cast notes 1)."""
+    ft, cents, nhex, hin = blocks.ft, blocks.cents, blocks.nhex, blocks.hin
     k = len(cents)
-    hin = blocks.hin
-    counts = (blocks.counts if cin is blocks.cls else  # (the first pass's: the bare reading's, made once)
-              np.bincount(hin * (k + 1) + cin, minlength=nhex * (k + 1)).reshape(nhex, k + 1))
+    counts = blocks.counts_of(cin)
     tot = counts.sum(axis=1)
     dom = np.argmax(counts[:, :k], axis=1)
     conf = counts[np.arange(nhex), dom] / np.maximum(tot, 1)
