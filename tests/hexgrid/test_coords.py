@@ -165,6 +165,20 @@ def test_cube_round_is_translation_invariant(fq4: int, fr4: int, k: int, m: int)
     assert max(abs(dq - dr), abs(2 * dr + dq), abs(2 * dq + dr)) <= 1  # inside or on the hexagon
 
 
+
+@settings(deadline=None)
+@given(st.lists(st.tuples(st.integers(-400, 400), st.integers(-400, 400)), min_size=1, max_size=40),
+       st.lists(st.tuples(st.floats(-1e4, 1e4), st.floats(-1e4, 1e4)), max_size=40))
+def test_cube_round_arrays_is_cube_round(quarters: list[tuple[int, int]], points: list[tuple[float, float]]) -> None:
+    """The vectorised form gives cube_round's hex for every point: quarter-hex points (every tie) and any others."""
+    import numpy as np
+
+    from toolkit.hexgrid.arrays import cube_round_arrays
+
+    pts = [(a / 4, b / 4) for a, b in quarters] + points
+    q, r = cube_round_arrays(np.array([p[0] for p in pts]), np.array([p[1] for p in pts]))
+    assert [Hex(int(a), int(b)) for a, b in zip(q, r, strict=True)] == [cube_round(a, b) for a, b in pts]
+
 # --- rings and ranges ----------------------------------------------------------------------------
 
 

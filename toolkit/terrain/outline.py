@@ -57,6 +57,7 @@ import numpy as np
 from PIL import Image
 
 from ..hexgrid import Layout
+from ..hexgrid.arrays import cube_round_arrays
 from .extract_raster import _blocks, _luma_cut
 from .parts import components
 
@@ -109,14 +110,8 @@ def edge_distance(layout: Layout, xs: np.ndarray, ys: np.ndarray) -> np.ndarray:
     q = (layout.e * px - layout.b * py) / det
     r = (layout.a * py - layout.d * px) / det
     s = -q - r
-    rq, rr, rs = np.round(q), np.round(r), np.round(s)
-    dq, dr, ds = np.abs(rq - q), np.abs(rr - r), np.abs(rs - s)
-    fq = (dq > dr) & (dq > ds)
-    fr = ~fq & (dr > ds)
-    rq = np.where(fq, -rr - rs, rq)
-    rr = np.where(fr, -rq - rs, rr)
-    rs = -rq - rr
-    q, r, s = q - rq, r - rr, s - rs
+    rq, rr = cube_round_arrays(q, r)
+    q, r, s = q - rq, r - rr, s - (-rq - rr)
     m = np.maximum(np.maximum(np.abs(q - r), np.abs(r - s)), np.abs(s - q))
     return (1.0 - m) * layout.inradius()
 

@@ -38,6 +38,7 @@ from shapely.geometry.base import BaseGeometry
 
 from ..errors import GridError, InputError
 from ..hexgrid import Grid, Hex, Layout
+from ..hexgrid.arrays import cube_round_arrays
 from ..hexgrid.coords import DIRECTIONS, cube_round, line
 
 __all__ = [
@@ -456,15 +457,8 @@ def _onto_grid(grid: Grid, cells: list[Hex], fq: np.ndarray, fr: np.ndarray) -> 
 
 
 def _cube_round(fq: np.ndarray, fr: np.ndarray) -> list[Hex]:
-    """Vectorised :func:`toolkit.hexgrid.cube_round`, with the same tie rule."""
-    fs = -fq - fr
-    # halves round up, as toolkit.hexgrid.cube_round does (np.round would round them to even)
-    q, r, s = np.floor(fq + 0.5), np.floor(fr + 0.5), np.floor(fs + 0.5)
-    dq, dr, ds = np.abs(q - fq), np.abs(r - fr), np.abs(s - fs)
-    fix_q = (dq > dr) & (dq > ds)
-    fix_r = ~fix_q & (dr > ds)
-    q = np.where(fix_q, -r - s, q)
-    r = np.where(fix_r, -q - s, r)
+    """Vectorised :func:`toolkit.hexgrid.cube_round`, with the same tie rule, as hexes."""
+    q, r = cube_round_arrays(fq, fr)
     return [Hex(int(a), int(b)) for a, b in zip(q, r)]
 
 
