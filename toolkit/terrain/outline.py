@@ -168,12 +168,12 @@ class _Parts:
     inner_a: np.ndarray
     inner_b: np.ndarray
 
-    def shares(self, counted: np.ndarray, found: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        """Each part's pairs with the ground counted (``counted``: per pair, enough of its rows off the hex line),
-        and those with a line between (``found``, per pair)."""
+    def shares(self, counted: np.ndarray, found: np.ndarray, inner: bool = False) -> tuple[np.ndarray, np.ndarray]:
+        """Each part's pairs with the ground (``inner``: its inside pairs) counted (``counted``: per pair, enough of
+        its rows off the hex line), and those with a line between (``found``, per pair)."""
         m = len(self.size)
-        return (np.bincount(self.pair_part[counted], minlength=m),
-                np.bincount(self.pair_part[counted & found], minlength=m))
+        part = self.inner_part if inner else self.pair_part
+        return np.bincount(part[counted], minlength=m), np.bincount(part[counted & found], minlength=m)
 
 
 def profiles(luma: np.ndarray, a: np.ndarray, b: np.ndarray, w: int, f: int, pad: int,
@@ -308,6 +308,12 @@ def _found(luma: np.ndarray, pa: np.ndarray, pb: np.ndarray, w: int, f: int, lay
     return out
 
 
+def _least_pairs(size: float, f: int) -> float:
+    """The pairs with the ground a part needs to be judged: ``EDGE`` of a hex's perimeter (six sides of ``size`` px),
+    in ``f``-pixel blocks, one at least."""
+    return max(1.0, EDGE * 6 * size / f)
+
+
 def learn(im: Image.Image, size: float, layout: Layout, cls: np.ndarray, hid: np.ndarray,
           examples: Mapping[int, Sequence[int]], k: int, ink: float, hex_blocks: float) -> list[Outlined]:
     """The pairs told apart by their outlines (outline notes 3) on the example hexes (``examples``: class -> hex
@@ -375,17 +381,14 @@ def learn(im: Image.Image, size: float, layout: Layout, cls: np.ndarray, hid: np
                 pairs[side].append(got[0][0][big])
                 lined_[side].append([x[1][big] for x in got])
                 if side == "own":
-                    m = len(ps.size)
-                    ins = [(np.bincount(ps.inner_part[cn], minlength=m)[big],
-                            np.bincount(ps.inner_part[cn & fd], minlength=m)[big])
-                           for cn, fd in _found(luma, ps.inner_a, ps.inner_b, c1 - c0, f, lay, (0, 0), grid, DEPTHS,
-                                                wide)]
-                    in_n.append(ins[0][0])
-                    in_lined.append([x[1] for x in ins])
+                    ins = [ps.shares(cn, fd, inner=True) for cn, fd in _found(luma, ps.inner_a, ps.inner_b, c1 - c0,
+                                                                              f, lay, (0, 0), grid, DEPTHS, wide)]
+                    in_n.append(ins[0][0][big])
+                    in_lined.append([x[1][big] for x in ins])
         if not sizes["own"] or not sizes["art"]:
             continue
         own_p, art_p = np.concatenate(pairs["own"]), np.concatenate(pairs["art"])
-        edge = max(1.0, EDGE * 6 * size / f)
+        edge = _least_pairs(size, f)
         o, a = own_p >= edge, art_p >= edge
         if not o.any() or np.concatenate(sizes["art"])[a].sum() < least:
             continue
@@ -422,7 +425,7 @@ def read(im: Image.Image, size: float, layout: Layout, cls: np.ndarray, hid: np.
         ((counted, found),) = _found(luma, ps.pair_a, ps.pair_b, cls.shape[1], f, layout, (0, 0), t.grid,
                                      [t.depth], wide)
         pairs, lined_ = ps.shares(counted, found)
-        under = np.flatnonzero((pairs >= max(1.0, EDGE * 6 * size / f)) & (lined_ < t.threshold * pairs)) + 1
+        under = np.flatnonzero((pairs >= _least_pairs(size, f)) & (lined_ < t.threshold * pairs)) + 1
         if len(under):
             hit = np.isin(ps.label, under)
             cls[hit] = t.g
