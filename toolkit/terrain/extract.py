@@ -2408,6 +2408,8 @@ def _window_darkest(measures: _Measures) -> np.ndarray:
     if ww < w and luma.shape[1] > ww * f:
         part = luma[:hh * f, ww * f:]
         least[:hh, ww] = part.reshape(hh, f, part.shape[1]).min(axis=(1, 2))
+    if hh < h and ww < w and luma.shape[0] > hh * f and luma.shape[1] > ww * f:  # and the corner block both make
+        least[hh, ww] = luma[hh * f:, ww * f:].min()
     r = _smooth_radius(measures.size, f)
     pad = np.pad(least, r, constant_values=255)
     across = pad[:, :w].copy()  # the square's least, rows first, then columns (a minimum is separable)
