@@ -124,10 +124,12 @@ def test_extract_bussaco_2_against_its_truth(tmp_path):
     hidden under the road's bridge; RESULTS-bussaco.md), on the same widened grid: hexes 88/88; slope 5/5 none false;
     river 23/23 none false; path 10/11 with 9 false links (four slope lines on the sides and five sides crossed by the
     slopes' hachures read as the road, in nearly its brown; the road's crossing into Penacova's blot missed).
-    Skipped with the reason when the image is not cached."""
+    Since session 43 (branch bussaco2, lines.py traced notes 25: the slope's strokes in nearly the road's brown are
+    the slope's ink, left out of the road's) path 10/11 with none false: the floor's false links 9 -> 0. Skipped with
+    the reason when the image is not cached."""
     from .test_heldout_bastogne import extract_fetched
     from .test_truth_afrika import assert_floors
 
     out = extract_fetched(tmp_path, "bussaco", "bussaco-2.yaml", "bussaco.legend.yaml", 37, 21)
     assert out["hexes"] == 88 and out["right"] >= 88
-    assert_floors(out, {"slope": (5, 5, 0), "river": (23, 23, 0), "path": (11, 10, 9)})
+    assert_floors(out, {"slope": (5, 5, 0), "river": (23, 23, 0), "path": (11, 10, 0)})

@@ -331,8 +331,11 @@ def _hexsides(image: Image.Image, grid: Grid, leg: Legend, ext: Extraction,
         printed: list[bool] = []
         rivals = [[float(c) for c in v] for k, v in colours.items() if k != feat.name]
         traced_tol[feat.name] = tol
+        # the 'along' lines' colours: their ink in nearly this line's colour is theirs (lines.py, traced notes 25)
+        alongs = [[float(c) for c in colours[f.name]] for f, _, _, _ in learned if f.kind == "along"
+                  and f.name != feat.name]
         score = crossings(image, grid, sides, [float(c) for c in colours[feat.name]], tol, ink, yes, where,
-                          grounds, thick, art, rivals, loose, halved, printed)
+                          grounds, thick, art, rivals, loose, halved, printed, alongs)
         if printed and printed[0]:
             followed.add(feat.name)
         traced[feat.name] = (score, where[0], yes)

@@ -364,6 +364,28 @@ Here, at the calibrated working scale (hexes of about 36 px) (the *traced notes*
    a stretch broken by the scan's noise inside a hex falls short of ``PATH_REACH`` (3 and 5 of its 5 links missed;
    233af95 missed 2 and 3 there, with 4 false at -5). Beyond 0.14 hex off (7 px) the hex lines read as the road with
    notes 22 off as well: no rule of the path's. Stonewall Jackson's Way 2 (studied): road 31/47 at 31/33, the same.
+25. an ``along`` line printed in nearly this line's colour (David Rodal's Bussaco 1810: its up-slope hexsides a thick
+   brown line ON the side, 14 px of 68 px hexes and lying mostly on the upper side, with hachures 5-7 px wide fanning
+   out below it up to a hex long; its roads' light-brown core (168, 130, 88) between dark edges, the slope's brown
+   (139, 111, 80) 12 Delta E from it, within the road's tolerance, 20): the band of a slope side holds the slope's
+   line beyond the hex line's zone above and its hachures below, and a hachure crosses the lower hexes' sides - each
+   read as the road crossing (region 2: path 10/11 at 10/19, 4 of the 9 false links slope sides, 5 hachures; on the
+   whole map outside the blind region 455 sides read as path, most of them the ridges'). The band method has its
+   rule (a sample counts for the feature whose colour is nearest); the traced mask had none. Where an along line's
+   colour lies within this line's tolerance of its colour, its strokes are its ink (:func:`_along_ink`, ``ALONG_INK``):
+   at the finer scale, the pixels within the tolerance nearer its colour than this line's, opened by ``ALONG_STROKE``
+   (a stroke 3 px wide or more: not this line's own anti-aliased edge, nearer the slope's darker brown for a pixel),
+   in parts reaching out of the calibrated hex lines' band (``GRID_BAND``, grown by the same pixel: a hex line printed
+   over the road blends with it into a short stroke of the slope's brown lying in the band - with it, the road by
+   Busaco lost 0815/0915), grown by a pixel more (their blend with the ground), are left out of the line's mask
+   and colour. And the line passes under them as under the symbols taken out of it (notes 7's own long parts are
+   measured with them): the map draws the hachures over its roads (by Busaco, 1016/1116 and 1116/1215 were lost
+   without it, the road's own pixels cut just where it crosses the side). Region 2: path 10/11 at 10/19 -> 10/11 at
+   10/10 (the one miss, 3114/3115, under Penacova's blot, as before); outside the blind region 455 -> 111 path
+   sides, every one of the 344 dropped on a slope line or its hachures by eye and none of the roads' lost (crops of
+   the whole map, the blind region blacked out). Nothing changes where no along line's colour lies within a traced
+   line's tolerance of it (the rule did not read on Waterloo 2, NWK 2, Omaha 2, Atlantic Wall 2-4). Drawn:
+   tests/terrain/test_slope_hachures.py.
 
 The map's hexside ``a/b`` for the feature then means the link from hex a to hex b.
 
@@ -638,6 +660,8 @@ PATH_REACH = 1.0  # (traced notes 22) hex sizes: the least reach of such a path,
 PATH_SIDES = True  # (traced notes 24) such a path's pixels running along a hex side near it are the hex line's
 PATH_BAND = 0.3  # (traced notes 24) hex sizes: the band about each calibrated side (0.15 either way) where they are
 PATH_ALONG = 0.3  # (traced notes 24) hex sizes: the least run along the side's direction (a crossing road's is less)
+ALONG_INK = True  # (traced notes 25) an 'along' line's ink in nearly this line's colour is left out of its mask
+ALONG_STROKE = 1  # (traced notes 25) fine pixels eroded: an along line's stroke is at least 2 x this + 1 wide
 PINHOLES = True  # a line printed wide: its half-widths read with the mask's single-pixel holes filled (traced notes 4)
 LETTER_INK = 0.8  # the share of ink between two parts' centres above which they are pieces of one line
 BLACK_SHARE = 0.005  # (black lines) the darkest share of the scan's pixels: its black, the ink as this scan prints it
@@ -670,12 +694,12 @@ def crossings(image: Image.Image, grid: Grid, sides: Sequence[Hexside], colour: 
               art: Sequence[tuple[np.ndarray, tuple[int, int, int]]] = (),
               others: Sequence[Sequence[float]] = (),
               loose: tuple[float, Sequence[float], Sequence[Sequence[float]]] | None = None, halved: bool = False,
-              solidity: list[bool] | None = None) -> np.ndarray:
+              solidity: list[bool] | None = None, alongs: Sequence[Sequence[float]] = ()) -> np.ndarray:
     """1.0 for each side the feature's line crosses, else 0.0 (:func:`_crossings`, the same arguments). A line
     whose colour, read alone, misses some of its marked sides is tried as a fill between two dark rims (traced
     notes 14, :func:`_rims`): where the rims so learned find every marked side, that reading is the line's."""
     args = (image, grid, sides, colour, tol, ink, examples)
-    kw = dict(ground=ground, art=art, others=others, loose=loose, halved=halved)
+    kw = dict(ground=ground, art=art, others=others, loose=loose, halved=halved, alongs=alongs)
     got_where: list[np.ndarray] = []
     got_widths: list[np.ndarray] = []
     got_solid: list[bool] = []
@@ -713,7 +737,8 @@ def _crossings(image: Image.Image, grid: Grid, sides: Sequence[Hexside], colour:
                others: Sequence[Sequence[float]] = (),
                loose: tuple[float, Sequence[float], Sequence[Sequence[float]]] | None = None, halved: bool = False,
                solidity: list[bool] | None = None, rims: tuple[float, float, float, int] | None = None,
-               read: _ColourRead | None = None, keep: list[_ColourRead] | None = None) -> np.ndarray:
+               read: _ColourRead | None = None, keep: list[_ColourRead] | None = None,
+               alongs: Sequence[Sequence[float]] = ()) -> np.ndarray:
     """1.0 for each side the feature's line crosses, else 0.0. ``ink``: printed symbols to leave out,
     as (x, y) scan pixel of their centre and their template at the working scale; ``examples``: indices
     into ``sides`` of marked sides the line crosses (its width is learned from them). ``where``: a list
@@ -734,10 +759,12 @@ def _crossings(image: Image.Image, grid: Grid, sides: Sequence[Hexside], colour:
     L* below which a pixel is a rim, the least and the most gap between two rims, fine pixels, the pixels it lies clear
     of either): the line is its colour only where it lies between two rims so (traced notes 14, :func:`_rims`).
     ``read``: the line's colour as :func:`_read_colour` read it for these arguments (not read again); ``keep``: a
-    list given gets it."""
+    list given gets it. ``alongs``: the L*a*b* colours of the legend's ``along`` lines (printed on the sides): a pixel
+    nearer one of them than this line's colour, where it lies within ``tol`` of this line's, is that line's ink, not
+    this line's (traced notes 25)."""
     assert grid.layout is not None
     if read is None:
-        read = _read_colour(image, grid, sides, colour, tol, examples, ground, art, others, loose, halved)
+        read = _read_colour(image, grid, sides, colour, tol, examples, ground, art, others, loose, halved, alongs)
         if keep is not None:
             keep.append(read)
     f, g, lay, s, tab, fine, fcodes = read.f, read.g, read.lay, read.s, read.tab, read.fine, read.fcodes
@@ -813,6 +840,10 @@ def _crossings(image: Image.Image, grid: Grid, sides: Sequence[Hexside], colour:
         mask = _dilate(mask)
     # the colour's own long runs, not grown (traced notes 7), and its runs reaching far
     solid_parts = _long_parts(raw | under, PART * s)
+    if read.along is not None:
+        # an along line's ink printed over it (hachures over a road) is passed over as the symbols are (traced notes
+        # 25)
+        solid_parts = _long_parts(raw | under | read.along, PART * s)
     half, core, batches = _bands(lay, sides, mask.shape)
     printed_wide = False  # a marked side's band an area of the colour: the line printed wide (traced notes 3)
     ex_batches: list[tuple[slice, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]] = []
@@ -1083,12 +1114,14 @@ class _ColourRead(NamedTuple):
     fine: Image.Image  # the scan at the finer scale
     fcodes: np.ndarray  # its colour codes
     fmask: np.ndarray  # the line's colour there
+    along: np.ndarray | None = None  # the along lines' ink left out of it at the working scale (traced notes 25)
 
 
 def _read_colour(image: Image.Image, grid: Grid, sides: Sequence[Hexside], colour: Sequence[float], tol: float,
                  examples: Sequence[int], ground: np.ndarray | None,
                  art: Sequence[tuple[np.ndarray, tuple[int, int, int]]], others: Sequence[Sequence[float]],
-                 loose: tuple[float, Sequence[float], Sequence[Sequence[float]]] | None, halved: bool) -> _ColourRead:
+                 loose: tuple[float, Sequence[float], Sequence[Sequence[float]]] | None, halved: bool,
+                 alongs: Sequence[Sequence[float]] = ()) -> _ColourRead:
     """The line's colour on the scan at the working and the finer scale, the first step of :func:`_crossings` (its
     arguments): read once where the line is read twice (its colour alone, then between rims: traced notes 14)."""
     assert grid.layout is not None
@@ -1187,7 +1220,51 @@ def _read_colour(image: Image.Image, grid: Grid, sides: Sequence[Hexside], colou
     g = max(1, f // 2)
     fine, fcodes = working_scan(image, g)  # reduced and coded once a run, for every line (review C8, review35 C4)
     fmask = lut[fcodes]
+    if ALONG_INK and alongs:
+        # (traced notes 25) an 'along' line printed in nearly this line's colour: its strokes are its ink, not this
+        # line's (its line on the side, its hachures)
+        flay = grid.layout.translated(-(g - 1) / 2, -(g - 1) / 2).scaled(1 / g)
+        theirs = _along_ink(fcodes, tab, dtab, lut, colour, tol, alongs,
+                            lambda: _hex_band(grid, flay, fcodes.shape, s * f / g))
+        if theirs is not None:
+            fmask &= ~theirs
+            on_work = _coarse(theirs, slice(0, mask.shape[0]), slice(0, mask.shape[1]), f / g, any_of=True)
+            mask &= ~on_work
+            extra, tint, smear = (None if a is None else a & ~on_work for a in (extra, tint, smear))
+            return _ColourRead(f, g, lay, s, tab, mask, extra, tint, smear, fine, fcodes, fmask, on_work)
     return _ColourRead(f, g, lay, s, tab, mask, extra, tint, smear, fine, fcodes, fmask)
+
+
+def _along_ink(fcodes: np.ndarray, tab: np.ndarray, dtab: np.ndarray, lut: np.ndarray, colour: Sequence[float],
+               tol: float, alongs: Sequence[Sequence[float]], band: Callable[[], np.ndarray]) -> np.ndarray | None:
+    """(traced notes 25) The ink of the ``along`` lines (L*a*b* ``alongs``) printed within ``tol`` of this line's
+    ``colour``, at the finer scale (``fcodes``; ``dtab``, ``lut``: every colour code's distance from ``colour`` and
+    whether it lies within ``tol``): their strokes - the pixels within ``tol`` nearer an along line's colour than this
+    line's, opened by ``ALONG_STROKE`` (a stroke that wide or wider, not this line's own anti-aliased edge), in parts
+    reaching out of the calibrated hex lines' band (``band()``: at the finer scale; a hex line printed over this line
+    blends with it into such a stroke, lying in the band) - and the pixel about them (their blend with the ground).
+    None where no along line's colour lies within ``tol`` of this line's, or no such stroke is printed."""
+    theirs = np.zeros_like(lut)
+    near = False
+    for c in alongs:
+        ca = np.asarray(c, np.float32)
+        if np.isfinite(ca).all() and float(np.sqrt(((ca - np.asarray(colour, np.float32)) ** 2).sum())) < tol:
+            near = True
+            theirs |= lut & (dtab > np.sqrt(((tab - ca[:, None]) ** 2).sum(axis=0)))
+    if not near:
+        return None
+    m = theirs[fcodes]
+    for _ in range(ALONG_STROKE):
+        m = _eroded(m)
+    # not the calibrated hex lines (as this line's reading leaves them out: notes 10, 24): a hex line printed over this
+    # line blends with it into a stroke of an along line's colour lying within their band; an along line's stroke
+    # reaches out of it (a slope's line on the side is wider than the band, its hachures run off it)
+    parts, n = components(m)
+    if not n:
+        return None
+    off = np.bincount(parts[m & ~_grow(band(), ALONG_STROKE)], minlength=n + 1) > 0
+    off[0] = False
+    return _grow(off[parts], ALONG_STROKE + 1)
 
 
 def _rim_gaps(dark: np.ndarray, most: float, clear: int = 1) -> np.ndarray:
