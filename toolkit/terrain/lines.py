@@ -383,8 +383,19 @@ Here, at the calibrated working scale (hexes of about 36 px) (the *traced notes*
    without it, the road's own pixels cut just where it crosses the side). Region 2: path 10/11 at 10/19 -> 10/11 at
    10/10 (the one miss, 3114/3115, under Penacova's blot, as before); outside the blind region 455 -> 111 path
    sides, every one of the 344 dropped on a slope line or its hachures by eye and none of the roads' lost (crops of
-   the whole map, the blind region blacked out). Nothing changes where no along line's colour lies within a traced
-   line's tolerance of it (the rule did not read on Waterloo 2, NWK 2, Omaha 2, Atlantic Wall 2-4). Drawn:
+   the whole map, the blind region blacked out). Blind Bussaco (totals): path 15/15 at 15/48 -> 15/15 at 15/15.
+   Nothing changes where no along line's colour lies within a traced line's tolerance of it (the rule did not read
+   on Waterloo 2, NWK 2, Omaha 2, Atlantic Wall 2-4). It reads on Guns of the Americas too (review43 R9): its ridge
+   (along, a grey-olive band) lies 14.0 Delta E from its railway's colour, within the railway's tolerance (20). On
+   that sheet (gota-2's full run) railway sides 1600 -> 1479: region 2 the same (10/10 at 10/37); outside the blind
+   region 115 dropped - the reviewer's 9 at random all rightly (roads, hex lines by or under a ridge, the railway
+   passing a side's end) - and 6 ADDED, all false: 0614/0715, 0715/0716, 2342/2441, 2928/2929, 7414/7515 (a ridge
+   lying along the side, no railway) and 3148/3248 (a ridge's end at the sea's edge); blind GotA (totals) rail 9/9 at
+   9/35 -> 9/9 at 9/29. The limit: main read such a band as an area of the railway's colour (notes 3) and refused
+   it; with the ridge's strokes left out, its tapering ends and the bits of the railway's colour beside it (its
+   blend with the ground, nearer the railway's colour) remain, no area, and cross the side. Counting the along ink
+   in the band's area share (tried: GotA's 6 gone) refuses Bussaco's roads where they cross a slope side or run under
+   its hachures (0815/0915, 0917/1016, 1016/1116, 1116/1215, 1214/1215, 1214/1314, 1704/1804 lost): not done. Drawn:
    tests/terrain/test_slope_hachures.py.
 
 The map's hexside ``a/b`` for the feature then means the link from hex a to hex b.
