@@ -223,6 +223,10 @@ def choose_numbering(gray: np.ndarray, grid: Grid, points: Mapping[str, Point], 
         close = [t for t in scored if t[0] >= 0.7 * best[0]]
         open_keys = [k for k in _FREE if k not in given and len({_settings(t[1])[k] for t in close}) > 1]
         if open_keys:
+            if len(points) >= 4:
+                # one wrong id can make both parities fit alike (an id a row off in an odd column of 4 clicks): the
+                # point without which the others put the grid on the lines is named, not the convention asked for
+                _leave_one_out(gray, grid, points)
             raise InputError(_undecided(open_keys[0], grid, names))
     chosen = best if decisive or mine is None else mine
     wrong = [k for k in given if k in _FREE and _settings(chosen[1])[k] != _settings(nb)[k]]
@@ -233,6 +237,14 @@ def choose_numbering(gray: np.ndarray, grid: Grid, points: Mapping[str, Point], 
                          f"{_describe(k, _settings(nb)[k])} (hexsides {chosen[0]:.0f} grey levels {darker} than the "
                          f"paper beside them, against {mine_c}): check the numbering convention")
     check_clicks(gray, chosen[3], chosen[2], points)
+    if len(points) >= 4:
+        # a wrong id can make another convention fit every click with the grid sheared onto the lines near each
+        # (4 clicks, one an id a row off in an even column: --shifted even inferred on a print shifted odd, the
+        # grid 0.84 of a hex off the lines over most of the map, written as a fold). Left out in turn, the point
+        # whose absence puts the others' grid on the lines, a fifth of a hex or more from where they put its hex,
+        # is refused; between readings that fit alike the convention chosen here wins (three clicks left in odd
+        # columns fit either parity)
+        _leave_one_out(gray, chosen[2], points)
     changed = [k for k in _FREE if _settings(chosen[1])[k] != _settings(nb)[k]]
     notes = [f"numbering: {_say(chosen[1], None)} (inferred from the clicks and the printed hex lines)"] \
         if changed else []
