@@ -510,3 +510,44 @@ def test_cli_auto_failing_with_three_clicks_says_to_drop_auto(tmp_path):
     assert (r.exit_code, r.stderr) == (3, "wgt: error: could not find the hex grid automatically; the 3 clicks "
                                           "given fit the grid without --auto: run again without it\n")
     assert not (tmp_path / "g.yaml").exists()
+
+
+@pytest.fixture(scope="module")
+def odd_scan():
+    return render_scan(random_terrain(30, 20, seed=5, shifted="odd"), 36.0, seed=5, rotation=0.3, stretch=1.002)
+
+
+@pytest.mark.parametrize("bad", ["0418", "0318"])
+def test_a_wrong_id_among_four_clicks_is_named_not_taken_for_a_convention(odd_scan, bad):
+    """user43 on GMT's Sickle Cut (shifted odd): clicks 1203, 5901, 5727 and '1524' for hex 1523's centre were
+    accepted, 'shifted even' inferred, the grid sheared 0.8 deg and 0.84 of a hex off the lines over 62 of 79 blocks
+    written with a 75-block warp as if the sheet were folded. On a drawn print shifted odd, the id a row off in an even
+    column was taken so (shifted even inferred), in an odd column refused asking for --shifted; both are the id."""
+    img, truth = odd_scan
+    gray = to_gray(img)
+    pts = {h: truth.layout.hex_to_pixel(truth.grid.hex(h)) for h in ("0202", "2903", "2819")}
+    given = dict(pts, **{bad: truth.layout.hex_to_pixel(truth.grid.hex(bad[:2] + "17"))})
+    default = Grid(CCRR(offset=OffsetSystem("flat", "odd")), Extent(1, 30, 1, 20))
+    with pytest.raises(InputError, match=rf"^point 4 \({bad}=[\d.]+,[\d.]+\) is a hex off vertically \(62 px\) from "
+                                         rf"where the other points and the printed hex lines put hex {bad}: wrong id\? "
+                                         rf"\(the hex clicked is {bad[:2]}17\)$"):
+        choose_numbering(gray, default, given)
+    # the right id passes, the convention read from the lines
+    g, notes = choose_numbering(gray, default, dict(pts, **{bad[:2] + "17": given[bad]}))
+    assert g.numbering.offset.shifted == "odd" and "the default, which the clicks" in notes[0]
+
+
+def test_cli_a_mistyped_extent_is_one_line_before_the_work(even_png, tmp_path):
+    """user43: `--extent 0101-1010` was refused only after the image was read and the convention inferred, its
+    "numbering: shifted even ... (inferred ...)" line said first: two lines for one mistake, no grid written."""
+    path, truth = even_png
+    clicks = [a for h in ("0202", "1302", "0709", "1209")
+              for a in ("--point", "{}={:.1f},{:.1f}".format(h, *truth.layout.hex_to_pixel(truth.grid.hex(h))))]
+    out = tmp_path / "grid.yaml"
+    r = _cli(str(path), *clicks, "--extent", "0101-1410", "-o", str(out))
+    assert (r.exit_code, r.stderr) == (3, "wgt: error: --extent takes FIRST:LAST corner hex ids (e.g. 0101:3922), "
+                                          "not '0101-1410'\n")
+    assert not out.exists()
+    r = _cli(str(path), *clicks, "--extent", "0101:1410", "-o", str(out))
+    assert r.exit_code == 0, r.stderr
+    assert yaml.safe_load(out.read_text())["grid"]["extent"] == {"columns": [1, 14], "rows": [1, 10]}

@@ -364,6 +364,10 @@ def calibrate(image: str, points: tuple[str, ...], grid_file: str | None, number
 
     parse_cells(grid, off_map_ids, "--off-map", inside=False)  # mistyped ids are said before the work
     parse_cells(grid, on_map_ids, "--on-map", inside=False)
+    if extent is not None:
+        # a mistyped --extent is said before the work, alone (user43: '0101-1010' came after the image was read and
+        # a numbering line was said)
+        _extent_grid(grid, extent)
     with Progress(7 if auto else 4, "calibrate") as bar:
         bar.step("reading the image")
         img = open_image(image, max_pixels, note=_say)
