@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import re
 from pathlib import Path
 
@@ -67,3 +68,63 @@ def test_an_unknown_key_is_exit_3_through_the_cli(tmp_path):
     assert r.exit_code == 3 and r.stdout == ""
     assert r.stderr == f"wgt: error: {p} line 3: unknown key 'bogus' (known: {', '.join(sorted(KNOWN))})\n"
     assert not (tmp_path / "m.yaml").exists()
+
+
+def test_every_key_a_truth_file_takes_is_in_the_documented_example():
+    """A key the loader takes and the docs never show is one a new user cannot find (user43: `unscored:`, the way to
+    score a truth of hex classes only, was in no doc)."""
+    example = _example()
+    missing = sorted(k for k in KNOWN if not re.search(rf"^{k}:", example, re.M) and f"and {k}:" not in example)
+    assert missing == []
+
+
+def test_missed_and_false_sides_are_named(tmp_path):
+    """The score names what it counted wrong, in the text and under --json (user43: rail 7 of 11 on Sickle Cut, and
+    no word of which 4 sides were missed)."""
+    p = tmp_path / "t.yaml"
+    p.write_text("truth: 1\nhexes: {'0101': clear, '0102': clear, '0201': clear, '0202': clear}\n"
+                 "symbols: {city: ['0102', '0201']}\nlinks: {rail: ['0101/0102', '0102/0202']}\n")
+    s = score(load_truth(p), {}, {"city": {"0201", "0202"}},
+              {"0101/0102": frozenset({"rail"}), "0101/0201": frozenset({"rail"})}, ["city"], ["rail"])
+    assert s.lines == {"rail": (1, 2, 2)} and s.symbols == {"city": (1, 2, 2)}
+    d = s.to_dict()
+    assert (d["lines"]["rail"]["missed"], d["lines"]["rail"]["false"]) == (["0102/0202"], ["0101/0201"])
+    assert (d["symbols"]["city"]["missed"], d["symbols"]["city"]["false"]) == (["0102"], ["0202"])
+    text = s.lines_text()
+    i = text.index("line rail: recall 50.0% (1/2), precision 50.0% (1/2)")
+    assert text[i + 1:i + 3] == ["  missed: 0102/0202", "  false: 0101/0201"]
+    i = text.index("symbol city: recall 50.0% (1/2), precision 50.0% (1/2)")
+    assert text[i + 1:i + 3] == ["  missed: 0102", "  false: 0202"]
+
+
+def test_many_misses_are_cut_short_in_the_text(tmp_path):
+    from toolkit.terrain.truth import SHOWN
+
+    ids = [f"01{r:02d}" for r in range(1, 31)]
+    pairs = [f"{a}/{b}" for a, b in itertools.pairwise(ids)]
+    p = tmp_path / "t.yaml"
+    p.write_text("truth: 1\nhexes: {" + ", ".join(f"'{h}': clear" for h in ids) + "}\n"
+                 "links: {rail: [" + ", ".join(f"'{k}'" for k in pairs) + "]}\n")
+    s = score(load_truth(p), {}, {}, {}, [], ["rail"])
+    missed = [line for line in s.lines_text() if line.startswith("  missed: ")]
+    assert missed == ["  missed: " + " ".join(pairs[:SHOWN]) + f" ... ({29 - SHOWN} more; --json lists all)"]
+    assert len(s.to_dict()["lines"]["rail"]["missed"]) == 29
+
+
+def test_a_symbol_class_missing_from_the_truth_says_why_its_finds_are_false(tmp_path):
+    """user43 on Sickle Cut: towns given `symbol: true` in the legend's terrain, their three hexes labelled `town` in
+    the truth: the score read 'symbol town: ... precision 0.0% (0/3)' with no word why (no `symbols: town:`)."""
+    p = tmp_path / "t.yaml"
+    p.write_text("truth: 1\nhexes: {'0101': town, '0102': clear}\n")
+    s = score(load_truth(p), {"0101": "town", "0102": "clear"}, {"town": {"0101"}}, {}, ["town"], ["road"])
+    assert s.right == 2 and s.symbols == {"town": (0, 1, 0)} and s.lines == {"road": (0, 0, 0)}
+    text = s.lines_text()
+    assert ("symbol town: recall - (0/0), precision 0.0% (0/1) - town is not in the truth file, so every one found "
+            "counts false: list its hexes under symbols:, or name it under unscored:") in text
+    assert "line road: recall - (0/0), precision - (0/0)" in text  # nothing found: nothing to explain
+    assert not any(line.startswith("  false:") for line in text)  # the finds of an unlabelled name are not listed
+    d = s.to_dict()
+    assert d["symbols"]["town"]["labelled"] is False and d["symbols"]["town"]["false"] == ["0101"]
+    p.write_text("truth: 1\nhexes: {'0101': town, '0102': clear}\nunscored: [town, road]\n")
+    s = score(load_truth(p), {"0101": "town", "0102": "clear"}, {"town": {"0101"}}, {}, ["town"], ["road"])
+    assert s.symbols == {} and s.lines == {} and not any("not in the truth" in line for line in s.lines_text())

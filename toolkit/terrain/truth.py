@@ -37,6 +37,9 @@ from ..hexgrid.numbering import HexIdError
 
 __all__ = ["Score", "Truth", "load_truth", "numbered_otherwise", "score"]
 
+#: how many missed or false hexes (symbols) or sides (lines) the text of a score names, each kind
+SHOWN = 12
+
 _KEYS = {"truth", "image", "grid", "hexes", "symbols", "hexsides", "links", "excluded", "notes", "region", "unscored"}
 
 
@@ -120,21 +123,28 @@ class Score:
     wrong: list[tuple[str, str, str]]  # (hex, truth, found)
     symbols: dict[str, tuple[int, int, int]]
     lines: dict[str, tuple[int, int, int]]
+    # per symbol ("symbol", name) and line ("line", name): the truth's hexes or sides not found, and those found that
+    # the truth does not hold (sorted)
+    misses: dict[tuple[str, str], tuple[list[str], list[str]]] = field(default_factory=dict)
+    # symbols and lines of the legend that the truth file has no entry for: every find of them counts false
+    unlabelled: frozenset[str] = frozenset()
 
     @property
     def accuracy(self) -> float:
         return self.right / self.hexes if self.hexes else 0.0
 
     def to_dict(self) -> dict[str, Any]:
-        def pr(t: tuple[int, int, int]) -> dict[str, Any]:
+        def pr(kind: str, name: str, t: tuple[int, int, int]) -> dict[str, Any]:
             tp, found, true = t
+            missed, false = self.misses.get((kind, name), ([], []))
             return {"true_positives": tp, "found": found, "in_truth": true,
                     "recall": round(tp / true, 4) if true else None,
-                    "precision": round(tp / found, 4) if found else None}
+                    "precision": round(tp / found, 4) if found else None,
+                    "missed": list(missed), "false": list(false), "labelled": name not in self.unlabelled}
         return {"hexes": self.hexes, "right": self.right, "accuracy": round(self.accuracy, 4),
                 "confusion": self.confusion, "wrong": [list(w) for w in self.wrong],
-                "symbols": {k: pr(v) for k, v in self.symbols.items()},
-                "lines": {k: pr(v) for k, v in self.lines.items()}}
+                "symbols": {k: pr("symbol", k, v) for k, v in self.symbols.items()},
+                "lines": {k: pr("line", k, v) for k, v in self.lines.items()}}
 
     def lines_text(self) -> list[str]:
         """The score as lines of text for a terminal."""
@@ -151,7 +161,19 @@ class Score:
             for name, (tp, found, true) in sorted(block.items()):
                 rec = f"{tp / true:.1%}" if true else "-"
                 prec = f"{tp / found:.1%}" if found else "-"
-                out.append(f"{kind} {name}: recall {rec} ({tp}/{true}), precision {prec} ({tp}/{found})")
+                line = f"{kind} {name}: recall {rec} ({tp}/{true}), precision {prec} ({tp}/{found})"
+                if name in self.unlabelled and found:
+                    # user43: a town class with symbol: true, its hexes labelled as the class, read 'precision 0.0%
+                    # (0/3)' for three towns found right
+                    where = "symbols:" if kind == "symbol" else "hexsides: or links:"
+                    line += (f" - {name} is not in the truth file, so every one found counts false: list its "
+                             f"{'hexes' if kind == 'symbol' else 'sides'} under {where}, or name it under unscored:")
+                out.append(line)
+                missed, false = self.misses.get((kind, name), ([], []))
+                for word, ids in (("missed", missed), ("false", false)):
+                    if ids and name not in self.unlabelled:
+                        more = f" ... ({len(ids) - SHOWN} more; --json lists all)" if len(ids) > SHOWN else ""
+                        out.append(f"  {word}: {' '.join(ids[:SHOWN])}{more}")
         return out
 
 
@@ -176,11 +198,16 @@ def score(truth: Truth, hex_class: Mapping[str, str | None], symbols: Mapping[st
         else:
             wrong.append((hid, want, got))
     sym_scores = {}
+    misses: dict[tuple[str, str], tuple[list[str], list[str]]] = {}
+    unlabelled: set[str] = set()
     for name in [n for n in (*truth.symbols, *(n for n in symbol_names if n not in truth.symbols))
                  if n not in truth.unscored]:
+        if name not in truth.symbols:
+            unlabelled.add(name)
         true = truth.symbols.get(name, set())
         found = {h for h in (symbols or {}).get(name, set()) if h in truth.hexes}
         sym_scores[name] = (len(found & true), len(found), len(true))
+        misses["symbol", name] = (sorted(true - found), sorted(found - true))
     labelled = set(truth.hexes)
     by_feature: dict[str, set[str]] = {}
     for key, feats in (sides or {}).items():
@@ -191,11 +218,15 @@ def score(truth: Truth, hex_class: Mapping[str, str | None], symbols: Mapping[st
     line_scores = {}
     in_truth = truth.lines()
     for name in [n for n in (*in_truth, *(n for n in line_names if n not in in_truth)) if n not in truth.unscored]:
+        if name not in in_truth:
+            unlabelled.add(name)
         true = in_truth.get(name, set())
         found = by_feature.get(name, set())
         true = {k for k in true if all(h in labelled for h in k.split("/"))}
         line_scores[name] = (len(found & true), len(found), len(true))
-    return Score(len(truth.hexes), right, confusion, sorted(wrong), sym_scores, line_scores)
+        misses["line", name] = (sorted(true - found), sorted(found - true))
+    return Score(len(truth.hexes), right, confusion, sorted(wrong), sym_scores, line_scores, misses,
+                 frozenset(unlabelled))
 
 
 def numbered_otherwise(truth: Truth, grid: Grid) -> str | None:
