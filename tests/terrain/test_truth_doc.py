@@ -90,7 +90,7 @@ def test_missed_and_false_sides_are_named(tmp_path):
     d = s.to_dict()
     assert (d["lines"]["rail"]["missed"], d["lines"]["rail"]["false"]) == (["0102/0202"], ["0101/0201"])
     assert (d["symbols"]["city"]["missed"], d["symbols"]["city"]["false"]) == (["0102"], ["0202"])
-    text = s.lines_text()
+    text = s.lines_text(listed=True)
     i = text.index("line rail: recall 50.0% (1/2), precision 50.0% (1/2)")
     assert text[i + 1:i + 3] == ["  missed: 0102/0202", "  false: 0101/0201"]
     i = text.index("symbol city: recall 50.0% (1/2), precision 50.0% (1/2)")
@@ -106,7 +106,7 @@ def test_many_misses_are_cut_short_in_the_text(tmp_path):
     p.write_text("truth: 1\nhexes: {" + ", ".join(f"'{h}': clear" for h in ids) + "}\n"
                  "links: {rail: [" + ", ".join(f"'{k}'" for k in pairs) + "]}\n")
     s = score(load_truth(p), {}, {}, {}, [], ["rail"])
-    missed = [line for line in s.lines_text() if line.startswith("  missed: ")]
+    missed = [line for line in s.lines_text(listed=True) if line.startswith("  missed: ")]
     assert missed == ["  missed: " + " ".join(pairs[:SHOWN]) + f" ... ({29 - SHOWN} more; --json lists all)"]
     assert len(s.to_dict()["lines"]["rail"]["missed"]) == 29
 
@@ -122,9 +122,38 @@ def test_a_symbol_class_missing_from_the_truth_says_why_its_finds_are_false(tmp_
     assert ("symbol town: recall - (0/0), precision 0.0% (0/1) - town is not in the truth file, so every one found "
             "counts false: list its hexes under symbols:, or name it under unscored:") in text
     assert "line road: recall - (0/0), precision - (0/0)" in text  # nothing found: nothing to explain
-    assert not any(line.startswith("  false:") for line in text)  # the finds of an unlabelled name are not listed
+    # the finds of an unlabelled name are not listed
+    assert not any(line.startswith("  false:") for line in s.lines_text(listed=True))
     d = s.to_dict()
     assert d["symbols"]["town"]["labelled"] is False and d["symbols"]["town"]["false"] == ["0101"]
     p.write_text("truth: 1\nhexes: {'0101': town, '0102': clear}\nunscored: [town, road]\n")
     s = score(load_truth(p), {"0101": "town", "0102": "clear"}, {"town": {"0101"}}, {}, ["town"], ["road"])
     assert s.symbols == {} and s.lines == {} and not any("not in the truth" in line for line in s.lines_text())
+
+
+def test_the_lists_are_named_in_the_text_only_with_truth_list(tmp_path):
+    """--truth-list names the missed and false sides under each line; without it the text gives the counts alone, as
+    before (a blind case is read by its totals: review43 R6); --json lists them either way; --truth-list without
+    --truth is one line, exit 3."""
+    from toolkit.cli.main import cli
+
+    from .test_extract import write_tiny
+
+    d = write_tiny(tmp_path, "legend.yaml")
+    p = tmp_path / "t.yaml"
+    p.write_text("truth: 1\nhexes: {'0101': clear, '0102': clear}\nlinks: {rail: ['0102/0101']}\n")
+    args = ["map", "extract", str(d / "scan.png"), "--grid", str(d / "grid.yaml"), "--legend", str(d / "legend.yaml"),
+            "-o", str(tmp_path / "m.yaml"), "--force"]
+    plain = CliRunner().invoke(cli, [*args, "--truth", str(p)])
+    listed = CliRunner().invoke(cli, [*args, "--truth", str(p), "--truth-list"])
+    assert plain.exit_code == listed.exit_code == 0, (plain.output, listed.output)
+    assert "line rail: recall 0.0% (0/1), precision - (0/0)\n" in plain.stderr
+    assert "missed:" not in plain.stderr
+    assert "line rail: recall 0.0% (0/1), precision - (0/0)\n  missed: 0101/0102\n" in listed.stderr
+    import json
+
+    got = json.loads(CliRunner().invoke(cli, [*args, "--truth", str(p), "--json"]).stdout)["truth"]["lines"]["rail"]
+    assert (got["missed"], got["false"], got["labelled"]) == (["0101/0102"], [], True)
+    r = CliRunner().invoke(cli, [*args, "--truth-list"])
+    assert (r.exit_code, r.stdout, r.stderr) == (3, "", "wgt: error: --truth-list names what --truth FILE scored "
+                                                        "wrong: give --truth FILE\n")

@@ -745,9 +745,12 @@ def tiles(image: str, grid_arg: str, folder: str, truth_file: str | None, only: 
               help="Refuse images larger than this (default: Pillow's decompression-bomb limit, ~89 Mpx).")
 @click.option("--truth", "truth_file", metavar="FILE",
               help="A hand-labelled truth file: print accuracy, confusion matrix and feature recall/precision.")
+@click.option("--truth-list", "truth_list", is_flag=True,
+              help="With --truth: name the missed and false hexes and sides under each symbol and line (the first 12 "
+                   "of each; --json always lists them all).")
 @json_opt
 def extract(image: str, grid_file: str, legend_file: str, output: str, overlay: str | None, title: str,
-            max_pixels: int | None, truth_file: str | None, as_json: bool, force: bool) -> None:
+            max_pixels: int | None, truth_file: str | None, truth_list: bool, as_json: bool, force: bool) -> None:
     """Classify every hex and hexside of a calibrated scan into a map file.
 
     The legend (YAML; docs/legend.md) has terrain: each class a colour "#rrggbb" or a mapping with
@@ -775,7 +778,10 @@ def extract(image: str, grid_file: str, legend_file: str, output: str, overlay: 
     # imports, grid, legend, the per-hex results and the QA picture's text make no reference cycles: the cyclic
     # collector's passes over them (~30 ms of CPU on the 6800x4400 benchmark scan) are pure cost
     with gc_paused():
-        _extract(image, grid_file, legend_file, output, overlay, title, max_pixels, truth_file, as_json, force)
+        if truth_list and not truth_file:
+            raise InputError("--truth-list names what --truth FILE scored wrong: give --truth FILE")
+        _extract(image, grid_file, legend_file, output, overlay, title, max_pixels, truth_file, as_json, force,
+                 truth_list)
 
 
 _ENTRY = re.compile(r"(?:legend )?(terrain|feature|symbol) '([^']+)'")
@@ -909,7 +915,8 @@ def _legacy_digest(hexes: Any, hexsides: Any) -> str:
 
 
 def _extract(image: str, grid_file: str, legend_file: str, output: str, overlay: str | None, title: str,
-             max_pixels: int | None, truth_file: str | None, as_json: bool, force: bool = False) -> None:
+             max_pixels: int | None, truth_file: str | None, as_json: bool, force: bool = False,
+             truth_list: bool = False) -> None:
     """``wgt map extract``; ``force``: its --force (replace a file of another kind, overwrite hand edits or a map
     the extraction did not write)."""
     from ..terrain.calibrate import open_image
@@ -1040,7 +1047,7 @@ def _extract(image: str, grid_file: str, legend_file: str, output: str, overlay:
             _say(line)
         for line in warnings:
             _say(f"wgt: warning: {line}")
-        for line in scored.lines_text() if scored is not None else ():
+        for line in scored.lines_text(listed=truth_list) if scored is not None else ():
             _say(line)
         _say(f"{len(ext.hexes)} hexes: " + ", ".join(f"{k} {v}" for k, v in sorted(counts.items())))
         if feats:

@@ -146,8 +146,9 @@ class Score:
                 "symbols": {k: pr("symbol", k, v) for k, v in self.symbols.items()},
                 "lines": {k: pr("line", k, v) for k, v in self.lines.items()}}
 
-    def lines_text(self) -> list[str]:
-        """The score as lines of text for a terminal."""
+    def lines_text(self, listed: bool = False) -> list[str]:
+        """The score as lines of text for a terminal; ``listed`` (``--truth-list``): under each symbol and line, its
+        missed and false hexes or sides (opt-in: a blind case is read by its totals only, review43 R6)."""
         out = [f"hexes: {self.right} of {self.hexes} right ({self.accuracy:.1%})"]
         names = sorted({*self.confusion, *(f for row in self.confusion.values() for f in row)})
         if names:
@@ -171,7 +172,7 @@ class Score:
                 out.append(line)
                 missed, false = self.misses.get((kind, name), ([], []))
                 for word, ids in (("missed", missed), ("false", false)):
-                    if ids and name not in self.unlabelled:
+                    if listed and ids and name not in self.unlabelled:
                         more = f" ... ({len(ids) - SHOWN} more; --json lists all)" if len(ids) > SHOWN else ""
                         out.append(f"  {word}: {' '.join(ids[:SHOWN])}{more}")
         return out
