@@ -364,6 +364,19 @@ Here, at the calibrated working scale (hexes of about 36 px) (the *traced notes*
    a stretch broken by the scan's noise inside a hex falls short of ``PATH_REACH`` (3 and 5 of its 5 links missed;
    233af95 missed 2 and 3 there, with 4 false at -5). Beyond 0.14 hex off (7 px) the hex lines read as the road with
    notes 22 off as well: no rule of the path's. Stonewall Jackson's Way 2 (studied): road 31/47 at 31/33, the same.
+   With the hex lines' runs so left out, a terrain's colour is no rival to a path's pixel (``PATH_TERRAINS`` off): a
+   terrain is an area, which the erosion and the reach refuse (a town's block, a woods blob), and its fringe along
+   the hex lines is such a run. SJW's road paled by the ground it crosses (region 2: by Landmark 2813/2914,
+   3514/3515, and by Aldie's creek 2911/2912; the pixels these links gained L* 50-66, 11-19 Delta E from its colour)
+   lies nearer the rough ground's olive (80, -6, 42), the mountains' orange (71, 10, 46) or the woods' grey-green
+   (49, -5, 15) than its own brown: 31/47 -> 34/47 at 34/36 (the two false as before; one case run, in-process). A
+   wider tolerance for the path's pixels was measured and does nothing alone (1.25, 1.5, 2 times the learned 20:
+   31/47 each; with the terrains no rivals, 1.5 times read 32/47 - the paths thickened by the ground's pixels break
+   at the erosion). Not reached: the road over the whitest ground (3214/3215, 3215/3216, 3413/3513, 3413/3514; along
+   3215/3216 its darkest pixels lie at L* 55-74, 12-29 from its colour, most beyond the tolerance, and no colour test
+   parts them from the hex numbers' and names' greys), and stretches broken at a junction's knot (the erosion's two
+   pixels about it) or by a darker line beside them (3210/3211, 3211/3311). Drawn:
+   tests/terrain/test_path_terrain_rival.py.
 25. an ``along`` line printed in nearly this line's colour (David Rodal's Bussaco 1810: its up-slope hexsides a thick
    brown line ON the side, 14 px of 68 px hexes and lying mostly on the upper side, with hachures 5-7 px wide fanning
    out below it up to a hex long; its roads' light-brown core (168, 130, 88) between dark edges, the slope's brown
@@ -671,6 +684,7 @@ PATH_REACH = 1.0  # (traced notes 22) hex sizes: the least reach of such a path,
 PATH_SIDES = True  # (traced notes 24) such a path's pixels running along a hex side near it are the hex line's
 PATH_BAND = 0.3  # (traced notes 24) hex sizes: the band about each calibrated side (0.15 either way) where they are
 PATH_ALONG = 0.3  # (traced notes 24) hex sizes: the least run along the side's direction (a crossing road's is less)
+PATH_TERRAINS = False  # (traced notes 24) a terrain's colour nearer such a pixel than the line's is no rival to it
 ALONG_INK = True  # (traced notes 25) an 'along' line's ink in nearly this line's colour is left out of its mask
 ALONG_STROKE = 1  # (traced notes 25) fine pixels eroded: an along line's stroke is at least 2 x this + 1 wide
 PINHOLES = True  # a line printed wide: its half-widths read with the mask's single-pixel holes filled (traced notes 4)
@@ -1188,7 +1202,9 @@ def _read_colour(image: Image.Image, grid: Grid, sides: Sequence[Hexside], colou
             # colour than its own (notes 10 leaves it out): off the hex lines it counts where it makes a path - as
             # thin as a line, unbroken over PATH_REACH hex sizes or more
             far = dtab < ltol
-            for c in list(rivals):
+            # (traced notes 24) nearer the line's colour than every other line's; a terrain's colour is no rival here
+            # (an area: the path's shape refuses it), unless PATH_TERRAINS
+            for c in list(rivals) if PATH_TERRAINS else list(others):
                 if np.isfinite(np.asarray(c, np.float64)).all():
                     far &= dtab < np.sqrt(((tab - np.asarray(c, np.float32)[:, None]) ** 2).sum(axis=0))
             cand = far[wcodes] & ~mask & ~extra & off_grid & ~_dilate((tab[0] < dark_l - DARKER)[wcodes])
