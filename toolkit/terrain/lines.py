@@ -376,7 +376,23 @@ Here, at the calibrated working scale (hexes of about 36 px) (the *traced notes*
    3215/3216 its darkest pixels lie at L* 55-74, 12-29 from its colour, most beyond the tolerance, and no colour test
    parts them from the hex numbers' and names' greys), and stretches broken at a junction's knot (the erosion's two
    pixels about it) or by a darker line beside them (3210/3211, 3211/3311). Drawn:
-   tests/terrain/test_path_terrain_rival.py.
+   tests/terrain/test_path_terrain_rival.py. But two terrains' edge blends into the line's colour too, and the
+   line's own blended sides do beside it. On SJW's whole North Map (the blind region left out) the road so read on
+   1803 sides against main's 1690; of 30 of the new ones judged by eye 9 were false, 3 the woods' edge along a creek
+   on a side (0924/1023, 1924/2023; L* 51 between the woods' 33 and the paper's 85), and of 6 lost 4 were roads
+   (4910/5009, 5309/5409: the paler pixels beside the road made it a stroke the erosion refuses). So a pixel a
+   terrain's colour lies nearer counts only where it is a stroke darker than its ground on both sides, straight
+   across: its L* lower by ``PATH_VALLEY`` than the pixels ``PATH_ACROSS`` hex sizes away on both sides along a
+   row, a column or a diagonal (:func:`_valley`; an edge between a darker and a lighter ground is darker than one
+   side only, an area's inside than neither); and the path's thinness is judged without those pixels
+   (``PATH_THICK``: the erosion on the line's pixels and the candidates no terrain's colour lies nearer, main's).
+   North Map: 1800 road sides; all 21 judged real of the sample kept, the 3 woods' edges and the green dots
+   (5715/5814) gone, 4910/5009 and 5309/5409 back; SJW 2 34/47 at 34/36, the same. Still read: names' letters
+   (1832/1833 "Oak Shade", Wheat's Mill 4934/5034), hex lines (3229/3329, 3516/3616), a railway (4308/4309), a
+   creek under its name (5030/5031) - each a stroke darker than its ground; still lost: roads across a river or creek
+   lying along the side (4824/4825, 5024/5125). Drawn: tests/terrain/test_path_terrain_edge.py (a woods block edged
+   in a colour nearer the town's: four false links without ``PATH_VALLEY``; the board softened by 1.1 px: the lighter
+   road's five links missed by main and by 5079c05, three without ``PATH_THICK``).
 25. an ``along`` line printed in nearly this line's colour (David Rodal's Bussaco 1810: its up-slope hexsides a thick
    brown line ON the side, 14 px of 68 px hexes and lying mostly on the upper side, with hachures 5-7 px wide fanning
    out below it up to a hex long; its roads' light-brown core (168, 130, 88) between dark edges, the slope's brown
@@ -685,6 +701,9 @@ PATH_SIDES = True  # (traced notes 24) such a path's pixels running along a hex 
 PATH_BAND = 0.3  # (traced notes 24) hex sizes: the band about each calibrated side (0.15 either way) where they are
 PATH_ALONG = 0.3  # (traced notes 24) hex sizes: the least run along the side's direction (a crossing road's is less)
 PATH_TERRAINS = False  # (traced notes 24) a terrain's colour nearer such a pixel than the line's is no rival to it
+PATH_VALLEY = 4.0  # (traced notes 24) L*: where a terrain's is nearer, such a pixel is that much darker than both sides
+PATH_THICK = True  # (traced notes 24) the path's thinness judged without the pixels a terrain's colour lies nearer
+PATH_ACROSS = 0.06  # (traced notes 24) hex sizes: how far on either side, straight across, that ground lies
 ALONG_INK = True  # (traced notes 25) an 'along' line's ink in nearly this line's colour is left out of its mask
 ALONG_STROKE = 1  # (traced notes 25) fine pixels eroded: an along line's stroke is at least 2 x this + 1 wide
 PINHOLES = True  # a line printed wide: its half-widths read with the mask's single-pixel holes filled (traced notes 4)
@@ -1204,14 +1223,28 @@ def _read_colour(image: Image.Image, grid: Grid, sides: Sequence[Hexside], colou
             far = dtab < ltol
             # (traced notes 24) nearer the line's colour than every other line's; a terrain's colour is no rival here
             # (an area: the path's shape refuses it), unless PATH_TERRAINS
-            for c in list(rivals) if PATH_TERRAINS else list(others):
+            for c in list(others):
                 if np.isfinite(np.asarray(c, np.float64)).all():
                     far &= dtab < np.sqrt(((tab - np.asarray(c, np.float32)[:, None]) ** 2).sum(axis=0))
-            cand = far[wcodes] & ~mask & ~extra & off_grid & ~_dilate((tab[0] < dark_l - DARKER)[wcodes])
+            strict = far.copy()
+            for c in list(rivals):
+                if np.isfinite(np.asarray(c, np.float64)).all():
+                    strict &= dtab < np.sqrt(((tab - np.asarray(c, np.float32)[:, None]) ** 2).sum(axis=0))
+            if PATH_TERRAINS:
+                far = strict
+            cand = far[wcodes]
+            if PATH_VALLEY and not PATH_TERRAINS:
+                # (traced notes 24) but a pixel a terrain's colour lies nearer is the line's only where it is a stroke
+                # darker than the ground on both sides of it, straight across: the edge between two terrains (a woods
+                # blob's on the paper) blends into the line's colour too, and is darker on one side only
+                cand &= strict[wcodes] | _valley(tab[0][wcodes], max(1, round(PATH_ACROSS * s)), PATH_VALLEY)
+            cand &= ~mask & ~extra & off_grid & ~_dilate((tab[0] < dark_l - DARKER)[wcodes])
             # as thin as the line: no pixel of it left by one erosion (a stroke of 3 px or more: the hex lines, a
             # letter's stroke, a woods blob) nor beside one - judged before the hex lines' runs are taken out below
             # (notes 24: out of an area they would leave strips as thin as a line)
-            thick = _grow(_eroded(mask | extra | cand), 2)
+            # (traced notes 24) judged on the pixels no terrain's colour lies nearer: the pixels a terrain's colour
+            # lies nearer but which make a stroke (above) do not thicken a path beside the line's own pixels
+            thick = _grow(_eroded(mask | extra | (cand & strict[wcodes] if PATH_THICK else cand)), 2)
             runs = _along_sides(cand, grid, lay, s, PATH_BAND * s, PATH_ALONG * s) if PATH_SIDES else []
             for run, _th in runs:
                 # (traced notes 24) and not a hex line printed off its calibrated place: a run along a side's own
@@ -1611,6 +1644,24 @@ def _along_sides(m: np.ndarray, grid: Grid, lay: Layout, s: float, band: float, 
         for a, b in ends:
             draw.line([a, b], fill=255, width=max(1, round(band)))
         out.append((_run_along(m, th, length) & (np.asarray(pic) > 0) & m, th))
+    return out
+
+
+def _valley(light: np.ndarray, d: int, by: float) -> np.ndarray:
+    """The pixels of the lightness ``light`` lighter by more than ``by`` on both sides of them ``d`` px away, along
+    a row, a column or a diagonal: a thin stroke darker than its ground (traced notes 24), not an edge between a
+    darker and a lighter ground (lighter on one side only) nor the inside of an area."""
+    out = np.zeros(light.shape, bool)
+    for dy, dx in ((0, 1), (1, 0), (1, 1), (1, -1)):
+        got = _shifted_slices(light.shape, d * dy, d * dx)
+        back = _shifted_slices(light.shape, -d * dy, -d * dx)
+        if got is None or back is None:
+            continue
+        one = np.zeros(light.shape, bool)
+        one[got[0]] = light[got[1]] > light[got[0]] + by
+        two = np.zeros(light.shape, bool)
+        two[back[0]] = light[back[1]] > light[back[0]] + by
+        out |= one & two
     return out
 
 
