@@ -107,7 +107,10 @@ def test_extract_sjw_against_its_truth(tmp_path):
     # road false 21 -> 18: a lighter line at the same place as a darker one whose blend with a ground its colour is,
     # within its own traced tolerance, is the darker line's rims (extract_sides._darker_rims, traced notes 19; blind,
     # totals only)
-    assert_floors(out, {"river": (6, 6, 0), "creek": (44, 38, 0), "road": (66, 52, 18), "pike": (8, 8, 3),
+    # road false 18 -> 19 (52 right the same): a terrain's colour no rival to a thin road's paler pixels on a path,
+    # where they are a stroke darker than the ground on both sides (lines.py traced notes 24: PATH_TERRAINS,
+    # PATH_VALLEY, PATH_THICK; gcacw5) - the studied region 2 gains 3 with none false more; blind, totals only
+    assert_floors(out, {"river": (6, 6, 0), "creek": (44, 38, 0), "road": (66, 52, 19), "pike": (8, 8, 3),
                         "rail": (8, 8, 2)})
 
 
@@ -147,5 +150,9 @@ def test_extract_sjw_2_against_its_truth(tmp_path):
     # road 26 -> 31: the road's lighter stretches, nearer the hex lines' olive than its colour, traced as thin paths
     # a hex size long off the hex lines (lines.py, traced notes 22): 2713/2813, 2714/2715, 3211/3312, 3213/3214,
     # 3309/3310 (in-process run, gcacw3); none false more
-    assert_floors(out, {"river": (8, 7, 0), "creek": (32, 26, 2), "road": (47, 31, 2), "pike": (13, 11, 2),
+    # road 31 -> 34: the road paled by the ground, nearer the rough ground's olive, the mountains' orange or the
+    # woods' grey-green than its brown: a terrain is no rival to a path's pixel that is a stroke darker than the
+    # ground on both sides (lines.py traced notes 24: PATH_TERRAINS, PATH_VALLEY, PATH_THICK; gcacw4b, gcacw5):
+    # 2813/2914, 2911/2912, 3514/3515; none false more
+    assert_floors(out, {"river": (8, 7, 0), "creek": (32, 26, 2), "road": (47, 34, 2), "pike": (13, 11, 2),
                         "rail": (0, 0, 2)})
