@@ -376,23 +376,25 @@ Here, at the calibrated working scale (hexes of about 36 px) (the *traced notes*
    3215/3216 its darkest pixels lie at L* 55-74, 12-29 from its colour, most beyond the tolerance, and no colour test
    parts them from the hex numbers' and names' greys), and stretches broken at a junction's knot (the erosion's two
    pixels about it) or by a darker line beside them (3210/3211, 3211/3311). Drawn:
-   tests/terrain/test_path_terrain_rival.py. But two terrains' edge blends into the line's colour too, and the
-   line's own blended sides do beside it. On SJW's whole North Map (the blind region left out) the road so read on
-   1803 sides against main's 1690; of 30 of the new ones judged by eye 9 were false, 3 the woods' edge along a creek
-   on a side (0924/1023, 1924/2023; L* 51 between the woods' 33 and the paper's 85), and of 6 lost 4 were roads
-   (4910/5009, 5309/5409: the paler pixels beside the road made it a stroke the erosion refuses). So a pixel a
-   terrain's colour lies nearer counts only where it is a stroke darker than its ground on both sides, straight
-   across: its L* lower by ``PATH_VALLEY`` than the pixels ``PATH_ACROSS`` hex sizes away on both sides along a
-   row, a column or a diagonal (:func:`_valley`; an edge between a darker and a lighter ground is darker than one
-   side only, an area's inside than neither); and the path's thinness is judged without those pixels
-   (``PATH_THICK``: the erosion on the line's pixels and the candidates no terrain's colour lies nearer, main's).
-   North Map: 1800 road sides; all 21 judged real of the sample kept, the 3 woods' edges and the green dots
-   (5715/5814) gone, 4910/5009 and 5309/5409 back; SJW 2 34/47 at 34/36, the same. Still read: names' letters
-   (1832/1833 "Oak Shade", Wheat's Mill 4934/5034), hex lines (3229/3329, 3516/3616), a railway (4308/4309), a
-   creek under its name (5030/5031) - each a stroke darker than its ground; still lost: roads across a river or creek
-   lying along the side (4824/4825, 5024/5125). Drawn: tests/terrain/test_path_terrain_edge.py (a woods block edged
-   in a colour nearer the town's: four false links without ``PATH_VALLEY``; the board softened by 1.1 px: the lighter
-   road's five links missed by main and by 5079c05, three without ``PATH_THICK``).
+   tests/terrain/test_path_terrain_rival.py. But two terrains' edge blends into the line's colour too, and the line's
+   own blended sides do beside it. On SJW's whole North Map (the blind region left out) the road so read on 1803 sides
+   against main's 1690; of 30 of the new ones judged by eye 9 were false, 3 of them the woods' edge along a creek or a
+   border on a side (0924/1023, 1924/2023, 1231/1331; L* 51 between the woods' 33 and the paper's 85), and of 6 lost 4
+   were roads (4910/5009, 5309/5409: the paler pixels beside the road made it a stroke the erosion refuses; 4824/4825,
+   5024/5125: across a river or creek along the side). So a pixel a terrain's colour lies nearer counts only where it is
+   a stroke darker than its ground on both sides, straight across: its L* lower by ``PATH_VALLEY`` than the pixels
+   ``PATH_ACROSS`` hex sizes away on both sides along a row, a column or a diagonal (:func:`_valley`; an edge between a
+   darker and a lighter ground is darker than one side only, an area's inside than neither); and the path's thinness is
+   judged without those pixels (``PATH_THICK``: the erosion on the line's pixels and the candidates no terrain's colour
+   lies nearer, main's). North Map: 1800 road sides; all 21 judged real of the sample kept, the 3 woods' edges and the
+   green dots (5715/5814) gone, 4910/5009 and 5309/5409 back; SJW 2 34/47 at 34/36, the same. Still read: names' letters
+   (1832/1833 "Oak Shade", Wheat's Mill 4934/5034), hex lines (3229/3329, 3516/3616), a railway (4308/4309), a creek
+   under its name (5030/5031) - each a stroke darker than its ground; still lost: roads across a river or creek lying
+   along the side (4824/4825, 5024/5125, and now 5033/5034, 5324/5325; not yet understood: the side's reading refuses
+   them with the path's pixels more, not fewer). Whole bench: SJW 2 the only studied case moved. Drawn:
+   tests/terrain/test_path_terrain_edge.py (a woods block edged in a colour nearer the town's: four false links without
+   ``PATH_VALLEY``; the board softened by 1.1 px: the lighter road's five links missed by main and by 5079c05, three
+   without ``PATH_THICK``).
 25. an ``along`` line printed in nearly this line's colour (David Rodal's Bussaco 1810: its up-slope hexsides a thick
    brown line ON the side, 14 px of 68 px hexes and lying mostly on the upper side, with hachures 5-7 px wide fanning
    out below it up to a hex long; its roads' light-brown core (168, 130, 88) between dark edges, the slope's brown
