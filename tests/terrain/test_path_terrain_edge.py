@@ -7,15 +7,10 @@ road through the woods at 5309/5409, 4910/5009): toolkit/terrain/lines.py, trace
 
 from __future__ import annotations
 
-import numpy as np
-from PIL import Image, ImageFilter
-
 from toolkit.terrain import lines
-from toolkit.terrain.extract import extract
 
 from . import test_light_road_path as light
 from . import test_path_terrain_rival as rival
-from .drawn import blank_board
 
 WOODS = (79, 82, 64)  # the woods' dark grey-green (L* 34)
 EDGE = (150, 143, 95)  # its edge on the yellow, 2 px: within the road's tolerance, nearer the town's colour
@@ -24,36 +19,11 @@ EDGE = (150, 143, 95)  # its edge on the yellow, 2 px: within the road's toleran
 def _board(blur: float = 0.6):
     """test_path_terrain_rival's board (the two dark roads, the lighter one, the specks, the town hexes) with a block
     of woods edged in EDGE over columns 06-08 below 0603's centre, the whole softened by ``blur``."""
-    lay, grid, im, d = blank_board(columns=8, size=50.0, origin=(65.0, 65.0), image=(700, 620), paper=light.WASH,
-                                   ink=None)
-    for hid in rival.TOWNS:
-        d.polygon(lay.corners(grid.hex(hid)), fill=rival.TOWN)
-    cx, cy = lay.hex_to_pixel(grid.hex("0603"))
-    d.rectangle([cx - 20, cy + 5, cx + 150, cy + 60], fill=WOODS, outline=EDGE, width=2)
-    for h in grid.hexes():
-        pts = lay.corners(h)
-        for p, q in zip(pts, pts[1:] + pts[:1]):
-            d.line([p, q], fill=light.HEXES, width=3)
-    for ids, c in ((light.DARK[0], light.ROAD), (light.DARK[1], light.ROAD), (light.PALE, light.LIGHT)):
-        x = lay.hex_to_pixel(grid.hex(ids[0]))[0] + 3
-        d.line([(x, 0), (x - 6, im.height)], fill=c, width=2)
-    rng = np.random.default_rng(5)
-    for hid in light.SPECKLED:
-        cx, cy = lay.hex_to_pixel(grid.hex(hid))
-        for _ in range(60):
-            x, y = cx + rng.uniform(-38, 38), cy + rng.uniform(-38, 38)
-            d.rectangle([x, y, x + 1, y + 1], fill=light.LIGHT)
-    im = im.filter(ImageFilter.GaussianBlur(blur))
-    a = np.asarray(im, np.float32) + np.random.default_rng(3).normal(0, 2.0, (im.height, im.width, 3))
-    return grid, Image.fromarray(np.clip(a, 0, 255).astype(np.uint8))
+    return rival._board((WOODS, EDGE), blur)
 
 
 def _found(blur: float = 0.6) -> set[str]:
-    grid, im = _board(blur)
-    legend = light._legend()
-    legend["terrain"] = {"clear": {"hexes": ["0306", "0803", "0601"]}, "town": {"hexes": list(rival.TOWNS)}}
-    ext = extract(im, grid, legend)
-    return {k for k, v in ext.hexsides.items() if "road" in v}
+    return rival._read(*_board(blur))[0]
 
 
 def _roads() -> set[str]:

@@ -18,13 +18,17 @@ TOWN = (174, 161, 101)  # a terrain's colour 8 Delta E from the lighter road's, 
 TOWNS = ("0101", "0103", "0302", "0804")  # filled in it, off the roads
 
 
-def _board():
+def _board(woods: tuple[tuple[int, int, int], tuple[int, int, int]] | None = None, blur: float = 0.6):
     """test_light_road_path's board (the two dark roads, the lighter one, the specks of its colour over column 05)
-    with four hexes filled in TOWN under their hex lines."""
+    with four hexes filled in TOWN under their hex lines; ``woods`` (its fill, its 2 px edge's colour): a block of
+    it over columns 06-08 below 0603's centre (test_path_terrain_edge); the whole softened by ``blur``."""
     lay, grid, im, d = blank_board(columns=8, size=50.0, origin=(65.0, 65.0), image=(700, 620), paper=light.WASH,
                                    ink=None)
     for hid in TOWNS:
         d.polygon(lay.corners(grid.hex(hid)), fill=TOWN)
+    if woods is not None:
+        cx, cy = lay.hex_to_pixel(grid.hex("0603"))
+        d.rectangle([cx - 20, cy + 5, cx + 150, cy + 60], fill=woods[0], outline=woods[1], width=2)
     for h in grid.hexes():
         pts = lay.corners(h)
         for p, q in zip(pts, pts[1:] + pts[:1]):
@@ -38,7 +42,7 @@ def _board():
         for _ in range(60):
             x, y = cx + rng.uniform(-38, 38), cy + rng.uniform(-38, 38)
             d.rectangle([x, y, x + 1, y + 1], fill=light.LIGHT)
-    im = im.filter(ImageFilter.GaussianBlur(0.6))
+    im = im.filter(ImageFilter.GaussianBlur(blur))
     a = np.asarray(im, np.float32) + np.random.default_rng(3).normal(0, 2.0, (im.height, im.width, 3))
     return grid, Image.fromarray(np.clip(a, 0, 255).astype(np.uint8))
 

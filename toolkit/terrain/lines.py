@@ -391,10 +391,12 @@ Here, at the calibrated working scale (hexes of about 36 px) (the *traced notes*
    (1832/1833 "Oak Shade", Wheat's Mill 4934/5034), hex lines (3229/3329, 3516/3616), a railway (4308/4309), a creek
    under its name (5030/5031) - each a stroke darker than its ground; still lost: roads across a river or creek lying
    along the side (4824/4825, 5024/5125, and now 5033/5034, 5324/5325; not yet understood: the side's reading refuses
-   them with the path's pixels more, not fewer). Whole bench: SJW 2 the only studied case moved. Drawn:
-   tests/terrain/test_path_terrain_edge.py (a woods block edged in a colour nearer the town's: four false links without
-   ``PATH_VALLEY``; the board softened by 1.1 px: the lighter road's five links missed by main and by 5079c05, three
-   without ``PATH_THICK``).
+   them with the path's pixels more, not fewer). Whole bench (against main 8fd0e56): SJW 2 the only studied case moved;
+   SJW 1 (BLIND, totals) road 52/70 -> 52/71, and Louki 1 (BLIND, totals) road 9/11 at 9/14 -> 10/11 at 10/15 - Louki's
+   studied regions 2 and 3 are unchanged, so no studied material explains that one (5079c05 alone left it as it was).
+   Drawn: tests/terrain/test_path_terrain_edge.py (a woods block edged in a colour nearer the town's: four false links
+   without ``PATH_VALLEY``; the board softened by 1.1 px: the lighter road's five links missed by main and by 5079c05,
+   three without ``PATH_THICK``).
 25. an ``along`` line printed in nearly this line's colour (David Rodal's Bussaco 1810: its up-slope hexsides a thick
    brown line ON the side, 14 px of 68 px hexes and lying mostly on the upper side, with hachures 5-7 px wide fanning
    out below it up to a hex long; its roads' light-brown core (168, 130, 88) between dark edges, the slope's brown
