@@ -55,6 +55,28 @@ symbol covers 3% of it (issue 14, item 2).
    border band) are left out of the mask the symbol is learned and found on: MMP Bastogne's dark-red frame
    matched the village template in every hex along it. The places the template matches the colour as printed,
    frame included, are still the report's ``stamps``: what the line tracers leave out of a line's ink.
+6. **A terrain's ink.** A symbol may be printed in the ink of a terrain that is none of its examples' ground: the
+   original 1986 print of GDW's Battle for Moscow prints its set-up crosses and stars, its towns' squares and its
+   railways in the black of Moscow's blot (the legend's city class), and its scan is a dithered palette picture.
+   Every pixel of those symbols lay within ``FAR`` of the city's colour but the dither's strays (1-2% of their
+   example hexes' pixels unlike the paper: 21, 14 and 88 of 1929, 1589 and 4021), so the colour taken was a stray's
+   and the template a speckle (region 2, studied: cross 2/8, star 5/8 at 5/19, town 3/6 - its three examples
+   only). Where fewer than ``INK_SHARE`` of the example hexes' pixels unlike their ground (the terrains nearest
+   ``GROUND`` of an example's pixels or more) are unlike every terrain too, the symbol's colour is told from the
+   ground's alone, each candidate's tolerance at most half its distance to the ground's colours (as the nearer
+   look's), and the nearer look is not made again (:func:`_ink_bar`). Elsewhere the share is 0.18 (MMP Afrika's
+   town dot) to 1.0: the rule fires on no other case of the bench. Two more follow from one ink: a cross and a star
+   printed in it, each found on the other's mark (the star's template covers 0.66-0.72 of a cross), are one symbol -
+   two symbols of one ink (each colour within the other's tolerance) found in a hex on the same mark
+   (``MARK_SHARE`` of the smaller one's marks shared) leave it to the one scoring higher
+   (:func:`_one_mark_one_symbol`); and the towns' squares, learned with the railway's stubs through their
+   examples, were left out of the railway's ink stubs and all (rail 42/44 -> 37/44): a symbol whose colour lies
+   within its tolerance of a line's hands the tracers only its solid part - where a square ``LINE_AREA`` of a hex
+   across fits in its template, as extract_raster tells a terrain's areas from a line's thin marks - or all of it
+   where none fits (a cross of bars as thin as a line). Region 2: cross 8/8 at 8/8, star 6/8 at 6/6, town 4/6 at
+   4/6, rail 44/44; MMP Bastogne's railway, by villages of its red, 58/59 -> 59/59. Left: BfM's towns (a template
+   of a square and its railway's stubs matches a junction with no square, 1201, and Moscow's blot); two stars
+   beside names (0504) or a town (0803).
 """
 
 from __future__ import annotations
@@ -62,7 +84,7 @@ from __future__ import annotations
 import contextlib
 import contextvars
 import math
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -71,6 +93,7 @@ from PIL import Image, ImageDraw
 from ..errors import InputError
 from ..hexgrid import Grid, Hex, Layout
 from .colour import lab_table, rgb_codes, rgb_to_lab
+from .extract_raster import LINE_AREA, _odd
 from .parts import components
 
 __all__ = ["SymbolClass", "SymbolReport", "find_symbols", "one_reduction", "working_codes"]
@@ -99,6 +122,10 @@ STANDOUT = 0.25  # a colour whose template is matched in more than this share of
 NEARER = 1.5  # ... and the candidates are then looked for down to FAR / NEARER from the terrains
 CANDIDATES = 6  # candidate colours, the most common first
 MORE = 12  # ... and, looked for again nearer the terrains, as many more
+GROUND = 0.25  # (notes 6) a terrain nearest this share of an example hex's pixels is the ground it is printed on
+MARK_SHARE = 0.5  # (notes 6) two symbols' matches sharing this share of the smaller one's marks are on one mark
+INK_SHARE = 0.1  # (notes 6) ... and a symbol with less than this share of its pixels unlike the ground unlike every
+# terrain is printed in a terrain's ink
 
 
 @dataclass(frozen=True)
@@ -221,6 +248,9 @@ def find_symbols(image: Image.Image, grid: Grid, classes: Sequence[SymbolClass],
     found: dict[str, set[str]] = {}
     reports: dict[str, SymbolReport] = {}
     tl = np.array(terrain_labs, dtype=np.float32).reshape(-1, 3)
+    # each symbol's colour, tolerance and, per hex found, its score and marks (the scan's pixels): one mark is one
+    # symbol (notes 6)
+    read: dict[str, tuple[np.ndarray, float, dict[str, tuple[float, set[tuple[int, int]]]]]] = {}
     for sc in classes:
         if not sc.examples:
             raise InputError(f"symbol {sc.name!r} needs example hexes (hexes: [...]) to learn its shape from")
@@ -234,12 +264,14 @@ def find_symbols(image: Image.Image, grid: Grid, classes: Sequence[SymbolClass],
             colour = _adapted(rgb_to_lab(np.array(sc.colour, np.float64)), codes, tab, centres[ex_i], r, inset, tol)
         else:
             # the candidate colour whose template stands out on the map, and of those the one with body
-            # (_distinct_colour, _body)
-            cands = _symbol_colours(codes, tab, centres[ex_i], r, tl, sc.name)
+            # (_distinct_colour, _body); a symbol printed in a terrain's ink is told from the ground only (notes 6)
+            bar = _ink_bar(codes, tab, centres[ex_i], r, tl)
+            cands = _symbol_colours(codes, tab, centres[ex_i], r, bar, sc.name)
             sample = _nearest(hexes, ex_i, SAMPLE)
-            tols = [tol] * len(cands)
+            tols = [tol] * len(cands) if len(bar) == len(tl) else [
+                min(tol, float(np.sqrt(((bar - c) ** 2).sum(axis=1)).min()) / 2) for c in cands]
             colour, spread, tol = _distinct_colour(codes, tab, cands, tols, centres, ex_i, sample, r, inset, rw, whole)
-            if spread > STANDOUT:
+            if spread > STANDOUT and len(bar) == len(tl):
                 # nothing stands out (the inks of the names and roads through the examples): the symbol's colour
                 # lies nearer a terrain's than FAR on this scan (a yellow dot on sand under a darker tone curve);
                 # looked for again nearer, among the pixels unlike every colour tried, each kept nearer its
@@ -325,6 +357,9 @@ def find_symbols(image: Image.Image, grid: Grid, classes: Sequence[SymbolClass],
                     where[i], inside[miss] = w[0], True
                     break
         found[sc.name] = {ids[i] for i, v, ok in zip(hit, strange, inside) if v < STRANGE and ok}
+        read[sc.name] = (np.asarray(colour, np.float64), tol, {
+            ids[i]: (float(best[i]), _mark_pixels(mask, template, centres[i] + where[i]))
+            for i in hit.tolist() if ids[i] in found[sc.name]})
         # what the line tracers leave out of a line's ink: the template matched on the colour as printed, a frame
         # of it included (a frame is no line either; the tracers' own handling of one is not this module's)
         hit_p, where_p = hit, where
@@ -337,13 +372,61 @@ def find_symbols(image: Image.Image, grid: Grid, classes: Sequence[SymbolClass],
                    y0 + (centres[i, 1] + where_p[i, 1]) * f + (f - 1) / 2) for i in hit_p]
         th, tw = template.shape
         at = (centres[hit_p] + where_p[hit_p]).reshape(-1, 2)
-        marks = [w[:th, :tw] & template for w in _windows(printed, at, th // 2, tw // 2)] if len(at) else []
+        # printed in a line's ink (a town's square on its railway junction), the template holds the line's stubs: the
+        # symbol's own marks are its part wider than a line (notes 6)
+        inked = any(float(np.sqrt(((np.asarray(c, np.float64) - np.asarray(colour)) ** 2).sum())) < tol
+                    for c in line_labs)
+        own = _solid(template, _odd(LINE_AREA * _size(lay))) if inked else template
+        marks = [w[:th, :tw] & own for w in _windows(printed, at, th // 2, tw // 2)] if len(at) else []
         reports[sc.name] = SymbolReport(c3, tol, float(thr), int(template.sum()),
                                         [round(v, 3) for v in ex_scores], loo, len(crops) if len(crops) >= 2 else 0,
                                         {ids[i]: round(float(best[i]), 3) for i in np.nonzero(best > 0)[0]},
                                         [(float(x), float(y)) for x, y in stamps], template, parts, (x0, y0, f),
                                         marks)
+    _one_mark_one_symbol(found, read)
     return found, reports
+
+
+def _solid(template: np.ndarray, square: int) -> np.ndarray:
+    """The part of ``template`` where a ``square`` px wide (odd) fits in it (its opening: as extract_raster tells a
+    terrain's areas from a line's thin marks, ``LINE_AREA``); all of it where none fits (a symbol of strokes as thin as
+    a line: a cross of bars)."""
+    o = np.pad(template, square // 2)
+    for _ in range(square // 2):
+        o = _erode(o)
+    for _ in range(square // 2):
+        o = _dilate(o)
+    o = o[square // 2:square // 2 + template.shape[0], square // 2:square // 2 + template.shape[1]] & template
+    return o if o.any() else template
+
+
+def _mark_pixels(mask: np.ndarray, template: np.ndarray, at: np.ndarray) -> set[tuple[int, int]]:
+    """The pixels (x, y on ``mask``) of ``template`` matched at ``at`` (its centre) that are on ``mask``."""
+    th, tw = template.shape
+    m = _windows(mask, np.asarray(at, np.intp).reshape(1, 2), th // 2, tw // 2)[0][:th, :tw] & template
+    ys, xs = np.nonzero(m)
+    return set(zip((xs + int(at[0]) - tw // 2).tolist(), (ys + int(at[1]) - th // 2).tolist()))
+
+
+def _one_mark_one_symbol(found: dict[str, set[str]],
+                         read: Mapping[str, tuple[np.ndarray, float, Mapping[str, tuple[float, set[tuple[int, int]]]]]]
+                         ) -> None:
+    """In place: where two symbols of one ink (each one's colour within the other's tolerance) are found in a hex on
+    the same mark (``MARK_SHARE`` of the smaller one's marks are the other's too), the hex holds only the one whose
+    template scores it higher (notes 6): a cross and a star printed in one black, whose templates match each other's
+    mark well enough."""
+    names = list(read)
+    for ai, a in enumerate(names):
+        for b in names[ai + 1:]:
+            (ca, ta, ra), (cb, tb, rb) = read[a], read[b]
+            gap = float(np.sqrt(((ca - cb) ** 2).sum()))
+            if gap >= ta or gap >= tb:
+                continue
+            for hid in found[a] & found[b]:
+                (sa, ma), (sb, mb) = ra[hid], rb[hid]
+                if not ma or not mb or len(ma & mb) < MARK_SHARE * min(len(ma), len(mb)):
+                    continue
+                found[b if sa >= sb else a].discard(hid)
 
 
 def _without_bands(mask: np.ndarray, run: int) -> np.ndarray:
@@ -716,6 +799,28 @@ def _threshold(best: np.ndarray, lowest_example: float, relative: bool = False) 
     gaps = np.diff(s)
     i = int(np.argmax(gaps / np.maximum(s[1:], 1e-9) if relative else gaps))
     return float((s[i] + s[i + 1]) / 2) if gaps[i] > 0 else float(lowest_example * 0.9)
+
+
+def _ink_bar(codes: np.ndarray, tab: np.ndarray, centres: np.ndarray, r: int, terrain: np.ndarray) -> np.ndarray:
+    """The terrain colours a symbol's colour must lie ``FAR`` from (notes 6): every terrain's, or, where most of the
+    example hexes' pixels unlike their ground (the terrains nearest ``GROUND`` of an example's pixels or more) are
+    like another terrain (the symbol printed in the ink of a terrain that is none of the examples' ground: a city's
+    black blot elsewhere), the ground's alone."""
+    if not len(terrain):
+        return terrain
+    ground = np.zeros(len(terrain), dtype=bool)
+    dists = []
+    for c in centres:
+        code = _windows(codes, c[None, :], r, r)[0].reshape(-1)
+        dt = np.sqrt(((tab[:, code].T[:, None, :] - terrain[None, :, :]) ** 2).sum(axis=2))
+        ground |= np.bincount(dt.argmin(axis=1), minlength=len(terrain)) >= GROUND * len(code)
+        dists.append(dt)
+    dt = np.concatenate(dists)
+    unlike_ground = dt[:, ground].min(axis=1) > FAR
+    unlike_all = dt.min(axis=1) > FAR
+    if ground.all() or not ground.any() or unlike_all.sum() >= INK_SHARE * unlike_ground.sum():
+        return terrain
+    return terrain[ground]
 
 
 def _symbol_colours(codes: np.ndarray, tab: np.ndarray, centres: np.ndarray, r: int, terrain: np.ndarray,
