@@ -228,6 +228,11 @@ def test_extract_bfm_2_against_its_truth(tmp_path):
     stars); town 3/6 found 3 (its three examples only); river 13/36 none false (every side in the west palette
     missed); rail 17/44 none false (every link in the east palette missed) - RESULTS-bfm.md. Raised by bfm2 (session
     42, band notes 3: the lines read on the two GIF palettes' dither smoothed): river 31/36, rail 42/44, none false.
+    Moved by bfm3 (session 43, symbols notes 6: the symbols printed in the ink of Moscow's blot told from their
+    examples' ground alone, one mark one symbol, a town's square without its railway's stubs handed to the tracers):
+    cross 8/8 none false, star 6/8 found 6, town 4/6 found 6 (Moscow's blot 1103 and the junction 1201 without a
+    square: the town's template holds its railway's stubs - its false finds were 0 only while it was a speckle of
+    the dither's strays that matched its three examples alone), rail 44/44 none false.
     Skipped with the reason when the image is not cached."""
     from .test_heldout_bastogne import extract_fetched
     from .test_truth_afrika import assert_floors
@@ -235,10 +240,11 @@ def test_extract_bfm_2_against_its_truth(tmp_path):
     out = extract_fetched(tmp_path, "bfm", "bfm-2.yaml", "bfm.legend.yaml", 14, 10)
     assert out["hexes"] == 70 and out["right"] >= 67
     sym = out["symbols"]
-    assert sym["cross"]["in_truth"] == 8 and sym["cross"]["true_positives"] >= 2
+    # (bfm3, symbols notes 6: cross 2 -> 8, star 5 found 19 -> 6 found 6, town 3 found 3 -> 4 found 6)
+    assert sym["cross"]["in_truth"] == 8 and sym["cross"]["true_positives"] >= 8
     assert sym["cross"]["found"] - sym["cross"]["true_positives"] <= 0
-    assert sym["star"]["in_truth"] == 8 and sym["star"]["true_positives"] >= 5 and sym["star"]["found"] <= 19
-    assert sym["town"]["in_truth"] == 6 and sym["town"]["true_positives"] >= 3
-    assert sym["town"]["found"] - sym["town"]["true_positives"] <= 0
-    # (bfm2, band notes 3: river 13 -> 31, rail 17 -> 42, none false)
-    assert_floors(out, {"river": (36, 31, 0), "rail": (44, 42, 0)})
+    assert sym["star"]["in_truth"] == 8 and sym["star"]["true_positives"] >= 6 and sym["star"]["found"] <= 6
+    assert sym["town"]["in_truth"] == 6 and sym["town"]["true_positives"] >= 4
+    assert sym["town"]["found"] - sym["town"]["true_positives"] <= 2
+    # (bfm2, band notes 3: river 13 -> 31, rail 17 -> 42, none false; bfm3, symbols notes 6: rail 42 -> 44)
+    assert_floors(out, {"river": (36, 31, 0), "rail": (44, 44, 0)})
