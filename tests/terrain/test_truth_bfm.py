@@ -215,8 +215,8 @@ def test_extract_bfm_against_its_truth(tmp_path):
     assert out["hexes"] == 70 and out["right"] >= 64
     sym = out["symbols"]
     # (bfm3, symbols notes 6, blind totals: cross 0 -> 14 found 17, star 5 found 24 -> 3 found 3, town 0 -> 3 found 4;
-    # the star's floor lowered 5 -> 3 with its false finds 19 -> 0: a star and a cross of one ink on one mark keep the
-    # one scoring higher - the two stars lost are not looked at, the region being blind)
+    # the star's floor lowered 5 -> 3 with its false finds 19 -> 0; the cause of the two stars lost is not studied, the
+    # region being blind - likely a star and a cross of one ink on one mark, the cross scoring higher)
     assert sym["cross"]["in_truth"] == 14 and sym["cross"]["true_positives"] >= 14
     assert sym["cross"]["found"] - sym["cross"]["true_positives"] <= 3
     assert sym["star"]["in_truth"] == 5 and sym["star"]["true_positives"] >= 3 and sym["star"]["found"] <= 3
