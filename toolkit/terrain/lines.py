@@ -345,6 +345,43 @@ Here, at the calibrated working scale (hexes of about 36 px) (the *traced notes*
    the specks and "PRINCE WILLIAM"'s letters (36/47 at 36/56). Its limit (review41 R5): the hex lines were kept out by
    the calibrated band only; hex lines 2-3 px thin printed a tenth of a hex off the grid are as thin as the road and
    were read as it (notes 24).
+23. a thin dark line's crossings lie among its blends with its ground (:func:`_off_blends`, ``OFF_BLENDS``): the
+   colour and tolerance learned from a railway a pixel or two wide (Guns of the Americas: 22 px hexes, its dark grey
+   railway's ties not resolved) are its blend with the paper - its pixels' median, L* 50, tolerance 20 - and take in
+   a lighter line's core (the tan roads, L* 56-66, 12 Delta E from it) and the blends of other inks (a border's red
+   ticks over a river's grey-blue): region 2's railway read 10/10 at 10/37; of the 27 false links 18 are roads
+   crossing the side (4 of them under the border's hatching there), 9 the border's hatching alone (8 over the
+   river's band); no name, id or hex line alone. The roads are yellow: their pixels on the scan read b* 16-22 where
+   the cream they are printed on is 15 and the railway's colour 7 - more chromatic than any mix of the grey with the
+   cream. So, for a single line thin where marked (half-width at most ``THIN``, as notes 10; not a double line, notes
+   4), darker (L*) than the terrain of both hexes at every marked side (:func:`_darker_than_grounds`) and whose colour
+   is a grey ink's blend with that terrain (:func:`_grey_blend`: within ``BLEND_OFF`` in a*b* of a mix of the greys
+   with each marked side's ground - a coloured ink's core departs in hue from its blend with the paper), at each
+   crossing the colour's own pixels (within its tolerance: not notes 10's pixels off it, a railway printed over a
+   road) at the crossing's places (as notes 4 reads its width) are read in a*b*, on each side of the hex line's zone:
+   their median distance from the convex hull of what a blend of the line with the side's ground can be - the two
+   hexes' terrain colours, the line's colour, its ink beyond it (the colour ``BLEND_EXTEND`` times farther from each
+   ground: the colour learned is the ink's blend with the paper) and the neutral greys (a*b* 0: a darker, greyer
+   ink, as Stonewall Jackson's Way's brown road's core, b* 30-36 against its colour's 42) - the nearer side's the
+   crossing's. A crossing farther than ``BLEND_OFF`` (3 a*b*) and than the marked sides' farthest plus half of it is
+   refused; never a marked side, nor a crossing where a side shows none of the colour's own pixels or neither hex's
+   terrain is known (not judged); only where every marked side is crossed; not between two rims (notes 14: the fill
+   there is read). A scan keeping its chroma at half the resolution (GotA's) mixes a thin line's chroma with its
+   ground's: a mix still within the hull (the railway over the light tan, b* 28, reads b* 13-26 and stays; the roads
+   there, within it too, are not told). Measured on region 2 (studied): the railway's crossings 0-1.5 (its marked
+   sides 0-0.3), the false links 0-12.1 - 16 of 27 over 3 (roads on the cream), 11 kept: roads over the tan, the
+   hatching over the river whose blend with the red is a grey, and 10 sides not judged (none of the colour's own
+   pixels on a side). Coloured inks are left alone: read for every thin line darker than its ground, Stonewall
+   Jackson's Way 2 (studied) read its black-brown pike's true crossings 0-1.9 and its false ones (the road's brown)
+   11-17 - the pike 12/13 at 12/14 -> 12/12, its road unchanged (its true crossings 0-1.4 with the greys in the hull,
+   2.2-4.4 without them: its dark core is greyer than its colour, b* 30-36 against 42) - but the whole bench's SJW 1
+   (BLIND, totals only) lost its pike 8/8 -> 3/8 and its road 52 -> 50 of 66 (the cause not studied: blind); their
+   colours lie 8.0 and 4.4-5.5 from a grey's blend with the paper, GotA's railway 0.7. The legend's other lines are
+   not in the hull: GotA's ridge (#9c8f72) is the roads' own colour. Its first form (session 41, branch gota3,
+   not landed) refused a crossing whose darkest pixel was over 5 L* lighter than the marked sides': GotA 2 10/10 at
+   10/12, but SJW 2's pike 12/13 -> 7/13 (its marked sides' darkest 16.7-20.3 L*, its other crossings' 23-29) and a
+   thin railway over a road (test_thin_line_under_art) lost: the marked sides' darkness is no measure of a thin
+   line's elsewhere, its hue is.
 24. the hex lines printed off their calibrated place, read by notes 22 as a thin line's path (review41 R5:
    test_light_road_path's board with its print shifted 5 px against the grid read 4 false links with 3 px hex lines,
    17 with 2 px; the calibrated band, ``GRID_BAND``, is all that kept them out): a hex line lies along its side, a
@@ -685,6 +722,9 @@ STROKE_WIDE = 1.5  # (traced notes 20) a step's pixels as wide as a bar this man
 STROKE_SPAN = 0.8  # (traced notes 20) hex sizes: the walk's two ends this far apart (a name's letters less)
 STROKE_COVER = 0.6  # (traced notes 20) the least share of the walk on the line's own pixels (its dashes; not paper)
 STROKE_WAYS = 8  # (traced notes 20) the ways (over half a turn) a walk starts along from a place
+OFF_BLENDS = True  # (traced notes 23) a thin dark line's crossing lies among the blends of its colour with its ground
+BLEND_OFF = 3.0  # (traced notes 23) a*b*: a crossing's pixels this far off every blend at most (the median each side)
+BLEND_EXTEND = 3.0  # (traced notes 23) the line's ink taken up to this many times beyond its colour from a ground
 SPAN_SHARE = 0.3  # (one single feature) a crossing's span along the side, against its narrowest example's
 HAIR_SPAN = 3  # positions along a side a 1 px hairline spans (its pixel and one either way: :func:`_span`)
 SPAN_BROAD = 3.0  # ... only where the narrowest example spans at least this many times a hairline's
@@ -853,7 +893,9 @@ def _crossings(image: Image.Image, grid: Grid, sides: Sequence[Hexside], colour:
         _remove_ink(smear, f, stamps, (0.0, 0.0))
     cap = max(2, math.ceil(THICK_CAP * s * f / g))
     depth = _grey_dilate(_depth(fmask, cap))  # samples fall f / g fine pixels apart: none misses a stroke's middle
-    if extra is not None and _examples_width(mask, depth, lay, sides, examples, f / g) <= THIN:
+    marked_width = _examples_width(mask, depth, lay, sides, examples, f / g) if len(examples) else math.inf
+    own_colour = mask  # the colour's own pixels, before a thin line's pixels off it are added (traced notes 23)
+    if extra is not None and marked_width <= THIN:
         # a thin line's pixels off its colour where printed over another (traced notes 10): a wider one has a core
         # in its own colour, and a pale line's tolerance learned takes in the glow beside a river
         _remove_ink(extra, f, stamps, (0.0, 0.0))
@@ -953,6 +995,13 @@ def _crossings(image: Image.Image, grid: Grid, sides: Sequence[Hexside], colour:
     in_row = np.zeros(len(sides), dtype=bool)  # the band holds pieces in a row (traced notes 21)
     spots: list[np.ndarray] = []
     mids: list[np.ndarray] = []  # the places along each side (x, y on the hex line) where crossed (traced notes 20)
+    # (traced notes 23) a single line thin where marked, darker than its ground: how far in a*b* the colour's own pixels
+    # where it crosses lie off every blend of the line with the two hexes' grounds (the median on each side of the hex
+    # line's zone, the nearer side's; NaN where not judged)
+    off = np.full(len(sides), np.nan)
+    wcodes_ab = working_codes(image, f) if (OFF_BLENDS and rims is None and marked_width <= THIN and ground is not None
+                                            and _darker_than_grounds(colour, ground, examples)
+                                            and _grey_blend(colour, ground, examples)) else None
     for sl, xs, ys, xi, yi, on in batches:
         band = mask[yi, xi] & on
         neg = _near(band[:, :, : half - core + 1].any(axis=2))
@@ -976,6 +1025,11 @@ def _crossings(image: Image.Image, grid: Grid, sides: Sequence[Hexside], colour:
         d = np.where(on & raw[yi, xi], depth[fy, fx], 0)
         for _ in range(3):
             at = _near(at)
+        if wcodes_ab is not None and ground is not None:
+            own = on & own_colour[yi, xi] & at[:, :, None] & (out[sl] > 0)[:, None, None]
+            codes_ab = wcodes_ab[yi, xi]
+            ab = np.stack([tab[1][codes_ab], tab[2][codes_ab]], axis=-1)
+            off[sl] = _off_blends(ab, own, half, core, colour, ground[sl])
         thick[sl] = _crossing_width(d, at, half, core)
         shown[sl] = _crossing_width(d, at, half, core, wider=True)
         # the stroke's half-width along its run: at each distance from the hex line its widest where crossed (the
@@ -1007,6 +1061,17 @@ def _crossings(image: Image.Image, grid: Grid, sides: Sequence[Hexside], colour:
     hit = np.setdiff1d(np.nonzero(out)[0], np.asarray(examples, dtype=np.intp))
     if len(hit):
         out[hit[_lettered(raw, mask, lay, [sides[k] for k in hit.tolist()], s)]] = 0.0
+    ex_i = np.asarray(examples, dtype=np.intp)
+    if wcodes_ab is not None and (out[ex_i] > 0).all() and not _double(thick[ex_i], whole[ex_i]):
+        # a single thin line darker than its ground: a crossing whose pixels of the colour lie, on both sides of the
+        # hex line, farther in a*b* from every blend of the line's colour with the two hexes' grounds than BLEND_OFF
+        # (and than where marked) is another ink within its tolerance - a yellow-tan road beside a grey railway, more
+        # chromatic than the grey and the cream it is printed on can be mixed to (traced notes 23); never a marked
+        # side, nor one where a side shows none of the colour's own pixels or no ground is known
+        hit = np.setdiff1d(np.nonzero(out)[0], ex_i)
+        marked_off = off[ex_i][np.isfinite(off[ex_i])]
+        bound = max(BLEND_OFF, float(marked_off.max()) + BLEND_OFF / 2) if len(marked_off) else BLEND_OFF
+        out[hit[np.isfinite(off[hit]) & (off[hit] > bound)]] = 0.0
     # a marked side crossed where the band is mostly the colour, its own pixels running unbroken through it, is
     # the line printed wide (a road band a third of the hex), not an area: it is learned from (traced notes 3)
     wide = [i for i in examples if not out[i] and areal[i] and solid[i] and unbroken[i]]
@@ -1796,6 +1861,88 @@ def _crossing_width(d: np.ndarray, at: np.ndarray, half: int, core: int, wider: 
     dn = np.where(at, d[:, :, : half - core + 1].max(axis=2), 0).max(axis=1)
     dp = np.where(at, d[:, :, half + core:].max(axis=2), 0).max(axis=1)
     return np.maximum(dn, dp) if wider else np.minimum(dn, dp)
+
+
+def _off_blends(ab: np.ndarray, own: np.ndarray, half: int, core: int, colour: Sequence[float], ground: np.ndarray
+                ) -> np.ndarray:
+    """(traced notes 23) For each side's band of a*b* ``ab`` (sides, along, across, 2) and the line's own pixels where
+    it crosses ``own`` (sides, along, across; ``half`` the middle sample, ``core`` the hex line's zone either way): the
+    median distance in a*b* of those pixels from every blend - the convex hull of the side's two hexes' grounds
+    (``ground``, (sides, 2, 3) L*a*b*, NaN where unknown), the line's ``colour``, its ink beyond it (the colour taken
+    BLEND_EXTEND times farther from each ground: a thin line's colour is its blend with the paper) and the neutral
+    greys (a*b* 0: a darker, greyer ink - a brown road's core, black print beside it) - on each side of the zone, the
+    nearer side's; NaN where a side shows none or no ground is known. A scan's chroma kept at half the resolution
+    mixes a thin line's with its ground's: still within the hull."""
+    out = np.full(len(ab), np.nan)
+    c = np.asarray(colour, dtype=float)[1:]
+    for k in np.nonzero(own.any(axis=(1, 2)))[0].tolist():
+        grounds = [g[1:] for g in ground[k] if np.isfinite(g).all()]
+        if not grounds:
+            continue
+        verts = np.array(grounds + [c + BLEND_EXTEND * (c - g) for g in grounds] + [c, np.zeros(2)])
+        far = []
+        for part in (slice(0, half - core + 1), slice(half + core, None)):
+            px = ab[k, :, part][own[k, :, part]]
+            far.append(float(np.median(_hull_distance(px, verts))) if len(px) else math.nan)
+        out[k] = min(far) if not any(math.isnan(x) for x in far) else math.nan
+    return out
+
+
+def _hull_distance(p: np.ndarray, verts: np.ndarray) -> np.ndarray:
+    """The distance of each point ``p`` (n, 2) from the convex hull of ``verts`` (m, 2): 0 inside it."""
+    pts = sorted({(float(x), float(y)) for x, y in verts})
+
+    def turn(o: tuple[float, float], a: tuple[float, float], b: tuple[float, float]) -> float:
+        return (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0])
+
+    hull: list[tuple[float, float]] = []
+    for seq in (pts, pts[::-1]):  # the lower and upper chains, anticlockwise
+        chain: list[tuple[float, float]] = []
+        for q in seq:
+            while len(chain) >= 2 and turn(chain[-2], chain[-1], q) <= 0:
+                chain.pop()
+            chain.append(q)
+        hull.extend(chain[:-1])
+    h = np.array(hull or pts[:1])
+    if len(h) == 1:
+        return np.hypot(*(p - h[0]).T)
+    a, b = h, np.roll(h, -1, axis=0)
+    ab = b - a
+    t = np.clip(((p[:, None, :] - a) * ab).sum(axis=2) / np.maximum((ab * ab).sum(axis=1), 1e-9), 0, 1)
+    d = np.hypot(*(p[:, None, :] - (a + t[:, :, None] * ab)).transpose(2, 0, 1)).min(axis=1)
+    if len(h) >= 3:
+        inside = ((ab[:, 0] * (p[:, None, 1] - a[:, 1]) - ab[:, 1] * (p[:, None, 0] - a[:, 0])) >= 0).all(axis=1)
+        d[inside] = 0.0
+    return d
+
+
+def _double(thick: np.ndarray, whole: np.ndarray) -> bool:
+    """Whether a line whose stroke's half-widths at its marked sides are ``thick`` and whose whole widths there are
+    ``whole`` is a double line (traced notes 4: its whole width at least twice its stroke's and a pixel)."""
+    typical, across = float(np.percentile(thick, 75)), float(np.percentile(whole, 75))
+    return typical > 0 and across >= 2 * typical + 1
+
+
+def _grey_blend(colour: Sequence[float], ground: np.ndarray, examples: Sequence[int]) -> bool:
+    """(traced notes 23) Whether a line's ``colour`` is a grey ink's blend with its ground: in a*b* within BLEND_OFF of
+    the mixes of the neutral greys with the terrain of each hex at its marked sides ``examples`` (``ground`` as
+    :func:`crossings` takes it; NaN where unknown, one known at least). A coloured ink's core departs in hue from its
+    blend with the paper (Stonewall Jackson's Way's brown road, b* 30-36 against its colour's 42): its blends are not
+    known so."""
+    c = np.asarray(colour, dtype=float)[1:]
+    grounds = [g[1:] for g in ground[np.asarray(examples, dtype=np.intp)].reshape(-1, 3) if np.isfinite(g).all()]
+    return bool(grounds) and all(float(_hull_distance(c[None], np.array([g, np.zeros(2)]))[0]) <= BLEND_OFF
+                                 for g in grounds)
+
+
+def _darker_than_grounds(colour: Sequence[float], ground: np.ndarray | None, examples: Sequence[int]) -> bool:
+    """(traced notes 23) Whether a line's ``colour`` is darker (L*) than the terrain of both hexes (``ground``, as
+    :func:`crossings` takes it; NaN where unknown) at every one of its marked sides ``examples``, one known at least."""
+    if ground is None or not len(examples):
+        return False
+    light = ground[np.asarray(examples, dtype=np.intp), :, 0]
+    known = np.isfinite(light)
+    return bool(known.any() and (light[known] > float(colour[0])).all())
 
 
 def _run_width(d: np.ndarray, at: np.ndarray, half: int, core: int) -> np.ndarray:

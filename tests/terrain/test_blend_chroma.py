@@ -1,0 +1,139 @@
+"""A thin dark line's crossings lie among the blends of its colour with its ground: a road printed in a yellow-tan
+within a grey railway's tolerance of its colour - more chromatic than any mix of the railway's grey with the cream it is
+printed on - was read as the railway (Guns of the Americas' tan roads, 18 of region 2's 27 false rail links).
+toolkit/terrain/lines.py ``_off_blends``, traced notes 23."""
+
+from __future__ import annotations
+
+import io
+from itertools import pairwise
+
+import numpy as np
+import pytest
+from PIL import Image, ImageFilter
+
+from toolkit.terrain import lines
+from toolkit.terrain.extract import extract
+
+from .drawn import blank_board
+
+CREAM, HEX_LINE, RAIL_INK = (246, 247, 216), (165, 163, 140), (80, 80, 68)
+TAN = (236, 222, 168)  # GotA's light tan (broken ground): L* 88, b* 28 - yellower than the roads
+ROAD = (130, 122, 85)  # L* 51, b* 21: GotA's roads' b* on its scan (16-21; the cream's 15, the railway's colour 7)
+ROAD_JPEG = (135, 127, 88)  # L* 53, b* 22: in a JPEG whose chroma is at half the resolution, a 2 px road's is mixed
+#   with the cream's - ROAD is then pulled in among the railway's blends at some crossings (the rule's limit), this not
+RAIL = ["0201", "0202", "0203", "0204", "0205", "0206"]
+ROADS = (["0501", "0502", "0503", "0504", "0505", "0506"], ["0801", "0802", "0803", "0804", "0805", "0806"])
+
+
+def _board(ground: tuple[int, int, int] = CREAM, jpeg: bool = False) -> tuple[object, Image.Image]:
+    """GotA's scale (22.4 px hexes) on its cream, its grey-brown hex lines: the railway down column 02 (2 px of dark
+    grey: its ties are not resolved at this scale), two roads down columns 05 and 08 (2 px of the yellow-tan), each
+    through the whole board; blurred a little, as a scan is. ``ground``: the paper (columns 01-03 in it only: the
+    railway's own ground); ``jpeg``: saved as a JPEG keeping its chroma at half the resolution, as GotA's scan is."""
+    lay, grid, im, d = blank_board(columns=9, rows=6, size=22.4, origin=(30.0, 30.0), image=(400, 300), paper=CREAM,
+                                   ink=HEX_LINE)
+
+    def at(i: str) -> tuple[float, float]:
+        return lay.hex_to_pixel(grid.hex(i))
+
+    x = at(RAIL[0])[0]
+    if ground != CREAM:
+        # the railway's three columns filled with the ground (the hex lines printed over it again)
+        _lay2, _grid2, im2, _d2 = blank_board(columns=9, rows=6, size=22.4, origin=(30.0, 30.0), image=(400, 300),
+                                            paper=ground, ink=HEX_LINE)
+        right = round(at("0401")[0] - 22.4 * 0.75)
+        im.paste(im2.crop((0, 0, right, 300)), (0, 0))
+    d.line([(x, 0), (x, 300)], fill=RAIL_INK, width=2)
+    for ids in ROADS:
+        x = at(ids[0])[0]
+        d.line([(x, 0), (x, 300)], fill=ROAD_JPEG if jpeg else ROAD, width=2)
+    im = im.filter(ImageFilter.GaussianBlur(0.6))
+    if jpeg:
+        buf = io.BytesIO()
+        im.save(buf, "JPEG", quality=85, subsampling=2)  # 4:2:0: chroma at half the resolution
+        im = Image.open(io.BytesIO(buf.getvalue())).convert("RGB")
+    return grid, im
+
+
+def _legend(ground: str = "0403") -> dict[str, object]:
+    """As GotA's legend: the railway's colour the median of its pixels near its marked sides (its blend with the
+    paper), three of its sides marked; the cream the clear terrain (and the railway's ground its own class)."""
+    terrain: dict[str, object] = {"clear": {"hexes": ["0403", "0603", "0903"]}}
+    if ground != "0403":
+        terrain["broken"] = {"hexes": ["0101", "0104", "0301"]}
+    return {"terrain": terrain,
+            "features": {"rail": {"colour": "#79796c", "kind": "across", "trace": True,
+                                  "yes": [f"{a}/{b}" for a, b in list(pairwise(RAIL))[1:4]]}}}
+
+
+def _found(ext, name: str) -> set[str]:
+    return {k for k, v in ext.hexsides.items() if name in v}
+
+
+def _sides(grid, ids: list[str]) -> set[str]:
+    return {grid.side_key(a, b) for a, b in pairwise(ids)}
+
+
+@pytest.mark.parametrize("jpeg", [False, True])
+def test_a_yellow_road_is_not_the_grey_railway(monkeypatch, jpeg):
+    """The roads' yellow-tan lies within the railway's tolerance of its colour: the old code (the rule off) reads the
+    railway down both roads, as drawn and saved as a JPEG; the roads' pixels lie off every blend of the railway's grey
+    with the cream, and only the railway is read."""
+    grid, im = _board(jpeg=jpeg)
+    ext = extract(im, grid, _legend())
+    assert _found(ext, "rail") == _sides(grid, RAIL)
+    monkeypatch.setattr(lines, "OFF_BLENDS", False)
+    old = extract(im, grid, _legend())
+    assert _found(old, "rail") == _sides(grid, RAIL) | _sides(grid, ROADS[0]) | _sides(grid, ROADS[1])
+
+
+@pytest.mark.parametrize("jpeg", [False, True])
+def test_the_railway_over_a_yellower_ground_is_kept(jpeg):
+    """The railway printed over GotA's light tan (b* 28, yellower than the roads): its pixels are blends of its grey
+    with the tan - in a JPEG its chroma mixed with the tan's - and it is read down its whole length, the roads not."""
+    grid, im = _board(ground=TAN, jpeg=jpeg)
+    ext = extract(im, grid, _legend(ground="0101"))
+    assert _found(ext, "rail") == _sides(grid, RAIL)
+
+
+def test_off_blends_measures_beyond_the_hull():
+    """The median distance in a*b* from the hull of the grounds, the line's colour, its ink beyond it and the greys;
+    the nearer side's; NaN where a side shows none or no ground is known."""
+    half, core = 3, 1
+    ab = np.zeros((3, 2, 2 * half + 1, 2))
+    own = np.zeros(ab.shape[:3], dtype=bool)
+    colour = (50.0, 0.0, 10.0)
+    ground = np.array([[[95.0, 0.0, 20.0], [95.0, 0.0, 20.0]]] * 2 + [[[np.nan] * 3] * 2])
+    ab[0, :, :] = (0.0, 26.0)  # 6 beyond the ground's b* 20 on both sides
+    own[0, :, [0, 6]] = True
+    ab[1, :, :3] = (0.0, 15.0)  # inside on one side, 4 off on the other (a*): the nearer side's
+    ab[1, :, 4:] = (4.0, 15.0)
+    own[1, :, [1, 5]] = True
+    own[2, :, [1, 5]] = True  # no ground known
+    got = lines._off_blends(ab, own, half, core, colour, ground)
+    assert got[0] == pytest.approx(6.0, abs=0.01) and got[1] == pytest.approx(0.0, abs=0.01) and np.isnan(got[2])
+    own[1, :, 5] = False  # a side showing none: not judged
+    assert np.isnan(lines._off_blends(ab, own, half, core, colour, ground)[1])
+
+
+def test_hull_distance():
+    """0 inside the hull, the distance to its nearest edge or vertex outside."""
+    verts = np.array([[0.0, 0.0], [10.0, 0.0], [0.0, 10.0], [2.0, 2.0]])
+    p = np.array([[1.0, 1.0], [5.0, -3.0], [12.0, 0.0], [6.0, 6.0]])
+    assert lines._hull_distance(p, verts) == pytest.approx([0.0, 3.0, 2.0, 2 ** 0.5], abs=1e-6)
+    assert lines._hull_distance(np.array([[3.0, 4.0]]), np.array([[0.0, 0.0]])) == pytest.approx([5.0])
+
+
+def test_only_a_grey_inks_blend_is_judged():
+    """The rule reads a line whose colour is a grey ink's blend with its ground (GotA's railway on the cream and the
+    light tan, as learned there); a coloured ink's core departs in hue from its blend with the paper, and it is left
+    alone (Stonewall Jackson's Way's black-brown pike and brown road on its two grounds met at their marked sides)."""
+    cream, tan = [96.4, -5.5, 14.8], [88.4, -1.9, 27.5]
+    ground = np.array([[cream, cream], [cream, tan], [tan, [np.nan] * 3]])
+    assert lines._grey_blend([50.1, -1.9, 7.1], ground, [0, 1, 2])
+    paper, rough = [91.6, -9.0, 53.6], [80.0, -6.0, 42.4]
+    sjw = np.array([[paper, paper], [paper, rough], [rough, rough]])
+    assert not lines._grey_blend([24.5, 4.2, 23.5], sjw, [0, 1, 2])
+    assert not lines._grey_blend([49.3, -1.4, 41.6], sjw, [0, 1, 2])
+    assert not lines._grey_blend([50.1, -1.9, 7.1], np.full((1, 2, 3), np.nan), [0])
