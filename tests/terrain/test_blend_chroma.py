@@ -13,6 +13,7 @@ import pytest
 from PIL import Image, ImageFilter
 
 from toolkit.terrain import lines
+from toolkit.terrain.colour import hex_to_rgb, rgb_to_hex, rgb_to_lab
 from toolkit.terrain.extract import extract
 
 from .drawn import blank_board
@@ -137,3 +138,50 @@ def test_only_a_grey_inks_blend_is_judged():
     assert not lines._grey_blend([24.5, 4.2, 23.5], sjw, [0, 1, 2])
     assert not lines._grey_blend([49.3, -1.4, 41.6], sjw, [0, 1, 2])
     assert not lines._grey_blend([50.1, -1.9, 7.1], np.full((1, 2, 3), np.nan), [0])
+
+
+PINK = (240, 200, 215)  # a ground of another hue than the paper (L* 84, a* 16, b* -2)
+BROWN_INK, GREY_INK = (110, 70, 30), RAIL_INK
+COLUMN = [f"02{r:02d}" for r in range(1, 10)]
+
+
+def _two_grounds(ink: tuple[int, int, int]) -> tuple[object, Image.Image, str]:
+    """A 2 px line of ``ink`` down column 02 of a 5 x 9 board at GotA's scale: rows 01-04 on the cream (its three marked
+    sides there), rows 05-09 on the pink; blurred as a scan. The legend's colour is the ink's blend with the cream (60%
+    ink), as a thin line's colour is given where it is marked."""
+    lay, grid, im, d = blank_board(columns=5, rows=9, size=22.4, origin=(30.0, 30.0), image=(200, 420), paper=CREAM,
+                                   ink=HEX_LINE)
+    for h in grid.hexes():
+        if int(grid.id(h)[2:]) >= 5:
+            d.polygon(lay.corners(h), fill=PINK, outline=HEX_LINE)
+    x = lay.hex_to_pixel(grid.hex(COLUMN[0]))[0]
+    d.line([(x, 0), (x, 420)], fill=ink, width=2)
+    blend = [round(0.6 * i + 0.4 * c) for i, c in zip(ink, CREAM, strict=True)]
+    return grid, im.filter(ImageFilter.GaussianBlur(0.6)), rgb_to_hex(blend)
+
+
+def _two_grounds_legend(colour: str) -> dict[str, object]:
+    return {"terrain": {"clear": {"hexes": ["0401", "0403", "0502"]}, "pink": {"hexes": ["0407", "0508", "0309"]}},
+            "features": {"road": {"colour": colour, "kind": "across", "trace": True,
+                                  "yes": ["0201/0202", "0202/0203", "0203/0204"]}}}
+
+
+def test_a_coloured_ink_over_another_ground_is_not_judged(monkeypatch):
+    """A brown ink's colour where marked is its blend with the cream; over the pink its blends lie off the ray from
+    the pink through that colour (the ink is not on it: only a grey ink lies on every ground's ray), so the hull of
+    blends misses them. The rule reads only a grey ink's blend (``_grey_blend``): the brown line is read down its
+    whole length; with every thin line judged it loses its 4 links over the pink."""
+    grid, im, colour = _two_grounds(BROWN_INK)
+    whole = _sides(grid, COLUMN)
+    assert _found(extract(im, grid, _two_grounds_legend(colour)), "road") == whole
+    monkeypatch.setattr(lines, "_grey_blend", lambda *_a: True)
+    got = _found(extract(im, grid, _two_grounds_legend(colour)), "road")
+    assert got < whole and whole - got == _sides(grid, COLUMN[4:])
+
+
+def test_a_grey_ink_over_another_ground_is_kept():
+    """The same board with a grey ink (the railway's): judged (its colour is the grey's blend with the cream), its
+    blends with the pink lie between the pink and the greys, and it is read down its whole length."""
+    grid, im, colour = _two_grounds(GREY_INK)
+    assert lines._grey_blend(rgb_to_lab(hex_to_rgb(colour)), np.array([[rgb_to_lab(CREAM)] * 2]), [0])
+    assert _found(extract(im, grid, _two_grounds_legend(colour)), "road") == _sides(grid, COLUMN)

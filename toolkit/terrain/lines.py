@@ -356,7 +356,10 @@ Here, at the calibrated working scale (hexes of about 36 px) (the *traced notes*
    cream. So, for a single line thin where marked (half-width at most ``THIN``, as notes 10; not a double line, notes
    4), darker (L*) than the terrain of both hexes at every marked side (:func:`_darker_than_grounds`) and whose colour
    is a grey ink's blend with that terrain (:func:`_grey_blend`: within ``BLEND_OFF`` in a*b* of a mix of the greys
-   with each marked side's ground - a coloured ink's core departs in hue from its blend with the paper), at each
+   with each marked side's ground; the hull below takes the ink on the ray from each ground through the colour, and
+   a grey ink lies on every such ray, a coloured ink only on its marked sides' ground's: over a ground of another hue
+   its blends lie off the hull - tests/terrain/test_blend_chroma.py's brown line over a pink ground loses its 4 links
+   there when judged), at each
    crossing the colour's own pixels (within its tolerance: not notes 10's pixels off it, a railway printed over a
    road) at the crossing's places (as notes 4 reads its width) are read in a*b*, on each side of the hex line's zone:
    their median distance from the convex hull of what a blend of the line with the side's ground can be - the two
@@ -375,8 +378,10 @@ Here, at the calibrated working scale (hexes of about 36 px) (the *traced notes*
    Jackson's Way 2 (studied) read its black-brown pike's true crossings 0-1.9 and its false ones (the road's brown)
    11-17 - the pike 12/13 at 12/14 -> 12/12, its road unchanged (its true crossings 0-1.4 with the greys in the hull,
    2.2-4.4 without them: its dark core is greyer than its colour, b* 30-36 against 42) - but the whole bench's SJW 1
-   (BLIND, totals only) lost its pike 8/8 -> 3/8 and its road 52 -> 50 of 66 (the cause not studied: blind); their
-   colours lie 8.0 and 4.4-5.5 from a grey's blend with the paper, GotA's railway 0.7. The legend's other lines are
+   (BLIND, totals only) lost its pike 8/8 -> 3/8 and its road 52 -> 50 of 66 (the cause not studied: blind). Those
+   blind totals are what led to the scope (review42 R8): they count for nothing as evidence; the drawn board above
+   is the scope's evidence. SJW's pike and road lie 8.0 and 4.4-5.5 from a grey's blend with the paper, GotA's railway
+   0.7: they are not judged. The legend's other lines are
    not in the hull: GotA's ridge (#9c8f72) is the roads' own colour. Its first form (session 41, branch gota3,
    not landed) refused a crossing whose darkest pixel was over 5 L* lighter than the marked sides': GotA 2 10/10 at
    10/12, but SJW 2's pike 12/13 -> 7/13 (its marked sides' darkest 16.7-20.3 L*, its other crossings' 23-29) and a
