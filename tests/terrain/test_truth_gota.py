@@ -125,8 +125,9 @@ def test_extract_gota_against_its_truth(tmp_path):
     assert set(out["lines"]) == {"border", "river", "ridge", "rail"}
     # (river 34 -> 35 sides in the truth: 6721/6821 added after the check against the sample's data; totals only:
     # still 19 found of them, 1 false, on main dfc77d5's code too)
-    # (rail 9/9 at 9/35 -> 7/9 at 7/25, totals only, LOWERED: traced notes 23 (gota4) refuses 12 crossings here, 10
-    # false and 2 true - the cause of the 2 not studied, the region is blind; region 2 below, studied, loses none)
+    # (rail 9/9 at 9/35 -> 7/9 at 7/25, totals only, LOWERED: traced notes 23 (gota4) reads 10 crossings fewer here, 8
+    # false and 2 true - the cause of the 2 not studied, the region is blind; region 2 below, studied, loses none;
+    # review42 R10 found true crossings refused elsewhere on the sheet: under the border's hatching, beside a road)
     assert_floors(out, {"border": (71, 8, 0), "river": (35, 19, 1), "ridge": (19, 14, 0), "rail": (9, 7, 18)})
 
 
