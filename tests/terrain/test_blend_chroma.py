@@ -185,3 +185,67 @@ def test_a_grey_ink_over_another_ground_is_kept():
     grid, im, colour = _two_grounds(GREY_INK)
     assert lines._grey_blend(rgb_to_lab(hex_to_rgb(colour)), np.array([[rgb_to_lab(CREAM)] * 2]), [0])
     assert _found(extract(im, grid, _two_grounds_legend(colour)), "road") == _sides(grid, COLUMN)
+
+
+BORDER = (219, 115, 91)  # GotA's border (its legend's #db735b): a red line along the hex lines, hatched across them
+
+
+def _hatched(side: tuple[str, str]) -> tuple[object, Image.Image]:
+    """The railway's board (the cream, the two roads; saved as a 4:2:0 JPEG) with GotA's border printed along the hex
+    line the railway crosses at ``side``, as at Omaha (4518/4618, review42 R10): a 1 px red line along it and a tick
+    across it every 4 px, 4.5 px either way - the hatched band 9 px wide, as the border's red reads there (its ticks
+    over the railway, the rest of the band the railway and the cream)."""
+    lay, grid, im, d = blank_board(columns=9, rows=6, size=22.4, origin=(30.0, 30.0), image=(400, 300), paper=CREAM,
+                                   ink=HEX_LINE)
+    x = lay.hex_to_pixel(grid.hex(RAIL[0]))[0]
+    d.line([(x, 0), (x, 300)], fill=RAIL_INK, width=2)
+    for ids in ROADS:
+        x = lay.hex_to_pixel(grid.hex(ids[0]))[0]
+        d.line([(x, 0), (x, 300)], fill=ROAD_JPEG, width=2)
+    p0, p1 = (np.array(p, dtype=float) for p in lay.hexside_endpoints(grid.hexside("/".join(side))))
+    length = float(np.hypot(*(p1 - p0)))
+    u = (p1 - p0) / length
+    n = np.array([-u[1], u[0]])
+    d.line([tuple(p0), tuple(p1)], fill=BORDER, width=1)
+    for t in np.arange(1.0, length, 4.0):
+        c = p0 + u * t
+        d.line([tuple(c - 4.5 * n), tuple(c + 4.5 * n)], fill=BORDER, width=1)
+    im = im.filter(ImageFilter.GaussianBlur(0.6))
+    buf = io.BytesIO()
+    im.save(buf, "JPEG", quality=85, subsampling=2)
+    return grid, Image.open(io.BytesIO(buf.getvalue())).convert("RGB")
+
+
+def test_the_railway_under_a_hatched_border_is_kept(monkeypatch):
+    """review42 R10 (Omaha, 4518/4618): where the railway crosses a hex line under the border's hatching, its own
+    pixels within a chroma sample of the hatching take the red's chroma and lie off every blend of the grey with the
+    cream - the crossing read whole was refused (e0eff46). Read also where the line runs clear of the hex line's marks
+    (BLEND_CLEAR beyond the zone, every sample there its own), it lies among the blends and is kept; the roads are
+    still refused. Read whole only (the old reading) the hatched crossing is lost, and with the rule off it is kept:
+    it is this rule's loss."""
+    side = ("0205", "0206")
+    grid, im = _hatched(side)
+    assert _found(extract(im, grid, _legend()), "rail") == _sides(grid, RAIL)
+    monkeypatch.setattr(lines, "BLEND_CLEAR", 99)
+    assert _found(extract(im, grid, _legend()), "rail") == _sides(grid, RAIL) - {grid.side_key(*side)}
+    monkeypatch.setattr(lines, "OFF_BLENDS", False)
+    assert grid.side_key(*side) in _found(extract(im, grid, _legend()), "rail")
+
+
+def test_off_blends_reads_clear_of_the_hex_line_too():
+    """On a side whose own pixels run through every sample BLEND_CLEAR or more beyond the zone, the median of those
+    alone is read too and the nearer of the two counts; a side that does not reach so far (a mark along the hex line)
+    is read whole."""
+    half, core = 7, 3
+    ab = np.zeros((2, 3, 2 * half + 1, 2))
+    own = np.zeros(ab.shape[:3], dtype=bool)
+    colour, g = (50.0, 0.0, 10.0), [95.0, 0.0, 20.0]
+    ground = np.array([[g, g]] * 2)
+    ab[:, :, :] = (0.0, 15.0)
+    ab[:, :, 3:5] = (12.0, 15.0)  # tinted next to the zone (12 a* off every blend), on both sides
+    ab[:, :, 10:12] = (12.0, 15.0)
+    own[0, 1, :] = True  # the line runs out through the band ...
+    own[0, 2, [3, 4, 10, 11]] = True  # ... and the tint beside it: read whole, 12 off; clear of the zone, among them
+    own[1, 1, 3:12] = True  # a mark along the hex line, reaching no farther than 1 sample beyond the zone: whole
+    got = lines._off_blends(ab, own, half, core, colour, ground)
+    assert got[0] == pytest.approx(0.0, abs=0.01) and got[1] == pytest.approx(12.0, abs=0.01)

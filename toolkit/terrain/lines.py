@@ -730,6 +730,8 @@ STROKE_WAYS = 8  # (traced notes 20) the ways (over half a turn) a walk starts a
 OFF_BLENDS = True  # (traced notes 23) a thin dark line's crossing lies among the blends of its colour with its ground
 BLEND_OFF = 3.0  # (traced notes 23) a*b*: a crossing's pixels this far off every blend at most (the median each side)
 BLEND_EXTEND = 3.0  # (traced notes 23) the line's ink taken up to this many times beyond its colour from a ground
+BLEND_CLEAR = 2  # (traced notes 23) samples beyond the hex line's zone where a crossing's hue is read clear of it (a
+#   JPEG's chroma sample at half the resolution: what is printed along the hex line tints the line that far)
 SPAN_SHARE = 0.3  # (one single feature) a crossing's span along the side, against its narrowest example's
 HAIR_SPAN = 3  # positions along a side a 1 px hairline spans (its pixel and one either way: :func:`_span`)
 SPAN_BROAD = 3.0  # ... only where the narrowest example spans at least this many times a hairline's
@@ -1877,9 +1879,12 @@ def _off_blends(ab: np.ndarray, own: np.ndarray, half: int, core: int, colour: S
     BLEND_EXTEND times farther from each ground: a thin line's colour is its blend with the paper) and the neutral
     greys (a*b* 0: a darker, greyer ink - a brown road's core, black print beside it) - on each side of the zone, the
     nearer side's; NaN where a side shows none or no ground is known. A scan's chroma kept at half the resolution
-    mixes a thin line's with its ground's: still within the hull."""
+    mixes a thin line's with its ground's: still within the hull; and with what is printed along the hex line (a
+    border's hatching, its ticks over the line): on a side where the line's own pixels run through every sample
+    BLEND_CLEAR or more beyond the zone, the median of those alone is read too, and the nearer of the two counts."""
     out = np.full(len(ab), np.nan)
     c = np.asarray(colour, dtype=float)[1:]
+    clear = np.abs(np.arange(ab.shape[2]) - half) >= core + BLEND_CLEAR
     for k in np.nonzero(own.any(axis=(1, 2)))[0].tolist():
         grounds = [g[1:] for g in ground[k] if np.isfinite(g).all()]
         if not grounds:
@@ -1887,8 +1892,16 @@ def _off_blends(ab: np.ndarray, own: np.ndarray, half: int, core: int, colour: S
         verts = np.array(grounds + [c + BLEND_EXTEND * (c - g) for g in grounds] + [c, np.zeros(2)])
         far = []
         for part in (slice(0, half - core + 1), slice(half + core, None)):
-            px = ab[k, :, part][own[k, :, part]]
-            far.append(float(np.median(_hull_distance(px, verts))) if len(px) else math.nan)
+            mine, beyond = own[k, :, part], clear[part]
+            if not mine.any():
+                far.append(math.nan)
+                continue
+            d = _hull_distance(ab[k, :, part][mine], verts)
+            side = float(np.median(d))
+            if beyond.any() and mine[:, beyond].any(axis=0).all():
+                # the line runs on clear of the hex line's marks: read there too (traced notes 23, review42 R10)
+                side = min(side, float(np.median(d[np.broadcast_to(beyond, mine.shape)[mine]])))
+            far.append(side)
         out[k] = min(far) if not any(math.isnan(x) for x in far) else math.nan
     return out
 
