@@ -387,6 +387,22 @@ Here, at the calibrated working scale (hexes of about 36 px) (the *traced notes*
    10/12, but SJW 2's pike 12/13 -> 7/13 (its marked sides' darkest 16.7-20.3 L*, its other crossings' 23-29) and a
    thin railway over a road (test_thin_line_under_art) lost: the marked sides' darkness is no measure of a thin
    line's elsewhere, its hue is.
+   Read whole, a side's pixels near the hex line take the chroma of what is printed along it (review42 R10, the
+   GotA sheet outside its blind region): at Omaha (4518/4618) the railway crosses the border's red hatching, whose
+   ticks reach 4-5 px either side of the hex line - the railway's pixels there read a* +7 to +12 (off 9-11), its
+   pixels 5-7 px out (-2, 4) and (-1, 7) (off 0-0.3); read whole, 4.6 and refused. So on a side where the line's own
+   pixels run through every sample ``BLEND_CLEAR`` (2: a chroma sample of a 4:2:0 JPEG) or more beyond the zone,
+   the median of those alone is read too and the nearer of the two counts (Omaha 1.9; west of Washington, 7317/7417,
+   the railway over the rough with a brown road 2-3 px beside it, 3.0 -> 2.6). A mark along the hex line (the
+   hatching alone) does not run so far and is read whole as before. Followed as a stroke through the band instead
+   (each sample across within a position along of the last), the railway's course keeps its tinted pixels (Omaha
+   4.6, Washington 3.0, as read whole): they are on it. Read only clear of the hex line (not the nearer of the two),
+   the railway over GotA's tan reads warmer there than any blend of the tan with a grey (a* +2 to +5 where those are
+   -2 to 0; next to the hex line its grey pulls it in): 19 more crossings refused on the sheet, 11-14 of them
+   railways by eye - hence both readings. Region 2: the same (10/10 at 10/21); the sheet outside the blind
+   region: 28 of the 329 crossings the rule refused are kept, 22 of them railways by eye (16 under the hatching),
+   6 roads or hatching; none refused that was kept. Drawn test: test_the_railway_under_a_hatched_border_is_kept (Omaha's
+   band: ticks 4.5 px either way every 4 px in the border's red, saved as a 4:2:0 JPEG - refused read whole).
 24. the hex lines printed off their calibrated place, read by notes 22 as a thin line's path (review41 R5:
    test_light_road_path's board with its print shifted 5 px against the grid read 4 false links with 3 px hex lines,
    17 with 2 px; the calibrated band, ``GRID_BAND``, is all that kept them out): a hex line lies along its side, a
