@@ -128,7 +128,11 @@ def test_extract_gota_against_its_truth(tmp_path):
     # (rail 9/9 at 9/35 -> 7/9 at 7/25, totals only, LOWERED: traced notes 23 (gota4) reads 10 crossings fewer here, 8
     # false and 2 true - the cause of the 2 not studied, the region is blind; region 2 below, studied, loses none;
     # review42 R10 found true crossings refused elsewhere on the sheet: under the border's hatching, beside a road)
-    assert_floors(out, {"border": (71, 8, 0), "river": (35, 19, 1), "ridge": (19, 14, 0), "rail": (9, 7, 18)})
+    # (rail 7/9 at 7/25 -> 7/9 at 7/26, totals only: gota5's reading clear of the hex line's marks keeps one more
+    # crossing here, a false one, and none of the 2 true; on the sheet outside this region it keeps 28 gota4 refused,
+    # 22 of them railways by eye. Over both regions rail 19/19 at 19/72 -> 17/19 at 17/47; the lead accepted the
+    # trade, review43 R14)
+    assert_floors(out, {"border": (71, 8, 0), "river": (35, 19, 1), "ridge": (19, 14, 0), "rail": (9, 7, 19)})
 
 
 def test_extract_gota_2_against_its_truth(tmp_path):
