@@ -131,8 +131,8 @@ def test_extract_gota_against_its_truth(tmp_path):
     # (rail 7/9 at 7/25 -> 7/9 at 7/26, totals only: gota5's reading clear of the hex line's marks keeps one more
     # crossing here, a false one, and none of the 2 true; on the sheet outside this region it keeps 28 gota4 refused,
     # 22 of them railways by eye. Over both regions rail 19/19 at 19/72 -> 17/19 at 17/47; the lead accepted the
-    # trade, review43 R14)
-    assert_floors(out, {"border": (71, 8, 0), "river": (35, 19, 1), "ridge": (19, 14, 0), "rail": (9, 7, 19)})
+    # trade, review43 R14; with bussaco2's traced notes 25 on main as well: 7/9 at 7/21, gota-2 10/10 at 10/21)
+    assert_floors(out, {"border": (71, 8, 0), "river": (35, 19, 1), "ridge": (19, 14, 0), "rail": (9, 7, 14)})
 
 
 def test_extract_gota_2_against_its_truth(tmp_path):
