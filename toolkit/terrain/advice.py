@@ -122,6 +122,9 @@ def legend_warnings(ext: Any) -> list[str]:
         if f.kind not in ("along", "across") or not f.yes:
             continue
         found = sum(1 for side in f.yes if _has(ext, side, f.name))
+        why = getattr(ext, "unlearned", {}).get(f.name)
+        if why:  # learned from its marked sides, it found none of them (extract_sides band notes 4): what and why
+            out.append(f"{why}; so read, {found} of the {len(f.yes)} {'is' if found == 1 else 'are'} found")
         if found * 2 < len(f.yes):
             out.append(f"{f.name}: only {found} of its {len(f.yes)} yes: sides {'is' if found == 1 else 'are'} found "
                        "with what was learned from them: check that each is a side the line "

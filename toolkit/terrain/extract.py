@@ -272,6 +272,9 @@ class Extraction:
     # the hexes' centres looked at for a printed dot (legend without centre:, examples not against: centredot.py);
     # when it is found the hexes were read by their centres
     centre_dots: CentreDots | None = None
+    # an 'along' line whose colour and tolerance learned from its marked sides found none of them (band notes 4):
+    # feature -> what was learned, why it missed them and how the line was read instead (advice.py prints it)
+    unlearned: dict[str, str] = field(default_factory=dict)
 
     def review(self) -> list[str]:
         """Ids of the hexes to check by eye, in grid order."""

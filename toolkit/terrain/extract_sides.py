@@ -52,6 +52,24 @@ notes N":
    read 17/17, none false, either way).
    Only the lines are read so: the hexes and the symbols read the scan as it is (the whole sheet smoothed by a 3 x 3
    mean, the legend refused its crosses' examples: no colour of their own left).
+4. unlearned: an 'along' line's colour is learned from its marked ``yes`` sides' bands (the median of their best
+   samples) and its tolerance from how near those samples come to it, cut to half the colour's distance from the
+   nearest land terrain's where it takes that in (:func:`_ground_tolerance`). A line drawn beside its sides, not on
+   them, lies mostly outside their bands (0.15 of a hex either way): user43's Kassala (a 1980 book's hand-drawn map)
+   prints its trench as dark teeth standing on the side and an orange band beyond them, 0.1-0.3 of a hex off it. Its
+   bands hold the teeth, the paper and the orange's edge, and the colour learned from two marked sides was their
+   blend (#b97f3f, 20 from the orange), 10 from the brown of two land terrains: a tolerance of 5.1, which found none
+   of the marked sides nor any other (0/9; 4 marked sides 0/9 too), where the legend's colour alone finds 9/9 (the
+   line re-centred beside its sides, :func:`_beside`). The marks must never make the line vanish: where the colour and
+   tolerance learned from them find none of them (their bands' score at the threshold learned, the band re-centred
+   where it finds none, :func:`_marked_found`), the line is read as without marks - the legend's colour adapted to
+   the scan (:func:`_adapted`), the default tolerance, width and threshold - if that finds more of them; the marks
+   still judge it wherever else the band method takes them (their colour mix, their width, the lone strokes kept).
+   Either way the user is told what was learned, why it missed and how the line was read (``Extraction.unlearned``,
+   printed by advice.py). Only when none is found: a learned reading that finds some of its marks is kept, and an
+   ``across`` line (its crossings learned in the band's middle or traced) is not judged so. Drawn test
+   (test_trench_beside.py): teeth on seven sides and an orange band 0.19-0.31 hex off them, two or four marked: 0 of
+   7 found before (tolerance 3.7 or 7.3, cut by a brown terrain 7.5 and 14.6 from the learned blends), 7 of 7 now.
 """
 
 from __future__ import annotations
@@ -117,6 +135,7 @@ DITHER_SHARE = 0.5  # (band notes 3) ... dithered where at least this share of i
 DITHER_STEP = 120.0  # (band notes 3) RGB: the widest step of a dither between two palette colours (a coarse palette's)
 EDGES = True  # (band notes 2) a lighter version of another line's colour, next to that line, is its edge
 EDGE_WHITE = 0.1  # (band notes 2) the least share of white (and of the colour) in a mix that is a lighter version
+UNLEARNED = True  # (band notes 4) an 'along' line learned from marked sides it then finds none of: read without them
 # the colour mix of a band or a hex's middle: a histogram over CIELAB cells 20 L* by 10 a* by 12.5 b* wide
 # (about a colour tolerance, so JPEG noise and print variation move a sample by a cell at most)
 MIX_EDGES = (np.linspace(0.0, 100.0, 6), np.linspace(-40.0, 40.0, 9), np.linspace(-20.0, 80.0, 9))
@@ -233,18 +252,34 @@ def _hexsides(image: Image.Image, grid: Grid, leg: Legend, ext: Extraction,
                 dy = _dist(tuple(ch[yes] for ch in lab), outer, colour)
             dist = _dist(lab, onimg, colour)
         elif feat.tolerance is None and not _ink_like(feat.lab):
-            # no marked sides: adapt the legend colour to the scan - the median of the samples that
-            # match it best (the best 0.05%, if they are within ADAPT_DELTA_E of the legend colour)
-            finite = dist[np.isfinite(dist)]
-            q = float(np.percentile(finite, 0.05)) if finite.size else np.inf
-            if q < ADAPT_DELTA_E:
-                close = dist <= q
-                got = np.array([float(np.median(ch[close])) for ch in lab], dtype=np.float32)
-                if float(np.sqrt(((got - colour) ** 2).sum())) < ADAPT_DELTA_E:
-                    colour = got
-                    dist = _dist(lab, onimg, colour)
+            colour, dist = _adapted(lab, onimg, colour, dist)
         learned.append((feat, dist, yes, no))
         colours[feat.name] = colour
+    # (band notes 4) an 'along' line whose colour and tolerance learned from its marked sides find none of them in
+    # their bands (nor beside them): read as without marks where that finds some of them - the user's marks never
+    # make the line vanish - and say so (Extraction.unlearned, advice.py)
+    unlearned: set[str] = set()
+    for i, (feat, dist, yes, no) in enumerate(learned):
+        if not (UNLEARNED and feat.kind == "along" and yes and feat.tolerance is None):
+            continue
+        off = both_water | (coast_side & (not feat.on_coast))
+        rival = [np.asarray(colours[f.name], np.float32) for j, (f, _, _, _) in enumerate(learned) if j != i]
+        others = [d for j, (_, d, _, _) in enumerate(learned) if j != i]
+        mine = _marked_found(feat, _nearest_of(dist, others), yes, no, step, leg, colours[feat.name], off, rival,
+                             sample, tab, p0, vec, nrm, length, ta, hw, math.ceil(BESIDE * s), lab, onimg)
+        if mine[0] > 0:
+            continue
+        colour = np.array(feat.lab, np.float32)
+        dist_a = _dist(lab, onimg, colour)
+        if not _ink_like(feat.lab):
+            colour, dist_a = _adapted(lab, onimg, colour, dist_a)
+        plain = _marked_found(feat, _nearest_of(dist_a, others), yes, no, step, leg, colour, off, rival, sample,
+                              tab, p0, vec, nrm, length, ta, hw, math.ceil(BESIDE * s), lab, onimg, learn=False)
+        ext.unlearned[feat.name] = _unlearned_text(feat, leg, colours[feat.name], mine[1], colour, plain)
+        if plain[0] > mine[0]:
+            learned[i] = (feat, dist_a, yes, no)
+            colours[feat.name] = colour
+            unlearned.add(feat.name)
     # traced black features (roads and railways in the ink of the hex lines and names): told apart by
     # shape, each ink's features together (toolkit/terrain/lines.py, ink_crossings)
     groups: list[tuple[np.ndarray, list[tuple[str, list[int]]]]] = []
@@ -344,9 +379,7 @@ def _hexsides(image: Image.Image, grid: Grid, leg: Legend, ext: Extraction,
 
     def nearest(i: int) -> np.ndarray:
         """Feature i's band distances where its colour is the nearest of the features' (elsewhere infinite)."""
-        dist = learned[i][1]
-        others = [d for j, (_, d, _, _) in enumerate(learned) if j != i]
-        return np.where(dist <= np.minimum.reduce(others), dist, np.inf) if others else dist
+        return _nearest_of(learned[i][1], [d for j, (_, d, _, _) in enumerate(learned) if j != i])
 
     def own_tolerance(j: int) -> float:
         """Feature j's tolerance as the loop below learns it (before a line beside its side is looked for)."""
@@ -356,7 +389,7 @@ def _hexsides(image: Image.Image, grid: Grid, leg: Legend, ext: Extraction,
             dist = _crossing(dist, core, middle)
         else:
             dist[both_water | (coast_side & (not feat.on_coast))] = np.inf
-        tol = _learn(feat, dist, yes, no, step)[0]
+        tol = _learn(feat, dist, [] if feat.name in unlearned else yes, no, step)[0]
         if feat.kind == "along" and feat.tolerance is None:
             tol = _ground_tolerance(leg, colours[feat.name], tol)
         return tol
@@ -386,7 +419,8 @@ def _hexsides(image: Image.Image, grid: Grid, leg: Legend, ext: Extraction,
         if feat.name in inked:
             deferred[feat.name] = (i, dist)
             continue  # below, once the rivers are known
-        tol, width, thr = _learn(feat, dist, yes, no, step)
+        # (band notes 4: a line read as without marks learns nothing from them; its marked sides still judge it)
+        tol, width, thr = _learn(feat, dist, [] if feat.name in unlearned else yes, no, step)
         if feat.kind == "along" and feat.tolerance is None:
             # a tolerance that takes in a land terrain's colour (Bastogne's light-blue stream, 21 from the
             # white of its open ground, tolerance 22): the line's colour is evidence only nearer it than that
@@ -783,9 +817,79 @@ def _on_segment(p: np.ndarray, a: np.ndarray, b: np.ndarray) -> float:
 def _ground_tolerance(leg: Legend, colour: np.ndarray, tol: float) -> float:
     """An 'along' line's tolerance ``tol`` halved to half its colour's distance from the nearest land terrain's where
     it takes that in (the caller's rule)."""
-    ground = min((float(np.sqrt(((np.asarray(t.ground or t.lab) - colour) ** 2).sum()))
-                  for t in leg.terrains if not t.water), default=float("inf"))
+    ground = _nearest_ground(leg, colour)[1]
     return ground / 2 if tol >= ground else tol
+
+
+def _nearest_ground(leg: Legend, colour: np.ndarray) -> tuple[str, float]:
+    """The land terrain whose colour (its ground's, where read) is nearest ``colour`` (L*a*b*), and its Delta E."""
+    return min(((t.name, float(np.sqrt(((np.asarray(t.ground or t.lab) - colour) ** 2).sum())))
+                for t in leg.terrains if not t.water), key=lambda nd: nd[1], default=("", float("inf")))
+
+
+def _nearest_of(dist: np.ndarray, others: Sequence[np.ndarray]) -> np.ndarray:
+    """``dist`` (a feature's band distances) where its colour is the nearest of the features' (``others``: the other
+    features' distances), elsewhere infinite."""
+    return np.where(dist <= np.minimum.reduce(others), dist, np.inf) if others else dist
+
+
+def _adapted(lab: tuple[np.ndarray, np.ndarray, np.ndarray], onimg: np.ndarray, colour: np.ndarray,
+             dist: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """A feature's legend ``colour`` (L*a*b*; ``dist``: the band samples' distances to it) adapted to the scan where
+    no marked side teaches it: the median of the samples that match it best (the best 0.05%, if they are within
+    ``ADAPT_DELTA_E`` of the legend colour), with the distances to it; else the two as given."""
+    finite = dist[np.isfinite(dist)]
+    q = float(np.percentile(finite, 0.05)) if finite.size else np.inf
+    if q < ADAPT_DELTA_E:
+        close = dist <= q
+        got = np.array([float(np.median(ch[close])) for ch in lab], dtype=np.float32)
+        if float(np.sqrt(((got - colour) ** 2).sum())) < ADAPT_DELTA_E:
+            return got, _dist(lab, onimg, got)
+    return colour, dist
+
+
+def _marked_found(feat: FeatureClass, dist: np.ndarray, yes: list[int], no: list[int], step: float, leg: Legend,
+                  colour: np.ndarray, off: np.ndarray, rivals: Sequence[np.ndarray], sample: Any, tab: np.ndarray,
+                  p0: np.ndarray, vec: np.ndarray, nrm: np.ndarray, length: np.ndarray, ta: np.ndarray, hw: int,
+                  wp: int, lab: tuple[np.ndarray, np.ndarray, np.ndarray], onimg: np.ndarray, learn: bool = True,
+                  ) -> tuple[int, float]:
+    """(band notes 4) How many of an 'along' feature's marked sides ``yes`` its band reading finds - the band's score
+    (:func:`_score`) at the threshold, with the band re-centred on a line beside its side (:func:`_beside`) where the
+    band alone finds none - and the tolerance it reads them with: learned from them (``learn``) or the default, cut
+    as the caller cuts it (:func:`_ground_tolerance`). ``dist``: the band's distances to ``colour`` (the nearest of
+    the features'); ``off``: sides where the feature is not looked for."""
+    dist = np.where(off[:, None, None], np.inf, dist)
+    tol, width, thr = _learn(feat, dist, yes if learn else [], no, step)
+    tol = _ground_tolerance(leg, colour, tol)
+    hit = int((_score(dist[yes], tol, width, "along", step) >= thr).sum())
+    if hit == 0 and wp > 0:
+        dist = _beside(sample, tab, p0, vec, nrm, length, ta, hw, wp, colour, rivals, tol, width, thr, dist, lab,
+                       onimg, off, step, yes)[0]
+        hit = int((_score(dist[yes], tol, width, "along", step) >= thr).sum())
+    return hit, tol
+
+
+def _unlearned_text(feat: FeatureClass, leg: Legend, mine: np.ndarray, tol: float, plain: np.ndarray,
+                    found: tuple[int, float]) -> str:
+    """(band notes 4) What the user is told of an 'along' line whose colour ``mine`` and tolerance ``tol`` learned
+    from its marked sides find none of them, and of its reading as without marks (``plain``: its colour; ``found``:
+    the marked sides it finds and its tolerance)."""
+    given = np.asarray(feat.lab, np.float64)
+    ground, de = _nearest_ground(leg, mine)
+    cut = f", cut to half its Delta E {de:.1f} from terrain {ground}'s colour" if tol < _DEFAULT_TOLERANCE and \
+        abs(tol - de / 2) < 1e-6 else ""
+    n = len(feat.yes)
+    head = (f"{feat.name}: the colour learned from its {n} yes: sides ({rgb_to_hex(lab_to_rgb(mine))}, Delta E "
+            f"{float(np.sqrt(((np.asarray(mine, np.float64) - given) ** 2).sum())):.0f} from the legend's "
+            f"{rgb_to_hex(lab_to_rgb(feat.lab))}) with the tolerance learned from them ({tol:.1f}{cut}) finds none "
+            "of them: their bands hold the line's blend with what lies beside it (a line drawn beside its sides, or "
+            "sides it does not run along)")
+    if found[0] == 0:
+        return head + (f"; read without them ({rgb_to_hex(lab_to_rgb(plain))}, tolerance {found[1]:.1f}) it finds none "
+                       "either: the learned reading is kept")
+    return (head + f"; read as without them instead, where the legend's colour as on the scan "
+            f"({rgb_to_hex(lab_to_rgb(plain))}) and tolerance {found[1]:.1f} find {found[0]} of them in their bands "
+            "(give the line's colour from a pixel of the line itself, or mark sides it runs along)")
 
 
 def _lighter_version(colour: np.ndarray, other: np.ndarray, tol: float) -> bool:
