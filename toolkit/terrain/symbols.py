@@ -93,7 +93,7 @@ from PIL import Image, ImageDraw
 from ..errors import InputError
 from ..hexgrid import Grid, Hex, Layout
 from .colour import lab_table, rgb_codes, rgb_to_lab
-from .extract_raster import LINE_AREA, _odd
+from .extract_raster import LINE_AREA, _odd, _opening
 from .parts import components
 
 __all__ = ["SymbolClass", "SymbolReport", "find_symbols", "one_reduction", "working_codes"]
@@ -388,16 +388,11 @@ def find_symbols(image: Image.Image, grid: Grid, classes: Sequence[SymbolClass],
 
 
 def _solid(template: np.ndarray, square: int) -> np.ndarray:
-    """The part of ``template`` where a ``square`` px wide (odd) fits in it (its opening: as extract_raster tells a
-    terrain's areas from a line's thin marks, ``LINE_AREA``); all of it where none fits (a symbol of strokes as thin as
-    a line: a cross of bars)."""
-    o = np.pad(template, square // 2)
-    for _ in range(square // 2):
-        o = _erode(o)
-    for _ in range(square // 2):
-        o = _dilate(o)
-    o = o[square // 2:square // 2 + template.shape[0], square // 2:square // 2 + template.shape[1]] & template
-    return o if o.any() else template
+    """The part of ``template`` where a ``square`` px wide (odd) fits in it (its opening, extract_raster._opening: as
+    extract_raster tells a terrain's areas from a line's thin marks, ``LINE_AREA``); all of it where none fits (a
+    symbol of strokes as thin as a line: a cross of bars)."""
+    o = _opening(template, square) if min(template.shape) >= square else None
+    return o if o is not None and o.any() else template
 
 
 def _mark_pixels(mask: np.ndarray, template: np.ndarray, at: np.ndarray) -> set[tuple[int, int]]:
