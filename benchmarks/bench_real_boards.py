@@ -249,7 +249,22 @@ HELDOUT_FETCHED = {"red-winter-heldout": ("red-winter", "red-winter.yaml", "red-
                    # its second region (bussaco-2.yaml: Penacova, its roads, the river's winding course, the ridge's
                    # end; columns 30-37 x rows 11-21, STUDIED; heldout/RESULTS-bussaco.md) with region 1's legend, none
                    # of whose examples lies in or beside it, the same run
-                   "bussaco-2-heldout": ("bussaco", "bussaco-2.yaml", "bussaco.legend.yaml", ((1, 37), (1, 21)))}
+                   "bussaco-2-heldout": ("bussaco", "bussaco-2.yaml", "bussaco.legend.yaml", ((1, 37), (1, 21))),
+                   # GMT France '40's south map "Sickle Cut" (Dynamo's sibling, the publisher's digital art; from
+                   # HerrEklund/wasa like Dynamo's; heldout/RESULTS-sickle.md): one BLIND region labelled by stored44
+                   # (columns 39-46 x rows 11-18: La Capelle, Vervins, Hirson, Fourmies, Chimay, Montcornet, the Oise
+                   # and the Serre, five railways), the legend user43 wrote from the docs with its examples in or beside
+                   # region 2 moved, the run on the whole calibrated map, columns 11-60 x rows 00-28
+                   "sickle-heldout": ("sickle", "sickle.yaml", "sickle.legend.yaml", ((11, 60), (0, 28))),
+                   # its second region (sickle-2.yaml, columns 12-16 x rows 01-08, STUDIED: session 43's stranger's
+                   # test, user43), the same legend and run
+                   "sickle-2-heldout": ("sickle", "sickle-2.yaml", "sickle.legend.yaml", ((11, 60), (0, 28))),
+                   # "Kassala" (The Complete Book of Wargames, 1980, Fig. 4-1: a scan of a printed book figure,
+                   # hand-drawn hexes, a wadi along the hexsides, a trench drawn beside its hexsides; from
+                   # rummelsworth/vassal-module-kassala, $WGT_KASSALA_GIT; heldout/RESULTS-kassala.md): STUDIED,
+                   # labelled by user43 (session 43), the whole map with user43's legend (its examples in the region),
+                   # the run on the module's grid, columns 01-10 x rows 01-10
+                   "kassala-heldout": ("kassala", "kassala.yaml", "kassala.legend.yaml", ((1, 10), (1, 10)))}
 
 
 def main(flags: list[str]) -> dict[str, object]:

@@ -23,6 +23,8 @@ never by us: per-hex terrain (``public/games/bastogne/src/hex-info.js``), roads,
     python tests/terrain/truth/heldout/web_boards.py fetch --board europa [--git DIR]    # (jzedwards/...)
     python tests/terrain/truth/heldout/web_boards.py fetch --board bfm [--git DIR]    # (tscheffel/battleformoscow)
     python tests/terrain/truth/heldout/web_boards.py fetch --board bussaco [--git DIR]    # (daverodal/wargaming)
+    python tests/terrain/truth/heldout/web_boards.py fetch --board sickle [--git DIR]    # (HerrEklund/wasa)
+    python tests/terrain/truth/heldout/web_boards.py fetch --board kassala [--git DIR]    # (rummelsworth/...)
     python tests/terrain/truth/heldout/web_boards.py convert --git DIR    # their labels -> bastogne.yaml
 
 ``--git`` is a clone (bare or not) of rzymek/web-boards (or the board's repository) holding the commit below (default
@@ -117,6 +119,18 @@ game (not a print nor a scan): a speckled tan ground, woods as clumps of green t
 up-slope hexsides as thick brown lines with hachures on the upper side, brown roads, a dark-blue river winding through
 the hexes, town blots, set-up letters printed in the hexes, no printed ids; whose truth region (``bussaco.yaml``) was
 labelled by us, blind, by eye (RESULTS-bussaco.md). Its clone is ``--git`` or ``$WGT_RODAL_GIT``.
+
+``--board sickle`` fetches a seventh image of HerrEklund/wasa (Dynamo's commit): the south map "Sickle Cut" of GMT's
+*France '40* (2013, Mark Simonitch; the map art (c) GMT Games, not in this repository either), Dynamo's sibling, the
+publisher's digital art at 120 dpi, whose first region (``sickle-2.yaml``, STUDIED) was labelled by a stranger to the
+project (session 43's user43) before any extraction ran, and whose second (``sickle.yaml``) was labelled by us,
+blind, by eye (RESULTS-sickle.md). Same clone as dynamo's (``$WGT_WASA_GIT``).
+
+``--board kassala`` fetches an image of a ninth repository, rummelsworth/vassal-module-kassala (a VASSAL module of
+the game, 2022; no licence stated): "Kassala", Fig. 4-1 of *The Complete Book of Wargames* (1980; the map art (c) its
+publisher, not in this repository either), a scan of the printed book figure, hand-drawn hexes and no printed ids,
+whose truth (``kassala.yaml``, the whole map's 60 hexes, STUDIED) was labelled by session 43's user43 before any
+extraction ran (RESULTS-kassala.md). Its clone is ``--git`` or ``$WGT_KASSALA_GIT``.
 """
 
 from __future__ import annotations
@@ -273,7 +287,26 @@ IMAGES: dict[str, dict[str, Any]] = {"bastogne": IMAGE,
                       "path": "Wargame/Mollwitz/Maps/Busaco1810.jpg",
                       "commit": "f528de9dd86e64a466fd8f361993438849927864",
                       "blob": "61ce3a119a526d3003de8f3a9fccb0bf7bc34b16", "bytes": 2976618, "size": (3869, 2539),
-                      "file": "daverodal__wargaming/bussaco_Busaco1810.jpg"}}
+                      "file": "daverodal__wargaming/bussaco_Busaco1810.jpg"},
+          # HerrEklund/wasa again (dynamo's commit "Added France 40...", 2017-05-29; the only blob at that path): GMT
+          # France '40's south map "Sickle Cut" (2013, Mark Simonitch; the map art (c) GMT Games), the publisher's
+          # digital art at 120 dpi like Dynamo's, 4080x2640, flat-top hexes, ids ccrr printed in every hex (columns
+          # 11-60, rows 00-28, odd columns half a hex down)
+          "sickle": {"repo": "HerrEklund/wasa", "git_env": "WGT_WASA_GIT",
+                     "path": "application/game_modules/france_40/components/vassal/SICKLECUT_MAP-FINAL-120.jpg",
+                     "commit": "ea70a1192699eefc676a12eb4fffe545132726a5",
+                     "blob": "b95ece2cecbe6061070b4a676bb731555a319814", "bytes": 3239062, "size": (4080, 2640),
+                     "file": "HerrEklund__wasa/sickle_SICKLECUT_MAP-FINAL-120.jpg"},
+          # another repository (rummelsworth/vassal-module-kassala, a VASSAL module of the game, 2022; no licence
+          # stated; the commit "Rename map image in VMOD.", 2022-04-17, the only blob at that path): "Kassala", Fig.
+          # 4-1 of The Complete Book of Wargames (1980; the map art (c) its publisher), a 2048x2593 scan of the
+          # printed figure, hand-drawn flat-top hexes of about 153 px, NO printed ids (ours: ccrr = the module's
+          # HexGrid column + 1, row + 1, even columns half a hex down); its clone is named by $WGT_KASSALA_GIT
+          "kassala": {"repo": "rummelsworth/vassal-module-kassala", "git_env": "WGT_KASSALA_GIT",
+                      "path": "vmod/images/Mapboard.png",
+                      "commit": "6852769ae360023d4e3ea40f477c962fd8e77cb2",
+                      "blob": "b1e18a49400023687edf65be716e9bc0bc7eaf0c", "bytes": 1941748, "size": (2048, 2593),
+                      "file": "rummelsworth__vassal-module-kassala/kassala_Mapboard.png"}}
 NAMES = {"bastogne": "Bastogne", "red-winter": "Red Winter", "seelowe": "Seelowe", "dynamo": "France '40 Dynamo",
          "gettysburg": "Roads to Gettysburg North Map", "sjw": "Stonewall Jackson's Way North and South Maps",
          "nwk": "Next War: Korea (North and South sheets)", "sl": "Squad Leader map board 1 (west half)",
@@ -283,7 +316,9 @@ NAMES = {"bastogne": "Bastogne", "red-winter": "Red Winter", "seelowe": "Seelowe
          "gota": "Guns of the Americas map (the lerugray/hexwright sample)",
          "europa": "GDW Europa map 2A (a banner cut of a scan, the simpubs blog)",
          "bfm": "GDW Battle for Moscow map (a stitched scan, tscheffel/battleformoscow)",
-         "bussaco": "David Rodal's Bussaco 1810 map (daverodal/wargaming)"}
+         "bussaco": "David Rodal's Bussaco 1810 map (daverodal/wargaming)",
+         "sickle": "France '40 Sickle Cut",
+         "kassala": "Kassala map (The Complete Book of Wargames, Fig. 4-1; rummelsworth/vassal-module-kassala)"}
 LABELS = {"terrain": f"{GAME}/src/hex-info.js", "paths": f"{GAME}/path-info.json",
           "streams": f"{GAME}/stream-info.json", "game": f"{GAME}/game.json"}
 
@@ -545,7 +580,9 @@ def main(argv: list[str] | None = None) -> int:
                     "--board waterloo: $WGT_WATERLOO_GIT, a clone of rally-the-troops/waterloo-campaign-1815; "
                     "--board gota: $WGT_HEXWRIGHT_GIT, a clone of lerugray/hexwright; "
                     "--board bfm: $WGT_BFM_GIT, a clone of tscheffel/battleformoscow; "
-                    "--board bussaco: $WGT_RODAL_GIT, a clone of daverodal/wargaming)")
+                    "--board bussaco: $WGT_RODAL_GIT, a clone of daverodal/wargaming; "
+                    "--board sickle: $WGT_WASA_GIT, as dynamo; "
+                    "--board kassala: $WGT_KASSALA_GIT, a clone of rummelsworth/vassal-module-kassala)")
     ap.add_argument("--board", choices=sorted(IMAGES), default="bastogne",
                     help="fetch: which board's image (default bastogne)")
     ap.add_argument("-o", "--output", default=str(HERE / "bastogne.yaml"))
