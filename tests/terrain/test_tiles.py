@@ -98,3 +98,20 @@ def test_an_empty_off_map_list_is_said(scan, tmp_path):
                                  "-o", str(tmp_path / "g.yaml")])
     assert (r.exit_code, r.stderr) == (3, "wgt: error: --off-map names no hex (give hex ids or FIRST:LAST boxes, "
                                           "e.g. 0101 or 0101:1530)\n")
+
+
+def test_a_box_of_hexes_is_cut_into_pages_from_its_own_first_column_and_row(scan, tmp_path):
+    # user44: a 10 x 9 box from column 15, row 18 with --per-page 10 came out as four pages of 6 x 3 to 4 x 6
+    # hexes, cut on the map's blocks (columns 11-20 and 21-30, rows 11-20 and 21-30), not round the box; here a
+    # 3 x 3 box from column 2, row 2 with --per-page 3 is one page, not four (columns 1-3 and 4-6, rows 1-3 and 4-5)
+    d, _ = scan
+    r = CliRunner().invoke(cli, ["map", "tiles", str(d / "scan.png"), str(d / "grid.yaml"), str(tmp_path / "p"),
+                                 "--hexes", "0202:0404", "--per-page", "3", "--json"])
+    assert r.exit_code == 0, r.stderr
+    assert [p.rsplit("/", 1)[1] for p in json.loads(r.stdout)["pages"]] == ["0202-0404.png"]
+    # a box wider than a page: blocks of 3 from its first column and row (2-4, 5-6 x 2-4, 5)
+    r = CliRunner().invoke(cli, ["map", "tiles", str(d / "scan.png"), str(d / "grid.yaml"), str(tmp_path / "q"),
+                                 "--hexes", "0202:0605", "--per-page", "3", "--json"])
+    assert r.exit_code == 0, r.stderr
+    assert [p.rsplit("/", 1)[1] for p in json.loads(r.stdout)["pages"]] == ["0202-0404.png", "0205-0405.png",
+                                                                            "0502-0604.png", "0505-0605.png"]

@@ -27,9 +27,10 @@ __all__ = ["pages", "write_pages"]
 def pages(image: Image.Image, grid: Grid, *, per_page: int = 8, zoom: float = 2.0,
           only: set[str] | None = None, truth: Truth | None = None) -> Iterator[tuple[str, Image.Image]]:
     """(name, picture) of every page: the grid's hexes in blocks of ``per_page`` columns by
-    ``per_page`` rows (offset coordinates), each cropped with half a hex around and enlarged. With
-    ``truth``, its labels are drawn for checking: the class under the id, symbols below, hexside
-    features as thin coloured lines along the side, links as lines between the hex centres."""
+    ``per_page`` rows (offset coordinates; from the first column and row of ``only`` where given), each
+    cropped with half a hex around and enlarged. With ``truth``, its labels are drawn for checking: the class
+    under the id, symbols below, hexside features as thin coloured lines along the side, links as lines between
+    the hex centres."""
     assert grid.layout is not None
     if grid.warp is not None:  # a folded scan's grid: the pages show the print where the extraction reads it
         from .warp import follow_print
@@ -39,8 +40,16 @@ def pages(image: Image.Image, grid: Grid, *, per_page: int = 8, zoom: float = 2.
     ext = grid.extent
     size = math.sqrt(lay.hex_area() / (1.5 * math.sqrt(3.0)))
     font = fonts.font(max(9, round(size * zoom * 0.22)))
-    for c0 in range(ext.first_col, ext.last_col + 1, per_page):
-        for r0 in range(ext.first_row, ext.last_row + 1, per_page):
+    # the blocks start at the first column and row of the hexes asked for (--hexes), not at the map's: a 10 x 9 box
+    # from column 15, row 18 with --per-page 10 was cut on the map's blocks (columns 11-20, 21-30; rows 11-20,
+    # 21-30) into four pages of 6 x 3 to 4 x 6 hexes (user44)
+    first_col, first_row = ext.first_col, ext.first_row
+    if only is not None:
+        picked = [c for c in ext.cells() if grid.numbering.format(*c) in only]
+        if picked:
+            first_col, first_row = min(c for c, _ in picked), min(r for _, r in picked)
+    for c0 in range(first_col, ext.last_col + 1, per_page):
+        for r0 in range(first_row, ext.last_row + 1, per_page):
             cells = [(c, r) for c in range(c0, min(c0 + per_page, ext.last_col + 1))
                      for r in range(r0, min(r0 + per_page, ext.last_row + 1)) if (c, r) in ext]
             hexes = [grid.numbering.offset.to_hex(c, r) for c, r in cells]
