@@ -157,3 +157,91 @@ def test_the_lists_are_named_in_the_text_only_with_truth_list(tmp_path):
     r = CliRunner().invoke(cli, [*args, "--truth-list"])
     assert (r.exit_code, r.stdout, r.stderr) == (3, "", "wgt: error: --truth-list names what --truth FILE scored "
                                                         "wrong: give --truth FILE\n")
+
+
+def test_a_truth_id_off_the_grid_or_a_side_of_two_far_hexes_is_one_line_naming_its_line(tmp_path):
+    """user44 on Kuningtou: a hex id typed wrong ('1699' on a 15 x 14 map) was scored as a hex read as nothing ('44 of
+    46 right', a class '-' in the confusion), a link between two hexes that share no side ('0604/0606') as a link
+    never found, and `wgt map tiles --truth` stopped on a link's hex off the map naming no file. Each is now refused
+    when the truth is read, naming its line; on the truth's own grid, else on --grid (the one its ids refer to)."""
+    from toolkit.cli.main import cli
+
+    from .test_extract import write_tiny
+
+    d = write_tiny(tmp_path, "legend.yaml")
+    grid = (d / "grid.yaml").read_text().replace("grid:\n", "", 1)
+    args = ["map", "extract", str(d / "scan.png"), "--grid", str(d / "grid.yaml"), "--legend", str(d / "legend.yaml"),
+            "-o", str(tmp_path / "m.yaml")]
+    p = tmp_path / "t.yaml"
+    for own in (True, False):  # the truth's own grid (6 x 5), or none: --grid's
+        head = "truth: 1\n" + (f"grid:\n{grid}" if own else "")
+        n = head.count("\n")
+        whose = "the truth file's grid" if own else "--grid, which its ids refer to"
+        p.write_text(head + "hexes:\n  '0101': clear\n  '0799': clear\n")
+        with pytest.raises(DataFileError, match=re.escape(f"line {n + 3}: hexes: hex '0799' is not on the map (ids "
+                                                          f"run from '0101' to '0605' on {whose})")):
+            load_truth(p) if own else _check_on(p, d)
+        r = CliRunner().invoke(cli, [*args, "--truth", str(p)])
+        assert (r.exit_code, r.stdout) == (3, "") and r.stderr.startswith(f"wgt: error: {p} line {n + 3}: hexes: "
+                                                                          "hex '0799' is not on the map"), r.stderr
+        assert r.stderr.count("\n") == 1 and not (tmp_path / "m.yaml").exists()
+        p.write_text(head + "hexes: {'0101': clear, '0103': clear}\nlinks:\n  rail: ['0101/0103']\n")
+        r = CliRunner().invoke(cli, [*args, "--truth", str(p)])
+        assert (r.exit_code, r.stderr) == (3, f"wgt: error: {p} line {n + 3}: links 'rail': 0101 and 0103 are not "
+                                              "neighbours, so they share no hexside ('0101/0103')\n")
+        p.write_text(head + "hexes: {'0101': clear}\nhexsides:\n  river: ['0101/0109']\n")
+        r = CliRunner().invoke(cli, ["map", "tiles", str(d / "scan.png"), str(d / "grid.yaml"), str(tmp_path / "pp"),
+                                     "--truth", str(p)])
+        assert (r.exit_code, r.stdout) == (3, "") and r.stderr.startswith(
+            f"wgt: error: {p} line {n + 3}: hexsides 'river': hex '0109' is not on the map"), r.stderr
+
+
+def _check_on(p: Path, d: Path) -> None:
+    import yaml
+
+    from toolkit.hexgrid import Grid
+    from toolkit.terrain.truth import check_ids
+
+    check_ids(load_truth(p), Grid.from_dict(yaml.safe_load((d / "grid.yaml").read_text())["grid"]))
+
+
+def test_labels_the_legend_does_not_have_are_said(tmp_path):
+    """user44 on Kuningtou: a hex labelled 'Land' on a legend of 'land' read as one more hex wrong, and a line
+    labelled 'clif' for the legend's 'cliff' as 'recall 0.0% (0/4)' - nothing said either was no name of the
+    legend. Each is one warning line (--json: under warnings) before the scores; the scores are unchanged."""
+    import json
+
+    from toolkit.cli.main import cli
+
+    from .test_extract import write_tiny
+
+    d = write_tiny(tmp_path, "legend.yaml")
+    classes = sorted(yaml_load(d / "legend.yaml")["terrain"])
+    first = classes[0]
+    p = tmp_path / "t.yaml"
+    p.write_text(f"truth: 1\nhexes: {{'0101': {first.capitalize()}, '0102': {first}}}\n"
+                 "links: {rial: ['0101/0102']}\nsymbols: {town: []}\nunscored: [bridge]\n")
+    args = ["map", "extract", str(d / "scan.png"), "--grid", str(d / "grid.yaml"), "--legend", str(d / "legend.yaml"),
+            "-o", str(tmp_path / "m.yaml"), "--truth", str(p)]
+    r = CliRunner().invoke(cli, args)
+    assert r.exit_code == 0, r.output
+    said = [line for line in r.stderr.splitlines() if line.startswith("wgt: warning: --truth:")]
+    assert said == [
+        f"wgt: warning: --truth: 1 labelled hex has a class the legend does not have, so it counts wrong whatever is "
+        f"read: 0101 {first.capitalize()} (the legend's classes: {', '.join(classes)})",
+        "wgt: warning: --truth: symbol town is not a symbol of the legend, so nothing of it is found (the legend's "
+        "symbols: none): name it as the legend does, or under unscored:",
+        "wgt: warning: --truth: line rial is not a line of the legend, so nothing of it is found (the legend's lines: "
+        "none): name it as the legend does, or under unscored:"], r.stderr
+    got = json.loads(CliRunner().invoke(cli, [*args, "--json", "--force"]).stdout)
+    assert [w for w in got["warnings"] if w.startswith("--truth:")] == [s[len("wgt: warning: "):] for s in said]
+    assert got["truth"]["hexes"] == 2 and got["truth"]["right"] <= 1  # scored as before
+    p.write_text(f"truth: 1\nhexes: {{'0101': {first}, '0102': {first}}}\n")
+    r = CliRunner().invoke(cli, [*args, "--force"])
+    assert r.exit_code == 0 and "--truth:" not in r.stderr, r.stderr
+
+
+def yaml_load(p: Path) -> dict:
+    import yaml
+
+    return yaml.safe_load(p.read_text())

@@ -692,8 +692,8 @@ def centre(grid_arg: str, hexes: tuple[str, ...], points: tuple[str, ...], as_js
 @click.option("--truth", "truth_file", metavar="FILE",
               help="Draw this truth file's labels (classes, symbols, hexsides, links) over the pages, to check them.")
 @click.option("--hexes", "only", metavar="IDS", multiple=True,
-              help="Only these hexes (the pages are cut around them): ids or FIRST:LAST boxes, comma-separated; "
-                   "repeatable.")
+              help="Only these hexes (the pages are cut around them, in blocks of --per-page from their first "
+                   "column and row): ids or FIRST:LAST boxes, comma-separated; repeatable.")
 @click.option("--per-page", type=click.IntRange(1, 40), default=8, show_default=True,
               help="Columns and rows of hexes on a page.")
 @click.option("--zoom", type=click.FloatRange(0.25, 16), default=2.0, show_default=True,
@@ -721,6 +721,10 @@ def tiles(image: str, grid_arg: str, folder: str, truth_file: str | None, only: 
     if grid.layout is None:
         raise InputError(f"{grid_arg}: the grid has no calibration (run 'wgt map calibrate')")
     truth = load_truth(truth_file) if truth_file else None
+    if truth is not None and truth.grid is None:  # its ids are --grid's: one off it stopped the pages naming no file
+        from ..terrain.truth import check_ids
+
+        check_ids(truth, grid)
     cells = parse_cells(grid, only, "--hexes", inside=True) if only else None
     ids = None if cells is None else {grid.numbering.format(*c) for c in cells}
     img = open_image(image, max_pixels, note=_say)
@@ -934,7 +938,11 @@ def _extract(image: str, grid_file: str, legend_file: str, output: str, overlay:
     if truth_file:
         from ..terrain.truth import load_truth
 
-        truth = load_truth(truth_file)
+        truth = load_truth(truth_file)  # its ids are checked on its own grid:
+        if truth.grid is None:  # else on --grid, the one they refer to
+            from ..terrain.truth import check_ids
+
+            check_ids(truth, grid)
     previous = _previous_map(output, force)
     old_text = Path(output).read_text(encoding="utf-8") if previous is not None else ""
     foreign = previous is not None and _not_extracted(previous)
@@ -1011,6 +1019,13 @@ def _extract(image: str, grid_file: str, legend_file: str, output: str, overlay:
         mismatch = numbered_otherwise(truth, grid)
         if mismatch is not None:
             warnings = [*warnings, mismatch]
+        from ..terrain.truth import names_unknown
+
+        # a label the legend does not have ('Land' for land, a line 'clif') was scored wrong without a word (user44)
+        warnings = [*warnings, *names_unknown(
+            truth, [*(t.name for t in ext.legend.terrains), *(sc.name for sc in ext.legend.symbols if sc.terrain)],
+            [sc.name for sc in ext.legend.symbols],
+            [f.name for f in ext.legend.features if f.kind in ("along", "across", "coast", "gap")])]
     if as_json:
         out = {"hexes": len(ext.hexes), "terrain": counts, "hexsides": feats,
                "review": {h: ext.hexes[h].review for h in review},

@@ -32,10 +32,10 @@ from typing import Any
 
 from .. import yamlfile
 from ..errors import DataFileError
-from ..hexgrid import Grid, Hex
+from ..hexgrid import Grid, Hex, distance
 from ..hexgrid.numbering import HexIdError
 
-__all__ = ["Score", "Truth", "load_truth", "numbered_otherwise", "score"]
+__all__ = ["Score", "Truth", "check_ids", "load_truth", "names_unknown", "numbered_otherwise", "score"]
 
 #: how many missed or false hexes (symbols) or sides (lines) the text of a score names, each kind
 SHOWN = 12
@@ -55,6 +55,9 @@ class Truth:
     unscored: frozenset[str] = frozenset()
     grid: Grid | None = None
     image: str = ""
+    # the file as read (its lines: check_ids names them) and its path
+    data: Any = field(default=None, repr=False, compare=False)
+    source: str = ""
 
     def lines(self) -> dict[str, set[str]]:
         """Every line feature (hexside and link) -> its side keys."""
@@ -83,7 +86,8 @@ def load_truth(path: str | Path) -> Truth:
     hexes = data["hexes"]
     if not isinstance(hexes, Mapping):
         raise DataFileError("'hexes:' maps hex ids to classes", p)
-    out = Truth({str(k): str(v) for k, v in hexes.items()}, grid=grid, image=str(data.get("image", "")))
+    out = Truth({str(k): str(v) for k, v in hexes.items()}, grid=grid, image=str(data.get("image", "")), data=data,
+                source=str(p))
     unscored = data.get("unscored") or []
     if not isinstance(unscored, list):
         raise DataFileError(f"line {yamlfile.line_of(data, 'unscored')}: 'unscored:' is a list of names", p)
@@ -104,6 +108,73 @@ def load_truth(path: str | Path) -> Truth:
     if both:
         raise DataFileError(f"line {yamlfile.line_of(data, 'unscored')}: {', '.join(both)} both labelled and "
                             f"'unscored:'", p)
+    if grid is not None:
+        check_ids(out, grid)
+    return out
+
+
+def check_ids(truth: Truth, grid: Grid) -> None:
+    """A one-line :class:`DataFileError` (naming the truth file and its line) for the first id of ``truth`` that
+    is not a hex of ``grid`` (the truth's own, else the one its ids refer to) and the first side or link whose two
+    hexes are not neighbours. Such a label was scored without a word (user44): a hex
+    id typed wrong ('1699' on a 15 x 14 map) counted as a hex read as nothing, a link between two hexes that share
+    no side ('0604/0606') as a link never found, and `wgt map tiles --truth` stopped on it naming no file."""
+    data, source = truth.data, truth.source or None
+
+    def where(key: str, name: Any = None) -> str:
+        block = data.get(key) if isinstance(data, Mapping) else None
+        line = yamlfile.line_of(block if name is not None else data, name if name is not None else key)
+        return f"line {line}: " if line is not None else ""
+
+    def on(hid: str, key: str, name: Any) -> Any:
+        try:
+            return grid.hex(hid)
+        except HexIdError as exc:
+            what = str(exc)
+            whose = "the truth file's grid" if truth.grid is grid else "--grid, which its ids refer to"
+            what = what[:-1] + f" on {whose})" if what.endswith(")") else f"{what} (on {whose})"
+            raise DataFileError(f"{where(key, name)}{key}{'' if key == 'hexes' else f' {name!r}'}: {what}",
+                                source) from None
+
+    for hid in truth.hexes:
+        on(hid, "hexes", hid)
+    for key in ("symbols", "excluded"):
+        for name, ids in getattr(truth, key).items():
+            for hid in ids:
+                on(hid, key, name)
+    for key in ("hexsides", "links"):
+        for name, sides in getattr(truth, key).items():
+            for side in sorted(sides):
+                a, _, b = side.partition("/")
+                if not b:
+                    raise DataFileError(f"{where(key, name)}{key} {name!r}: {side!r} is not a side 'a/b' of two "
+                                        "neighbouring hexes", source)
+                ha, hb = on(a, key, name), on(b, key, name)
+                if distance(ha, hb) != 1:
+                    raise DataFileError(f"{where(key, name)}{key} {name!r}: {a} and {b} are not neighbours, so they "
+                                        f"share no hexside ({side!r})", source)
+
+
+def names_unknown(truth: Truth, classes: Iterable[str], symbol_names: Iterable[str],
+                  line_names: Iterable[str]) -> list[str]:
+    """One line per kind of label of ``truth`` that the legend (its hex ``classes``, symbol and line names) does not
+    have: such a hex counts wrong whatever is read, such a symbol or line is scored with nothing found, and the score
+    said neither (user44: a hex labelled 'Land' on a legend of 'land' read as one hex wrong; a line labelled 'clif'
+    read 'recall 0.0% (0/4)' beside 'cliff ... is not in the truth file')."""
+    out = []
+    known = set(classes)
+    odd = sorted((hid, c) for hid, c in truth.hexes.items() if c not in known)
+    if odd:
+        shown = ", ".join(f"{hid} {c}" for hid, c in odd[:SHOWN]) + (" ..." if len(odd) > SHOWN else "")
+        out.append(f"--truth: {len(odd)} labelled hex{'es have a class' if len(odd) != 1 else ' has a class'} the "
+                   f"legend does not have, so {'they count' if len(odd) != 1 else 'it counts'} wrong whatever is "
+                   f"read: {shown} (the legend's classes: {', '.join(sorted(known))})")
+    for kind, names, legend_names in (("symbol", truth.symbols, set(symbol_names)),
+                                      ("line", truth.lines(), set(line_names))):
+        for name in sorted(n for n in names if n not in legend_names and n not in truth.unscored):
+            have = ", ".join(sorted(legend_names)) or "none"
+            out.append(f"--truth: {kind} {name} is not a {kind} of the legend, so nothing of it is found (the "
+                       f"legend's {kind}s: {have}): name it as the legend does, or under unscored:")
     return out
 
 
