@@ -211,3 +211,49 @@ def test_a_line_on_every_side_names_the_marked_sides_of_another_it_takes():
                     "where hedge is found)"], said
     legend["features"]["border"]["yes"] = ["0101/0102", "0401/0402"]  # its own marked sides: nothing to say
     assert not [w for w in legend_warnings(extract(im, grid, legend)) if "yes: sides (" in w]
+
+
+SEA, CLIFF = (70, 120, 200), (110, 58, 4)
+
+
+def _coast_board() -> tuple[Image.Image, Grid, list[str]]:
+    """Sea over rows 1-2 (flat blue), paper below, and a brown cliff 3 px wide drawn on every side between a sea hex
+    and a land hex: Kuningtou's cliff, printed on the coast between its land and its white shore (user44)."""
+    lay, grid, im, d = blank_board(size=30.0, image=(420, 420))
+    sea = {grid.id(h) for h in grid.hexes() if int(grid.id(h)[2:]) <= 2}
+    for h in grid.hexes():
+        if grid.id(h) in sea:
+            d.polygon(lay.corners(h), fill=SEA)
+    coast = []
+    for sd in grid.hexsides():
+        a, b = grid.id(sd.a), grid.id(sd.b)
+        if (a in sea) != (b in sea):
+            d.line(list(lay.hexside_endpoints(sd)), fill=CLIFF, width=3)
+            coast.append(grid.side_id(sd))
+    return im, grid, sorted(coast)
+
+
+def test_a_line_on_the_coast_without_on_coast_is_said():
+    """An `along` line is not looked for on coast sides (a water hex beside a land hex) unless it says `on_coast:
+    true` (docs/legend.md). Kuningtou's cliff, given its colour, was found on no side and nothing was said; given 3
+    of its sides as yes:, the warning said to 'check that each is a side the line runs along' - they were. Both
+    readings now say the coast and on_coast; with `on_coast: true` the cliff is found and nothing is said."""
+    im, grid, coast = _coast_board()
+    legend = {"terrain": {"clear": {"hexes": ["0105", "0405", "0806"]},
+                          "sea": {"hexes": ["0101", "0401", "0801"]}},
+              "features": {"cliff": {"colour": "#6e3a04", "kind": "along"}}}
+    ext = extract(im, grid, legend)
+    assert not ext.counts()[1].get("cliff")
+    ws = [w for w in legend_warnings(ext) if "cliff" in w]
+    assert len(ws) == 1 and ws[0].startswith("line cliff is found on no hexside"), ws
+    assert f"not looked for on the map's {len(coast)} coast sides" in ws[0] and "`on_coast: true`" in ws[0], ws
+    legend["features"]["cliff"]["yes"] = coast[:3]
+    ws = [w for w in legend_warnings(extract(im, grid, legend)) if "cliff" in w]
+    assert any(w.startswith(f"cliff: 3 of its 3 yes: sides lie between a water hex and a land hex as read ({coast[0]}")
+               and "`on_coast: true`" in w for w in ws), ws
+    assert not [w for w in ws if "check that each is a side" in w], ws  # they are: the coast is the cause
+    legend["features"]["cliff"] = {"colour": "#6e3a04", "kind": "along", "on_coast": True}
+    ext = extract(im, grid, legend)
+    assert ext.counts()[1].get("cliff", 0) >= len(coast) - 2
+    assert not [w for w in legend_warnings(ext) if "cliff" in w]
+

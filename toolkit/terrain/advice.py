@@ -118,6 +118,8 @@ def legend_warnings(ext: Any) -> list[str]:
                    "out of the terrain would leave them their paper; the terrain is read with only its thin marks "
                    f"(under {LINE_AREA:.2f} of a hex across: the line) left out, not areas of it; where the line has "
                    "a colour of its own (a road's dark core), give that colour")
+    coast_lines, on_the_coast = _coast_lines(ext)
+    out.extend(coast_lines)
     for f in legend.features:
         if f.kind not in ("along", "across") or not f.yes:
             continue
@@ -125,7 +127,7 @@ def legend_warnings(ext: Any) -> list[str]:
         why = getattr(ext, "unlearned", {}).get(f.name)
         if why:  # learned from its marked sides, it found none of them (extract_sides band notes 4): what and why
             out.append(f"{why}; so read, {found} of the {len(f.yes)} {'is' if found == 1 else 'are'} found")
-        if found * 2 < len(f.yes):
+        if found * 2 < len(f.yes) and f.name not in on_the_coast:  # (said above: its sides are on the coast)
             out.append(f"{f.name}: only {found} of its {len(f.yes)} yes: sides {'is' if found == 1 else 'are'} found "
                        "with what was learned from them: check that each is a side the line "
                        f"{'runs along' if f.kind == 'along' else 'crosses'} (the overlay draws the sides found, "
@@ -167,6 +169,64 @@ def legend_warnings(ext: Any) -> list[str]:
                            f"({', '.join(taken)}): the two are read alike there; where {name} is not printed, mark "
                            f"those sides no: for {name} (it is then not reported where {g.name} is found)")
     return out
+
+
+def _coast(ext: Any) -> tuple[set[str], dict[str, str]]:
+    """The sides (``a/b`` keys as the extraction keys them) between a water hex and a land hex as the extraction
+    read them - where an ``along`` feature is not looked for unless it says ``on_coast: true``
+    (extract_sides.py) - and each hex's class."""
+    water = {t.name for t in ext.legend.terrains if t.water}
+    cls = {hid: r.terrain for hid, r in ext.hexes.items() if r.terrain}
+    sides = set()
+    for sd in ext.grid.hexsides():
+        a, b = cls.get(ext.grid.id(sd.a)), cls.get(ext.grid.id(sd.b))
+        if a is not None and b is not None and (a in water) != (b in water):
+            sides.add(ext.grid.side_id(sd))
+    return sides, cls
+
+
+def _coast_lines(ext: Any) -> tuple[list[str], set[str]]:
+    """Lines for what an ``along`` line without ``on_coast: true`` cannot find: its ``yes:`` sides that lie on the
+    coast as read (a water hex beside a land hex), and, a line with no marked sides found on no side at all, the
+    map's coast sides it was not looked for on; and a line found nowhere (user44: Kuningtou's cliff, printed on the
+    coast between land and the white shore, found on 0 sides with its colour and with 3 marked sides, told only to
+    'check that each is a side the line runs along'; 4 of 4 with `on_coast: true`). And the names of the lines
+    whose marked sides are said to lie on the coast (the line 'check that each is a side the line runs along' is
+    then not said: they are)."""
+    _, feats = ext.counts()
+    lines = [f for f in ext.legend.features if f.kind in ("along", "across")]
+    if not lines:
+        return [], set()
+    coast, cls = _coast(ext) if any(f.kind == "along" and not f.on_coast for f in lines) else (set(), {})
+    out: list[str] = []
+    said: set[str] = set()
+    for f in lines:
+        blind = f.kind == "along" and not f.on_coast
+        marked = [side for side in f.yes if _key(ext, side) in coast] if blind else []
+        if marked and sum(1 for side in f.yes if _has(ext, side, f.name)) * 2 < len(f.yes):
+            shown = ", ".join(f"{side} ({'|'.join(cls.get(h.strip(), '?') for h in side.split('/'))})"
+                              for side in marked[:6]) + (" ..." if len(marked) > 6 else "")
+            out.append(f"{f.name}: {len(marked)} of its {len(f.yes)} yes: sides lie between a water hex and a land "
+                       f"hex as read ({shown}): on such coast sides an `along` line is looked for only with "
+                       "`on_coast: true` (a cliff, a sea wall, a shore road drawn on the coast)")
+            said.add(f.name)
+        if f.yes or feats.get(f.name):
+            continue
+        line = (f"line {f.name} is found on no hexside: give its colour from a pixel of the line itself, or mark "
+                f"yes: sides it {'runs along' if f.kind == 'along' else 'crosses'}")
+        if blind and coast:
+            line += (f"; it was not looked for on the map's {len(coast)} coast sides (a water hex beside a land hex "
+                     "as read): a line drawn on the coast (a cliff, a sea wall) needs `on_coast: true`")
+        out.append(line)
+    return out, said
+
+
+def _key(ext: Any, side: str) -> str | None:
+    a, _, b = side.partition("/")
+    try:
+        return str(ext.grid.side_key(a.strip(), b.strip()))
+    except GridError:
+        return None
 
 
 def _has(ext: Any, side: str, name: str) -> bool:
