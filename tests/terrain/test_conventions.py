@@ -551,3 +551,28 @@ def test_cli_a_mistyped_extent_is_one_line_before_the_work(even_png, tmp_path):
     r = _cli(str(path), *clicks, "--extent", "0101:1410", "-o", str(out))
     assert r.exit_code == 0, r.stderr
     assert yaml.safe_load(out.read_text())["grid"]["extent"] == {"columns": [1, 14], "rows": [1, 10]}
+
+
+@pytest.mark.parametrize("bad, clicked", [("1407", "1406"), ("1211", "1212")])
+def test_a_wrong_id_among_four_clicks_on_white_hex_lines_is_named(bad, clicked):
+    """user44 on Bloody Kuningtou (white hex lines on a painted map): clicks 0101, 0201, 1211 and '1407' for hex
+    1406's centre were refused naming the good click 0101 ('85.5 px from where the other points put hex 0101'), and
+    with --shifted even '(e.g. point 0201)': the grid the clicks make is on no lines, so the lines were not found to
+    be lighter than the paper, and the point left out in turn was judged on the dark reading alone. On a drawn print
+    of white lines the same id a row off was accepted (the printed lines 'too faint to check the clicks'). Left out
+    in turn on both readings, the wrong id is named with the hex clicked; the right one passes."""
+    from .drawn import blank_board
+
+    lay, grid, im, d = blank_board(15, 14, size=30.0, image=(760, 820), paper=(90, 160, 70), ink=None)
+    for h in grid.hexes():
+        d.polygon(lay.corners(h), outline=(240, 245, 250), width=2)
+    gray = to_gray(im)
+    pts = {h: lay.hex_to_pixel(grid.hex(h)) for h in ("0101", "0201", "1211", "1407") if h != bad}
+    pts[bad] = lay.hex_to_pixel(grid.hex(clicked))
+    with pytest.raises(InputError, match=rf"^point \d \({bad}=[\d.]+,[\d.]+\) is a hex off vertically \(5\d px\) from "
+                                         rf"where the other points and the printed hex lines put hex {bad}: wrong id\? "
+                                         rf"\(the hex clicked is {clicked}\)$"):
+        choose_numbering(gray, grid, pts)
+    del pts[bad]
+    g, _ = choose_numbering(gray, grid, {**pts, clicked: lay.hex_to_pixel(grid.hex(clicked))})
+    assert g.numbering.offset.shifted == "odd"

@@ -189,7 +189,12 @@ def choose_numbering(gray: np.ndarray, grid: Grid, points: Mapping[str, Point], 
             gray, scored, best, darker = neg, scored_n, best_n, "lighter"
     if best is None or best[0] < MIN_CONTRAST:
         _other_reading(gray, grid, points, given, 0.0 if best is None else best[0])
-        _leave_one_out(gray, grid, points)
+        # on both: whether the lines are darker or lighter than the paper is read from the grid the clicks make,
+        # and a wrong one makes a grid on no lines at all (user44: Kuningtou's white lines, an id a row off among 4
+        # clicks - '1407' for 1406's centre - taken on the dark reading alone, passed on to fit_points, which named
+        # a good click, 0101; on a drawn print of white lines the wrong id was accepted, the grid off the lines)
+        for img in (gray0, 255.0 - gray0):
+            _leave_one_out(img, grid, points)
         # no point is wrong, yet the grid is on no lines over the image: clicks a few pixels off, close together,
         # make a grid that drifts off the lines beyond them; the lines between them judge it
         for img, how in ((gray0, "darker"), (255.0 - gray0, "lighter")):
