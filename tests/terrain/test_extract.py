@@ -609,6 +609,14 @@ def test_winter_war_scan_hexside_features():
      "legend.yaml line 3: terrain 'forest': hex '9999' is not on the map"),
     ("terrain:\n  clear: '#eee6c4'\n\npriority: [city, clear]\n",
      "legend.yaml line 4: priority names 'city', which is not a terrain of the legend (clear)"),
+    # an example given twice was taken as two (user44: a village from '1307', '1307', '1007' learned "from 3 example
+    # hexes", 1307 finding itself in the leave-one-out check, no "fewer than three examples" warning)
+    ("terrain:\n  clear: '#eee6c4'\nfeatures:\n  town: {kind: symbol, hexes: ['0202', '0303', '0202']}\n",
+     "legend.yaml line 4: feature 'town' hexes: '0202' is given twice (each example counts once: give another)"),
+    ("terrain:\n  clear: {hexes: ['0101', '0505']}\n  forest: {hexes: ['0202', '0303', '0202']}\n",
+     "legend.yaml line 3: terrain 'forest' hexes: '0202' is given twice (each example counts once: give another)"),
+    ("terrain:\n  clear: '#eee6c4'\nfeatures:\n  river: {colour: '#2454be', yes: ['0101/0102', '0102/0101']}\n",
+     "legend.yaml line 4: feature 'river' yes: '0102/0101' is given twice (each example counts once: give another)"),
 ])
 def test_cli_bad_legend_values_are_one_line_with_the_line_exit_3(tiny_files, text, message):
     d = tiny_files

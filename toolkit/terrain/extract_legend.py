@@ -512,7 +512,17 @@ def _id_list(v: Any, what: str, src: str) -> tuple[str, ...]:
         return ()
     if isinstance(v, str) or not isinstance(v, Sequence):
         raise DataFileError(f"{what} must be a list of ids, not {v!r}", src)
-    return tuple(str(s) for s in v)
+    ids = tuple(str(s) for s in v)
+    # an id given twice was taken as two examples (user44: a village symbol from '1307', '1307', '1007' learned "from
+    # 3 example hexes", 1307 finding itself in the leave-one-out check, and no "fewer than three examples" warning);
+    # a side either way round is one side
+    seen: set[str] = set()
+    for s in ids if what.endswith(("hexes", "yes", "no")) else ():  # (priority says its own)
+        key = "/".join(sorted(p.strip() for p in s.split("/")))
+        if key in seen:
+            raise DataFileError(f"{what}: {s!r} is given twice (each example counts once: give another)", src)
+        seen.add(key)
+    return ids
 
 
 #: ``centre: true``: the disc read about each hex's centre, as a share of the hex size (its centre-to-corner radius).
