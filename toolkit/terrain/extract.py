@@ -90,6 +90,7 @@ from .extract_raster import (
     _opening,
     _quantile,
     _smooth_radius,
+    solid_share,
     speck_share,
 )
 from .extract_raster import MAX_BLOCKS as MAX_BLOCKS
@@ -1523,16 +1524,21 @@ class _Measures:
     def pattern(self) -> np.ndarray:
         return edge_density(self.image, self.size, self.shape, self.ink).reshape(-1)
 
-    def around(self, hexes: Sequence[np.ndarray], pattern: bool = True) -> tuple[np.ndarray, np.ndarray]:
-        """The speck share and the pattern, flat over every block, NaN but at the blocks of ``hexes`` (flat
-        indices, an array a hex): each read from the image around that hex alone (the same values as the whole
-        image's, made here only where not made yet: a few example hexes cost a small part of a whole-image pass).
-        Without ``pattern`` the pattern is not read (all NaN)."""
+    @functools.cached_property
+    def solid(self) -> np.ndarray:
+        return solid_share(self.image, self.size, self.shape, self.ink).reshape(-1)
+
+    def around(self, hexes: Sequence[np.ndarray], pattern: bool = True) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """The speck share, the pattern and the solid ink's share, flat over every block, NaN but at the blocks of
+        ``hexes`` (flat indices, an array a hex): each read from the image around that hex alone (the same values as
+        the whole image's, made here only where not made yet: a few example hexes cost a small part of a whole-image
+        pass). Without ``pattern`` neither the pattern nor the solid ink is read (all NaN)."""
         n = self.shape[0] * self.shape[1]
         out = []
         for name, measure in (("specks", lambda w: speck_share(self.image, self.size, self.shape, w)),
-                              ("pattern", lambda w: edge_density(self.image, self.size, self.shape, self.ink, w))):
-            if name == "pattern" and not pattern:
+                              ("pattern", lambda w: edge_density(self.image, self.size, self.shape, self.ink, w)),
+                              ("solid", lambda w: solid_share(self.image, self.size, self.shape, self.ink, w))):
+            if name != "specks" and not pattern:
                 out.append(np.full(n, np.nan, np.float32))
                 continue
             if name in self.__dict__:  # made already (cached_property keeps it there)
@@ -1544,7 +1550,7 @@ class _Measures:
                 r0, c0 = int(rr.min()), int(cc.min())
                 a[blocks] = measure((r0, int(rr.max()) + 1, c0, int(cc.max()) + 1))[rr - r0, cc - c0]
             out.append(a)
-        return out[0], out[1]
+        return out[0], out[1], out[2]
 
 
 def _read_patterns(image: Image.Image, grid: Grid, leg: Legend, fi: _Features, lay_red: Layout, cls: np.ndarray,
@@ -1633,24 +1639,28 @@ def _read_textures(leg: Legend, fi: _Features, cls: np.ndarray, hid: np.ndarray,
     sel = np.flatnonzero(np.isin(hin, listed))  # one pass over the blocks, not one an example (review C6)
     order = sel[np.argsort(hin[sel], kind="stable")]
     cuts = np.flatnonzero(np.diff(hin[order])) + 1
-    specks, pattern = measures.around([flat[b] for b in np.split(order, cuts) if len(b)])
+    specks, pattern, solid = measures.around([flat[b] for b in np.split(order, cuts) if len(b)])
     learned = []
     for a, b in pairs:
         # the hexes' measures over the blocks read as either class or as none (a woods blob's ink)
         use = np.isin(cls[inside], [a, b, k])
-        x = hex_textures(kept, specks, pattern, hin[use], flat[use], len(ids))
+        x = hex_textures(kept, specks, pattern, hin[use], flat[use], len(ids), solid)
         p = learn_hex_pair(a, b, x[examples[a]], x[examples[b]])
         if p is not None:
             learned.append(p)
     if not learned:
         return []
     specks, pattern = measures.specks, measures.pattern
+    # the solid ink's whole-image pass only where a pair is told apart by it
+    whole_solid = measures.solid if any(p.measure == 3 for p in learned) else None
     order = np.argsort(-frac, axis=1)[:, :2]
     todo = [row[h] for h in by_colour if results[h].terrain is not None]
+    measured = []
     for p in learned:
         a, b = p.a, p.b
         use = np.isin(cls[inside], [a, b, k])
-        x = hex_textures(kept, specks, pattern, hin[use], flat[use], len(ids))
+        x = hex_textures(kept, specks, pattern, hin[use], flat[use], len(ids), whole_solid)
+        measured.append(x)
         for h in todo:
             first, second = order[h]
             if ({first, second} != {a, b} or frac[h, second] < TEXTURE_SHARE or frac[h, first] >= TEXTURE_SURE
@@ -1668,12 +1678,58 @@ def _read_textures(leg: Legend, fi: _Features, cls: np.ndarray, hid: np.ndarray,
                 why = f"read as {r.terrain} by colour, {names[c]} by its texture" if past < 1 + NEAR_RULE else ""
                 results[ids[h]] = HexResult(names[c], round(marks_confidence(past, 1.0), 4), r.fractions, r.unknown,
                                             r.visible, why)
+    if UNSEEN:
+        _read_unseen(learned, measured, names, ids, frac, order, results, todo, examples)
     # a speckled class's hexes without its specks (pattern.py): on the whole image's speck share, made above
     # (over the blocks read by colour, ``coloured``: those _speckless left uncredited are the hex's blocks of the class
     # this measure is of, as before)
     _read_speckled(names, (cls if coloured is None else coloured)[inside], hin, specks[flat], examples, ids, frac,
                    order, results, todo)
     return learned
+
+
+#: pattern.py, "a class its colour does not show": a mixed hex whose texture reaches the examples of a class not among
+#: its first two classes by colour is that class (a module flag only so that tests can read a board without it)
+UNSEEN = True
+#: the measures that say what form the print takes (pattern.hex_textures): specks and solid ink
+FORMS = (1, 3)
+
+
+def _read_unseen(learned: Sequence[HexPair], measured: Sequence[np.ndarray], names: Sequence[str],
+                 ids: Sequence[str], frac: np.ndarray, order: np.ndarray, results: dict[str, HexResult],
+                 todo: Sequence[int], examples: Mapping[int, Sequence[int]]) -> None:
+    """A hex the colour reading calls mixed is a class that is not among its first two classes by colour where the
+    pairs told apart (``learned``, each with its hexes' measures in ``measured``) between that class and its first
+    two say so: one with its first class, and every one with either of them, reaches that class's examples; by more
+    of the pair's texture than the other class's examples hold, or, for a class the colour reading does not show
+    (fewer than half of its example hexes read as it first), by either side (pattern.py, "a class its colour does not
+    show"). In place on ``results``; hexes the pairs above moved (no longer read as their first class by colour) are
+    left as they are."""
+    unseen = {c for c, rows in examples.items() if rows and 2 * sum(int(order[i][0]) == c for i in rows) < len(rows)}
+    for h in todo:
+        first, second = (int(c) for c in order[h])
+        r = results[ids[h]]
+        if r.terrain != names[first] or frac[h, first] >= TEXTURE_SURE:
+            continue
+        top = {first, second} if frac[h, second] >= TEXTURE_SHARE else {first}
+        ask: dict[int, list[tuple[HexPair, np.ndarray]]] = {}  # a class not in the top: its pairs with the top
+        for p, x in zip(learned, measured, strict=True):
+            if (p.a in top) != (p.b in top):
+                ask.setdefault(p.b if p.a in top else p.a, []).append((p, x[h]))
+        found = []
+        for c, told in ask.items():
+            if (first not in {p.a for p, _ in told} | {p.b for p, _ in told}
+                    or not all(p.measure in FORMS and np.isfinite(v[p.measure]) and read_hex_pair(p, v) == c
+                               for p, v in told)):
+                continue
+            if c in unseen or any(c == (p.b if p.above else p.a) for p, _ in told):
+                found.append((c, min(hex_pair_past(p, v) for p, v in told)))
+        if len(found) != 1:
+            continue
+        c, past = found[0]
+        why = f"read as {r.terrain} by colour, {names[c]} by its texture" if past < 1 + NEAR_RULE else ""
+        results[ids[h]] = HexResult(names[c], round(marks_confidence(past, 1.0), 4), r.fractions, r.unknown,
+                                    r.visible, why)
 
 
 def _read_speckled(names: Sequence[str], cin: np.ndarray, hin: np.ndarray, specks: np.ndarray,
@@ -2352,7 +2408,7 @@ def _speckless(cls: np.ndarray, hid: np.ndarray, cents: np.ndarray, protos: np.n
     hin = hid[inside].astype(np.int64)
     order = np.argsort(hin, kind="stable")
     cuts = np.flatnonzero(np.diff(hin[order])) + 1
-    specks, _ = measures.around([inside[part] for part in np.split(order, cuts) if len(part)], pattern=False)
+    specks, _, _ = measures.around([inside[part] for part in np.split(order, cuts) if len(part)], pattern=False)
     own, _ = own_specks(specks[inside], cls[inside], hin, int(hid.max()) + 1, k)
     speckled = learn_speckled(own, examples)
     pairs = [(a, j) for a, j in pairs if speckled_beyond(speckled, j, a) is not None]

@@ -347,6 +347,41 @@ def speck_share(im: Image.Image, size: float, shape: tuple[int, int],
     return out[r0 - b0:r1 - b0, c0 - a0:c1 - a0]
 
 
+def solid_share(im: Image.Image, size: float, shape: tuple[int, int], ink_lightness: float,
+                window: tuple[int, int, int, int] | None = None) -> np.ndarray:
+    """(h, w) float32 for the colour blocks of ``shape`` (:func:`_feature_image`'s, hexes of ``size`` px), or for
+    its rows ``r0:r1`` and columns ``c0:c1`` (``window``: the same values, read from the pixels around it only): the
+    share of each block's window (the masked mean's) covered by solid ink - pixels darker than ``ink_lightness``
+    (L*) where a square of :data:`LINE_WIDTH` hex sizes fits among them (an opening): a woods blob's mass of trees, a
+    town's block, not the specks a texture is printed as, which are narrower than that square (:func:`speck_share`'s
+    window; pattern.py, "a class its colour does not show"). Zeros where that square is under 3 px after the
+    pre-reduction (no speck can be told from a solid there)."""
+    pre, f2, f = _blocks(size)
+    h, w = shape
+    r0, r1, c0, c1 = window or (0, h, 0, w)
+    width = _odd(LINE_WIDTH * size / pre)
+    if width < 3:
+        return np.zeros((r1 - r0, c1 - c0), np.float32)
+    r = _smooth_radius(size, f)
+    # the blocks read around the window: its blocks' windows, and the pixels the opening depends on
+    m = r + 1 + -(-(width - 1) // f2)
+    b0, b1, a0, a1 = max(0, r0 - m), min(h, r1 + m), max(0, c0 - m), min(w, c1 + m)
+    right = im.width if a1 == w else min(im.width, a1 * f2 * pre)
+    bottom = im.height if b1 == h else min(im.height, b1 * f2 * pre)
+    box = (a0 * f2 * pre, b0 * f2 * pre, right, bottom)
+    if box[2] <= box[0] or box[3] <= box[1]:
+        return np.zeros((r1 - r0, c1 - c0), np.float32)
+    part = im.reduce(pre, box=box) if pre > 1 else im.crop(box)
+    solid = _opening(np.asarray(part.convert("L")) < _luma_cut(ink_lightness), width)
+    bh, bw = b1 - b0, a1 - a0
+    grid = np.zeros((bh * f2, bw * f2), np.float32)
+    hh, ww = min(bh * f2, solid.shape[0]), min(bw * f2, solid.shape[1])
+    grid[:hh, :ww] = solid[:hh, :ww]
+    blocks = grid.reshape(bh, f2, bw, f2).mean(axis=(1, 3))
+    out = _box(blocks, r) / (2 * r + 1) ** 2
+    return out[r0 - b0:r1 - b0, c0 - a0:c1 - a0]
+
+
 def _speck_up(size: float) -> int:
     """How many times each pixel of the pre-reduced scan (:func:`_blocks`) is repeated across and down for
     :func:`speck_share` with hexes of ``size`` px: the least whole number making the hex :data:`SPECK_HEX` px or more

@@ -201,14 +201,14 @@ TEXTURE_RATIO = 1.5  # ... and the higher side is this many times the lower (a s
 # between a handful of example hexes can be as small as the difference in a few of the hex lines' corners)
 #: the least spread of each measure (the ink share, the speck share, the pattern): a hundredth of a hex, a luma level
 #: (FLOOR) - a measure all examples share exactly does not make a gap of any width
-TEXTURE_FLOOR = (0.01, 0.01, FLOOR)
+TEXTURE_FLOOR = (0.01, 0.01, FLOOR, 0.01)
 
 
 @dataclass(frozen=True)
 class HexPair:
-    """Two classes told apart hex by hex by ``measure`` (0 ink, 1 specks, 2 pattern): their example hexes lie at or
-    below ``low`` (the lower class's) and at or above ``high`` (the higher's); ``above``: ``b`` is the higher;
-    ``gap``: the examples' gap in spreads."""
+    """Two classes told apart hex by hex by ``measure`` (0 ink, 1 specks, 2 pattern, 3 solid ink): their example
+    hexes lie at or below ``low`` (the lower class's) and at or above ``high`` (the higher's); ``above``: ``b`` is
+    the higher; ``gap``: the examples' gap in spreads."""
 
     a: int
     b: int
@@ -220,11 +220,12 @@ class HexPair:
 
 
 def hex_textures(kept: np.ndarray, specks: np.ndarray, pattern: np.ndarray, hin: np.ndarray, use: np.ndarray,
-                 nhex: int) -> np.ndarray:
-    """(nhex, 3) each hex's measures over its blocks ``use`` (flat indices; ``hin``: the hex of each; the other
+                 nhex: int, solid: np.ndarray | None = None) -> np.ndarray:
+    """(nhex, 4) each hex's measures over its blocks ``use`` (flat indices; ``hin``: the hex of each; the other
     arrays flat over every block): the mean share of their windows left out (1 - ``kept``), of specks
-    (``specks``), and their mean pattern (``pattern``, NaN ignored). NaN where a hex has none."""
-    out = np.full((nhex, 3), np.nan)
+    (``specks``), their mean pattern (``pattern``, NaN ignored) and the mean share of their windows in solid ink
+    (``solid``: extract_raster.solid_share; 0 where not given). NaN where a hex has none."""
+    out = np.full((nhex, 4), np.nan)
     with np.errstate(invalid="ignore", divide="ignore"):
         m = np.bincount(hin, minlength=nhex)
         out[:, 0] = np.bincount(hin, weights=1.0 - kept[use], minlength=nhex) / m
@@ -232,6 +233,7 @@ def hex_textures(kept: np.ndarray, specks: np.ndarray, pattern: np.ndarray, hin:
         p = pattern[use]
         f = np.isfinite(p)
         out[:, 2] = np.bincount(hin[f], weights=p[f], minlength=nhex) / np.bincount(hin[f], minlength=nhex)
+        out[:, 3] = (np.bincount(hin, weights=solid[use], minlength=nhex) / m) if solid is not None else 0.0 * m
     return out
 
 
@@ -244,7 +246,7 @@ def learn_hex_pair(a: int, b: int, xa: np.ndarray, xb: np.ndarray) -> HexPair | 
     # the first measure that parts them, in this order: specks and the pattern leave lines and ink out by their
     # making; the ink share counts the roads, lettering and hex lines over any class, which the example hexes
     # (picked clean) may not show (Stonewall Jackson's Way's rolling hexes crossed by roads read rough by it)
-    for m in (1, 2, 0):
+    for m in (1, 2, 0, 3):
         apart = _apart(xa[:, m], xb[:, m], TEXTURE_FLOOR[m])
         if apart is not None:
             return HexPair(a, b, m, *apart)
@@ -329,6 +331,34 @@ def hex_pair_past(p: HexPair, x: np.ndarray) -> float:
 #    was read by the creek's rims, town's grey (town .44, rolling .16); with them it is rolling. Blocks by letters,
 #    roads and villages keep step 4's reading: their windows hold the print (the median darkest pixel L* 19-34 in
 #    2708, 3111 and 3512). Cuts from L* 70 to 78 read region 2 the same.
+
+
+# --- a class its colour does not show (issue 14: painted scans, hex43) ---------------------------------------------
+#
+# The other way round from the section above: a speckled class's specks can be read by the colour blocks as other
+# classes altogether - packed together they are the woods' tint, printed in ink they are left out and the paper
+# between them is the ground's - so that the hex's first two classes by colour are neither the class nor a pair whose
+# texture asks about it (Gettysburg region 2's rough 5321, 5322: woods .56/.50 and clear, rough .06/0; Stonewall
+# Jackson's Way region 2's rough 2714: rolling .45, town .35, rough .19). Read (extract._read_unseen, after the pairs
+# of step 4 above), on the hex pairs learned from the examples (step 3, the solid ink last):
+#
+# 1. **Asked**: a hex the colour reading calls mixed (its first class under ``TEXTURE_SURE``), not moved by the
+#    pairs, and a class ``c`` not among its first two (the second counted from ``TEXTURE_SHARE``), with a pair learned
+#    between ``c`` and its first class.
+# 2. **Told**: every pair between ``c`` and either of its first two is told apart by the form of the print
+#    (extract.FORMS: the specks, or the solid ink - ink a square of extract_raster.LINE_WIDTH fits in, which specks
+#    never are, :func:`extract_raster.solid_share`; not the pattern nor the ink share, which count lettering, hex
+#    lines and a line's mask), and the hex's measure over the blocks the pair reads reaches ``c``'s examples
+#    (:func:`read_hex_pair`: at or past the nearest of them).
+# 3. **Shown**: by more of a pair's measure than the other class's examples hold (specks beyond the ground's) - or,
+#    where ``c`` is a class the colour reading does not show (fewer than half of its example hexes read as it first:
+#    Gettysburg's rough examples read woods, rolling, woods), by less as well (no solid ink where woods is a blob).
+#    Less of a texture alone says only what the hex is not: a mountain hex whose blocks read rough hold fewer specks
+#    than rough's examples, as woods's do, and is no woods (Stonewall Jackson's Way 3112).
+# 4. One such class only; listed for review within ``NEAR_RULE`` of the examples' bound, as a pair's hex is.
+#
+# Measured (whole bench: RESULTS-gettysburg.md, RESULTS-sjw.md): studied Gettysburg 2 77 -> 79/81 (5321, 5322 by the
+# solid ink, rough unseen), Stonewall Jackson's Way 2 76 -> 77/81 (2714 by its specks beyond rolling's).
 
 
 def own_specks(specks: np.ndarray, cin: np.ndarray, hin: np.ndarray, nhex: int, k: int
