@@ -247,6 +247,8 @@ def learn_hex_pair(a: int, b: int, xa: np.ndarray, xb: np.ndarray) -> HexPair | 
     # making; the ink share counts the roads, lettering and hex lines over any class, which the example hexes
     # (picked clean) may not show (Stonewall Jackson's Way's rolling hexes crossed by roads read rough by it)
     for m in (1, 2, 0, 3):
+        if m >= xa.shape[1]:  # (measures given without the solid ink)
+            continue
         apart = _apart(xa[:, m], xb[:, m], TEXTURE_FLOOR[m])
         if apart is not None:
             return HexPair(a, b, m, *apart)
