@@ -110,6 +110,7 @@ from .outline import Outlined
 from .outline import learn as learn_outlined
 from .outline import read as read_outlined
 from .pattern import (
+    TEXTURE_FLOOR,
     TEXTURE_SHARE,
     TEXTURE_SURE,
     HexPair,
@@ -1668,6 +1669,11 @@ def _read_textures(leg: Legend, fi: _Features, cls: np.ndarray, hid: np.ndarray,
                 continue
             c = read_hex_pair(p, x[h])
             r = results[ids[h]]
+            if c is not None and p.measure == SOLID and not _second_form(p, x, h, c, examples):
+                # a pair told apart by the solid ink alone (the measure tried last: hex43) reads a hex only where its
+                # specks say so too (pattern.py, "a class its colour does not show", step 3): a plain hex holds no
+                # solid ink either (Gettysburg's 0232, rolling, read woods by colour)
+                continue
             if c is not None and names[c] != r.terrain:
                 # listed for review near the examples' bound only (within NEAR_RULE of it, as a ratio), as a hex moved
                 # by its marks or its symbol is; its confidence as theirs (marks_confidence). Past that the texture
@@ -1679,7 +1685,14 @@ def _read_textures(leg: Legend, fi: _Features, cls: np.ndarray, hid: np.ndarray,
                 results[ids[h]] = HexResult(names[c], round(marks_confidence(past, 1.0), 4), r.fractions, r.unknown,
                                             r.visible, why)
     if UNSEEN:
-        _read_unseen(learned, measured, names, ids, frac, order, results, todo, examples)
+        def with_solid() -> list[np.ndarray]:
+            # the second form of the print, the solid ink, for every pair: its whole-image pass only when a hex is
+            # asked (pattern.py, "a class its colour does not show", step 3)
+            if whole_solid is not None:
+                return measured
+            return [hex_textures(kept, specks, pattern, hin[u], flat[u], len(ids), measures.solid)
+                    for u in (np.isin(cls[inside], [p.a, p.b, k]) for p in learned)]
+        _read_unseen(learned, measured, with_solid, names, ids, frac, order, results, todo, examples)
     # a speckled class's hexes without its specks (pattern.py): on the whole image's speck share, made above
     # (over the blocks read by colour, ``coloured``: those _speckless left uncredited are the hex's blocks of the class
     # this measure is of, as before)
@@ -1692,44 +1705,80 @@ def _read_textures(leg: Legend, fi: _Features, cls: np.ndarray, hid: np.ndarray,
 #: its first two classes by colour is that class (a module flag only so that tests can read a board without it)
 UNSEEN = True
 #: the measures that say what form the print takes (pattern.hex_textures): specks and solid ink
-FORMS = (1, 3)
+SPECKS, SOLID = 1, 3
+FORMS = (SPECKS, SOLID)
 
 
-def _read_unseen(learned: Sequence[HexPair], measured: Sequence[np.ndarray], names: Sequence[str],
-                 ids: Sequence[str], frac: np.ndarray, order: np.ndarray, results: dict[str, HexResult],
-                 todo: Sequence[int], examples: Mapping[int, Sequence[int]]) -> None:
+def _read_unseen(learned: Sequence[HexPair], measured: Sequence[np.ndarray],
+                 with_solid: Callable[[], Sequence[np.ndarray]], names: Sequence[str], ids: Sequence[str],
+                 frac: np.ndarray, order: np.ndarray, results: dict[str, HexResult], todo: Sequence[int],
+                 examples: Mapping[int, Sequence[int]]) -> None:
     """A hex the colour reading calls mixed is a class that is not among its first two classes by colour where the
-    pairs told apart (``learned``, each with its hexes' measures in ``measured``) between that class and its first
-    two say so: one with its first class, and every one with either of them, reaches that class's examples; by more
+    pairs told apart (``learned``, each with its hexes' measures in ``measured``; ``with_solid``: the same with the
+    solid ink's share, made only when a hex is asked) between that class and its first two say so: one with its
+    first class, and every one with either of them, reaches that class's examples by the form of the print; by more
     of the pair's texture than the other class's examples hold, or, for a class the colour reading does not show
-    (fewer than half of its example hexes read as it first), by either side (pattern.py, "a class its colour does not
-    show"). In place on ``results``; hexes the pairs above moved (no longer read as their first class by colour) are
-    left as they are."""
+    (fewer than half of its example hexes read as it first), by either side; and every one of those pairs says so by
+    the other form of the print as well (:func:`_second_form`) - pattern.py, "a class its colour does not show".
+    In place on ``results``; hexes the pairs above moved (no longer read as their first class by colour) are left as
+    they are."""
     unseen = {c for c, rows in examples.items() if rows and 2 * sum(int(order[i][0]) == c for i in rows) < len(rows)}
+    asked: list[tuple[int, int, list[int], float]] = []  # hex, class, the pairs (indices into learned), how far
     for h in todo:
         first, second = (int(c) for c in order[h])
         r = results[ids[h]]
         if r.terrain != names[first] or frac[h, first] >= TEXTURE_SURE:
             continue
         top = {first, second} if frac[h, second] >= TEXTURE_SHARE else {first}
-        ask: dict[int, list[tuple[HexPair, np.ndarray]]] = {}  # a class not in the top: its pairs with the top
-        for p, x in zip(learned, measured, strict=True):
+        ask: dict[int, list[int]] = {}  # a class not in the top: its pairs with the top
+        for i, p in enumerate(learned):
             if (p.a in top) != (p.b in top):
-                ask.setdefault(p.b if p.a in top else p.a, []).append((p, x[h]))
+                ask.setdefault(p.b if p.a in top else p.a, []).append(i)
         found = []
         for c, told in ask.items():
-            if (first not in {p.a for p, _ in told} | {p.b for p, _ in told}
+            pairs = [(learned[i], measured[i][h]) for i in told]
+            if (first not in {p.a for p, _ in pairs} | {p.b for p, _ in pairs}
                     or not all(p.measure in FORMS and np.isfinite(v[p.measure]) and read_hex_pair(p, v) == c
-                               for p, v in told)):
+                               for p, v in pairs)):
                 continue
-            if c in unseen or any(c == (p.b if p.above else p.a) for p, _ in told):
-                found.append((c, min(hex_pair_past(p, v) for p, v in told)))
-        if len(found) != 1:
+            if c in unseen or any(c == (p.b if p.above else p.a) for p, _ in pairs):
+                found.append((c, told, min(hex_pair_past(p, v) for p, v in pairs)))
+        if len(found) == 1:
+            asked.append((h, *found[0]))
+    if not asked:
+        return
+    solid = with_solid()
+    for h, c, told, past in asked:
+        if not all(_second_form(learned[i], solid[i], h, c, examples) for i in told):
             continue
-        c, past = found[0]
+        r = results[ids[h]]
         why = f"read as {r.terrain} by colour, {names[c]} by its texture" if past < 1 + NEAR_RULE else ""
         results[ids[h]] = HexResult(names[c], round(marks_confidence(past, 1.0), 4), r.fractions, r.unknown,
                                     r.visible, why)
+
+
+def _second_form(p: HexPair, x: np.ndarray, h: int, c: int, examples: Mapping[int, Sequence[int]]) -> bool:
+    """Whether the form of the print the pair ``p`` is not told apart by (of :data:`FORMS`: the solid ink for a pair
+    told by its specks, the specks for one told by its solid ink) says hex ``h`` is class ``c`` too (``x``: every
+    hex's measures over the pair's blocks, the solid ink's share made): every example hex of ``c`` lies on one side
+    of every example hex of the pair's other class by it (each at least the measure's floor), and the hex lies on
+    ``c``'s side of the middle (a ratio: the geometric mean) between the nearest of them. A measure both classes'
+    examples share (no specks in either, no solid ink in either) says nothing: no second sign (pattern.py, "a class
+    its colour does not show", step 3)."""
+    m = FORMS[0] if p.measure == FORMS[1] else FORMS[1]
+    o = p.b if c == p.a else p.a
+    floor = TEXTURE_FLOOR[m]
+    own = np.maximum(x[list(examples.get(c, ())), m], floor)
+    other = np.maximum(x[list(examples.get(o, ())), m], floor)
+    v = float(x[h, m])
+    if not (len(own) and len(other) and np.isfinite(own).all() and np.isfinite(other).all() and np.isfinite(v)):
+        return False
+    v = max(v, floor)
+    if own.min() > other.max():
+        return v >= float(np.sqrt(own.min() * other.max()))
+    if own.max() < other.min():
+        return v <= float(np.sqrt(own.max() * other.min()))
+    return False
 
 
 def _read_speckled(names: Sequence[str], cin: np.ndarray, hin: np.ndarray, specks: np.ndarray,
