@@ -493,6 +493,25 @@ Here, at the calibrated working scale (hexes of about 36 px) (the *traced notes*
    in the band's area share (tried: GotA's 6 gone) refuses Bussaco's roads where they cross a slope side or run under
    its hachures (0815/0915, 0917/1016, 1016/1116, 1116/1215, 1214/1215, 1214/1314, 1704/1804 lost): not done. Drawn:
    tests/terrain/test_slope_hachures.py.
+26. a line's colour in specks (:data:`SPECKS`): GMT France '40's Dynamo prints its rivers with a soft pale halo whose
+   grain holds single pixels of its road's pale pink-tan (within the road's tolerance, 6.8 as cut by notes 10); grown
+   by the dash gaps' closing (notes 1, 13) they join into parts along the river reaching PART, beyond the hex line's
+   zone on both sides of a side the river lies along - region 2 (studied) read the road at 1815/1914 (the Aa along the
+   side) and 2017/2116 (a stream ending at the corner), no road there. The road is not printed solid where marked (the
+   hex lines are printed over it: notes 7's test, a crossing only grown together is none, is not read), and its
+   half-width where marked, 2, lets a crossing of 1 pass (notes 4). So for a line wider than ``THIN`` where marked,
+   read by its colour (not between rims: a fill there is cut into pieces at the rims' dash gaps, notes 14 and 21),
+   solid (notes 7's own long runs through the zone) at one marked side at least (not printed in dashes: a dash may end
+   just past the hex line, notes 20 walks those) but not printed solid at all of them (notes 7 and 15 read those), each
+   crossing's colour is read as parts of its own pixels, not grown (a symbol taken out joins what touches it, as notes
+   7): on each side of the hex line, where crossed (as notes 4 reads the width), the part reaching farthest (its
+   bounding box's diagonal); a crossing where that reach on either side is under twice the line's half-width where
+   marked - specks no longer than the line is wide - is none; never a marked side. Region 2: road 38/42 at 38/40 ->
+   38/42 at 38/38 (the halo's reaches 0-1 px; the true crossings' least 8.9 px, the marked sides' 14-73, the bound 4);
+   on the whole map outside the blind region and its ring 30 road sides dropped, looked at on crops: 29 no road (the
+   rivers' halos, the turn chart's tint and the red zone outlines' edges, a chart's counters) and one true road lost,
+   5901/5902 (the road runs under a river along the side into 's-Hertogenbosch, whose fill is the road's tan: only
+   specks on the city's side - the named limit). Drawn: tests/terrain/test_halo_specks.py.
 
 The map's hexside ``a/b`` for the feature then means the link from hex a to hex b.
 
@@ -778,6 +797,7 @@ PATH_THICK = True  # (traced notes 24) the path's thinness judged without the pi
 PATH_ACROSS = 0.06  # (traced notes 24) hex sizes: how far on either side, straight across, that ground lies
 ALONG_INK = True  # (traced notes 25) an 'along' line's ink in nearly this line's colour is left out of its mask
 ALONG_STROKE = 1  # (traced notes 25) fine pixels eroded: an along line's stroke is at least 2 x this + 1 wide
+SPECKS = True  # (traced notes 26) a line with a core of its colour: a crossing of its colour's specks is none
 PINHOLES = True  # a line printed wide: its half-widths read with the mask's single-pixel holes filled (traced notes 4)
 LETTER_INK = 0.8  # the share of ink between two parts' centres above which they are pieces of one line
 BLACK_SHARE = 0.005  # (black lines) the darkest share of the scan's pixels: its black, the ink as this scan prints it
@@ -1030,6 +1050,16 @@ def _crossings(image: Image.Image, grid: Grid, sides: Sequence[Hexside], colour:
     wcodes_ab = working_codes(image, f) if (OFF_BLENDS and rims is None and marked_width <= THIN and ground is not None
                                             and _darker_than_grounds(colour, ground, examples)
                                             and _grey_blend(colour, ground, examples)) else None
+    # (traced notes 26) a line wider than THIN where marked, read by its colour (not between rims: a fill there is cut
+    # into pieces at the rims' dash gaps, notes 14, 21): the reach (bounding box's diagonal, working pixels) of the part
+    # of the colour's own pixels (not grown; a symbol taken out joins what touches it) each pixel lies in, and for each
+    # side the longer part found where it is crossed on each side of the hex line - the shorter of the two
+    reach_of = None
+    if SPECKS and len(examples) and marked_width > THIN and rims is None:
+        lab_own, n_own = components(raw | under)
+        if n_own:
+            reach_of = _part_boxes(lab_own, n_own)[3][lab_own] * (lab_own > 0)
+    piece = np.zeros(len(sides))
     for sl, xs, ys, xi, yi, on in batches:
         band = mask[yi, xi] & on
         neg = _near(band[:, :, : half - core + 1].any(axis=2))
@@ -1053,6 +1083,10 @@ def _crossings(image: Image.Image, grid: Grid, sides: Sequence[Hexside], colour:
         d = np.where(on & raw[yi, xi], depth[fy, fx], 0)
         for _ in range(3):
             at = _near(at)
+        if reach_of is not None:
+            pz = np.where(on & raw[yi, xi] & at[:, :, None], reach_of[yi, xi], 0.0)
+            piece[sl] = np.minimum(pz[:, :, : half - core + 1].max(axis=(1, 2)),
+                                   pz[:, :, half + core:].max(axis=(1, 2)))
         if wcodes_ab is not None and ground is not None:
             own = on & own_colour[yi, xi] & at[:, :, None] & (out[sl] > 0)[:, None, None]
             codes_ab = wcodes_ab[yi, xi]
@@ -1179,6 +1213,18 @@ def _crossings(image: Image.Image, grid: Grid, sides: Sequence[Hexside], colour:
         typical = float(np.percentile(thick[learn], 75))
         need = min(typical - 1, math.ceil(typical / 2))
         out[thick < need] = 0.0
+        if reach_of is not None and not printed_solid and solid[learn].any():
+            # a line with a core of its own colour where marked (wider than THIN: not a hairline read by its pixels off
+            # it, notes 10), solid at some marked side (its own pixels through the hex line's zone: not printed in
+            # dashes, whose dash may end just past the hex line - notes 20 walks those) but not at all of them (the hex
+            # lines printed over it: notes 7's test of a line printed solid where marked, and notes 15's reach through
+            # marks, are not read) runs on where it crosses: a crossing whose colour on one side of the hex line is
+            # specks only - each part reaching no farther than the line is wide where marked, grown together by the
+            # dash gaps' closing (a river's pale halo in a road's tan; a chart's tint) - is none; never a marked side
+            # (traced notes 26)
+            specks = piece * kf < 2 * marked_width
+            specks[np.asarray(examples, dtype=np.intp)] = False
+            out[specks] = 0.0
         if len(marked) and typical >= 1:
             # a line is a stroke of one width: a crossing over twice as wide as where marked is the edge of an area of
             # its colour (a mountain's wash grading through a railway's red-brown), not the line (traced notes 4)
