@@ -111,14 +111,28 @@ def test_lines_between_rims_are_read_by_their_rims(scale):
     assert found.get("highway", set()) == _links(grid, HIGHWAY)
 
 
-def test_read_by_their_colour_alone_they_are_not():
+def test_read_by_their_colour_alone_they_are_not(monkeypatch):
     """With the rim reading off (the old code): the trail is found nowhere (its marked side on the cream ground is an
-    area of its colour) and the road over the relief is missed, its colour read on the trail's edges instead."""
+    area of its colour) and the road over the relief is missed, its colour read on the trail's edges instead - where
+    the trail's dashed rims blend into specks of the road's colour (traced notes 26 off: b739b42's reading)."""
+    from toolkit.terrain import lines
+
+    monkeypatch.setattr(lines, "SPECKS", False)
     grid, found = _found(rims=False)
     assert found.get("trail", set()) == set()
     assert found.get("road", set()) == {grid.side_key("0102", "0202"), grid.side_key("0202", "0302"),
                                         grid.side_key("0502", "0602"), grid.side_key("0104", "0204"),
                                         grid.side_key("0204", "0304"), grid.side_key("0304", "0404")}
+
+
+def test_read_by_their_colour_alone_the_trail_s_edges_are_specks():
+    """The same with traced notes 26: the road read by its colour (solid at one marked side, not at the other) no
+    longer takes the trail's rims' blended edges - parts of its colour shorter than it is wide - for it on the three
+    sides of the trail's path; the road over the relief is still missed (the rims read it)."""
+    grid, found = _found(rims=False)
+    assert found.get("trail", set()) == set()
+    assert found.get("road", set()) == {grid.side_key("0102", "0202"), grid.side_key("0202", "0302"),
+                                        grid.side_key("0502", "0602")}
 
 
 def _rim_gaps_by_steps(dark, most, clear=1):
