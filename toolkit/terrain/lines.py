@@ -507,7 +507,9 @@ Here, at the calibrated working scale (hexes of about 36 px) (the *traced notes*
    7): on each side of the hex line, where crossed (as notes 4 reads the width), the part reaching farthest (its
    bounding box's diagonal); a crossing where that reach on either side is under twice the line's half-width where
    marked - specks no longer than the line is wide - is none; never a marked side. Region 2: road 38/42 at 38/40 ->
-   38/42 at 38/38 (the halo's reaches 0-1 px; the true crossings' least 8.9 px, the marked sides' 14-73, the bound 4);
+   38/41 at 38/38 (with 2321/2322, a wrong label, removed; the halo's reaches 0-1 px, the true crossings' least 8.9 px,
+   the marked sides' 14-73, the bound 4); MMP Afrika's track reads it too (region 3, studied: 46/53 -> 46/52, the
+   false 32.20/32.21 a double-line road's fill read as track); the whole bench otherwise identical (rb-digital44);
    on the whole map outside the blind region and its ring 30 road sides dropped, looked at on crops: 29 no road (the
    rivers' halos, the turn chart's tint and the red zone outlines' edges, a chart's counters) and one true road lost,
    5901/5902 (the road runs under a river along the side into 's-Hertogenbosch, whose fill is the road's tan: only
