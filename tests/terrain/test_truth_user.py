@@ -172,8 +172,12 @@ def _fetched(tmp_path: Path, board: str, truth: str, legend: str, wide: str | No
 # traced notes 15, MARKS_REACH, 016a3cd: Omaha 2 road 11 -> 12/17, secondary 3 -> 5/5, all at no false): one more
 # trail crossing under printed marks taken by v1's road in the trail's tan (475 with the rule, 474 without it,
 # measured on main 3eeaa9b; the fresh-clone held-out run found it, the helper's bench has no user legend)
+# v2 trail 468 -> 467 right (found 474 -> 473, false 6 as before) with traced notes 26 (lines.SPECKS: a crossing whose
+# colour on one side is only specks is none; digital44): 39.01/39.02, the trail crossing the side just where the hex
+# number "39.01" is printed over it - its tan cut by the digits into parts shorter than it is wide on that side (the
+# top row's hex numbers over the line, as notes 15 above). The bench's own Bastogne legends read the same.
 @pytest.mark.parametrize("version,hexes,road_false,trail", [("v1", 1711, 475, (480, 476, 222)),
-                                                             ("v2", 1711, 10, (480, 468, 7))])
+                                                             ("v2", 1711, 10, (480, 467, 7))])
 def test_bastogne_user_legends(tmp_path, version, hexes, road_false, trail):
     """The trail traced in the key's tan: 181/480 before a traced line's learned tolerance stopped short of the
     hex lines' colour (extract_sides), 476 now; v1 gives the road the same tan (road 218/221 with 464 false; a
