@@ -70,6 +70,29 @@ notes N":
    ``across`` line (its crossings learned in the band's middle or traced) is not judged so. Drawn test
    (test_trench_beside.py): teeth on seven sides and an orange band 0.19-0.31 hex off them, two or four marked: 0 of
    7 found before (tolerance 3.7 or 7.3, cut by a brown terrain 7.5 and 14.6 from the learned blends), 7 of 7 now.
+5. transparent: a painted map prints its creeks as a transparent ink: over the paper of another terrain the ink's
+   colour is that paper's darkened by it, not the colour its marked sides show. Roads to Gettysburg's creek, marked at
+   Carlisle over the cream clear paper, is a blue (42,2,-24) there and a teal (40,-16,3) over the yellow-green rolling
+   paper, 33 Delta E off - beyond the tolerance learned (24.6): Beaver Creek's loop and most creeks over rolling hexes
+   were missed (Gettysburg 2, studied: 19/27). In linear light each channel of an ink printed over a paper is the
+   paper's times the ink's transmittance; the transmittance is the colour learned over the marked sides' ground (the
+   median of their hexes' ground colours) divided by that ground (:func:`_transmittance`), and over another side's
+   ground it predicts the ink's colour there (35,-10,0 over rolling: 9 from the teal). An 'along' line with marked
+   sides counts a band sample for it where it lies within its tolerance of the colour predicted over either of the
+   side's two hexes' grounds too (:func:`_over_grounds`), as in each hex's middle over its own ground (``interior``:
+   a middle full of it is an area). Only over a paper: a ground ``OVER_PAPER`` (L* 75) light or lighter - not a
+   blob's or a relief's mean, over which an ink shows on the paper between, not on that colour - ``OVER_LIGHTER``
+   lighter than the line, and no lighter than the marked sides' ground (the transmittance is not guessed beyond what
+   it showed); a sample another line's colour lies as near as the prediction, or a land terrain's colour, is theirs
+   (an ink over a yellow paper darkens towards a woods' green). And only for an ink passing ``OVER_PASSES`` (a tenth)
+   of its paper's light or more (Y), and no lighter than its paper in any channel: a thick paint, as Stonewall
+   Jackson's Way's and Gettysburg's rivers (0.07, 0.02), prints its own colour over every paper - read so, SJW's
+   river was found along the edges of woods blobs over the yellow paper (+66 river sides on the North Map, 6 of a
+   12-side sample false) - and SJW's light-blue creek, bluer than its marked sides' paper, is an opaque paint (read
+   with the transmittance clipped, 2 more of SJW 2's creek sides were found, by a blend the model does not explain).
+   Learned on the marked sides' own bands as before (the predictions change no tolerance, width or threshold).
+   Gettysburg 2 creek 19/27 -> 22/27 at 22/23; drawn test test_creek_over_paper.py (the creek's sides over the
+   rolling paper missed on the old code).
 """
 
 from __future__ import annotations
@@ -135,6 +158,10 @@ DITHER_SHARE = 0.5  # (band notes 3) ... dithered where at least this share of i
 DITHER_STEP = 120.0  # (band notes 3) RGB: the widest step of a dither between two palette colours (a coarse palette's)
 EDGES = True  # (band notes 2) a lighter version of another line's colour, next to that line, is its edge
 EDGE_WHITE = 0.1  # (band notes 2) the least share of white (and of the colour) in a mix that is a lighter version
+OVER_GROUNDS = True  # (band notes 5) an 'along' line's ink over other grounds: its colour there a transparent ink's
+OVER_PASSES = 0.1  # (band notes 5) ... an ink passing this share of its marked sides' paper's light at least (Y)
+OVER_PAPER = 75.0  # (band notes 5) L*: ... a ground this light at least (a wash on the paper, not a blob's or relief's)
+OVER_LIGHTER = 10.0  # (band notes 5) L*: a ground an ink shows on is at least this much lighter than the line
 UNLEARNED = True  # (band notes 4) an 'along' line learned from marked sides it then finds none of: read without them
 # the colour mix of a band or a hex's middle: a histogram over CIELAB cells 20 L* by 10 a* by 12.5 b* wide
 # (about a colour tolerance, so JPEG noise and print variation move a sample by a cell at most)
@@ -314,6 +341,31 @@ def _hexsides(image: Image.Image, grid: Grid, leg: Legend, ext: Extraction,
     ccode = rgb_codes(_boxed(full, f, fx, fy))
     clab = (tab[0][ccode], tab[1][ccode], tab[2][ccode])
     cdist = [_dist(clab, cin, np.asarray(colours[f.name], np.float32)) for f, _, _, _ in learned]
+    # (band notes 5) the 'along' lines read over other papers too: their colour there, in the bands and in the hexes'
+    # middles alike (a hex's middle full of it is its area, not a line along its side)
+    overs: dict[str, np.ndarray] = {}
+    if OVER_GROUNDS:
+        hex_grounds = np.array([tlab.get(ground_of.get(grid.id(hx)) or "", nan3) for hx in hexes],
+                               dtype=np.float64).reshape(-1, 3)
+        # every land terrain's colours (its own and its ground's, where read): the room each ink's colour has
+        land = np.array([c for t in leg.terrains if not t.water for c in {tuple(t.lab), tuple(t.ground or t.lab)}],
+                        dtype=np.float64).reshape(-1, 3)
+        for j, (fc, _, yes_j, _) in enumerate(learned):
+            if not (fc.kind == "along" and yes_j and fc.tolerance is None and fc.name not in unlearned):
+                continue
+            c = np.asarray(colours[fc.name], np.float32)
+            over = _over_grounds(lab, onimg, c, grounds, yes_j, land)
+            if over is None:
+                continue
+            over[both_water | (coast_side & (not fc.on_coast))] = np.inf
+            overs[fc.name] = over
+            transmit = _transmittance(c, grounds, yes_j)
+            assert transmit is not None
+            on_marks = grounds[list(yes_j)].reshape(-1, 3)
+            level = float(np.median(on_marks[np.isfinite(on_marks).all(axis=1)], axis=0)[0])
+            oc = _over_dist(clab, _printed_over(transmit, hex_grounds, c, level), land)
+            oc[~cin] = np.inf
+            cdist[j] = np.minimum(cdist[j], oc)
 
     def interior(i: int, tol: float) -> np.ndarray:
         """Each hex's share of its middle in feature i's colour (nearest to it of the features')."""
@@ -426,6 +478,11 @@ def _hexsides(image: Image.Image, grid: Grid, leg: Legend, ext: Extraction,
             # white of its open ground, tolerance 22): the line's colour is evidence only nearer it than that
             # ground (water is left out: a river is printed in the blue of the lakes it joins)
             tol = _ground_tolerance(leg, colours[feat.name], tol)
+        if feat.kind == "along" and feat.name in overs:
+            # (band notes 5) a painted line's transparent ink over a darker paper than its marked sides': the colour
+            # it takes there counts too, where no other line's colour lies nearer (learned on the marks' own ground)
+            dist = np.minimum(dist, _nearest_of(overs[feat.name], [d for j, (_, d, _, _) in enumerate(learned)
+                                                                   if j != i]))
         if feat.kind == "along" and BESIDE > 0:
             # a line drawn beside its side, not on it (France '40's canals, 0.1-0.2 hex off and aslant): its band
             # is read again centred on the line where it runs, if the line runs there nearer that side than any
@@ -1192,6 +1249,101 @@ def _dist(lab: tuple[np.ndarray, np.ndarray, np.ndarray], onimg: np.ndarray, col
     np.sqrt(d, out=d)
     d[~onimg] = np.inf
     return d
+
+
+def _transmittance(colour: np.ndarray, grounds: np.ndarray, yes: Sequence[int]) -> np.ndarray | None:
+    """(band notes 5) The transmittance (linear light, per channel, 0..1) of a transparent ink whose colour over the
+    marked sides ``yes`` is ``colour``: each channel the colour's over their ground's - the median of their hexes'
+    ground colours (``grounds`` (side, 2, L*a*b*), NaN where unknown); None where that ground is unknown, or no paper
+    (:func:`_paper`)."""
+    marked = grounds[list(yes)].reshape(-1, 3)
+    marked = marked[np.isfinite(marked).all(axis=1)]
+    if not marked.size:
+        return None
+    ground = np.median(marked, axis=0)
+    if not _paper(ground[None, :], colour, float(ground[0]))[0]:
+        return None
+    if _luminance(colour) < OVER_PASSES * _luminance(ground):
+        return None  # an ink passing under OVER_PASSES of the paper's light: a thick paint, its own colour anywhere
+    transmit = _linear(lab_to_rgb(np.asarray(colour, np.float64))) / np.maximum(_linear(lab_to_rgb(ground)), 1e-6)
+    if transmit.max() > 1.0:
+        return None  # lighter than its paper in a channel: no transparent ink over it (an opaque paint's)
+    return np.asarray(transmit)
+
+
+def _luminance(lab: np.ndarray) -> float:
+    """CIE Y (0..1) of an L*a*b* colour."""
+    fy = (float(lab[0]) + 16) / 116
+    return fy ** 3 if fy ** 3 > 216 / 24389 else (116 * fy - 16) / (24389 / 27)
+
+
+def _paper(grounds: np.ndarray, colour: np.ndarray, marked: float) -> np.ndarray:
+    """(band notes 5) Which ``grounds`` (L*a*b*, NaN where unknown) a transparent ink of ``colour`` is read over: a
+    paper's wash (L* ``OVER_PAPER`` or more: not a blob's or a relief's mean), ``OVER_LIGHTER`` lighter than the line
+    at least, and no lighter than ``marked`` (the marked sides' ground's L*: over a lighter paper the ink's
+    transmittance, learned on a darker one, would be guessed beyond what it showed)."""
+    with np.errstate(invalid="ignore"):
+        return np.asarray(np.isfinite(grounds).all(axis=1) & (grounds[:, 0] >= OVER_PAPER)
+                          & (grounds[:, 0] >= colour[0] + OVER_LIGHTER) & (grounds[:, 0] <= marked + 1e-6))
+
+
+def _printed_over(transmit: np.ndarray, grounds: np.ndarray, colour: np.ndarray, marked: float) -> np.ndarray:
+    """(band notes 5) The colour (L*a*b*) an ink of ``transmit`` takes over each of ``grounds`` (M, 3): in linear
+    light each channel the ground's times the ink's transmittance; NaN where the ground is no paper for it
+    (:func:`_paper`)."""
+    out = np.full(grounds.shape, np.nan)
+    ok = _paper(grounds, colour, marked)
+    if ok.any():
+        out[ok] = rgb_to_lab(_srgb(transmit[None, :] * _linear(lab_to_rgb(grounds[ok]))))
+    return out
+
+
+def _over_dist(lab: tuple[np.ndarray, np.ndarray, np.ndarray], printed: np.ndarray,
+               terrains: np.ndarray) -> np.ndarray:
+    """Delta E of samples (rows of ``lab``'s planes: (M, ...)) to each row's colour ``printed`` (M, 3); infinite
+    where that is NaN, and where a land terrain's colour (``terrains`` (K, 3)) lies as near the sample or nearer (an
+    ink over a yellow paper darkens toward the green a woods' trees are painted in: such a sample is the woods')."""
+    shape = (-1,) + (1,) * (lab[0].ndim - 1)
+    d = np.zeros(lab[0].shape, np.float32)
+    for c in range(3):
+        d += np.square(lab[c] - printed[:, c].astype(np.float32).reshape(shape))
+    np.sqrt(d, out=d)
+    for t in terrains.astype(np.float32):
+        dt = np.square(lab[0] - t[0])
+        dt += np.square(lab[1] - t[1])
+        dt += np.square(lab[2] - t[2])
+        np.sqrt(dt, out=dt)
+        d[dt <= d] = np.inf
+    d[~np.isfinite(printed).all(axis=1)] = np.inf
+    return d
+
+
+def _over_grounds(lab: tuple[np.ndarray, np.ndarray, np.ndarray], onimg: np.ndarray, colour: np.ndarray,
+                  grounds: np.ndarray, yes: Sequence[int], terrains: np.ndarray) -> np.ndarray | None:
+    """(band notes 5) Delta E of every band sample to the line's colour as printed over its side's two grounds (the
+    nearer; infinite where neither is a paper for it, :func:`_paper`); None where the marked sides teach no
+    transmittance (:func:`_transmittance`)."""
+    transmit = _transmittance(colour, grounds, yes)
+    if transmit is None:
+        return None
+    marked = grounds[list(yes)].reshape(-1, 3)
+    level = float(np.median(marked[np.isfinite(marked).all(axis=1)], axis=0)[0])
+    out = np.minimum(_over_dist(lab, _printed_over(transmit, grounds[:, 0], colour, level), terrains),
+                     _over_dist(lab, _printed_over(transmit, grounds[:, 1], colour, level), terrains))
+    out[~onimg] = np.inf
+    return out
+
+
+def _linear(rgb: np.ndarray) -> np.ndarray:
+    """Linear light (0..1) of sRGB colours 0..255."""
+    c = np.clip(np.asarray(rgb, np.float64) / 255.0, 0.0, 1.0)
+    return np.where(c <= 0.04045, c / 12.92, ((c + 0.055) / 1.055) ** 2.4)
+
+
+def _srgb(lin: np.ndarray) -> np.ndarray:
+    """sRGB 0..255 (float) of linear-light colours."""
+    c = np.clip(lin, 0.0, 1.0)
+    return 255.0 * np.where(c <= 0.0031308, 12.92 * c, 1.055 * c ** (1 / 2.4) - 0.055)
 
 
 def _side_index(grid: Grid, index: Mapping[str, int], key: str, feat: str) -> int:
