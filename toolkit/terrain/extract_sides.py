@@ -341,31 +341,12 @@ def _hexsides(image: Image.Image, grid: Grid, leg: Legend, ext: Extraction,
     ccode = rgb_codes(_boxed(full, f, fx, fy))
     clab = (tab[0][ccode], tab[1][ccode], tab[2][ccode])
     cdist = [_dist(clab, cin, np.asarray(colours[f.name], np.float32)) for f, _, _, _ in learned]
-    # (band notes 5) the 'along' lines read over other papers too: their colour there, in the bands and in the hexes'
-    # middles alike (a hex's middle full of it is its area, not a line along its side)
-    overs: dict[str, np.ndarray] = {}
-    if OVER_GROUNDS:
-        hex_grounds = np.array([tlab.get(ground_of.get(grid.id(hx)) or "", nan3) for hx in hexes],
-                               dtype=np.float64).reshape(-1, 3)
-        # every land terrain's colours (its own and its ground's, where read): the room each ink's colour has
-        land = np.array([c for t in leg.terrains if not t.water for c in {tuple(t.lab), tuple(t.ground or t.lab)}],
-                        dtype=np.float64).reshape(-1, 3)
-        for j, (fc, _, yes_j, _) in enumerate(learned):
-            if not (fc.kind == "along" and yes_j and fc.tolerance is None and fc.name not in unlearned):
-                continue
-            c = np.asarray(colours[fc.name], np.float32)
-            over = _over_grounds(lab, onimg, c, grounds, yes_j, land)
-            if over is None:
-                continue
-            over[both_water | (coast_side & (not fc.on_coast))] = np.inf
-            overs[fc.name] = over
-            transmit = _transmittance(c, grounds, yes_j)
-            assert transmit is not None
-            on_marks = grounds[list(yes_j)].reshape(-1, 3)
-            level = float(np.median(on_marks[np.isfinite(on_marks).all(axis=1)], axis=0)[0])
-            oc = _over_dist(clab, _printed_over(transmit, hex_grounds, c, level), land)
-            oc[~cin] = np.inf
-            cdist[j] = np.minimum(cdist[j], oc)
+    # (band notes 5) the grounds of the hexes (their middles' paper) and every land terrain's colours (its own and
+    # its ground's, where read): an 'along' line's ink read over other papers
+    hex_grounds = np.array([tlab.get(ground_of.get(grid.id(hx)) or "", nan3) for hx in hexes],
+                           dtype=np.float64).reshape(-1, 3)
+    land = np.array([c for t in leg.terrains if not t.water for c in {tuple(t.lab), tuple(t.ground or t.lab)}],
+                    dtype=np.float64).reshape(-1, 3)
 
     def interior(i: int, tol: float) -> np.ndarray:
         """Each hex's share of its middle in feature i's colour (nearest to it of the features')."""
@@ -478,11 +459,23 @@ def _hexsides(image: Image.Image, grid: Grid, leg: Legend, ext: Extraction,
             # white of its open ground, tolerance 22): the line's colour is evidence only nearer it than that
             # ground (water is left out: a river is printed in the blue of the lakes it joins)
             tol = _ground_tolerance(leg, colours[feat.name], tol)
-        if feat.kind == "along" and feat.name in overs:
+        if OVER_GROUNDS and feat.kind == "along" and yes and feat.tolerance is None and feat.name not in unlearned:
             # (band notes 5) a painted line's transparent ink over a darker paper than its marked sides': the colour
-            # it takes there counts too, where no other line's colour lies nearer (learned on the marks' own ground)
-            dist = np.minimum(dist, _nearest_of(overs[feat.name], [d for j, (_, d, _, _) in enumerate(learned)
-                                                                   if j != i]))
+            # it takes there counts too, in the band and in each hex's middle, where no other line's colour lies
+            # nearer (learned on the marks' own ground: the tolerance, width and threshold are the marks')
+            c = np.asarray(colours[feat.name], np.float32)
+            other_along = np.array([colours[f.name] for f, _, _, _ in learned if f.kind == "along"
+                                    and f.name != feat.name], dtype=np.float64).reshape(-1, 3)
+            over = _over_grounds(lab, onimg, c, grounds, yes, land, other_along, tol)
+            if over is not None:
+                over[both_water | (coast_side & (not feat.on_coast))] = np.inf
+                dist = np.minimum(dist, _nearest_of(over, [d for j, (_, d, _, _) in enumerate(learned) if j != i]))
+                transmit = _transmittance(c, grounds, yes)
+                assert transmit is not None
+                oc = _over_dist(clab, _printed_over(transmit, hex_grounds, c, _marks_level(grounds, yes),
+                                                    other_along, tol), land)
+                oc[~cin] = np.inf
+                cdist[i] = np.minimum(cdist[i], oc)
         if feat.kind == "along" and BESIDE > 0:
             # a line drawn beside its side, not on it (France '40's canals, 0.1-0.2 hex off and aslant): its band
             # is read again centred on the line where it runs, if the line runs there nearer that side than any
@@ -1287,15 +1280,28 @@ def _paper(grounds: np.ndarray, colour: np.ndarray, marked: float) -> np.ndarray
                           & (grounds[:, 0] >= colour[0] + OVER_LIGHTER) & (grounds[:, 0] <= marked + 1e-6))
 
 
-def _printed_over(transmit: np.ndarray, grounds: np.ndarray, colour: np.ndarray, marked: float) -> np.ndarray:
+def _printed_over(transmit: np.ndarray, grounds: np.ndarray, colour: np.ndarray, marked: float,
+                  others: np.ndarray, tol: float) -> np.ndarray:
     """(band notes 5) The colour (L*a*b*) an ink of ``transmit`` takes over each of ``grounds`` (M, 3): in linear
     light each channel the ground's times the ink's transmittance; NaN where the ground is no paper for it
-    (:func:`_paper`)."""
+    (:func:`_paper`), and where that colour lies within ``tol`` (the line's tolerance) of another line drawn on the
+    sides (``others`` (K, 3)): the two could not be told apart over that paper (Guns of the Americas' grey-blue river
+    over its tan paper is its grey-olive ridges' colour)."""
     out = np.full(grounds.shape, np.nan)
     ok = _paper(grounds, colour, marked)
     if ok.any():
         out[ok] = rgb_to_lab(_srgb(transmit[None, :] * _linear(lab_to_rgb(grounds[ok]))))
+    if len(others):
+        with np.errstate(invalid="ignore"):
+            near = np.sqrt(np.square(out[:, None, :] - others[None, :, :]).sum(axis=2)).min(axis=1) < tol
+        out[near] = np.nan
     return out
+
+
+def _marks_level(grounds: np.ndarray, yes: Sequence[int]) -> float:
+    """(band notes 5) The L* of the marked sides' ground (the median of their hexes' ground colours)."""
+    marked = grounds[list(yes)].reshape(-1, 3)
+    return float(np.median(marked[np.isfinite(marked).all(axis=1)], axis=0)[0])
 
 
 def _over_dist(lab: tuple[np.ndarray, np.ndarray, np.ndarray], printed: np.ndarray,
@@ -1319,17 +1325,18 @@ def _over_dist(lab: tuple[np.ndarray, np.ndarray, np.ndarray], printed: np.ndarr
 
 
 def _over_grounds(lab: tuple[np.ndarray, np.ndarray, np.ndarray], onimg: np.ndarray, colour: np.ndarray,
-                  grounds: np.ndarray, yes: Sequence[int], terrains: np.ndarray) -> np.ndarray | None:
+                  grounds: np.ndarray, yes: Sequence[int], terrains: np.ndarray, others: np.ndarray,
+                  tol: float) -> np.ndarray | None:
     """(band notes 5) Delta E of every band sample to the line's colour as printed over its side's two grounds (the
-    nearer; infinite where neither is a paper for it, :func:`_paper`); None where the marked sides teach no
-    transmittance (:func:`_transmittance`)."""
+    nearer; infinite where neither is a paper for it, :func:`_paper`, or another line drawn on the sides of
+    ``others`` lies within ``tol`` of it, :func:`_printed_over`); None where the marked sides teach no transmittance
+    (:func:`_transmittance`)."""
     transmit = _transmittance(colour, grounds, yes)
     if transmit is None:
         return None
-    marked = grounds[list(yes)].reshape(-1, 3)
-    level = float(np.median(marked[np.isfinite(marked).all(axis=1)], axis=0)[0])
-    out = np.minimum(_over_dist(lab, _printed_over(transmit, grounds[:, 0], colour, level), terrains),
-                     _over_dist(lab, _printed_over(transmit, grounds[:, 1], colour, level), terrains))
+    level = _marks_level(grounds, yes)
+    out = np.minimum(_over_dist(lab, _printed_over(transmit, grounds[:, 0], colour, level, others, tol), terrains),
+                     _over_dist(lab, _printed_over(transmit, grounds[:, 1], colour, level, others, tol), terrains))
     out[~onimg] = np.inf
     return out
 
