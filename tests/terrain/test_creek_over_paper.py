@@ -104,3 +104,20 @@ def test_a_thick_or_opaque_paint_is_not_read_so():
                                         np.array([[[80.0, -6.0, 42.0], [80.0, -6.0, 42.0]]]), [0]) is None
     transmit = extract_sides._transmittance(np.array([43.0, 1.0, -23.0]), cream, [0])
     assert transmit is not None and 0.05 < transmit.min() < transmit.max() < 1.0
+
+
+def test_marks_over_a_darker_paper_showing_the_same_colour_make_it_opaque():
+    """Marked sides over two papers (Guns of the Americas' grey-blue river over cream and over light tan): where the
+    one over the darker paper shows the very colour learned, not the colour a transparent ink would take there, the
+    line is an opaque paint and is not read over other papers; where it shows the predicted colour, or every mark lies
+    over one paper (Roads to Gettysburg's creek), nothing says so."""
+    cream, tan = [97.0, -5.0, 15.0], [85.0, 2.0, 40.0]
+    grounds = np.array([[cream, cream], [cream, cream], [tan, tan]])
+    grey_blue = np.array([71.0, 0.0, -3.0])
+    assert extract_sides._opaque(grey_blue, grounds, [0, 1, 2], [grey_blue, grey_blue, grey_blue])
+    transmit = extract_sides._transmittance(grey_blue, grounds, [0, 1, 2])
+    assert transmit is not None
+    over_tan = extract_sides._printed_over(transmit, np.array([tan]), grey_blue, 97.0, np.zeros((0, 3)), 0.0)[0]
+    assert np.linalg.norm(over_tan - grey_blue) > extract_sides.OVER_SHOWN
+    assert not extract_sides._opaque(grey_blue, grounds, [0, 1, 2], [grey_blue, grey_blue, over_tan])
+    assert not extract_sides._opaque(grey_blue, grounds[:2], [0, 1], [grey_blue, grey_blue])

@@ -87,7 +87,12 @@ notes N":
    (an ink over a yellow paper darkens towards a woods' green); and a prediction within the line's tolerance of
    another line drawn on the sides is not read over that paper (Guns of the Americas' grey-blue river, predicted over
    its tan paper, is its grey-olive ridges' colour: read so, +207 river sides on its sheet, 11 of 12 sampled the
-   ridges; now +10). And only for an ink passing ``OVER_PASSES`` (a tenth)
+   ridges; now +10); and not where a marked side lies over one darker paper and shows the colour learned rather than
+   the one predicted there (by ``OVER_SHOWN`` or more apart): the marks show an opaque paint (GotA's river, marked
+   over cream and over light tan, the same flat grey-blue over both: read as transparent, +16 lake and bay shores
+   and 4 true river sides lost on its sheet - review44 R13; now its sheet is read as before, every side). Marks over
+   one paper (Gettysburg's creek, all over the clear) show nothing either way. And only for an ink passing
+   ``OVER_PASSES`` (a tenth)
    of its paper's light or more (Y), and no lighter than its paper in any channel: a thick paint, as Stonewall
    Jackson's Way's and Gettysburg's rivers (0.07, 0.02), prints its own colour over every paper - read so, SJW's
    river was found along the edges of woods blobs over the yellow paper (+66 river sides on the North Map, 6 of a
@@ -165,6 +170,8 @@ OVER_GROUNDS = True  # (band notes 5) an 'along' line's ink over other grounds: 
 OVER_PASSES = 0.1  # (band notes 5) ... an ink passing this share of its marked sides' paper's light at least (Y)
 OVER_PAPER = 75.0  # (band notes 5) L*: ... a ground this light at least (a wash on the paper, not a blob's or relief's)
 OVER_LIGHTER = 10.0  # (band notes 5) L*: a ground an ink shows on is at least this much lighter than the line
+OVER_SHOWN = 5.0  # (band notes 5) Delta E: a marked side over a darker paper tells a transparent ink from an opaque
+# paint where the ink's predicted colour there differs from its colour learned by this much (JPEG noise and print)
 UNLEARNED = True  # (band notes 4) an 'along' line learned from marked sides it then finds none of: read without them
 # the colour mix of a band or a hex's middle: a histogram over CIELAB cells 20 L* by 10 a* by 12.5 b* wide
 # (about a colour tolerance, so JPEG noise and print variation move a sample by a cell at most)
@@ -246,6 +253,7 @@ def _hexsides(image: Image.Image, grid: Grid, leg: Legend, ext: Extraction,
             if (ta_[k] if wet_a[k] else tb_[k]) in feat.terrains:
                 found.setdefault(keys[k], set()).add(feat.name)
     learned: list[tuple[FeatureClass, np.ndarray, list[int], list[int]]] = []
+    per_side: dict[str, list[np.ndarray | None]] = {}
     colours: dict[str, np.ndarray] = {}
     for feat in leg.features:
         if feat.kind in ("coast", "gap"):
@@ -280,6 +288,10 @@ def _hexsides(image: Image.Image, grid: Grid, leg: Legend, ext: Extraction,
                     close = ny <= np.sort(ny, axis=1)[:, 1:2]
                 colour = np.median(got[close], axis=0).astype(np.float32)
                 dy = _dist(tuple(ch[yes] for ch in lab), outer, colour)
+            if feat.kind == "along":
+                # (band notes 5) each marked side's own colour of the line: whether it changes over their papers
+                per_side[feat.name] = [np.median(got[k][close[k]], axis=0) if close[k].any() else None
+                                       for k in range(len(yes))]
             dist = _dist(lab, onimg, colour)
         elif feat.tolerance is None and not _ink_like(feat.lab):
             colour, dist = _adapted(lab, onimg, colour, dist)
@@ -469,7 +481,8 @@ def _hexsides(image: Image.Image, grid: Grid, leg: Legend, ext: Extraction,
             c = np.asarray(colours[feat.name], np.float32)
             other_along = np.array([colours[f.name] for f, _, _, _ in learned if f.kind == "along"
                                     and f.name != feat.name], dtype=np.float64).reshape(-1, 3)
-            over = _over_grounds(lab, onimg, c, grounds, yes, land, other_along, tol)
+            over = None if _opaque(c, grounds, yes, per_side.get(feat.name, [])) else \
+                _over_grounds(lab, onimg, c, grounds, yes, land, other_along, tol)
             if over is not None:
                 over[both_water | (coast_side & (not feat.on_coast))] = np.inf
                 dist = np.minimum(dist, _nearest_of(over, [d for j, (_, d, _, _) in enumerate(learned) if j != i]))
@@ -1265,6 +1278,29 @@ def _transmittance(colour: np.ndarray, grounds: np.ndarray, yes: Sequence[int]) 
     if transmit.max() > 1.0:
         return None  # lighter than its paper in a channel: no transparent ink over it (an opaque paint's)
     return np.asarray(transmit)
+
+
+def _opaque(colour: np.ndarray, grounds: np.ndarray, yes: Sequence[int],
+            shown: Sequence[np.ndarray | None]) -> bool:
+    """(band notes 5) Whether the marked sides show the line an opaque paint: a marked side both of whose hexes lie on
+    one paper darker than the marks' ground (:func:`_marks_level`), over which a transparent ink would change its
+    colour by ``OVER_SHOWN`` or more, shows the line's colour there (``shown``, each marked side's own) nearer the
+    colour learned than that predicted (Guns of the Americas' flat grey-blue river, marked over cream and over light
+    tan, the same grey-blue over both)."""
+    transmit = _transmittance(colour, grounds, yes)
+    if transmit is None:
+        return False
+    level = _marks_level(grounds, yes)
+    for k, seen in zip(yes, shown):
+        a, b = grounds[k]
+        if seen is None or not (np.isfinite(a).all() and np.allclose(a, b)) or a[0] >= level:
+            continue
+        printed = _printed_over(transmit, a[None, :], colour, level, np.zeros((0, 3)), 0.0)[0]
+        if not np.isfinite(printed).all() or float(np.linalg.norm(printed - colour)) < OVER_SHOWN:
+            continue
+        if float(np.linalg.norm(seen - colour)) <= float(np.linalg.norm(seen - printed)):
+            return True
+    return False
 
 
 def _luminance(lab: np.ndarray) -> float:
