@@ -83,11 +83,14 @@ def test_extract_omaha_2_against_its_truth(tmp_path):
     59/59, the lines unchanged. With a solid line's pieces cut short by marks reaching through them (lines.py, traced
     notes 15, lines7): road 12/17 and secondary 5/5, none false; trail 10/18 with 5 false. With a dashed line's pieces
     cut short by small marks reaching through them to a long part of it (lines.py, traced notes 18, lines8): trail
-    13/18 with 5 false. Skipped with the reason when the image is not cached."""
+    13/18 with 5 false. With a solid line's own colour counted in the zone under a mark however short its piece (the
+    road under a fire dot with the hex's id printed over it just past the side: lines.py, traced notes 27, omaha5):
+    road 17/17 none false; trail 13/18 with 2 false (the road's edges' false trail links 0627/0628, 0726/0727,
+    0831/0832 gone; 0929/0930, 1029/1030 left). Skipped with the reason when the image is not cached."""
     from .test_heldout_bastogne import extract_fetched
     from .test_truth_afrika import assert_floors
 
     out = extract_fetched(tmp_path, "omaha", "omaha-2.yaml", "omaha.legend.yaml", 36, 20, first=(1, 5))
     assert out["hexes"] == 59 and out["right"] >= 59
     assert set(out["lines"]) == {"road", "secondary", "trail"}
-    assert_floors(out, {"road": (17, 12, 0), "secondary": (5, 5, 0), "trail": (18, 13, 5)})
+    assert_floors(out, {"road": (17, 17, 0), "secondary": (5, 5, 0), "trail": (18, 13, 2)})

@@ -514,6 +514,33 @@ Here, at the calibrated working scale (hexes of about 36 px) (the *traced notes*
    rivers' halos, the turn chart's tint and the red zone outlines' edges, a chart's counters) and one true road lost,
    5901/5902 (the road runs under a river along the side into 's-Hertogenbosch, whose fill is the road's tan: only
    specks on the city's side - the named limit). Drawn: tests/terrain/test_halo_specks.py.
+27. a line hidden at the side under a mark with something printed just past it (D-Day at Omaha Beach prints each
+   hex's id sideways inside the hex's west edge, over whatever runs there, and a zone's half-disc fire dot on the
+   middle of a side, on the hex before): its roads cross sides near their middles, so there the road runs under the
+   dot, the hex line printed over it, a few pixels of the road, then the id. At the working scale the id's thin dark
+   digits blend with their light halo into greys between the road's and the paper's - neither the line nor a mark
+   (notes 15) - and the calibrated hex lines' band is no mark either, so the road's own pixels between the hex line
+   and the id are a piece shorter than ``PART`` that reaches nothing (notes 15's reach), and no long part of the line
+   ran through the zone even with the dot passed over: every such link was refused (region 2: road 0627/0628,
+   0726/0727, 0831/0832, and 0627/0727, 0832/0833 then dropped as lone links; their soft grey edges read as the trail
+   of the same grey). Where a crossing is hidden under a mark (notes 15: a line printed solid where marked, crossed,
+   its long parts not through the zone), the line's own colour's pixels count in the zone as well, however short
+   their piece (``MARKS_OWN``, :func:`_through_marks` ``own``) - only at the places along the side where it is crossed
+   (the grown mask on both sides of the zone, ``SOLID_MOVES`` either way): the hex lines' band is passed over in the
+   zone, and a mark elsewhere along the side would join to a dash of the colour across it. The mark lies on one side
+   of the hex line, that side of the zone all mark, and the line on the other, its own pixels there long parts or
+   short (a fire dot is a half-disc in one hex): a textured ground's dark specks and its specks of the colour fill
+   the zone too, mixed on both sides or the ground's long parts standing for the mark (GMT Red Winter's brown road
+   by its forest and suo: counted mixed, region 2 secondary 13/13 at 13/13 -> 13/15 - Q23/R23, T23/U23 - and 8
+   sides more over the sheet, blind region 3 23/23 at 23/23 -> 23/28 by its bench totals; with the long parts on the
+   mark's side, G12/H12 and Q4/R5 over the sheet and blind region 3 still 23/28; as now, the sheet's sides as
+   before, 142; a drawn forest 17 false sides counted mixed). And only for a line no
+   other line of the legend shares its colour with (within its tolerance, ``OWN_ALONE``): Omaha's secondary road
+   and its dashed trail are one grey, and counted so, the trail's dashes under the fire dots read as secondary
+   crossings (region 2: 1030/1031, 0733/0833; over the sheet 14 secondary sides more, the trail losing them). Region
+   2: road 12/17 at 12/12 -> 17/17 at 17/17, trail 13/18 at 13/18 -> 13/18 at 13/15 (the road's edges' false trail
+   links gone); over the whole sheet outside the blind region 7 road sides more, each by eye a road under a dot and an
+   id (1321/1322 St-Laurent, 0833/0834 by G4 too). Drawn: tests/terrain/test_marks_ids_over_lines.py.
 
 The map's hexside ``a/b`` for the feature then means the link from hex a to hex b.
 
@@ -759,6 +786,8 @@ MASS_THICK = 0.12  # (traced notes 17) hex sizes: a mass of the line's colour th
 WALL_REACH = 0.2  # (traced notes 17) hex sizes: the least reach of the dark part a wall lies in (a grain speck: 1-4 px)
 MARKS_OVER = True  # a solid line's crossing hidden under a mark printed over it is passed over (traced notes 15)
 MARKS_REACH = True  # (traced notes 15) ... and its pieces the marks cut short reach through them
+MARKS_OWN = True  # (traced notes 27) ... and its own colour's short pieces count where it crosses, under the marks
+OWN_ALONE = True  # (traced notes 27) ... only for a line no other line shares its colour with (within its tolerance)
 CHAINS = True  # (traced notes 21) a fill between dashed rims: its short pieces in a row are its own
 CHAIN_SPREAD = 0.1  # (traced notes 21) hex sizes: the most a row of pieces (grown) spreads across its length (its std)
 MARKS_CUT = True  # (traced notes 18) a line broken where marked: its pieces small marks cut short reach through them
@@ -1187,8 +1216,14 @@ def _crossings(image: Image.Image, grid: Grid, sides: Sequence[Hexside], colour:
                     own = raw | under
                     parts = _long_parts(own & near | (over & ~_hex_band(grid, lay, mask.shape, s)), PART * s,
                                         cut=near & ~_eroded(near)) & own
+            # (traced notes 27) and its own colour's pieces count where it crosses, however short - unless another
+            # line shares its colour (within its tolerance): a short piece of it may be that line's dash
+            alone = not OWN_ALONE or all(
+                float(np.sqrt(((np.asarray(o, np.float64) - np.asarray(colour, np.float64)) ** 2).sum())) >= tol
+                for o in others)
             passed = _through_marks(parts, codes, tab, lay, [sides[k] for k in hidden.tolist()], ground[hidden],
-                                    colour, tol, others)
+                                    colour, tol, others, *((raw, np.concatenate(spots)[hidden]) if MARKS_OWN and alone
+                                                           else (None, None)))
             solid[hidden] = passed
             # its width is what shows beside the mark, on the side it does not hide
             thick[hidden[passed]] = shown[hidden[passed]]
@@ -2955,14 +2990,16 @@ def _flanks(a: np.ndarray, r0: int, r1: int) -> np.ndarray:
 
 
 def _through_marks(parts: np.ndarray, codes: np.ndarray, tab: np.ndarray, lay: Layout, sides: Sequence[Hexside],
-                   ground: np.ndarray, colour: Sequence[float], tol: float, others: Sequence[Sequence[float]]
-                   ) -> np.ndarray:
+                   ground: np.ndarray, colour: Sequence[float], tol: float, others: Sequence[Sequence[float]],
+                   own: np.ndarray | None = None, places: np.ndarray | None = None) -> np.ndarray:
     """For each of ``sides``: the line's own long ``parts`` run through the hex line's zone (:func:`_through`) with
     the marks printed over it passed over (traced notes 15): pixels (``codes`` of the working scale, ``tab`` their
     L*a*b*) off the line's ``colour`` and every other line's (``others``; by ``tol``) lying farther from it and from
     the ground of both hexes (``ground``: (sides, 2, 3), NaN where unknown) than the line lies from that ground - a
     game's fire dot, a zone's outline, a house - not the ground, the line, a blend of the two, nor a shade near
-    either. A side with neither ground known is not passed over."""
+    either. A side with neither ground known is not passed over. ``own`` (the line's own colour's pixels) and
+    ``places`` ((sides, along): where each side is crossed): the line's own pixels count too, however short their
+    piece, at those places (``SOLID_MOVES`` either way) only (traced notes 27)."""
     half, core, batches = _bands(lay, sides, parts.shape)
     out = np.zeros(len(sides), dtype=bool)
     c = np.asarray(colour, np.float32)
@@ -2982,6 +3019,19 @@ def _through_marks(parts: np.ndarray, codes: np.ndarray, tab: np.ndarray, lay: L
                 np.sqrt(((lab - c) ** 2).sum(axis=-1)) > line)
             over &= far | ~known[:, j, None, None]
         out[sl] = _through((parts[yi, xi] | over) & on, half, core, SOLID_MOVES)
+        if own is not None and places is not None:
+            # (traced notes 27) the line's own pieces a mark and what is printed just past the side cut short
+            at = places[sl]
+            for _ in range(SOLID_MOVES):
+                at = _near(at)
+            # the mark on one side of the hex line, the line on the other (a fire dot is a half-disc in one hex): the
+            # mark's side all mark, the other the line's own pixels, long parts or short; a textured ground's dark
+            # specks and its specks of the colour, mixed on both sides, are not
+            marks = over & on & at[:, :, None]
+            mine = (parts[yi, xi] | own[yi, xi]) & on & at[:, :, None]
+            near_side = np.arange(on.shape[2]) < half
+            out[sl] |= _through(np.where(near_side, marks, mine), half, core, SOLID_MOVES)
+            out[sl] |= _through(np.where(near_side, mine, marks), half, core, SOLID_MOVES)
     return out
 
 
