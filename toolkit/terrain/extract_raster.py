@@ -326,25 +326,15 @@ def speck_share(im: Image.Image, size: float, shape: tuple[int, int],
     # the blocks read around the window: its blocks' windows, and the pixels a speck depends on (the closing's
     # two rank filters, a line's run, the pixel beside a line)
     m = r + 1 + -(-((width - 1) + (length - 1) + 1) // g)
-    b0, b1, a0, a1 = max(0, r0 - m), min(h, r1 + m), max(0, c0 - m), min(w, c1 + m)
-    right = im.width if a1 == w else min(im.width, a1 * f2 * pre)
-    bottom = im.height if b1 == h else min(im.height, b1 * f2 * pre)
-    box = (a0 * f2 * pre, b0 * f2 * pre, right, bottom)
-    if box[2] <= box[0] or box[3] <= box[1]:
+    part, blocks_box = _window_part(im, shape, (r0, r1, c0, c1), m, f2, pre)
+    if part is None:
         return np.zeros((r1 - r0, c1 - c0), np.float32)
-    part = im.reduce(pre, box=box) if pre > 1 else im.crop(box)
     luma = np.asarray(part.convert("L"))
     if up > 1:  # each pixel repeated (SPECK_HEX)
         luma = np.repeat(np.repeat(luma, up, axis=0), up, axis=1)
     dark, lines = _marks(luma, width, length, LINE_DEPTH)
     specks = dark & ~_rank(lines, 3, np.maximum)  # a line's pixels and those beside it are not specks
-    bh, bw = b1 - b0, a1 - a0
-    grid = np.zeros((bh * g, bw * g), np.float32)
-    hh, ww = min(bh * g, specks.shape[0]), min(bw * g, specks.shape[1])
-    grid[:hh, :ww] = specks[:hh, :ww]
-    blocks = grid.reshape(bh, g, bw, g).mean(axis=(1, 3))
-    out = _box(blocks, r) / (2 * r + 1) ** 2
-    return out[r0 - b0:r1 - b0, c0 - a0:c1 - a0]
+    return _window_share(specks, blocks_box, g, r, (r0, r1, c0, c1))
 
 
 def solid_share(im: Image.Image, size: float, shape: tuple[int, int], ink_lightness: float,
@@ -365,19 +355,41 @@ def solid_share(im: Image.Image, size: float, shape: tuple[int, int], ink_lightn
     r = _smooth_radius(size, f)
     # the blocks read around the window: its blocks' windows, and the pixels the opening depends on
     m = r + 1 + -(-(width - 1) // f2)
+    part, blocks_box = _window_part(im, shape, (r0, r1, c0, c1), m, f2, pre)
+    if part is None:
+        return np.zeros((r1 - r0, c1 - c0), np.float32)
+    solid = _opening(np.asarray(part.convert("L")) < _luma_cut(ink_lightness), width)
+    return _window_share(solid, blocks_box, f2, r, (r0, r1, c0, c1))
+
+
+def _window_part(im: Image.Image, shape: tuple[int, int], window: tuple[int, int, int, int], m: int, f2: int,
+                 pre: int) -> tuple[Image.Image | None, tuple[int, int, int, int]]:
+    """The pixels :func:`speck_share` and :func:`solid_share` read for the blocks ``window`` (rows r0:r1, columns
+    c0:c1 of the colour blocks of ``shape``, each ``f2`` pixels of the scan reduced ``pre`` times): those blocks and
+    ``m`` more all round (within the blocks), the scan reduced - None where no pixel lies there - and those blocks'
+    rows and columns (b0, b1, a0, a1)."""
+    h, w = shape
+    r0, r1, c0, c1 = window
     b0, b1, a0, a1 = max(0, r0 - m), min(h, r1 + m), max(0, c0 - m), min(w, c1 + m)
     right = im.width if a1 == w else min(im.width, a1 * f2 * pre)
     bottom = im.height if b1 == h else min(im.height, b1 * f2 * pre)
     box = (a0 * f2 * pre, b0 * f2 * pre, right, bottom)
     if box[2] <= box[0] or box[3] <= box[1]:
-        return np.zeros((r1 - r0, c1 - c0), np.float32)
-    part = im.reduce(pre, box=box) if pre > 1 else im.crop(box)
-    solid = _opening(np.asarray(part.convert("L")) < _luma_cut(ink_lightness), width)
+        return None, (b0, b1, a0, a1)
+    return (im.reduce(pre, box=box) if pre > 1 else im.crop(box)), (b0, b1, a0, a1)
+
+
+def _window_share(mask: np.ndarray, blocks_box: tuple[int, int, int, int], g: int, r: int,
+                  window: tuple[int, int, int, int]) -> np.ndarray:
+    """The share of ``mask`` (read from :func:`_window_part`'s pixels, ``g`` of them a block's side) over each block's
+    window (the masked mean's: ``r`` blocks each way), for the blocks ``window`` (r0, r1, c0, c1)."""
+    b0, b1, a0, a1 = blocks_box
+    r0, r1, c0, c1 = window
     bh, bw = b1 - b0, a1 - a0
-    grid = np.zeros((bh * f2, bw * f2), np.float32)
-    hh, ww = min(bh * f2, solid.shape[0]), min(bw * f2, solid.shape[1])
-    grid[:hh, :ww] = solid[:hh, :ww]
-    blocks = grid.reshape(bh, f2, bw, f2).mean(axis=(1, 3))
+    grid = np.zeros((bh * g, bw * g), np.float32)
+    hh, ww = min(bh * g, mask.shape[0]), min(bw * g, mask.shape[1])
+    grid[:hh, :ww] = mask[:hh, :ww]
+    blocks = grid.reshape(bh, g, bw, g).mean(axis=(1, 3))
     out = _box(blocks, r) / (2 * r + 1) ** 2
     return out[r0 - b0:r1 - b0, c0 - a0:c1 - a0]
 
