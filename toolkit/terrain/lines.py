@@ -513,7 +513,9 @@ Here, at the calibrated working scale (hexes of about 36 px) (the *traced notes*
    on the whole map outside the blind region and its ring 30 road sides dropped, looked at on crops: 29 no road (the
    rivers' halos, the turn chart's tint and the red zone outlines' edges, a chart's counters) and one true road lost,
    5901/5902 (the road runs under a river along the side into 's-Hertogenbosch, whose fill is the road's tan: only
-   specks on the city's side - the named limit). Drawn: tests/terrain/test_halo_specks.py.
+   specks on the city's side - the named limit); likewise a label or hex number printed over the line where it
+   crosses can leave only specks on that side (Bastogne read with a user's legend: trail 39.01/39.02 lost, 468 ->
+   467/480; review44 R17). Drawn: tests/terrain/test_halo_specks.py.
 27. a line hidden at the side under a mark with something printed just past it (D-Day at Omaha Beach prints each
    hex's id sideways inside the hex's west edge, over whatever runs there, and a zone's half-disc fire dot on the
    middle of a side, on the hex before): its roads cross sides near their middles, so there the road runs under the
