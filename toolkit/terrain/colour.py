@@ -23,9 +23,30 @@ _WHITE = np.array([0.95047, 1.0, 1.08883])
 _M_NORM = _M / _WHITE[:, None]
 _M_INV = np.linalg.inv(_M_NORM)
 
+
+
+def _decode(c: np.ndarray) -> np.ndarray:
+    """Linear light of sRGB values ``c`` in 0..1 (the sRGB transfer curve undone)."""
+    return np.where(c <= 0.04045, c / 12.92, ((c + 0.055) / 1.055) ** 2.4)
+
+
+def _encode(lin: np.ndarray) -> np.ndarray:
+    """sRGB values 0..1 of linear light ``lin`` in 0..1 (the sRGB transfer curve)."""
+    return np.where(lin <= 0.0031308, 12.92 * lin, 1.055 * lin ** (1 / 2.4) - 0.055)
+
+
+def srgb_to_linear(rgb: np.ndarray | Sequence[float]) -> np.ndarray:
+    """Linear light (0..1, float64) of sRGB colours 0..255 (clipped)."""
+    return _decode(np.clip(np.asarray(rgb, np.float64) / 255.0, 0.0, 1.0))
+
+
+def linear_to_srgb(lin: np.ndarray) -> np.ndarray:
+    """sRGB 0..255 (float) of linear-light colours (clipped to 0..1)."""
+    return 255.0 * _encode(np.clip(lin, 0.0, 1.0))
+
+
 # sRGB byte -> linear light, a 256-entry table (exact and fast for uint8 input)
-_LINEAR = np.where(np.arange(256) / 255.0 <= 0.04045, np.arange(256) / 255.0 / 12.92,
-                   ((np.arange(256) / 255.0 + 0.055) / 1.055) ** 2.4).astype(np.float64)
+_LINEAR = _decode(np.arange(256) / 255.0).astype(np.float64)
 
 _EPS, _KAPPA = 216 / 24389, 24389 / 27
 
@@ -42,8 +63,7 @@ def rgb_to_lab(rgb: np.ndarray | Sequence[float]) -> np.ndarray:
     else:
         out_dtype = np.float32 if arr.dtype == np.float32 else np.float64
         scaled: np.ndarray = arr.astype(out_dtype)
-        c = np.clip(scaled / 255.0, 0.0, 1.0)
-        lin = np.where(c <= 0.04045, c / 12.92, ((c + 0.055) / 1.055) ** 2.4)
+        lin = _decode(np.clip(scaled / 255.0, 0.0, 1.0))
     # the 3x3 colour matrix as plain vector arithmetic (a BLAS product of a 3-wide array is slower)
     m = _M_NORM.astype(lin.dtype)
     r, g, b = lin[..., 0], lin[..., 1], lin[..., 2]
@@ -79,8 +99,7 @@ def lab_to_rgb(lab: np.ndarray | Sequence[float]) -> np.ndarray:
     f = np.stack([fx, fy, fz], axis=-1)
     xyz = np.where(f ** 3 > _EPS, f ** 3, (116 * f - 16) / _KAPPA)
     lin = np.clip(xyz @ _M_INV.T, 0.0, 1.0)
-    c = np.where(lin <= 0.0031308, 12.92 * lin, 1.055 * lin ** (1 / 2.4) - 0.055)
-    return np.clip(c * 255.0, 0.0, 255.0)
+    return np.clip(_encode(lin) * 255.0, 0.0, 255.0)
 
 
 def delta_e(a: np.ndarray, b: np.ndarray) -> np.ndarray:

@@ -115,7 +115,7 @@ from PIL import Image
 
 from ..errors import GridError, InputError
 from ..hexgrid import Grid, Hex, Layout
-from .colour import lab_table, lab_to_rgb, rgb_codes, rgb_to_hex, rgb_to_lab
+from .colour import lab_table, lab_to_rgb, linear_to_srgb, rgb_codes, rgb_to_hex, rgb_to_lab, srgb_to_linear
 
 if TYPE_CHECKING:
     from .extract import Extraction
@@ -1274,7 +1274,8 @@ def _transmittance(colour: np.ndarray, grounds: np.ndarray, yes: Sequence[int]) 
         return None
     if _luminance(colour) < OVER_PASSES * _luminance(ground):
         return None  # an ink passing under OVER_PASSES of the paper's light: a thick paint, its own colour anywhere
-    transmit = _linear(lab_to_rgb(np.asarray(colour, np.float64))) / np.maximum(_linear(lab_to_rgb(ground)), 1e-6)
+    transmit = (srgb_to_linear(lab_to_rgb(np.asarray(colour, np.float64)))
+                / np.maximum(srgb_to_linear(lab_to_rgb(ground)), 1e-6))
     if transmit.max() > 1.0:
         return None  # lighter than its paper in a channel: no transparent ink over it (an opaque paint's)
     return np.asarray(transmit)
@@ -1329,7 +1330,7 @@ def _printed_over(transmit: np.ndarray, grounds: np.ndarray, colour: np.ndarray,
     out = np.full(grounds.shape, np.nan)
     ok = _paper(grounds, colour, marked)
     if ok.any():
-        out[ok] = rgb_to_lab(_srgb(transmit[None, :] * _linear(lab_to_rgb(grounds[ok]))))
+        out[ok] = rgb_to_lab(linear_to_srgb(transmit[None, :] * srgb_to_linear(lab_to_rgb(grounds[ok]))))
     if len(others):
         with np.errstate(invalid="ignore"):
             near = np.sqrt(np.square(out[:, None, :] - others[None, :, :]).sum(axis=2)).min(axis=1) < tol
@@ -1378,18 +1379,6 @@ def _over_grounds(lab: tuple[np.ndarray, np.ndarray, np.ndarray], onimg: np.ndar
                      _over_dist(lab, _printed_over(transmit, grounds[:, 1], colour, level, others, tol), terrains))
     out[~onimg] = np.inf
     return out
-
-
-def _linear(rgb: np.ndarray) -> np.ndarray:
-    """Linear light (0..1) of sRGB colours 0..255."""
-    c = np.clip(np.asarray(rgb, np.float64) / 255.0, 0.0, 1.0)
-    return np.where(c <= 0.04045, c / 12.92, ((c + 0.055) / 1.055) ** 2.4)
-
-
-def _srgb(lin: np.ndarray) -> np.ndarray:
-    """sRGB 0..255 (float) of linear-light colours."""
-    c = np.clip(lin, 0.0, 1.0)
-    return 255.0 * np.where(c <= 0.0031308, 12.92 * c, 1.055 * c ** (1 / 2.4) - 0.055)
 
 
 def _side_index(grid: Grid, index: Mapping[str, int], key: str, feat: str) -> int:
