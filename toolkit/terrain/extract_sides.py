@@ -481,15 +481,13 @@ def _hexsides(image: Image.Image, grid: Grid, leg: Legend, ext: Extraction,
             c = np.asarray(colours[feat.name], np.float32)
             other_along = np.array([colours[f.name] for f, _, _, _ in learned if f.kind == "along"
                                     and f.name != feat.name], dtype=np.float64).reshape(-1, 3)
-            over = None if _opaque(c, grounds, yes, per_side.get(feat.name, [])) else \
-                _over_grounds(lab, onimg, c, grounds, yes, land, other_along, tol)
-            if over is not None:
+            transmit = _transmittance(c, grounds, yes)
+            if transmit is not None and not _opaque(c, grounds, yes, per_side.get(feat.name, [])):
+                level = _marks_level(grounds, yes)
+                over = _over_grounds(lab, onimg, c, grounds, transmit, level, land, other_along, tol)
                 over[both_water | (coast_side & (not feat.on_coast))] = np.inf
                 dist = np.minimum(dist, _nearest_of(over, [d for j, (_, d, _, _) in enumerate(learned) if j != i]))
-                transmit = _transmittance(c, grounds, yes)
-                assert transmit is not None
-                oc = _over_dist(clab, _printed_over(transmit, hex_grounds, c, _marks_level(grounds, yes),
-                                                    other_along, tol), land)
+                oc = _over_dist(clab, _printed_over(transmit, hex_grounds, c, level, other_along, tol), land)
                 oc[~cin] = np.inf
                 cdist[i] = np.minimum(cdist[i], oc)
         if feat.kind == "along" and BESIDE > 0:
@@ -1365,16 +1363,12 @@ def _over_dist(lab: tuple[np.ndarray, np.ndarray, np.ndarray], printed: np.ndarr
 
 
 def _over_grounds(lab: tuple[np.ndarray, np.ndarray, np.ndarray], onimg: np.ndarray, colour: np.ndarray,
-                  grounds: np.ndarray, yes: Sequence[int], terrains: np.ndarray, others: np.ndarray,
-                  tol: float) -> np.ndarray | None:
-    """(band notes 5) Delta E of every band sample to the line's colour as printed over its side's two grounds (the
+                  grounds: np.ndarray, transmit: np.ndarray, level: float, terrains: np.ndarray, others: np.ndarray,
+                  tol: float) -> np.ndarray:
+    """(band notes 5) Delta E of every band sample to the line's colour as printed by an ink of ``transmit``
+    (:func:`_transmittance`; ``level``: the marks' ground's L*, :func:`_marks_level`) over its side's two grounds (the
     nearer; infinite where neither is a paper for it, :func:`_paper`, or another line drawn on the sides of
-    ``others`` lies within ``tol`` of it, :func:`_printed_over`); None where the marked sides teach no transmittance
-    (:func:`_transmittance`)."""
-    transmit = _transmittance(colour, grounds, yes)
-    if transmit is None:
-        return None
-    level = _marks_level(grounds, yes)
+    ``others`` lies within ``tol`` of it, :func:`_printed_over`)."""
     out = np.minimum(_over_dist(lab, _printed_over(transmit, grounds[:, 0], colour, level, others, tol), terrains),
                      _over_dist(lab, _printed_over(transmit, grounds[:, 1], colour, level, others, tol), terrains))
     out[~onimg] = np.inf
