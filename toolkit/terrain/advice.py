@@ -224,16 +224,12 @@ def _coast_lines(ext: Any) -> tuple[list[str], set[str]]:
 def _key(ext: Any, side: str) -> str | None:
     a, _, b = side.partition("/")
     try:
-        return str(ext.grid.side_key(a.strip(), b.strip()))
+        return ext.grid.side_key(a.strip(), b.strip())  # as the extraction keys it (extract_sides._side_index)
     except GridError:
         return None
 
 
 def _has(ext: Any, side: str, name: str) -> bool:
     """Whether the extraction found feature ``name`` on the marked side ``"a/b"`` (either order)."""
-    a, _, b = side.partition("/")
-    try:
-        key = ext.grid.side_key(a.strip(), b.strip())  # as the extraction read it (extract_sides._side_index)
-    except GridError:
-        return False
-    return name in ext.hexsides.get(key, ())
+    key = _key(ext, side)
+    return key is not None and name in ext.hexsides.get(key, ())
