@@ -720,11 +720,8 @@ def tiles(image: str, grid_arg: str, folder: str, truth_file: str | None, only: 
     grid = _grid_from_file(grid_arg)
     if grid.layout is None:
         raise InputError(f"{grid_arg}: the grid has no calibration (run 'wgt map calibrate')")
-    truth = load_truth(truth_file) if truth_file else None
-    if truth is not None and truth.grid is None:  # its ids are --grid's: one off it stopped the pages naming no file
-        from ..terrain.truth import check_ids
-
-        check_ids(truth, grid)
+    # its ids checked on --grid where it has no grid of its own: one off it stopped the pages naming no file
+    truth = load_truth(truth_file, grid) if truth_file else None
     cells = parse_cells(grid, only, "--hexes", inside=True) if only else None
     ids = None if cells is None else {grid.numbering.format(*c) for c in cells}
     img = open_image(image, max_pixels, note=_say)
@@ -938,11 +935,7 @@ def _extract(image: str, grid_file: str, legend_file: str, output: str, overlay:
     if truth_file:
         from ..terrain.truth import load_truth
 
-        truth = load_truth(truth_file)  # its ids are checked on its own grid:
-        if truth.grid is None:  # else on --grid, the one they refer to
-            from ..terrain.truth import check_ids
-
-            check_ids(truth, grid)
+        truth = load_truth(truth_file, grid)  # its ids checked on its own grid, else on --grid (they refer to it)
     previous = _previous_map(output, force)
     old_text = Path(output).read_text(encoding="utf-8") if previous is not None else ""
     foreign = previous is not None and _not_extracted(previous)

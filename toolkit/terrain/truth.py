@@ -67,8 +67,10 @@ class Truth:
         return out
 
 
-def load_truth(path: str | Path) -> Truth:
-    """Read a truth file; a one-line :class:`DataFileError` naming the line for anything wrong."""
+def load_truth(path: str | Path, refers_to: Grid | None = None) -> Truth:
+    """Read a truth file; a one-line :class:`DataFileError` naming the line for anything wrong - an id off the
+    truth file's own grid, or where it has none off ``refers_to`` (the grid its ids refer to: ``--grid``), among
+    them (:func:`check_ids`)."""
     p = Path(path)
     data = yamlfile.load_file(p, "truth file")
     if not isinstance(data, Mapping) or "hexes" not in data:
@@ -108,8 +110,9 @@ def load_truth(path: str | Path) -> Truth:
     if both:
         raise DataFileError(f"line {yamlfile.line_of(data, 'unscored')}: {', '.join(both)} both labelled and "
                             f"'unscored:'", p)
-    if grid is not None:
-        check_ids(out, grid)
+    checked_on = grid if grid is not None else refers_to
+    if checked_on is not None:
+        check_ids(out, checked_on)
     return out
 
 
