@@ -264,7 +264,25 @@ HELDOUT_FETCHED = {"red-winter-heldout": ("red-winter", "red-winter.yaml", "red-
                    # rummelsworth/vassal-module-kassala, $WGT_KASSALA_GIT; heldout/RESULTS-kassala.md): STUDIED,
                    # labelled by user43 (session 43), the whole map with user43's legend (its examples in the region),
                    # the run on the module's grid, columns 01-10 x rows 01-10
-                   "kassala-heldout": ("kassala", "kassala.yaml", "kassala.legend.yaml", ((1, 10), (1, 10)))}
+                   "kassala-heldout": ("kassala", "kassala.yaml", "kassala.legend.yaml", ((1, 10), (1, 10))),
+                   # David Rodal's "New Manchuria 1976" (the TMCW series; the publisher's own digital art, from
+                   # daverodal/wargaming like Bussaco's, $WGT_RODAL_GIT; heldout/RESULTS-manchuria.md): one BLIND region
+                   # labelled by stored45 (columns 28-35 x rows 06-13: Hailar, the border of Mongolia, the USSR and
+                   # China with the river along it, the mountain block, the railway and its branch, roads), the legend
+                   # session 44's user44 wrote from the docs (none of its examples in or beside either region), the run
+                   # on the whole calibrated map, columns 01-39 x rows 01-33, as user44 ran it
+                   "manchuria-heldout": ("manchuria", "manchuria.yaml", "manchuria.legend.yaml", ((1, 39), (1, 33))),
+                   # its second region (manchuria-2.yaml, columns 16-23 x rows 19-26, Changchun and Harbin, STUDIED:
+                   # session 44's stranger's test, user44), the same legend and run
+                   "manchuria-2-heldout": ("manchuria", "manchuria-2.yaml", "manchuria.legend.yaml",
+                                           ((1, 39), (1, 33))),
+                   # "Bloody Kuningtou" (Taiwan's Wargame magazine, 2010: the magazine's digital map art as a JPEG, not a
+                   # scan; painted relief under white hex lines, village house symbols, white roads, a brown cliff line
+                   # on the coast's sides; from jsyeh/kuningtou, $WGT_KUNINGTOU_GIT; heldout/RESULTS-kuningtou.md):
+                   # STUDIED, labelled by user44 (columns 4-9 x rows 4-12), user44's legend with the cliff's
+                   # `on_coast: true` (its shore and lake examples are the map's only such hexes, two in the region),
+                   # the run on the whole calibrated map, columns 01-15 x rows 01-14
+                   "kuningtou-heldout": ("kuningtou", "kuningtou.yaml", "kuningtou.legend.yaml", ((1, 15), (1, 14)))}
 
 
 def main(flags: list[str]) -> dict[str, object]:

@@ -25,6 +25,8 @@ never by us: per-hex terrain (``public/games/bastogne/src/hex-info.js``), roads,
     python tests/terrain/truth/heldout/web_boards.py fetch --board bussaco [--git DIR]    # (daverodal/wargaming)
     python tests/terrain/truth/heldout/web_boards.py fetch --board sickle [--git DIR]    # (HerrEklund/wasa)
     python tests/terrain/truth/heldout/web_boards.py fetch --board kassala [--git DIR]    # (rummelsworth/...)
+    python tests/terrain/truth/heldout/web_boards.py fetch --board manchuria [--git DIR]    # (daverodal/wargaming)
+    python tests/terrain/truth/heldout/web_boards.py fetch --board kuningtou [--git DIR]    # (jsyeh/kuningtou)
     python tests/terrain/truth/heldout/web_boards.py convert --git DIR    # their labels -> bastogne.yaml
 
 ``--git`` is a clone (bare or not) of rzymek/web-boards (or the board's repository) holding the commit below (default
@@ -131,6 +133,18 @@ the game, 2022; no licence stated): "Kassala", Fig. 4-1 of *The Complete Book of
 publisher, not in this repository either), a scan of the printed book figure, hand-drawn hexes and no printed ids,
 whose truth (``kassala.yaml``, the whole map's 60 hexes, STUDIED) was labelled by session 43's user43 before any
 extraction ran (RESULTS-kassala.md). Its clone is ``--git`` or ``$WGT_KASSALA_GIT``.
+
+``--board manchuria`` fetches a second image of daverodal/wargaming (bussaco's clone, ``$WGT_RODAL_GIT``): the map
+of David Rodal's web game "New Manchuria 1976" (the TMCW series; the map art its author's), the publisher's own
+digital art, whose first region (``manchuria-2.yaml``, STUDIED) was labelled by a stranger to the project (session
+44's user44) before any extraction ran, and whose second (``manchuria.yaml``) was labelled by us, blind, by eye
+(RESULTS-manchuria.md).
+
+``--board kuningtou`` fetches an image of a tenth repository, jsyeh/kuningtou (a program for the game, 2022; no
+licence stated): the map of "Bloody Kuningtou" (Taiwan's Wargame magazine, 2010; the map art (c) its publisher), the
+magazine's digital map art as a JPEG (not a scan of paper), no printed ids, whose truth region (``kuningtou.yaml``,
+STUDIED) was labelled by session 44's user44 before any extraction ran (RESULTS-kuningtou.md). Its clone is
+``--git`` or ``$WGT_KUNINGTOU_GIT``.
 """
 
 from __future__ import annotations
@@ -306,7 +320,29 @@ IMAGES: dict[str, dict[str, Any]] = {"bastogne": IMAGE,
                       "path": "vmod/images/Mapboard.png",
                       "commit": "6852769ae360023d4e3ea40f477c962fd8e77cb2",
                       "blob": "b1e18a49400023687edf65be716e9bc0bc7eaf0c", "bytes": 1941748, "size": (2048, 2593),
-                      "file": "rummelsworth__vassal-module-kassala/kassala_Mapboard.png"}}
+                      "file": "rummelsworth__vassal-module-kassala/kassala_Mapboard.png"},
+          # daverodal/wargaming again (bussaco's clone, $WGT_RODAL_GIT; the commit "manchuria has real rail movement",
+          # 2019-01-21; the commit before it, "new map and info.json...", holds another blob at that path): the map of
+          # his "New Manchuria 1976" (the TMCW series), 1888x1842 RGBA, the publisher's own digital art (a web game's
+          # map, not a print): flat-top hexes of about 32 px, light-blue rivers and red borders along the hexsides,
+          # grey roads and black railways across them, NO printed ids (ours: ccrr from the top left, even columns
+          # half a hex down, as session 44's user44 calibrated it)
+          "manchuria": {"repo": "daverodal/wargaming", "git_env": "WGT_RODAL_GIT",
+                        "path": "Wargame/TMCW/Maps/NewManchuria1976.png",
+                        "commit": "adde1eb57148257e41764d6e37833a78a2051a7b",
+                        "blob": "752942dace0b0efbee0f6a50c9c9134804413f1a", "bytes": 1585737, "size": (1888, 1842),
+                        "file": "daverodal__wargaming/manchuria_NewManchuria1976.png"},
+          # another repository (jsyeh/kuningtou, a game program's data, 2022; no licence stated; the commit "Add
+          # drawing code", 2022-12-28, the only blob at that path): the map of "Bloody Kuningtou" (Taiwan's Wargame
+          # magazine, 2010; the map art (c) its publisher), a 916x1302 JPEG of the magazine's digital map art (not a
+          # scan of paper): painted relief under white flat-top hexes of about 39.5 px, NO printed ids (ours: ccrr
+          # from the top left, even columns half a hex down, as user44 calibrated it); its clone is named by
+          # $WGT_KUNINGTOU_GIT
+          "kuningtou": {"repo": "jsyeh/kuningtou", "git_env": "WGT_KUNINGTOU_GIT",
+                        "path": "data/kuningtou.jpeg",
+                        "commit": "039cbb4a9390142632ee16194629f36a71a1f35c",
+                        "blob": "7ac05a7d47bef9b0b99a199da21b699e6b21c9ac", "bytes": 256788, "size": (916, 1302),
+                        "file": "jsyeh__kuningtou/kuningtou_kuningtou.jpeg"}}
 NAMES = {"bastogne": "Bastogne", "red-winter": "Red Winter", "seelowe": "Seelowe", "dynamo": "France '40 Dynamo",
          "gettysburg": "Roads to Gettysburg North Map", "sjw": "Stonewall Jackson's Way North and South Maps",
          "nwk": "Next War: Korea (North and South sheets)", "sl": "Squad Leader map board 1 (west half)",
@@ -318,7 +354,9 @@ NAMES = {"bastogne": "Bastogne", "red-winter": "Red Winter", "seelowe": "Seelowe
          "bfm": "GDW Battle for Moscow map (a stitched scan, tscheffel/battleformoscow)",
          "bussaco": "David Rodal's Bussaco 1810 map (daverodal/wargaming)",
          "sickle": "France '40 Sickle Cut",
-         "kassala": "Kassala map (The Complete Book of Wargames, Fig. 4-1; rummelsworth/vassal-module-kassala)"}
+         "kassala": "Kassala map (The Complete Book of Wargames, Fig. 4-1; rummelsworth/vassal-module-kassala)",
+         "manchuria": "David Rodal's New Manchuria 1976 map (daverodal/wargaming)",
+         "kuningtou": "Bloody Kuningtou map (Wargame magazine, 2010; jsyeh/kuningtou)"}
 LABELS = {"terrain": f"{GAME}/src/hex-info.js", "paths": f"{GAME}/path-info.json",
           "streams": f"{GAME}/stream-info.json", "game": f"{GAME}/game.json"}
 
@@ -582,7 +620,9 @@ def main(argv: list[str] | None = None) -> int:
                     "--board bfm: $WGT_BFM_GIT, a clone of tscheffel/battleformoscow; "
                     "--board bussaco: $WGT_RODAL_GIT, a clone of daverodal/wargaming; "
                     "--board sickle: $WGT_WASA_GIT, as dynamo; "
-                    "--board kassala: $WGT_KASSALA_GIT, a clone of rummelsworth/vassal-module-kassala)")
+                    "--board kassala: $WGT_KASSALA_GIT, a clone of rummelsworth/vassal-module-kassala; "
+                    "--board manchuria: $WGT_RODAL_GIT, as bussaco; "
+                    "--board kuningtou: $WGT_KUNINGTOU_GIT, a clone of jsyeh/kuningtou)")
     ap.add_argument("--board", choices=sorted(IMAGES), default="bastogne",
                     help="fetch: which board's image (default bastogne)")
     ap.add_argument("-o", "--output", default=str(HERE / "bastogne.yaml"))
