@@ -276,9 +276,9 @@ HELDOUT_FETCHED = {"red-winter-heldout": ("red-winter", "red-winter.yaml", "red-
                    # session 44's stranger's test, user44), the same legend and run
                    "manchuria-2-heldout": ("manchuria", "manchuria-2.yaml", "manchuria.legend.yaml",
                                            ((1, 39), (1, 33))),
-                   # "Bloody Kuningtou" (Taiwan's Wargame magazine, 2010: the magazine's digital map art as a JPEG, not a
-                   # scan; painted relief under white hex lines, village house symbols, white roads, a brown cliff line
-                   # on the coast's sides; from jsyeh/kuningtou, $WGT_KUNINGTOU_GIT; heldout/RESULTS-kuningtou.md):
+                   # "Bloody Kuningtou" (Taiwan's Wargame magazine, 2010: the magazine's digital map art as a JPEG,
+                   # not a scan; painted relief under white hex lines, village house symbols, white roads, a brown cliff
+                   # line on the coast's sides; from jsyeh/kuningtou, $WGT_KUNINGTOU_GIT; heldout/RESULTS-kuningtou.md):
                    # STUDIED, labelled by user44 (columns 4-9 x rows 4-12), user44's legend with the cliff's
                    # `on_coast: true` (its shore and lake examples are the map's only such hexes, two in the region),
                    # the run on the whole calibrated map, columns 01-15 x rows 01-14
