@@ -576,3 +576,80 @@ def test_a_wrong_id_among_four_clicks_on_white_hex_lines_is_named(bad, clicked):
     del pts[bad]
     g, _ = choose_numbering(gray, grid, {**pts, clicked: lay.hex_to_pixel(grid.hex(clicked))})
     assert g.numbering.offset.shifted == "odd"
+
+
+def _ticked_print(shifted: str = "even"):
+    """A print of La Garde avance!'s kind (Vae Victis, user45): no hex outlines, a short dark tick of each side at
+    every hex corner, on a mid-green paper, the hex's id printed near its TOP (0.6 of a hex size above the centre).
+    Its layout, grid, picture, and where each hex's printed id stands."""
+    from PIL import Image, ImageDraw
+
+    size = 39.3
+    lay = Layout.regular("flat", size, (60.0, 60.0))
+    grid = Grid(CCRR(2, 2, offset=OffsetSystem("flat", shifted)), Extent(1, 11, 1, 12), lay)
+    im = Image.new("RGB", (740, 900), (157, 178, 113))
+    d = ImageDraw.Draw(im)
+    ids: dict[str, tuple[float, float]] = {}
+    for c in range(1, 12):
+        for r in range(1, 13):
+            hid = f"{c:02d}{r:02d}"
+            h = grid.hex(hid)
+            cs = lay.corners(h)
+            for i, (x, y) in enumerate(cs):
+                for j in (i - 1, i + 1):
+                    x2, y2 = cs[j % 6]
+                    d.line([(x, y), (x + 0.28 * (x2 - x), y + 0.28 * (y2 - y))], fill=(45, 55, 30), width=2)
+            cx, cy = lay.hex_to_pixel(h)
+            ids[hid] = (cx, cy - 0.6 * size)
+            d.text((cx - 11, cy - 0.6 * size - 5), hid, fill=(40, 40, 35))
+    return lay, grid, im, ids
+
+
+def test_clicks_on_ids_printed_near_the_top_of_each_hex_are_named():
+    """user45 on La Garde avance! (a scan of two Vae Victis magazine pages: corner ticks, each hex's id printed
+    near its top): four clicks on the printed ids, each 23 px (0.6 of a hex size) above its hex's centre, put the
+    grid on no lines; calibrate said 'the printed hex lines are too faint to check the clicks and the numbering
+    convention', kept the default 'shifted odd' on a print shifted even and wrote a grid rotated 3.3 deg and sheared
+    (exit 0). The lines fit the clicks' grid moved down by that much: the clicks are named as off the centres."""
+    lay, grid, im, ids = _ticked_print("even")
+    gray = to_gray(im)
+    pts = {h: ids[h] for h in ("0202", "1002", "0111", "1011")}
+    odd = Grid(CCRR(offset=OffsetSystem("flat", "odd")), Extent(1, 11, 1, 12))
+    with pytest.raises(InputError, match=r"^the clicks all lie about 2\d px above the hex centres the printed hex "
+                                         r"lines make .*click each hex's centre, not its printed id"):
+        choose_numbering(gray, odd, pts)
+    # clicked on the centres, the same print reads 'shifted even' from its lines
+    g, notes = choose_numbering(gray, odd, {h: lay.hex_to_pixel(grid.hex(h)) for h in pts})
+    assert g.numbering.offset.shifted == "even" and "inferred" in notes[0]
+
+
+def test_cli_clicks_on_the_ids_exit_3_in_one_line(tmp_path):
+    """The same from the command line: one line, exit 3, no grid written."""
+    _, _, im, ids = _ticked_print("even")
+    path = tmp_path / "ticks.png"
+    im.save(path)
+    clicks = [a for h in ("0202", "1002", "0111", "1011") for a in ("--point", "{}={:.0f},{:.0f}".format(h, *ids[h]))]
+    out = tmp_path / "g.yaml"
+    r = _cli(str(path), *clicks, "--extent", "0101:1112", "-o", str(out))
+    assert r.exit_code == 3 and r.stderr.count("\n") == 1, r.stderr
+    assert r.stderr.startswith("wgt: error: the clicks all lie about ") and not out.exists()
+
+
+def test_the_convention_kept_on_lines_too_faint_is_said():
+    """user45: where the clicks' grid lies on no printed lines calibrate said only 'the printed hex lines are too
+    faint to check the clicks and the numbering convention' and kept 'shifted odd' without a word; the convention
+    kept is now said, with the options that would change it."""
+    from PIL import Image
+
+    gray = to_gray(Image.new("RGB", (800, 700), (157, 178, 113)))  # no printed lines at all
+    pts = {"0202": (100.0, 150.0), "1002": (560.0, 150.0), "0109": (40.0, 600.0), "1009": (560.0, 620.0)}
+    odd = Grid(CCRR(offset=OffsetSystem("flat", "odd")), Extent(1, 11, 1, 12))
+    g, notes = choose_numbering(gray, odd, pts)
+    assert g.numbering == odd.numbering and notes == [
+        "the printed hex lines are too faint to check the clicks and the numbering convention; numbering: shifted odd, "
+        "rows counted down, columns counted to the right, unchecked (give --shifted, --row-direction, --col-direction "
+        "if the map differs)"]
+    g, notes = choose_numbering(gray, odd, pts, given=["shifted"])
+    assert notes[0].endswith("unchecked (give --row-direction, --col-direction if the map differs)")
+    g, notes = choose_numbering(gray, odd, pts, given=["shifted", "row_direction", "col_direction"])
+    assert notes == ["the printed hex lines are too faint to check the clicks and the numbering convention"]

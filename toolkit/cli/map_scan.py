@@ -308,8 +308,9 @@ def calibrate(image: str, points: tuple[str, ...], grid_file: str | None, number
     """Fit the hex grid to a scan from clicked hex centres, refined on the printed hex lines.
 
     Which columns are shifted and which way rows and columns are counted are read from the clicks and
-    the printed hex lines unless given; a given convention the lines contradict, or a click (or id)
-    half a hex off, is refused naming it. Click 4 or more hexes spread over the map.
+    the printed hex lines unless given; a given convention the lines contradict, a click (or id)
+    half a hex off, or clicks all off their hexes' centres the same way (on ids printed near the top
+    of each hex), is refused naming it. Click 4 or more hex centres spread over the map.
 
     Hexes of the extent that are not on the map are written as its missing ids: those named with --off-map,
     and those that carry no ink at all (one flat colour: no hex line, id or terrain) reached from the

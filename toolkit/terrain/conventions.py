@@ -206,6 +206,7 @@ def choose_numbering(gray: np.ndarray, grid: Grid, points: Mapping[str, Point], 
     if best is None or best[0] < MIN_CONTRAST:
         if best is None:
             return grid, []
+        _clicks_beside_centres(gray0, grid, points, best[0])
         # the lines cannot judge, the clicks' geometry still can: which way rows and columns are counted (the
         # other way round makes a mirrored or upside-down grid), when one way alone fits
         keep = dict(_settings(nb))
@@ -216,7 +217,13 @@ def choose_numbering(gray: np.ndarray, grid: Grid, points: Mapping[str, Point], 
         same = [t for t in scored if _settings(t[1]) == keep]
         note = "the printed hex lines are too faint to check the clicks and the numbering convention"
         if not same or same[0][1] == nb:
-            return grid, [note]
+            # the convention kept is said (user45: a grid on no lines read 'too faint', 'shifted odd' kept without a
+            # word on a print shifted even); which of it the user gave, and what is the default, named
+            left = [f"--{k.replace('_', '-')}" for k in _FREE if k not in given]
+            if not left:
+                return grid, [note]
+            return grid, [f"{note}; numbering: {_say(nb, None)}, unchecked (give {', '.join(left)} if the map "
+                          "differs)"]
         return same[0][2], [f"{note}; numbering: {_say(same[0][1], None)} (rows and columns read from the clicks)"]
     mine = next((t for t in scored if t[1] == nb), None)
     rivals = [t[0] for t in scored if _settings(t[1]) != _settings(best[1])]
@@ -260,6 +267,54 @@ def choose_numbering(gray: np.ndarray, grid: Grid, points: Mapping[str, Point], 
         kept = f"{', '.join(mine_keys)} as given, the rest the default" if mine_keys else "the default"
         notes = [f"numbering: {_say(chosen[1], None)} ({kept}, which the clicks and the printed hex lines agree with)"]
     return chosen[2], notes
+
+
+#: a uniform offset of every click from its hex's centre is named from this fraction of a hex's size (centre to
+#: corner) on: a fifth of a hex, as a single click is (``check_clicks``); nearer, the refinement pulls the grid on
+OFF_CENTRE = 0.2
+
+
+def _clicks_beside_centres(gray: np.ndarray, grid: Grid, points: Mapping[str, Point], contrast: float) -> None:
+    """Refuse clicks that all lie the same way beside their hexes' centres: on no convention the clicks' grid lies on
+    printed lines, yet moved by one offset it does (every click put on the printed id, printed near the top of its
+    hex). user45 on La Garde avance! (Vae Victis: corner ticks, ids printed about 0.6 of a hex's size above the
+    centre): four clicks on the ids were taken for lines 'too faint to check the clicks', the default 'shifted odd'
+    kept on a print shifted even and a grid rotated 3.3 deg and sheared written, exit 0. The offset is searched
+    over one hex (every translation of a hex lattice is one within a hex's size of zero), on both readings of the
+    lines (darker and lighter than the paper), for every convention the clicks fit."""
+    hgt, wid = gray.shape
+    found: tuple[float, float, float, float, str] | None = None  # contrast, dx, dy, size, darker|lighter
+    for img, how in ((gray, "darker"), (255.0 - gray, "lighter")):
+        for _, _, g, lay in _score_variants(img, grid, points):
+            size = math.sqrt(lay.hex_area() / (1.5 * math.sqrt(3.0)))
+            hexes = _sample_hexes(lay, wid, hgt, [g.hex(h) for h in points], limit=400)
+
+            def at(dx: float, dy: float, lay: Layout = lay, hexes: list[Hex] = hexes, img: np.ndarray = img) -> float:
+                moved = dataclasses.replace(lay, c=lay.c + dx, f=lay.f + dy)
+                return lines_contrast(img, moved, hexes)
+
+            coarse = [(c, dx, dy) for dx in np.arange(-1.0, 1.01, 0.125) * size
+                      for dy in np.arange(-1.0, 1.01, 0.125) * size
+                      if OFF_CENTRE * size <= math.hypot(dx, dy) <= size for c in (at(dx, dy),)]
+            c, dx, dy = max(coarse)
+            fine = [(at(dx + i, dy + j), dx + i, dy + j) for i in np.arange(-0.1, 0.11, 0.05) * size
+                    for j in np.arange(-0.1, 0.11, 0.05) * size]
+            c, dx, dy = max([(c, dx, dy), *fine])
+            if found is None or c > found[0]:
+                found = (c, float(dx), float(dy), size, how)
+    if found is None:
+        return
+    c, dx, dy, size, how = found
+    if c < MIN_CONTRAST or c < 2 * max(contrast, 1.0) or math.hypot(dx, dy) < OFF_CENTRE * size:
+        return
+    # the hexes' centres lie at the clicks moved by (dx, dy): the clicks lie the other way from them
+    ways = [w for w, v in (("above", dy), ("below", -dy)) if v > 0.3 * math.hypot(dx, dy)]
+    ways += [w for w, v in (("left of", dx), ("right of", -dx)) if v > 0.3 * math.hypot(dx, dy)]
+    where = " and ".join(ways) if ways else "beside"
+    raise InputError(f"the clicks all lie about {math.hypot(dx, dy):.0f} px {where} the hex centres the printed hex "
+                     f"lines make (the lines fit the clicks' grid moved {dx:+.0f},{dy:+.0f} px: hexsides {c:.0f} grey "
+                     f"levels {how} than the paper beside them, against {max(contrast, 0.0):.0f} where the clicks put "
+                     "them): click each hex's centre, not its printed id (a map may print ids near the top of the hex)")
 
 
 def _other_reading(gray: np.ndarray, grid: Grid, points: Mapping[str, Point], given: Sequence[str],
