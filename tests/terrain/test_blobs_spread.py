@@ -114,7 +114,7 @@ def test_a_town_the_dotted_bar_refuses_is_listed(scale):
     im, grid = _board(scale=scale)
     got = ex.extract(im, grid, _legend(), features=False)
     wrong = {h for h, r in got.hexes.items() if r.terrain != _want(grid)[h]}
-    assert wrong and all("town by a symbol's part" in got.hexes[h].review
+    assert wrong and all("town by its #" in got.hexes[h].review and "prints' share" in got.hexes[h].review
                          and got.hexes[h].review.endswith("but its dots fewer than its examples'") for h in wrong)
     assert set(got.review()) >= wrong
 

@@ -78,6 +78,23 @@ legend's examples:
    towns 1.6-5%). The legend's own examples read right by colour (its three open examples are lighter), so chosen.py,
    which reads a class whose colour fails its examples, was never tried, and steps 1-4 only ever added the class. Not a
    dotted class (texture.py reads its dots; a field of lighter dots holds none of the examples' colour).
+
+**blobs notes 1 - ink's rim.** A symbol's part (step 2) is made of the colour's pixels off ink's rim - neither ink
+(L* under the legend's ink lightness) nor beside it (one of its 8 neighbours) - in the examples (step 2) and on the
+map (step 4): a digital map draws its black print anti-aliased, so the pixel round every letter of a label, every tie
+of a railway and every hex line is the ink blended with whatever lies under it - and black blended with a light
+ground is a dark colour of the ground's hue.
+New Manchuria 1976 (TMCW; user44's stranger's test): its mountain is a brown photo texture learned here by its dark
+brown blotches (L* 36, parts of 0.8-2.3% of a hex, the threshold 0.75%), and the rim of black blended with the
+clear's beige is that brown: "Changchun", "Harbin", "Mongolia" and a railway's ties through the hexes' centres made
+parts of 0.8-0.95% in six clear hexes of the sheet, each read mountain "by a symbol's part" (1921, 2124, 2125 of the
+studied region; 2104, 2403, 2422). Off the rim those hexes hold parts of 4 px at most, the mountains' blotches 13-19
+px: the texture's own dark brown lies mostly off its darker cores, a rim's never does. A symbol printed solid (a
+house, a block) loses only its edge beside an outline; a class whose examples hold no part of a symbol's size off
+the rim is not read by its parts (New Manchuria's mountain: read by its colour, as every other mountain hex is). Not
+step 2b's share: a class read so may be printed in that very blend (RBM's Waterloo Campaign 1815: its towns' grey is
+the black outlines of its house icons blended with their white walls at the working scale, read by its share); taken
+out of it too, a town there (3125, region 2) fell under its threshold and read open.
 """
 
 from __future__ import annotations
@@ -114,6 +131,23 @@ class Blobs(Marks):
     step 2b: a cluster of small prints, no one part of which tells it)."""
 
     spread: bool = False
+    ink: float = 0.0  # the legend's ink lightness: pixels beside ink are not of the colour (blobs notes 1)
+
+
+def _off_rim(codes: np.ndarray, ink_lightness: float) -> np.ndarray:
+    """Which pixels of ``codes`` (colour.rgb_codes, 2-D) lie off ink's rim: neither ink (L* under ``ink_lightness``)
+    nor one of its 8 neighbours (blobs notes 1)."""
+    ink = lab_table()[0][codes] < ink_lightness
+    if not ink.any():
+        return np.ones(codes.shape, bool)
+    h, w = ink.shape
+    pad = np.pad(ink, 1)
+    rim = ink.copy()
+    for dy in range(3):
+        for dx in range(3):
+            if dy != 1 or dx != 1:
+                rim |= pad[dy:dy + h, dx:dx + w]
+    return ~rim
 
 
 def _largest(member: np.ndarray, mask: np.ndarray) -> int:
@@ -143,8 +177,8 @@ def _grown(member: np.ndarray, mask: np.ndarray) -> int:
 
 
 def _sized(sizes: dict[int, int], e: int, member: np.ndarray, mask: np.ndarray) -> int:
-    """:func:`_largest` of example ``e``'s window ``member``, kept in ``sizes``: step 2b's check of every example and
-    step 2's measure of each ask the same example the same (the command bench's terrain-only legend: 25 of 55)."""
+    """:func:`_largest` of example ``e``'s window ``member``, kept in ``sizes``: step 2b's check of every example asks
+    each candidate colour's examples (step 2 measures its parts off ink's rim: blobs notes 1)."""
     if e not in sizes:
         sizes[e] = _largest(member, mask)
     return sizes[e]
@@ -191,6 +225,8 @@ def learn_blobs(image: Image.Image, grid: Grid, examples: Mapping[str, Sequence[
     squares = [win.square(h) for _, h in listed]
     owner = np.asarray([i for i, _ in listed])
     inside = [s[win.mask] for s in squares]
+    # each example's pixels off ink's rim (blobs notes 1): a symbol's part is made of those only
+    off = [_off_rim(s, ink_lightness) for s in squares]
     area = max(1, int(win.mask.sum()))
     at = np.repeat(np.arange(len(inside)), [len(c) for c in inside])
     codes = np.concatenate(inside)
@@ -242,7 +278,7 @@ def learn_blobs(image: Image.Image, grid: Grid, examples: Mapping[str, Sequence[
                 # working pixel averages f x f of the scan's, so a block's rim pixels are blends of it and its ground,
                 # out of the colour, and a block of LEAST is read smaller (test_blobs_spread's board at 2x: hexes of
                 # 100 px read at f = 3, the examples' blocks 0.55-0.73% of the hex; 1.0-1.2% at 1x, f = 1)
-                # (at f = 1 the part is step 2's too: measured once, _sized)
+                # (step 2 measures its part off ink's rim, blobs notes 1: not this one)
                 if t is not None and all((_sized(sizes, e, member[squares[e]], win.mask) if win.f == 1 else
                                           _grown(member[squares[e]], win.mask)) >= LEAST * area
                                          for e in np.flatnonzero(mine).tolist()):
@@ -253,7 +289,8 @@ def learn_blobs(image: Image.Image, grid: Grid, examples: Mapping[str, Sequence[
                 continue
             got: list[float] = []
             for e in np.flatnonzero(mine).tolist():  # (stopped at the first example out of LEAST..MOST)
-                got.append(_sized(sizes, e, member[squares[e]], win.mask) / area)
+                # (the part off ink's rim: blobs notes 1)
+                got.append(_largest(member[squares[e]] & off[e], win.mask) / area)
                 if not LEAST <= got[-1] <= MOST or (best is not None and got[-1] <= best[0]):
                     break
             pos = np.asarray(got)
@@ -270,7 +307,7 @@ def learn_blobs(image: Image.Image, grid: Grid, examples: Mapping[str, Sequence[
             floor = min(lo / RATIO, float(_median(pos)) / RATIO ** 2)  # (under it the threshold does not move)
             for e in np.flatnonzero(~mine).tolist():
                 if counts[e] > floor * area:
-                    neg.append(_largest(member[squares[e]], win.mask) / area)
+                    neg.append(_largest(member[squares[e]] & off[e], win.mask) / area)
                     if neg[-1] * RATIO > lo:
                         break
             t = _threshold(pos, np.asarray(neg))
@@ -283,8 +320,8 @@ def learn_blobs(image: Image.Image, grid: Grid, examples: Mapping[str, Sequence[
         tab = lab_table()
         every = _member(chosen[3], tab, _excluded(np.arange(64 ** 3, dtype=np.int32), tab, lines, ink_lightness, ()),
                         reading_lab)
-        out.append(Blobs(n, every, chosen[2], chosen[0], chosen[1],
-                         tuple(float(v) for v in chosen[3]), chosen[4], by_share))  # type: ignore[arg-type]
+        out.append(Blobs(n, every, chosen[2], chosen[0], chosen[1], tuple(float(v) for v in chosen[3]),  # type: ignore[arg-type]
+                         chosen[4], by_share, ink_lightness))
     return out
 
 
@@ -338,8 +375,11 @@ def blob_shares_reaching(image: Image.Image, grid: Grid, blobs: Sequence[Blobs],
     out = np.zeros((len(blobs), len(hexes)))
     low = out.copy() if len(reach) else out
     h, w = work.shape
+    off: dict[float, np.ndarray] = {}  # the scan's pixels off ink's rim, per ink lightness (blobs notes 1)
     for k, b in enumerate(blobs):
-        member = b.codes[work]
+        if b.ink not in off and not b.spread:
+            off[b.ink] = _off_rim(work, b.ink)
+        member = b.codes[work] if b.spread else b.codes[work] & off[b.ink]
         count = np.bincount(hid[member.reshape(-1)], minlength=len(hexes) + 1)[1:]
         full = count >= b.threshold * area
         for j in np.flatnonzero(count >= b.threshold * reach[k] * area if len(reach) else full).tolist():

@@ -819,6 +819,8 @@ def _extract(image: Image.Image, grid: Grid, legend: Mapping[str, Any] | Legend,
     # the unknown colour the review names, and the classes it is no reason for (UNKNOWN_KNOWN)
     odd, odd_as = _unknown_colour(leg, used, cls, hid, valid, ids, k, cnt_l, total_l, protos, owner, gates,
                                   fi.valid.shape)
+    # each hex's blocks hidden under ink or a line's mask (counted in its unknown share; extract notes 1)
+    hidden = np.bincount(hid[(hid >= 0) & ~valid].astype(np.int64), minlength=len(ids)).tolist()
     for i, hx_id in enumerate(ids):
         known, total = known_l[i], total_l[i]
         unknown = cnt_l[i][k] / total if total else 1.0
@@ -863,7 +865,8 @@ def _extract(image: Image.Image, grid: Grid, legend: Mapping[str, Any] | Legend,
         if conf < REVIEW_BELOW:
             why = f"mixed: {names[j]} only {conf:.0%}"
         elif (o := odd_as.get(names[j], {}).get(i, odd[i])) > REVIEW_UNKNOWN:
-            why = f"{o:.0%} of the hex matches no legend colour"
+            why = _unread_why(o, hidden[i] / total if total else 0.0, known / total if total else 0.0, fr,
+                              order_l[i], names)
         elif vis[i] < 0.5:
             why = f"only {vis[i]:.0%} of the hex is on the image"
         results[hx_id] = HexResult(names[j], round(conf, 4), fractions, round(unknown, 4), round(vis[i], 4), why)
@@ -1136,7 +1139,11 @@ def _read_marks(image: Image.Image, grid: Grid, leg: Legend, protos: np.ndarray,
             k = furthest_marks(symbols, parts[:, row[h]])
             found_k: Marks | Blobs | None = None if k is None else symbols[k]
             v = 0.0 if k is None else float(parts[k, row[h]])
-            what = "a symbol's part"
+            # named by its colour, not "a symbol's part": the class may be a terrain whose examples print the
+            # colour small (New Manchuria's mountain texture's dark brown), on a legend with no symbol (user44 S8)
+            col = "" if found_k is None else rgb_to_hex(lab_to_rgb(np.asarray(found_k.colour, np.float64)))
+            what = (f"its {col} prints' share" if isinstance(found_k, Blobs) and found_k.spread else
+                    f"a {col} part as its example hexes hold")
         else:
             found_k, v = found[k], float(share[k, row[h]])
         if found_k is not None and r.terrain != found_k.name and found_k.name in by_dots:
@@ -1255,6 +1262,36 @@ def _read_chosen(image: Image.Image, grid: Grid, leg: Legend, results: dict[str,
                 results[h] = HexResult(c.name, round(marks_confidence(score, c.report.threshold), 4), r.fractions,
                                        r.unknown, r.visible, why, ground=r.terrain)
     return read_as
+
+
+def _unread_why(odd: float, hidden: float, known: float, fr: Sequence[float], order: Sequence[int],
+                names: Sequence[str]) -> str:
+    """The review reason of a hex more than REVIEW_UNKNOWN of which is unread (``odd``: its share of no legend colour
+    as the review counts it, ``hidden`` the part of that share hidden under ink or a line's mask), read by its known
+    blocks (``known``: their share of the hex; ``fr``: each class's share of them, ``order`` the classes by it), or
+    "" when it is not listed (extract notes 1).
+
+    **extract notes 1 - hidden, not unknown.** A block under ink or a line's mask is counted unread: it hides the
+    terrain under it. Its share was reported as "matches no legend colour", which it does not (it is the line's), and
+    every hex a broad line crosses was listed for it: New Manchuria 1976's grey road band (#999999, an `across` line
+    masked out of the terrain) hides 25-28% of every hex it crosses, and 125 of the 139 hexes listed for review on
+    the sheet were road hexes "25-28% of the hex matches no legend colour", every one read right, the three wrong
+    hexes lost among them (user44's S7). Leaving the hidden blocks out altogether dropped real doubts off the list
+    (Seelowe 1 and Squad Leader 2, one wrong hex each: 15ba327's note). So a hex listed only for what is hidden
+    stays listed where it could change the reading - where the whole unread share, were it all the runner-up's
+    colour, would make the runner-up as large as the class read (a town half under a railway and a road) - and is
+    said so; where the rest of the hex decides it whatever lies under the line (a road across a clear hex, 74% clear
+    and nothing else), it is not listed. A hex whose blocks of no legend colour outside the masks are over
+    REVIEW_UNKNOWN on their own is listed as before."""
+    if odd - hidden > REVIEW_UNKNOWN:
+        return f"{odd:.0%} of the hex matches no legend colour"
+    first = fr[order[0]] * known
+    second = fr[order[1]] * known if len(order) > 1 else 0.0
+    if odd + second < first:
+        return ""
+    nxt = f", {names[order[1]]} {second:.0%}" if len(order) > 1 and second > 0 else ""
+    return (f"{odd:.0%} of the hex is unread ({hidden:.0%} hidden under ink or a line), enough to change its reading "
+            f"({names[order[0]]} {first:.0%} of the hex{nxt})")
 
 
 def _unknown_colour(leg: Legend, used: np.ndarray, cls: np.ndarray, hid: np.ndarray, valid: np.ndarray,
