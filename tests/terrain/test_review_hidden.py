@@ -3,7 +3,9 @@ hidden could change its reading (extract notes 1): a broad grey road band (an `a
 terrain) across clear hexes hides about a quarter of each, and every such hex was listed "25-28%
 of the hex matches no legend colour" - New Manchuria 1976's 125 road hexes of its 139 listed (user44 S7), every one
 read right. A hex where the band hides enough to change the reading (a town under two roads meeting) is listed, and
-said so."""
+said so. Ink is no line's colour: dark art the legend has no colour for (a slate roof, a black cross) hides nothing
+and is listed as before (review45 R2: Seelowe's 0636 and 1619 dropped by the first form, which counted ink as
+hidden)."""
 
 from __future__ import annotations
 
@@ -17,6 +19,7 @@ TAN = (247, 217, 138)  # the clear
 GREY = (153, 153, 153)  # the road band
 TOWN = (100, 100, 100)  # the town's fill (over 45 a channel from the road's grey: the road's mask takes none of it)
 SEA = (70, 150, 190)
+SLATE = (40, 46, 52)  # dark art (L* ~18, under the ink lightness): no line's colour
 ROAD_ROW = ("0104", "0204", "0304", "0404", "0504", "0604", "0704")  # the band's hexes, through their centres
 
 
@@ -34,6 +37,8 @@ def _board():
     d.line([(pts[0][0] - SIZE, pts[0][1]), *pts], fill=GREY, width=round(0.65 * SIZE))
     d.line([lay.hex_to_pixel(grid.hex(h)) for h in ("0401", "0402", "0403", "0404", "0405", "0406")], fill=GREY,
            width=round(0.65 * SIZE))
+    x, y = lay.hex_to_pixel(grid.hex("0206"))  # a dark slate block over half a clear hex, no line
+    d.rectangle([x - 0.6 * SIZE, y - 0.55 * SIZE, x + 0.6 * SIZE, y + 0.5 * SIZE], fill=SLATE)
     for h in grid.hexes():
         d.polygon([tuple(p) for p in lay.corners(h)], outline=(0, 0, 0))
     legend = {"terrain": {"clear": {"hexes": ["0101", "0301", "0507"]},
@@ -56,4 +61,12 @@ def test_a_hex_whose_hidden_part_could_change_its_reading_is_listed():
     grid, im, legend = _board()
     got = extract(im, grid, legend)
     r = got.hexes["0404"]
-    assert "0404" in got.review() and "enough to change its reading" in r.review and "hidden under" in r.review
+    assert "0404" in got.review() and "enough to change its reading" in r.review and "under a line)" in r.review
+
+
+def test_dark_art_is_no_line_and_stays_listed():
+    grid, im, legend = _board()
+    got = extract(im, grid, legend)
+    r = got.hexes["0206"]
+    assert r.terrain == "clear" and r.unknown > 0.25
+    assert "0206" in got.review() and r.review.endswith("of the hex matches no legend colour")

@@ -819,8 +819,10 @@ def _extract(image: Image.Image, grid: Grid, legend: Mapping[str, Any] | Legend,
     # the unknown colour the review names, and the classes it is no reason for (UNKNOWN_KNOWN)
     odd, odd_as = _unknown_colour(leg, used, cls, hid, valid, ids, k, cnt_l, total_l, protos, owner, gates,
                                   fi.valid.shape)
-    # each hex's blocks hidden under ink or a line's mask (counted in its unknown share; extract notes 1)
+    # each hex's blocks hidden under ink or a line's mask (counted in its unknown share), and the share of it under
+    # a line of the legend lighter than the ink, read where it matters (extract notes 1)
     hidden = np.bincount(hid[(hid >= 0) & ~valid].astype(np.int64), minlength=len(ids)).tolist()
+    under = _UnderLines(image, grid, [m.rgb for m in masks], leg.ink_lightness)
     for i, hx_id in enumerate(ids):
         known, total = known_l[i], total_l[i]
         unknown = cnt_l[i][k] / total if total else 1.0
@@ -865,8 +867,9 @@ def _extract(image: Image.Image, grid: Grid, legend: Mapping[str, Any] | Legend,
         if conf < REVIEW_BELOW:
             why = f"mixed: {names[j]} only {conf:.0%}"
         elif (o := odd_as.get(names[j], {}).get(i, odd[i])) > REVIEW_UNKNOWN:
-            why = _unread_why(o, hidden[i] / total if total else 0.0, known / total if total else 0.0, fr,
-                              order_l[i], names)
+            hid_i = hidden[i] / total if total else 0.0
+            why = _unread_why(o, min(hid_i, under.share(hx_id)) if o - hid_i <= REVIEW_UNKNOWN else hid_i,
+                              known / total if total else 0.0, fr, order_l[i], names)
         elif vis[i] < 0.5:
             why = f"only {vis[i]:.0%} of the hex is on the image"
         results[hx_id] = HexResult(names[j], round(conf, 4), fractions, round(unknown, 4), round(vis[i], 4), why)
@@ -1264,10 +1267,35 @@ def _read_chosen(image: Image.Image, grid: Grid, leg: Legend, results: dict[str,
     return read_as
 
 
+class _UnderLines:
+    """Each hex's share under a line of the legend lighter than the ink (extract notes 1): its pixels (at the working
+    scale, inside the inset hex: marks._Window) within MASK_TOLERANCE a channel of such a line's colour - the test the
+    line masks make. Not ink: a name, a black railway, a game's dark art are no line's colour the legend gives lighter
+    than the ink, and the review counts them unread as before."""
+
+    def __init__(self, image: Image.Image, grid: Grid, lines: Sequence[tuple[int, int, int]],
+                 ink_lightness: float) -> None:
+        self.rgb = [c for c in lines if float(rgb_to_lab(np.asarray(c, np.float32))[0]) >= ink_lightness]
+        self.window = _Window(image, grid) if self.rgb else None
+
+    def share(self, hex_id: str) -> float:
+        if self.window is None:
+            return 0.0
+        a = self.window.rgb(hex_id)
+        if a is None:
+            return 0.0
+        px = a[self.window.mask].astype(np.int16)
+        on = np.zeros(len(px), bool)
+        for c in self.rgb:
+            on |= (np.abs(px - np.asarray(c, np.int16)) <= MASK_TOLERANCE).all(axis=1)
+        return float(on.mean()) if len(px) else 0.0
+
+
 def _unread_why(odd: float, hidden: float, known: float, fr: Sequence[float], order: Sequence[int],
                 names: Sequence[str]) -> str:
     """The review reason of a hex more than REVIEW_UNKNOWN of which is unread (``odd``: its share of no legend colour
-    as the review counts it, ``hidden`` the part of that share hidden under ink or a line's mask), read by its known
+    as the review counts it, ``hidden`` the part of that share hidden under a line of the legend lighter than the
+    ink: its masked blocks, no more than its pixels of such a line's colour, _UnderLines), read by its known
     blocks (``known``: their share of the hex; ``fr``: each class's share of them, ``order`` the classes by it), or
     "" when it is not listed (extract notes 1).
 
@@ -1277,7 +1305,11 @@ def _unread_why(odd: float, hidden: float, known: float, fr: Sequence[float], or
     masked out of the terrain) hides 25-28% of every hex it crosses, and 125 of the 139 hexes listed for review on
     the sheet were road hexes "25-28% of the hex matches no legend colour", every one read right, the three wrong
     hexes lost among them (user44's S7). Leaving the hidden blocks out altogether dropped real doubts off the list
-    (Seelowe 1 and Squad Leader 2, one wrong hex each: 15ba327's note). So a hex listed only for what is hidden
+    (Seelowe 1 and Squad Leader 2, one wrong hex each: 15ba327's note). Nor is ink hidden terrain: dark art the
+    legend has no colour for (Seelowe's black Balkenkreuz over 0636, the slate roofs of a building over half of 1619,
+    review45 R2) is ink to the masks, and a doubt; a first form counting ink as hidden dropped both, and one wrong hex
+    of the blind Seelowe 2 with them. So only a line's own colour lighter than the ink is hidden terrain (the road's
+    grey, a river's blue), and a hex listed only for what such a line hides
     stays listed where it could change the reading - where the whole unread share, were it all the runner-up's
     colour, would make the runner-up as large as the class read (a town half under a railway and a road) - and is
     said so; where the rest of the hex decides it whatever lies under the line (a road across a clear hex, 74% clear
@@ -1290,7 +1322,7 @@ def _unread_why(odd: float, hidden: float, known: float, fr: Sequence[float], or
     if odd + second < first:
         return ""
     nxt = f", {names[order[1]]} {second:.0%}" if len(order) > 1 and second > 0 else ""
-    return (f"{odd:.0%} of the hex is unread ({hidden:.0%} hidden under ink or a line), enough to change its reading "
+    return (f"{odd:.0%} of the hex is unread ({hidden:.0%} under a line), enough to change its reading "
             f"({names[order[0]]} {first:.0%} of the hex{nxt})")
 
 
