@@ -111,7 +111,7 @@ from .colour import lab_table
 from .extract_raster import _hex_raster, _median
 from .marks import MODE_RADIUS, RATIO, Marks, _cells, _code_lab, _excluded, _Window
 from .parts import components
-from .symbols import working_codes
+from .symbols import _dilate, working_codes
 
 __all__ = ["Blobs", "blob_shares", "blob_shares_reaching", "learn_blobs"]
 
@@ -138,16 +138,7 @@ def _off_rim(codes: np.ndarray, ink_lightness: float) -> np.ndarray:
     """Which pixels of ``codes`` (colour.rgb_codes, 2-D) lie off ink's rim: neither ink (L* under ``ink_lightness``)
     nor one of its 8 neighbours (blobs notes 1)."""
     ink = lab_table()[0][codes] < ink_lightness
-    if not ink.any():
-        return np.ones(codes.shape, bool)
-    h, w = ink.shape
-    pad = np.pad(ink, 1)
-    rim = ink.copy()
-    for dy in range(3):
-        for dx in range(3):
-            if dy != 1 or dx != 1:
-                rim |= pad[dy:dy + h, dx:dx + w]
-    return ~rim
+    return ~_dilate(ink) if ink.any() else np.ones(codes.shape, bool)
 
 
 def _largest(member: np.ndarray, mask: np.ndarray) -> int:
