@@ -1880,7 +1880,8 @@ def _dot_fields(image: Image.Image, grid: Grid, leg: Legend, fi: _Features, lay_
     those (texture.dot_fields, in place on ``cls``). Returns them all, and those it could not place so (no specks
     in their examples), for the hex-by-hex check (texture.check_dotted)."""
     colours = {tc.name: tc.lab for tc in leg.terrains}  # (a symbol class's examples are not colour blocks)
-    classes = dotted_classes(_Reader(image, grid), {n: v for n, v in leg.examples.items() if n in colours}, colours)
+    classes = dotted_classes(_Reader(image, grid), {n: v for n, v in leg.examples.items() if n in colours}, colours,
+                             leg.ink_lightness)
     if not classes:
         return [], []
     specks = measures.specks
@@ -1888,6 +1889,10 @@ def _dot_fields(image: Image.Image, grid: Grid, leg: Legend, fi: _Features, lay_
     for d in classes:
         hexes = [grid.hex(h) for h in leg.examples[d.name]]
         examples[d.name] = _hex_raster(lay_red, hexes, fi.valid.shape, INSET).reshape(-1) >= 0
+        for g in d.on:  # its ground classes' examples too (texture notes 1b: specks the ground shows as well)
+            if g not in examples and leg.examples.get(g):
+                examples[g] = _hex_raster(lay_red, [grid.hex(h) for h in leg.examples[g]], fi.valid.shape,
+                                          INSET).reshape(-1) >= 0
     placed = dot_fields(classes, leg.names(), cls, blocks, cents, specks, examples)
     return classes, [d for d in classes if d.name not in placed]
 

@@ -38,6 +38,29 @@ ground and the dots. A dotted class is told by what it is made of instead:
    (extract.py ``_Without``): a hex without dots that reads as the class is another colour mixed with ink -
    desert lined by a road, or a marsh patch's edge and the desert round it, whose next class by the hex's
    shares (the marsh) may be neither.
+
+texture notes 1 (bfm4: a dense screen, dithered, printed under names and lines). The 1986 Battle for Moscow
+print's defence lines are a light-green dot screen on the cream paper, scanned into a 256-colour GIF: its green
+covers 28-40% of an example hex, its dots join one another in the dither (the small parts hold 4-23% of the
+green), its examples carry the lines' and names' black, and the paper beside it is itself dither specks.
+  a. *The ink first*: where the first split's minor colour is the ink (L* below the legend's ink lightness: lines
+     and names) and that split is no field of dots, a second split of the rest (the pixels nearer the major
+     colour) is tried with the same checks: the names' and railways' black over the screen is split off first
+     (BfM fort: black L* 33, 8% at 58 Delta E from a ground that was the screen's own mean - refused as its own
+     fill with marks on it; then cream and green, 49% at 19). A minor colour of the class's own print lighter
+     than the ink (the 1993 redraw's red towns, L* 43) is not split past.
+  b. *Specks the ground shows as well say nothing*: step 2 places no class whose ground class's examples hold as
+     many small dark marks over a block's window (their median) as the field threshold (the paper of a dithered
+     scan is specks: BfM's clear examples 0.11 against the screen's own 0.06); step 3 checks it instead.
+  c. *Small parts the ground shows as well say nothing either*: step 3 counts the small parts of the dots'
+     colour; where the ground classes' examples hold as many (``dot_share``) as the class's least example (BfM:
+     the screen's dots join in the dither, its small parts cover 1.6-6.4% of its examples, the paper's specks
+     2.0-8.3% of the clear ones), a hex is told by its share of the dots' colour instead (nearer the dots than the
+     ground, within half their distance of them: no darker print), and keeps the class from the midpoint between
+     the ground classes' examples' highest share and the class's examples' least (BfM: clear examples 0.02-0.12,
+     the screen's 0.28-0.40; the clear hexes of the studied region 0.01-0.17, the screen's 0.23-0.40); no check
+     where the ground's examples reach that too. (The 1993 redraw's red towns, dotted on the clear and forest,
+     whose small parts its grounds' examples do not show, are checked as before.)
 """
 
 from __future__ import annotations
@@ -55,7 +78,7 @@ from .extract_raster import _median, _quantile
 from .parts import components, part_sizes
 from .symbols import WORK_SIZE, _dilate, _inset_mask, _size
 
-__all__ = ["Dotted", "check_dotted", "dot_share", "dotted_classes"]
+__all__ = ["Dotted", "check_dotted", "colour_share", "dot_share", "dotted_classes"]
 
 Without = Callable[[str, str], Mapping[str, float]]
 
@@ -86,6 +109,10 @@ class Dotted:
     least: float
     shares: tuple[float, ...]
     on: tuple[str, ...] = ()  # the classes whose colour is its ground
+    # texture notes 1c: each example's share of the dots' colour (``colour_share``), and the ground classes'
+    # examples' highest; set where those examples hold as many small parts (``dot_share``) as the class's least
+    colour_shares: tuple[float, ...] = ()
+    ground_share: float | None = None
 
 
 class _Reader:
@@ -182,46 +209,89 @@ def dot_share(lab: np.ndarray, inset: np.ndarray, ground: Sequence[float], dots:
     return float(small[labels][inset].mean())
 
 
+def colour_share(lab: np.ndarray, inset: np.ndarray, ground: Sequence[float], dots: Sequence[float]) -> float:
+    """The share of the inset hex of the dots' colour: nearer the dots than the ground and within half their
+    distance of the dots (no darker print: texture notes 1c)."""
+    g, d = np.asarray(ground, float), np.asarray(dots, float)
+    dd = np.linalg.norm(lab - d, axis=-1)
+    near = (dd < np.linalg.norm(lab - g, axis=-1)) & (dd < float(np.linalg.norm(g - d)) / 2)
+    return float(near[inset].mean())
+
+
+def _split(px: np.ndarray, ink_lightness: float | None) -> list[tuple[np.ndarray, np.ndarray, float]]:
+    """The examples' pixels split in two (_two_colours), and where the minor colour is the ink (CIELAB L* below
+    ``ink_lightness``, the legend's: lines and names), a second split of the pixels nearer the major one too
+    (texture notes 1a: the ink first)."""
+    ground, dots, share = _two_colours(px)
+    out = [(ground, dots, share)]
+    if ink_lightness is None or not dots[0] < ink_lightness:
+        return out
+    rest = px[np.linalg.norm(px - ground, axis=1) < np.linalg.norm(px - dots, axis=1)]
+    if 0 < len(rest) < len(px):
+        out.append(_two_colours(rest))
+    return out
+
+
 def dotted_classes(reader: _Reader, examples: Mapping[str, Sequence[str]],
-                   colours: Mapping[str, Sequence[float]]) -> list[Dotted]:
+                   colours: Mapping[str, Sequence[float]], ink_lightness: float | None = None) -> list[Dotted]:
     """The classes whose example hexes are a field of dots on the colour of another class (``colours``: each
-    class's Lab colour; module doc, step 1)."""
+    class's Lab colour; module doc, step 1); with the legend's ``ink_lightness``, past the ink printed over them
+    (texture notes 1a)."""
     out = []
     for name, hexes in examples.items():
         if len(hexes) < 2:
             continue
         labs = [reader.lab(h) for h in hexes]
         px = np.concatenate([lab[reader.mask] for lab in labs])
-        ground, dots, share = _two_colours(px)
-        sep = float(np.linalg.norm(ground - dots))
-        if not (MINOR[0] <= share <= MINOR[1]) or sep < SEPARATION:
-            continue
-        on = [k for k, c in colours.items() if k != name and float(np.linalg.norm(ground - np.asarray(c, float)))
-              <= GROUND * sep]
-        if not on:
-            continue  # the ground is the class's own colour (shading, relief lines): not dots on another class
-        own = np.asarray(colours.get(name, ground), float)
-        if min(float(np.linalg.norm(ground - np.asarray(colours[k], float))) for k in on) > share * sep:
-            continue  # no other class lies as near the ground as its dots move its colour: its own fill with marks on
-            # it (step 1: Omaha Beach's draw, its slope ladders and fire dots taken for dots on the town's blend)
-        if min(float(np.linalg.norm(own - np.asarray(colours[k], float))) for k in on) > CLOSE:
-            continue  # its colour stands far enough from its ground's class for the colour reading to hold
-        # the typical part's size: the median over parts (each pixel weighs 1/size of its part)
-        sizes = np.concatenate([part_sizes(_dot_mask(lab, ground, dots))[reader.mask] for lab in labs])
-        sizes = sizes[sizes > 0]
-        if not len(sizes):
-            continue
-        order = np.sort(sizes)
-        weights = np.cumsum(1.0 / order)
-        typical = float(order[np.searchsorted(weights, weights[-1] / 2)])
-        cap = max(2, round(CAP * typical))
-        g3, d3 = [float(v) for v in ground], [float(v) for v in dots]
-        shares = tuple(dot_share(lab, reader.mask, g3, d3, cap) for lab in labs)
-        if min(shares) < LEAST_DOTS:
-            continue
-        out.append(Dotted(name, tuple(float(v) for v in ground), tuple(float(v) for v in dots),  # type: ignore[arg-type]
-                          cap, min(shares), shares, tuple(on)))
+        for ground, dots, share in _split(px, ink_lightness):  # the first split, then past the ink (texture notes 1a)
+            d = _dotted(reader, examples, colours, name, labs, ground, dots, share)
+            if d is not None:
+                out.append(d)
+                break
     return out
+
+
+def _dotted(reader: _Reader, examples: Mapping[str, Sequence[str]], colours: Mapping[str, Sequence[float]],
+            name: str, labs: Sequence[np.ndarray], ground: np.ndarray, dots: np.ndarray, share: float
+            ) -> Dotted | None:
+    """The class ``name`` as dots of colour ``dots`` on ``ground`` (its examples' ``labs``), if every check of
+    step 1 holds."""
+    sep = float(np.linalg.norm(ground - dots))
+    if not (MINOR[0] <= share <= MINOR[1]) or sep < SEPARATION:
+        return None
+    on = [k for k, c in colours.items() if k != name and float(np.linalg.norm(ground - np.asarray(c, float)))
+          <= GROUND * sep]
+    if not on:
+        return None  # the ground is the class's own colour (shading, relief lines): not dots on another class
+    own = np.asarray(colours.get(name, ground), float)
+    if min(float(np.linalg.norm(ground - np.asarray(colours[k], float))) for k in on) > share * sep:
+        return None  # no other class lies as near the ground as its dots move its colour: its own fill with marks on
+        # it (step 1: Omaha Beach's draw, its slope ladders and fire dots taken for dots on the town's blend)
+    if min(float(np.linalg.norm(own - np.asarray(colours[k], float))) for k in on) > CLOSE:
+        return None  # its colour stands far enough from its ground's class for the colour reading to hold
+    # the typical part's size: the median over parts (each pixel weighs 1/size of its part)
+    sizes = np.concatenate([part_sizes(_dot_mask(lab, ground, dots))[reader.mask] for lab in labs])
+    sizes = sizes[sizes > 0]
+    if not len(sizes):
+        return None
+    order = np.sort(sizes)
+    weights = np.cumsum(1.0 / order)
+    typical = float(order[np.searchsorted(weights, weights[-1] / 2)])
+    cap = max(2, round(CAP * typical))
+    g3, d3 = [float(v) for v in ground], [float(v) for v in dots]
+    shares = tuple(dot_share(lab, reader.mask, g3, d3, cap) for lab in labs)
+    if min(shares) < LEAST_DOTS:
+        return None
+    # texture notes 1c: where the ground classes' examples hold as many small parts as the class's least, the
+    # small parts tell nothing: a hex is told by its share of the dots' colour, against theirs
+    grounds = [reader.lab(h) for k in on for h in examples.get(k, ())]
+    colour: tuple[float, ...] = ()
+    ground_share = None
+    if grounds and max(dot_share(lab, reader.mask, g3, d3, cap) for lab in grounds) >= min(shares):
+        colour = tuple(colour_share(lab, reader.mask, g3, d3) for lab in labs)
+        ground_share = max(colour_share(lab, reader.mask, g3, d3) for lab in grounds)
+    return Dotted(name, tuple(float(v) for v in ground), tuple(float(v) for v in dots),  # type: ignore[arg-type]
+                  cap, min(shares), shares, tuple(on), colour, ground_share)
 
 
 def dot_fields(classes: Sequence[Dotted], names: Sequence[str], cls: np.ndarray, colours: np.ndarray,
@@ -242,6 +312,9 @@ def dot_fields(classes: Sequence[Dotted], names: Sequence[str], cls: np.ndarray,
         thr = FIELD * float(_median(own))
         if thr <= 0:
             continue
+        ground = [specks[examples[g]] for g in d.on if g in examples]
+        if any(len(gs) and float(_median(gs)) >= thr for gs in ground):
+            continue  # texture notes 1b: the ground's own examples hold as many specks (a dithered paper)
         out[d.name] = thr
         field = specks >= thr
         at = np.flatnonzero((cls == j) & ~field)
@@ -277,6 +350,19 @@ def check_dotted(image: Image.Image, grid: Grid, examples: Mapping[str, Sequence
             continue
         alt = without(hid, cls)
         if not alt:
+            continue
+        if d.ground_share is not None:
+            # texture notes 1c: by its colour's share - from the midpoint between its ground classes' examples'
+            # highest and its own examples' least; no check where the ground's reach its own
+            least = min(d.colour_shares)
+            if d.ground_share >= least:
+                continue
+            s = colour_share(reader.lab(hid), reader.mask, d.ground, d.dots)
+            if s < (d.ground_share + least) / 2:
+                nxt = max(alt, key=lambda k: alt[k])
+                out[hid] = (nxt, dict(alt), f"read as {cls} by its colour, but its screen's colour covers {s:.1%} "
+                                            f"of it (examples {least:.1%}-{max(d.colour_shares):.1%}, its ground's "
+                                            f"up to {d.ground_share:.1%})")
             continue
         s = dot_share(reader.lab(hid), reader.mask, d.ground, d.dots, d.cap)
         if s < KEEP * d.least:
