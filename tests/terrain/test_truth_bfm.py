@@ -206,13 +206,16 @@ def test_extract_bfm_against_its_truth(tmp_path):
     region is BLIND: totals only. Raised by bfm2 (session 42, band notes 3: the lines read on the two GIF palettes'
     dither smoothed; the blind totals read once, from the whole bench rb-bfm2): river 12/12, rail 20/22, none false.
     Moved by bfm3 (session 43, symbols notes 6; the blind totals read once, from the whole bench rb-bfm3): cross
-    14/14 found 17, star 3/5 found 3 (was 5/5 found 24), town 3/4 found 4, rail 22/22 none false.
+    14/14 found 17, star 3/5 found 3 (was 5/5 found 24), town 3/4 found 4, rail 22/22 none false. Raised by bfm4
+    (session 45, texture notes 1: the defence lines' screen judged by its green, past the names' ink; the blind totals
+    read once, from the whole bench rb-bfm4): hexes 64 -> 70/70.
     Skipped with the reason when the image is not cached."""
     from .test_heldout_bastogne import extract_fetched
     from .test_truth_afrika import assert_floors
 
     out = extract_fetched(tmp_path, "bfm", "bfm.yaml", "bfm.legend.yaml", 14, 10)
-    assert out["hexes"] == 70 and out["right"] >= 64
+    # (bfm4, texture notes 1, blind totals: 64 -> 70)
+    assert out["hexes"] == 70 and out["right"] >= 70
     sym = out["symbols"]
     # (bfm3, symbols notes 6, blind totals: cross 0 -> 14 found 17, star 5 found 24 -> 3 found 3, town 0 -> 3 found 4;
     # the star's floor lowered 5 -> 3 with its false finds 19 -> 0; the cause of the two stars lost is not studied, the
@@ -239,13 +242,16 @@ def test_extract_bfm_2_against_its_truth(tmp_path):
     examples' ground alone, one mark one symbol, a town's square without its railway's stubs handed to the tracers):
     cross 8/8 none false, star 6/8 found 6, town 4/6 found 6 (Moscow's blot 1103 and the junction 1201 without a
     square: the town's template holds its railway's stubs - its false finds were 0 only while it was a speckle of
-    the dither's strays that matched its three examples alone), rail 44/44 none false.
+    the dither's strays that matched its three examples alone), rail 44/44 none false. Raised by bfm4 (session 45,
+    texture notes 1: the defence lines' screen judged by its green, past the names' ink): hexes 67 -> 70/70 (0204,
+    0601, 0603 clear).
     Skipped with the reason when the image is not cached."""
     from .test_heldout_bastogne import extract_fetched
     from .test_truth_afrika import assert_floors
 
     out = extract_fetched(tmp_path, "bfm", "bfm-2.yaml", "bfm.legend.yaml", 14, 10)
-    assert out["hexes"] == 70 and out["right"] >= 67
+    # (bfm4, texture notes 1: 67 -> 70, the towns 0204, 0601, 0603 no longer read as the screen)
+    assert out["hexes"] == 70 and out["right"] >= 70
     sym = out["symbols"]
     # (bfm3, symbols notes 6: cross 2 -> 8, star 5 found 19 -> 6 found 6, town 3 found 3 -> 4 found 6)
     assert sym["cross"]["in_truth"] == 8 and sym["cross"]["true_positives"] >= 8
