@@ -101,6 +101,22 @@ notes N":
    Learned on the marked sides' own bands as before (the predictions change no tolerance, width or threshold).
    Gettysburg 2 creek 19/27 -> 22/27 at 22/23; drawn test test_creek_over_paper.py (the creek's sides over the
    rolling paper missed on the old code).
+6. edges along: band notes 2 for an 'along' line - a line drawn in a lighter version of another 'along' line's
+   colour (:func:`_lighter_version`, within its own tolerance) is that line's edge where it touches it. Roads to
+   Gettysburg draws a ford as the navy river's water paling to a light blue, the creeks' colour, beside the navy:
+   read as the creek, the river's side at the ford was a creek side too (Gettysburg 2: 5018/5119 false). A band
+   sample of the lighter line within its tolerance next to (along, across or aslant) one of the other line's, and
+   every sample within its tolerance in the run across the band going on from it (:func:`_edge_runs`: a ford's light
+   water is wider than a blend), is not counted for it - read after learning (its tolerance, width and threshold are
+   its marks' as before: read before, a dark speck beside a marked side moved the creek's tolerance 24.6 -> 29.7),
+   and in the band re-centred on a line beside its side (:func:`_beside`, ``edged``) too. The other line's samples
+   (within its tolerance, its colour the nearest) count only in runs across as wide as its marked sides show it
+   (:func:`_as_wide`): Gettysburg's dark hex lines and a creek's own dark core come within the river's tolerance
+   (21) and, counted, took two true creek sides (5422/5423, 5719/5720) with them. A creek running into the river
+   loses only its samples touching it. Not caught: Stonewall Jackson's Way's fords, whose white-blue water fills the
+   river's whole width (no navy as wide as the river's marks beside it): 2808/2909 and 3508/3509 stay false.
+   Gettysburg 2 creek 22/23 -> 22/22; drawn test test_ford_beside_river.py (the ford's sides read as creek on the
+   old code).
 """
 
 from __future__ import annotations
@@ -165,6 +181,7 @@ DITHER_COLOURS = 1024  # (band notes 3) a scan of at most this many colours is a
 DITHER_SHARE = 0.5  # (band notes 3) ... dithered where at least this share of its pixels differ from the next in a row
 DITHER_STEP = 120.0  # (band notes 3) RGB: the widest step of a dither between two palette colours (a coarse palette's)
 EDGES = True  # (band notes 2) a lighter version of another line's colour, next to that line, is its edge
+ALONG_EDGES = True  # (band notes 6) ... and of an 'along' line's, next to that line, is its edge too
 EDGE_WHITE = 0.1  # (band notes 2) the least share of white (and of the colour) in a mix that is a lighter version
 OVER_GROUNDS = True  # (band notes 5) an 'along' line's ink over other grounds: its colour there a transparent ink's
 OVER_PASSES = 0.1  # (band notes 5) ... an ink passing this share of its marked sides' paper's light at least (Y)
@@ -429,18 +446,23 @@ def _hexsides(image: Image.Image, grid: Grid, leg: Legend, ext: Extraction,
         """Feature i's band distances where its colour is the nearest of the features' (elsewhere infinite)."""
         return _nearest_of(learned[i][1], [d for j, (_, d, _, _) in enumerate(learned) if j != i])
 
-    def own_tolerance(j: int) -> float:
-        """Feature j's tolerance as the loop below learns it (before a line beside its side is looked for)."""
+    def own_learned(j: int) -> tuple[float, int]:
+        """Feature j's tolerance and width as the loop below learns them (before a line beside its side is looked
+        for)."""
         feat, _, yes, no = learned[j]
         dist = nearest(j)
         if feat.kind == "across":
             dist = _crossing(dist, core, middle)
         else:
             dist[both_water | (coast_side & (not feat.on_coast))] = np.inf
-        tol = _learn(feat, dist, [] if feat.name in unlearned else yes, no, step)[0]
+        tol, width, _ = _learn(feat, dist, [] if feat.name in unlearned else yes, no, step)
         if feat.kind == "along" and feat.tolerance is None:
             tol = _ground_tolerance(leg, colours[feat.name], tol)
-        return tol
+        return tol, width
+
+    def own_tolerance(j: int) -> float:
+        """Feature j's tolerance as the loop below learns it (before a line beside its side is looked for)."""
+        return own_learned(j)[0]
 
     for i, (feat, dist, yes, no) in enumerate(learned):
         # a sample counts for the feature whose colour it is nearest (a coast line drawn in a darker
@@ -490,6 +512,20 @@ def _hexsides(image: Image.Image, grid: Grid, leg: Legend, ext: Extraction,
                 oc = _over_dist(clab, _printed_over(transmit, hex_grounds, c, level, other_along, tol), land)
                 oc[~cin] = np.inf
                 cdist[i] = np.minimum(cdist[i], oc)
+        edged: list[tuple[np.ndarray, float, int]] = []
+        if ALONG_EDGES and feat.kind == "along":
+            # (band notes 6) band notes 2 for an 'along' line: a lighter version of another line's colour next to
+            # that line is its edge (a navy river's light rim, its ford's white water), not this line - read after
+            # learning (the marks' tolerance, width and threshold are learned as before), in the side's band and in
+            # a band re-centred on a line beside the side (_beside)
+            for j, (other, _, _, _) in enumerate(learned):
+                if j != i and other.kind == "along" and _lighter_version(colours[feat.name], colours[other.name],
+                                                                          tol):
+                    # the other line's samples within its tolerance, in runs across as wide as its marked sides
+                    # show it: a thinner stroke nearer its colour (this line's own dark core, a hex line) is not it
+                    otol, owidth = own_learned(j)
+                    dist = _edge_runs(dist, _as_wide(nearest(j) < otol, owidth), tol)
+                    edged.append((np.asarray(colours[other.name], np.float32), otol, owidth))
         if feat.kind == "along" and BESIDE > 0:
             # a line drawn beside its side, not on it (France '40's canals, 0.1-0.2 hex off and aslant): its band
             # is read again centred on the line where it runs, if the line runs there nearer that side than any
@@ -498,7 +534,7 @@ def _hexsides(image: Image.Image, grid: Grid, leg: Legend, ext: Extraction,
             dist, lab_f, onimg_f, reach = _beside(sample, tab, p0, vec, nrm, length, ta, hw, math.ceil(BESIDE * s),
                                            np.asarray(colours[feat.name], np.float32), rival, tol, width, thr,
                                            dist, lab, onimg, both_water | (coast_side & (not feat.on_coast)),
-                                           step, yes)
+                                           step, yes, edged)
         else:
             lab_f, onimg_f, reach = lab, onimg, dist
         if feat.trace and feat.kind == "across":
@@ -981,6 +1017,41 @@ def _off_edges(dist: np.ndarray, other: np.ndarray) -> np.ndarray:
     return np.where(wide, np.inf, dist)
 
 
+def _edge_runs(dist: np.ndarray, other: np.ndarray, tol: float) -> np.ndarray:
+    """``dist`` (band samples: sides, along, across) infinite over every run across the band of samples within
+    ``tol`` one of which lies next to one of ``other`` (band notes 6; next to as in :func:`_off_edges`): a lighter
+    version of another 'along' line's colour touching that line is its edge or its ford's water, as far across as it
+    goes on from there."""
+    mine = dist < tol
+    edge = np.isinf(_off_edges(np.zeros(dist.shape, np.float32), other)) & mine
+    for _ in range(dist.shape[2]):
+        more = edge.copy()
+        more[:, :, 1:] |= edge[:, :, :-1]
+        more[:, :, :-1] |= edge[:, :, 1:]
+        more &= mine
+        if (more == edge).all():
+            break
+        edge = more
+    return np.where(edge, np.inf, dist)
+
+
+def _as_wide(mask: np.ndarray, width: int) -> np.ndarray:
+    """``mask`` (band samples: sides, along, across) kept only in runs across at least ``width`` samples long (band
+    notes 6: an 'along' line as wide as its marked sides show it, not a thinner stroke of a colour near its)."""
+    n = mask.shape[2]
+    if width <= 1:
+        return mask
+    if width > n:
+        return np.zeros_like(mask)
+    core = mask[:, :, :n - width + 1].copy()
+    for k in range(1, width):
+        core &= mask[:, :, k:n - width + 1 + k]
+    out = np.zeros_like(mask)
+    for k in range(width):
+        out[:, :, k:n - width + 1 + k] |= core
+    return out
+
+
 def _hex_line(d: np.ndarray, core: int, middle: np.ndarray) -> float:
     """The Delta E from a colour of the printed hex lines: over every side, the median of the nearest
     sample in the band's middle (``core`` samples each way) at the ``middle`` positions. ``d``: the
@@ -1136,6 +1207,7 @@ def _beside(sample: Any, tab: np.ndarray, p0: np.ndarray, vec: np.ndarray, nrm: 
             ta: np.ndarray, hw: int, wp: int, colour: np.ndarray, rivals: Sequence[np.ndarray], tol: float,
             width: int, thr: float, dist: np.ndarray, lab: tuple[np.ndarray, np.ndarray, np.ndarray],
             onimg: np.ndarray, off: np.ndarray, step: float, yes: Sequence[int],
+            edged: Sequence[tuple[np.ndarray, float, int]] = (),
             ) -> tuple[np.ndarray, tuple[np.ndarray, np.ndarray, np.ndarray], np.ndarray, np.ndarray]:
     """An 'along' line drawn beside its side: (dist, lab, onimg, reach), the first three with the band of such
     sides re-centred on the line, ``reach`` the distances :func:`_no_spurs` reads the line's reach in.
@@ -1162,7 +1234,10 @@ def _beside(sample: Any, tab: np.ndarray, p0: np.ndarray, vec: np.ndarray, nrm: 
     before (the sides an art's colour crosses, WIDER, the colour mix, stay tested on their own band). Where the
     line runs so beside a side its band finds, its reach to the side's ends (:func:`_no_spurs`) is read along the
     line: a canal beside two sides meeting at a vertex where a third joins turns off a few pixels short of the
-    side's far end, not half-way. ``off``: sides where the feature is not looked for (both hexes water, a coast)."""
+    side's far end, not half-way. ``off``: sides where the feature is not looked for (both hexes water, a coast).
+    ``edged``: (colour, tolerance, width) of each line this one is a lighter version of (band notes 6): in the
+    re-centred band too, a sample next to that line's (as wide as its width, its colour the nearest) is not this
+    line's."""
     n, na = dist.shape[:2]
 
     found = _score(dist, tol, width, "along", step) >= thr
@@ -1208,8 +1283,16 @@ def _beside(sample: Any, tab: np.ndarray, p0: np.ndarray, vec: np.ndarray, nrm: 
     slab, son = _sampled(sample, tab, p0[rows_c], vec[rows_c], nrm[rows_c], ta,
                          oa[None, None, :] + shift[rows_c][:, :, None])
     sd = _dist(slab, son, colour)
+    raw = sd.copy()
     for r in rivals:
         sd[sd > _dist(slab, son, r)] = np.inf
+    for oc, otol, owidth in edged:
+        do = _dist(slab, son, oc)
+        theirs = (do < otol) & (do <= raw)
+        for r in rivals:
+            if not np.array_equal(r, oc):
+                theirs &= do <= _dist(slab, son, r)
+        sd = _edge_runs(sd, _as_wide(theirs, owidth), tol)
     before = _score(dist[rows_c], tol, width, "along", step)
     good = _score(sd, tol, width, "along", step) > before
     good &= _across(sd, tol) >= AS_WIDE * typical  # (NaN: nowhere, never)
