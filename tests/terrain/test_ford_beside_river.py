@@ -44,7 +44,8 @@ def _keys(lay, grid, path) -> list[str]:
 
 def _board(core: bool = False):
     """A navy river along the lower sides of row 02, its ford's light water beside it along two of them; a light-blue
-    creek along the lower sides of row 05 (``core``: with a thin stroke of navy down its middle)."""
+    creek along the lower sides of row 05 (``core``: with a thin stroke of navy down its middle past its marked
+    sides)."""
     lay, grid, im, d = blank_board(columns=9, rows=7, size=SIZE, origin=(SIZE, SIZE),
                                    image=(int(SIZE * 15), int(SIZE * 13)), paper=PAPER, ink=(120, 110, 60))
     river, creek = _path(lay, grid, 2), _path(lay, grid, 5)
@@ -52,7 +53,7 @@ def _board(core: bool = False):
     d.line(river, fill=NAVY, width=9, joint="curve")
     d.line(creek, fill=LIGHT, width=4, joint="curve")
     if core:
-        d.line(creek, fill=NAVY, width=2)
+        d.line(creek[6:], fill=NAVY, width=2)  # past its marked sides
     fords = []
     for k in (7, 11):  # two sides of the river: the ford's water along the navy's lower edge, over 80% of the side
         (x0, y0), (x1, y1) = river[k], river[k + 1]
@@ -96,7 +97,7 @@ def test_without_the_rule_the_ford_is_read_as_creek(monkeypatch):
 def test_a_creeks_own_thin_dark_core_is_no_river(monkeypatch):
     """A creek drawn with a 2 px navy stroke down its middle (nearer the river's colour than the creek's): its light
     edges lie next to it, but it is no river - a run thinner than the river's marked sides show it. Counted as the
-    river (``_as_wide`` off), the creek is lost."""
+    river (``_as_wide`` off), the creek is lost there (its marked sides, without the core, keep the rule on)."""
     grid, im, rkeys, ckeys, _ = _board(core=True)
     assert set(ckeys) <= _found(extract(im, grid, _legend(rkeys, ckeys)), "creek")
     monkeypatch.setattr(extract_sides, "_as_wide", lambda mask, width: mask)

@@ -113,10 +113,12 @@ notes N":
    (within its tolerance, its colour the nearest) count only in runs across as wide as its marked sides show it
    (:func:`_as_wide`): Gettysburg's dark hex lines and a creek's own dark core come within the river's tolerance
    (21) and, counted, took two true creek sides (5422/5423, 5719/5720) with them. A creek running into the river
-   loses only its samples touching it. Not caught: Stonewall Jackson's Way's fords, whose white-blue water fills the
-   river's whole width (no navy as wide as the river's marks beside it): 2808/2909 and 3508/3509 stay false.
-   Gettysburg 2 creek 22/23 -> 22/22; drawn test test_ford_beside_river.py (the ford's sides read as creek on the
-   old code).
+   loses only its samples touching it. Not where it would refuse one of the line's own marked sides found without
+   it: the marks show the line drawn touching the other (Velikie Louki's light-blue river, a lighter version of its
+   darker stream's blue, lost its three marked sides on Louki 2's sheet). Not caught: Stonewall Jackson's Way's
+   fords, whose white-blue water fills the river's whole width (no navy as wide as the river's marks beside it):
+   2808/2909 and 3508/3509 stay false. Gettysburg 2 creek 22/23 -> 22/22; drawn test test_ford_beside_river.py (the
+   ford's sides read as creek on the old code).
 """
 
 from __future__ import annotations
@@ -524,7 +526,13 @@ def _hexsides(image: Image.Image, grid: Grid, leg: Legend, ext: Extraction,
                     # the other line's samples within its tolerance, in runs across as wide as its marked sides
                     # show it: a thinner stroke nearer its colour (this line's own dark core, a hex line) is not it
                     otol, owidth = own_learned(j)
-                    dist = _edge_runs(dist, _as_wide(nearest(j) < otol, owidth), tol)
+                    edged_dist = _edge_runs(dist, _as_wide(nearest(j) < otol, owidth), tol)
+                    if yes and ((_score(edged_dist[yes], tol, width, "along", step) < thr)
+                                & (_score(dist[yes], tol, width, "along", step) >= thr)).any():
+                        # a marked side it would refuse: the marks show this line drawn touching the other one
+                        # (Velikie Louki's light river along its darker stream's colour), not its edge
+                        continue
+                    dist = edged_dist
                     edged.append((np.asarray(colours[other.name], np.float32), otol, owidth))
         if feat.kind == "along" and BESIDE > 0:
             # a line drawn beside its side, not on it (France '40's canals, 0.1-0.2 hex off and aslant): its band
