@@ -113,7 +113,10 @@ notes N":
    (within its tolerance, its colour the nearest) count only in runs across as wide as its marked sides show it
    (:func:`_as_wide`): Gettysburg's dark hex lines and a creek's own dark core come within the river's tolerance
    (21) and, counted, took two true creek sides (5422/5423, 5719/5720) with them. A creek running into the river
-   loses only its samples touching it. Not where it would refuse one of the line's own marked sides found without
+   loses only its samples touching it. The area test (:func:`_along_only`: a colour much wider across than the line is
+   an area) still reads the colour as printed: the sheet's dark grey margin, within the river's tolerance and as wide,
+   cut a creek-coloured area along it into creek-wide strips, 4 false creek sides on Gettysburg's sheet (review45
+   R7). Not where it would refuse one of the line's own marked sides found without
    it: the marks show the line drawn touching the other (Velikie Louki's light-blue river, a lighter version of its
    darker stream's blue, lost its three marked sides on Louki 2's sheet). Not caught: Stonewall Jackson's Way's
    fords, whose white-blue water fills the river's whole width (no navy as wide as the river's marks beside it):
@@ -515,6 +518,7 @@ def _hexsides(image: Image.Image, grid: Grid, leg: Legend, ext: Extraction,
                 oc[~cin] = np.inf
                 cdist[i] = np.minimum(cdist[i], oc)
         edged: list[tuple[np.ndarray, float, int]] = []
+        printed = dist  # the line's colour as printed, before band notes 6 takes a darker line's edges out of it
         if ALONG_EDGES and feat.kind == "along":
             # (band notes 6) band notes 2 for an 'along' line: a lighter version of another line's colour next to
             # that line is its edge (a navy river's light rim, its ford's white water), not this line - read after
@@ -534,6 +538,7 @@ def _hexsides(image: Image.Image, grid: Grid, leg: Legend, ext: Extraction,
                         continue
                     dist = edged_dist
                     edged.append((np.asarray(colours[other.name], np.float32), otol, owidth))
+        before_beside = dist
         if feat.kind == "along" and BESIDE > 0:
             # a line drawn beside its side, not on it (France '40's canals, 0.1-0.2 hex off and aslant): its band
             # is read again centred on the line where it runs, if the line runs there nearer that side than any
@@ -585,7 +590,15 @@ def _hexsides(image: Image.Image, grid: Grid, leg: Legend, ext: Extraction,
                 area = interior(i, own) >= AREA_SHARE
                 score = np.where(area[side_hexes[:, 0]] & area[side_hexes[:, 1]], 0.0, score)
             if feat.kind == "along":
-                score = _along_only(score, dist, tol, interior(i, tol), side_hexes, thr, yes)
+                # (band notes 6) the area test reads the colour as printed: an area of it cut by a darker line's
+                # edge taken out is still an area (Gettysburg's grey margin, read as the river, left creek-wide strips)
+                area_dist = dist
+                if printed is not before_beside:
+                    # the sides read in a band re-centred on a line beside them (_beside) keep that band
+                    area_dist = printed.copy()
+                    moved = np.any(dist != before_beside, axis=(1, 2))
+                    area_dist[moved] = dist[moved]
+                score = _along_only(score, area_dist, tol, interior(i, tol), side_hexes, thr, yes)
                 if yes:
                     # a side on grounds none of the marked sides shows (SPI Atlantic Wall's river, marked between
                     # bocage hexes, on through clear ground and a marsh hatched in its own blue): its band's mix is
