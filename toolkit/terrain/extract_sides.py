@@ -116,7 +116,8 @@ notes N":
    loses only its samples touching it. The area test (:func:`_along_only`: a colour much wider across than the line is
    an area) still reads the colour as printed: the sheet's dark grey margin, within the river's tolerance and as wide,
    cut a creek-coloured area along it into creek-wide strips, 4 false creek sides on Gettysburg's sheet (review45
-   R7). Not where it would refuse one of the line's own marked sides found without
+   R7; judged on the band as printed and on the band read, re-centred by :func:`_beside` or not, both: the margin's
+   sides are re-centred - R9). Not where it would refuse one of the line's own marked sides found without
    it: the marks show the line drawn touching the other (Velikie Louki's light-blue river, a lighter version of its
    darker stream's blue, lost its three marked sides on Louki 2's sheet). Not caught: Stonewall Jackson's Way's
    fords, whose white-blue water fills the river's whole width (no navy as wide as the river's marks beside it):
@@ -598,7 +599,12 @@ def _hexsides(image: Image.Image, grid: Grid, leg: Legend, ext: Extraction,
                     area_dist = printed.copy()
                     moved = np.any(dist != before_beside, axis=(1, 2))
                     area_dist[moved] = dist[moved]
-                score = _along_only(score, area_dist, tol, interior(i, tol), side_hexes, thr, yes)
+                area = _along_only(score, area_dist, tol, interior(i, tol), side_hexes, thr, yes)
+                if printed is not before_beside:
+                    # ... and an area on the printed band too is one (a re-centred side is judged on both:
+                    # Gettysburg's grey margin sides are re-centred - review45 R9)
+                    area = np.minimum(area, _along_only(score, printed, tol, interior(i, tol), side_hexes, thr, yes))
+                score = area
                 if yes:
                     # a side on grounds none of the marked sides shows (SPI Atlantic Wall's river, marked between
                     # bocage hexes, on through clear ground and a marsh hatched in its own blue): its band's mix is
