@@ -831,6 +831,10 @@ PATH_ACROSS = 0.06  # (traced notes 24) hex sizes: how far on either side, strai
 ALONG_INK = True  # (traced notes 25) an 'along' line's ink in nearly this line's colour is left out of its mask
 ALONG_STROKE = 1  # (traced notes 25) fine pixels eroded: an along line's stroke is at least 2 x this + 1 wide
 SPECKS = True  # (traced notes 26) a line with a core of its colour: a crossing of its colour's specks is none
+ON_HEX_LINES = True  # (traced notes 28) a crossing whose part lies along the hex lines, straddling the side, is none
+HEX_LINES_NEAR = 0.25  # (traced notes 28) hex sizes either way of the hex lines: the part's pixels there lie along them
+HEX_LINES_OFF = 0.2  # (traced notes 28) a part less than this share of it farther from them lies along them
+STRADDLE = 0.5  # (traced notes 28) ... and straddles the side crossed where on both sides of it along this share of it
 PINHOLES = True  # a line printed wide: its half-widths read with the mask's single-pixel holes filled (traced notes 4)
 LETTER_INK = 0.8  # the share of ink between two parts' centres above which they are pieces of one line
 BLACK_SHARE = 0.005  # (black lines) the darkest share of the scan's pixels: its black, the ink as this scan prints it
@@ -1248,6 +1252,17 @@ def _crossings(image: Image.Image, grid: Grid, sides: Sequence[Hexside], colour:
         hit = np.nonzero(out)[0]
         if len(hit) and _runs_out(mask | under, lay, sides, side_ends, marked, OUT_LINE).all():
             out[hit[_runs_along(mask | under, lay, sides, side_ends, hit)]] = 0.0
+            if ON_HEX_LINES:
+                # and one whose part of the colour about the place crossed lies along the hex lines - within a
+                # quarter hex of them nearly all of it - and straddles the side crossed, showing on both sides of its
+                # zone along half its length or more, is a line drawn along the hexsides from corner to corner over
+                # the hex line (MMP Afrika's wadis, outlined in its track's brown, wider than the hex line's zone), not
+                # one from hex to hex; a line crossing near a corner and running on beside the next hex line lies in
+                # one hex, showing on both sides of the side crossed only where it crosses; never a marked side
+                # (traced notes 28)
+                hit = np.setdiff1d(np.nonzero(out)[0], np.asarray(examples, dtype=np.intp))
+                if len(hit):
+                    out[hit[_on_hex_lines(mask | under, grid, lay, sides, side_ends, hit, s)]] = 0.0
     if learn:
         typical = float(np.percentile(thick[learn], 75))
         need = min(typical - 1, math.ceil(typical / 2))
@@ -1785,12 +1800,12 @@ def _examples_width(mask: np.ndarray, depth: np.ndarray, lay: Layout, sides: Seq
     return float(np.percentile(widest, 75)) if widest else math.inf
 
 
-def _hex_band(grid: Grid, lay: Layout, shape: tuple[int, ...], s: float) -> np.ndarray:
+def _hex_band(grid: Grid, lay: Layout, shape: tuple[int, ...], s: float, band: float = GRID_BAND) -> np.ndarray:
     """The calibrated hex lines of ``grid`` drawn on a picture of ``shape`` laid out by ``lay`` (hex size ``s``
-    pixels), ``GRID_BAND`` hex sizes wide: where the printed hex lines lie."""
+    pixels), ``band`` hex sizes wide (``GRID_BAND``: where the printed hex lines lie)."""
     pic = Image.new("L", (shape[1], shape[0]), 0)
     draw = ImageDraw.Draw(pic)
-    width = max(1, round(GRID_BAND * s))
+    width = max(1, round(band * s))
     for sd in grid.hexsides():
         (ax, ay), (bx, by) = lay.hexside_endpoints(sd)
         if -s < ax < shape[1] + s and -s < ay < shape[0] + s:
@@ -3767,6 +3782,51 @@ def _runs_out(mask: np.ndarray, lay: Layout, sides: Sequence[Hexside], ends: np.
     for k, band, _xi, _yi, runs, half, core in _crossing_runs(mask, lay, sides, ends, idx):
         out[k] = any(all(sum(bool(nxt.any()) for _o, nxt in way) >= least * len(way)
                          for way in _followed(band, a0, a1, half, core)) for a0, a1 in runs)
+    return out
+
+
+def _on_hex_lines(mask: np.ndarray, grid: Grid, lay: Layout, sides: Sequence[Hexside], ends: np.ndarray,
+                  idx: np.ndarray, s: float) -> np.ndarray:
+    """(traced notes 28) For the sides ``idx`` (their ``ends``) that ``mask`` crosses: True where at every crossing
+    (runs of positions where it shows on both sides of the hex line's zone, as :func:`_crossed` finds them) the part
+    of ``mask`` met there - its pixels within ``PART`` hex sizes of the place crossed (the run's middle on the hex
+    line), connected there - has less than ``HEX_LINES_OFF`` of its pixels farther than ``HEX_LINES_NEAR`` hex sizes
+    from every hex line of ``grid``, and these parts together show on both sides of the side's zone along at least
+    ``STRADDLE`` of its positions: a line lying along the side, over its hex line, not running on into the hexes nor
+    lying beside the next hex line in one hex. ``s``: the hex size in pixels of ``mask``."""
+    out = np.zeros(len(idx), dtype=bool)
+    if not len(idx):
+        return out
+    near = _hex_band(grid, lay, mask.shape, s, 2 * HEX_LINES_NEAR)
+    r = max(1, round(PART * s))
+    h, w = mask.shape
+    for k, band, xi, yi, runs, half, core in _crossing_runs(mask, lay, sides, ends, idx):
+        along = True
+        parts = np.zeros(band.shape, dtype=bool)
+        for a0, a1 in runs:
+            c = (a0 + a1) // 2
+            cx, cy = int(xi[c, half]), int(yi[c, half])
+            y0, x0 = max(0, cy - r), max(0, cx - r)
+            yy, xx = np.ogrid[y0:min(h, cy + r + 1), x0:min(w, cx + r + 1)]
+            lab, _n = components(mask[y0:y0 + yy.shape[0], x0:x0 + xx.shape[1]]
+                                 & ((yy - cy) ** 2 + (xx - cx) ** 2 <= r * r))
+            at = band[a0:a1 + 1]
+            py, px = yi[a0:a1 + 1][at] - y0, xi[a0:a1 + 1][at] - x0
+            inside = (py >= 0) & (py < lab.shape[0]) & (px >= 0) & (px < lab.shape[1])
+            met = np.unique(lab[py[inside], px[inside]])
+            part = np.isin(lab, met[met > 0])
+            if not part.any():
+                along = False
+                break
+            off = part & ~near[y0:y0 + lab.shape[0], x0:x0 + lab.shape[1]]
+            if off.sum() >= HEX_LINES_OFF * part.sum():
+                along = False
+                break
+            # the part where the side's band samples it
+            by, bx = yi - y0, xi - x0
+            there = (by >= 0) & (by < lab.shape[0]) & (bx >= 0) & (bx < lab.shape[1])
+            parts[there] |= part[by[there], bx[there]]
+        out[k] = along and float(_both_sides((parts & band)[None], half, core)[0].mean()) >= STRADDLE
     return out
 
 
