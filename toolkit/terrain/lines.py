@@ -543,6 +543,22 @@ Here, at the calibrated working scale (hexes of about 36 px) (the *traced notes*
    2: road 12/17 at 12/12 -> 17/17 at 17/17, trail 13/18 at 13/18 -> 13/18 at 13/15 (the road's edges' false trail
    links gone); over the whole sheet outside the blind region 7 road sides more, each by eye a road under a dot and an
    id (1321/1322 St-Laurent, 0833/0834 by G4 too). Drawn: tests/terrain/test_marks_ids_over_lines.py.
+28. a line drawn along the hexsides over the hex line (:data:`ON_HEX_LINES`, :func:`_on_hex_lines`): MMP Afrika's
+   wadis run from corner to corner along the sides, outlined in an olive within its track's tolerance; the closing of
+   the track's dash gaps grows them into one band 0.25-0.3 hex across, wider than the hex line's zone, so notes 9 sees
+   them on both sides of the zone like a crossing (10 of the studied Afrika regions' false track sides). In notes 9's
+   scope (the line runs out of the band at its marked sides), a crossing is refused where the part of the line's colour
+   met at every place it crosses (within ``PART`` hex sizes of it, connected there) lies less than ``HEX_LINES_OFF`` of
+   it farther than ``HEX_LINES_NEAR`` hex sizes from every hex line, and those parts show on both sides of the side's
+   zone along ``STRADDLE`` of its positions or more; never a marked side. Near the hex lines alone (track45's first
+   form) took real crossings near a corner running on beside the next hex line in one hex (Afrika 1's main road at
+   14.25/15.26: straddle 0.08; Dynamo 2's railway at 2220/2319: 0.20) - the straddle keeps them. Studied: Afrika 3
+   track false 6 -> 4, Afrika 5 6 -> 4, Red Winter 1 secondary false 1 -> 0; over Afrika's whole sheets 14 track sides
+   dropped, each by eye a wadi (12) or a relief line (2). Limits: six wadis stay (farther from the hex lines, or
+   straddling less: a higher share would lose Afrika 5's true 17.06/17.07); Dynamo's pink road at 4411/4510 beside a
+   red-outlined hex is lost (whole sheet); on Roads to Gettysburg's North Map 24 road sides drop outside the blind
+   region, of 8 looked at 7 no road (lettering, a creek, a hex line) and 2822/2923 a real road lost, and the blind
+   region loses one true road side by its totals. Drawn: tests/terrain/test_lines_on_hex_lines.py.
 
 The map's hexside ``a/b`` for the feature then means the link from hex a to hex b.
 
