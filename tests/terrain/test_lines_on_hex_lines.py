@@ -8,14 +8,13 @@ and running on beside the next hex line lies as near the hex lines, but inside o
 from __future__ import annotations
 
 import math
-from itertools import pairwise
 
 import pytest
 
 from toolkit.terrain import lines
-from toolkit.terrain.extract import extract
 
 from .drawn import blank_board, dashed
+from .test_lines_run_out import _found, _sides
 
 SAND = (236, 214, 160)
 BROWN = (120, 92, 24)
@@ -82,18 +81,6 @@ def _board(wadi: tuple[float, float] | None, corner: bool):
     if corner:
         dashed(d, _corner_path(lay, grid), BROWN, 4)
     return grid, im
-
-
-def _found(grid, im) -> set[str]:
-    legend = {"terrain": {"sand": {"hexes": ["0801", "0806", "0101"]}},
-              "features": {"track": {"colour": "#785c18", "kind": "across", "trace": True,
-                                     "yes": ["0202/0302", "0502/0602"]}}}
-    ext = extract(im, grid, legend)
-    return {k for k, v in ext.hexsides.items() if "track" in v}
-
-
-def _sides(grid, path: list[str]) -> set[str]:
-    return {grid.side_key(a, b) for a, b in pairwise(path)}
 
 
 # (half-width, wander) px of the wadi's band at 30 px hexes: 8 px across wandering 4 px, 10 px across wandering 2 px
