@@ -105,8 +105,7 @@ def _clone() -> str:
 def test_bfm_fetch_from_the_clone(tmp_path):
     """From a clone of tscheffel/battleformoscow holding its commit the image lands in the cache and is the recorded
     blob (the stitched sheet, not the project's later rotated, cropped or redrawn maps)."""
-    git = _clone()
-    record = fetched_from_clone(tmp_path, "bfm", "WGT_BFM_GIT", git, IMAGE)
+    record = fetched_from_clone(tmp_path, "bfm", "WGT_BFM_GIT", IMAGE)
     assert record["size"] == (1063, 900)
 
 
