@@ -282,7 +282,20 @@ HELDOUT_FETCHED = {"red-winter-heldout": ("red-winter", "red-winter.yaml", "red-
                    # STUDIED, labelled by user44 (columns 4-9 x rows 4-12), user44's legend with the cliff's
                    # `on_coast: true` (its shore and lake examples are the map's only such hexes, two in the region),
                    # the run on the whole calibrated map, columns 01-15 x rows 01-14
-                   "kuningtou-heldout": ("kuningtou", "kuningtou.yaml", "kuningtou.legend.yaml", ((1, 15), (1, 14)))}
+                   "kuningtou-heldout": ("kuningtou", "kuningtou.yaml", "kuningtou.legend.yaml", ((1, 15), (1, 14))),
+                   # Vae Victis's "La Garde avance!" (the magazine's Waterloo game; a TRUE SCAN of the two printed map
+                   # pages side by side, a white gutter cutting column 22, the scanner's colour banding; hexes marked
+                   # only by corner ticks; from axel18bsm/MapToHexagonalGrid2D like Louki's, $WGT_MAPTOHEX_GIT;
+                   # heldout/RESULTS-garde.md): one BLIND region of the LEFT page labelled by stored46 (columns 13-20 x
+                   # rows 06-13: La Belle Alliance, the high ground round it, the track and its fork, the chaussee),
+                   # the legend session 45's user45 wrote from the docs (its second form; pale's examples moved off the
+                   # studied region to the left page's pale strip), the run on the whole scan, columns 11-33 x rows
+                   # 01-14, on one grid for both pages
+                   "garde-heldout": ("garde", "garde.yaml", "garde.legend.yaml", ((11, 33), (1, 14))),
+                   # its RIGHT page's region (garde-2.yaml, columns 24-30 x rows 02-09, the pale hollow, the high
+                   # ground's tree icons, the chaussee and the track, STUDIED: session 45's stranger's test, user45),
+                   # the same legend and run
+                   "garde-2-heldout": ("garde", "garde-2.yaml", "garde.legend.yaml", ((11, 33), (1, 14)))}
 
 
 def main(flags: list[str]) -> dict[str, object]:

@@ -27,6 +27,7 @@ never by us: per-hex terrain (``public/games/bastogne/src/hex-info.js``), roads,
     python tests/terrain/truth/heldout/web_boards.py fetch --board kassala [--git DIR]    # (rummelsworth/...)
     python tests/terrain/truth/heldout/web_boards.py fetch --board manchuria [--git DIR]    # (daverodal/wargaming)
     python tests/terrain/truth/heldout/web_boards.py fetch --board kuningtou [--git DIR]    # (jsyeh/kuningtou)
+    python tests/terrain/truth/heldout/web_boards.py fetch --board garde [--git DIR]    # (axel18bsm/MapToHex...)
     python tests/terrain/truth/heldout/web_boards.py convert --git DIR    # their labels -> bastogne.yaml
 
 ``--git`` is a clone (bare or not) of rzymek/web-boards (or the board's repository) holding the commit below (default
@@ -145,6 +146,12 @@ licence stated): the map of "Bloody Kuningtou" (Taiwan's Wargame magazine, 2010;
 magazine's digital map art as a JPEG (not a scan of paper), no printed ids, whose truth region (``kuningtou.yaml``,
 STUDIED) was labelled by session 44's user44 before any extraction ran (RESULTS-kuningtou.md). Its clone is
 ``--git`` or ``$WGT_KUNINGTOU_GIT``.
+
+``--board garde`` fetches a second image of axel18bsm/MapToHexagonalGrid2D (louki's clone, ``$WGT_MAPTOHEX_GIT``): a
+true scan of the two printed pages of the map of Vae Victis's "La Garde avance!" (the magazine's Waterloo game; the
+map art (c) Vae Victis), laid side by side with a white gutter, whose right-page region (``garde-2.yaml``, STUDIED)
+was labelled by a stranger to the project (session 45's user45) before any extraction ran, and whose left-page
+region (``garde.yaml``) was labelled by us, blind, by eye (RESULTS-garde.md).
 """
 
 from __future__ import annotations
@@ -342,7 +349,18 @@ IMAGES: dict[str, dict[str, Any]] = {"bastogne": IMAGE,
                         "path": "data/kuningtou.jpeg",
                         "commit": "039cbb4a9390142632ee16194629f36a71a1f35c",
                         "blob": "7ac05a7d47bef9b0b99a199da21b699e6b21c9ac", "bytes": 256788, "size": (916, 1302),
-                        "file": "jsyeh__kuningtou/kuningtou_kuningtou.jpeg"}}
+                        "file": "jsyeh__kuningtou/kuningtou_kuningtou.jpeg"},
+          # axel18bsm/MapToHexagonalGrid2D again (louki's clone, $WGT_MAPTOHEX_GIT; the commit "commit ressources and
+          # save directories", 2025-07-20, the only commit holding the path; the same blob is also at
+          # save/MapnapPNG/MapnapPNG.png): Vae Victis's "La Garde avance!" (the magazine's Waterloo game; the map art
+          # (c) Vae Victis), a 1376x968 scan of the two printed map pages side by side (a white gutter at x 684-688
+          # cuts column 22 in two), the scanner's colour banding, flat-top hexes of about 39 px marked only by ticks
+          # at their corners, ids printed near the TOP of each hex (ccrr, even columns half a hex down)
+          "garde": {"repo": "axel18bsm/MapToHexagonalGrid2D", "git_env": "WGT_MAPTOHEX_GIT",
+                    "path": "ressources/MapnapPNG.png",
+                    "commit": "40ec55244f4cd353533954b852e9186be7770424",
+                    "blob": "21ca05fe05ddfd051f95175f54bccc4facefe813", "bytes": 2516843, "size": (1376, 968),
+                    "file": "axel18bsm__MapToHexagonalGrid2D/garde_MapnapPNG.png"}}
 NAMES = {"bastogne": "Bastogne", "red-winter": "Red Winter", "seelowe": "Seelowe", "dynamo": "France '40 Dynamo",
          "gettysburg": "Roads to Gettysburg North Map", "sjw": "Stonewall Jackson's Way North and South Maps",
          "nwk": "Next War: Korea (North and South sheets)", "sl": "Squad Leader map board 1 (west half)",
@@ -356,7 +374,8 @@ NAMES = {"bastogne": "Bastogne", "red-winter": "Red Winter", "seelowe": "Seelowe
          "sickle": "France '40 Sickle Cut",
          "kassala": "Kassala map (The Complete Book of Wargames, Fig. 4-1; rummelsworth/vassal-module-kassala)",
          "manchuria": "David Rodal's New Manchuria 1976 map (daverodal/wargaming)",
-         "kuningtou": "Bloody Kuningtou map (Wargame magazine, 2010; jsyeh/kuningtou)"}
+         "kuningtou": "Bloody Kuningtou map (Wargame magazine, 2010; jsyeh/kuningtou)",
+         "garde": "La Garde avance! (Vae Victis) map (a scan of both pages; axel18bsm/MapToHexagonalGrid2D)"}
 LABELS = {"terrain": f"{GAME}/src/hex-info.js", "paths": f"{GAME}/path-info.json",
           "streams": f"{GAME}/stream-info.json", "game": f"{GAME}/game.json"}
 
@@ -622,7 +641,8 @@ def main(argv: list[str] | None = None) -> int:
                     "--board sickle: $WGT_WASA_GIT, as dynamo; "
                     "--board kassala: $WGT_KASSALA_GIT, a clone of rummelsworth/vassal-module-kassala; "
                     "--board manchuria: $WGT_RODAL_GIT, as bussaco; "
-                    "--board kuningtou: $WGT_KUNINGTOU_GIT, a clone of jsyeh/kuningtou)")
+                    "--board kuningtou: $WGT_KUNINGTOU_GIT, a clone of jsyeh/kuningtou; "
+                    "--board garde: $WGT_MAPTOHEX_GIT, as louki)")
     ap.add_argument("--board", choices=sorted(IMAGES), default="bastogne",
                     help="fetch: which board's image (default bastogne)")
     ap.add_argument("-o", "--output", default=str(HERE / "bastogne.yaml"))
