@@ -61,8 +61,9 @@ def test_garde_2_truth_file():
 def test_garde_legend_examples_lie_outside_both_regions():
     """No example hex (terrain, symbol, both hexes of each marked side) of garde.legend.yaml is a hex of either
     region, and none lies beside the blind one; all lie on the scan's grid. user45's legend 2 as written but pale's
-    examples, moved from 2702, 2803, 2805 (in garde-2's region) to the left page's pale strip; user45's examples beside
-    garde-2's region (clear 3103 and 3110, trees 2810, the sides 3106/3107 and 3106/3206) are off it and kept."""
+    examples, moved from 2702, 2803, 2805 (in garde-2's region) to the left page's pale strip, and high's 2611 (a clear
+    hex) replaced by 2711; user45's examples beside garde-2's region (clear 3103 and 3110, trees 2810, the sides
+    3106/3107 and 3106/3206) are off it and kept."""
     spec = load_legend(HELDOUT / "garde.legend.yaml")
     used = set(example_hexes(spec))
     g, near1 = beside(load_truth(HELDOUT / "garde.yaml"), *SCAN)
@@ -72,8 +73,8 @@ def test_garde_legend_examples_lie_outside_both_regions():
     assert not used & near1 and not used & set(t2.hexes)
     assert used & near2 == {"3103", "3110", "2810", "3106", "3107"}
     assert spec["terrain"]["pale"]["hexes"] == ["1103", "1104", "1203"]
-    user45 = {"clear": ["3103", "3203", "3110"], "high": ["2611", "2712", "2812"]}
-    assert {k: v["hexes"] for k, v in spec["terrain"].items() if k != "pale"} == user45
+    assert spec["terrain"]["high"]["hexes"] == ["2711", "2712", "2812"]  # user45's 2611 is a clear hex
+    assert spec["terrain"]["clear"]["hexes"] == ["3103", "3203", "3110"]  # user45's
     assert {k: (v["kind"], v.get("colour"), v.get("yes", v.get("hexes"))) for k, v in spec["features"].items()} == {
         "trees": ("symbol", None, ["2810", "2811"]),
         "track": ("across", "#a6882d", ["3203/3204", "3204/3205", "3106/3107"]),
@@ -103,7 +104,8 @@ def test_extract_garde_against_its_truth(tmp_path):
     """Floors from the first run that read the left page's region (BLIND: totals only), 2026-12-07 17:09 UTC, branch
     stored46 (main 5a72e45's extraction code), the legend as stored, on the truth's grid widened to the whole scan
     (columns 11-33 x rows 01-14, as the bench runs it): hexes 64/64; track 10/11 none false; chaussee 7/7 none false;
-    trees none in the region, 3 false. Skipped with the reason when the image is not cached."""
+    trees none in the region, 3 false. The same with high's example 2611 -> 2711 (the legend as stored, 18:00 UTC).
+    Skipped with the reason when the image is not cached."""
     from .test_heldout_bastogne import extract_fetched
     from .test_truth_afrika import assert_floors
 
@@ -121,7 +123,8 @@ def test_extract_garde_2_against_its_truth(tmp_path):
     (2402/2403 at the fork, as user45's run; 2403/2404 over the high ground beside a tree icon); trees 3/9 with 1 false.
     user45's run of the right page alone (columns 23-33) read track 11/12 and trees 2/9 at 2/3 with the same legend
     before pale's examples moved, and reads so still; the whole scan with user45's legend unchanged reads as here
-    (RESULTS-garde.md). Skipped with the reason when the image is not cached."""
+    (RESULTS-garde.md). The same with high's example 2611 -> 2711 (the legend as stored, 18:00 UTC). Skipped with the
+    reason when the image is not cached."""
     from .test_heldout_bastogne import extract_fetched
     from .test_truth_afrika import assert_floors
 
