@@ -178,3 +178,50 @@ def test_tiles_takes_the_europa_range_the_warning_prints(tmp_path):
     assert box == {(c, r) for c in range(min(first[0], last[0]), max(first[0], last[0]) + 1)
                    for r in range(min(first[1], last[1]), max(first[1], last[1]) + 1)}
     assert len(box) == 16 and parse_cells(grid, ["35:0913"], "--hexes") == {first}
+
+
+def _ticked():
+    from .test_conventions import _ticked_print
+
+    lay, grid, im, _ = _ticked_print("even")
+    clicks = [f"--point={h}={lay.hex_to_pixel(grid.hex(h))[0]:.1f},{lay.hex_to_pixel(grid.hex(h))[1]:.1f}"
+              for h in ("0202", "1002", "0111", "1011")]
+    return lay, grid, im, clicks
+
+
+def test_a_print_of_corner_ticks_is_judged_on_the_marks_it_has(tmp_path):
+    # bend notes 1 (user45's S3): La Garde avance! draws no hex outlines, only a tick of each side at every corner;
+    # its 4x4 blocks hold 19-83 line measurements of the 120 a block of outlines gives, and every block was left
+    # unjudged: "the sheet may not be flat" on a flat print. A block is asked for the share of 120 the print's
+    # marks can give (ticks to 0.28 of the side: 3 of the 7 places), and this flat tick print is judged, unwarned
+    _, _, im, clicks = _ticked()
+    im.save(tmp_path / "ticks.png")
+    r = CliRunner().invoke(cli, ["map", "calibrate", str(tmp_path / "ticks.png"), *clicks, "--extent", "0101:1112",
+                                 "--json"])
+    assert r.exit_code == 0, r.stderr
+    assert "warning" not in r.stderr and "flat" not in r.stderr, r.stderr
+    fit = json.loads(r.stdout)["local_fit"]
+    assert fit["blocks"] >= 6 and fit["worst_hex"] < 0.02 and fit["off"] == []
+
+
+def test_the_share_of_places_marked(flat_scan):
+    from toolkit.terrain.calibrate import marked_share, to_gray
+
+    lay, grid, im, _ = _ticked()
+    assert marked_share(to_gray(im), lay, grid.hexes()) == pytest.approx(3 / 7)
+    img, truth = flat_scan
+    assert marked_share(to_gray(img), truth.layout, truth.grid.hexes()) == 1.0
+    # a wavy sheet loses its lines evenly along the sides: every place is still marked, 120 asked of each block
+    assert marked_share(to_gray(_waved(img, 15.0, 200.0)), truth.layout, truth.grid.hexes()) == 1.0
+
+
+def test_a_wavy_sheet_of_corner_ticks_still_warns(tmp_path):
+    # the same tick print, every row shifted 8 px * sin(2 pi y / 200) (0.12 of a hex): the ticks are found all
+    # along the sides of the one grid, so each block is asked for 120 and none is judged: warned as before
+    _, _, im, clicks = _ticked()
+    _waved(im, 8.0, 200.0).save(tmp_path / "wave.png")
+    r = CliRunner().invoke(cli, ["map", "calibrate", str(tmp_path / "wave.png"), *clicks, "--extent", "0101:1112",
+                                 "--json"])
+    assert r.exit_code == 0, r.stderr
+    assert json.loads(r.stdout)["local_fit"]["blocks"] == 0
+    assert "no block could be judged: the sheet may not be flat (a fold, a curl, a wave)" in r.stderr

@@ -897,8 +897,19 @@ BEND_BLOCK = 4
 #: Measured: every block of the flat boards (BfM, TLD, Ragnarok, Afrika, Bastogne, Red Winter) is at 0.04 or less
 #: (Afrika's worst, at its edge), Seelowe's folded sheet reaches 0.12 left of its crease (docs/calibrate.md)
 BEND_WARN = 0.06
-#: a block is judged on this many hex-line measurements or more (fewer: a chart, the sea, the map's edge)
+#: a block is judged on this many hex-line measurements or more (fewer: a chart, the sea, the map's edge); on a print
+#: that marks its hex lines at only some places along each side (corner ticks) that share of it (:func:`marked_share`)
 BEND_MIN_SAMPLES = 120
+#: bend notes 1 (scan46, from user45's S3): a place along the hexsides (one of :func:`refine_layout`'s ``per_side``
+#: sample points, 0.2-0.8 of the side) is marked by the print when lines are found there on the whole map at least
+#: this share of the rate of the best-marked place. A print with hex outlines is marked at every place (a flat
+#: drawn print 0.90-0.95 at each of the 7, a wavy sheet's lost lines 0.26-0.36 at each: lost evenly along the
+#: sides); Vae Victis' La Garde avance! draws only a short tick of each side at the corners: 0.95 at the two ends,
+#: 0.04-0.13 between (the drawn tick print of the tests 1.0, 0.85, then 0-0.14). Its 4x4 blocks hold 19-83
+#: measurements, of the 120 a block of outlines gives; it was warned "the sheet may not be flat" on every block.
+#: Velikie Louki (the same repository's other map, corner ticks too) is marked 0.99 and 0.57-0.64 at the first two
+#: places, 0.94-0.99 at the last, 0.06-0.26 between: 3 of 7.
+MARKED_RATE = 0.5
 
 
 @dataclass(frozen=True)
@@ -937,6 +948,45 @@ class LocalFit:
     among: int
 
 
+#: the fewest measurements a block is judged on, however few places the print marks (an affine fit has 6 unknowns)
+MIN_MARKED_SAMPLES = 24
+
+
+def marked_share(gray: np.ndarray, layout: Layout, hexes: Sequence[Hex], per_side: int = 7,
+                 window: float = 0.1) -> float:
+    """The share of the ``per_side`` places along the hexsides (:func:`refine_layout`'s sample points) at which the
+    print marks its hex lines (bend notes 1): at each place, the rate at which a line is found over ``hexes``' sides
+    on the image (``gray`` already of the lines' polarity, ``layout`` the whole map's grid, a search ``window`` of a
+    hex size either side); a place is marked at :data:`MARKED_RATE` of the best place's rate or more. 1.0 for hex
+    outlines (and for a sheet whose lines are lost evenly along the sides: a wave, a fold); 2/7 for corner ticks
+    that reach 0.2 of the side. 1.0 where no line is found at all."""
+    hgt, wid = gray.shape
+    uv, duv = _side_samples(hexes, per_side)
+    if not len(uv):
+        return 1.0
+    a = np.array(layout.matrix)
+    size = math.sqrt(abs(layout.hex_area()) / (1.5 * SQRT3))
+    px = uv @ a[:, :2].T + a[:, 2]
+    d = duv @ a[:, :2].T
+    d /= np.linalg.norm(d, axis=1, keepdims=True)
+    n = np.stack([-d[:, 1], d[:, 0]], axis=1)
+    half = max(2.0, window * size)
+    inside = ((px[:, 0] > half + 1) & (px[:, 0] < wid - half - 2) & (px[:, 1] > half + 1) & (px[:, 1] < hgt - half - 2))
+    place = np.tile(np.arange(per_side), len(uv) // per_side)[inside]
+    p, nn = px[inside], n[inside]
+    if not len(p):
+        return 1.0
+    step = min(0.5, half / 12)
+    ts = np.arange(-half, half + step / 2, step, dtype=np.float64)
+    prof = _bilinear(np.asarray(gray, dtype=np.float32), p[:, 0:1] + nn[:, 0:1] * ts[None, :],
+                     p[:, 1:2] + nn[:, 1:2] * ts[None, :])
+    _, ok = _line_offsets(prof, ts)
+    rate = np.array([ok[place == j].mean() if (place == j).any() else 0.0 for j in range(per_side)])
+    if rate.max() <= 0:
+        return 1.0
+    return float((rate >= MARKED_RATE * rate.max()).sum() / per_side)
+
+
 def bends(image: Image.Image | np.ndarray, grid: Grid, block: int = BEND_BLOCK) -> list[Bend]:
     """The judged blocks of :func:`local_fit`, largest offset first."""
     return local_fit(image, grid, block).judged
@@ -946,8 +996,9 @@ def local_fit(image: Image.Image | np.ndarray, grid: Grid, block: int = BEND_BLO
     """How far the printed hex lines lie from ``grid`` (its calibration) locally: the map's hexes in blocks of
     ``block`` columns x ``block`` rows, each block's grid refined on its own lines (:func:`refine_layout` from the
     whole grid, windows 0.3-0.07 of a hex size), and how far that moves the block's middle. A block is judged on
-    :data:`BEND_MIN_SAMPLES` line measurements or more; one that is not is refined again from each judged
-    neighbour's fit (a step larger than the first window, reached block by block), and left unjudged if that
+    :data:`BEND_MIN_SAMPLES` line measurements or more, times the share of the places along a side the print marks
+    (:func:`marked_share`: corner ticks only 2 or 3 of 7; bend notes 1); one that is not is refined again from each
+    judged neighbour's fit (a step larger than the first window, reached block by block), and left unjudged if that
     fails too."""
     layout = grid.layout
     if layout is None:
@@ -971,13 +1022,16 @@ def local_fit(image: Image.Image | np.ndarray, grid: Grid, block: int = BEND_BLO
     size = hex_size(layout)
     fits: dict[tuple[int, int], tuple[Layout, int]] = {}
     tried: set[tuple[int, int]] = set()  # the unjudged blocks with enough hexsides on the image
+    # bend notes 1: a block is asked for as many measurements as the print can give it - the share of the places
+    # along a side that it marks (corner ticks: 2 or 3 of 7); a print of hex outlines, or a wavy one, all 120
+    need = max(MIN_MARKED_SAMPLES, math.ceil(BEND_MIN_SAMPLES * marked_share(gray, layout, hexes)))
 
     def fit(hs: list[Hex], start: Layout) -> tuple[Layout, int] | None:
         try:
             lay, _, used = refine_layout(gray, start, hs, windows=(0.3, 0.18, 0.1, 0.07))
         except GridError:
             return None
-        return (lay, used) if used >= BEND_MIN_SAMPLES else None
+        return (lay, used) if used >= need else None
 
     for key in sorted(groups):
         hs = [h for h, _ in groups[key]]
@@ -990,7 +1044,7 @@ def local_fit(image: Image.Image | np.ndarray, grid: Grid, block: int = BEND_BLO
         uv, _ = _side_samples(hs, 7)
         px = uv @ am[:, :2].T + am[:, 2]
         inside = ((px[:, 0] > size) & (px[:, 0] < wid - size) & (px[:, 1] > size) & (px[:, 1] < hgt - size))
-        if inside.sum() >= BEND_MIN_SAMPLES:
+        if inside.sum() >= BEND_MIN_SAMPLES:  # the places on the image: whether the print marks them or not
             tried.add(key)
     grown = True
     while grown and tried:  # again from a judged neighbour's fit, until no block more is judged
