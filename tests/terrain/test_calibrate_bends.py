@@ -205,14 +205,15 @@ def test_a_print_of_corner_ticks_is_judged_on_the_marks_it_has(tmp_path):
 
 
 def test_the_share_of_places_marked(flat_scan):
-    from toolkit.terrain.calibrate import marked_share, to_gray
+    from toolkit.terrain.calibrate import marked_places, to_gray
 
     lay, grid, im, _ = _ticked()
-    assert marked_share(to_gray(im), lay, grid.hexes()) == pytest.approx(3 / 7)
+    assert marked_places(to_gray(im), lay, grid.hexes()) == (0, 1, 6)  # ticks to 0.28 of a side: 0.2, 0.3, 0.8
     img, truth = flat_scan
-    assert marked_share(to_gray(img), truth.layout, truth.grid.hexes()) == 1.0
+    every = tuple(range(7))
+    assert marked_places(to_gray(img), truth.layout, truth.grid.hexes()) == every
     # a wavy sheet loses its lines evenly along the sides: every place is still marked, 120 asked of each block
-    assert marked_share(to_gray(_waved(img, 15.0, 200.0)), truth.layout, truth.grid.hexes()) == 1.0
+    assert marked_places(to_gray(_waved(img, 15.0, 200.0)), truth.layout, truth.grid.hexes()) == every
 
 
 def test_a_wavy_sheet_of_corner_ticks_still_warns(tmp_path):

@@ -441,14 +441,16 @@ def _cell_side_samples(qr: np.ndarray, per_side: int) -> tuple[np.ndarray, np.nd
 
 def refine_layout(gray: np.ndarray, layout: Layout, hexes: Sequence[Hex] | None = None, *,
                   windows: Sequence[float] = (0.3, 0.18, 0.1, 0.07, 0.07), per_side: int = 7,
-                  max_samples: int = 60000, seed: int = 0) -> tuple[Layout, float, int]:
+                  max_samples: int = 60000, seed: int = 0,
+                  places: Sequence[int] | None = None) -> tuple[Layout, float, int]:
     """Pull ``layout`` onto the dark printed hex lines of ``gray`` (a 2-D luminance array).
 
     Every predicted hexside inside the image is sampled at ``per_side`` points over its middle 60%;
     at each point a profile across the side (half-width ``window * size``) locates the centre of the
     darkest line to sub-pixel precision; a robust linear least-squares fit of the affine update then
     moves the predicted sides onto the measured lines. One pass per window. Returns the new layout,
-    the rms line distance (px) after the last pass, and the number of line measurements used.
+    the rms line distance (px) after the last pass, and the number of line measurements used. ``places``: only these
+    of the ``per_side`` points of each side (0 the first; a print that marks its lines there only: bend notes 1).
     """
     hgt, wid = gray.shape
     if hexes is None:
@@ -457,6 +459,9 @@ def refine_layout(gray: np.ndarray, layout: Layout, hexes: Sequence[Hex] | None 
     if len(hexes) < 3:
         raise GridError("too few hexes fall on the image to refine the grid")
     uv, duv = _side_samples(hexes, per_side)
+    if places is not None:
+        keep_places = np.isin(np.tile(np.arange(per_side), len(uv) // per_side), list(places))
+        uv, duv = uv[keep_places], duv[keep_places]
     if len(uv) > max_samples:
         keep = np.random.default_rng(seed).choice(len(uv), max_samples, replace=False)
         uv, duv = uv[keep], duv[keep]
@@ -898,7 +903,7 @@ BEND_BLOCK = 4
 #: (Afrika's worst, at its edge), Seelowe's folded sheet reaches 0.12 left of its crease (docs/calibrate.md)
 BEND_WARN = 0.06
 #: a block is judged on this many hex-line measurements or more (fewer: a chart, the sea, the map's edge); on a print
-#: that marks its hex lines at only some places along each side (corner ticks) that share of it (:func:`marked_share`)
+#: that marks its hex lines at only some places along each side (corner ticks) that share of it (:func:`marked_places`)
 BEND_MIN_SAMPLES = 120
 #: bend notes 1 (scan46, from user45's S3): a place along the hexsides (one of :func:`refine_layout`'s ``per_side``
 #: sample points, 0.2-0.8 of the side) is marked by the print when lines are found there on the whole map at least
@@ -952,18 +957,19 @@ class LocalFit:
 MIN_MARKED_SAMPLES = 24
 
 
-def marked_share(gray: np.ndarray, layout: Layout, hexes: Sequence[Hex], per_side: int = 7,
-                 window: float = 0.1) -> float:
-    """The share of the ``per_side`` places along the hexsides (:func:`refine_layout`'s sample points) at which the
-    print marks its hex lines (bend notes 1): at each place, the rate at which a line is found over ``hexes``' sides
-    on the image (``gray`` already of the lines' polarity, ``layout`` the whole map's grid, a search ``window`` of a
-    hex size either side); a place is marked at :data:`MARKED_RATE` of the best place's rate or more. 1.0 for hex
-    outlines (and for a sheet whose lines are lost evenly along the sides: a wave, a fold); 2/7 for corner ticks
-    that reach 0.2 of the side. 1.0 where no line is found at all."""
+def marked_places(gray: np.ndarray, layout: Layout, hexes: Sequence[Hex], per_side: int = 7,
+                  window: float = 0.1) -> tuple[int, ...]:
+    """The places along the hexsides (of :func:`refine_layout`'s ``per_side`` sample points, 0 the first) at which
+    the print marks its hex lines (bend notes 1): at each place, the rate at which a line is found over ``hexes``'
+    sides on the image (``gray`` already of the lines' polarity, ``layout`` the whole map's grid, a search ``window``
+    of a hex size either side); a place is marked at :data:`MARKED_RATE` of the best place's rate or more. Every
+    place for hex outlines (and for a sheet whose lines are lost evenly along the sides: a wave, a fold); the two
+    ends for corner ticks that reach 0.2 of the side. Every place where no line is found at all."""
+    every = tuple(range(per_side))
     hgt, wid = gray.shape
     uv, duv = _side_samples(hexes, per_side)
     if not len(uv):
-        return 1.0
+        return every
     a = np.array(layout.matrix)
     size = math.sqrt(abs(layout.hex_area()) / (1.5 * SQRT3))
     px = uv @ a[:, :2].T + a[:, 2]
@@ -975,7 +981,7 @@ def marked_share(gray: np.ndarray, layout: Layout, hexes: Sequence[Hex], per_sid
     place = np.tile(np.arange(per_side), len(uv) // per_side)[inside]
     p, nn = px[inside], n[inside]
     if not len(p):
-        return 1.0
+        return every
     step = min(0.5, half / 12)
     ts = np.arange(-half, half + step / 2, step, dtype=np.float64)
     prof = _bilinear(np.asarray(gray, dtype=np.float32), p[:, 0:1] + nn[:, 0:1] * ts[None, :],
@@ -983,8 +989,8 @@ def marked_share(gray: np.ndarray, layout: Layout, hexes: Sequence[Hex], per_sid
     _, ok = _line_offsets(prof, ts)
     rate = np.array([ok[place == j].mean() if (place == j).any() else 0.0 for j in range(per_side)])
     if rate.max() <= 0:
-        return 1.0
-    return float((rate >= MARKED_RATE * rate.max()).sum() / per_side)
+        return every
+    return tuple(int(j) for j in np.flatnonzero(rate >= MARKED_RATE * rate.max()))
 
 
 def bends(image: Image.Image | np.ndarray, grid: Grid, block: int = BEND_BLOCK) -> list[Bend]:
@@ -997,9 +1003,9 @@ def local_fit(image: Image.Image | np.ndarray, grid: Grid, block: int = BEND_BLO
     ``block`` columns x ``block`` rows, each block's grid refined on its own lines (:func:`refine_layout` from the
     whole grid, windows 0.3-0.07 of a hex size), and how far that moves the block's middle. A block is judged on
     :data:`BEND_MIN_SAMPLES` line measurements or more, times the share of the places along a side the print marks
-    (:func:`marked_share`: corner ticks only 2 or 3 of 7; bend notes 1); one that is not is refined again from each
-    judged neighbour's fit (a step larger than the first window, reached block by block), and left unjudged if that
-    fails too."""
+    (:func:`marked_places`: corner ticks only 2 or 3 of 7; bend notes 1), measured at those places only; one that is
+    not is refined again from each judged neighbour's fit (a step larger than the first window, reached block by
+    block), and left unjudged if that fails too."""
     layout = grid.layout
     if layout is None:
         raise GridError("the grid has no calibration")
@@ -1024,11 +1030,23 @@ def local_fit(image: Image.Image | np.ndarray, grid: Grid, block: int = BEND_BLO
     tried: set[tuple[int, int]] = set()  # the unjudged blocks with enough hexsides on the image
     # bend notes 1: a block is asked for as many measurements as the print can give it - the share of the places
     # along a side that it marks (corner ticks: 2 or 3 of 7); a print of hex outlines, or a wavy one, all 120
-    need = max(MIN_MARKED_SAMPLES, math.ceil(BEND_MIN_SAMPLES * marked_share(gray, layout, hexes)))
+    # and measured at those places only: elsewhere what looks like a line is no hex mark (Velikie Louki's weather
+    # chart, its outlines of offset hexes at every place, made a block 0.107 of a hex off on 66 measurements)
+    marked = marked_places(gray, layout, hexes)
+    need = max(MIN_MARKED_SAMPLES, math.ceil(BEND_MIN_SAMPLES * len(marked) / 7))
+    places = None if len(marked) == 7 else marked
+    if places is not None:
+        # the blocks are compared with the whole map's grid measured at the same places: the grid refined on every
+        # place is pulled by what lies between the marks (Velikie Louki's ids, printed at the middle of each hex's
+        # lower side: its 18 blocks 1-3.4 px above it, 0.013-0.059 of a hex, against 0.004-0.047 from this grid)
+        with contextlib.suppress(GridError):
+            layout = refine_layout(gray, layout, _on_image(layout, hexes, gray.shape), windows=(0.1, 0.07),
+                                   places=places)[0]
+        am = np.array(layout.matrix)
 
     def fit(hs: list[Hex], start: Layout) -> tuple[Layout, int] | None:
         try:
-            lay, _, used = refine_layout(gray, start, hs, windows=(0.3, 0.18, 0.1, 0.07))
+            lay, _, used = refine_layout(gray, start, hs, windows=(0.3, 0.18, 0.1, 0.07), places=places)
         except GridError:
             return None
         return (lay, used) if used >= need else None
