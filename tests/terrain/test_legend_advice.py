@@ -257,3 +257,45 @@ def test_a_line_on_the_coast_without_on_coast_is_said():
     assert ext.counts()[1].get("cliff", 0) >= len(coast) - 2
     assert not [w for w in legend_warnings(ext) if "cliff" in w]
 
+
+
+def _two_flat_tints() -> tuple[Image.Image, Grid, list[str]]:
+    """La Garde avance!'s kind (user45's S5): a mid-green clear and a darker green high ground, two flat tints
+    Delta E 3.8 apart as sampled, corner ticks only, noise of 3 grey levels; the high ground's hexes."""
+    import numpy as np
+
+    lay, grid, im, d = blank_board(size=30.0, image=(420, 360), paper=(157, 178, 113), ink=None)
+    high = [f"{c:02d}{r:02d}" for c in range(5, 9) for r in range(1, 7)]
+    for hid in high:
+        d.polygon(lay.corners(grid.hex(hid)), fill=(146, 168, 104))
+    for h in grid.hexes():
+        cs = lay.corners(h)
+        for i, (x, y) in enumerate(cs):
+            for j in (i - 1, i + 1):
+                x2, y2 = cs[j % 6]
+                d.line([(x, y), (x + 0.28 * (x2 - x), y + 0.28 * (y2 - y))], fill=(45, 55, 30), width=2)
+    a = np.asarray(im).astype(float) + np.random.default_rng(0).normal(0, 3, (360, 420, 3))
+    return Image.fromarray(np.clip(a, 0, 255).astype(np.uint8)), grid, high
+
+
+def test_two_flat_tints_sampled_close_but_told_apart_are_not_said():
+    """advice notes 1 (user45's S5): La Garde avance!'s clear and high, two flat tints sampled Delta E 5.5 apart,
+    read 56/56, were warned 'their example hexes are mostly the same paper ... (trees on white)'. Each class's
+    example blocks lie within a fifth of the way to the other's colour: told apart, nothing said. A class whose
+    blocks mostly lie far from its colour (symbols on the paper) is said as before."""
+    import numpy as np
+
+    im, grid, high = _two_flat_tints()
+    ext = extract(im, grid, {"terrain": {"clear": {"hexes": ["0102", "0304", "0205"]},
+                                         "high": {"hexes": ["0602", "0704", "0805"]}}}, features=False)
+    clear, hi = ext.legend.terrains
+    assert np.linalg.norm(np.subtract(clear.lab, hi.lab)) < 5  # within the Delta E 8 the old advice warned at
+    assert all(r.terrain == ("high" if h in high else "clear") for h, r in ext.hexes.items())
+    assert not [w for w in legend_warnings(ext) if "sampled" in w]
+    # the same two colours, the high ground's blocks half paper and half a dark print (a pattern on the paper)
+    rng = np.random.default_rng(1)
+    mixed = np.where(rng.random((len(hi.samples), 1)) < 0.5, np.asarray(clear.lab) + 0.0,
+                     np.asarray(hi.lab) + (np.asarray(hi.lab) - np.asarray(clear.lab)) * 3)
+    ext.legend = replace(ext.legend, terrains=(clear, replace(hi, samples=mixed)))
+    ws = [w for w in legend_warnings(ext) if "sampled" in w]
+    assert len(ws) == 1 and ws[0].startswith("terrains clear and high were sampled only Delta E 3."), ws
