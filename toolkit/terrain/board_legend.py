@@ -44,8 +44,9 @@ class Symbol:
 
 def symbols(m: TerrainMap, style: RenderStyle) -> list[Symbol]:
     """The symbols the renderer draws for this map and style, in legend order."""
-    from .render import _COAST_FEATURES, _MAJOR_WATER, _PLACE_KINDS, _RAILS, _RIVERS, _ROADS
+    from .render import _COAST_FEATURES, _MAJOR_WATER, _PLACE_KINDS, _RAILS, _RIVERS, _ROADS, legend_lines
 
+    styled = legend_lines(m)  # a legend's own lines, drawn in their colour (render.py line notes 1)
     eff = m.effective_hexes()
     sides = m.effective_hexsides()
     grid = m.grid
@@ -101,6 +102,7 @@ def symbols(m: TerrainMap, style: RenderStyle) -> list[Symbol]:
             keys.add(f"road:{road}")
         if any(f in feats for f in _RAILS):
             keys.add("rail")
+        keys.update(f"line:{f}" for f in feats if f in styled)
         if river is not None and any(f in feats for f in (*_ROADS, *_RAILS)):
             keys.add("bridge")
     if style.numbers:
@@ -108,7 +110,8 @@ def symbols(m: TerrainMap, style: RenderStyle) -> list[Symbol]:
     out = [Symbol(f"terrain:{name}", tt.title) for name, tt in m.legend.items() if name in used]
     order = ["water_tint", "ice", "coast", "water_side:major", "water_side:minor",
              *(f"river:{k}" for k in _RIVERS), "border", *(f"row:{t}" for t, _ in style.rows), "fort_hex",
-             "fort_side", *(f"road:{k}" for k in _ROADS), "rail", "bridge", "capital", "city", "supply_city", "town",
+             "fort_side", *(f"road:{k}" for k in _ROADS), "rail", *(f"line:{k}" for k in sorted(styled)), "bridge",
+             "capital", "city", "supply_city", "town",
              "port", "name", *(f"value:{k}" for k in style.values), "hex_number"]
     rows = dict(style.rows)
     for key in order:
@@ -133,6 +136,8 @@ def _label(key: str, rows: dict[str, str]) -> str:
         return rows.get(arg, arg)
     if kind == "value":
         return _VALUE_LABELS.get(arg, arg.replace("_", " ").capitalize())
+    if kind == "line":
+        return arg.replace("_", " ").capitalize()
     return _PLACE_LABELS.get(key, key)
 
 
@@ -259,6 +264,8 @@ def draw_legend(p: _Painter, plan: LegendPlan, x0: float, top: float) -> None:
             p.road(a, b, arg)
         elif kind == "rail":
             p.rail(a, b)
+        elif kind == "line":
+            p.legend_line(a, b, arg)
         elif kind == "bridge":
             p.river((cx, cy - r), (cx, cy + r), "river")
             p.rail(a, b)

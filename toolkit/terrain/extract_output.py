@@ -63,7 +63,7 @@ def to_terrain_map(ext: Extraction, *, title: str = "", provenance: str = "", pr
                                    (old.water if old else False) or name in water)
     meta = dict(getattr(previous, "meta", {}) or {})
     meta["review"] = {h: ext.hexes[h].review for h in ext.review()}
-    meta["extraction"] = {f.name: {"tolerance": round(tol, 2), "threshold": round(thr, 4)}
+    meta["extraction"] = {f.name: {"tolerance": round(tol, 2), "threshold": round(thr, 4), **_line_style(f)}
                           for f in ext.legend.features for tol, thr in [ext.thresholds.get(f.name, (0.0, 0.0))]}
     if not meta["extraction"]:
         del meta["extraction"]
@@ -71,6 +71,15 @@ def to_terrain_map(ext: Extraction, *, title: str = "", provenance: str = "", pr
     return TerrainMap(title or getattr(previous, "title", "") or "extracted map",
                       _provenance(provenance, previous), ext.grid, legend, hexes,
                       {k: v for k, v in ext.hexsides.items()}, overrides, meta)
+
+
+def _line_style(f: Any) -> dict[str, str]:
+    """A line feature's colour (the legend's, as given or learned: ``#rrggbb``) and kind (``along``, ``across``) for
+    the map's ``meta.extraction``: ``wgt map render`` draws a line its board style does not name (a legend's own
+    ``chaussee``) in them (render.py line notes 1). Nothing for other kinds (coast, gap) or a line with no colour."""
+    if f.kind not in ("along", "across") or f.lab is None:
+        return {}
+    return {"colour": rgb_to_hex(lab_to_rgb(f.lab)), "kind": f.kind}
 
 
 def _provenance(new: str, previous: Any) -> str:

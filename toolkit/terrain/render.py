@@ -9,10 +9,10 @@ tufts for ``swamp``, peaks for ``mountain``, arcs for ``hills``, waves for ``wat
 ``dots``); grid lines; coasts (a side between a water and a land hex, or a ``sea``/``coast``/``lake``/
 ``minor_lake`` feature); rivers as wavy lines along their hexsides (``major_river`` wider); roads
 (``road``, ``minor_road`` dashed) and rails (``rail``/``railroad``, with cross ties) hex centre to hex
-centre, with bridge marks where they cross a river; fortification saw-tooth lines on hexsides and a
-saw-tooth mark in hexes tagged ``fortification``; city (square), town (circle), ``capital`` (star) and
-``port`` (anchor dot) symbols with their names; hex numbers at the top of each hex; a frame with the
-title and a legend strip.
+centre, a legend's own lines in the colour the extraction recorded (``chaussee``: line notes 1), with bridge
+marks where they cross a river; fortification saw-tooth lines on hexsides and a saw-tooth mark in hexes tagged
+``fortification``; city (square), town (circle), ``capital`` (star) and ``port`` (anchor dot) symbols with their
+names; hex numbers at the top of each hex; a frame with the title and a legend strip.
 
 Textures keep clear of the hex centre, so the centre pixel of a plain hex is its terrain colour
 exactly (the golden tests rely on it).
@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import functools
 import math
+import re
 from dataclasses import dataclass
 from typing import NamedTuple
 
@@ -167,15 +168,35 @@ _ROADS = ("road", "minor_road", "major_road", "highway", "track")
 _RAILS = ("rail", "railroad", "railway")
 #: every hexside feature the board drawing has a style for
 DRAWN_FEATURES = frozenset({*_COAST_FEATURES, *_RIVERS, *_ROADS, *_RAILS, "border", "fortification", "fortified"})
+_HEX_COLOUR = re.compile(r"#[0-9a-fA-F]{6}")
+
+
+def legend_lines(m: TerrainMap) -> dict[str, tuple[str, tuple[int, int, int]]]:
+    """line notes 1 (scan46, user45's S6): the map's line features the board style does not name (a legend's own
+    ``chaussee``, ``main_road``) that ``wgt map extract`` recorded with their legend colour and kind in
+    ``meta.extraction`` - name -> (kind, rgb): drawn in that colour, an ``across`` line hex centre to hex centre
+    (a minor road's width), an ``along`` line on its hexside (a river's width). A map written by hand, or by an
+    older extraction, has none: its lines are not drawn, and said so."""
+    rec = m.meta.get("extraction") if isinstance(m.meta, dict) else None
+    out: dict[str, tuple[str, tuple[int, int, int]]] = {}
+    for name, v in (rec.items() if isinstance(rec, dict) else ()):
+        if name in DRAWN_FEATURES or not isinstance(v, dict):
+            continue
+        colour, kind = v.get("colour"), v.get("kind")
+        if kind in ("along", "across") and isinstance(colour, str) and _HEX_COLOUR.fullmatch(colour):
+            out[str(name)] = (kind, hex_to_rgb(colour))
+    return out
 
 
 def undrawn_features(m: TerrainMap) -> dict[str, int]:
     """The map's hexside features the board drawing has no style for (a legend's own names: main_road,
-    road_primary), each with its count of hexsides, in name order."""
+    road_primary) and no legend colour recorded either (:func:`legend_lines`), each with its count of hexsides,
+    in name order."""
+    styled = legend_lines(m)
     counts: dict[str, int] = {}
     for feats in m.effective_hexsides().values():
         for f in feats:
-            if f not in DRAWN_FEATURES:
+            if f not in DRAWN_FEATURES and f not in styled:
                 counts[f] = counts.get(f, 0) + 1
     return dict(sorted(counts.items()))
 
@@ -190,6 +211,7 @@ class _Painter:
         self.eff = m.effective_hexes()
         self.sides = m.effective_hexsides()
         self.ids = {h: m.grid.id(h) for h in self.hexes}
+        self.legend_lines = legend_lines(m)  # line notes 1: lines drawn in their legend colour
         #: the legend keys of the symbols drawn (see :mod:`.board_legend`)
         self.drawn: set[str] = set()
 
@@ -459,6 +481,13 @@ class _Painter:
                 continue
             _, _, ha, hb = self.side_points(key)
             self.rail(self.centre(ha), self.centre(hb))
+        for key, feats in self.sides.items():  # line notes 1: the legend's own lines, in their colour
+            for name in sorted(f for f in feats if f in self.legend_lines):
+                p0, p1, ha, hb = self.side_points(key)
+                if self.legend_lines[name][0] == "across":
+                    self.legend_line(self.centre(ha), self.centre(hb), name)
+                else:
+                    self.legend_line(p0, p1, name)
         for key, feats in self.sides.items():  # bridges: a road or rail across a river hexside
             if any(f in feats for f in _RIVERS) and any(f in feats for f in (*_ROADS, *_RAILS)):
                 p0, p1, ha, hb = self.side_points(key)
@@ -475,6 +504,17 @@ class _Painter:
                 r = w / 2
                 self.d.ellipse([p[0] - r, p[1] - r, p[0] + r, p[1] + r], fill=self.style.road)
         self.drawn.add(f"road:{kind}")
+
+    def legend_line(self, a: Point, b: Point, name: str) -> None:
+        """A line the board style does not name, in its legend colour (line notes 1): ``across`` as wide as a
+        minor road, ``along`` as a river; round ends, so consecutive sides join."""
+        kind, rgb = self.legend_lines[name]
+        w = self.w(0.07) if kind == "along" else max(self.ss, self.w(0.085) * 2 // 3)
+        self.d.line([a, b], fill=rgb, width=w)
+        for p in (a, b):
+            r = w / 2
+            self.d.ellipse([p[0] - r, p[1] - r, p[0] + r, p[1] + r], fill=rgb)
+        self.drawn.add(f"line:{name}")
 
     def rail(self, a: Point, b: Point) -> None:
         rail_w = self.w(0.05)
