@@ -299,3 +299,37 @@ def test_two_flat_tints_sampled_close_but_told_apart_are_not_said():
     ext.legend = replace(ext.legend, terrains=(clear, replace(hi, samples=mixed)))
     ws = [w for w in legend_warnings(ext) if "sampled" in w]
     assert len(ws) == 1 and ws[0].startswith("terrains clear and high were sampled only Delta E 3."), ws
+
+
+OCHRE = (166, 136, 45)
+
+
+def _track_through_the_examples(squares: bool) -> list[str]:
+    """A zigzag ochre track down column 02 (through both 'trees' examples, 0202 and 0204, at the same place), another
+    stretch of it elsewhere; with ``squares`` an ochre 9 px square printed in each example too (a symbol in the line's
+    ink with a solid mark). The warnings of its extraction."""
+    lay, grid, im, d = blank_board(size=30.0, image=(420, 400))
+    x0 = lay.hex_to_pixel(grid.hex("0202"))[0] - 10
+    d.line([(x0 + (4 if k % 2 else -4), 20 + 16 * k) for k in range(22)], fill=OCHRE, width=3)
+    y0 = lay.hex_to_pixel(grid.hex("0505"))[1]
+    d.line([(200, y0 - 40), (400, y0 + 60)], fill=OCHRE, width=3)
+    if squares:
+        for hid in ("0202", "0204", "0603"):
+            x, y = lay.hex_to_pixel(grid.hex(hid))
+            d.rectangle([x + 2, y - 4, x + 10, y + 4], fill=OCHRE)
+    legend = {"terrain": {"clear": {"hexes": ["0101", "0401", "0806"]}},
+              "features": {"track": {"colour": "#a6882d", "kind": "across"},
+                           "trees": {"kind": "symbol", "hexes": ["0202", "0204"]}}}
+    return legend_warnings(extract(im, grid, legend))
+
+
+def test_a_symbol_learned_as_a_line_through_its_examples_is_said():
+    """advice notes 2 (user45 on La Garde avance!): both tree examples held the ochre track down their left side and
+    the icons' pale cream was no candidate colour (within 30 of every terrain): the template became 23 px of the
+    track, found at its fork and bends (trees 2/9 at 2/3) and cutting the track's own link there - without a word.
+    A symbol learned in a legend line's colour whose template is only a stroke is said; one with a solid mark in that
+    ink (a town's square on its railway) is not."""
+    ws = [w for w in _track_through_the_examples(False) if "learned in the colour of line" in w]
+    assert len(ws) == 1 and ws[0].startswith("symbol trees was learned in the colour of line track (#"), ws
+    assert "give examples where the line passes elsewhere or not at all, or the symbol's own colour" in ws[0]
+    assert not [w for w in _track_through_the_examples(True) if "learned in the colour of line" in w]

@@ -10,12 +10,14 @@ Each rule here holds on any map: none is keyed to a board.
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 import numpy as np
 
 from toolkit.errors import GridError
 
+from .colour import lab_to_rgb, rgb_to_hex
 from .extract_raster import LINE_AREA, MASK_TOLERANCE
 
 FEW_EXAMPLES = 3  # docs/legend.md: "Give at least three examples per class"
@@ -63,6 +65,31 @@ def _unfound_examples(ext: Any, name: str, r: Any) -> list[str]:
     return out
 
 
+def _symbol_of_a_line(ext: Any, r: Any) -> Any:
+    """advice notes 2 (scan46, user45's trees on La Garde avance!): the legend line (``along``/``across``) whose colour
+    a symbol was learned in (within the symbol's tolerance) when the symbol's template is only a stroke - no square a
+    tenth of a hex across (``LINE_AREA``, at the working scale) fits in it: the line ran through the examples alike and
+    was taken for the symbol. La Garde's two tree examples (2810, 2811) both hold the ochre track running down their
+    left side; the icons' pale cream lies within ``FAR`` (30) of every terrain (12 of the pale), so it was no
+    candidate, and the template became 23 px of the track (trees 2/9 at 2/3; found at the track's fork 2402 and its
+    bends 3203, 3204; the track's link 2402/2403 lost under the stamps). A symbol printed in a line's ink with a solid
+    mark (Battle for Moscow's town squares on the railway) is not said. None otherwise."""
+    from .extract_raster import _odd, _opening
+
+    if r.colour is None or r.template is None or not r.template.any() or ext.grid.layout is None:
+        return None
+    lines = [f for f in ext.legend.features if f.kind in ("along", "across") and f.lab is not None
+             and float(np.linalg.norm(np.subtract(f.lab, r.colour))) < r.tolerance]
+    if not lines:
+        return None
+    size = math.sqrt(abs(ext.grid.layout.hex_area()) / (1.5 * math.sqrt(3.0))) / max(1, r.origin[2])
+    square = _odd(LINE_AREA * size)
+    t = np.asarray(r.template, dtype=bool)
+    if min(t.shape) >= square and _opening(t, square).any():
+        return None
+    return min(lines, key=lambda f: float(np.linalg.norm(np.subtract(f.lab, r.colour))))
+
+
 def _spread(t: Any) -> float | None:
     """The median Delta E of terrain ``t``'s sampled colour blocks from its colour (None: not sampled here)."""
     samples = getattr(t, "samples", None)
@@ -105,6 +132,15 @@ def legend_warnings(ext: Any) -> list[str]:
         elif r.loo_total >= 2 and r.loo_found == 0:
             out.append(f"symbol {name}: none of its {r.loo_total} examples is found with the template of the others: "
                        "check that each example hex holds the same symbol")
+        on_line = _symbol_of_a_line(ext, r)
+        if on_line is not None:
+            out.append(f"symbol {name} was learned in the colour of line {on_line.name} "
+                       f"({rgb_to_hex(lab_to_rgb(r.colour))}) and its template is a stroke of it, no solid mark: the "
+                       "line passes its example hexes alike (at the same place, the same way), and it is found for the "
+                       "symbol wherever the line runs so (and the line's ink there is left out of the line); give "
+                       "examples where the line passes elsewhere or not at all, or the symbol's own colour "
+                       "(`colour: \"#rrggbb\"`, with a `tolerance:` under half its distance to the nearest terrain "
+                       "colour: a pale mark is near the paper)")
         out.extend(_unfound_examples(ext, name, r))
     if ruled:
         for name, ids in legend.examples.items():
