@@ -226,3 +226,42 @@ def test_a_wavy_sheet_of_corner_ticks_still_warns(tmp_path):
     assert r.exit_code == 0, r.stderr
     assert json.loads(r.stdout)["local_fit"]["blocks"] == 0
     assert "no block could be judged: the sheet may not be flat (a fold, a curl, a wave)" in r.stderr
+
+
+def _tick_sheet(columns: int = 20, rows: int = 14):
+    """A wider print of corner ticks (``_ticked_print``'s kind: no outlines, a dark tick to 0.28 of each side at
+    every corner, mid-green paper, 39.3 px hexes, shifted even): its layout, grid and picture."""
+    from PIL import ImageDraw
+
+    from toolkit.hexgrid import CCRR, Extent, Layout, OffsetSystem
+
+    lay = Layout.regular("flat", 39.3, (50.0, 50.0))
+    grid = Grid(CCRR(2, 2, offset=OffsetSystem("flat", "even")), Extent(1, columns, 1, rows), lay)
+    im = Image.new("RGB", (round(59 * columns + 60), round(68.1 * rows + 90)), (157, 178, 113))
+    d = ImageDraw.Draw(im)
+    for h in grid.hexes():
+        cs = lay.corners(h)
+        for i, (x, y) in enumerate(cs):
+            for j in (i - 1, i + 1):
+                x2, y2 = cs[j % 6]
+                d.line([(x, y), (x + 0.28 * (x2 - x), y + 0.28 * (y2 - y))], fill=(45, 55, 30), width=2)
+    return lay, grid, im
+
+
+def test_a_fold_in_a_print_of_corner_ticks_is_named(tmp_path):
+    # review46 R1: measured at the ticks only, a fold is seen from about 0.12 of a hex (outlines: 0.10); the print
+    # right of the sheet's middle pushed 0.12 of a hex right is named there, the flat print is not warned
+    lay, grid, im = _tick_sheet()
+    clicks = [f"--point={h}={lay.hex_to_pixel(grid.hex(h))[0]:.1f},{lay.hex_to_pixel(grid.hex(h))[1]:.1f}"
+              for h in ("0202", "0903", "0212", "0913")]
+    for name, picture in (("flat", im), ("bent", _bent(im, 2 * lay.inradius(), 0.12))):
+        picture.save(tmp_path / f"{name}.png")
+        r = CliRunner().invoke(cli, ["map", "calibrate", str(tmp_path / f"{name}.png"), *clicks, "--columns", "1:20",
+                                     "--rows", "1:14", "--json"])
+        assert r.exit_code == 0, r.stderr
+        fit = json.loads(r.stdout)["local_fit"]
+        if name == "flat":
+            assert "warning" not in r.stderr and fit["off"] == [] and fit["blocks"] >= 12, (r.stderr, fit)
+        else:
+            assert fit["off"] and all(int(b["first"][:2]) >= 9 for b in fit["off"]), fit
+            assert "the sheet was not flat there" in r.stderr
