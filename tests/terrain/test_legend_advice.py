@@ -310,7 +310,7 @@ def _track_through_the_examples(squares: bool) -> list[str]:
     ink with a solid mark). The warnings of its extraction."""
     lay, grid, im, d = blank_board(size=30.0, image=(420, 400))
     x0 = lay.hex_to_pixel(grid.hex("0202"))[0] - 10
-    d.line([(x0 + (4 if k % 2 else -4), 20 + 16 * k) for k in range(22)], fill=OCHRE, width=3)
+    d.line([(x0 + (1 if k % 2 else -1), 20 + 16 * k) for k in range(22)], fill=OCHRE, width=3)
     y0 = lay.hex_to_pixel(grid.hex("0505"))[1]
     d.line([(200, y0 - 40), (400, y0 + 60)], fill=OCHRE, width=3)
     if squares:
