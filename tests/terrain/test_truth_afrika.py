@@ -96,8 +96,10 @@ def test_extract_afrika_against_its_truth(boards, tmp_path):
     # track 35 with 3 false -> 34 with 5 when the region's corner is the grid's past the scan's edge and a side's band
     # samples are centred on themselves (extract._region, extract_sides._boxed: the colour learned from the marked
     # sides no longer moves with the pixel phase; the tracer's own working scale still does: 33-35 with 2-5 false as
-    # the corner moves 0-3 px; RESULTS-afrika.md, region)
-    floors = {"road": (38, 8), "road_main": (3, 0), "track": (34, 5)}
+    # the corner moves 0-3 px; RESULTS-afrika.md, region); track false 5 -> 2 when on its own ground a line's fill
+    # between its edges must show at two distances from the hex line on each side (lines.py traced notes 30, afrika46:
+    # 18.25/18.26 and 21.26/22.26 relief contours, 20.24/21.25 a wadi's outline, looked at)
+    floors = {"road": (38, 8), "road_main": (3, 0), "track": (34, 2)}
     for name, (least_right, most_false) in floors.items():
         v = out["lines"][name]
         assert v["true_positives"] >= least_right, (name, v)

@@ -69,6 +69,8 @@ def test_extract_afrika_5_against_its_truth(boards, tmp_path):
     # Bastogne, Red Winter 2, Squad Leader 2 and SJW 2's pike +1 right each, blind Seelowe 2 road +2, TLD 3 rail +1):
     # this BLIND region's one new false link is accepted, not looked at
     # track false 6 -> 4 when a crossing whose part lies within a quarter hex of the hex lines, straddling the side,
-    # is none (lines.py traced notes 28, track45b: the wadis along 12.10/13.10 and 13.10/13.11, looked at)
-    floors = {"road_main": (2, 2, 1), "road": (4, 4, 6), "track": (42, 39, 4)}
+    # is none (lines.py traced notes 28, track45b: the wadis along 12.10/13.10 and 13.10/13.11, looked at); track
+    # false 4 -> 3 when on its own ground a line's fill between its edges must show at two distances from the hex line
+    # on each side (lines.py traced notes 30, afrika46: 10.21/9.21, relief contours, looked at)
+    floors = {"road_main": (2, 2, 1), "road": (4, 4, 6), "track": (42, 39, 3)}
     assert_floors(out, floors)

@@ -559,6 +559,16 @@ Here, at the calibrated working scale (hexes of about 36 px) (the *traced notes*
    red-outlined hex is lost (whole sheet); on Roads to Gettysburg's North Map 24 road sides drop outside the blind
    region, of 8 looked at 7 no road (lettering, a creek, a hex line) and 2822/2923 a real road lost, and the blind
    region loses one true road side by its totals. Drawn: tests/terrain/test_lines_on_hex_lines.py.
+30. (notes 29 is nm46's) the fill between a line's edges on its own ground runs on with it (:data:`FILL_DEPTHS`):
+   notes 6 refuses a crossing there with no fill between edges on both sides of the hex line, but took one pixel of
+   it on a side as the fill. Between two relief contours on MMP Afrika's Jebel, or beside a wadi's outline, the closing
+   leaves specks of the hills' lighter tone a sample deep; the track's fill runs from the hex line's zone out through
+   the band. A crossing on such a ground is now refused unless its fill shows, near where it crosses, at
+   ``FILL_DEPTHS`` (2) distances from the hex line or more on each side of the zone. Measured at the crossings read so
+   (Afrika 1 and 5, main 5a72e45): every true track side at 2-7 distances on its thinner side (Afrika 1's 22.24/22.25
+   at 2, the next 3), the false ones at 1 (Afrika 1 18.25/18.26 and 21.26/22.26, relief; 20.24/21.25, a wadi's outline;
+   Afrika 5 10.21/9.21, relief) - those four are refused; Afrika 1's 17.26/18.25 (2) and Afrika 5's 10.24/11.25
+   (lettering over relief, 3) are not. Drawn: tests/terrain/test_own_ground_fill.py.
 
 The map's hexside ``a/b`` for the feature then means the link from hex a to hex b.
 
@@ -851,6 +861,7 @@ ON_HEX_LINES = True  # (traced notes 28) a crossing whose part lies along the he
 HEX_LINES_NEAR = 0.25  # (traced notes 28) hex sizes either way of the hex lines: the part's pixels there lie along them
 HEX_LINES_OFF = 0.2  # (traced notes 28) a part less than this share of it farther from them lies along them
 STRADDLE = 0.5  # (traced notes 28) ... and straddles the side crossed where on both sides of it along this share of it
+FILL_DEPTHS = 2  # (traced notes 30) on its own ground a line's fill shows at this many distances out each side
 PINHOLES = True  # a line printed wide: its half-widths read with the mask's single-pixel holes filled (traced notes 4)
 LETTER_INK = 0.8  # the share of ink between two parts' centres above which they are pieces of one line
 BLACK_SHARE = 0.005  # (black lines) the darkest share of the scan's pixels: its black, the ink as this scan prints it
@@ -1168,7 +1179,10 @@ def _crossings(image: Image.Image, grid: Grid, sides: Sequence[Hexside], colour:
             near = _near(at)[:, :, None] & on
             inzone = (fzone[fy, fx] & near).any(axis=(1, 2))
             b = fbetween[fy, fx] & near
-            fb = b[:, :, : half - core + 1].any(axis=(1, 2)) & b[:, :, half + core:].any(axis=(1, 2))
+            # and the fill runs on out from the hex line's zone: seen at FILL_DEPTHS distances from it or more on each
+            # side, not a speck of the ground's lighter tone between two relief contours a sample deep (traced notes 30)
+            fb = ((b[:, :, : half - core + 1].any(axis=1).sum(axis=1) >= FILL_DEPTHS)
+                  & (b[:, :, half + core:].any(axis=1).sum(axis=1) >= FILL_DEPTHS))
             out[sl] = np.where(inzone & ~fb, 0.0, out[sl])
     # printed names in the line's colour (MMP Afrika's place names and hex ids in its road's dark brown):
     # a crossing whose line in the band is mostly lettering is none (traced notes 5; ink notes 8, as for black lines);
