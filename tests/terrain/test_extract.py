@@ -617,6 +617,14 @@ def test_winter_war_scan_hexside_features():
      "legend.yaml line 3: terrain 'forest' hexes: '0202' is given twice (each example counts once: give another)"),
     ("terrain:\n  clear: '#eee6c4'\nfeatures:\n  river: {colour: '#2454be', yes: ['0101/0102', '0102/0101']}\n",
      "legend.yaml line 4: feature 'river' yes: '0102/0101' is given twice (each example counts once: give another)"),
+    # a misspelt section (user46, Roads to Gettysburg's South Map): `terrian:` was read as one terrain of the short
+    # form and refused as "line 2: terrain 'terrian': unknown key 'clear'", naming a class as the mistake
+    ("terrian:\n  clear: {hexes: ['0101', '0505']}\n  forest: {hexes: ['0202', '0303']}\n",
+     "legend.yaml line 1: unknown legend section 'terrian' (did you mean 'terrain'?)"),
+    ("Terrain:\n  clear: '#eee6c4'\n  forest: '#4f7a3a'\n",
+     "legend.yaml line 1: unknown legend section 'Terrain' (did you mean 'terrain'?)"),
+    ("terrain:\n  clear: '#eee6c4'\nfeature:\n  river: {colour: '#2454be', kind: along}\n",
+     "legend.yaml line 3: unknown legend section 'feature' (did you mean 'features'?)"),
 ])
 def test_cli_bad_legend_values_are_one_line_with_the_line_exit_3(tiny_files, text, message):
     d = tiny_files

@@ -18,6 +18,7 @@ reads, and refuses what it does not know with the file's line: a misspelt sectio
 
 from __future__ import annotations
 
+import difflib
 from collections.abc import Mapping
 from typing import Any
 
@@ -73,11 +74,13 @@ def normalise(spec: Mapping[str, Any]) -> dict[str, Any]:
     if "terrain" in spec:
         for k in spec:
             if k != "_source" and k not in TOP_KEYS:
-                raise DataFileError(f"{_where(spec, k)}unknown legend section {k!r} "
+                raise DataFileError(f"{_where(spec, k)}unknown legend section {k!r}{_did_you_mean(k)} "
                                     f"(known: {', '.join(TOP_KEYS)})", src)
         terrain = spec["terrain"]
     else:  # the short form: terrains at the top level
         terrain = {k: v for k, v in spec.items() if k != "_source" and k not in TOP_KEYS}
+        for k, v in terrain.items():
+            _misspelt_section(spec, k, v, src)
         if isinstance(spec, yamlfile.LinedMap):
             lined = yamlfile.LinedMap(terrain)
             lined.key_lines = {k: v for k, v in spec.key_lines.items() if k in terrain}
@@ -134,6 +137,31 @@ def normalise(spec: Mapping[str, Any]) -> dict[str, Any]:
                 _check_flags(v, ("on_coast", "mask", "trace"), what, src)
                 _check_ids(v.get("hexes"), f"{what} hexes", src, v, "hexes")
     return out
+
+
+def _did_you_mean(key: Any) -> str:
+    """" (did you mean 'terrain'?)" for a key spelt like a legend section (``terrian``, ``Features``), else ''."""
+    if not isinstance(key, str):
+        return ""
+    near = difflib.get_close_matches(key.lower(), TOP_KEYS, n=1, cutoff=0.75)
+    return f" (did you mean {near[0]!r}?)" if near else ""
+
+
+def _misspelt_section(spec: Mapping[Any, Any], key: Any, v: Any, src: str) -> None:
+    """A top-level entry of the short form (terrains at the top level) that is a misspelt section: a mapping
+    none of whose keys a terrain takes, its values mappings (classes or lines: ``terrian: {clear: {hexes:
+    [...]}}``) or its name spelt like a section (``Terrain:``, ``feature:``). Read as a terrain it was refused as
+    "terrain 'terrian': unknown key 'clear'", naming a class as the mistake (user46, a stranger's run of
+    docs/legend.md). A short-form terrain with one key misspelt (``forest: {colr: ...}``) keeps its own error."""
+    if not isinstance(v, Mapping) or not v or any(k in TERRAIN_KEYS for k in v):
+        return
+    hint = _did_you_mean(key)
+    if not hint and not all(isinstance(x, Mapping) for x in v.values()):
+        return
+    names = ", ".join(str(k) for k in list(v)[:4]) + (", ..." if len(v) > 4 else "")
+    raise DataFileError(f"{_where(spec, key)}unknown legend section {key!r}{hint} (known: {', '.join(TOP_KEYS)}): "
+                        f"read as a terrain of the short form (terrains at the top level) its keys {names} are none "
+                        f"a terrain takes", src)
 
 
 def _check_flags(block: Mapping[Any, Any], keys: tuple[str, ...], what: str, src: str) -> None:
