@@ -7,7 +7,9 @@ from __future__ import annotations
 
 import json
 import math
+from pathlib import Path
 
+import numpy as np
 import pytest
 import yaml
 
@@ -653,3 +655,44 @@ def test_the_convention_kept_on_lines_too_faint_is_said():
     assert notes[0].endswith("unchecked (give --row-direction, --col-direction if the map differs)")
     g, notes = choose_numbering(gray, odd, pts, given=["shifted", "row_direction", "col_direction"])
     assert notes == ["the printed hex lines are too faint to check the clicks and the numbering convention"]
+
+
+
+#: Roads to Gettysburg's South Map (Avalon Hill; HerrEklund/wasa's VASSAL image, a scan of the printed sheet with a
+#: wave in it: the printed hex lines up to 19 px off one grid), the blob user46 calibrated
+RTG_SOUTH = "581d6684f6e1a7ab0ed1eac0b96a02253be2b11e"
+
+
+def _rtg_south_gray() -> np.ndarray:
+    import io
+    import os
+    import subprocess
+
+    from PIL import Image
+
+    git = os.environ.get("WGT_WASA_GIT")
+    if not git or not Path(git).is_dir():
+        pytest.skip("needs a clone of HerrEklund/wasa named by WGT_WASA_GIT")
+    r = subprocess.run(["git", "--git-dir", git, "cat-file", "blob", RTG_SOUTH], capture_output=True, check=False)
+    if r.returncode != 0:
+        pytest.skip(f"the clone named by WGT_WASA_GIT does not hold blob {RTG_SOUTH}")
+    return to_gray(Image.open(io.BytesIO(r.stdout)).convert("RGB"))
+
+
+def test_clicks_on_the_ids_of_a_wavy_scan_are_named_not_a_good_click():
+    """user46 on Roads to Gettysburg's South Map (every hex outlined, its id printed near its top, the sheet wavy):
+    four clicks on the printed ids, about 26 px above the centres, put the grid half on the lines for both parities
+    alike (hexsides 23.5 and 17.0 grey levels darker than the paper; a drawn print without the wave scores 0 and was
+    named by user45's check), and the leave-one-out check then named a good click as the mistake: "point 2
+    (5504=3726,195) is a hex off vertically (84 px) from where the other points and the printed hex lines put hex
+    5504: wrong id? (the hex clicked is 5505)". Where the clicks cannot tell the conventions apart, one offset moving
+    them all onto the printed lines is named first; clicked on the centres, the same four read the convention."""
+    gray = _rtg_south_gray()
+    grid = Grid(CCRR(offset=OffsetSystem("flat", "odd")), Extent(3, 55, 3, 30))
+    ids = {"0303": (187.0, 126.0), "5504": (3726.0, 195.0), "0528": (323.0, 2099.0), "5430": (3658.0, 2206.0)}
+    with pytest.raises(InputError, match=r"^the clicks all lie about 2\d px above the hex centres the printed hex "
+                                         r"lines make .*click each hex's centre, not its printed id"):
+        choose_numbering(gray, grid, ids)
+    centres = {"0303": (188.0, 129.0), "5504": (3724.0, 209.0), "0528": (324.0, 2129.0), "5430": (3656.0, 2249.0)}
+    g, notes = choose_numbering(gray, grid, centres)
+    assert g.numbering.offset.shifted == "odd" and "agree" in notes[0]

@@ -235,6 +235,11 @@ def choose_numbering(gray: np.ndarray, grid: Grid, points: Mapping[str, Point], 
         close = [t for t in scored if t[0] >= 0.7 * best[0]]
         open_keys = [k for k in _FREE if k not in given and len({_settings(t[1])[k] for t in close}) > 1]
         if open_keys:
+            # clicks all on the printed ids a third of a hex above the centres put the grid half on the lines, every
+            # convention alike (user46, Roads to Gettysburg's South Map: hexsides 23.5 and 17.0 grey levels darker,
+            # 60 with the clicks moved onto the centres); left out in turn, the wavy sheet's 10-20 px made one good
+            # click "a hex off vertically (84 px) ... wrong id? (the hex clicked is 5505)". The one offset is named
+            _clicks_beside_centres(gray, grid, points, best[0], each_click=True)
             if len(points) >= 4:
                 # one wrong id can make both parities fit alike (an id a row off in an odd column of 4 clicks): the
                 # point without which the others put the grid on the lines is named, not the convention asked for
@@ -272,18 +277,29 @@ def choose_numbering(gray: np.ndarray, grid: Grid, points: Mapping[str, Point], 
 #: a uniform offset of every click from its hex's centre is named from this fraction of a hex's size (centre to
 #: corner) on: a fifth of a hex, as a single click is (``check_clicks``); nearer, the refinement pulls the grid on
 OFF_CENTRE = 0.2
+#: how far (a share of a hex's size) the lines about one click may lie from the offset found for all (user46: Roads
+#: to Gettysburg's South Map, a wavy sheet whose lines lie up to 19 px, 0.4 of its 45.5 px size, off one grid)
+EACH_CLICK = 0.4
 
 
-def _clicks_beside_centres(gray: np.ndarray, grid: Grid, points: Mapping[str, Point], contrast: float) -> None:
+def _clicks_beside_centres(gray: np.ndarray, grid: Grid, points: Mapping[str, Point], contrast: float,
+                           each_click: bool = False) -> None:
     """Refuse clicks that all lie the same way beside their hexes' centres: on no convention the clicks' grid lies on
     printed lines, yet moved by one offset it does (every click put on the printed id, printed near the top of its
     hex). user45 on La Garde avance! (Vae Victis: corner ticks, ids printed about 0.6 of a hex's size above the
     centre): four clicks on the ids were taken for lines 'too faint to check the clicks', the default 'shifted odd'
     kept on a print shifted even and a grid rotated 3.3 deg and sheared written, exit 0. The offset is searched
     over one hex (every translation of a hex lattice is one within a hex's size of zero), on both readings of the
-    lines (darker and lighter than the paper), for every convention the clicks fit."""
+    lines (darker and lighter than the paper), for every convention the clicks fit.
+
+    With ``each_click`` (the clicks' grid half on the lines, the conventions alike: user46) the offset is named only
+    where the lines about every click agree with it - moved by it, give or take :data:`EACH_CLICK` of a hex's size
+    (a wavy sheet's own 10-20 px), the hexes round each click lie on lines: one wrong id shears the clicks' grid, and
+    an offset putting most of it on the lines leaves that click's hexes a hex off (user43's id a row off among four
+    clicks is then named by the leave-one-out check, as before)."""
     hgt, wid = gray.shape
     found: tuple[float, float, float, float, str] | None = None  # contrast, dx, dy, size, darker|lighter
+    fits: dict[tuple[float, float, float, float, str], tuple[Layout, Grid, np.ndarray]] = {}
     for img, how in ((gray, "darker"), (255.0 - gray, "lighter")):
         for _, _, g, lay in _score_variants(img, grid, points):
             size = math.sqrt(lay.hex_area() / (1.5 * math.sqrt(3.0)))
@@ -302,11 +318,22 @@ def _clicks_beside_centres(gray: np.ndarray, grid: Grid, points: Mapping[str, Po
             c, dx, dy = max([(c, dx, dy), *fine])
             if found is None or c > found[0]:
                 found = (c, float(dx), float(dy), size, how)
+                fits[found] = (lay, g, img)
     if found is None:
         return
     c, dx, dy, size, how = found
     if c < MIN_CONTRAST or c < 2 * max(contrast, 1.0) or math.hypot(dx, dy) < OFF_CENTRE * size:
         return
+    if each_click:
+        lay, g, img = fits[found]
+        steps = np.arange(-1.0, 1.01, 0.25) * EACH_CLICK * size
+        for hid in points:
+            h = g.hex(hid)
+            near = list(dict.fromkeys([h, *(m for n in h.neighbours() for m in (n, *n.neighbours()))]))
+            local = max(lines_contrast(img, dataclasses.replace(lay, c=lay.c + dx + i, f=lay.f + dy + j), near)
+                        for i in steps for j in steps)
+            if local < MIN_CONTRAST:
+                return
     # the hexes' centres lie at the clicks moved by (dx, dy): the clicks lie the other way from them
     ways = [w for w, v in (("above", dy), ("below", -dy)) if v > 0.3 * math.hypot(dx, dy)]
     ways += [w for w, v in (("left of", dx), ("right of", -dx)) if v > 0.3 * math.hypot(dx, dy)]
