@@ -696,3 +696,22 @@ def test_clicks_on_the_ids_of_a_wavy_scan_are_named_not_a_good_click():
     centres = {"0303": (188.0, 129.0), "5504": (3724.0, 209.0), "0528": (324.0, 2129.0), "5430": (3656.0, 2249.0)}
     g, notes = choose_numbering(gray, grid, centres)
     assert g.numbering.offset.shifted == "odd" and "agree" in notes[0]
+
+
+def test_the_one_click_of_the_other_parity_is_named_with_both_readings():
+    """user46 on Roads to Gettysburg's South Map (printed shifted even): clicks 0303, 5504, 0528 (odd columns) and
+    5429 (the one even column's) were refused "point 4 (5429=3656,2249) is a hex off vertically (87 px) ...: wrong id?
+    (the hex clicked is 5430)"; clicked as that said, 'shifted odd' was kept and every even column numbered a row
+    high, exit 0 (the region's truth was labelled on those ids). Three points in odd columns fit either parity: the
+    point is a row off OR the map is shifted even, and the clicks cannot tell - both are said. With another point in
+    an even column, or --shifted given, only the id is named, as before (user43's and user44's cases above)."""
+    gray = _rtg_south_gray()
+    grid = Grid(CCRR(offset=OffsetSystem("flat", "odd")), Extent(3, 55, 3, 30))
+    clicks = {"0303": (188.0, 129.0), "5504": (3724.0, 209.0), "0528": (324.0, 2129.0), "5429": (3656.0, 2249.0)}
+    with pytest.raises(InputError, match=r"^point 4 \(5429=3656,2249\) is a hex off vertically \(\d+ px\) .*"
+                                         r"wrong id\? \(the hex clicked is 5430\), or the map is --shifted even: the "
+                                         r"other points, all in odd columns, fit either"):
+        choose_numbering(gray, grid, clicks)
+    even = Grid(CCRR(offset=OffsetSystem("flat", "even")), Extent(3, 55, 3, 30))
+    g, _ = choose_numbering(gray, even, clicks, given=["shifted"])
+    assert g.numbering.offset.shifted == "even"

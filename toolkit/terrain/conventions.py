@@ -194,7 +194,7 @@ def choose_numbering(gray: np.ndarray, grid: Grid, points: Mapping[str, Point], 
         # clicks - '1407' for 1406's centre - taken on the dark reading alone, passed on to fit_points, which named
         # a good click, 0101; on a drawn print of white lines the wrong id was accepted, the grid off the lines)
         for img in (gray0, 255.0 - gray0):
-            _leave_one_out(img, grid, points)
+            _leave_one_out(img, grid, points, parity_open="shifted" not in given)
         # no point is wrong, yet the grid is on no lines over the image: clicks a few pixels off, close together,
         # make a grid that drifts off the lines beyond them; the lines between them judge it
         for img, how in ((gray0, "darker"), (255.0 - gray0, "lighter")):
@@ -243,7 +243,7 @@ def choose_numbering(gray: np.ndarray, grid: Grid, points: Mapping[str, Point], 
             if len(points) >= 4:
                 # one wrong id can make both parities fit alike (an id a row off in an odd column of 4 clicks): the
                 # point without which the others put the grid on the lines is named, not the convention asked for
-                _leave_one_out(gray, grid, points)
+                _leave_one_out(gray, grid, points, parity_open="shifted" in open_keys)
             raise InputError(_undecided(open_keys[0], grid, names))
     chosen = best if decisive or mine is None else mine
     wrong = [k for k in given if k in _FREE and _settings(chosen[1])[k] != _settings(nb)[k]]
@@ -410,7 +410,8 @@ def _score_variants(gray: np.ndarray, grid: Grid, points: Mapping[str, Point], l
     return scored
 
 
-def _leave_one_out(gray: np.ndarray, grid: Grid, points: Mapping[str, Point], decided: bool = False) -> None:
+def _leave_one_out(gray: np.ndarray, grid: Grid, points: Mapping[str, Point], decided: bool = False,
+                   parity_open: bool = False) -> None:
     """Refuse the one point without which the others put a (regular, for 3 points) grid on the lines, when
     that point is off where they put its hex by a fifth of a hex or more (a click a few pixels off the centre
     is not a mistake: when the best reading leaves out such a point, nothing is refused). Between readings
@@ -468,8 +469,42 @@ def _leave_one_out(gray: np.ndarray, grid: Grid, points: Mapping[str, Point], de
                                  others)[0]
     if math.dist(lay.hex_to_pixel(g.hex(hid)), (x, y)) < 0.2 * 2 * lay.inradius():
         return  # a click a few pixels off
+    alt = _other_parity(g, points, hid) if parity_open else ""
     raise InputError(f"point {i + 1} ({hid}={x:g},{y:g}) is {_off_words(lay, g, hid, (x, y))} from where the other "
-                     f"points and the printed hex lines put hex {hid}: {_likely_mistake(lay, g, hid, (x, y))}")
+                     f"points and the printed hex lines put hex {hid}: {_likely_mistake(lay, g, hid, (x, y))}{alt}")
+
+
+def _other_parity(grid: Grid, points: Mapping[str, Point], hid: str) -> str:
+    """The other reading of a point refused a hex off: the other points all in columns (flat; rows, pointy) of one
+    parity fit either ``--shifted``, and the point, the only one of the other parity, fits them under the other
+    (every point within a quarter of a hex of one grid). Which it is - its id a row off or the convention - the
+    clicks cannot tell (user46 on Roads to Gettysburg's South Map, printed shifted even: clicks 0303, 5504, 0528 and
+    5429, the last the one even column's, were refused as "wrong id? (the hex clicked is 5430)"; clicked as that
+    said, 'shifted odd' was kept and every even column was numbered a row high, exit 0). Both are said."""
+    nb = grid.numbering
+    orient = nb.offset.orientation
+    k = 0 if orient == "flat" else 1
+    try:
+        par = {h: nb.parse(h)[k] % 2 for h in points}
+    except (ToolkitError, ValueError):
+        return ""
+    rest = {par[h] for h in points if h != hid}
+    if len(rest) != 1 or par[hid] in rest:
+        return ""
+    other = "even" if nb.offset.shifted == "odd" else "odd"
+    g2 = _grid_for(dataclasses.replace(nb, offset=dataclasses.replace(nb.offset, shifted=other)), grid)  # type: ignore
+    try:
+        pairs = [(g2.hex(h), points[h]) for h in points]
+        lay = Layout.fit(pairs)
+    except (ToolkitError, np.linalg.LinAlgError):
+        return ""
+    if max(math.dist(lay.hex_to_pixel(h), p) for h, p in pairs) >= 0.25 * 2 * lay.inradius():
+        return ""
+    what = "columns" if orient == "flat" else "rows"
+    word = {0: "even", 1: "odd"}
+    return (f", or the map is --shifted {other}: the other points, all in {word[rest.pop()]} {what}, fit either, "
+            f"and under --shifted {other} this one fits them (click another hex in an {word[par[hid]]} {what[:-1]}, or "
+            "give --shifted)")
 
 
 def _off_words(lay: Layout, g: Grid, hid: str, p: Point) -> str:
