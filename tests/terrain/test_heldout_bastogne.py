@@ -174,11 +174,15 @@ def _bastogne(tmp_path):
 # heading runs on hidden across the side between them (extract_sides._hidden_links: 14.31/15.32)
 # rail 58 at 58 -> 59 at 59 (both) when a symbol in a line's colour handed the tracers only its solid part, not the
 # railway's stubs its template learned (symbols notes 6: the villages' red is the railway's)
+# road 221 at 229 -> 221 at 227 and trail 464 at 468 -> 466 at 470 (both) when the lone black road is read in the ink
+# proper and without solid ink thicker than its strokes (lines.py ink notes 17: 37.31/38.30, the trail's dark rims,
+# and 44.20/44.21, "Route B", no road); the trail then found at 29.07/29.08 and 37.31/38.30, where the road's crossing
+# had taken it for the road's fill (extract_sides._fills)
 FLOORS = {
-    "bastogne.legend.yaml": (1725, {"village": (59, 60), "rail": (59, 59), "road": (221, 229),
-                                    "trail": (464, 468), "stream": (147, 152)}),
-    "bastogne.amended.legend.yaml": (1725, {"village": (59, 60), "rail": (59, 59), "road": (221, 229),
-                                            "trail": (464, 468), "stream": (147, 152)}),
+    "bastogne.legend.yaml": (1725, {"village": (59, 60), "rail": (59, 59), "road": (221, 227),
+                                    "trail": (466, 470), "stream": (147, 152)}),
+    "bastogne.amended.legend.yaml": (1725, {"village": (59, 60), "rail": (59, 59), "road": (221, 227),
+                                            "trail": (466, 470), "stream": (147, 152)}),
 }
 
 

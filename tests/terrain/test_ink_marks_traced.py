@@ -10,7 +10,7 @@ from itertools import pairwise
 
 import pytest
 
-from toolkit.terrain import extract_sides
+from toolkit.terrain import extract_sides, lines
 from toolkit.terrain.extract import extract
 
 from .drawn import blank_board, dashed
@@ -55,6 +55,9 @@ def test_an_ink_line_missing_its_marks_on_a_ground_of_the_ink_is_traced_in_its_c
     want = {grid.side_key(a, b) for a, b in pairwise(ROAD)}
     assert {k for k, v in ext.hexsides.items() if "road" in v} == want
     monkeypatch.setattr(extract_sides, "INK_MARKS", False)
+    # (and without lines.py ink notes 17: with it the ink's own reading, INK_MARKS off, finds the road in the ink
+    # proper where its bands are areas of the ink - at 40 px its five links, none false; the old code read it nowhere)
+    monkeypatch.setattr(lines, "INK_PROPER", False)
     old = extract(im, grid, _legend())
     assert not any("road" in v for v in old.hexsides.values())
     track = {k for k, v in ext.hexsides.items() if "track" in v}

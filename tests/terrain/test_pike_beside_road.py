@@ -51,9 +51,21 @@ def test_a_lone_ink_line_is_not_the_darker_parts_of_a_brown_road_marked_beside_i
     assert _found(ext, "pike") == {grid.side_key(a, b) for a, b in pairwise(PIKE)}
 
 
-def test_without_marked_road_sides_the_lone_ink_line_takes_the_roads():
-    """With the road given no marked sides nothing tells the two apart (the rule reads the other line's marked
-    sides): the pike is found on the roads too, as before."""
+def test_without_marked_road_sides_the_roads_are_not_the_ink_proper():
+    """With the road given no marked sides ink notes 15 does not read (it reads the other line's marked sides), but the
+    roads' brown is not the ink proper where the pike's marked sides are (ink notes 17: their share read for narrow
+    marked sides too): the pike is its own column only."""
+    grid, im = _board()
+    ext = extract(im, grid, _legend([]))
+    assert _found(ext, "pike") == {grid.side_key(a, b) for a, b in pairwise(PIKE)}
+
+
+def test_without_marked_road_sides_the_old_reading_takes_the_roads(monkeypatch):
+    """With ink notes 17 off as well (INK_PROPER) nothing tells the two apart: the pike is found on the roads too, as
+    before."""
+    from toolkit.terrain import lines
+
+    monkeypatch.setattr(lines, "INK_PROPER", False)
     grid, im = _board()
     ext = extract(im, grid, _legend([]))
     pike = _found(ext, "pike")

@@ -141,7 +141,9 @@ def test_extract_louki_2_against_its_truth(tmp_path):
     out = extract_fetched(tmp_path, "louki", "louki-2.yaml", "louki-2.legend.yaml", 16, 20)
     assert out["hexes"] == 30 and out["right"] >= 27
     assert set(out["lines"]) == {"road", "rail", "river", "stream"}
-    assert_floors(out, {"road": (4, 4, 0), "river": (8, 8, 1), "rail": (0, 0, 1), "stream": (0, 0, 1)})
+    # rail 1 false -> none (nm46, lines.py ink notes 17: the lone black railway read in the ink proper, without solid
+    # ink thicker than its strokes)
+    assert_floors(out, {"road": (4, 4, 0), "river": (8, 8, 1), "rail": (0, 0, 0), "stream": (0, 0, 1)})
 
 
 def test_louki_3_truth_file():

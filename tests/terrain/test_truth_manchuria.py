@@ -106,7 +106,10 @@ def test_extract_manchuria_against_its_truth(tmp_path):
     out = extract_fetched(tmp_path, "manchuria", "manchuria.yaml", "manchuria.legend.yaml", 39, 33)
     assert out["hexes"] == 64 and out["right"] >= 64
     assert set(out["lines"]) == {"river", "border", "rail", "road"}
-    assert_floors(out, {"river": (18, 18, 0), "border": (24, 24, 0), "rail": (7, 7, 41), "road": (13, 13, 0)})
+    # rail 7/7 with 41 false -> 7/7 none false (nm46, lines.py ink notes 17; totals only, the region not looked at: the
+    # rule was built on the studied region and the sheet outside this one, where the mountain's blotches and the bold
+    # names were read as the railway)
+    assert_floors(out, {"river": (18, 18, 0), "border": (24, 24, 0), "rail": (7, 7, 0), "road": (13, 13, 0)})
 
 
 def test_extract_manchuria_2_against_its_truth(tmp_path):
@@ -122,4 +125,8 @@ def test_extract_manchuria_2_against_its_truth(tmp_path):
     # 61 -> 64 (nm45, blobs notes 1): 1921, 2124 and 2125 read clear - a symbol's part is made of its colour off
     # black print's anti-aliased rim, and the letters' and ties' rim was the mountain texture's dark brown
     assert out["hexes"] == 64 and out["right"] >= 64
-    assert_floors(out, {"river": (29, 29, 0), "border": (0, 0, 0), "rail": (22, 20, 5), "road": (13, 9, 0)})
+    # rail 20/22 at 20/25 -> 22/22 at 22/22 (nm46, ink notes 17): the railway read in the ink proper - the mountain
+    # texture's dark blotches (1625/1726, 1726/1826) are not it, the letters of "Changchun" (1721/1820, 2020/2121,
+    # 2021/2121) are solid ink thicker than its rails, and over the rock (1625/1626, 1625/1725) its rails and ties are
+    # read in the ink proper
+    assert_floors(out, {"river": (29, 29, 0), "border": (0, 0, 0), "rail": (22, 22, 0), "road": (13, 9, 0)})
