@@ -29,6 +29,18 @@ def blank_board(columns: int = 8, rows: int = 6, *, size: float = 30.0, origin: 
     return lay, grid, im, d
 
 
+def corner_ticks(d: ImageDraw.ImageDraw, lay: Layout, hexes, fill: Colour = (45, 55, 30), reach: float = 0.28,
+                 width: int = 2) -> None:
+    """No hex outlines, only a short tick of each side at every corner of ``hexes``, ``reach`` of the side long (Vae
+    Victis' La Garde avance!, user45)."""
+    for h in hexes:
+        cs = lay.corners(h)
+        for i, (x, y) in enumerate(cs):
+            for j in (i - 1, i + 1):
+                x2, y2 = cs[j % 6]
+                d.line([(x, y), (x + reach * (x2 - x), y + reach * (y2 - y))], fill=fill, width=width)
+
+
 def dashed(d: ImageDraw.ImageDraw, path: list[tuple[float, float]], fill: tuple[int, int, int], width: int,
            dash: float = 24, period: float = 29) -> None:
     """A line along ``path`` of ``dash`` px dashes every ``period`` px, the pattern started afresh at each point (24

@@ -15,6 +15,8 @@ from toolkit.hexgrid import Grid
 from toolkit.terrain.calibrate import BEND_WARN, bends
 from toolkit.terrain.synthetic import random_terrain, render_scan
 
+from .drawn import corner_ticks
+
 
 @pytest.fixture(scope="module")
 def flat_scan():
@@ -239,12 +241,7 @@ def _tick_sheet(columns: int = 20, rows: int = 14):
     grid = Grid(CCRR(2, 2, offset=OffsetSystem("flat", "even")), Extent(1, columns, 1, rows), lay)
     im = Image.new("RGB", (round(59 * columns + 60), round(68.1 * rows + 90)), (157, 178, 113))
     d = ImageDraw.Draw(im)
-    for h in grid.hexes():
-        cs = lay.corners(h)
-        for i, (x, y) in enumerate(cs):
-            for j in (i - 1, i + 1):
-                x2, y2 = cs[j % 6]
-                d.line([(x, y), (x + 0.28 * (x2 - x), y + 0.28 * (y2 - y))], fill=(45, 55, 30), width=2)
+    corner_ticks(d, lay, grid.hexes())
     return lay, grid, im
 
 

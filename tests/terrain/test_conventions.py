@@ -19,6 +19,8 @@ from toolkit.terrain.calibrate import fit_points, open_image, to_gray
 from toolkit.terrain.conventions import choose_numbering
 from toolkit.terrain.synthetic import random_terrain, render_scan
 
+from .drawn import corner_ticks
+
 TLD = ("uckelman__tld-mod", "Map_Full.png")
 # the TLD grid refined on its printed lines (tests/terrain/truth/the-longest-day.yaml)
 TLD_LAYOUT = Layout(55.40410316043631, -0.010479625406869619, -17.511730227126606,
@@ -596,11 +598,7 @@ def _ticked_print(shifted: str = "even"):
         for r in range(1, 13):
             hid = f"{c:02d}{r:02d}"
             h = grid.hex(hid)
-            cs = lay.corners(h)
-            for i, (x, y) in enumerate(cs):
-                for j in (i - 1, i + 1):
-                    x2, y2 = cs[j % 6]
-                    d.line([(x, y), (x + 0.28 * (x2 - x), y + 0.28 * (y2 - y))], fill=(45, 55, 30), width=2)
+            corner_ticks(d, lay, [h])
             cx, cy = lay.hex_to_pixel(h)
             ids[hid] = (cx, cy - 0.6 * size)
             d.text((cx - 11, cy - 0.6 * size - 5), hid, fill=(40, 40, 35))

@@ -18,7 +18,7 @@ from toolkit.hexgrid import Grid
 from toolkit.terrain.advice import legend_warnings
 from toolkit.terrain.extract import extract
 
-from .drawn import blank_board
+from .drawn import blank_board, corner_ticks
 
 PAPER, GREEN, RED, BLUE = (250, 248, 240), (40, 150, 60), (200, 30, 30), (40, 60, 170)
 FOREST = ["0202", "0203", "0302", "0603", "0604", "0704"]
@@ -268,12 +268,7 @@ def _two_flat_tints() -> tuple[Image.Image, Grid, list[str]]:
     high = [f"{c:02d}{r:02d}" for c in range(5, 9) for r in range(1, 7)]
     for hid in high:
         d.polygon(lay.corners(grid.hex(hid)), fill=(146, 168, 104))
-    for h in grid.hexes():
-        cs = lay.corners(h)
-        for i, (x, y) in enumerate(cs):
-            for j in (i - 1, i + 1):
-                x2, y2 = cs[j % 6]
-                d.line([(x, y), (x + 0.28 * (x2 - x), y + 0.28 * (y2 - y))], fill=(45, 55, 30), width=2)
+    corner_ticks(d, lay, grid.hexes())
     a = np.asarray(im).astype(float) + np.random.default_rng(0).normal(0, 3, (360, 420, 3))
     return Image.fromarray(np.clip(a, 0, 255).astype(np.uint8)), grid, high
 
