@@ -559,7 +559,8 @@ Here, at the calibrated working scale (hexes of about 36 px) (the *traced notes*
    red-outlined hex is lost (whole sheet); on Roads to Gettysburg's North Map 24 road sides drop outside the blind
    region, of 8 looked at 7 no road (lettering, a creek, a hex line) and 2822/2923 a real road lost, and the blind
    region loses one true road side by its totals. Drawn: tests/terrain/test_lines_on_hex_lines.py.
-30. (notes 29 is nm46's) the fill between a line's edges on its own ground runs on with it (:data:`FILL_DEPTHS`):
+30. (29 is unused: session 46's road read through a railway printed over it broke Roads to Gettysburg's roads and
+   was dropped) the fill between a line's edges on its own ground runs on with it (:data:`FILL_DEPTHS`):
    notes 6 refuses a crossing there with no fill between edges on both sides of the hex line, but took one pixel of
    it on a side as the fill. Between two relief contours on MMP Afrika's Jebel, or beside a wadi's outline, the closing
    leaves specks of the hills' lighter tone a sample deep; the track's fill runs from the hex line's zone out through
