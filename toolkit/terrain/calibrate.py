@@ -468,24 +468,13 @@ def refine_layout(gray: np.ndarray, layout: Layout, hexes: Sequence[Hex] | None 
     gray = np.asarray(gray, dtype=np.float32)
     rms, used = float("nan"), 0
     for win in windows:
-        a = np.array(layout.matrix)
         size = math.sqrt(layout.hex_area() / (1.5 * SQRT3))
-        px = uv @ a[:, :2].T + a[:, 2]
-        d = duv @ a[:, :2].T
-        d /= np.linalg.norm(d, axis=1, keepdims=True)
-        n = np.stack([-d[:, 1], d[:, 0]], axis=1)
         half = max(2.0, win * size)
-        inside = ((px[:, 0] > half + 1) & (px[:, 0] < wid - half - 2) &
-                  (px[:, 1] > half + 1) & (px[:, 1] < hgt - half - 2))
+        px, n, inside = _across_sides(layout, uv, duv, half, gray.shape)
         if inside.sum() < 12:
             raise GridError("too few predicted hexsides fall on the image to refine the grid")
         p, nn, u = px[inside], n[inside], uv[inside]
-        step = min(0.5, half / 12)
-        ts = np.arange(-half, half + step / 2, step, dtype=np.float64)
-        xs = p[:, 0:1] + nn[:, 0:1] * ts[None, :]
-        ys = p[:, 1:2] + nn[:, 1:2] * ts[None, :]
-        prof = _bilinear(gray, xs, ys)  # (N, T)
-        offs, ok = _line_offsets(prof, ts)
+        offs, ok = _lines_across(gray, p, nn, half)
         if ok.sum() < 12:
             raise GridError("no printed hex lines found near the predicted grid; check the clicked points")
         offs, nn, u = offs[ok], nn[ok], u[ok]
@@ -513,6 +502,32 @@ def refine_layout(gray: np.ndarray, layout: Layout, hexes: Sequence[Hex] | None 
         rms = float(np.sqrt(np.mean((res[sel]) ** 2)))
         used = int(sel.sum())
     return layout, rms, used
+
+
+def _across_sides(layout: Layout, uv: np.ndarray, duv: np.ndarray, half: float,
+                  shape: tuple[int, ...]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The hexside sample points ``uv`` (directions ``duv``, :func:`_side_samples`) placed by ``layout``: their
+    pixels, the unit normals across their sides, and which lie far enough inside an image of ``shape`` for a
+    profile ``half`` px either side."""
+    hgt, wid = shape[:2]
+    a = np.array(layout.matrix)
+    px = uv @ a[:, :2].T + a[:, 2]
+    d = duv @ a[:, :2].T
+    d /= np.linalg.norm(d, axis=1, keepdims=True)
+    n = np.stack([-d[:, 1], d[:, 0]], axis=1)
+    inside = ((px[:, 0] > half + 1) & (px[:, 0] < wid - half - 2) &
+              (px[:, 1] > half + 1) & (px[:, 1] < hgt - half - 2))
+    return px, n, inside
+
+
+def _lines_across(gray: np.ndarray, p: np.ndarray, nn: np.ndarray, half: float) -> tuple[np.ndarray, np.ndarray]:
+    """At each point ``p``, a profile of ``gray`` (float32) ``half`` px either way along the normal ``nn``: the
+    darkest line's offset along it and whether one is found (:func:`_line_offsets`)."""
+    step = min(0.5, half / 12)
+    ts = np.arange(-half, half + step / 2, step, dtype=np.float64)
+    xs = p[:, 0:1] + nn[:, 0:1] * ts[None, :]
+    ys = p[:, 1:2] + nn[:, 1:2] * ts[None, :]
+    return _line_offsets(_bilinear(gray, xs, ys), ts)  # profiles (N, T)
 
 
 def _line_offsets(prof: np.ndarray, ts: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -966,27 +981,17 @@ def marked_places(gray: np.ndarray, layout: Layout, hexes: Sequence[Hex], per_si
     place for hex outlines (and for a sheet whose lines are lost evenly along the sides: a wave, a fold); the two
     ends for corner ticks that reach 0.2 of the side. Every place where no line is found at all."""
     every = tuple(range(per_side))
-    hgt, wid = gray.shape
     uv, duv = _side_samples(hexes, per_side)
     if not len(uv):
         return every
-    a = np.array(layout.matrix)
     size = math.sqrt(abs(layout.hex_area()) / (1.5 * SQRT3))
-    px = uv @ a[:, :2].T + a[:, 2]
-    d = duv @ a[:, :2].T
-    d /= np.linalg.norm(d, axis=1, keepdims=True)
-    n = np.stack([-d[:, 1], d[:, 0]], axis=1)
     half = max(2.0, window * size)
-    inside = ((px[:, 0] > half + 1) & (px[:, 0] < wid - half - 2) & (px[:, 1] > half + 1) & (px[:, 1] < hgt - half - 2))
+    px, n, inside = _across_sides(layout, uv, duv, half, gray.shape)
     place = np.tile(np.arange(per_side), len(uv) // per_side)[inside]
     p, nn = px[inside], n[inside]
     if not len(p):
         return every
-    step = min(0.5, half / 12)
-    ts = np.arange(-half, half + step / 2, step, dtype=np.float64)
-    prof = _bilinear(np.asarray(gray, dtype=np.float32), p[:, 0:1] + nn[:, 0:1] * ts[None, :],
-                     p[:, 1:2] + nn[:, 1:2] * ts[None, :])
-    _, ok = _line_offsets(prof, ts)
+    _, ok = _lines_across(np.asarray(gray, dtype=np.float32), p, nn, half)
     rate = np.array([ok[place == j].mean() if (place == j).any() else 0.0 for j in range(per_side)])
     if rate.max() <= 0:
         return every
