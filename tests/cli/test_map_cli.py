@@ -337,8 +337,8 @@ def test_render_names_the_features_it_does_not_draw(mapfile: Path, tmp_path: Pat
     out = tmp_path / "board.png"
     code, _, err = wgt("map", "render", str(mapfile), "-o", str(out))
     assert (code, err) == (0, "")  # every feature of the sample map is drawn
-    assert wgt("map", "side", str(mapfile), "0303/0304", "--add", "main_road")[0] == 0
-    assert wgt("map", "side", str(mapfile), "0101/0102", "--add", "main_road", "--add", "bridge")[0] == 0
+    assert wgt("map", "side", str(mapfile), "0303/0304", "--add", "main_road", "--new")[0] == 0
+    assert wgt("map", "side", str(mapfile), "0101/0102", "--add", "main_road", "--add", "bridge")[0] == 0  # known now
     code, text, err = wgt("map", "render", str(mapfile), "-o", str(out))
     assert code == 0 and text.startswith("wrote ")
     assert err == ("wgt: warning: not drawn, no style for these hexside features: bridge (1 side), main_road "
@@ -364,13 +364,71 @@ def test_set_terrain_drops_the_extractors_confidence(mapfile: Path) -> None:
         ('  "0304": {terrain: clear, confidence: 0.528, second: forest, vp: 2}', '  "0304": {terrain: forest, vp: 2}')]
 
 
-def test_side_names_a_mistyped_feature(mapfile: Path) -> None:
-    """--add rivr and --remove of a feature the side does not have passed without a word; each now gets a
-    warning line (the edit is still made, exit 0)."""
+def test_side_refuses_a_misspelt_feature_and_leaves_the_file(mapfile: Path) -> None:
+    """--add rivr was added with a warning and exit 0 (the side then held 'rivr', which the rules and the board never
+    read as a river); now a name the map does not know is refused in one line naming the map's features nearest
+    spelling first, exit 3, the file byte for byte as it was; --new adds a new feature on purpose. A --remove of a
+    misspelt name is refused too; of a known feature the side does not have, still a warning."""
+    before = mapfile.read_bytes()
     code, out, err = wgt("map", "side", str(mapfile), "0303/0304", "--add", "rivr")
-    assert (code, out) == (0, "0303/0304: rivr, road\n")
-    assert err == "wgt: warning: 'rivr' is on no other hexside of this map (used: fortification, rail, river, road)\n"
+    assert (code, out) == (3, "")
+    assert err == ("wgt: error: 0303/0304: 'rivr' is no hexside feature of this map, did you mean 'river'? (the map "
+                   "has river, rail, road, fortification); nothing changed (--new adds a new feature)\n")
+    assert mapfile.read_bytes() == before
+    code, out, err = wgt("map", "side", str(mapfile), "0303/0304", "--add", "rail", "--add", "minor_rivr")
+    assert (code, out) == (3, "")  # one bad name refuses the whole edit: no rail either
+    assert err == ("wgt: error: 0303/0304: 'minor_rivr' is no hexside feature of this map, did you mean "
+                   "'minor_river'? (the map has river, fortification, rail, road; standard names near it: minor_river, "
+                   "major_river, minor_road); nothing changed (--new adds a new feature)\n")
     code, out, err = wgt("map", "side", str(mapfile), "0303/0304", "--remove", "raod")
-    assert (code, out) == (0, "0303/0304: rivr, road\n")
-    assert err == "wgt: warning: 0303/0304 had no 'raod' to remove (it has: rivr, road)\n"
-    assert wgt("map", "side", str(mapfile), "0303/0304", "--remove", "rivr") == (0, "0303/0304: road\n", "")
+    assert (code, out) == (3, "")
+    assert err == ("wgt: error: 0303/0304: 'raod' is no hexside feature of this map, did you mean 'road'? (the map "
+                   "has road, rail, fortification, river); nothing changed\n")
+    assert mapfile.read_bytes() == before
+    # the standard names (a style of the board) and the map's own are taken without a word
+    assert wgt("map", "side", str(mapfile), "0303/0304", "--add", "stream") == (0, "0303/0304: road, stream\n", "")
+    code, out, err = wgt("map", "side", str(mapfile), "0303/0304", "--remove", "rail")
+    assert (code, out) == (0, "0303/0304: road, stream\n")
+    assert err == "wgt: warning: 0303/0304 had no 'rail' to remove (it has: road, stream)\n"
+    # a new feature on purpose; then it is the map's own
+    assert wgt("map", "side", str(mapfile), "0303/0304", "--add", "ford", "--new") == (0, "0303/0304: ford, road, "
+                                                                                         "stream\n", "")
+    assert wgt("map", "side", str(mapfile), "0202/0203", "--add", "ford") == (0, "0202/0203: ford, road\n", "")
+    assert wgt("map", "side", str(mapfile), "0303/0304", "--remove", "ford", "--remove", "stream") == \
+        (0, "0303/0304: road\n", "")
+
+
+def test_side_knows_the_legends_lines_from_the_extraction(mapfile: Path) -> None:
+    """A legend line the extraction read (meta.extraction: La Garde's chaussee) is the map's own feature even where
+    it lies on no hexside yet: --add chaussee is taken, --add chausee refused naming it."""
+    text = mapfile.read_text("utf-8").replace("meta:\n", "meta:\n  extraction: {chaussee: {tolerance: 12.0, "
+                                              "threshold: 0.3, colour: '#808080', kind: across}}\n", 1)
+    mapfile.write_text(text, "utf-8")
+    code, out, err = wgt("map", "side", str(mapfile), "0303/0304", "--add", "chausee")
+    assert (code, out) == (3, "")
+    assert err.startswith("wgt: error: 0303/0304: 'chausee' is no hexside feature of this map, did you mean "
+                          "'chaussee'? (the map has chaussee, ")
+    assert wgt("map", "side", str(mapfile), "0303/0304", "--add", "chaussee") == (0, "0303/0304: chaussee, road\n",
+                                                                                  "")
+
+
+def test_set_refuses_a_misspelt_tag_and_leaves_the_file(mapfile: Path) -> None:
+    """The same hole in `map set`: --tag +ctiy was added as a tag no rule reads. A tag on none of the map's hexes and
+    not a standard one is refused (exit 3, the file as it was) naming the map's tags nearest first; --new adds it;
+    a -TAG of an unknown name is refused, of a tag the hex does not have, a warning."""
+    before = mapfile.read_bytes()
+    code, out, err = wgt("map", "set", str(mapfile), "0304", "--terrain", "forest", "--tag", "+ctiy")
+    assert (code, out) == (3, "")
+    assert err == ("wgt: error: 0304: 'ctiy' is no tag of this map, did you mean 'city'? (the map has city, "
+                   "port, town, fortification); nothing changed (--new adds a new tag)\n")
+    code, out, err = wgt("map", "set", str(mapfile), "0202", "--tag", "-prot")
+    assert (code, out) == (3, "")
+    assert err == ("wgt: error: 0202: 'prot' is no tag of this map, did you mean 'port'? (the map has port, "
+                   "city, town, fortification); nothing changed\n")
+    assert mapfile.read_bytes() == before
+    assert wgt("map", "set", str(mapfile), "0304", "--tag", "+village") == (0, "0304: clear [village]\n", "")
+    assert wgt("map", "set", str(mapfile), "0304", "--tag", "+airfield", "--new") == \
+        (0, "0304: clear [airfield, village]\n", "")
+    code, out, err = wgt("map", "set", str(mapfile), "0304", "--tag", "-city")
+    assert (code, out) == (0, "0304: clear [airfield, village]\n")
+    assert err == "wgt: warning: 0304 had no tag 'city' to remove (it has: airfield, village)\n"

@@ -58,7 +58,7 @@ WORKER = textwrap.dedent("""
         if me == "a" or r % 2 == 0:
             args = ["map", "set", path, "0101", "--set", f"{me}{r}={r}"]
         else:
-            args = ["map", "side", path, "0101", "0102", "--add", f"{me}{r}"]
+            args = ["map", "side", path, "0101", "0102", "--add", f"{me}{r}", "--new"]
         cli.main(args, prog_name="wgt")
 """)
 

@@ -243,3 +243,30 @@ def test_the_scan_is_served_as_it_is_on_disk_and_only_with_the_token(tmp_path: P
         status, raw = request(srv.port, "GET", m["image"]["url"])
         assert status == 200 and raw == scan.read_bytes()
         assert request(srv.port, "GET", "/api/image")[0] == 403
+
+
+def test_a_save_refuses_a_misspelt_feature_or_tag_unless_the_page_says_it_is_new(ww: Path) -> None:
+    """The editor's save had the hole `wgt map side --add rivr` had: any word went onto the hexside. Now a feature
+    or tag the map does not know (names.py) is refused (422, naming the map's own nearest first; the file as it
+    was) unless the save lists it in new_features / new_tags (the page asks the user first); the payload offers the
+    map's own names, then the standard ones."""
+    with serving(ww) as srv:
+        status, m = request(srv.port, "GET", "/api/map", X_WGT_Token=srv.token)
+        assert m["features"][:2] == ["border", "major_lake"] and "minor_river" in m["features"]
+        assert "city" in m["tags"] and "village" in m["tags"]
+        before = ww.read_bytes()
+        for body, why in (({"hexsides": {"2416/2517": ["rivr"]}}, "hexside 2416/2517: 'rivr' is no hexside feature "
+                           "of this map, did you mean 'river'? (the map has "),
+                          ({"hexes": {"2517": {"terrain": "clear", "tags": ["ctiy"]}}},
+                           "hex 2517: 'ctiy' is no tag of this map, did you mean 'city'? (the map has city, ")):
+            status, res = request(srv.port, "POST", "/api/save", {"base": digest(before), **body},
+                                  X_WGT_Token=srv.token)
+            assert status == 422 and why in res["error"] and res["error"].endswith("; not saved"), res
+            assert ww.read_bytes() == before
+        body = {"base": digest(before), "hexsides": {"2416/2517": ["ford"]}, "new_features": ["ford"],
+                "hexes": {"2517": {"terrain": "clear", "tags": ["airfield"], "values": {"country": "finland"}}},
+                "new_tags": ["airfield"]}
+        status, res = request(srv.port, "POST", "/api/save", body, X_WGT_Token=srv.token)
+        assert status == 200 and res["changed"] == {"hexes": 1, "hexsides": 1}, res
+    m2 = load_map(ww)
+    assert m2.side_features("2416", "2517") == {"ford"} and m2.tags("2517") == {"airfield"}

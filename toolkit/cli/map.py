@@ -147,13 +147,19 @@ def show(map_arg: str, hex_ref: str, as_json: bool) -> None:
 @click.option("--tag", "tags", multiple=True, metavar="+X/-X", help="Add (+city) or remove (-city) a tag; repeatable.")
 @click.option("--set", "sets", multiple=True, metavar="K=V",
               help="Set a value (vp=5, country=finland, name=Viipuri); an empty V removes it; repeatable.")
+@click.option("--new", "new", is_flag=True,
+              help="The +TAG names may be new to this map (a tag on none of its hexes and no standard one - city, "
+                   "town, port, ... - is refused as a misspelling without it).")
 @json_opt
 def set_cmd(map_arg: str, hex_ref: str, terrain: str | None, tags: tuple[str, ...], sets: tuple[str, ...],
-            as_json: bool) -> None:
+            new: bool, as_json: bool) -> None:
     """Edit one hex in place (atomically; one line of the file changes).
 
-    A new --terrain drops the extractor's confidence and second (they were about the terrain it read)."""
+    A new --terrain drops the extractor's confidence and second (they were about the terrain it read). A tag on
+    none of the map's hexes and not a standard one (city, town, village, capital, port, fortification, ...) is
+    refused, the file untouched, naming the map's tags nearest spelling first; --new adds it as a new tag."""
     from ..terrain.io import edit_map
+    from ..terrain.names import STANDARD_TAGS, known_tags, unknown_name
 
     if terrain is None and not tags and not sets:
         raise InputError("nothing to change: give --terrain, --tag or --set")
@@ -164,9 +170,18 @@ def set_cmd(map_arg: str, hex_ref: str, terrain: str | None, tags: tuple[str, ..
         tag_ops.append((t[0], t[1:]))
     kvs = [_parse_kv(s) for s in sets]
     path = resolve_map(map_arg)
+    warnings: list[str] = []
 
     def change(m: TerrainMap) -> dict[str, Any]:
         hid = m.resolve(hex_ref)
+        own = known_tags(m)
+        for op, tag in tag_ops:
+            if new and (op == "+" or ("+", tag) in tag_ops):
+                continue
+            why = unknown_name(tag, "tag", own, STANDARD_TAGS,
+                               "nothing changed (--new adds a new tag)" if op == "+" else "nothing changed")
+            if why:  # a misspelt tag (+ctiy, -prot): refused before any change
+                raise InputError(f"{hid}: {why}")
         if terrain is not None:
             was = m.hex(hid).terrain if hid in m.effective_hexes() else None
             m.set_terrain(hid, terrain)
@@ -174,7 +189,10 @@ def set_cmd(map_arg: str, hex_ref: str, terrain: str | None, tags: tuple[str, ..
                 for k in ("confidence", "second"):   # extractor's word on the lake it read
                     if k in m.hex(hid).values:
                         m.set_value(hid, k, None)
+        had = m.tags(hid) if hid in m.effective_hexes() else frozenset()
         for op, tag in tag_ops:
+            if op == "-" and tag not in had and ("+", tag) not in tag_ops:
+                warnings.append(f"{hid} had no tag {tag!r} to remove (it has: {', '.join(sorted(had)) or 'none'})")
             (m.set_tag if op == "+" else m.remove_tag)(hid, tag)
         for k, v in kvs:
             m.set_value(hid, k, v)
@@ -187,6 +205,8 @@ def set_cmd(map_arg: str, hex_ref: str, terrain: str | None, tags: tuple[str, ..
         click.echo(f"{d['hex']}: {d['terrain']}" + (f" [{', '.join(d['tags'])}]" if d["tags"] else "")
                    + (f" {_shown(d['name'])}" if d["name"] else "")
                    + "".join(f" {k}={_shown(v)}" for k, v in d["values"].items()))
+    for w in warnings:
+        click.echo(f"wgt: warning: {w}", err=True)
 
 
 @map_group.command("side")
@@ -195,11 +215,20 @@ def set_cmd(map_arg: str, hex_ref: str, terrain: str | None, tags: tuple[str, ..
 @click.argument("hex_b", metavar="[HEX]", required=False)
 @click.option("--add", "adds", multiple=True, metavar="F", help="Add a feature (river, road, rail, ...); repeatable.")
 @click.option("--remove", "removes", multiple=True, metavar="F", help="Remove a feature; repeatable.")
+@click.option("--new", "new", is_flag=True,
+              help="The --add names may be new to this map (a name it does not use, its legend did not read and "
+                   "the board has no style for is refused as a misspelling without it).")
 @json_opt
-def side(map_arg: str, hex_a: str, hex_b: str | None, adds: tuple[str, ...], removes: tuple[str, ...],
+def side(map_arg: str, hex_a: str, hex_b: str | None, adds: tuple[str, ...], removes: tuple[str, ...], new: bool,
          as_json: bool) -> None:
     """Show or edit the hexside between two neighbouring hexes: two ids (0101 0102) or the side as the
-    map file and the legend's examples write it (0101/0102)."""
+    map file and the legend's examples write it (0101/0102).
+
+    A feature name the map does not know (on none of its hexsides, not one of its legend's lines, not a standard
+    name such as river, road, rail) is refused, the file untouched, naming the map's features nearest spelling
+    first; --new adds it as a new feature."""
+    from ..terrain.names import known_side_features, standard_side_features, unknown_name
+
     if hex_b is None:
         given = hex_a
         hex_a, sep, hex_b = given.partition("/")
@@ -212,12 +241,14 @@ def side(map_arg: str, hex_a: str, hex_b: str | None, adds: tuple[str, ...], rem
     def change(m: TerrainMap) -> tuple[str, list[str]]:
         a, b = m.resolve(hex_a), m.resolve(hex_b)
         key = m.side(a, b)
-        # a mistyped feature name passed without a word (--add rivr, --remove raod): named, exit still 0
-        used = sorted({f for feats in m.effective_hexsides().values() for f in feats})
+        own, standard = known_side_features(m), standard_side_features() if adds or removes else frozenset()
+        for f, how in ([(f, "nothing changed (--new adds a new feature)") for f in adds if not new]
+                       + [(f, "nothing changed") for f in removes if f not in adds]):
+            why = unknown_name(f, "hexside feature", own, standard, how)
+            if why:  # a misspelt name (--add rivr, --remove raod): refused before any change
+                raise InputError(f"{key}: {why}")
         have = m.side_features(a, b)
         for f in adds:
-            if f not in used:
-                warnings.append(f"{f!r} is on no other hexside of this map (used: {', '.join(used) or 'none'})")
             m.add_side_feature(a, b, f)
         for f in removes:
             if f not in have and f not in adds:

@@ -96,8 +96,11 @@ def map_payload(m: TerrainMap, layout: Layout, text_digest: str, image: dict[str
             d = m.hex(hid)
         hexes.append([hid, h.q, h.r, None if d is None else d.terrain, sorted(d.tags) if d else [],
                       d.name if d else None, {k: _json_value(v) for k, v in sorted(d.values.items())} if d else {}])
+    from ..terrain.names import STANDARD_TAGS, known_side_features, known_tags, standard_side_features
+
     review = _review_queue(m, eff)
-    used = sorted({f for feats in m.effective_hexsides().values() for f in feats})
+    used = sorted(known_side_features(m))
+    common = [*COMMON_FEATURES, *sorted(standard_side_features() - set(COMMON_FEATURES))]
     return {
         "title": m.title,
         "digest": text_digest,
@@ -106,7 +109,8 @@ def map_payload(m: TerrainMap, layout: Layout, text_digest: str, image: dict[str
         "layout": [list(row) for row in layout.matrix],
         "hexes": hexes,
         "hexsides": {k: sorted(v) for k, v in m.effective_hexsides().items()},
-        "features": used + [f for f in COMMON_FEATURES if f not in used],
+        "features": used + [f for f in common if f not in used],
+        "tags": sorted(known_tags(m) | STANDARD_TAGS),
         "across": list(ACROSS_FEATURES),
         "overridden": sorted(m.overrides["hexes"]),
         "review": review,
@@ -134,16 +138,32 @@ def _review_queue(m: TerrainMap, eff: dict[str, Any]) -> list[dict[str, Any]]:
     return sorted(queue.values(), key=lambda it: (it.get("confidence", 0.0), order[it["hex"]]))
 
 
+def _names(body: dict[str, Any], key: str) -> frozenset[str]:
+    names = body.get(key) or []
+    if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
+        raise InputError(f"{key} must be a list of names")
+    return frozenset(names)
+
+
 def apply_changes(m: TerrainMap, body: Any) -> dict[str, int]:
     """Apply the page's changes (``{"hexes": {id: {terrain, tags, name, values}}, "hexsides": {key:
     [features]}}``, each the wanted effective state) through the model's setters, the ones ``wgt map
-    set`` / ``map side`` use; returns how many hexes and hexsides changed."""
+    set`` / ``map side`` use; returns how many hexes and hexsides changed.
+
+    As ``wgt map side`` and ``map set`` (:mod:`toolkit.terrain.names`), a hexside feature or tag the map does not
+    know (on none of its hexsides or hexes, not its legend's, not a standard name) is refused, naming the map's
+    own, unless the save lists it in ``new_features`` / ``new_tags`` (the page asks the user first)."""
+    from ..terrain.names import STANDARD_TAGS, known_side_features, known_tags, standard_side_features, unknown_name
+
     if not isinstance(body, dict):
         raise InputError("the save request must be a JSON object")
     hexes = body.get("hexes") or {}
     sides = body.get("hexsides") or {}
     if not isinstance(hexes, dict) or not isinstance(sides, dict):
         raise InputError("hexes and hexsides must be JSON objects")
+    new_features, new_tags = _names(body, "new_features"), _names(body, "new_tags")
+    own_features, own_tags = known_side_features(m), known_tags(m)
+    standard_features = standard_side_features()
     ids = m.canonical_ids()
     changed_hexes = changed_sides = 0
     for hid, want in hexes.items():
@@ -162,6 +182,9 @@ def apply_changes(m: TerrainMap, body: Any) -> dict[str, int]:
             raise InputError(f"hex {hid}: tags must be a list of words")
         have = m.tags(hid)
         for t in sorted(set(tags) - have):
+            why = None if t in new_tags else unknown_name(t, "tag", own_tags, STANDARD_TAGS, "not saved")
+            if why:
+                raise InputError(f"hex {hid}: {why}")
             m.set_tag(hid, t)
         for t in sorted(have - set(tags)):
             m.remove_tag(hid, t)
@@ -192,6 +215,10 @@ def apply_changes(m: TerrainMap, body: Any) -> dict[str, int]:
             raise InputError(f"hexside {key}: features must be a list of words")
         have = m.side_features(a, b)
         for f in sorted(set(want) - have):
+            why = None if f in new_features else unknown_name(f, "hexside feature", own_features,
+                                                               standard_features, "not saved")
+            if why:
+                raise InputError(f"hexside {key}: {why}")
             m.add_side_feature(a, b, f)
         for f in sorted(have - set(want)):
             m.remove_side_feature(a, b, f)

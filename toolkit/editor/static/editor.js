@@ -22,6 +22,7 @@
     data: null, hexes: [], byId: new Map(), byAxial: new Map(), orig: [], sides: new Map(), origSides: new Map(),
     sideEls: new Map(), polys: [], L: null, inv: null, legend: new Map(), across: new Set(),
     undo: [], redo: [], stroke: null, tool: "paint", terrain: null, feature: "river",
+    newFeatures: new Set(), newTags: new Set(), // names the user confirmed as new (newName)
     selected: -1, review: [], ri: -1, base: "", view: { x: 0, y: 0, k: 1 }, size: 10,
     pan: null, space: false, timings: { paints: [] }, busy: false,
   };
@@ -296,12 +297,27 @@
     const feature = $("feature").value.trim();
     if (!/^[^\W\d][\w-]*$/u.test(feature)) return msg(`"${feature}" is not a feature name (a word)`, true);
     const before = [...(S.sides.get(key) || [])].sort();
+    if (!before.includes(feature) && !newName(S.data.features, S.newFeatures, feature, "hexside feature")) return;
     const set = new Set(before);
     if (set.has(feature)) set.delete(feature); else set.add(feature);
     const after = [...set].sort();
     setSide(key, after);
     record([{ kind: "side", key, before, after }]);
     msg(`${key}: ${after.join(", ") || "(no features)"}`);
+  }
+
+  // a name the map does not know (names.py: on none of its hexsides or hexes, not its legend's, not a standard one)
+  // is a misspelling until the user says it is new; the server refuses it unless the save lists it as new
+  function newName(known, confirmed, name, kind) {
+    if (known.includes(name) || confirmed.has(name)) return true;
+    const near = known.filter((k) => k.toLowerCase() === name.toLowerCase() || k.startsWith(name.slice(0, 3)));
+    const hint = near.length ? ` (the map has ${near.slice(0, 4).join(", ")})` : "";
+    if (!window.confirm(`"${name}" is no ${kind} of this map${hint}. Add it as a new ${kind}?`)) {
+      msg(`"${name}" not added: no ${kind} of this map${hint}`, true);
+      return false;
+    }
+    confirmed.add(name);
+    return true;
   }
 
   function dirtyChanges() {
@@ -342,7 +358,8 @@
     if (!Object.keys(changes.hexes).length && !Object.keys(changes.hexsides).length) return msg("nothing to save");
     S.busy = true;
     try {
-      const { status, json } = await api("/api/save", { base: S.base, ...changes });
+      const { status, json } = await api("/api/save", { base: S.base, ...changes, new_features: [...S.newFeatures],
+                                                          new_tags: [...S.newTags] });
       if (status === 200) {
         S.base = json.digest;
         for (const id of Object.keys(changes.hexes)) S.orig[S.byId.get(id)] = snap(S.hexes[S.byId.get(id)]);
@@ -487,6 +504,9 @@
     const h = S.hexes[S.selected];
     const tags = $("p-tags").value.split(/[\s,]+/).filter(Boolean);
     for (const t of tags) if (!/^[^\W\d][\w-]*$/u.test(t)) return msg(`tag "${t}" is not a word`, true);
+    for (const t of tags) {
+      if (!h.tags.includes(t) && !newName(S.data.tags, S.newTags, t, "tag")) return;
+    }
     const values = {};
     for (const line of $("p-values").value.split("\n")) {
       if (!line.trim()) continue;
