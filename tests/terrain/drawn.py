@@ -9,6 +9,7 @@ from itertools import pairwise
 from PIL import Image, ImageDraw
 
 from toolkit.hexgrid import CCRR, Extent, Grid, Layout, OffsetSystem
+from toolkit.terrain import texture
 from toolkit.terrain.extract import Extraction
 
 Colour = tuple[int, int, int]
@@ -134,3 +135,19 @@ def read_classes(got: Extraction) -> dict[str, set[str]]:
     for h, r in got.hexes.items():
         out.setdefault(r.terrain or "", set()).add(h)
     return out
+
+
+def spy_dotted(monkeypatch) -> list[texture.Dotted]:
+    """The dotted classes :func:`toolkit.terrain.extract.extract` finds (texture.dotted_classes, in the order it
+    returns them), gathered while ``monkeypatch`` is active: extraction calls it as ever, the list fills."""
+    from toolkit.terrain import extract as extract_module
+
+    found: list[texture.Dotted] = []
+
+    def spy(*args, **kwargs):
+        out = texture.dotted_classes(*args, **kwargs)
+        found.extend(out)
+        return out
+
+    monkeypatch.setattr(extract_module, "dotted_classes", spy)
+    return found

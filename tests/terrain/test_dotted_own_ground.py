@@ -9,10 +9,9 @@ from __future__ import annotations
 
 import random
 
-from toolkit.terrain import texture
 from toolkit.terrain.extract import extract
 
-from .drawn import blank_board
+from .drawn import blank_board, spy_dotted
 
 SIZE = 30.0
 OLIVE, PALE, WHITE, MARK = (204, 207, 176), (227, 224, 215), (255, 255, 255), (120, 120, 120)
@@ -52,18 +51,9 @@ def test_a_fill_with_marks_on_it_is_not_dots_on_another_class(monkeypatch):
     ground 0.4 Delta E from its own colour, and 0603, 0604, 0702, 0703, 0704 moved to town by the dots check); the
     town, white houses on the high ground's olive (its ground nearer the high ground's colour than its own), is still
     a dotted class."""
-    from toolkit.terrain import extract as extract_module
-
-    found: list[str] = []
-
-    def spy(*args, **kwargs):
-        out = texture.dotted_classes(*args, **kwargs)
-        found.extend(d.name for d in out)
-        return out
-
-    monkeypatch.setattr(extract_module, "dotted_classes", spy)
+    found = spy_dotted(monkeypatch)
     im, grid = _board()
     ext = extract(im, grid, LEGEND)
     got = {grid.id(h): ext.hexes[grid.id(h)].terrain for h in grid.hexes()}
     assert {h for h, c in got.items() if c == "draw"} == DRAW
-    assert found == ["town"]
+    assert [d.name for d in found] == ["town"]

@@ -16,7 +16,7 @@ from PIL import Image, ImageDraw
 from toolkit.terrain import texture
 from toolkit.terrain.extract import extract
 
-from .drawn import blank_board
+from .drawn import blank_board, spy_dotted
 
 SIZE = 30.0
 CREAM, GREEN, GREY, BLACK = (255, 251, 240), (192, 220, 192), (192, 192, 192), (60, 60, 60)
@@ -88,16 +88,7 @@ def test_a_dithered_screen_under_names_reads_only_where_its_green_is(monkeypatch
     screen, whose examples split first into the names' black and the rest, was no dotted class, and the towns'
     darker paper and ink lie nearer the screen's mean colour than the paper's); the screen is dotted past the ink:
     green dots on the cream."""
-    from toolkit.terrain import extract as extract_module
-
-    found: list[texture.Dotted] = []
-
-    def spy(*args, **kwargs):
-        out = texture.dotted_classes(*args, **kwargs)
-        found.extend(out)
-        return out
-
-    monkeypatch.setattr(extract_module, "dotted_classes", spy)
+    found = spy_dotted(monkeypatch)
     im, grid = _board()
     ext = extract(im, grid, LEGEND)
     got = {grid.id(h): ext.hexes[grid.id(h)].terrain for h in grid.hexes()}
