@@ -28,6 +28,7 @@ never by us: per-hex terrain (``public/games/bastogne/src/hex-info.js``), roads,
     python tests/terrain/truth/heldout/web_boards.py fetch --board manchuria [--git DIR]    # (daverodal/wargaming)
     python tests/terrain/truth/heldout/web_boards.py fetch --board kuningtou [--git DIR]    # (jsyeh/kuningtou)
     python tests/terrain/truth/heldout/web_boards.py fetch --board garde [--git DIR]    # (axel18bsm/MapToHex...)
+    python tests/terrain/truth/heldout/web_boards.py fetch --board gettysburg-south [--git DIR]    # (HerrEklund/wasa)
     python tests/terrain/truth/heldout/web_boards.py convert --git DIR    # their labels -> bastogne.yaml
 
 ``--git`` is a clone (bare or not) of rzymek/web-boards (or the board's repository) holding the commit below (default
@@ -152,6 +153,11 @@ true scan of the two printed pages of the map of Vae Victis's "La Garde avance!"
 map art (c) Vae Victis), laid side by side with a white gutter, whose right-page region (``garde-2.yaml``, STUDIED)
 was labelled by a stranger to the project (session 45's user45) before any extraction ran, and whose left-page
 region (``garde.yaml``) was labelled by us, blind, by eye (RESULTS-garde.md).
+
+``--board gettysburg-south`` fetches an eighth image of HerrEklund/wasa (the commit that added its Roads to
+Gettysburg module): the SOUTH Map of Avalon Hill's *Roads to Gettysburg* (the North Map is ``--board gettysburg``'s; the
+map art (c) Avalon Hill, not in this repository either), a scan of the printed paper map, whose first region
+(``gettysburg-south.yaml``) was labelled by us, blind, by eye (RESULTS-gettysburg-south.md). Same clone as dynamo's.
 """
 
 from __future__ import annotations
@@ -360,7 +366,16 @@ IMAGES: dict[str, dict[str, Any]] = {"bastogne": IMAGE,
                     "path": "ressources/MapnapPNG.png",
                     "commit": "40ec55244f4cd353533954b852e9186be7770424",
                     "blob": "21ca05fe05ddfd051f95175f54bccc4facefe813", "bytes": 2516843, "size": (1376, 968),
-                    "file": "axel18bsm__MapToHexagonalGrid2D/garde_MapnapPNG.png"}}
+                    "file": "axel18bsm__MapToHexagonalGrid2D/garde_MapnapPNG.png"},
+          # HerrEklund/wasa again (the commit "Added game RTG.", 2017-03-06, the only blob at that path; gettysburg's
+          # NMap.jpg is of the next commit): Avalon Hill Roads to Gettysburg's SOUTH Map, a 3991x2657 scan of the
+          # printed paper map (not quite flat: calibrate's blocks within 4.2 px of one grid), flat-top hexes, ids ccrr
+          # printed near the top of every hex (even columns half a hex down)
+          "gettysburg-south": {"repo": "HerrEklund/wasa", "git_env": "WGT_WASA_GIT",
+                               "path": "application/game_modules/roads_to_gettysburg/components/vassal/SMap.jpg",
+                               "commit": "73d52d567452ec8aed547b1690e5599b94dcfc24",
+                               "blob": "581d6684f6e1a7ab0ed1eac0b96a02253be2b11e", "bytes": 3010248,
+                               "size": (3991, 2657), "file": "HerrEklund__wasa/gettysburg-south_SMap.jpg"}}
 NAMES = {"bastogne": "Bastogne", "red-winter": "Red Winter", "seelowe": "Seelowe", "dynamo": "France '40 Dynamo",
          "gettysburg": "Roads to Gettysburg North Map", "sjw": "Stonewall Jackson's Way North and South Maps",
          "nwk": "Next War: Korea (North and South sheets)", "sl": "Squad Leader map board 1 (west half)",
@@ -375,7 +390,8 @@ NAMES = {"bastogne": "Bastogne", "red-winter": "Red Winter", "seelowe": "Seelowe
          "kassala": "Kassala map (The Complete Book of Wargames, Fig. 4-1; rummelsworth/vassal-module-kassala)",
          "manchuria": "David Rodal's New Manchuria 1976 map (daverodal/wargaming)",
          "kuningtou": "Bloody Kuningtou map (Wargame magazine, 2010; jsyeh/kuningtou)",
-         "garde": "La Garde avance! (Vae Victis) map (a scan of both pages; axel18bsm/MapToHexagonalGrid2D)"}
+         "garde": "La Garde avance! (Vae Victis) map (a scan of both pages; axel18bsm/MapToHexagonalGrid2D)",
+         "gettysburg-south": "Roads to Gettysburg South Map"}
 LABELS = {"terrain": f"{GAME}/src/hex-info.js", "paths": f"{GAME}/path-info.json",
           "streams": f"{GAME}/stream-info.json", "game": f"{GAME}/game.json"}
 
@@ -642,7 +658,8 @@ def main(argv: list[str] | None = None) -> int:
                     "--board kassala: $WGT_KASSALA_GIT, a clone of rummelsworth/vassal-module-kassala; "
                     "--board manchuria: $WGT_RODAL_GIT, as bussaco; "
                     "--board kuningtou: $WGT_KUNINGTOU_GIT, a clone of jsyeh/kuningtou; "
-                    "--board garde: $WGT_MAPTOHEX_GIT, as louki)")
+                    "--board garde: $WGT_MAPTOHEX_GIT, as louki; "
+                    "--board gettysburg-south: $WGT_WASA_GIT, as dynamo)")
     ap.add_argument("--board", choices=sorted(IMAGES), default="bastogne",
                     help="fetch: which board's image (default bastogne)")
     ap.add_argument("-o", "--output", default=str(HERE / "bastogne.yaml"))
