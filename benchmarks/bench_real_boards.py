@@ -295,7 +295,18 @@ HELDOUT_FETCHED = {"red-winter-heldout": ("red-winter", "red-winter.yaml", "red-
                    # its RIGHT page's region (garde-2.yaml, columns 24-30 x rows 02-09, the pale hollow, the high
                    # ground's tree icons, the chaussee and the track, STUDIED: session 45's stranger's test, user45),
                    # the same legend and run
-                   "garde-2-heldout": ("garde", "garde-2.yaml", "garde.legend.yaml", ((11, 33), (1, 14)))}
+                   "garde-2-heldout": ("garde", "garde-2.yaml", "garde.legend.yaml", ((11, 33), (1, 14))),
+                   # Avalon Hill Roads to Gettysburg's SOUTH Map (the North Map is gettysburg-heldout's; a scan of the
+                   # printed sheet; from HerrEklund/wasa like Dynamo's; heldout/RESULTS-gettysburg-south.md): one BLIND
+                   # region labelled by rtg47 (columns 13-20 x rows 05-12: Waynesboro - South Mountain, 4 uncertain
+                   # hexes left out), a legend of this sheet's examples with the North Map key's classes, the run on
+                   # the calibrated sheet, columns 01-58 x rows 02-34 (the odd columns' row 01 is cut by the top edge)
+                   "gettysburg-south-heldout": ("gettysburg-south", "gettysburg-south.yaml",
+                                                "gettysburg-south.legend.yaml", ((1, 58), (2, 34))),
+                   # its second region (gettysburg-south-2.yaml, columns 22-28 x rows 13-20, Mechanicstown - the
+                   # Monocacy, STUDIED), the same legend and run
+                   "gettysburg-south-2-heldout": ("gettysburg-south", "gettysburg-south-2.yaml",
+                                                  "gettysburg-south.legend.yaml", ((1, 58), (2, 34)))}
 
 
 def main(flags: list[str]) -> dict[str, object]:

@@ -20,7 +20,9 @@ BOARDS = {"gettysburg": ("HerrEklund__wasa/gettysburg_NMap.jpg", "Roads to Getty
           "nwk": ("HerrEklund__wasa/nwk_MapFull.jpg", "Next War: Korea (North and South sheets)", (5460, 6536)),
           "sl": ("HerrEklund__wasa/sl_map1_west.jpg", "Squad Leader map board 1 (west half)", (3912, 2880)),
           "omaha": ("HerrEklund__wasa/omaha_Board_MainAlternate.jpg", "D-Day at Omaha Beach alternative map",
-                    (4140, 2700))}
+                    (4140, 2700)),
+          "gettysburg-south": ("HerrEklund__wasa/gettysburg-south_SMap.jpg", "Roads to Gettysburg South Map",
+                               (3991, 2657))}
 
 
 @pytest.mark.parametrize("board", sorted(BOARDS))
