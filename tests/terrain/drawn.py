@@ -6,6 +6,7 @@ from __future__ import annotations
 import math
 from itertools import pairwise
 
+import numpy as np
 from PIL import Image, ImageDraw
 
 from toolkit.hexgrid import CCRR, Extent, Grid, Layout, OffsetSystem
@@ -151,3 +152,69 @@ def spy_dotted(monkeypatch) -> list[texture.Dotted]:
 
     monkeypatch.setattr(extract_module, "dotted_classes", spy)
     return found
+
+
+#: the four hex centres user46 clicked on Roads to Gettysburg's South Map (printed --shifted even): the drawn wavy
+#: sheet below is drawn on the regular grid through them, so they are its clicks too
+RTG_SOUTH_CENTRES = {"0303": (188.0, 129.0), "5504": (3724.0, 209.0), "0528": (324.0, 2129.0),
+                     "5429": (3656.0, 2249.0)}
+
+
+def wavy_sheet(seed: int = 4, bend_px: float = 20.0, strokes: int = 16000) -> Image.Image:
+    """Roads to Gettysburg's South Map drawn (user46's wavy scan, HerrEklund/wasa's SMap.jpg, 3991 x 2657): flat hexes
+    68 px apart, rows 80 px, printed --shifted even on the regular grid through :data:`RTG_SOUTH_CENTRES`, every hex
+    outlined (2 px, dark olive, on yellow-green paper), its id a dark mark a third of a hex above its centre, and
+    the print bent smoothly: four plane waves of random direction (``seed``), summed and scaled to a peak of
+    ``bend_px`` px, brought to nothing at the four clicks (tanh of sin^2 across the clicks' box), so the clicks'
+    grid lies on the lines near the clicks and drifts off them between (at most 17.5 px, 0.22 of a hex across the
+    flats, as drawn; the real scan's lines lie up to 19.8 px off one grid). Over it ``strokes`` dark strokes (the
+    scan's roads, streams, woods' edges and names), which put any grid on some ink, as the real scan's do: the
+    clicks' grid at the ids scores 31 and 40 grey levels for the two parities (the scan: 17 and 23.5), at the
+    centres 83 (47). Blurred by 1 px, as a scan is. Deterministic; about 6 s. Its margins are as thin as the
+    scan's: the other parity's reading of user46's centres scores 0.71 of the right one's (the rule's line 0.7;
+    the scan 0.85), and the offset found for the ids 2.1 times the clicks' (the rule 2; the scan 2.6)."""
+    from PIL import ImageFilter
+
+    num = CCRR(2, 2, offset=OffsetSystem("flat", "even"))
+    ext = Extent(1, 60, 1, 35)
+    lay = Layout.fit([(Grid(num, ext).hex(k), p) for k, p in RTG_SOUTH_CENTRES.items()])
+    grid = Grid(num, ext, lay)
+    (x0, y0), (x1, y1) = RTG_SOUTH_CENTRES["0303"], (RTG_SOUTH_CENTRES["5504"][0], RTG_SOUTH_CENTRES["5429"][1])
+    rng = np.random.default_rng(seed)
+    waves = [(rng.uniform(0.3, 1.6), rng.uniform(-1.2, 1.2), rng.uniform(0, 2 * math.pi), rng.normal(0, 1),
+              rng.normal(0, 0.4)) for _ in range(4)]
+    us, vs = np.meshgrid(np.linspace(0, 1, 60), np.linspace(0, 1, 40))
+    peak = max(abs(sum(a * math.sin(2 * math.pi * (fx * u + fy * v) + ph) for fx, fy, ph, a, _ in waves))
+               for u, v in zip(us.ravel()[::7], vs.ravel()[::7]))
+    waves = [(fx, fy, ph, a * bend_px / peak, b * bend_px / peak) for fx, fy, ph, a, b in waves]
+
+    def bend(p: tuple[float, float]) -> tuple[float, float]:
+        x, y = p
+        u, v = (x - x0) / (x1 - x0), (y - y0) / (y1 - y0)
+        pin = math.tanh(6 * math.sin(math.pi * u) ** 2) * math.tanh(6 * math.sin(math.pi * v) ** 2)
+        dy = sum(a * math.sin(2 * math.pi * (fx * u + fy * v) + ph) for fx, fy, ph, a, _ in waves)
+        dx = sum(b * math.sin(2 * math.pi * (fx * u + fy * v) + ph) for fx, fy, ph, _, b in waves)
+        return (x + pin * dx, y + pin * dy)
+
+    width, height = 3991, 2657
+    im = Image.new("RGB", (width, height), (226, 226, 150))
+    d = ImageDraw.Draw(im)
+    for h in grid.hexes():
+        d.polygon([bend(c) for c in lay.corners(h)], outline=(70, 70, 55), width=2)
+    size = math.sqrt(lay.hex_area() / (1.5 * math.sqrt(3.0)))
+    ink = np.random.default_rng(1)
+    for _ in range(strokes):
+        x, y = ink.uniform(0, width), ink.uniform(0, height)
+        pts = [(x, y)]
+        ang = ink.uniform(0, 2 * math.pi)
+        for _ in range(int(ink.integers(2, 6))):
+            ang += ink.normal(0, 0.5)
+            x, y = x + 25 * math.cos(ang), y + 25 * math.sin(ang)
+            pts.append((x, y))
+        d.line(pts, fill=tuple(int(c) for c in ink.integers(40, 120, 3)), width=int(ink.integers(1, 4)))
+    for h in grid.hexes():
+        x, y = bend(lay.hex_to_pixel(h))
+        y -= 0.57 * size
+        for k in range(4):
+            d.rectangle([x - 11 + 6 * k, y - 4, x - 8 + 6 * k, y + 4], fill=(95, 95, 80))
+    return im.filter(ImageFilter.GaussianBlur(1.0))

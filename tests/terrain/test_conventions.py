@@ -19,7 +19,7 @@ from toolkit.terrain.calibrate import fit_points, open_image, to_gray
 from toolkit.terrain.conventions import choose_numbering
 from toolkit.terrain.synthetic import random_terrain, render_scan
 
-from .drawn import corner_ticks
+from .drawn import RTG_SOUTH_CENTRES, corner_ticks, wavy_sheet
 
 TLD = ("uckelman__tld-mod", "Map_Full.png")
 # the TLD grid refined on its printed lines (tests/terrain/truth/the-longest-day.yaml)
@@ -712,4 +712,46 @@ def test_the_one_click_of_the_other_parity_is_named_with_both_readings():
         choose_numbering(gray, grid, clicks)
     even = Grid(CCRR(offset=OffsetSystem("flat", "even")), Extent(3, 55, 3, 30))
     g, _ = choose_numbering(gray, even, clicks, given=["shifted"])
+    assert g.numbering.offset.shifted == "even"
+
+
+# the same two stumbles on a DRAWN wavy sheet (review46 R2: the tests above read the real scan and skip without its
+# clone): drawn.wavy_sheet, Roads to Gettysburg's South Map's grid through user46's four centres, bent by up to 20 px
+# between them, with the scan's clutter of other ink; the clicks are the real ones
+
+
+@pytest.fixture(scope="module")
+def wavy_gray() -> np.ndarray:
+    return to_gray(wavy_sheet())
+
+
+def test_clicks_on_the_ids_of_a_drawn_wavy_sheet_are_named_not_a_good_click(wavy_gray):
+    """The drawn form of the test above. Four clicks on the printed ids, 26 px above the centres: the clicks' grid
+    scores 31 and 40 grey levels for the two parities (real scan: 17 and 23.5), which cannot be told apart, and the
+    code before user46's fix (dd37a5c) named a good click: "point 3 (0528=324,2103) is a hex off vertically (74 px)
+    ...: wrong id? (the hex clicked is 0529)". Now the one offset that puts every click's hexes on the lines is
+    named; clicked on the centres, the same four read the convention."""
+    grid = Grid(CCRR(offset=OffsetSystem("flat", "odd")), Extent(3, 55, 3, 30))
+    # under --shifted odd the printed 5429 (an even column of a print shifted even) is 5430
+    centres = {("5430" if k == "5429" else k): p for k, p in RTG_SOUTH_CENTRES.items()}
+    ids = {k: (x, y - 26.0) for k, (x, y) in centres.items()}
+    with pytest.raises(InputError, match=r"^the clicks all lie about 2\d px above the hex centres the printed hex "
+                                         r"lines make .*click each hex's centre, not its printed id"):
+        choose_numbering(wavy_gray, grid, ids)
+    g, notes = choose_numbering(wavy_gray, grid, centres)
+    assert g.numbering.offset.shifted == "odd" and "agree" in notes[0]
+
+
+def test_the_one_click_of_the_other_parity_on_a_drawn_wavy_sheet_is_named_with_both_readings(wavy_gray):
+    """The drawn form of the test above: the clicks 0303, 5504, 0528 (odd columns) and 5429 (the even column's) on
+    the sheet printed --shifted even, read --shifted odd: the two parities put the grid on the lines alike (59 and
+    83 grey levels), and the code before the fix (dd37a5c) said only "wrong id? (the hex clicked is 5430)". Both
+    readings are said; with --shifted even given, it is read."""
+    grid = Grid(CCRR(offset=OffsetSystem("flat", "odd")), Extent(3, 55, 3, 30))
+    with pytest.raises(InputError, match=r"^point 4 \(5429=3656,2249\) is a hex off vertically \(\d+ px\) .*"
+                                         r"wrong id\? \(the hex clicked is 5430\), or the map is --shifted even: the "
+                                         r"other points, all in odd columns, fit either"):
+        choose_numbering(wavy_gray, grid, RTG_SOUTH_CENTRES)
+    even = Grid(CCRR(offset=OffsetSystem("flat", "even")), Extent(3, 55, 3, 30))
+    g, _ = choose_numbering(wavy_gray, even, RTG_SOUTH_CENTRES, given=["shifted"])
     assert g.numbering.offset.shifted == "even"
