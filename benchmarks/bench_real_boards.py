@@ -306,7 +306,13 @@ HELDOUT_FETCHED = {"red-winter-heldout": ("red-winter", "red-winter.yaml", "red-
                    # its second region (gettysburg-south-2.yaml, columns 22-28 x rows 13-20, Mechanicstown - the
                    # Monocacy, STUDIED), the same legend and run
                    "gettysburg-south-2-heldout": ("gettysburg-south", "gettysburg-south-2.yaml",
-                                                  "gettysburg-south.legend.yaml", ((1, 58), (2, 34)))}
+                                                  "gettysburg-south.legend.yaml", ((1, 58), (2, 34))),
+                   # both with the legend amended after the first runs, decided on the studied region alone: the road's
+                   # colour the printed key's (gettysburg.legend.yaml's), not the hex line's the first one sampled
+                   "gettysburg-south-amended-heldout": ("gettysburg-south", "gettysburg-south.yaml",
+                                                        "gettysburg-south.amended.legend.yaml", ((1, 58), (2, 34))),
+                   "gettysburg-south-2-amended-heldout": ("gettysburg-south", "gettysburg-south-2.yaml",
+                                                          "gettysburg-south.amended.legend.yaml", ((1, 58), (2, 34)))}
 
 
 def main(flags: list[str]) -> dict[str, object]:

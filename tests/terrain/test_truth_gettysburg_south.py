@@ -122,3 +122,42 @@ def test_extract_gettysburg_south_2_against_its_truth(tmp_path):
     assert out["hexes"] == 56 and out["right"] >= 51
     assert_floors(out, {"creek": (43, 43, 5), "river": (12, 8, 0), "road": (58, 4, 0), "pike": (11, 11, 1),
                         "rail": (0, 0, 1)})
+
+
+def test_the_amended_legend_changes_only_the_road_colour():
+    """gettysburg-south.amended.legend.yaml is the first legend but the road's colour: the printed key's (the North
+    Map's "Road" as gettysburg.legend.yaml reads it), decided on the studied region alone."""
+    first = load_legend(HELDOUT / "gettysburg-south.legend.yaml")
+    amended = load_legend(HELDOUT / "gettysburg-south.amended.legend.yaml")
+    north = load_legend(HELDOUT / "gettysburg.legend.yaml")
+    assert amended["features"]["road"]["colour"] == north["features"]["road"]["colour"] == "#818835"
+    assert first["features"]["road"]["colour"] == "#77721e"
+    amended["features"]["road"]["colour"] = first["features"]["road"]["colour"]
+    assert {k: v for k, v in amended.items() if k != "_source"} == {k: v for k, v in first.items() if k != "_source"}
+
+
+def test_extract_gettysburg_south_amended_against_its_truth(tmp_path):
+    """Floors from the BLIND region's run with the amended legend (totals only), 2026-12-07 23:51 UTC, branch rtg47
+    (main 4de64c9's extraction code): hexes 41/60 (48 with the first legend); creek 33/39 none false; road 18/57 with
+    3 false; pike 4/7, 2 false; rail 6 false. Skipped with the reason when the image is not cached."""
+    from .test_heldout_bastogne import extract_fetched
+    from .test_truth_afrika import assert_floors
+
+    out = extract_fetched(tmp_path, "gettysburg-south", "gettysburg-south.yaml",
+                          "gettysburg-south.amended.legend.yaml", 58, 34, first=(1, 2))
+    assert out["hexes"] == 60 and out["right"] >= 41
+    assert_floors(out, {"creek": (39, 33, 0), "road": (57, 18, 3), "pike": (7, 4, 2), "rail": (0, 0, 6)})
+
+
+def test_extract_gettysburg_south_2_amended_against_its_truth(tmp_path):
+    """Floors from the studied region's run with the amended legend, 23:51 UTC: hexes 55/56 (only rough 2214 read
+    rolling); road 24/58 none false (4/58 with the first legend); creek 43/43 with 5 false; river 8/12; pike 11/11 with
+    1 false; rail 1 false. Skipped with the reason when the image is not cached."""
+    from .test_heldout_bastogne import extract_fetched
+    from .test_truth_afrika import assert_floors
+
+    out = extract_fetched(tmp_path, "gettysburg-south", "gettysburg-south-2.yaml",
+                          "gettysburg-south.amended.legend.yaml", 58, 34, first=(1, 2))
+    assert out["hexes"] == 56 and out["right"] >= 55
+    assert_floors(out, {"creek": (43, 43, 5), "river": (12, 8, 0), "road": (58, 24, 0), "pike": (11, 11, 1),
+                        "rail": (0, 0, 1)})
