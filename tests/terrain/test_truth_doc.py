@@ -97,6 +97,27 @@ def test_missed_and_false_sides_are_named(tmp_path):
     assert text[i + 1:i + 3] == ["  missed: 0102", "  false: 0202"]
 
 
+def test_the_hexes_read_wrong_are_named_under_the_confusion_with_truth_list(tmp_path):
+    """user47 on Paper Wars' 1942: "hexes: 53 of 55 right" and a confusion matrix with two hexes off its diagonal, and
+    no word which two (--json had them); --truth-list now names them under the matrix, truth -> found, cut short as
+    the other lists; without it the text is as before."""
+    from toolkit.terrain.truth import SHOWN
+
+    p = tmp_path / "t.yaml"
+    p.write_text("truth: 1\nhexes: {'0101': clear, '0102': clear, '0201': sea, '0202': rough}\n")
+    s = score(load_truth(p), {"0101": "clear", "0102": "sea", "0201": "sea", "0202": "clear"})
+    text = s.lines_text(listed=True)
+    i = text.index("confusion (rows truth, columns found):")
+    assert text[i + 5] == "  wrong: 0102 clear->sea 0202 rough->clear"
+    assert not any(line.startswith("  wrong:") for line in s.lines_text())
+    ids = [f"01{r:02d}" for r in range(1, 31)]
+    p.write_text("truth: 1\nhexes: {" + ", ".join(f"'{h}': clear" for h in ids) + "}\n")
+    s = score(load_truth(p), dict.fromkeys(ids, "sea"))
+    wrong = [line for line in s.lines_text(listed=True) if line.startswith("  wrong: ")]
+    assert wrong == ["  wrong: " + " ".join(f"{h} clear->sea" for h in ids[:SHOWN])
+                     + f" ... ({30 - SHOWN} more; --json lists all)"]
+
+
 def test_many_misses_are_cut_short_in_the_text(tmp_path):
     from toolkit.terrain.truth import SHOWN
 

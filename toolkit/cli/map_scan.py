@@ -748,8 +748,9 @@ def tiles(image: str, grid_arg: str, folder: str, truth_file: str | None, only: 
 @click.option("--truth", "truth_file", metavar="FILE",
               help="A hand-labelled truth file: print accuracy, confusion matrix and feature recall/precision.")
 @click.option("--truth-list", "truth_list", is_flag=True,
-              help="With --truth: name the missed and false hexes and sides under each symbol and line (the first 12 "
-                   "of each; --json always lists them all).")
+              help="With --truth: name the hexes read wrong (truth->found) under the confusion matrix, and the missed "
+                   "and false hexes and sides under each symbol and line (the first 12 of each; --json always lists "
+                   "them all).")
 @json_opt
 def extract(image: str, grid_file: str, legend_file: str, output: str, overlay: str | None, title: str,
             max_pixels: int | None, truth_file: str | None, truth_list: bool, as_json: bool, force: bool) -> None:

@@ -221,8 +221,9 @@ class Score:
                 "lines": {k: pr("line", k, v) for k, v in self.lines.items()}}
 
     def lines_text(self, listed: bool = False) -> list[str]:
-        """The score as lines of text for a terminal; ``listed`` (``--truth-list``): under each symbol and line, its
-        missed and false hexes or sides (opt-in: a blind case is read by its totals only, review43 R6)."""
+        """The score as lines of text for a terminal; ``listed`` (``--truth-list``): under the confusion matrix the
+        hexes read wrong (truth -> found), and under each symbol and line its missed and false hexes or sides (opt-in:
+        a blind case is read by its totals only, review43 R6)."""
         out = [f"hexes: {self.right} of {self.hexes} right ({self.accuracy:.1%})"]
         names = sorted({*self.confusion, *(f for row in self.confusion.values() for f in row)})
         if names:
@@ -232,6 +233,11 @@ class Score:
             for t in names:
                 row = self.confusion.get(t, {})
                 out.append(f"  {t[:w]:<{w}}" + " ".join(f"{row.get(n, 0):>{w}}" for n in names))
+        if listed and self.wrong:
+            # which hexes the confusion counts (user47: Paper Wars' 1942 read 53 of 55 with two off-diagonal ones in
+            # the matrix and no word which; --json had them): truth -> found, the first SHOWN
+            more = f" ... ({len(self.wrong) - SHOWN} more; --json lists all)" if len(self.wrong) > SHOWN else ""
+            out.append(f"  wrong: {' '.join(f'{h} {t}->{g}' for h, t, g in self.wrong[:SHOWN])}{more}")
         for kind, block in (("symbol", self.symbols), ("line", self.lines)):
             for name, (tp, found, true) in sorted(block.items()):
                 rec = f"{tp / true:.1%}" if true else "-"
