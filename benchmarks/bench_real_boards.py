@@ -312,7 +312,21 @@ HELDOUT_FETCHED = {"red-winter-heldout": ("red-winter", "red-winter.yaml", "red-
                    "gettysburg-south-amended-heldout": ("gettysburg-south", "gettysburg-south.yaml",
                                                         "gettysburg-south.amended.legend.yaml", ((1, 58), (2, 34))),
                    "gettysburg-south-2-amended-heldout": ("gettysburg-south", "gettysburg-south-2.yaml",
-                                                          "gettysburg-south.amended.legend.yaml", ((1, 58), (2, 34)))}
+                                                          "gettysburg-south.amended.legend.yaml", ((1, 58), (2, 34))),
+                   # GDW's "1942" (Series 120) as Compass Games' re-issue printed its map in Paper Wars #104 (2022;
+                   # a digital magazine spread, not a scan: a vector map with the ids at the top of each hex, green
+                   # rough areas not clipped to the hexes, a darker blue along every coast and in one prohibited
+                   # block, green border hexsides, red roads through the hexes; from jzedwards/blog.simpubs.org like
+                   # Atlantic Wall's, $WGT_SIMPUBS_GIT; heldout/RESULTS-paperwars.md): STUDIED, session 47's
+                   # stranger's test (user47: columns 04-10 x rows 01-08, Siam and Indochina, labelled before any run),
+                   # user47's legend as written from the docs, the run on the whole calibrated spread, columns 01-32 x
+                   # rows 01-21
+                   "paperwars-heldout": ("paperwars", "paperwars-1942.yaml", "paperwars.legend.yaml",
+                                         ((1, 32), (1, 21))),
+                   # the same with user47's legend as amended after the first run (the sea's rule dropped, the
+                   # prohibited sea and the swamp given rules against the coast's darker water and pale glow)
+                   "paperwars-amended-heldout": ("paperwars", "paperwars-1942.yaml", "paperwars.amended.legend.yaml",
+                                                 ((1, 32), (1, 21)))}
 
 
 def main(flags: list[str]) -> dict[str, object]:

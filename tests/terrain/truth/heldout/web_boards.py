@@ -29,6 +29,7 @@ never by us: per-hex terrain (``public/games/bastogne/src/hex-info.js``), roads,
     python tests/terrain/truth/heldout/web_boards.py fetch --board kuningtou [--git DIR]    # (jsyeh/kuningtou)
     python tests/terrain/truth/heldout/web_boards.py fetch --board garde [--git DIR]    # (axel18bsm/MapToHex...)
     python tests/terrain/truth/heldout/web_boards.py fetch --board gettysburg-south [--git DIR]    # (HerrEklund/wasa)
+    python tests/terrain/truth/heldout/web_boards.py fetch --board paperwars [--git DIR]    # (jzedwards/...)
     python tests/terrain/truth/heldout/web_boards.py convert --git DIR    # their labels -> bastogne.yaml
 
 ``--git`` is a clone (bare or not) of rzymek/web-boards (or the board's repository) holding the commit below (default
@@ -158,6 +159,12 @@ region (``garde.yaml``) was labelled by us, blind, by eye (RESULTS-garde.md).
 Gettysburg module): the SOUTH Map of Avalon Hill's *Roads to Gettysburg* (the North Map is ``--board gettysburg``'s; the
 map art (c) Avalon Hill, not in this repository either), a scan of the printed paper map, whose first region
 (``gettysburg-south.yaml``) was labelled by us, blind, by eye (RESULTS-gettysburg-south.md). Same clone as dynamo's.
+
+``--board paperwars`` fetches a third image of jzedwards/blog.simpubs.org (atlantic-wall's clone,
+``$WGT_SIMPUBS_GIT``): the map spread of GDW's "1942" (Series 120) as Compass Games' re-issue printed it in Paper Wars
+#104 (2022; the map art (c) Compass Games), a digital magazine page (not a scan), whose region (``paperwars-1942.yaml``,
+STUDIED) was labelled by a stranger to the project (session 47's user47) before any extraction ran
+(RESULTS-paperwars.md).
 """
 
 from __future__ import annotations
@@ -375,7 +382,21 @@ IMAGES: dict[str, dict[str, Any]] = {"bastogne": IMAGE,
                                "path": "application/game_modules/roads_to_gettysburg/components/vassal/SMap.jpg",
                                "commit": "73d52d567452ec8aed547b1690e5599b94dcfc24",
                                "blob": "581d6684f6e1a7ab0ed1eac0b96a02253be2b11e", "bytes": 3010248,
-                               "size": (3991, 2657), "file": "HerrEklund__wasa/gettysburg-south_SMap.jpg"}}
+                               "size": (3991, 2657), "file": "HerrEklund__wasa/gettysburg-south_SMap.jpg"},
+          # jzedwards/blog.simpubs.org a third time (atlantic-wall's clone, $WGT_SIMPUBS_GIT; the commit "1942 item",
+          # 2024-01-03, the only blob at that path; grav/images/d/1/7/9/d/...-1942-hero.png is a smaller re-encoded
+          # copy, another blob): the map spread of GDW's "1942" (Series 120) as Compass Games' re-issue printed it in
+          # Paper Wars #104 (2022; map graphics Art Lupinacci; the map art (c) Compass Games), the magazine's two
+          # pages as a 1200x848 digital picture (not a scan): a vector map, flat-top hexes of about 20 px radius, a
+          # four-digit id printed small at the TOP of every hex (ccrr, even columns half a hex down), cream land,
+          # soft green rough areas not clipped to the hexes, a darker blue along every coast and in one block of
+          # prohibited sea, green border hexsides, red-and-white roads through the hexes, the Terrain Effects Chart
+          # printed beside the map
+          "paperwars": {"repo": "jzedwards/blog.simpubs.org", "git_env": "WGT_SIMPUBS_GIT",
+                        "path": "grav/user/pages/01.blog/20240103 1942/1942-hero.png",
+                        "commit": "02a830cc6216b7736b49f15dbfc98d104138c881",
+                        "blob": "8ba25b8079674aaf5dab1e0d455eeab61126ae09", "bytes": 1453938, "size": (1200, 848),
+                        "file": "jzedwards__blog.simpubs.org/paperwars_1942-hero.png"}}
 NAMES = {"bastogne": "Bastogne", "red-winter": "Red Winter", "seelowe": "Seelowe", "dynamo": "France '40 Dynamo",
          "gettysburg": "Roads to Gettysburg North Map", "sjw": "Stonewall Jackson's Way North and South Maps",
          "nwk": "Next War: Korea (North and South sheets)", "sl": "Squad Leader map board 1 (west half)",
@@ -391,7 +412,9 @@ NAMES = {"bastogne": "Bastogne", "red-winter": "Red Winter", "seelowe": "Seelowe
          "manchuria": "David Rodal's New Manchuria 1976 map (daverodal/wargaming)",
          "kuningtou": "Bloody Kuningtou map (Wargame magazine, 2010; jsyeh/kuningtou)",
          "garde": "La Garde avance! (Vae Victis) map (a scan of both pages; axel18bsm/MapToHexagonalGrid2D)",
-         "gettysburg-south": "Roads to Gettysburg South Map"}
+         "gettysburg-south": "Roads to Gettysburg South Map",
+         "paperwars": "1942 (GDW Series 120, Compass Games' re-issue) map spread of Paper Wars #104 (the simpubs "
+                      "blog)"}
 LABELS = {"terrain": f"{GAME}/src/hex-info.js", "paths": f"{GAME}/path-info.json",
           "streams": f"{GAME}/stream-info.json", "game": f"{GAME}/game.json"}
 
@@ -659,7 +682,8 @@ def main(argv: list[str] | None = None) -> int:
                     "--board manchuria: $WGT_RODAL_GIT, as bussaco; "
                     "--board kuningtou: $WGT_KUNINGTOU_GIT, a clone of jsyeh/kuningtou; "
                     "--board garde: $WGT_MAPTOHEX_GIT, as louki; "
-                    "--board gettysburg-south: $WGT_WASA_GIT, as dynamo)")
+                    "--board gettysburg-south: $WGT_WASA_GIT, as dynamo; "
+                    "--board paperwars: $WGT_SIMPUBS_GIT, as atlantic-wall)")
     ap.add_argument("--board", choices=sorted(IMAGES), default="bastogne",
                     help="fetch: which board's image (default bastogne)")
     ap.add_argument("-o", "--output", default=str(HERE / "bastogne.yaml"))
