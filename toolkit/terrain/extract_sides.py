@@ -606,10 +606,11 @@ def _hexsides(image: Image.Image, grid: Grid, leg: Legend, ext: Extraction,
                     area = np.minimum(area, _along_only(score, printed, tol, interior(i, tol), side_hexes, thr, yes))
                 score = area
                 if yes:
-                    # a side on grounds none of the marked sides shows (SPI Atlantic Wall's river, marked between
-                    # bocage hexes, on through clear ground and a marsh hatched in its own blue): its band's mix is
-                    # that other ground's, not the examples', and is judged by how much fuller of the colour it is
-                    # than both hexes' middles instead (_like_examples, UNSEEN)
+                    # a side on a ground none of the marked sides shows (SPI Atlantic Wall's river, marked between
+                    # bocage hexes, on through clear ground and a marsh hatched in its own blue; 1942's border beside
+                    # the clear paper, band notes 9): its band's mix is that other ground's, not the examples', and is
+                    # judged by how much fuller of the colour it is than both hexes' middles instead (_like_examples,
+                    # UNSEEN)
                     inside = interior(i, tol)[side_hexes].max(axis=1)
                     unseen = _unseen_grounds(ta_, tb_, yes) & ((dist < tol).mean(axis=(1, 2)) >= UNSEEN * inside)
                     score = _like_examples(score, lab_f, onimg_f, clab, cin, side_hexes, yes, unseen)
@@ -1594,10 +1595,20 @@ def _alike(a: np.ndarray, b: np.ndarray) -> np.ndarray:
 
 
 def _unseen_grounds(ta: Sequence[str | None], tb: Sequence[str | None], yes: Sequence[int]) -> np.ndarray:
-    """Each side whose two hexes' terrains (``ta``, ``tb``) are both known and neither is a terrain of the marked
-    sides' (``yes``) hexes: grounds the examples' colour mix was not learned on (:func:`_like_examples`)."""
+    """Each side whose two hexes' terrains (``ta``, ``tb``) are both known and one of them (or both) is no terrain of
+    the marked sides' (``yes``) hexes: grounds the examples' colour mix was not learned on (:func:`_like_examples`).
+
+    **band notes 9 (user47, session 47) - one unseen ground is enough.** Only sides with BOTH hexes off the marked
+    sides' terrains were judged by how full of the line their band is; a side between a hex of the marks' terrain and
+    one of another was judged by the examples' colour mix, and where the marked terrain is a painted area stopping
+    short of the side (Paper Wars' *1942*: soft green rough areas not clipped to the hexes, the green border marked on
+    three sides between rough hexes) its band holds the line and the other hex's ground only - more like that hex's
+    middle than like the examples' line-and-rough mix - and was dropped: three rough/clear sides of the border's 20 in
+    the region (16 -> 19 of 20, none false; a drawn board, tests/terrain/test_border_one_ground_unseen.py: 10 of 19
+    sides -> 19). Such a side is now kept where its band passes the UNSEEN test (the caller's; or the mix, as before):
+    a band as full of the line's colour in one hex's middle (an area of its colour reaching the side) still fails."""
     seen = {t for k in yes for t in (ta[k], tb[k])}
-    return np.array([a is not None and b is not None and a not in seen and b not in seen for a, b in zip(ta, tb)],
+    return np.array([a is not None and b is not None and (a not in seen or b not in seen) for a, b in zip(ta, tb)],
                     dtype=bool)
 
 
@@ -1613,7 +1624,7 @@ def _like_examples(score: np.ndarray, lab: tuple[np.ndarray, np.ndarray, np.ndar
     gatehouse) whose flat planes reach along its side has a band like that hex's middle. Used only when
     every example passes it with the mix learned from the others (leave-one-out); with a single example
     there is nothing to check it by, and it is not used. ``unseen``: the sides kept without it - on grounds the
-    examples do not show (neither hex of a terrain the marked sides' hexes hold, :func:`_unseen_grounds`) the band
+    examples do not show (a hex of a terrain the marked sides' hexes do not hold, :func:`_unseen_grounds`) the band
     holds that other ground and is always more like its hexes' middles than like the examples' (SPI Atlantic Wall's
     river, marked between olive bocage hexes: every side of it between clear hexes or through the marsh, hatched in
     its own blue, was dropped - region 4's river 1 of 8); such a side is kept where its band is ``UNSEEN`` times as
