@@ -324,7 +324,8 @@ HELDOUT_FETCHED = {"red-winter-heldout": ("red-winter", "red-winter.yaml", "red-
                    "paperwars-heldout": ("paperwars", "paperwars-1942.yaml", "paperwars.legend.yaml",
                                          ((1, 32), (1, 21))),
                    # the same with user47's legend as amended after the first run (the sea's rule dropped, the
-                   # prohibited sea and the swamp given rules against the coast's darker water and pale glow)
+                   # prohibited sea and the swamp given rules against the coast's darker water and pale glow: rules
+                   # main's code reads its majority past - RESULTS-paperwars.md)
                    "paperwars-amended-heldout": ("paperwars", "paperwars-1942.yaml", "paperwars.amended.legend.yaml",
                                                  ((1, 32), (1, 21)))}
 
