@@ -218,3 +218,19 @@ def wavy_sheet(seed: int = 4, bend_px: float = 20.0, strokes: int = 16000) -> Im
         for k in range(4):
             d.rectangle([x - 11 + 6 * k, y - 4, x - 8 + 6 * k, y + 4], fill=(95, 95, 80))
     return im.filter(ImageFilter.GaussianBlur(1.0))
+
+
+def line_between_rows(d: ImageDraw.ImageDraw, lay: Layout, grid: Grid, upper: int, fill: Colour, width: int
+                      ) -> set[str]:
+    """Draw a line ``width`` px wide in ``fill`` along every side between row ``upper`` and the row below it (an
+    'along' feature winding along the hexsides), and return those sides' keys (review47 R4: written twice before)."""
+    sides: set[str] = set()
+    for h in grid.hexes():
+        if int(grid.id(h)[2:]) != upper:
+            continue
+        for n in grid.neighbours(h):
+            if n in grid and int(grid.id(n)[2:]) == upper + 1:
+                key = grid.side_key(grid.id(h), grid.id(n))
+                sides.add(key)
+                d.line([tuple(p) for p in lay.hexside_endpoints(grid.hexside(key))], fill=fill, width=width)
+    return sides

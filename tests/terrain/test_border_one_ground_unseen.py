@@ -14,7 +14,7 @@ from PIL import Image
 
 from toolkit.terrain.extract import extract
 
-from .drawn import blank_board
+from .drawn import blank_board, line_between_rows
 
 CREAM = (252, 250, 228)
 ROUGH = (213, 220, 175)
@@ -42,16 +42,7 @@ def _board(size: float) -> tuple[object, Image.Image, set[str], list[str], dict[
             d.polygon([(px, min(py, y + 0.45 * size)) for px, py in lay.corners(h)], fill=ROUGH)
     for h in grid.hexes():
         d.polygon(lay.corners(h), outline=GREY)
-    border: set[str] = set()
-    for h in grid.hexes():
-        if int(grid.id(h)[2:]) != 3:
-            continue
-        for n in grid.neighbours(h):
-            if n in grid and int(grid.id(n)[2:]) == 4:
-                key = grid.side_key(grid.id(h), grid.id(n))
-                border.add(key)
-                d.line([tuple(p) for p in lay.hexside_endpoints(grid.hexside(key))], fill=LINE,
-                       width=max(2, round(3 * k)))
+    border = line_between_rows(d, lay, grid, 3, LINE, max(2, round(3 * k)))
     marked = sorted(s for s in border if all(int(x[:2]) <= 4 for x in s.split("/")))[:3]
     examples = {"rough": ["0101", "0601", "0901"], "clear": ["0606", "0806", "1006"]}
     return grid, im, border, marked, examples

@@ -14,7 +14,7 @@ from PIL import Image, ImageDraw
 
 from toolkit.terrain.extract import extract
 
-from .drawn import blank_board
+from .drawn import blank_board, line_between_rows
 
 BLUE = (68, 121, 146)
 BEIGE = (204, 197, 162)
@@ -47,16 +47,7 @@ def _board(size: float) -> tuple[object, Image.Image, set[str], list[str], dict[
     for y in range(0, im.size[1], step):
         ld.rectangle([0, y, im.size[0], y + thick - 1], fill=255)
     im.paste(BLUE, (0, 0), Image.fromarray((np.asarray(hatch) & np.asarray(lines)).astype(np.uint8)))
-    river: set[str] = set()
-    for h in grid.hexes():
-        if int(grid.id(h)[2:]) != 3:
-            continue
-        for n in grid.neighbours(h):
-            if n in grid and int(grid.id(n)[2:]) == 4:
-                key = grid.side_key(grid.id(h), grid.id(n))
-                river.add(key)
-                d.line([tuple(p) for p in lay.hexside_endpoints(grid.hexside(key))], fill=BLUE,
-                       width=max(2, round(5 * k)))
+    river = line_between_rows(d, lay, grid, 3, BLUE, max(2, round(5 * k)))
     for h in grid.hexes():
         d.polygon(lay.corners(h), outline=BROWN)
     marked = sorted(s for s in river if all(int(x[:2]) <= 3 for x in s.split("/")))[:3]
