@@ -570,6 +570,33 @@ Here, at the calibrated working scale (hexes of about 36 px) (the *traced notes*
    at 2, the next 3), the false ones at 1 (Afrika 1 18.25/18.26 and 21.26/22.26, relief; 20.24/21.25, a wadi's outline;
    Afrika 5 10.21/9.21, relief) - those four are refused; Afrika 1's 17.26/18.25 (2) and Afrika 5's 10.24/11.25
    (lettering over relief, 3) are not. Drawn: tests/terrain/test_own_ground_fill.py.
+32. a line printed wide hidden where another legend line is printed over it (:data:`BRIDGES`, :func:`_bridged`): David
+   Rodal's New Manchuria 1976 prints its railway as a black ladder over its grey road (#999999, 10 px of 64 px hexes)
+   for hexes from Changchun, and its rivers' blue bands, each beside a black hex line, over the roads crossing them.
+   The rails and ties (1-2 px) cut the road's grey into cells of 3-4 px and thin margins, no part of them ``PART``
+   long, and the blue band with its hex line hides the road's grey across 7-9 px of the hex line's zone: nothing of
+   the road's own colour ran through the zone (notes 7's ``solid``: the road is printed solid where marked) and its
+   links there were refused (studied region 2: its 4 misses, 1722/1822 to 2022/2123). For a line printed wide (notes
+   3: a marked side's band an area of its colour) with a core of its own colour where marked (wider than ``THIN``),
+   read by its colour (not between rims), where the legend has other lines and the hexes' terrain is known: a pixel
+   nearer another line's colour than to this line's and to every terrain read (:func:`_other_ink`: the railway's
+   black, the river's blue; not the paper, nor the line's blend with it) on a straight run of such pixels - along a
+   row, a column or a diagonal - with the line's own pixels at both ends, the run no longer than the line's stroke
+   where marked (its half-width's full stroke), is the line passing under the other, seen on both sides of it
+   straight across. Its own long parts through the zone (``solid``) are read with those pixels (only that: its
+   examples' solidity, its widths and areas as before). Session 46's first form (never landed: every dark pixel
+   between the line's pixels) read Roads to Gettysburg's roads, thin lines in the hex lines' own ink, through the
+   hex lines and lettering (region 2: 109 -> 20 of 128); a line a pixel thin has no core to see on both sides. And
+   only a line printed wide: read for every line with a core, GMT Red Winter's forest - grey trees in its main
+   road's grey with darker shadows nearer its primary road's grey, on snow - joined its specks across the shadows
+   and across the brown secondary road into parts through the zone (region 2, studied: road_main 16/16 at 16/16 ->
+   16/16 at 16/18, O23/O24 in the forest, P24/Q23 along the secondary road); a line narrower than a fifth of the
+   band shows no margin beside another line printed over it. Region 2: road 9/13 at 9/9 -> 13/13 at 13/13; on the
+   whole sheet outside the blind region 3 sides more (2519/2520 under the railway across a river, 3231/3232 under a
+   bold name's letter, 3232/3233 across a river into a town: each the road by eye), none dropped; whole bench
+   otherwise identical; Bussaco's sheet 2 path sides more (1709/1710, 1710/1711: the road into and out of a town's
+   grey block, right), Seelowe's 1 road side more (2702/2703, wrong: an airfield's grey drum in the margin's art, its
+   dark shading nearer the railway's black). Drawn: tests/terrain/test_under_other_lines.py.
 
 The map's hexside ``a/b`` for the feature then means the link from hex a to hex b.
 
@@ -890,6 +917,7 @@ ON_HEX_LINES = True  # (traced notes 28) a crossing whose part lies along the he
 HEX_LINES_NEAR = 0.25  # (traced notes 28) hex sizes either way of the hex lines: the part's pixels there lie along them
 HEX_LINES_OFF = 0.2  # (traced notes 28) a part less than this share of it farther from them lies along them
 STRADDLE = 0.5  # (traced notes 28) ... and straddles the side crossed where on both sides of it along this share of it
+BRIDGES = True  # (traced notes 32) a line printed wide runs on under another legend line printed over it
 FILL_DEPTHS = 2  # (traced notes 30) on its own ground a line's fill shows at this many distances out each side
 PINHOLES = True  # a line printed wide: its half-widths read with the mask's single-pixel holes filled (traced notes 4)
 LETTER_INK = 0.8  # the share of ink between two parts' centres above which they are pieces of one line
@@ -1083,6 +1111,14 @@ def _crossings(image: Image.Image, grid: Grid, sides: Sequence[Hexside], colour:
         ex_batches = list(ex_iter)
         printed_wide = any(((raw[yi, xi] & on).mean(axis=(1, 2)) >= AREA).any()
                            for _sl, _x, _y, xi, yi, on in ex_batches)
+    # (traced notes 32) another legend line printed over a line printed wide (a railway's rails and ties along a road,
+    # a river's band across it): the line's own pixels seen on both sides of it, straight across, run on under it
+    crossing_parts = solid_parts
+    if BRIDGES and printed_wide and others and ground is not None and rims is None and THIN < marked_width < math.inf:
+        gaps = _bridged(raw, _other_ink(tab, working_codes(image, f), colour, others, ground) & ~raw,
+                        max(1, round((2 * marked_width - 1) / kf)))
+        if gaps.any():
+            crossing_parts = _long_parts(solid_parts | raw | under | gaps, PART * s)
     # a line printed wide, cut into pieces a hex long by the hex lines printed over it, runs on across them (traced
     # notes 7); a thin one is read as before (a dashed track's dashes either side of a hex line are no longer run)
     unbroken_parts = _long_parts(solid_parts | _across_hex_lines(solid_parts, grid, lay, s) if printed_wide
@@ -1163,7 +1199,7 @@ def _crossings(image: Image.Image, grid: Grid, sides: Sequence[Hexside], colour:
         crossed = at.any(axis=1)
         if chained is not None:
             in_row[sl] = (chained[yi, xi] & on).any(axis=(1, 2))
-        solid[sl] = _through(solid_parts[yi, xi] & on, half, core, SOLID_MOVES)
+        solid[sl] = _through(crossing_parts[yi, xi] & on, half, core, SOLID_MOVES)
         unbroken[sl] = _through(unbroken_parts[yi, xi] & on, half, half - 1, SOLID_MOVES)
         ta = np.linspace(0.06, 0.94, at.shape[1])
         inner[sl] = at[:, np.abs(ta - 0.5) <= END_MIDDLE / 2].any(axis=1)
@@ -1802,6 +1838,47 @@ def _walled_where_marked(codes: np.ndarray, tab: np.ndarray, own: np.ndarray, co
         if not _crossed_through(_long_parts(pw, long, edge=True), lay, [side], (box[0], box[2]), shape)[0]:
             return False
     return True
+
+
+def _other_ink(tab: np.ndarray, codes: np.ndarray, colour: Sequence[float], others: Sequence[Sequence[float]],
+               ground: np.ndarray) -> np.ndarray:
+    """The pixels (``codes``, :func:`~.colour.rgb_codes`) nearer one of the legend's other lines' colours
+    (``others``) than to this line's ``colour`` and to every terrain colour read (``ground``: the sides' two hexes'
+    terrain colours, NaN where unknown): another line's ink (traced notes 32)."""
+    terr = ground.reshape(-1, 3)
+    terr = np.unique(terr[np.isfinite(terr).all(axis=1)], axis=0)
+    lab = np.asarray(tab, np.float32).T
+
+    def d2(c: Sequence[float] | np.ndarray) -> np.ndarray:
+        return ((lab - np.asarray(c, np.float32)) ** 2).sum(axis=1)
+
+    nearest_other = np.minimum.reduce([d2(o) for o in others])
+    rival = d2(colour)
+    for t in terr:
+        rival = np.minimum(rival, d2(t))
+    return np.asarray((nearest_other < rival)[codes], dtype=bool)
+
+
+def _bridged(own: np.ndarray, other: np.ndarray, most: int) -> np.ndarray:
+    """The pixels of ``other`` lying on a straight run of ``other`` pixels no longer than ``most`` - along a row, a
+    column or a diagonal - with a pixel of ``own`` at each end: another line printed over this one, this one seen on
+    both sides of it (traced notes 32)."""
+    out = np.zeros_like(own)
+    for dy, dx in ((0, 1), (1, 0), (1, 1), (1, -1)):
+        ends = []
+        for sign in (1, -1):
+            dist = np.zeros(own.shape, dtype=np.int16)
+            chain = other.copy()
+            for j in range(1, most + 1):
+                hit = chain & (dist == 0) & _shift(own, -sign * j * dy, -sign * j * dx)
+                dist[hit] = j
+                chain &= _shift(other, -sign * j * dy, -sign * j * dx)
+                if not chain.any():
+                    break
+            ends.append(dist)
+        fwd, bwd = ends
+        out |= other & (fwd > 0) & (bwd > 0) & (fwd + bwd - 1 <= most)
+    return out
 
 
 def _crossed_through(m: np.ndarray, lay: Layout, sides: Sequence[Hexside], origin: tuple[int, int] = (0, 0),
