@@ -685,13 +685,18 @@ def test_clicks_on_the_ids_of_a_wavy_scan_are_named_not_a_good_click():
     (5504=3726,195) is a hex off vertically (84 px) from where the other points and the printed hex lines put hex
     5504: wrong id? (the hex clicked is 5505)". Where the clicks cannot tell the conventions apart, one offset moving
     them all onto the printed lines is named first; clicked on the centres, the same four read the convention."""
-    gray = _rtg_south_gray()
-    grid = Grid(CCRR(offset=OffsetSystem("flat", "odd")), Extent(3, 55, 3, 30))
     ids = {"0303": (187.0, 126.0), "5504": (3726.0, 195.0), "0528": (323.0, 2099.0), "5430": (3658.0, 2206.0)}
+    centres = {"0303": (188.0, 129.0), "5504": (3724.0, 209.0), "0528": (324.0, 2129.0), "5430": (3656.0, 2249.0)}
+    _ids_named_then_centres_read(_rtg_south_gray(), ids, centres)
+
+
+def _ids_named_then_centres_read(gray: np.ndarray, ids: dict, centres: dict) -> None:
+    """Roads to Gettysburg South's clicks on the printed ids (read --shifted odd) are named as off the centres; the
+    same four on the centres read the convention (the scan's test and its drawn form)."""
+    grid = Grid(CCRR(offset=OffsetSystem("flat", "odd")), Extent(3, 55, 3, 30))
     with pytest.raises(InputError, match=r"^the clicks all lie about 2\d px above the hex centres the printed hex "
                                          r"lines make .*click each hex's centre, not its printed id"):
         choose_numbering(gray, grid, ids)
-    centres = {"0303": (188.0, 129.0), "5504": (3724.0, 209.0), "0528": (324.0, 2129.0), "5430": (3656.0, 2249.0)}
     g, notes = choose_numbering(gray, grid, centres)
     assert g.numbering.offset.shifted == "odd" and "agree" in notes[0]
 
@@ -703,9 +708,14 @@ def test_the_one_click_of_the_other_parity_is_named_with_both_readings():
     high, exit 0 (the region's truth was labelled on those ids). Three points in odd columns fit either parity: the
     point is a row off OR the map is shifted even, and the clicks cannot tell - both are said. With another point in
     an even column, or --shifted given, only the id is named, as before (user43's and user44's cases above)."""
-    gray = _rtg_south_gray()
-    grid = Grid(CCRR(offset=OffsetSystem("flat", "odd")), Extent(3, 55, 3, 30))
     clicks = {"0303": (188.0, 129.0), "5504": (3724.0, 209.0), "0528": (324.0, 2129.0), "5429": (3656.0, 2249.0)}
+    _other_parity_named(_rtg_south_gray(), clicks)
+
+
+def _other_parity_named(gray: np.ndarray, clicks: dict) -> None:
+    """Roads to Gettysburg South's clicks 0303, 5504, 0528 and 5429 read --shifted odd: point 4 is named with both
+    readings; with --shifted even given, it is read (the scan's test and its drawn form)."""
+    grid = Grid(CCRR(offset=OffsetSystem("flat", "odd")), Extent(3, 55, 3, 30))
     with pytest.raises(InputError, match=r"^point 4 \(5429=3656,2249\) is a hex off vertically \(\d+ px\) .*"
                                          r"wrong id\? \(the hex clicked is 5430\), or the map is --shifted even: the "
                                          r"other points, all in odd columns, fit either"):
@@ -731,15 +741,9 @@ def test_clicks_on_the_ids_of_a_drawn_wavy_sheet_are_named_not_a_good_click(wavy
     code before user46's fix (dd37a5c) named a good click: "point 3 (0528=324,2103) is a hex off vertically (74 px)
     ...: wrong id? (the hex clicked is 0529)". Now the one offset that puts every click's hexes on the lines is
     named; clicked on the centres, the same four read the convention."""
-    grid = Grid(CCRR(offset=OffsetSystem("flat", "odd")), Extent(3, 55, 3, 30))
     # under --shifted odd the printed 5429 (an even column of a print shifted even) is 5430
     centres = {("5430" if k == "5429" else k): p for k, p in RTG_SOUTH_CENTRES.items()}
-    ids = {k: (x, y - 26.0) for k, (x, y) in centres.items()}
-    with pytest.raises(InputError, match=r"^the clicks all lie about 2\d px above the hex centres the printed hex "
-                                         r"lines make .*click each hex's centre, not its printed id"):
-        choose_numbering(wavy_gray, grid, ids)
-    g, notes = choose_numbering(wavy_gray, grid, centres)
-    assert g.numbering.offset.shifted == "odd" and "agree" in notes[0]
+    _ids_named_then_centres_read(wavy_gray, {k: (x, y - 26.0) for k, (x, y) in centres.items()}, centres)
 
 
 def test_the_one_click_of_the_other_parity_on_a_drawn_wavy_sheet_is_named_with_both_readings(wavy_gray):
@@ -747,11 +751,4 @@ def test_the_one_click_of_the_other_parity_on_a_drawn_wavy_sheet_is_named_with_b
     the sheet printed --shifted even, read --shifted odd: the two parities put the grid on the lines alike (59 and
     83 grey levels), and the code before the fix (dd37a5c) said only "wrong id? (the hex clicked is 5430)". Both
     readings are said; with --shifted even given, it is read."""
-    grid = Grid(CCRR(offset=OffsetSystem("flat", "odd")), Extent(3, 55, 3, 30))
-    with pytest.raises(InputError, match=r"^point 4 \(5429=3656,2249\) is a hex off vertically \(\d+ px\) .*"
-                                         r"wrong id\? \(the hex clicked is 5430\), or the map is --shifted even: the "
-                                         r"other points, all in odd columns, fit either"):
-        choose_numbering(wavy_gray, grid, RTG_SOUTH_CENTRES)
-    even = Grid(CCRR(offset=OffsetSystem("flat", "even")), Extent(3, 55, 3, 30))
-    g, _ = choose_numbering(wavy_gray, even, RTG_SOUTH_CENTRES, given=["shifted"])
-    assert g.numbering.offset.shifted == "even"
+    _other_parity_named(wavy_gray, RTG_SOUTH_CENTRES)
