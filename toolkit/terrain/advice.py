@@ -25,10 +25,6 @@ SYMBOL_EVERYWHERE = 0.5  # a printed symbol in more than half the hexes is no sy
 TERRAIN_ALIKE_DE = 8.0  # two sampled terrains closer (Delta E) than a terrain's least spread overlap
 LINE_EVERYWHERE = 0.25  # a line feature on more than a quarter of all hexsides is no line
 EXAMPLE_APART = 0.5  # a symbol example scoring under this share of the others' median is not their mark
-# (advice notes 2) a template whose pixels spread across its long axis less than this share of along it is a straight
-# run of a line: La Garde's 23 x 1 px of track 0.0; Battle for Moscow's fortification (in the railway's red) 0.47,
-# Europa's ring and Dynamo's town (in their railways' inks) 0.91 and 0.98
-STROKE = 0.2
 
 
 def _unfound_examples(ext: Any, name: str, r: Any) -> list[str]:
@@ -73,15 +69,19 @@ def _symbol_of_a_line(ext: Any, r: Any) -> Any:
     """advice notes 2 (scan46, user45's trees on La Garde avance!): the legend line (``along``/``across``) whose colour
     a symbol was learned in (within the symbol's tolerance) when the symbol's template is only a straight stroke - no
     square a tenth of a hex across (``LINE_AREA``, at the working scale) fits in it, and its pixels spread across its
-    long axis under ``STROKE`` of along it: the line ran through the examples alike and was taken for the symbol.
+    long axis under ``symbols.STROKE`` of along it (:func:`symbols.is_stroke`): the line ran through the examples
+    alike and was taken for the symbol.
     La Garde's two tree examples (2810, 2811) both hold the ochre track running down their left side; the icons'
     pale cream lies within ``FAR`` (30) of every terrain (12 of the pale), so it was no
     candidate, and the template became 23 px of the track (trees 2/9 at 2/3; found at the track's fork 2402 and its
     bends 3203, 3204; the track's link 2402/2403 lost under the stamps). A symbol printed in a line's ink with a solid
     mark (Battle for Moscow's town squares on the railway) or of strokes not in one straight run (its fortifications in
     the railway's red, Europa's ring, Dynamo's town: checked on the studied cases' legends) is not said. None
-    otherwise."""
-    from .extract_raster import _odd, _opening
+    otherwise. Since symbols notes 7 such a candidate is chosen only when no other is (La Garde's trees are learned
+    from the icons' dark trunks and shadows now, and this is not said there): said where the examples share nothing
+    else."""
+    from .extract_raster import _odd
+    from .symbols import is_stroke
 
     if r.colour is None or r.template is None or not r.template.any() or ext.grid.layout is None:
         return None
@@ -90,14 +90,8 @@ def _symbol_of_a_line(ext: Any, r: Any) -> Any:
     if not lines:
         return None
     size = math.sqrt(abs(ext.grid.layout.hex_area()) / (1.5 * math.sqrt(3.0))) / max(1, r.origin[2])
-    square = _odd(LINE_AREA * size)
-    t = np.asarray(r.template, dtype=bool)
-    if min(t.shape) >= square and _opening(t, square).any():
-        return None
-    ys, xs = np.nonzero(t)
-    spread = np.linalg.eigvalsh(np.cov(np.stack([xs, ys]).astype(np.float64))) if len(xs) > 2 else np.ones(2)
-    if math.sqrt(max(float(spread[0]), 0.0) / max(float(spread[1]), 1e-9)) >= STROKE:
-        return None  # a mark of strokes (a ring, a fortification's teeth), not one straight run of the line
+    if not is_stroke(r.template, _odd(LINE_AREA * size)):
+        return None  # a solid mark, or of strokes not in one straight run (a ring, a fortification's teeth)
     return min(lines, key=lambda f: float(np.linalg.norm(np.subtract(f.lab, r.colour))))
 
 

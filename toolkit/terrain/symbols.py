@@ -77,6 +77,32 @@ symbol covers 3% of it (issue 14, item 2).
    4/6, rail 44/44; MMP Bastogne's railway, by villages of its red, 58/59 -> 59/59. Left: BfM's towns (a template
    of a square and its railway's stubs matches a junction with no square, 1201, and Moscow's blot); two stars
    beside names (0504) or a town (0803).
+7. **What the examples share against their own ground.** Vae Victis' *La Garde avance!* (a true scan of paper)
+   prints its tree icons as a pale cream tuft (``#cadda9``) over a dark-green trunk on the high ground. The cream
+   lies within ``FAR`` of every terrain (12 of the pale, 24 of the high ground it is printed on), so it was never a
+   candidate; the trunk's green is the ids' ink; the two examples (2810, 2811) share the ochre track down their left
+   side and the id's "281" above the icon. The candidate with the most body was the track's ochre, whose mask less
+   its straight runs (step 5) left a template of 23 x 1 px: trees 3/9 at 3/4 on the studied region, found at the
+   track's fork and bends, and the track's link 2402/2403 lost under their stamps. Now, where the colour is not
+   given (and the symbol is not in a terrain's ink, notes 6):
+   - the example hexes' ground is the terrain nearest the most of their pixels, and the hexes on it are those of
+     the ``SAMPLE`` nearest the examples whose ground is an example's (:func:`_own_ground`; at least ``OWN_LEAST``);
+   - **near candidates**: colour cells of ``OWN_BIN`` holding example pixels within ``FAR`` of a terrain, in every
+     example and in at most ``COMMON`` of the hexes on their ground (no printed symbol is in most hexes; the
+     ground's own shades, the ids' ink are in all), up to ``OWN_CANDIDATES``, each with a tolerance of at most half
+     its distance to the ground's colour, join the candidates (:func:`_own_ground_colours`; La Garde's cream, 83 px
+     at 11.9);
+   - **a template is what the examples share and the hexes on their ground do not hold at the same place**: a
+     place of the consensus that ``COMMON`` of those hexes' cut-outs hold (an id printed at every hex's top, in the
+     symbol's ink) is not the symbol (:func:`_background`; La Garde's dark template lost the ids' digits, 151 ->
+     108 px: the trunk and shadow);
+   - each candidate is judged by the template it is learned as - on its mask less its straight runs (step 5,
+     :func:`_banded`) and less that background - and a candidate whose template is then one straight stroke in a
+     legend line's colour (:func:`is_stroke`, advice notes 2's test) is that line passing the examples alike: it is
+     chosen only when nothing else is (the track's 23 px).
+   La Garde: the trunk's dark green chosen (spread 0.115, body 23; the cream 0.070, body 1 - either finds the
+   icons), trees 9/9 at 9/9 and the track 10/12 -> 12/12 (its stamps gone); the 11 icons of the right page found and
+   nothing else outside the blind region (the 8 false hexes dropped, judged by eye).
 """
 
 from __future__ import annotations
@@ -126,6 +152,12 @@ GROUND = 0.25  # (notes 6) a terrain nearest this share of an example hex's pixe
 MARK_SHARE = 0.5  # (notes 6) two symbols' matches sharing this share of the smaller one's marks are on one mark
 INK_SHARE = 0.1  # (notes 6) ... and a symbol with less than this share of its pixels unlike the ground unlike every
 # terrain is printed in a terrain's ink
+# (notes 7; advice notes 2) a template whose pixels spread across its long axis less than this share of along it is a
+# straight run of a line
+STROKE = 0.2
+OWN_BIN = 12.0  # (notes 7) the colour cells (Delta E) a symbol's colour near the terrains is looked for in
+OWN_LEAST = 8  # (notes 7) ... told against at least this many hexes of its examples' ground
+OWN_CANDIDATES = 3  # (notes 7) ... up to this many
 
 
 @dataclass(frozen=True)
@@ -245,6 +277,8 @@ def find_symbols(image: Image.Image, grid: Grid, classes: Sequence[SymbolClass],
     whole = _inset_mask(lay, hexes[0], rw, 1.0)  # where a symbol's centre may be to count for a hex
     index = {hid: i for i, hid in enumerate(ids)}
     grid_codes = _hex_line_codes(codes, lay, hexes)
+    band = max(3, round(BAND * _size(lay)))  # a straight run this long is a frame or a line (notes 5)
+    line_square = _odd(LINE_AREA * _size(lay))  # a square of a line's width at most (extract_raster)
     found: dict[str, set[str]] = {}
     reports: dict[str, SymbolReport] = {}
     tl = np.array(terrain_labs, dtype=np.float32).reshape(-1, 3)
@@ -259,6 +293,10 @@ def find_symbols(image: Image.Image, grid: Grid, classes: Sequence[SymbolClass],
         if len(ex_i) != len(ex):
             raise InputError(f"symbol {sc.name!r}: an example hex is not in the grid's extent")
         tol = sc.tolerance if sc.tolerance is not None else 25.0
+        # the hexes near the examples printed on their ground: what the examples share with them at the same place
+        # (ids printed at every hex's top) is not the symbol (notes 7)
+        sample = _nearest(hexes, ex_i, SAMPLE)
+        ex_px, backs, grounds = _own_ground(codes, tab, centres, ex_i, sample, r, inset, tl)
         if sc.colour is not None:
             # as the key's swatch prints it; moved to the scan's print of it in the example hexes
             colour = _adapted(rgb_to_lab(np.array(sc.colour, np.float64)), codes, tab, centres[ex_i], r, inset, tol)
@@ -267,28 +305,35 @@ def find_symbols(image: Image.Image, grid: Grid, classes: Sequence[SymbolClass],
             # (_distinct_colour, _body); a symbol printed in a terrain's ink is told from the ground only (notes 6)
             bar = _ink_bar(codes, tab, centres[ex_i], r, tl)
             cands = _symbol_colours(codes, tab, centres[ex_i], r, bar, sc.name)
-            sample = _nearest(hexes, ex_i, SAMPLE)
             tols = [tol] * len(cands) if len(bar) == len(tl) else [
                 min(tol, float(np.sqrt(((bar - c) ** 2).sum(axis=1)).min()) / 2) for c in cands]
-            colour, spread, tol = _distinct_colour(codes, tab, cands, tols, centres, ex_i, sample, r, inset, rw, whole)
+            far, far_tols = cands, tols
+            if len(bar) == len(tl):
+                nearer = _own_ground_colours(codes, tab, ex_px, backs, centres, r, inset, tl, grounds, cands, tol)
+                cands = [*cands, *(c for c, _ in nearer)]
+                tols = [*tols, *(t for _, t in nearer)]
+            colour, spread, tol = _distinct_colour(codes, tab, cands, tols, centres, ex_i, sample, r, inset, rw, whole,
+                                                   backs, band, line_labs, line_square)
             if spread > STANDOUT and len(bar) == len(tl):
                 # nothing stands out (the inks of the names and roads through the examples): the symbol's colour
                 # lies nearer a terrain's than FAR on this scan (a yellow dot on sand under a darker tone curve);
                 # looked for again nearer, among the pixels unlike every colour tried, each kept nearer its
                 # colour than the ground
-                more = [c for c in _symbol_colours(codes, tab, centres[ex_i], r, tl, sc.name, FAR / NEARER, cands,
-                                                   tols[0], MORE)
+                more = [c for c in _symbol_colours(codes, tab, centres[ex_i], r, tl, sc.name, FAR / NEARER, far,
+                                                   far_tols[0], MORE)
                         if all(float(np.sqrt(((c - o) ** 2).sum())) >= SAME for o in cands)]
                 if more:
-                    tols += [min(tols[0], float(np.sqrt(((tl - c) ** 2).sum(axis=1)).min()) / 2) if len(tl)
-                             else tols[0] for c in more]
+                    tols = [*tols, *(min(far_tols[0], float(np.sqrt(((tl - c) ** 2).sum(axis=1)).min()) / 2)
+                                     if len(tl) else far_tols[0] for c in more)]
                     colour, spread, tol = _distinct_colour(codes, tab, [*cands, *more], tols, centres, ex_i, sample,
-                                                           r, inset, rw, whole)
+                                                           r, inset, rw, whole, backs, band, line_labs,
+                                                           line_square)
         lut = np.sqrt(((tab - np.asarray(colour, np.float32)[:, None]) ** 2).sum(axis=0)) < tol
         printed = lut[codes]
-        mask = _without_bands(printed, max(3, round(BAND * _size(lay))))
+        mask = _without_bands(printed, band)
         crops = [_cut(mask, centres[i], r, inset) for i in ex_i]
-        template = _consensus(crops)
+        back = _background(mask, centres, backs, r, inset)
+        template = _consensus(crops, back)
         if template.sum() < 3:
             raise InputError(f"symbol {sc.name!r}: its example hexes share no mark of one colour; "
                              "give more examples, or its colour")
@@ -309,7 +354,7 @@ def find_symbols(image: Image.Image, grid: Grid, classes: Sequence[SymbolClass],
         unseen: list[float] = []  # each example's score with the template of the others
         if len(crops) >= 2:
             for k in range(len(crops)):
-                t_k = _consensus(crops[:k] + crops[k + 1:])
+                t_k = _consensus(crops[:k] + crops[k + 1:], back)
                 if t_k.sum() >= 3:
                     b_k, _ = _match_hexes(mask, t_k, centres[judge], rw, whole)  # examples first
                     others = [float(b_k[j]) for j in range(len(ex_i)) if j != k]
@@ -547,10 +592,12 @@ def _match_hexes(mask: np.ndarray, template: np.ndarray, centres: np.ndarray, r:
     return np.clip(out, 0, None), where
 
 
-def _consensus(crops: Sequence[np.ndarray]) -> np.ndarray:
+def _consensus(crops: Sequence[np.ndarray], back: np.ndarray | None = None) -> np.ndarray:
     """The pixels most aligned cut-outs share (all of one cut-out when it is alone), trimmed to
     their bounding box. Cut-outs are aligned on the first by the shift of best overlap of their
-    solid parts (thin lines and lettering eroded away) when every cut-out has some, else of all."""
+    solid parts (thin lines and lettering eroded away) when every cut-out has some, else of all. ``back``: the share
+    of the hexes on the examples' ground holding the colour at each place of the first cut-out (:func:`_background`);
+    a place at ``COMMON`` of them or more is theirs, not the symbol's (notes 7)."""
     if not crops:
         return np.zeros((1, 1), bool)
     solid = [_erode(_erode(c)) for c in crops]
@@ -570,7 +617,10 @@ def _consensus(crops: Sequence[np.ndarray]) -> np.ndarray:
                     best, shift = v, (dy, dx)
         acc += np.roll(c.astype(np.float32), shift, axis=(0, 1))
     need = 1 if len(crops) == 1 else math.ceil(0.6 * len(crops))
-    t = _main_parts(acc >= need)
+    t = acc >= need
+    if back is not None and back.shape == t.shape:
+        t &= back < COMMON
+    t = _main_parts(t)
     if not t.any():
         return t[:1, :1]
     ys, xs = np.nonzero(t)
@@ -707,25 +757,31 @@ def _nearest(hexes: Sequence[Hex], ex_i: Sequence[int], n: int) -> np.ndarray:
 
 def _distinct_colour(codes: np.ndarray, tab: np.ndarray, cands: Sequence[np.ndarray], tols: Sequence[float],
                      centres: np.ndarray, ex_i: Sequence[int], others: np.ndarray, r: int, inset: np.ndarray,
-                     rw: int, whole: np.ndarray) -> tuple[np.ndarray, float, float]:
+                     rw: int, whole: np.ndarray, backs: np.ndarray | None = None, run: int = 0,
+                     line_labs: Sequence[Sequence[float]] = (), square: int = 0) -> tuple[np.ndarray, float, float]:
     """Of the candidate colours (each with its tolerance, ``tols``), the one whose template (the examples' shared
     marks of that colour) stands out on the map: its spread, the share of the sample of other hexes (``others``:
     :func:`_nearest`) that score half the examples' lowest or more (where the threshold is looked for), is the
     least, or within ``NEAR`` times it (or 5 points); of those, the one with the most body (:func:`_body`). A road
     or a name that runs through every example, or a colour the ground shares, is matched all over the map; the
     symbol is not. Returns (that colour, its spread, its tolerance)."""
-    wins = [_windows(codes, centres[i][None, :], r, r)[0] for i in ex_i]
     pick = np.concatenate([np.asarray(ex_i, np.intp), others])
     rated: list[tuple[float, tuple[int, int], int]] = []
+    strokes: list[tuple[float, tuple[int, int], int]] = []
+    lines = np.asarray(line_labs, np.float64).reshape(-1, 3)
     for k, cand in enumerate(cands):
         lut = np.sqrt(((tab - np.asarray(cand, np.float32)[:, None]) ** 2).sum(axis=0)) < tols[k]
-        shared = _consensus([lut[w] & inset for w in wins])
+        on = _banded(lut, codes, centres[pick], 3 * rw, run) if run else lut[codes]
+        shared = _consensus([_cut(on, centres[i], r, inset) for i in ex_i], _background(on, centres, backs, r, inset))
         if shared.sum() < 3:
             continue
-        b, _ = _match_hexes(lut[codes], shared, centres[pick], rw, whole)
+        b, _ = _match_hexes(on, shared, centres[pick], rw, whole)
         low = float(b[:len(ex_i)].min())
         spread = float((b[len(ex_i):] >= low / 2).mean()) if len(others) and low > 0 else 1.0
-        rated.append((spread, _body(shared), k))
+        of_line = len(lines) and float(np.sqrt(((lines - np.asarray(cand)) ** 2).sum(axis=1)).min()) < tols[k]
+        # a straight stroke of a line's colour is that line passing the examples alike (notes 7)
+        (strokes if of_line and square and is_stroke(shared, square) else rated).append((spread, _body(shared), k))
+    rated = rated or strokes
     if not rated:
         return cands[0], 1.0, tols[0]
     least = min(v[0] for v in rated)
@@ -872,3 +928,121 @@ def _symbol_colours(codes: np.ndarray, tab: np.ndarray, centres: np.ndarray, r: 
             if len(out) == most_n:
                 break
     return out
+
+
+def _own_ground(codes: np.ndarray, tab: np.ndarray, centres: np.ndarray, ex_i: Sequence[int], others: np.ndarray,
+                r: int, inset: np.ndarray, terrain: np.ndarray) -> tuple[list[np.ndarray], np.ndarray, np.ndarray]:
+    """(notes 7) The examples' ground and the hexes near them printed on it: (each example's inset pixels' colour
+    codes, the hexes of ``others`` - the hexes nearest the examples - whose ground is an example's, the examples'
+    ground colours). A hex's ground is the terrain nearest the most of its pixels. No hexes when fewer than
+    ``OWN_LEAST`` are (nor without terrains)."""
+    idx = np.concatenate([np.asarray(ex_i, np.intp), np.asarray(others, np.intp)])
+    px = _windows(codes, centres[idx], r, r)[:, inset]  # (hexes, pixels) colour codes
+    if not len(terrain) or not len(others):
+        return list(px[:len(ex_i)]), np.zeros(0, np.intp), np.zeros((0, 3), np.float32)
+    tl = np.asarray(terrain, np.float32)
+    seen, inv = np.unique(px, return_inverse=True)
+    nearest = np.sqrt(((tab[:, seen].T[:, None, :] - tl[None]) ** 2).sum(axis=2)).argmin(axis=1)
+    per = nearest[inv.reshape(px.shape)]
+    ground = np.array([int(np.bincount(v, minlength=len(tl)).argmax()) for v in per])
+    n = len(ex_i)
+    same = np.asarray(others, np.intp)[np.isin(ground[n:], ground[:n])]
+    return list(px[:n]), (same if len(same) >= OWN_LEAST else np.zeros(0, np.intp)), tl[np.unique(ground[:n])]
+
+
+def _own_ground_colours(codes: np.ndarray, tab: np.ndarray, ex_px: Sequence[np.ndarray], same: np.ndarray,
+                        centres: np.ndarray, r: int, inset: np.ndarray, terrain: np.ndarray, grounds: np.ndarray,
+                        tried: Sequence[np.ndarray], tol: float, most_n: int = OWN_CANDIDATES
+                        ) -> list[tuple[np.ndarray, float]]:
+    """(notes 7) Candidate colours of a symbol near the terrains' colours, told against its examples' own ground: the
+    colour cells (``OWN_BIN`` Delta E a side; a cell is in a hex when it and the cells around it hold 3 of the hex's
+    pixels, as :func:`_symbol_colours` counts) that hold the examples' pixels within ``FAR`` of a terrain colour, are
+    in every example hex (``ex_px``: their pixels' colour codes) and in no more than ``COMMON`` of the hexes near them
+    printed on their ground (``same``, :func:`_own_ground`; no printed symbol is in most hexes). The colour of each
+    is the median of the examples' pixels within 15 of the cell's middle; the most common first, up to ``most_n``,
+    none within ``SAME`` of another or of ``tried``; each with a tolerance of at most half its distance to the
+    examples' ground colours (``grounds``; its mask nearer it than the ground it is printed on)."""
+    if not len(same) or not len(terrain) or not len(ex_px):
+        return []
+    tl = np.asarray(terrain, np.float32)
+    shape = (math.ceil(101.0 / OWN_BIN) + 2, math.ceil(256.0 / OWN_BIN) + 2, math.ceil(256.0 / OWN_BIN) + 2)
+    lo = np.array([0.0, -128.0, -128.0], np.float32)
+    same_px = _windows(codes, centres[same], r, r)[:, inset]
+    seen, inv = np.unique(np.concatenate([*ex_px, same_px.reshape(-1)]), return_inverse=True)
+    lab = tab[:, seen].T
+    cell3 = np.clip(np.floor((lab - lo) / OWN_BIN).astype(np.intp) + 1, 1, np.array(shape) - 2)
+    cell = np.ravel_multi_index(tuple(cell3.T), shape)
+    near_t = np.sqrt(((lab[:, None, :] - tl[None]) ** 2).sum(axis=2)).min(axis=1) <= FAR
+    n_cells = int(np.prod(shape))
+
+    def present(groups: Sequence[np.ndarray]) -> np.ndarray:
+        """Per group of code indices (into ``seen``): whether each cell is in it (with the cells around it)."""
+        flat = np.concatenate([g_k * 0 + k for k, g_k in enumerate(groups)]) * n_cells if len(groups) else \
+            np.zeros(0, np.intp)
+        flat = flat + np.concatenate([cell[g] for g in groups])
+        h = np.bincount(flat, minlength=len(groups) * n_cells).reshape(len(groups), *shape)
+        for ax in (1, 2, 3):  # with the cells around it: a colour printed in a few pixels spreads over a cell's edge
+            s = h.copy()
+            a, b = [slice(None)] * 4, [slice(None)] * 4
+            a[ax], b[ax] = slice(1, None), slice(None, -1)
+            s[tuple(a)] += h[tuple(b)]
+            s[tuple(b)] += h[tuple(a)]
+            h = s
+        return np.asarray(h >= 3)
+
+    sizes = np.cumsum([0, *(len(v) for v in ex_px)])
+    ex_groups = [inv[sizes[k]:sizes[k + 1]] for k in range(len(ex_px))]
+    ex_near = [g[near_t[g]] for g in ex_groups]
+    every = present(ex_near).all(axis=0)
+    if not every.any():
+        return []
+    m = same_px.shape[1]
+    share = present([inv[sizes[-1] + k * m:sizes[-1] + (k + 1) * m] for k in range(len(same))]).mean(axis=0)
+    pool = np.concatenate(ex_near)
+    own = np.bincount(cell[pool], minlength=n_cells).reshape(shape)
+    keep = every & (share <= COMMON) & (own >= 3)
+    pix = lab[pool]
+    out: list[tuple[np.ndarray, float]] = []
+    for c in np.argwhere(keep)[np.argsort(-own[keep], kind="stable")]:
+        middle = (c.astype(np.float32) - 1 + 0.5) * OWN_BIN + lo
+        colour = np.median(pix[np.sqrt(((pix - middle) ** 2).sum(axis=1)) < 15], axis=0).astype(np.float64)
+        if all(float(np.sqrt(((colour - o) ** 2).sum())) >= SAME for o in [*tried, *(v for v, _ in out)]):
+            out.append((colour, min(tol, float(np.sqrt(((grounds - colour) ** 2).sum(axis=1)).min()) / 2)))
+            if len(out) == most_n:
+                break
+    return out
+
+
+def _background(mask: np.ndarray, centres: np.ndarray, same: np.ndarray | None, r: int, inset: np.ndarray
+                ) -> np.ndarray | None:
+    """(notes 7) The share of the hexes ``same`` (:func:`_own_ground`) whose inset cut-out of ``mask`` holds each
+    place; None without them."""
+    if same is None or not len(same):
+        return None
+    return np.asarray((_windows(mask, centres[same], r, r) & inset).mean(axis=0))
+
+
+def _banded(lut: np.ndarray, codes: np.ndarray, at: np.ndarray, reach: int, run: int) -> np.ndarray:
+    """(notes 7) ``lut[codes]`` less its straight runs of ``run`` pixels (:func:`_without_bands`, as the symbol's mask
+    is), made within ``reach`` of the places ``at`` (x, y) only: a run that reaches them lies in that box up to its
+    ``run`` pixels past them, so the mask there is the whole map's. False elsewhere."""
+    h, w = codes.shape
+    x0, y0 = max(0, int(at[:, 0].min()) - reach - run), max(0, int(at[:, 1].min()) - reach - run)
+    x1, y1 = min(w, int(at[:, 0].max()) + reach + run + 1), min(h, int(at[:, 1].max()) + reach + run + 1)
+    out = np.zeros((h, w), dtype=bool)
+    if x1 > x0 and y1 > y0:
+        out[y0:y1, x0:x1] = _without_bands(lut[codes[y0:y1, x0:x1]], run)
+    return out
+
+
+def is_stroke(template: np.ndarray, square: int) -> bool:
+    """Whether ``template`` is one straight stroke (advice notes 2, symbols notes 7): no ``square`` px wide fits in
+    it (a line's width, ``LINE_AREA`` of a hex at its scale) and its pixels spread across its long axis less than
+    ``STROKE`` of along it. La Garde's 23 x 1 px of track 0.0; Battle for Moscow's fortification (in the railway's
+    red) 0.47, Europa's ring and Dynamo's town (in their railways' inks) 0.91 and 0.98."""
+    t = np.asarray(template, dtype=bool)
+    if not t.any() or (min(t.shape) >= square and _opening(t, square).any()):
+        return False
+    ys, xs = np.nonzero(t)
+    spread = np.linalg.eigvalsh(np.cov(np.stack([xs, ys]).astype(np.float64))) if len(xs) > 2 else np.ones(2)
+    return math.sqrt(max(float(spread[0]), 0.0) / max(float(spread[1]), 1e-9)) < STROKE
