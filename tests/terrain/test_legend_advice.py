@@ -56,6 +56,20 @@ def test_one_example_symbol_is_a_guess():
     assert not [w for w in legend_warnings(extract(im, grid, legend, features=False)) if "village" in w]
 
 
+def test_two_example_symbol_says_its_check_is_one_against_the_other():
+    """advice notes 3: with two examples the leave-one-out check runs (each with the other's mark alone); the line
+    said no check was possible beside the command's "leave-one-out 2 of 2 examples found"."""
+    im, grid = _board()
+    legend = {"terrain": {"clear": {"hexes": ["0101", "0401", "0806"]}},
+              "features": {"village": {"kind": "symbol", "hexes": VILLAGES[:2]}}}
+    ext = extract(im, grid, legend, features=False)
+    assert ext.symbol_reports["village"].loo_total == 2
+    w = [w for w in legend_warnings(ext) if w.startswith("symbol village has 2 example hexes")]
+    assert w == ["symbol village has 2 example hexes: its threshold is a guess and its leave-one-out check (2 of 2 "
+                 "found) looks for each with the other's mark alone; give three or more (prints of the mark anywhere "
+                 "on the map)"]
+
+
 def test_a_symbol_found_in_most_hexes_is_said():
     im, grid = _board()
     legend = {"terrain": {"clear": {"hexes": ["0101", "0401", "0806"]}},

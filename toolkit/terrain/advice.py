@@ -6,6 +6,10 @@ the symbol (the template is then a speck found nearly everywhere), a terrain sam
 the same as another class's (a forest of tree symbols on white, sampled as its hexes' median: nearly white),
 a line feature found on a large share of all hexsides (a colour that matches the hex lines or the ground).
 Each rule here holds on any map: none is keyed to a board.
+
+advice notes 3 (garde47): a symbol of two examples was said to have "no leave-one-out check possible", beside the
+command's own "leave-one-out 2 of 2 examples found" (La Garde avance!'s trees): with two the check runs, each example
+looked for with the other's mark alone, and the line says so, with its count; with one it is as before.
 """
 
 from __future__ import annotations
@@ -127,9 +131,12 @@ def legend_warnings(ext: Any) -> list[str]:
         n = len(r.example_scores)
         found = len(ext.symbols.get(name, ()))
         if n < FEW_EXAMPLES:
+            # (advice notes 3) with two, the check runs, each example against the other's mark alone
+            loo = ("no leave-one-out check is possible" if r.loo_total < 2 else
+                   f"its leave-one-out check ({r.loo_found} of {r.loo_total} found) looks for each with the "
+                   "other's mark alone")
             out.append(f"symbol {name} has {n} example hex{'es' if n != 1 else ''}: its threshold is a guess and "
-                       "no leave-one-out check is possible; give three or more (prints of the mark anywhere on the "
-                       "map)")
+                       f"{loo}; give three or more (prints of the mark anywhere on the map)")
         if n_hexes >= 10 and found > SYMBOL_EVERYWHERE * n_hexes:
             out.append(f"symbol {name} is found in {found} of {n_hexes} hexes: its examples may not share one "
                        "printed mark; check that each example hex holds the symbol (the overlay writes each id at "
