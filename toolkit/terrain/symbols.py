@@ -88,12 +88,12 @@ symbol covers 3% of it (issue 14, item 2).
    - the example hexes' ground is the terrain nearest the most of their pixels, and the hexes on it are those of
      the ``SAMPLE`` nearest the examples whose ground is an example's (:func:`_own_ground`; at least ``OWN_LEAST``);
    - **near candidates**: colour cells of ``OWN_BIN`` holding example pixels within ``FAR`` of a terrain, in every
-     example and in at most ``COMMON`` of the hexes on their ground (no printed symbol is in most hexes; the
+     example and in at most ``OWN_COMMON`` of the hexes on their ground (no printed symbol is in most hexes; the
      ground's own shades, the ids' ink are in all), up to ``OWN_CANDIDATES``, each with a tolerance of at most half
      its distance to the ground's colour, join the candidates (:func:`_own_ground_colours`; La Garde's cream, 83 px
      at 11.9);
    - **a template is what the examples share and the hexes on their ground do not hold at the same place**: a
-     place of the consensus that ``COMMON`` of those hexes' cut-outs hold (an id printed at every hex's top, in the
+     place of the consensus that ``OWN_COMMON`` of those hexes' cut-outs hold (an id printed at every hex's top, in the
      symbol's ink) is not the symbol (:func:`_background`; La Garde's dark template lost the ids' digits, 151 ->
      108 px: the trunk and shadow);
    - each candidate is judged by the template it is learned as - on its mask less its straight runs (step 5,
@@ -158,6 +158,8 @@ STROKE = 0.2
 OWN_BIN = 12.0  # (notes 7) the colour cells (Delta E) a symbol's colour near the terrains is looked for in
 OWN_LEAST = 8  # (notes 7) ... told against at least this many hexes of its examples' ground
 OWN_CANDIDATES = 3  # (notes 7) ... up to this many
+OWN_COMMON = 0.5  # (notes 7) a colour, or a place of a template, this share of the hexes on the examples' ground hold
+# is theirs, not the symbol's (no printed symbol is in most hexes)
 
 
 @dataclass(frozen=True)
@@ -597,7 +599,7 @@ def _consensus(crops: Sequence[np.ndarray], back: np.ndarray | None = None) -> n
     their bounding box. Cut-outs are aligned on the first by the shift of best overlap of their
     solid parts (thin lines and lettering eroded away) when every cut-out has some, else of all. ``back``: the share
     of the hexes on the examples' ground holding the colour at each place of the first cut-out (:func:`_background`);
-    a place at ``COMMON`` of them or more is theirs, not the symbol's (notes 7)."""
+    a place at ``OWN_COMMON`` of them or more is theirs, not the symbol's (notes 7)."""
     if not crops:
         return np.zeros((1, 1), bool)
     solid = [_erode(_erode(c)) for c in crops]
@@ -619,7 +621,7 @@ def _consensus(crops: Sequence[np.ndarray], back: np.ndarray | None = None) -> n
     need = 1 if len(crops) == 1 else math.ceil(0.6 * len(crops))
     t = acc >= need
     if back is not None and back.shape == t.shape:
-        t &= back < COMMON
+        t &= back < OWN_COMMON
     t = _main_parts(t)
     if not t.any():
         return t[:1, :1]
@@ -765,22 +767,32 @@ def _distinct_colour(codes: np.ndarray, tab: np.ndarray, cands: Sequence[np.ndar
     least, or within ``NEAR`` times it (or 5 points); of those, the one with the most body (:func:`_body`). A road
     or a name that runs through every example, or a colour the ground shares, is matched all over the map; the
     symbol is not. Returns (that colour, its spread, its tolerance)."""
+    wins = [_windows(codes, centres[i][None, :], r, r)[0] for i in ex_i]
     pick = np.concatenate([np.asarray(ex_i, np.intp), others])
     rated: list[tuple[float, tuple[int, int], int]] = []
     strokes: list[tuple[float, tuple[int, int], int]] = []
     lines = np.asarray(line_labs, np.float64).reshape(-1, 3)
     for k, cand in enumerate(cands):
         lut = np.sqrt(((tab - np.asarray(cand, np.float32)[:, None]) ** 2).sum(axis=0)) < tols[k]
-        on = _banded(lut, codes, centres[pick], 3 * rw, run) if run else lut[codes]
-        shared = _consensus([_cut(on, centres[i], r, inset) for i in ex_i], _background(on, centres, backs, r, inset))
+        on = lut[codes]
+        back = _background(on, centres, backs, r, inset)
+        shared = _consensus([lut[w] & inset for w in wins], back)
         if shared.sum() < 3:
             continue
         b, _ = _match_hexes(on, shared, centres[pick], rw, whole)
         low = float(b[:len(ex_i)].min())
         spread = float((b[len(ex_i):] >= low / 2).mean()) if len(others) and low > 0 else 1.0
-        of_line = len(lines) and float(np.sqrt(((lines - np.asarray(cand)) ** 2).sum(axis=1)).min()) < tols[k]
-        # a straight stroke of a line's colour is that line passing the examples alike (notes 7)
-        (strokes if of_line and square and is_stroke(shared, square) else rated).append((spread, _body(shared), k))
+        rate = (spread, _body(shared), k)
+        if run and square and len(lines) and \
+                float(np.sqrt(((lines - np.asarray(cand)) ** 2).sum(axis=1)).min()) < tols[k]:
+            # in a line's colour: the template it is learned as (its mask less its straight runs, step 5) one
+            # straight stroke is that line passing the examples alike (notes 7)
+            banded = _banded(lut, codes, centres[np.asarray(ex_i, np.intp)], r, run)
+            learned = _consensus([_cut(banded, centres[i], r, inset) for i in ex_i], back)
+            if learned.sum() < 3 or is_stroke(learned, square):
+                strokes.append(rate)
+                continue
+        rated.append(rate)
     rated = rated or strokes
     if not rated:
         return cands[0], 1.0, tols[0]
@@ -957,7 +969,7 @@ def _own_ground_colours(codes: np.ndarray, tab: np.ndarray, ex_px: Sequence[np.n
     """(notes 7) Candidate colours of a symbol near the terrains' colours, told against its examples' own ground: the
     colour cells (``OWN_BIN`` Delta E a side; a cell is in a hex when it and the cells around it hold 3 of the hex's
     pixels, as :func:`_symbol_colours` counts) that hold the examples' pixels within ``FAR`` of a terrain colour, are
-    in every example hex (``ex_px``: their pixels' colour codes) and in no more than ``COMMON`` of the hexes near them
+    in every example hex (``ex_px``: their pixels' colour codes) and in no more than ``OWN_COMMON`` of the hexes near
     printed on their ground (``same``, :func:`_own_ground`; no printed symbol is in most hexes). The colour of each
     is the median of the examples' pixels within 15 of the cell's middle; the most common first, up to ``most_n``,
     none within ``SAME`` of another or of ``tried``; each with a tolerance of at most half its distance to the
@@ -1000,7 +1012,7 @@ def _own_ground_colours(codes: np.ndarray, tab: np.ndarray, ex_px: Sequence[np.n
     share = present([inv[sizes[-1] + k * m:sizes[-1] + (k + 1) * m] for k in range(len(same))]).mean(axis=0)
     pool = np.concatenate(ex_near)
     own = np.bincount(cell[pool], minlength=n_cells).reshape(shape)
-    keep = every & (share <= COMMON) & (own >= 3)
+    keep = every & (share <= OWN_COMMON) & (own >= 3)
     pix = lab[pool]
     out: list[tuple[np.ndarray, float]] = []
     for c in np.argwhere(keep)[np.argsort(-own[keep], kind="stable")]:
