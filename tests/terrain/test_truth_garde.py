@@ -114,7 +114,9 @@ def test_extract_garde_against_its_truth(tmp_path):
     assert set(out["lines"]) == {"track", "chaussee"}
     assert_floors(out, {"track": (11, 10, 0), "chaussee": (7, 7, 0)})
     n, _, false = _trees(out)
-    assert n == 0 and false <= 3
+    # (trees 3 false -> none, totals only: symbols notes 7, garde47 - the trees learned from the icons' dark trunks, not
+    # from the track's stroke)
+    assert n == 0 and false == 0
 
 
 def test_extract_garde_2_against_its_truth(tmp_path):
@@ -130,6 +132,9 @@ def test_extract_garde_2_against_its_truth(tmp_path):
 
     out = extract_fetched(tmp_path, "garde", "garde-2.yaml", "garde.legend.yaml", 33, 14, first=(11, 1))
     assert out["hexes"] == 56 and out["right"] >= 56
-    assert_floors(out, {"track": (12, 10, 0), "chaussee": (5, 5, 0)})
+    # (trees 3/9 at 3/4 -> 9/9 at 9/9 and track 10/12 -> 12/12: symbols notes 7, garde47 - the trees learned from the
+    # icons' dark trunks and shadows, the ids' digits left out of the template, the track's stroke not taken for them;
+    # the track's links no longer under false tree stamps)
+    assert_floors(out, {"track": (12, 12, 0), "chaussee": (5, 5, 0)})
     n, right, false = _trees(out)
-    assert n == 9 and right >= 3 and false <= 1
+    assert n == 9 and right == 9 and false == 0

@@ -126,7 +126,10 @@ def test_extract_gota_against_its_truth(tmp_path):
     # crossing here, a false one, and none of the 2 true; on the sheet outside this region it keeps 28 gota4 refused,
     # 22 of them railways by eye. Over both regions rail 19/19 at 19/72 -> 17/19 at 17/47; the lead accepted the
     # trade, review43 R14; with bussaco2's traced notes 25 on main as well: 7/9 at 7/21, gota-2 10/10 at 10/21)
-    assert_floors(out, {"border": (71, 8, 0), "river": (35, 19, 1), "ridge": (19, 14, 0), "rail": (9, 7, 14)})
+    # (rail 7/9 at 7/19 -> 7/9 at 7/23, totals only, LOWERED: symbols notes 7 (garde47) learns the city markers' grey
+    # disc, no longer the black of the names beside them, and the false city stamps that hid names from the rail
+    # tracer are gone; in studied region 2 below its 6 new false sides are all names read as the railway, by eye)
+    assert_floors(out, {"border": (71, 8, 0), "river": (35, 19, 1), "ridge": (19, 14, 0), "rail": (9, 7, 16)})
 
 
 def test_extract_gota_2_against_its_truth(tmp_path):
@@ -145,14 +148,21 @@ def test_extract_gota_2_against_its_truth(tmp_path):
     got = extract_fetched(tmp_path, "gota", "gota-2.yaml", "gota.legend.yaml", 87, 48, first=(1, 1), whole=True)
     out = got["truth"]
     wrong = {w[0] for w in out["wrong"]}
-    assert len(wrong) == out["hexes"] - out["right"] and wrong <= set(got["review"])
-    assert out["hexes"] == 49 and out["right"] >= 41
+    # symbols notes 7 (garde47): the city's template is the markers' grey disc (leave-one-out 2 of 3), no longer the
+    # names' black - hexes 41 -> 46/49, city found 8 -> 3, review 333 -> 9 hexes. The 3 wrong are the legend's class
+    # against the truth's tag: Atlanta 6630 and Tallahassee 6636 (their markers, the truth's two cities, on woods and
+    # clear) and 6730 (Athens' grey dot inside its edge, a marker as the legend's example 5216 is)
+    assert len(wrong) == out["hexes"] - out["right"] and wrong == {"6630", "6636", "6730"}
+    assert out["hexes"] == 49 and out["right"] >= 46
     city = out["symbols"]["city"]
-    assert city["in_truth"] == 2 and city["true_positives"] >= 2 and city["found"] - city["true_positives"] <= 6
+    assert city["in_truth"] == 2 and city["true_positives"] >= 2 and city["found"] - city["true_positives"] <= 1
     # (rail 27 -> 11 false: 16 crossings of the yellow-tan roads on the cream, their pixels more chromatic than any
     # blend of the railway's grey with the cream, refused - traced notes 23, gota4; the 11 left: roads over the light
     # tan, the border's hatching over the river, sides showing none of the colour on one side: RESULTS-gota.md)
     # (river 1 false since band notes 9, user47: 6934/6935, a horizontal side between clear and a swamp hatched in
     # lines of the river's grey-blue parallel to it - a side with one hex on a ground the river's marks do not show is
     # judged by how full of the colour its band is, and a hatch line lying in the band fills it; RESULTS-paperwars.md)
-    assert_floors(out, {"border": (24, 0, 0), "river": (13, 9, 1), "ridge": (0, 0, 0), "rail": (10, 10, 11)})
+    # (rail 11 -> 17 false, LOWERED: symbols notes 7 - the false city stamps over MONTGOMERY, TALAHASSEE and ATLANTA
+    # hid those names from the rail tracer; their 6 sides 6431/6432, 6432/6533, 6635/6636, 6636/6736, 6731/6732,
+    # 6731/6830 are the names read as the railway, by eye)
+    assert_floors(out, {"border": (24, 0, 0), "river": (13, 9, 1), "ridge": (0, 0, 0), "rail": (10, 10, 17)})
