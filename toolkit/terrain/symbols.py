@@ -96,10 +96,11 @@ symbol covers 3% of it (issue 14, item 2).
      place of the consensus that ``OWN_COMMON`` of those hexes' cut-outs hold (an id printed at every hex's top, in the
      symbol's ink) is not the symbol (:func:`_background`; La Garde's dark template lost the ids' digits, 151 ->
      108 px: the trunk and shadow);
-   - each candidate is judged by the template it is learned as - on its mask less its straight runs (step 5,
-     :func:`_banded`) and less that background - and a candidate whose template is then one straight stroke in a
-     legend line's colour (:func:`is_stroke`, advice notes 2's test) is that line passing the examples alike: it is
-     chosen only when nothing else is (the track's 23 px).
+   - a candidate in a legend line's colour whose template as it is learned - on its mask less its straight runs
+     (step 5, :func:`_banded`) and less that background - is one straight stroke (:func:`is_stroke`, advice notes
+     2's test), or nothing, is that line passing the examples alike: it is chosen only when nothing else is (the
+     track's 23 px). The candidates are otherwise rated as before, on their whole mask (the banded one rated a
+     town dot splitting a road by the road's stubs either side of it: test_symbol_colour).
    La Garde: the trunk's dark green chosen (spread 0.115, body 23; the cream 0.070, body 1 - either finds the
    icons), trees 9/9 at 9/9 and the track 10/12 -> 12/12 (its stamps gone); the 11 icons of the right page found and
    nothing else outside the blind region (the 8 false hexes dropped, judged by eye).
@@ -766,7 +767,10 @@ def _distinct_colour(codes: np.ndarray, tab: np.ndarray, cands: Sequence[np.ndar
     :func:`_nearest`) that score half the examples' lowest or more (where the threshold is looked for), is the
     least, or within ``NEAR`` times it (or 5 points); of those, the one with the most body (:func:`_body`). A road
     or a name that runs through every example, or a colour the ground shares, is matched all over the map; the
-    symbol is not. Returns (that colour, its spread, its tolerance)."""
+    symbol is not. Each template less what the hexes ``backs`` hold at the same place (:func:`_background`); a
+    candidate in a line's colour (``line_labs``) whose template less its straight runs of ``run`` px is a stroke no
+    ``square`` wide (:func:`is_stroke`) is rated only when no other candidate is (notes 7). Returns (that colour, its
+    spread, its tolerance)."""
     wins = [_windows(codes, centres[i][None, :], r, r)[0] for i in ex_i]
     pick = np.concatenate([np.asarray(ex_i, np.intp), others])
     rated: list[tuple[float, tuple[int, int], int]] = []
