@@ -70,6 +70,10 @@ def test_review_queue_side_panel_and_scan(tmp_path: Path) -> None:
         tags.clear()
         tags.send_keys("city, checked")
         tags.send_keys(Keys.ENTER)
+        # "checked" is no tag of this map: the page asks before adding a new name (names.py), the user says yes
+        alert = driver.switch_to.alert
+        assert alert.text.startswith('"checked" is no tag of this map') and "Add it as a new tag?" in alert.text
+        alert.accept()
         assert driver.execute_script(f"return window.wgtEditor.state.hexes.find(h => h.id === '{last}').name") == \
             "Testburg"
         svg.send_keys(Keys.CONTROL, "s")
