@@ -9,7 +9,7 @@ from itertools import pairwise
 import numpy as np
 from PIL import Image, ImageFilter
 
-from toolkit.terrain import extract_sides, lines
+from toolkit.terrain import lines
 from toolkit.terrain.extract import extract
 
 from .drawn import blank_board
@@ -75,9 +75,7 @@ def test_a_lighter_stretch_of_a_thin_road_is_traced_as_a_path():
 
 
 def test_without_the_paths_the_lighter_road_is_missed(monkeypatch):
-    """The old reading (PATHS off, and band notes 7's thin paths off - extract_sides.THIN_PATHS reads this 2 px
-    lighter road's crossings as paths across the hex line too): the dark roads only."""
+    """The old reading (PATHS off): the dark roads only."""
     monkeypatch.setattr(lines, "PATHS", False)
-    monkeypatch.setattr(extract_sides, "THIN_PATHS", False)
     grid, im = _board()
     assert _found(grid, im) == _links(grid, DARK[0]) | _links(grid, DARK[1])

@@ -8,7 +8,7 @@ from __future__ import annotations
 import numpy as np
 from PIL import Image, ImageFilter
 
-from toolkit.terrain import extract_sides, lines
+from toolkit.terrain import lines
 from toolkit.terrain.extract import extract
 
 from . import test_light_road_path as light
@@ -66,9 +66,7 @@ def test_a_terrain_nearer_the_lighter_road_is_no_rival_to_its_path():
 
 
 def test_with_the_terrains_rivals_the_lighter_road_is_missed(monkeypatch):
-    """The old reading (PATH_TERRAINS on, and band notes 7's thin paths off: extract_sides.THIN_PATHS reads the
-    lighter road as a path across the hex line too): the dark roads only."""
+    """The old reading (PATH_TERRAINS on): the dark roads only."""
     monkeypatch.setattr(lines, "PATH_TERRAINS", True)
-    monkeypatch.setattr(extract_sides, "THIN_PATHS", False)
     grid, im = _board()
     assert _read(grid, im)[0] == light._links(grid, light.DARK[0]) | light._links(grid, light.DARK[1])

@@ -123,29 +123,6 @@ notes N":
    fords, whose white-blue water fills the river's whole width (no navy as wide as the river's marks beside it):
    2808/2909 and 3508/3509 stay false. Gettysburg 2 creek 22/23 -> 22/22; drawn test test_ford_beside_river.py (the
    ford's sides read as creek on the old code).
-7. thin paths: a painted map's thin roads (Stonewall Jackson's Way's, over its cream paper) are printed a pixel wide
-   and lighter than where they are marked (L* 55-65 against the marks' 45-55), the hex lines printed over them where
-   they cross a side as light (L* ~70): traced in the colour learned, the road's pixels near the side are nearer the
-   hex lines' colour and its mask breaks there, so no part of it crosses the side (SJW 2: 3210/3211, 3211/3311,
-   3214/3215, 3215/3216, 3310/3311 missed). The hex lines and the names are printed in that colour too (session 46's
-   attempt to read the road in its colour predicted over the paper, gcacw8: 16 more sides of SJW's sheet, 4 of them
-   the hex lines and the brown names), so the road is told from them by place and shape instead
-   (:func:`_thin_paths`): a side is crossed where a path of the line's pixels runs across the side's middle from
-   ``THIN_REACH`` hex sizes inside one hex to as far inside the other, a pixel sideways at most a row, over the
-   calibrated hex line's band (``GRID_BAND``, a pixel wider: its place; a printed hex line lies along the side, never
-   across it) - and thin: at each row the pixels ``THIN_WIDE`` hex sizes either way are not the line's (a name's
-   letters are broad strokes, a texture's specks clusters), for all but ``THIN_BROAD`` rows (a road crossing it, a
-   name beside it). A pixel is the line's where it is ``THIN_DARK`` L* darker than its hex's paper (the median of its
-   middle), nearer the line's colour than any other line's, and within ``THIN_BLEND`` of a mix of the line's colour
-   and that paper (a thin line's pixels are such mixes; read without it, France '40's sheet took 49 more railway sides
-   along the hex lines of its sea and the edges of its charts' boxes and counters, most of 16 sampled false). Asked
-   only for a traced ``across`` line with marks, and only where most of its marked sides show such a path themselves,
-   one line across their middle (not a double line, whose edges are thin strokes too: test_paint_lines' relief lines
-   beside a walled road); not on a side another traced line is read on already (its own reading stands). SJW 2 road
-   34/47 at 34/36 -> 39/47 at 39/41; Gettysburg 2 and the rest unchanged; outside the regions, by eye: SJW +46 road
-   sides, 30 of them looked at: 28 right, 1 wrong (3216/3317: a road beside the big lettering running past the side),
-   1 unsure. Drawn test test_thin_road_path.py (a pixel-wide lighter road: none of its five sides read on the old
-   code; a name's broad strokes across sides not read; marks on the name's sides read nothing).
 """
 
 from __future__ import annotations
@@ -159,7 +136,7 @@ import numpy as np
 from PIL import Image
 
 from ..errors import GridError, InputError
-from ..hexgrid import Grid, Hex, Hexside, Layout
+from ..hexgrid import Grid, Hex, Layout
 from .colour import lab_table, lab_to_rgb, linear_to_srgb, rgb_codes, rgb_to_hex, rgb_to_lab, srgb_to_linear
 
 if TYPE_CHECKING:
@@ -218,14 +195,6 @@ OVER_PAPER = 75.0  # (band notes 5) L*: ... a ground this light at least (a wash
 OVER_LIGHTER = 10.0  # (band notes 5) L*: a ground an ink shows on is at least this much lighter than the line
 OVER_SHOWN = 5.0  # (band notes 5) Delta E: a marked side over a darker paper tells a transparent ink from an opaque
 # paint where the ink's predicted colour there differs from its colour learned by this much (JPEG noise and print)
-THIN_PATHS = True  # (band notes 7) a thin dark traced line's crossings read as a path from hex to hex past the hex line
-THIN_DARK = 20.0  # (band notes 7) L*: a path's pixel this much darker than its hex's paper at least
-THIN_REACH = 0.35  # (band notes 7) hex sizes: the path runs this far into both hexes from the side
-THIN_MIDDLE = 0.3  # (band notes 7) hex sizes: ... within this of the side's midpoint along it (not at a corner)
-THIN_BLEND = 12.0  # (band notes 7) Delta E: a path's pixel lies this near a mix of the line's colour and the paper
-THIN_CHUNK = 64  # (band notes 7) sides read at a time (memory: a chunk's samples are ~64 x 27 x 39 colours)
-THIN_BROAD = 3  # (band notes 7) rows of the path that may run on the line's pixels where they are not thin
-THIN_WIDE = 0.05  # (band notes 7) hex sizes: either way across a path's pixel, the line's pixels are not (it is thin)
 UNLEARNED = True  # (band notes 4) an 'along' line learned from marked sides it then finds none of: read without them
 # the colour mix of a band or a hex's middle: a histogram over CIELAB cells 20 L* by 10 a* by 12.5 b* wide
 # (about a colour tolerance, so JPEG noise and print variation move a sample by a cell at most)
@@ -501,7 +470,6 @@ def _hexsides(image: Image.Image, grid: Grid, leg: Legend, ext: Extraction,
         """Feature j's tolerance as the loop below learns it (before a line beside its side is looked for)."""
         return own_learned(j)[0]
 
-    traced_names = {f.name for f, _, _, _ in learned if f.trace and f.kind == "across"}
     for i, (feat, dist, yes, no) in enumerate(learned):
         # a sample counts for the feature whose colour it is nearest (a coast line drawn in a darker
         # blue than the rivers is not a river)
@@ -586,16 +554,6 @@ def _hexsides(image: Image.Image, grid: Grid, leg: Legend, ext: Extraction,
         if feat.trace and feat.kind == "across":
             score = trace(i, feat, tol, yes)
             thr = 0.5
-            if THIN_PATHS and yes and feat.tolerance is None:
-                # (band notes 7) a thin dark line (a painted map's roads) crossing a side as a path from hex to hex,
-                # hidden at the side under the hex line printed over it
-                # not where another traced line is read already (its own reading stands: a thin road beside a
-                # pike's path)
-                traced_there = np.array([bool(found.get(kk, set()) & traced_names) for kk in keys], dtype=bool)
-                extra = _thin_paths(np.asarray(image), grid, sides, np.asarray(colours[feat.name], np.float64),
-                                    [np.asarray(colours[f.name], np.float64) for f, _, _, _ in learned
-                                     if f.name != feat.name], yes, (score >= thr) | traced_there)
-                score = np.where(extra, np.maximum(score, thr), score)
         else:
             hl = _hex_line(learned[i][1], core, middle) if feat.kind == "across" else float("inf")
             own = tol  # the tolerance within which a sample is the line's colour
@@ -1931,122 +1889,4 @@ def _segment_crossings(score: np.ndarray, sample: Any, tab: np.ndarray, centres:
             if float(np.degrees(np.minimum(apart, 2 * np.pi - apart).max())) >= SEGMENT_TURN:
                 out[k] = max(out[k], thr)
                 break
-    return out
-
-
-def _thin_paths(full: np.ndarray, grid: Grid, sides: Sequence[Hexside], colour: np.ndarray,
-                rivals: Sequence[np.ndarray], yes: Sequence[int], found: np.ndarray) -> np.ndarray:
-    """(band notes 7) The sides a thin dark line crosses from hex to hex as a path (``full``: the scan's RGB at the
-    grid's layout): True where, across the side's middle (``THIN_MIDDLE`` of a hex size either way of its midpoint,
-    along it), a path of the line's pixels runs from ``THIN_REACH`` hex sizes inside one hex to as far inside the
-    other, a pixel at most sideways at each step, over the calibrated hex line's band between (where the road is hidden
-    by the hex line printed over it). A path's pixel is ``THIN_DARK`` L* darker than its hex's paper (the median of its
-    middle), nearer the line's colour than any other line's (``rivals``: a pike, a railway, a creek), within
-    ``THIN_BLEND`` of a mix of the line's colour and that paper, and thin: the pixels ``THIN_WIDE`` hex sizes either way
-    across it are not so (a name's strokes and a texture's specks are wider or lie in clusters), but for
-    ``THIN_BROAD`` rows. Read only where more than half of the marked sides ``yes`` show such a path, one line across
-    their middle (not a double line's two edges): the line prints so; ``found``: the sides already read as the line
-    or another traced line (not read again)."""
-    from .lines import GRID_BAND
-
-    lay = grid.layout
-    assert lay is not None
-    out = np.zeros(len(sides), dtype=bool)
-    if not yes:
-        return out
-    s = _hex_size(lay)
-    hgt, wid = full.shape[:2]
-    hexes = {(sd.a.q, sd.a.r): sd.a for sd in sides} | {(sd.b.q, sd.b.r): sd.b for sd in sides}
-    centre = {k: lay.hex_to_pixel(hx) for k, hx in hexes.items()}
-    # each hex's paper: the median L* of its middle (a disc of 0.4 hex sizes)
-    r = max(2, int(0.4 * s))
-    gy, gx = np.mgrid[-r:r + 1, -r:r + 1]
-    disc = gx ** 2 + gy ** 2 <= r * r
-    keys = list(centre)
-    cx = np.rint(np.array([centre[k][0] for k in keys])[:, None] + gx[disc][None, :]).astype(np.intp)
-    cy = np.rint(np.array([centre[k][1] for k in keys])[:, None] + gy[disc][None, :]).astype(np.intp)
-    inside = (cx >= 0) & (cx < wid) & (cy >= 0) & (cy < hgt)
-    light = rgb_to_lab(full[np.clip(cy, 0, hgt - 1), np.clip(cx, 0, wid - 1)]).astype(np.float64)
-    light[~inside] = np.nan
-    with np.errstate(all="ignore"):
-        paper = dict(zip(keys, np.nanmedian(light, axis=1)))  # each hex's paper, L*a*b*
-    ts = np.arange(-math.ceil(0.5 * s), math.ceil(0.5 * s) + 1, dtype=np.float64)
-    mid = np.abs(ts) <= THIN_MIDDLE * s
-    reach = math.ceil(THIN_REACH * s)
-    ds = np.arange(-reach, reach + 1, dtype=np.float64)
-    band = max(1, round(GRID_BAND * s)) / 2 + 1  # the calibrated hex line's band (lines.GRID_BAND), a pixel wider
-    skip = np.abs(ds) <= band
-    wide = max(1, round(THIN_WIDE * s))
-    cols = np.asarray(colour, np.float64)
-    others = [np.asarray(c, np.float64) for c in rivals]
-
-    def crossed(ks: Sequence[int], single: bool = False) -> np.ndarray:
-        """Whether each of the sides ``ks`` is crossed so (read a chunk of sides at a time); ``single``: and by one
-        line, not two side by side (the median row off the hex line's band holds one run of the line's pixels in the
-        side's middle at most: a double line's two edges are two)."""
-        got = np.zeros(len(ks), dtype=bool)
-        for c0 in range(0, len(ks), THIN_CHUNK):
-            chunk = list(ks[c0:c0 + THIN_CHUNK])
-            pa = np.array([paper[(sides[k].a.q, sides[k].a.r)] for k in chunk]).reshape(-1, 3)
-            pb = np.array([paper[(sides[k].b.q, sides[k].b.r)] for k in chunk]).reshape(-1, 3)
-            ca = np.array([centre[(sides[k].a.q, sides[k].a.r)] for k in chunk], dtype=np.float64).reshape(-1, 2)
-            cb = np.array([centre[(sides[k].b.q, sides[k].b.r)] for k in chunk], dtype=np.float64).reshape(-1, 2)
-            mx, my = (ca[:, 0] + cb[:, 0]) / 2, (ca[:, 1] + cb[:, 1]) / 2
-            n = np.maximum(np.hypot(cb[:, 0] - ca[:, 0], cb[:, 1] - ca[:, 1]), 1e-9)
-            nx, ny = (cb[:, 0] - ca[:, 0]) / n, (cb[:, 1] - ca[:, 1]) / n
-            xs = np.rint(mx[:, None, None] - ny[:, None, None] * ts[None, None, :]
-                         + nx[:, None, None] * ds[None, :, None]).astype(np.intp)
-            ys = np.rint(my[:, None, None] + nx[:, None, None] * ts[None, None, :]
-                         + ny[:, None, None] * ds[None, :, None]).astype(np.intp)
-            ok = (np.isfinite(pa).all(axis=1) & np.isfinite(pb).all(axis=1) & (xs.min(axis=(1, 2)) >= 0)
-                  & (ys.min(axis=(1, 2)) >= 0) & (xs.max(axis=(1, 2)) < wid) & (ys.max(axis=(1, 2)) < hgt))
-            lab = rgb_to_lab(full[np.clip(ys, 0, hgt - 1), np.clip(xs, 0, wid - 1)]).astype(np.float64)
-            # (side, row, 1, L*a*b*): each half's paper
-            ground = np.where(ds[None, :, None, None] < 0, pa[:, None, None, :], pb[:, None, None, :])
-            d_own = np.sqrt(np.square(lab - cols).sum(axis=3))
-            near = np.ones(d_own.shape, dtype=bool)
-            for o in others:
-                near &= d_own < np.sqrt(np.square(lab - o).sum(axis=3))
-            # a blend of the line's colour with its hex's paper (a thin line's pixels), within THIN_BLEND of that
-            # mix: not a black box's edge, a counter's art or another paper's lines
-            way = ground - cols
-            at = np.clip(((lab - cols) * way).sum(axis=3) / np.maximum((way * way).sum(axis=3), 1e-6), 0.0, 1.0)
-            off = np.sqrt(np.square(lab - cols - at[..., None] * way).sum(axis=3))
-            dark = (lab[..., 0] < ground[..., 0] - THIN_DARK) & near & (off <= THIN_BLEND)
-            thin = np.zeros_like(dark)
-            thin[:, :, wide:-wide] = dark[:, :, wide:-wide] & ~dark[:, :, 2 * wide:] & ~dark[:, :, :-2 * wide]
-            # the path's states: how many rows it has run on the line's pixels that are not thin (a crossing road,
-            # a name beside it), at most THIN_BROAD
-            cur = [thin[:, 0].copy()] + [dark[:, 0] & ~thin[:, 0] if j == 1 else np.zeros_like(thin[:, 0])
-                                         for j in range(1, THIN_BROAD + 1)]
-            for row in range(1, len(ds)):
-                spread = [c.copy() for c in cur]
-                for c, sp in zip(cur, spread):
-                    sp[:, 1:] |= c[:, :-1]
-                    sp[:, :-1] |= c[:, 1:]
-                if skip[row]:
-                    # over the hex line's band the path is not read (the hex line printed over it): it may move a
-                    # pixel more there
-                    for sp in spread:
-                        w = sp.copy()
-                        sp[:, 1:] |= w[:, :-1]
-                        sp[:, :-1] |= w[:, 1:]
-                        sp &= mid
-                    cur = spread
-                    continue
-                keep = mid if abs(ds[row]) <= band + wide else np.ones_like(mid)
-                broad = dark[:, row] & ~thin[:, row] & keep
-                cur = [spread[0] & thin[:, row] & keep] + [(spread[j] & thin[:, row] & keep)
-                                                           | (spread[j - 1] & broad) for j in range(1, THIN_BROAD + 1)]
-            got[c0:c0 + len(chunk)] = ok & np.any([c.any(axis=1) for c in cur], axis=0)
-            if single:
-                inner = dark[:, ~skip][:, :, mid].astype(np.int8)
-                starts = (np.diff(inner, axis=2) == 1).sum(axis=2) + inner[:, :, 0]
-                got[c0:c0 + len(chunk)] &= np.median(starts, axis=1) <= 1
-        return got
-
-    if 2 * int(crossed(list(yes), single=True).sum()) <= len(yes):
-        return out  # the line is not printed as such a path where marked
-    todo = np.flatnonzero(~np.asarray(found, dtype=bool))
-    out[todo] = crossed(todo.tolist())
     return out
